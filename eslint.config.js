@@ -1,0 +1,54 @@
+// Lint: typescript-eslint's recommended rules, plus the two rules the design depends on:
+// the simulation is deterministic (no wall clock, no Math.random, no timers) and headless
+// (no React, DOM, d3, Monaco or React Flow under src/sim or src/protocol).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nondeterministic = [
+  { object: 'Math', property: 'random', message: 'Use the simulation PRNG (ctx.rand).' },
+  { object: 'Date', property: 'now', message: 'Use the virtual clock (ctx.now).' },
+  { object: 'performance', property: 'now', message: 'Use the virtual clock (ctx.now).' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['src/sim/**/*.ts', 'src/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-properties': ['error', ...nondeterministic],
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'Use ctx.setTimer: the kernel owns time.' },
+        { name: 'setInterval', message: 'Use ctx.setTimer: the kernel owns time.' },
+        { name: 'setImmediate', message: 'Use ctx.setTimer: the kernel owns time.' },
+        { name: 'queueMicrotask', message: 'The simulation has no hidden asynchrony.' },
+        { name: 'window', message: 'The simulation is headless.' },
+        { name: 'document', message: 'The simulation is headless.' },
+        { name: 'performance', message: 'Use the virtual clock.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'new Date() reads the wall clock; use ctx.now.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'src/sim is headless.' },
+            { group: ['@xyflow/*', 'd3', 'd3-*', 'monaco-editor', 'monaco-editor/*', 'monaco-yaml', '@monaco-editor/*', 'zustand', 'zustand/*', '@xterm/*'], message: 'src/sim is headless.' },
+            { group: ['node:*', 'fs', 'path', 'crypto', 'os', 'child_process'], message: 'src/sim runs in a Web Worker: no Node built-ins.' },
+            { group: ['**/ui/**', '**/worker/**', '**/cli/**'], message: 'Dependencies point one way: ui -> protocol <- worker -> sim.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,48 @@
+// HTTP over the simulated network: how kubectl, the scheduler, the kubelet and the controllers talk
+// to kube-apiserver, and how the apiserver talks to a kubelet (logs). A watch is a GET with
+// `watch=true` that opens a stream; the server then sends one `watch.event` per change on it.
+
+import type { KubeObject, Status } from './types';
+
+/** What a client presents to authenticate, as in a kubeconfig: a client certificate or a bearer token. */
+export interface Credentials {
+  clientCertificate?: { commonName: string; organizations: string[] };
+  bearerToken?: string;
+  /** `kubectl --as=<user>` / `--as-group`: the Impersonate-User and Impersonate-Group headers. */
+  impersonateUser?: string;
+  impersonateGroups?: string[];
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpRequest {
+  type: 'http.request';
+  method: HttpMethod;
+  /** `/api/v1/namespaces/default/pods/web`, `/apis/coordination.k8s.io/v1/...`, `/api/v1/.../pods/web/binding` */
+  path: string;
+  /** Query parameters: watch, resourceVersion, labelSelector, fieldSelector, dryRun, fieldManager, gracePeriodSeconds, propagationPolicy, container, tailLines, follow ... */
+  query?: Record<string, string>;
+  credentials: Credentials;
+  userAgent: string;
+  /** `application/json`, `application/merge-patch+json`, `application/strategic-merge-patch+json`, `application/apply-patch+yaml` */
+  contentType?: string;
+  body?: unknown;
+}
+
+export interface HttpResponse {
+  type: 'http.response';
+  /** The id of the request message this answers. */
+  requestId: number;
+  status: number;
+  /** A KubeObject, a list, a metav1.Status, or text (logs). */
+  body: KubeObject | Status | unknown;
+}
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+
+export interface WatchEventBody {
+  type: 'watch.event';
+  /** The id of the watch request (= the stream id). */
+  watchId: number;
+  event: { type: WatchEventType; object: KubeObject | Status };
+}

@@ -1,0 +1,30 @@
+// Virtual time as Kubernetes writes it. Simulated time 0 is SIM_EPOCH (the day Kubernetes v1.31 was
+// released), so timestamps look real and every run prints the same ones.
+
+export const SIM_EPOCH_MS = Date.UTC(2024, 7, 13, 9, 0, 0);
+
+/** metav1.Time: RFC 3339 with whole seconds, `2024-08-13T09:00:05Z`. */
+export function rfc3339(simMs: number): string {
+  return new Date(SIM_EPOCH_MS + Math.floor(simMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** metav1.MicroTime: RFC 3339 with microseconds, `2024-08-13T09:00:05.123456Z`. */
+export function rfc3339Micro(simMs: number): string {
+  const whole = Math.floor(simMs);
+  const iso = new Date(SIM_EPOCH_MS + whole).toISOString(); // ...05.123Z
+  const micros = Math.round((simMs - whole) * 1000)
+    .toString()
+    .padStart(3, '0');
+  return iso.replace('Z', `${micros}Z`);
+}
+
+/** Simulated milliseconds from a metav1.Time or MicroTime string. */
+export function parseTime(s: string): number {
+  return Date.parse(s) - SIM_EPOCH_MS;
+}
+
+/** Nanoseconds since the Unix epoch, as Go's time.UnixNano (used in event names), as a hex string. */
+export function unixNanoHex(simMs: number): string {
+  const ns = BigInt(SIM_EPOCH_MS + Math.floor(simMs)) * 1_000_000n + BigInt(Math.round((simMs % 1) * 1e6));
+  return ns.toString(16);
+}

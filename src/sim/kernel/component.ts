@@ -1,0 +1,142 @@
+// The contract between the kernel and every component (etcd member, kube-apiserver, scheduler,
+// kubelet, containerd, kubectl, ...). A component is plain state plus functions over it, in the
+// shape of etcd-io/raft: it takes one input (a delivered message or a fired timer), changes its own
+// state and asks for effects (send, set a timer, persist, log). It never sends, sleeps or reads a
+// clock by itself, so it can be driven in tests with plain data (see recording-effects.ts).
+
+import type { HostName, MessageId, Millis, ProcessId, RecordId, TimerId } from './units';
+
+/**
+ * The phase a trace record belongs to: the seed's four phases of a request (1 validation and
+ * persistence, 2 watch, 3 scheduling, 4 execution) plus the background work of a cluster.
+ */
+export type Phase =
+  | 'persistence'
+  | 'watch'
+  | 'scheduling'
+  | 'execution'
+  | 'raft'
+  | 'heartbeat'
+  | 'networking'
+  | 'controller'
+  | 'user';
+
+export const PHASES: readonly Phase[] = [
+  'persistence',
+  'watch',
+  'scheduling',
+  'execution',
+  'raft',
+  'heartbeat',
+  'networking',
+  'controller',
+  'user',
+];
+
+/** The Kubernetes object a record concerns, as kubectl names it (`pod/web`, `node/worker-1`). */
+export interface ObjectRef {
+  kind: string;
+  name: string;
+  namespace?: string;
+}
+
+/** Every message body is a plain object with a `type` discriminator (`http.request`, `cri.request`, ...). */
+export interface MessageBody {
+  type: string;
+}
+
+/** A message as the kernel delivers it. */
+export interface Message<B extends MessageBody = MessageBody> {
+  id: MessageId;
+  from: ProcessId;
+  fromIncarnation: number;
+  to: ProcessId;
+  body: B;
+  sentAt: Millis;
+  phase: Phase;
+  summary: string;
+  object?: ObjectRef;
+  /** Set when this message belongs to a long-lived stream (a watch); the stream id is the id of the message that opened it. */
+  stream?: MessageId;
+}
+
+export interface SendMeta {
+  /** Defaults to the phase of the record being handled. */
+  phase?: Phase;
+  summary: string;
+  object?: ObjectRef;
+  /** `'open'` opens a stream whose id is this message's id; a number sends on that stream. */
+  stream?: 'open' | MessageId;
+}
+
+/**
+ * Where a reply goes: the exact incarnation of the sender. A reply to a process that has been
+ * restarted since is lost, as a TCP connection does not survive its process.
+ */
+export interface ReplyAddress {
+  process: ProcessId;
+  incarnation: number;
+}
+
+/** Bodies the kernel itself delivers. */
+export interface StreamClosed extends MessageBody {
+  type: 'stream.closed';
+  stream: MessageId;
+}
+/** A message to a dead process on a live, reachable host: the host's TCP stack answers RST. */
+export interface ConnectionRefused extends MessageBody {
+  type: 'conn.refused';
+  /** The message that could not be delivered. */
+  inReplyTo: MessageId;
+}
+
+export interface Timer {
+  id: TimerId;
+  name: string;
+  payload: unknown;
+}
+
+/** Something a process tells the world outside the simulation (a CLI's output, say). */
+export interface Emitted {
+  type: string;
+  [k: string]: unknown;
+}
+
+export interface Effects {
+  readonly now: Millis;
+  readonly self: ProcessId;
+  readonly host: HostName;
+  /** The one PRNG of the simulation, in [0, 1). */
+  rand(): number;
+  send<B extends MessageBody>(to: ProcessId | ReplyAddress, body: B, meta: SendMeta): MessageId;
+  /** Reply to the sender of `msg` (its exact incarnation), on its stream if it has one. Phase and object default to msg's. */
+  reply<B extends MessageBody>(msg: Message, body: B, meta?: Partial<SendMeta>): MessageId;
+  closeStream(stream: MessageId): void;
+  setTimer(afterMs: number, name: string, payload?: unknown): TimerId;
+  cancelTimer(id: TimerId): void;
+  /** Replace what survives a kill of this process (etcd's data dir, the kubelet's checkpoint). */
+  persist(data: unknown): void;
+  /** Append to the process's own log (journalctl, kubectl logs of a static pod). */
+  log(line: string): void;
+  /** The record being handled; later effects are caused by it. Pass an id to attribute later effects to an earlier cause. */
+  cause(id?: RecordId): RecordId;
+  /** Hand something to the world outside (the CLI runner, the UI). */
+  emit(e: Emitted): void;
+}
+
+export interface StartInput<C> {
+  config: C;
+  /** What the previous incarnation persisted, or undefined on first boot. */
+  persisted: unknown;
+  incarnation: number;
+}
+
+export interface ComponentType<S = unknown, C = unknown> {
+  kind: string;
+  start(ctx: Effects, input: StartInput<C>): S;
+  onMessage(state: S, msg: Message, ctx: Effects): void;
+  onTimer(state: S, timer: Timer, ctx: Effects): void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyComponentType = ComponentType<any, any>;

@@ -1,0 +1,68 @@
+// The simulated network between hosts: addresses, per-link latency (base + seeded jitter), loss and
+// partitions. Processes on one host talk over loopback. Latencies are rounded to the microsecond so
+// printed times stay short.
+
+import { nextFloat, type PrngState } from './prng';
+import type { HostName } from './units';
+
+export interface HostState {
+  name: HostName;
+  address: string;
+  up: boolean;
+  /** Extra one-way latency for every link that touches this host (a registry on the internet, say). */
+  extraLatencyMs: number;
+}
+
+export interface LinkState {
+  latencyMs: number;
+  jitterMs: number;
+  /** Probability in [0, 1] that a message on this link is lost. */
+  loss: number;
+}
+
+export interface NetworkState {
+  hosts: Map<HostName, HostState>;
+  /** Overrides per unordered host pair, key `a|b` with a < b. */
+  links: Map<string, LinkState>;
+  /** Cut host pairs, key `a|b` with a < b. */
+  partitions: Set<string>;
+  defaults: { loopback: LinkState; lan: LinkState };
+}
+
+export function createNetwork(): NetworkState {
+  return {
+    hosts: new Map(),
+    links: new Map(),
+    partitions: new Set(),
+    defaults: {
+      loopback: { latencyMs: 0.05, jitterMs: 0.05, loss: 0 },
+      lan: { latencyMs: 0.5, jitterMs: 0.5, loss: 0 },
+    },
+  };
+}
+
+export function pairKey(a: HostName, b: HostName): string {
+  return a < b ? `${a}|${b}` : `${b}|${a}`;
+}
+
+export function linkBetween(net: NetworkState, a: HostName, b: HostName): LinkState {
+  return net.links.get(pairKey(a, b)) ?? (a === b ? net.defaults.loopback : net.defaults.lan);
+}
+
+export function isPartitioned(net: NetworkState, a: HostName, b: HostName): boolean {
+  return a !== b && net.partitions.has(pairKey(a, b));
+}
+
+export function sampleLatency(net: NetworkState, prng: PrngState, a: HostName, b: HostName): number {
+  const link = linkBetween(net, a, b);
+  let extra = 0;
+  if (a !== b) extra = (net.hosts.get(a)?.extraLatencyMs ?? 0) + (net.hosts.get(b)?.extraLatencyMs ?? 0);
+  const raw = link.latencyMs + extra + nextFloat(prng) * link.jitterMs;
+  return Math.round(raw * 1000) / 1000;
+}
+
+export function sampleLoss(net: NetworkState, prng: PrngState, a: HostName, b: HostName): boolean {
+  const link = linkBetween(net, a, b);
+  if (link.loss <= 0) return false;
+  return nextFloat(prng) < link.loss;
+}
