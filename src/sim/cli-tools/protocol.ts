@@ -1,0 +1,23 @@
+// How the outside world (the scenario runner, the app's terminal) runs a command line on a CLI
+// process (kubectl on the laptop; crictl, systemctl, journalctl on a node). The command arrives as a
+// `cli.exec` message; when it finishes, the process emits one `cli.output`.
+
+export interface CliExec {
+  type: 'cli.exec';
+  jobId: number;
+  /** The whole line as typed, and its words (shell-split, quotes removed). */
+  line: string;
+  argv: string[];
+  /** Standard input (`kubectl apply -f -`). */
+  stdin?: string;
+  /** Files the command may read, by path (`-f web.yaml`, `-f manifests/` reads every file under it). */
+  files?: Record<string, string>;
+}
+
+export interface CliOutput {
+  type: 'cli.output';
+  jobId: number;
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
