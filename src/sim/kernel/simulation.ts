@@ -105,6 +105,8 @@ export interface World {
 export interface SimulationOptions {
   seed: number;
   traceLimit?: number;
+  /** Where the clock starts. A cluster boots at negative time so that a scenario's 0s finds it ready. */
+  startTime?: number;
 }
 
 const LOG_LIMIT = 5000;
@@ -116,7 +118,7 @@ export class Simulation {
 
   constructor(opts: SimulationOptions) {
     this.world = {
-      now: 0 as Millis,
+      now: (opts.startTime ?? 0) as Millis,
       seq: 0,
       nextRecordId: 1,
       nextTimerId: 1,

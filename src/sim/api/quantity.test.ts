@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ERR_FORMAT_WRONG,
+  ERR_NUMERIC,
+  ERR_SUFFIX,
+  canonicalQuantity,
+  formatBytes,
+  formatCpuMillis,
+  parseBytes,
+  parseCpuMillis,
+  parseQuantity,
+  quantityError,
+} from './quantity';
+
+// Source: k8s.io/apimachinery/pkg/api/resource quantity.go, suffix.go and quantity_test.go.
+describe('parseQuantity', () => {
+  it.each([
+    ['500m', 500],
+    ['1', 1000],
+    ['1.5', 1500],
+    ['0.1m', 1],
+    ['2e3', 2_000_000],
+    ['1k', 1_000_000],
+    ['1M', 1_000_000_000],
+    ['0', 0],
+    ['-1', -1000],
+    ['1.', 1000],
+  ])('reads %s as %d milli-units', (s, milli) => {
+    expect(parseQuantity(s).value).toBe(milli);
+  });
+
+  it.each([
+    ['128Mi', 134_217_728],
+    ['1Gi', 1_073_741_824],
+    ['1G', 1_000_000_000],
+    ['1.5Gi', 1_610_612_736],
+    ['1.5', 2],
+    ['64974848Ki', 64974848 * 1024],
+  ])('reads %s as %d bytes', (s, bytes) => {
+    expect(parseBytes(s)).toBe(bytes);
+  });
+
+  it('reads CPU in millis', () => {
+    expect(parseCpuMillis('250m')).toBe(250);
+    expect(parseCpuMillis('2')).toBe(2000);
+  });
+
+  it.each([
+    ['', ERR_FORMAT_WRONG],
+    ['abc', ERR_FORMAT_WRONG],
+    ['1 Gi', ERR_FORMAT_WRONG],
+    ['1Gx', ERR_FORMAT_WRONG],
+    ['1mi', ERR_SUFFIX],
+    ['1e', ERR_SUFFIX],
+    ['.', ERR_NUMERIC],
+  ])('rejects %j with the apimachinery error', (s, msg) => {
+    expect(quantityError(s)).toBe(msg);
+    expect(() => parseQuantity(s)).toThrow(msg);
+  });
+
+  it('names the regular expression the apiserver prints', () => {
+    expect(ERR_FORMAT_WRONG).toBe(
+      "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+    );
+  });
+});
+
+describe('formatQuantity', () => {
+  it.each([
+    ['100m', '100m'],
+    ['1000m', '1'],
+    ['0.5', '500m'],
+    ['1.5', '1500m'],
+    ['2000', '2k'],
+    ['1500', '1500'],
+    ['128Mi', '128Mi'],
+    ['1024Mi', '1Gi'],
+    ['1.5Gi', '1536Mi'],
+    ['512', '512'],
+    ['2e3', '2e3'],
+    ['1000k', '1M'],
+  ])('prints %s canonically as %s', (s, out) => {
+    expect(canonicalQuantity(s)).toBe(out);
+  });
+
+  it('prints milli-CPU and bytes', () => {
+    expect(formatCpuMillis(100)).toBe('100m');
+    expect(formatCpuMillis(2000)).toBe('2');
+    expect(formatBytes(134_217_728)).toBe('128Mi');
+    expect(formatBytes(1000)).toBe('1k'); // under 1024 a BinarySI quantity prints as DecimalSI
+    expect(formatBytes(1500)).toBe('1500');
+  });
+});

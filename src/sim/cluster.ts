@@ -1,0 +1,335 @@
+// The one place that wires hosts and components together into a Kubernetes cluster, and the
+// operations a person (or a scenario) performs on it: run a command, kill or restart a target,
+// partition and heal the network.
+
+import type { Taint } from './api/types';
+import { kubeApiserver, type ApiserverConfig } from './apiserver/apiserver';
+import type { CliExec, CliOutput } from './cli-tools/protocol';
+import { kubectl, type KubectlConfig } from './cli-tools/kubectl/kubectl';
+import { DEFAULT_TIMINGS, type Timings } from './config';
+import { etcdMember, type EtcdMemberConfig } from './etcd/member';
+import type { Emitted } from './kernel/component';
+import { Simulation } from './kernel/simulation';
+import type { ProcessId } from './kernel/units';
+import {
+  ADMIN_CREDENTIALS,
+  APISERVER,
+  APISERVER_ADDRESS,
+  CONTROL_PLANE_HOST,
+  KUBECTL,
+  KUBECTL_HOST,
+  REGISTRY,
+  REGISTRY_HOST,
+  SCHEDULER,
+  SCHEDULER_CREDENTIALS,
+  cniId,
+  containerdId,
+  etcdMemberId,
+  kubeletId,
+  nodeCredentials,
+} from './names';
+import { cniPlugin, type CniConfig } from './node/cni/cni';
+import { kubelet, type KubeletConfig } from './node/kubelet/kubelet';
+import { imageRegistry } from './node/registry/registry';
+import { containerd, type ContainerdConfig } from './node/runtime/containerd';
+import { kubeScheduler, type SchedulerConfig } from './scheduler/scheduler';
+
+export interface NodeSpecInput {
+  name: string;
+  cpu?: string;
+  memory?: string;
+  pods?: string | number;
+  labels?: Record<string, string>;
+  taints?: Taint[];
+  /** Images already in the node's containerd store (pre-pulled). */
+  images?: string[];
+  /** Download speed from the registry, bytes per second. */
+  bandwidthBytesPerSec?: number;
+}
+
+export interface ClusterSpec {
+  nodes?: NodeSpecInput[];
+  etcd?: { members?: number };
+}
+
+export interface ClusterOptions {
+  seed: number;
+  timings?: Partial<Timings>;
+  traceLimit?: number;
+  /**
+   * How long the cluster runs before time 0 (default 10 s). The machines boot at -bootMs, so the
+   * nodes have registered and are Ready when a scenario's first step runs at 0s, as in a cluster
+   * someone set up earlier. 0 boots at time 0.
+   */
+  bootMs?: number;
+}
+
+export const DEFAULT_WORKERS: NodeSpecInput[] = [
+  { name: 'worker-1', cpu: '2', memory: '4Gi' },
+  { name: 'worker-2', cpu: '2', memory: '4Gi' },
+  { name: 'worker-3', cpu: '2', memory: '4Gi' },
+];
+
+/** Images every node has before anything runs: the sandbox (pause) image kubeadm pre-pulls. */
+const PRELOADED_IMAGES = ['registry.k8s.io/pause:3.10'];
+const DEFAULT_BANDWIDTH = 25 * 1024 * 1024;
+
+/** The control-plane node as kubeadm registers it: a kubelet for static pods, tainted NoSchedule. */
+const CONTROL_PLANE_NODE: NodeSpecInput = {
+  name: CONTROL_PLANE_HOST,
+  cpu: '2',
+  memory: '4Gi',
+  labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' },
+  taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
+};
+
+export interface NodeInfo {
+  name: string;
+  address: string;
+  podCIDR: string;
+  controlPlane: boolean;
+}
+
+export class Cluster {
+  readonly sim: Simulation;
+  readonly timings: Timings;
+  readonly nodes: NodeInfo[] = [];
+  readonly etcdMembers: string[] = [];
+  private nextJobId = 1;
+  private outputs = new Map<number, CliOutput>();
+  private others: Emitted[] = [];
+
+  constructor(spec: ClusterSpec, opts: ClusterOptions) {
+    this.timings = { ...DEFAULT_TIMINGS, ...(opts.timings ?? {}) };
+    const bootMs = opts.bootMs ?? 10_000;
+    this.sim = new Simulation({ seed: opts.seed, traceLimit: opts.traceLimit, startTime: -bootMs });
+    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubelet, containerd, cniPlugin, imageRegistry, kubectl]) this.sim.register(t);
+    this.wire(spec);
+    this.sim.runUntil(0);
+  }
+
+  private wire(spec: ClusterSpec): void {
+    const sim = this.sim;
+    const timings = this.timings;
+    sim.addHost(CONTROL_PLANE_HOST, '10.0.0.10');
+    sim.addHost(KUBECTL_HOST, '192.168.1.20');
+    sim.addHost(REGISTRY_HOST, '44.205.64.79', 15);
+    sim.addProcess(REGISTRY, REGISTRY_HOST, 'registry', {});
+
+    const members = Math.max(1, spec.etcd?.members ?? 1);
+    const memberIds: ProcessId[] = [];
+    for (let i = 1; i <= members; i++) {
+      this.etcdMembers.push(`etcd-${i}`);
+      memberIds.push(etcdMemberId(`etcd-${i}`));
+    }
+    for (const name of this.etcdMembers) {
+      const cfg: EtcdMemberConfig = { name, peers: memberIds, timings };
+      sim.addProcess(etcdMemberId(name), CONTROL_PLANE_HOST, 'etcd', cfg);
+    }
+    const apiCfg: ApiserverConfig = { etcd: memberIds, timings, tokens: {}, advertiseAddress: '10.0.0.10' };
+    sim.addProcess(APISERVER, CONTROL_PLANE_HOST, 'kube-apiserver', apiCfg);
+    const schedCfg: SchedulerConfig = { apiserver: APISERVER, credentials: SCHEDULER_CREDENTIALS, timings };
+    sim.addProcess(SCHEDULER, CONTROL_PLANE_HOST, 'kube-scheduler', schedCfg);
+    const kubectlCfg: KubectlConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, server: APISERVER_ADDRESS };
+    sim.addProcess(KUBECTL, KUBECTL_HOST, 'kubectl', kubectlCfg);
+
+    this.addNode(CONTROL_PLANE_NODE, 0, true);
+    const workers = spec.nodes && spec.nodes.length ? spec.nodes : DEFAULT_WORKERS;
+    workers.forEach((n, i) => {
+      sim.addHost(n.name, `10.0.0.${11 + i}`);
+      this.addNode(n, i + 1, false);
+    });
+
+    // Boot order does not matter for correctness (everything retries), but starting etcd and the
+    // apiserver first keeps the first seconds of the trace readable.
+    for (const id of memberIds) sim.start(id);
+    sim.start(APISERVER);
+    sim.start(REGISTRY);
+    sim.start(SCHEDULER);
+    for (const n of this.nodes) {
+      sim.start(cniId(n.name));
+      sim.start(containerdId(n.name));
+      sim.start(kubeletId(n.name));
+    }
+    sim.start(KUBECTL);
+  }
+
+  private addNode(n: NodeSpecInput, index: number, controlPlane: boolean): void {
+    const address = controlPlane ? '10.0.0.10' : `10.0.0.${10 + index}`;
+    const podCIDR = `10.244.${index}.0/24`;
+    this.nodes.push({ name: n.name, address, podCIDR, controlPlane });
+    const cni: CniConfig = { nodeName: n.name, podCIDR };
+    this.sim.addProcess(cniId(n.name), n.name, 'cni', cni);
+    const cd: ContainerdConfig = {
+      nodeName: n.name,
+      registry: REGISTRY,
+      cni: cniId(n.name),
+      images: [...PRELOADED_IMAGES, ...(n.images ?? [])],
+      bandwidthBytesPerSec: n.bandwidthBytesPerSec ?? DEFAULT_BANDWIDTH,
+    };
+    this.sim.addProcess(containerdId(n.name), n.name, 'containerd', cd);
+    const kl: KubeletConfig = {
+      nodeName: n.name,
+      apiserver: APISERVER,
+      containerd: containerdId(n.name),
+      credentials: nodeCredentials(n.name),
+      nodeIP: address,
+      podCIDR,
+      capacity: {
+        cpu: n.cpu ?? '2',
+        memory: n.memory ?? '4Gi',
+        pods: String(n.pods ?? 110),
+        'ephemeral-storage': '20Gi',
+      },
+      labels: { ...(n.labels ?? {}) },
+      taints: [...(n.taints ?? [])],
+      timings: this.timings,
+    };
+    this.sim.addProcess(kubeletId(n.name), n.name, 'kubelet', kl);
+  }
+
+  // ---------------------------------------------------------------- operations
+
+  /** Run a command line as the person at the keyboard would; returns a job id whose output arrives later. */
+  exec(line: string, opts: { stdin?: string; files?: Record<string, string> } = {}): number {
+    const jobId = this.nextJobId++;
+    const argv = splitWords(line);
+    const body: CliExec = { type: 'cli.exec', jobId, line, argv };
+    if (opts.stdin !== undefined) body.stdin = opts.stdin;
+    if (opts.files) body.files = opts.files;
+    const tool = argv[0] ?? '';
+    if (tool !== 'kubectl') {
+      this.outputs.set(jobId, { type: 'cli.output', jobId, stdout: '', stderr: `${tool}: command not found\n`, exitCode: 127 });
+      return jobId;
+    }
+    this.sim.inject(KUBECTL, body, { summary: `$ ${line}`, phase: 'user' });
+    return jobId;
+  }
+
+  /** The output of a finished job, or undefined while it runs. */
+  output(jobId: number): CliOutput | undefined {
+    this.collect();
+    return this.outputs.get(jobId);
+  }
+
+  /** Emitted events that are not CLI outputs (for the UI). */
+  drainOther(): Emitted[] {
+    this.collect();
+    const o = this.others;
+    this.others = [];
+    return o;
+  }
+
+  private collect(): void {
+    for (const e of this.sim.drainEmitted()) {
+      if (e.type === 'cli.output') this.outputs.set((e as unknown as CliOutput).jobId, e as unknown as CliOutput);
+      else this.others.push(e);
+    }
+  }
+
+  /** Run a command and the simulation until it answers (or `limitMs` of simulated time passes). */
+  run(line: string, opts: { stdin?: string; files?: Record<string, string>; limitMs?: number } = {}): CliOutput {
+    const job = this.exec(line, opts);
+    const deadline = this.sim.now + (opts.limitMs ?? 120_000);
+    for (;;) {
+      const out = this.output(job);
+      if (out) return out;
+      const next = this.sim.nextEventTime();
+      if (next === undefined || next > deadline) break;
+      this.sim.step();
+    }
+    return { type: 'cli.output', jobId: job, stdout: '', stderr: `kubeplay: no answer within ${(opts.limitMs ?? 120_000) / 1000}s of simulated time\n`, exitCode: 124 };
+  }
+
+  kill(target: string): void {
+    const t = this.resolve(target);
+    if (t.kind === 'host') this.sim.killHost(t.name);
+    else this.sim.kill(t.name);
+  }
+
+  restart(target: string): void {
+    const t = this.resolve(target);
+    if (t.kind === 'host') {
+      this.sim.killHost(t.name);
+      this.sim.startHost(t.name);
+    } else this.sim.restart(t.name);
+  }
+
+  /** Start a target that was killed (without killing it first). */
+  start(target: string): void {
+    const t = this.resolve(target);
+    if (t.kind === 'host') this.sim.startHost(t.name);
+    else this.sim.start(t.name);
+  }
+
+  partition(a: string[], b: string[]): void {
+    this.sim.partition(a.map((x) => this.hostOf(x)), b.map((x) => this.hostOf(x)));
+  }
+
+  heal(): void {
+    this.sim.heal();
+  }
+
+  /** Every target an operator can name. */
+  targets(): string[] {
+    const out = [APISERVER, SCHEDULER, ...this.etcdMembers.map(etcdMemberId)];
+    for (const n of this.nodes) out.push(`node/${n.name}`, kubeletId(n.name), containerdId(n.name));
+    return out;
+  }
+
+  private resolve(target: string): { kind: 'host' | 'process'; name: string } {
+    if (target.startsWith('node/')) {
+      const name = target.slice(5);
+      if (!this.sim.host(name)) throw new Error(`unknown target "${target}": no node named ${name}`);
+      return { kind: 'host', name };
+    }
+    if (this.sim.process(target)) return { kind: 'process', name: target };
+    throw new Error(`unknown target "${target}"; targets are: ${this.targets().join(', ')}`);
+  }
+
+  /** A partition names hosts or the processes on them (`etcd/etcd-1` is on control-plane). */
+  private hostOf(x: string): string {
+    const name = x.startsWith('node/') ? x.slice(5) : x;
+    if (this.sim.host(name)) return name;
+    const p = this.sim.process(x);
+    if (p) return p.host;
+    throw new Error(`unknown target "${x}"`);
+  }
+}
+
+export function buildCluster(spec: ClusterSpec, opts: ClusterOptions): Cluster {
+  return new Cluster(spec, opts);
+}
+
+/** Split a command line into words as a POSIX shell would for simple cases: quotes and backslashes. */
+export function splitWords(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let inWord = false;
+  let quote: '"' | "'" | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\\' && quote === '"' && i + 1 < line.length && '"\\$`'.includes(line[i + 1]!)) cur += line[++i];
+      else cur += c;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      quote = c;
+      inWord = true;
+    } else if (c === '\\' && i + 1 < line.length) {
+      cur += line[++i];
+      inWord = true;
+    } else if (c === ' ' || c === '\t' || c === '\n') {
+      if (inWord) out.push(cur);
+      cur = '';
+      inWord = false;
+    } else {
+      cur += c;
+      inWord = true;
+    }
+  }
+  if (inWord) out.push(cur);
+  return out;
+}
