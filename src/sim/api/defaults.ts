@@ -1,9 +1,155 @@
 // CONTRACT (owned by the api helper): the scheme's defaulting (SetDefaults_Pod, SetDefaults_Container,
 // ...) applied by the apiserver after decoding. Returns a new object; never mutates the input.
+//
+// The result's keys are sorted at every level, the order `kubectl get -o yaml` prints (sigs.k8s.io/yaml
+// marshals through Go maps): apiVersion, kind, metadata, spec, status.
 
+import { defaultPod, defaultTemplate } from './pod-defaults';
 import type { ResourceInfo } from './resources';
 import type { KubeObject } from './types';
 
-export function applyDefaults(_info: ResourceInfo, obj: KubeObject): KubeObject {
-  return obj;
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function ensure(o: Obj, key: string): Obj {
+  if (!isObj(o[key])) o[key] = {};
+  return o[key] as Obj;
+}
+
+/** A deep copy with object keys sorted; array order kept. */
+export function sortKeysDeep<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(sortKeysDeep) as T;
+  if (isObj(v)) {
+    const out: Obj = {};
+    for (const k of Object.keys(v).sort()) out[k] = sortKeysDeep(v[k]);
+    return out as T;
+  }
+  return v;
+}
+
+/** SetDefaults_Namespace (the kubernetes.io/metadata.name label) and the registry's create-time spec and status. */
+function defaultNamespace(ns: Obj): void {
+  const meta = ensure(ns, 'metadata');
+  if (typeof meta.name === 'string' && meta.name) ensure(meta, 'labels')['kubernetes.io/metadata.name'] = meta.name;
+  const spec = ensure(ns, 'spec');
+  if (!Array.isArray(spec.finalizers)) spec.finalizers = ['kubernetes'];
+  const status = ensure(ns, 'status');
+  status.phase ??= 'Active';
+}
+
+/** SetDefaults_NodeStatus: allocatable defaults to capacity. NodeSpec always serialises (`spec: {}`). */
+function defaultNode(node: Obj): void {
+  ensure(node, 'spec');
+  const status = node.status;
+  if (isObj(status) && isObj(status.capacity) && !isObj(status.allocatable)) status.allocatable = { ...status.capacity };
+}
+
+/** core/v1 Event: fields without omitempty always serialise (`eventTime: null`, `reportingComponent: ""`). */
+function defaultEvent(ev: Obj): void {
+  ev.eventTime ??= null;
+  ev.firstTimestamp ??= null;
+  ev.lastTimestamp ??= null;
+  ev.reportingComponent ??= '';
+  ev.reportingInstance ??= '';
+  ensure(ev, 'involvedObject');
+  ensure(ev, 'source');
+}
+
+/** SetDefaults_Deployment (apps/v1): replicas 1, RollingUpdate 25%/25%, history 10, deadline 600 s. */
+function defaultDeployment(d: Obj): void {
+  const spec = ensure(d, 'spec');
+  spec.replicas ??= 1;
+  const strategy = ensure(spec, 'strategy');
+  strategy.type ??= 'RollingUpdate';
+  if (strategy.type === 'RollingUpdate') {
+    const ru = ensure(strategy, 'rollingUpdate');
+    ru.maxUnavailable ??= '25%';
+    ru.maxSurge ??= '25%';
+  }
+  spec.revisionHistoryLimit ??= 10;
+  spec.progressDeadlineSeconds ??= 600;
+  defaultTemplate(spec);
+}
+
+/** SetDefaults_Service (the parts without allocation): type ClusterIP, affinity None, TCP, targetPort = port. */
+function defaultService(svc: Obj): void {
+  const spec = ensure(svc, 'spec');
+  spec.type ??= 'ClusterIP';
+  spec.sessionAffinity ??= 'None';
+  if (spec.type === 'ClusterIP' || spec.type === 'NodePort' || spec.type === 'LoadBalancer') spec.internalTrafficPolicy ??= 'Cluster';
+  for (const p of Array.isArray(spec.ports) ? spec.ports.filter(isObj) : []) {
+    p.protocol ??= 'TCP';
+    p.targetPort ??= p.port;
+  }
+}
+
+/** SetDefaults_DaemonSet: RollingUpdate with maxUnavailable 1 and maxSurge 0, history 10. */
+function defaultDaemonSet(ds: Obj): void {
+  const spec = ensure(ds, 'spec');
+  const strategy = ensure(spec, 'updateStrategy');
+  strategy.type ??= 'RollingUpdate';
+  if (strategy.type === 'RollingUpdate') {
+    const ru = ensure(strategy, 'rollingUpdate');
+    ru.maxUnavailable ??= 1;
+    ru.maxSurge ??= 0;
+  }
+  spec.revisionHistoryLimit ??= 10;
+  defaultTemplate(spec);
+}
+
+/** SetDefaults_StatefulSet: OrderedReady, RollingUpdate partition 0, one replica, history 10, PVCs retained. */
+function defaultStatefulSet(ss: Obj): void {
+  const spec = ensure(ss, 'spec');
+  spec.podManagementPolicy ??= 'OrderedReady';
+  const strategy = ensure(spec, 'updateStrategy');
+  strategy.type ??= 'RollingUpdate';
+  if (strategy.type === 'RollingUpdate') ensure(strategy, 'rollingUpdate').partition ??= 0;
+  spec.replicas ??= 1;
+  spec.revisionHistoryLimit ??= 10;
+  const retention = ensure(spec, 'persistentVolumeClaimRetentionPolicy');
+  retention.whenDeleted ??= 'Retain';
+  retention.whenScaled ??= 'Retain';
+  defaultTemplate(spec);
+}
+
+/** SetDefaults_Job: one completion at a time, six retries, pods replaced once terminating or failed. */
+function defaultJob(job: Obj): void {
+  const spec = ensure(job, 'spec');
+  spec.completions ??= 1;
+  spec.parallelism ??= 1;
+  spec.backoffLimit ??= 6;
+  spec.completionMode ??= 'NonIndexed';
+  spec.suspend ??= false;
+  spec.podReplacementPolicy ??= 'TerminatingOrFailed';
+  defaultTemplate(spec);
+}
+
+const DEFAULTERS: Record<string, (o: Obj) => void> = {
+  '/Pod': defaultPod,
+  '/Namespace': defaultNamespace,
+  '/Node': defaultNode,
+  '/Event': defaultEvent,
+  '/Service': defaultService,
+  '/Secret': (s) => {
+    s.type ??= 'Opaque';
+  },
+  'coordination.k8s.io/Lease': (l) => void ensure(l, 'spec'),
+  'apps/Deployment': defaultDeployment,
+  'apps/ReplicaSet': (rs) => {
+    const spec = ensure(rs, 'spec');
+    spec.replicas ??= 1;
+    defaultTemplate(spec);
+  },
+  'apps/DaemonSet': defaultDaemonSet,
+  'apps/StatefulSet': defaultStatefulSet,
+  'batch/Job': defaultJob,
+};
+
+export function applyDefaults(info: ResourceInfo, obj: KubeObject): KubeObject {
+  const copy = structuredClone(obj) as unknown as Obj;
+  DEFAULTERS[`${info.group}/${info.kind}`]?.(copy);
+  return sortKeysDeep(copy) as unknown as KubeObject;
 }

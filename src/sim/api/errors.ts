@@ -2,7 +2,7 @@
 // CONTRACT (owned by the api helper): signatures are fixed; bodies may be refined.
 
 import type { FieldError } from './field-error';
-import { formatFieldError } from './field-error';
+import { aggregateMessage, causeType, formatErrorBody } from './field-error';
 import type { Status } from './types';
 
 /** A group-qualified resource as the messages print it: `pods`, `deployments.apps`, `leases.coordination.k8s.io`. */
@@ -51,15 +51,20 @@ export function forbidden(gr: GroupResource, name: string, reason: string): Stat
   return status(403, 'Forbidden', `${what} is forbidden: ${reason}`, { name: name || undefined, group: gr.group || undefined, kind: gr.resource });
 }
 
-/** 422 `The Pod "x" is invalid: spec.containers: Required value` (several errors: a `[a, b]` list, as Go's ToAggregate prints it). */
+/**
+ * 422 `Pod "x" is invalid: spec.containers: Required value`; several errors print as `[a, b]`
+ * (apimachinery api/errors NewInvalid: `%s %q is invalid: %v` over ErrorList.ToAggregate()). The kind
+ * is group-qualified (`Deployment.apps "d" is invalid`). kubectl, not the server, adds `The ` in front
+ * and re-prints several causes as `* a` lines (kubectl cmd/util/helpers.go StandardErrorMessage).
+ */
 export function invalid(kind: string, group: string, name: string, errs: FieldError[]): Status {
-  const msgs = errs.map(formatFieldError);
-  const joined = msgs.length === 1 ? msgs[0]! : `[${msgs.join(', ')}]`;
-  return status(422, 'Invalid', `The ${kind} "${name}" is invalid: ${joined}`, {
+  const qualifiedKind = group ? `${kind}.${group}` : kind;
+  const message = errs.length ? `${qualifiedKind} "${name}" is invalid: ${aggregateMessage(errs)}` : `${qualifiedKind} "${name}" is invalid`;
+  return status(422, 'Invalid', message, {
     name,
     group: group || undefined,
     kind,
-    causes: errs.map((e) => ({ reason: `Field${e.type.replace(/ /g, '')}`, message: formatFieldError(e).slice(e.field.length + 2), field: e.field })),
+    causes: errs.map((e) => ({ reason: causeType(e.type), message: formatErrorBody(e), field: e.field })),
   });
 }
 

@@ -47,6 +47,7 @@ function r(
 export const RESOURCES: ResourceInfo[] = [
   r('', 'v1', 'bindings', 'Binding', true, [], [], ['create']),
   r('', 'v1', 'events', 'Event', true, ['ev']),
+  r('', 'v1', 'limitranges', 'LimitRange', true, ['limits']),
   r('', 'v1', 'namespaces', 'Namespace', false, ['ns'], ['status', 'finalize'], ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']),
   r('', 'v1', 'nodes', 'Node', false, ['no'], ['status', 'proxy']),
   r('', 'v1', 'pods', 'Pod', true, ['po'], ['binding', 'status', 'log', 'eviction']),

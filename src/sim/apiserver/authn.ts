@@ -1,5 +1,10 @@
-// CONTRACT (owned by the authn/authz/admission helper): stage 1 of the seed's pipeline, Authentication.
-// Signatures are fixed; bodies are placeholders until filled in.
+// Stage 1 of the seed's pipeline, Authentication: "who are you?". kube-apiserver tries its
+// authenticators in turn (k8s.io/apiserver/pkg/authentication/request/union): the client
+// certificate (x509: CN is the user name, each O is a group), then bearer tokens (here the static
+// --token-auth-file). A user any of them recognises also gets the group system:authenticated
+// (group.AuthenticatedGroupAdder). A request with no credentials at all is system:anonymous in
+// group system:unauthenticated; a request with a token nobody recognises is NOT anonymous: it is
+// rejected with 401 Unauthorized (union.NewFailOnError in pkg/kubeapiserver/authenticator/config.go).
 
 import type { Credentials } from '../api/http';
 
@@ -13,14 +18,37 @@ export interface AuthnConfig {
   tokens: Record<string, UserInfo>;
 }
 
+export const ANONYMOUS_USER = 'system:anonymous';
+export const ALL_AUTHENTICATED_GROUP = 'system:authenticated';
+export const ALL_UNAUTHENTICATED_GROUP = 'system:unauthenticated';
+
+/** How the request was authenticated, for the trace (`x509`, `token`, `anonymous`). */
+export type AuthnMethod = 'x509' | 'token' | 'anonymous';
+
+/** AuthenticatedGroupAdder: append system:authenticated unless the user already names either all-group. */
+function withAuthenticatedGroup(u: UserInfo): UserInfo {
+  if (u.username === ANONYMOUS_USER) return { username: u.username, groups: [...u.groups] };
+  const has = u.groups.includes(ALL_AUTHENTICATED_GROUP) || u.groups.includes(ALL_UNAUTHENTICATED_GROUP);
+  return { username: u.username, groups: has ? [...u.groups] : [...u.groups, ALL_AUTHENTICATED_GROUP] };
+}
+
+/** authenticate() plus which authenticator recognised the request; undefined means 401. */
+export function authenticateWithMethod(creds: Credentials, cfg: AuthnConfig): { user: UserInfo; method: AuthnMethod } | undefined {
+  const cert = creds.clientCertificate;
+  if (cert) return { user: withAuthenticatedGroup({ username: cert.commonName, groups: [...cert.organizations] }), method: 'x509' };
+  if (creds.bearerToken !== undefined) {
+    // Own-property lookup only: a token such as "constructor" must not match Object.prototype.
+    const known = Object.prototype.hasOwnProperty.call(cfg.tokens, creds.bearerToken) ? cfg.tokens[creds.bearerToken] : undefined;
+    return known ? { user: withAuthenticatedGroup(known), method: 'token' } : undefined;
+  }
+  return { user: { username: ANONYMOUS_USER, groups: [ALL_UNAUTHENTICATED_GROUP] }, method: 'anonymous' };
+}
+
 /**
  * Who is this? A client certificate gives CN -> username, O -> groups; a bearer token is looked up.
  * Every authenticated user also gets `system:authenticated`. Returns undefined for bad credentials
  * (the apiserver answers 401 Unauthorized). No credentials at all: system:anonymous.
  */
 export function authenticate(creds: Credentials, cfg: AuthnConfig): UserInfo | undefined {
-  void cfg;
-  const cert = creds.clientCertificate;
-  if (cert) return { username: cert.commonName, groups: [...cert.organizations, 'system:authenticated'] };
-  return { username: 'system:anonymous', groups: ['system:unauthenticated'] };
+  return authenticateWithMethod(creds, cfg)?.user;
 }

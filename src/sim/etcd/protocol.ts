@@ -101,9 +101,19 @@ export interface WatchCancelRequest {
   watchId: MessageId;
 }
 
+/**
+ * Ask for a progress notification on a watch: the member answers on the watch's stream with an
+ * event-less etcd.watch whose header carries its current revision (etcd's WatchProgressRequest,
+ * which kube-apiserver uses for consistent reads from its watch cache).
+ */
+export interface WatchProgressRequest {
+  op: 'watchProgress';
+  watchId: MessageId;
+}
+
 /** The writes a member applies through its log (the entries Raft will carry). */
 export type WriteRequest = PutRequest | DeleteRangeRequest | TxnRequest | CompactionRequest;
-export type EtcdRequest = RangeRequest | WriteRequest | WatchCreateRequest | WatchCancelRequest;
+export type EtcdRequest = RangeRequest | WriteRequest | WatchCreateRequest | WatchCancelRequest | WatchProgressRequest;
 
 export interface EtcdRequestBody extends MessageBody {
   type: 'etcd.request';
@@ -224,7 +234,8 @@ export const ETCD_ERRORS = {
   futureRev: err('OutOfRange', 'etcdserver: mvcc: required revision is a future revision'),
   noSpace: err('ResourceExhausted', 'etcdserver: mvcc: database space exceeded'),
   noLeader: err('Unavailable', 'etcdserver: no leader'),
-  notLeader: err('Unavailable', 'etcdserver: not leader'),
+  notLeader: err('FailedPrecondition', 'etcdserver: not leader'),
+  stopped: err('Unavailable', 'etcdserver: server stopped'),
   leaderChanged: err('Unavailable', 'etcdserver: leader changed'),
   timeout: err('Unavailable', 'etcdserver: request timed out'),
   timeoutDueToLeaderFail: err(
@@ -281,6 +292,7 @@ export const opWatchPrefix = (
   opts: Omit<WatchCreateRequest, 'op' | 'key' | 'rangeEnd'> = {},
 ): WatchCreateRequest => ({ op: 'watchCreate', key: prefix, rangeEnd: prefixRangeEnd(prefix), ...opts });
 export const opWatchCancel = (watchId: MessageId): WatchCancelRequest => ({ op: 'watchCancel', watchId });
+export const opWatchProgress = (watchId: MessageId): WatchProgressRequest => ({ op: 'watchProgress', watchId });
 
 export const cmpModRevision = (key: string, result: CompareResult, value: number): Compare => ({ key, target: 'MOD', result, value });
 export const cmpCreateRevision = (key: string, result: CompareResult, value: number): Compare => ({ key, target: 'CREATE', result, value });
@@ -292,6 +304,9 @@ export const etcdRequest = (request: EtcdRequest): EtcdRequestBody => ({ type: '
 
 export function isEtcdResponse(b: MessageBody): b is EtcdResponseBody {
   return b.type === 'etcd.response';
+}
+export function isEtcdRequest(b: MessageBody): b is EtcdRequestBody {
+  return b.type === 'etcd.request';
 }
 export function isEtcdWatch(b: MessageBody): b is EtcdWatchBody {
   return b.type === 'etcd.watch';

@@ -81,6 +81,8 @@ export function summarizeRequest(r: EtcdRequest): string {
       return `Watch ${r.key}${r.rangeEnd === '\0' ? ' and after' : ''}${r.startRevision ? ` from rev ${r.startRevision}` : ''}`;
     case 'watchCancel':
       return `WatchCancel #${r.watchId}`;
+    case 'watchProgress':
+      return `WatchProgress #${r.watchId}`;
   }
 }
 

@@ -52,6 +52,6 @@ export function formatDuration(ms: number): string {
   rest -= m * 60_000;
   if (h) parts.push(`${h}h`);
   if (m) parts.push(`${m}m`);
-  if (rest) parts.push(rest % 1000 === 0 ? `${rest / 1000}s` : `${rest / 1000}s`);
+  if (rest) parts.push(`${rest / 1000}s`);
   return parts.join('');
 }

@@ -1,26 +1,76 @@
 // CONTRACT (owned by the api helper): what kube-apiserver's Validation stage calls.
-// Bodies are placeholders until the api helper fills them in.
 
 import type { FieldError } from '../field-error';
+import { badRequest } from '../errors';
 import type { ResourceInfo } from '../resources';
-import type { KubeObject, Status } from '../types';
+import { apiVersionOf } from '../resources';
+import { definitionNameForKind } from '../schema';
+import type { Binding, Event, KubeObject, Lease, Namespace, Node, Pod, Status } from '../types';
+import { validateEvent, validateLease, validateNamespace, validateNode, validatePodBinding } from './cluster-objects';
+import type { NameValidator } from './names';
+import { nameIsDNS1035Label, nameIsDNSSubdomain } from './names';
+import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
+import { validatePodCreate } from './pod';
+import { validatePodUpdate } from './pod-update';
+import { decodeProblems } from './strict-decode';
 
 /**
  * Strict decoding (the apiserver's decoder with --validate=strict, the kubectl default since 1.25):
  * unknown fields and wrong JSON types. Returns a 400 Status with the exact apiserver text
  * (`Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec.foo"`)
- * or undefined if the body decodes.
+ * or undefined if the body decodes. A type error wins and hides unknown fields, as in
+ * apimachinery's json serializer; the prefix is handlers/rest.go transformDecodeError.
  */
-export function strictDecode(_info: ResourceInfo, _body: unknown): Status | undefined {
+export function strictDecode(info: ResourceInfo, body: unknown): Status | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const defName = definitionNameForKind(apiVersionOf(info), info.kind);
+  if (!defName) return undefined;
+  const problems = decodeProblems(defName, body as Record<string, unknown>);
+  const prefix = `${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: `;
+  if (problems.typeError) return badRequest(prefix + problems.typeError);
+  if (problems.unknownFields.length) {
+    return badRequest(`${prefix}strict decoding error: ${problems.unknownFields.map((f) => `unknown field "${f}"`).join(', ')}`);
+  }
   return undefined;
 }
 
+/** Name rules of kinds without a validator of their own here (ValidateServiceName is DNS-1035). */
+function nameRule(info: ResourceInfo): NameValidator {
+  return info.kind === 'Service' ? nameIsDNS1035Label : nameIsDNSSubdomain;
+}
+
 /** ValidateObjectMeta + the kind's own validation (ValidatePodCreate, ValidateNode, ...), on create. */
-export function validateCreate(_info: ResourceInfo, _obj: KubeObject): FieldError[] {
-  return [];
+export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[] {
+  switch (`${info.group}/${info.kind}`) {
+    case '/Pod':
+      return validatePodCreate(obj as Pod);
+    case '/Node':
+      return validateNode(obj as Node);
+    case '/Namespace':
+      return validateNamespace(obj as Namespace);
+    case '/Event':
+      return validateEvent(obj as Event);
+    case '/Binding':
+      return validatePodBinding(obj as Binding);
+    case 'coordination.k8s.io/Lease':
+      return validateLease(obj as Lease);
+    default:
+      return validateObjectMeta(obj.metadata ?? {}, info.namespaced, nameRule(info));
+  }
 }
 
 /** Update validation: immutable fields (most of a pod's spec), plus the kind's rules. */
-export function validateUpdate(_info: ResourceInfo, _obj: KubeObject, _old: KubeObject): FieldError[] {
-  return [];
+export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObject): FieldError[] {
+  if (info.group === '' && info.kind === 'Pod') return validatePodUpdate(obj as Pod, old as Pod);
+  const meta = validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {});
+  switch (`${info.group}/${info.kind}`) {
+    case '/Node':
+    case '/Namespace':
+    case '/Event':
+    case 'coordination.k8s.io/Lease':
+      // The kinds' update validators re-run their create rules on the new object.
+      return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.'))];
+    default:
+      return meta;
+  }
 }

@@ -1,11 +1,20 @@
-// CONTRACT (owned by the authn/authz/admission helper): stage 3, Admission control: mutating plugins
-// in order, then validating plugins, as kube-apiserver's default plugin list runs them.
-// Signatures are fixed; bodies are placeholders.
+// Stage 3 of the seed's pipeline, Admission control: every mutating plugin in kube-apiserver's fixed
+// order (pkg/kubeapiserver/options/plugins.go, AllOrderedPlugins), then every validating plugin in
+// the same order. The first plugin that refuses stops the request with its Status. Plugins are pure:
+// attrs.object is never changed; a plugin that mutates returns a new object.
 
 import type { ResourceInfo } from '../../api/resources';
 import type { KubeObject, Namespace, Status } from '../../api/types';
 import type { Timings } from '../../config';
 import type { UserInfo } from '../authn';
+import { DefaultTolerationSeconds } from './default-toleration-seconds';
+import { LimitRanger } from './limit-ranger';
+import { NamespaceLifecycle } from './namespace-lifecycle';
+import { NodeRestriction } from './node-restriction';
+import type { AdmissionPlugin } from './plugin';
+import { Priority } from './priority';
+import { ServiceAccount } from './service-account';
+import { TaintNodesByCondition } from './taint-nodes-by-condition';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
@@ -37,15 +46,69 @@ export interface AdmissionResult {
   error?: Status;
   /** Plugin names that changed the object, for the trace (`LimitRanger`, `DefaultTolerationSeconds`). */
   mutatedBy: string[];
+  /** The plugin that refused, when one did. */
+  rejectedBy?: string;
 }
 
 export interface AdmissionConfig {
   timings: Timings;
 }
 
+/**
+ * kube-apiserver v1.31's default plugins plus kubeadm's NodeRestriction, in the fixed order. Names
+ * marked false are listed for the UI (what a real cluster runs) but not modelled.
+ */
+export const ADMISSION_PLUGINS: readonly { name: string; modelled: boolean }[] = [
+  { name: 'NamespaceLifecycle', modelled: true },
+  { name: 'LimitRanger', modelled: true },
+  { name: 'ServiceAccount', modelled: true },
+  { name: 'NodeRestriction', modelled: true },
+  { name: 'TaintNodesByCondition', modelled: true },
+  { name: 'PodSecurity', modelled: false },
+  { name: 'Priority', modelled: true },
+  { name: 'DefaultTolerationSeconds', modelled: true },
+  { name: 'DefaultStorageClass', modelled: false },
+  { name: 'StorageObjectInUseProtection', modelled: false },
+  { name: 'PersistentVolumeClaimResize', modelled: false },
+  { name: 'RuntimeClass', modelled: false },
+  { name: 'CertificateApproval', modelled: false },
+  { name: 'CertificateSigning', modelled: false },
+  { name: 'ClusterTrustBundleAttest', modelled: false },
+  { name: 'CertificateSubjectRestriction', modelled: false },
+  { name: 'DefaultIngressClass', modelled: false },
+  { name: 'MutatingAdmissionWebhook', modelled: false },
+  { name: 'ValidatingAdmissionPolicy', modelled: false },
+  { name: 'ValidatingAdmissionWebhook', modelled: false },
+  { name: 'ResourceQuota', modelled: false },
+];
+
+/** The modelled plugins, in ADMISSION_PLUGINS order. */
+export const PLUGINS: readonly AdmissionPlugin[] = [
+  NamespaceLifecycle,
+  LimitRanger,
+  ServiceAccount,
+  NodeRestriction,
+  TaintNodesByCondition,
+  Priority,
+  DefaultTolerationSeconds,
+];
+
 /** Run the mutating chain, then the validating chain. */
 export function admit(attrs: AdmissionAttributes, lookups: AdmissionLookups, cfg: AdmissionConfig): AdmissionResult {
-  void lookups;
-  void cfg;
-  return { object: attrs.object, mutatedBy: [] };
+  let object = attrs.object;
+  const mutatedBy: string[] = [];
+  for (const plugin of PLUGINS) {
+    if (!plugin.admit) continue;
+    const out = plugin.admit({ attrs, object, lookups, cfg });
+    if (out.error) return { object, error: out.error, mutatedBy, rejectedBy: plugin.name };
+    if (out.object) {
+      object = out.object;
+      mutatedBy.push(plugin.name);
+    }
+  }
+  for (const plugin of PLUGINS) {
+    const error = plugin.validate?.({ attrs, object, lookups, cfg });
+    if (error) return { object, error, mutatedBy, rejectedBy: plugin.name };
+  }
+  return { object, mutatedBy };
 }

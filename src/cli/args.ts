@@ -1,0 +1,76 @@
+// Command-line arguments of `kubeplay`: `run FILE [--until 5m] [--json] [--trace] [--seed N]` and `help`.
+
+import { parseDuration } from '../sim/scenario/duration';
+
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'run'; file: string; untilMs?: number; json: boolean; trace: boolean; seed?: number };
+
+export const USAGE = `Kubeplay: a Kubernetes v1.31 cluster, simulated deterministically.
+
+Usage:
+  kubeplay run FILE [--until DURATION] [--seed N] [--json] [--trace]
+  kubeplay help
+
+Commands:
+  run    Run a scenario (YAML) headless and print its transcript, the failed
+         expectations and the trace hash.
+  help   Show this help.
+
+Flags for run:
+  --until DURATION   keep the simulation running until this simulated time
+                     after the last step (e.g. 90s, 5m, 1m30s)
+  --seed N           override the scenario's seed (a non-negative integer)
+  --json             print one JSON report instead of the transcript
+  --trace            also print every trace record (message, timer, drop)
+
+Exit status: 0 all expectations passed, 1 an expectation failed,
+2 the scenario is invalid or a file is missing.
+
+Example:
+  npx kubeplay run public/scenarios/pod-lifecycle.yaml --until 2m
+`;
+
+export function parseArgs(argv: string[]): CliCommand | { kind: 'error'; message: string } {
+  const [cmd, ...rest] = argv;
+  if (cmd === undefined || cmd === 'help' || cmd === '--help' || cmd === '-h') return { kind: 'help' };
+  if (cmd !== 'run') return { kind: 'error', message: `unknown command "${cmd}"` };
+  let file: string | undefined;
+  const out: { untilMs?: number; json: boolean; trace: boolean; seed?: number } = { json: false, trace: false };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string | undefined => inline ?? rest[++i];
+    switch (flag) {
+      case '--json':
+        out.json = true;
+        break;
+      case '--trace':
+        out.trace = true;
+        break;
+      case '--until': {
+        const v = value();
+        const ms = v === undefined ? undefined : parseDuration(v);
+        if (ms === undefined) return { kind: 'error', message: `--until: invalid duration ${JSON.stringify(v ?? '')} (examples: 90s, 5m, 1m30s)` };
+        out.untilMs = ms;
+        break;
+      }
+      case '--seed': {
+        const v = value();
+        const n = v !== undefined && /^\d+$/.test(v) ? Number(v) : NaN;
+        if (!Number.isSafeInteger(n) || n > 0xffffffff) return { kind: 'error', message: `--seed: expected a non-negative integer, got ${JSON.stringify(v ?? '')}` };
+        out.seed = n;
+        break;
+      }
+      case '-h':
+      case '--help':
+        return { kind: 'help' };
+      default:
+        if (arg.startsWith('-') && arg !== '-') return { kind: 'error', message: `unknown flag "${flag}"` };
+        if (file !== undefined) return { kind: 'error', message: `run takes one scenario file, got "${file}" and "${arg}"` };
+        file = arg;
+    }
+  }
+  if (file === undefined) return { kind: 'error', message: 'run needs a scenario file, e.g. kubeplay run public/scenarios/pod-lifecycle.yaml' };
+  return { kind: 'run', file, ...out };
+}

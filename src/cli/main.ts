@@ -1,0 +1,20 @@
+// The Node entry point of `kubeplay` (bin/kubeplay.mjs registers tsx and calls main). The cluster
+// module is loaded only for `run`, so `kubeplay help` answers even while the simulation is broken.
+
+import { parseArgs } from './args';
+import { runCli, type CliIO } from './run-command';
+
+export async function main(argv: string[]): Promise<number> {
+  const io: CliIO = {
+    out: (s) => process.stdout.write(s),
+    err: (s) => process.stderr.write(s),
+    cwd: process.cwd(),
+  };
+  if (parseArgs(argv).kind !== 'run') {
+    return runCli(argv, io, () => {
+      throw new Error('no cluster needed');
+    });
+  }
+  const { buildCluster } = await import('../sim/cluster');
+  return runCli(argv, io, buildCluster);
+}

@@ -1,0 +1,42 @@
+// Builders shared by the admission tests: attributes, lookups over plain arrays, and a pod.
+import { RESOURCES, type ResourceInfo } from '../../api/resources';
+import type { KubeObject, Namespace, Pod } from '../../api/types';
+import { DEFAULT_TIMINGS } from '../../config';
+import type { UserInfo } from '../authn';
+import type { AdmissionAttributes, AdmissionConfig, AdmissionLookups } from './index';
+
+export const cfg: AdmissionConfig = { timings: DEFAULT_TIMINGS };
+export const ADMIN: UserInfo = { username: 'admin', groups: ['system:masters', 'system:authenticated'] };
+export const nodeUser = (n: string): UserInfo => ({ username: `system:node:${n}`, groups: ['system:nodes', 'system:authenticated'] });
+
+export function info(resource: string, group = ''): ResourceInfo {
+  const found = RESOURCES.find((r) => r.resource === resource && r.group === group);
+  if (found) return found;
+  return { group, version: 'v1', resource, singular: resource, kind: resource, listKind: `${resource}List`, namespaced: true, shortNames: [], verbs: [], subresources: [] };
+}
+
+export function attrs(over: Partial<AdmissionAttributes> & { resource?: string; group?: string }): AdmissionAttributes {
+  const { resource = 'pods', group = '', ...rest } = over;
+  return { operation: 'CREATE', info: info(resource, group), subresource: '', namespace: 'default', name: '', user: ADMIN, ...rest };
+}
+
+export function pod(name: string, spec: Partial<Pod['spec']> = {}, meta: Partial<Pod['metadata']> = {}): Pod {
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', ...meta }, spec: { containers: [{ name: 'app', image: 'nginx' }], ...spec } };
+}
+
+export const ns = (name: string, phase: 'Active' | 'Terminating' = 'Active'): Namespace => ({
+  apiVersion: 'v1',
+  kind: 'Namespace',
+  metadata: { name },
+  status: { phase },
+});
+
+export function lookups(objs: { namespaces?: Namespace[]; limitRanges?: KubeObject[]; nodes?: KubeObject[]; pods?: KubeObject[] } = {}): AdmissionLookups {
+  const namespaces = objs.namespaces ?? [ns('default'), ns('kube-system'), ns('kube-node-lease')];
+  return {
+    namespace: (n) => namespaces.find((x) => x.metadata.name === n),
+    limitRanges: (n) => (objs.limitRanges ?? []).filter((x) => x.metadata.namespace === n),
+    node: (n) => (objs.nodes ?? []).find((x) => x.metadata.name === n),
+    pod: (namespace, n) => (objs.pods ?? []).find((x) => x.metadata.namespace === namespace && x.metadata.name === n),
+  };
+}

@@ -1,0 +1,181 @@
+// kube-apiserver as a component: the only process that talks to etcd. On start it lists and
+// watches /registry/ to fill its watch cache, ensures the system namespaces exist (the bootstrap
+// controller), and then serves HTTP requests through the pipeline (pipeline.ts). Requests that
+// arrive before the cache has synced are held and served once it has, so none are lost; a client
+// that cannot wait times out on its own.
+
+import type { HttpRequest } from '../api/http';
+import type { KubeObject } from '../api/types';
+import { rfc3339 } from '../api/time';
+import type { ComponentType, Effects, Message, StreamClosed, Timer } from '../kernel/component';
+import {
+  cmpModRevision,
+  opPut,
+  opRangePrefix,
+  opTxn,
+  opWatchPrefix,
+  type EtcdWatchBody,
+  type RangeResponse,
+} from '../etcd/protocol';
+import { bootstrapPolicy } from './authz';
+import {
+  createEtcdClient,
+  ETCD_REQUEST_TIMEOUT_MS,
+  ETCD_TIMEOUT_TIMER,
+  etcdCall,
+  etcdOnMessage,
+  etcdOnTimeout,
+  etcdWatch,
+  type EtcdOutcome,
+} from './etcdclient';
+import { LOG_PROXY_TIMER, logsOnMessage, logsOnTimeout } from './logs';
+import { handleRequest } from './pipeline';
+import { REGISTRY_PREFIX } from './registry/keys';
+import { newUID } from './registry/strategy';
+import { storageOnEtcd } from './stages/storage';
+import type { ApiserverConfig, ApiserverState } from './state';
+import { cacheApply, cacheReplace, WATCH_CACHE_CAPACITY } from './watchcache';
+import { fanOut, removeWatcher } from './watchers';
+
+export type { ApiserverConfig, ApiserverState } from './state';
+
+/** The namespaces the bootstrap controller keeps (pkg/controlplane/controller/systemnamespaces). */
+export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+const RELIST_TIMER = 'cache.relist';
+const RELIST_DELAY_MS = 1000;
+
+function startList(ctx: Effects, s: ApiserverState): void {
+  etcdCall(ctx, s.etcd, opRangePrefix(REGISTRY_PREFIX), { kind: 'initialList' }, `Range ${REGISTRY_PREFIX} (prefix)`);
+}
+
+function ensureNamespaces(ctx: Effects, s: ApiserverState): void {
+  for (const name of SYSTEM_NAMESPACES) {
+    if (s.cache.get('namespaces')?.objects.has(name)) continue;
+    const key = `${REGISTRY_PREFIX}namespaces/${name}`;
+    const ns: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name, uid: newUID(() => ctx.rand()), creationTimestamp: rfc3339(ctx.now), labels: { 'kubernetes.io/metadata.name': name } },
+      spec: { finalizers: ['kubernetes'] },
+      status: { phase: 'Active' },
+    };
+    etcdCall(ctx, s.etcd, opTxn([cmpModRevision(key, '=', 0)], [opPut(key, ns)], []), { kind: 'bootstrapNamespace', name }, `Txn create ${key}`);
+  }
+}
+
+/** The cache starts over: watchers could miss events, so their streams end and their clients watch again. */
+function closeAllWatchers(ctx: Effects, s: ApiserverState): void {
+  for (const id of [...s.watchers.keys()]) {
+    removeWatcher(s, id);
+    ctx.closeStream(id);
+  }
+}
+
+function onInitialList(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void {
+  if ('error' in out) {
+    ctx.log(`cacher: failed to list ${REGISTRY_PREFIX}: ${out.error.message}`);
+    ctx.setTimer(RELIST_DELAY_MS, RELIST_TIMER);
+    return;
+  }
+  const rev = out.response.header.revision;
+  closeAllWatchers(ctx, s);
+  cacheReplace(s, (out.response.result as RangeResponse).kvs, rev);
+  etcdWatch(ctx, s.etcd, opWatchPrefix(REGISTRY_PREFIX, { startRevision: rev + 1, prevKv: true }), `Watch ${REGISTRY_PREFIX} from rev ${rev + 1}`);
+  const first = !s.synced;
+  s.synced = true;
+  ctx.log(`cacher: watch cache synced at revision ${rev}`);
+  if (first) ensureNamespaces(ctx, s);
+  const queued = s.queued;
+  s.queued = [];
+  for (const m of queued) handleRequest(ctx, s, m);
+}
+
+function onEtcdOutcome(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void {
+  const p = out.call.purpose;
+  switch (p.kind) {
+    case 'initialList':
+      return onInitialList(ctx, s, out);
+    case 'bootstrapNamespace':
+      if ('error' in out) ctx.log(`bootstrap: failed to create namespace ${p.name}: ${out.error.message}`);
+      else ctx.log(`bootstrap: namespace ${p.name} ensured`);
+      return;
+    case 'watch':
+      ctx.setTimer(RELIST_DELAY_MS, RELIST_TIMER);
+      return;
+    case 'request': {
+      const rc = s.requests.get(p.requestId);
+      if (rc) storageOnEtcd(ctx, s, rc, p.step, out);
+      return;
+    }
+  }
+}
+
+function onEtcdWatch(ctx: Effects, s: ApiserverState, body: EtcdWatchBody): void {
+  if (body.watchId !== s.etcd.watchId) return;
+  for (const ev of body.events) {
+    const applied = cacheApply(s, ev);
+    if (applied) fanOut(ctx, s, applied.resource, applied.event);
+  }
+  if (body.canceled) {
+    ctx.log(`cacher: etcd watch canceled: ${body.cancelReason ?? ''}`);
+    s.etcd.watchId = undefined;
+    ctx.setTimer(RELIST_DELAY_MS, RELIST_TIMER);
+  }
+}
+
+function onStreamClosed(ctx: Effects, s: ApiserverState, stream: number): void {
+  if (stream === s.etcd.watchId) {
+    s.etcd.watchId = undefined;
+    ctx.log('cacher: etcd watch stream closed; listing again');
+    ctx.setTimer(RELIST_DELAY_MS, RELIST_TIMER);
+    return;
+  }
+  removeWatcher(s, stream);
+}
+
+export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
+  kind: 'kube-apiserver',
+  start(ctx, input) {
+    const cfg = input.config;
+    const s: ApiserverState = {
+      config: cfg,
+      policy: bootstrapPolicy(),
+      etcd: createEtcdClient(cfg.etcd, cfg.etcdRequestTimeoutMs ?? ETCD_REQUEST_TIMEOUT_MS),
+      synced: false,
+      queued: [],
+      requests: new Map(),
+      cache: new Map(),
+      revision: 0,
+      watchers: new Map(),
+      watcherIndex: new Map(),
+      proxies: new Map(),
+      capacity: cfg.watchCacheCapacity ?? WATCH_CACHE_CAPACITY,
+    };
+    ctx.log(`Serving securely on ${cfg.advertiseAddress}:6443`);
+    startList(ctx, s);
+    return s;
+  },
+
+  onMessage(s, msg: Message, ctx) {
+    const type = msg.body.type;
+    if (type === 'http.request') {
+      const m = msg as Message<HttpRequest>;
+      if (!s.synced) s.queued.push(m);
+      else handleRequest(ctx, s, m);
+      return;
+    }
+    if (type === 'etcd.watch') return onEtcdWatch(ctx, s, msg.body as EtcdWatchBody);
+    if (type === 'stream.closed') return onStreamClosed(ctx, s, (msg.body as StreamClosed).stream);
+    if (logsOnMessage(ctx, s, msg)) return;
+    const out = etcdOnMessage(ctx, s.etcd, msg);
+    if (out) onEtcdOutcome(ctx, s, out);
+  },
+
+  onTimer(s, t: Timer, ctx) {
+    if (t.name === ETCD_TIMEOUT_TIMER) {
+      const out = etcdOnTimeout(s.etcd, t.payload as number);
+      if (out) onEtcdOutcome(ctx, s, out);
+    } else if (t.name === LOG_PROXY_TIMER) logsOnTimeout(ctx, s, t.payload as number);
+    else if (t.name === RELIST_TIMER) startList(ctx, s);
+  },
+};

@@ -1,0 +1,71 @@
+// The per-controller roles of kube-controller-manager (bootstrappolicy/controller_policy.go, golden
+// file testdata/controller-roles.yaml). kubeadm runs the controller manager with
+// --use-service-account-credentials=true, so each controller loop authenticates as the service
+// account kube-system/<controller> and is bound to ClusterRole system:controller:<controller>. Only
+// the controllers Kubeplay runs are listed.
+
+import type { ClusterRole, ClusterRoleBinding } from './rbac-types';
+import { EVENTS_RULE, READ, clusterRole, clusterRoleBinding, rule, serviceAccount } from './bootstrap-helpers';
+
+export const CONTROLLER_ROLE_PREFIX = 'system:controller:';
+
+const CONTROLLER_RULES = {
+  'deployment-controller': [
+    rule(['get', 'list', 'update', 'watch'], ['apps', 'extensions'], ['deployments']),
+    rule(['update'], ['apps', 'extensions'], ['deployments/status']),
+    rule(['update'], ['apps', 'extensions'], ['deployments/finalizers']),
+    rule(['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], ['apps', 'extensions'], ['replicasets']),
+    rule(['get', 'list', 'update', 'watch'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  'replicaset-controller': [
+    rule(['get', 'list', 'update', 'watch'], ['apps', 'extensions'], ['replicasets']),
+    rule(['update'], ['apps', 'extensions'], ['replicasets/status']),
+    rule(['update'], ['apps', 'extensions'], ['replicasets/finalizers']),
+    rule(['create', 'delete', 'list', 'patch', 'watch'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  'node-controller': [
+    rule(['delete', 'get', 'list', 'patch', 'update', 'watch'], [''], ['nodes']),
+    rule(['patch', 'update'], [''], ['nodes/status']),
+    rule(['patch', 'update'], [''], ['pods/status']),
+    rule(['delete', 'get', 'list', 'watch'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  'endpoint-controller': [
+    rule(READ, [''], ['pods', 'services']),
+    rule(['create', 'delete', 'get', 'list', 'update', 'watch'], [''], ['endpoints']),
+    rule(['create'], [''], ['endpoints/restricted']),
+    EVENTS_RULE,
+  ],
+  'endpointslice-controller': [
+    rule(READ, [''], ['nodes', 'pods', 'services']),
+    rule(['update'], [''], ['services/finalizers']),
+    rule(['create', 'delete', 'get', 'list', 'update', 'watch'], ['discovery.k8s.io'], ['endpointslices']),
+    EVENTS_RULE,
+  ],
+  'namespace-controller': [
+    rule(['delete', 'get', 'list', 'watch'], [''], ['namespaces']),
+    rule(['update'], [''], ['namespaces/finalize', 'namespaces/status']),
+    rule(['delete', 'deletecollection', 'get', 'list', 'watch'], ['*'], ['*']),
+  ],
+  'generic-garbage-collector': [rule(['delete', 'get', 'list', 'patch', 'update', 'watch'], ['*'], ['*']), EVENTS_RULE],
+  'pod-garbage-collector': [
+    rule(['delete', 'list', 'watch'], [''], ['pods']),
+    rule(READ, [''], ['nodes']),
+    rule(['patch'], [''], ['pods/status']),
+  ],
+  'service-account-controller': [rule(['create'], [''], ['serviceaccounts']), EVENTS_RULE],
+};
+
+export type ControllerName = keyof typeof CONTROLLER_RULES;
+
+export const CONTROLLER_NAMES = Object.keys(CONTROLLER_RULES) as ControllerName[];
+
+export function controllerClusterRoles(): ClusterRole[] {
+  return CONTROLLER_NAMES.map((n) => clusterRole(`${CONTROLLER_ROLE_PREFIX}${n}`, CONTROLLER_RULES[n]));
+}
+
+export function controllerClusterRoleBindings(): ClusterRoleBinding[] {
+  return CONTROLLER_NAMES.map((n) => clusterRoleBinding(`${CONTROLLER_ROLE_PREFIX}${n}`, [serviceAccount('kube-system', n)]));
+}

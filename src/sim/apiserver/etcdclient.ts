@@ -1,0 +1,99 @@
+// The apiserver's etcd client (clientv3 as the apiserver's storage backend uses it): every call is
+// an `etcd.request` message to one member, remembered with what it is for, and answered by an
+// `etcd.response`. A member that refuses the connection makes the client try the next endpoint; a
+// call that gets no answer in time fails with etcd's timeout error.
+
+import type { ConnectionRefused, Effects, Message } from '../kernel/component';
+import type { MessageId } from '../kernel/units';
+import {
+  etcdRequest,
+  type EtcdError,
+  type EtcdRequest,
+  type EtcdResponseBody,
+} from '../etcd/protocol';
+import type { EtcdCall, EtcdClientState, EtcdPurpose } from './state';
+
+/** Beyond etcd's own server-side timeout (5 s + 2 x election timeout): by then the member is gone. */
+export const ETCD_REQUEST_TIMEOUT_MS = 10_000;
+export const ETCD_TIMEOUT_TIMER = 'etcd.timeout';
+
+/** What the apiserver reports when the call timed out without an answer (etcd's ErrTimeout text). */
+export const ETCD_TIMEOUT_ERROR: EtcdError = { code: 'Unavailable', message: 'etcdserver: request timed out' };
+/**
+ * What a request fails with when no etcd endpoint accepts a connection: the gRPC error the etcd
+ * client surfaces (kubeadm's stacked etcd listens on 127.0.0.1:2379).
+ */
+export const ETCD_REFUSED_ERROR: EtcdError = {
+  code: 'Unavailable',
+  message:
+    'rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial tcp 127.0.0.1:2379: connect: connection refused"',
+};
+
+export function createEtcdClient(endpoints: string[], timeoutMs: number): EtcdClientState {
+  return { endpoints, current: 0, timeoutMs, pending: new Map() };
+}
+
+function send(ctx: Effects, c: EtcdClientState, call: Omit<EtcdCall, 'id'>, stream: boolean): MessageId {
+  const to = c.endpoints[call.endpoint % c.endpoints.length]!;
+  const id = ctx.send(to, etcdRequest(call.request), { summary: call.summary, stream: stream ? 'open' : undefined });
+  const full: EtcdCall = { ...call, id };
+  if (!stream) full.timer = ctx.setTimer(c.timeoutMs, ETCD_TIMEOUT_TIMER, id);
+  c.pending.set(id, full);
+  return id;
+}
+
+/** Send one etcd call; the phase is the one of the record being handled (the client request's). */
+export function etcdCall(ctx: Effects, c: EtcdClientState, request: EtcdRequest, purpose: EtcdPurpose, summary: string): MessageId {
+  return send(ctx, c, { purpose, request, summary, endpoint: c.current, refused: 0 }, false);
+}
+
+/** Open the watch stream (no timeout: it lives until the member or the apiserver goes away). */
+export function etcdWatch(ctx: Effects, c: EtcdClientState, request: EtcdRequest, summary: string): MessageId {
+  const id = send(ctx, c, { purpose: { kind: 'watch' }, request, summary, endpoint: c.current, refused: 0 }, true);
+  c.watchId = id;
+  return id;
+}
+
+export type EtcdOutcome =
+  | { call: EtcdCall; response: EtcdResponseBody }
+  | { call: EtcdCall; error: EtcdError };
+
+/** Match a response, a refused connection or a closed watch to the call it ends. */
+export function etcdOnMessage(ctx: Effects, c: EtcdClientState, msg: Message): EtcdOutcome | undefined {
+  const b = msg.body;
+  if (b.type === 'etcd.response') {
+    const r = b as EtcdResponseBody;
+    const call = c.pending.get(r.requestId);
+    if (!call) return undefined;
+    c.pending.delete(call.id);
+    if (call.timer !== undefined) ctx.cancelTimer(call.timer);
+    if (r.error) return { call, error: r.error };
+    return { call, response: r };
+  }
+  if (b.type === 'conn.refused') {
+    const call = c.pending.get((b as ConnectionRefused).inReplyTo);
+    if (!call) return undefined;
+    c.pending.delete(call.id);
+    if (call.timer !== undefined) ctx.cancelTimer(call.timer);
+    // The etcd client balances over its endpoints: try the next member before giving up.
+    const refused = call.refused + 1;
+    if (refused < c.endpoints.length) {
+      c.current = (call.endpoint + 1) % c.endpoints.length;
+      const stream = call.purpose.kind === 'watch';
+      const id = send(ctx, c, { ...call, endpoint: c.current, refused }, stream);
+      if (stream) c.watchId = id;
+      return undefined;
+    }
+    return { call, error: ETCD_REFUSED_ERROR };
+  }
+  return undefined;
+}
+
+/** A call's timer fired: the call fails with the timeout error, and the next call tries another member. */
+export function etcdOnTimeout(c: EtcdClientState, id: MessageId): EtcdOutcome | undefined {
+  const call = c.pending.get(id);
+  if (!call) return undefined;
+  c.pending.delete(id);
+  c.current = (call.endpoint + 1) % c.endpoints.length;
+  return { call, error: ETCD_TIMEOUT_ERROR };
+}

@@ -1,0 +1,46 @@
+// Where kube-apiserver keeps each resource in etcd: /registry/<prefix>/<namespace>/<name> for
+// namespaced resources, /registry/<prefix>/<name> otherwise. The prefixes are the real ones
+// (pkg/registry/*/storage): nodes are still stored under their pre-1.0 name `minions`.
+
+import { RESOURCES, type ResourceInfo } from '../../api/resources';
+
+export const REGISTRY_PREFIX = '/registry/';
+
+const STORAGE_PREFIX: Record<string, string> = {
+  nodes: 'minions',
+  pods: 'pods',
+  namespaces: 'namespaces',
+  events: 'events',
+  leases: 'leases',
+  limitranges: 'limitranges',
+};
+
+export function storagePrefix(info: ResourceInfo): string {
+  return STORAGE_PREFIX[info.resource] ?? info.resource;
+}
+
+/** `/registry/pods/default/` or `/registry/minions/`: the prefix of a collection (all namespaces if ns is ''). */
+export function collectionKey(info: ResourceInfo, namespace: string): string {
+  const base = `${REGISTRY_PREFIX}${storagePrefix(info)}/`;
+  return info.namespaced && namespace ? `${base}${namespace}/` : base;
+}
+
+export function objectKey(info: ResourceInfo, namespace: string, name: string): string {
+  return info.namespaced ? `${REGISTRY_PREFIX}${storagePrefix(info)}/${namespace}/${name}` : `${REGISTRY_PREFIX}${storagePrefix(info)}/${name}`;
+}
+
+/** The resource a stored key belongs to, and the cache key (`ns/name` or `name`); undefined for keys Kubeplay does not serve. */
+export function parseKey(key: string): { info: ResourceInfo; cacheKey: string } | undefined {
+  if (!key.startsWith(REGISTRY_PREFIX)) return undefined;
+  const parts = key.slice(REGISTRY_PREFIX.length).split('/');
+  const prefix = parts[0];
+  const info = RESOURCES.find((r) => storagePrefix(r) === prefix && r.resource !== 'bindings');
+  if (!info) return undefined;
+  if (info.namespaced && parts.length === 3) return { info, cacheKey: `${parts[1]}/${parts[2]}` };
+  if (!info.namespaced && parts.length === 2) return { info, cacheKey: parts[1]! };
+  return undefined;
+}
+
+export function cacheKeyOf(namespace: string | undefined, name: string): string {
+  return namespace ? `${namespace}/${name}` : name;
+}

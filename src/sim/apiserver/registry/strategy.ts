@@ -1,0 +1,137 @@
+// The per-resource rules the generic registry applies around a write, after
+// k8s.io/apiserver/pkg/registry/rest (BeforeCreate, BeforeUpdate) and each kind's strategy
+// (pkg/registry/core/pod/strategy.go PrepareForCreate / PrepareForUpdate, the status and binding
+// REST of pods, namespaceStrategy, nodeStrategy). Pure functions over plain objects.
+
+import { conflict } from '../../api/errors';
+import type { ResourceInfo } from '../../api/resources';
+import { rfc3339 } from '../../api/time';
+import type { Binding, Condition, Container, KubeObject, Pod, Status } from '../../api/types';
+import { podQOSClass } from './qos';
+
+/** names.SimpleNameGenerator's alphabet (k8s.io/apiserver/pkg/storage/names, via utilrand.String): no vowels, no 0/1/3. */
+export const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+const RANDOM_LENGTH = 5;
+/** maxGeneratedNameLength = 63 - 5: the prefix is cut so the name stays a valid label. */
+const MAX_PREFIX = 58;
+
+export function generateName(prefix: string, rand: () => number): string {
+  const p = prefix.length > MAX_PREFIX ? prefix.slice(0, MAX_PREFIX) : prefix;
+  let s = '';
+  for (let i = 0; i < RANDOM_LENGTH; i++) s += NAME_ALPHABET[Math.floor(rand() * NAME_ALPHABET.length)]!;
+  return p + s;
+}
+
+/** A random (version 4) UUID from the simulation's PRNG, as uuid.NewUUID gives the apiserver. */
+export function newUID(rand: () => number): string {
+  const hex = (n: number): string => Math.floor(n).toString(16);
+  let s = '';
+  for (let i = 0; i < 32; i++) {
+    if (i === 12) s += '4';
+    else if (i === 16) s += hex(8 + rand() * 4);
+    else s += hex(rand() * 16);
+  }
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+export interface CreateContext {
+  now: number;
+  rand: () => number;
+  namespace: string;
+}
+
+/** rest.BeforeCreate + the strategy's PrepareForCreate: system fields, generated name, initial status. */
+export function prepareForCreate(info: ResourceInfo, obj: KubeObject, c: CreateContext): KubeObject {
+  const meta = { ...obj.metadata };
+  delete meta.resourceVersion;
+  delete meta.deletionTimestamp;
+  delete meta.deletionGracePeriodSeconds;
+  if (info.namespaced) meta.namespace = c.namespace;
+  else delete meta.namespace;
+  if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName, c.rand);
+  meta.uid = newUID(c.rand);
+  meta.creationTimestamp = rfc3339(c.now);
+  const out: KubeObject = { ...obj, metadata: meta };
+  if (info.resource === 'pods') {
+    const pod = out as Pod;
+    pod.status = { phase: 'Pending', qosClass: podQOSClass(pod) };
+  } else if (info.resource === 'namespaces') {
+    out.spec = { finalizers: ['kubernetes'], ...(obj.spec as object | undefined) };
+    out.status = { phase: 'Active' };
+  }
+  return out;
+}
+
+/** The metadata fields an update never changes (rest.BeforeUpdate keeps them from the stored object). */
+function keepSystemMeta(obj: KubeObject, old: KubeObject): KubeObject {
+  const meta = { ...obj.metadata };
+  meta.name = old.metadata.name;
+  meta.uid = old.metadata.uid;
+  meta.creationTimestamp = old.metadata.creationTimestamp;
+  if (old.metadata.namespace) meta.namespace = old.metadata.namespace;
+  else delete meta.namespace;
+  if (old.metadata.deletionTimestamp) meta.deletionTimestamp = old.metadata.deletionTimestamp;
+  else delete meta.deletionTimestamp;
+  if (old.metadata.deletionGracePeriodSeconds !== undefined) meta.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
+  else delete meta.deletionGracePeriodSeconds;
+  if (old.metadata.generateName) meta.generateName = old.metadata.generateName;
+  return { ...obj, apiVersion: old.apiVersion, kind: old.kind, metadata: meta };
+}
+
+function withField(obj: KubeObject, field: string, from: KubeObject): KubeObject {
+  const out: KubeObject = { ...obj };
+  if (from[field] === undefined) delete out[field];
+  else out[field] = from[field];
+  return out;
+}
+
+/**
+ * PrepareForUpdate: the main resource ignores status changes; the status subresource ignores
+ * everything but status (and the labels and annotations pods/status may set).
+ */
+export function prepareForUpdate(info: ResourceInfo, subresource: string, obj: KubeObject, old: KubeObject): KubeObject {
+  const kept = keepSystemMeta(obj, old);
+  const hasStatus = ['pods', 'nodes', 'namespaces'].includes(info.resource);
+  if (subresource === 'status') {
+    const out = withField({ ...old }, 'status', obj);
+    out.metadata = info.resource === 'pods' ? kept.metadata : old.metadata;
+    if (info.resource === 'pods') {
+      const p = out as Pod;
+      if (p.status && !p.status.qosClass && (old as Pod).status?.qosClass) p.status = { ...p.status, qosClass: (old as Pod).status!.qosClass };
+    }
+    return out;
+  }
+  if (!hasStatus) return kept;
+  let out = withField(kept, 'status', old);
+  if (info.resource === 'namespaces') {
+    const spec = (old.spec as { finalizers?: string[] } | undefined) ?? {};
+    out = { ...out, spec: { ...(out.spec as object | undefined), finalizers: spec.finalizers } };
+  }
+  return out;
+}
+
+/** pods/binding (BindingREST.setPodNodeNameAndMetadata): set spec.nodeName and PodScheduled=True, once. */
+export function applyBinding(pod: Pod, binding: Binding, now: number): Pod | Status {
+  const name = pod.metadata.name!;
+  const gr = { group: '', resource: 'pods/binding' };
+  if (pod.metadata.deletionTimestamp) return conflict(gr, name, `pod ${name} is being deleted, cannot be assigned to a host`);
+  if (pod.spec.nodeName) return conflict(gr, name, `pod ${name} is already assigned to node "${pod.spec.nodeName}"`);
+  const annotations = binding.metadata.annotations
+    ? { ...(pod.metadata.annotations ?? {}), ...binding.metadata.annotations }
+    : pod.metadata.annotations;
+  const cond: Condition = { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: rfc3339(now) };
+  const conditions = (pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+  conditions.push(cond);
+  const meta = annotations ? { ...pod.metadata, annotations } : pod.metadata;
+  return {
+    ...pod,
+    metadata: meta,
+    spec: { ...pod.spec, nodeName: binding.target.name },
+    status: { ...pod.status, conditions },
+  };
+}
+
+/** All containers a pod has, as podutil.VisitContainers walks them (init containers first). */
+export function podContainers(pod: Pod): Container[] {
+  return [...(pod.spec.initContainers ?? []), ...(pod.spec.containers ?? [])];
+}

@@ -1,0 +1,66 @@
+// Answers to clients: an http.response with the real status code, a readable summary
+// (`201 Created pod/web`), and one audit-ish log line per request listing each stage's outcome.
+
+import type { HttpResponse } from '../api/http';
+import type { KubeObject, Status } from '../api/types';
+import { isStatus } from '../api/types';
+import type { Effects } from '../kernel/component';
+import type { RequestContext } from './state';
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  409: 'Conflict',
+  410: 'Gone',
+  415: 'UnsupportedMediaType',
+  422: 'Invalid',
+  500: 'InternalError',
+  503: 'ServiceUnavailable',
+  504: 'Timeout',
+};
+
+function what(rc: Pick<RequestContext, 'ri'>, body: unknown): string {
+  const o = body as KubeObject | undefined;
+  if (o && typeof o === 'object' && o.metadata?.name && !isStatus(o)) return `${o.kind.toLowerCase()}/${o.metadata.name}`;
+  const ri = rc.ri;
+  if (ri.name) return `${ri.info.singular}/${ri.name}${ri.subresource ? `/${ri.subresource}` : ''}`;
+  return ri.info.resource;
+}
+
+export function responseSummary(rc: Pick<RequestContext, 'ri'> | undefined, status: number, body: unknown): string {
+  const reason = isStatus(body) && body.status === 'Failure' ? body.reason || STATUS_TEXT[status] : STATUS_TEXT[status];
+  const head = `${status} ${reason ?? ''}`.trim();
+  if (isStatus(body) && body.status === 'Failure') return `${head}: ${body.message ?? ''}`;
+  return rc ? `${head} ${what(rc, body)}` : head;
+}
+
+/** Reply to the client and write the request's audit line. */
+export function respond(ctx: Effects, rc: RequestContext, status: number, body: KubeObject | Status | unknown, stage?: string): void {
+  const resp: HttpResponse = { type: 'http.response', requestId: rc.msg.id, status, body };
+  const summary = responseSummary(rc, status, body);
+  if (stage) rc.stages.push(`${stage}: ${status}`);
+  ctx.reply(rc.msg, resp, { summary, stream: rc.msg.stream });
+  auditLog(ctx, rc, status);
+}
+
+export function auditLog(ctx: Effects, rc: RequestContext, status: number): void {
+  const ri = rc.ri;
+  const ns = ri.namespace ? ` namespace=${ri.namespace}` : '';
+  const name = ri.name ? ` name=${ri.name}` : '';
+  const sub = ri.subresource ? `/${ri.subresource}` : '';
+  ctx.log(
+    `audit user="${rc.user.username}" verb=${ri.verb} resource=${ri.info.resource}${sub}${ns}${name} code=${status} stages=[${rc.stages.join('; ')}]`,
+  );
+}
+
+/** Reply before a RequestContext exists (404 path, 401). */
+export function respondRaw(ctx: Effects, msg: RequestContext['msg'], status: number, body: Status, user = '-'): void {
+  const resp: HttpResponse = { type: 'http.response', requestId: msg.id, status, body };
+  ctx.reply(msg, resp, { summary: responseSummary(undefined, status, body), stream: msg.stream });
+  ctx.log(`audit user="${user}" ${msg.body.method} ${msg.body.path} code=${status} message="${body.message ?? ''}"`);
+}

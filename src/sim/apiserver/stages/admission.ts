@@ -1,0 +1,44 @@
+// Stage 3, Admission control: the mutating plugins, then the validating ones (admission/index.ts
+// runs both chains). Plugins read the apiserver's caches through AdmissionLookups, served here
+// from the watch cache.
+
+import type { KubeObject, Namespace, Status } from '../../api/types';
+import type { ResourceInfo } from '../../api/resources';
+import { admit, type AdmissionLookups, type Operation } from '../admission';
+import type { UserInfo } from '../authn';
+import type { ApiserverState } from '../state';
+import { cachedObject } from '../watchcache';
+
+export const ADMISSION = 'Admission';
+
+export function lookupsFor(s: ApiserverState): AdmissionLookups {
+  return {
+    namespace: (name) => cachedObject(s, 'namespaces', name) as Namespace | undefined,
+    limitRanges: (ns) => {
+      const out: KubeObject[] = [];
+      for (const c of s.cache.get('limitranges')?.objects.values() ?? []) if (c.obj.metadata.namespace === ns) out.push(c.obj);
+      return out;
+    },
+    node: (name) => cachedObject(s, 'nodes', name),
+    pod: (ns, name) => cachedObject(s, 'pods', `${ns}/${name}`),
+  };
+}
+
+export interface AdmissionInput {
+  operation: Operation;
+  info: ResourceInfo;
+  subresource: string;
+  namespace: string;
+  name: string;
+  object?: KubeObject;
+  oldObject?: KubeObject;
+  user: UserInfo;
+}
+
+/** Run admission; returns the object to continue with, or the rejecting Status, and a line for the request's record. */
+export function runAdmission(s: ApiserverState, input: AdmissionInput): { object?: KubeObject; error?: Status; outcome: string } {
+  const res = admit({ ...input }, lookupsFor(s), { timings: s.config.timings });
+  if (res.error) return { error: res.error, outcome: `${ADMISSION}: rejected (${res.error.code})` };
+  const outcome = res.mutatedBy.length ? `${ADMISSION}: mutated by ${res.mutatedBy.join(', ')}` : `${ADMISSION}: admitted`;
+  return { object: res.object, outcome };
+}

@@ -1,0 +1,241 @@
+// Stage 5, Storage: the generic registry over etcd (k8s.io/apiserver/pkg/registry/generic/registry
+// and storage/etcd3). Reads go to etcd; a create is a Txn that succeeds only if the key has never
+// been written (mod_revision = 0); every update and delete is GuaranteedUpdate: work from the cached
+// object, write with a Txn guarded by its mod_revision, and on a lost race read the current object
+// and try again, so a stale resourceVersion answers 409 Conflict.
+
+import { alreadyExists, conflict, internalError, notFound, OPTIMISTIC_LOCK_MESSAGE, statusFor } from '../../api/errors';
+import { checkFieldSelector, matchesFields, parseFieldSelector, type FieldSelector } from '../../api/fields';
+import { apiVersionOf, groupResource, type ResourceInfo } from '../../api/resources';
+import type { KubeList, KubeObject, Status } from '../../api/types';
+import type { Effects } from '../../kernel/component';
+import {
+  cmpModRevision,
+  opDelete,
+  opPut,
+  opRange,
+  opRangePrefix,
+  opTxn,
+  type EtcdError,
+  type RangeResponse,
+  type TxnResponse,
+} from '../../etcd/protocol';
+import { etcdCall, type EtcdOutcome } from '../etcdclient';
+import { matchesLabels, parseLabelSelector, type LabelRequirement } from '../labelselector';
+import { collectionKey, objectKey, cacheKeyOf } from '../registry/keys';
+import { prepareForCreate } from '../registry/strategy';
+import { respond } from '../respond';
+import type { ApiserverState, RequestContext, RequestStep, WriteOp } from '../state';
+import { objectFromKv } from '../watchcache';
+import { runAdmission } from './admission';
+import { tryUpdate } from './update';
+import { decodeBody, runValidation, VALIDATION } from './validation';
+
+export const STORAGE = 'Storage';
+/** GuaranteedUpdate gives up after this many lost races (the real one retries without bound). */
+const MAX_ATTEMPTS = 5;
+
+function gr(rc: RequestContext): { group: string; resource: string } {
+  return groupResource(rc.ri.info);
+}
+
+function keyOf(rc: RequestContext): string {
+  return objectKey(rc.ri.info, rc.ri.namespace, rc.ri.name);
+}
+
+function call(ctx: Effects, s: ApiserverState, rc: RequestContext, req: Parameters<typeof etcdCall>[2], step: RequestStep, summary: string): void {
+  s.requests.set(rc.msg.id, rc);
+  etcdCall(ctx, s.etcd, req, { kind: 'request', requestId: rc.msg.id, step }, summary);
+}
+
+/** Served objects carry apiVersion and kind (list items too). */
+export function typed(info: ResourceInfo, obj: KubeObject): KubeObject {
+  if (obj.apiVersion && obj.kind) return obj;
+  return { ...obj, apiVersion: apiVersionOf(info), kind: info.kind };
+}
+
+/** What goes into etcd: the object without its resourceVersion (etcd's mod revision is the version). */
+function stored(obj: KubeObject): Record<string, unknown> {
+  const meta = { ...obj.metadata };
+  delete meta.resourceVersion;
+  return { ...obj, metadata: meta };
+}
+
+export function startGet(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
+  call(ctx, s, rc, opRange(keyOf(rc)), 'get', `Range ${keyOf(rc)}`);
+}
+
+/** Parse the list's selectors up front: a bad one is a 400 before any etcd traffic. */
+export function selectorsOf(rc: RequestContext): { labels: LabelRequirement[]; fields: FieldSelector } | Status {
+  const q = rc.msg.body.query ?? {};
+  const labels = parseLabelSelector(q.labelSelector ?? '');
+  if (typeof labels === 'string') return statusFor(400, 'BadRequest', labels);
+  const fields = parseFieldSelector(q.fieldSelector ?? '');
+  if (typeof fields === 'string') return statusFor(400, 'BadRequest', fields);
+  const bad = checkFieldSelector(rc.ri.info.resource, rc.ri.info.namespaced, fields);
+  if (bad) return statusFor(400, 'BadRequest', bad);
+  return { labels, fields };
+}
+
+export function startList(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
+  const sel = selectorsOf(rc);
+  if ('kind' in sel) return respond(ctx, rc, sel.code, sel, STORAGE);
+  const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
+  call(ctx, s, rc, opRangePrefix(prefix), 'list', `Range ${prefix} (prefix)`);
+}
+
+export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
+  const info = rc.ri.info;
+  const decoded = decodeBody(info, rc.msg.body.body);
+  if ('code' in decoded && decoded.kind === 'Status') return respond(ctx, rc, (decoded as Status).code, decoded, VALIDATION);
+  const obj = typed(info, decoded as KubeObject);
+  if (info.namespaced && obj.metadata?.namespace && obj.metadata.namespace !== rc.ri.namespace) {
+    const st = statusFor(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
+    return respond(ctx, rc, 400, st, VALIDATION);
+  }
+  const adm = runAdmission(s, {
+    operation: 'CREATE',
+    info,
+    subresource: '',
+    namespace: rc.ri.namespace,
+    name: obj.metadata?.name ?? '',
+    object: obj,
+    user: rc.user,
+  });
+  rc.stages.push(adm.outcome);
+  if (adm.error) return respond(ctx, rc, adm.error.code, adm.error);
+  const prepared = prepareForCreate(info, adm.object ?? obj, { now: ctx.now, rand: () => ctx.rand(), namespace: rc.ri.namespace });
+  const invalid = runValidation(info, prepared);
+  if (!invalid && !prepared.metadata.name) {
+    const st = statusFor(422, 'Invalid', `${info.kind} "" is invalid: metadata.name: Required value: name or generateName is required`);
+    return respond(ctx, rc, 422, st, VALIDATION);
+  }
+  if (invalid) return respond(ctx, rc, invalid.code, invalid, VALIDATION);
+  rc.stages.push(`${VALIDATION}: valid`);
+  rc.object = prepared;
+  const key = objectKey(info, rc.ri.namespace, prepared.metadata.name!);
+  const txn = opTxn([cmpModRevision(key, '=', 0)], [opPut(key, stored(prepared))], []);
+  call(ctx, s, rc, txn, 'create', `Txn create ${key}`);
+}
+
+/** Begin an update, patch, binding or delete: from the watch cache if it holds the object, else from etcd. */
+export function startWrite(ctx: Effects, s: ApiserverState, rc: RequestContext, op: WriteOp): void {
+  rc.op = op;
+  rc.body = rc.msg.body.body;
+  const cached = s.cache.get(rc.ri.info.resource)?.objects.get(cacheKeyOf(rc.ri.info.namespaced ? rc.ri.namespace : '', rc.ri.name));
+  if (cached) {
+    rc.current = { obj: cached.obj, modRevision: cached.modRevision, fromCache: true };
+    return attemptWrite(ctx, s, rc);
+  }
+  call(ctx, s, rc, opRange(keyOf(rc)), 'load', `Range ${keyOf(rc)}`);
+}
+
+function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
+  const cur = rc.current!;
+  const res = tryUpdate(ctx, s, rc, cur.obj);
+  const key = keyOf(rc);
+  if ('error' in res) {
+    // The cached object may be stale: re-read it from etcd before believing the error (etcd3 store's GuaranteedUpdate).
+    if (cur.fromCache) return void call(ctx, s, rc, opRange(key), 'load', `Range ${key}`);
+    return respond(ctx, rc, res.error.code, res.error, STORAGE);
+  }
+  if ('noop' in res) return respond(ctx, rc, 200, res.noop, STORAGE);
+  const guard = [cmpModRevision(key, '=', cur.modRevision)];
+  if ('remove' in res) {
+    rc.graceful = false;
+    const txn = opTxn(guard, [opDelete(key, { prevKv: true })], [opRange(key)]);
+    return call(ctx, s, rc, txn, 'write', `Txn delete ${key}`);
+  }
+  rc.graceful = rc.op === 'delete';
+  rc.object = res.obj;
+  const txn = opTxn(guard, [opPut(key, stored(res.obj))], [opRange(key)]);
+  call(ctx, s, rc, txn, 'write', `Txn ${rc.op === 'delete' ? 'graceful delete' : 'update'} ${key}`);
+}
+
+function deleteAnswer(rc: RequestContext, last: KubeObject): { code: number; body: unknown } {
+  // Pods (and namespaces) answer a delete with the object; other resources with a Success Status.
+  if (rc.ri.info.resource === 'pods' || rc.ri.info.resource === 'namespaces') return { code: 200, body: last };
+  const st: Status = {
+    apiVersion: 'v1',
+    kind: 'Status',
+    metadata: {},
+    status: 'Success',
+    details: { name: rc.ri.name, group: rc.ri.info.group || undefined, kind: rc.ri.info.resource, uid: last.metadata.uid },
+    code: 200,
+  };
+  delete (st as { code?: number }).code;
+  return { code: 200, body: st };
+}
+
+function onWrite(ctx: Effects, s: ApiserverState, rc: RequestContext, txn: TxnResponse, revision: number): void {
+  if (txn.succeeded) {
+    if (rc.op === 'delete' && !rc.graceful) {
+      const a = deleteAnswer(rc, rc.current!.obj);
+      return respond(ctx, rc, a.code, a.body, STORAGE);
+    }
+    const obj = { ...rc.object!, metadata: { ...rc.object!.metadata, resourceVersion: String(revision) } };
+    return respond(ctx, rc, rc.op === 'binding' ? 201 : 200, rc.op === 'binding' ? successStatus() : obj, STORAGE);
+  }
+  // Lost the race: another write got there first. Work from what is stored now.
+  const range = txn.responses[0] as RangeResponse | undefined;
+  const kv = range?.kvs[0];
+  if (!kv) return respond(ctx, rc, 404, notFound(gr(rc), rc.ri.name), STORAGE);
+  rc.attempts++;
+  if (rc.attempts >= MAX_ATTEMPTS) return respond(ctx, rc, 409, conflict(gr(rc), rc.ri.name, OPTIMISTIC_LOCK_MESSAGE), STORAGE);
+  rc.current = { obj: objectFromKv(kv), modRevision: kv.modRevision, fromCache: false };
+  attemptWrite(ctx, s, rc);
+}
+
+/** pods/binding answers 201 with a Success Status. */
+function successStatus(): Status {
+  const st = { apiVersion: 'v1', kind: 'Status', metadata: {}, status: 'Success', code: 201 } as Status;
+  return st;
+}
+
+function etcdFailure(e: EtcdError): Status {
+  // Non-Status errors pass through as 500 with an empty reason (responsewriters/status.go).
+  return internalError(e.message);
+}
+
+/** Continue a request with the etcd answer for one of its steps. */
+export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContext, step: RequestStep, out: EtcdOutcome): void {
+  s.requests.delete(rc.msg.id);
+  if ('error' in out) return respond(ctx, rc, 500, etcdFailure(out.error), STORAGE);
+  const r = out.response;
+  const info = rc.ri.info;
+  switch (step) {
+    case 'get': {
+      const kv = (r.result as RangeResponse).kvs[0];
+      if (!kv) return respond(ctx, rc, 404, notFound(gr(rc), rc.ri.name), STORAGE);
+      return respond(ctx, rc, 200, typed(info, objectFromKv(kv)), STORAGE);
+    }
+    case 'list':
+      return respond(ctx, rc, 200, listFrom(rc, r.result as RangeResponse, r.header.revision), STORAGE);
+    case 'create': {
+      const txn = r.result as TxnResponse;
+      const obj = rc.object!;
+      if (!txn.succeeded) return respond(ctx, rc, 409, alreadyExists(gr(rc), obj.metadata.name!), STORAGE);
+      return respond(ctx, rc, 201, { ...obj, metadata: { ...obj.metadata, resourceVersion: String(r.header.revision) } }, STORAGE);
+    }
+    case 'load': {
+      const kv = (r.result as RangeResponse).kvs[0];
+      if (!kv) return respond(ctx, rc, 404, notFound(gr(rc), rc.ri.name), STORAGE);
+      rc.current = { obj: typed(info, objectFromKv(kv)), modRevision: kv.modRevision, fromCache: false };
+      return attemptWrite(ctx, s, rc);
+    }
+    case 'write':
+      return onWrite(ctx, s, rc, r.result as TxnResponse, r.header.revision);
+  }
+}
+
+function listFrom(rc: RequestContext, range: RangeResponse, revision: number): KubeList {
+  const sel = selectorsOf(rc);
+  const items: KubeObject[] = [];
+  for (const kv of range.kvs) {
+    const obj = typed(rc.ri.info, objectFromKv(kv));
+    if ('kind' in sel) break;
+    if (!matchesLabels(obj.metadata.labels, sel.labels) || !matchesFields(obj, sel.fields)) continue;
+    items.push(obj);
+  }
+  return { apiVersion: apiVersionOf(rc.ri.info), kind: rc.ri.info.listKind, metadata: { resourceVersion: String(revision) }, items };
+}

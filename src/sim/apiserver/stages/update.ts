@@ -1,0 +1,115 @@
+// The update function GuaranteedUpdate calls with the current stored object (the registry's
+// tryUpdate): check the resourceVersion precondition, apply the PUT body, the patch, the binding or
+// the graceful-deletion rules, then run admission and validation on the result. It is pure: called
+// again with a fresher object after a lost race.
+
+import { badRequest, conflict, OPTIMISTIC_LOCK_MESSAGE, statusFor } from '../../api/errors';
+import { groupResource } from '../../api/resources';
+import { rfc3339 } from '../../api/time';
+import type { Binding, KubeObject, Pod, Status } from '../../api/types';
+import type { Effects } from '../../kernel/component';
+import { applyPatch } from '../patch';
+import { applyBinding, prepareForUpdate } from '../registry/strategy';
+import type { ApiserverState, RequestContext } from '../state';
+import { runAdmission } from './admission';
+import { runValidation, VALIDATION } from './validation';
+
+export type UpdateResult = { obj: KubeObject } | { remove: true } | { noop: KubeObject } | { error: Status };
+
+/** The pod's default terminationGracePeriodSeconds (SetDefaults_PodSpec). */
+const DEFAULT_GRACE_SECONDS = 30;
+
+function newObject(rc: RequestContext, current: KubeObject): KubeObject | Status {
+  if (rc.op === 'patch') {
+    const res = applyPatch(rc.msg.body.contentType, current, rc.body);
+    if ('error' in res) return statusFor(415, 'UnsupportedMediaType', res.error);
+    return res.result as KubeObject;
+  }
+  const body = rc.body as KubeObject | undefined;
+  if (!body || typeof body !== 'object' || !body.metadata) return badRequest('Object \'Kind\' is missing in \'{}\'');
+  if (body.metadata.name && body.metadata.name !== rc.ri.name) {
+    return badRequest(`the name of the object (${body.metadata.name}) does not match the name on the URL (${rc.ri.name})`);
+  }
+  return body;
+}
+
+function admitAndValidate(ctx: Effects, s: ApiserverState, rc: RequestContext, obj: KubeObject, old: KubeObject): UpdateResult {
+  const adm = runAdmission(s, {
+    operation: 'UPDATE',
+    info: rc.ri.info,
+    subresource: rc.ri.subresource,
+    namespace: rc.ri.namespace,
+    name: rc.ri.name,
+    object: obj,
+    oldObject: old,
+    user: rc.user,
+  });
+  rc.stages.push(adm.outcome);
+  if (adm.error) return { error: adm.error };
+  const result = adm.object ?? obj;
+  const invalid = runValidation(rc.ri.info, result, old);
+  if (invalid) return { error: invalid };
+  rc.stages.push(`${VALIDATION}: valid`);
+  void ctx;
+  return { obj: result };
+}
+
+/** Graceful deletion of pods (podStrategy.CheckGracefulDelete + rest.BeforeDelete). */
+function deletePod(ctx: Effects, rc: RequestContext, pod: Pod): UpdateResult {
+  const q = rc.msg.body.query?.gracePeriodSeconds;
+  let grace = q !== undefined && q !== '' ? Number(q) : (pod.spec.terminationGracePeriodSeconds ?? DEFAULT_GRACE_SECONDS);
+  // An unscheduled or finished pod has nothing to stop: it goes at once.
+  if (!pod.spec.nodeName || pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') grace = 0;
+  if (grace < 0) grace = 1;
+  if (grace === 0) return { remove: true };
+  const cur = pod.metadata.deletionGracePeriodSeconds;
+  // Already terminating with a grace no longer than this one: nothing changes.
+  if (pod.metadata.deletionTimestamp && cur !== undefined && cur <= grace) return { noop: pod };
+  const meta = { ...pod.metadata, deletionTimestamp: rfc3339(ctx.now + grace * 1000), deletionGracePeriodSeconds: grace };
+  return { obj: { ...pod, metadata: meta } };
+}
+
+export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, current: KubeObject): UpdateResult {
+  const gr = groupResource(rc.ri.info);
+  if (rc.op === 'delete') {
+    const adm = runAdmission(s, {
+      operation: 'DELETE',
+      info: rc.ri.info,
+      subresource: '',
+      namespace: rc.ri.namespace,
+      name: rc.ri.name,
+      oldObject: current,
+      user: rc.user,
+    });
+    rc.stages.push(adm.outcome);
+    if (adm.error) return { error: adm.error };
+    if (rc.ri.info.resource === 'pods') return deletePod(ctx, rc, current as Pod);
+    return { remove: true };
+  }
+  if (rc.op === 'binding') {
+    // Admission sees the Binding being created on pods/binding; BindingREST then writes through
+    // GuaranteedUpdate directly, without pod update validation (which forbids changing spec.nodeName).
+    const adm = runAdmission(s, {
+      operation: 'CREATE',
+      info: rc.ri.info,
+      subresource: 'binding',
+      namespace: rc.ri.namespace,
+      name: rc.ri.name,
+      object: rc.body as KubeObject,
+      user: rc.user,
+    });
+    rc.stages.push(adm.outcome);
+    if (adm.error) return { error: adm.error };
+    const res = applyBinding(current as Pod, rc.body as Binding, ctx.now);
+    if (res.kind === 'Status') return { error: res as Status };
+    return { obj: res as Pod };
+  }
+  const next = newObject(rc, current);
+  if (next.kind === 'Status' && (next as Status).status === 'Failure') return { error: next as Status };
+  const obj = next as KubeObject;
+  const rv = obj.metadata?.resourceVersion;
+  // The optimistic-concurrency precondition: a resourceVersion that is not the stored one loses.
+  if (rv && rv !== current.metadata.resourceVersion) return { error: conflict(gr, rc.ri.name, OPTIMISTIC_LOCK_MESSAGE) };
+  const prepared = prepareForUpdate(rc.ri.info, rc.ri.subresource, obj, current);
+  return admitAndValidate(ctx, s, rc, prepared, current);
+}

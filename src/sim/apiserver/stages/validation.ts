@@ -1,0 +1,23 @@
+// Stage 4, Validation: strict decoding of the body (unknown fields, wrong types: 400), the scheme's
+// defaults, then the kind's validation (ValidatePodCreate, ValidatePodUpdate, ...: 422 Invalid).
+
+import { invalid } from '../../api/errors';
+import { applyDefaults } from '../../api/defaults';
+import type { ResourceInfo } from '../../api/resources';
+import type { KubeObject, Status } from '../../api/types';
+import { strictDecode, validateCreate, validateUpdate } from '../../api/validation';
+
+export const VALIDATION = 'Validation';
+
+/** Decode a request body into an object of the resource's kind, with its defaults. */
+export function decodeBody(info: ResourceInfo, body: unknown): KubeObject | Status {
+  const err = strictDecode(info, body);
+  if (err) return err;
+  return applyDefaults(info, body as KubeObject);
+}
+
+export function runValidation(info: ResourceInfo, obj: KubeObject, old?: KubeObject): Status | undefined {
+  const errs = old ? validateUpdate(info, obj, old) : validateCreate(info, obj);
+  if (errs.length === 0) return undefined;
+  return invalid(info.kind, info.group, obj.metadata.name ?? obj.metadata.generateName ?? '', errs);
+}

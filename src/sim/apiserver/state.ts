@@ -1,0 +1,146 @@
+// kube-apiserver's state: plain data only (a snapshot is one structuredClone). Requests that wait
+// for etcd are records keyed by the client's request id; the etcd calls in flight point back to
+// them by that id and say which step of the request they answer.
+
+import type { HttpRequest } from '../api/http';
+import type { FieldSelector } from '../api/fields';
+import type { KubeObject, Status } from '../api/types';
+import type { Message, Phase, ReplyAddress } from '../kernel/component';
+import type { MessageId, ProcessId, TimerId } from '../kernel/units';
+import type { EtcdRequest } from '../etcd/protocol';
+import type { UserInfo } from './authn';
+import type { RbacPolicy } from './authz';
+import type { LabelRequirement } from './labelselector';
+import type { RequestInfo } from './requestinfo';
+import type { Timings } from '../config';
+
+export interface ApiserverConfig {
+  /** etcd members the apiserver talks to (--etcd-servers), tried in order. */
+  etcd: ProcessId[];
+  timings: Timings;
+  /** Static bearer tokens (--token-auth-file). */
+  tokens: Record<string, UserInfo>;
+  /** --advertise-address, e.g. 10.0.0.10. */
+  advertiseAddress: string;
+  /** How long one etcd call may take before the apiserver gives up on it (default ETCD_REQUEST_TIMEOUT_MS). */
+  etcdRequestTimeoutMs?: number;
+  /** Events kept per resource in the watch cache's window (default WATCH_CACHE_CAPACITY). */
+  watchCacheCapacity?: number;
+}
+
+/** What an etcd call in flight is for. */
+export type EtcdPurpose =
+  | { kind: 'initialList' }
+  | { kind: 'watch' }
+  | { kind: 'bootstrapNamespace'; name: string }
+  | { kind: 'request'; requestId: MessageId; step: RequestStep };
+
+export type RequestStep = 'get' | 'list' | 'create' | 'load' | 'write';
+
+export interface EtcdCall {
+  id: MessageId;
+  purpose: EtcdPurpose;
+  request: EtcdRequest;
+  summary: string;
+  endpoint: number;
+  /** How many endpoints refused this call so far. */
+  refused: number;
+  timer?: TimerId;
+}
+
+export interface EtcdClientState {
+  endpoints: ProcessId[];
+  current: number;
+  timeoutMs: number;
+  pending: Map<MessageId, EtcdCall>;
+  /** The open etcd watch on /registry/ (its stream id). */
+  watchId?: MessageId;
+}
+
+/** The kinds of write a request performs through GuaranteedUpdate. */
+export type WriteOp = 'update' | 'patch' | 'status' | 'binding' | 'delete';
+
+/** A client request in the pipeline, waiting for etcd. */
+export interface RequestContext {
+  msg: Message<HttpRequest>;
+  ri: RequestInfo;
+  user: UserInfo;
+  /** Each stage's outcome, in order: `Authentication: admin`, `Storage: 201 Created`. */
+  stages: string[];
+  op?: WriteOp | 'create';
+  /** The decoded body (create, update, binding) or the patch. */
+  body?: unknown;
+  /** The object a create stores (after admission and validation). */
+  object?: KubeObject;
+  /** The stored object an update works from, and where it came from. */
+  current?: { obj: KubeObject; modRevision: number; fromCache: boolean };
+  /** A graceful delete that updated the object rather than removing it. */
+  graceful?: boolean;
+  attempts: number;
+}
+
+export interface CachedObject {
+  obj: KubeObject;
+  modRevision: number;
+}
+
+export interface CacheEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  obj: KubeObject;
+  prev?: KubeObject;
+  rv: number;
+}
+
+export interface ResourceCache {
+  objects: Map<string, CachedObject>;
+  /** Recent events, oldest first, at most capacity. */
+  events: CacheEvent[];
+  /** The revision the cache was listed at. */
+  listRv: number;
+  /** Whether any event has been pushed out of the window (then the oldest event bounds replays). */
+  evicted: boolean;
+}
+
+export interface Watcher {
+  id: MessageId;
+  client: ReplyAddress;
+  resource: string;
+  namespace: string;
+  labels: LabelRequirement[];
+  fields: FieldSelector;
+  /** spec.nodeName=X in the field selector: the index key. */
+  nodeName?: string;
+  phase: Phase;
+}
+
+export interface WatcherIndexEntry {
+  any: Set<MessageId>;
+  byNamespace: Map<string, Set<MessageId>>;
+  byNodeName: Map<string, Set<MessageId>>;
+}
+
+export interface ProxyCall {
+  requestId: MessageId;
+  timer: TimerId;
+}
+
+export interface ApiserverState {
+  config: ApiserverConfig;
+  policy: RbacPolicy;
+  etcd: EtcdClientState;
+  /** The watch cache has listed etcd and its watch is running. */
+  synced: boolean;
+  /** Requests that arrived before the cache synced; served once it has. */
+  queued: Message<HttpRequest>[];
+  requests: Map<MessageId, RequestContext>;
+  cache: Map<string, ResourceCache>;
+  /** The highest etcd revision the cache has seen. */
+  revision: number;
+  watchers: Map<MessageId, Watcher>;
+  watcherIndex: Map<string, WatcherIndexEntry>;
+  /** Log requests proxied to kubelets, by the proxied request's id. */
+  proxies: Map<MessageId, ProxyCall>;
+  capacity: number;
+}
+
+export type { Status };

@@ -1,0 +1,82 @@
+// The watch cache (k8s.io/apiserver/pkg/storage/cacher): per resource, the current objects and a
+// window of recent events, filled from one etcd watch on /registry/. It serves admission lookups
+// and client watches; a watch from a resourceVersion older than the window gets 410 Gone.
+
+import type { KubeObject } from '../api/types';
+import type { KeyValue, WatchEvent } from '../etcd/protocol';
+import { parseKey } from './registry/keys';
+import type { ApiserverState, CacheEvent, ResourceCache } from './state';
+
+/** Events kept per resource (the cacher's window; the real one sizes itself, 100 was its old default). */
+export const WATCH_CACHE_CAPACITY = 1000;
+
+/** The object as served: what etcd stores, plus resourceVersion = the key's mod revision. */
+export function withResourceVersion(obj: KubeObject, rv: number): KubeObject {
+  return { ...obj, metadata: { ...obj.metadata, resourceVersion: String(rv) } };
+}
+
+export function objectFromKv(kv: KeyValue): KubeObject {
+  return withResourceVersion(kv.value as unknown as KubeObject, kv.modRevision);
+}
+
+export function resourceCache(s: ApiserverState, resource: string): ResourceCache {
+  let c = s.cache.get(resource);
+  if (!c) {
+    c = { objects: new Map(), events: [], listRv: s.revision, evicted: false };
+    s.cache.set(resource, c);
+  }
+  return c;
+}
+
+/** Fill the cache from the initial list of /registry/. */
+export function cacheReplace(s: ApiserverState, kvs: KeyValue[], revision: number): void {
+  s.cache = new Map();
+  s.revision = revision;
+  for (const kv of kvs) {
+    const k = parseKey(kv.key);
+    if (!k) continue;
+    resourceCache(s, k.info.resource).objects.set(k.cacheKey, { obj: objectFromKv(kv), modRevision: kv.modRevision });
+  }
+  for (const c of s.cache.values()) c.listRv = revision;
+}
+
+/** Apply one etcd watch event; returns the cache event it became (undefined for keys not served). */
+export function cacheApply(s: ApiserverState, ev: WatchEvent): { resource: string; event: CacheEvent } | undefined {
+  const k = parseKey(ev.kv.key);
+  const rv = ev.kv.modRevision;
+  if (rv > s.revision) s.revision = rv;
+  if (!k) return undefined;
+  const c = resourceCache(s, k.info.resource);
+  const old = c.objects.get(k.cacheKey);
+  let event: CacheEvent;
+  if (ev.type === 'DELETE') {
+    const last = old?.obj ?? (ev.prevKv ? objectFromKv(ev.prevKv) : undefined);
+    if (!last) return undefined;
+    c.objects.delete(k.cacheKey);
+    event = { type: 'DELETED', obj: withResourceVersion(last, rv), prev: last, rv };
+  } else {
+    const obj = objectFromKv(ev.kv);
+    c.objects.set(k.cacheKey, { obj, modRevision: rv });
+    event = old ? { type: 'MODIFIED', obj, prev: old.obj, rv } : { type: 'ADDED', obj, rv };
+  }
+  c.events.push(event);
+  if (c.events.length > s.capacity) {
+    c.events.splice(0, c.events.length - s.capacity);
+    c.evicted = true;
+  }
+  return { resource: k.info.resource, event };
+}
+
+/**
+ * The events after resourceVersion `from`, or the 410 message when the window no longer reaches
+ * back that far (watchCache.getAllEventsSinceLocked: `too old resource version: N (oldest-1)`).
+ */
+export function eventsSince(c: ResourceCache, from: number): CacheEvent[] | string {
+  const oldest = c.evicted && c.events.length > 0 ? c.events[0]!.rv : c.listRv + 1;
+  if (from < oldest - 1) return `too old resource version: ${from} (${oldest - 1})`;
+  return c.events.filter((e) => e.rv > from);
+}
+
+export function cachedObject(s: ApiserverState, resource: string, key: string): KubeObject | undefined {
+  return s.cache.get(resource)?.objects.get(key)?.obj;
+}

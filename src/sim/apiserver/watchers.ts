@@ -1,0 +1,155 @@
+// Client watches and the fan-out of cache events to them (the cacher's cacheWatcher and its
+// dispatch). Watchers are indexed by resource, then by spec.nodeName (the kubelet's selector) or
+// namespace, so a write reaches only the watchers that could select it: with 5,000 kubelets each
+// watching its own node, a pod write looks at one kubelet watcher, not 5,000.
+
+import { matchesFields, requiredValue } from '../api/fields';
+import type { WatchEventBody, WatchEventType } from '../api/http';
+import type { KubeObject, Node, Status } from '../api/types';
+import type { Effects, Phase } from '../kernel/component';
+import type { MessageId } from '../kernel/units';
+import { matchesLabels } from './labelselector';
+import type { ApiserverState, CacheEvent, Watcher, WatcherIndexEntry } from './state';
+
+function indexEntry(s: ApiserverState, resource: string): WatcherIndexEntry {
+  let e = s.watcherIndex.get(resource);
+  if (!e) {
+    e = { any: new Set(), byNamespace: new Map(), byNodeName: new Map() };
+    s.watcherIndex.set(resource, e);
+  }
+  return e;
+}
+
+function addTo(m: Map<string, Set<MessageId>>, k: string, id: MessageId): void {
+  let set = m.get(k);
+  if (!set) {
+    set = new Set();
+    m.set(k, set);
+  }
+  set.add(id);
+}
+
+export function addWatcher(s: ApiserverState, w: Watcher): void {
+  const nodeName = w.resource === 'pods' ? requiredValue(w.fields, 'spec.nodeName') : undefined;
+  if (nodeName !== undefined) w.nodeName = nodeName;
+  s.watchers.set(w.id, w);
+  const e = indexEntry(s, w.resource);
+  if (w.nodeName !== undefined) addTo(e.byNodeName, w.nodeName, w.id);
+  else if (w.namespace) addTo(e.byNamespace, w.namespace, w.id);
+  else e.any.add(w.id);
+}
+
+export function removeWatcher(s: ApiserverState, id: MessageId): boolean {
+  const w = s.watchers.get(id);
+  if (!w) return false;
+  s.watchers.delete(id);
+  const e = s.watcherIndex.get(w.resource);
+  if (e) {
+    e.any.delete(id);
+    e.byNamespace.get(w.namespace)?.delete(id);
+    if (w.nodeName !== undefined) e.byNodeName.get(w.nodeName)?.delete(id);
+  }
+  return true;
+}
+
+export function watcherMatches(w: Watcher, obj: KubeObject): boolean {
+  if (w.namespace && obj.metadata.namespace !== w.namespace) return false;
+  return matchesLabels(obj.metadata.labels, w.labels) && matchesFields(obj, w.fields);
+}
+
+function nodeNameOf(obj: KubeObject | undefined): string | undefined {
+  if (!obj) return undefined;
+  return ((obj.spec as { nodeName?: string } | undefined)?.nodeName) ?? '';
+}
+
+/** The watchers that could select this event, each once, in a stable order. */
+function candidates(s: ApiserverState, resource: string, ev: CacheEvent): Watcher[] {
+  const e = s.watcherIndex.get(resource);
+  if (!e) return [];
+  const ids: MessageId[] = [...e.any];
+  const ns = ev.obj.metadata.namespace;
+  if (ns) for (const id of e.byNamespace.get(ns) ?? []) ids.push(id);
+  if (resource === 'pods') {
+    const a = nodeNameOf(ev.obj)!;
+    for (const id of e.byNodeName.get(a) ?? []) ids.push(id);
+    const b = nodeNameOf(ev.prev);
+    if (b !== undefined && b !== a) for (const id of e.byNodeName.get(b) ?? []) ids.push(id);
+  }
+  const out: Watcher[] = [];
+  const seen = new Set<MessageId>();
+  for (const id of ids) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const w = s.watchers.get(id);
+    if (w) out.push(w);
+  }
+  return out;
+}
+
+/**
+ * What a watcher sees of an event (cacheWatcher.convertToWatchEvent): an object that starts
+ * matching is ADDED, one that stops matching is DELETED (its last matching state at the event's
+ * resourceVersion), and one that matches before and after is MODIFIED.
+ */
+export function eventFor(w: Watcher, ev: CacheEvent): { type: WatchEventType; object: KubeObject } | undefined {
+  const curMatch = ev.type !== 'DELETED' && watcherMatches(w, ev.obj);
+  const prevMatch = ev.prev !== undefined && watcherMatches(w, ev.prev);
+  if (ev.type === 'DELETED') return prevMatch ? { type: 'DELETED', object: ev.obj } : undefined;
+  if (curMatch && prevMatch) return { type: 'MODIFIED', object: ev.obj };
+  if (curMatch) return { type: 'ADDED', object: ev.obj };
+  if (prevMatch) {
+    const last = { ...ev.prev!, metadata: { ...ev.prev!.metadata, resourceVersion: String(ev.rv) } };
+    return { type: 'DELETED', object: last };
+  }
+  return undefined;
+}
+
+function isHeartbeat(resource: string, ev: CacheEvent): boolean {
+  if (resource === 'leases') return true;
+  if (resource !== 'nodes' || ev.type !== 'MODIFIED' || !ev.prev) return false;
+  // A node status update that changes no condition's status is the kubelet's heartbeat.
+  const cur = (ev.obj as Node).status?.conditions ?? [];
+  const prev = (ev.prev as Node).status?.conditions ?? [];
+  const key = (cs: typeof cur): string => cs.map((c) => `${c.type}=${c.status}`).join(',');
+  return key(cur) === key(prev) && JSON.stringify(ev.obj.spec) === JSON.stringify(ev.prev.spec);
+}
+
+export function eventPhase(resource: string, ev: CacheEvent): Phase {
+  return isHeartbeat(resource, ev) ? 'heartbeat' : 'watch';
+}
+
+function refOf(obj: KubeObject): { kind: string; name: string; namespace?: string } {
+  const r: { kind: string; name: string; namespace?: string } = { kind: obj.kind, name: obj.metadata.name ?? '' };
+  if (obj.metadata.namespace) r.namespace = obj.metadata.namespace;
+  return r;
+}
+
+/** `ADDED pod/default/web rv=42` */
+export function watchSummary(type: string, obj: KubeObject): string {
+  const ns = obj.metadata.namespace ? `${obj.metadata.namespace}/` : '';
+  return `${type} ${obj.kind.toLowerCase()}/${ns}${obj.metadata.name} rv=${obj.metadata.resourceVersion}`;
+}
+
+export function sendWatchEvent(ctx: Effects, w: Watcher, type: WatchEventType, object: KubeObject | Status, phase: Phase): void {
+  const body: WatchEventBody = { type: 'watch.event', watchId: w.id, event: { type, object } };
+  const isObj = (object as KubeObject).metadata !== undefined && object.kind !== 'Status';
+  ctx.send(w.client, body, {
+    stream: w.id,
+    phase,
+    summary: isObj ? watchSummary(type, object as KubeObject) : `${type} ${(object as Status).message ?? ''}`,
+    object: isObj ? refOf(object as KubeObject) : undefined,
+  });
+}
+
+/** Deliver one cache event to exactly the watchers it concerns. */
+export function fanOut(ctx: Effects, s: ApiserverState, resource: string, ev: CacheEvent): number {
+  const phase = eventPhase(resource, ev);
+  let sent = 0;
+  for (const w of candidates(s, resource, ev)) {
+    const out = eventFor(w, ev);
+    if (!out) continue;
+    sendWatchEvent(ctx, w, out.type, out.object, phase);
+    sent++;
+  }
+  return sent;
+}

@@ -1,0 +1,223 @@
+// `kubectl get`: resolve the resource types, LIST (or GET each name), then print one table per
+// type, or YAML/JSON/names/a JSONPath template (kubectl/pkg/cmd/get/get.go). A named object that
+// is missing is an error printed after the rest; nothing printed and no errors gives
+// `No resources found in <ns> namespace.` on stderr.
+
+import type { KubeList, KubeObject } from '../../../api/types';
+import { apiVersionOf, resourceForName, type ResourceInfo } from '../../../api/resources';
+import { resourcePath } from '../../../client/apiclient';
+import type { Effects } from '../../../kernel/component';
+import { goMarshalIndent } from '../../common/go-json';
+import { goYaml } from '../../common/go-yaml';
+import { evalPath, jsonpathTemplate, JsonPathError, parsePath, relaxedJsonPath } from '../../common/jsonpath';
+import { aggregate, plain, type KubectlError } from '../errors';
+import { flagBool, flagString, type ParsedArgs } from '../flags';
+import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+import { kindSlashName } from '../manifest';
+import { renderTable } from '../printers/table-print';
+import { matchesSelector, parseSelector } from '../selector';
+
+interface GetTarget {
+  info: ResourceInfo;
+  /** Empty: list everything. */
+  names: string[];
+  items: KubeObject[];
+}
+
+export interface GetJob extends JobCommon {
+  command: 'get';
+  targets: GetTarget[];
+  /** Requests still to send: [target index, name or '' for a list]. */
+  queue: [number, string][];
+  output: string;
+  selector?: string;
+  allNamespaces: boolean;
+  sortBy?: string;
+  showLabels: boolean;
+  noHeaders: boolean;
+  withKind: boolean;
+  singleItem: boolean;
+}
+
+export const OUTPUT_FORMATS_ERROR = (o: string): string =>
+  `unable to match a printer suitable for the output format "${o}", allowed formats are: ` +
+  'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
+
+export const REQUIRED_RESOURCE =
+  'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n' +
+  'error: Required resource not specified.\nUse "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\n' +
+  "See 'kubectl get -h' for help and examples\n";
+
+export function validOutput(o: string): boolean {
+  return ['', 'wide', 'yaml', 'json', 'name'].includes(o) || o.startsWith('jsonpath=') || o.startsWith('jsonpath:');
+}
+
+/** Resolve `pods`, `po,no`, `pod/web`, `pod web db` into targets; an unknown type is an error. */
+export function resolveTargets(args: string[]): { targets: GetTarget[]; withKind: boolean } | KubectlError {
+  const targets: GetTarget[] = [];
+  const slash = args.some((a) => a.includes('/'));
+  const add = (typed: string, name?: string): KubectlError | undefined => {
+    const info = resourceForName(typed);
+    if (!info) return plain(`the server doesn't have a resource type "${typed}"`);
+    let t = targets.find((x) => x.info === info);
+    if (!t) targets.push((t = { info, names: [], items: [] }));
+    if (name !== undefined) t.names.push(name);
+    return undefined;
+  };
+  if (slash) {
+    for (const a of args) {
+      const i = a.indexOf('/');
+      if (i < 0) return plain(`there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'`);
+      const err = add(a.slice(0, i), a.slice(i + 1));
+      if (err) return err;
+    }
+    return { targets, withKind: true };
+  }
+  const types = args[0]!.split(',').filter((x) => x);
+  for (const t of types) {
+    const err = add(t);
+    if (err) return err;
+  }
+  for (const n of args.slice(1)) for (const t of targets) t.names.push(n);
+  return { targets, withKind: types.length > 1 };
+}
+
+export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
+  const output = flagString(p, 'output') ?? '';
+  if (!validOutput(output)) return finishJob(st, common, ctx, plain(OUTPUT_FORMATS_ERROR(output)));
+  if (p.args.length === 0) {
+    common.stderr += REQUIRED_RESOURCE;
+    return finishJob(st, common, ctx, undefined, 1);
+  }
+  const resolved = resolveTargets(p.args);
+  if ('t' in resolved) return finishJob(st, common, ctx, resolved);
+  const selector = flagString(p, 'selector');
+  if (selector !== undefined && !parseSelector(selector)) {
+    return finishJob(st, common, ctx, plain(`unable to parse requirement: found '${selector}', expected: identifier`));
+  }
+  const job: GetJob = {
+    ...common,
+    command: 'get',
+    targets: resolved.targets,
+    queue: [],
+    output,
+    selector,
+    allNamespaces: flagBool(p, 'all-namespaces'),
+    sortBy: flagString(p, 'sort-by'),
+    showLabels: flagBool(p, 'show-labels'),
+    noHeaders: flagBool(p, 'no-headers'),
+    withKind: resolved.withKind,
+    singleItem: resolved.targets.length === 1 && resolved.targets[0]!.names.length === 1,
+  };
+  resolved.targets.forEach((t, i) => {
+    if (t.names.length === 0) job.queue.push([i, '']);
+    else for (const n of t.names) job.queue.push([i, n]);
+  });
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  sendNext(st, job, ctx);
+}
+
+function sendNext(st: KubectlState, job: GetJob, ctx: Effects): void {
+  const next = job.queue[0];
+  if (!next) return printGet(st, job, ctx);
+  const [ti, name] = next;
+  const info = job.targets[ti]!.info;
+  const namespace = info.namespaced && !(job.allNamespaces && !name) ? job.namespace : undefined;
+  const path = resourcePath({ group: info.group || undefined, version: info.version, resource: info.resource, namespace, name: name || undefined });
+  const query: Record<string, string> = {};
+  if (!name) {
+    query.limit = '500';
+    if (job.selector) query.labelSelector = job.selector;
+  }
+  jobRequest(st, job, ctx, { method: 'GET', path, query }, 'get', {
+    object: name ? { kind: info.kind, name, namespace } : undefined,
+  });
+}
+
+export function onGetResult(st: KubectlState, job: GetJob, _step: string, r: RequestResult, ctx: Effects): void {
+  const [ti, name] = job.queue.shift()!;
+  const t = job.targets[ti]!;
+  if (!r.ok) {
+    if (r.err.t === 'url') return finishJob(st, job, ctx, r.err);
+    job.errors.push(r.err);
+  } else if (name) t.items.push(r.body as KubeObject);
+  else {
+    const list = r.body as KubeList;
+    const reqs = job.selector ? parseSelector(job.selector)! : [];
+    for (const item of list.items ?? []) {
+      if (!matchesSelector(reqs, item.metadata.labels)) continue;
+      t.items.push({ ...item, apiVersion: item.apiVersion ?? apiVersionOf(t.info), kind: item.kind ?? t.info.kind });
+    }
+  }
+  sendNext(st, job, ctx);
+}
+
+function naturalLess(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
+
+function sortItems(items: KubeObject[], sortBy: string): KubeObject[] | KubectlError {
+  const expr = relaxedJsonPath(sortBy);
+  const steps = parsePath(expr.slice(1, -1));
+  const keyed = items.map((o) => ({ o, v: evalPath(steps, o)[0] }));
+  if (items.length > 0 && keyed.every((k) => k.v === undefined)) {
+    return plain(`couldn't find any field with path "${expr}" in the list of objects`);
+  }
+  return keyed
+    .map((k, i) => ({ ...k, i }))
+    .sort((a, b) => {
+      if (typeof a.v === 'number' && typeof b.v === 'number') return a.v - b.v || a.i - b.i;
+      return naturalLess(String(a.v ?? ''), String(b.v ?? '')) || a.i - b.i;
+    })
+    .map((k) => k.o);
+}
+
+function printStructured(job: GetJob, all: KubeObject[]): string {
+  const value: unknown =
+    job.singleItem && all.length === 1 ? all[0] : { apiVersion: 'v1', items: all, kind: 'List', metadata: { resourceVersion: '' } };
+  if (job.output === 'json') return goMarshalIndent(value) + '\n';
+  if (job.output === 'yaml') return goYaml(value);
+  return jsonpathTemplate(job.output.slice('jsonpath='.length).replace(/^'(.*)'$/s, '$1'), value);
+}
+
+function printGet(st: KubectlState, job: GetJob, ctx: Effects): void {
+  for (const t of job.targets) {
+    if (!job.sortBy) continue;
+    try {
+      const sorted = sortItems(t.items, job.sortBy);
+      if (!Array.isArray(sorted)) return finishJob(st, job, ctx, sorted);
+      t.items = sorted;
+    } catch (e) {
+      if (e instanceof JsonPathError) return finishJob(st, job, ctx, plain(e.message));
+      throw e;
+    }
+  }
+  const all = job.targets.flatMap((t) => t.items);
+  if (job.output === 'name') job.stdout += all.map((o) => kindSlashName(job.targets.find((t) => t.items.includes(o))!.info, o.metadata.name ?? '') + '\n').join('');
+  else if (job.output === 'json' || job.output === 'yaml' || job.output.startsWith('jsonpath')) {
+    try {
+      job.stdout += printStructured(job, all);
+    } catch (e) {
+      if (e instanceof JsonPathError) return finishJob(st, job, ctx, plain(`error parsing jsonpath ${job.output.slice(9)}, ${e.message}`));
+      throw e;
+    }
+  } else {
+    for (const t of job.targets) {
+      if (t.items.length === 0) continue;
+      if (job.stdout !== '' && !job.noHeaders) job.stdout += '\n';
+      job.stdout += renderTable(t.info, t.items, {
+        now: ctx.now,
+        wide: job.output === 'wide',
+        withNamespace: job.allNamespaces && t.info.namespaced,
+        withKind: job.withKind,
+        showLabels: job.showLabels,
+        noHeaders: job.noHeaders,
+      });
+    }
+  }
+  if (job.stdout === '' && job.errors.length === 0) {
+    const namespaced = !job.allNamespaces && job.targets.every((t) => t.info.namespaced);
+    job.stderr += namespaced ? `No resources found in ${job.namespace} namespace.\n` : 'No resources found\n';
+  }
+  finishJob(st, job, ctx, aggregate(job.errors));
+}

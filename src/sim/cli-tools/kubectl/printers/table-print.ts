@@ -1,0 +1,39 @@
+// One table as cli-runtime's table printer writes it: upper-case headers, an optional NAMESPACE
+// column first (-A), `kind/name` names when several kinds are printed, LABELS last
+// (--show-labels); cells joined by tabs for the tabwriter.
+
+import type { KubeObject } from '../../../api/types';
+import type { ResourceInfo } from '../../../api/resources';
+import { tabwrite, KUBECTL_TABLE } from '../../common/tabwriter';
+import { columnsFor, formatLabels, printerFor } from './tables';
+
+export interface TableOptions {
+  now: number;
+  wide: boolean;
+  withNamespace: boolean;
+  withKind: boolean;
+  showLabels: boolean;
+  noHeaders: boolean;
+}
+
+export function renderTable(info: ResourceInfo, items: KubeObject[], o: TableOptions): string {
+  const printer = printerFor(info.resource);
+  let text = '';
+  if (!o.noHeaders) {
+    const headers = columnsFor(printer, info.resource, o.wide).map((c) => c.toUpperCase());
+    if (o.withNamespace) headers.unshift('NAMESPACE');
+    if (o.showLabels) headers.push('LABELS');
+    text += headers.join('\t') + '\n';
+  }
+  for (const obj of items) {
+    const cells = printer.row(obj, o.now, o.wide);
+    // The NAME column is the first one for every printer but events.
+    if (o.withKind && info.resource !== 'events') {
+      cells[0] = `${info.kind.toLowerCase()}${info.group ? '.' + info.group : ''}/${cells[0]}`;
+    }
+    if (o.withNamespace) cells.unshift(obj.metadata.namespace ?? '');
+    if (o.showLabels) cells.push(formatLabels(obj.metadata.labels));
+    text += cells.join('\t') + '\n';
+  }
+  return tabwrite(text, KUBECTL_TABLE);
+}

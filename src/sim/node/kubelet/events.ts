@@ -1,0 +1,79 @@
+// The kubelet's event recorder: a core/v1 Event POSTed to the apiserver, named
+// `<pod>.<UnixNano hex>`, with source.component kubelet and source.host the node
+// (client-go tools/record). Repeated events are not aggregated into one with a count.
+
+import type { Event, Pod } from '../../api/types';
+import { rfc3339, unixNanoHex } from '../../api/time';
+import { apiRequest } from '../../client/apiclient';
+import type { Effects } from '../../kernel/component';
+import type { KubeletState } from './state';
+
+export function recordEvent(
+  s: KubeletState,
+  ctx: Effects,
+  pod: Pod,
+  container: string | undefined,
+  type: 'Normal' | 'Warning',
+  reason: string,
+  message: string,
+): void {
+  const ns = pod.metadata.namespace ?? 'default';
+  // Events in the same millisecond get distinct names, a nanosecond apart.
+  const t = ctx.now + (s.eventSeq++ % 1000) * 1e-6;
+  const ev: Event = {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: `${pod.metadata.name}.${unixNanoHex(t)}`, namespace: ns },
+    involvedObject: {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      name: pod.metadata.name,
+      namespace: ns,
+      uid: pod.metadata.uid,
+      resourceVersion: pod.metadata.resourceVersion,
+      ...(container ? { fieldPath: `spec.containers{${container}}` } : {}),
+    },
+    reason,
+    message,
+    source: { component: 'kubelet', host: s.config.nodeName },
+    firstTimestamp: rfc3339(ctx.now),
+    lastTimestamp: rfc3339(ctx.now),
+    count: 1,
+    type,
+    eventTime: null,
+    reportingComponent: 'kubelet',
+    reportingInstance: s.config.nodeName,
+  };
+  apiRequest(ctx, s.client, { method: 'POST', path: `/api/v1/namespaces/${ns}/events`, body: ev }, 'event', reason, {
+    phase: 'execution',
+    summary: `POST event ${reason}: ${message.length > 60 ? message.slice(0, 57) + '...' : message}`,
+    object: { kind: 'Pod', name: pod.metadata.name ?? '', namespace: ns },
+  });
+}
+
+/** An event about the Node itself (Starting, NodeReady, RegisteredNode). */
+export function recordNodeEvent(s: KubeletState, ctx: Effects, reason: string, message: string): void {
+  const node = s.config.nodeName;
+  const t = ctx.now + (s.eventSeq++ % 1000) * 1e-6;
+  const ev: Event = {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: `${node}.${unixNanoHex(t)}`, namespace: 'default' },
+    involvedObject: { kind: 'Node', name: node, uid: node },
+    reason,
+    message,
+    source: { component: 'kubelet', host: node },
+    firstTimestamp: rfc3339(ctx.now),
+    lastTimestamp: rfc3339(ctx.now),
+    count: 1,
+    type: 'Normal',
+    eventTime: null,
+    reportingComponent: 'kubelet',
+    reportingInstance: node,
+  };
+  apiRequest(ctx, s.client, { method: 'POST', path: '/api/v1/namespaces/default/events', body: ev }, 'event', reason, {
+    phase: 'heartbeat',
+    summary: `POST event ${reason}: ${message}`,
+    object: { kind: 'Node', name: node },
+  });
+}

@@ -1,0 +1,106 @@
+// The pod status the kubelet reports (pkg/kubelet/kubelet_pods.go generateAPIPodStatus, getPhase,
+// status/generate.go): phase from the containers' states, the conditions PodReadyToStartContainers,
+// Initialized, Ready, ContainersReady (plus PodScheduled kept from the scheduler), container
+// statuses with state/lastState/ready/restartCount/image/imageID/containerID/started, and the IPs.
+
+import { rfc3339 } from '../../api/time';
+import type { Condition, ContainerStatus, PodStatus } from '../../api/types';
+import { T } from './texts';
+import type { ContainerWorker, PodWorker } from './state';
+
+/** getPhase: Pending while a container has never run; then Running, Succeeded or Failed. */
+export function podPhase(w: PodWorker): NonNullable<PodStatus['phase']> {
+  const policy = w.pod.spec.restartPolicy ?? 'Always';
+  let waiting = 0;
+  let running = 0;
+  let stopped = 0;
+  let succeeded = 0;
+  for (const c of w.containers) {
+    if (c.state === 'running') running++;
+    else if (c.state === 'terminated') {
+      stopped++;
+      if (c.exitCode === 0) succeeded++;
+    } else if (c.lastTerminated) {
+      stopped++;
+      if (c.lastTerminated.exitCode === 0) succeeded++;
+    } else waiting++;
+  }
+  if (waiting > 0) return 'Pending';
+  if (running > 0) return 'Running';
+  if (stopped > 0) {
+    if (w.terminated || policy === 'Never') return stopped === succeeded ? 'Succeeded' : 'Failed';
+    if (policy === 'Always') return 'Running';
+    return stopped === succeeded ? 'Succeeded' : 'Running';
+  }
+  return 'Pending';
+}
+
+function containerStatus(c: ContainerWorker): ContainerStatus {
+  const st: ContainerStatus = {
+    name: c.name,
+    state: {},
+    lastState: c.lastTerminated ? { terminated: c.lastTerminated } : {},
+    ready: c.ready,
+    restartCount: c.restartCount,
+    image: c.imageName ?? c.spec.image ?? '',
+    imageID: c.imageId ?? '',
+    started: c.started,
+  };
+  if (c.containerId && c.state !== 'waiting') st.containerID = `containerd://${c.containerId}`;
+  if (c.state === 'running') st.state = { running: { startedAt: rfc3339(c.startedAt ?? 0) } };
+  else if (c.state === 'terminated') {
+    st.state = {
+      terminated: {
+        exitCode: c.exitCode ?? 0,
+        reason: c.terminatedReason ?? 'Error',
+        startedAt: rfc3339(c.startedAt ?? 0),
+        finishedAt: rfc3339(c.finishedAt ?? 0),
+        containerID: `containerd://${c.containerId}`,
+      },
+    };
+  } else st.state = { waiting: c.waitingMessage ? { reason: c.waitingReason, message: c.waitingMessage } : { reason: c.waitingReason } };
+  return st;
+}
+
+function condition(w: PodWorker, now: number, type: string, ok: boolean, reason?: string, message?: string): Condition {
+  const status = ok ? 'True' : 'False';
+  const key = `${type}=${status}`;
+  if (!(key in w.transitions)) {
+    for (const k of Object.keys(w.transitions)) if (k.startsWith(`${type}=`)) delete w.transitions[k];
+    w.transitions[key] = now;
+  }
+  const c: Condition = { type, status, lastProbeTime: null, lastTransitionTime: rfc3339(w.transitions[key]!) };
+  if (!ok && reason) c.reason = reason;
+  if (!ok && message) c.message = message;
+  return c;
+}
+
+export function podStatus(w: PodWorker, hostIP: string, now: number): PodStatus {
+  const unready = w.containers.filter((c) => !c.ready).map((c) => c.name);
+  const phase = podPhase(w);
+  const completed = phase === 'Succeeded' || phase === 'Failed';
+  const readyReason = completed ? 'PodCompleted' : 'ContainersNotReady';
+  const readyMsg = completed ? undefined : T.unready(unready);
+  const scheduled = w.pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
+  const conditions: Condition[] = [
+    condition(w, now, 'PodReadyToStartContainers', !!w.podIP && !w.terminated),
+    condition(w, now, 'Initialized', true),
+    condition(w, now, 'Ready', unready.length === 0, readyReason, readyMsg),
+    condition(w, now, 'ContainersReady', unready.length === 0, readyReason, readyMsg),
+    scheduled ?? { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: rfc3339(w.startTime) },
+  ];
+  const status: PodStatus = {
+    phase,
+    conditions,
+    hostIP,
+    hostIPs: [{ ip: hostIP }],
+    startTime: rfc3339(w.startTime),
+    containerStatuses: w.containers.map(containerStatus),
+  };
+  if (w.podIP) {
+    status.podIP = w.podIP;
+    status.podIPs = [{ ip: w.podIP }];
+  }
+  if (w.pod.status?.qosClass) status.qosClass = w.pod.status.qosClass;
+  return status;
+}

@@ -1,0 +1,338 @@
+// One pod's sync, as the kubelet's SyncPod does it (kuberuntime_manager.go): create the sandbox,
+// then for each container ensure the image (image_manager.go: Pulling / Pulled / Failed / BackOff),
+// create and start it (Created / Started), and later restart it under the pod's restartPolicy with
+// the crash-loop back-off. Each step is one CRI call; the worker waits for its answer in state.
+
+import type { Pod } from '../../api/types';
+import type { Effects, ObjectRef } from '../../kernel/component';
+import { apiRequest } from '../../client/apiclient';
+import { normalizeImage, parseImageReference } from '../registry/reference';
+import { formatGrpcError, type CriResponse, type CreateContainerResult, type ImageStatusResult, type PullImageResult, type RunPodSandboxResult } from '../runtime/cri';
+import { backoffGet, backoffNext, backoffUntil, inBackoffSince, inBackoffSinceUpdate } from './backoff';
+import { criCall } from './cri-client';
+import { recordEvent } from './events';
+import { klog } from './klog';
+import { podStatus } from './pod-status';
+import { startProbes, stopProbes } from './prober';
+import type { ContainerWorker, KubeletState, PodWorker } from './state';
+import { Reason, T, goDuration } from './texts';
+
+export const RETRY_TIMER = 'pod.retry';
+
+export const podRef = (w: PodWorker): ObjectRef => ({ kind: 'Pod', name: w.name, namespace: w.namespace });
+const podFull = (w: PodWorker): string => `${w.name}_${w.namespace}(${w.uid})`;
+
+export function createWorker(s: KubeletState, pod: Pod, now: number, cause: number): PodWorker {
+  return {
+    uid: pod.metadata.uid ?? '',
+    namespace: pod.metadata.namespace ?? 'default',
+    name: pod.metadata.name ?? '',
+    pod,
+    cause,
+    sandboxAttempt: 0,
+    startTime: now,
+    containers: pod.spec.containers.map((spec) => ({
+      name: spec.name, spec, state: 'waiting', waitingReason: 'ContainerCreating', restartCount: 0, ready: false, started: false, probes: [],
+    })),
+    busy: false,
+    terminating: false,
+    terminated: false,
+    transitions: {},
+  };
+}
+
+/** The pull policy the apiserver defaults when the pod omits it: Always for `:latest` or no tag. */
+export function pullPolicy(c: ContainerWorker): 'Always' | 'IfNotPresent' | 'Never' {
+  if (c.spec.imagePullPolicy) return c.spec.imagePullPolicy;
+  const ref = parseImageReference(c.spec.image ?? '');
+  return !ref || ref.tag === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+/** PATCH pods/<name>/status when the status changed (status_manager.go). */
+export function pushStatus(s: KubeletState, ctx: Effects, w: PodWorker): void {
+  const status = podStatus(w, s.config.nodeIP, ctx.now);
+  const json = JSON.stringify(status);
+  if (json === w.lastStatusJson) return;
+  w.lastStatusJson = json;
+  apiRequest(
+    ctx,
+    s.client,
+    {
+      method: 'PATCH',
+      path: `/api/v1/namespaces/${w.namespace}/pods/${w.name}/status`,
+      contentType: 'application/strategic-merge-patch+json',
+      body: { metadata: { uid: w.uid }, status },
+    },
+    'pod.status',
+    w.uid,
+    { phase: 'execution', summary: `PATCH pods/${w.name}/status (${status.phase}${summaryReason(w)})`, object: podRef(w) },
+  );
+}
+
+function summaryReason(w: PodWorker): string {
+  const waiting = w.containers.find((c) => c.state === 'waiting' && c.waitingReason !== 'ContainerCreating');
+  return waiting ? `, ${waiting.waitingReason}` : '';
+}
+
+function shouldRestart(w: PodWorker, c: ContainerWorker): boolean {
+  const policy = w.pod.spec.restartPolicy ?? 'Always';
+  return policy === 'Always' || (policy === 'OnFailure' && c.exitCode !== 0);
+}
+
+function retryAt(ctx: Effects, w: PodWorker, c: ContainerWorker | undefined, at: number): void {
+  const id = ctx.setTimer(Math.max(0, at - ctx.now), RETRY_TIMER, { uid: w.uid, container: c?.name });
+  if (c) c.retryTimer = id;
+}
+
+/** Drive the pod one step further, unless a CRI call is in flight. */
+export function syncPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
+  if (w.busy) return;
+  if (w.terminating) return terminateStep(s, ctx, w);
+  if (!w.sandboxId) {
+    w.busy = true;
+    criCall(s, ctx, {
+      method: 'RunPodSandbox',
+      metadata: { name: w.name, uid: w.uid, namespace: w.namespace, attempt: w.sandboxAttempt },
+      labels: { 'io.kubernetes.pod.name': w.name, 'io.kubernetes.pod.namespace': w.namespace, 'io.kubernetes.pod.uid': w.uid },
+    }, { purpose: 'sync', podUid: w.uid }, podRef(w), `RunPodSandbox ${w.name}`);
+    return;
+  }
+  for (const c of w.containers) {
+    if (c.retryTimer !== undefined || c.state === 'running') continue;
+    const crashed = c.state === 'terminated' || c.waitingReason === 'CrashLoopBackOff';
+    if (crashed) {
+      if (c.state === 'terminated' && !shouldRestart(w, c)) continue;
+      if (crashLoopBackOff(s, ctx, w, c)) continue;
+    } else if (c.state !== 'waiting') continue;
+    return ensureImage(s, ctx, w, c);
+  }
+}
+
+/** doBackOff: wait out the crash-loop delay, or count one more restart and go on. */
+function crashLoopBackOff(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker): boolean {
+  const key = `${w.uid}_${c.name}`;
+  const finished = c.finishedAt ?? ctx.now;
+  if (c.state === 'terminated') {
+    c.lastTerminated = {
+      exitCode: c.exitCode ?? 0,
+      reason: c.terminatedReason ?? 'Error',
+      startedAt: podStatus(w, s.config.nodeIP, ctx.now).containerStatuses!.find((x) => x.name === c.name)!.state.terminated!.startedAt!,
+      finishedAt: podStatus(w, s.config.nodeIP, ctx.now).containerStatuses!.find((x) => x.name === c.name)!.state.terminated!.finishedAt!,
+      containerID: `containerd://${c.containerId}`,
+    };
+    c.state = 'waiting';
+    c.waitingReason = 'CrashLoopBackOff';
+  }
+  if (inBackoffSince(s.crashBackoff, key, finished, ctx.now)) {
+    const delay = goDuration(backoffGet(s.crashBackoff, key));
+    c.waitingReason = 'CrashLoopBackOff';
+    c.waitingMessage = T.crashLoopMessage(delay, c.name, podFull(w));
+    recordEvent(s, ctx, w.pod, c.name, 'Warning', Reason.BackOff, T.backOffRestart(c.name, podFull(w)));
+    klog(ctx, 'E', 'pod_workers.go:1301', 'Error syncing pod, skipping', {
+      err: `failed to "StartContainer" for "${c.name}" with CrashLoopBackOff: "${c.waitingMessage}"`, pod: `${w.namespace}/${w.name}`, podUID: w.uid,
+    });
+    pushStatus(s, ctx, w);
+    retryAt(ctx, w, c, backoffUntil(s.crashBackoff, key, finished));
+    return true;
+  }
+  backoffNext(s.crashBackoff, key, finished);
+  return false;
+}
+
+function ensureImage(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker): void {
+  w.busy = true;
+  criCall(s, ctx, { method: 'ImageStatus', image: c.spec.image ?? '' }, { purpose: 'sync', podUid: w.uid, container: c.name }, podRef(w));
+}
+
+function onImageStatus(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker, r: ImageStatusResult): void {
+  const image = c.spec.image ?? '';
+  const present = !!r.image;
+  const policy = pullPolicy(c);
+  if (!(policy === 'Always' || (policy === 'IfNotPresent' && !present))) {
+    if (!present) {
+      c.waitingReason = 'ErrImageNeverPull';
+      c.waitingMessage = T.neverPull(image);
+      recordEvent(s, ctx, w.pod, c.name, 'Warning', Reason.ErrImageNeverPull, T.neverPull(image));
+      w.busy = false;
+      return pushStatus(s, ctx, w);
+    }
+    recordEvent(s, ctx, w.pod, c.name, 'Normal', Reason.Pulled, T.alreadyPresent(image));
+    c.imageName = r.image!.repoTags[0];
+    c.imageId = r.image!.repoDigests[0] ?? r.image!.id;
+    return createContainer(s, ctx, w, c);
+  }
+  const key = `${w.uid}_${image}`;
+  if (inBackoffSinceUpdate(s.imageBackoff, key, ctx.now)) {
+    c.waitingReason = 'ImagePullBackOff';
+    c.waitingMessage = T.backOffPull(image);
+    recordEvent(s, ctx, w.pod, c.name, 'Normal', Reason.BackOff, T.backOffPull(image));
+    recordEvent(s, ctx, w.pod, c.name, 'Warning', Reason.Failed, T.error('ImagePullBackOff'));
+    w.busy = false;
+    pushStatus(s, ctx, w);
+    const e = s.imageBackoff.entries.get(key)!;
+    return retryAt(ctx, w, c, e.lastUpdate + e.backoffMs);
+  }
+  recordEvent(s, ctx, w.pod, c.name, 'Normal', Reason.Pulling, T.pulling(image));
+  c.pullStartedAt = ctx.now;
+  criCall(s, ctx, { method: 'PullImage', image }, { purpose: 'sync', podUid: w.uid, container: c.name }, podRef(w));
+}
+
+function onPulled(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker, resp: CriResponse): void {
+  const image = c.spec.image ?? '';
+  if (resp.error) {
+    const err = formatGrpcError(resp.error);
+    recordEvent(s, ctx, w.pod, c.name, 'Warning', Reason.Failed, T.failedPull(image, err));
+    backoffNext(s.imageBackoff, `${w.uid}_${image}`, ctx.now);
+    recordEvent(s, ctx, w.pod, c.name, 'Warning', Reason.Failed, T.error('ErrImagePull'));
+    klog(ctx, 'E', 'pod_workers.go:1301', 'Error syncing pod, skipping', {
+      err: `failed to "StartContainer" for "${c.name}" with ErrImagePull: "${err}"`, pod: `${w.namespace}/${w.name}`, podUID: w.uid,
+    });
+    c.waitingReason = 'ErrImagePull';
+    c.waitingMessage = err;
+    w.busy = false;
+    pushStatus(s, ctx, w);
+    // The pod worker's next sync (shortly after) finds the pull in back-off: ImagePullBackOff.
+    return retryAt(ctx, w, c, ctx.now + 1000);
+  }
+  const r = resp.result as PullImageResult;
+  const took = ctx.now - (c.pullStartedAt ?? ctx.now);
+  recordEvent(s, ctx, w.pod, c.name, 'Normal', Reason.Pulled, T.pulled(image, took, took, r.size));
+  c.imageName = r.image.repoTags[0] ?? normalizeImage(image);
+  c.imageId = r.image.repoDigests[0] ?? r.imageRef;
+  s.images.set(r.image.id, { names: [...r.image.repoDigests, ...r.image.repoTags], sizeBytes: r.size });
+  createContainer(s, ctx, w, c);
+}
+
+function createContainer(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker): void {
+  const attempt = c.lastTerminated ? c.restartCount + 1 : c.restartCount;
+  criCall(s, ctx, {
+    method: 'CreateContainer',
+    podSandboxId: w.sandboxId!,
+    config: {
+      name: c.name, attempt, image: c.spec.image ?? '', command: c.spec.command, args: c.spec.args,
+      labels: { 'io.kubernetes.container.name': c.name, 'io.kubernetes.pod.name': w.name, 'io.kubernetes.pod.namespace': w.namespace, 'io.kubernetes.pod.uid': w.uid },
+    },
+  }, { purpose: 'sync', podUid: w.uid, container: c.name }, podRef(w));
+}
+
+function onSyncFailure(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker, reason: string, err: string): void {
+  recordEvent(s, ctx, w.pod, c.name, 'Warning', Reason.Failed, T.error(err));
+  c.waitingReason = reason;
+  c.waitingMessage = err;
+  w.busy = false;
+  pushStatus(s, ctx, w);
+  retryAt(ctx, w, c, ctx.now + 10_000);
+}
+
+/** A CRI answer for this pod's sync: take the next step. */
+export function onSyncResponse(s: KubeletState, ctx: Effects, w: PodWorker, container: string | undefined, resp: CriResponse): void {
+  const c = w.containers.find((x) => x.name === container);
+  switch (resp.method) {
+    case 'RunPodSandbox': {
+      w.busy = false;
+      if (resp.error) {
+        const err = formatGrpcError(resp.error);
+        klog(ctx, 'E', 'kuberuntime_manager.go:1166', 'Failed to create pod sandbox', { err, pod: `${w.namespace}/${w.name}` });
+        recordEvent(s, ctx, w.pod, undefined, 'Warning', Reason.FailedCreatePodSandBox, T.failedSandbox(err));
+        w.sandboxAttempt++;
+        return retryAt(ctx, w, undefined, ctx.now + 10_000);
+      }
+      const r = resp.result as RunPodSandboxResult;
+      w.sandboxId = r.podSandboxId;
+      w.podIP = r.ip;
+      pushStatus(s, ctx, w);
+      return syncPod(s, ctx, w);
+    }
+    case 'ImageStatus':
+      if (!c) return;
+      if (resp.error) return onSyncFailure(s, ctx, w, c, 'ImageInspectError', formatGrpcError(resp.error));
+      return onImageStatus(s, ctx, w, c, resp.result as ImageStatusResult);
+    case 'PullImage':
+      return c ? onPulled(s, ctx, w, c, resp) : undefined;
+    case 'CreateContainer': {
+      if (!c) return;
+      if (resp.error) return onSyncFailure(s, ctx, w, c, 'CreateContainerError', formatGrpcError(resp.error));
+      const id = (resp.result as CreateContainerResult).containerId;
+      if (c.lastTerminated) c.restartCount++;
+      c.containerId = id;
+      s.byContainer.set(id, w.uid);
+      recordEvent(s, ctx, w.pod, c.name, 'Normal', Reason.Created, T.created(c.name));
+      criCall(s, ctx, { method: 'StartContainer', containerId: id }, { purpose: 'sync', podUid: w.uid, container: c.name }, podRef(w), `StartContainer ${c.name}`);
+      return;
+    }
+    case 'StartContainer': {
+      if (!c) return;
+      if (resp.error) return onSyncFailure(s, ctx, w, c, 'RunContainerError', formatGrpcError(resp.error));
+      c.state = 'running';
+      c.startedAt = ctx.now;
+      c.waitingMessage = undefined;
+      c.exitCode = c.finishedAt = c.terminatedReason = undefined;
+      c.started = !c.spec.startupProbe;
+      c.ready = !c.spec.readinessProbe && !c.spec.startupProbe;
+      recordEvent(s, ctx, w.pod, c.name, 'Normal', Reason.Started, T.started(c.name));
+      startProbes(s, ctx, w, c);
+      w.busy = false;
+      pushStatus(s, ctx, w);
+      return syncPod(s, ctx, w);
+    }
+    case 'StopPodSandbox':
+      w.busy = false;
+      w.terminated = true;
+      w.podIP = w.podIP ?? undefined;
+      pushStatus(s, ctx, w);
+      if (w.pod.metadata.deletionTimestamp) {
+        // status_manager: a terminated pod with a deletionTimestamp is deleted for good.
+        apiRequest(ctx, s.client, {
+          method: 'DELETE', path: `/api/v1/namespaces/${w.namespace}/pods/${w.name}`,
+          body: { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0, preconditions: { uid: w.uid } },
+          query: { gracePeriodSeconds: '0' },
+        }, 'pod.delete', w.uid, { phase: 'execution', summary: `DELETE pods/${w.name} (gracePeriodSeconds=0)`, object: podRef(w) });
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/** The runtime reports that a container's process ended (PLEG). */
+export function onContainerExited(s: KubeletState, ctx: Effects, w: PodWorker, id: string, exitCode: number, reason: string | undefined): void {
+  const c = w.containers.find((x) => x.containerId === id);
+  if (!c || c.state !== 'running') return;
+  klog(ctx, 'I', 'kubelet.go:2455', 'SyncLoop (PLEG): event for pod', { pod: `${w.namespace}/${w.name}`, event: { ID: w.uid, Type: 'ContainerDied', Data: id } });
+  c.state = 'terminated';
+  c.exitCode = exitCode;
+  c.finishedAt = ctx.now;
+  c.terminatedReason = reason ?? (exitCode === 0 ? 'Completed' : 'Error');
+  c.ready = false;
+  c.started = false;
+  stopProbes(ctx, c);
+  pushStatus(s, ctx, w);
+  syncPod(s, ctx, w);
+}
+
+/** Graceful termination: Killing events and StopContainer for each running container, then StopPodSandbox. */
+export function terminateStep(s: KubeletState, ctx: Effects, w: PodWorker): void {
+  const grace = w.pod.metadata.deletionGracePeriodSeconds ?? w.pod.spec.terminationGracePeriodSeconds ?? 30;
+  let waiting = false;
+  for (const c of w.containers) {
+    if (c.retryTimer !== undefined) {
+      ctx.cancelTimer(c.retryTimer);
+      c.retryTimer = undefined;
+    }
+    stopProbes(ctx, c);
+    if (c.state !== 'running') continue;
+    waiting = true;
+    if (c.waitingMessage === 'stopping') continue;
+    c.waitingMessage = 'stopping';
+    recordEvent(s, ctx, w.pod, c.name, 'Normal', Reason.Killing, T.stopping(c.name));
+    criCall(s, ctx, { method: 'StopContainer', containerId: c.containerId!, timeout: grace }, { purpose: 'stop', podUid: w.uid, container: c.name }, podRef(w), `StopContainer ${c.name} (grace ${grace}s)`);
+  }
+  if (waiting || w.terminated) return;
+  for (const c of w.containers) if (c.state === 'waiting' && !c.lastTerminated) c.waitingReason = 'ContainerCreating';
+  if (!w.sandboxId) {
+    w.terminated = true;
+    return onSyncResponse(s, ctx, w, undefined, { type: 'cri.response', requestId: 0, method: 'StopPodSandbox', result: {} });
+  }
+  w.busy = true;
+  criCall(s, ctx, { method: 'StopPodSandbox', podSandboxId: w.sandboxId }, { purpose: 'sync', podUid: w.uid }, podRef(w), `StopPodSandbox ${w.name}`);
+}

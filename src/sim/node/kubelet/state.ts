@@ -1,0 +1,120 @@
+// The kubelet's state as plain data: its API client and pod informer, the node it registered, the
+// lease, and one pod worker per pod bound to this node. A pod worker is the kubelet's SyncPod as a
+// state machine: it waits on one CRI call at a time and remembers where it is.
+
+import type { Container, ContainerStateTerminated, Pod, Taint } from '../../api/types';
+import type { ClientState } from '../../client/apiclient';
+import type { InformerState } from '../../client/informer';
+import type { Credentials } from '../../api/http';
+import type { Timings } from '../../config';
+import type { MessageId, ProcessId, RecordId, TimerId } from '../../kernel/units';
+import type { Backoff } from './backoff';
+import type { ContainerInfo, CriCall, PodSandboxInfo } from '../runtime/cri';
+
+export interface KubeletConfig {
+  nodeName: string;
+  apiserver: ProcessId;
+  containerd: ProcessId;
+  credentials: Credentials;
+  nodeIP: string;
+  podCIDR: string;
+  capacity: { cpu: string; memory: string; pods: string; 'ephemeral-storage': string };
+  labels: Record<string, string>;
+  taints: Taint[];
+  timings: Timings;
+}
+
+export type ProbeKind = 'liveness' | 'readiness' | 'startup';
+
+export interface ProbeState {
+  kind: ProbeKind;
+  successes: number;
+  failures: number;
+  /** The last result: undefined until the first probe. */
+  result?: boolean;
+  timer?: TimerId;
+  inFlight: boolean;
+}
+
+export interface ContainerWorker {
+  name: string;
+  spec: Container;
+  state: 'waiting' | 'running' | 'terminated';
+  waitingReason: string;
+  waitingMessage?: string;
+  containerId?: string;
+  /** The image as the runtime names it (`docker.io/library/nginx:1.25`) and its id. */
+  imageName?: string;
+  imageId?: string;
+  startedAt?: number;
+  finishedAt?: number;
+  exitCode?: number;
+  terminatedReason?: string;
+  lastTerminated?: ContainerStateTerminated;
+  restartCount: number;
+  ready: boolean;
+  started: boolean;
+  /** A back-off (pull or crash loop) is running; the timer resumes the sync. */
+  retryTimer?: TimerId;
+  /** When a pull started (for "including waiting"). */
+  pullStartedAt?: number;
+  probes: ProbeState[];
+}
+
+export interface PodWorker {
+  uid: string;
+  namespace: string;
+  name: string;
+  pod: Pod;
+  /** The watch record that delivered the pod: the root of this worker's cause chain. */
+  cause: RecordId;
+  sandboxId?: string;
+  podIP?: string;
+  sandboxAttempt: number;
+  startTime: number;
+  readyToStartAt?: number;
+  containers: ContainerWorker[];
+  /** A CRI call for this pod is in flight; the sync continues when it answers. */
+  busy: boolean;
+  terminating: boolean;
+  /** All containers stopped and the sandbox too: the pod can be deleted from the API. */
+  terminated: boolean;
+  /** Condition type -> last transition time. */
+  transitions: Record<string, number>;
+  lastStatusJson?: string;
+}
+
+/** A CRI call in flight and what its answer is for. */
+export interface CriCallRecord {
+  call: CriCall;
+  podUid?: string;
+  container?: string;
+  purpose: 'sync' | 'probe' | 'logs' | 'runtime-list' | 'runtime-list-containers' | 'stop' | 'events';
+  /** For logs: the apiserver's request to answer. */
+  reply?: { process: ProcessId; incarnation: number; requestId: MessageId; container: string; timestamps: boolean; pod: string };
+  probe?: ProbeKind;
+  sentAt: number;
+}
+
+export interface KubeletState {
+  config: KubeletConfig;
+  client: ClientState;
+  pods: InformerState;
+  registered: boolean;
+  nodeUid?: string;
+  startedAt: number;
+  lease?: { resourceVersion?: string; exists: boolean };
+  lastStatusPostAt: number;
+  lastNodeStatusJson?: string;
+  images: Map<string, { names: string[]; sizeBytes: number }>;
+  workers: Map<string, PodWorker>;
+  /** containerId -> pod uid */
+  byContainer: Map<string, string>;
+  cri: Map<MessageId, CriCallRecord>;
+  /** What the runtime already runs (read once at start, to adopt containers after a kubelet restart). */
+  runtime?: { sandboxes?: PodSandboxInfo[]; containers?: ContainerInfo[] };
+  eventsStream?: MessageId;
+  imageBackoff: Backoff;
+  crashBackoff: Backoff;
+  eventSeq: number;
+}

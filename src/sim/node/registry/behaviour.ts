@@ -1,0 +1,95 @@
+// From an image and a container's command/args to the Program the runtime runs. Kubernetes'
+// `command` replaces the image's ENTRYPOINT and `args` its CMD, so a server image given a command
+// runs that command instead of serving, and a shell image given nothing runs `sh`, which (with no
+// terminal attached) reads end-of-file and exits 0 at once: the reason a bare `busybox` pod under
+// restartPolicy Always ends in CrashLoopBackOff.
+
+import { CATALOGUE, type ImageBehaviour, type RepositoryEntry } from './catalogue';
+import type { Program, Step } from './program';
+import { parseImageReference, repositoryName, type ImageReference } from './reference';
+import { argvSteps } from './shell';
+
+/** A resolved catalogue entry for one reference, or the reason there is none. */
+export type Lookup =
+  | { found: true; ref: ImageReference; entry: RepositoryEntry; sizeBytes: number }
+  | { found: false; ref?: ImageReference; reason: 'invalid' | 'no-repository' | 'no-tag' };
+
+export function lookupImage(image: string): Lookup {
+  const ref = parseImageReference(image);
+  if (!ref) return { found: false, reason: 'invalid' };
+  const entry = CATALOGUE[repositoryName(ref)];
+  if (!entry) return { found: false, ref, reason: 'no-repository' };
+  // A digest reference is served as the repository's `latest` (the catalogue has no per-digest data).
+  const size = ref.tag ? entry.tags[ref.tag] : (entry.tags.latest ?? Object.values(entry.tags)[0]);
+  if (size === undefined) return { found: false, ref, reason: 'no-tag' };
+  return { found: true, ref, entry, sizeBytes: size };
+}
+
+function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, tag: string, args: string[]): Step[] {
+  const version = /^\d+\.\d+\.\d+$/.test(tag) ? tag : (b.version ?? tag);
+  const steps: Step[] = b.logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
+  // http-echo and similar take `-listen=:8080`.
+  const listen = args.map((a) => /^-?-listen=:?(\d+)$/.exec(a)).find((m) => m);
+  const ports = listen ? [Number(listen[1])] : b.ports;
+  for (const port of ports) steps.push(b.http ? { op: 'listen', port, http: { okPaths: b.http.okPaths } } : { op: 'listen', port });
+  steps.push({ op: 'wait' });
+  return steps;
+}
+
+/** agnhost's subcommands, as the e2e tests and the docs use them. */
+function agnhostSteps(args: string[]): Step[] {
+  const sub = args[0] ?? '';
+  const flag = (name: string, dflt: number): number => {
+    const m = args.map((a) => new RegExp(`^--?${name}=(\\d+)$`).exec(a)).find((x) => x);
+    return m ? Number(m[1]) : dflt;
+  };
+  const klog = (text: string): Step => ({ op: 'log', stream: 'stderr', text: `I{klogTime}       1 ${text}` });
+  switch (sub) {
+    case 'netexec': {
+      const port = flag('http-port', 8080);
+      return [klog(`log.go:245] Started HTTP server on port ${port}`), klog(`log.go:245] Started UDP server on port  ${flag('udp-port', 8081)}`), { op: 'listen', port, http: { okPaths: ['*'] } }, { op: 'wait' }];
+    }
+    case 'serve-hostname':
+      return [{ op: 'log', stream: 'stderr', text: `I{klogTime}       1 serve_hostname.go:100] Serving on port ${flag('port', 9376)}.` }, { op: 'listen', port: flag('port', 9376), http: { okPaths: ['*'] } }, { op: 'wait' }];
+    case 'pause':
+      return [{ op: 'log', stream: 'stdout', text: 'Paused' }, { op: 'wait' }];
+    case 'test-webserver':
+      return [{ op: 'listen', port: flag('port', 80), http: { okPaths: ['*'] } }, { op: 'wait' }];
+    case 'liveness':
+    case '/server':
+    default:
+      // `agnhost liveness` (and the old registry.k8s.io/liveness /server): /healthz is 200 for 10 s, then 500.
+      return [{ op: 'listen', port: 8080, http: { okPaths: ['/healthz', '/'], failAfterMs: 10_000 } }, { op: 'wait' }];
+  }
+}
+
+/**
+ * The program a container runs. `command`/`args` are the pod spec's; an unknown image never gets
+ * here (its pull fails), but the function still answers with a program that exits 0.
+ */
+export function programFor(image: string, command: string[] | undefined, args: string[] | undefined): Program {
+  const l = lookupImage(image);
+  const argv = [...(command ?? []), ...(args ?? [])];
+  const b: ImageBehaviour = l.found ? l.entry.behaviour : { kind: 'shell' };
+  const tag = l.found ? l.ref.tag : 'latest';
+  if (command && command.length) return { steps: argvSteps(argv), onSigterm: 'ignore' };
+  switch (b.kind) {
+    case 'server':
+      return { steps: serverSteps(b, tag, args ?? []), onSigterm: 'exit0' };
+    case 'pause':
+      return { steps: [{ op: 'wait' }], onSigterm: 'exit0' };
+    case 'agnhost':
+      return { steps: agnhostSteps(args ?? []), onSigterm: 'exit0' };
+    case 'exit':
+      return {
+        steps: [...b.logs.map((text) => ({ op: 'log', stream: 'stdout', text }) as Step), { op: 'sleep', ms: b.afterMs }, { op: 'exit', code: b.code }],
+        onSigterm: 'exit0',
+      };
+    case 'cli':
+      if (!args || !args.length) return { steps: [{ op: 'log', stream: 'stderr', text: b.usage }, { op: 'exit', code: b.code }], onSigterm: 'exit0' };
+      return { steps: [], onSigterm: 'exit0' };
+    case 'shell':
+      // CMD is `sh`; args replace it, so `args: ["sleep", "3600"]` runs sleep.
+      return { steps: argv.length ? argvSteps(argv) : [], onSigterm: 'ignore' };
+  }
+}

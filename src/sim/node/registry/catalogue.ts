@@ -1,0 +1,185 @@
+// The images a learner meets in the Kubernetes docs and in kubernetes/examples, with their tags and
+// approximate compressed sizes for linux/amd64 (as Docker Hub and the registries list them in 2024).
+// Sizes drive pull time (size / bandwidth) and the `Image size: N bytes.` of the kubelet's event.
+
+export type ImageBehaviour =
+  /** A long-running server: startup log lines, then it listens on its ports until signalled. */
+  | { kind: 'server'; ports: number[]; http?: { okPaths: string[] }; logs: [('stdout' | 'stderr'), string][]; version?: string }
+  /** A base image whose default command is a shell: no command means it exits 0 at once. */
+  | { kind: 'shell' }
+  /** Prints its lines and exits with a code after a while (hello-world, a crashing app). */
+  | { kind: 'exit'; code: number; afterMs: number; logs: string[] }
+  /** registry.k8s.io/pause: sleeps until killed. */
+  | { kind: 'pause' }
+  /** registry.k8s.io/e2e-test-images/agnhost: the subcommand in args decides. */
+  | { kind: 'agnhost' }
+  /** An image whose entrypoint is a CLI (curl): with no args it prints usage and exits 2. */
+  | { kind: 'cli'; usage: string; code: number };
+
+export interface RepositoryEntry {
+  /** tag -> compressed size in bytes */
+  tags: Record<string, number>;
+  behaviour: ImageBehaviour;
+}
+
+const MB = 1_000_000;
+const sizes = (entries: [string, number][]): Record<string, number> => Object.fromEntries(entries);
+const same = (tags: string[], size: number): [string, number][] => tags.map((t) => [t, size]);
+
+// nginx's real startup output (docker-entrypoint.sh to stdout, nginx's notices to stderr).
+const NGINX_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stdout', '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration'],
+  ['stdout', '/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/'],
+  ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh'],
+  ['stdout', '10-listen-on-ipv6-by-default.sh: info: Getting the checksum of /etc/nginx/conf.d/default.conf'],
+  ['stdout', '10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6 in /etc/nginx/conf.d/default.conf'],
+  ['stdout', '/docker-entrypoint.sh: Sourcing /docker-entrypoint.d/15-local-resolvers.envsh'],
+  ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/20-envsubst-on-templates.sh'],
+  ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/30-tune-worker-processes.sh'],
+  ['stdout', '/docker-entrypoint.sh: Configuration complete; ready for start up'],
+  ['stderr', '{nginxTime} [notice] 1#1: using the "epoll" event method'],
+  ['stderr', '{nginxTime} [notice] 1#1: nginx/{version}'],
+  ['stderr', '{nginxTime} [notice] 1#1: built by gcc 12.2.0 (Debian 12.2.0-14) '],
+  ['stderr', '{nginxTime} [notice] 1#1: OS: Linux 5.15.0-117-generic'],
+  ['stderr', '{nginxTime} [notice] 1#1: getrlimit(RLIMIT_NOFILE): 1048576:1048576'],
+  ['stderr', '{nginxTime} [notice] 1#1: start worker processes'],
+  ['stderr', '{nginxTime} [notice] 1#1: start worker process 29'],
+];
+
+const REDIS_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stdout', '1:C {redisTime} * oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo'],
+  ['stdout', '1:C {redisTime} * Redis version={version}, bits=64, commit=00000000, modified=0, pid=1, just started'],
+  ['stdout', '1:C {redisTime} # Warning: no config file specified, using the default config. In order to specify a config file use redis-server /path/to/redis.conf'],
+  ['stdout', '1:M {redisTime} * monotonic clock: POSIX clock_gettime'],
+  ['stdout', '1:M {redisTime} * Running mode=standalone, port=6379.'],
+  ['stdout', '1:M {redisTime} * Server initialized'],
+  ['stdout', '1:M {redisTime} * Ready to accept connections tcp'],
+];
+
+const HTTPD_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stderr', "AH00558: httpd: Could not reliably determine the server's fully qualified domain name, using {podIP}. Set the 'ServerName' directive globally to suppress this message"],
+  ['stderr', '[mpm_event:notice] [pid 1:tid 1] AH00489: Apache/2.4.62 (Unix) configured -- resuming normal operations'],
+  ['stderr', "[core:notice] [pid 1:tid 1] AH00094: Command line: 'httpd -D FOREGROUND'"],
+];
+
+const server = (ports: number[], logs: [('stdout' | 'stderr'), string][], version?: string, http = true): ImageBehaviour => {
+  const b: ImageBehaviour = { kind: 'server', ports, logs };
+  if (http) b.http = { okPaths: ['/', '/index.html'] };
+  if (version) b.version = version;
+  return b;
+};
+
+export const CATALOGUE: Record<string, RepositoryEntry> = {
+  'docker.io/library/nginx': {
+    tags: sizes([
+      ...same(['latest', '1.27', '1.27.1', 'mainline', 'stable', '1.26', '1.26.2', '1.26.1', '1.26.0'], 67 * MB + 732_000),
+      ...same(['1.27.0', '1.25', '1.25.5', '1.25.4', '1.25.3', '1.25.2', '1.25.1', '1.25.0', '1.24', '1.24.0', '1.23', '1.23.4'], 67 * MB + 120_000),
+      ...same(['alpine', '1.27-alpine', '1.26-alpine', '1.25-alpine', 'stable-alpine', 'alpine-slim'], 20 * MB + 460_000),
+      ['1.16.1', 51 * MB + 20_000],
+      ['1.14.2', 44 * MB + 700_000],
+      ['1.7.9', 39 * MB + 940_000],
+    ]),
+    behaviour: server([80], NGINX_LOGS, '1.27.1'),
+  },
+  'docker.io/library/redis': {
+    tags: sizes([
+      ...same(['latest', '7', '7.4', '7.4.0', '7.2', '7.2.5'], 45 * MB + 180_000),
+      ...same(['alpine', '7-alpine', '7.4-alpine', '7.2-alpine'], 17 * MB + 300_000),
+      ...same(['6', '6.2', '6.2.14', '6.0.5', '5.0'], 38 * MB + 900_000),
+    ]),
+    behaviour: server([6379], REDIS_LOGS, '7.4.0', false),
+  },
+  'docker.io/library/busybox': {
+    tags: sizes(same(['latest', '1.36', '1.36.1', '1.35', '1.34', '1.28', 'stable', 'musl', 'glibc'], 2 * MB + 150_000)),
+    behaviour: { kind: 'shell' },
+  },
+  'docker.io/library/alpine': {
+    tags: sizes(same(['latest', '3', '3.20', '3.19', '3.18', '3.17', 'edge'], 3 * MB + 620_000)),
+    behaviour: { kind: 'shell' },
+  },
+  'docker.io/library/ubuntu': {
+    tags: sizes(same(['latest', '24.04', 'noble', '22.04', 'jammy', '20.04', 'focal'], 29 * MB + 750_000)),
+    behaviour: { kind: 'shell' },
+  },
+  'docker.io/library/debian': {
+    tags: sizes([
+      ...same(['latest', '12', 'bookworm', '11', 'bullseye', 'stable'], 49 * MB + 560_000),
+      ...same(['bookworm-slim', 'bullseye-slim', 'stable-slim', '12-slim'], 28 * MB + 230_000),
+    ]),
+    behaviour: { kind: 'shell' },
+  },
+  'docker.io/library/httpd': {
+    tags: sizes([...same(['latest', '2', '2.4', '2.4.62'], 58 * MB + 130_000), ...same(['alpine', '2.4-alpine'], 21 * MB + 600_000)]),
+    behaviour: server([80], HTTPD_LOGS),
+  },
+  'docker.io/library/postgres': {
+    tags: sizes([...same(['latest', '16', '16.4', '15', '14', '13', '12'], 153 * MB), ...same(['alpine', '16-alpine', '15-alpine'], 97 * MB)]),
+    behaviour: server([5432], [['stderr', '{nginxTime}.123 UTC [1] LOG:  database system is ready to accept connections']], undefined, false),
+  },
+  'docker.io/library/mysql': {
+    tags: sizes(same(['latest', '9', '9.0', '8.4', '8', '8.0', '5.7', '5.6'], 170 * MB + 400_000)),
+    behaviour: server([3306], [['stderr', "{nginxTime} 0 [System] [MY-010931] [Server] /usr/sbin/mysqld: ready for connections. Version: '8.4.2'  socket: '/var/run/mysqld/mysqld.sock'  port: 3306  MySQL Community Server - GPL."]], undefined, false),
+  },
+  'docker.io/library/memcached': {
+    tags: sizes([...same(['latest', '1', '1.6', '1.6.29'], 31 * MB), ...same(['alpine', '1.6-alpine'], 5 * MB + 100_000)]),
+    behaviour: server([11211], [], undefined, false),
+  },
+  'docker.io/library/mongo': {
+    tags: sizes(same(['latest', '7', '7.0', '6', '6.0', '5.0', '4.4'], 255 * MB)),
+    behaviour: server([27017], [['stdout', '{"t":{"$date":"{isoTime}"},"s":"I",  "c":"NETWORK",  "id":23016,   "ctx":"listener","msg":"Waiting for connections","attr":{"port":27017,"ssl":"off"}}']], undefined, false),
+  },
+  'docker.io/library/node': {
+    tags: sizes([...same(['latest', '22', '20', '18', 'lts'], 402 * MB), ...same(['alpine', '22-alpine', '20-alpine', '18-alpine'], 46 * MB), ...same(['20-slim', '22-slim'], 75 * MB)]),
+    behaviour: { kind: 'shell' },
+  },
+  'docker.io/library/python': {
+    tags: sizes([...same(['latest', '3', '3.12', '3.11', '3.10'], 372 * MB), ...same(['3.12-slim', '3.11-slim', 'slim'], 49 * MB), ...same(['alpine', '3.12-alpine'], 19 * MB)]),
+    behaviour: { kind: 'shell' },
+  },
+  'docker.io/library/golang': {
+    tags: sizes([...same(['latest', '1.23', '1.22', '1.21'], 292 * MB), ...same(['alpine', '1.23-alpine', '1.22-alpine'], 78 * MB)]),
+    behaviour: { kind: 'shell' },
+  },
+  'docker.io/library/hello-world': {
+    tags: sizes(same(['latest', 'linux'], 2_460)),
+    behaviour: { kind: 'exit', code: 0, afterMs: 0, logs: ['', 'Hello from Docker!', 'This message shows that your installation appears to be working correctly.'] },
+  },
+  'registry.k8s.io/pause': { tags: sizes([['3.10', 320_368], ['3.9', 321_520], ['3.8', 311_286], ['3.6', 301_773]]), behaviour: { kind: 'pause' } },
+  'registry.k8s.io/e2e-test-images/agnhost': {
+    tags: sizes(Array.from({ length: 14 }, (_, i) => [`2.${39 + i}`, 51 * MB + 150_000 + i * 90_000] as [string, number])),
+    behaviour: { kind: 'agnhost' },
+  },
+  'gcr.io/google-samples/gb-frontend': { tags: sizes(same(['v5', 'v4', 'v6'], 98 * MB + 300_000)), behaviour: server([80], HTTPD_LOGS) },
+  'us-docker.pkg.dev/google-samples/containers/gke/gb-frontend': { tags: sizes(same(['v5'], 98 * MB + 300_000)), behaviour: server([80], HTTPD_LOGS) },
+  'gcr.io/google_samples/gb-redis-follower': { tags: sizes(same(['v2', 'v1'], 34 * MB + 500_000)), behaviour: server([6379], REDIS_LOGS, '6.0.5', false) },
+  'us-docker.pkg.dev/google-samples/containers/gke/gb-redis-follower': { tags: sizes(same(['v2'], 34 * MB + 500_000)), behaviour: server([6379], REDIS_LOGS, '6.0.5', false) },
+  'registry.k8s.io/echoserver': { tags: sizes(same(['1.4', '1.10'], 46 * MB + 100_000)), behaviour: { kind: 'server', ports: [8080], http: { okPaths: ['*'] }, logs: [] } },
+  'k8s.gcr.io/echoserver': { tags: sizes(same(['1.4', '1.10'], 46 * MB + 100_000)), behaviour: { kind: 'server', ports: [8080], http: { okPaths: ['*'] }, logs: [] } },
+  'docker.io/hashicorp/http-echo': {
+    tags: sizes(same(['latest', '1.0', '1.0.0', '0.2.3'], 3 * MB + 200_000)),
+    behaviour: { kind: 'server', ports: [5678], http: { okPaths: ['*'] }, logs: [['stderr', '{nginxTime} [INFO] server is listening on :5678']] },
+  },
+  'docker.io/kennethreitz/httpbin': {
+    tags: sizes(same(['latest'], 204 * MB)),
+    behaviour: { kind: 'server', ports: [80], http: { okPaths: ['*'] }, logs: [['stdout', '[{nginxTime} +0000] [1] [INFO] Listening at: http://0.0.0.0:80 (1)']] },
+  },
+  'docker.io/curlimages/curl': {
+    tags: sizes(same(['latest', '8.9.1', '8.8.0', '8.5.0'], 10 * MB + 500_000)),
+    behaviour: { kind: 'cli', usage: "curl: try 'curl --help' or 'curl --manual' for more information", code: 2 },
+  },
+  'docker.io/nicolaka/netshoot': { tags: sizes(same(['latest', 'v0.13', 'v0.12'], 182 * MB)), behaviour: { kind: 'shell' } },
+  'registry.k8s.io/nginx-slim': { tags: sizes(same(['0.8', '0.21', '0.24', '0.26', '0.27'], 50 * MB + 600_000)), behaviour: server([80], NGINX_LOGS, '1.25.3') },
+  'registry.k8s.io/busybox': { tags: sizes(same(['latest', '1.27.2', '1.24'], 1 * MB + 300_000)), behaviour: { kind: 'shell' } },
+  'registry.k8s.io/hpa-example': { tags: sizes(same(['latest'], 172 * MB)), behaviour: server([80], HTTPD_LOGS) },
+  // The liveness example of the docs: /healthz answers 200 for 10 s, then 500.
+  'registry.k8s.io/liveness': { tags: sizes(same(['latest'], 2 * MB + 200_000)), behaviour: { kind: 'agnhost' } },
+  'registry.k8s.io/goproxy': { tags: sizes(same(['0.1'], 2 * MB + 500_000)), behaviour: { kind: 'server', ports: [8080], logs: [] } },
+  'quay.io/prometheus/node-exporter': { tags: sizes(same(['latest', 'v1.8.2'], 11 * MB + 500_000)), behaviour: server([9100], []) },
+  'docker.io/bitnami/redis': { tags: sizes(same(['latest', '7.4', '7.2'], 52 * MB)), behaviour: server([6379], REDIS_LOGS, '7.4.0', false) },
+  'docker.io/library/wordpress': { tags: sizes(same(['latest', '6.6', '6.2.1-apache', '4.8-apache'], 256 * MB)), behaviour: server([80], HTTPD_LOGS) },
+  'docker.io/library/traefik': { tags: sizes(same(['latest', 'v3.1', 'v2.11'], 49 * MB)), behaviour: server([80, 8080], []) },
+  'docker.io/library/perl': {
+    tags: sizes(same(['latest', '5.40', '5.34.0'], 331 * MB)),
+    behaviour: { kind: 'shell' },
+  },
+};

@@ -1,0 +1,32 @@
+// What a container does once started, as data the runtime executes on timers: write log lines,
+// sleep, listen on ports, create or delete files, exit with a code. The image catalogue turns an
+// image plus the pod's command/args into a Program (see behaviour.ts); containerd runs it.
+
+/** How a listening HTTP server answers a request for a path. */
+export interface HttpBehaviour {
+  /** Paths answered with 200; `*` answers every path. Others get 404. */
+  okPaths: string[];
+  /** After this long since start every answer is 500 (agnhost liveness, the docs' probe example). */
+  failAfterMs?: number;
+}
+
+export type Step =
+  | { op: 'log'; stream: 'stdout' | 'stderr'; text: string }
+  | { op: 'sleep'; ms: number }
+  | { op: 'exit'; code: number }
+  | { op: 'listen'; port: number; http?: HttpBehaviour }
+  | { op: 'touch'; path: string }
+  | { op: 'rm'; path: string }
+  /** Run the body again and again (a `while true` loop); only an exit or a signal ends it. */
+  | { op: 'loop'; body: Step[] }
+  /** Block forever (a server's main loop, `sleep infinity`). */
+  | { op: 'wait' };
+
+export interface Program {
+  steps: Step[];
+  /** What SIGTERM does: servers exit 0 at once; a shell running `sleep` ignores it (PID 1 has no default handler). */
+  onSigterm: 'exit0' | 'ignore';
+}
+
+/** Log-line placeholders the runtime fills in at write time: `{nginxTime}`, `{redisTime}`, `{klogTime}`. */
+export const TIME_PLACEHOLDERS = ['{nginxTime}', '{redisTime}', '{klogTime}'] as const;

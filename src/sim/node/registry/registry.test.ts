@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { RecordingEffects, testMessage } from '../../kernel/recording-effects';
+import { lookupImage, programFor } from './behaviour';
+import { hex64 } from './digest';
+import { normalizeImage } from './reference';
+import { imageRegistry, resolveReference, type RegistryResolveResponse } from './registry';
+
+describe('image reference normalisation (distribution/reference ParseNormalizedNamed)', () => {
+  it.each([
+    ['nginx', 'docker.io/library/nginx:latest'],
+    ['nginx:1.25', 'docker.io/library/nginx:1.25'],
+    ['library/nginx:1.25', 'docker.io/library/nginx:1.25'],
+    ['docker.io/nginx', 'docker.io/library/nginx:latest'],
+    ['index.docker.io/library/busybox:1.28', 'docker.io/library/busybox:1.28'],
+    ['bitnami/redis:7.2', 'docker.io/bitnami/redis:7.2'],
+    ['registry.k8s.io/pause:3.10', 'registry.k8s.io/pause:3.10'],
+    ['localhost:5000/app', 'localhost:5000/app:latest'],
+    ['registry.k8s.io/e2e-test-images/agnhost:2.40', 'registry.k8s.io/e2e-test-images/agnhost:2.40'],
+  ])('normalises %s to %s', (input, want) => {
+    expect(normalizeImage(input)).toBe(want);
+  });
+
+  it('rejects names with upper-case letters, as a registry cannot hold them', () => {
+    expect(lookupImage('Nginx').found).toBe(false);
+  });
+});
+
+describe('image catalogue', () => {
+  it.each([
+    ['nginx:1.25', true],
+    ['nginx:1.14.2', true],
+    ['busybox:1.28', true],
+    ['registry.k8s.io/pause:3.9', true],
+    ['registry.k8s.io/e2e-test-images/agnhost:2.52', true],
+    ['gcr.io/google-samples/gb-frontend:v5', true],
+    ['k8s.gcr.io/echoserver:1.4', true],
+    ['nginx:1.999', false],
+    ['nginxx', false],
+  ])('finds %s: %s', (image, found) => {
+    expect(lookupImage(image).found).toBe(found);
+  });
+
+  it('derives the same 64-hex digest from the same name every time', () => {
+    expect(hex64('x')).toBe(hex64('x'));
+    expect(hex64('x')).toMatch(/^[0-9a-f]{64}$/);
+    expect(hex64('x')).not.toBe(hex64('y'));
+  });
+});
+
+describe('image behaviour', () => {
+  it('runs nginx as a server on port 80 with its real entrypoint lines', () => {
+    const p = programFor('nginx:1.25', undefined, undefined);
+    expect(p.steps[0]).toEqual({ op: 'log', stream: 'stdout', text: '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration' });
+    expect(p.steps).toContainEqual({ op: 'listen', port: 80, http: { okPaths: ['/', '/index.html'] } });
+    expect(p.steps.at(-1)).toEqual({ op: 'wait' });
+  });
+
+  it('exits busybox with no command at once, as `sh` without a terminal does', () => {
+    expect(programFor('busybox', undefined, undefined).steps).toEqual([]);
+  });
+
+  it.each([
+    [['sleep', '3600'], [{ op: 'sleep', ms: 3_600_000 }]],
+    [['sh', '-c', 'exit 1'], [{ op: 'exit', code: 1 }]],
+    [['sh', '-c', 'echo hello; sleep 10'], [{ op: 'log', stream: 'stdout', text: 'hello' }, { op: 'sleep', ms: 10_000 }]],
+    [['/bin/sh', '-c', 'touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600'], [{ op: 'touch', path: '/tmp/healthy' }, { op: 'sleep', ms: 30_000 }, { op: 'rm', path: '/tmp/healthy' }, { op: 'sleep', ms: 600_000 }]],
+    [['sh', '-c', 'while true; do echo hi; sleep 5; done'], [{ op: 'loop', body: [{ op: 'log', stream: 'stdout', text: 'hi' }, { op: 'sleep', ms: 5000 }] }]],
+  ])('runs busybox %j as a script', (command, steps) => {
+    expect(programFor('busybox:1.28', command, undefined).steps).toEqual(steps);
+  });
+
+  it('serves agnhost liveness on 8080 with /healthz failing after 10 s (docs: liveness probe example)', () => {
+    const p = programFor('registry.k8s.io/e2e-test-images/agnhost:2.40', undefined, ['liveness']);
+    expect(p.steps[0]).toEqual({ op: 'listen', port: 8080, http: { okPaths: ['/healthz', '/'], failAfterMs: 10_000 } });
+  });
+});
+
+describe('registry component', () => {
+  it.each([
+    ['docker.io/library/nginx:1.25', { ok: true }],
+    ['docker.io/library/nginx:1.999', { ok: false, error: 'not-found' }],
+    ['docker.io/library/nginxx:latest', { ok: false, error: 'denied' }],
+  ])('answers %s', (ref, want) => {
+    expect(resolveReference(ref)).toMatchObject(want);
+  });
+
+  it('replies to a resolve request with the size and digest', () => {
+    const ctx = new RecordingEffects({ self: 'registry' });
+    const s = imageRegistry.start(ctx, { config: {}, persisted: undefined, incarnation: 1 });
+    imageRegistry.onMessage(s, testMessage({ type: 'registry.resolve', reference: 'docker.io/library/busybox:1.28' }, { id: 7, from: 'containerd/worker-1' }), ctx);
+    const r = ctx.sent[0]!.body as RegistryResolveResponse;
+    expect(r.requestId).toBe(7);
+    expect(r.result).toMatchObject({ ok: true, name: 'docker.io/library/busybox:1.28', sizeBytes: 2_150_000 });
+  });
+});

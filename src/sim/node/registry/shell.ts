@@ -1,0 +1,96 @@
+// A very small sh: enough of busybox's shell to run the commands the Kubernetes docs put in pod
+// specs (`sleep 3600`, `sh -c "exit 1"`, `echo hello; sleep 10`, `touch /tmp/healthy; sleep 30;
+// rm -f /tmp/healthy; sleep 600`, `while true; do echo hi; sleep 5; done`). Anything else runs as a
+// command that succeeds silently, as a real script would mostly do.
+
+import type { Step } from './program';
+
+function unquote(s: string): string {
+  const t = s.trim();
+  if ((t.startsWith('"') && t.endsWith('"')) || (t.startsWith("'") && t.endsWith("'"))) return t.slice(1, -1);
+  return t;
+}
+
+/** Split on `;`, `&&` and newlines outside quotes. */
+function splitCommands(script: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote = '';
+  for (let i = 0; i < script.length; i++) {
+    const c = script[i]!;
+    if (quote) {
+      if (c === quote) quote = '';
+      cur += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      cur += c;
+    } else if (c === ';' || c === '\n') {
+      out.push(cur);
+      cur = '';
+    } else if (c === '&' && script[i + 1] === '&') {
+      out.push(cur);
+      cur = '';
+      i++;
+    } else cur += c;
+  }
+  out.push(cur);
+  return out.map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+/** `3600`, `1h`, `30s`, `infinity` -> ms (busybox sleep accepts suffixes). */
+function sleepMs(arg: string | undefined): number | 'forever' {
+  if (!arg || arg === 'infinity' || arg === 'inf') return 'forever';
+  const m = /^(\d+(?:\.\d+)?)([smhd]?)$/.exec(arg);
+  if (!m) return 0;
+  const mult = { '': 1000, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2]!]!;
+  return Math.round(Number(m[1]) * mult);
+}
+
+function commandSteps(cmd: string): Step[] {
+  const words = cmd.split(/\s+/).filter(Boolean);
+  const name = words[0] ?? '';
+  const arg = words.slice(1).join(' ');
+  switch (name) {
+    case 'sleep': {
+      const d = sleepMs(words[1]);
+      return d === 'forever' ? [{ op: 'wait' }] : [{ op: 'sleep', ms: d }];
+    }
+    case 'exit':
+      return [{ op: 'exit', code: Number(words[1] ?? 0) || 0 }];
+    case 'false':
+      return [{ op: 'exit', code: 1 }];
+    case 'echo':
+    case 'printf':
+      return [{ op: 'log', stream: 'stdout', text: unquote(arg).replace(/\\n$/, '') }];
+    case 'date':
+      return [{ op: 'log', stream: 'stdout', text: '{dateTime}' }];
+    case 'touch':
+      return words.slice(1).map((p) => ({ op: 'touch', path: p }) as Step);
+    case 'rm':
+      return words.slice(1).filter((w) => !w.startsWith('-')).map((p) => ({ op: 'rm', path: p }) as Step);
+    default:
+      return [];
+  }
+}
+
+/** Turn a shell script into steps; the script ends with exit 0 unless it says otherwise. */
+export function parseScript(script: string): Step[] {
+  const loop = /^\s*while\s+(?:true|:)\s*;\s*do\s+([\s\S]*?);?\s*done\s*;?\s*$/.exec(script);
+  if (loop) return [{ op: 'loop', body: parseScript(loop[1]!) }];
+  const steps: Step[] = [];
+  for (const c of splitCommands(script)) steps.push(...commandSteps(c));
+  return steps;
+}
+
+/** Steps for an argv run directly (no shell): `["sleep", "3600"]`, `["sh", "-c", "..."]`. */
+export function argvSteps(argv: string[]): Step[] {
+  const [cmd, ...rest] = argv;
+  const base = (cmd ?? '').split('/').pop() ?? '';
+  if (base === 'sh' || base === 'bash' || base === 'ash' || base === 'zsh') {
+    const c = rest.indexOf('-c');
+    if (c >= 0) return parseScript(rest.slice(c + 1).join(' '));
+    // A shell with no script and no terminal reads EOF on stdin and exits 0.
+    return [];
+  }
+  return commandSteps(argv.map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(' '));
+}

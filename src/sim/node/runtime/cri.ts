@@ -1,0 +1,165 @@
+// The Container Runtime Interface (k8s.io/cri-api runtime/v1) as messages between the kubelet and
+// containerd. Method names are CRI's own (RuntimeService: RunPodSandbox, StopPodSandbox,
+// RemovePodSandbox, ListPodSandbox, CreateContainer, StartContainer, StopContainer, RemoveContainer,
+// ListContainers, ContainerStatus, ExecSync, GetContainerEvents; ImageService: PullImage,
+// ImageStatus, ListImages). Two simplifications, named where they are used: RunPodSandbox answers
+// the sandbox IP (the real kubelet reads it with PodSandboxStatus), and container logs are read
+// with ReadLogs (the real kubelet reads the CRI log file from disk itself).
+
+import type { MessageId } from '../../kernel/units';
+
+export type SandboxState = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
+export type ContainerState = 'CONTAINER_CREATED' | 'CONTAINER_RUNNING' | 'CONTAINER_EXITED' | 'CONTAINER_UNKNOWN';
+
+export interface PodSandboxMetadata {
+  name: string;
+  uid: string;
+  namespace: string;
+  attempt: number;
+}
+
+export interface ContainerConfig {
+  name: string;
+  attempt: number;
+  image: string;
+  command?: string[];
+  args?: string[];
+  /** io.kubernetes.pod.uid, io.kubernetes.container.name, ... */
+  labels: Record<string, string>;
+}
+
+export type CriCall =
+  | { method: 'RunPodSandbox'; metadata: PodSandboxMetadata; labels: Record<string, string> }
+  | { method: 'StopPodSandbox'; podSandboxId: string }
+  | { method: 'RemovePodSandbox'; podSandboxId: string }
+  | { method: 'ListPodSandbox' }
+  | { method: 'PullImage'; image: string }
+  | { method: 'ImageStatus'; image: string }
+  | { method: 'ListImages' }
+  | { method: 'CreateContainer'; podSandboxId: string; config: ContainerConfig }
+  | { method: 'StartContainer'; containerId: string }
+  /** timeout in seconds: SIGTERM, then SIGKILL when it passes. */
+  | { method: 'StopContainer'; containerId: string; timeout: number }
+  | { method: 'RemoveContainer'; containerId: string }
+  | { method: 'ListContainers'; podSandboxId?: string }
+  | { method: 'ContainerStatus'; containerId: string }
+  | { method: 'ExecSync'; containerId: string; cmd: string[]; timeout: number }
+  /** Opens a stream of CriContainerEvent (evented PLEG). */
+  | { method: 'GetContainerEvents' }
+  | { method: 'ReadLogs'; containerId: string; tailLines?: number };
+
+export type CriMethod = CriCall['method'];
+export type CriRequest = { type: 'cri.request' } & CriCall;
+
+/** gRPC status codes the runtime answers with. */
+export type GrpcCode = 'NotFound' | 'Unknown' | 'InvalidArgument' | 'DeadlineExceeded' | 'Unavailable' | 'FailedPrecondition';
+
+export interface CriError {
+  code: GrpcCode;
+  message: string;
+}
+
+export interface CriResponse {
+  type: 'cri.response';
+  requestId: MessageId;
+  method: CriMethod;
+  error?: CriError;
+  result?: unknown;
+}
+
+/** `rpc error: code = NotFound desc = ...`, as the kubelet prints a runtime error. */
+export function formatGrpcError(e: CriError): string {
+  return `rpc error: code = ${e.code} desc = ${e.message}`;
+}
+
+export interface ImageInfo {
+  /** `sha256:...` (the kubelet reports it as imageID). */
+  id: string;
+  repoTags: string[];
+  repoDigests: string[];
+  size: number;
+}
+
+export interface PodSandboxInfo {
+  id: string;
+  metadata: PodSandboxMetadata;
+  state: SandboxState;
+  createdAt: number;
+  ip?: string;
+  labels: Record<string, string>;
+}
+
+export interface ContainerInfo {
+  id: string;
+  podSandboxId: string;
+  metadata: { name: string; attempt: number };
+  image: string;
+  imageRef: string;
+  state: ContainerState;
+  createdAt: number;
+  startedAt?: number;
+  finishedAt?: number;
+  exitCode?: number;
+  /** `Completed`, `Error`, `OOMKilled` (ContainerStatus.reason). */
+  reason?: string;
+  labels: Record<string, string>;
+}
+
+export interface RunPodSandboxResult {
+  podSandboxId: string;
+  ip: string;
+}
+export interface PullImageResult {
+  imageRef: string;
+  size: number;
+  /** The stored image (the real kubelet reads it with ImageStatus after the pull). */
+  image: ImageInfo;
+}
+export interface ImageStatusResult {
+  image?: ImageInfo;
+}
+export interface CreateContainerResult {
+  containerId: string;
+}
+export interface ExecSyncResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+export interface ReadLogsResult {
+  /** CRI log format lines: `2024-08-13T09:00:05.123456789Z stdout F text`. */
+  lines: string[];
+}
+
+/** containerd -> kubelet on the GetContainerEvents stream. */
+export interface CriContainerEvent {
+  type: 'cri.event';
+  containerEventType: 'CONTAINER_CREATED_EVENT' | 'CONTAINER_STARTED_EVENT' | 'CONTAINER_STOPPED_EVENT' | 'CONTAINER_DELETED_EVENT';
+  container: ContainerInfo;
+}
+
+/**
+ * A kubelet probe (httpGet, tcpSocket) reaching a pod's IP. The kubelet dials the pod's network
+ * namespace, which lives on this node; containerd stands in for the sockets the container listens on.
+ */
+export interface ProbeRequest {
+  type: 'probe.request';
+  kind: 'http' | 'tcp';
+  ip: string;
+  port: number;
+  path?: string;
+}
+
+export interface ProbeResponse {
+  type: 'probe.response';
+  requestId: MessageId;
+  /** `refused`: nothing listens; `http`: an HTTP status came back; `open`: a TCP connection opened. */
+  outcome: 'refused' | 'open' | 'http';
+  statusCode?: number;
+}
+
+/** Parse one CRI log line back into its parts. */
+export function parseCriLogLine(line: string): { time: string; stream: string; text: string } {
+  const m = /^(\S+) (stdout|stderr) [FP] (.*)$/.exec(line);
+  return m ? { time: m[1]!, stream: m[2]!, text: m[3]! } : { time: '', stream: 'stdout', text: line };
+}

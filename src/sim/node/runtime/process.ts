@@ -1,0 +1,189 @@
+// Running a container's program: the runtime walks its steps on timers, writes its log lines in
+// the CRI log format, opens its ports, and records the exit. Signals follow Linux: SIGTERM ends a
+// server at once; a shell as PID 1 has no handler, so SIGTERM does nothing and SIGKILL (exit 137)
+// comes when the grace period ends.
+
+import { rfc3339Micro } from '../../api/time';
+import type { Effects } from '../../kernel/component';
+import type { Step } from '../registry/program';
+import type { ContainerInfo, CriContainerEvent, ExecSyncResult, ProbeResponse } from './cri';
+import { answer } from './reply';
+import { LOG_LINES_KEPT, clog, nanoTime, type Container, type ContainerdState } from './state';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const STEP_TIMER = 'container.step';
+export const KILL_TIMER = 'container.kill';
+/** A loop with no sleep in it would spin forever; after this many steps in one go it is left running. */
+const MAX_STEPS_AT_ONCE = 500;
+
+/** Fill the time placeholders real programs print (nginx, redis, klog, date). */
+export function fillPlaceholders(text: string, now: number, podIP: string): string {
+  if (!text.includes('{')) return text;
+  const iso = rfc3339Micro(now); // 2024-08-13T09:00:05.123000Z
+  const [date, time] = [iso.slice(0, 10), iso.slice(11, 19)];
+  const [y, mo, d] = date.split('-');
+  const ms = iso.slice(20, 23);
+  const weekday = DAYS[(Math.floor((Date.UTC(Number(y), Number(mo) - 1, Number(d)) / 86_400_000)) + 4) % 7]!;
+  return text
+    .replace(/\{nginxTime\}/g, `${y}/${mo}/${d} ${time}`)
+    .replace(/\{redisTime\}/g, `${d} ${MONTHS[Number(mo) - 1]} ${y} ${time}.${ms}`)
+    .replace(/\{klogTime\}/g, `${mo}${d} ${time}.${iso.slice(20, 26)}`)
+    .replace(/\{isoTime\}/g, `${date}T${time}.${ms}+00:00`)
+    .replace(/\{dateTime\}/g, `${weekday} ${MONTHS[Number(mo) - 1]} ${d} ${time} UTC ${y}`)
+    .replace(/\{podIP\}/g, podIP);
+}
+
+export function containerInfo(c: Container): ContainerInfo {
+  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, ...info } = c;
+  return info;
+}
+
+function notify(s: ContainerdState, ctx: Effects, c: Container, type: CriContainerEvent['containerEventType']): void {
+  for (const sub of s.subscribers) {
+    const ev: CriContainerEvent = { type: 'cri.event', containerEventType: type, container: containerInfo(c) };
+    ctx.send({ process: sub.process, incarnation: sub.incarnation }, ev, {
+      summary: `${type} ${c.metadata.name} (exit ${c.exitCode ?? '-'})`,
+      phase: 'execution',
+      stream: sub.stream,
+    });
+  }
+}
+
+function writeLog(s: ContainerdState, c: Container, stream: 'stdout' | 'stderr', text: string, now: number): void {
+  const ip = s.sandboxes.get(c.podSandboxId)?.ip ?? '';
+  c.logs.push({ t: now, stream, text: fillPlaceholders(text, now, ip) });
+  if (c.logs.length > LOG_LINES_KEPT) c.logs.splice(0, c.logs.length - LOG_LINES_KEPT);
+}
+
+/** CRI log format: `<RFC3339Nano> <stream> F <text>`. */
+export function criLogLines(c: Container, tailLines?: number): string[] {
+  const entries = tailLines !== undefined ? c.logs.slice(Math.max(0, c.logs.length - tailLines)) : c.logs;
+  return entries.map((e) => `${nanoTime(e.t)} ${e.stream} F ${e.text}`);
+}
+
+export function startProgram(s: ContainerdState, c: Container, ctx: Effects): void {
+  c.state = 'CONTAINER_RUNNING';
+  c.startedAt = ctx.now;
+  c.frames = [{ steps: c.program.steps, pc: 0, loop: false }];
+  advance(s, c, ctx);
+}
+
+/** Run steps until one waits (sleep, wait) or the program ends. */
+export function advance(s: ContainerdState, c: Container, ctx: Effects): void {
+  c.nextAt = undefined;
+  c.timer = undefined;
+  for (let n = 0; n < MAX_STEPS_AT_ONCE; n++) {
+    const f = c.frames.at(-1);
+    if (!f) return exitContainer(s, c, 0, ctx);
+    if (f.pc >= f.steps.length) {
+      if (f.loop && f.steps.length) f.pc = 0;
+      else c.frames.pop();
+      continue;
+    }
+    const step: Step = f.steps[f.pc++]!;
+    switch (step.op) {
+      case 'log':
+        writeLog(s, c, step.stream, step.text, ctx.now);
+        break;
+      case 'sleep':
+        c.nextAt = ctx.now + step.ms;
+        c.timer = ctx.setTimer(step.ms, STEP_TIMER, c.id);
+        return;
+      case 'exit':
+        return exitContainer(s, c, step.code, ctx);
+      case 'listen':
+        c.listening.push(step.http ? { port: step.port, http: step.http } : { port: step.port });
+        break;
+      case 'touch':
+        if (!c.files.includes(step.path)) c.files.push(step.path);
+        break;
+      case 'rm':
+        c.files = c.files.filter((p) => p !== step.path);
+        break;
+      case 'loop':
+        c.frames.push({ steps: step.body, pc: 0, loop: true });
+        break;
+      case 'wait':
+        return;
+    }
+  }
+}
+
+export function onStepTimer(s: ContainerdState, id: string, ctx: Effects): void {
+  const c = s.containers.get(id);
+  if (c && c.state === 'CONTAINER_RUNNING') advance(s, c, ctx);
+}
+
+/** The container's main process ended. Answers StopContainer calls waiting on it. */
+export function exitContainer(s: ContainerdState, c: Container, code: number, ctx: Effects, signal?: 'SIGKILL' | 'SIGTERM'): void {
+  if (c.state !== 'CONTAINER_RUNNING') return;
+  if (c.timer !== undefined) ctx.cancelTimer(c.timer);
+  if (c.killTimer !== undefined) ctx.cancelTimer(c.killTimer);
+  c.timer = c.killTimer = c.nextAt = undefined;
+  c.state = 'CONTAINER_EXITED';
+  c.exitCode = code;
+  c.finishedAt = ctx.now;
+  c.reason = code === 0 ? 'Completed' : 'Error';
+  c.listening = [];
+  c.frames = [];
+  clog(ctx, 'info', `TaskExit event container_id:"${c.id}" exit_status:${code}${signal ? ` (${signal})` : ''}`);
+  notify(s, ctx, c, 'CONTAINER_STOPPED_EVENT');
+  for (const w of c.stopWaiters) answer(ctx, w, {});
+  c.stopWaiters = [];
+}
+
+/** SIGTERM, then SIGKILL after `timeoutSec` (StopContainer). */
+export function stopContainer(s: ContainerdState, c: Container, timeoutSec: number, ctx: Effects): void {
+  if (c.state !== 'CONTAINER_RUNNING') return;
+  if (timeoutSec <= 0) return exitContainer(s, c, 137, ctx, 'SIGKILL');
+  clog(ctx, 'info', `Stop container "${c.id}" with signal terminated`);
+  if (c.program.onSigterm === 'exit0') return exitContainer(s, c, 0, ctx, 'SIGTERM');
+  if (c.killTimer === undefined) c.killTimer = ctx.setTimer(timeoutSec * 1000, KILL_TIMER, c.id);
+}
+
+export function onKillTimer(s: ContainerdState, id: string, ctx: Effects): void {
+  const c = s.containers.get(id);
+  if (!c) return;
+  c.killTimer = undefined;
+  clog(ctx, 'info', `Kill container "${c.id}"`);
+  exitContainer(s, c, 137, ctx, 'SIGKILL');
+}
+
+/** What a kubelet probe dialling ip:port finds. */
+export function probeTarget(s: ContainerdState, ip: string, port: number, path: string | undefined, kind: 'http' | 'tcp', now: number): Omit<ProbeResponse, 'type' | 'requestId'> {
+  for (const c of s.containers.values()) {
+    if (c.state !== 'CONTAINER_RUNNING' || s.sandboxes.get(c.podSandboxId)?.ip !== ip) continue;
+    const l = c.listening.find((x) => x.port === port);
+    if (!l) continue;
+    if (kind === 'tcp') return { outcome: 'open' };
+    if (!l.http) return { outcome: 'http', statusCode: 400 };
+    const failed = l.http.failAfterMs !== undefined && now - (c.startedAt ?? now) >= l.http.failAfterMs;
+    const known = l.http.okPaths.includes('*') || l.http.okPaths.includes(path ?? '/');
+    return { outcome: 'http', statusCode: failed ? 500 : known ? 200 : 404 };
+  }
+  return { outcome: 'refused' };
+}
+
+/** ExecSync inside a running container: the few commands probes use. */
+export function execIn(c: Container, cmd: string[]): ExecSyncResult {
+  const argv = cmd[0] && /(^|\/)(ba)?sh$/.test(cmd[0]) && cmd[1] === '-c' ? (cmd[2] ?? '').trim().split(/\s+/) : cmd;
+  const [name, ...rest] = argv;
+  const files = rest.filter((a) => !a.startsWith('-'));
+  switch (name) {
+    case 'cat':
+    case 'ls':
+    case 'test': {
+      const missing = files.find((f) => !c.files.includes(f));
+      if (!missing) return { exitCode: 0, stdout: '', stderr: '' };
+      const err = name === 'cat' ? `cat: can't open '${missing}': No such file or directory` : name === 'ls' ? `ls: ${missing}: No such file or directory` : '';
+      return { exitCode: 1, stdout: '', stderr: err };
+    }
+    case 'false':
+      return { exitCode: 1, stdout: '', stderr: '' };
+    case 'exit':
+      return { exitCode: Number(rest[0] ?? 0) || 0, stdout: '', stderr: '' };
+    default:
+      return { exitCode: 0, stdout: '', stderr: '' };
+  }
+}

@@ -1,0 +1,100 @@
+// containerd's state: images in its content store, pod sandboxes, containers with the program each
+// one runs, and the kubelet's CRI calls that wait on something (a pull, a CNI answer, a stop).
+// Images, sandboxes and containers survive a restart of containerd (containerd-shim keeps the
+// processes; the metadata is in /var/lib/containerd), so they are what it persists.
+
+import { SIM_EPOCH_MS } from '../../api/time';
+import type { Effects, ReplyAddress } from '../../kernel/component';
+import type { MessageId, ProcessId, RecordId, TimerId } from '../../kernel/units';
+import type { HttpBehaviour, Program, Step } from '../registry/program';
+import type { ContainerInfo, CriMethod, ImageInfo, PodSandboxInfo } from './cri';
+
+export interface ContainerdConfig {
+  nodeName: string;
+  registry: ProcessId;
+  cni: ProcessId;
+  /** Pre-pulled images (as the user wrote them; normalised on start). */
+  images: string[];
+  bandwidthBytesPerSec: number;
+}
+
+/** A CRI request waiting for an answer, with the record that caused it. */
+export interface Waiter {
+  to: ReplyAddress;
+  requestId: MessageId;
+  method: CriMethod;
+  cause: RecordId;
+}
+
+export interface Frame {
+  steps: Step[];
+  pc: number;
+  loop: boolean;
+}
+
+export interface LogEntry {
+  t: number;
+  stream: 'stdout' | 'stderr';
+  text: string;
+}
+
+export interface Container extends ContainerInfo {
+  program: Program;
+  frames: Frame[];
+  files: string[];
+  listening: { port: number; http?: HttpBehaviour }[];
+  logs: LogEntry[];
+  /** When the pending step timer is due (so a restarted containerd can re-arm it). */
+  nextAt?: number;
+  timer?: TimerId;
+  killTimer?: TimerId;
+  stopWaiters: Waiter[];
+}
+
+export interface Sandbox extends PodSandboxInfo {
+  /** RunPodSandbox waiting for the pause image or the CNI answer. */
+  creating?: Waiter;
+  stopping?: Waiter;
+}
+
+export interface Pull {
+  image: string;
+  waiters: Waiter[];
+  /** Sandboxes waiting for this image (the pause image). */
+  sandboxes: string[];
+  registryRequest?: MessageId;
+  startedAt: number;
+}
+
+export interface ContainerdState {
+  config: ContainerdConfig;
+  images: Map<string, ImageInfo>;
+  sandboxes: Map<string, Sandbox>;
+  containers: Map<string, Container>;
+  pulls: Map<string, Pull>;
+  /** CNI request id -> sandbox id. */
+  cniCalls: Map<MessageId, string>;
+  /** Open GetContainerEvents streams. */
+  subscribers: { stream: MessageId; process: ProcessId; incarnation: number }[];
+  /** Shared with what is persisted, so ids stay unique across restarts. */
+  counters: { seq: number };
+}
+
+export const SANDBOX_IMAGE = 'registry.k8s.io/pause:3.10';
+export const CONTAINERD_VERSION = '1.7.20';
+export const CONTAINERD_REVISION = '8fc6bcff51318944179630522a095cc9dbf9f353';
+export const LOG_LINES_KEPT = 1000;
+
+/** logrus's text format, as `journalctl -u containerd` shows it. */
+export function clog(ctx: Effects, level: 'info' | 'error' | 'warning', msg: string, extra = ''): void {
+  const t = nanoTime(ctx.now);
+  ctx.log(`time="${t}" level=${level} msg="${msg.replace(/"/g, '\\"')}"${extra ? ' ' + extra : ''}`);
+}
+
+/** RFC 3339 with nanoseconds, as containerd and the CRI log format write it. */
+export function nanoTime(simMs: number): string {
+  const whole = Math.floor(simMs);
+  const iso = new Date(SIM_EPOCH_MS + whole).toISOString();
+  const sub = Math.round((simMs - whole) * 1e6).toString().padStart(6, '0');
+  return iso.replace('Z', `${sub}Z`);
+}

@@ -1,0 +1,46 @@
+// What the scenario runner needs from a cluster. src/sim/cluster.ts's Cluster satisfies it; tests
+// use a small fake. Keeping the runner against this interface means it never reaches into the
+// cluster's wiring.
+
+import type { CliOutput } from '../cli-tools/protocol';
+import type { Timings } from '../config';
+import type { Emitted } from '../kernel/component';
+import type { TraceRecord } from '../kernel/trace';
+import type { ScenarioClusterSpec } from './schema';
+
+/** The part of the kernel (src/sim/kernel/simulation.ts) the runner drives. */
+export interface SimLike {
+  readonly now: number;
+  runUntil(t: number): void;
+  step(): boolean;
+  nextEventTime(): number | undefined;
+  traceHash(): string;
+  drainEmitted(): Emitted[];
+  readonly world: { readonly trace: readonly TraceRecord[] };
+}
+
+export interface ExecOptions {
+  stdin?: string;
+  files?: Record<string, string>;
+  /** The host to run on, for node tools (crictl on worker-1); kubectl runs on the laptop. */
+  on?: string;
+}
+
+export interface ClusterLike {
+  readonly sim: SimLike;
+  /** Starts a command; its result arrives later as an emitted `cli.output` with this job id. */
+  exec(line: string, opts?: ExecOptions): number;
+  /**
+   * Optional: the cluster collects outputs itself (cluster.ts's Cluster drains the emitted events
+   * and keeps them by job id, and answers "command not found" without the simulation). When present
+   * the runner asks here instead of draining the emitted events.
+   */
+  output?(jobId: number): CliOutput | undefined;
+  /** Throws an Error naming the valid targets when the target is unknown. */
+  kill(target: string): void;
+  restart(target: string): void;
+  partition(a: string[], b: string[]): void;
+  heal(): void;
+}
+
+export type ClusterFactory = (spec: ScenarioClusterSpec, opts: { seed: number; timings?: Partial<Timings> }) => ClusterLike;

@@ -1,0 +1,172 @@
+// Validation of `spec.steps`: each step is a mapping with `at` and exactly one action.
+
+import { isScalar, type Node } from 'yaml';
+import { parseDuration } from './duration';
+import { STEP_KINDS, type ExpectSpec, type Step, type StepAction, type StepKind } from './schema';
+import { suggest, type Field, type FieldReader, type Fields } from './yaml-reader';
+
+const RUN_MODIFIERS = ['stdin', 'on'];
+const EXPECT_FIELDS = ['run', 'stdin', 'on', 'equals', 'contains', 'stderr', 'exitCode'];
+
+export function readSteps(r: FieldReader, f: Field, path: string): Step[] | undefined {
+  const items = r.sequence(f, path);
+  if (!items) return undefined;
+  const steps: Step[] = [];
+  items.forEach((item, i) => {
+    const step = readStep(r, item, `${path}[${i}]`, i);
+    if (step) steps.push(step);
+  });
+  // Steps may be written out of order; run them by time, keeping the written order for equal times.
+  return steps.map((s, i) => ({ s, i })).sort((x, y) => x.s.at - y.s.at || x.i - y.i).map((x) => x.s);
+}
+
+function readStep(r: FieldReader, node: Node, path: string, index: number): Step | undefined {
+  const fields = r.mapping(node, path, null);
+  if (!fields) return undefined;
+  const actions = [...fields.keys()].filter((k): k is StepKind => (STEP_KINDS as readonly string[]).includes(k));
+  const unknown = [...fields.keys()].filter((k) => k !== 'at' && !RUN_MODIFIERS.includes(k) && !actions.includes(k as StepKind));
+  let failed = false;
+  if (actions.length === 0) {
+    const first = unknown[0];
+    const kinds = STEP_KINDS.join(', ');
+    if (first !== undefined) r.error(fields.get(first)!.key, path, `unknown step kind "${first}"${suggest(first, STEP_KINDS)}; a step is one of: ${kinds}`);
+    else r.error(node, path, `a step needs one action: ${kinds}`);
+    return undefined;
+  }
+  for (const k of unknown) {
+    r.error(fields.get(k)!.key, path, `unknown field "${k}"${suggest(k, [...STEP_KINDS, 'at', ...RUN_MODIFIERS])}`);
+    failed = true;
+  }
+  if (actions.length > 1) {
+    r.error(fields.get(actions[1]!)!.key, path, `a step has exactly one action, found ${actions.join(' and ')}`);
+    return undefined;
+  }
+  const kind = actions[0]!;
+  for (const m of RUN_MODIFIERS) {
+    if (fields.has(m) && kind !== 'run') {
+      r.error(fields.get(m)!.key, path, `field "${m}" belongs to a run step${kind === 'expect' ? ' (inside expect: put it next to run)' : ''}`);
+      failed = true;
+    }
+  }
+  const at = readAt(r, fields, node, path);
+  const actionField = fields.get(kind)!;
+  const action = readAction(r, kind, actionField, fields, `${path}.${kind}`, path);
+  if (at === undefined || !action || failed) return undefined;
+  return { ...action, at, index, pos: r.posOf(node), actionPos: actionField.pos } as Step;
+}
+
+function readAt(r: FieldReader, fields: Fields, node: Node, path: string): number | undefined {
+  const f = r.required(fields, 'at', node, path);
+  if (!f) return undefined;
+  const v = isScalar(f.value) ? f.value.value : undefined;
+  if (v === 0) return 0;
+  if (typeof v === 'number') return r.error(f.pos, `${path}.at`, `invalid duration ${String(f.value && isScalar(f.value) ? f.value.source ?? v : v)}: give a unit, e.g. "${v}s"`);
+  if (typeof v !== 'string') return r.error(f.pos, `${path}.at`, `expected a duration such as "30s", got ${v === null ? 'null' : typeof v}`);
+  const ms = parseDuration(v);
+  if (ms === undefined) return r.error(f.pos, `${path}.at`, `invalid duration "${v}" (examples: 0s, 1.5s, 300ms, 2m, 1m30s)`);
+  return ms;
+}
+
+function readAction(r: FieldReader, kind: StepKind, f: Field, fields: Fields, path: string, stepPath: string): StepAction | undefined {
+  switch (kind) {
+    case 'apply': {
+      const manifest = nonEmpty(r, f, path);
+      return manifest === undefined ? undefined : { kind, manifest };
+    }
+    case 'applyFile': {
+      const p = nonEmpty(r, f, path);
+      return p === undefined ? undefined : { kind, path: p };
+    }
+    case 'run': {
+      const line = nonEmpty(r, f, path);
+      const stdin = optionalString(r, fields, 'stdin', `${stepPath}.stdin`);
+      const on = optionalString(r, fields, 'on', `${stepPath}.on`);
+      if (line === undefined || stdin === null || on === null) return undefined;
+      const a: StepAction = { kind, line };
+      if (stdin !== undefined) a.stdin = stdin;
+      if (on !== undefined) a.on = on;
+      return a;
+    }
+    case 'expect': {
+      const expect = readExpect(r, f, path);
+      return expect ? { kind, expect } : undefined;
+    }
+    case 'kill':
+    case 'restart': {
+      const target = nonEmpty(r, f, path);
+      return target === undefined ? undefined : { kind, target };
+    }
+    case 'partition':
+      return readPartition(r, f, path);
+    case 'heal': {
+      if (isScalar(f.value) && f.value.value === true) return { kind };
+      return r.error(f.pos, path, 'expected `heal: true`');
+    }
+  }
+}
+
+function readExpect(r: FieldReader, f: Field, path: string): ExpectSpec | undefined {
+  const errorsBefore = r.errors.length;
+  const fields = r.mapping(f.value, path, EXPECT_FIELDS);
+  if (!fields) return undefined;
+  const hadUnknown = r.errors.length > errorsBefore;
+  const runField = r.required(fields, 'run', f.value, path);
+  const run = runField ? nonEmpty(r, runField, `${path}.run`) : undefined;
+  const spec: ExpectSpec = { run: run ?? '' };
+  let ok = run !== undefined;
+  for (const name of ['stdin', 'on'] as const) {
+    const v = optionalString(r, fields, name, `${path}.${name}`);
+    if (v === null) ok = false;
+    else if (v !== undefined) spec[name] = v;
+  }
+  for (const name of ['equals', 'contains', 'stderr'] as const) {
+    const field = fields.get(name);
+    if (!field) continue;
+    const v = r.text(field, `${path}.${name}`);
+    if (v === undefined) ok = false;
+    else spec[name] = v;
+  }
+  const exit = fields.get('exitCode');
+  if (exit) {
+    const v = r.integer(exit, `${path}.exitCode`, 0, 255);
+    if (v === undefined) ok = false;
+    else spec.exitCode = v;
+  }
+  if (fields.has('equals') && fields.has('contains')) {
+    r.error(fields.get('contains')!.key, path, 'use either "equals" or "contains", not both');
+    ok = false;
+  }
+  // A misspelt check (`equal:`) is already reported; do not also say there is nothing to check.
+  if (!hadUnknown && !['equals', 'contains', 'stderr', 'exitCode'].some((k) => fields.has(k))) {
+    r.error(f.value, path, 'an expect needs something to check: equals, contains, stderr or exitCode');
+    ok = false;
+  }
+  return ok && !hadUnknown ? spec : undefined;
+}
+
+function readPartition(r: FieldReader, f: Field, path: string): StepAction | undefined {
+  const fields = r.mapping(f.value, path, ['between', 'and']);
+  if (!fields) return undefined;
+  const sides: string[][] = [];
+  for (const name of ['between', 'and']) {
+    const side = r.required(fields, name, f.value, path);
+    const list = side ? r.stringList(side, `${path}.${name}`) : undefined;
+    if (side && list && list.length === 0) r.error(side.pos, `${path}.${name}`, 'must name at least one host or process');
+    if (!list || list.length === 0) return undefined;
+    sides.push(list);
+  }
+  return { kind: 'partition', between: sides[0]!, and: sides[1]! };
+}
+
+function nonEmpty(r: FieldReader, f: Field, path: string): string | undefined {
+  const s = r.string(f, path);
+  if (s !== undefined && s.trim() === '') return r.error(f.pos, path, 'must not be empty');
+  return s;
+}
+
+/** undefined when absent, null when present but wrong (already reported). */
+function optionalString(r: FieldReader, fields: Fields, name: string, path: string): string | undefined | null {
+  const f = fields.get(name);
+  if (!f) return undefined;
+  return r.string(f, path) ?? null;
+}

@@ -1,0 +1,287 @@
+// Runs a parsed scenario against a cluster. Pure TypeScript: no Node, no DOM, no timers. The files
+// an applyFile step reads are passed in by the caller (the CLI reads them from disk, the app fetches
+// them). The runner is steppable - `advanceTo(t)` - so the Web Worker can play a scenario in real
+// time while the CLI runs the same code to the end with `finish()`.
+
+import type { CliOutput } from '../cli-tools/protocol';
+import type { ClusterLike, ExecOptions } from './cluster-like';
+import { formatDuration } from './duration';
+import { describeAction, formatScenarioError, type Scenario, type ScenarioError, type Step } from './schema';
+import { checkExpectation, describeChecks, type ExpectationResult, type TranscriptEntry } from './transcript';
+
+/** How long (simulated) a command may take before the runner stops waiting for it. */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 60_000;
+
+export interface RunnerOptions {
+  /** Files for applyFile steps, keyed by the path as written in the scenario (`manifests/web.yaml`). */
+  files?: Record<string, string>;
+  commandTimeoutMs?: number;
+  /** Called for every transcript entry as soon as it is complete. */
+  onEntry?: (e: TranscriptEntry) => void;
+}
+
+export interface ScenarioResult {
+  name: string;
+  seed: number;
+  transcript: TranscriptEntry[];
+  expectations: ExpectationResult[];
+  /** Steps the cluster refused (an unknown kill target, a missing file), as scenario errors. */
+  errors: ScenarioError[];
+  traceHash: string;
+  endTime: number;
+  /** No failed expectation and no error. */
+  ok: boolean;
+}
+
+interface PendingJob {
+  jobId: number;
+  step: Step;
+  entry: TranscriptEntry;
+  deadline: number;
+}
+
+export class ScenarioRunner {
+  readonly transcript: TranscriptEntry[] = [];
+  readonly expectations: ExpectationResult[] = [];
+  readonly errors: ScenarioError[] = [];
+  private next = 0;
+  private pending: PendingJob | null = null;
+  /** Outputs drained from the simulation that nobody has claimed yet, by job id. */
+  private outputs = new Map<number, CliOutput>();
+  /** Commands started with exec() (the app's terminal), not by the scenario. */
+  private adhoc = new Map<number, TranscriptEntry>();
+  private readonly timeoutMs: number;
+
+  constructor(
+    readonly scenario: Scenario,
+    readonly cluster: ClusterLike,
+    private readonly opts: RunnerOptions = {},
+  ) {
+    this.timeoutMs = opts.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  }
+
+  get now(): number {
+    return this.cluster.sim.now;
+  }
+
+  /** True once every step has run and its command (if any) has answered or timed out. */
+  get done(): boolean {
+    return this.pending === null && this.next >= this.scenario.steps.length;
+  }
+
+  /** Runs the simulation to time t (finite), performing every step due on the way. */
+  advanceTo(t: number): void {
+    this.drive(t, false);
+  }
+
+  /**
+   * The one loop behind advanceTo and finish. With stopWhenDone it returns as soon as the last step
+   * is complete instead of running the clock on to t (t is then only a bound for a waiting command).
+   */
+  private drive(t: number, stopWhenDone: boolean): void {
+    if (!Number.isFinite(t)) throw new Error(`advanceTo needs a finite time, got ${t}`);
+    for (;;) {
+      if (this.pending) {
+        if (!this.awaitPending(t)) return;
+        continue;
+      }
+      const step = this.scenario.steps[this.next];
+      if (!step && stopWhenDone) return;
+      if (!step || step.at > t) {
+        this.runSimUntil(t);
+        return;
+      }
+      this.runSimUntil(step.at);
+      this.next++;
+      this.perform(step);
+    }
+  }
+
+  /** Runs every remaining step to completion, then on to `until` (ms) if given. */
+  finish(until?: number): ScenarioResult {
+    while (!this.done) {
+      const step = this.scenario.steps[this.next];
+      this.drive(this.pending ? this.pending.deadline : Math.max(this.now, step!.at), true);
+    }
+    if (until !== undefined && until > this.now) this.advanceTo(until);
+    return this.result();
+  }
+
+  result(): ScenarioResult {
+    const failed = this.expectations.some((e) => !e.ok);
+    return {
+      name: this.scenario.name,
+      seed: this.scenario.seed,
+      transcript: this.transcript,
+      expectations: this.expectations,
+      errors: this.errors,
+      traceHash: this.cluster.sim.traceHash(),
+      endTime: this.now,
+      ok: !failed && this.errors.length === 0,
+    };
+  }
+
+  /**
+   * Starts a command that is not part of the scenario (the app's terminal, its `kubectl get pods`
+   * refresh). Its finished entry is returned by takeAdhoc() once the simulation has produced it.
+   */
+  exec(line: string, opts: ExecOptions = {}): number {
+    const jobId = this.cluster.exec(line, opts);
+    this.adhoc.set(jobId, { time: this.now, step: null, kind: 'command', text: line, stdout: '', stderr: '', exitCode: null });
+    return jobId;
+  }
+
+  /** Finished ad-hoc commands, by job id, in the order they were started. */
+  takeAdhoc(): { jobId: number; entry: TranscriptEntry }[] {
+    const done: { jobId: number; entry: TranscriptEntry }[] = [];
+    for (const [jobId, entry] of this.adhoc) {
+      const out = this.poll(jobId);
+      if (!out) continue;
+      this.adhoc.delete(jobId);
+      done.push({ jobId, entry: { ...entry, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode } });
+    }
+    return done;
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private runSimUntil(t: number): void {
+    if (t > this.now) this.cluster.sim.runUntil(t);
+  }
+
+  private perform(step: Step): void {
+    const base = { time: this.now, step: step.index, stdout: '', stderr: '', exitCode: null };
+    switch (step.kind) {
+      case 'apply':
+        return this.startCommand(step, 'kubectl apply -f -', { stdin: step.manifest });
+      case 'applyFile': {
+        const files = this.filesFor(step.path);
+        if (!files) return this.stepError(step, { ...base, kind: 'command', text: `kubectl apply -f ${step.path}` }, `no such file or directory "${step.path}"`);
+        return this.startCommand(step, `kubectl apply -f ${step.path}`, { files });
+      }
+      case 'run':
+        return this.startCommand(step, step.line, dropUndefined({ stdin: step.stdin, on: step.on }));
+      case 'expect':
+        return this.startCommand(step, step.expect.run, dropUndefined({ stdin: step.expect.stdin, on: step.expect.on }));
+      default:
+        return this.control(step, { ...base, kind: 'action', text: describeAction(step) });
+    }
+  }
+
+  private control(step: Step, entry: TranscriptEntry): void {
+    try {
+      if (step.kind === 'kill') this.cluster.kill(step.target);
+      else if (step.kind === 'restart') this.cluster.restart(step.target);
+      else if (step.kind === 'partition') this.cluster.partition(step.between, step.and);
+      else if (step.kind === 'heal') this.cluster.heal();
+    } catch (err) {
+      return this.stepError(step, entry, err instanceof Error ? err.message : String(err));
+    }
+    this.emit(entry);
+  }
+
+  private stepError(step: Step, entry: TranscriptEntry, message: string): void {
+    const e: ScenarioError = {
+      file: this.scenario.file,
+      line: step.actionPos.line,
+      col: step.actionPos.col,
+      path: `spec.steps[${step.index}].${step.kind}`,
+      message,
+    };
+    this.errors.push(e);
+    this.emit({ ...entry, stderr: `kubeplay: ${formatScenarioError(e)}\n`, exitCode: 2 });
+  }
+
+  private startCommand(step: Step, line: string, opts: ExecOptions): void {
+    const entry: TranscriptEntry = { time: this.now, step: step.index, kind: 'command', text: line, stdout: '', stderr: '', exitCode: null };
+    const jobId = this.cluster.exec(line, opts);
+    this.pending = { jobId, step, entry, deadline: this.now + this.timeoutMs };
+  }
+
+  /** Steps the simulation until the pending command answers (true) or time t comes first (false). */
+  private awaitPending(t: number): boolean {
+    const p = this.pending!;
+    const limit = Math.min(t, p.deadline);
+    for (;;) {
+      const out = this.poll(p.jobId);
+      if (out) {
+        this.complete(p, { ...p.entry, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode });
+        return true;
+      }
+      const next = this.cluster.sim.nextEventTime();
+      if (next === undefined || next > limit) break;
+      this.cluster.sim.step();
+    }
+    this.runSimUntil(limit);
+    if (limit < p.deadline) return false;
+    const stderr = `kubeplay: no output after ${formatDuration(this.timeoutMs)} of simulated time; gave up waiting\n`;
+    this.complete(p, { ...p.entry, stderr, exitCode: null, timedOut: true });
+    return true;
+  }
+
+  private complete(p: PendingJob, entry: TranscriptEntry): void {
+    this.pending = null;
+    this.emit(entry);
+    if (p.step.kind !== 'expect') return;
+    const checks = checkExpectation(p.step.expect, entry);
+    this.expectations.push({
+      step: p.step.index,
+      line: p.step.pos.line,
+      col: p.step.pos.col,
+      time: entry.time,
+      command: entry.text,
+      ok: !entry.timedOut && checks.every((c) => c.ok),
+      expected: describeChecks(checks, 'expected'),
+      actual: entry.timedOut ? 'no output (timed out)' : describeChecks(checks, 'actual'),
+      checks,
+    });
+  }
+
+  private emit(entry: TranscriptEntry): void {
+    this.transcript.push(entry);
+    this.opts.onEntry?.(entry);
+  }
+
+  /** The output of a job if it has arrived; other jobs' outputs are kept for their owners. */
+  private poll(jobId: number): CliOutput | undefined {
+    if (this.cluster.output) return this.cluster.output(jobId);
+    for (const e of this.cluster.sim.drainEmitted()) {
+      if (e.type === 'cli.output') this.outputs.set((e as unknown as CliOutput).jobId, e as unknown as CliOutput);
+    }
+    const out = this.outputs.get(jobId);
+    if (out) this.outputs.delete(jobId);
+    return out;
+  }
+
+  /** The files under an applyFile path: the file itself, or every file in the folder. */
+  private filesFor(path: string): Record<string, string> | undefined {
+    const all = this.opts.files ?? {};
+    const dir = path.replace(/\/+$/, '');
+    const out: Record<string, string> = {};
+    let found = false;
+    for (const [k, v] of Object.entries(all)) {
+      if (k === path || k === dir || k.startsWith(dir + '/')) {
+        out[k] = v;
+        found = true;
+      }
+    }
+    return found ? out : undefined;
+  }
+}
+
+/** Runs a whole scenario: every step, then on to `until` ms if given. */
+export function runScenario(scenario: Scenario, cluster: ClusterLike, opts: RunnerOptions & { until?: number } = {}): ScenarioResult {
+  return new ScenarioRunner(scenario, cluster, opts).finish(opts.until);
+}
+
+/** applyFile paths a scenario needs, in step order (the caller loads them). */
+export function filesNeeded(scenario: Scenario): { path: string; step: Step }[] {
+  return scenario.steps.filter((s): s is Step & { kind: 'applyFile' } => s.kind === 'applyFile').map((s) => ({ path: s.path, step: s }));
+}
+
+function dropUndefined(o: { stdin?: string; on?: string }): ExecOptions {
+  const out: ExecOptions = {};
+  if (o.stdin !== undefined) out.stdin = o.stdin;
+  if (o.on !== undefined) out.on = o.on;
+  return out;
+}

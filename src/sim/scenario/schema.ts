@@ -1,0 +1,132 @@
+// The scenario format (kubeplay.dev/v1alpha1, kind Scenario): cluster shape, seed, timing overrides
+// and timed steps. The same document drives the CLI, the tests, the built-in lessons and (later)
+// shared URLs, so the parsed form below is plain data with every step's source position kept for
+// error messages.
+
+import type { Timings } from '../config';
+
+export const SCENARIO_API_VERSION = 'kubeplay.dev/v1alpha1';
+export const SCENARIO_KIND = 'Scenario';
+/** Seed used when a scenario does not name one. */
+export const DEFAULT_SEED = 1;
+/** Hostile-input limits: a scenario may come from a shared URL. */
+export const MAX_SCENARIO_BYTES = 1024 * 1024;
+export const MAX_STEPS = 10_000;
+export const MAX_ETCD_MEMBERS = 7;
+
+/** Where something is in the scenario text, 1-based like an editor shows it. */
+export interface SourcePos {
+  line: number;
+  col: number;
+}
+
+export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+export const TAINT_EFFECTS: readonly TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
+
+export interface ScenarioTaint {
+  key: string;
+  value?: string;
+  effect: TaintEffect;
+}
+
+/** One worker node; structurally the same as cluster.ts's NodeSpecInput. */
+export interface ScenarioNode {
+  name: string;
+  cpu?: string;
+  memory?: string;
+  pods?: string;
+  labels?: Record<string, string>;
+  taints?: ScenarioTaint[];
+  /** Images already in the node's containerd store (pre-pulled). */
+  images?: string[];
+  bandwidthBytesPerSec?: number;
+}
+
+/** `spec.cluster`. Everything is optional; buildCluster fills the defaults (3 workers, 1 etcd member). */
+export interface ScenarioClusterSpec {
+  nodes?: ScenarioNode[];
+  etcd?: { members?: number };
+}
+
+/** What an `expect` step checks. Text comparisons use the trimmed output. */
+export interface ExpectSpec {
+  run: string;
+  stdin?: string;
+  on?: string;
+  equals?: string;
+  contains?: string;
+  stderr?: string;
+  exitCode?: number;
+}
+
+export type StepAction =
+  | { kind: 'apply'; manifest: string }
+  | { kind: 'applyFile'; path: string }
+  | { kind: 'run'; line: string; stdin?: string; on?: string }
+  | { kind: 'expect'; expect: ExpectSpec }
+  | { kind: 'kill'; target: string }
+  | { kind: 'restart'; target: string }
+  | { kind: 'partition'; between: string[]; and: string[] }
+  | { kind: 'heal' };
+
+export type StepKind = StepAction['kind'];
+export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'partition', 'heal'];
+
+export type Step = StepAction & {
+  /** Simulated time in ms at which the step starts. */
+  at: number;
+  /** Index in `spec.steps` as written (before the stable sort by `at`), for messages. */
+  index: number;
+  /** Position of the step's mapping, and of its action's value. */
+  pos: SourcePos;
+  actionPos: SourcePos;
+};
+
+export interface Scenario {
+  /** The file name used in messages (and to resolve applyFile paths, by the caller). */
+  file: string;
+  name: string;
+  description?: string;
+  seed: number;
+  cluster: ScenarioClusterSpec;
+  timings: Partial<Timings>;
+  /** Sorted stably by `at`. */
+  steps: Step[];
+}
+
+/** One problem in a scenario, reported as `<file>:<line>:<col>: <path>: <message>`. */
+export interface ScenarioError {
+  file: string;
+  line: number;
+  col: number;
+  /** The field, as `spec.steps[2].at`; empty for YAML syntax errors. */
+  path: string;
+  message: string;
+}
+
+export function formatScenarioError(e: ScenarioError): string {
+  return `${e.file}:${e.line}:${e.col}: ${e.path ? e.path + ': ' : ''}${e.message}`;
+}
+
+export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
+
+/** The one-line description of a step used in transcripts (`kill kube-scheduler`). */
+export function describeAction(s: StepAction): string {
+  switch (s.kind) {
+    case 'apply':
+      return 'kubectl apply -f -';
+    case 'applyFile':
+      return `kubectl apply -f ${s.path}`;
+    case 'run':
+      return s.line;
+    case 'expect':
+      return s.expect.run;
+    case 'kill':
+    case 'restart':
+      return `${s.kind} ${s.target}`;
+    case 'partition':
+      return `partition [${s.between.join(', ')}] from [${s.and.join(', ')}]`;
+    case 'heal':
+      return 'heal all partitions';
+  }
+}

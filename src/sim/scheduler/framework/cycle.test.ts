@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { numFeasibleNodesToFind, runSchedulingCycle, selectHost } from './cycle';
+import { fitErrorMessage } from './fit-error';
+import { makePodInfo, nodeInfoOf } from './nodeinfo';
+import type { Status } from './types';
+import { DEFAULT_PROFILE } from '../plugins/registry';
+import { makeNode, makePod } from '../testing';
+
+// Source: pkg/scheduler/schedule_one.go numFeasibleNodesToFind.
+describe('numFeasibleNodesToFind', () => {
+  it.each([
+    [3, 3],
+    [99, 99],
+    [100, 100],
+    [1000, 420],
+    [5000, 500],
+    [6000, 300],
+  ])('with %d nodes looks for %d feasible nodes', (n, want) => {
+    expect(numFeasibleNodesToFind(n)).toBe(want);
+  });
+});
+
+// Source: pkg/scheduler/framework/types.go FitError.Error; reference note 1.
+describe('fitErrorMessage', () => {
+  it('sorts the reason histogram with sort.Strings and joins it with ", "', () => {
+    const st = new Map<string, Status>([
+      ['worker-1', { code: 'UnschedulableAndUnresolvable', reasons: ['Insufficient memory'] }],
+      ['worker-2', { code: 'UnschedulableAndUnresolvable', reasons: ['node(s) had untolerated taint {gpu: true}'] }],
+      ['worker-3', { code: 'UnschedulableAndUnresolvable', reasons: ['node(s) had untolerated taint {gpu: true}'] }],
+    ]);
+    expect(fitErrorMessage(3, st)).toBe('0/3 nodes are available: 1 Insufficient memory, 2 node(s) had untolerated taint {gpu: true}.');
+  });
+});
+
+describe('runSchedulingCycle', () => {
+  it('reports the v1.31 FailedScheduling message with the preemption suffix (kubernetes/kubernetes#123301: two periods)', () => {
+    const nodes = [
+      nodeInfoOf(makeNode('worker-1', { memory: '4Gi' })),
+      nodeInfoOf(makeNode('worker-2', { taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }] })),
+      nodeInfoOf(makeNode('worker-3', { taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }] })),
+    ];
+    const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { memory: '8Gi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
+    expect(r.chosen).toBeUndefined();
+    expect(r.fitError).toBe(
+      '0/3 nodes are available: 1 Insufficient memory, 2 node(s) had untolerated taint {gpu: true}. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..',
+    );
+  });
+
+  it('says no victims were found on nodes where only a lower-priority pod could help', () => {
+    const nodes = [nodeInfoOf(makeNode('worker-1', { memory: '4Gi' }), [makePod('big', { memory: '3Gi', nodeName: 'worker-1' })])];
+    const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { memory: '2Gi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
+    expect(r.fitError).toBe('0/1 nodes are available: 1 Insufficient memory. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..');
+  });
+
+  it('records filters, raw, normalized and weighted scores per node and plugin', () => {
+    const nodes = [nodeInfoOf(makeNode('worker-1'), [makePod('a', { cpu: '1', memory: '1Gi', nodeName: 'worker-1' })]), nodeInfoOf(makeNode('worker-2'))];
+    const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m', memory: '128Mi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
+    expect(r.chosen).toBe('worker-2');
+    const w2 = r.record.nodes.find((n) => n.node === 'worker-2')!;
+    expect(w2.filters.map((f) => f.plugin)).toEqual(['NodeUnschedulable', 'NodeName', 'TaintToleration', 'NodeAffinity', 'NodePorts', 'NodeResourcesFit', 'PodTopologySpread', 'InterPodAffinity']);
+    const fit = w2.scores.find((s) => s.plugin === 'NodeResourcesFit')!;
+    expect(fit.weight).toBe(1);
+    expect(w2.scores.find((s) => s.plugin === 'TaintToleration')).toMatchObject({ weight: 3, normalized: 100, weighted: 300 });
+    expect(w2.total).toBe(w2.scores.reduce((a, s) => a + s.weighted, 0));
+  });
+
+  it('breaks ties with the PRNG (reservoir sampling)', () => {
+    const scores = [{ name: 'a', score: 5 }, { name: 'b', score: 5 }];
+    expect(selectHost(scores, () => 0.9)).toBe('a');
+    expect(selectHost(scores, () => 0.1)).toBe('b');
+  });
+});

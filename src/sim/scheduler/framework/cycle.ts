@@ -1,0 +1,172 @@
+// One scheduling cycle (schedule_one.go: schedulePod, findNodesThatFitPod, prioritizeNodes,
+// selectHost) over a snapshot of NodeInfos. It returns the chosen node or the FitError message, and
+// a record of every node and plugin for the UI: filter verdicts with reasons, raw, normalised and
+// weighted scores.
+
+import { fitErrorMessage } from './fit-error';
+import { isSuccess, type CycleContext, type NodeInfo, type NodeScore, type Plugin, type PodInfo, type Status } from './types';
+
+/** minFeasibleNodesToFind and minFeasibleNodesPercentageToFind (schedule_one.go). */
+export const MIN_FEASIBLE_NODES_TO_FIND = 100;
+export const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+
+/** numFeasibleNodesToFind: all nodes under 100; else the adaptive share 50 - nodes/125 percent, at least 5 % and 100 nodes. */
+export function numFeasibleNodesToFind(numAllNodes: number, percentageOfNodesToScore = 0): number {
+  if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND) return numAllNodes;
+  let percentage = percentageOfNodesToScore;
+  if (percentage === 0) {
+    percentage = 50 - Math.trunc(numAllNodes / 125);
+    if (percentage < MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND) percentage = MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND;
+  }
+  const n = Math.trunc((numAllNodes * percentage) / 100);
+  return n < MIN_FEASIBLE_NODES_TO_FIND ? MIN_FEASIBLE_NODES_TO_FIND : n;
+}
+
+export interface FilterVerdict {
+  plugin: string;
+  code: Status['code'];
+  reasons: string[];
+}
+
+export interface ScoreEntry {
+  plugin: string;
+  raw: number;
+  normalized: number;
+  weight: number;
+  weighted: number;
+}
+
+export interface NodeRecord {
+  node: string;
+  /** Filter plugins in the order they ran; the list stops at the first failure. */
+  filters: FilterVerdict[];
+  feasible: boolean;
+  scores: ScoreEntry[];
+  total?: number;
+}
+
+/** What one cycle did, for the UI's table. */
+export interface SchedulingCycleRecord {
+  cycle: number;
+  pod: string;
+  time: number;
+  /** Set when PreFilter rejected the pod before any node was looked at. */
+  preFilter?: FilterVerdict;
+  nodes: NodeRecord[];
+  numAllNodes: number;
+  numFeasibleToFind: number;
+  chosen?: string;
+  /** The FitError message when no node fits. */
+  message?: string;
+}
+
+export interface CycleResult {
+  record: SchedulingCycleRecord;
+  chosen?: string;
+  fitError?: string;
+  /** Where the next cycle starts its filter pass (round robin over nodes). */
+  nextStartNodeIndex: number;
+}
+
+interface Input {
+  pod: PodInfo;
+  nodes: NodeInfo[];
+  plugins: readonly Plugin[];
+  cycle: number;
+  time: number;
+  startIndex: number;
+  rand: () => number;
+}
+
+function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord): Status {
+  for (const p of plugins) {
+    if (!p.filter) continue;
+    const s = p.filter(ctx, node);
+    rec.filters.push({ plugin: p.name, code: s.code, reasons: s.reasons });
+    if (!isSuccess(s)) return { ...s, plugin: p.name };
+  }
+  return { code: 'Success', reasons: [] };
+}
+
+/** Run PreFilter, Filter, PostFilter (on failure), PreScore, Score, NormalizeScore and select a host. */
+export function runSchedulingCycle(input: Input): CycleResult {
+  const { pod, nodes, plugins, cycle, time } = input;
+  const ctx: CycleContext = { pod, nodes, state: {} };
+  const numFeasibleToFind = numFeasibleNodesToFind(nodes.length);
+  const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodes: [], numAllNodes: nodes.length, numFeasibleToFind };
+  const statuses = new Map<string, Status>();
+  for (const p of plugins) {
+    const s = p.preFilter?.(ctx);
+    if (s && !isSuccess(s) && s.code !== 'Skip') {
+      record.preFilter = { plugin: p.name, code: s.code, reasons: s.reasons };
+      for (const n of nodes) statuses.set(n.name, s);
+      return fail(ctx, plugins, record, statuses, input.startIndex, s.reasons.join(', '));
+    }
+  }
+  const feasible: NodeInfo[] = [];
+  let processed = 0;
+  for (let i = 0; i < nodes.length && feasible.length < numFeasibleToFind; i++) {
+    const node = nodes[(input.startIndex + i) % nodes.length]!;
+    processed++;
+    const rec: NodeRecord = { node: node.name, filters: [], feasible: false, scores: [] };
+    record.nodes.push(rec);
+    const s = runFilters(ctx, plugins, node, rec);
+    if (isSuccess(s)) {
+      rec.feasible = true;
+      feasible.push(node);
+    } else statuses.set(node.name, s);
+  }
+  const nextStartNodeIndex = nodes.length ? (input.startIndex + processed) % nodes.length : 0;
+  if (feasible.length === 0) return fail(ctx, plugins, record, statuses, nextStartNodeIndex);
+  // With one feasible node there is nothing to compare: the real scheduler skips scoring.
+  if (feasible.length === 1) {
+    record.chosen = feasible[0]!.name;
+    return { record, chosen: record.chosen, nextStartNodeIndex };
+  }
+  const totals = prioritizeNodes(ctx, plugins, feasible, record);
+  record.chosen = selectHost(totals, input.rand);
+  return { record, chosen: record.chosen, nextStartNodeIndex };
+}
+
+function fail(ctx: CycleContext, plugins: readonly Plugin[], record: SchedulingCycleRecord, statuses: Map<string, Status>, next: number, preFilterMsg?: string): CycleResult {
+  const post = plugins.map((p) => p.postFilter?.(ctx, statuses)).filter((s): s is Status => s !== undefined);
+  const postFilterMsg = post.flatMap((s) => s.reasons).join(', ');
+  record.message = fitErrorMessage(ctx.nodes.length, statuses, { preFilterMsg, postFilterMsg });
+  return { record, fitError: record.message, nextStartNodeIndex: next };
+}
+
+function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], record: SchedulingCycleRecord): NodeScore[] {
+  const byNode = new Map(record.nodes.map((r) => [r.node, r]));
+  const totals: NodeScore[] = feasible.map((n) => ({ name: n.name, score: 0 }));
+  for (const p of plugins) {
+    if (!p.score) continue;
+    const pre = p.preScore?.(ctx, feasible);
+    if (pre?.code === 'Skip') continue;
+    const scores: NodeScore[] = feasible.map((n) => ({ name: n.name, score: p.score!(ctx, n) }));
+    const raw = scores.map((s) => s.score);
+    p.normalizeScore?.(ctx, scores);
+    const weight = p.weight ?? 1;
+    scores.forEach((s, i) => {
+      byNode.get(s.name)!.scores.push({ plugin: p.name, raw: raw[i]!, normalized: s.score, weight, weighted: s.score * weight });
+      totals[i]!.score += s.score * weight;
+    });
+  }
+  for (const t of totals) byNode.get(t.name)!.total = t.score;
+  return totals;
+}
+
+/** selectHost: the highest total; ties are broken by reservoir sampling with the simulation's PRNG. */
+export function selectHost(scores: NodeScore[], rand: () => number): string | undefined {
+  let best: NodeScore | undefined;
+  let ties = 0;
+  for (const s of scores) {
+    if (!best || s.score > best.score) {
+      best = s;
+      ties = 1;
+    } else if (s.score === best.score) {
+      ties++;
+      if (Math.floor(rand() * ties) === 0) best = s;
+    }
+  }
+  return best?.name;
+}

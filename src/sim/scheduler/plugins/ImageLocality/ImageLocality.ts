@@ -1,0 +1,35 @@
+// ImageLocality (plugins/imagelocality): favour nodes that already have the pod's images, weighted
+// by image size and by how many nodes have it (spread), clamped between 23 MB and 1000 MB per container.
+
+import { MAX_NODE_SCORE, PluginNames, type Plugin } from '../../framework/types';
+
+const MB = 1024 * 1024;
+export const MIN_THRESHOLD = 23 * MB;
+export const MAX_CONTAINER_THRESHOLD = 1000 * MB;
+
+/** normalizedImageName: an image without a tag means `:latest`. */
+export function normalizedImageName(name: string): string {
+  return name.lastIndexOf(':') <= name.lastIndexOf('/') ? `${name}:latest` : name;
+}
+
+export const ImageLocality: Plugin = {
+  name: PluginNames.ImageLocality,
+  weight: 1,
+  score(ctx, node) {
+    const containers = [...(ctx.pod.pod.spec.initContainers ?? []), ...(ctx.pod.pod.spec.containers ?? [])];
+    const total = ctx.nodes.length;
+    let sum = 0;
+    for (const c of containers) {
+      if (!c.image) continue;
+      const name = normalizedImageName(c.image);
+      const img = (node.node.status?.images ?? []).find((i) => i.names.includes(name));
+      if (!img) continue;
+      const numNodes = ctx.nodes.filter((n) => (n.node.status?.images ?? []).some((i) => i.names.includes(name))).length;
+      sum += Math.trunc(img.sizeBytes * (numNodes / total));
+    }
+    const max = MAX_CONTAINER_THRESHOLD * containers.length;
+    if (sum < MIN_THRESHOLD) sum = MIN_THRESHOLD;
+    else if (sum > max) sum = max;
+    return Math.trunc((MAX_NODE_SCORE * (sum - MIN_THRESHOLD)) / (max - MIN_THRESHOLD));
+  },
+};

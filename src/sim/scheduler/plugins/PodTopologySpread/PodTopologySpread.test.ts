@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { OwnerReference, TopologySpreadConstraint } from '../../../api/types';
+import { makeNode, makePod } from '../../testing';
+import { filterOne, nodeInfoOf, scoreAll } from '../pluginTestUtil';
+import { PodTopologySpread } from './PodTopologySpread';
+
+// Source: plugins/podtopologyspread (filtering.go, scoring.go); docs "Pod Topology Spread Constraints".
+describe('PodTopologySpread', () => {
+  const app = { app: 'web' };
+  const a = nodeInfoOf(makeNode('a', { labels: { zone: 'z1' } }), [makePod('w1', { labels: app, nodeName: 'a' }), makePod('w2', { labels: app, nodeName: 'a' })]);
+  const b = nodeInfoOf(makeNode('b', { labels: { zone: 'z2' } }));
+  const hard: TopologySpreadConstraint = { maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: app } };
+
+  it.each([
+    ['rejects the crowded zone when skew would exceed maxSkew', a, "node(s) didn't match pod topology spread constraints"],
+    ['admits the empty zone', b, undefined],
+  ] as const)('%s', (_n, node, reason) => {
+    const r = filterOne(PodTopologySpread, makePod('w3', { labels: app, spec: { topologySpreadConstraints: [hard] } }), node, [a, b]);
+    expect(r.reasons[0]).toBe(reason);
+  });
+
+  it('applies the system default constraints to ReplicaSet pods and prefers the emptier node', () => {
+    const owner: OwnerReference = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'rs-1', controller: true };
+    const mk = (name: string, nodeName?: string) => {
+      const p = makePod(name, { nodeName });
+      p.metadata.ownerReferences = [owner];
+      return p;
+    };
+    const n1 = nodeInfoOf(makeNode('n1'), [mk('r1', 'n1')]);
+    const n2 = nodeInfoOf(makeNode('n2'));
+    const { normalized } = scoreAll(PodTopologySpread, mk('r2'), [n1, n2]);
+    expect(normalized[1]).toBeGreaterThan(normalized[0]!);
+    expect(normalized[1]).toBe(100);
+  });
+});

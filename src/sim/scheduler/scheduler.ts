@@ -1,0 +1,314 @@
+// kube-scheduler as a component. Informers on nodes and pods feed a cache of per-node aggregates
+// (bound and assumed pods) and the scheduling queue; a `scheduleOne` timer pops one pod at a time and
+// runs the framework's cycle over the default profile; a chosen node is assumed at once and a
+// Binding is POSTed to kube-apiserver. The scheduler never talks to a node: every message it sends
+// goes to kube-apiserver (seed, chapter 4, phase 3).
+
+import { isOk } from '../client/informer';
+import {
+  apiRequest,
+  clientOnMessage,
+  clientOnTimer,
+  createClient,
+  type ClientEvent,
+  type ClientState,
+} from '../client/apiclient';
+import {
+  createInformer,
+  informerList,
+  informerOnClientEvent,
+  informerOnTimer,
+  informerOnWatchEvent,
+  isInformerEvent,
+  type Delta,
+  type InformerState,
+} from '../client/informer';
+import type { Credentials, HttpResponse } from '../api/http';
+import { isStatus, type Node, type Pod } from '../api/types';
+import { KUBERNETES_VERSION, type Timings } from '../config';
+import type { ComponentType, Effects, Message, Timer } from '../kernel/component';
+import type { ProcessId } from '../kernel/units';
+import { schedulerEvent, SCHEDULER_NAME, unschedulableConditionPatch } from './events';
+import { runSchedulingCycle, type SchedulingCycleRecord } from './framework/cycle';
+import { addPodToAggregate, buildNodeInfo, emptyAggregate, makePodInfo, podKey, removePodFromAggregate, type NodeAggregate } from './framework/nodeinfo';
+import { DEFAULT_PROFILE } from './plugins/registry';
+import { createQueue, queueAdd, queueDelete, queueDone, queueMoveAllUnschedulable, queueOnTimer, queuePop, queueRequeueFailed, type SchedulingQueueState } from './queue';
+
+export type { SchedulingCycleRecord } from './framework/cycle';
+
+export interface SchedulerConfig {
+  apiserver: ProcessId;
+  credentials: Credentials;
+  timings: Timings;
+}
+
+export interface SchedulerState {
+  config: SchedulerConfig;
+  client: ClientState;
+  nodes: InformerState;
+  pods: InformerState;
+  queue: SchedulingQueueState;
+  /** Per-node sums of the pods counted on it (bound or assumed). */
+  aggregates: Map<string, NodeAggregate>;
+  /** Pod key -> the node it is counted on. */
+  podNode: Map<string, string>;
+  /** Pods assumed on a node until the watch shows them bound. */
+  assumed: Map<string, Pod>;
+  records: Map<string, SchedulingCycleRecord[]>;
+  nextStartNodeIndex: number;
+  scheduleTimerSet: boolean;
+  eventSeq: number;
+}
+
+/** Cycle records kept per pod for the UI. */
+export const RECORDS_PER_POD = 5;
+const SCHEDULE_ONE = 'scheduleOne';
+
+/** The last cycles the scheduler ran for a pod (`default/web`), oldest first. */
+export function getSchedulingRecords(state: SchedulerState, podKey: string): SchedulingCycleRecord[] {
+  return state.records.get(podKey) ?? [];
+}
+
+function isOurs(pod: Pod): boolean {
+  const name = pod.spec.schedulerName ?? SCHEDULER_NAME;
+  const phase = pod.status?.phase;
+  return name === SCHEDULER_NAME && !pod.metadata.deletionTimestamp && phase !== 'Succeeded' && phase !== 'Failed';
+}
+
+function lookupPod(s: SchedulerState, key: string): Pod | undefined {
+  return s.assumed.get(key) ?? (s.pods.items.get(key) as Pod | undefined);
+}
+
+function count(s: SchedulerState, pod: Pod, node: string): void {
+  const key = podKey(pod);
+  const cur = s.podNode.get(key);
+  if (cur === node) return;
+  if (cur !== undefined) uncount(s, key);
+  let agg = s.aggregates.get(node);
+  if (!agg) s.aggregates.set(node, (agg = emptyAggregate()));
+  addPodToAggregate(agg, pod);
+  s.podNode.set(key, node);
+}
+
+function uncount(s: SchedulerState, key: string): void {
+  const node = s.podNode.get(key);
+  const pod = lookupPod(s, key);
+  if (node === undefined) return;
+  const agg = s.aggregates.get(node);
+  if (agg && pod) removePodFromAggregate(agg, pod);
+  s.podNode.delete(key);
+}
+
+function armScheduleOne(s: SchedulerState, ctx: Effects): void {
+  if (s.scheduleTimerSet || s.queue.activeQ.length === 0 || !s.nodes.synced || !s.pods.synced) return;
+  s.scheduleTimerSet = true;
+  ctx.setTimer(0, SCHEDULE_ONE);
+}
+
+function onPodDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
+  const pod = d.object as Pod;
+  const key = podKey(pod);
+  if (d.type === 'DELETED') {
+    const wasCounted = s.podNode.has(key);
+    uncount(s, key);
+    s.assumed.delete(key);
+    queueDelete(s.queue, key);
+    if (wasCounted) queueMoveAllUnschedulable(s.queue, ctx, s.config.timings);
+    return;
+  }
+  if (pod.spec.nodeName) {
+    // The watch confirms a binding (ours or another's): the pod is counted from the server's copy.
+    if (s.assumed.has(key)) uncount(s, key);
+    s.assumed.delete(key);
+    count(s, pod, pod.spec.nodeName);
+    queueDone(s.queue, key);
+    return;
+  }
+  if (isOurs(pod) && !s.assumed.has(key)) {
+    queueAdd(s.queue, { key, uid: pod.metadata.uid ?? '', priority: pod.spec.priority ?? 0 }, ctx.now, ctx.cause());
+  } else if (!isOurs(pod)) queueDelete(s.queue, key);
+}
+
+function onNodeDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
+  const name = d.object.metadata.name ?? '';
+  if (d.type === 'DELETED') s.aggregates.delete(name);
+  else {
+    if (!s.aggregates.has(name)) s.aggregates.set(name, emptyAggregate());
+    queueMoveAllUnschedulable(s.queue, ctx, s.config.timings);
+  }
+}
+
+function applyDeltas(s: SchedulerState, inf: InformerState, deltas: Delta[], ctx: Effects): void {
+  for (const d of deltas) (inf === s.nodes ? onNodeDelta : onPodDelta)(s, d, ctx);
+  armScheduleOne(s, ctx);
+}
+
+function podRef(pod: Pod) {
+  return { kind: 'Pod', name: pod.metadata.name ?? '', namespace: pod.metadata.namespace ?? 'default' };
+}
+
+function recordEvent(s: SchedulerState, ctx: Effects, pod: Pod, type: 'Normal' | 'Warning', reason: string, action: string, message: string): void {
+  const ev = schedulerEvent(pod, { type, reason, action, message, now: ctx.now, host: ctx.host, seq: s.eventSeq++ });
+  const ns = pod.metadata.namespace ?? 'default';
+  apiRequest(ctx, s.client, { method: 'POST', path: `/api/v1/namespaces/${ns}/events`, body: ev }, 'event', reason, {
+    phase: 'scheduling',
+    summary: `POST /api/v1/namespaces/${ns}/events (${reason})`,
+    object: podRef(pod),
+  });
+}
+
+function recordCycle(s: SchedulerState, rec: SchedulingCycleRecord): void {
+  const list = s.records.get(rec.pod) ?? [];
+  list.push(rec);
+  if (list.length > RECORDS_PER_POD) list.shift();
+  s.records.set(rec.pod, list);
+}
+
+/** schedulingCycle + the start of the binding cycle for one pod. */
+function scheduleOne(s: SchedulerState, ctx: Effects): void {
+  const entry = queuePop(s.queue, ctx.now);
+  if (!entry) return;
+  const pod = s.pods.items.get(entry.key) as Pod | undefined;
+  if (!pod || pod.spec.nodeName || !isOurs(pod)) {
+    queueDelete(s.queue, entry.key);
+    return;
+  }
+  ctx.cause(entry.cause);
+  const nodes = [...s.nodes.items.values()].map((n) => buildNodeInfo(n as Node, s.aggregates.get(n.metadata.name ?? '') ?? emptyAggregate(), (k) => lookupPod(s, k)));
+  const result = runSchedulingCycle({
+    pod: makePodInfo(pod),
+    nodes,
+    plugins: DEFAULT_PROFILE,
+    cycle: entry.cycle,
+    time: ctx.now,
+    startIndex: s.nextStartNodeIndex,
+    rand: () => ctx.rand(),
+  });
+  s.nextStartNodeIndex = result.nextStartNodeIndex;
+  recordCycle(s, result.record);
+  ctx.log(result.chosen ? `Scheduled pod ${entry.key} on ${result.chosen}` : `Unable to schedule pod ${entry.key}: ${result.fitError ?? ''}`);
+  if (result.chosen) bind(s, ctx, pod, result.chosen);
+  else handleFailure(s, ctx, pod, result.fitError ?? '');
+}
+
+function bind(s: SchedulerState, ctx: Effects, pod: Pod, node: string): void {
+  const key = podKey(pod);
+  const assumed: Pod = { ...pod, spec: { ...pod.spec, nodeName: node } };
+  s.assumed.set(key, assumed);
+  count(s, assumed, node);
+  const ns = pod.metadata.namespace ?? 'default';
+  const name = pod.metadata.name ?? '';
+  const body = { apiVersion: 'v1', kind: 'Binding', metadata: { name, namespace: ns, uid: pod.metadata.uid }, target: { kind: 'Node', name: node } };
+  apiRequest(ctx, s.client, { method: 'POST', path: `/api/v1/namespaces/${ns}/pods/${name}/binding`, body }, 'bind', { key, node }, {
+    phase: 'scheduling',
+    summary: `POST /api/v1/namespaces/${ns}/pods/${name}/binding (${node})`,
+    object: podRef(pod),
+  });
+}
+
+function handleFailure(s: SchedulerState, ctx: Effects, pod: Pod, message: string, error = false): void {
+  queueRequeueFailed(s.queue, podKey(pod), ctx, s.config.timings, error);
+  recordEvent(s, ctx, pod, 'Warning', 'FailedScheduling', 'Scheduling', message);
+  const patch = unschedulableConditionPatch(pod, message, ctx.now);
+  if (!patch) return;
+  const ns = pod.metadata.namespace ?? 'default';
+  apiRequest(
+    ctx,
+    s.client,
+    { method: 'PATCH', path: `/api/v1/namespaces/${ns}/pods/${pod.metadata.name}/status`, body: patch, contentType: 'application/strategic-merge-patch+json' },
+    'status',
+    podKey(pod),
+    { phase: 'scheduling', object: podRef(pod) },
+  );
+}
+
+function onBindResult(s: SchedulerState, ctx: Effects, ev: ClientEvent): void {
+  const { key, node } = ev.call.data as { key: string; node: string };
+  const pod = s.assumed.get(key) ?? (s.pods.items.get(key) as Pod | undefined);
+  if (ev.kind === 'response' && isOk(ev.response)) {
+    queueDone(s.queue, key);
+    if (pod) recordEvent(s, ctx, pod, 'Normal', 'Scheduled', 'Binding', `Successfully assigned ${key} to ${node}`);
+    return;
+  }
+  // The binding failed: forget the assumption and retry after a back-off.
+  if (s.assumed.has(key)) uncount(s, key);
+  s.assumed.delete(key);
+  const original = s.pods.items.get(key) as Pod | undefined;
+  if (!original) return;
+  const why = ev.kind === 'response' ? statusMessage(ev.response) : ev.error;
+  handleFailure(s, ctx, original, `Binding rejected: ${why}`, true);
+}
+
+function statusMessage(r: HttpResponse): string {
+  return isStatus(r.body) ? r.body.message ?? '' : `status ${r.status}`;
+}
+
+function onClientEvent(s: SchedulerState, ctx: Effects, ev: ClientEvent): void {
+  for (const inf of [s.nodes, s.pods]) {
+    if (isInformerEvent(ev, inf)) {
+      applyDeltas(s, inf, informerOnClientEvent(ctx, s.client, inf, ev), ctx);
+      return;
+    }
+  }
+  if (ev.call.purpose === 'bind') onBindResult(s, ctx, ev);
+  armScheduleOne(s, ctx);
+}
+
+export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
+  kind: 'kube-scheduler',
+  start(ctx, { config }) {
+    const client = createClient({
+      apiserver: config.apiserver,
+      credentials: config.credentials,
+      userAgent: `kube-scheduler/${KUBERNETES_VERSION} (linux/amd64) kubernetes/scheduler`,
+      timeoutMs: config.timings.clientRequestTimeoutMs,
+    });
+    const s: SchedulerState = {
+      config,
+      client,
+      nodes: createInformer({ name: 'nodes', path: '/api/v1/nodes' }),
+      // kube-scheduler's pod informer leaves out finished pods (scheduler.go NewInformerFactory).
+      pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: 'status.phase!=Succeeded,status.phase!=Failed' }),
+      queue: createQueue(),
+      aggregates: new Map(),
+      podNode: new Map(),
+      assumed: new Map(),
+      records: new Map(),
+      nextStartNodeIndex: 0,
+      scheduleTimerSet: false,
+      eventSeq: 0,
+    };
+    informerList(ctx, client, s.nodes);
+    informerList(ctx, client, s.pods);
+    return s;
+  },
+  onMessage(s, msg: Message, ctx) {
+    const ev = clientOnMessage(s.client, msg, ctx);
+    if (ev) {
+      onClientEvent(s, ctx, ev);
+      return;
+    }
+    for (const inf of [s.nodes, s.pods]) {
+      const deltas = informerOnWatchEvent(ctx, s.client, inf, msg);
+      if (deltas) {
+        applyDeltas(s, inf, deltas, ctx);
+        return;
+      }
+    }
+  },
+  onTimer(s, t: Timer, ctx) {
+    if (t.name === SCHEDULE_ONE) {
+      s.scheduleTimerSet = false;
+      scheduleOne(s, ctx);
+      armScheduleOne(s, ctx);
+      return;
+    }
+    const ev = clientOnTimer(s.client, t);
+    if (ev) {
+      onClientEvent(s, ctx, ev);
+      return;
+    }
+    if (informerOnTimer(ctx, s.client, s.nodes, t) || informerOnTimer(ctx, s.client, s.pods, t)) return;
+    if (queueOnTimer(s.queue, t.name, t.payload, ctx, s.config.timings)) armScheduleOne(s, ctx);
+  },
+};
