@@ -59,7 +59,7 @@ describe('a pod asking for more memory than any node has (seed, chapter 2: Filte
     expect(c.run('kubectl get pod big --no-headers').stdout).toMatch(/^big\s+0\/1\s+Pending\s+0\s+/);
     const events = c.run('kubectl get events').stdout;
     expect(events).toContain(
-      '0/4 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 3 Insufficient memory. preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims found for incoming pod.',
+      '0/4 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 3 Insufficient memory. preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims found for incoming pod..',
     );
   });
 });

@@ -3,6 +3,7 @@
 // create and start it (Created / Started), and later restart it under the pod's restartPolicy with
 // the crash-loop back-off. Each step is one CRI call; the worker waits for its answer in state.
 
+import { rfc3339 } from '../../api/time';
 import type { Pod } from '../../api/types';
 import type { Effects, ObjectRef } from '../../kernel/component';
 import { apiRequest } from '../../client/apiclient';
@@ -116,8 +117,8 @@ function crashLoopBackOff(s: KubeletState, ctx: Effects, w: PodWorker, c: Contai
     c.lastTerminated = {
       exitCode: c.exitCode ?? 0,
       reason: c.terminatedReason ?? 'Error',
-      startedAt: podStatus(w, s.config.nodeIP, ctx.now).containerStatuses!.find((x) => x.name === c.name)!.state.terminated!.startedAt!,
-      finishedAt: podStatus(w, s.config.nodeIP, ctx.now).containerStatuses!.find((x) => x.name === c.name)!.state.terminated!.finishedAt!,
+      startedAt: rfc3339(c.startedAt ?? 0),
+      finishedAt: rfc3339(finished),
       containerID: `containerd://${c.containerId}`,
     };
     c.state = 'waiting';
@@ -264,6 +265,7 @@ export function onSyncResponse(s: KubeletState, ctx: Effects, w: PodWorker, cont
       if (!c) return;
       if (resp.error) return onSyncFailure(s, ctx, w, c, 'RunContainerError', formatGrpcError(resp.error));
       c.state = 'running';
+      c.stopping = false;
       c.startedAt = ctx.now;
       c.waitingMessage = undefined;
       c.exitCode = c.finishedAt = c.terminatedReason = undefined;
@@ -322,8 +324,8 @@ export function terminateStep(s: KubeletState, ctx: Effects, w: PodWorker): void
     stopProbes(ctx, c);
     if (c.state !== 'running') continue;
     waiting = true;
-    if (c.waitingMessage === 'stopping') continue;
-    c.waitingMessage = 'stopping';
+    if (c.stopping) continue;
+    c.stopping = true;
     recordEvent(s, ctx, w.pod, c.name, 'Normal', Reason.Killing, T.stopping(c.name));
     criCall(s, ctx, { method: 'StopContainer', containerId: c.containerId!, timeout: grace }, { purpose: 'stop', podUid: w.uid, container: c.name }, podRef(w), `StopContainer ${c.name} (grace ${grace}s)`);
   }

@@ -59,6 +59,8 @@ export interface ContainerWorker {
   /** When a pull started (for "including waiting"). */
   pullStartedAt?: number;
   probes: ProbeState[];
+  /** StopContainer sent (termination or a failed liveness probe). */
+  stopping?: boolean;
 }
 
 export interface PodWorker {
@@ -114,6 +116,8 @@ export interface KubeletState {
   /** What the runtime already runs (read once at start, to adopt containers after a kubelet restart). */
   runtime?: { sandboxes?: PodSandboxInfo[]; containers?: ContainerInfo[] };
   eventsStream?: MessageId;
+  /** Probe requests in flight (httpGet/tcpSocket through containerd, exec through ExecSync). */
+  probeCalls: Map<MessageId, { uid: string; container: string; kind: ProbeKind; target: string; hostPort: string }>;
   imageBackoff: Backoff;
   crashBackoff: Backoff;
   eventSeq: number;
