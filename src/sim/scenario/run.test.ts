@@ -90,6 +90,11 @@ describe('ScenarioRunner', () => {
     expect(r.errors.map(formatScenarioError)).toEqual(['t.yaml:8:27: spec.steps[2].applyFile: no such file or directory "missing.yaml"']);
   });
 
+  it('stops the clock when the last command answers if no end time is given', () => {
+    const r = runScenario(scenario(`    - {at: 1s, run: kubectl get pods}\n`), new FakeCluster(podPhase, 50));
+    expect(r.endTime).toBe(1050);
+  });
+
   it('runs on to --until after the last step', () => {
     const r = runScenario(scenario(`    - {at: 1s, run: kubectl get pods}\n`), new FakeCluster(podPhase), { until: 300_000 });
     expect(r.endTime).toBe(300_000);

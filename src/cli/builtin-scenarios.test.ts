@@ -1,0 +1,39 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../sim/scenario/parse';
+import { runScenario } from '../sim/scenario/run';
+import { formatScenarioError, type Scenario } from '../sim/scenario/schema';
+
+// DESIGN.md section 4: the same scenario and seed give the same trace, byte for byte; a test runs
+// every built-in scenario twice and compares. The scenarios' expectations hold the real kubectl
+// v1.31 texts (/work/shared/reference/kubernetes-behaviour.md).
+const DIR = join(__dirname, '../../public/scenarios');
+const FILES = readdirSync(DIR).filter((f) => f.endsWith('.yaml')).sort();
+
+function load(file: string): Scenario {
+  const r = parseScenario(readFileSync(join(DIR, file), 'utf8'), `public/scenarios/${file}`);
+  if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
+  return r.scenario;
+}
+
+describe('built-in scenarios', () => {
+  it('include the five the app and the lessons use', () => {
+    expect(FILES).toEqual(['bad-input.yaml', 'image-typo.yaml', 'placement.yaml', 'pod-lifecycle.yaml', 'unschedulable.yaml']);
+  });
+
+  it.each(FILES)('%s is a valid scenario', (file) => {
+    expect(load(file).steps.length).toBeGreaterThan(0);
+  });
+
+  it.each(FILES)('%s passes every expectation on the simulated cluster and replays to the same trace hash', async (file) => {
+    const { buildCluster } = await import('../sim/cluster');
+    const scenario = load(file);
+    const run = () => runScenario(scenario, buildCluster(scenario.cluster, { seed: scenario.seed, timings: scenario.timings }));
+    const first = run();
+    const failures = first.expectations.filter((e) => !e.ok).map((e) => `line ${e.line}: ${e.command}\n  expected: ${e.expected}\n  actual:   ${e.actual}`);
+    expect(failures).toEqual([]);
+    expect(first.errors.map(formatScenarioError)).toEqual([]);
+    expect(run().traceHash).toBe(first.traceHash);
+  });
+});

@@ -1,0 +1,158 @@
+// `kubectl apply -f` (client-side apply, kubectl/pkg/cmd/apply): read every object first (a bad
+// document is an error, the good ones are still applied), then for each object GET it; if it is
+// missing, POST it with the kubectl.kubernetes.io/last-applied-configuration annotation
+// (`pod/web created`); otherwise compute the three-way patch against the live object and PATCH it
+// (`pod/web configured`), or print `pod/web unchanged` when there is nothing to change.
+
+import type { KubeObject } from '../../../api/types';
+import { resourcePath } from '../../../client/apiclient';
+import type { Effects } from '../../../kernel/component';
+import type { CliExec } from '../../protocol';
+import { goMarshal } from '../../common/go-json';
+import { addSourceToErr, aggregate, plain, type KubectlError } from '../errors';
+import { flagArray, flagBool, type ParsedArgs } from '../flags';
+import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+import { infoString, kindSlashName, readManifests, type ManifestObject } from '../manifest';
+import { threeWayMergePatch } from './three-way-patch';
+
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+export interface ApplyJob extends JobCommon {
+  command: 'apply';
+  objects: ManifestObject[];
+  index: number;
+  /** Errors from reading the files (one aggregate entry, as GetObjects returns it). */
+  readErrors: KubectlError[];
+  /** A connection error on the first request becomes the validation error real kubectl prints. */
+  touchedServer: boolean;
+}
+
+/** The annotation value: the configuration without the annotation itself, as JSON plus newline. */
+export function lastAppliedFor(obj: KubeObject): string {
+  const annotations = { ...(obj.metadata.annotations ?? {}) };
+  delete annotations[LAST_APPLIED];
+  const meta = { ...obj.metadata, annotations };
+  if (Object.keys(annotations).length === 0) delete (meta as { annotations?: unknown }).annotations;
+  return goMarshal({ ...obj, metadata: meta }) + '\n';
+}
+
+export function withLastApplied(obj: KubeObject): KubeObject {
+  const value = lastAppliedFor(obj);
+  return { ...obj, metadata: { ...obj.metadata, annotations: { ...(obj.metadata.annotations ?? {}), [LAST_APPLIED]: value } } };
+}
+
+export const MISSING_ANNOTATION_WARNING = (resource: string, name: string): string =>
+  `Warning: resource ${resource}/${name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. ` +
+  'kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. ' +
+  'The missing annotation will be patched automatically.\n';
+
+export const NO_FILENAME = 'must specify one of -f and -k';
+
+/** The error kubectl prints when it cannot reach the server to download the OpenAPI schema for validation. */
+export function validationConnError(source: string, server: string, err: KubectlError): KubectlError {
+  const cause = err.t === 'url' ? err.cause : 'EOF';
+  return plain(
+    `error validating "${source}": error validating data: failed to download openapi: Get "https://${server}/openapi/v2?timeout=32s": ${cause}; ` +
+      'if you choose to ignore these errors, turn validation off with --validate=false',
+  );
+}
+
+export function startApply(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
+  const filenames = flagArray(p, 'filename');
+  if (filenames.length === 0) return finishJob(st, common, ctx, plain(NO_FILENAME));
+  const m = readManifests({
+    filenames,
+    files: exec.files,
+    stdin: exec.stdin,
+    recursive: flagBool(p, 'recursive'),
+    namespace: common.namespace,
+    namespaceExplicit: common.namespaceExplicit,
+  });
+  if (m.fatal) return finishJob(st, common, ctx, m.fatal);
+  if (m.objects.length === 0 && m.errors.length === 0) return finishJob(st, common, ctx, plain('no objects passed to apply'));
+  const job: ApplyJob = { ...common, command: 'apply', objects: m.objects, index: 0, readErrors: m.errors, touchedServer: false };
+  if (m.errors.length) job.errors.push(aggregate(m.errors)!);
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  nextObject(st, job, ctx);
+}
+
+function pathOf(o: ManifestObject, withName: boolean): string {
+  return resourcePath({
+    group: o.info.group || undefined,
+    version: o.info.version,
+    resource: o.info.resource,
+    namespace: o.info.namespaced ? o.obj.metadata.namespace : undefined,
+    name: withName ? o.obj.metadata.name : undefined,
+  });
+}
+
+function objectRef(o: ManifestObject): { kind: string; name: string; namespace?: string } {
+  return { kind: o.info.kind, name: o.obj.metadata.name ?? '', namespace: o.obj.metadata.namespace };
+}
+
+function nextObject(st: KubectlState, job: ApplyJob, ctx: Effects): void {
+  const o = job.objects[job.index];
+  if (!o) return finishJob(st, job, ctx, aggregate(job.errors));
+  jobRequest(st, job, ctx, { method: 'GET', path: pathOf(o, true) }, 'get', { object: objectRef(o) });
+}
+
+const WRITE_QUERY = { fieldManager: 'kubectl-client-side-apply', fieldValidation: 'Strict' };
+
+function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: RequestResult, ctx: Effects): void {
+  const name = o.obj.metadata.name ?? '';
+  if (isNotFound(r)) {
+    jobRequest(st, job, ctx, { method: 'POST', path: pathOf(o, false), query: WRITE_QUERY, body: withLastApplied(o.obj), contentType: 'application/json' }, 'create', {
+      object: objectRef(o),
+      phase: 'persistence',
+    });
+    return;
+  }
+  if (!r.ok) {
+    const what = `retrieving current configuration of:\n${infoString(o.info, name, o.obj.metadata.namespace ?? '')}\nfrom server for:`;
+    job.errors.push(addSourceToErr(what, o.source, r.err));
+    job.index++;
+    return nextObject(st, job, ctx);
+  }
+  const live = asObject(r);
+  const annotation = live.metadata.annotations?.[LAST_APPLIED];
+  if (annotation === undefined) job.stderr += MISSING_ANNOTATION_WARNING(o.info.resource, name);
+  let original: unknown = {};
+  try {
+    original = annotation ? JSON.parse(annotation) : {};
+  } catch {
+    original = {};
+  }
+  const patch = threeWayMergePatch(original, withLastApplied(o.obj), live);
+  if (Object.keys(patch).length === 0) {
+    job.stdout += `${kindSlashName(o.info, name)} unchanged\n`;
+    job.index++;
+    return nextObject(st, job, ctx);
+  }
+  jobRequest(
+    st,
+    job,
+    ctx,
+    { method: 'PATCH', path: pathOf(o, true), query: WRITE_QUERY, body: patch, contentType: 'application/strategic-merge-patch+json' },
+    'patch',
+    { object: objectRef(o), phase: 'persistence' },
+  );
+}
+
+export function onApplyResult(st: KubectlState, job: ApplyJob, step: string, r: RequestResult, ctx: Effects): void {
+  const o = job.objects[job.index]!;
+  const name = o.obj.metadata.name ?? '';
+  if (!r.ok && r.err.t === 'url' && !job.touchedServer) {
+    // Real kubectl first downloads the OpenAPI schema to validate; that is what fails.
+    return finishJob(st, job, ctx, validationConnError(o.source, st.config.server, r.err));
+  }
+  job.touchedServer = true;
+  if (step === 'get') return afterGet(st, job, o, r, ctx);
+  if (r.ok) job.stdout += `${kindSlashName(o.info, name)} ${step === 'create' ? 'created' : 'configured'}\n`;
+  else if (step === 'create') job.errors.push(addSourceToErr('creating', o.source, r.err));
+  else {
+    const what = `applying patch:\n${goMarshal((st.client.pending, {}))}\nto:\n${infoString(o.info, name, o.obj.metadata.namespace ?? '')}\nfor:`;
+    job.errors.push(addSourceToErr(what, o.source, r.err));
+  }
+  job.index++;
+  nextObject(st, job, ctx);
+}

@@ -1,0 +1,63 @@
+// The kubelet's /containerLogs/{ns}/{pod}/{container} endpoint, which kube-apiserver calls for
+// `kubectl logs`. Which container's log is read follows validateContainerLogStatus
+// (kubelet_pods.go): the running one, else the last terminated one; a container that never ran
+// answers 400 `container "nginx" in pod "web" is waiting to start: ContainerCreating`.
+
+import type { HttpRequest, HttpResponse } from '../../api/http';
+import { badRequest, notFound } from '../../api/errors';
+import type { Effects, Message } from '../../kernel/component';
+import { parseCriLogLine, type CriResponse, type ReadLogsResult } from '../runtime/cri';
+import { criCall } from './cri-client';
+import type { CriCallRecord, KubeletState } from './state';
+import { T } from './texts';
+
+function respond(ctx: Effects, to: { process: string; incarnation: number }, requestId: number, status: number, body: unknown, summary: string): void {
+  const r: HttpResponse = { type: 'http.response', requestId, status, body };
+  ctx.send(to, r, { summary, phase: 'user' });
+}
+
+export function onContainerLogs(s: KubeletState, ctx: Effects, msg: Message): boolean {
+  const req = msg.body as HttpRequest;
+  const m = /^\/containerLogs\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(req.path);
+  if (!m) return false;
+  const [, ns, podName, container] = m as unknown as [string, string, string, string];
+  const to = { process: msg.from, incarnation: msg.fromIncarnation };
+  const fail = (status: number, body: unknown, text: string): void => respond(ctx, to, msg.id, status, body, `${status} ${text}`);
+  const w = [...s.workers.values()].find((x) => x.namespace === ns && x.name === podName);
+  if (!w) return fail(404, notFound({ group: '', resource: 'pods' }, podName), `pod ${podName} not found`), true;
+  const c = w.containers.find((x) => x.name === container);
+  if (!c) return fail(400, badRequest(T.logNotValid(container, podName)), 'container not valid'), true;
+  const previous = req.query?.previous === 'true';
+  let id: string | undefined;
+  if (previous) {
+    id = c.lastTerminated?.containerID?.replace('containerd://', '');
+    if (!id) return fail(400, badRequest(T.logNoPrevious(container, podName)), 'no previous container'), true;
+  } else if (c.state === 'running' || c.state === 'terminated') id = c.containerId;
+  else if (c.lastTerminated?.containerID) id = c.lastTerminated.containerID.replace('containerd://', '');
+  if (!id) return fail(400, badRequest(T.logWaiting(container, podName, c.waitingReason)), 'waiting to start'), true;
+  const tail = req.query?.tailLines !== undefined ? Number(req.query.tailLines) : undefined;
+  const rec: Omit<CriCallRecord, 'call' | 'sentAt'> = {
+    purpose: 'logs',
+    podUid: w.uid,
+    container,
+    reply: { ...to, requestId: msg.id, container, timestamps: req.query?.timestamps === 'true', pod: podName },
+  };
+  criCall(s, ctx, tail !== undefined && !Number.isNaN(tail) ? { method: 'ReadLogs', containerId: id, tailLines: tail } : { method: 'ReadLogs', containerId: id }, rec, { kind: 'Pod', name: podName, namespace: ns }, `ReadLogs ${podName}/${container}`);
+  return true;
+}
+
+/** containerd answered ReadLogs: turn CRI log lines into what `kubectl logs` prints. */
+export function onReadLogs(ctx: Effects, rec: CriCallRecord, resp: CriResponse): void {
+  const r = rec.reply;
+  if (!r) return;
+  if (resp.error) {
+    respond(ctx, r, r.requestId, 500, badRequest(`unable to retrieve container logs: ${resp.error.message}`), '500 logs unavailable');
+    return;
+  }
+  const lines = (resp.result as ReadLogsResult).lines.map((l) => {
+    const p = parseCriLogLine(l);
+    return r.timestamps ? `${p.time} ${p.text}` : p.text;
+  });
+  const text = lines.length ? lines.join('\n') + '\n' : '';
+  respond(ctx, r, r.requestId, 200, text, `200 logs ${r.pod}/${r.container} (${lines.length} lines)`);
+}
