@@ -21,8 +21,8 @@ export interface ApplyJob extends JobCommon {
   command: 'apply';
   objects: ManifestObject[];
   index: number;
-  /** Errors from reading the files (one aggregate entry, as GetObjects returns it). */
-  readErrors: KubectlError[];
+  /** The patch last sent, as kubectl quotes it in a patch error. */
+  lastPatch: string;
   /** A connection error on the first request becomes the validation error real kubectl prints. */
   touchedServer: boolean;
 }
@@ -70,7 +70,8 @@ export function startApply(st: KubectlState, common: JobCommon, p: ParsedArgs, e
   });
   if (m.fatal) return finishJob(st, common, ctx, m.fatal);
   if (m.objects.length === 0 && m.errors.length === 0) return finishJob(st, common, ctx, plain('no objects passed to apply'));
-  const job: ApplyJob = { ...common, command: 'apply', objects: m.objects, index: 0, readErrors: m.errors, touchedServer: false };
+  const job: ApplyJob = { ...common, command: 'apply', objects: m.objects, index: 0, lastPatch: '', touchedServer: false };
+  // Reading errors come first, as one entry: GetObjects returns them as one aggregate.
   if (m.errors.length) job.errors.push(aggregate(m.errors)!);
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   nextObject(st, job, ctx);
@@ -128,6 +129,7 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
     job.index++;
     return nextObject(st, job, ctx);
   }
+  job.lastPatch = goMarshal(patch);
   jobRequest(
     st,
     job,
@@ -150,7 +152,7 @@ export function onApplyResult(st: KubectlState, job: ApplyJob, step: string, r: 
   if (r.ok) job.stdout += `${kindSlashName(o.info, name)} ${step === 'create' ? 'created' : 'configured'}\n`;
   else if (step === 'create') job.errors.push(addSourceToErr('creating', o.source, r.err));
   else {
-    const what = `applying patch:\n${goMarshal((st.client.pending, {}))}\nto:\n${infoString(o.info, name, o.obj.metadata.namespace ?? '')}\nfor:`;
+    const what = `applying patch:\n${job.lastPatch}\nto:\n${infoString(o.info, name, o.obj.metadata.namespace ?? '')}\nfor:`;
     job.errors.push(addSourceToErr(what, o.source, r.err));
   }
   job.index++;

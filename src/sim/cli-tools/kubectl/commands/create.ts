@@ -1,0 +1,128 @@
+// `kubectl create -f` (POST every object read from the files, kubectl/pkg/cmd/create) and
+// `kubectl run` (build one Pod from flags and POST it, kubectl/pkg/cmd/run). Both print
+// `pod/web created`; a duplicate is `Error from server (AlreadyExists): ...`, with
+// `error when creating "web.yaml": ` when the object came from a file.
+
+import type { Container, Pod } from '../../../api/types';
+import { resourceForKind } from '../../../api/resources';
+import { resourcePath } from '../../../client/apiclient';
+import type { Effects } from '../../../kernel/component';
+import type { CliExec } from '../../protocol';
+import { addSourceToErr, aggregate, plain } from '../errors';
+import { flagArray, flagBool, flagString, type ParsedArgs } from '../flags';
+import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+import { kindSlashName, readManifests, type ManifestObject } from '../manifest';
+import { NO_FILENAME, validationConnError } from './apply';
+
+export interface CreateJob extends JobCommon {
+  command: 'create' | 'run';
+  objects: ManifestObject[];
+  index: number;
+  touchedServer: boolean;
+}
+
+export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
+  const filenames = flagArray(p, 'filename');
+  if (filenames.length === 0) {
+    if (p.args.length > 0) return finishJob(st, common, ctx, plain(`unknown command "${p.args[0]}" for "kubectl create"`));
+    return finishJob(st, common, ctx, plain(NO_FILENAME));
+  }
+  const m = readManifests({
+    filenames,
+    files: exec.files,
+    stdin: exec.stdin,
+    recursive: flagBool(p, 'recursive'),
+    namespace: common.namespace,
+    namespaceExplicit: common.namespaceExplicit,
+  });
+  if (m.fatal) return finishJob(st, common, ctx, m.fatal);
+  const job: CreateJob = { ...common, command: 'create', objects: m.objects, index: 0, touchedServer: false };
+  job.errors.push(...m.errors);
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  next(st, job, ctx);
+}
+
+function parseLabels(s: string): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const kv of s.split(',')) {
+    const i = kv.indexOf('=');
+    if (i <= 0) return undefined;
+    out[kv.slice(0, i)] = kv.slice(i + 1);
+  }
+  return out;
+}
+
+/** The Pod `kubectl run` builds (kubectl run --dry-run=client -o yaml shows the same object). */
+export function podForRun(p: ParsedArgs, namespace: string): Pod | string {
+  const image = flagString(p, 'image');
+  if (image === undefined) return 'error: required flag(s) "image" not set\n';
+  const name = p.args[0];
+  if (!name) return "error: NAME is required for run\nSee 'kubectl run -h' for help and examples\n";
+  const restart = flagString(p, 'restart') ?? 'Always';
+  if (!['Always', 'OnFailure', 'Never'].includes(restart)) return `error: invalid restart policy: ${restart}\n`;
+  const labelsFlag = flagString(p, 'labels');
+  const labels = labelsFlag ? parseLabels(labelsFlag) : { run: name };
+  if (!labels) return `error: invalid label spec: ${labelsFlag}\n`;
+  const container: Container = { name, image, resources: {} };
+  const port = flagString(p, 'port');
+  if (port) {
+    if (!/^\d+$/.test(port)) return `error: strconv.Atoi: parsing "${port}": invalid syntax\n`;
+    container.ports = [{ containerPort: Number(port) }];
+  }
+  const env = flagArray(p, 'env');
+  if (env.length) container.env = env.map((e) => ({ name: e.split('=')[0]!, value: e.slice(e.indexOf('=') + 1) }));
+  const pullPolicy = flagString(p, 'image-pull-policy');
+  if (pullPolicy) container.imagePullPolicy = pullPolicy as Container['imagePullPolicy'];
+  const extra = [...p.args.slice(1), ...p.dashArgs];
+  if (flagBool(p, 'command')) {
+    if (extra.length) container.command = extra;
+  } else if (extra.length) container.args = extra;
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { labels, name, namespace },
+    spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart as 'Always' },
+    status: {},
+  };
+}
+
+export function startRun(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
+  const pod = podForRun(p, common.namespace);
+  if (typeof pod === 'string') {
+    common.stderr += pod;
+    return finishJob(st, common, ctx, undefined, 1);
+  }
+  const info = resourceForKind('v1', 'Pod')!;
+  const job: CreateJob = { ...common, command: 'run', objects: [{ obj: pod, source: '', info }], index: 0, touchedServer: true };
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  next(st, job, ctx);
+}
+
+function next(st: KubectlState, job: CreateJob, ctx: Effects): void {
+  const o = job.objects[job.index];
+  if (!o) return finishJob(st, job, ctx, aggregate(job.errors));
+  const path = resourcePath({
+    group: o.info.group || undefined,
+    version: o.info.version,
+    resource: o.info.resource,
+    namespace: o.info.namespaced ? o.obj.metadata.namespace : undefined,
+  });
+  const query = { fieldManager: job.command === 'run' ? 'kubectl-run' : 'kubectl-create', fieldValidation: 'Strict' };
+  jobRequest(st, job, ctx, { method: 'POST', path, query, body: o.obj, contentType: 'application/json' }, 'create', {
+    phase: 'persistence',
+    object: { kind: o.info.kind, name: o.obj.metadata.name ?? '', namespace: o.obj.metadata.namespace },
+  });
+}
+
+export function onCreateResult(st: KubectlState, job: CreateJob, _step: string, r: RequestResult, ctx: Effects): void {
+  const o = job.objects[job.index]!;
+  if (!r.ok && r.err.t === 'url') {
+    if (!job.touchedServer) return finishJob(st, job, ctx, validationConnError(o.source, st.config.server, r.err));
+    return finishJob(st, job, ctx, r.err);
+  }
+  job.touchedServer = true;
+  if (r.ok) job.stdout += `${kindSlashName(o.info, o.obj.metadata.name ?? '')} created\n`;
+  else job.errors.push(addSourceToErr('creating', o.source, r.err));
+  job.index++;
+  next(st, job, ctx);
+}
