@@ -16,6 +16,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import process from 'node:process';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -227,7 +228,7 @@ function main() {
   };
   mkdirSync(dirname(OUT), { recursive: true });
   writeFileSync(OUT, `${JSON.stringify(out, null, 1)}\n`);
-  console.log(`wrote ${OUT}: ${Object.keys(sorted).length} definitions, ${Object.keys(kinds).length} kinds`);
+  process.stdout.write(`wrote ${OUT}: ${Object.keys(sorted).length} definitions, ${Object.keys(kinds).length} kinds\n`);
 }
 
 main();

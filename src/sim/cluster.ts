@@ -4,6 +4,7 @@
 
 import type { Taint } from './api/types';
 import { kubeApiserver, type ApiserverConfig } from './apiserver/apiserver';
+import { kubeadm, type KubeadmConfig } from './bootstrap/kubeadm';
 import type { CliExec, CliOutput } from './cli-tools/protocol';
 import { kubectl, type KubectlConfig } from './cli-tools/kubectl/kubectl';
 import { DEFAULT_TIMINGS, type Timings } from './config';
@@ -79,9 +80,10 @@ const CONTROL_PLANE_NODE: NodeSpecInput = {
   name: CONTROL_PLANE_HOST,
   cpu: '2',
   memory: '4Gi',
-  labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' },
   taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
 };
+/** The labels kubeadm's mark-control-plane phase puts on the control-plane node. */
+const CONTROL_PLANE_LABELS = { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' };
 
 export interface NodeInfo {
   name: string;
@@ -103,7 +105,7 @@ export class Cluster {
     this.timings = { ...DEFAULT_TIMINGS, ...(opts.timings ?? {}) };
     const bootMs = opts.bootMs ?? 10_000;
     this.sim = new Simulation({ seed: opts.seed, traceLimit: opts.traceLimit, startTime: -bootMs });
-    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubelet, containerd, cniPlugin, imageRegistry, kubectl]) this.sim.register(t);
+    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubelet, containerd, cniPlugin, imageRegistry, kubectl, kubeadm]) this.sim.register(t);
     this.wire(spec);
     this.sim.runUntil(0);
   }
@@ -132,6 +134,8 @@ export class Cluster {
     sim.addProcess(SCHEDULER, CONTROL_PLANE_HOST, 'kube-scheduler', schedCfg);
     const kubectlCfg: KubectlConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, server: APISERVER_ADDRESS };
     sim.addProcess(KUBECTL, KUBECTL_HOST, 'kubectl', kubectlCfg);
+    const kubeadmCfg: KubeadmConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, nodeName: CONTROL_PLANE_HOST, labels: CONTROL_PLANE_LABELS };
+    sim.addProcess('kubeadm', CONTROL_PLANE_HOST, 'kubeadm', kubeadmCfg, false);
 
     this.addNode(CONTROL_PLANE_NODE, 0, true);
     const workers = spec.nodes && spec.nodes.length ? spec.nodes : DEFAULT_WORKERS;
@@ -152,6 +156,7 @@ export class Cluster {
       sim.start(kubeletId(n.name));
     }
     sim.start(KUBECTL);
+    sim.start('kubeadm');
   }
 
   private addNode(n: NodeSpecInput, index: number, controlPlane: boolean): void {

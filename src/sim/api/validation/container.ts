@@ -74,8 +74,14 @@ function milli(q: string): number {
   return quantityError(q) ? 0 : parseQuantity(q).value;
 }
 
+/** Quantity.String(); a null quantity (`cpu: null`) decodes as zero. */
+function canonical(q: unknown): string {
+  const s = String(q);
+  return quantityError(s) ? '0' : canonicalQuantity(s);
+}
+
 function validateQuantityValue(q: string, field: string): FieldError[] {
-  return milli(q) < 0 ? [invalid(field, canonicalQuantity(q), IS_NEGATIVE)] : [];
+  return milli(q) < 0 ? [invalid(field, canonical(q), IS_NEGATIVE)] : [];
 }
 
 /** ValidateContainerResourceRequirements: names, non-negative values, and requests no larger than limits. */
@@ -96,9 +102,9 @@ export function validateResourceRequirements(res: Container['resources'], path: 
     const overcommit = !name.startsWith('hugepages-') && (!name.includes('/') || name.includes('kubernetes.io/'));
     const [r, l] = [milli(String(q)), milli(String(limit))];
     if (r !== l && !overcommit) {
-      errs.push(invalid(`${path}.requests`, canonicalQuantity(String(q)), `must be equal to ${name} limit of ${canonicalQuantity(String(limit))}`));
+      errs.push(invalid(`${path}.requests`, canonical(q), `must be equal to ${name} limit of ${canonical(limit)}`));
     } else if (r > l) {
-      errs.push(invalid(`${path}.requests`, canonicalQuantity(String(q)), `must be less than or equal to ${name} limit of ${canonicalQuantity(String(limit))}`));
+      errs.push(invalid(`${path}.requests`, canonical(q), `must be less than or equal to ${name} limit of ${canonical(limit)}`));
     }
   }
   return errs;

@@ -79,6 +79,11 @@ describe('validateCreate for pods', () => {
       errors: ['spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1'],
     },
     {
+      name: 'a null limit is a zero quantity, so any request exceeds it',
+      pod: podManifest({}, { resources: { requests: { cpu: '100m' }, limits: { cpu: null } } }),
+      errors: ['spec.containers[0].resources.requests: Invalid value: "100m": must be less than or equal to cpu limit of 0'],
+    },
+    {
       name: 'a negative quantity is invalid at its key',
       pod: podManifest({}, { resources: { requests: { memory: '-1Mi' } } }),
       errors: ['spec.containers[0].resources.requests[memory]: Invalid value: "-1Mi": must be greater than or equal to 0'],

@@ -23,7 +23,9 @@ export { CONTAINERD_VERSION } from './state';
 type Persisted = Pick<ContainerdState, 'images' | 'sandboxes' | 'containers' | 'counters'>;
 
 function waiterOf(msg: Message, req: CriRequest, ctx: Effects): Waiter {
-  return { to: { process: msg.from, incarnation: msg.fromIncarnation }, requestId: msg.id, method: req.method, cause: ctx.cause() };
+  const w: Waiter = { to: { process: msg.from, incarnation: msg.fromIncarnation }, requestId: msg.id, method: req.method, cause: ctx.cause() };
+  if (msg.object) w.object = msg.object;
+  return w;
 }
 
 function nextId(s: ContainerdState, what: string): string {
@@ -128,6 +130,7 @@ function onCri(s: ContainerdState, ctx: Effects, msg: Message, req: CriRequest):
     }
     case 'RemovePodSandbox':
       clog(ctx, 'info', `RemovePodSandbox for "${req.podSandboxId}"`);
+      releaseNetwork(s, ctx, req.podSandboxId);
       for (const [id, c] of s.containers) if (c.podSandboxId === req.podSandboxId) s.containers.delete(id);
       s.sandboxes.delete(req.podSandboxId);
       return answer(ctx, w, {});
@@ -207,6 +210,15 @@ function onMessage(s: ContainerdState, msg: Message, ctx: Effects): void {
     const stream = (msg.body as unknown as { stream: number }).stream;
     s.subscribers = s.subscribers.filter((x) => x.stream !== stream);
   }
+}
+
+/** A sandbox removed without a stop first still gives its IP back (CNI DEL, no answer awaited). */
+function releaseNetwork(s: ContainerdState, ctx: Effects, id: string): void {
+  const sb = s.sandboxes.get(id);
+  if (!sb || sb.state !== 'SANDBOX_READY') return;
+  for (const c of s.containers.values()) if (c.podSandboxId === id) stopContainer(s, c, 0, ctx);
+  const req: CniRequest = { type: 'cni.del', containerId: sb.id, podNamespace: sb.metadata.namespace, podName: sb.metadata.name };
+  ctx.send(s.config.cni, req, { summary: `CNI DEL ${sb.metadata.name}`, phase: 'networking' });
 }
 
 function pauseError(): string {

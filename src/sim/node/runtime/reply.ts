@@ -11,6 +11,6 @@ export function answer(ctx: Effects, w: Waiter, result: unknown, error?: CriErro
   const body: CriResponse = { type: 'cri.response', requestId: w.requestId, method: w.method };
   if (error) body.error = error;
   else body.result = result;
-  ctx.send(w.to, body, { summary: summary ?? `${w.method} ${error ? `error: ${error.code}` : 'OK'}`, phase: 'execution' });
+  ctx.send(w.to, body, { summary: summary ?? `${w.method} ${error ? `error: ${error.code}` : 'OK'}`, phase: 'execution', object: w.object });
   ctx.cause(prev);
 }

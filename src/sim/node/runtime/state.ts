@@ -4,7 +4,7 @@
 // processes; the metadata is in /var/lib/containerd), so they are what it persists.
 
 import { SIM_EPOCH_MS } from '../../api/time';
-import type { Effects, ReplyAddress } from '../../kernel/component';
+import type { Effects, ObjectRef, ReplyAddress } from '../../kernel/component';
 import type { MessageId, ProcessId, RecordId, TimerId } from '../../kernel/units';
 import type { HttpBehaviour, Program, Step } from '../registry/program';
 import type { ContainerInfo, CriMethod, ImageInfo, PodSandboxInfo } from './cri';
@@ -24,6 +24,8 @@ export interface Waiter {
   requestId: MessageId;
   method: CriMethod;
   cause: RecordId;
+  /** The pod the call is about, for the trace. */
+  object?: ObjectRef;
 }
 
 export interface Frame {

@@ -1,0 +1,70 @@
+// kubeadm's "mark-control-plane" phase: once the control-plane node's kubelet has registered, label
+// it node-role.kubernetes.io/control-plane with admin credentials. The kubelet itself may not set
+// node-role labels (the NodeRestriction admission plugin refuses them), which is why kubeadm does
+// it. One-shot: after the label is on, the process has nothing left to do.
+
+import type { HttpResponse } from '../api/http';
+import type { Credentials } from '../api/http';
+import { apiRequest, clientOnMessage, clientOnTimer, createClient, resourcePath, type ClientState } from '../client/apiclient';
+import type { ComponentType } from '../kernel/component';
+import type { ProcessId } from '../kernel/units';
+
+export interface KubeadmConfig {
+  apiserver: ProcessId;
+  credentials: Credentials;
+  nodeName: string;
+  labels: Record<string, string>;
+}
+
+export interface KubeadmState {
+  client: ClientState;
+  done: boolean;
+}
+
+const RETRY = 'kubeadm.retry';
+const RETRY_MS = 1000;
+
+function tryMark(ctx: Parameters<ComponentType['onTimer']>[2], s: KubeadmState, cfg: KubeadmConfig): void {
+  apiRequest(
+    ctx,
+    s.client,
+    {
+      method: 'PATCH',
+      path: resourcePath({ resource: 'nodes', name: cfg.nodeName }),
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { labels: cfg.labels } },
+    },
+    'mark-control-plane',
+    undefined,
+    { phase: 'controller', summary: `PATCH node/${cfg.nodeName} (kubeadm mark-control-plane)`, object: { kind: 'Node', name: cfg.nodeName } },
+  );
+}
+
+export const kubeadm: ComponentType<KubeadmState & { cfg: KubeadmConfig }, KubeadmConfig> = {
+  kind: 'kubeadm',
+  start(ctx, input) {
+    const s = {
+      client: createClient({ apiserver: input.config.apiserver, credentials: input.config.credentials, userAgent: 'kubeadm/v1.31.0', timeoutMs: 10_000 }),
+      done: false,
+      cfg: input.config,
+    };
+    ctx.setTimer(RETRY_MS, RETRY);
+    return s;
+  },
+  onMessage(s, msg, ctx) {
+    const ev = clientOnMessage(s.client, msg, ctx);
+    if (!ev) return;
+    const ok = ev.kind === 'response' && (ev.response as HttpResponse).status === 200;
+    if (ok) {
+      s.done = true;
+      ctx.log(`[mark-control-plane] Marking the node ${s.cfg.nodeName} as control-plane by adding the labels: [${Object.keys(s.cfg.labels).join(' ')}]`);
+    } else ctx.setTimer(RETRY_MS, RETRY);
+  },
+  onTimer(s, t, ctx) {
+    if (clientOnTimer(s.client, t)) {
+      ctx.setTimer(RETRY_MS, RETRY);
+      return;
+    }
+    if (t.name === RETRY && !s.done) tryMark(ctx, s, s.cfg);
+  },
+};

@@ -1,0 +1,180 @@
+// `kubectl delete <type> <name>... | -f file` (kubectl/pkg/cmd/delete): DELETE each object with
+// propagationPolicy Background, print `pod "web" deleted`, then, as --wait=true is the default,
+// wait until each deleted object is really gone: GET it, and while it still exists (a pod in its
+// termination grace period) watch it by name until the DELETED event for its UID arrives.
+
+import type { WatchEventBody } from '../../../api/http';
+import { isStatus, type KubeObject } from '../../../api/types';
+import { type ResourceInfo } from '../../../api/resources';
+import { resourcePath } from '../../../client/apiclient';
+import type { Effects } from '../../../kernel/component';
+import type { CliExec } from '../../protocol';
+import { addSourceToErr, aggregate, plain } from '../errors';
+import { flagArray, flagBool, flagInt, type ParsedArgs } from '../flags';
+import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+import { kindQuotedName, readManifests } from '../manifest';
+import { resolveTargets } from './get';
+
+interface DeleteTarget {
+  info: ResourceInfo;
+  name: string;
+  namespace?: string;
+  source: string;
+  /** Set once the DELETE answered with the object still present (graceful deletion). */
+  uid?: string;
+  resourceVersion?: string;
+}
+
+export interface DeleteJob extends JobCommon {
+  command: 'delete';
+  targets: DeleteTarget[];
+  index: number;
+  phase: 'delete' | 'wait';
+  /** Targets to wait for, by index. */
+  waitFor: number[];
+  wait: boolean;
+  gracePeriodSeconds?: number;
+}
+
+export const NO_RESOURCES =
+  'You must provide one or more resources by argument or filename.\nExample resource specifications include:\n' +
+  "   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
+
+function targetsFromArgs(p: ParsedArgs, common: JobCommon): DeleteTarget[] | ReturnType<typeof plain> {
+  const resolved = resolveTargets(p.args);
+  if ('t' in resolved) return resolved;
+  const out: DeleteTarget[] = [];
+  for (const t of resolved.targets) {
+    if (t.names.length === 0) return plain('resource(s) were provided, but no name was specified');
+    for (const name of t.names) out.push({ info: t.info, name, namespace: t.info.namespaced ? common.namespace : undefined, source: '' });
+  }
+  return out;
+}
+
+export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
+  const filenames = flagArray(p, 'filename');
+  let targets: DeleteTarget[] = [];
+  const errors = [];
+  if (filenames.length > 0) {
+    const m = readManifests({
+      filenames,
+      files: exec.files,
+      stdin: exec.stdin,
+      recursive: flagBool(p, 'recursive'),
+      namespace: common.namespace,
+      namespaceExplicit: common.namespaceExplicit,
+    });
+    if (m.fatal) return finishJob(st, common, ctx, m.fatal);
+    errors.push(...m.errors);
+    targets = m.objects.map((o) => ({ info: o.info, name: o.obj.metadata.name ?? '', namespace: o.obj.metadata.namespace, source: o.source }));
+  } else if (p.args.length > 0) {
+    const t = targetsFromArgs(p, common);
+    if (!Array.isArray(t)) return finishJob(st, common, ctx, t);
+    targets = t;
+  } else return finishJob(st, common, ctx, plain(NO_RESOURCES));
+  let grace = flagInt(p, 'grace-period');
+  if (flagBool(p, 'now')) grace = 1;
+  if (flagBool(p, 'force') && grace === undefined) grace = 0;
+  const job: DeleteJob = {
+    ...common,
+    command: 'delete',
+    targets,
+    index: 0,
+    phase: 'delete',
+    waitFor: [],
+    wait: p.flags.get('wait') !== false,
+    gracePeriodSeconds: grace !== undefined && grace >= 0 ? grace : undefined,
+  };
+  job.errors.push(...errors);
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  next(st, job, ctx);
+}
+
+function pathOf(t: DeleteTarget, withName = true): string {
+  return resourcePath({
+    group: t.info.group || undefined,
+    version: t.info.version,
+    resource: t.info.resource,
+    namespace: t.namespace,
+    name: withName ? t.name : undefined,
+  });
+}
+
+function next(st: KubectlState, job: DeleteJob, ctx: Effects): void {
+  if (job.phase === 'delete') {
+    const t = job.targets[job.index];
+    if (t) {
+      const body: Record<string, unknown> = { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' };
+      if (job.gracePeriodSeconds !== undefined) body.gracePeriodSeconds = job.gracePeriodSeconds;
+      jobRequest(st, job, ctx, { method: 'DELETE', path: pathOf(t), body, contentType: 'application/json' }, 'delete', {
+        phase: 'persistence',
+        object: { kind: t.info.kind, name: t.name, namespace: t.namespace },
+      });
+      return;
+    }
+    job.phase = 'wait';
+    job.index = 0;
+  }
+  const ti = job.waitFor[job.index];
+  if (ti === undefined) return finishJob(st, job, ctx, aggregate(job.errors));
+  const t = job.targets[ti]!;
+  jobRequest(st, job, ctx, { method: 'GET', path: pathOf(t) }, 'wait-get', { object: { kind: t.info.kind, name: t.name, namespace: t.namespace } });
+}
+
+function startWatch(st: KubectlState, job: DeleteJob, t: DeleteTarget, ctx: Effects): void {
+  const query = { fieldSelector: `metadata.name=${t.name}`, resourceVersion: t.resourceVersion ?? '0', watch: 'true' };
+  jobRequest(st, job, ctx, { method: 'GET', path: pathOf(t, false), query }, 'wait-watch', {
+    phase: 'watch',
+    watch: true,
+    object: { kind: t.info.kind, name: t.name, namespace: t.namespace },
+  });
+}
+
+export function onDeleteResult(st: KubectlState, job: DeleteJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (!r.ok && r.err.t === 'url') return finishJob(st, job, ctx, r.err);
+  if (step === 'delete') {
+    const t = job.targets[job.index]!;
+    if (r.ok) {
+      job.stdout += `${kindQuotedName(t.info, t.name)} ${job.gracePeriodSeconds === 0 ? 'force deleted' : 'deleted'}\n`;
+      const obj = r.body as KubeObject;
+      if (job.wait && !isStatus(obj) && obj?.metadata?.uid) {
+        t.uid = obj.metadata.uid;
+        job.waitFor.push(job.index);
+      }
+    } else job.errors.push(addSourceToErr('deleting', t.source, r.err));
+    job.index++;
+    return next(st, job, ctx);
+  }
+  const t = job.targets[job.waitFor[job.index]!]!;
+  if (step === 'wait-get') {
+    const gone = isNotFound(r) || (r.ok && asObject(r).metadata.uid !== t.uid);
+    if (gone || !r.ok) {
+      job.index++;
+      return next(st, job, ctx);
+    }
+    t.resourceVersion = asObject(r).metadata.resourceVersion;
+    return startWatch(st, job, t, ctx);
+  }
+  // The watch ended or was refused: look again.
+  next(st, job, ctx);
+}
+
+export function onDeleteWatchEvent(st: KubectlState, job: DeleteJob, body: WatchEventBody, ctx: Effects): void {
+  if (job.phase !== 'wait' || body.watchId !== job.watchId) return;
+  const t = job.targets[job.waitFor[job.index]!];
+  const obj = body.event.object as KubeObject;
+  if (!t) return;
+  if (body.event.type === 'ERROR') {
+    ctx.closeStream(body.watchId);
+    st.client.pending.delete(body.watchId);
+    job.watchId = undefined;
+    return next(st, job, ctx);
+  }
+  if (body.event.type !== 'DELETED' || obj.metadata?.name !== t.name) return;
+  if (t.uid && obj.metadata.uid && obj.metadata.uid !== t.uid) return;
+  ctx.closeStream(body.watchId);
+  st.client.pending.delete(body.watchId);
+  job.watchId = undefined;
+  job.index++;
+  next(st, job, ctx);
+}

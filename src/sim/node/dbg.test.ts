@@ -1,0 +1,25 @@
+import { it } from 'vitest';
+import { formatRecord } from '../kernel/trace';
+import { Simulation } from '../kernel/simulation';
+import { DEFAULT_TIMINGS } from '../config';
+import { cniPlugin } from './cni/cni';
+import { kubelet } from './kubelet/kubelet';
+import { imageRegistry } from './registry/registry';
+import { containerd } from './runtime/containerd';
+import { fakeApiserver } from './testing/fake-apiserver';
+it('dbg', () => {
+  const sim = new Simulation({ seed: 42 });
+  for (const t of [fakeApiserver, kubelet, containerd, cniPlugin, imageRegistry]) sim.register(t);
+  sim.addHost('control-plane', '10.0.0.10'); sim.addHost('worker-1', '10.0.0.11'); sim.addHost('registry-1.docker.io', '52.1.1.1', 15);
+  sim.addProcess('kube-apiserver', 'control-plane', 'kube-apiserver', {});
+  sim.addProcess('registry', 'registry-1.docker.io', 'registry', {});
+  sim.addProcess('cni/worker-1', 'worker-1', 'cni', { nodeName: 'worker-1', podCIDR: '10.244.1.0/24' });
+  sim.addProcess('containerd/worker-1', 'worker-1', 'containerd', { nodeName: 'worker-1', registry: 'registry', cni: 'cni/worker-1', images: [], bandwidthBytesPerSec: 50_000_000 });
+  sim.addProcess('kubelet/worker-1', 'worker-1', 'kubelet', { nodeName: 'worker-1', apiserver: 'kube-apiserver', containerd: 'containerd/worker-1', credentials: {}, nodeIP: '10.0.0.11', podCIDR: '10.244.1.0/24', capacity: { cpu: '2', memory: '4026552Ki', pods: '110', 'ephemeral-storage': '61255492Ki' }, labels: {}, taints: [], timings: DEFAULT_TIMINGS });
+  for (const p of ['kube-apiserver', 'registry', 'cni/worker-1', 'containerd/worker-1', 'kubelet/worker-1']) sim.start(p);
+  sim.runFor(500);
+  sim.inject('kube-apiserver', { type: 'test.push', event: { type: 'ADDED', object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default', uid: 'u1' }, spec: { nodeName: 'worker-1', containers: [{ name: 'nginx', image: process.env.IMG ?? 'nginx:1.25' }] } } } } as never, { summary: 'push', phase: 'watch' });
+  sim.runFor(Number(process.env.T ?? 3000));
+  for (const r of sim.world.trace) if (r.kind !== 'timer' || process.env.TIMERS) console.log(formatRecord(r));
+  for (const p of ['kubelet/worker-1', 'containerd/worker-1', 'cni/worker-1']) for (const l of sim.process(p)!.log) console.log(p, l.line);
+});

@@ -1,0 +1,239 @@
+// The kubelet (seed ch. 3): registers its Node, renews its Lease and posts node status (the
+// heartbeats), watches the pods bound to its node (fieldSelector spec.nodeName=<node>), and runs
+// each through the container runtime over CRI; it answers the apiserver's log requests. It talks
+// to kube-apiserver and containerd only, never to etcd.
+
+import type { Pod } from '../../api/types';
+import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
+import { createInformer, informerList, informerOnClientEvent, informerOnTimer, informerOnWatchEvent, isInformerEvent, isOk, type Delta } from '../../client/informer';
+import type { ComponentType, ConnectionRefused, Effects, Message, Timer } from '../../kernel/component';
+import type { MessageId } from '../../kernel/units';
+import type { ContainerInfo, CriContainerEvent, CriResponse, PodSandboxInfo, ProbeResponse } from '../runtime/cri';
+import { createBackoff } from './backoff';
+import { refusedResponse } from './cri-client';
+import { klog } from './klog';
+import { onContainerLogs, onReadLogs } from './logs';
+import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
+import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, syncPod, terminateStep } from './pod-worker';
+import { PROBE_TIMER, onExecProbeResponse, onNetProbeResponse, onProbeTimer } from './prober';
+import { RUNTIME_SYNC_TIMER, addPod, onContainerList, onSandboxList, startRuntimeSync } from './runtime-sync';
+import type { KubeletConfig, KubeletState, ProbeKind } from './state';
+import { KUBELET_VERSION } from './texts';
+
+export type { KubeletConfig } from './state';
+
+const REGISTER_TIMER = 'node.register';
+
+function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
+  const config = input.config;
+  const t = config.timings;
+  const s: KubeletState = {
+    config,
+    client: createClient({ apiserver: config.apiserver, credentials: config.credentials, userAgent: `kubelet/${KUBELET_VERSION} (linux/amd64) kubernetes/9edcffc`, timeoutMs: t.clientRequestTimeoutMs }),
+    pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: `spec.nodeName=${config.nodeName}`, phase: 'watch' }),
+    registered: false,
+    startedAt: ctx.now,
+    lastStatusPostAt: ctx.now,
+    images: new Map(),
+    workers: new Map(),
+    byContainer: new Map(),
+    cri: new Map(),
+    probeCalls: new Map(),
+    imageBackoff: createBackoff(t.imageBackOffInitialMs, t.imageBackOffMaxMs),
+    crashBackoff: createBackoff(t.crashLoopBackOffInitialMs, t.crashLoopBackOffMaxMs),
+    eventSeq: 0,
+  };
+  klog(ctx, 'I', 'server.go:484', 'Kubelet version', { kubeletVersion: KUBELET_VERSION });
+  klog(ctx, 'I', 'kubelet_node_status.go:72', 'Attempting to register node', { node: config.nodeName });
+  registerNode(s, ctx);
+  informerList(ctx, s.client, s.pods);
+  startRuntimeSync(s, ctx);
+  ctx.setTimer(t.nodeStatusUpdateFrequencyMs, NODE_STATUS_TIMER);
+  return s;
+}
+
+function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
+  for (const d of deltas) {
+    const pod = d.object as Pod;
+    const uid = pod.metadata.uid ?? '';
+    const w = s.workers.get(uid);
+    const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+    if (d.type === 'DELETED') {
+      klog(ctx, 'I', 'kubelet.go:2422', 'SyncLoop REMOVE', { source: 'api', pods: [key] });
+      if (!w) continue;
+      w.pod = pod;
+      if (!w.terminated) {
+        w.terminating = true;
+        syncPod(s, ctx, w);
+      }
+      if (w.sandboxId) ctx.send(s.config.containerd, { type: 'cri.request', method: 'RemovePodSandbox', podSandboxId: w.sandboxId }, { summary: `RemovePodSandbox ${w.name}`, phase: 'execution' });
+      s.workers.delete(uid);
+      continue;
+    }
+    if (!s.runtime?.containers) continue; // adopted once the runtime has been listed
+    if (!w) {
+      const phase = pod.status?.phase;
+      if (phase !== 'Succeeded' && phase !== 'Failed') addPod(s, ctx, pod);
+      continue;
+    }
+    w.pod = pod;
+    if (pod.metadata.deletionTimestamp && !w.terminating) {
+      klog(ctx, 'I', 'kubelet.go:2416', 'SyncLoop DELETE', { source: 'api', pods: [key] });
+      w.terminating = true;
+      w.cause = ctx.cause();
+      syncPod(s, ctx, w);
+    }
+  }
+}
+
+function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
+  if (isInformerEvent(ev, s.pods)) return onDeltas(s, ctx, informerOnClientEvent(ctx, s.client, s.pods, ev));
+  const ok = ev.kind === 'response' && isOk(ev.response);
+  const status = ev.kind === 'response' ? ev.response.status : 0;
+  switch (ev.call.purpose) {
+    case 'node.register':
+      if (ok || status === 409) {
+        s.registered = true;
+        if (ok) s.nodeUid = ((ev as Extract<ClientEvent, { kind: 'response' }>).response.body as Pod).metadata.uid;
+        klog(ctx, 'I', 'kubelet_node_status.go:75', 'Successfully registered node', { node: s.config.nodeName });
+        if (status === 409) postNodeStatus(s, ctx, true);
+        renewLease(s, ctx);
+        ctx.setTimer(s.config.timings.nodeLeaseRenewIntervalMs, LEASE_TIMER);
+      } else {
+        klog(ctx, 'E', 'kubelet_node_status.go:96', 'Unable to register node with API server', { err: ev.kind === 'error' ? ev.error : status, node: s.config.nodeName });
+        ctx.setTimer(2000, REGISTER_TIMER);
+      }
+      return;
+    case 'lease':
+      if (ok) s.lease = { exists: true, resourceVersion: ((ev as Extract<ClientEvent, { kind: 'response' }>).response.body as Pod).metadata.resourceVersion };
+      else if (status === 409) s.lease = { exists: true };
+      else if (status === 404) s.lease = { exists: false };
+      else klog(ctx, 'E', 'controller.go:145', 'Failed to update lease', { err: ev.kind === 'error' ? ev.error : status });
+      return;
+    case 'node.status':
+      if (!ok) {
+        s.lastNodeStatusJson = undefined;
+        klog(ctx, 'E', 'kubelet_node_status.go:535', 'Error updating node status, will retry', { err: ev.kind === 'error' ? ev.error : status });
+      }
+      return;
+    case 'pod.status': {
+      const w = s.workers.get(ev.call.data as string);
+      if (w && !ok && status !== 404) w.lastStatusJson = undefined;
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function onCriResponse(s: KubeletState, ctx: Effects, resp: CriResponse): void {
+  const rec = s.cri.get(resp.requestId);
+  if (!rec) return;
+  s.cri.delete(resp.requestId);
+  const w = rec.podUid ? s.workers.get(rec.podUid) : undefined;
+  switch (rec.purpose) {
+    case 'sync':
+      return w ? onSyncResponse(s, ctx, w, rec.container, resp) : undefined;
+    case 'stop':
+      return w ? syncPod(s, ctx, w) : undefined;
+    case 'probe':
+      return w && rec.container && rec.probe ? onExecProbeResponse(s, ctx, w, rec.container, rec.probe, resp) : undefined;
+    case 'logs':
+      return onReadLogs(ctx, rec, resp);
+    case 'runtime-list':
+      if (resp.error) return void ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
+      return onSandboxList(s, ctx, (resp.result as { items: PodSandboxInfo[] }).items);
+    case 'runtime-list-containers':
+      if (resp.error) return void ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
+      return onContainerList(s, ctx, (resp.result as { containers: ContainerInfo[] }).containers, [...s.pods.items.values()] as Pod[]);
+    case 'events':
+      return;
+  }
+}
+
+function onContainerEvent(s: KubeletState, ctx: Effects, ev: CriContainerEvent): void {
+  if (ev.containerEventType !== 'CONTAINER_STOPPED_EVENT') return;
+  const uid = s.byContainer.get(ev.container.id);
+  const w = uid ? s.workers.get(uid) : undefined;
+  if (w) onContainerExited(s, ctx, w, ev.container.id, ev.container.exitCode ?? 0, ev.container.reason);
+}
+
+function onRefused(s: KubeletState, ctx: Effects, id: MessageId): boolean {
+  const rec = s.cri.get(id);
+  if (rec) {
+    onCriResponse(s, ctx, refusedResponse(id, rec));
+    return true;
+  }
+  const probe = s.probeCalls.get(id);
+  if (probe) {
+    s.probeCalls.delete(id);
+    return true;
+  }
+  return false;
+}
+
+function onMessage(s: KubeletState, msg: Message, ctx: Effects): void {
+  const type = msg.body.type;
+  if (type === 'http.request' && onContainerLogs(s, ctx, msg)) return;
+  if (type === 'cri.response') return onCriResponse(s, ctx, msg.body as CriResponse);
+  if (type === 'cri.event') return onContainerEvent(s, ctx, msg.body as CriContainerEvent);
+  if (type === 'probe.response') return onNetProbeResponse(s, ctx, msg.body as ProbeResponse);
+  if (type === 'conn.refused' && onRefused(s, ctx, (msg.body as ConnectionRefused).inReplyTo)) return;
+  if (type === 'stream.closed' && (msg.body as unknown as { stream: number }).stream === s.eventsStream) {
+    // containerd went away: list again (and reopen the stream) once it answers.
+    s.cri.delete(s.eventsStream);
+    s.eventsStream = undefined;
+    ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
+    return;
+  }
+  if (type === 'watch.event') {
+    const deltas = informerOnWatchEvent(ctx, s.client, s.pods, msg);
+    if (deltas) onDeltas(s, ctx, deltas);
+    return;
+  }
+  const ev = clientOnMessage(s.client, msg, ctx);
+  if (ev) onClientEvent(s, ctx, ev);
+}
+
+function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
+  const ev = clientOnTimer(s.client, t);
+  if (ev) return onClientEvent(s, ctx, ev);
+  if (informerOnTimer(ctx, s.client, s.pods, t)) return;
+  switch (t.name) {
+    case LEASE_TIMER:
+      renewLease(s, ctx);
+      ctx.setTimer(s.config.timings.nodeLeaseRenewIntervalMs, LEASE_TIMER);
+      return;
+    case NODE_STATUS_TIMER:
+      if (s.registered) postNodeStatus(s, ctx, false);
+      ctx.setTimer(s.config.timings.nodeStatusUpdateFrequencyMs, NODE_STATUS_TIMER);
+      return;
+    case REGISTER_TIMER:
+      return registerNode(s, ctx);
+    case RUNTIME_SYNC_TIMER:
+      return startRuntimeSync(s, ctx);
+    case RETRY_TIMER: {
+      const p = t.payload as { uid: string; container?: string };
+      const w = s.workers.get(p.uid);
+      if (!w) return;
+      const c = w.containers.find((x) => x.name === p.container);
+      if (c) c.retryTimer = undefined;
+      if (w.terminating) return terminateStep(s, ctx, w);
+      pushStatus(s, ctx, w);
+      return syncPod(s, ctx, w);
+    }
+    case PROBE_TIMER: {
+      const p = t.payload as { uid: string; container: string; kind: ProbeKind };
+      const w = s.workers.get(p.uid);
+      if (w) onProbeTimer(s, ctx, w, p.container, p.kind);
+      return;
+    }
+  }
+}
+
+export const kubelet: ComponentType<KubeletState, KubeletConfig> = {
+  kind: 'kubelet',
+  start,
+  onMessage,
+  onTimer,
+};

@@ -1,0 +1,84 @@
+// How the kubelet finds out what the runtime already runs: at start, and whenever containerd comes
+// back, it lists sandboxes and containers (ListPodSandbox, ListContainers), opens the container
+// event stream (GetContainerEvents, the evented PLEG), and adopts what belongs to its pods, so a
+// restarted kubelet does not start a second copy of a running container.
+
+import type { Pod } from '../../api/types';
+import type { Effects } from '../../kernel/component';
+import type { ContainerInfo, PodSandboxInfo } from '../runtime/cri';
+import { criCall } from './cri-client';
+import { klog } from './klog';
+import { createWorker, onContainerExited, pushStatus, syncPod } from './pod-worker';
+import { startProbes } from './prober';
+import type { KubeletState, PodWorker } from './state';
+
+export const RUNTIME_SYNC_TIMER = 'runtime.sync';
+
+export function startRuntimeSync(s: KubeletState, ctx: Effects): void {
+  criCall(s, ctx, { method: 'ListPodSandbox' }, { purpose: 'runtime-list' }, undefined, 'ListPodSandbox');
+}
+
+export function onSandboxList(s: KubeletState, ctx: Effects, items: PodSandboxInfo[]): void {
+  s.runtime = { sandboxes: items };
+  if (s.eventsStream === undefined) s.eventsStream = criCall(s, ctx, { method: 'GetContainerEvents' }, { purpose: 'events' }, undefined, 'GetContainerEvents (open stream)');
+  criCall(s, ctx, { method: 'ListContainers' }, { purpose: 'runtime-list-containers' }, undefined, 'ListContainers');
+}
+
+function adopt(s: KubeletState, ctx: Effects, w: PodWorker): void {
+  const sb = s.runtime?.sandboxes?.filter((x) => x.metadata.uid === w.uid && x.state === 'SANDBOX_READY').at(-1);
+  if (!sb) return;
+  w.sandboxId = sb.id;
+  w.podIP = sb.ip;
+  w.sandboxAttempt = sb.metadata.attempt;
+  w.startTime = sb.createdAt;
+  for (const c of w.containers) {
+    const found = (s.runtime?.containers ?? []).filter((x) => x.podSandboxId === sb.id && x.metadata.name === c.name);
+    const last = found.sort((a, b) => a.metadata.attempt - b.metadata.attempt).at(-1);
+    if (!last) continue;
+    c.containerId = last.id;
+    c.restartCount = last.metadata.attempt;
+    c.imageName = last.image;
+    c.imageId = last.imageRef;
+    c.startedAt = last.startedAt;
+    s.byContainer.set(last.id, w.uid);
+    if (last.state === 'CONTAINER_RUNNING') {
+      c.state = 'running';
+      c.started = !c.spec.startupProbe;
+      c.ready = !c.spec.readinessProbe && !c.spec.startupProbe;
+      startProbes(s, ctx, w, c);
+    } else if (last.state === 'CONTAINER_EXITED') {
+      c.state = 'terminated';
+      c.exitCode = last.exitCode;
+      c.finishedAt = last.finishedAt;
+      c.terminatedReason = last.reason;
+    }
+  }
+}
+
+/** Start a worker for a pod bound to this node (SyncLoop ADD). */
+export function addPod(s: KubeletState, ctx: Effects, pod: Pod): void {
+  const w = createWorker(s, pod, ctx.now, ctx.cause());
+  s.workers.set(w.uid, w);
+  klog(ctx, 'I', 'kubelet.go:2410', 'SyncLoop ADD', { source: 'api', pods: [`${w.namespace}/${w.name}`] });
+  adopt(s, ctx, w);
+  pushStatus(s, ctx, w);
+  syncPod(s, ctx, w);
+}
+
+/** The runtime's container list arrived: adopt for new workers, catch up on exits missed while it was away. */
+export function onContainerList(s: KubeletState, ctx: Effects, containers: ContainerInfo[], podsInCache: Pod[]): void {
+  const first = !s.runtime?.containers;
+  s.runtime = { ...s.runtime, containers };
+  for (const w of s.workers.values()) {
+    for (const c of w.containers) {
+      const info = containers.find((x) => x.id === c.containerId);
+      if (c.state === 'running' && info?.state === 'CONTAINER_EXITED') onContainerExited(s, ctx, w, info.id, info.exitCode ?? 0, info.reason);
+    }
+  }
+  if (!first) return;
+  for (const pod of podsInCache) {
+    const uid = pod.metadata.uid ?? '';
+    const phase = pod.status?.phase;
+    if (!s.workers.has(uid) && phase !== 'Succeeded' && phase !== 'Failed') addPod(s, ctx, pod);
+  }
+}
