@@ -46,7 +46,8 @@ function cluster(images: string[] = []): Simulation {
 }
 
 const api = (sim: Simulation): FakeApiserverState => sim.process('kube-apiserver')!.state as FakeApiserverState;
-const events = (sim: Simulation): Event[] => api(sim).requests.filter((r) => r.path.endsWith('/events')).map((r) => r.body as Event);
+const allEvents = (sim: Simulation): Event[] => api(sim).requests.filter((r) => r.path.endsWith('/events')).map((r) => r.body as Event);
+const events = (sim: Simulation): Event[] => allEvents(sim).filter((e) => e.involvedObject.kind === 'Pod');
 const lastStatus = (sim: Simulation, name: string): Pod['status'] =>
   (api(sim).requests.filter((r) => r.path === `/api/v1/namespaces/default/pods/${name}/status`).at(-1)?.body as { status: Pod['status'] } | undefined)?.status;
 
@@ -64,7 +65,19 @@ describe('a worker node runs a pod (seed ch. 4, phase 4)', () => {
     expect(node.status.nodeInfo).toMatchObject({ kubeletVersion: 'v1.31.0', containerRuntimeVersion: 'containerd://1.7.20' });
     expect(reqs.some((r) => r.path === '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases')).toBe(true);
     expect(reqs.find((r) => r.query?.watch === 'true')?.query?.fieldSelector).toBe('spec.nodeName=worker-1');
-    sim.runFor(30_000);
+    sim.runFor(10_000);
+    // The first status update lists the images on the node, pre-pulled ones included (ImageLocality reads them).
+    const status = api(sim).requests.find((r) => r.path === '/api/v1/nodes/worker-1/status')!.body as { status: { images: { names: string[] }[] } };
+    expect(status.status.images.flatMap((i) => i.names)).toContain('registry.k8s.io/pause:3.10');
+    expect(allEvents(sim).map((e) => `${e.reason}: ${e.message}`)).toEqual([
+      'Starting: Starting kubelet.',
+      'NodeHasSufficientMemory: Node worker-1 status is now: NodeHasSufficientMemory',
+      'NodeHasNoDiskPressure: Node worker-1 status is now: NodeHasNoDiskPressure',
+      'NodeHasSufficientPID: Node worker-1 status is now: NodeHasSufficientPID',
+      'NodeAllocatableEnforced: Updated Node Allocatable limit across pods',
+      'NodeReady: Node worker-1 status is now: NodeReady',
+    ]);
+    sim.runFor(20_000);
     const renewals = api(sim).requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/leases/worker-1'));
     expect(renewals.length).toBe(3);
   });
@@ -119,10 +132,11 @@ describe('a worker node runs a pod (seed ch. 4, phase 4)', () => {
     ]);
     expect(lastStatus(sim, 'web')!.containerStatuses![0]!.state.waiting).toEqual({ reason: 'ImagePullBackOff', message: 'Back-off pulling image "nginx:1.999"' });
     expect(lastStatus(sim, 'web')!.phase).toBe('Pending');
-    sim.runFor(120_000);
+    // Source: pkg/kubelet/kubelet.go imageBackOffPeriod 10s, MaxImageBackOff 300s.
+    sim.runFor(1_000_000);
     const pulls = sim.world.trace.filter((r) => r.summary === 'PullImage nginx:1.999' && r.kind === 'message').map((r) => r.time);
     const gaps = pulls.slice(1).map((t, i) => Math.round((t - pulls[i]!) / 1000));
-    expect(gaps.slice(0, 3)).toEqual([10, 20, 40]);
+    expect(gaps.slice(0, 7)).toEqual([10, 20, 40, 80, 160, 300, 300]);
   });
 
   it('restarts a busybox that exits at once and backs off with CrashLoopBackOff', () => {
@@ -183,6 +197,44 @@ describe('a worker node runs a pod (seed ch. 4, phase 4)', () => {
     expect(early).toMatchObject({ status: 400, body: { reason: 'BadRequest', message: 'container "nginx" in pod "web" is waiting to start: ContainerCreating' } });
     expect(later!.status).toBe(200);
     expect(later!.body).toMatch(/^2024\/08\/13 09:00:0\d \[notice\] 1#1: start worker processes\n2024\/08\/13 09:00:0\d \[notice\] 1#1: start worker process 29\n$/);
+  });
+
+  it('adopts the running container after a kubelet restart instead of starting a second one', () => {
+    const sim = cluster(['nginx:1.25']);
+    push(sim, 'ADDED', pod('web', [{ name: 'nginx', image: 'nginx:1.25' }]));
+    sim.runFor(2_000);
+    const before = lastStatus(sim, 'web')!.containerStatuses![0]!.containerID;
+    sim.restart(kubeletId('worker-1'));
+    sim.runFor(2_000);
+    // The fake apiserver lists no pods; the restarted kubelet learns the pod from the watch again.
+    push(sim, 'ADDED', pod('web', [{ name: 'nginx', image: 'nginx:1.25' }]));
+    sim.runFor(2_000);
+    expect(sim.world.trace.filter((r) => r.summary === 'RunPodSandbox web' && r.kind === 'message')).toHaveLength(1);
+    expect(lastStatus(sim, 'web')!.containerStatuses![0]).toMatchObject({ containerID: before, state: { running: {} } });
+  });
+
+  it('keeps containers running while containerd restarts, and still sees them exit afterwards', () => {
+    const sim = cluster(['busybox:1.28']);
+    push(sim, 'ADDED', pod('job', [{ name: 'app', image: 'busybox:1.28', command: ['sleep', '10'] }], { restartPolicy: 'Never' }));
+    sim.runFor(2_000);
+    sim.restart(containerdId('worker-1'));
+    sim.runFor(15_000);
+    expect(lastStatus(sim, 'job')!.phase).toBe('Succeeded');
+  });
+
+  it('reports the node NotReady with "container runtime is down" while containerd is stopped (seed ch. 3)', () => {
+    const sim = cluster();
+    sim.kill(containerdId('worker-1'));
+    sim.runFor(12_000);
+    const patch = api(sim).requests.filter((r) => r.path === '/api/v1/nodes/worker-1/status').at(-1)!.body as { status: { conditions: { type: string; status: string; reason: string; message: string }[] } };
+    expect(patch.status.conditions.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', reason: 'KubeletNotReady', message: 'container runtime is down' });
+    push(sim, 'ADDED', pod('web', [{ name: 'nginx', image: 'nginx:1.25' }]));
+    sim.runFor(1_000);
+    expect(events(sim).map((e) => e.reason)).toEqual(['FailedCreatePodSandBox']);
+    expect(lastStatus(sim, 'web')!.containerStatuses![0]!.state.waiting?.reason).toBe('ContainerCreating');
+    sim.start(containerdId('worker-1'));
+    sim.runFor(15_000);
+    expect(lastStatus(sim, 'web')!.phase).toBe('Running');
   });
 
   it('stops a deleted pod gracefully and deletes it with grace period 0', () => {

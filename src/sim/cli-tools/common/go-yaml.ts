@@ -73,8 +73,9 @@ function emit(v: unknown, indent: number, column: number): string {
   if (typeof v === 'string') return scalar(v, column, indent + 2);
   if (typeof v !== 'object') return String(v);
   if (Array.isArray(v)) return v.length === 0 ? '[]' : '\n' + emitSeq(v, indent);
-  const keys = Object.keys(v).filter((k) => v[k] !== undefined);
-  return keys.length === 0 ? '{}' : '\n' + emitMap(v, indent);
+  const m = v as Record<string, unknown>;
+  const keys = Object.keys(m).filter((k) => m[k] !== undefined);
+  return keys.length === 0 ? '{}' : '\n' + emitMap(m, indent);
 }
 
 function emitMap(m: Record<string, unknown>, indent: number): string {

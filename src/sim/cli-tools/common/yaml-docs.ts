@@ -83,7 +83,13 @@ export function goYamlError(text: string, errors: readonly YAMLError[]): string 
 
 /** Parse one document chunk into a JSON value (YAML 1.1 like go-yaml; duplicate keys: last wins). */
 export function parseYamlChunk(text: string): ParsedChunk {
-  const doc = parseDocument(text, { version: '1.1', uniqueKeys: false, merge: true });
+  // go-yaml decodes timestamps into interface{} as strings, so the timestamp tag is left out.
+  const doc = parseDocument(text, {
+    version: '1.1',
+    uniqueKeys: false,
+    merge: true,
+    customTags: (tags) => tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:timestamp'),
+  });
   if (doc.errors.length > 0) return { ok: false, error: goYamlError(text, doc.errors) };
   return { ok: true, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
 }

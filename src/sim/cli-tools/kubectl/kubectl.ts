@@ -129,18 +129,18 @@ function route(st: KubectlState, ev: ClientEvent, ctx: Effects): void {
 function dispatch(st: KubectlState, job: JobCommon, step: string, r: RequestResult, ctx: Effects): void {
   switch (job.command) {
     case 'get':
-      return onGetResult(st, job as GetJob, step, r, ctx);
+      return onGetResult(st, job as unknown as GetJob, step, r, ctx);
     case 'apply':
-      return onApplyResult(st, job as ApplyJob, step, r, ctx);
+      return onApplyResult(st, job as unknown as ApplyJob, step, r, ctx);
     case 'create':
     case 'run':
-      return onCreateResult(st, job as CreateJob, step, r, ctx);
+      return onCreateResult(st, job as unknown as CreateJob, step, r, ctx);
     case 'delete':
-      return onDeleteResult(st, job as DeleteJob, step, r, ctx);
+      return onDeleteResult(st, job as unknown as DeleteJob, step, r, ctx);
     case 'logs':
-      return onLogsResult(st, job as LogsJob, step, r, ctx);
+      return onLogsResult(st, job as unknown as LogsJob, step, r, ctx);
     case 'describe':
-      return onDescribeResult(st, job as DescribeJob, step, r, ctx);
+      return onDescribeResult(st, job as unknown as DescribeJob, step, r, ctx);
   }
 }
 
@@ -148,7 +148,7 @@ function onWatchEvent(st: KubectlState, body: WatchEventBody, ctx: Effects): voi
   const call = st.client.pending.get(body.watchId);
   if (!call || call.purpose !== PURPOSE) return;
   const job = st.jobs.get((call.data as CallData).jobId);
-  if (job?.command === 'delete') onDeleteWatchEvent(st, job as DeleteJob, body, ctx);
+  if (job?.command === 'delete') onDeleteWatchEvent(st, job as unknown as DeleteJob, body, ctx);
 }
 
 export const kubectl: ComponentType<KubectlState, KubectlConfig> = {

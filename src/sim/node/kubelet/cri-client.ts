@@ -43,7 +43,7 @@ export function criCall(
   const body = { type: 'cri.request', ...call } as CriRequest;
   const id = ctx.send(s.config.containerd, body, {
     summary: summary ?? `${call.method}${detail(call)}`,
-    phase: rec.purpose === 'events' || rec.purpose.startsWith('runtime') ? 'execution' : 'execution',
+    phase: 'execution',
     object,
     stream: call.method === 'GetContainerEvents' ? 'open' : undefined,
   });

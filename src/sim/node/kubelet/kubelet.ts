@@ -8,15 +8,16 @@ import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '
 import { createInformer, informerList, informerOnClientEvent, informerOnTimer, informerOnWatchEvent, isInformerEvent, isOk, type Delta } from '../../client/informer';
 import type { ComponentType, ConnectionRefused, Effects, Message, Timer } from '../../kernel/component';
 import type { MessageId } from '../../kernel/units';
-import type { ContainerInfo, CriContainerEvent, CriResponse, PodSandboxInfo, ProbeResponse } from '../runtime/cri';
+import type { ContainerInfo, CriContainerEvent, CriResponse, ImageInfo, PodSandboxInfo, ProbeResponse } from '../runtime/cri';
 import { createBackoff } from './backoff';
+import { recordNodeEvent } from './events';
 import { refusedResponse } from './cri-client';
 import { klog } from './klog';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
 import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, syncPod, terminateStep } from './pod-worker';
 import { PROBE_TIMER, onExecProbeResponse, onNetProbeResponse, onProbeTimer } from './prober';
-import { RUNTIME_SYNC_TIMER, addPod, onContainerList, onSandboxList, startRuntimeSync } from './runtime-sync';
+import { RUNTIME_SYNC_TIMER, addPod, onContainerList, onImageList, onSandboxList, startRuntimeSync } from './runtime-sync';
 import type { KubeletConfig, KubeletState, ProbeKind } from './state';
 import { KUBELET_VERSION } from './texts';
 
@@ -33,6 +34,8 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
     pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: `spec.nodeName=${config.nodeName}`, phase: 'watch' }),
     registered: false,
     startedAt: ctx.now,
+    runtimeUp: true,
+    readySince: ctx.now,
     lastStatusPostAt: ctx.now,
     images: new Map(),
     workers: new Map(),
@@ -50,6 +53,24 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
   startRuntimeSync(s, ctx);
   ctx.setTimer(t.nodeStatusUpdateFrequencyMs, NODE_STATUS_TIMER);
   return s;
+}
+
+/** The runtime came or went: the Ready condition follows it (a changed status is posted at the next tick). */
+function setRuntimeUp(s: KubeletState, ctx: Effects, up: boolean): void {
+  if (s.runtimeUp === up) return;
+  s.runtimeUp = up;
+  s.readySince = ctx.now;
+  if (!up) klog(ctx, 'E', 'kubelet.go:2919', 'Container runtime not ready', { runtimeReady: 'RuntimeReady=false reason: message:container runtime is down' });
+  else if (s.registered) recordNodeEvent(s, ctx, 'NodeReady', `Node ${s.config.nodeName} status is now: NodeReady`);
+}
+
+/** What a fresh kubelet tells about its node (`kubectl get events` on a new cluster shows these). */
+function recordStartupEvents(s: KubeletState, ctx: Effects): void {
+  const n = s.config.nodeName;
+  recordNodeEvent(s, ctx, 'Starting', 'Starting kubelet.');
+  for (const r of ['NodeHasSufficientMemory', 'NodeHasNoDiskPressure', 'NodeHasSufficientPID']) recordNodeEvent(s, ctx, r, `Node ${n} status is now: ${r}`);
+  recordNodeEvent(s, ctx, 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
+  if (s.runtimeUp) recordNodeEvent(s, ctx, 'NodeReady', `Node ${n} status is now: NodeReady`);
 }
 
 function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
@@ -96,6 +117,7 @@ function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
         s.registered = true;
         if (ok) s.nodeUid = ((ev as Extract<ClientEvent, { kind: 'response' }>).response.body as Pod).metadata.uid;
         klog(ctx, 'I', 'kubelet_node_status.go:75', 'Successfully registered node', { node: s.config.nodeName });
+        recordStartupEvents(s, ctx);
         if (status === 409) postNodeStatus(s, ctx, true);
         renewLease(s, ctx);
         ctx.setTimer(s.config.timings.nodeLeaseRenewIntervalMs, LEASE_TIMER);
@@ -141,11 +163,14 @@ function onCriResponse(s: KubeletState, ctx: Effects, resp: CriResponse): void {
     case 'logs':
       return onReadLogs(ctx, rec, resp);
     case 'runtime-list':
+      setRuntimeUp(s, ctx, !resp.error);
       if (resp.error) return void ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
       return onSandboxList(s, ctx, (resp.result as { items: PodSandboxInfo[] }).items);
     case 'runtime-list-containers':
       if (resp.error) return void ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
       return onContainerList(s, ctx, (resp.result as { containers: ContainerInfo[] }).containers, [...s.pods.items.values()] as Pod[]);
+    case 'runtime-images':
+      return resp.error ? undefined : onImageList(s, (resp.result as { images: ImageInfo[] }).images);
     case 'events':
       return;
   }
@@ -183,6 +208,7 @@ function onMessage(s: KubeletState, msg: Message, ctx: Effects): void {
     // containerd went away: list again (and reopen the stream) once it answers.
     s.cri.delete(s.eventsStream);
     s.eventsStream = undefined;
+    setRuntimeUp(s, ctx, false);
     ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
     return;
   }

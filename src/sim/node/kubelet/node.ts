@@ -26,15 +26,16 @@ function allocatable(cap: KubeletState['config']['capacity']): Record<string, st
 
 function nodeConditions(s: KubeletState, now: number): Condition[] {
   const at = rfc3339(now);
-  const since = rfc3339(s.startedAt);
-  const c = (type: string, status: 'True' | 'False', reason: string, message: string): Condition => ({
-    type, status, lastHeartbeatTime: at, lastTransitionTime: since, reason, message,
+  const c = (type: string, status: 'True' | 'False', reason: string, message: string, since = s.startedAt): Condition => ({
+    type, status, lastHeartbeatTime: at, lastTransitionTime: rfc3339(since), reason, message,
   });
   return [
     c('MemoryPressure', 'False', 'KubeletHasSufficientMemory', T.noMemoryPressure),
     c('DiskPressure', 'False', 'KubeletHasNoDiskPressure', T.noDiskPressure),
     c('PIDPressure', 'False', 'KubeletHasSufficientPID', T.noPidPressure),
-    c('Ready', 'True', 'KubeletReady', T.kubeletReady),
+    s.runtimeUp
+      ? c('Ready', 'True', 'KubeletReady', T.kubeletReady, s.readySince)
+      : c('Ready', 'False', 'KubeletNotReady', T.runtimeDown, s.readySince),
   ];
 }
 

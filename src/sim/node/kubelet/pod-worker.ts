@@ -107,6 +107,12 @@ export function syncPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
     } else if (c.state !== 'waiting') continue;
     return ensureImage(s, ctx, w, c);
   }
+  // Every container finished for good (restartPolicy Never / OnFailure after success): the kubelet
+  // tears the sandbox down and gives the IP back (SyncTerminatedPod).
+  if (w.containers.every((c) => c.state === 'terminated' && !shouldRestart(w, c)) && !w.terminated) {
+    w.terminating = true;
+    terminateStep(s, ctx, w);
+  }
 }
 
 /** doBackOff: wait out the crash-loop delay, or count one more restart and go on. */
@@ -280,7 +286,6 @@ export function onSyncResponse(s: KubeletState, ctx: Effects, w: PodWorker, cont
     case 'StopPodSandbox':
       w.busy = false;
       w.terminated = true;
-      w.podIP = w.podIP ?? undefined;
       pushStatus(s, ctx, w);
       if (w.pod.metadata.deletionTimestamp) {
         // status_manager: a terminated pod with a deletionTimestamp is deleted for good.

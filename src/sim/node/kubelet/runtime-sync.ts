@@ -5,7 +5,7 @@
 
 import type { Pod } from '../../api/types';
 import type { Effects } from '../../kernel/component';
-import type { ContainerInfo, PodSandboxInfo } from '../runtime/cri';
+import type { ContainerInfo, ImageInfo, PodSandboxInfo } from '../runtime/cri';
 import { criCall } from './cri-client';
 import { klog } from './klog';
 import { createWorker, onContainerExited, pushStatus, syncPod } from './pod-worker';
@@ -22,6 +22,12 @@ export function onSandboxList(s: KubeletState, ctx: Effects, items: PodSandboxIn
   s.runtime = { sandboxes: items };
   if (s.eventsStream === undefined) s.eventsStream = criCall(s, ctx, { method: 'GetContainerEvents' }, { purpose: 'events' }, undefined, 'GetContainerEvents (open stream)');
   criCall(s, ctx, { method: 'ListContainers' }, { purpose: 'runtime-list-containers' }, undefined, 'ListContainers');
+  criCall(s, ctx, { method: 'ListImages' }, { purpose: 'runtime-images' }, undefined, 'ListImages');
+}
+
+/** The node status lists the images on the node (the scheduler's ImageLocality reads them). */
+export function onImageList(s: KubeletState, images: ImageInfo[]): void {
+  s.images = new Map(images.map((i) => [i.id, { names: [...i.repoDigests, ...i.repoTags], sizeBytes: i.size }]));
 }
 
 function adopt(s: KubeletState, ctx: Effects, w: PodWorker): void {
@@ -61,6 +67,8 @@ export function addPod(s: KubeletState, ctx: Effects, pod: Pod): void {
   s.workers.set(w.uid, w);
   klog(ctx, 'I', 'kubelet.go:2410', 'SyncLoop ADD', { source: 'api', pods: [`${w.namespace}/${w.name}`] });
   adopt(s, ctx, w);
+  // A pod already being deleted (seen first after a kubelet restart) is only stopped, never started.
+  if (pod.metadata.deletionTimestamp) w.terminating = true;
   pushStatus(s, ctx, w);
   syncPod(s, ctx, w);
 }

@@ -91,7 +91,7 @@ export interface CriCallRecord {
   call: CriCall;
   podUid?: string;
   container?: string;
-  purpose: 'sync' | 'probe' | 'logs' | 'runtime-list' | 'runtime-list-containers' | 'stop' | 'events';
+  purpose: 'sync' | 'probe' | 'logs' | 'runtime-list' | 'runtime-list-containers' | 'runtime-images' | 'stop' | 'events';
   /** For logs: the apiserver's request to answer. */
   reply?: { process: ProcessId; incarnation: number; requestId: MessageId; container: string; timestamps: boolean; pod: string };
   probe?: ProbeKind;
@@ -105,6 +105,10 @@ export interface KubeletState {
   registered: boolean;
   nodeUid?: string;
   startedAt: number;
+  /** The runtime answers (cleared when containerd's socket refuses or its event stream ends). */
+  runtimeUp: boolean;
+  /** When the Ready condition last changed. */
+  readySince: number;
   lease?: { resourceVersion?: string; exists: boolean };
   lastStatusPostAt: number;
   lastNodeStatusJson?: string;

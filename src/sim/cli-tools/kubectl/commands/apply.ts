@@ -117,7 +117,7 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
   const live = asObject(r);
   const annotation = live.metadata.annotations?.[LAST_APPLIED];
   if (annotation === undefined) job.stderr += MISSING_ANNOTATION_WARNING(o.info.resource, name);
-  let original: unknown = {};
+  let original: unknown;
   try {
     original = annotation ? JSON.parse(annotation) : {};
   } catch {

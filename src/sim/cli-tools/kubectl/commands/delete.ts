@@ -53,7 +53,7 @@ function targetsFromArgs(p: ParsedArgs, common: JobCommon): DeleteTarget[] | Ret
 
 export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
   const filenames = flagArray(p, 'filename');
-  let targets: DeleteTarget[] = [];
+  let targets: DeleteTarget[];
   const errors = [];
   if (filenames.length > 0) {
     const m = readManifests({

@@ -4,6 +4,7 @@
 
 import type { Container, ContainerState, ContainerStatus, Event, Pod, Toleration } from '../../../api/types';
 import { tabwrite, KUBECTL_DESCRIBE } from '../../common/tabwriter';
+import { age } from '../printers/tables';
 import { describeEvents, multiline, rfc1123z } from './format';
 
 const L2 = '    ';
@@ -84,7 +85,7 @@ function qosClass(pod: Pod): string {
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
 
-function header(pod: Pod): string {
+function header(pod: Pod, now: number): string {
   const m = pod.metadata;
   const st = pod.status ?? {};
   let s = `Name:\t${m.name ?? ''}\nNamespace:\t${m.namespace ?? ''}\n`;
@@ -96,7 +97,7 @@ function header(pod: Pod): string {
   s += multiline('Labels', m.labels, '=');
   s += multiline('Annotations', m.annotations, ': ', ['kubectl.kubernetes.io/last-applied-configuration']);
   if (m.deletionTimestamp) {
-    s += `Status:\tTerminating (lasts ${'<unknown>'})\n`;
+    s += `Status:\tTerminating (lasts ${age(m.deletionTimestamp, now)})\n`;
     s += `Termination Grace Period:\t${m.deletionGracePeriodSeconds ?? 0}s\n`;
   } else s += `Status:\t${st.phase ?? ''}\n`;
   if (st.reason) s += `Reason:\t${st.reason}\n`;
@@ -112,7 +113,7 @@ function header(pod: Pod): string {
 
 export function describePod(pod: Pod, events: Event[], now: number): string {
   const st = pod.status ?? {};
-  let s = header(pod);
+  let s = header(pod, now);
   const statusOf = (list: ContainerStatus[] | undefined, name: string): ContainerStatus | undefined => list?.find((c) => c.name === name);
   if (pod.spec.initContainers?.length) {
     s += 'Init Containers:\n' + pod.spec.initContainers.map((c) => describeContainer(c, statusOf(st.initContainerStatuses, c.name))).join('');

@@ -1,0 +1,96 @@
+// `kubectl describe <type> [name]` (kubectl/pkg/cmd/describe): GET the object (or LIST them all),
+// then LIST the events that involve it, and print the describer's text. Several descriptions are
+// separated by two blank lines.
+
+import type { Event, KubeList, KubeObject, Node, Pod } from '../../../api/types';
+import { resourceForName, type ResourceInfo } from '../../../api/resources';
+import { resourcePath } from '../../../client/apiclient';
+import type { Effects } from '../../../kernel/component';
+import { aggregate, plain } from '../errors';
+import type { ParsedArgs } from '../flags';
+import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+import { describeNode } from '../describe/node';
+import { describePod } from '../describe/pod';
+
+export interface DescribeJob extends JobCommon {
+  command: 'describe';
+  info: ResourceInfo;
+  names: string[];
+  objects: KubeObject[];
+}
+
+export function startDescribe(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
+  let [typed, ...names] = p.args;
+  if (!typed) {
+    return finishJob(st, common, ctx, plain('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.'));
+  }
+  if (typed.includes('/')) {
+    names = [typed.slice(typed.indexOf('/') + 1), ...names];
+    typed = typed.slice(0, typed.indexOf('/'));
+  }
+  const info = resourceForName(typed);
+  if (!info) return finishJob(st, common, ctx, plain(`the server doesn't have a resource type "${typed}"`));
+  if (info.resource !== 'pods' && info.resource !== 'nodes') {
+    return finishJob(st, common, ctx, plain(`describe of ${info.resource} is not supported in Kubeplay yet`));
+  }
+  const job: DescribeJob = { ...common, command: 'describe', info, names, objects: [] };
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  next(st, job, ctx);
+}
+
+function ns(job: DescribeJob): string | undefined {
+  return job.info.namespaced ? job.namespace : undefined;
+}
+
+function next(st: KubectlState, job: DescribeJob, ctx: Effects): void {
+  const info = job.info;
+  if (job.names.length > 0) {
+    const name = job.names[0]!;
+    const path = resourcePath({ resource: info.resource, namespace: ns(job), name });
+    jobRequest(st, job, ctx, { method: 'GET', path }, 'object', { object: { kind: info.kind, name, namespace: ns(job) } });
+  } else if (job.objects.length === 0) {
+    jobRequest(st, job, ctx, { method: 'GET', path: resourcePath({ resource: info.resource, namespace: ns(job) }) }, 'list');
+  }
+}
+
+function afterObjects(st: KubectlState, job: DescribeJob, ctx: Effects): void {
+  if (job.objects.length === 0) {
+    if (job.errors.length === 0 && job.names.length === 0) {
+      job.stderr += job.info.namespaced ? `No resources found in ${job.namespace} namespace.\n` : 'No resources found\n';
+    }
+    return finishJob(st, job, ctx, aggregate(job.errors));
+  }
+  const query: Record<string, string> = {};
+  if (job.objects.length === 1) {
+    const o = job.objects[0]!;
+    query.fieldSelector = `involvedObject.name=${o.metadata.name},involvedObject.namespace=${o.metadata.namespace ?? ''},involvedObject.uid=${o.metadata.uid ?? ''}`;
+  }
+  const path = resourcePath({ resource: 'events', namespace: job.info.namespaced ? job.namespace : undefined });
+  jobRequest(st, job, ctx, { method: 'GET', path, query }, 'events');
+}
+
+export function onDescribeResult(st: KubectlState, job: DescribeJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (!r.ok && r.err.t === 'url') return finishJob(st, job, ctx, r.err);
+  if (step === 'object') {
+    job.names.shift();
+    if (r.ok) job.objects.push(r.body as KubeObject);
+    else job.errors.push(r.err);
+    if (job.names.length > 0) return next(st, job, ctx);
+    return afterObjects(st, job, ctx);
+  }
+  if (step === 'list') {
+    if (!r.ok) return finishJob(st, job, ctx, r.err);
+    job.objects = (r.body as KubeList).items ?? [];
+    return afterObjects(st, job, ctx);
+  }
+  const events = r.ok ? ((r.body as KubeList<Event>).items ?? []) : [];
+  job.objects.forEach((o, i) => {
+    const mine = events.filter(
+      (e) => e.involvedObject?.name === o.metadata.name && (e.involvedObject?.kind ?? job.info.kind) === job.info.kind &&
+        (!e.involvedObject?.uid || !o.metadata.uid || e.involvedObject.uid === o.metadata.uid),
+    );
+    const text = job.info.resource === 'pods' ? describePod(o as Pod, mine, ctx.now) : describeNode(o as Node, mine, ctx.now);
+    job.stdout += (i === 0 ? '' : '\n\n') + text;
+  });
+  finishJob(st, job, ctx, aggregate(job.errors));
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { RecordingEffects, testMessage } from '../../kernel/recording-effects';
+import type { CniResponse } from '../cni/cni';
+import type { RegistryResolveResponse } from '../registry/registry';
+import { containerd } from './containerd';
+import type { CriCall, CriContainerEvent, CriRequest, CriResponse, ExecSyncResult, ProbeResponse, ReadLogsResult } from './cri';
+import { parseCriLogLine } from './cri';
+import type { ContainerdState } from './state';
+
+const config = { nodeName: 'worker-1', registry: 'registry', cni: 'cni/worker-1', images: ['busybox:1.28', 'nginx:1.25'], bandwidthBytesPerSec: 10_000_000 };
+let nextId = 1;
+
+function boot(): { s: ContainerdState; ctx: RecordingEffects } {
+  const ctx = new RecordingEffects({ self: 'containerd/worker-1' });
+  const s = containerd.start(ctx, { config, persisted: undefined, incarnation: 1 });
+  ctx.clear();
+  return { s, ctx };
+}
+
+function cri(s: ContainerdState, ctx: RecordingEffects, req: CriCall): number {
+  const id = nextId++;
+  containerd.onMessage(s, testMessage({ type: 'cri.request', ...req } as CriRequest, { id, from: 'kubelet/worker-1' }), ctx);
+  return id;
+}
+
+const responses = (ctx: RecordingEffects): CriResponse[] => ctx.sent.map((m) => m.body).filter((b): b is CriResponse => b.type === 'cri.response');
+
+function runSandbox(s: ContainerdState, ctx: RecordingEffects): string {
+  cri(s, ctx, { method: 'RunPodSandbox', metadata: { name: 'web', uid: 'u1', namespace: 'default', attempt: 0 }, labels: {} });
+  const add = ctx.sent.find((m) => m.body.type === 'cni.add')!;
+  containerd.onMessage(s, testMessage({ type: 'cni.response', requestId: add.id, op: 'ADD', ok: true, ip: '10.244.1.2', gateway: '10.244.1.1' } satisfies CniResponse), ctx);
+  return (responses(ctx).at(-1)!.result as { podSandboxId: string }).podSandboxId;
+}
+
+function runContainer(s: ContainerdState, ctx: RecordingEffects, sb: string, image: string, command?: string[]): string {
+  cri(s, ctx, { method: 'CreateContainer', podSandboxId: sb, config: { name: 'app', attempt: 0, image, command, labels: {} } });
+  const id = (responses(ctx).at(-1)!.result as { containerId: string }).containerId;
+  cri(s, ctx, { method: 'StartContainer', containerId: id });
+  return id;
+}
+
+describe('containerd CRI server', () => {
+  it('creates a sandbox by asking the CNI plugin for an IP (seed ch. 4: the runtime calls CNI)', () => {
+    const { s, ctx } = boot();
+    cri(s, ctx, { method: 'RunPodSandbox', metadata: { name: 'web', uid: 'u1', namespace: 'default', attempt: 0 }, labels: {} });
+    expect(ctx.sent[0]!.to).toBe('cni/worker-1');
+    expect(ctx.sent[0]!.meta.summary).toBe('CNI ADD web');
+    const sb = runSandbox(s, ctx);
+    expect(s.sandboxes.get(sb)).toMatchObject({ state: 'SANDBOX_READY', ip: '10.244.1.2' });
+  });
+
+  it('pulls from the registry and takes size / bandwidth to download', () => {
+    const { s, ctx } = boot();
+    const pull = cri(s, ctx, { method: 'PullImage', image: 'redis:7' });
+    const req = ctx.sent[0]!;
+    expect(req).toMatchObject({ to: 'registry', body: { type: 'registry.resolve', reference: 'docker.io/library/redis:7' } });
+    containerd.onMessage(s, testMessage({ type: 'registry.response', requestId: req.id, reference: 'docker.io/library/redis:7', result: { ok: true, name: 'docker.io/library/redis:7', digest: 'sha256:abc', sizeBytes: 45_180_000 } } satisfies RegistryResolveResponse), ctx);
+    const t = ctx.timers.at(-1)!;
+    expect(t.afterMs).toBe(4518);
+    containerd.onTimer(s, { id: t.id, name: t.name, payload: t.payload }, ctx);
+    expect(responses(ctx).at(-1)).toMatchObject({ requestId: pull, method: 'PullImage', result: { size: 45_180_000 } });
+    expect(s.images.has('docker.io/library/redis:7')).toBe(true);
+  });
+
+  it.each([
+    ['not-found', 'NotFound', 'failed to pull and unpack image "docker.io/library/nginx:1.999": failed to resolve reference "docker.io/library/nginx:1.999": docker.io/library/nginx:1.999: not found'],
+    ['denied', 'Unknown', 'failed to pull and unpack image "docker.io/library/nginx:1.999": failed to resolve reference "docker.io/library/nginx:1.999": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed'],
+  ] as const)('fails a pull the registry answers %s with containerd\'s text', (error, code, message) => {
+    const { s, ctx } = boot();
+    cri(s, ctx, { method: 'PullImage', image: 'nginx:1.999' });
+    containerd.onMessage(s, testMessage({ type: 'registry.response', requestId: ctx.sent[0]!.id, reference: 'docker.io/library/nginx:1.999', result: { ok: false, error } } satisfies RegistryResolveResponse), ctx);
+    expect(responses(ctx).at(-1)!.error).toEqual({ code, message });
+  });
+
+  it('runs a container program, writes CRI-format logs and reports the exit on the event stream', () => {
+    const { s, ctx } = boot();
+    containerd.onMessage(s, testMessage({ type: 'cri.request', method: 'GetContainerEvents' } as CriRequest, { id: 900, from: 'kubelet/worker-1' }), ctx);
+    const sb = runSandbox(s, ctx);
+    const id = runContainer(s, ctx, sb, 'busybox:1.28', ['sh', '-c', 'echo hello; sleep 5; exit 3']);
+    const step = ctx.timers.at(-1)!;
+    expect(step.afterMs).toBe(5000);
+    ctx.now = 5000 as never;
+    containerd.onTimer(s, { id: step.id, name: step.name, payload: step.payload }, ctx);
+    const ev = ctx.sent.map((m) => m.body).find((b): b is CriContainerEvent => b.type === 'cri.event')!;
+    expect(ev.container).toMatchObject({ id, state: 'CONTAINER_EXITED', exitCode: 3, reason: 'Error' });
+    cri(s, ctx, { method: 'ReadLogs', containerId: id });
+    const lines = (responses(ctx).at(-1)!.result as ReadLogsResult).lines;
+    expect(lines).toEqual(['2024-08-13T09:00:00.000000000Z stdout F hello']);
+    expect(parseCriLogLine(lines[0]!).text).toBe('hello');
+  });
+
+  it('stops a shell with SIGKILL after the grace period, and a server at once on SIGTERM', () => {
+    const { s, ctx } = boot();
+    const sb = runSandbox(s, ctx);
+    const sleeper = runContainer(s, ctx, sb, 'busybox:1.28', ['sleep', '3600']);
+    const stop = cri(s, ctx, { method: 'StopContainer', containerId: sleeper, timeout: 30 });
+    expect(responses(ctx).some((r) => r.requestId === stop)).toBe(false);
+    const kill = ctx.timers.find((t) => t.name === 'container.kill')!;
+    expect(kill.afterMs).toBe(30_000);
+    containerd.onTimer(s, { id: kill.id, name: kill.name, payload: kill.payload }, ctx);
+    expect(s.containers.get(sleeper)).toMatchObject({ state: 'CONTAINER_EXITED', exitCode: 137 });
+    expect(responses(ctx).some((r) => r.requestId === stop)).toBe(true);
+
+    const web = runContainer(s, ctx, sb, 'nginx:1.25');
+    cri(s, ctx, { method: 'StopContainer', containerId: web, timeout: 30 });
+    expect(s.containers.get(web)).toMatchObject({ state: 'CONTAINER_EXITED', exitCode: 0, reason: 'Completed' });
+  });
+
+  it('answers probes: nginx serves / on 80, other ports are refused', () => {
+    const { s, ctx } = boot();
+    const sb = runSandbox(s, ctx);
+    runContainer(s, ctx, sb, 'nginx:1.25');
+    const probe = (port: number, path: string): ProbeResponse => {
+      containerd.onMessage(s, testMessage({ type: 'probe.request', kind: 'http', ip: '10.244.1.2', port, path }, { id: nextId++ }), ctx);
+      return ctx.sent.at(-1)!.body as ProbeResponse;
+    };
+    expect(probe(80, '/')).toMatchObject({ outcome: 'http', statusCode: 200 });
+    expect(probe(80, '/healthz')).toMatchObject({ outcome: 'http', statusCode: 404 });
+    expect(probe(8080, '/')).toMatchObject({ outcome: 'refused' });
+  });
+
+  it('runs exec probes against the container files (docs: exec liveness example)', () => {
+    const { s, ctx } = boot();
+    const sb = runSandbox(s, ctx);
+    const id = runContainer(s, ctx, sb, 'busybox:1.28', ['/bin/sh', '-c', 'touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600']);
+    cri(s, ctx, { method: 'ExecSync', containerId: id, cmd: ['cat', '/tmp/healthy'], timeout: 1 });
+    expect((responses(ctx).at(-1)!.result as ExecSyncResult).exitCode).toBe(0);
+    const step = ctx.timers.at(-1)!;
+    containerd.onTimer(s, { id: step.id, name: step.name, payload: step.payload }, ctx);
+    cri(s, ctx, { method: 'ExecSync', containerId: id, cmd: ['cat', '/tmp/healthy'], timeout: 1 });
+    expect(responses(ctx).at(-1)!.result).toEqual({ exitCode: 1, stdout: '', stderr: "cat: can't open '/tmp/healthy': No such file or directory" });
+  });
+
+  it('keeps its containers across its own restart (containerd-shim keeps them running)', () => {
+    const { s, ctx } = boot();
+    const sb = runSandbox(s, ctx);
+    const id = runContainer(s, ctx, sb, 'busybox:1.28', ['sleep', '3600']);
+    const s2 = containerd.start(ctx, { config, persisted: ctx.persisted, incarnation: 2 });
+    expect(s2.containers.get(id)?.state).toBe('CONTAINER_RUNNING');
+    expect(ctx.timers.at(-1)).toMatchObject({ name: 'container.step', payload: id });
+  });
+});
