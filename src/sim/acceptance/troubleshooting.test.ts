@@ -2,7 +2,7 @@
 // against the whole simulated cluster.
 
 import { describe, expect, it } from 'vitest';
-import { buildCluster, type Cluster } from '../cluster';
+import { buildCluster, type Cluster, type ClusterSpec } from '../cluster';
 
 function pod(name: string, image: string, extra = ''): string {
   return `apiVersion: v1
@@ -65,10 +65,10 @@ describe('a pod asking for more memory than any node has (seed, chapter 2: Filte
 });
 
 describe('placement (seed, chapter 2: Filtering and Scoring)', () => {
-  const spec = {
+  const spec: ClusterSpec = {
     nodes: [
       { name: 'worker-1', cpu: '4', memory: '8Gi', labels: { disktype: 'ssd' } },
-      { name: 'worker-2', cpu: '2', memory: '4Gi', taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' as const }] },
+      { name: 'worker-2', cpu: '2', memory: '4Gi', taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }] },
       { name: 'worker-3', cpu: '2', memory: '4Gi', labels: { zone: 'b' } },
     ],
   };

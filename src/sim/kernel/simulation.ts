@@ -437,8 +437,8 @@ export class Simulation {
       else if (sampleLoss(net, this.world.prng, sender.host, dest.host)) dropped = 'loss';
       // A connection delivers in order: never let jitter overtake an earlier message on the same pair.
       const key = `${sender.id}>${toId}`;
-      const last = this.world.fifo.get(key) ?? 0;
-      if (deliverAt < last) deliverAt = last as Millis;
+      const last = this.world.fifo.get(key);
+      if (last !== undefined && deliverAt < last) deliverAt = last as Millis;
       if (!dropped) this.world.fifo.set(key, deliverAt);
     }
     const rec = this.record('message', body.type, sender.id, toId, meta.summary, phase, meta.object, cause, {

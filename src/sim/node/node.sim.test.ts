@@ -237,6 +237,18 @@ describe('a worker node runs a pod (seed ch. 4, phase 4)', () => {
     expect(lastStatus(sim, 'web')!.phase).toBe('Running');
   });
 
+  it('gives the same trace hash for the same seed, and survives a snapshot round trip', () => {
+    const run = (): string => {
+      const sim = cluster();
+      push(sim, 'ADDED', pod('web', [{ name: 'nginx', image: 'nginx:1.25', livenessProbe: { tcpSocket: { port: 80 } } }]));
+      sim.runFor(5_000);
+      sim.restore(sim.snapshot());
+      sim.runFor(30_000);
+      return sim.traceHash();
+    };
+    expect(run()).toBe(run());
+  });
+
   it('stops a deleted pod gracefully and deletes it with grace period 0', () => {
     const sim = cluster(['nginx:1.25']);
     const p = pod('web', [{ name: 'nginx', image: 'nginx:1.25' }]);
