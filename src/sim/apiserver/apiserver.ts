@@ -146,6 +146,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
       requests: new Map(),
       cache: new Map(),
       revision: 0,
+      listRevision: 0,
       watchers: new Map(),
       watcherIndex: new Map(),
       proxies: new Map(),

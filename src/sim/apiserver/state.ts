@@ -136,6 +136,8 @@ export interface ApiserverState {
   cache: Map<string, ResourceCache>;
   /** The highest etcd revision the cache has seen. */
   revision: number;
+  /** The revision of the initial list: every resource's window starts there, even one first seen later. */
+  listRevision: number;
   watchers: Map<MessageId, Watcher>;
   watcherIndex: Map<string, WatcherIndexEntry>;
   /** Log requests proxied to kubelets, by the proxied request's id. */

@@ -22,7 +22,7 @@ export function objectFromKv(kv: KeyValue): KubeObject {
 export function resourceCache(s: ApiserverState, resource: string): ResourceCache {
   let c = s.cache.get(resource);
   if (!c) {
-    c = { objects: new Map(), events: [], listRv: s.revision, evicted: false };
+    c = { objects: new Map(), events: [], listRv: s.listRevision, evicted: false };
     s.cache.set(resource, c);
   }
   return c;
@@ -32,6 +32,7 @@ export function resourceCache(s: ApiserverState, resource: string): ResourceCach
 export function cacheReplace(s: ApiserverState, kvs: KeyValue[], revision: number): void {
   s.cache = new Map();
   s.revision = revision;
+  s.listRevision = revision;
   for (const kv of kvs) {
     const k = parseKey(kv.key);
     if (!k) continue;
