@@ -60,6 +60,24 @@ describe('parseSelector', () => {
   ] as const)('%j against %j matches: %s', (s, labels, want) => {
     expect(selectorMatches(parseSelector(s), { ...labels })).toBe(want);
   });
+
+  // The selectors of `?labelSelector=` and `kubectl get -l` (the apiserver and kubectl use this parser).
+  const web = { app: 'web', tier: 'front' };
+  it.each([
+    ['', true],
+    ['app=web', true],
+    ['app==web', true],
+    ['app!=web', false],
+    ['app=web,tier=back', false],
+    ['tier in (front,back)', true],
+    ['tier notin (front)', false],
+    ['app', true],
+    ['!canary', true],
+    ['!app', false],
+    ['app in (web),!canary,tier', true],
+  ] as const)('%j selects {app: web, tier: front}: %s', (s, want) => {
+    expect(selectorMatches(parseSelector(s), web)).toBe(want);
+  });
 });
 
 // Source: apimachinery metav1 helpers.go LabelSelectorAsSelector.

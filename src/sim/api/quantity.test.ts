@@ -4,12 +4,14 @@ import {
   ERR_NUMERIC,
   ERR_SUFFIX,
   canonicalQuantity,
+  compareQuantity,
   formatBytes,
   formatCpuMillis,
   parseBytes,
   parseCpuMillis,
   parseQuantity,
   quantityError,
+  tryParseQuantity,
 } from './quantity';
 
 // Source: k8s.io/apimachinery/pkg/api/resource quantity.go, suffix.go and quantity_test.go.
@@ -79,6 +81,15 @@ describe('formatQuantity', () => {
     ['512', '512'],
     ['2e3', '2e3'],
     ['1000k', '1M'],
+    // The forms LimitRanger's messages print (plugin/pkg/admission/limitranger).
+    ['500m', '500m'],
+    ['1000', '1k'],
+    ['0.5Ki', '512'],
+    ['1000Ki', '1000Ki'],
+    ['100M', '100M'],
+    ['129e6', '129e6'],
+    ['0.0001', '1m'],
+    ['0', '0'],
   ])('prints %s canonically as %s', (s, out) => {
     expect(canonicalQuantity(s)).toBe(out);
   });
@@ -89,5 +100,19 @@ describe('formatQuantity', () => {
     expect(formatBytes(134_217_728)).toBe('128Mi');
     expect(formatBytes(1000)).toBe('1k'); // under 1024 a BinarySI quantity prints as DecimalSI
     expect(formatBytes(1500)).toBe('1500');
+  });
+});
+
+describe('compareQuantity and tryParseQuantity', () => {
+  it('compares across suffixes and formats', () => {
+    expect(compareQuantity(parseQuantity('1Gi'), parseQuantity('1000Mi'))).toBe(1);
+    expect(compareQuantity(parseQuantity('500m'), parseQuantity('0.5'))).toBe(0);
+    expect(compareQuantity(parseQuantity('1k'), parseQuantity('1Ki'))).toBe(-1);
+  });
+
+  it('answers undefined for a malformed quantity instead of throwing', () => {
+    expect(tryParseQuantity('abc')).toBeUndefined();
+    expect(tryParseQuantity('1Xi')).toBeUndefined();
+    expect(tryParseQuantity('128Mi')).toEqual({ value: 134_217_728_000, format: 'BinarySI' });
   });
 });

@@ -105,6 +105,21 @@ export function parseQuantity(s: string): Quantity {
   return { value: Number(scaled(q, 3)), format: q.format };
 }
 
+/** Parse a quantity, or undefined when it is malformed (for callers that run before validation). */
+export function tryParseQuantity(s: string): Quantity | undefined {
+  try {
+    return parseQuantity(s);
+  } catch (e) {
+    if (e instanceof QuantityError) return undefined;
+    throw e;
+  }
+}
+
+/** Quantity.Cmp: -1, 0 or 1 as a is less than, equal to or greater than b, whatever their formats. */
+export function compareQuantity(a: Quantity, b: Quantity): number {
+  return a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
+}
+
 /** The quantity's problem as the apiserver words it, or undefined when it parses. */
 export function quantityError(s: string): string | undefined {
   try {

@@ -169,6 +169,11 @@ describe('kube-apiserver with etcd in the kernel', () => {
     const bad = send(sim, { method: 'GET', path: PODS, query: { fieldSelector: 'foo=bar' } });
     expect(bad.status).toBe(400);
     expect((bad.body as Status).message).toBe('field label not supported: foo');
+    // A bad labelSelector is labels.Parse's error, unchanged, as a 400 BadRequest (kubernetes PR #52971).
+    const badLabels = send(sim, { method: 'GET', path: PODS, query: { labelSelector: 'app web' } });
+    expect(badLabels.status).toBe(400);
+    expect((badLabels.body as Status).reason).toBe('BadRequest');
+    expect((badLabels.body as Status).message).toBe("unable to parse requirement: found 'web', expected: in, notin, =, ==, !=, gt, lt");
   });
 
   it('deletes a bound pod gracefully, then for good with grace 0', () => {

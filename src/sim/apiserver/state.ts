@@ -4,13 +4,13 @@
 
 import type { HttpRequest } from '../api/http';
 import type { FieldSelector } from '../api/fields';
+import type { Selector } from '../api/labels';
 import type { KubeObject, Status } from '../api/types';
 import type { Message, Phase, ReplyAddress } from '../kernel/component';
 import type { MessageId, ProcessId, TimerId } from '../kernel/units';
 import type { EtcdRequest } from '../etcd/protocol';
 import type { UserInfo } from './authn';
 import type { RbacPolicy } from './authz';
-import type { LabelRequirement } from './labelselector';
 import type { RequestInfo } from './requestinfo';
 import type { Timings } from '../config';
 
@@ -106,7 +106,7 @@ export interface Watcher {
   client: ReplyAddress;
   resource: string;
   namespace: string;
-  labels: LabelRequirement[];
+  labels: Selector;
   fields: FieldSelector;
   /** spec.nodeName=X in the field selector: the index key. */
   nodeName?: string;

@@ -5,10 +5,10 @@
 
 import { matchesFields, requiredValue } from '../api/fields';
 import type { WatchEventBody, WatchEventType } from '../api/http';
+import { selectorMatches } from '../api/labels';
 import type { KubeObject, Node, Status } from '../api/types';
 import type { Effects, Phase } from '../kernel/component';
 import type { MessageId } from '../kernel/units';
-import { matchesLabels } from './labelselector';
 import type { ApiserverState, CacheEvent, Watcher, WatcherIndexEntry } from './state';
 
 function indexEntry(s: ApiserverState, resource: string): WatcherIndexEntry {
@@ -54,7 +54,7 @@ export function removeWatcher(s: ApiserverState, id: MessageId): boolean {
 
 export function watcherMatches(w: Watcher, obj: KubeObject): boolean {
   if (w.namespace && obj.metadata.namespace !== w.namespace) return false;
-  return matchesLabels(obj.metadata.labels, w.labels) && matchesFields(obj, w.fields);
+  return selectorMatches(w.labels, obj.metadata.labels) && matchesFields(obj, w.fields);
 }
 
 function nodeNameOf(obj: KubeObject | undefined): string | undefined {

@@ -9,7 +9,7 @@ import type { Container, KubeObject, Pod } from '../../api/types';
 import { aggregate } from '../authz/rbac';
 import type { AdmissionPlugin, PluginInput } from './plugin';
 import { admissionForbidden, isCore } from './plugin';
-import { compareQuantity, formatQuantity, parseQuantity, type Quantity } from './quantity';
+import { compareQuantity, formatQuantity, tryParseQuantity, type Quantity } from '../../api/quantity';
 
 export const LIMIT_RANGER_ANNOTATION = 'kubernetes.io/limit-ranger';
 
@@ -90,7 +90,8 @@ function admit({ attrs, object, lookups }: PluginInput) {
   return changed ? { object: pod } : {};
 }
 
-const q = (s: string | undefined): Quantity | undefined => (s === undefined ? undefined : parseQuantity(s));
+// Mutating admission runs before validation, so a malformed quantity counts as absent here.
+const q = (s: string | undefined): Quantity | undefined => (s === undefined ? undefined : tryParseQuantity(s));
 
 function minConstraint(type: string, res: string, enforced: string, requests: ResourceList, limits: ResourceList): string | undefined {
   const e = q(enforced)!;
@@ -117,10 +118,10 @@ function ratioConstraint(type: string, res: string, enforced: string, requests: 
   const req = q(requests[res]);
   const lim = q(limits[res]);
   const head = `${res} max limit to request ratio per ${type} is ${formatQuantity(e)}`;
-  if (!req || req.milli === 0n) return `${head}, but no request is specified or request is 0`;
-  if (!lim || lim.milli === 0n) return `${head}, but no limit is specified or limit is 0`;
-  const ratio = Number(lim.milli) / Number(req.milli);
-  return ratio * 1000 > Number(e.milli) ? `${head}, but provided ratio is ${ratio.toFixed(6)}` : undefined;
+  if (!req || req.value === 0) return `${head}, but no request is specified or request is 0`;
+  if (!lim || lim.value === 0) return `${head}, but no limit is specified or limit is 0`;
+  const ratio = lim.value / req.value;
+  return ratio * 1000 > e.value ? `${head}, but provided ratio is ${ratio.toFixed(6)}` : undefined;
 }
 
 function check(item: LimitRangeItem, requests: ResourceList, limits: ResourceList): string[] {
@@ -137,8 +138,8 @@ function sum(lists: ResourceList[]): ResourceList {
   const keys = [...new Set(lists.flatMap((l) => Object.keys(l)))];
   for (const k of keys) {
     if (!lists.every((l) => k in l)) continue;
-    const total = lists.reduce((acc, l) => acc + (parseQuantity(l[k]!)?.milli ?? 0n), 0n);
-    out[k] = formatQuantity({ milli: total, format: 'DecimalSI' });
+    const total = lists.reduce((acc, l) => acc + (tryParseQuantity(l[k]!)?.value ?? 0), 0);
+    out[k] = formatQuantity({ value: total, format: 'DecimalSI' });
   }
   return out;
 }

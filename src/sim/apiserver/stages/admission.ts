@@ -3,9 +3,7 @@
 // from the watch cache.
 
 import type { KubeObject, Namespace, Status } from '../../api/types';
-import type { ResourceInfo } from '../../api/resources';
-import { admit, type AdmissionLookups, type Operation } from '../admission';
-import type { UserInfo } from '../authn';
+import { admit, type AdmissionAttributes, type AdmissionLookups } from '../admission';
 import type { ApiserverState } from '../state';
 import { cachedObject } from '../watchcache';
 
@@ -24,16 +22,8 @@ export function lookupsFor(s: ApiserverState): AdmissionLookups {
   };
 }
 
-export interface AdmissionInput {
-  operation: Operation;
-  info: ResourceInfo;
-  subresource: string;
-  namespace: string;
-  name: string;
-  object?: KubeObject;
-  oldObject?: KubeObject;
-  user: UserInfo;
-}
+/** What a request hands to admission: the plugins' attributes, as the request stages fill them in. */
+export type AdmissionInput = AdmissionAttributes;
 
 /** Run admission; returns the object to continue with, or the rejecting Status, and a line for the request's record. */
 export function runAdmission(s: ApiserverState, input: AdmissionInput): { object?: KubeObject; error?: Status; outcome: string } {

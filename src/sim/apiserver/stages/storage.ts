@@ -6,6 +6,7 @@
 
 import { alreadyExists, conflict, internalError, notFound, OPTIMISTIC_LOCK_MESSAGE, statusFor } from '../../api/errors';
 import { checkFieldSelector, matchesFields, parseFieldSelector, type FieldSelector } from '../../api/fields';
+import { parseSelector, SelectorError, selectorMatches, type Selector } from '../../api/labels';
 import { apiVersionOf, groupResource, type ResourceInfo } from '../../api/resources';
 import type { KubeList, KubeObject, Status } from '../../api/types';
 import type { Effects } from '../../kernel/component';
@@ -21,7 +22,6 @@ import {
   type TxnResponse,
 } from '../../etcd/protocol';
 import { etcdCall, type EtcdOutcome } from '../etcdclient';
-import { matchesLabels, parseLabelSelector, type LabelRequirement } from '../labelselector';
 import { collectionKey, objectKey, cacheKeyOf } from '../registry/keys';
 import { prepareForCreate } from '../registry/strategy';
 import { respond } from '../respond';
@@ -66,15 +66,28 @@ export function startGet(ctx: Effects, s: ApiserverState, rc: RequestContext): v
 }
 
 /** Parse the list's selectors up front: a bad one is a 400 before any etcd traffic. */
-export function selectorsOf(rc: RequestContext): { labels: LabelRequirement[]; fields: FieldSelector } | Status {
+export function selectorsOf(rc: RequestContext): { labels: Selector; fields: FieldSelector } | Status {
   const q = rc.msg.body.query ?? {};
-  const labels = parseLabelSelector(q.labelSelector ?? '');
+  const labels = parseLabelSelectorParam(q.labelSelector ?? '');
   if (typeof labels === 'string') return statusFor(400, 'BadRequest', labels);
   const fields = parseFieldSelector(q.fieldSelector ?? '');
   if (typeof fields === 'string') return statusFor(400, 'BadRequest', fields);
   const bad = checkFieldSelector(rc.ri.info.resource, rc.ri.info.namespaced, fields);
   if (bad) return statusFor(400, 'BadRequest', bad);
   return { labels, fields };
+}
+
+/**
+ * The labelSelector query parameter: the apiserver's parameter decoding calls labels.Parse and
+ * answers 400 BadRequest with its error text unchanged (`unable to parse requirement: ...`).
+ */
+function parseLabelSelectorParam(selector: string): Selector | string {
+  try {
+    return parseSelector(selector);
+  } catch (e) {
+    if (e instanceof SelectorError) return e.message;
+    throw e;
+  }
 }
 
 export function startList(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
@@ -234,7 +247,7 @@ function listFrom(rc: RequestContext, range: RangeResponse, revision: number): K
   for (const kv of range.kvs) {
     const obj = typed(rc.ri.info, objectFromKv(kv));
     if ('kind' in sel) break;
-    if (!matchesLabels(obj.metadata.labels, sel.labels) || !matchesFields(obj, sel.fields)) continue;
+    if (!selectorMatches(sel.labels, obj.metadata.labels) || !matchesFields(obj, sel.fields)) continue;
     items.push(obj);
   }
   return { apiVersion: apiVersionOf(rc.ri.info), kind: rc.ri.info.listKind, metadata: { resourceVersion: String(revision) }, items };

@@ -9,7 +9,10 @@ import type { KubeObject } from '../../api/types';
 import { apiVersionOf, resourceForKind, type ResourceInfo } from '../../api/resources';
 import { goMarshal } from '../common/go-json';
 import { parseYamlChunk, splitYamlDocuments } from '../common/yaml-docs';
+import type { CliExec } from '../protocol';
 import { plain, type KubectlError } from './errors';
+import { flagBool, type ParsedArgs } from './flags';
+import type { JobCommon } from './job';
 
 export interface ManifestObject {
   obj: KubeObject;
@@ -133,6 +136,18 @@ export function readManifests(opts: {
   if (!Array.isArray(sources)) return { ...res, fatal: sources };
   for (const f of sources) visitFile(f, { namespace: opts.namespace, explicit: opts.namespaceExplicit }, res);
   return res;
+}
+
+/** The objects of `-f` (and `-R`) for apply, create and delete, in the command's namespace. */
+export function readManifestsFromFlags(filenames: string[], p: ParsedArgs, exec: CliExec, common: JobCommon): ManifestResult {
+  return readManifests({
+    filenames,
+    files: exec.files,
+    stdin: exec.stdin,
+    recursive: flagBool(p, 'recursive'),
+    namespace: common.namespace,
+    namespaceExplicit: common.namespaceExplicit,
+  });
 }
 
 /** `pod/web`, `deployment.apps/web`: how kubectl's name printer names an object. */

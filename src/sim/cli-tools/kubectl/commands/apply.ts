@@ -10,9 +10,9 @@ import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
 import { goMarshal } from '../../common/go-json';
 import { addSourceToErr, aggregate, plain, type KubectlError } from '../errors';
-import { flagArray, flagBool, type ParsedArgs } from '../flags';
+import { flagArray, type ParsedArgs } from '../flags';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { infoString, kindSlashName, readManifests, type ManifestObject } from '../manifest';
+import { infoString, kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { threeWayMergePatch } from './three-way-patch';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -60,14 +60,7 @@ export function validationConnError(source: string, server: string, err: Kubectl
 export function startApply(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
   const filenames = flagArray(p, 'filename');
   if (filenames.length === 0) return finishJob(st, common, ctx, plain(NO_FILENAME));
-  const m = readManifests({
-    filenames,
-    files: exec.files,
-    stdin: exec.stdin,
-    recursive: flagBool(p, 'recursive'),
-    namespace: common.namespace,
-    namespaceExplicit: common.namespaceExplicit,
-  });
+  const m = readManifestsFromFlags(filenames, p, exec, common);
   if (m.fatal) return finishJob(st, common, ctx, m.fatal);
   if (m.objects.length === 0 && m.errors.length === 0) return finishJob(st, common, ctx, plain('no objects passed to apply'));
   const job: ApplyJob = { ...common, command: 'apply', objects: m.objects, index: 0, lastPatch: '', touchedServer: false };

@@ -11,7 +11,7 @@ import type { CliExec } from '../../protocol';
 import { addSourceToErr, aggregate, plain } from '../errors';
 import { flagArray, flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { kindSlashName, readManifests, type ManifestObject } from '../manifest';
+import { kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { NO_FILENAME, validationConnError } from './apply';
 
 export interface CreateJob extends JobCommon {
@@ -27,14 +27,7 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     if (p.args.length > 0) return finishJob(st, common, ctx, plain(`unknown command "${p.args[0]}" for "kubectl create"`));
     return finishJob(st, common, ctx, plain(NO_FILENAME));
   }
-  const m = readManifests({
-    filenames,
-    files: exec.files,
-    stdin: exec.stdin,
-    recursive: flagBool(p, 'recursive'),
-    namespace: common.namespace,
-    namespaceExplicit: common.namespaceExplicit,
-  });
+  const m = readManifestsFromFlags(filenames, p, exec, common);
   if (m.fatal) return finishJob(st, common, ctx, m.fatal);
   const job: CreateJob = { ...common, command: 'create', objects: m.objects, index: 0, touchedServer: false };
   job.errors.push(...m.errors);

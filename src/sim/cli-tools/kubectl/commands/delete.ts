@@ -12,7 +12,7 @@ import type { CliExec } from '../../protocol';
 import { addSourceToErr, aggregate, plain } from '../errors';
 import { flagArray, flagBool, flagInt, type ParsedArgs } from '../flags';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { kindQuotedName, readManifests } from '../manifest';
+import { kindQuotedName, readManifestsFromFlags } from '../manifest';
 import { resolveTargets } from './get';
 
 interface DeleteTarget {
@@ -56,14 +56,7 @@ export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   let targets: DeleteTarget[];
   const errors = [];
   if (filenames.length > 0) {
-    const m = readManifests({
-      filenames,
-      files: exec.files,
-      stdin: exec.stdin,
-      recursive: flagBool(p, 'recursive'),
-      namespace: common.namespace,
-      namespaceExplicit: common.namespaceExplicit,
-    });
+    const m = readManifestsFromFlags(filenames, p, exec, common);
     if (m.fatal) return finishJob(st, common, ctx, m.fatal);
     errors.push(...m.errors);
     targets = m.objects.map((o) => ({ info: o.info, name: o.obj.metadata.name ?? '', namespace: o.obj.metadata.namespace, source: o.source }));

@@ -15,7 +15,6 @@ import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
 import { renderTable } from '../printers/table-print';
-import { matchesSelector, parseSelector } from '../selector';
 
 interface GetTarget {
   info: ResourceInfo;
@@ -91,10 +90,9 @@ export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx
   }
   const resolved = resolveTargets(p.args);
   if ('t' in resolved) return finishJob(st, common, ctx, resolved);
+  // kubectl passes -l to the apiserver opaquely (kubernetes PR #52971): the server parses it with
+  // labels.Parse, answers a bad one with 400 BadRequest, and filters the list itself.
   const selector = flagString(p, 'selector');
-  if (selector !== undefined && !parseSelector(selector)) {
-    return finishJob(st, common, ctx, plain(`unable to parse requirement: found '${selector}', expected: identifier`));
-  }
   const job: GetJob = {
     ...common,
     command: 'get',
@@ -143,9 +141,7 @@ export function onGetResult(st: KubectlState, job: GetJob, _step: string, r: Req
   } else if (name) t.items.push(r.body as KubeObject);
   else {
     const list = r.body as KubeList;
-    const reqs = job.selector ? parseSelector(job.selector)! : [];
     for (const item of list.items ?? []) {
-      if (!matchesSelector(reqs, item.metadata.labels)) continue;
       t.items.push({ ...item, apiVersion: item.apiVersion ?? apiVersionOf(t.info), kind: item.kind ?? t.info.kind });
     }
   }
