@@ -17,6 +17,7 @@ import {
   APISERVER,
   APISERVER_ADDRESS,
   CONTROL_PLANE_HOST,
+  CONTROLLER_MANAGER,
   KUBECTL,
   KUBECTL_HOST,
   REGISTRY,
@@ -34,6 +35,8 @@ import { kubelet, type KubeletConfig } from './node/kubelet/kubelet';
 import { imageRegistry } from './node/registry/registry';
 import { containerd, type ContainerdConfig } from './node/runtime/containerd';
 import { kubeScheduler, type SchedulerConfig } from './scheduler/scheduler';
+import { kubeControllerManager, type KubeControllerManagerConfig } from './controllers/kube-controller-manager';
+import { controllerManagerTokens } from './controllers/tokens';
 
 export interface NodeSpecInput {
   name: string;
@@ -105,7 +108,7 @@ export class Cluster {
     this.timings = { ...DEFAULT_TIMINGS, ...(opts.timings ?? {}) };
     const bootMs = opts.bootMs ?? 10_000;
     this.sim = new Simulation({ seed: opts.seed, traceLimit: opts.traceLimit, startTime: -bootMs });
-    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubelet, containerd, cniPlugin, imageRegistry, kubectl, kubeadm]) this.sim.register(t);
+    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, containerd, cniPlugin, imageRegistry, kubectl, kubeadm]) this.sim.register(t);
     this.wire(spec);
     this.sim.runUntil(0);
   }
@@ -128,10 +131,12 @@ export class Cluster {
       const cfg: EtcdMemberConfig = { name, peers: memberIds, timings };
       sim.addProcess(etcdMemberId(name), CONTROL_PLANE_HOST, 'etcd', cfg);
     }
-    const apiCfg: ApiserverConfig = { etcd: memberIds, timings, tokens: {}, advertiseAddress: '10.0.0.10' };
+    const apiCfg: ApiserverConfig = { etcd: memberIds, timings, tokens: { ...controllerManagerTokens() }, advertiseAddress: '10.0.0.10' };
     sim.addProcess(APISERVER, CONTROL_PLANE_HOST, 'kube-apiserver', apiCfg);
     const schedCfg: SchedulerConfig = { apiserver: APISERVER, credentials: SCHEDULER_CREDENTIALS, timings };
     sim.addProcess(SCHEDULER, CONTROL_PLANE_HOST, 'kube-scheduler', schedCfg);
+    const kcmCfg: KubeControllerManagerConfig = { apiserver: APISERVER, timings };
+    sim.addProcess(CONTROLLER_MANAGER, CONTROL_PLANE_HOST, 'kube-controller-manager', kcmCfg);
     const kubectlCfg: KubectlConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, server: APISERVER_ADDRESS };
     sim.addProcess(KUBECTL, KUBECTL_HOST, 'kubectl', kubectlCfg);
     const kubeadmCfg: KubeadmConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, nodeName: CONTROL_PLANE_HOST, labels: CONTROL_PLANE_LABELS };
@@ -150,6 +155,7 @@ export class Cluster {
     sim.start(APISERVER);
     sim.start(REGISTRY);
     sim.start(SCHEDULER);
+    sim.start(CONTROLLER_MANAGER);
     for (const n of this.nodes) {
       sim.start(cniId(n.name));
       sim.start(containerdId(n.name));
@@ -277,7 +283,7 @@ export class Cluster {
 
   /** Every target an operator can name. */
   targets(): string[] {
-    const out = [APISERVER, SCHEDULER, ...this.etcdMembers.map(etcdMemberId)];
+    const out = [APISERVER, SCHEDULER, CONTROLLER_MANAGER, ...this.etcdMembers.map(etcdMemberId)];
     for (const n of this.nodes) out.push(`node/${n.name}`, kubeletId(n.name), containerdId(n.name));
     return out;
   }

@@ -13,6 +13,8 @@ export interface Timings {
   nodeMonitorGracePeriodMs: number;
   /** kube-controller-manager --node-monitor-period. */
   nodeMonitorPeriodMs: number;
+  /** kube-controller-manager --node-startup-grace-period: a node that never posted status gets this long. */
+  nodeStartupGracePeriodMs: number;
   /** DefaultTolerationSeconds admission: not-ready / unreachable NoExecute tolerations. */
   defaultNotReadyTolerationSeconds: number;
   defaultUnreachableTolerationSeconds: number;
@@ -44,6 +46,7 @@ export const DEFAULT_TIMINGS: Timings = {
   nodeStatusReportFrequencyMs: 300_000,
   nodeMonitorGracePeriodMs: 40_000,
   nodeMonitorPeriodMs: 5_000,
+  nodeStartupGracePeriodMs: 60_000,
   defaultNotReadyTolerationSeconds: 300,
   defaultUnreachableTolerationSeconds: 300,
   imageBackOffInitialMs: 10_000,

@@ -1,0 +1,54 @@
+// kube-controller-manager's shared informer factory: one LIST+WATCH per resource for all
+// controllers, run with the controller manager's own identity (system:kube-controller-manager may
+// list and watch everything), plus the index controllers look pods up by (pods by spec.nodeName).
+
+import type { Pod } from '../../api/types';
+import { createInformer, objectKey, type Delta, type InformerState } from '../../client/informer';
+
+export interface SharedInformers {
+  nodes: InformerState;
+  pods: InformerState;
+  /** Node heartbeats: kube-node-lease/<node>. */
+  leases: InformerState;
+  /** spec.nodeName -> keys of the pods bound to it (the informer's `spec.nodeName` indexer). */
+  podsByNode: Map<string, Set<string>>;
+}
+
+export type InformerName = 'nodes' | 'pods' | 'leases';
+export const INFORMER_NAMES: readonly InformerName[] = ['nodes', 'pods', 'leases'];
+
+export function createSharedInformers(): SharedInformers {
+  return {
+    nodes: createInformer({ name: 'nodes', path: '/api/v1/nodes', phase: 'controller' }),
+    pods: createInformer({ name: 'pods', path: '/api/v1/pods', phase: 'controller' }),
+    leases: createInformer({ name: 'leases', path: '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases', phase: 'controller' }),
+    podsByNode: new Map(),
+  };
+}
+
+/** Keep the pods-by-node index in line with a pod delta. */
+export function indexPodDelta(inf: SharedInformers, d: Delta): void {
+  const key = objectKey(d.object);
+  const oldNode = (d.old as Pod | undefined)?.spec?.nodeName;
+  const newNode = d.type === 'DELETED' ? undefined : (d.object as Pod).spec?.nodeName;
+  if (oldNode && oldNode !== newNode) inf.podsByNode.get(oldNode)?.delete(key);
+  if (newNode) {
+    let set = inf.podsByNode.get(newNode);
+    if (!set) inf.podsByNode.set(newNode, (set = new Set()));
+    set.add(key);
+  }
+}
+
+/** The pods bound to a node, from the cache. */
+export function podsOnNode(inf: SharedInformers, node: string): Pod[] {
+  const out: Pod[] = [];
+  for (const key of inf.podsByNode.get(node) ?? []) {
+    const p = inf.pods.items.get(key) as Pod | undefined;
+    if (p && p.spec.nodeName === node) out.push(p);
+  }
+  return out;
+}
+
+export function allSynced(inf: SharedInformers): boolean {
+  return inf.nodes.synced && inf.pods.synced && inf.leases.synced;
+}

@@ -1,0 +1,155 @@
+// kube-controller-manager as a component: one process, many controllers, each a reconciliation
+// loop over watches (seed, chapter 2). Shared informers (nodes, pods, node leases) run with the
+// controller manager's own identity; their handlers only enqueue keys; each controller's worker
+// syncs its keys and writes with its own service account's token. Controllers here: the node
+// lifecycle controller and the taint eviction controller.
+
+import { clientOnMessage, clientOnTimer, createClient, type ClientEvent, type ClientState } from '../client/apiclient';
+import {
+  informerList,
+  informerOnClientEvent,
+  informerOnTimer,
+  informerOnWatchEvent,
+  isInformerEvent,
+  type Delta,
+} from '../client/informer';
+import type { Credentials } from '../api/http';
+import { KUBERNETES_VERSION, type Timings } from '../config';
+import type { ComponentType, Effects, Message, Timer } from '../kernel/component';
+import type { ProcessId } from '../kernel/units';
+import { CONTROLLER_MANAGER_CREDENTIALS } from '../names';
+import { isWorkerTimer, onSyncWriteResult, runWorker, runtimeOnTimer } from './framework/controller';
+import type { ControllerEnv } from './framework/env';
+import { allSynced, createSharedInformers, indexPodDelta, INFORMER_NAMES, type InformerName, type SharedInformers } from './framework/informers';
+import {
+  createNodeLifecycle,
+  MONITOR_TIMER,
+  NODE_CONTROLLER_SA,
+  onNodeDelta,
+  startMonitor,
+  syncNode,
+  type NodeLifecycleState,
+} from './nodelifecycle/controller';
+import { monitorNodeHealth } from './nodelifecycle/monitor';
+import { controllerCredentials } from './tokens';
+import {
+  createTaintEviction,
+  onTaintEvictionNodeDelta,
+  onTaintEvictionPodDelta,
+  syncTaintEvictionNode,
+  taintEvictionOnClientEvent,
+  taintEvictionOnTimer,
+  TAINT_EVICTION_SA,
+  type TaintEvictionState,
+} from './tainteviction/controller';
+
+export interface KubeControllerManagerConfig {
+  apiserver: ProcessId;
+  timings: Timings;
+  /** Its own identity, for the shared informers (default: the kubeadm-issued client certificate). */
+  credentials?: Credentials;
+}
+
+export interface KubeControllerManagerState {
+  config: KubeControllerManagerConfig;
+  client: ClientState;
+  informers: SharedInformers;
+  nodeLifecycle: NodeLifecycleState;
+  taintEviction: TaintEvictionState;
+  events: { seq: number };
+}
+
+function env(s: KubeControllerManagerState, ctx: Effects, serviceAccount: string): ControllerEnv {
+  return { ctx, client: s.client, informers: s.informers, timings: s.config.timings, credentials: controllerCredentials(serviceAccount), events: s.events };
+}
+
+function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerName, deltas: Delta[]): void {
+  const nl = env(s, ctx, NODE_CONTROLLER_SA);
+  const te = env(s, ctx, TAINT_EVICTION_SA);
+  for (const d of deltas) {
+    if (which === 'nodes') {
+      onNodeDelta(s.nodeLifecycle, nl, d);
+      onTaintEvictionNodeDelta(s.taintEviction, te, d);
+    } else if (which === 'pods') {
+      indexPodDelta(s.informers, d);
+      onTaintEvictionPodDelta(s.taintEviction, te, d);
+    }
+  }
+  if (allSynced(s.informers)) startMonitor(s.nodeLifecycle, nl);
+}
+
+function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEvent): void {
+  for (const name of INFORMER_NAMES) {
+    const inf = s.informers[name];
+    if (isInformerEvent(ev, inf)) {
+      onDeltas(s, ctx, name, informerOnClientEvent(ctx, s.client, inf, ev));
+      return;
+    }
+  }
+  if (onSyncWriteResult(s.nodeLifecycle.rt, ctx, ev)) return;
+  if (onSyncWriteResult(s.taintEviction.rt, ctx, ev)) return;
+  taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
+}
+
+export const kubeControllerManager: ComponentType<KubeControllerManagerState, KubeControllerManagerConfig> = {
+  kind: 'kube-controller-manager',
+  start(ctx, { config }) {
+    const client = createClient({
+      apiserver: config.apiserver,
+      credentials: config.credentials ?? CONTROLLER_MANAGER_CREDENTIALS,
+      userAgent: `kube-controller-manager/${KUBERNETES_VERSION} (linux/amd64) kubernetes/controller-manager`,
+      timeoutMs: config.timings.clientRequestTimeoutMs,
+    });
+    const s: KubeControllerManagerState = {
+      config,
+      client,
+      informers: createSharedInformers(),
+      nodeLifecycle: createNodeLifecycle(),
+      taintEviction: createTaintEviction(),
+      events: { seq: 0 },
+    };
+    for (const name of INFORMER_NAMES) informerList(ctx, client, s.informers[name]);
+    return s;
+  },
+  onMessage(s, msg: Message, ctx) {
+    const ev = clientOnMessage(s.client, msg, ctx);
+    if (ev) {
+      onClientEvent(s, ctx, ev);
+      return;
+    }
+    for (const name of INFORMER_NAMES) {
+      const deltas = informerOnWatchEvent(ctx, s.client, s.informers[name], msg);
+      if (deltas) {
+        onDeltas(s, ctx, name, deltas);
+        return;
+      }
+    }
+  },
+  onTimer(s, t: Timer, ctx) {
+    const nl = s.nodeLifecycle;
+    const te = s.taintEviction;
+    if (t.name === MONITOR_TIMER) {
+      monitorNodeHealth(nl, env(s, ctx, NODE_CONTROLLER_SA));
+      ctx.setTimer(s.config.timings.nodeMonitorPeriodMs, MONITOR_TIMER);
+      return;
+    }
+    if (isWorkerTimer(nl.rt, t)) {
+      const e = env(s, ctx, NODE_CONTROLLER_SA);
+      runWorker(nl.rt, ctx, s.client, e.credentials, (sc) => syncNode(nl, e, sc));
+      return;
+    }
+    if (isWorkerTimer(te.rt, t)) {
+      const e = env(s, ctx, TAINT_EVICTION_SA);
+      runWorker(te.rt, ctx, s.client, e.credentials, (sc) => syncTaintEvictionNode(te, e, sc));
+      return;
+    }
+    if (runtimeOnTimer(nl.rt, ctx, t) || runtimeOnTimer(te.rt, ctx, t)) return;
+    if (taintEvictionOnTimer(te, env(s, ctx, TAINT_EVICTION_SA), t)) return;
+    const ev = clientOnTimer(s.client, t);
+    if (ev) {
+      onClientEvent(s, ctx, ev);
+      return;
+    }
+    for (const name of INFORMER_NAMES) if (informerOnTimer(ctx, s.client, s.informers[name], t)) return;
+  },
+};
