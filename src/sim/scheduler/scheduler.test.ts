@@ -76,7 +76,7 @@ describe('kubeScheduler', () => {
     const { s, ctx } = boot(nodes, [makePod('web', { memory: '64Gi' })]);
     runTimers(s, ctx, 'scheduleOne');
     const msg =
-      '0/3 nodes are available: 1 Insufficient memory, 2 node(s) had untolerated taint {gpu: true}. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..';
+      '0/3 nodes are available: 1 Insufficient memory, 2 node(s) had untolerated taint {gpu: true}. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling..';
     expect(ctx.sent.some((m) => (m.body as HttpRequest).path.endsWith('/binding'))).toBe(false);
     const ev = ctx.sent.find((m) => (m.body as HttpRequest).path.endsWith('/events'))!;
     expect((ev.body as HttpRequest).body).toMatchObject({ reason: 'FailedScheduling', type: 'Warning', message: msg });

@@ -54,6 +54,13 @@ export function pushStatus(s: KubeletState, ctx: Effects, w: PodWorker): void {
   const status = podStatus(w, s.config.nodeIP, ctx.now);
   const json = JSON.stringify(status);
   if (json === w.lastStatusJson) return;
+  // The patch must remove what is no longer true (a container's `waiting` once it runs, a
+  // condition's reason once it holds), as the real kubelet's two-way patch does with nulls. A JSON
+  // merge patch replaces lists whole, so conditions and containerStatuses arrive exactly as computed;
+  // top-level status fields the kubelet sent before and dropped now are deleted with null.
+  const previous = w.lastStatusJson ? (JSON.parse(w.lastStatusJson) as Record<string, unknown>) : {};
+  const patchStatus: Record<string, unknown> = { ...status };
+  for (const k of Object.keys(previous)) if (!(k in patchStatus)) patchStatus[k] = null;
   w.lastStatusJson = json;
   apiRequest(
     ctx,
@@ -61,8 +68,8 @@ export function pushStatus(s: KubeletState, ctx: Effects, w: PodWorker): void {
     {
       method: 'PATCH',
       path: `/api/v1/namespaces/${w.namespace}/pods/${w.name}/status`,
-      contentType: 'application/strategic-merge-patch+json',
-      body: { metadata: { uid: w.uid }, status },
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { uid: w.uid }, status: patchStatus },
     },
     'pod.status',
     w.uid,

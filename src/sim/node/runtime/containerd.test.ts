@@ -5,6 +5,7 @@ import type { RegistryResolveResponse } from '../registry/registry';
 import { containerd } from './containerd';
 import type { CriCall, CriContainerEvent, CriRequest, CriResponse, ExecSyncResult, ProbeResponse, ReadLogsResult } from './cri';
 import { parseCriLogLine } from './cri';
+import { ANSWER_TIMER } from './reply';
 import type { ContainerdState } from './state';
 
 const config = { nodeName: 'worker-1', registry: 'registry', cni: 'cni/worker-1', images: ['busybox:1.28', 'nginx:1.25'], bandwidthBytesPerSec: 10_000_000 };
@@ -17,9 +18,23 @@ function boot(): { s: ContainerdState; ctx: RecordingEffects } {
   return { s, ctx };
 }
 
+const fired = new WeakMap<RecordingEffects, Set<number>>();
+
+/** containerd answers after the call's work time (CRI_WORK_MS): let that time pass. */
+function flushAnswers(s: ContainerdState, ctx: RecordingEffects): void {
+  const done = fired.get(ctx) ?? new Set<number>();
+  fired.set(ctx, done);
+  for (const t of ctx.timers) {
+    if (t.name !== ANSWER_TIMER || done.has(t.id)) continue;
+    done.add(t.id);
+    containerd.onTimer(s, { id: t.id, name: t.name, payload: t.payload }, ctx);
+  }
+}
+
 function cri(s: ContainerdState, ctx: RecordingEffects, req: CriCall): number {
   const id = nextId++;
   containerd.onMessage(s, testMessage({ type: 'cri.request', ...req } as CriRequest, { id, from: 'kubelet/worker-1' }), ctx);
+  flushAnswers(s, ctx);
   return id;
 }
 
@@ -29,6 +44,7 @@ function runSandbox(s: ContainerdState, ctx: RecordingEffects): string {
   cri(s, ctx, { method: 'RunPodSandbox', metadata: { name: 'web', uid: 'u1', namespace: 'default', attempt: 0 }, labels: {} });
   const add = ctx.sent.find((m) => m.body.type === 'cni.add')!;
   containerd.onMessage(s, testMessage({ type: 'cni.response', requestId: add.id, op: 'ADD', ok: true, ip: '10.244.1.2', gateway: '10.244.1.1' } satisfies CniResponse), ctx);
+  flushAnswers(s, ctx);
   return (responses(ctx).at(-1)!.result as { podSandboxId: string }).podSandboxId;
 }
 

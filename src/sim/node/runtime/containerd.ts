@@ -13,7 +13,7 @@ import type { CniRequest, CniResponse } from '../cni/cni';
 import type { CreateContainerResult, CriRequest, ProbeRequest, ProbeResponse, ReadLogsResult, RunPodSandboxResult } from './cri';
 import { PULL_DONE_TIMER, REGISTRY_TIMEOUT_TIMER, findImage, imageInfo, onPullDone, onRegistryRefused, onRegistryResponse, onRegistryTimeout, startPull } from './images';
 import { KILL_TIMER, containerInfo, criLogLines, execIn, onKillTimer, onStepTimer, probeTarget, startProgram, stopContainer } from './process';
-import { answer } from './reply';
+import { ANSWER_TIMER, answer, answerNow, type DeferredAnswer } from './reply';
 import { CONTAINERD_REVISION, CONTAINERD_VERSION, SANDBOX_IMAGE, clog, type Container, type ContainerdConfig, type ContainerdState, type Sandbox, type Waiter } from './state';
 import { resolveReference } from '../registry/registry';
 
@@ -147,9 +147,8 @@ function onCri(s: ContainerdState, ctx: Effects, msg: Message, req: CriRequest):
     case 'StartContainer':
       return withContainer(s, ctx, req.containerId, w, (c) => {
         clog(ctx, 'info', `StartContainer for "${c.id}"`);
-        answer(ctx, w, {}, undefined, `StartContainer ${c.metadata.name}: OK`);
-        startProgram(s, c, ctx);
-        clog(ctx, 'info', `StartContainer for "${c.id}" returns successfully`);
+        // The process starts when runc is done (CRI_WORK_MS), right after the answer goes out.
+        answer(ctx, w, {}, undefined, `StartContainer ${c.metadata.name}: OK`, c.id);
       });
     case 'StopContainer':
       return withContainer(s, ctx, req.containerId, w, (c) => {
@@ -227,6 +226,16 @@ function pauseError(): string {
 
 function onTimer(s: ContainerdState, t: Timer, ctx: Effects): void {
   switch (t.name) {
+    case ANSWER_TIMER: {
+      const d = t.payload as DeferredAnswer;
+      answerNow(ctx, d.w, d.result, d.error, d.summary);
+      const c = d.startContainer ? s.containers.get(d.startContainer) : undefined;
+      if (c) {
+        startProgram(s, c, ctx);
+        clog(ctx, 'info', `StartContainer for "${c.id}" returns successfully`);
+      }
+      return;
+    }
     case 'container.step':
       return onStepTimer(s, t.payload as string, ctx);
     case KILL_TIMER:

@@ -42,7 +42,7 @@ describe('runSchedulingCycle', () => {
     const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { memory: '8Gi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
     expect(r.chosen).toBeUndefined();
     expect(r.fitError).toBe(
-      '0/3 nodes are available: 1 Insufficient memory, 2 node(s) had untolerated taint {gpu: true}. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..',
+      '0/3 nodes are available: 1 Insufficient memory, 2 node(s) had untolerated taint {gpu: true}. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling..',
     );
   });
 

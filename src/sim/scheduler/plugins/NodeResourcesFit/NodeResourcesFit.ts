@@ -29,8 +29,11 @@ export const NodeResourcesFit: Plugin = {
       out.push({ reason: 'Insufficient ephemeral-storage', unresolvable: req.ephemeralStorage > a.ephemeralStorage });
     }
     if (out.length === 0) return success();
-    const code = out.some((i) => i.unresolvable) ? 'UnschedulableAndUnresolvable' : 'Unschedulable';
-    return { code, reasons: out.map((i) => i.reason) };
+    // v1.31 always answers Unschedulable, even when the request exceeds the node's whole
+    // allocatable; preemption then reports "No preemption victims found for incoming pod".
+    // Answering UnschedulableAndUnresolvable for that case came with kubernetes/kubernetes#131345 (v1.34).
+    void out.some((i) => i.unresolvable);
+    return { code: 'Unschedulable', reasons: out.map((i) => i.reason) };
   },
   score(ctx, node) {
     const cpu = leastAllocated(node.nonZeroRequested.milliCPU + ctx.pod.nonZeroRequests.milliCPU, node.allocatable.milliCPU);
