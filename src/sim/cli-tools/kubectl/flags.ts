@@ -27,6 +27,7 @@ export const FLAGS: FlagSpec[] = [
   { name: 'validate', type: 'string', commands: ['apply', 'create'] },
   { name: 'output', short: 'o', type: 'string', commands: ['apply', 'create', 'get', 'run', 'delete'] },
   { name: 'selector', short: 'l', type: 'string', commands: ['get', 'delete', 'describe', 'logs'] },
+  { name: 'field-selector', type: 'string', commands: ['get'] },
   { name: 'all-namespaces', short: 'A', type: 'bool', commands: ['get', 'describe', 'delete'] },
   { name: 'sort-by', type: 'string', commands: ['get'] },
   { name: 'show-labels', type: 'bool', commands: ['get'] },

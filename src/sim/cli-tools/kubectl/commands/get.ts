@@ -30,6 +30,8 @@ export interface GetJob extends JobCommon {
   queue: [number, string][];
   output: string;
   selector?: string;
+  /** --field-selector, passed to the apiserver as fieldSelector (it validates and filters). */
+  fieldSelector?: string;
   allNamespaces: boolean;
   sortBy?: string;
   showLabels: boolean;
@@ -100,6 +102,7 @@ export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx
     queue: [],
     output,
     selector,
+    fieldSelector: flagString(p, 'field-selector'),
     allNamespaces: flagBool(p, 'all-namespaces'),
     sortBy: flagString(p, 'sort-by'),
     showLabels: flagBool(p, 'show-labels'),
@@ -126,6 +129,7 @@ function sendNext(st: KubectlState, job: GetJob, ctx: Effects): void {
   if (!name) {
     query.limit = '500';
     if (job.selector) query.labelSelector = job.selector;
+    if (job.fieldSelector) query.fieldSelector = job.fieldSelector;
   }
   jobRequest(st, job, ctx, { method: 'GET', path, query }, 'get', {
     object: name ? { kind: info.kind, name, namespace } : undefined,
