@@ -35,7 +35,7 @@ function runOne(nodes: number, pods: number): Record<string, string | number> {
   const apply = c.run('kubectl apply -f -', { stdin: podList(pods), limitMs: 600_000 });
   if (apply.exitCode !== 0) throw new Error(apply.stderr);
   let running = 0;
-  let simT = 0;
+  let simT: number;
   for (simT = 1_000; simT <= 600_000; simT += 1_000) {
     c.sim.runUntil(simT);
     const out = c.run('kubectl get pods --no-headers').stdout;

@@ -18,8 +18,8 @@ function load(file: string): Scenario {
 }
 
 describe('built-in scenarios', () => {
-  it('include the five the app and the lessons use', () => {
-    expect(FILES).toEqual(['bad-input.yaml', 'image-typo.yaml', 'placement.yaml', 'pod-lifecycle.yaml', 'unschedulable.yaml']);
+  it('include the six the app and the lessons use', () => {
+    expect(FILES).toEqual(['bad-input.yaml', 'image-typo.yaml', 'placement.yaml', 'pod-lifecycle.yaml', 'scheduler-down.yaml', 'unschedulable.yaml']);
   });
 
   it.each(FILES)('%s is a valid scenario', (file) => {

@@ -66,7 +66,9 @@ describe('kube-controller-manager in a cluster', () => {
     expect(deleted.time - tainted.time).toBeLessThan(300_500);
 
     // The kubelet is gone, so the pod stays Terminating (nobody confirms the containers stopped).
-    expect(c.run('kubectl get pods').stdout).toMatch(/web\s+0\/1\s+Terminating/);
+    // MarkPodsNotReady (pkg/controller/util/node) flips only the Ready condition; the READY column
+    // counts containerStatuses[].ready, which nobody changes while the kubelet is gone.
+    expect(c.run('kubectl get pods').stdout).toMatch(/web\s+1\/1\s+Terminating/);
     const events = c.run('kubectl get events').stdout;
     expect(events).toContain('Node is not ready');
     expect(events).toContain('Marking for deletion Pod default/web');
