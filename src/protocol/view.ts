@@ -1,0 +1,163 @@
+// What the UI sees of the simulation: plain views, sent by the worker as patches. The UI never holds
+// a simulation object. Everything here is structured-clone safe and small.
+
+import type { ObjectRef, Phase } from '../sim/kernel/component';
+import type { TraceRecord } from '../sim/kernel/trace';
+
+export type { Phase, ObjectRef, TraceRecord };
+
+/** A machine: the control plane, a worker, the user's laptop, the image registry. */
+export interface HostView {
+  /** The id: host name (`control-plane`, `worker-1`, `laptop`, `registry-1.docker.io`). */
+  id: string;
+  address: string;
+  role: 'control-plane' | 'worker' | 'client' | 'registry';
+  up: boolean;
+}
+
+/** A process: `kube-apiserver`, `etcd/etcd-1`, `kubelet/worker-1`, `kubectl`. */
+export interface ComponentView {
+  /** The process id, which is also its scenario target name. */
+  id: string;
+  /** `kube-apiserver`, `etcd`, `kube-scheduler`, `kube-controller-manager`, `kubelet`, `containerd`, `cni`, `registry`, `kubectl`, `kubeadm`. */
+  kind: string;
+  host: string;
+  alive: boolean;
+  incarnation: number;
+  /** Short facts the graph shows: etcd `role` (leader/follower/candidate) and `term`, and so on. */
+  detail: Record<string, string | number | boolean>;
+}
+
+/** A Kubernetes object as stored in etcd (the truth), with its kubectl name. */
+export interface ObjectView {
+  /** `pods/default/web`, `nodes//worker-1`: resource/namespace/name. */
+  id: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  resourceVersion: string;
+  /** The whole object as `kubectl get -o json` would print it (status included). */
+  object: Record<string, unknown>;
+}
+
+/** A message on the wire, for the dots. */
+export interface MessageView {
+  id: number;
+  from: string;
+  to: string;
+  type: string;
+  summary: string;
+  phase: Phase;
+  sentAt: number;
+  deliverAt: number;
+  object?: ObjectRef;
+}
+
+export interface Patch<T extends { id: string }> {
+  added: T[];
+  updated: T[];
+  /** Ids. */
+  removed: string[];
+}
+
+/** A command line's result, as the terminal prints it. */
+export interface TerminalOutput {
+  /** The id the UI gave the command (absent for the scenario's own steps). */
+  requestId?: number;
+  /** Simulated ms when the command started. */
+  time: number;
+  line: string;
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+}
+
+/** How the simulation clock runs. */
+export interface ClockView {
+  /** Simulated ms now. */
+  time: number;
+  playing: boolean;
+  /** Simulated seconds per real second: 0.25, 1, 5, 25, 100. */
+  speed: number;
+  /** Simulated ms of the next queued event (undefined when nothing is queued). */
+  nextEventAt?: number;
+}
+
+/** The request the toolbar follows (the latest one a person started) and its current phase. */
+export interface FollowedRequest {
+  /** The trace record that started it (the `cli.exec` or the first request kubectl sent). */
+  rootId: number;
+  summary: string;
+  /** The seed's phase the latest record caused by it belongs to. */
+  phase: Phase;
+}
+
+/** One batch per animation frame at most. */
+export interface FrameBatch {
+  type: 'frame';
+  clock: ClockView;
+  hosts: Patch<HostView>;
+  components: Patch<ComponentView>;
+  objects: Patch<ObjectView>;
+  /** Trace records made since the last batch (bounded; the oldest are dropped when a batch would grow too big). */
+  trace: TraceRecord[];
+  /** Every message in flight now (sent, not yet delivered). */
+  inFlight: MessageView[];
+  /** Cut host pairs, `[a, b]` with a < b. */
+  partitions: [string, string][];
+  outputs: TerminalOutput[];
+  followed?: FollowedRequest;
+  /** The scenario's name and whether all its steps ran. */
+  scenario?: { name: string; done: boolean; failed: number };
+}
+
+/** One scheduling cycle of a pod, for the inspector's filter/score table. */
+export interface SchedulingCycleView {
+  pod: string;
+  time: number;
+  /** The chosen node, or undefined when the pod did not fit. */
+  node?: string;
+  message?: string;
+  plugins: string[];
+  nodes: {
+    name: string;
+    /** Per plugin: filter verdict (`pass` or the reason), raw, normalized and weighted score. */
+    results: Record<string, { filter?: string; raw?: number; normalized?: number; weighted?: number }>;
+    total?: number;
+    feasible: boolean;
+  }[];
+}
+
+/** UI -> worker. */
+export type UiToWorker =
+  /** Parse a scenario and build its cluster; replaces whatever ran before. */
+  | { type: 'load'; file: string; text: string; files?: Record<string, string> }
+  /** Rebuild the loaded scenario from its start. */
+  | { type: 'reset' }
+  /** Run a command line as the person at the keyboard (`kubectl get pods`). */
+  | { type: 'exec'; requestId: number; line: string; stdin?: string }
+  | { type: 'kill' | 'restart' | 'start'; target: string }
+  | { type: 'partition'; a: string[]; b: string[] }
+  | { type: 'heal' }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'speed'; speed: number }
+  /** Deliver exactly one message or fire exactly one timer, then pause. */
+  | { type: 'step' }
+  /** Step until the followed request enters its next phase (or 10,000 steps pass), then pause. */
+  | { type: 'stepPhase' }
+  /** Jump the clock to the next queued event (nothing happens in between, so no time is wasted). */
+  | { type: 'skip' }
+  /** Ask for a pod's scheduling cycles (answered with `cycles`). */
+  | { type: 'cycles'; pod: string }
+  /** Ask for a process's log (answered with `logs`). */
+  | { type: 'logs'; process: string; tail?: number };
+
+/** Worker -> UI. */
+export type WorkerToUi =
+  | FrameBatch
+  | { type: 'loaded'; name: string; seed: number; targets: string[] }
+  /** The scenario could not be loaded, or a command could not be carried out. */
+  | { type: 'error'; message: string; errors: string[] }
+  | { type: 'cycles'; pod: string; cycles: SchedulingCycleView[] }
+  | { type: 'logs'; process: string; lines: string[] };

@@ -1,0 +1,57 @@
+// What the person is doing in the UI (not what the simulation did): the selection, the open
+// context menu, the bottom dock tab, the theme, the graph's message filters.
+
+import { create } from 'zustand';
+import type { UiToWorker } from '../../protocol/view';
+
+export type DockTab = 'terminal' | 'events' | 'timeline' | 'yaml';
+export type Theme = 'dark' | 'light';
+
+export interface Selection {
+  /** `component` = a process id; `host` = a host name; `object` = an ObjectView id (`pods/default/web`). */
+  kind: 'component' | 'host' | 'object';
+  id: string;
+}
+
+export interface UiState {
+  selection: Selection | null;
+  /** A context menu open on a component or host, at screen coordinates. */
+  menu: { target: Selection; x: number; y: number } | null;
+  dockTab: DockTab;
+  theme: Theme;
+  /** Hide heartbeat (lease/status) and raft traffic so the lifecycle stands out. */
+  hideHeartbeats: boolean;
+  hideRaft: boolean;
+  inspectorOpen: boolean;
+  dockOpen: boolean;
+  helpOpen: boolean;
+  /** Sends a command to the simulation worker (set once the worker exists). */
+  send: (m: UiToWorker) => void;
+  select(s: Selection | null): void;
+  openMenu(target: Selection, x: number, y: number): void;
+  closeMenu(): void;
+  setDockTab(t: DockTab): void;
+  setTheme(t: Theme): void;
+  toggle(key: 'hideHeartbeats' | 'hideRaft' | 'inspectorOpen' | 'dockOpen' | 'helpOpen'): void;
+  setSender(send: (m: UiToWorker) => void): void;
+}
+
+export const useUiStore = create<UiState>()((set) => ({
+  selection: null,
+  menu: null,
+  dockTab: 'terminal',
+  theme: 'dark',
+  hideHeartbeats: true,
+  hideRaft: false,
+  inspectorOpen: true,
+  dockOpen: true,
+  helpOpen: false,
+  send: () => undefined,
+  select: (selection) => set({ selection, menu: null }),
+  openMenu: (target, x, y) => set({ menu: { target, x, y } }),
+  closeMenu: () => set({ menu: null }),
+  setDockTab: (dockTab) => set({ dockTab }),
+  setTheme: (theme) => set({ theme }),
+  toggle: (key) => set((s) => ({ [key]: !s[key] }) as Partial<UiState>),
+  setSender: (send) => set({ send }),
+}));
