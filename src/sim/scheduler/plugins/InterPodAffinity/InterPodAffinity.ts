@@ -28,6 +28,33 @@ function anyPodInDomain(nodes: NodeInfo[], node: NodeInfo, term: PodAffinityTerm
   return sameDomain(nodes, node, term.topologyKey).some((n) => n.pods.some((p) => termMatches(term, ns, p)));
 }
 
+interface ExistingAntiAffinity {
+  nodeLabels: Record<string, string> | undefined;
+  term: PodAffinityTerm;
+  ns: string;
+}
+
+/**
+ * The required anti-affinity terms of pods already placed, gathered once per cycle (the real
+ * plugin's PreFilter does this from NodeInfo.PodsWithRequiredAntiAffinity), so the filter does not
+ * walk every pod for every node.
+ */
+function existingAntiAffinity(ctx: Parameters<NonNullable<Plugin['filter']>>[0]): ExistingAntiAffinity[] {
+  const key = 'InterPodAffinity/existingAntiAffinity';
+  let out = ctx.state[key] as ExistingAntiAffinity[] | undefined;
+  if (out) return out;
+  out = [];
+  for (const n of ctx.nodes) {
+    for (const p of n.pods) {
+      for (const term of p.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []) {
+        out.push({ nodeLabels: n.node.metadata.labels, term, ns: p.metadata.namespace ?? 'default' });
+      }
+    }
+  }
+  ctx.state[key] = out;
+  return out;
+}
+
 export const InterPodAffinity: Plugin = {
   name: PluginNames.InterPodAffinity,
   weight: 2,
@@ -35,14 +62,10 @@ export const InterPodAffinity: Plugin = {
     const pod = ctx.pod.pod;
     const ns = pod.metadata.namespace ?? 'default';
     // Existing pods whose required anti-affinity the incoming pod would violate in this domain.
-    for (const n of ctx.nodes) {
-      for (const p of n.pods) {
-        for (const term of p.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []) {
-          const v = node.node.metadata.labels?.[term.topologyKey];
-          if (v !== undefined && n.node.metadata.labels?.[term.topologyKey] === v && termMatches(term, p.metadata.namespace ?? 'default', pod)) {
-            return unschedulable(ErrReasonExistingAntiAffinityRulesNotMatch);
-          }
-        }
+    for (const e of existingAntiAffinity(ctx)) {
+      const v = node.node.metadata.labels?.[e.term.topologyKey];
+      if (v !== undefined && e.nodeLabels?.[e.term.topologyKey] === v && termMatches(e.term, e.ns, pod)) {
+        return unschedulable(ErrReasonExistingAntiAffinityRulesNotMatch);
       }
     }
     const affinity = pod.spec.affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? [];
