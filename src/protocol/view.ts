@@ -101,6 +101,8 @@ export interface FrameBatch {
   objects: Patch<ObjectView>;
   /** Trace records made since the last batch (bounded; the oldest are dropped when a batch would grow too big). */
   trace: TraceRecord[];
+  /** How many older records were left out of `trace` (absent when none were). */
+  traceDropped?: number;
   /** Every message in flight now (sent, not yet delivered). */
   inFlight: MessageView[];
   /** Cut host pairs, `[a, b]` with a < b. */
@@ -141,7 +143,12 @@ export type UiToWorker =
   | { type: 'heal' }
   | { type: 'play' }
   | { type: 'pause' }
-  | { type: 'speed'; speed: number }
+  /**
+   * `hiddenPhases`: the phases the graph does not draw (its filters). While playing below 25x the
+   * clock slows down so that dots stay watchable, but not for messages nobody sees. Default
+   * `['heartbeat']`, as the UI hides heartbeats by default; sent with `speed` when a filter changes.
+   */
+  | { type: 'speed'; speed: number; hiddenPhases?: Phase[] }
   /** Deliver exactly one message or fire exactly one timer, then pause. */
   | { type: 'step' }
   /** Step until the followed request enters its next phase (or 10,000 steps pass), then pause. */

@@ -1,9 +1,9 @@
-// The app shell's entry point. The real UI (graph, editor, timeline, terminal) comes later; for now
-// it shows that the simulation runs in its Web Worker and what `kubectl get pods` says.
+// The app's entry point: the theme's CSS variables, then the React tree.
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import './theme.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,64 +1,57 @@
-// Starts the simulation worker, loads the built-in pod-lifecycle scenario into it, plays it at 5x
-// and keeps the latest view of what the worker reports.
+// Starts the simulation worker, gives ui-store its `send`, loads the first scenario and feeds
+// sim-store with what the worker reports (src/protocol/view.ts). Nothing here computes a view.
 
-import { useEffect, useState } from 'react';
-import type { CommandOutput, UiToWorker, WorkerToUi } from '../protocol/messages';
+import { useEffect } from 'react';
+import type { UiToWorker, WorkerToUi } from '../protocol/view';
+import { loadScenario } from './app/scenarios';
+import { useSimStore } from './store/sim-store';
+import { useUiStore } from './store/ui-store';
 
-export const SCENARIO_URL = `${import.meta.env.BASE_URL}scenarios/pod-lifecycle.yaml`;
-export const SPEED = 5;
-const MAX_OUTPUTS = 200;
+export const FIRST_SCENARIO = 'default';
 
-export interface SimView {
-  scenario: string | null;
-  time: number;
-  getPods: string;
-  outputs: CommandOutput[];
-  errors: string[];
-  traceHash: string;
+/** Applies one worker message to sim-store. Exported for the tests' fixtures. */
+export function receive(m: WorkerToUi, bytes: number): void {
+  const sim = useSimStore.getState();
+  switch (m.type) {
+    case 'frame':
+      sim.applyBatch(m, bytes);
+      return;
+    case 'loaded':
+      // A new cluster replaces the old one: drop what the previous run reported.
+      sim.reset();
+      useSimStore.getState().setLoaded(m.name, m.targets);
+      return;
+    case 'error':
+      sim.addError([m.message, ...m.errors].join('\n'));
+      return;
+    case 'cycles':
+      sim.setCycles(m.pod, m.cycles);
+      return;
+    case 'logs':
+      sim.setLogs(m.process, m.lines);
+      return;
+  }
 }
 
-const INITIAL: SimView = { scenario: null, time: 0, getPods: '', outputs: [], errors: [], traceHash: '' };
-
-export function useSimWorker(): SimView {
-  const [view, setView] = useState<SimView>(INITIAL);
+export function useSimWorker(): void {
   useEffect(() => {
     const worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
     const send = (m: UiToWorker): void => worker.postMessage(m);
-    worker.onmessage = (e: MessageEvent<WorkerToUi>) => setView((v) => reduce(v, e.data));
-    let cancelled = false;
-    fetch(SCENARIO_URL)
-      .then((r) => {
-        if (!r.ok) throw new Error(`cannot load ${SCENARIO_URL}: HTTP ${r.status}`);
-        return r.text();
-      })
-      .then((text) => {
-        if (cancelled) return;
-        send({ type: 'load', file: 'pod-lifecycle.yaml', text });
-        send({ type: 'speed', speed: SPEED });
-        send({ type: 'play' });
-      })
-      .catch((err: unknown) => setView((v) => ({ ...v, errors: [...v.errors, String(err)] })));
+    worker.onmessage = (e: MessageEvent<WorkerToUi>) => {
+      // The dev overlay shows each frame's size; measuring only frames keeps the cost to one stringify per frame.
+      const bytes = e.data.type === 'frame' ? JSON.stringify(e.data).length : 0;
+      receive(e.data, bytes);
+    };
+    worker.onerror = (e) => useSimStore.getState().addError(`simulation worker: ${e.message}`);
+    useUiStore.getState().setSender(send);
+    let alive = true;
+    void loadScenario(FIRST_SCENARIO, () => alive).then((ok) => {
+      if (ok && alive) send({ type: 'play' });
+    });
     return () => {
-      cancelled = true;
+      alive = false;
+      useUiStore.getState().setSender(() => undefined);
       worker.terminate();
     };
   }, []);
-  return view;
-}
-
-function reduce(v: SimView, m: WorkerToUi): SimView {
-  switch (m.type) {
-    case 'loaded':
-      return { ...INITIAL, scenario: m.name };
-    case 'error':
-      return { ...v, errors: [...v.errors, m.message, ...m.errors] };
-    case 'batch':
-      return {
-        ...v,
-        time: m.time,
-        getPods: m.getPods ?? v.getPods,
-        outputs: m.outputs.length ? [...v.outputs, ...m.outputs].slice(-MAX_OUTPUTS) : v.outputs,
-        traceHash: m.traceHash,
-      };
-  }
 }

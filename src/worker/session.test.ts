@@ -1,74 +1,321 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SimBatch, WorkerToUi } from '../protocol/messages';
-import { FakeCluster } from '../sim/scenario/fake-cluster';
+import type { FrameBatch, WorkerToUi } from '../protocol/view';
+import { formatRecord } from '../sim/kernel/trace';
+import { MAX_TRACE_PER_BATCH } from './batch';
 import { SimSession } from './session';
 
-const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
-kind: Scenario
-metadata: {name: demo}
+const SCENARIOS = join(__dirname, '../../public/scenarios');
+const DEFAULT = readFileSync(join(SCENARIOS, 'default.yaml'), 'utf8');
+const POD = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web
 spec:
-  seed: 3
-  steps:
-    - {at: 0s, apply: "kind: Pod"}
-    - {at: 2s, expect: {run: "kubectl get pod web -o jsonpath={.status.phase}", equals: Running}}
+  containers:
+    - name: nginx
+      image: nginx:1.25
 `;
+const APPLY = { type: 'exec', requestId: 1, line: 'kubectl apply -f -', stdin: POD } as const;
 
-function session() {
-  const posted: WorkerToUi[] = [];
-  const clusters: FakeCluster[] = [];
-  const s = new SimSession((_spec, opts) => {
-    const c = new FakeCluster((line, _o, now) => {
-      if (line === 'kubectl get pods') return { stdout: `web ${now < 1500 ? 'Pending' : 'Running'}\n` };
-      if (line.includes('jsonpath')) return { stdout: 'Running' };
-      return { stdout: 'pod/web created\n' };
-    });
-    expect(opts.seed).toBe(3);
-    clusters.push(c);
-    return c;
-  }, (m) => posted.push(m));
-  const batches = () => posted.filter((m): m is SimBatch => m.type === 'batch');
-  return { s, posted, clusters, batches };
+function start(text = DEFAULT, file = 'default.yaml') {
+  const s = new SimSession();
+  const replies = s.handle({ type: 'load', file, text });
+  const first = s.tick(0);
+  return { s, replies, first: first! };
 }
 
-describe('SimSession', () => {
-  it('loads a scenario and, while playing at 5x, samples kubectl get pods every simulated second', () => {
-    const { s, posted, clusters, batches } = session();
-    s.handle({ type: 'load', file: 'demo.yaml', text: SCENARIO });
-    expect(posted[0]).toEqual({ type: 'loaded', name: 'demo', seed: 3 });
-    s.handle({ type: 'play' });
-    for (let i = 0; i < 10; i++) s.tick(100);
-    const last = batches().at(-1)!;
-    expect(last.time).toBe(5000);
-    expect(clusters[0]!.log.filter((l) => l.endsWith('exec kubectl get pods'))).toEqual([
-      '00000 exec kubectl get pods',
-      '01000 exec kubectl get pods',
-      '02000 exec kubectl get pods',
-      '03000 exec kubectl get pods',
-      '04000 exec kubectl get pods',
-      '05000 exec kubectl get pods',
+/** Plays ticks of `realMs` until `done` holds for a frame (or maxTicks pass); returns every frame. */
+function playUntil(s: SimSession, done: (b: FrameBatch) => boolean, realMs = 16, maxTicks = 5000): FrameBatch[] {
+  const out: FrameBatch[] = [];
+  s.handle({ type: 'play' });
+  for (let i = 0; i < maxTicks; i++) {
+    const b = s.tick(realMs);
+    if (!b) continue;
+    out.push(b);
+    if (done(b)) break;
+  }
+  s.handle({ type: 'pause' });
+  return out;
+}
+
+const hasOutput = (requestId: number) => (b: FrameBatch) => b.outputs.some((o) => o.requestId === requestId);
+const bytes = (b: FrameBatch) => JSON.stringify(b).length;
+
+describe('SimSession: load', () => {
+  it('answers loaded with the targets, and the first frame carries every host, component and stored object', () => {
+    const { replies, first } = start();
+    expect(replies).toHaveLength(1);
+    const loaded = replies[0] as Extract<WorkerToUi, { type: 'loaded' }>;
+    expect(loaded).toMatchObject({ type: 'loaded', name: 'default', seed: 1 });
+    expect(loaded.targets).toContain('kube-scheduler');
+    expect(loaded.targets).toContain('node/worker-3');
+    expect(first.type).toBe('frame');
+    expect(first.hosts.added.map((h) => `${h.id}:${h.role}`)).toEqual([
+      'control-plane:control-plane',
+      'laptop:client',
+      'registry-1.docker.io:registry',
+      'worker-1:worker',
+      'worker-2:worker',
+      'worker-3:worker',
     ]);
-    const views = batches().map((b) => b.getPods).filter((v) => v !== null);
-    expect(views[0]).toBe('web Pending\n');
-    expect(views.at(-1)).toBe('web Running\n');
-    const outputs = batches().flatMap((b) => b.outputs.map((o) => o.line));
-    expect(outputs).toEqual(['kubectl apply -f -', 'kubectl get pod web -o jsonpath={.status.phase}']);
-    expect(batches().flatMap((b) => b.expectations).map((e) => e.ok)).toEqual([true]);
+    const ids = first.components.added.map((c) => c.id);
+    for (const id of ['kube-apiserver', 'etcd/etcd-1', 'kube-scheduler', 'kube-controller-manager', 'kubelet/worker-1', 'containerd/worker-3', 'kubectl']) {
+      expect(ids).toContain(id);
+    }
+    expect(first.components.added.find((c) => c.id === 'etcd/etcd-1')!.detail).toMatchObject({ role: 'leader', term: 1 });
+    const objects = first.objects.added.map((o) => o.id);
+    expect(objects).toContain('nodes//worker-1');
+    expect(objects).toContain('namespaces//default');
+    expect(objects).toContain('leases/kube-node-lease/worker-2');
+    const node = first.objects.added.find((o) => o.id === 'nodes//worker-1')!;
+    expect(node).toMatchObject({ kind: 'Node', namespace: '', name: 'worker-1' });
+    expect((node.object.metadata as { resourceVersion: string }).resourceVersion).toBe(node.resourceVersion);
+    expect(first.clock).toMatchObject({ time: 0, playing: false, speed: 1 });
+    expect(first.scenario).toEqual({ name: 'default', done: true, failed: 0 });
+    expect(first.trace.length).toBeGreaterThan(0);
   });
 
-  it('does not move time while paused, and answers commands from the UI with their request id', () => {
-    const { s, batches } = session();
-    s.handle({ type: 'load', file: 'demo.yaml', text: SCENARIO });
-    s.tick(1000);
-    expect(batches().at(-1)!.time).toBe(0);
-    s.handle({ type: 'exec', requestId: 9, line: 'kubectl get nodes' });
-    s.handle({ type: 'play' });
-    s.tick(100);
-    expect(batches().flatMap((b) => b.outputs).find((o) => o.requestId === 9)).toMatchObject({ line: 'kubectl get nodes', exitCode: 0 });
+  it('sends no frame while paused when nothing changed', () => {
+    const { s } = start();
+    expect(s.tick(16)).toBeUndefined();
+    expect(s.tick(1000)).toBeUndefined();
   });
 
   it('reports an invalid scenario with file, line and field', () => {
-    const { s, posted } = session();
-    s.handle({ type: 'load', file: 'x.yaml', text: SCENARIO.replace('at: 2s', 'at: 2x') });
-    expect(posted).toEqual([{ type: 'error', message: 'invalid scenario x.yaml', errors: ['x.yaml:8:12: spec.steps[1].at: invalid duration "2x" (examples: 0s, 1.5s, 300ms, 2m, 1m30s)'] }]);
+    const s = new SimSession();
+    const replies = s.handle({ type: 'load', file: 'x.yaml', text: DEFAULT.replace('seed: 1', 'seed: one') });
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({ type: 'error', message: 'invalid scenario x.yaml' });
+    expect((replies[0] as { errors: string[] }).errors[0]).toMatch(/^x\.yaml:\d+:\d+: spec\.seed: /);
+  });
+
+  it('answers commands before any load with an error', () => {
+    expect(new SimSession().handle({ type: 'kill', target: 'kube-scheduler' })).toEqual([{ type: 'error', message: 'no scenario loaded', errors: [] }]);
+  });
+});
+
+describe('SimSession: commands', () => {
+  it('runs a kubectl line from the terminal and returns its output with the request id', () => {
+    const { s } = start();
+    expect(s.handle(APPLY)).toEqual([]);
+    const frames = playUntil(s, hasOutput(1));
+    const out = frames.flatMap((b) => b.outputs).find((o) => o.requestId === 1)!;
+    expect(out).toMatchObject({ line: 'kubectl apply -f -', stdout: 'pod/web created\n', stderr: '', exitCode: 0, time: 0 });
+    expect(frames.some((b) => b.objects.added.some((o) => o.id === 'pods/default/web'))).toBe(true);
+  });
+
+  it('answers a line that is not kubectl as a shell would', () => {
+    const { s } = start();
+    s.handle({ type: 'exec', requestId: 4, line: 'crictl ps' });
+    expect(s.tick(0)!.outputs).toEqual([{ requestId: 4, time: 0, line: 'crictl ps', stdout: '', stderr: 'crictl: command not found\n', exitCode: 127 }]);
+  });
+
+  it('shows a killed kube-scheduler as dead in the next frame, and alive again after a restart', () => {
+    const { s } = start();
+    s.handle({ type: 'kill', target: 'kube-scheduler' });
+    const killed = s.tick(0)!;
+    expect(killed.components.updated).toEqual([expect.objectContaining({ id: 'kube-scheduler', alive: false, incarnation: 1 })]);
+    expect(killed.trace.map((r) => r.summary)).toContain('kill kube-scheduler');
+    s.handle({ type: 'restart', target: 'kube-scheduler' });
+    expect(s.tick(0)!.components.updated).toEqual([expect.objectContaining({ id: 'kube-scheduler', alive: true, incarnation: 2 })]);
+  });
+
+  it('greys out a powered-off node: its host is down and its processes dead', () => {
+    const { s } = start();
+    s.handle({ type: 'kill', target: 'node/worker-2' });
+    const b = s.tick(0)!;
+    expect(b.hosts.updated).toEqual([expect.objectContaining({ id: 'worker-2', up: false })]);
+    expect(b.components.updated.map((c) => `${c.id}:${c.alive}`)).toEqual(['cni/worker-2:false', 'containerd/worker-2:false', 'kubelet/worker-2:false']);
+  });
+
+  it('reports partitions as cut host pairs, and heals them', () => {
+    const { s } = start();
+    s.handle({ type: 'partition', a: ['worker-1'], b: ['control-plane'] });
+    expect(s.tick(0)!.partitions).toEqual([['control-plane', 'worker-1']]);
+    s.handle({ type: 'heal' });
+    expect(s.tick(0)!.partitions).toEqual([]);
+  });
+
+  it('turns an unknown target into an error answer', () => {
+    const { s } = start();
+    const r = s.handle({ type: 'kill', target: 'kube-proxy' });
+    expect(r).toHaveLength(1);
+    expect(r[0]).toMatchObject({ type: 'error' });
+    expect((r[0] as { message: string }).message).toMatch(/^unknown target "kube-proxy"; targets are: kube-apiserver, /);
+  });
+
+  it('answers logs with the process log, and an unknown process with an error', () => {
+    const { s } = start();
+    const [logs] = s.handle({ type: 'logs', process: 'etcd/etcd-1', tail: 2 });
+    expect(logs).toMatchObject({ type: 'logs', process: 'etcd/etcd-1' });
+    expect((logs as { lines: string[] }).lines).toHaveLength(2);
+    expect(s.handle({ type: 'logs', process: 'nope' })).toEqual([{ type: 'error', message: 'no process named nope', errors: [] }]);
+  });
+
+  it("answers cycles with the scheduler's filter and score table for the pod it placed", () => {
+    const { s } = start();
+    s.handle(APPLY);
+    playUntil(s, (b) => b.objects.updated.some((o) => o.id === 'pods/default/web' && !!(o.object.spec as { nodeName?: string }).nodeName), 16, 20000);
+    const [r] = s.handle({ type: 'cycles', pod: 'pods/default/web' });
+    const cycles = (r as Extract<WorkerToUi, { type: 'cycles' }>).cycles;
+    expect(cycles).toHaveLength(1);
+    expect(cycles[0]!.pod).toBe('default/web');
+    expect(cycles[0]!.node).toMatch(/^worker-\d$/);
+    expect(cycles[0]!.plugins).toContain('NodeResourcesFit');
+    // The control-plane node is tainted NoSchedule (kubeadm), so TaintToleration filters it out.
+    const cp = cycles[0]!.nodes.find((n) => n.name === 'control-plane')!;
+    expect(cp.feasible).toBe(false);
+    expect(cp.results.TaintToleration?.filter).toMatch(/untolerated taint/);
+  });
+});
+
+describe('SimSession: time', () => {
+  it('step delivers exactly one kernel event and moves the clock only to its time', () => {
+    const { s } = start();
+    s.handle(APPLY);
+    s.tick(0);
+    const sim = s.cluster!.sim;
+    for (let i = 0; i < 20; i++) {
+      const next = sim.nextEventTime()!;
+      const top = sim.world.queue.reduce((a, e) => (e.time < a.time || (e.time === a.time && e.seq < a.seq) ? e : a));
+      const before = sim.world.nextRecordId;
+      s.handle({ type: 'step' });
+      const b = s.tick(0)!;
+      expect(b.clock.time).toBe(next);
+      expect(b.clock.playing).toBe(false);
+      // Everything the event made is caused by it: the delivered message, or the timer's own record.
+      const made = b.trace.filter((r) => r.id >= before);
+      if (top.kind === 'deliver') {
+        expect(b.inFlight.map((m) => m.id)).not.toContain(top.msg.id);
+        expect(made.every((r) => r.cause === top.msg.id)).toBe(true);
+      } else {
+        expect(made[0]).toMatchObject({ kind: 'timer', type: top.timer.name });
+        expect(made.slice(1).every((r) => r.cause === made[0]!.id)).toBe(true);
+      }
+      expect(made.every((r) => r.time === next)).toBe(true);
+    }
+  });
+
+  it('stepPhase stops each time the followed request enters another of the four phases', () => {
+    const { s } = start();
+    s.handle(APPLY);
+    expect(s.tick(0)!.followed).toMatchObject({ summary: '$ kubectl apply -f -', phase: 'user' });
+    const phases: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      s.handle({ type: 'stepPhase' });
+      const b = s.tick(0);
+      if (!b) break;
+      if (phases.at(-1) !== b.followed!.phase) phases.push(b.followed!.phase);
+      if (b.followed!.phase === 'execution') break;
+    }
+    // Seed chapter 4: validation and persistence, then watch, scheduling and execution.
+    expect(phases).toEqual(['persistence', 'watch', 'scheduling', 'execution']);
+  });
+
+  it('plays at the chosen speed when nothing visible is in flight', () => {
+    const { s } = start();
+    s.handle({ type: 'speed', speed: 5 });
+    s.handle({ type: 'play' });
+    let t = 0;
+    for (let i = 0; i < 10; i++) t = s.tick(100)?.clock.time ?? t;
+    // Only heartbeats travel in an idle cluster, and the UI hides them, so 1 s of real time is 5 s.
+    expect(t).toBeCloseTo(5000, 6);
+  });
+
+  it('slows the clock while a visible message crosses so that it takes at least 250 ms at 1x', () => {
+    const { s } = start();
+    s.handle(APPLY);
+    s.handle({ type: 'play' });
+    const b = s.tick(16)!;
+    // kubectl's POST crosses the LAN in 0.5-1 ms; at 1x that is 250 ms of real time: 16 ms moves
+    // the clock by at most 16/250 of the crossing.
+    const request = b.inFlight.find((m) => m.from === 'kubectl' && m.to === 'kube-apiserver')!;
+    expect(request.summary).toBe('GET /api/v1/namespaces/default/pods/web');
+    expect(b.clock.time).toBeGreaterThan(0);
+    expect(b.clock.time).toBeLessThanOrEqual(((request.deliverAt - request.sentAt) * 16) / 250 + 1e-9);
+  });
+
+  it('skip jumps to the next queued event', () => {
+    const { s } = start();
+    const next = s.cluster!.sim.nextEventTime()!;
+    s.handle({ type: 'skip' });
+    expect(s.tick(0)!.clock.time).toBe(next);
+  });
+
+  it('gives the same trace for the same commands at the same simulated times', () => {
+    const run = () => {
+      const { s } = start();
+      s.handle(APPLY);
+      playUntil(s, hasOutput(1));
+      s.handle({ type: 'speed', speed: 25 });
+      playUntil(s, (b) => b.clock.time > 3000);
+      s.handle({ type: 'kill', target: 'kube-scheduler' });
+      for (let i = 0; i < 50; i++) s.handle({ type: 'step' });
+      s.handle({ type: 'stepPhase' });
+      s.handle({ type: 'skip' });
+      return { hash: s.cluster!.sim.traceHash(), time: s.cluster!.sim.now };
+    };
+    const a = run();
+    expect(run()).toEqual(a);
+  });
+
+  it('stepping through a scenario runs the same trace as playing it', () => {
+    const text = readFileSync(join(SCENARIOS, 'pod-lifecycle.yaml'), 'utf8');
+    const played = start(text, 'pod-lifecycle.yaml').s;
+    played.handle({ type: 'speed', speed: 100 });
+    playUntil(played, (b) => b.clock.time >= 5000);
+    const stepped = start(text, 'pod-lifecycle.yaml').s;
+    while (stepped.cluster!.sim.now < 5000) stepped.handle({ type: 'step' });
+    const lines = (s: SimSession) => s.cluster!.sim.world.trace.filter((r) => r.time < 4000).map(formatRecord);
+    expect(lines(stepped).length).toBeGreaterThan(200);
+    expect(lines(stepped)).toEqual(lines(played));
+  });
+});
+
+describe('SimSession: frames', () => {
+  it('keeps frames small while a pod goes from apply to Running at 1x and at 100x', () => {
+    const { s, first } = start();
+    const sizes: number[] = [];
+    s.handle(APPLY);
+    const running = (b: FrameBatch) => b.objects.updated.some((o) => o.id === 'pods/default/web' && (o.object.status as { phase?: string }).phase === 'Running');
+    for (const speed of [1, 100]) {
+      s.handle({ type: 'speed', speed });
+      for (const b of playUntil(s, speed === 1 ? hasOutput(1) : running, 16, 20000)) sizes.push(bytes(b));
+    }
+    const sorted = [...sizes].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    console.log(`first frame ${bytes(first)} B; ${sizes.length} frames, median ${median} B, max ${sorted.at(-1)} B`);
+    expect(bytes(first)).toBeLessThan(400 * 1024);
+    expect(median).toBeLessThan(100 * 1024);
+    expect(sorted.at(-1)!).toBeLessThan(100 * 1024);
+  });
+
+  it('caps the trace records of one frame and says how many it left out', () => {
+    const { s } = start();
+    s.handle({ type: 'speed', speed: 1000 });
+    s.handle({ type: 'play' });
+    // Ten minutes of simulated time in one frame: far more records than one frame may carry.
+    for (let i = 0; i < 3; i++) s.handle({ type: 'skip' });
+    const sim = s.cluster!.sim;
+    const before = sim.world.traceCount;
+    sim.runUntil(sim.now + 600_000);
+    const b = s.tick(0)!;
+    expect(sim.world.traceCount - before).toBeGreaterThan(MAX_TRACE_PER_BATCH);
+    expect(b.trace).toHaveLength(MAX_TRACE_PER_BATCH);
+    expect(b.traceDropped).toBeGreaterThan(0);
+    expect(b.trace.at(-1)!.id).toBe(sim.world.nextRecordId - 1);
+  });
+
+  it('patches only what changed: an idle frame carries no objects it already sent', () => {
+    const { s } = start();
+    s.handle({ type: 'speed', speed: 1 });
+    const frames = playUntil(s, () => false, 16, 30);
+    for (const b of frames) {
+      expect(b.hosts.added).toEqual([]);
+      expect(b.components.added).toEqual([]);
+      expect(b.objects.added).toEqual([]);
+    }
   });
 });

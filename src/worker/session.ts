@@ -1,137 +1,245 @@
-// What the simulation worker does, without the worker: load a scenario, advance simulated time by
-// real time x speed, refresh `kubectl get pods` every simulated second, and collect what the UI
-// should see into batches. sim.worker.ts owns the timer and postMessage; this file is testable.
+// What the simulation worker does, without the worker: load a scenario and build its cluster, run
+// it at the chosen speed (or one event at a time), carry out the person's commands, and turn what
+// changed into at most one FrameBatch per tick. sim.worker.ts owns the real-time timer and
+// postMessage; this file has neither, so the tests drive it directly.
+//
+// Determinism: the simulation only sees commands at simulated times. Playing, stepping and the
+// slow-down for dots (clock.ts) decide how far to run, never what runs, so the same commands at the
+// same simulated times give the same trace.
 
-import type { CommandOutput, ExpectationOutcome, SimBatch, UiToWorker, WorkerToUi } from '../protocol/messages';
-import type { ClusterFactory } from '../sim/scenario/cluster-like';
-import { parseScenario } from '../sim/scenario/parse';
-import { ScenarioRunner } from '../sim/scenario/run';
-import { formatScenarioError } from '../sim/scenario/schema';
-import type { TranscriptEntry } from '../sim/scenario/transcript';
+import type { FrameBatch, Phase, TerminalOutput, UiToWorker, WorkerToUi } from '../protocol/view';
+import { buildCluster, type Cluster, type ClusterOptions, type ClusterSpec } from '../sim/cluster';
+import type { TraceRecord } from '../sim/kernel/trace';
+import { followedView, inFlightTimes, isCommandRoot, observeRecord, processLog, schedulingCycles, startFollow, type FollowState } from '../sim/observe';
+import { formatScenarioError, parseScenario, ScenarioRunner, type Scenario, type TranscriptEntry } from '../sim/scenario';
+import { BatchBuilder, MAX_TRACE_PER_BATCH } from './batch';
+import { clockRate, SLOWMO_OFF_AT_SPEED } from './clock';
 
-export const GET_PODS_LINE = 'kubectl get pods';
-/** How often (simulated ms) the page's `kubectl get pods` view is refreshed. */
-export const GET_PODS_EVERY_MS = 1000;
-export const DEFAULT_SPEED = 5;
+export const DEFAULT_SPEED = 1;
+export const MIN_SPEED = 0.01;
+export const MAX_SPEED = 1000;
+/** A late tick (a throttled background tab) never plays more than this much real time at once. */
+export const MAX_REAL_MS_PER_TICK = 250;
+/** "Step to the next phase" gives up after this many kernel events. */
+export const STEP_PHASE_LIMIT = 10_000;
+/** The trace window kept in the worker's memory (the trace hash covers every record ever made). */
+export const TRACE_LIMIT = 100_000;
+/** Slices of a playing tick at most; each ends at a kernel event so the slow-down can re-check. */
+const MAX_SLICES_PER_TICK = 5_000;
+
+export type BuildCluster = (spec: ClusterSpec, opts: ClusterOptions) => Cluster;
+
+interface Run {
+  file: string;
+  text: string;
+  files: Record<string, string>;
+  scenario: Scenario;
+  cluster: Cluster;
+  runner: ScenarioRunner;
+  batches: BatchBuilder;
+  /** The UI's request id by job id, for the command lines the terminal sent. */
+  requests: Map<number, number>;
+  follow?: FollowState;
+}
 
 export class SimSession {
-  private runner: ScenarioRunner | null = null;
+  private run: Run | null = null;
   private playing = false;
   private speed = DEFAULT_SPEED;
-  private outputs: CommandOutput[] = [];
-  private expectationsSent = 0;
-  private getPods: string | null = null;
-  private getPodsJob: number | null = null;
-  private nextGetPodsAt = 0;
-  /** UI request ids by job id. */
-  private requests = new Map<number, number>();
+  private hidden = new Set<Phase>(['heartbeat']);
 
-  constructor(
-    private readonly buildCluster: ClusterFactory,
-    private readonly post: (m: WorkerToUi) => void,
-  ) {}
+  constructor(private readonly build: BuildCluster = buildCluster) {}
 
-  handle(msg: UiToWorker): void {
-    switch (msg.type) {
+  /** The running cluster, for tests and the dev tools. */
+  get cluster(): Cluster | undefined {
+    return this.run?.cluster;
+  }
+
+  /** Carries out one command; returns the answers to post at once (loaded, error, cycles, logs). */
+  handle(cmd: UiToWorker): WorkerToUi[] {
+    try {
+      return this.dispatch(cmd);
+    } catch (err) {
+      return [{ type: 'error', message: err instanceof Error ? err.message : String(err), errors: [] }];
+    }
+  }
+
+  private dispatch(cmd: UiToWorker): WorkerToUi[] {
+    switch (cmd.type) {
       case 'load':
-        return this.load(msg.file, msg.text, msg.files ?? {});
-      case 'exec':
-        if (!this.runner) return this.post({ type: 'error', message: 'no scenario loaded', errors: [] });
-        this.requests.set(this.runner.exec(msg.line, msg.stdin !== undefined ? { stdin: msg.stdin } : {}), msg.requestId);
-        return;
+        return this.load(cmd.file, cmd.text, cmd.files ?? {});
       case 'play':
         this.playing = true;
-        return;
+        return [];
       case 'pause':
         this.playing = false;
-        return;
+        return [];
       case 'speed':
-        this.speed = Math.max(0, msg.speed);
-        return;
+        this.speed = Math.min(MAX_SPEED, Math.max(MIN_SPEED, Number.isFinite(cmd.speed) ? cmd.speed : DEFAULT_SPEED));
+        if (cmd.hiddenPhases) this.hidden = new Set(cmd.hiddenPhases);
+        return [];
     }
-  }
-
-  /** Advances by `realMs` of wall time (when playing) and posts one batch. */
-  tick(realMs: number): void {
-    const runner = this.runner;
-    if (!runner) return;
-    if (this.playing) {
-      const target = runner.now + realMs * this.speed;
-      // Stop at each refresh point so the view is sampled exactly every simulated second.
-      while (this.nextGetPodsAt <= target) {
-        runner.advanceTo(Math.max(runner.now, this.nextGetPodsAt));
-        if (this.getPodsJob === null) this.getPodsJob = runner.exec(GET_PODS_LINE);
-        this.nextGetPodsAt += GET_PODS_EVERY_MS;
+    const run = this.run;
+    if (!run) return [{ type: 'error', message: 'no scenario loaded', errors: [] }];
+    switch (cmd.type) {
+      case 'reset':
+        return this.load(run.file, run.text, run.files);
+      case 'exec':
+        run.requests.set(run.runner.exec(cmd.line, cmd.stdin !== undefined ? { stdin: cmd.stdin } : {}), cmd.requestId);
+        return [];
+      case 'kill':
+        run.cluster.kill(cmd.target);
+        return [];
+      case 'restart':
+        run.cluster.restart(cmd.target);
+        return [];
+      case 'start':
+        run.cluster.start(cmd.target);
+        return [];
+      case 'partition':
+        run.cluster.partition(cmd.a, cmd.b);
+        return [];
+      case 'heal':
+        run.cluster.heal();
+        return [];
+      case 'step':
+        this.playing = false;
+        this.stepEvent(run);
+        return [];
+      case 'stepPhase':
+        this.playing = false;
+        this.stepPhase(run);
+        return [];
+      case 'skip':
+        this.skip(run);
+        return [];
+      case 'cycles':
+        return [{ type: 'cycles', pod: cmd.pod, cycles: schedulingCycles(run.cluster.sim, cmd.pod) }];
+      case 'logs': {
+        const lines = processLog(run.cluster.sim, cmd.process, cmd.tail);
+        if (!lines) return [{ type: 'error', message: `no process named ${cmd.process}`, errors: [] }];
+        return [{ type: 'logs', process: cmd.process, lines }];
       }
-      runner.advanceTo(target);
     }
-    this.collectAdhoc(runner);
-    this.post(this.batch(runner));
   }
 
-  private load(file: string, text: string, files: Record<string, string>): void {
+  /** Advances by `realMs` of wall time when playing; returns the frame if anything changed. */
+  tick(realMs: number): FrameBatch | undefined {
+    const run = this.run;
+    if (!run) return undefined;
+    if (this.playing) this.play(run, Math.min(Math.max(0, realMs), MAX_REAL_MS_PER_TICK));
+    this.collectOutputs(run);
+    const sim = run.cluster.sim;
+    const next = sim.nextEventTime();
+    const clock: FrameBatch['clock'] = { time: sim.now, playing: this.playing, speed: this.speed };
+    if (next !== undefined) clock.nextEventAt = next;
+    const failed = run.runner.expectations.filter((e) => !e.ok).length + run.runner.errors.length;
+    return run.batches.build({
+      clock,
+      followed: run.follow ? followedView(run.follow) : undefined,
+      scenario: { name: run.scenario.name, done: run.runner.done, failed },
+    });
+  }
+
+  // ---------------------------------------------------------------- load
+
+  private load(file: string, text: string, files: Record<string, string>): WorkerToUi[] {
     const parsed = parseScenario(text, file);
-    if (!parsed.ok) {
-      this.runner = null;
-      return this.post({ type: 'error', message: `invalid scenario ${file}`, errors: parsed.errors.map(formatScenarioError) });
-    }
-    const s = parsed.scenario;
-    try {
-      const cluster = this.buildCluster(s.cluster, { seed: s.seed, timings: s.timings });
-      this.runner = new ScenarioRunner(s, cluster, { files, onEntry: (e) => this.outputs.push(toOutput(e)) });
-    } catch (e) {
-      this.runner = null;
-      return this.post({ type: 'error', message: e instanceof Error ? e.message : String(e), errors: [] });
-    }
-    this.outputs = [];
-    this.expectationsSent = 0;
-    this.getPods = null;
-    this.getPodsJob = null;
-    this.nextGetPodsAt = 0;
-    this.requests.clear();
-    this.post({ type: 'loaded', name: s.name, seed: s.seed });
+    if (!parsed.ok) return [{ type: 'error', message: `invalid scenario ${file}`, errors: parsed.errors.map(formatScenarioError) }];
+    const scenario = parsed.scenario;
+    const cluster = this.build(scenario.cluster, { seed: scenario.seed, timings: scenario.timings, traceLimit: TRACE_LIMIT });
+    const batches = new BatchBuilder(cluster);
+    const runner = new ScenarioRunner(scenario, cluster, { files, onEntry: (e) => batches.pushOutput(toOutput(e)) });
+    const run: Run = { file, text, files, scenario, cluster, batches, runner, requests: new Map() };
+    // The first frame carries everything, including the end of the boot's trace.
+    for (const r of cluster.sim.world.trace.slice(-MAX_TRACE_PER_BATCH)) batches.pushTrace(r);
+    cluster.sim.onRecord((r) => this.onRecord(run, r));
+    this.run = run;
+    return [{ type: 'loaded', name: scenario.name, seed: scenario.seed, targets: cluster.targets() }];
   }
 
-  private collectAdhoc(runner: ScenarioRunner): void {
-    for (const { jobId, entry } of runner.takeAdhoc()) {
-      if (jobId === this.getPodsJob) {
-        this.getPods = entry.stdout || entry.stderr;
-        this.getPodsJob = null;
+  private onRecord(run: Run, r: TraceRecord): void {
+    run.batches.pushTrace(r);
+    if (isCommandRoot(r)) run.follow = startFollow(r);
+    else if (run.follow) observeRecord(run.follow, r);
+  }
+
+  private collectOutputs(run: Run): void {
+    for (const { jobId, entry } of run.runner.takeAdhoc()) {
+      const requestId = run.requests.get(jobId);
+      run.requests.delete(jobId);
+      run.batches.pushOutput(requestId !== undefined ? { ...toOutput(entry), requestId } : toOutput(entry));
+    }
+  }
+
+  // ---------------------------------------------------------------- time
+
+  /**
+   * Plays `realMs` of wall time. Below 25x each slice ends at the next kernel event, because an
+   * event may put a message on the wire that the clock must slow down for (clock.ts).
+   */
+  private play(run: Run, realMs: number): void {
+    const sim = run.cluster.sim;
+    let budget = realMs;
+    for (let i = 0; budget > 1e-9 && i < MAX_SLICES_PER_TICK; i++) {
+      const now = sim.now;
+      // What is due now runs before the clock moves (advanceTo only runs towards a later time).
+      if (this.dueNow(run)) {
+        run.runner.stepOnce();
         continue;
       }
-      const requestId = this.requests.get(jobId);
-      this.requests.delete(jobId);
-      this.outputs.push(requestId !== undefined ? { ...toOutput(entry), requestId } : toOutput(entry));
+      const rate = clockRate(this.speed, now, inFlightTimes(sim), this.hidden);
+      let target = now + budget * rate;
+      if (this.speed < SLOWMO_OFF_AT_SPEED) {
+        const next = sim.nextEventTime();
+        if (next !== undefined && next < target) target = Math.max(now, next);
+      }
+      run.runner.advanceTo(target);
+      budget -= (target - now) / rate;
     }
   }
 
-  private batch(runner: ScenarioRunner): SimBatch {
-    const expectations: ExpectationOutcome[] = runner.expectations.slice(this.expectationsSent).map((e) => ({
-      step: e.step,
-      line: e.line,
-      command: e.command,
-      ok: e.ok,
-      expected: e.expected,
-      actual: e.actual,
-    }));
-    this.expectationsSent = runner.expectations.length;
-    const b: SimBatch = {
-      type: 'batch',
-      time: runner.now,
-      playing: this.playing,
-      speed: this.speed,
-      outputs: this.outputs,
-      expectations,
-      getPods: this.getPods,
-      scenarioDone: runner.done,
-      traceHash: runner.cluster.sim.traceHash(),
-    };
-    this.outputs = [];
-    this.getPods = null;
-    return b;
+  private dueNow(run: Run): boolean {
+    const next = run.cluster.sim.nextEventTime();
+    return next !== undefined && next <= run.cluster.sim.now;
+  }
+
+  /** Runs everything due at the next event's time (nothing happens in between, so no time is lost). */
+  private skip(run: Run): void {
+    const sim = run.cluster.sim;
+    const next = sim.nextEventTime();
+    if (next === undefined) return;
+    if (next > sim.now) {
+      run.runner.advanceTo(next);
+      return;
+    }
+    for (let i = 0; i < MAX_SLICES_PER_TICK && this.dueNow(run); i++) run.runner.stepOnce();
+  }
+
+  /** Delivers exactly one message or fires one timer (scenario steps due before it start first). */
+  private stepEvent(run: Run): 'event' | 'idle' {
+    for (let i = 0; i < 1000; i++) {
+      const r = run.runner.stepOnce();
+      if (r === 'event' || r === 'idle') return r;
+    }
+    return 'idle';
+  }
+
+  /** Steps until the followed request's phase changes (or STEP_PHASE_LIMIT events pass). */
+  private stepPhase(run: Run): void {
+    const f = run.follow;
+    if (!f) {
+      this.stepEvent(run);
+      return;
+    }
+    const from = f.phase;
+    for (let i = 0; i < STEP_PHASE_LIMIT; i++) {
+      if (this.stepEvent(run) === 'idle') return;
+      if (run.follow !== f || f.phase !== from) return;
+    }
   }
 }
 
-function toOutput(e: TranscriptEntry): CommandOutput {
+function toOutput(e: TranscriptEntry): TerminalOutput {
   return { time: e.time, line: e.text, stdout: e.stdout, stderr: e.stderr, exitCode: e.exitCode };
 }

@@ -1,11 +1,11 @@
-// The simulation's home in the browser: a module Web Worker that hosts the cluster and the scenario
-// runner (session.ts), advances simulated time on a real-time tick and posts one batch per tick.
+// The simulation's home in the browser: a module Web Worker that hosts a SimSession. Commands from
+// the UI go to session.handle; a ~60 Hz timer plays real time through session.tick and posts the
+// frame when something changed. Everything else lives in session.ts, which the tests drive.
 
-import type { UiToWorker, WorkerToUi } from '../protocol/messages';
-import { buildCluster } from '../sim/cluster';
+import type { UiToWorker, WorkerToUi } from '../protocol/view';
 import { SimSession } from './session';
 
-const TICK_MS = 50;
+const TICK_MS = 16;
 
 interface WorkerScope {
   postMessage(m: WorkerToUi): void;
@@ -13,25 +13,29 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-const session = new SimSession(buildCluster, (m) => scope.postMessage(m));
+const session = new SimSession();
+
+function post(messages: WorkerToUi[]): void {
+  for (const m of messages) scope.postMessage(m);
+}
+
+function fail(err: unknown): void {
+  scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err), errors: [] });
+}
 
 scope.addEventListener('message', (e) => {
-  try {
-    session.handle(e.data);
-  } catch (err) {
-    scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err), errors: [] });
-  }
+  post(session.handle(e.data));
 });
 
 let last = performance.now();
 setInterval(() => {
   const now = performance.now();
-  // A throttled background tab may tick late; never jump more than a second of real time at once.
-  const real = Math.min(now - last, 1000);
+  const real = now - last;
   last = now;
   try {
-    session.tick(real);
+    const frame = session.tick(real);
+    if (frame) scope.postMessage(frame);
   } catch (err) {
-    scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err), errors: [] });
+    fail(err);
   }
 }, TICK_MS);

@@ -97,6 +97,37 @@ export class ScenarioRunner {
     }
   }
 
+  /**
+   * One unit of work, for the app's single-stepping: finish the waiting command if its output has
+   * arrived, else start the next step if it is due before the next kernel event, else deliver
+   * exactly one kernel event. The order is the one advanceTo follows (events at a step's own time
+   * run before the step), so stepping through a scenario and playing it give the same trace.
+   */
+  stepOnce(): 'completed' | 'performed' | 'event' | 'idle' {
+    const sim = this.cluster.sim;
+    const next = sim.nextEventTime();
+    const p = this.pending;
+    if (p) {
+      const out = this.poll(p.jobId);
+      if (out) {
+        this.complete(p, { ...p.entry, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode });
+        return 'completed';
+      }
+      if (next !== undefined && next <= p.deadline) return sim.step() ? 'event' : 'idle';
+      // Nothing can answer before the deadline: give up as advanceTo would.
+      this.awaitPending(p.deadline);
+      return 'completed';
+    }
+    const step = this.scenario.steps[this.next];
+    if (step && (next === undefined || step.at < next)) {
+      this.runSimUntil(step.at);
+      this.next++;
+      this.perform(step);
+      return 'performed';
+    }
+    return sim.step() ? 'event' : 'idle';
+  }
+
   /** Runs every remaining step to completion, then on to `until` (ms) if given. */
   finish(until?: number): ScenarioResult {
     while (!this.done) {

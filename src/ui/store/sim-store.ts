@@ -45,6 +45,11 @@ export interface SimState {
   addError(message: string): void;
   setCycles(pod: string, cycles: SchedulingCycleView[]): void;
   setLogs(process: string, lines: string[]): void;
+  /**
+   * Shows a line in the terminal as if it had been typed, with no output: the real command for an
+   * action taken in the graph that kubectl cannot do (`# ssh worker-2 -- sudo systemctl stop kubelet`).
+   */
+  echo(line: string): void;
   reset(): void;
 }
 
@@ -110,6 +115,11 @@ export const useSimStore = create<SimState>()(
     setLogs: (process, lines) =>
       set((s) => {
         s.logs[process] = lines;
+      }),
+    echo: (line) =>
+      set((s) => {
+        s.outputs.push({ time: s.clock.time, line, stdout: '', stderr: '', exitCode: 0 });
+        if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
       }),
     reset: () => set(() => ({ ...initial })),
   })),

@@ -25,6 +25,8 @@ export interface UiState {
   inspectorOpen: boolean;
   dockOpen: boolean;
   helpOpen: boolean;
+  /** The language of the app's own words (kubectl's words stay English). */
+  lang: 'en' | 'ru';
   /** Sends a command to the simulation worker (set once the worker exists). */
   send: (m: UiToWorker) => void;
   select(s: Selection | null): void;
@@ -34,6 +36,7 @@ export interface UiState {
   setTheme(t: Theme): void;
   toggle(key: 'hideHeartbeats' | 'hideRaft' | 'inspectorOpen' | 'dockOpen' | 'helpOpen'): void;
   setSender(send: (m: UiToWorker) => void): void;
+  setLang(lang: 'en' | 'ru'): void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
@@ -46,6 +49,7 @@ export const useUiStore = create<UiState>()((set) => ({
   inspectorOpen: true,
   dockOpen: true,
   helpOpen: false,
+  lang: 'en',
   send: () => undefined,
   select: (selection) => set({ selection, menu: null }),
   openMenu: (target, x, y) => set({ menu: { target, x, y } }),
@@ -54,4 +58,5 @@ export const useUiStore = create<UiState>()((set) => ({
   setTheme: (theme) => set({ theme }),
   toggle: (key) => set((s) => ({ [key]: !s[key] }) as Partial<UiState>),
   setSender: (send) => set({ send }),
+  setLang: (lang) => set({ lang }),
 }));

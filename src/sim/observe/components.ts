@@ -1,0 +1,76 @@
+// The processes of the cluster as the UI draws them, with a few facts each that a learner can read
+// off the graph (an etcd member's role and term, how many pods a kubelet runs). Every fact is a
+// cheap read of the process's own state: Map sizes and counters, never a walk over objects.
+
+import type { ComponentView } from '../../protocol/view';
+import type { ApiserverState } from '../apiserver/state';
+import type { EtcdDataDir, EtcdMemberState } from '../etcd/member';
+import { countInRange } from '../etcd/mvcc/sorted-keys';
+import type { ProcessState, Simulation } from '../kernel/simulation';
+import type { KubeletState } from '../node/kubelet/state';
+import type { ContainerdState } from '../node/runtime/state';
+import type { SchedulerState } from '../scheduler/scheduler';
+
+export type Detail = ComponentView['detail'];
+
+function etcdDetail(p: ProcessState): Detail {
+  const s = p.state as EtcdMemberState | undefined;
+  const store = s?.store ?? (p.persisted as EtcdDataDir | undefined)?.store;
+  const d: Detail = {};
+  // One member is its own quorum and leads from the start; Raft elections come with the Raft issue.
+  if (s) {
+    d.role = 'leader';
+    d.term = s.raftTerm;
+  }
+  if (store) {
+    d.revision = store.revision;
+    d.keys = countInRange(store.live, '', '\0');
+    d.dbSizeInUseBytes = store.sizeInUseBytes;
+  }
+  return d;
+}
+
+function apiserverDetail(s: ApiserverState): Detail {
+  return { synced: s.synced, watchers: s.watchers.size, requestsInProgress: s.requests.size };
+}
+
+function schedulerDetail(s: SchedulerState): Detail {
+  return { queuedPods: s.queue.pods.size, schedulingCycle: s.queue.schedulingCycle };
+}
+
+function kubeletDetail(s: KubeletState): Detail {
+  return { node: s.config.nodeName, registered: s.registered, pods: s.workers.size, runtimeUp: s.runtimeUp };
+}
+
+function containerdDetail(s: ContainerdState): Detail {
+  return { sandboxes: s.sandboxes.size, containers: s.containers.size, pulling: s.pulls.size, images: s.images.size };
+}
+
+/** The facts for one process; a dead process has no memory, so only what it persisted shows. */
+export function componentDetail(p: ProcessState): Detail {
+  if (p.kind === 'etcd') return etcdDetail(p);
+  if (!p.alive || p.state === undefined) return {};
+  switch (p.kind) {
+    case 'kube-apiserver':
+      return apiserverDetail(p.state as ApiserverState);
+    case 'kube-scheduler':
+      return schedulerDetail(p.state as SchedulerState);
+    case 'kubelet':
+      return kubeletDetail(p.state as KubeletState);
+    case 'containerd':
+      return containerdDetail(p.state as ContainerdState);
+    default:
+      return {};
+  }
+}
+
+export function componentView(p: ProcessState): ComponentView {
+  return { id: p.id, kind: p.kind, host: p.host, alive: p.alive, incarnation: p.incarnation, detail: componentDetail(p) };
+}
+
+/** Every process, in the order cluster.ts added them. */
+export function observeComponents(sim: Simulation): ComponentView[] {
+  const out: ComponentView[] = [];
+  for (const p of sim.world.processes.values()) out.push(componentView(p));
+  return out;
+}

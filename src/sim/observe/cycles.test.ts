@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { SchedulingCycleRecord } from '../scheduler/scheduler';
+import { cycleView, podKey } from './cycles';
+
+describe('podKey', () => {
+  it.each([
+    ['pods/default/web', 'default/web'],
+    ['pods/kube-system/dns', 'kube-system/dns'],
+    ['default/web', 'default/web'],
+    ['web', 'default/web'],
+  ])('reads %s as %s', (input, key) => expect(podKey(input)).toBe(key));
+});
+
+describe('cycleView', () => {
+  it('turns per-node filter verdicts and scores into one row per node and one column per plugin', () => {
+    const rec: SchedulingCycleRecord = {
+      cycle: 3,
+      pod: 'default/web',
+      time: 1200,
+      numAllNodes: 3,
+      numFeasibleToFind: 3,
+      chosen: 'worker-2',
+      nodes: [
+        { node: 'control-plane', feasible: false, scores: [], filters: [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"] }] },
+        {
+          node: 'worker-2',
+          feasible: true,
+          filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }],
+          scores: [{ plugin: 'NodeResourcesFit', raw: 90, normalized: 90, weight: 1, weighted: 90 }],
+          total: 90,
+        },
+      ],
+    };
+    expect(cycleView(rec)).toEqual({
+      pod: 'default/web',
+      time: 1200,
+      node: 'worker-2',
+      plugins: ['TaintToleration', 'NodeResourcesFit'],
+      nodes: [
+        { name: 'control-plane', feasible: false, results: { TaintToleration: { filter: 'node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }' } } },
+        { name: 'worker-2', feasible: true, total: 90, results: { TaintToleration: { filter: 'pass' }, NodeResourcesFit: { raw: 90, normalized: 90, weighted: 90 } } },
+      ],
+    });
+  });
+
+  it('explains a pod PreFilter rejected before any node was looked at', () => {
+    const rec: SchedulingCycleRecord = {
+      cycle: 1, pod: 'default/big', time: 0, numAllNodes: 3, numFeasibleToFind: 3, nodes: [],
+      preFilter: { plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) didn't match Pod's node affinity/selector"] },
+    };
+    expect(cycleView(rec)).toMatchObject({ plugins: ['NodeAffinity'], nodes: [], message: "NodeAffinity: node(s) didn't match Pod's node affinity/selector" });
+  });
+});

@@ -1,0 +1,53 @@
+// The request a person is following: the latest command line they (or a scenario step) ran. Its
+// root is the `cli.exec` record the kernel made when the line entered kubectl; every record whose
+// cause chain reaches the root descends from it. The toolbar shows the furthest of the seed's four
+// phases its descendants have reached, and "step to the next phase" stops when that changes.
+// Furthest, not newest: the answer to kubectl (phase 1) is still on the wire while the watch
+// (phase 2) fans out, and a phase that flickered back and forth would teach the wrong order.
+
+import type { FollowedRequest } from '../../protocol/view';
+import type { Phase } from '../kernel/component';
+import { OUTSIDE } from '../kernel/simulation';
+import type { TraceRecord } from '../kernel/trace';
+import type { RecordId } from '../kernel/units';
+
+/** The seed's four phases of a request (chapter 4): 1 validation and persistence, 2 watch, 3 scheduling, 4 execution. */
+export const REQUEST_PHASES: readonly Phase[] = ['persistence', 'watch', 'scheduling', 'execution'];
+
+/** Descendant ids kept; the oldest are forgotten first (a kubelet's pod loop can descend forever). */
+export const MAX_DESCENDANTS = 50_000;
+
+export interface FollowState {
+  rootId: RecordId;
+  summary: string;
+  /** The furthest of the four phases reached; 'user' until a descendant in one of them appears. */
+  phase: Phase;
+  descendants: Set<RecordId>;
+}
+
+/** A command line that entered the cluster from outside: `$ kubectl apply -f -`. */
+export function isCommandRoot(r: TraceRecord): boolean {
+  return r.kind === 'message' && r.type === 'cli.exec' && r.from === OUTSIDE;
+}
+
+export function startFollow(root: TraceRecord): FollowState {
+  return { rootId: root.id, summary: root.summary, phase: root.phase, descendants: new Set([root.id]) };
+}
+
+/** Notes a new record; true when it moved the followed request into another of the four phases. */
+export function observeRecord(f: FollowState, r: TraceRecord): boolean {
+  if (r.cause === null || !f.descendants.has(r.cause)) return false;
+  f.descendants.add(r.id);
+  if (f.descendants.size > MAX_DESCENDANTS) {
+    const oldest = f.descendants.values().next().value;
+    // The root stays: it names the request.
+    if (oldest !== undefined && oldest !== f.rootId) f.descendants.delete(oldest);
+  }
+  if (REQUEST_PHASES.indexOf(r.phase) <= REQUEST_PHASES.indexOf(f.phase)) return false;
+  f.phase = r.phase;
+  return true;
+}
+
+export function followedView(f: FollowState): FollowedRequest {
+  return { rootId: f.rootId, summary: f.summary, phase: f.phase };
+}

@@ -1,0 +1,32 @@
+// The machines of the cluster as the UI draws them: the control plane, the workers, the person's
+// laptop and the image registry on the internet. Read-only: nothing here changes the world.
+
+import type { HostView } from '../../protocol/view';
+import type { Simulation } from '../kernel/simulation';
+import { CONTROL_PLANE_HOST, KUBECTL_HOST, REGISTRY_HOST } from '../names';
+
+export function hostRole(name: string, controlPlanes: ReadonlySet<string>): HostView['role'] {
+  if (name === CONTROL_PLANE_HOST || controlPlanes.has(name)) return 'control-plane';
+  if (name === KUBECTL_HOST) return 'client';
+  if (name === REGISTRY_HOST) return 'registry';
+  return 'worker';
+}
+
+/** Every host in the order it was added (control plane first, as cluster.ts wires them). */
+export function observeHosts(sim: Simulation, controlPlanes: ReadonlySet<string> = new Set()): HostView[] {
+  const out: HostView[] = [];
+  for (const h of sim.world.net.hosts.values()) {
+    out.push({ id: h.name, address: h.address, role: hostRole(h.name, controlPlanes), up: h.up });
+  }
+  return out;
+}
+
+/** Cut host pairs as `[a, b]` with a < b (the network keeps them as `a|b`). */
+export function observePartitions(sim: Simulation): [string, string][] {
+  const out: [string, string][] = [];
+  for (const key of sim.world.net.partitions) {
+    const i = key.indexOf('|');
+    out.push([key.slice(0, i), key.slice(i + 1)]);
+  }
+  return out;
+}

@@ -1,0 +1,119 @@
+// The Kubernetes objects as they are stored in etcd: the truth, whatever the caches think. The
+// observer reads the etcd member's MVCC store (its data dir, which survives a kill) and patches
+// what the UI holds by resourceVersion (= the key's mod revision), never by comparing objects.
+// Between two reads it looks only at the keys the store's revision log says were written; after a
+// compaction that dropped part of that log, or a new store, it walks every key once.
+
+import type { ObjectView, Patch } from '../../protocol/view';
+import { parseKey, REGISTRY_PREFIX } from '../apiserver/registry/keys';
+import type { EtcdDataDir } from '../etcd/member';
+import { prefixRangeEnd } from '../etcd/keys';
+import { currentKv, eventsSince, type MvccStore } from '../etcd/mvcc/kvstore';
+import { forEachInRange } from '../etcd/mvcc/sorted-keys';
+import type { KeyValue } from '../etcd/protocol';
+import type { Simulation } from '../kernel/simulation';
+import { emptyPatch } from './diff';
+
+/** What the UI holds of the objects, and where in the store the last read stopped. */
+export interface ObjectTracker {
+  store: MvccStore | undefined;
+  revision: number;
+  /** Object id -> the resourceVersion sent. */
+  sent: Map<string, string>;
+}
+
+export function newObjectTracker(): ObjectTracker {
+  return { store: undefined, revision: 0, sent: new Map() };
+}
+
+/** The data dir of an etcd member (`etcd/etcd-1`), alive or not. */
+export function etcdStore(sim: Simulation, member: string): MvccStore | undefined {
+  const p = sim.world.processes.get(member);
+  return (p?.persisted as EtcdDataDir | undefined)?.store;
+}
+
+/** `/registry/pods/default/web` -> `pods/default/web`; `/registry/minions/worker-1` -> `nodes//worker-1`. */
+export function objectIdOfKey(key: string): { id: string; resource: string; namespace: string; name: string; kind: string } | undefined {
+  const k = parseKey(key);
+  if (!k) return undefined;
+  const slash = k.cacheKey.indexOf('/');
+  const namespace = slash < 0 ? '' : k.cacheKey.slice(0, slash);
+  const name = slash < 0 ? k.cacheKey : k.cacheKey.slice(slash + 1);
+  return { id: `${k.info.resource}/${namespace}/${name}`, resource: k.info.resource, namespace, name, kind: k.info.kind };
+}
+
+/** The view of a stored key, or undefined for keys that hold no Kubernetes object. */
+export function objectView(kv: KeyValue): ObjectView | undefined {
+  const ref = objectIdOfKey(kv.key);
+  // Values Kubeplay stores are JSON objects; a string value is not a Kubernetes object.
+  if (!ref || kv.value === null || typeof kv.value !== 'object') return undefined;
+  const stored = kv.value as Record<string, unknown>;
+  const metadata = (stored.metadata ?? {}) as Record<string, unknown>;
+  const resourceVersion = String(kv.modRevision);
+  // As the apiserver serves it: what etcd stores plus resourceVersion (watchcache.ts withResourceVersion).
+  const object = { ...stored, metadata: { ...metadata, resourceVersion } };
+  const kind = typeof stored.kind === 'string' ? stored.kind : ref.kind;
+  return { id: ref.id, kind, namespace: ref.namespace, name: ref.name, resourceVersion, object };
+}
+
+function visitAll(store: MvccStore, visit: (kv: KeyValue) => void): void {
+  forEachInRange(store.live, REGISTRY_PREFIX, prefixRangeEnd(REGISTRY_PREFIX), (key) => {
+    const kv = currentKv(store, key);
+    if (kv) visit(kv);
+    return true;
+  });
+}
+
+function fullScan(t: ObjectTracker, store: MvccStore | undefined, patch: Patch<ObjectView>): void {
+  const seen = new Set<string>();
+  if (store) {
+    visitAll(store, (kv) => {
+      const v = objectView(kv);
+      if (!v) return;
+      seen.add(v.id);
+      const prev = t.sent.get(v.id);
+      if (prev === v.resourceVersion) return;
+      (prev === undefined ? patch.added : patch.updated).push(v);
+      t.sent.set(v.id, v.resourceVersion);
+    });
+  }
+  for (const id of [...t.sent.keys()]) {
+    if (seen.has(id)) continue;
+    t.sent.delete(id);
+    patch.removed.push(id);
+  }
+}
+
+function incremental(t: ObjectTracker, store: MvccStore, patch: Patch<ObjectView>): void {
+  const keys = new Set<string>();
+  for (const rev of eventsSince(store, t.revision + 1)) for (const ev of rev.events) keys.add(ev.kv.key);
+  for (const key of keys) {
+    const ref = objectIdOfKey(key);
+    if (!ref) continue;
+    const kv = currentKv(store, key);
+    const v = kv ? objectView(kv) : undefined;
+    const prev = t.sent.get(ref.id);
+    if (!v) {
+      if (prev === undefined) continue;
+      t.sent.delete(ref.id);
+      patch.removed.push(ref.id);
+      continue;
+    }
+    if (prev === v.resourceVersion) continue;
+    (prev === undefined ? patch.added : patch.updated).push(v);
+    t.sent.set(v.id, v.resourceVersion);
+  }
+}
+
+/** The patch since the last call; costs nothing when the store's revision has not moved. */
+export function diffObjects(t: ObjectTracker, store: MvccStore | undefined): Patch<ObjectView> {
+  const patch = emptyPatch<ObjectView>();
+  if (store && store === t.store && store.revision === t.revision) return patch;
+  // The log keeps every revision >= compactRevision, so it covers (t.revision, now] when t.revision
+  // is not below it; otherwise (a compaction in between, or another store) read everything.
+  if (store && store === t.store && t.revision >= store.compactRevision) incremental(t, store, patch);
+  else fullScan(t, store, patch);
+  t.store = store;
+  t.revision = store?.revision ?? 0;
+  return patch;
+}

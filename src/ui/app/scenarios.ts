@@ -1,0 +1,36 @@
+// The built-in scenarios the toolbar offers, and how one is loaded: fetch its YAML from the page's
+// own origin and hand the text to the worker.
+
+import { useSimStore } from '../store/sim-store';
+import { useUiStore } from '../store/ui-store';
+
+/** `default` first: an idle cluster to type kubectl into. */
+export const SCENARIOS: readonly string[] = [
+  'default',
+  'pod-lifecycle',
+  'image-typo',
+  'unschedulable',
+  'placement',
+  'bad-input',
+  'scheduler-down',
+];
+
+export function scenarioUrl(name: string): string {
+  return `${import.meta.env.BASE_URL}scenarios/${name}.yaml`;
+}
+
+/** `stillWanted` lets a caller that went away (React StrictMode's first mount) drop a late answer. */
+export async function loadScenario(name: string, stillWanted: () => boolean = () => true): Promise<boolean> {
+  const url = scenarioUrl(name);
+  try {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`cannot load ${url}: HTTP ${r.status}`);
+    const text = await r.text();
+    if (!stillWanted()) return false;
+    useUiStore.getState().send({ type: 'load', file: `${name}.yaml`, text });
+    return true;
+  } catch (err) {
+    if (stillWanted()) useSimStore.getState().addError(err instanceof Error ? err.message : String(err));
+    return false;
+  }
+}

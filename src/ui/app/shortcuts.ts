@@ -1,0 +1,98 @@
+// Keyboard shortcuts (UX.md "Interaction habits"): space play/pause, `.` step, `>` next phase,
+// `?` help, `:` terminal (as in k9s), Esc closes what was opened last. They never fire while the
+// person is typing in the terminal or an input, except Esc.
+
+import { useEffect } from 'react';
+import { useSimStore } from '../store/sim-store';
+import { useUiStore } from '../store/ui-store';
+
+export type ShortcutAction = 'playPause' | 'step' | 'stepPhase' | 'help' | 'terminal' | 'escape';
+
+export const SHORTCUTS: readonly { key: string; action: ShortcutAction }[] = [
+  { key: ' ', action: 'playPause' },
+  { key: '.', action: 'step' },
+  { key: '>', action: 'stepPhase' },
+  { key: '?', action: 'help' },
+  { key: ':', action: 'terminal' },
+  { key: 'Escape', action: 'escape' },
+];
+
+/** What a key press means, or null. `typing` is true when focus is in a text field or the terminal. */
+export function shortcutFor(key: string, typing: boolean, modifiers: boolean): ShortcutAction | null {
+  if (key === 'Escape') return 'escape';
+  if (typing || modifiers) return null;
+  return SHORTCUTS.find((s) => s.key === key)?.action ?? null;
+}
+
+/** True when keys typed now go into text: inputs, textareas, selects, contenteditable, the xterm. */
+export function isTypingTarget(el: Element | null): boolean {
+  if (!el) return false;
+  const tag = el.tagName;
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if ((el as HTMLElement).isContentEditable) return true;
+  return el.closest('.xterm') !== null;
+}
+
+/** Moves the keyboard focus into the terminal (the dock opens on its Terminal tab first). */
+export function focusTerminal(): void {
+  const ui = useUiStore.getState();
+  if (!ui.dockOpen) ui.toggle('dockOpen');
+  ui.setDockTab('terminal');
+  const find = () => document.querySelector<HTMLTextAreaElement>('[data-testid="terminal"] textarea');
+  const el = find();
+  // Focus at once when the terminal shows (so the next key lands in it); otherwise it shows on
+  // the next frame, after React has opened the dock.
+  if (el && el.offsetParent !== null) el.focus();
+  else requestAnimationFrame(() => find()?.focus());
+}
+
+/** Esc closes the help first, then an open menu, then the selection. */
+function escape(): void {
+  const ui = useUiStore.getState();
+  if (ui.helpOpen) ui.toggle('helpOpen');
+  else if (ui.menu) ui.closeMenu();
+  else if (ui.selection) ui.select(null);
+}
+
+export function runShortcut(action: ShortcutAction): void {
+  const ui = useUiStore.getState();
+  switch (action) {
+    case 'playPause':
+      ui.send({ type: useSimStore.getState().clock.playing ? 'pause' : 'play' });
+      return;
+    case 'step':
+      ui.send({ type: 'step' });
+      return;
+    case 'stepPhase':
+      ui.send({ type: 'stepPhase' });
+      return;
+    case 'help':
+      ui.toggle('helpOpen');
+      return;
+    case 'terminal':
+      focusTerminal();
+      return;
+    case 'escape':
+      escape();
+      return;
+  }
+}
+
+export function useShortcuts(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      const action = shortcutFor(e.key, isTypingTarget(document.activeElement), e.ctrlKey || e.metaKey || e.altKey);
+      if (!action) return;
+      // Esc inside the terminal or an input blurs it, so the next Esc reaches the app.
+      if (action === 'escape' && isTypingTarget(document.activeElement)) {
+        (document.activeElement as HTMLElement).blur();
+        return;
+      }
+      e.preventDefault();
+      runShortcut(action);
+    };
+    // Capture phase: xterm stops the keys it handles from bubbling, and Esc must still reach us.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+}

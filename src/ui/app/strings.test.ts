@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { STRINGS, phaseLabel } from './strings';
+
+describe('phaseLabel', () => {
+  // The seed's chapter 4 numbers the four phases of a request (FACTS.md, "The life of a request").
+  it.each([
+    ['persistence', 'en', 'phase 1: Validation and persistence'],
+    ['scheduling', 'en', 'phase 3: Scheduling'],
+    ['execution', 'ru', 'фаза 4: Выполнение'],
+    ['raft', 'en', 'Raft'],
+  ] as const)('labels %s in %s as "%s"', (phase, lang, text) => {
+    expect(phaseLabel(phase, lang)).toBe(text);
+  });
+});
+
+describe('STRINGS', () => {
+  it('has a Russian text for every English key, and none left empty', () => {
+    for (const key of Object.keys(STRINGS.en) as (keyof typeof STRINGS.en)[]) {
+      expect(STRINGS.ru[key].length, key).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,155 @@
+// The messages in flight, as dots travelling along the edges. Read through the stores' transient
+// `subscribe` and drawn imperatively on an SVG inside React Flow's viewport (so pan and zoom apply),
+// one animation frame at a time: no React render per frame (DESIGN.md section 6).
+
+import { ViewportPortal, useReactFlow } from '@xyflow/react';
+import { type RefObject, useEffect, useState } from 'react';
+import type { Phase } from '../../protocol/view';
+import { useSimStore } from '../store/sim-store';
+import { useUiStore } from '../store/ui-store';
+import { type Dot, computeDots } from './dots';
+import type { ClusterLayout } from './layout';
+import { endpointNode } from './model';
+
+/** The phase colours of the brief (Okabe-Ito), used when theme.css has not defined the variables. */
+export const PHASE_FALLBACK: Record<Phase, string> = {
+  persistence: '#E69F00',
+  watch: '#56B4E9',
+  scheduling: '#009E73',
+  execution: '#D55E00',
+  raft: '#CC79A7',
+  heartbeat: '#999999',
+  networking: '#0072B2',
+  controller: '#F0E442',
+  user: '#FFFFFF',
+};
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+interface DotEl {
+  g: SVGGElement;
+  circle: SVGCircleElement;
+  label: SVGTextElement;
+  title: SVGTitleElement;
+}
+
+function makeDot(parent: SVGGElement): DotEl {
+  const g = document.createElementNS(SVG_NS, 'g');
+  g.setAttribute('data-testid', 'message-dot');
+  g.setAttribute('class', 'kp-dot');
+  const circle = document.createElementNS(SVG_NS, 'circle');
+  const label = document.createElementNS(SVG_NS, 'text');
+  label.setAttribute('class', 'kp-dot-count');
+  label.setAttribute('text-anchor', 'middle');
+  const title = document.createElementNS(SVG_NS, 'title');
+  g.append(circle, label, title);
+  parent.append(g);
+  return { g, circle, label, title };
+}
+
+function paint(el: DotEl, d: Dot, x: number, y: number, r: number): void {
+  el.g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)})`);
+  if (el.g.getAttribute('data-phase') !== d.phase) {
+    el.g.setAttribute('data-phase', d.phase);
+    el.circle.style.fill = `var(--phase-${d.phase}, ${PHASE_FALLBACK[d.phase]})`;
+  }
+  if (el.g.getAttribute('data-summary') !== d.summary) {
+    el.g.setAttribute('data-summary', d.summary);
+    el.g.setAttribute('data-type', d.type);
+    el.title.textContent = `${d.summary}  [${d.phase}]  ${d.from} → ${d.to}`;
+  }
+  const rr = d.count > 1 ? r * 1.7 : r;
+  el.circle.setAttribute('r', rr.toFixed(1));
+  el.g.setAttribute('data-count', String(d.count));
+  el.label.textContent = d.count > 1 ? String(d.count) : '';
+  el.label.setAttribute('y', (rr * 0.38).toFixed(1));
+  el.label.style.fontSize = `${(rr * 1.05).toFixed(1)}px`;
+}
+
+export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout | null> }) {
+  const rf = useReactFlow();
+  // A callback ref: the portal's target only exists after React Flow has mounted its viewport.
+  const [group, setGroup] = useState<SVGGElement | null>(null);
+
+  useEffect(() => {
+    if (!group) return;
+    let sim = useSimStore.getState();
+    let ui = useUiStore.getState();
+    let raf = 0;
+    const els = new Map<string, DotEl>();
+
+    const center = (process: string): { x: number; y: number } | undefined => {
+      const layout = layoutRef.current;
+      if (!layout) return undefined;
+      const id = endpointNode(process, layout, sim.components);
+      if (!id) return undefined;
+      const n = rf.getInternalNode(id);
+      if (n) {
+        const w = n.measured.width ?? n.width ?? 0;
+        const h = n.measured.height ?? n.height ?? 0;
+        return { x: n.internals.positionAbsolute.x + w / 2, y: n.internals.positionAbsolute.y + h / 2 };
+      }
+      const b = layout.byId[id];
+      return b ? { x: b.ax + b.w / 2, y: b.ay + b.h / 2 } : undefined;
+    };
+
+    const frame = () => {
+      raf = 0;
+      const c = sim.clock;
+      // The worker posts a batch every frame while playing, pacing its clock so that dots stay
+      // watchable; extrapolating between batches made dots jump whenever that pace changed.
+      const now = c.time;
+      const dots = computeDots(sim.inFlight, now, ui);
+      // Dots keep a readable size when the graph is zoomed out to fit many nodes.
+      const zoom = rf.getViewport().zoom || 1;
+      const r = 7 / Math.min(1, Math.max(0.35, zoom) ** 0.75);
+      const seen = new Set<string>();
+      for (const d of dots) {
+        const a = center(d.from);
+        const b = center(d.to);
+        if (!a || !b || (a.x === b.x && a.y === b.y)) continue;
+        seen.add(d.key);
+        let el = els.get(d.key);
+        if (!el) {
+          el = makeDot(group);
+          els.set(d.key, el);
+        }
+        paint(el, d, a.x + (b.x - a.x) * d.progress, a.y + (b.y - a.y) * d.progress, r);
+      }
+      for (const [k, el] of els) {
+        if (seen.has(k)) continue;
+        el.g.remove();
+        els.delete(k);
+      }
+      if (seen.size > 0 && c.playing) schedule();
+    };
+    const schedule = () => {
+      if (!raf) raf = requestAnimationFrame(frame);
+    };
+
+    const unsubSim = useSimStore.subscribe((s) => {
+      sim = s;
+      schedule();
+    });
+    const unsubUi = useUiStore.subscribe((s) => {
+      ui = s;
+      schedule();
+    });
+    schedule();
+    return () => {
+      unsubSim();
+      unsubUi();
+      if (raf) cancelAnimationFrame(raf);
+      for (const el of els.values()) el.g.remove();
+      els.clear();
+    };
+  }, [rf, layoutRef, group]);
+
+  return (
+    <ViewportPortal>
+      <svg className="kp-dots" data-testid="message-dots">
+        <g ref={setGroup} />
+      </svg>
+    </ViewportPortal>
+  );
+}

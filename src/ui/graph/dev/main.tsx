@@ -1,0 +1,51 @@
+// Dev-only page (served by `npx vite` at /src/ui/graph/dev/index.html; not part of the build): the graph
+// on a fixture store state with looping messages, to look at it without the worker.
+// URL parameters: workers=N (default 3), pods=N extra pods on worker-1, theme=light, menu=<process id>,
+// paused=1 (freeze the dots at t=2100 ms), live=1 (the real simulation worker instead of the fixture).
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../../theme.css';
+import { useSimStore } from '../../store/sim-store';
+import { useUiStore } from '../../store/ui-store';
+import { useSimWorker } from '../../useSimWorker';
+import { ClusterGraph } from '../ClusterGraph';
+import { fixtureMessages, fixtureState } from '../fixtures';
+
+const q = new URLSearchParams(location.search);
+const workers = Number(q.get('workers') ?? 3);
+const theme = q.get('theme') === 'light' ? 'light' : 'dark';
+document.documentElement.dataset.theme = theme;
+useUiStore.setState({ theme, hideHeartbeats: q.get('heartbeats') !== '1' });
+const live = q.get('live') === '1';
+const paused = q.get('paused') === '1';
+const speed = 0.5;
+let time = paused ? 2100 : 0;
+if (!live) {
+  useUiStore.setState({ send: (m) => console.info('send', JSON.stringify(m)) });
+  useSimStore.setState({ ...fixtureState(workers, Number(q.get('pods') ?? 10)), clock: { time, playing: !paused, speed }, inFlight: fixtureMessages(time) });
+  if (!paused) {
+    setInterval(() => {
+      time += 100 * speed;
+      useSimStore.setState({ clock: { time, playing: true, speed }, inFlight: fixtureMessages(time) });
+    }, 100);
+  }
+}
+// For Playwright scripts: the stores, to send commands and read state.
+Object.assign(window, { __sim: useSimStore, __ui: useUiStore });
+
+function Live() {
+  useSimWorker();
+  return null;
+}
+const menu = q.get('menu');
+if (menu) setTimeout(() => useUiStore.getState().openMenu({ kind: menu.startsWith('host:') ? 'host' : 'component', id: menu.replace(/^host:/, '') }, 400, 200), 500);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <div style={{ width: '100vw', height: '100vh' }}>
+      {live && <Live />}
+      <ClusterGraph />
+    </div>
+  </StrictMode>,
+);

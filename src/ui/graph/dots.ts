@@ -1,0 +1,85 @@
+// Which message dots to draw and how far along their edge each one is. Pure, so the overlay can call it
+// every animation frame and the tests can check it without a DOM. When an edge carries more than
+// MERGE_ABOVE messages at once, the dots of one message type on that edge become one dot with a count
+// (UX.md: "when too many messages are in flight to read, dots of the same kind merge").
+
+import type { MessageView, Phase } from '../../protocol/view';
+
+export const MERGE_ABOVE = 8;
+
+export interface Dot {
+  /** Stable across frames: `m<id>` for one message, `<from>><to>><type>` for a merged group. */
+  key: string;
+  from: string;
+  to: string;
+  phase: Phase;
+  type: string;
+  summary: string;
+  /** 0 at the sender, 1 at the receiver. */
+  progress: number;
+  /** How many messages this dot stands for (1 unless merged). */
+  count: number;
+}
+
+export interface DotFilter {
+  hideHeartbeats: boolean;
+  hideRaft: boolean;
+}
+
+/** How far a message has travelled at simulated time `now`. */
+export function progressOf(m: MessageView, now: number): number {
+  const span = m.deliverAt - m.sentAt;
+  if (span <= 0) return 1;
+  return Math.min(1, Math.max(0, (now - m.sentAt) / span));
+}
+
+export function visible(m: MessageView, f: DotFilter): boolean {
+  if (f.hideHeartbeats && m.phase === 'heartbeat') return false;
+  if (f.hideRaft && m.phase === 'raft') return false;
+  return m.from !== m.to;
+}
+
+/** The dots for the messages in flight at `now`, merged per edge and type when an edge is crowded. */
+export function computeDots(msgs: readonly MessageView[], now: number, f: DotFilter, mergeAbove = MERGE_ABOVE): Dot[] {
+  const byEdge = new Map<string, MessageView[]>();
+  for (const m of msgs) {
+    if (!visible(m, f)) continue;
+    const k = `${m.from}>${m.to}`;
+    const list = byEdge.get(k);
+    if (list) list.push(m);
+    else byEdge.set(k, [m]);
+  }
+  const out: Dot[] = [];
+  for (const [edge, list] of byEdge) {
+    if (list.length <= mergeAbove) {
+      for (const m of list) out.push({ key: `m${m.id}`, from: m.from, to: m.to, phase: m.phase, type: m.type, summary: m.summary, progress: progressOf(m, now), count: 1 });
+      continue;
+    }
+    const byType = new Map<string, MessageView[]>();
+    for (const m of list) {
+      const g = byType.get(m.type);
+      if (g) g.push(m);
+      else byType.set(m.type, [m]);
+    }
+    for (const [type, group] of byType) {
+      const first = group[0]!;
+      if (group.length === 1) {
+        out.push({ key: `m${first.id}`, from: first.from, to: first.to, phase: first.phase, type, summary: first.summary, progress: progressOf(first, now), count: 1 });
+        continue;
+      }
+      // The merged dot travels with the middle of its group.
+      const ps = group.map((m) => progressOf(m, now)).sort((a, b) => a - b);
+      out.push({
+        key: `${edge}>${type}`,
+        from: first.from,
+        to: first.to,
+        phase: first.phase,
+        type,
+        summary: `${group.length} × ${type}: ${first.summary}, ...`,
+        progress: ps[Math.floor(ps.length / 2)]!,
+        count: group.length,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { type Box, type LayoutComponent, type LayoutHost, type LayoutPod, POD_SLOTS, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, workerColumns } from './layout';
+
+function cluster(workers: number, etcd = 1): { hosts: LayoutHost[]; components: LayoutComponent[] } {
+  const hosts: LayoutHost[] = [
+    { id: 'control-plane', role: 'control-plane' },
+    { id: 'laptop', role: 'client' },
+    { id: 'registry-1.docker.io', role: 'registry' },
+  ];
+  const components: LayoutComponent[] = [
+    { id: 'kube-apiserver', kind: 'kube-apiserver', host: 'control-plane' },
+    { id: 'kube-scheduler', kind: 'kube-scheduler', host: 'control-plane' },
+    { id: 'kube-controller-manager', kind: 'kube-controller-manager', host: 'control-plane' },
+    { id: 'kubeadm', kind: 'kubeadm', host: 'control-plane' },
+    { id: 'kubectl', kind: 'kubectl', host: 'laptop' },
+    { id: 'registry', kind: 'registry', host: 'registry-1.docker.io' },
+  ];
+  for (let i = 1; i <= etcd; i++) components.push({ id: `etcd/etcd-${i}`, kind: 'etcd', host: 'control-plane' });
+  const nodeNames = ['control-plane'];
+  for (let i = 1; i <= workers; i++) {
+    hosts.push({ id: `worker-${i}`, role: 'worker' });
+    nodeNames.push(`worker-${i}`);
+  }
+  for (const n of nodeNames) {
+    components.push({ id: `kubelet/${n}`, kind: 'kubelet', host: n }, { id: `containerd/${n}`, kind: 'containerd', host: n }, { id: `cni/${n}`, kind: 'cni', host: n });
+  }
+  return { hosts, components };
+}
+
+const pods = (n: number, node?: string, from = 0): LayoutPod[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `pods/default/p-${node ?? 'none'}-${from + i}`, node, order: from + i }));
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.ax < b.ax + b.w && b.ax < a.ax + a.w && a.ay < b.ay + b.h && b.ay < a.ay + a.h;
+}
+
+describe('layoutCluster', () => {
+  it('puts each component inside its host region and every pod inside its node region', () => {
+    const { hosts, components } = cluster(2);
+    const l = layoutCluster(hosts, components, [...pods(2, 'worker-1'), ...pods(1, 'worker-2'), ...pods(1)], []);
+    expect(l.byId[componentNodeId('kubelet/worker-1')]!.parent).toBe(regionId('worker-1'));
+    expect(l.byId[componentNodeId('etcd/etcd-1')]!.parent).toBe(regionId('control-plane'));
+    expect(l.byId[componentNodeId('kubelet/control-plane')]!.kind).toBe('small-component');
+    expect(l.byId[componentNodeId('kubectl')]!.parent).toBe(regionId('laptop'));
+    expect(l.byId[podNodeId('pods/default/p-worker-1-0')]!.parent).toBe(regionId('worker-1'));
+    expect(l.podRegion['pods/default/p-none-0']).toBe(TRAY_ID);
+    // One-shot tools are not drawn.
+    expect(l.byId[componentNodeId('kubeadm')]).toBeUndefined();
+  });
+
+  it('lists parents before their children, as React Flow requires', () => {
+    const { hosts, components } = cluster(3);
+    const l = layoutCluster(hosts, components, pods(5, 'worker-2'), []);
+    const seen = new Set<string>();
+    for (const b of l.boxes) {
+      if (b.parent) expect(seen.has(b.parent)).toBe(true);
+      seen.add(b.id);
+    }
+  });
+
+  it('keeps every existing position when a pod is added', () => {
+    const { hosts, components } = cluster(3);
+    const before = layoutCluster(hosts, components, [...pods(3, 'worker-1'), ...pods(2)], []);
+    const after = layoutCluster(hosts, components, [...pods(3, 'worker-1'), ...pods(2), ...pods(1, 'worker-1', 3), ...pods(1, undefined, 2)], []);
+    for (const b of before.boxes) expect(after.byId[b.id]).toEqual(b);
+  });
+
+  it('is deterministic: the same input gives the same layout whatever the input order', () => {
+    const { hosts, components } = cluster(4, 3);
+    const ps = [...pods(4, 'worker-3'), ...pods(2, 'worker-1')];
+    const a = layoutCluster(hosts, components, ps, []);
+    const b = layoutCluster([...hosts].reverse(), [...components].reverse(), [...ps].reverse(), []);
+    expect(b.byId).toEqual(a.byId);
+  });
+
+  it('shows a +N badge instead of the pods beyond the last slot of a region', () => {
+    const { hosts, components } = cluster(1);
+    const l = layoutCluster(hosts, components, pods(POD_SLOTS + 5, 'worker-1'), []);
+    const drawn = l.boxes.filter((b) => b.kind === 'pod' && b.parent === regionId('worker-1'));
+    expect(drawn).toHaveLength(POD_SLOTS - 1);
+    expect(l.byId[moreNodeId(regionId('worker-1'))]!.count).toBe(6);
+  });
+
+  it('never overlaps two regions, for 1 to 50 workers', () => {
+    for (const n of [1, 2, 3, 5, 8, 13, 21, 34, 50]) {
+      const { hosts, components } = cluster(n, 3);
+      const l = layoutCluster(hosts, components, pods(3), []);
+      const regions = l.boxes.filter((b) => !b.parent);
+      for (let i = 0; i < regions.length; i++)
+        for (let j = i + 1; j < regions.length; j++) expect(overlaps(regions[i]!, regions[j]!), `${n} workers: ${regions[i]!.id} / ${regions[j]!.id}`).toBe(false);
+      for (const b of l.boxes.filter((x) => x.parent)) {
+        const p = l.byId[b.parent!]!;
+        expect(b.x >= 0 && b.y >= 0 && b.x + b.w <= p.w && b.y + b.h <= p.h, `${b.id} inside ${p.id}`).toBe(true);
+      }
+    }
+  });
+
+  it('keeps the worker grid wider than tall and no wider than 10 columns at 50 nodes', () => {
+    expect(workerColumns(1)).toBe(1);
+    expect(workerColumns(3)).toBe(3);
+    expect(workerColumns(50)).toBeLessThanOrEqual(10);
+    expect(Math.ceil(50 / workerColumns(50))).toBeLessThan(workerColumns(50));
+  });
+
+  it('places the laptop left of the cluster, level with the apiserver, and the registry right of it', () => {
+    const { hosts, components } = cluster(2);
+    const l = layoutCluster(hosts, components, [], []);
+    const kubectl = l.byId[componentNodeId('kubectl')]!;
+    const api = l.byId[componentNodeId('kube-apiserver')]!;
+    expect(kubectl.ay).toBe(api.ay);
+    expect(kubectl.ax + kubectl.w).toBeLessThan(l.byId[regionId('control-plane')]!.ax);
+    const reg = l.byId[regionId('registry-1.docker.io')]!;
+    for (const b of l.boxes.filter((x) => !x.parent && x.id !== reg.id)) expect(reg.ax).toBeGreaterThan(b.ax + b.w);
+  });
+
+  it('gives a Node object without a simulated host its own region', () => {
+    const { hosts, components } = cluster(1);
+    const l = layoutCluster(hosts, components, pods(1, 'virtual-1'), [{ name: 'virtual-1' }]);
+    expect(l.byId[regionId('virtual-1')]).toBeDefined();
+    expect(l.podRegion['pods/default/p-virtual-1-0']).toBe(regionId('virtual-1'));
+  });
+});

@@ -1,0 +1,296 @@
+// Where everything sits on the graph: a pure, deterministic function of what exists. Every region has
+// a fixed size (a fixed number of pod slots), so a new pod fills the next free slot and never moves
+// anything else; past the last slot a region shows "+N" instead of every pod. Workers form a grid of
+// equal regions, readable from 1 to 50 nodes; the control plane sits above them, the user's laptop
+// outside the cluster on the left and the image registry outside on the right (UX.md, "The screen").
+
+export type HostRole = 'control-plane' | 'worker' | 'client' | 'registry';
+
+export interface LayoutHost {
+  id: string;
+  role: HostRole;
+}
+export interface LayoutComponent {
+  id: string;
+  kind: string;
+  host: string;
+}
+export interface LayoutPod {
+  /** The ObjectView id (`pods/default/web`). */
+  id: string;
+  /** spec.nodeName, when the scheduler has bound it. */
+  node?: string;
+  /** When the UI first saw this pod (a counter): keeps slots stable as pods come and go. */
+  order: number;
+}
+export interface LayoutNode {
+  /** The Node object's name. */
+  name: string;
+}
+
+export type BoxKind = 'region' | 'component' | 'small-component' | 'pod' | 'more' | 'tray';
+
+/** One drawn thing. x/y are relative to the parent (React Flow's convention), ax/ay absolute. */
+export interface Box {
+  id: string;
+  kind: BoxKind;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  ax: number;
+  ay: number;
+  parent?: string;
+  /** What it stands for: a host name, a process id, a pod's ObjectView id, or a region id for `more`. */
+  ref: string;
+  /** `more` boxes: how many pods they stand for. */
+  count?: number;
+  /** Regions: the host's role (tray: 'tray'). */
+  role?: HostRole | 'tray';
+}
+
+export interface ClusterLayout {
+  /** Parents come before their children (React Flow needs that order). */
+  boxes: Box[];
+  byId: Record<string, Box>;
+  /** Graph node id of each drawn pod's region (`tray:pending` for pods with no node yet). */
+  podRegion: Record<string, string>;
+}
+
+export const regionId = (host: string): string => `host:${host}`;
+export const componentNodeId = (process: string): string => `comp:${process}`;
+export const podNodeId = (pod: string): string => `pod:${pod}`;
+export const moreNodeId = (region: string): string => `more:${region}`;
+export const TRAY_ID = 'tray:pending';
+
+// Geometry, in flow units (pixels at zoom 1).
+export const PAD = 14;
+export const HEADER_H = 58;
+export const COMP_W = 156;
+export const COMP_H = 66;
+export const SMALL_W = 100;
+export const SMALL_H = 34;
+export const POD_W = 162;
+export const POD_H = 44;
+export const GAP = 10;
+export const POD_COLS = 3;
+export const POD_ROWS = 4;
+/** Pods drawn per worker region before it shows a count instead. */
+export const POD_SLOTS = POD_COLS * POD_ROWS;
+const REGION_GAP = 44;
+const COL = COMP_W + 34;
+const ROW = COMP_H + 22;
+/** The etcd column sits further right, to leave room for the apiserver->etcd edge labels. */
+const ETCD_X = PAD + COL * 2 + 100;
+const TRAY_COLS = 2;
+const TRAY_ROWS = 4;
+const CP_POD_SLOTS = 1;
+
+/** A worker's components: four to a row across the region. */
+const NODE_COMPS_PER_ROW = 4;
+export const NODE_COMP_W = Math.floor((POD_COLS * POD_W + (POD_COLS - 1) * GAP - (NODE_COMPS_PER_ROW - 1) * GAP) / NODE_COMPS_PER_ROW);
+
+/** Processes the graph places in a node's component row, in this order. */
+const NODE_KINDS = ['kubelet', 'containerd', 'kube-proxy', 'cni'];
+/** Processes that run outside any drawn box (one-shot tools). */
+const HIDDEN_KINDS = new Set(['kubeadm']);
+
+const byName = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
+
+interface Builder {
+  boxes: Box[];
+  byId: Record<string, Box>;
+}
+
+function add(b: Builder, box: Omit<Box, 'ax' | 'ay'>): Box {
+  const p = box.parent ? b.byId[box.parent] : undefined;
+  const full: Box = { ...box, ax: (p?.ax ?? 0) + box.x, ay: (p?.ay ?? 0) + box.y };
+  b.boxes.push(full);
+  b.byId[full.id] = full;
+  return full;
+}
+
+/** Lays pods into `slots` cells of a region; past the last one, the last cell becomes a `+N` badge. */
+function placePods(b: Builder, region: string, pods: LayoutPod[], cells: { x: number; y: number }[], podRegion: Record<string, string>): void {
+  const sorted = [...pods].sort((p, q) => p.order - q.order || byName(p.id, q.id));
+  const overflow = sorted.length > cells.length;
+  const shown = overflow ? cells.length - 1 : sorted.length;
+  for (let i = 0; i < shown; i++) {
+    const p = sorted[i]!;
+    const c = cells[i]!;
+    add(b, { id: podNodeId(p.id), kind: 'pod', x: c.x, y: c.y, w: POD_W, h: POD_H, parent: region, ref: p.id });
+    podRegion[p.id] = region;
+  }
+  if (overflow) {
+    const c = cells[cells.length - 1]!;
+    add(b, { id: moreNodeId(region), kind: 'more', x: c.x, y: c.y, w: POD_W, h: POD_H, parent: region, ref: region, count: sorted.length - shown });
+  }
+}
+
+function grid(x0: number, y0: number, cols: number, rows: number): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out.push({ x: x0 + c * (POD_W + GAP), y: y0 + r * (POD_H + GAP) });
+  return out;
+}
+
+function nodeKindRank(kind: string): number {
+  const i = NODE_KINDS.indexOf(kind);
+  return i < 0 ? NODE_KINDS.length : i;
+}
+
+function sortNodeComponents(cs: LayoutComponent[]): LayoutComponent[] {
+  return [...cs].sort((a, b) => nodeKindRank(a.kind) - nodeKindRank(b.kind) || byName(a.id, b.id));
+}
+
+export const WORKER_W = 2 * PAD + POD_COLS * POD_W + (POD_COLS - 1) * GAP;
+
+function workerHeight(compRows: number): number {
+  return HEADER_H + compRows * (COMP_H + GAP) + 8 + POD_ROWS * POD_H + (POD_ROWS - 1) * GAP + PAD;
+}
+
+/** Columns of the worker grid: a row for a few nodes, then a grid about 1.5 times wider than tall. */
+export function workerColumns(n: number): number {
+  if (n <= 4) return Math.max(1, n);
+  return Math.max(4, Math.ceil(Math.sqrt(n * 1.5)));
+}
+
+interface Groups {
+  cp?: LayoutHost;
+  client: LayoutHost[];
+  registry: LayoutHost[];
+  workers: string[];
+  compsByHost: Map<string, LayoutComponent[]>;
+  podsByNode: Map<string, LayoutPod[]>;
+}
+
+function group(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutPod[], nodes: LayoutNode[]): Groups {
+  const cp = hosts.find((h) => h.role === 'control-plane');
+  const workerSet = new Set(hosts.filter((h) => h.role === 'worker').map((h) => h.id));
+  // A Node object without a simulated host still gets a region: the graph stays data-driven.
+  for (const n of nodes) if (!hosts.some((h) => h.id === n.name)) workerSet.add(n.name);
+  const compsByHost = new Map<string, LayoutComponent[]>();
+  for (const c of components) {
+    if (HIDDEN_KINDS.has(c.kind)) continue;
+    const list = compsByHost.get(c.host) ?? [];
+    list.push(c);
+    compsByHost.set(c.host, list);
+  }
+  const podsByNode = new Map<string, LayoutPod[]>();
+  for (const p of pods) {
+    const key = p.node && (workerSet.has(p.node) || p.node === cp?.id) ? p.node : '';
+    const list = podsByNode.get(key) ?? [];
+    list.push(p);
+    podsByNode.set(key, list);
+  }
+  return {
+    cp,
+    client: hosts.filter((h) => h.role === 'client').sort((a, b) => byName(a.id, b.id)),
+    registry: hosts.filter((h) => h.role === 'registry').sort((a, b) => byName(a.id, b.id)),
+    workers: [...workerSet].sort(byName),
+    compsByHost,
+    podsByNode,
+  };
+}
+
+/** The control-plane region: etcd in a column on the right, the apiserver level with its middle. */
+function placeControlPlane(b: Builder, g: Groups, x: number, y: number, w: number, podRegion: Record<string, string>): void {
+  const host = g.cp!;
+  const comps = g.compsByHost.get(host.id) ?? [];
+  const etcd = comps.filter((c) => c.kind === 'etcd').sort((a, b) => byName(a.id, b.id));
+  const rows = Math.max(3, etcd.length);
+  const apiRow = Math.floor((rows - 1) / 2);
+  const rid = regionId(host.id);
+  add(b, { id: rid, kind: 'region', x, y, w, h: cpHeight(etcd.length), ref: host.id, role: 'control-plane' });
+  const at = (col: number, row: number) => ({ x: PAD + col * COL, y: HEADER_H + row * ROW });
+  const main: Record<string, { x: number; y: number }> = {
+    'kube-apiserver': at(1, apiRow),
+    'kube-controller-manager': at(0, apiRow - 1),
+    'kube-scheduler': at(0, apiRow + 1),
+  };
+  const etcdTop = HEADER_H + ((rows - etcd.length) * ROW) / 2;
+  etcd.forEach((c, i) => add(b, { id: componentNodeId(c.id), kind: 'component', x: ETCD_X, y: etcdTop + i * ROW, w: COMP_W, h: COMP_H, parent: rid, ref: c.id }));
+  const small: LayoutComponent[] = [];
+  let extra = 0;
+  for (const c of comps) {
+    if (c.kind === 'etcd') continue;
+    const pos = main[c.kind];
+    if (pos) add(b, { id: componentNodeId(c.id), kind: 'component', ...pos, w: COMP_W, h: COMP_H, parent: rid, ref: c.id });
+    else if (NODE_KINDS.includes(c.kind)) small.push(c);
+    else add(b, { id: componentNodeId(c.id), kind: 'component', ...at(2, rows - 1 - extra++), w: COMP_W, h: COMP_H, parent: rid, ref: c.id });
+  }
+  // The control-plane host is also a Node: its kubelet, containerd and cni sit small along the bottom.
+  const stripY = HEADER_H + rows * ROW + 4;
+  sortNodeComponents(small).forEach((c, i) =>
+    add(b, { id: componentNodeId(c.id), kind: 'small-component', x: PAD + COL + i * (SMALL_W + GAP), y: stripY + (POD_H - SMALL_H) / 2, w: SMALL_W, h: SMALL_H, parent: rid, ref: c.id }),
+  );
+  const podX = w - PAD - CP_POD_SLOTS * (POD_W + GAP) + GAP;
+  placePods(b, rid, g.podsByNode.get(host.id) ?? [], grid(podX, stripY, CP_POD_SLOTS, 1), podRegion);
+}
+
+function cpHeight(etcdCount: number): number {
+  return HEADER_H + Math.max(3, etcdCount) * ROW + 4 + POD_H + PAD;
+}
+
+function cpWidth(): number {
+  return Math.max(ETCD_X + COMP_W + PAD, PAD + COL + 4 * (SMALL_W + GAP) + CP_POD_SLOTS * (POD_W + GAP) + PAD);
+}
+
+function placeWorker(b: Builder, g: Groups, name: string, x: number, y: number, compRows: number, podRegion: Record<string, string>): void {
+  const rid = regionId(name);
+  add(b, { id: rid, kind: 'region', x, y, w: WORKER_W, h: workerHeight(compRows), ref: name, role: 'worker' });
+  sortNodeComponents(g.compsByHost.get(name) ?? []).forEach((c, i) => {
+    const col = i % NODE_COMPS_PER_ROW;
+    const row = Math.floor(i / NODE_COMPS_PER_ROW);
+    add(b, { id: componentNodeId(c.id), kind: 'component', x: PAD + col * (NODE_COMP_W + GAP), y: HEADER_H + row * (COMP_H + GAP), w: NODE_COMP_W, h: COMP_H, parent: rid, ref: c.id });
+  });
+  const podsY = HEADER_H + compRows * (COMP_H + GAP) + 8;
+  placePods(b, rid, g.podsByNode.get(name) ?? [], grid(PAD, podsY, POD_COLS, POD_ROWS), podRegion);
+}
+
+/** A host outside the cluster (laptop, registry): a small region holding its processes in a column. */
+function placeOutside(b: Builder, g: Groups, host: LayoutHost, x: number, y: number): number {
+  const comps = [...(g.compsByHost.get(host.id) ?? [])].sort((a, c) => byName(a.id, c.id));
+  const rid = regionId(host.id);
+  const h = HEADER_H + Math.max(1, comps.length) * (COMP_H + GAP) - GAP + PAD;
+  add(b, { id: rid, kind: 'region', x, y, w: COMP_W + 2 * PAD, h, ref: host.id, role: host.role });
+  comps.forEach((c, i) => add(b, { id: componentNodeId(c.id), kind: 'component', x: PAD, y: HEADER_H + i * (COMP_H + GAP), w: COMP_W, h: COMP_H, parent: rid, ref: c.id }));
+  return h;
+}
+
+/** Where every host region, component, pod and count badge goes. Pure and deterministic. */
+export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutPod[], nodes: LayoutNode[]): ClusterLayout {
+  const g = group(hosts, components, pods, nodes);
+  const b: Builder = { boxes: [], byId: {} };
+  const podRegion: Record<string, string> = {};
+  const compRows = Math.max(1, ...g.workers.map((w) => Math.ceil((g.compsByHost.get(w)?.length ?? 0) / NODE_COMPS_PER_ROW)));
+  const cols = workerColumns(g.workers.length);
+  const gridW = g.workers.length ? cols * WORKER_W + (cols - 1) * REGION_GAP : 0;
+  const etcdCount = g.cp ? (g.compsByHost.get(g.cp.id) ?? []).filter((c) => c.kind === 'etcd').length : 0;
+  const cpW = g.cp ? cpWidth() : 0;
+  const cpH = g.cp ? cpHeight(etcdCount) : 0;
+  const clusterW = Math.max(gridW, cpW);
+  const cpX = (clusterW - cpW) / 2;
+  if (g.cp) placeControlPlane(b, g, cpX, 0, cpW, podRegion);
+
+  const gridX = (clusterW - gridW) / 2;
+  const gridY = g.cp ? cpH + REGION_GAP * 1.5 : 0;
+  const wh = workerHeight(compRows);
+  g.workers.forEach((name, i) => placeWorker(b, g, name, gridX + (i % cols) * (WORKER_W + REGION_GAP), gridY + Math.floor(i / cols) * (wh + REGION_GAP), compRows, podRegion));
+
+  // Pods with no node yet wait in a tray beside the control plane (where the scheduler will see them).
+  const trayX = cpX + cpW + REGION_GAP;
+  const trayW = 2 * PAD + TRAY_COLS * POD_W + (TRAY_COLS - 1) * GAP;
+  const trayH = HEADER_H + TRAY_ROWS * (POD_H + GAP) - GAP + PAD;
+  add(b, { id: TRAY_ID, kind: 'tray', x: trayX, y: 0, w: trayW, h: trayH, ref: 'pending', role: 'tray' });
+  placePods(b, TRAY_ID, g.podsByNode.get('') ?? [], grid(PAD, HEADER_H, TRAY_COLS, TRAY_ROWS), podRegion);
+
+  // The laptop sits left of the cluster, level with the apiserver so the kubectl -> apiserver edge is flat.
+  const api = Object.values(b.byId).find((x) => x.kind === 'component' && components.some((c) => c.id === x.ref && c.kind === 'kube-apiserver'));
+  let clientY = api ? api.ay - HEADER_H : 0;
+  for (const h of g.client) clientY += placeOutside(b, g, h, -(COMP_W + 2 * PAD) - 150, clientY) + REGION_GAP;
+  // The registry sits top right, outside the cluster: the image pulls fan out to it from every node.
+  const rightX = Math.max(clusterW, trayX + trayW) + 110;
+  let regY = 0;
+  for (const h of g.registry) regY += placeOutside(b, g, h, rightX, regY) + REGION_GAP;
+  return { boxes: b.boxes, byId: b.byId, podRegion };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { ComponentView, HostView } from '../../protocol/view';
+import { type MenuContext, menuItems } from './menu-actions';
+
+const host = (id: string, role: HostView['role'], up = true): HostView => ({ id, role, up, address: id === 'control-plane' ? '10.0.0.10' : '10.0.0.11' });
+const comp = (id: string, kind: string, h: string, alive = true): ComponentView => ({ id, kind, host: h, alive, incarnation: 1, detail: {} });
+
+function ctx(over: Partial<MenuContext> = {}): MenuContext {
+  return {
+    hosts: { 'control-plane': host('control-plane', 'control-plane'), 'worker-1': host('worker-1', 'worker'), laptop: host('laptop', 'client') },
+    components: {
+      'kube-scheduler': comp('kube-scheduler', 'kube-scheduler', 'control-plane'),
+      'kubelet/worker-1': comp('kubelet/worker-1', 'kubelet', 'worker-1'),
+      'containerd/worker-1': comp('containerd/worker-1', 'containerd', 'worker-1', false),
+    },
+    objects: {
+      'pods/default/web': { id: 'pods/default/web', kind: 'Pod', namespace: 'default', name: 'web', resourceVersion: '5', object: {} },
+      'pods/team/api': { id: 'pods/team/api', kind: 'Pod', namespace: 'team', name: 'api', resourceVersion: '6', object: {} },
+    },
+    partitions: [],
+    ...over,
+  };
+}
+
+describe('menuItems', () => {
+  it('kills a live kubelet with the systemctl line an operator would type', () => {
+    const items = menuItems({ kind: 'component', id: 'kubelet/worker-1' }, ctx());
+    expect(items.map((i) => i.id)).toEqual(['kill', 'restart', 'logs', 'terminal']);
+    const kill = items[0]!;
+    expect(kill.send).toEqual([{ type: 'kill', target: 'kubelet/worker-1' }]);
+    expect(kill.echo).toBe('# ssh worker-1 -- sudo systemctl stop kubelet');
+  });
+
+  it('offers Start instead of Kill and Restart for a dead process', () => {
+    const items = menuItems({ kind: 'component', id: 'containerd/worker-1' }, ctx());
+    expect(items.map((i) => i.id)).toEqual(['start', 'logs', 'terminal']);
+    expect(items[0]!.echo).toBe('# ssh worker-1 -- sudo systemctl start containerd');
+  });
+
+  it('stops a control-plane component the kubeadm way, by moving its static pod manifest away', () => {
+    const kill = menuItems({ kind: 'component', id: 'kube-scheduler' }, ctx())[0]!;
+    expect(kill.echo).toBe('# ssh control-plane -- sudo mv /etc/kubernetes/manifests/kube-scheduler.yaml /etc/kubernetes/');
+  });
+
+  it('partitions a worker from the control plane with iptables, and heals it once cut', () => {
+    const items = menuItems({ kind: 'host', id: 'worker-1' }, ctx());
+    const part = items.find((i) => i.id === 'partition')!;
+    expect(part.send).toEqual([{ type: 'partition', a: ['worker-1'], b: ['control-plane'] }]);
+    expect(part.echo).toContain('iptables -A INPUT -s 10.0.0.10 -j DROP');
+    const cut = menuItems({ kind: 'host', id: 'worker-1' }, ctx({ partitions: [['control-plane', 'worker-1']] }));
+    expect(cut.find((i) => i.id === 'heal')!.send).toEqual([{ type: 'heal' }]);
+    expect(cut.find((i) => i.id === 'partition')).toBeUndefined();
+  });
+
+  it('powers a node off and on through its node/ target', () => {
+    expect(menuItems({ kind: 'host', id: 'worker-1' }, ctx())[0]!.send).toEqual([{ type: 'kill', target: 'node/worker-1' }]);
+    const down = ctx();
+    down.hosts['worker-1'] = host('worker-1', 'worker', false);
+    expect(menuItems({ kind: 'host', id: 'worker-1' }, down)[0]).toMatchObject({ id: 'start', send: [{ type: 'start', target: 'node/worker-1' }] });
+  });
+
+  it('runs real kubectl lines for a pod, with -n outside the default namespace', () => {
+    expect(menuItems({ kind: 'object', id: 'pods/default/web' }, ctx()).map((i) => i.exec)).toEqual(['kubectl describe pod web', 'kubectl logs web', 'kubectl delete pod web']);
+    expect(menuItems({ kind: 'object', id: 'pods/team/api' }, ctx()).find((i) => i.id === 'delete')!.exec).toBe('kubectl delete pod api -n team');
+  });
+});

@@ -1,0 +1,138 @@
+// The actions of the graph's context menu, and the real command each one stands for. Clicking teaches
+// the commands (UX.md, "Interaction habits"): a kubectl action is run as that kubectl line; an action
+// with no kubectl equivalent (stopping a kubelet, powering off a node) is carried out by the
+// simulation and echoed in the terminal as the line an operator would type, `# ssh worker-2 -- ...`.
+
+import type { ComponentView, HostView, ObjectView, UiToWorker } from '../../protocol/view';
+import type { DockTab, Selection } from '../store/ui-store';
+
+export type MenuItemId = 'kill' | 'restart' | 'start' | 'logs' | 'terminal' | 'partition' | 'heal' | 'delete' | 'describe';
+
+export interface MenuItem {
+  id: MenuItemId;
+  label: string;
+  /** Commands for the worker (kill/restart/start/partition/heal/logs). */
+  send: UiToWorker[];
+  /** A kubectl line to run as if typed (the terminal shows it and its output). */
+  exec?: string;
+  /** A line to show in the terminal: the real command for an action kubectl cannot do. */
+  echo?: string;
+  dockTab?: DockTab;
+  /** Dangerous actions are drawn in red. */
+  danger?: boolean;
+}
+
+export interface MenuContext {
+  hosts: Record<string, HostView>;
+  components: Record<string, ComponentView>;
+  objects: Record<string, ObjectView>;
+  partitions: [string, string][];
+}
+
+/** The static pods kubeadm runs from /etc/kubernetes/manifests on the control plane. */
+const STATIC_POD_KINDS: Record<string, string> = {
+  'kube-apiserver': 'kube-apiserver',
+  'kube-scheduler': 'kube-scheduler',
+  'kube-controller-manager': 'kube-controller-manager',
+  etcd: 'etcd',
+};
+/** The processes systemd runs on every node. */
+const SYSTEMD_UNITS = new Set(['kubelet', 'containerd']);
+
+function componentItems(c: ComponentView, ctx: MenuContext): MenuItem[] {
+  const host = c.host;
+  const hostUp = ctx.hosts[host]?.up ?? true;
+  const target = c.id;
+  let stop: string;
+  let start: string;
+  let restart: string;
+  let logs: string;
+  const manifest = STATIC_POD_KINDS[c.kind];
+  if (manifest) {
+    stop = `# ssh ${host} -- sudo mv /etc/kubernetes/manifests/${manifest}.yaml /etc/kubernetes/`;
+    start = `# ssh ${host} -- sudo mv /etc/kubernetes/${manifest}.yaml /etc/kubernetes/manifests/`;
+    restart = `# ssh ${host} -- sudo crictl stop $(sudo crictl ps -q --name ${manifest})`;
+    logs = `# kubectl -n kube-system logs ${manifest}-${host}`;
+  } else if (SYSTEMD_UNITS.has(c.kind)) {
+    stop = `# ssh ${host} -- sudo systemctl stop ${c.kind}`;
+    start = `# ssh ${host} -- sudo systemctl start ${c.kind}`;
+    restart = `# ssh ${host} -- sudo systemctl restart ${c.kind}`;
+    logs = `# ssh ${host} -- journalctl -u ${c.kind}`;
+  } else {
+    const what = c.kind === 'registry' ? 'the image registry is outside your cluster' : `${c.kind} is not a service you can stop`;
+    stop = `# (no command: ${what}; Kubeplay stops ${c.id})`;
+    start = `# (no command: ${what}; Kubeplay starts ${c.id})`;
+    restart = `# (no command: ${what}; Kubeplay restarts ${c.id})`;
+    logs = `# logs of ${c.id}`;
+  }
+  const items: MenuItem[] = [];
+  if (c.kind !== 'kubectl') {
+    if (c.alive) {
+      items.push({ id: 'kill', label: `Kill ${c.kind}`, send: [{ type: 'kill', target }], echo: stop, dockTab: 'terminal', danger: true });
+      items.push({ id: 'restart', label: `Restart ${c.kind}`, send: [{ type: 'restart', target }], echo: restart, dockTab: 'terminal' });
+    } else if (hostUp) {
+      items.push({ id: 'start', label: `Start ${c.kind}`, send: [{ type: 'start', target }], echo: start, dockTab: 'terminal' });
+    }
+    items.push({ id: 'logs', label: 'Show logs', send: [{ type: 'logs', process: target, tail: 200 }], echo: logs, dockTab: 'terminal' });
+  }
+  const role = ctx.hosts[host]?.role;
+  if (role === 'worker' || role === 'control-plane' || c.kind === 'kubectl') items.push({ id: 'terminal', label: c.kind === 'kubectl' ? 'Open terminal' : `Open terminal on ${host}`, send: [], dockTab: 'terminal' });
+  return items;
+}
+
+function isCut(host: string, ctx: MenuContext): boolean {
+  return ctx.partitions.some(([a, b]) => a === host || b === host);
+}
+
+function hostItems(name: string, ctx: MenuContext): MenuItem[] {
+  const h = ctx.hosts[name];
+  const role = h?.role ?? 'worker';
+  if (role === 'client') return [{ id: 'terminal', label: 'Open terminal', send: [], dockTab: 'terminal' }];
+  const target = `node/${name}`;
+  const items: MenuItem[] = [];
+  if (h?.up ?? true) {
+    items.push({ id: 'kill', label: `Power off ${name}`, send: [{ type: 'kill', target }], echo: `# ssh ${name} -- sudo poweroff`, dockTab: 'terminal', danger: true });
+    items.push({ id: 'restart', label: `Reboot ${name}`, send: [{ type: 'restart', target }], echo: `# ssh ${name} -- sudo reboot`, dockTab: 'terminal' });
+  } else {
+    items.push({ id: 'start', label: `Power on ${name}`, send: [{ type: 'start', target }], echo: `# (no command: ${name} is off; press its power button)`, dockTab: 'terminal' });
+  }
+  const cp = Object.values(ctx.hosts).find((x) => x.role === 'control-plane');
+  if (isCut(name, ctx)) {
+    items.push({ id: 'heal', label: 'Heal the network', send: [{ type: 'heal' }], echo: `# ssh ${name} -- sudo iptables -F`, dockTab: 'terminal' });
+  } else if (cp && cp.id !== name) {
+    const ip = cp.address;
+    items.push({
+      id: 'partition',
+      label: 'Partition from control plane',
+      send: [{ type: 'partition', a: [name], b: [cp.id] }],
+      echo: `# ssh ${name} -- sudo iptables -A INPUT -s ${ip} -j DROP && sudo iptables -A OUTPUT -d ${ip} -j DROP`,
+      dockTab: 'terminal',
+      danger: true,
+    });
+  }
+  if (role !== 'registry') items.push({ id: 'terminal', label: `Open terminal on ${name}`, send: [], dockTab: 'terminal' });
+  return items;
+}
+
+function podItems(o: ObjectView): MenuItem[] {
+  const ns = o.namespace && o.namespace !== 'default' ? ` -n ${o.namespace}` : '';
+  return [
+    { id: 'describe', label: 'Describe', send: [], exec: `kubectl describe pod ${o.name}${ns}`, dockTab: 'terminal' },
+    { id: 'logs', label: 'Show logs', send: [], exec: `kubectl logs ${o.name}${ns}`, dockTab: 'terminal' },
+    { id: 'delete', label: 'Delete pod', send: [], exec: `kubectl delete pod ${o.name}${ns}`, dockTab: 'terminal', danger: true },
+  ];
+}
+
+/** The menu for what was right-clicked (or its "..." button pressed). */
+export function menuItems(target: Selection, ctx: MenuContext): MenuItem[] {
+  if (target.kind === 'component') {
+    const c = ctx.components[target.id];
+    return c ? componentItems(c, ctx) : [];
+  }
+  if (target.kind === 'host') return hostItems(target.id, ctx);
+  const o = ctx.objects[target.id];
+  if (!o) return [];
+  if (o.kind === 'Pod') return podItems(o);
+  if (o.kind === 'Node') return hostItems(o.name, ctx);
+  return [];
+}

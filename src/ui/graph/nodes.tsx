@@ -1,0 +1,275 @@
+// The boxes of the graph: host regions, components (official Kubernetes icons, real names), pods and
+// "+N" badges. Every state is said in words or a glyph as well as in colour.
+
+import { Handle, type NodeProps, Position } from '@xyflow/react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
+import type { ComponentView } from '../../protocol/view';
+import { type Selection, useUiStore } from '../store/ui-store';
+import { COMP_H, PAD, POD_H } from './layout';
+import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode } from './model';
+import { nodeDisplay, podDisplay } from './pod-status';
+
+const ICONS = `${import.meta.env.BASE_URL}icons/`;
+/** The official icon of each kind (kubernetes/community icons). Kinds without one get a drawn glyph. */
+const ICON: Record<string, string> = {
+  'kube-apiserver': 'api.svg',
+  'kube-controller-manager': 'c-m.svg',
+  'kube-scheduler': 'sched.svg',
+  etcd: 'etcd.svg',
+  kubelet: 'kubelet.svg',
+  'kube-proxy': 'k-proxy.svg',
+  kubectl: 'user.svg',
+};
+
+/** A node's own processes, drawn upright (icon over name) to fit four across a worker region. */
+const NODE_PARTS = new Set(['kubelet', 'containerd', 'cni', 'kube-proxy']);
+
+/** `kubelet/worker-1` -> `kubelet_worker-1`: test ids have no slashes. */
+export const testId = (id: string): string => id.replace(/\//g, '_');
+
+function componentLabel(c: ComponentView): string {
+  if (c.kind === 'etcd') return c.id.startsWith('etcd/') ? c.id.slice(5) : c.id;
+  if (c.kind === 'containerd') return 'containerd (CRI)';
+  return c.kind;
+}
+
+/** Invisible handles at the centre, so straight edges run centre to centre. */
+function CenterHandles() {
+  return (
+    <>
+      <Handle type="target" position={Position.Top} className="kp-handle" isConnectable={false} />
+      <Handle type="source" position={Position.Bottom} className="kp-handle" isConnectable={false} />
+    </>
+  );
+}
+
+function Cross() {
+  return (
+    <svg className="kp-cross" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
+      <line x1="4" y1="4" x2="96" y2="96" />
+      <line x1="96" y1="4" x2="4" y2="96" />
+    </svg>
+  );
+}
+
+function MoreButton({ target, label }: { target: Selection; label: string }) {
+  const openMenu = useUiStore((s) => s.openMenu);
+  const onClick = (e: MouseEvent) => {
+    e.stopPropagation();
+    openMenu(target, e.clientX, e.clientY);
+  };
+  return (
+    <button type="button" className="kp-more-btn nodrag nopan" aria-label={`Actions for ${label}`} title="Actions" onClick={onClick} data-testid="more-button">
+      ⋯
+    </button>
+  );
+}
+
+function useSelected(kind: Selection['kind'], id: string): boolean {
+  return useUiStore((s) => s.selection?.kind === kind && s.selection.id === id);
+}
+
+function Glyph({ kind }: { kind: string }) {
+  // containerd, cni and the registry have no official Kubernetes icon: a plain labelled shape.
+  const text = kind === 'containerd' ? 'CRI' : kind === 'cni' ? 'CNI' : kind === 'registry' ? 'IMG' : kind.slice(0, 3).toUpperCase();
+  return (
+    <svg className="kp-glyph" viewBox="0 0 40 40" aria-hidden="true">
+      <rect x="2" y="6" width="36" height="28" rx="6" />
+      <text x="20" y="25" textAnchor="middle">
+        {text}
+      </text>
+    </svg>
+  );
+}
+
+function Icon({ kind }: { kind: string }) {
+  const file = ICON[kind];
+  return file ? <img className="kp-icon" src={`${ICONS}${file}`} alt="" draggable={false} /> : <Glyph kind={kind} />;
+}
+
+export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<ComponentFlowNode>) {
+  const { view: c, hostUp, box } = data;
+  const alive = c.alive && hostUp;
+  const selected = useSelected('component', c.id);
+  const small = box.kind === 'small-component';
+  const leader = c.kind === 'etcd' && c.detail.role === 'leader';
+  const term = c.detail.term;
+  const title = [`${c.id} on ${c.host}`, alive ? 'running' : 'stopped', ...Object.entries(c.detail).map(([k, v]) => `${k}: ${String(v)}`)].join('\n');
+  return (
+    <div
+      className={`kp-comp${small ? ' kp-comp--small' : NODE_PARTS.has(c.kind) ? ' kp-comp--node' : ''}${alive ? '' : ' kp-dead'}${selected ? ' kp-selected' : ''}`}
+      data-testid={`component-${testId(c.id)}`}
+      data-alive={String(alive)}
+      data-kind={c.kind}
+      title={title}
+      style={{ height: small ? undefined : COMP_H }}
+    >
+      <CenterHandles />
+      <Icon kind={c.kind} />
+      <div className="kp-comp-text">
+        <div className="kp-comp-name">
+          {componentLabel(c)}
+          {leader && (
+            <span className="kp-leader" title="etcd Raft leader">
+              {' '}
+              ★ leader
+            </span>
+          )}
+        </div>
+        {!small && c.kind === 'etcd' && term !== undefined && <div className="kp-comp-detail">term {String(term)}</div>}
+        {!small && c.kind === 'etcd' && !leader && typeof c.detail.role === 'string' && <div className="kp-comp-detail">{c.detail.role}</div>}
+        {!alive && <div className="kp-badge kp-badge--dead">✕ {hostUp ? 'stopped' : 'host down'}</div>}
+      </div>
+      {!alive && <Cross />}
+      <MoreButton target={{ kind: 'component', id: c.id }} label={c.id} />
+    </div>
+  );
+});
+
+export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
+  const { pod, hostUp } = data;
+  const d = podDisplay(pod.object);
+  const selected = useSelected('object', pod.id);
+  const failingBadge = d.look === 'failing' || d.look === 'error';
+  return (
+    <div
+      className={`kp-pod kp-pod--${d.look}${hostUp ? '' : ' kp-pod--host-down'}${selected ? ' kp-selected' : ''}`}
+      data-testid={`pod-${pod.namespace}-${pod.name}`}
+      data-status={d.status}
+      data-ready={d.ready}
+      title={`pod/${pod.name} (namespace ${pod.namespace})\nSTATUS ${d.status}  READY ${d.ready}${hostUp ? '' : '\nits node is down: this is the last status the kubelet reported'}`}
+      style={{ height: POD_H }}
+    >
+      <CenterHandles />
+      <img className="kp-pod-icon" src={`${ICONS}pod.svg`} alt="" draggable={false} />
+      <div className="kp-pod-text">
+        <div className="kp-pod-line">
+          <span className="kp-pod-name">{pod.name}</span>
+          <span className="kp-pod-ready">{d.ready}</span>
+        </div>
+        <div className={`kp-pod-status${failingBadge ? ' kp-badge kp-badge--fail' : ''}`}>
+          <span aria-hidden="true">{d.glyph}</span> {d.status}
+        </div>
+      </div>
+      {d.look === 'not-ready' && (
+        <span className="kp-warn" title="not ready: it gets no Service traffic">
+          ⚠
+        </span>
+      )}
+    </div>
+  );
+});
+
+export const MoreNode = memo(function MoreNode({ data }: NodeProps<MoreFlowNode>) {
+  const { box } = data;
+  return (
+    <div className="kp-more" data-testid={`more-pods-${testId(box.ref.replace(/^host:/, ''))}`} title={`${box.count ?? 0} more pods here (the graph shows a count beyond this many)`}>
+      +{box.count} more pods
+    </div>
+  );
+});
+
+function NodeStatus({ data }: { data: RegionData }) {
+  const select = useUiStore((s) => s.select);
+  const node = data.node;
+  if (!node) return <span className="kp-tag kp-tag--muted">not registered</span>;
+  const d = nodeDisplay(node.object);
+  const cls = d.ready ? 'kp-status--ready' : d.status === 'Unknown' ? 'kp-status--unknown' : 'kp-status--notready';
+  const glyph = d.ready ? '✓' : d.status === 'Unknown' ? '?' : '✕';
+  return (
+    <>
+      <button
+        type="button"
+        className={`kp-status ${cls} nodrag nopan`}
+        data-testid={`node-status-${node.name}`}
+        data-status={d.status}
+        title={`node/${node.name}: ${d.status}${d.readyCondition === 'Unknown' ? ' (Ready condition Unknown: the kubelet stopped posting status)' : ''}. Click for its YAML and events.`}
+        onClick={(e) => {
+          e.stopPropagation();
+          select({ kind: 'object', id: node.id });
+        }}
+      >
+        {glyph} {d.status}
+        {d.readyCondition === 'Unknown' ? ' (Unknown)' : ''}
+      </button>
+      {d.taints.length > 0 && (
+        <span className="kp-taints" data-testid={`node-taints-${node.name}`}>
+          {d.taints.map((t) => (
+            <span key={t} className="kp-tag kp-tag--taint" title={`taint ${t}`}>
+              {t}
+            </span>
+          ))}
+        </span>
+      )}
+    </>
+  );
+}
+
+function regionTitle(data: RegionData): { title: string; subtitle: string; icon?: string } {
+  const h = data.host;
+  const name = data.box.ref;
+  switch (data.box.role) {
+    case 'control-plane':
+      return { title: `Control plane · ${name}`, subtitle: `${h?.address ?? ''} · also a node`, icon: 'control-plane.svg' };
+    case 'client':
+      return { title: 'you', subtitle: `${name} · outside the cluster`, icon: undefined };
+    case 'registry':
+      return { title: 'image registry', subtitle: `${name} · outside the cluster` };
+    case 'tray':
+      return { title: 'Pending - no node yet', subtitle: 'waiting for kube-scheduler to bind them' };
+    default:
+      return { title: name, subtitle: `worker node · ${h?.address ?? 'no host'}`, icon: 'node.svg' };
+  }
+}
+
+export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlowNode>) {
+  const d = data;
+  const role = d.box.role;
+  const up = d.host?.up ?? true;
+  const selected = useSelected('host', d.box.ref);
+  const t = regionTitle(d);
+  const cut = d.cutFrom.length > 0;
+  const cutText = d.cutFrom.length === 1 ? d.cutFrom[0] : `${d.cutFrom.length} hosts`;
+  const isNode = role === 'worker' || role === 'control-plane';
+  const testid = role === 'tray' ? 'pending-tray' : `host-${d.box.ref}`;
+  let badges: ReactNode = null;
+  if (!up) badges = <span className="kp-badge kp-badge--dead">✕ host down</span>;
+  return (
+    <div
+      className={`kp-region kp-region--${role}${up ? '' : ' kp-dead'}${cut && role !== 'control-plane' ? ' kp-region--cut' : ''}${selected ? ' kp-selected' : ''}`}
+      data-testid={testid}
+      data-up={String(up)}
+      data-cut={String(cut)}
+    >
+      <div className="kp-region-header" style={{ paddingLeft: PAD }}>
+        {t.icon && <img className="kp-region-icon" src={`${ICONS}${t.icon}`} alt="" draggable={false} />}
+        <div className="kp-region-titles">
+          <div className="kp-region-title">
+            {t.title}
+            {role === 'tray' && <span className="kp-tag">{d.pods}</span>}
+          </div>
+          <div className="kp-region-sub">{t.subtitle}</div>
+        </div>
+        <div className="kp-region-badges">
+          {badges}
+          {cut && (
+            <span className={role === 'control-plane' ? 'kp-tag kp-tag--cut' : 'kp-badge kp-badge--cut'} data-testid={`host-cut-${d.box.ref}`} title={`network partition: no messages pass between ${d.box.ref} and ${d.cutFrom.join(', ')}`}>
+              ✂ cut from {cutText}
+            </span>
+          )}
+          {isNode && <NodeStatus data={d} />}
+        </div>
+        {role !== 'tray' && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}
+      </div>
+      {role === 'control-plane' && (
+        <div className="kp-also-node" style={{ left: PAD, bottom: PAD + POD_H / 2 - 8 }}>
+          its node parts →
+        </div>
+      )}
+      {role === 'tray' && d.pods === 0 && <div className="kp-empty">no pending pods</div>}
+      {!up && <Cross />}
+    </div>
+  );
+});
+
+export const nodeTypes = { region: RegionNode, component: ComponentNode, pod: PodNode, more: MoreNode };

@@ -1,0 +1,62 @@
+// The bottom dock: Terminal | Events | Request timeline | YAML, collapsible. The terminal stays
+// mounted while another tab shows, so its scrollback survives.
+
+import { useStrings } from '../app/useStrings';
+import { useUiStore, type DockTab } from '../store/ui-store';
+import { Terminal } from '../terminal/Terminal';
+import { EventsPanel } from './EventsPanel';
+import { TimelineList } from './TimelineList';
+import { YamlTab } from './YamlTab';
+import './panels.css';
+
+export function Dock() {
+  const t = useStrings();
+  const tab = useUiStore((s) => s.dockTab);
+  const open = useUiStore((s) => s.dockOpen);
+  const { setDockTab, toggle } = useUiStore.getState();
+  const tabs: { id: DockTab; label: string }[] = [
+    { id: 'terminal', label: t.dockTerminal },
+    { id: 'events', label: t.dockEvents },
+    { id: 'timeline', label: t.dockTimeline },
+    { id: 'yaml', label: t.dockYaml },
+  ];
+  return (
+    <section className={`dock${open ? '' : ' collapsed'}`} data-testid="dock">
+      <div className="dock-tabs" role="tablist">
+        {tabs.map((x) => (
+          <button
+            key={x.id}
+            type="button"
+            role="tab"
+            aria-selected={open && tab === x.id}
+            data-testid={`dock-tab-${x.id}`}
+            onClick={() => {
+              setDockTab(x.id);
+              if (!open) toggle('dockOpen');
+            }}
+          >
+            {x.label}
+          </button>
+        ))}
+        <span className="toolbar-spacer" />
+        <button
+          type="button"
+          className="icon-button"
+          data-testid="dock-toggle"
+          aria-expanded={open}
+          title={open ? t.collapse : t.expand}
+          onClick={() => toggle('dockOpen')}
+        >
+          <span aria-hidden="true">{open ? '▾' : '▴'}</span>
+          <span className="visually-hidden">{open ? t.collapse : t.expand}</span>
+        </button>
+      </div>
+      <div className="dock-body" hidden={!open}>
+        <Terminal visible={open && tab === 'terminal'} />
+        {tab === 'events' && <EventsPanel />}
+        {tab === 'timeline' && <TimelineList />}
+        {tab === 'yaml' && <YamlTab />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+// A Kubernetes object: its facts, its events, the scheduler's table (pods) and its live YAML.
+
+import { useEffect, useMemo } from 'react';
+import { stringify } from 'yaml';
+import { useStrings } from '../../app/useStrings';
+import { useSimStore } from '../../store/sim-store';
+import { useUiStore } from '../../store/ui-store';
+import { eventRows, eventsFor, lastSeen, sortRows } from '../events-table';
+import { TypeCell } from '../EventsPanel';
+import { SchedulerTable } from './SchedulerTable';
+
+const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+
+export function ObjectInspector({ id }: { id: string }) {
+  const t = useStrings();
+  const view = useSimStore((s) => s.objects[id]);
+  const send = useUiStore((s) => s.send);
+  const isPod = view?.kind === 'Pod';
+  const podKey = view ? `${view.namespace}/${view.name}` : '';
+  const rv = view?.resourceVersion;
+  useEffect(() => {
+    // Each change of the pod may be a new scheduling cycle (bound, or retried after FailedScheduling).
+    if (isPod) send({ type: 'cycles', pod: podKey });
+  }, [isPod, podKey, rv, send]);
+  const yamlText = useMemo(() => (view ? stringify(view.object) : ''), [view]);
+
+  if (!view) return <p className="panel-empty" data-testid="inspector-gone">{id}: not found (deleted?)</p>;
+  const meta = rec(view.object.metadata);
+  const spec = rec(view.object.spec);
+  const status = rec(view.object.status);
+  const facts: [string, unknown][] = [
+    ['namespace', view.namespace],
+    ['resourceVersion', view.resourceVersion],
+    ...(isPod
+      ? ([
+          ['phase', status.phase],
+          ['node', spec.nodeName ?? '<none>'],
+          ['podIP', status.podIP ?? '<none>'],
+        ] as [string, unknown][])
+      : []),
+  ];
+  return (
+    <div data-testid="inspector-object" data-id={id}>
+      <h3 className="inspector-title mono">
+        {view.kind.toLowerCase()}/{view.name}
+      </h3>
+      <dl className="facts">
+        {facts
+          .filter(([, v]) => v !== undefined && v !== '')
+          .map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd className="mono">{String(v)}</dd>
+            </div>
+          ))}
+      </dl>
+      <ObjectEvents kind={view.kind} namespace={view.namespace} name={view.name} uid={String(meta.uid ?? '')} />
+      {isPod && (
+        <section>
+          <h4>{t.schedulerTable}</h4>
+          <SchedulerTable pod={podKey} />
+        </section>
+      )}
+      <section>
+        <h4>{t.live}</h4>
+        <pre className="yaml-view" data-testid="inspector-yaml">
+          {yamlText}
+        </pre>
+      </section>
+    </div>
+  );
+}
+
+function ObjectEvents(target: { kind: string; namespace: string; name: string; uid: string }) {
+  const t = useStrings();
+  const objects = useSimStore((s) => s.objects);
+  const second = useSimStore((s) => Math.floor(s.clock.time / 1000));
+  const { kind, namespace, name, uid } = target;
+  const rows = useMemo(
+    () => sortRows(eventsFor(eventRows(objects), { kind, namespace, name, uid }), 'lastSeen', 'asc'),
+    [objects, kind, namespace, name, uid],
+  );
+  return (
+    <section>
+      <h4>
+        {t.events} ({rows.length})
+      </h4>
+      {rows.length > 0 && (
+        <table className="data-table compact" data-testid="inspector-events">
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} className={r.type === 'Warning' ? 'row-warning' : undefined}>
+                <td className="mono">{lastSeen(r, second * 1000)}</td>
+                <td>
+                  <TypeCell type={r.type} />
+                </td>
+                <td>{r.reason}</td>
+                <td>{r.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

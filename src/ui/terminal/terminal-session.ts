@@ -1,0 +1,189 @@
+// One xterm.js terminal wired to the simulation: the line editor, Tab completion, `exec` commands
+// and the outputs that come back. A plain class so the React component only mounts and disposes it.
+
+import { Terminal as XTerm } from '@xterm/xterm';
+import { FitAddon } from '@xterm/addon-fit';
+import type { TerminalOutput } from '../../protocol/view';
+import { useSimStore } from '../store/sim-store';
+import { useUiStore } from '../store/ui-store';
+import { STRINGS } from '../app/strings';
+import { commonPrefix, complete, objectNameOf } from './completion';
+import { editLine, emptyLine, insert, PROMPT, renderLine, type LineState } from './line-editor';
+import { nextRequestId, outputText, toTerminal } from './terminal-output';
+
+/** History survives a remount of the terminal (switching tabs, React StrictMode). */
+let sharedHistory: string[] = [];
+
+export class TerminalSession {
+  private readonly term: XTerm;
+  private readonly fit = new FitAddon();
+  private state: LineState = emptyLine(sharedHistory);
+  /** The request this prompt waits for; input is held until it answers or Ctrl-C. */
+  private waiting: number | null = null;
+  /** Keys typed while a command runs (type-ahead), replayed when the prompt comes back. */
+  private typeAhead: string[] = [];
+  private readonly seen = new WeakSet<TerminalOutput>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly mirror: HTMLElement,
+  ) {
+    this.term = new XTerm({
+      fontFamily: "ui-monospace, 'DejaVu Sans Mono', 'Liberation Mono', Menlo, monospace",
+      fontSize: 13,
+      cursorBlink: true,
+      scrollback: 5000,
+      theme: themeFromCss(),
+    });
+    this.term.loadAddon(this.fit);
+    this.term.open(host);
+    this.resize();
+    this.term.onData((d) => this.onData(d));
+    const t = STRINGS[useUiStore.getState().lang];
+    this.print(`${t.terminalBanner}\n`);
+    // Outputs that arrived before this terminal existed are a transcript: show them.
+    this.onOutputs(useSimStore.getState().outputs);
+    this.term.write(renderLine(this.state));
+    this.unsubscribe = useSimStore.subscribe((s, prev) => {
+      if (s.outputs !== prev.outputs) this.onOutputs(s.outputs);
+    });
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.term.dispose();
+  }
+
+  resize(): void {
+    if (this.host.clientWidth > 0 && this.host.clientHeight > 0) this.fit.fit();
+  }
+
+  focus(): void {
+    this.term.focus();
+  }
+
+  applyTheme(): void {
+    this.term.options.theme = themeFromCss();
+  }
+
+  /** Writes text (with `\n` line ends) to the terminal and to the mirror tests read. */
+  private print(text: string): void {
+    this.term.write(toTerminal(text));
+    this.mirror.textContent += text;
+  }
+
+  private onData(data: string): void {
+    if (this.waiting !== null) {
+      if (data === '\x03') {
+        this.waiting = null;
+        this.typeAhead = [];
+        this.print('^C\n');
+        this.term.write(renderLine(this.state));
+      } else {
+        this.typeAhead.push(data);
+      }
+      return;
+    }
+    const [next, effect] = editLine(this.state, data);
+    this.state = next;
+    sharedHistory = next.history;
+    switch (effect.kind) {
+      case 'redraw':
+        this.term.write(renderLine(next));
+        return;
+      case 'interrupt':
+        this.print('^C\n');
+        this.term.write(renderLine(next));
+        return;
+      case 'complete':
+        this.complete();
+        return;
+      case 'submit':
+        this.submit(effect.line);
+        return;
+    }
+  }
+
+  private submit(line: string): void {
+    this.term.write('\r\n');
+    this.mirror.textContent += `${PROMPT}${line}\n`;
+    if (line === '') {
+      this.term.write(renderLine(this.state));
+      return;
+    }
+    const requestId = nextRequestId();
+    this.waiting = requestId;
+    useUiStore.getState().send({ type: 'exec', requestId, line });
+    if (!useSimStore.getState().clock.playing) {
+      this.term.write(`\x1b[2m${STRINGS[useUiStore.getState().lang].terminalPaused}\x1b[0m\r\n`);
+    }
+  }
+
+  private complete(): void {
+    const before = this.state.line.slice(0, this.state.cursor);
+    const names = Object.keys(useSimStore.getState().objects).map(objectNameOf);
+    const c = complete(before, names);
+    if (c.candidates.length === 0) return;
+    const only = c.candidates.length === 1 ? c.candidates[0] : undefined;
+    const word = only !== undefined ? `${only} ` : commonPrefix(c.candidates);
+    if (word.length > c.prefix.length) {
+      [this.state] = insert(this.state, word.slice(c.prefix.length));
+      this.term.write(renderLine(this.state));
+      return;
+    }
+    // Nothing more to add: list what fits, as bash does on a second Tab.
+    this.term.write(`\r\n${c.candidates.join('  ')}\r\n`);
+    this.term.write(renderLine(this.state));
+  }
+
+  private onOutputs(outputs: readonly TerminalOutput[]): void {
+    const fresh: TerminalOutput[] = [];
+    for (let i = outputs.length - 1; i >= 0; i--) {
+      const o = outputs[i]!;
+      if (this.seen.has(o)) break;
+      this.seen.add(o);
+      fresh.unshift(o);
+    }
+    for (const o of fresh) this.show(o);
+  }
+
+  /** Feeds the keys typed during the last command to the prompt; Enter among them starts the next one. */
+  private replayTypeAhead(): void {
+    const keys = this.typeAhead;
+    this.typeAhead = [];
+    for (let i = 0; i < keys.length; i++) {
+      this.onData(keys[i]!);
+      if (this.waiting !== null) {
+        this.typeAhead = keys.slice(i + 1);
+        return;
+      }
+    }
+  }
+
+  private show(o: TerminalOutput): void {
+    const mine = o.requestId !== undefined && o.requestId === this.waiting;
+    if (mine) {
+      this.waiting = null;
+      this.print(outputText(o, true));
+      this.term.write(renderLine(this.state));
+      this.replayTypeAhead();
+      return;
+    }
+    // Someone else's command: print it above the prompt, then put the prompt line back.
+    this.term.write('\r\x1b[K');
+    this.print(outputText(o, false));
+    if (this.waiting === null) this.term.write(renderLine(this.state));
+  }
+}
+
+function themeFromCss(): { background: string; foreground: string; cursor: string; selectionBackground: string } {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name: string, fallback: string): string => css.getPropertyValue(name).trim() || fallback;
+  return {
+    background: v('--terminal-bg', '#0c0f12'),
+    foreground: v('--terminal-fg', '#e8eaed'),
+    cursor: v('--accent', '#56b4e9'),
+    selectionBackground: v('--row-selected', '#2b3a4d'),
+  };
+}

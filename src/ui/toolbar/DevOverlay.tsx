@@ -1,0 +1,22 @@
+// A small corner badge for developers: the last batch's size and the messages in flight now.
+
+import { formatKiB } from '../app/format';
+import { useStrings } from '../app/useStrings';
+import { useSimStore } from '../store/sim-store';
+
+export function DevOverlay() {
+  const t = useStrings();
+  const bytes = useSimStore((s) => s.lastBatchBytes);
+  const inFlight = useSimStore((s) => s.inFlight.length);
+  return (
+    <div className="dev-overlay mono" title={`${t.devOverlayHint}: ${t.batch} ${formatKiB(bytes)}, ${inFlight} ${t.inFlight}`}>
+      <span data-testid="batch-size" data-bytes={bytes}>
+        {formatKiB(bytes)}
+      </span>
+      {' · '}
+      <span data-testid="in-flight" data-count={inFlight}>
+        {inFlight} ✉
+      </span>
+    </div>
+  );
+}

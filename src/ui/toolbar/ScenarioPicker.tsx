@@ -1,0 +1,33 @@
+// Picks a built-in scenario: fetches its YAML and loads it into the worker.
+
+import { loadScenario, SCENARIOS } from '../app/scenarios';
+import { useStrings } from '../app/useStrings';
+import { useSimStore } from '../store/sim-store';
+import { useUiStore } from '../store/ui-store';
+
+export function ScenarioPicker() {
+  const t = useStrings();
+  const name = useSimStore((s) => s.scenario?.name ?? '');
+  const known = SCENARIOS.includes(name);
+  return (
+    <label className="toolbar-field">
+      <span className="visually-hidden">{t.scenario}</span>
+      <select
+        data-testid="scenario-select"
+        title={t.scenario}
+        value={known ? name : ''}
+        onChange={(e) =>
+          // A scenario someone picks should start running; pause is one key away.
+          void loadScenario(e.target.value).then((ok) => ok && useUiStore.getState().send({ type: 'play' }))
+        }
+      >
+        {!known && <option value="">{name || t.loading}</option>}
+        {SCENARIOS.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,60 @@
+// Play/pause, step one message, run to the next phase, skip to the next event, speed and reset.
+
+import { hiddenPhases } from '../app/filters';
+import { useStrings } from '../app/useStrings';
+import { useSimStore } from '../store/sim-store';
+import { PauseIcon, PlayIcon, ResetIcon, SkipIcon, StepIcon, StepPhaseIcon } from './icons';
+import { useUiStore } from '../store/ui-store';
+
+export const SPEEDS: readonly number[] = [0.25, 1, 5, 25, 100];
+
+export function TimeControls() {
+  const t = useStrings();
+  const send = useUiStore((s) => s.send);
+  const playing = useSimStore((s) => s.clock.playing);
+  const speed = useSimStore((s) => s.clock.speed);
+  return (
+    <div className="toolbar-group" role="group" aria-label={t.clock}>
+      <button
+        type="button"
+        data-testid="play-pause"
+        data-playing={playing}
+        title={`${playing ? t.pause : t.play} (space)`}
+        onClick={() => send({ type: playing ? 'pause' : 'play' })}
+      >
+        {playing ? <PauseIcon /> : <PlayIcon />} {playing ? t.pause : t.play}
+      </button>
+      <button type="button" data-testid="step" title={`${t.step} (.)`} aria-label={t.step} onClick={() => send({ type: 'step' })}>
+        <StepIcon />
+      </button>
+      <button
+        type="button"
+        data-testid="step-phase"
+        title={`${t.stepPhase} (>)`}
+        aria-label={t.stepPhase}
+        onClick={() => send({ type: 'stepPhase' })}
+      >
+        <StepPhaseIcon />
+      </button>
+      <button type="button" data-testid="skip" title={t.skip} aria-label={t.skip} onClick={() => send({ type: 'skip' })}>
+        <SkipIcon />
+      </button>
+      <select
+        data-testid="speed-select"
+        aria-label={t.speed}
+        title={t.speed}
+        value={String(speed)}
+        onChange={(e) => send({ type: 'speed', speed: Number(e.target.value), hiddenPhases: hiddenPhases(useUiStore.getState()) })}
+      >
+        {(SPEEDS.includes(speed) ? SPEEDS : [...SPEEDS, speed]).map((s) => (
+          <option key={s} value={String(s)}>
+            {s}x
+          </option>
+        ))}
+      </select>
+      <button type="button" data-testid="reset" title={t.resetHint} aria-label={t.reset} onClick={() => send({ type: 'reset' })}>
+        <ResetIcon />
+      </button>
+    </div>
+  );
+}

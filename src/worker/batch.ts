@@ -1,0 +1,113 @@
+// Builds the frames the worker posts: patches of hosts, components and objects against what the UI
+// was last sent, the trace records made since the last frame, every message in flight, finished
+// command lines and the followed request. A frame is made only when something changed.
+
+import type { ClockView, ComponentView, FollowedRequest, FrameBatch, HostView, TerminalOutput, TraceRecord } from '../protocol/view';
+import type { Cluster } from '../sim/cluster';
+import {
+  diffObjects,
+  diffViews,
+  etcdStore,
+  isEmptyPatch,
+  newObjectTracker,
+  observeComponents,
+  observeHosts,
+  observeInFlight,
+  observePartitions,
+  type ObjectTracker,
+  type SentViews,
+} from '../sim/observe';
+import { etcdMemberId } from '../sim/names';
+
+/**
+ * Trace records per frame at most. When more were made since the last frame (a skip over a long
+ * wait, 100x), the oldest are left out and `traceDropped` says how many; the trace hash and the
+ * followed request still see every record.
+ */
+export const MAX_TRACE_PER_BATCH = 2000;
+
+export interface BatchInput {
+  clock: ClockView;
+  followed?: FollowedRequest;
+  scenario: { name: string; done: boolean; failed: number };
+}
+
+export class BatchBuilder {
+  private hosts: SentViews = new Map();
+  private components: SentViews = new Map();
+  private objects: ObjectTracker = newObjectTracker();
+  private trace: TraceRecord[] = [];
+  private dropped = 0;
+  private outputs: TerminalOutput[] = [];
+  private lastSig = { clock: '', followed: '', scenario: '', partitions: '' };
+  private readonly controlPlanes: Set<string>;
+
+  constructor(private readonly cluster: Cluster) {
+    this.controlPlanes = new Set(cluster.nodes.filter((n) => n.controlPlane).map((n) => n.name));
+  }
+
+  /** A record the kernel just made (the session subscribes this to sim.onRecord). */
+  pushTrace(r: TraceRecord): void {
+    this.trace.push(r);
+    // Trim in bulk so a burst of records costs O(1) each.
+    if (this.trace.length >= 2 * MAX_TRACE_PER_BATCH) this.trimTrace();
+  }
+
+  pushOutput(o: TerminalOutput): void {
+    this.outputs.push(o);
+  }
+
+  private trimTrace(): void {
+    const extra = this.trace.length - MAX_TRACE_PER_BATCH;
+    if (extra <= 0) return;
+    this.trace.splice(0, extra);
+    this.dropped += extra;
+  }
+
+  /** The frame since the last one, or undefined when nothing changed. */
+  build(input: BatchInput): FrameBatch | undefined {
+    const sim = this.cluster.sim;
+    this.trimTrace();
+    const hosts = diffViews<HostView>(this.hosts, observeHosts(sim, this.controlPlanes));
+    const components = diffViews<ComponentView>(this.components, observeComponents(sim));
+    const member = this.cluster.etcdMembers[0];
+    const objects = diffObjects(this.objects, member ? etcdStore(sim, etcdMemberId(member)) : undefined);
+    const partitions = observePartitions(sim);
+    const sig = {
+      clock: JSON.stringify(input.clock),
+      followed: JSON.stringify(input.followed ?? null),
+      scenario: JSON.stringify(input.scenario),
+      partitions: JSON.stringify(partitions),
+    };
+    const changed =
+      sig.clock !== this.lastSig.clock ||
+      sig.followed !== this.lastSig.followed ||
+      sig.partitions !== this.lastSig.partitions ||
+      sig.scenario !== this.lastSig.scenario ||
+      this.trace.length > 0 ||
+      this.outputs.length > 0 ||
+      !isEmptyPatch(hosts) ||
+      !isEmptyPatch(components) ||
+      !isEmptyPatch(objects);
+    if (!changed) return undefined;
+    const batch: FrameBatch = {
+      type: 'frame',
+      clock: input.clock,
+      hosts,
+      components,
+      objects,
+      trace: this.trace,
+      inFlight: observeInFlight(sim),
+      partitions,
+      outputs: this.outputs,
+    };
+    if (input.followed) batch.followed = input.followed;
+    if (sig.scenario !== this.lastSig.scenario) batch.scenario = input.scenario;
+    if (this.dropped) batch.traceDropped = this.dropped;
+    this.lastSig = sig;
+    this.trace = [];
+    this.dropped = 0;
+    this.outputs = [];
+    return batch;
+  }
+}
