@@ -4,12 +4,6 @@
 
 import { MAX_NODE_SCORE, PluginNames, success, type Plugin, type Status } from '../../framework/types';
 
-interface Insufficient {
-  reason: string;
-  /** The request is larger than the whole allocatable: evicting pods cannot help. */
-  unresolvable: boolean;
-}
-
 export const NodeResourcesFit: Plugin = {
   name: PluginNames.NodeResourcesFit,
   weight: 1,
@@ -17,23 +11,22 @@ export const NodeResourcesFit: Plugin = {
     const req = ctx.pod.requests;
     const a = node.allocatable;
     const used = node.requested;
-    const out: Insufficient[] = [];
-    if (used.pods + 1 > a.pods) out.push({ reason: 'Too many pods', unresolvable: false });
+    const out: string[] = [];
+    if (used.pods + 1 > a.pods) out.push('Too many pods');
     if (req.milliCPU > 0 && req.milliCPU > a.milliCPU - used.milliCPU) {
-      out.push({ reason: 'Insufficient cpu', unresolvable: req.milliCPU > a.milliCPU });
+      out.push('Insufficient cpu');
     }
     if (req.memory > 0 && req.memory > a.memory - used.memory) {
-      out.push({ reason: 'Insufficient memory', unresolvable: req.memory > a.memory });
+      out.push('Insufficient memory');
     }
     if (req.ephemeralStorage > 0 && req.ephemeralStorage > a.ephemeralStorage - used.ephemeralStorage) {
-      out.push({ reason: 'Insufficient ephemeral-storage', unresolvable: req.ephemeralStorage > a.ephemeralStorage });
+      out.push('Insufficient ephemeral-storage');
     }
     if (out.length === 0) return success();
     // v1.31 always answers Unschedulable, even when the request exceeds the node's whole
     // allocatable; preemption then reports "No preemption victims found for incoming pod".
     // Answering UnschedulableAndUnresolvable for that case came with kubernetes/kubernetes#131345 (v1.34).
-    void out.some((i) => i.unresolvable);
-    return { code: 'Unschedulable', reasons: out.map((i) => i.reason) };
+    return { code: 'Unschedulable', reasons: out };
   },
   score(ctx, node) {
     const cpu = leastAllocated(node.nonZeroRequested.milliCPU + ctx.pod.nonZeroRequests.milliCPU, node.allocatable.milliCPU);
