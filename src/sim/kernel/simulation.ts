@@ -404,7 +404,7 @@ export class Simulation {
     hashRecord(this.world.hash, r);
     this.world.traceCount++;
     this.world.trace.push(r);
-    if (this.world.trace.length > this.world.traceLimit) this.world.trace.splice(0, this.world.trace.length - this.world.traceLimit);
+    if (this.world.trace.length > this.world.traceLimit * 1.25) this.world.trace.splice(0, this.world.trace.length - this.world.traceLimit);
     for (const l of this.recordListeners) l(r);
     return r;
   }
@@ -519,7 +519,7 @@ export class Simulation {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const sim = this;
     let cause: RecordId = causeId;
-    let curPhase: Phase = phase;
+    const curPhase: Phase = phase;
     const w = this.world;
     return {
       get now() {
@@ -573,14 +573,13 @@ export class Simulation {
       },
       log(line) {
         p.log.push({ time: w.now, line });
-        if (p.log.length > w.logLimit) p.log.splice(0, p.log.length - w.logLimit);
+        // Trim in chunks: splicing one line off the front of a full log on every write is O(n).
+        if (p.log.length > w.logLimit * 1.25) p.log.splice(0, p.log.length - w.logLimit);
       },
       cause(id) {
-        if (id !== undefined) {
-          cause = id;
-          const r = w.trace.length ? sim.findRecord(id) : undefined;
-          if (r) curPhase = r.phase;
-        }
+        // Only the cause changes: the phase stays the handler's (senders name theirs), so nothing
+        // here depends on which records the bounded trace window still holds.
+        if (id !== undefined) cause = id;
         return cause;
       },
       emit(e) {
