@@ -28,8 +28,10 @@ import {
   containerdId,
   etcdMemberId,
   kubeletId,
+  kubeProxyId,
   nodeCredentials,
 } from './names';
+import { KUBE_PROXY_CREDENTIALS, kubeProxy, type KubeProxyConfig } from './node/kube-proxy/kube-proxy';
 import { cniPlugin, type CniConfig } from './node/cni/cni';
 import { kubelet, type KubeletConfig } from './node/kubelet/kubelet';
 import { imageRegistry } from './node/registry/registry';
@@ -54,6 +56,8 @@ export interface NodeSpecInput {
 export interface ClusterSpec {
   nodes?: NodeSpecInput[];
   etcd?: { members?: number };
+  /** kube-proxy's --proxy-mode on every node (default iptables). */
+  kubeProxyMode?: 'iptables' | 'ipvs';
 }
 
 export interface ClusterOptions {
@@ -108,7 +112,7 @@ export class Cluster {
     this.timings = { ...DEFAULT_TIMINGS, ...(opts.timings ?? {}) };
     const bootMs = opts.bootMs ?? 10_000;
     this.sim = new Simulation({ seed: opts.seed, traceLimit: opts.traceLimit, startTime: -bootMs });
-    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, containerd, cniPlugin, imageRegistry, kubectl, kubeadm]) this.sim.register(t);
+    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, kubeProxy, containerd, cniPlugin, imageRegistry, kubectl, kubeadm]) this.sim.register(t);
     this.wire(spec);
     this.sim.runUntil(0);
   }
@@ -142,11 +146,12 @@ export class Cluster {
     const kubeadmCfg: KubeadmConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, nodeName: CONTROL_PLANE_HOST, labels: CONTROL_PLANE_LABELS };
     sim.addProcess('kubeadm', CONTROL_PLANE_HOST, 'kubeadm', kubeadmCfg, false);
 
-    this.addNode(CONTROL_PLANE_NODE, 0, true);
+    const proxyMode = spec.kubeProxyMode ?? 'iptables';
+    this.addNode(CONTROL_PLANE_NODE, 0, true, proxyMode);
     const workers = spec.nodes && spec.nodes.length ? spec.nodes : DEFAULT_WORKERS;
     workers.forEach((n, i) => {
       sim.addHost(n.name, `10.0.0.${11 + i}`);
-      this.addNode(n, i + 1, false);
+      this.addNode(n, i + 1, false, proxyMode);
     });
 
     // Boot order does not matter for correctness (everything retries), but starting etcd and the
@@ -160,12 +165,13 @@ export class Cluster {
       sim.start(cniId(n.name));
       sim.start(containerdId(n.name));
       sim.start(kubeletId(n.name));
+      sim.start(kubeProxyId(n.name));
     }
     sim.start(KUBECTL);
     sim.start('kubeadm');
   }
 
-  private addNode(n: NodeSpecInput, index: number, controlPlane: boolean): void {
+  private addNode(n: NodeSpecInput, index: number, controlPlane: boolean, proxyMode: 'iptables' | 'ipvs'): void {
     const address = controlPlane ? '10.0.0.10' : `10.0.0.${10 + index}`;
     const podCIDR = `10.244.${index}.0/24`;
     this.nodes.push({ name: n.name, address, podCIDR, controlPlane });
@@ -197,6 +203,8 @@ export class Cluster {
       timings: this.timings,
     };
     this.sim.addProcess(kubeletId(n.name), n.name, 'kubelet', kl);
+    const kp: KubeProxyConfig = { nodeName: n.name, apiserver: APISERVER, credentials: KUBE_PROXY_CREDENTIALS, mode: proxyMode, timings: this.timings, nodeIP: address };
+    this.sim.addProcess(kubeProxyId(n.name), n.name, 'kube-proxy', kp);
   }
 
   // ---------------------------------------------------------------- operations
@@ -284,7 +292,7 @@ export class Cluster {
   /** Every target an operator can name. */
   targets(): string[] {
     const out = [APISERVER, SCHEDULER, CONTROLLER_MANAGER, ...this.etcdMembers.map(etcdMemberId)];
-    for (const n of this.nodes) out.push(`node/${n.name}`, kubeletId(n.name), containerdId(n.name));
+    for (const n of this.nodes) out.push(`node/${n.name}`, kubeletId(n.name), containerdId(n.name), kubeProxyId(n.name));
     return out;
   }
 

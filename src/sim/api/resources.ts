@@ -51,7 +51,9 @@ export const RESOURCES: ResourceInfo[] = [
   r('', 'v1', 'namespaces', 'Namespace', false, ['ns'], ['status', 'finalize'], ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']),
   r('', 'v1', 'nodes', 'Node', false, ['no'], ['status', 'proxy']),
   r('', 'v1', 'pods', 'Pod', true, ['po'], ['binding', 'status', 'log', 'eviction']),
+  r('', 'v1', 'services', 'Service', true, ['svc'], ['status', 'proxy']),
   r('coordination.k8s.io', 'v1', 'leases', 'Lease', true),
+  r('discovery.k8s.io', 'v1', 'endpointslices', 'EndpointSlice', true),
 ];
 
 export function apiVersionOf(info: ResourceInfo): string {

@@ -57,7 +57,7 @@ const request = (req: Partial<HttpRequest>, id = 100, stream?: number) =>
   );
 
 describe('kube-apiserver start', () => {
-  it('lists /registry/ from etcd, then watches from the next revision and creates the missing system namespaces', () => {
+  it('lists /registry/ from etcd, then watches from the next revision and creates the missing system namespaces and the kubernetes Service', () => {
     const { s, ctx } = started();
     expect(ctx.sent.map((m) => m.meta.summary)).toEqual(['Range /registry/ (prefix)']);
     const resp: EtcdResponseBody = { type: 'etcd.response', requestId: ctx.sent[0]!.id, header: header(7), result: { op: 'range', kvs: [nsKv('default', 2)], more: false, count: 1 } };
@@ -68,6 +68,8 @@ describe('kube-apiserver start', () => {
       'Txn create /registry/namespaces/kube-system',
       'Txn create /registry/namespaces/kube-public',
       'Txn create /registry/namespaces/kube-node-lease',
+      'Txn create /registry/services/specs/default/kubernetes',
+      'Txn create /registry/endpointslices/default/kubernetes',
     ]);
   });
 

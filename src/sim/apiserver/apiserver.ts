@@ -32,6 +32,7 @@ import { LOG_PROXY_TIMER, logsOnMessage, logsOnTimeout } from './logs';
 import { handleRequest } from './pipeline';
 import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
+import { kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
 import { storageOnEtcd } from './stages/storage';
 import type { ApiserverConfig, ApiserverState } from './state';
 import { cacheApply, cacheReplace, WATCH_CACHE_CAPACITY } from './watchcache';
@@ -63,6 +64,18 @@ function ensureNamespaces(ctx: Effects, s: ApiserverState): void {
   }
 }
 
+/** The `kubernetes` Service and its EndpointSlice (the bootstrap controller and the endpoint reconciler). */
+function ensureKubernetesService(ctx: Effects, s: ApiserverState): void {
+  const objects: [string, string, KubeObject][] = [
+    ['services', `${REGISTRY_PREFIX}services/specs/default/kubernetes`, kubernetesService(ctx.now, () => ctx.rand())],
+    ['endpointslices', `${REGISTRY_PREFIX}endpointslices/default/kubernetes`, kubernetesEndpointSlice(ctx.now, () => ctx.rand(), s.config.advertiseAddress)],
+  ];
+  for (const [resource, key, obj] of objects) {
+    if (s.cache.get(resource)?.objects.has('default/kubernetes')) continue;
+    etcdCall(ctx, s.etcd, opTxn([cmpModRevision(key, '=', 0)], [opPut(key, obj)], []), { kind: 'bootstrapObject', key }, `Txn create ${key}`);
+  }
+}
+
 /** The cache starts over: watchers could miss events, so their streams end and their clients watch again. */
 function closeAllWatchers(ctx: Effects, s: ApiserverState): void {
   for (const id of [...s.watchers.keys()]) {
@@ -84,7 +97,10 @@ function onInitialList(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
   const first = !s.synced;
   s.synced = true;
   ctx.log(`cacher: watch cache synced at revision ${rev}`);
-  if (first) ensureNamespaces(ctx, s);
+  if (first) {
+    ensureNamespaces(ctx, s);
+    ensureKubernetesService(ctx, s);
+  }
   const queued = s.queued;
   s.queued = [];
   for (const m of queued) handleRequest(ctx, s, m);
@@ -98,6 +114,9 @@ function onEtcdOutcome(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
     case 'bootstrapNamespace':
       if ('error' in out) ctx.log(`bootstrap: failed to create namespace ${p.name}: ${out.error.message}`);
       else ctx.log(`bootstrap: namespace ${p.name} ensured`);
+      return;
+    case 'bootstrapObject':
+      if ('error' in out) ctx.log(`bootstrap: failed to create ${p.key}: ${out.error.message}`);
       return;
     case 'watch':
       ctx.setTimer(RELIST_DELAY_MS, RELIST_TIMER);

@@ -33,6 +33,7 @@ export type EtcdPurpose =
   | { kind: 'initialList' }
   | { kind: 'watch' }
   | { kind: 'bootstrapNamespace'; name: string }
+  | { kind: 'bootstrapObject'; key: string }
   | { kind: 'request'; requestId: MessageId; step: RequestStep };
 
 export type RequestStep = 'get' | 'list' | 'create' | 'load' | 'write';

@@ -2,7 +2,7 @@
 // loop over watches (seed, chapter 2). Shared informers (nodes, pods, node leases) run with the
 // controller manager's own identity; their handlers only enqueue keys; each controller's worker
 // syncs its keys and writes with its own service account's token. Controllers here: the node
-// lifecycle controller and the taint eviction controller.
+// lifecycle controller, the taint eviction controller and the EndpointSlice controller.
 
 import { clientOnMessage, clientOnTimer, createClient, type ClientEvent, type ClientState } from '../client/apiclient';
 import {
@@ -31,6 +31,16 @@ import {
   type NodeLifecycleState,
 } from './nodelifecycle/controller';
 import { monitorNodeHealth } from './nodelifecycle/monitor';
+import {
+  createEndpointSliceController,
+  endpointSliceOnWriteResult,
+  ENDPOINTSLICE_SA,
+  onEndpointSliceDelta,
+  onPodDelta as onEndpointSlicePodDelta,
+  onServiceDelta,
+  syncService,
+  type EndpointSliceControllerState,
+} from './endpointslice/controller';
 import { controllerCredentials } from './tokens';
 import {
   createTaintEviction,
@@ -56,6 +66,7 @@ export interface KubeControllerManagerState {
   informers: SharedInformers;
   nodeLifecycle: NodeLifecycleState;
   taintEviction: TaintEvictionState;
+  endpointSlice: EndpointSliceControllerState;
   events: { seq: number };
 }
 
@@ -66,6 +77,7 @@ function env(s: KubeControllerManagerState, ctx: Effects, serviceAccount: string
 function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerName, deltas: Delta[]): void {
   const nl = env(s, ctx, NODE_CONTROLLER_SA);
   const te = env(s, ctx, TAINT_EVICTION_SA);
+  const es = env(s, ctx, ENDPOINTSLICE_SA);
   for (const d of deltas) {
     if (which === 'nodes') {
       onNodeDelta(s.nodeLifecycle, nl, d);
@@ -73,7 +85,9 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
     } else if (which === 'pods') {
       indexPodDelta(s.informers, d);
       onTaintEvictionPodDelta(s.taintEviction, te, d);
-    }
+      onEndpointSlicePodDelta(s.endpointSlice, es, d);
+    } else if (which === 'services') onServiceDelta(s.endpointSlice, es, d);
+    else if (which === 'endpointslices') onEndpointSliceDelta(s.endpointSlice, es, d);
   }
   if (allSynced(s.informers)) startMonitor(s.nodeLifecycle, nl);
 }
@@ -88,6 +102,8 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   }
   if (onSyncWriteResult(s.nodeLifecycle.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.taintEviction.rt, ctx, ev)) return;
+  endpointSliceOnWriteResult(s.endpointSlice, ev);
+  if (onSyncWriteResult(s.endpointSlice.rt, ctx, ev)) return;
   taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
 }
 
@@ -106,6 +122,7 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       informers: createSharedInformers(),
       nodeLifecycle: createNodeLifecycle(),
       taintEviction: createTaintEviction(),
+      endpointSlice: createEndpointSliceController(),
       events: { seq: 0 },
     };
     for (const name of INFORMER_NAMES) informerList(ctx, client, s.informers[name]);
@@ -143,7 +160,12 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       runWorker(te.rt, ctx, s.client, e.credentials, (sc) => syncTaintEvictionNode(te, e, sc));
       return;
     }
-    if (runtimeOnTimer(nl.rt, ctx, t) || runtimeOnTimer(te.rt, ctx, t)) return;
+    if (isWorkerTimer(s.endpointSlice.rt, t)) {
+      const e = env(s, ctx, ENDPOINTSLICE_SA);
+      runWorker(s.endpointSlice.rt, ctx, s.client, e.credentials, (sc) => syncService(s.endpointSlice, e, sc));
+      return;
+    }
+    if (runtimeOnTimer(nl.rt, ctx, t) || runtimeOnTimer(te.rt, ctx, t) || runtimeOnTimer(s.endpointSlice.rt, ctx, t)) return;
     if (taintEvictionOnTimer(te, env(s, ctx, TAINT_EVICTION_SA), t)) return;
     const ev = clientOnTimer(s.client, t);
     if (ev) {

@@ -8,6 +8,7 @@ import type { EtcdDataDir, EtcdMemberState } from '../etcd/member';
 import { countInRange } from '../etcd/mvcc/sorted-keys';
 import type { ProcessState, Simulation } from '../kernel/simulation';
 import type { KubeletState } from '../node/kubelet/state';
+import { kernelRules, type KubeProxyState } from '../node/kube-proxy/kube-proxy';
 import type { ContainerdState } from '../node/runtime/state';
 import type { SchedulerState } from '../scheduler/scheduler';
 
@@ -46,9 +47,24 @@ function containerdDetail(s: ContainerdState): Detail {
   return { sandboxes: s.sandboxes.size, containers: s.containers.size, pulling: s.pulls.size, images: s.images.size };
 }
 
+/** The rules in the node's kernel, which outlive kube-proxy (then they are stale), and its syncs. */
+function kubeProxyDetail(p: ProcessState): Detail {
+  const rules = kernelRules(p);
+  const d: Detail = {};
+  if (rules) {
+    d.mode = rules.mode;
+    d.servicePorts = rules.services.length;
+    d.endpoints = rules.services.reduce((n, x) => n + x.endpoints.length, 0);
+  }
+  const s = p.alive ? (p.state as KubeProxyState | undefined) : undefined;
+  if (s) d.syncs = s.syncs;
+  return d;
+}
+
 /** The facts for one process; a dead process has no memory, so only what it persisted shows. */
 export function componentDetail(p: ProcessState): Detail {
   if (p.kind === 'etcd') return etcdDetail(p);
+  if (p.kind === 'kube-proxy') return kubeProxyDetail(p);
   if (!p.alive || p.state === undefined) return {};
   switch (p.kind) {
     case 'kube-apiserver':

@@ -83,7 +83,7 @@ describe('parseScenario', () => {
 
   it('reads every step kind and the optional fields', () => {
     const s = ok(withSpec(`  timings: {nodeMonitorGracePeriodMs: 20000, imageBackOffInitialMs: 5000}
-  cluster: {etcd: {members: 3}}
+  cluster: {etcd: {members: 3}, kubeProxyMode: ipvs}
   steps:
     - {at: 0s, applyFile: manifests/}
     - {at: 1s, run: kubectl create -f -, stdin: "kind: Pod"}
@@ -95,7 +95,7 @@ describe('parseScenario', () => {
     - {at: 7s, expect: {run: 'kubectl get deploy d -o jsonpath={.spec.replicas}', equals: 3}}
 `));
     expect(s.timings).toEqual({ nodeMonitorGracePeriodMs: 20000, imageBackOffInitialMs: 5000 });
-    expect(s.cluster).toEqual({ etcd: { members: 3 } });
+    expect(s.cluster).toEqual({ etcd: { members: 3 }, kubeProxyMode: 'ipvs' });
     expect(s.steps.map((x) => x.kind)).toEqual(['applyFile', 'run', 'expect', 'expect', 'restart', 'partition', 'heal', 'expect']);
     const last = s.steps[7]!;
     expect(last.kind === 'expect' && last.expect.equals).toBe('3');
@@ -141,6 +141,8 @@ describe('parseScenario', () => {
       ['bad.yaml:7:16: spec.cluster.nodes[0].name: invalid node name "Worker_1": a lowercase RFC 1123 label (e.g. worker-4)']],
     ['too many etcd members', withSpec('  cluster: {etcd: {members: 9}}\n  steps: []\n'),
       ['bad.yaml:5:29: spec.cluster.etcd.members: must be between 1 and 7, got 9']],
+    ['an unknown kube-proxy mode', withSpec('  cluster: {kubeProxyMode: userspace}\n  steps: []\n'),
+      ['bad.yaml:5:28: spec.cluster.kubeProxyMode: Unsupported value: "userspace": supported values: "iptables", "ipvs"']],
     ['a wrong apiVersion', 'apiVersion: v1\nkind: Scenario\nmetadata: {name: t}\nspec: {steps: []}\n',
       ['bad.yaml:1:13: apiVersion: expected "kubeplay.dev/v1alpha1", got "v1"']],
     ['a YAML syntax error', 'apiVersion: kubeplay.dev/v1alpha1\nspec: {steps: [\n',

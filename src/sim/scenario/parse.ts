@@ -92,7 +92,7 @@ function readSpec(r: FieldReader, f: Field): SpecParts | undefined {
 }
 
 function readCluster(r: FieldReader, f: Field): ScenarioClusterSpec | undefined {
-  const fields = r.mapping(f.value, 'spec.cluster', ['nodes', 'etcd']);
+  const fields = r.mapping(f.value, 'spec.cluster', ['nodes', 'etcd', 'kubeProxyMode']);
   if (!fields) return undefined;
   const out: ScenarioClusterSpec = {};
   let ok = true;
@@ -120,6 +120,15 @@ function readCluster(r: FieldReader, f: Field): ScenarioClusterSpec | undefined 
     const n = members ? r.integer(members, 'spec.cluster.etcd.members', 1, MAX_ETCD_MEMBERS) : undefined;
     if (!etcd || (members && n === undefined)) ok = false;
     else out.etcd = n === undefined ? {} : { members: n };
+  }
+  const modeField = fields.get('kubeProxyMode');
+  if (modeField) {
+    const mode = r.string(modeField, 'spec.cluster.kubeProxyMode');
+    if (mode === 'iptables' || mode === 'ipvs') out.kubeProxyMode = mode;
+    else {
+      if (mode !== undefined) r.error(modeField.pos, 'spec.cluster.kubeProxyMode', `Unsupported value: "${mode}": supported values: "iptables", "ipvs"`);
+      ok = false;
+    }
   }
   return ok ? out : undefined;
 }

@@ -46,6 +46,8 @@ export interface ScenarioNode {
 export interface ScenarioClusterSpec {
   nodes?: ScenarioNode[];
   etcd?: { members?: number };
+  /** kube-proxy's mode on every node (default iptables). */
+  kubeProxyMode?: 'iptables' | 'ipvs';
 }
 
 /** What an `expect` step checks. Text comparisons use the trimmed output. */

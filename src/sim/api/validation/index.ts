@@ -12,6 +12,7 @@ import { nameIsDNS1035Label, nameIsDNSSubdomain } from './names';
 import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { validatePodCreate } from './pod';
 import { validatePodUpdate } from './pod-update';
+import { validateService } from './service';
 import { decodeProblems } from './strict-decode';
 
 /**
@@ -52,6 +53,8 @@ export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[
       return validateEvent(obj as Event);
     case '/Binding':
       return validatePodBinding(obj as Binding);
+    case '/Service':
+      return validateService(obj);
     case 'coordination.k8s.io/Lease':
       return validateLease(obj as Lease);
     default:
@@ -67,6 +70,7 @@ export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObj
     case '/Node':
     case '/Namespace':
     case '/Event':
+    case '/Service':
     case 'coordination.k8s.io/Lease':
       // The kinds' update validators re-run their create rules on the new object.
       return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.'))];

@@ -1,6 +1,7 @@
 // Where kube-apiserver keeps each resource in etcd: /registry/<prefix>/<namespace>/<name> for
 // namespaced resources, /registry/<prefix>/<name> otherwise. The prefixes are the real ones
-// (pkg/registry/*/storage): nodes are still stored under their pre-1.0 name `minions`.
+// (pkg/registry/*/storage): nodes are still stored under their pre-1.0 name `minions`, and services
+// under `services/specs` (beside the old `services/endpoints`).
 
 import { RESOURCES, type ResourceInfo } from '../../api/resources';
 
@@ -13,6 +14,8 @@ const STORAGE_PREFIX: Record<string, string> = {
   events: 'events',
   leases: 'leases',
   limitranges: 'limitranges',
+  services: 'services/specs',
+  endpointslices: 'endpointslices',
 };
 
 export function storagePrefix(info: ResourceInfo): string {
@@ -32,10 +35,11 @@ export function objectKey(info: ResourceInfo, namespace: string, name: string): 
 /** The resource a stored key belongs to, and the cache key (`ns/name` or `name`); undefined for keys Kubeplay does not serve. */
 export function parseKey(key: string): { info: ResourceInfo; cacheKey: string } | undefined {
   if (!key.startsWith(REGISTRY_PREFIX)) return undefined;
-  const parts = key.slice(REGISTRY_PREFIX.length).split('/');
-  const prefix = parts[0];
-  const info = RESOURCES.find((r) => storagePrefix(r) === prefix && r.resource !== 'bindings');
+  const rest = key.slice(REGISTRY_PREFIX.length);
+  // A prefix may have more than one segment (`services/specs`): match it whole.
+  const info = RESOURCES.find((r) => r.resource !== 'bindings' && rest.startsWith(`${storagePrefix(r)}/`));
   if (!info) return undefined;
+  const parts = ['', ...rest.slice(storagePrefix(info).length + 1).split('/')];
   if (info.namespaced && parts.length === 3) return { info, cacheKey: `${parts[1]}/${parts[2]}` };
   if (!info.namespaced && parts.length === 2) return { info, cacheKey: parts[1]! };
   return undefined;

@@ -58,6 +58,9 @@ export function prepareForCreate(info: ResourceInfo, obj: KubeObject, c: CreateC
   } else if (info.resource === 'namespaces') {
     out.spec = { finalizers: ['kubernetes'], ...(obj.spec as object | undefined) };
     out.status = { phase: 'Active' };
+  } else if (info.resource === 'services') {
+    // svcStrategy.PrepareForCreate resets the status; it serialises as `loadBalancer: {}`.
+    out.status = { loadBalancer: {} };
   }
   return out;
 }
@@ -91,7 +94,7 @@ function withField(obj: KubeObject, field: string, from: KubeObject): KubeObject
  */
 export function prepareForUpdate(info: ResourceInfo, subresource: string, obj: KubeObject, old: KubeObject): KubeObject {
   const kept = keepSystemMeta(obj, old);
-  const hasStatus = ['pods', 'nodes', 'namespaces'].includes(info.resource);
+  const hasStatus = ['pods', 'nodes', 'namespaces', 'services'].includes(info.resource);
   if (subresource === 'status') {
     const out = withField({ ...old }, 'status', obj);
     out.metadata = info.resource === 'pods' ? kept.metadata : old.metadata;
@@ -103,11 +106,33 @@ export function prepareForUpdate(info: ResourceInfo, subresource: string, obj: K
   }
   if (!hasStatus) return kept;
   let out = withField(kept, 'status', old);
+  if (info.resource === 'services') out = keepServiceAddresses(out, old);
   if (info.resource === 'namespaces') {
     const spec = (old.spec as { finalizers?: string[] } | undefined) ?? {};
     out = { ...out, spec: { ...(out.spec as object | undefined), finalizers: spec.finalizers } };
   }
   return out;
+}
+
+/**
+ * An update that leaves out the allocated fields keeps them (the Service storage's patchAllocatedValues):
+ * clients that PUT what they applied, without clusterIP or nodePort, do not lose them.
+ */
+function keepServiceAddresses(obj: KubeObject, old: KubeObject): KubeObject {
+  type Spec = { clusterIP?: string; clusterIPs?: string[]; ipFamilies?: string[]; ipFamilyPolicy?: string; ports?: { port: number; protocol?: string; nodePort?: number }[] };
+  const spec = { ...((obj.spec as Spec | undefined) ?? {}) };
+  const prev = (old.spec as Spec | undefined) ?? {};
+  spec.clusterIP ??= prev.clusterIP;
+  spec.clusterIPs ??= prev.clusterIPs;
+  spec.ipFamilies ??= prev.ipFamilies;
+  spec.ipFamilyPolicy ??= prev.ipFamilyPolicy;
+  spec.ports = spec.ports?.map((p) => {
+    const match = prev.ports?.find((q) => q.port === p.port && (q.protocol ?? 'TCP') === (p.protocol ?? 'TCP'));
+    return p.nodePort === undefined && match?.nodePort !== undefined ? { ...p, nodePort: match.nodePort } : p;
+  });
+  if (spec.ports === undefined) delete spec.ports;
+  for (const k of ['clusterIP', 'clusterIPs', 'ipFamilies', 'ipFamilyPolicy'] as const) if (spec[k] === undefined) delete spec[k];
+  return { ...obj, spec };
 }
 
 /** pods/binding (BindingREST.setPodNodeNameAndMetadata): set spec.nodeName and PodScheduled=True, once. */

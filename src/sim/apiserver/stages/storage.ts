@@ -4,6 +4,7 @@
 // object, write with a Txn guarded by its mod_revision, and on a lost race read the current object
 // and try again, so a stale resourceVersion answers 409 Conflict.
 
+import { sortKeysDeep } from '../../api/defaults';
 import { alreadyExists, conflict, internalError, notFound, OPTIMISTIC_LOCK_MESSAGE, statusFor } from '../../api/errors';
 import { checkFieldSelector, matchesFields, parseFieldSelector, type FieldSelector } from '../../api/fields';
 import { parseSelector, SelectorError, selectorMatches, type Selector } from '../../api/labels';
@@ -23,6 +24,7 @@ import {
 } from '../../etcd/protocol';
 import { etcdCall, type EtcdOutcome } from '../etcdclient';
 import { collectionKey, objectKey, cacheKeyOf } from '../registry/keys';
+import { allocateServiceAddresses, usedAddresses } from '../registry/service-alloc';
 import { prepareForCreate } from '../registry/strategy';
 import { respond } from '../respond';
 import type { ApiserverState, RequestContext, RequestStep, WriteOp } from '../state';
@@ -117,7 +119,12 @@ export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext)
   });
   rc.stages.push(adm.outcome);
   if (adm.error) return respond(ctx, rc, adm.error.code, adm.error);
-  const prepared = prepareForCreate(info, adm.object ?? obj, { now: ctx.now, rand: () => ctx.rand(), namespace: rc.ri.namespace });
+  let prepared = prepareForCreate(info, adm.object ?? obj, { now: ctx.now, rand: () => ctx.rand(), namespace: rc.ri.namespace });
+  if (info.resource === 'services') {
+    const allocated = allocateServiceAddresses(prepared, usedAddresses(servicesHeld(s)), () => ctx.rand());
+    if (allocated.kind === 'Status') return respond(ctx, rc, (allocated as Status).code, allocated, STORAGE);
+    prepared = sortKeysDeep(allocated as KubeObject);
+  }
   const invalid = runValidation(info, prepared);
   if (!invalid && !prepared.metadata.name) {
     const st = statusFor(422, 'Invalid', `${info.kind} "" is invalid: metadata.name: Required value: name or generateName is required`);
@@ -129,6 +136,12 @@ export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext)
   const key = objectKey(info, rc.ri.namespace, prepared.metadata.name!);
   const txn = opTxn([cmpModRevision(key, '=', 0)], [opPut(key, stored(prepared))], []);
   call(ctx, s, rc, txn, 'create', `Txn create ${key}`);
+}
+
+/** The Services whose addresses are taken: stored ones (the watch cache) and creates still in flight. */
+function* servicesHeld(s: ApiserverState): Iterable<KubeObject> {
+  for (const c of s.cache.get('services')?.objects.values() ?? []) yield c.obj;
+  for (const rc of s.requests.values()) if (rc.ri.info.resource === 'services' && rc.object && !rc.op) yield rc.object;
 }
 
 /** Begin an update, patch, binding or delete: from the watch cache if it holds the object, else from etcd. */

@@ -10,18 +10,22 @@ export interface SharedInformers {
   pods: InformerState;
   /** Node heartbeats: kube-node-lease/<node>. */
   leases: InformerState;
+  services: InformerState;
+  endpointslices: InformerState;
   /** spec.nodeName -> keys of the pods bound to it (the informer's `spec.nodeName` indexer). */
   podsByNode: Map<string, Set<string>>;
 }
 
-export type InformerName = 'nodes' | 'pods' | 'leases';
-export const INFORMER_NAMES: readonly InformerName[] = ['nodes', 'pods', 'leases'];
+export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices';
+export const INFORMER_NAMES: readonly InformerName[] = ['nodes', 'pods', 'leases', 'services', 'endpointslices'];
 
 export function createSharedInformers(): SharedInformers {
   return {
     nodes: createInformer({ name: 'nodes', path: '/api/v1/nodes', phase: 'controller' }),
     pods: createInformer({ name: 'pods', path: '/api/v1/pods', phase: 'controller' }),
     leases: createInformer({ name: 'leases', path: '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases', phase: 'controller' }),
+    services: createInformer({ name: 'services', path: '/api/v1/services', phase: 'controller' }),
+    endpointslices: createInformer({ name: 'endpointslices', path: '/apis/discovery.k8s.io/v1/endpointslices', phase: 'controller' }),
     podsByNode: new Map(),
   };
 }

@@ -1,6 +1,6 @@
 // Table columns and cells for `kubectl get`, per resource, as pkg/printers/internalversion/
-// printers.go defines them (printPod, printNode, printEvent, printNamespace, printLease). Resources
-// without a printer get the default NAME/AGE table.
+// printers.go defines them (printPod, printNode, printEvent, printNamespace, printLease, printService,
+// printEndpointSlice). Resources without a printer get the default NAME/AGE table.
 
 import type { Event, KubeObject, Lease, Namespace, Node, Pod } from '../../../api/types';
 import { parseTime } from '../../../api/time';
@@ -124,6 +124,68 @@ const leasePrinter: TablePrinter = {
   },
 };
 
+interface ServiceShape {
+  type?: string;
+  clusterIP?: string;
+  externalIPs?: string[];
+  externalName?: string;
+  selector?: Record<string, string>;
+  ports?: { port: number; protocol?: string; nodePort?: number }[];
+}
+
+/** getServiceExternalIP: external IPs, the load balancer's ingress, or `<none>` / `<pending>`. */
+function serviceExternalIP(spec: ServiceShape, status: { loadBalancer?: { ingress?: { ip?: string; hostname?: string }[] } } | undefined): string {
+  const external = spec.externalIPs ?? [];
+  switch (spec.type ?? 'ClusterIP') {
+    case 'ExternalName':
+      return spec.externalName ?? '';
+    case 'LoadBalancer': {
+      const ingress = (status?.loadBalancer?.ingress ?? []).map((i) => i.ip || i.hostname || '').filter((x) => x);
+      const all = [...ingress, ...external];
+      return all.length ? all.join(',') : '<pending>';
+    }
+    default:
+      return external.length ? external.join(',') : '<none>';
+  }
+}
+
+/** makePortString: `80/TCP`, or `80:30080/TCP` with a node port, joined by commas. */
+export function servicePorts(ports: ServiceShape['ports']): string {
+  const pieces = (ports ?? []).map((p) => (p.nodePort ? `${p.port}:${p.nodePort}/${p.protocol ?? 'TCP'}` : `${p.port}/${p.protocol ?? 'TCP'}`));
+  return pieces.length ? pieces.join(',') : '<none>';
+}
+
+const servicePrinter: TablePrinter = {
+  columns: ['Name', 'Type', 'Cluster-IP', 'External-IP', 'Port(s)', 'Age'],
+  wideColumns: ['Selector'],
+  row(obj, now, wide) {
+    const spec = (obj.spec as ServiceShape | undefined) ?? {};
+    const status = obj.status as Parameters<typeof serviceExternalIP>[1];
+    const cells = [obj.metadata.name ?? '', spec.type ?? '', spec.clusterIP || '<none>', serviceExternalIP(spec, status), servicePorts(spec.ports), age(obj.metadata.creationTimestamp, now)];
+    if (wide) cells.push(formatLabels(spec.selector));
+    return cells;
+  },
+};
+
+/** listWithMoreString: at most three, then ` + N more...`; `<unset>` when empty. */
+function listWithMore(all: string[]): string {
+  const max = 3;
+  const shown = all.slice(0, max).join(',');
+  if (all.length > max) return `${shown} + ${all.length - max} more...`;
+  return shown || '<unset>';
+}
+
+const endpointSlicePrinter: TablePrinter = {
+  columns: ['Name', 'AddressType', 'Ports', 'Endpoints', 'Age'],
+  wideColumns: [],
+  row(obj, now) {
+    const es = obj as KubeObject & { addressType?: string; ports?: { name?: string; port?: number }[]; endpoints?: { addresses?: string[] }[] };
+    const ports = (es.ports ?? []).map((p) => (p.port !== undefined ? String(p.port) : p.name ?? '*'));
+    const addresses = (es.endpoints ?? []).flatMap((e) => e.addresses ?? []);
+    return [obj.metadata.name ?? '', es.addressType ?? '', listWithMore(ports), listWithMore(addresses), age(obj.metadata.creationTimestamp, now)];
+  },
+};
+
 const defaultPrinter: TablePrinter = {
   columns: ['Name', 'Age'],
   wideColumns: [],
@@ -138,6 +200,8 @@ const PRINTERS: Record<string, TablePrinter> = {
   events: eventPrinter,
   namespaces: namespacePrinter,
   leases: leasePrinter,
+  services: servicePrinter,
+  endpointslices: endpointSlicePrinter,
 };
 
 export function printerFor(resource: string): TablePrinter {

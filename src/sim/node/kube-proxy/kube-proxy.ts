@@ -1,0 +1,161 @@
+// kube-proxy as a component (seed, chapter 3: "kube-proxy is not a proxy"). It never carries a
+// packet: it watches Services, EndpointSlices and its own Node through kube-apiserver, and after
+// each change recomputes the kernel rules (iptables chains or IPVS virtual servers) that rewrite
+// packets for a Service IP to a pod IP. Syncs are rate limited as its BoundedFrequencyRunner does
+// (--iptables-min-sync-period, 1 s): a burst of changes is written once. Killed, it stops updating:
+// the rules it wrote stay in the kernel, stale, until it runs again and resyncs from a fresh list.
+
+import type { Credentials } from '../../api/http';
+import type { EndpointSlice, Service } from '../../api/service';
+import { rfc3339 } from '../../api/time';
+import { clientOnMessage, clientOnTimer, createClient, type ClientEvent, type ClientState } from '../../client/apiclient';
+import {
+  createInformer,
+  informerList,
+  informerOnClientEvent,
+  informerOnTimer,
+  informerOnWatchEvent,
+  isInformerEvent,
+  type InformerState,
+} from '../../client/informer';
+import { KUBERNETES_VERSION, type Timings } from '../../config';
+import type { ComponentType, Effects, Message, Timer } from '../../kernel/component';
+import type { ProcessId } from '../../kernel/units';
+import { renderIptablesSave } from './iptables-save';
+import { renderIpvsadm } from './ipvsadm';
+import { computeRules, type ProxyMode, type ProxyRules } from './rules';
+
+export interface KubeProxyConfig {
+  nodeName: string;
+  apiserver: ProcessId;
+  credentials: Credentials;
+  mode: ProxyMode;
+  timings: Timings;
+  /** --cluster-cidr (default 10.244.0.0/16, kubeadm's pod subnet in Kubeplay). */
+  clusterCIDR?: string;
+  /** The node's address, for node ports in IPVS mode. */
+  nodeIP?: string;
+}
+
+/** The identity kube-proxy presents: bound to system:node-proxier by the bootstrap policy. */
+export const KUBE_PROXY_CREDENTIALS: Credentials = { clientCertificate: { commonName: 'system:kube-proxy', organizations: [] } };
+/** --iptables-min-sync-period / --ipvs-min-sync-period default. */
+export const MIN_SYNC_PERIOD_MS = 1000;
+const SYNC_TIMER = 'proxy.sync';
+const INFORMERS = ['services', 'endpointslices', 'nodes'] as const;
+type InformerName = (typeof INFORMERS)[number];
+
+/** What stays in the node's kernel when kube-proxy stops: the rules it last wrote. */
+export interface KernelRules {
+  rules: ProxyRules;
+}
+
+/** The rules in force on a node: the running kube-proxy's, or those a stopped one left behind. */
+export function kernelRules(proc: { state?: unknown; persisted?: unknown }): ProxyRules | undefined {
+  return (proc.state as KubeProxyState | undefined)?.rules ?? (proc.persisted as KernelRules | undefined)?.rules;
+}
+
+export interface KubeProxyState {
+  config: KubeProxyConfig;
+  client: ClientState;
+  informers: Record<InformerName, InformerState>;
+  /** The rules as last written to the kernel; empty until the first sync. */
+  rules: ProxyRules;
+  syncs: number;
+  lastSyncAt?: number;
+  syncPending: boolean;
+}
+
+function sync(s: KubeProxyState, ctx: Effects): void {
+  s.syncPending = false;
+  const services = [...s.informers.services.items.values()] as Service[];
+  const slices = [...s.informers.endpointslices.items.values()] as EndpointSlice[];
+  s.rules = computeRules(s.config.mode, services, slices);
+  s.syncs++;
+  s.lastSyncAt = ctx.now;
+  // The rules live in the node's kernel, not in kube-proxy: they outlive the process.
+  const kernel: KernelRules = { rules: s.rules };
+  ctx.persist(kernel);
+  const endpoints = s.rules.services.reduce((n, x) => n + x.endpoints.length, 0);
+  const what = s.config.mode === 'ipvs' ? 'ipvs rules' : 'iptables rules';
+  ctx.log(`"Syncing ${what}" ipFamily="IPv4" services=${s.rules.services.length} endpoints=${endpoints}`);
+}
+
+/** Ask for a sync: now if the last one is at least the min sync period ago, else when it will be. */
+function requestSync(s: KubeProxyState, ctx: Effects): void {
+  if (s.syncPending || !INFORMERS.every((n) => s.informers[n].synced)) return;
+  s.syncPending = true;
+  const wait = s.lastSyncAt === undefined ? 0 : Math.max(0, s.lastSyncAt + MIN_SYNC_PERIOD_MS - ctx.now);
+  ctx.setTimer(wait, SYNC_TIMER);
+}
+
+function onClientEvent(s: KubeProxyState, ctx: Effects, ev: ClientEvent): void {
+  for (const name of INFORMERS) {
+    const inf = s.informers[name];
+    if (!isInformerEvent(ev, inf)) continue;
+    const deltas = informerOnClientEvent(ctx, s.client, inf, ev);
+    if (deltas.length > 0 || inf.synced) requestSync(s, ctx);
+    return;
+  }
+}
+
+export function iptablesSave(s: KubeProxyState, now: number): string {
+  return renderIptablesSave(s.rules, { clusterCIDR: s.config.clusterCIDR ?? '10.244.0.0/16', date: goDate(now) });
+}
+
+export function ipvsadmList(s: KubeProxyState): string {
+  return renderIpvsadm(s.rules, s.config.nodeIP ?? '');
+}
+
+/** time.Now().Format(time.ANSIC)-like: `Tue Aug 13 09:00:00 2024`. */
+function goDate(now: number): string {
+  const iso = rfc3339(now);
+  const d = new Date(iso);
+  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()];
+  const mon = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getUTCMonth()];
+  return `${day} ${mon} ${String(d.getUTCDate()).padStart(2, ' ')} ${iso.slice(11, 19)} ${d.getUTCFullYear()}`;
+}
+
+export const kubeProxy: ComponentType<KubeProxyState, KubeProxyConfig> = {
+  kind: 'kube-proxy',
+  start(ctx, { config, persisted }) {
+    const client = createClient({
+      apiserver: config.apiserver,
+      credentials: config.credentials,
+      userAgent: `kube-proxy/${KUBERNETES_VERSION} (linux/amd64) kubernetes/kube-proxy`,
+      timeoutMs: config.timings.clientRequestTimeoutMs,
+    });
+    const s: KubeProxyState = {
+      config,
+      client,
+      informers: {
+        services: createInformer({ name: 'services', path: '/api/v1/services', phase: 'networking' }),
+        endpointslices: createInformer({ name: 'endpointslices', path: '/apis/discovery.k8s.io/v1/endpointslices', phase: 'networking' }),
+        nodes: createInformer({ name: 'nodes', path: '/api/v1/nodes', fieldSelector: `metadata.name=${config.nodeName}`, phase: 'networking' }),
+      },
+      rules: (persisted as KernelRules | undefined)?.rules ?? { mode: config.mode, services: [] },
+      syncs: 0,
+      syncPending: false,
+    };
+    ctx.log(`"Using ${config.mode === 'ipvs' ? 'ipvs' : 'iptables'} Proxier"`);
+    for (const name of INFORMERS) informerList(ctx, client, s.informers[name]);
+    return s;
+  },
+  onMessage(s, msg: Message, ctx) {
+    const ev = clientOnMessage(s.client, msg, ctx);
+    if (ev) return onClientEvent(s, ctx, ev);
+    for (const name of INFORMERS) {
+      const deltas = informerOnWatchEvent(ctx, s.client, s.informers[name], msg);
+      if (deltas) {
+        if (deltas.length > 0) requestSync(s, ctx);
+        return;
+      }
+    }
+  },
+  onTimer(s, t: Timer, ctx) {
+    if (t.name === SYNC_TIMER) return sync(s, ctx);
+    const ev = clientOnTimer(s.client, t);
+    if (ev) return onClientEvent(s, ctx, ev);
+    for (const name of INFORMERS) if (informerOnTimer(ctx, s.client, s.informers[name], t)) return;
+  },
+};
