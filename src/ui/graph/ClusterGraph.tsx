@@ -1,5 +1,5 @@
-// The cluster as a graph: host regions holding their components and pods, the real communication
-// paths as edges, and the messages in flight as dots (MessageDots). Reads the sim store; clicks and
+// The cluster as a graph: host regions holding their components and pods, the Services band with
+// edges to each Service's endpoints, the real communication paths as edges, and the messages in flight as dots (MessageDots). Reads the sim store; clicks and
 // menus go to the ui store. Fills its parent.
 
 import '@xyflow/react/dist/style.css';
@@ -14,8 +14,9 @@ import { ContextMenu } from './ContextMenu';
 import { edgeTypes } from './edges';
 import type { ClusterLayout } from './layout';
 import { MessageDots, PHASE_FALLBACK } from './MessageDots';
-import { type GraphNode, buildEdges, buildNodes, layoutFor, podsAndNodes } from './model';
+import { type GraphNode, buildEdges, buildNodes, buildServiceEdges, layoutFor, podsAndNodes, servicesOf } from './model';
 import { nodeTypes } from './nodes';
+import { serviceEndpoints } from './services';
 
 /** What a click on a graph node selects. */
 function selectionOf(n: GraphNode): Selection | null {
@@ -24,6 +25,8 @@ function selectionOf(n: GraphNode): Selection | null {
       return { kind: 'component', id: n.data.view.id };
     case 'pod':
       return { kind: 'object', id: n.data.pod.id };
+    case 'service':
+      return { kind: 'object', id: n.data.svc.id };
     case 'region':
       return n.data.box.role === 'tray' ? null : n.data.host ? { kind: 'host', id: n.data.box.ref } : n.data.node ? { kind: 'object', id: n.data.node.id } : null;
     default:
@@ -36,8 +39,8 @@ function creationKey(p: ObjectView): string {
   return `${md?.creationTimestamp ?? ''}\u0000${p.id}`;
 }
 
-/** Numbers pods in the order the UI first saw them, so their slots never change while they live. */
-function usePodOrder(): (pods: ObjectView[]) => (id: string) => number {
+/** Numbers objects (pods, Services) in the order the UI first saw them, so their slots never change while they live. */
+function useFirstSeenOrder(): (pods: ObjectView[]) => (id: string) => number {
   const ref = useRef({ next: 0, seen: new Map<string, number>() });
   return useCallback((pods: ObjectView[]) => {
     const r = ref.current;
@@ -70,16 +73,19 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const slice = useSimStore(useShallow((s) => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions })));
   const select = useUiStore((s) => s.select);
   const openMenu = useUiStore((s) => s.openMenu);
-  const podOrder = usePodOrder();
+  const podOrder = useFirstSeenOrder();
+  const serviceOrder = useFirstSeenOrder();
   const layoutRef = useRef<ClusterLayout | null>(null);
 
   const { pods, nodes } = useMemo(() => podsAndNodes(slice.objects), [slice.objects]);
-  const layout = useMemo(() => layoutFor(slice, pods, nodes, podOrder(pods)), [slice, pods, nodes, podOrder]);
+  const services = useMemo(() => servicesOf(slice.objects), [slice.objects]);
+  const endpoints = useMemo(() => serviceEndpoints(slice.objects), [slice.objects]);
+  const layout = useMemo(() => layoutFor(slice, pods, nodes, podOrder(pods), services, serviceOrder(services)), [slice, pods, nodes, podOrder, services, serviceOrder]);
   useEffect(() => {
     layoutRef.current = layout;
   }, [layout]);
-  const rfNodes = useMemo(() => buildNodes(slice, layout, pods, nodes), [slice, layout, pods, nodes]);
-  const rfEdges = useMemo(() => buildEdges(slice, layout), [slice, layout]);
+  const rfNodes = useMemo(() => buildNodes(slice, layout, pods, nodes, endpoints), [slice, layout, pods, nodes, endpoints]);
+  const rfEdges = useMemo(() => [...buildEdges(slice, layout), ...buildServiceEdges(slice, layout, endpoints)], [slice, layout, endpoints]);
 
   // Fit the whole cluster on first load and whenever hosts come or go; never on pod changes.
   const hostKey = Object.keys(slice.hosts).sort().join(',');

@@ -56,6 +56,9 @@ function paint(el: DotEl, d: Dot, x: number, y: number, r: number): void {
   if (el.g.getAttribute('data-summary') !== d.summary) {
     el.g.setAttribute('data-summary', d.summary);
     el.g.setAttribute('data-type', d.type);
+    // The route, for the e2e tests that check which component talks to which.
+    el.g.setAttribute('data-from', d.from);
+    el.g.setAttribute('data-to', d.to);
     el.title.textContent = `${d.summary}  [${d.phase}]  ${d.from} → ${d.to}`;
   }
   const rr = d.count > 1 ? r * 1.7 : r;

@@ -6,6 +6,7 @@ import { memo } from 'react';
 import type { EdgeData } from './model';
 
 type CommEdgeType = Edge<EdgeData, 'comm'>;
+type ServiceEdgeType = Edge<EdgeData, 'service'>;
 
 export const CommEdge = memo(function CommEdge({ id, sourceX, sourceY, targetX, targetY, data }: EdgeProps<CommEdgeType>) {
   const path = `M ${sourceX},${sourceY} L ${targetX},${targetY}`;
@@ -42,4 +43,15 @@ export const CommEdge = memo(function CommEdge({ id, sourceX, sourceY, targetX, 
   );
 });
 
-export const edgeTypes = { comm: CommEdge };
+/** A Service to one of its endpoints: thin, solid when the endpoint is ready, dashed when it is not. */
+export const ServiceEdge = memo(function ServiceEdge({ id, sourceX, sourceY, targetX, targetY, data }: EdgeProps<ServiceEdgeType>) {
+  const ready = data?.ready !== false;
+  return (
+    <g data-testid="service-edge" data-ready={String(ready)}>
+      <BaseEdge id={id} path={`M ${sourceX},${sourceY} L ${targetX},${targetY}`} className={`kp-edge kp-edge--service${ready ? '' : ' kp-edge--not-ready'}`} />
+      {data?.title && <title>{data.title}</title>}
+    </g>
+  );
+});
+
+export const edgeTypes = { comm: CommEdge, service: ServiceEdge };

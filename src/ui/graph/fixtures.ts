@@ -1,6 +1,6 @@
 // A plausible store state for looking at the graph without the worker (the dev page in ./dev and the
 // tests): three etcd members, three workers in different troubles, pods in every status kubectl
-// prints, and a loop of messages in flight.
+// prints, Services with ready, not-ready and no endpoints, and a loop of messages in flight.
 
 import type { ComponentView, HostView, MessageView, ObjectView, Phase } from '../../protocol/view';
 
@@ -90,7 +90,10 @@ export function fixtureState(workers = 3, extraPodsOnWorker1 = 10): FixtureState
         : node(name, 'True'),
     );
   }
-  for (const n of names) comps.push(comp(`kubelet/${n}`, 'kubelet', n, n !== 'worker-3'), comp(`containerd/${n}`, 'containerd', n, n !== 'worker-3'), comp(`cni/${n}`, 'cni', n, n !== 'worker-3'));
+  for (const n of names) {
+    const up = n !== 'worker-3';
+    comps.push(comp(`kubelet/${n}`, 'kubelet', n, up), comp(`containerd/${n}`, 'containerd', n, up), comp(`kube-proxy/${n}`, 'kube-proxy', n, up), comp(`cni/${n}`, 'cni', n, up));
+  }
   const pods: ObjectView[] = [
     pod('web-7d4b9c-x2x5q', 'worker-1', 'Running', 1),
     pod('web-7d4b9c-kq8zm', 'worker-1', 'ContainerCreating', 2),
@@ -105,7 +108,46 @@ export function fixtureState(workers = 3, extraPodsOnWorker1 = 10): FixtureState
     pod('big-request', undefined, 'Pending', 11),
   ];
   for (let i = 0; i < extraPodsOnWorker1; i++) pods.push(pod(`many-${i}`, 'worker-1', 'Running', 20 + i));
-  return { hosts: index(hosts), components: index(comps), objects: index([...nodes, ...pods]), partitions: workers >= 2 ? [['control-plane', 'worker-2']] : [] };
+  const svcs = workers >= 1 ? services() : [];
+  return { hosts: index(hosts), components: index(comps), objects: index([...nodes, ...pods, ...svcs]), partitions: workers >= 2 ? [['control-plane', 'worker-2']] : [] };
+}
+
+function service(name: string, clusterIP: string, port: number, createdAt: number, selector?: Record<string, string>): ObjectView {
+  const spec = { type: 'ClusterIP', clusterIP, clusterIPs: [clusterIP], ports: [{ port, protocol: 'TCP', targetPort: port }], ...(selector ? { selector } : {}) };
+  return { id: `services/default/${name}`, kind: 'Service', namespace: 'default', name, resourceVersion: String(200 + createdAt), object: { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'default', creationTimestamp: ts(createdAt) }, spec } };
+}
+
+function endpointSlice(name: string, svc: string, port: number, endpoints: { ip: string; pod?: string; ready: boolean }[]): ObjectView {
+  const object = {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name, namespace: 'default', labels: { 'kubernetes.io/service-name': svc } },
+    addressType: 'IPv4',
+    endpoints: endpoints.map((e) => ({
+      addresses: [e.ip],
+      conditions: { ready: e.ready, serving: e.ready, terminating: false },
+      ...(e.pod ? { targetRef: { kind: 'Pod', name: e.pod, namespace: 'default', uid: `uid-${e.pod}` }, nodeName: 'worker-1' } : {}),
+    })),
+    ports: endpoints.length ? [{ name: '', port, protocol: 'TCP' }] : [],
+  };
+  return { id: `endpointslices/default/${name}`, kind: 'EndpointSlice', namespace: 'default', name, resourceVersion: '300', object };
+}
+
+/** `kubernetes` (to the apiserver), `web` (two ready pods), `api` (a not-ready pod) and `db` (no endpoints). */
+function services(): ObjectView[] {
+  return [
+    service('kubernetes', '10.96.0.1', 443, -10),
+    endpointSlice('kubernetes', 'kubernetes', 6443, [{ ip: '10.0.0.10', ready: true }]),
+    service('web', '10.96.12.7', 80, 12, { app: 'web' }),
+    endpointSlice('web-7xk2p', 'web', 80, [
+      { ip: '10.244.1.5', pod: 'web-7d4b9c-x2x5q', ready: true },
+      { ip: '10.244.1.9', pod: 'many-0', ready: true },
+    ]),
+    service('api', '10.96.40.2', 8080, 13, { app: 'api' }),
+    endpointSlice('api-q9d8s', 'api', 8080, [{ ip: '10.244.1.7', pod: 'api-0', ready: false }]),
+    service('db', '10.96.77.30', 5432, 14, { app: 'db' }),
+    endpointSlice('db-m2v5c', 'db', 5432, []),
+  ];
 }
 
 interface Template {

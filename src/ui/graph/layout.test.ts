@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Box, type LayoutComponent, type LayoutHost, type LayoutPod, POD_SLOTS, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, workerColumns } from './layout';
+import { type Box, type LayoutComponent, type LayoutHost, type LayoutPod, type LayoutService, POD_SLOTS, SERVICES_ID, SVC_ROWS, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, serviceColumns, serviceNodeId, workerColumns } from './layout';
 
 function cluster(workers: number, etcd = 1): { hosts: LayoutHost[]; components: LayoutComponent[] } {
   const hosts: LayoutHost[] = [
@@ -119,4 +119,53 @@ describe('layoutCluster', () => {
     expect(l.byId[regionId('virtual-1')]).toBeDefined();
     expect(l.podRegion['pods/default/p-virtual-1-0']).toBe(regionId('virtual-1'));
   });
+
+  it('draws Services in a band between the control plane and the workers', () => {
+    const { hosts, components } = cluster(3);
+    const l = layoutCluster(hosts, components, [], [], svcs(2));
+    const band = l.byId[SERVICES_ID]!;
+    const cp = l.byId[regionId('control-plane')]!;
+    const w1 = l.byId[regionId('worker-1')]!;
+    expect(band.ay).toBeGreaterThan(cp.ay + cp.h);
+    expect(w1.ay).toBeGreaterThan(band.ay + band.h);
+    expect(l.byId[serviceNodeId('services/default/svc-0')]!.parent).toBe(SERVICES_ID);
+  });
+
+  it('keeps every existing position when a Service or a pod is added, and the first Service moves nothing', () => {
+    const { hosts, components } = cluster(3);
+    const none = layoutCluster(hosts, components, pods(2, 'worker-1'), [], []);
+    const before = layoutCluster(hosts, components, pods(2, 'worker-1'), [], svcs(2));
+    const after = layoutCluster(hosts, components, [...pods(2, 'worker-1'), ...pods(1, 'worker-2')], [], [...svcs(2), ...svcs(1, 2)]);
+    for (const b of none.boxes) expect(before.byId[b.id]).toEqual(b);
+    for (const b of before.boxes) expect(after.byId[b.id]).toEqual(b);
+  });
+
+  it('places Services in first-seen order whatever the input order, and counts the ones past the last slot', () => {
+    const { hosts, components } = cluster(1);
+    const slots = serviceColumns(l0(hosts, components).byId[SERVICES_ID]!.w) * SVC_ROWS;
+    const many = svcs(slots + 3);
+    const a = layoutCluster(hosts, components, [], [], many);
+    const b = layoutCluster(hosts, components, [], [], [...many].reverse());
+    expect(b.byId).toEqual(a.byId);
+    expect(a.boxes.filter((x) => x.kind === 'service')).toHaveLength(slots - 1);
+    expect(a.byId[moreNodeId(SERVICES_ID)]!.count).toBe(4);
+  });
+
+  it('keeps the Services band inside the cluster and clear of other regions, for 1 to 50 workers', () => {
+    for (const n of [1, 3, 8, 50]) {
+      const { hosts, components } = cluster(n, 3);
+      const l = layoutCluster(hosts, components, [], [], svcs(5));
+      const band = l.byId[SERVICES_ID]!;
+      for (const r of l.boxes.filter((x) => !x.parent && x.id !== band.id)) expect(overlaps(band, r), `${n} workers: ${r.id}`).toBe(false);
+      for (const s of l.boxes.filter((x) => x.parent === band.id)) expect(s.x >= 0 && s.x + s.w <= band.w && s.y + s.h <= band.h).toBe(true);
+    }
+  });
 });
+
+function svcs(n: number, from = 0): LayoutService[] {
+  return Array.from({ length: n }, (_, i) => ({ id: `services/default/svc-${from + i}`, order: from + i }));
+}
+
+function l0(hosts: LayoutHost[], components: LayoutComponent[]) {
+  return layoutCluster(hosts, components, [], [], []);
+}

@@ -3,6 +3,8 @@
 // anything else; past the last slot a region shows "+N" instead of every pod. Workers form a grid of
 // equal regions, readable from 1 to 50 nodes; the control plane sits above them, the user's laptop
 // outside the cluster on the left and the image registry outside on the right (UX.md, "The screen").
+// Services are cluster-wide, on no node: they sit in a band of fixed slots between the control plane
+// and the workers, so their edges run up to the apiserver (the `kubernetes` Service) and down to pods.
 
 export type HostRole = 'control-plane' | 'worker' | 'client' | 'registry';
 
@@ -23,12 +25,17 @@ export interface LayoutPod {
   /** When the UI first saw this pod (a counter): keeps slots stable as pods come and go. */
   order: number;
 }
+/** A Service (its ObjectView id) and when the UI first saw it, as for pods. */
+export interface LayoutService {
+  id: string;
+  order: number;
+}
 export interface LayoutNode {
   /** The Node object's name. */
   name: string;
 }
 
-export type BoxKind = 'region' | 'component' | 'small-component' | 'pod' | 'more' | 'tray';
+export type BoxKind = 'region' | 'component' | 'small-component' | 'pod' | 'more' | 'tray' | 'band' | 'service';
 
 /** One drawn thing. x/y are relative to the parent (React Flow's convention), ax/ay absolute. */
 export interface Box {
@@ -41,12 +48,12 @@ export interface Box {
   ax: number;
   ay: number;
   parent?: string;
-  /** What it stands for: a host name, a process id, a pod's ObjectView id, or a region id for `more`. */
+  /** What it stands for: a host name, a process id, a pod's or Service's ObjectView id, or a region id for `more`. */
   ref: string;
   /** `more` boxes: how many pods they stand for. */
   count?: number;
-  /** Regions: the host's role (tray: 'tray'). */
-  role?: HostRole | 'tray';
+  /** Regions: the host's role (tray: 'tray', the Services band: 'services'). */
+  role?: HostRole | 'tray' | 'services';
 }
 
 export interface ClusterLayout {
@@ -61,7 +68,9 @@ export const regionId = (host: string): string => `host:${host}`;
 export const componentNodeId = (process: string): string => `comp:${process}`;
 export const podNodeId = (pod: string): string => `pod:${pod}`;
 export const moreNodeId = (region: string): string => `more:${region}`;
+export const serviceNodeId = (service: string): string => `svc:${service}`;
 export const TRAY_ID = 'tray:pending';
+export const SERVICES_ID = 'band:services';
 
 // Geometry, in flow units (pixels at zoom 1).
 export const PAD = 14;
@@ -85,6 +94,12 @@ const ETCD_X = PAD + COL * 2 + 100;
 const TRAY_COLS = 2;
 const TRAY_ROWS = 4;
 const CP_POD_SLOTS = 1;
+export const SVC_W = 280;
+export const SVC_H = 54;
+/** Rows of Service slots; the columns fill the cluster's width. */
+export const SVC_ROWS = 2;
+const BAND_HEADER_H = 40;
+const BAND_H = BAND_HEADER_H + SVC_ROWS * SVC_H + (SVC_ROWS - 1) * GAP + PAD;
 
 /** A worker's components: four to a row across the region. */
 const NODE_COMPS_PER_ROW = 4;
@@ -112,19 +127,38 @@ function add(b: Builder, box: Omit<Box, 'ax' | 'ay'>): Box {
 
 /** Lays pods into `slots` cells of a region; past the last one, the last cell becomes a `+N` badge. */
 function placePods(b: Builder, region: string, pods: LayoutPod[], cells: { x: number; y: number }[], podRegion: Record<string, string>): void {
-  const sorted = [...pods].sort((p, q) => p.order - q.order || byName(p.id, q.id));
+  placeInSlots(b, region, pods, cells, 'pod', POD_W, POD_H, (id) => (podRegion[id] = region));
+}
+
+/** Fills slots in first-seen order; past the last one, the last slot becomes a `+N` badge. */
+function placeInSlots(b: Builder, region: string, items: { id: string; order: number }[], cells: { x: number; y: number }[], kind: 'pod' | 'service', w: number, h: number, placed?: (id: string) => void): void {
+  const sorted = [...items].sort((p, q) => p.order - q.order || byName(p.id, q.id));
   const overflow = sorted.length > cells.length;
   const shown = overflow ? cells.length - 1 : sorted.length;
   for (let i = 0; i < shown; i++) {
     const p = sorted[i]!;
     const c = cells[i]!;
-    add(b, { id: podNodeId(p.id), kind: 'pod', x: c.x, y: c.y, w: POD_W, h: POD_H, parent: region, ref: p.id });
-    podRegion[p.id] = region;
+    add(b, { id: kind === 'pod' ? podNodeId(p.id) : serviceNodeId(p.id), kind, x: c.x, y: c.y, w, h, parent: region, ref: p.id });
+    placed?.(p.id);
   }
   if (overflow) {
     const c = cells[cells.length - 1]!;
-    add(b, { id: moreNodeId(region), kind: 'more', x: c.x, y: c.y, w: POD_W, h: POD_H, parent: region, ref: region, count: sorted.length - shown });
+    add(b, { id: moreNodeId(region), kind: 'more', x: c.x, y: c.y, w, h, parent: region, ref: region, count: sorted.length - shown });
   }
+}
+
+/** Service slots across the band: as many columns as fit, SVC_ROWS rows, centred. */
+export function serviceColumns(bandW: number): number {
+  return Math.max(1, Math.floor((bandW - 2 * PAD + GAP) / (SVC_W + GAP)));
+}
+
+function placeServices(b: Builder, services: LayoutService[], y: number, w: number): void {
+  add(b, { id: SERVICES_ID, kind: 'band', x: 0, y, w, h: BAND_H, ref: 'services', role: 'services' });
+  const cols = serviceColumns(w);
+  const x0 = (w - (cols * SVC_W + (cols - 1) * GAP)) / 2;
+  const cells: { x: number; y: number }[] = [];
+  for (let r = 0; r < SVC_ROWS; r++) for (let c = 0; c < cols; c++) cells.push({ x: x0 + c * (SVC_W + GAP), y: BAND_HEADER_H + r * (SVC_H + GAP) });
+  placeInSlots(b, SERVICES_ID, services, cells, 'service', SVC_W, SVC_H);
 }
 
 function grid(x0: number, y0: number, cols: number, rows: number): { x: number; y: number }[] {
@@ -258,7 +292,7 @@ function placeOutside(b: Builder, g: Groups, host: LayoutHost, x: number, y: num
 }
 
 /** Where every host region, component, pod and count badge goes. Pure and deterministic. */
-export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutPod[], nodes: LayoutNode[]): ClusterLayout {
+export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutPod[], nodes: LayoutNode[], services: LayoutService[] = []): ClusterLayout {
   const g = group(hosts, components, pods, nodes);
   const b: Builder = { boxes: [], byId: {} };
   const podRegion: Record<string, string> = {};
@@ -272,8 +306,14 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const cpX = (clusterW - cpW) / 2;
   if (g.cp) placeControlPlane(b, g, cpX, 0, cpW, podRegion);
 
+  // The band is there whenever the control plane is (the `kubernetes` Service always exists), so the
+  // first Service never moves the workers down.
+  const bandY = g.cp ? cpH + REGION_GAP : 0;
+  const hasBand = !!g.cp || services.length > 0;
+  if (hasBand) placeServices(b, services, bandY, clusterW);
+
   const gridX = (clusterW - gridW) / 2;
-  const gridY = g.cp ? cpH + REGION_GAP * 1.5 : 0;
+  const gridY = hasBand ? bandY + BAND_H + REGION_GAP * 1.5 : 0;
   const wh = workerHeight(compRows);
   g.workers.forEach((name, i) => placeWorker(b, g, name, gridX + (i % cols) * (WORKER_W + REGION_GAP), gridY + Math.floor(i / cols) * (wh + REGION_GAP), compRows, podRegion));
 

@@ -63,4 +63,10 @@ describe('menuItems', () => {
     expect(menuItems({ kind: 'object', id: 'pods/default/web' }, ctx()).map((i) => i.exec)).toEqual(['kubectl describe pod web', 'kubectl logs web', 'kubectl delete pod web']);
     expect(menuItems({ kind: 'object', id: 'pods/team/api' }, ctx()).find((i) => i.id === 'delete')!.exec).toBe('kubectl delete pod api -n team');
   });
+
+  it('describes and deletes a Service with kubectl lines', () => {
+    const c = ctx();
+    c.objects['services/team/web'] = { id: 'services/team/web', kind: 'Service', namespace: 'team', name: 'web', resourceVersion: '7', object: {} };
+    expect(menuItems({ kind: 'object', id: 'services/team/web' }, c).map((i) => i.exec)).toEqual(['kubectl describe service web -n team', 'kubectl delete service web -n team']);
+  });
 });

@@ -123,6 +123,14 @@ function podItems(o: ObjectView): MenuItem[] {
   ];
 }
 
+function serviceItems(o: ObjectView): MenuItem[] {
+  const ns = o.namespace && o.namespace !== 'default' ? ` -n ${o.namespace}` : '';
+  return [
+    { id: 'describe', label: 'Describe', send: [], exec: `kubectl describe service ${o.name}${ns}`, dockTab: 'terminal' },
+    { id: 'delete', label: 'Delete service', send: [], exec: `kubectl delete service ${o.name}${ns}`, dockTab: 'terminal', danger: true },
+  ];
+}
+
 /** The menu for what was right-clicked (or its "..." button pressed). */
 export function menuItems(target: Selection, ctx: MenuContext): MenuItem[] {
   if (target.kind === 'component') {
@@ -134,5 +142,6 @@ export function menuItems(target: Selection, ctx: MenuContext): MenuItem[] {
   if (!o) return [];
   if (o.kind === 'Pod') return podItems(o);
   if (o.kind === 'Node') return hostItems(o.name, ctx);
+  if (o.kind === 'Service') return serviceItems(o);
   return [];
 }

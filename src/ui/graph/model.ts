@@ -1,11 +1,12 @@
 // Turns what the sim store holds into React Flow nodes and edges: the layout gives the boxes, the
 // views give what each box shows. Edges are the real communication paths only, so the picture says
 // who talks to whom: kubectl and every other component talk to kube-apiserver, and only
-// kube-apiserver talks to etcd.
+// kube-apiserver talks to etcd. Services add thin edges to their endpoints (services.ts).
 
-import type { Edge, Node } from '@xyflow/react';
+import { type Edge, type Node, type NodeHandle, Position } from '@xyflow/react';
 import type { ComponentView, HostView, ObjectView } from '../../protocol/view';
-import { type Box, type ClusterLayout, type LayoutPod, componentNodeId, layoutCluster } from './layout';
+import { type Box, type ClusterLayout, type LayoutPod, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, serviceNodeId } from './layout';
+import { type ServiceEndpoint, type ServiceSummary, endpointTarget, podsByIP, serviceSummary } from './services';
 
 export interface RegionData extends Record<string, unknown> {
   box: Box;
@@ -16,6 +17,8 @@ export interface RegionData extends Record<string, unknown> {
   cutFrom: string[];
   /** Pods that live here (drawn or counted). */
   pods: number;
+  /** The Services band: how many Services there are. */
+  services?: number;
 }
 export interface ComponentData extends Record<string, unknown> {
   box: Box;
@@ -27,6 +30,12 @@ export interface PodData extends Record<string, unknown> {
   pod: ObjectView;
   hostUp: boolean;
 }
+export interface ServiceData extends Record<string, unknown> {
+  box: Box;
+  svc: ObjectView;
+  summary: ServiceSummary;
+  endpoints: ServiceEndpoint[];
+}
 export interface MoreData extends Record<string, unknown> {
   box: Box;
 }
@@ -35,15 +44,20 @@ export interface EdgeData extends Record<string, unknown> {
   cut: boolean;
   dead: boolean;
   /** `raft` edges (etcd peers) are drawn lighter. */
-  kind: 'api' | 'etcd' | 'raft' | 'cri' | 'cni' | 'pull' | 'other';
+  kind: 'api' | 'etcd' | 'raft' | 'cri' | 'cni' | 'pull' | 'service' | 'other';
+  /** Service edges: whether the endpoint is ready (a not-ready one gets no traffic: dashed). */
+  ready?: boolean;
+  /** Service edges: a tooltip naming the Service and the endpoint. */
+  title?: string;
 }
 
 export type RegionFlowNode = Node<RegionData, 'region'>;
 export type ComponentFlowNode = Node<ComponentData, 'component'>;
 export type PodFlowNode = Node<PodData, 'pod'>;
 export type MoreFlowNode = Node<MoreData, 'more'>;
-export type GraphNode = RegionFlowNode | ComponentFlowNode | PodFlowNode | MoreFlowNode;
-export type GraphEdge = Edge<EdgeData, 'comm'>;
+export type ServiceFlowNode = Node<ServiceData, 'service'>;
+export type GraphNode = RegionFlowNode | ComponentFlowNode | PodFlowNode | MoreFlowNode | ServiceFlowNode;
+export type GraphEdge = Edge<EdgeData, 'comm' | 'service'>;
 
 export interface SimSlice {
   hosts: Record<string, HostView>;
@@ -68,14 +82,23 @@ export function podNodeName(p: ObjectView): string | undefined {
   return spec?.nodeName || undefined;
 }
 
-/** The layout for the store's state; `order` numbers pods by when the UI first saw them. */
-export function layoutFor(s: SimSlice, pods: ObjectView[], nodes: ObjectView[], order: (podId: string) => number): ClusterLayout {
+/** The Services among the objects. */
+export function servicesOf(objects: Record<string, ObjectView>): ObjectView[] {
+  return Object.values(objects).filter((o) => o.kind === 'Service');
+}
+
+/**
+ * The layout for the store's state; `order` numbers pods by when the UI first saw them, and
+ * `serviceOrder` Services likewise.
+ */
+export function layoutFor(s: SimSlice, pods: ObjectView[], nodes: ObjectView[], order: (podId: string) => number, services: ObjectView[] = [], serviceOrder: (id: string) => number = () => 0): ClusterLayout {
   const lp: LayoutPod[] = pods.map((p) => ({ id: p.id, node: podNodeName(p), order: order(p.id) }));
   return layoutCluster(
     Object.values(s.hosts).map((h) => ({ id: h.id, role: h.role })),
     Object.values(s.components).map((c) => ({ id: c.id, kind: c.kind, host: c.host })),
     lp,
     nodes.map((n) => ({ name: n.name })),
+    services.map((v) => ({ id: v.id, order: serviceOrder(v.id) })),
   );
 }
 
@@ -85,8 +108,22 @@ function isCut(partitions: [string, string][], a: string | undefined, b: string 
   return partitions.some(([p, q]) => p === x && q === y);
 }
 
+/**
+ * The centre handles every box draws (nodes.tsx CenterHandles), declared up front: React Flow drops a
+ * node's measured handles whenever it gets a new node object without `measured`, and until it has
+ * measured again it draws no edge to that node. The store hands us new objects on every frame, so
+ * without this the edges would blink out while the simulation plays.
+ */
+function centreHandles(box: Box): NodeHandle[] {
+  const at = { x: box.w / 2 - 0.5, y: box.h / 2 - 0.5, width: 1, height: 1 };
+  return [
+    { type: 'target', position: Position.Top, ...at },
+    { type: 'source', position: Position.Bottom, ...at },
+  ];
+}
+
 /** React Flow nodes for a layout. */
-export function buildNodes(s: SimSlice, layout: ClusterLayout, pods: ObjectView[], nodes: ObjectView[]): GraphNode[] {
+export function buildNodes(s: SimSlice, layout: ClusterLayout, pods: ObjectView[], nodes: ObjectView[], endpoints: Map<string, ServiceEndpoint[]> = new Map()): GraphNode[] {
   const nodeByName = new Map(nodes.map((n) => [n.name, n]));
   const podById = new Map(pods.map((p) => [p.id, p]));
   const podsPerRegion = new Map<string, number>();
@@ -96,17 +133,22 @@ export function buildNodes(s: SimSlice, layout: ClusterLayout, pods: ObjectView[
   }
   const out: GraphNode[] = [];
   for (const box of layout.boxes) {
-    const base = { id: box.id, position: { x: box.x, y: box.y }, width: box.w, height: box.h, ...(box.parent ? { parentId: box.parent, extent: 'parent' as const } : {}) };
+    const base = { id: box.id, position: { x: box.x, y: box.y }, width: box.w, height: box.h, handles: centreHandles(box), ...(box.parent ? { parentId: box.parent, extent: 'parent' as const } : {}) };
     const more = layout.byId[`more:${box.id}`]?.count ?? 0;
-    if (box.kind === 'region' || box.kind === 'tray') {
+    if (box.kind === 'region' || box.kind === 'tray' || box.kind === 'band') {
       const host = s.hosts[box.ref];
       const cutFrom = s.partitions.flatMap(([a, b]) => (a === box.ref ? [b] : b === box.ref ? [a] : []));
       const data: RegionData = { box, host, node: nodeByName.get(box.ref), cutFrom, pods: (podsPerRegion.get(box.id) ?? 0) + more };
+      if (box.kind === 'band') data.services = layout.boxes.filter((x) => x.kind === 'service').length + more;
       out.push({ ...base, type: 'region', data, selectable: false, zIndex: 0 });
     } else if (box.kind === 'component' || box.kind === 'small-component') {
       const view = s.components[box.ref];
       if (!view) continue;
       out.push({ ...base, type: 'component', data: { box, view, hostUp: s.hosts[view.host]?.up ?? true } });
+    } else if (box.kind === 'service') {
+      const svc = s.objects[box.ref];
+      if (!svc) continue;
+      out.push({ ...base, type: 'service', data: { box, svc, summary: serviceSummary(svc), endpoints: endpoints.get(svc.id) ?? [] } });
     } else if (box.kind === 'pod') {
       const pod = podById.get(box.ref);
       if (!pod) continue;
@@ -167,4 +209,55 @@ export function endpointNode(process: string, layout: ClusterLayout, components:
   if (layout.byId[id]) return id;
   const host = components[process]?.host;
   return host && layout.byId[`host:${host}`] ? `host:${host}` : undefined;
+}
+
+/** The graph node a pod is drawn at: its box, else its region's `+N` badge. */
+function podTarget(layout: ClusterLayout, pod: ObjectView | undefined, podId: string): string | undefined {
+  if (layout.byId[podNodeId(podId)]) return podNodeId(podId);
+  if (!pod) return undefined;
+  const n = podNodeName(pod);
+  const more = moreNodeId(n ? regionId(n) : TRAY_ID);
+  return layout.byId[more] ? more : undefined;
+}
+
+/**
+ * Thin edges from each drawn Service to its endpoints: pods, or for an address that is a host's
+ * (the `kubernetes` Service's 10.0.0.10:6443), the kube-apiserver on that host.
+ */
+export function buildServiceEdges(s: SimSlice, layout: ClusterLayout, endpoints: Map<string, ServiceEndpoint[]>): GraphEdge[] {
+  const pods = Object.values(s.objects).filter((o) => o.kind === 'Pod');
+  const byIP = podsByIP(pods);
+  const hostByAddress = new Map(Object.values(s.hosts).map((h) => [h.address, h.id]));
+  const ctx = {
+    podByIP: byIP,
+    podNode: (id: string) => podTarget(layout, s.objects[id], id),
+    hostNode: (address: string) => {
+      const host = hostByAddress.get(address);
+      if (!host) return undefined;
+      const api = Object.values(s.components).find((c) => c.host === host && c.kind === 'kube-apiserver');
+      if (api && layout.byId[componentNodeId(api.id)]) return componentNodeId(api.id);
+      return layout.byId[regionId(host)] ? regionId(host) : undefined;
+    },
+  };
+  const out: GraphEdge[] = [];
+  for (const box of layout.boxes) {
+    if (box.kind !== 'service') continue;
+    const seen = new Set<string>();
+    for (const ep of endpoints.get(box.ref) ?? []) {
+      const target = endpointTarget(ep, ctx);
+      if (!target) continue;
+      const id = `s:${box.ref}>${target}`;
+      // Several pods behind one +N badge make one edge, ready if any of them is.
+      if (seen.has(id)) {
+        const e = out.find((x) => x.id === id);
+        if (e?.data && ep.ready) e.data.ready = true;
+        continue;
+      }
+      seen.add(id);
+      const what = ep.pod ? `pod ${ep.pod.split('/')[2]} ${ep.address}` : ep.address;
+      const title = `Service ${box.ref.split('/')[2]} -> ${what}: ${ep.ready ? 'ready, gets traffic' : ep.terminating ? 'terminating, not ready' : 'not ready, gets no traffic'}`;
+      out.push({ id, source: serviceNodeId(box.ref), target, type: 'service', data: { kind: 'service', dead: false, cut: false, ready: ep.ready, title }, selectable: false, focusable: false });
+    }
+  }
+  return out;
 }

@@ -5,8 +5,8 @@ import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { ComponentView } from '../../protocol/view';
 import { type Selection, useUiStore } from '../store/ui-store';
-import { COMP_H, PAD, POD_H } from './layout';
-import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode } from './model';
+import { COMP_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
+import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { nodeDisplay, podDisplay } from './pod-status';
 
 const ICONS = `${import.meta.env.BASE_URL}icons/`;
@@ -160,11 +160,56 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
   );
 });
 
+export const ServiceNode = memo(function ServiceNode({ data }: NodeProps<ServiceFlowNode>) {
+  const { svc, summary: s, endpoints } = data;
+  const selected = useSelected('object', svc.id);
+  const ready = endpoints.filter((e) => e.ready).length;
+  const count = endpoints.length === 0 ? 'no endpoints' : ready === endpoints.length ? `${ready} endpoint${ready === 1 ? '' : 's'}` : `${ready}/${endpoints.length} ready`;
+  const title = [
+    `service/${s.name} (namespace ${s.namespace})`,
+    `TYPE ${s.type}  CLUSTER-IP ${s.clusterIP}  PORT(S) ${s.ports}`,
+    endpoints.length ? `endpoints (from its EndpointSlices): ${endpoints.map((e) => `${e.address}${e.ready ? '' : ' (not ready)'}`).join(', ')}` : 'no endpoints: no ready pod matches its selector, so connections to it fail',
+    'kube-proxy on every node routes its ClusterIP to these endpoints.',
+  ].join('\n');
+  return (
+    <div
+      className={`kp-svc${endpoints.length === 0 ? ' kp-svc--empty' : ''}${selected ? ' kp-selected' : ''}`}
+      data-testid={`service-${svc.namespace}-${svc.name}`}
+      data-endpoints={endpoints.length}
+      data-ready-endpoints={ready}
+      title={title}
+      style={{ height: SVC_H }}
+    >
+      <CenterHandles />
+      <img className="kp-svc-icon" src={`${ICONS}svc.svg`} alt="" draggable={false} />
+      <div className="kp-svc-text">
+        <div className="kp-svc-line">
+          <span className="kp-svc-name">{s.name}</span>
+          <span className={`kp-svc-count${endpoints.length === 0 || ready < endpoints.length ? ' kp-svc-count--warn' : ''}`}>
+            {endpoints.length === 0 || ready < endpoints.length ? '⚠ ' : ''}
+            {count}
+          </span>
+        </div>
+        <div className="kp-svc-spec">
+          {s.type} {s.clusterIP} {s.ports}
+        </div>
+      </div>
+      <MoreButton target={{ kind: 'object', id: svc.id }} label={`service/${s.name}`} />
+    </div>
+  );
+});
+
 export const MoreNode = memo(function MoreNode({ data }: NodeProps<MoreFlowNode>) {
   const { box } = data;
+  if (box.ref === SERVICES_ID)
+    return (
+      <div className="kp-more" data-testid="more-services" title={`${box.count ?? 0} more Services (kubectl get services lists them all)`}>
+        <CenterHandles />+{box.count} more Services
+      </div>
+    );
   return (
     <div className="kp-more" data-testid={`more-pods-${testId(box.ref.replace(/^host:/, ''))}`} title={`${box.count ?? 0} more pods here (the graph shows a count beyond this many)`}>
-      +{box.count} more pods
+      <CenterHandles />+{box.count} more pods
     </div>
   );
 });
@@ -217,6 +262,8 @@ function regionTitle(data: RegionData): { title: string; subtitle: string; icon?
       return { title: 'image registry', subtitle: `${name} · outside the cluster` };
     case 'tray':
       return { title: 'Pending - no node yet', subtitle: 'waiting for kube-scheduler to bind them' };
+    case 'services':
+      return { title: 'Services', subtitle: 'virtual IPs on no node: kube-proxy on every node sends their traffic to the endpoints' };
     default:
       return { title: name, subtitle: `worker node · ${h?.address ?? 'no host'}`, icon: 'node.svg' };
   }
@@ -231,7 +278,7 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
   const cut = d.cutFrom.length > 0;
   const cutText = d.cutFrom.length === 1 ? d.cutFrom[0] : `${d.cutFrom.length} hosts`;
   const isNode = role === 'worker' || role === 'control-plane';
-  const testid = role === 'tray' ? 'pending-tray' : `host-${d.box.ref}`;
+  const testid = role === 'tray' ? 'pending-tray' : role === 'services' ? 'services-band' : `host-${d.box.ref}`;
   let badges: ReactNode = null;
   if (!up) badges = <span className="kp-badge kp-badge--dead">✕ host down</span>;
   return (
@@ -259,7 +306,7 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
           )}
           {isNode && <NodeStatus data={d} />}
         </div>
-        {role !== 'tray' && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}
+        {role !== 'tray' && role !== 'services' && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}
       </div>
       {role === 'control-plane' && (
         <div className="kp-also-node" style={{ left: PAD, bottom: PAD + POD_H / 2 - 8 }}>
@@ -267,9 +314,10 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
         </div>
       )}
       {role === 'tray' && d.pods === 0 && <div className="kp-empty">no pending pods</div>}
+      {role === 'services' && d.services === 0 && <div className="kp-empty">no Services</div>}
       {!up && <Cross />}
     </div>
   );
 });
 
-export const nodeTypes = { region: RegionNode, component: ComponentNode, pod: PodNode, more: MoreNode };
+export const nodeTypes = { region: RegionNode, component: ComponentNode, pod: PodNode, more: MoreNode, service: ServiceNode };
