@@ -17,7 +17,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     headless: true,
-    viewport: { width: 1200, height: 900 },
+    // A common laptop screen; twice the pixels so the screenshots of the graph can be read when zoomed.
+    viewport: { width: 1440, height: 900 },
+    deviceScaleFactor: 2,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -1,27 +1,52 @@
-import { expect, test } from '@playwright/test';
+// The app shell: the page starts the simulation in its Web Worker, loads the default scenario (a
+// control plane and three workers, all Ready) and plays it; the terminal answers kubectl; the
+// keyboard shortcuts, help and light theme work. Every test here and in the other specs fails on a
+// console error, an uncaught exception or a request that leaves this machine (helpers.ts).
 
-// The app shell: the page starts the simulation in its Web Worker, loads the built-in pod-lifecycle
-// scenario and shows `kubectl get pods`, refreshed every simulated second, until web is Running.
-// The page must work offline: any request that leaves this machine fails the test, as does any
-// console error or uncaught exception.
-test('the simulated cluster runs the pod-lifecycle scenario until web is Running', async ({ page }) => {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    const local = url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1' || url.hostname === 'localhost';
-    if (!local) problems.push(`request left localhost: ${req.url()}`);
-  });
+import { clockMs, expect, gotoApp, shot, test, typeCommand } from './helpers';
 
-  await page.goto('/');
-  await expect(page).toHaveTitle('Kubeplay');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kubeplay');
-  const getPods = page.getByTestId('get-pods');
-  await expect(getPods).toContainText(/^NAME\s+READY\s+STATUS/m);
-  await expect(getPods).toContainText(/^web\s+1\/1\s+Running\s/m);
-  await page.screenshot({ path: 'test-results/app.png', fullPage: true });
-  expect(problems).toEqual([]);
+test('the default scenario boots a Ready cluster that plays, and the terminal answers kubectl get nodes', async ({ page }) => {
+  await gotoApp(page);
+  await expect(page.getByTestId('play-pause')).toHaveAttribute('data-playing', 'true');
+  for (const id of ['kube-apiserver', 'kube-scheduler', 'kube-controller-manager', 'etcd_etcd-1', 'kubectl', 'registry']) {
+    await expect(page.getByTestId(`component-${id}`)).toHaveAttribute('data-alive', 'true');
+  }
+  const t = await clockMs(page);
+  await expect.poll(() => clockMs(page)).toBeGreaterThan(t);
+
+  const nodes = await typeCommand(page, 'kubectl get nodes', { expectOutput: /worker-3/ });
+  expect(nodes).toMatch(/^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION\n/);
+  expect(nodes).toMatch(/^control-plane\s+Ready\s+control-plane\s+\S+\s+v1\.31\.\d+$/m);
+  for (const w of ['worker-1', 'worker-2', 'worker-3']) expect(nodes).toMatch(new RegExp(`^${w}\\s+Ready\\s+<none>\\s+\\S+\\s+v1\\.31\\.\\d+$`, 'm'));
+  // The dev overlay measures the batches the worker posts.
+  expect(Number(await page.getByTestId('batch-size').getAttribute('data-bytes'))).toBeGreaterThan(0);
+});
+
+test('keyboard: space pauses and plays, "." steps, "?" opens the help, ":" focuses the terminal; the light theme', async ({ page }) => {
+  await gotoApp(page);
+  const playPause = page.getByTestId('play-pause');
+  await page.getByTestId('graph').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press(' ');
+  await expect(playPause).toHaveAttribute('data-playing', 'false');
+  const paused = await clockMs(page);
+  const next = Number(await page.getByTestId('clock').getAttribute('data-next-ms'));
+  await page.keyboard.press('.');
+  await expect.poll(() => clockMs(page)).toBe(next);
+  expect(next).toBeGreaterThanOrEqual(paused);
+
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('help-overlay')).toBeVisible();
+  await shot(page, '14-help-overlay');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('help-overlay')).toBeHidden();
+
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme', 'light');
+  await page.keyboard.press(' ');
+  await expect(playPause).toHaveAttribute('data-playing', 'true');
+  await page.keyboard.press(':');
+  await page.keyboard.type('kubectl get ns');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('terminal-text')).toContainText(/kube-system\s+Active/);
+  await shot(page, '15-light-theme');
 });

@@ -39,7 +39,7 @@ export class BatchBuilder {
   private trace: TraceRecord[] = [];
   private dropped = 0;
   private outputs: TerminalOutput[] = [];
-  private lastSig = { clock: '', followed: '', scenario: '', partitions: '' };
+  private lastSig = { clock: '', followed: '', scenario: '', partitions: '', inFlight: '' };
   private readonly controlPlanes: Set<string>;
 
   constructor(private readonly cluster: Cluster) {
@@ -73,17 +73,22 @@ export class BatchBuilder {
     const member = this.cluster.etcdMembers[0];
     const objects = diffObjects(this.objects, member ? etcdStore(sim, etcdMemberId(member)) : undefined);
     const partitions = observePartitions(sim);
+    const inFlight = observeInFlight(sim);
     const sig = {
       clock: JSON.stringify(input.clock),
       followed: JSON.stringify(input.followed ?? null),
       scenario: JSON.stringify(input.scenario),
       partitions: JSON.stringify(partitions),
+      // A step that delivers a message and sends nothing changes only what is in flight: the UI must
+      // still hear of it, or the delivered message's dot stays on screen.
+      inFlight: inFlight.map((m) => m.id).join(','),
     };
     const changed =
       sig.clock !== this.lastSig.clock ||
       sig.followed !== this.lastSig.followed ||
       sig.partitions !== this.lastSig.partitions ||
       sig.scenario !== this.lastSig.scenario ||
+      sig.inFlight !== this.lastSig.inFlight ||
       this.trace.length > 0 ||
       this.outputs.length > 0 ||
       !isEmptyPatch(hosts) ||
@@ -97,7 +102,7 @@ export class BatchBuilder {
       components,
       objects,
       trace: this.trace,
-      inFlight: observeInFlight(sim),
+      inFlight,
       partitions,
       outputs: this.outputs,
     };

@@ -127,7 +127,7 @@ describe('SimSession: commands', () => {
     s.handle({ type: 'kill', target: 'node/worker-2' });
     const b = s.tick(0)!;
     expect(b.hosts.updated).toEqual([expect.objectContaining({ id: 'worker-2', up: false })]);
-    expect(b.components.updated.map((c) => `${c.id}:${c.alive}`)).toEqual(['cni/worker-2:false', 'containerd/worker-2:false', 'kubelet/worker-2:false']);
+    expect(b.components.updated.map((c) => `${c.id}:${c.alive}`)).toEqual(['cni/worker-2:false', 'containerd/worker-2:false', 'kubelet/worker-2:false', 'kube-proxy/worker-2:false']);
   });
 
   it('reports partitions as cut host pairs, and heals them', () => {
@@ -195,6 +195,22 @@ describe('SimSession: time', () => {
         expect(made.slice(1).every((r) => r.cause === made[0]!.id)).toBe(true);
       }
       expect(made.every((r) => r.time === next)).toBe(true);
+    }
+  });
+
+  it('gives the UI a frame after every step, so a delivered message never lingers on screen as a dot', () => {
+    // A delivery that sends nothing and leaves the clock and the next event time as they were changes
+    // only what is in flight; the frame must still go out (without it, step 39 here gave no frame).
+    const { s } = start();
+    s.handle(APPLY);
+    s.tick(0);
+    const sim = s.cluster!.sim;
+    for (let i = 0; i < 600 && sim.nextEventTime() !== undefined; i++) {
+      const top = sim.world.queue.reduce((a, e) => (e.time < a.time || (e.time === a.time && e.seq < a.seq) ? e : a));
+      s.handle({ type: 'step' });
+      const b = s.tick(0);
+      expect(b, `step ${i + 1}`).toBeDefined();
+      if (top.kind === 'deliver') expect(b!.inFlight.map((m) => m.id)).not.toContain(top.msg.id);
     }
   });
 

@@ -22,7 +22,16 @@ export function TimelineList() {
       <p className="panel-hint muted">{t.timelineHint}</p>
       <ol className="timeline-list" data-testid="timeline-list">
         {shown.map((r) => (
-          <li key={r.id} className={`phase-${r.phase}${r.dropped ? ' dropped' : ''}`} data-phase={r.phase}>
+          <li
+            key={r.id}
+            className={`phase-${r.phase}${r.dropped ? ' dropped' : ''}`}
+            data-phase={r.phase}
+            data-id={r.id}
+            data-kind={r.kind}
+            data-time={r.time}
+            data-from={r.from}
+            data-to={r.to}
+          >
             <span className="mono muted">{formatClock(r.time)}</span>
             <span className="timeline-phase">
               <span className="phase-swatch" aria-hidden="true" />

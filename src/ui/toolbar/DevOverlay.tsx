@@ -8,13 +8,15 @@ export function DevOverlay() {
   const t = useStrings();
   const bytes = useSimStore((s) => s.lastBatchBytes);
   const inFlight = useSimStore((s) => s.inFlight.length);
+  // The ids of the messages on the wire, for developers and the e2e step test (a step removes at most one).
+  const ids = useSimStore((s) => s.inFlight.map((m) => m.id).join(' '));
   return (
     <div className="dev-overlay mono" title={`${t.devOverlayHint}: ${t.batch} ${formatKiB(bytes)}, ${inFlight} ${t.inFlight}`}>
       <span data-testid="batch-size" data-bytes={bytes}>
         {formatKiB(bytes)}
       </span>
       {' · '}
-      <span data-testid="in-flight" data-count={inFlight}>
+      <span data-testid="in-flight" data-count={inFlight} data-ids={ids}>
         {inFlight} ✉
       </span>
     </div>
