@@ -7,6 +7,7 @@ import { kubeApiserver, type ApiserverConfig } from './apiserver/apiserver';
 import { kubeadm, type KubeadmConfig } from './bootstrap/kubeadm';
 import type { CliExec, CliOutput } from './cli-tools/protocol';
 import { kubectl, type KubectlConfig } from './cli-tools/kubectl/kubectl';
+import { nodeShell, type NodeShellConfig } from './cli-tools/node/node-shell';
 import { DEFAULT_TIMINGS, type Timings } from './config';
 import { etcdMember, type EtcdMemberConfig } from './etcd/member';
 import type { Emitted } from './kernel/component';
@@ -31,6 +32,9 @@ import {
   kubeProxyId,
   nodeCredentials,
 } from './names';
+
+/** The process `ssh <node>` reaches on each node. */
+export const shellId = (node: string): ProcessId => `shell/${node}`;
 import { KUBE_PROXY_CREDENTIALS, kubeProxy, type KubeProxyConfig } from './node/kube-proxy/kube-proxy';
 import { cniPlugin, type CniConfig } from './node/cni/cni';
 import { kubelet, type KubeletConfig } from './node/kubelet/kubelet';
@@ -112,7 +116,7 @@ export class Cluster {
     this.timings = { ...DEFAULT_TIMINGS, ...(opts.timings ?? {}) };
     const bootMs = opts.bootMs ?? 10_000;
     this.sim = new Simulation({ seed: opts.seed, traceLimit: opts.traceLimit, startTime: -bootMs });
-    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, kubeProxy, containerd, cniPlugin, imageRegistry, kubectl, kubeadm]) this.sim.register(t);
+    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, kubeProxy, containerd, cniPlugin, imageRegistry, kubectl, kubeadm, nodeShell]) this.sim.register(t);
     this.wire(spec);
     this.sim.runUntil(0);
   }
@@ -166,6 +170,7 @@ export class Cluster {
       sim.start(containerdId(n.name));
       sim.start(kubeletId(n.name));
       sim.start(kubeProxyId(n.name));
+      sim.start(shellId(n.name));
     }
     sim.start(KUBECTL);
     sim.start('kubeadm');
@@ -205,23 +210,51 @@ export class Cluster {
     this.sim.addProcess(kubeletId(n.name), n.name, 'kubelet', kl);
     const kp: KubeProxyConfig = { nodeName: n.name, apiserver: APISERVER, credentials: KUBE_PROXY_CREDENTIALS, mode: proxyMode, timings: this.timings, nodeIP: address };
     this.sim.addProcess(kubeProxyId(n.name), n.name, 'kube-proxy', kp);
+    // The shell `ssh <node>` reaches (crictl, systemctl, journalctl); not a target to kill.
+    const sh: NodeShellConfig = { nodeName: n.name, containerd: containerdId(n.name) };
+    this.sim.addProcess(shellId(n.name), n.name, 'node-shell', sh);
   }
 
   // ---------------------------------------------------------------- operations
 
-  /** Run a command line as the person at the keyboard would; returns a job id whose output arrives later. */
-  exec(line: string, opts: { stdin?: string; files?: Record<string, string> } = {}): number {
+  /**
+   * Run a command line as the person at the keyboard would; returns a job id whose output arrives
+   * later. `ssh <node> -- <cmd>` (or `on: <node>`) runs the command in that node's shell; kubectl
+   * runs on the laptop.
+   */
+  exec(line: string, opts: { stdin?: string; files?: Record<string, string>; on?: string } = {}): number {
     const jobId = this.nextJobId++;
-    const argv = splitWords(line);
+    let argv = splitWords(line);
+    let on = opts.on;
+    if (argv[0] === 'ssh') {
+      const sep = argv.indexOf('--');
+      const host = argv.slice(1, sep < 0 ? undefined : sep).find((a) => !a.startsWith('-'));
+      if (!host) return this.answer(jobId, 'usage: ssh [-46AaCfGgKkMNnqsTtVvXxYy] destination [command [argument ...]]\n', 255);
+      on = host;
+      argv = argv.slice(sep < 0 ? argv.indexOf(host) + 1 : sep + 1);
+      line = argv.join(' ');
+    }
+    if (on !== undefined) return this.execOnNode(jobId, on, line, argv);
     const body: CliExec = { type: 'cli.exec', jobId, line, argv };
     if (opts.stdin !== undefined) body.stdin = opts.stdin;
     if (opts.files) body.files = opts.files;
     const tool = argv[0] ?? '';
-    if (tool !== 'kubectl') {
-      this.outputs.set(jobId, { type: 'cli.output', jobId, stdout: '', stderr: `${tool}: command not found\n`, exitCode: 127 });
-      return jobId;
-    }
+    if (tool !== 'kubectl') return this.answer(jobId, `${tool}: command not found\n`, 127);
     this.sim.inject(KUBECTL, body, { summary: `$ ${line}`, phase: 'user' });
+    return jobId;
+  }
+
+  private execOnNode(jobId: number, node: string, line: string, argv: string[]): number {
+    const host = this.nodes.find((n) => n.name === node);
+    if (!host) return this.answer(jobId, `ssh: Could not resolve hostname ${node}: Name or service not known\n`, 255);
+    if (!this.sim.host(node)?.up) return this.answer(jobId, `ssh: connect to host ${host.address} port 22: No route to host\n`, 255);
+    const body: CliExec = { type: 'cli.exec', jobId, line, argv };
+    this.sim.inject(shellId(node), body, { summary: `$ ssh ${node} -- ${line}`, phase: 'user' });
+    return jobId;
+  }
+
+  private answer(jobId: number, stderr: string, exitCode: number): number {
+    this.outputs.set(jobId, { type: 'cli.output', jobId, stdout: '', stderr, exitCode });
     return jobId;
   }
 
@@ -247,7 +280,7 @@ export class Cluster {
   }
 
   /** Run a command and the simulation until it answers (or `limitMs` of simulated time passes). */
-  run(line: string, opts: { stdin?: string; files?: Record<string, string>; limitMs?: number } = {}): CliOutput {
+  run(line: string, opts: { stdin?: string; files?: Record<string, string>; on?: string; limitMs?: number } = {}): CliOutput {
     const job = this.exec(line, opts);
     const deadline = this.sim.now + (opts.limitMs ?? 120_000);
     for (;;) {

@@ -127,7 +127,7 @@ describe('SimSession: commands', () => {
     s.handle({ type: 'kill', target: 'node/worker-2' });
     const b = s.tick(0)!;
     expect(b.hosts.updated).toEqual([expect.objectContaining({ id: 'worker-2', up: false })]);
-    expect(b.components.updated.map((c) => `${c.id}:${c.alive}`)).toEqual(['cni/worker-2:false', 'containerd/worker-2:false', 'kubelet/worker-2:false', 'kube-proxy/worker-2:false']);
+    expect(b.components.updated.map((c) => `${c.id}:${c.alive}`)).toEqual(['cni/worker-2:false', 'containerd/worker-2:false', 'kubelet/worker-2:false', 'kube-proxy/worker-2:false', 'shell/worker-2:false']);
   });
 
   it('reports partitions as cut host pairs, and heals them', () => {

@@ -102,6 +102,24 @@ export interface Emitted {
   [k: string]: unknown;
 }
 
+/**
+ * A process on the caller's own host as that host's systemd and journald know it: its unit, whether
+ * it runs, since when, and its journal. Plain data, read-only.
+ */
+export interface HostProcessInfo {
+  id: ProcessId;
+  kind: string;
+  alive: boolean;
+  incarnation: number;
+  /** When the current (or last) incarnation started. */
+  startedAt?: number;
+  /** When it last stopped (unset while it has never stopped). */
+  since?: number;
+  log: { time: number; line: string }[];
+}
+
+export type SystemctlAction = 'start' | 'stop' | 'restart';
+
 export interface Effects {
   readonly now: Millis;
   readonly self: ProcessId;
@@ -122,6 +140,17 @@ export interface Effects {
   cause(id?: RecordId): RecordId;
   /** Hand something to the world outside (the CLI runner, the UI). */
   emit(e: Emitted): void;
+  /**
+   * The processes on this process's own host, as a node shell reads them from systemd and journald
+   * (`systemctl status`, `journalctl -u`). Not a message: systemd and journald are local to the host
+   * and answer over no network, so a partition cannot hide them. Read-only plain data.
+   */
+  hostProcesses(): HostProcessInfo[];
+  /**
+   * `systemctl start|stop|restart`: act on a process of this same host (never itself). Returns
+   * false when the process is not on this host. Local to the host, like hostProcesses.
+   */
+  systemctl(action: SystemctlAction, id: ProcessId): boolean;
 }
 
 export interface StartInput<C> {

@@ -1,7 +1,7 @@
 // An Effects that only records what a component asked for, for tests that drive one component with
 // plain messages and timers, the way etcd-io/raft's tests drive Step and read Ready.
 
-import type { Effects, Emitted, Message, MessageBody, ReplyAddress, SendMeta } from './component';
+import type { Effects, Emitted, HostProcessInfo, Message, MessageBody, ReplyAddress, SendMeta, SystemctlAction } from './component';
 import type { MessageId, Millis, ProcessId, RecordId, TimerId } from './units';
 
 export interface SentMessage {
@@ -29,6 +29,10 @@ export class RecordingEffects implements Effects {
   persisted: unknown = undefined;
   logs: string[] = [];
   emitted: Emitted[] = [];
+  /** What hostProcesses() answers; a test sets it. */
+  processes: HostProcessInfo[] = [];
+  /** systemctl() calls, in order. */
+  systemctlCalls: { action: SystemctlAction; id: ProcessId }[] = [];
   private nextId = 1000;
   private curCause: RecordId = 0;
   private randSeq: number[];
@@ -79,6 +83,13 @@ export class RecordingEffects implements Effects {
   }
   emit(e: Emitted): void {
     this.emitted.push(e);
+  }
+  hostProcesses(): HostProcessInfo[] {
+    return structuredClone(this.processes);
+  }
+  systemctl(action: SystemctlAction, id: ProcessId): boolean {
+    this.systemctlCalls.push({ action, id });
+    return this.processes.some((p) => p.id === id) && id !== this.self;
   }
   /** Forget what was recorded so far (between steps of a test). */
   clear(): void {

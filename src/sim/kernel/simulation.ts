@@ -6,6 +6,7 @@ import type {
   AnyComponentType,
   Effects,
   Emitted,
+  HostProcessInfo,
   Message,
   MessageBody,
   ObjectRef,
@@ -58,6 +59,10 @@ export interface ProcessState {
   state: unknown;
   persisted: unknown;
   log: LogLine[];
+  /** When the current (or last) incarnation started, for `systemctl status` (Active: ... since). */
+  startedAt?: number;
+  /** When the process last stopped. */
+  stoppedAt?: number;
 }
 
 export interface StreamState {
@@ -271,6 +276,7 @@ export class Simulation {
     const rec = this.control('start', id, `start ${id}`);
     p.alive = true;
     p.incarnation += 1;
+    p.startedAt = this.world.now;
     const type = this.types.get(p.kind)!;
     const ctx = this.effects(p, rec.id, 'user');
     p.state = type.start(ctx, { config: p.config, persisted: p.persisted, incarnation: p.incarnation });
@@ -353,6 +359,7 @@ export class Simulation {
 
   private stopProcess(p: ProcessState, cause: RecordId, closeSockets: boolean): void {
     p.alive = false;
+    p.stoppedAt = this.world.now;
     p.state = undefined;
     // The OS closes the dead process's sockets and the peers see the connection end; a machine
     // that loses power tells nobody.
@@ -584,6 +591,25 @@ export class Simulation {
       },
       emit(e) {
         w.emitted.push(e);
+      },
+      hostProcesses() {
+        const out: HostProcessInfo[] = [];
+        for (const q of w.processes.values()) {
+          if (q.host !== p.host) continue;
+          const info: HostProcessInfo = { id: q.id, kind: q.kind, alive: q.alive, incarnation: q.incarnation, log: q.log.map((l) => ({ time: l.time, line: l.line })) };
+          if (q.startedAt !== undefined) info.startedAt = q.startedAt;
+          if (q.stoppedAt !== undefined) info.since = q.stoppedAt;
+          out.push(info);
+        }
+        return out;
+      },
+      systemctl(action, id) {
+        const q = w.processes.get(id);
+        if (!q || q.host !== p.host || q.id === p.id) return false;
+        if (action === 'stop') sim.kill(id);
+        else if (action === 'start') sim.start(id);
+        else sim.restart(id);
+        return true;
       },
     };
   }

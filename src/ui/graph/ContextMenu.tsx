@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
+import { prefillTerminal } from '../terminal/prefill';
 import { type MenuItem, menuItems } from './menu-actions';
 
 /** Request ids for the kubectl lines the menu runs (far from the terminal's own counter). */
@@ -19,6 +20,7 @@ export function runMenuItem(item: MenuItem): void {
     ui.setDockTab(item.dockTab);
     if (!ui.dockOpen) ui.toggle('dockOpen');
   }
+  if (item.prefill) prefillTerminal(item.prefill);
   ui.closeMenu();
 }
 

@@ -70,3 +70,19 @@ describe('menuItems', () => {
     expect(menuItems({ kind: 'object', id: 'services/team/web' }, c).map((i) => i.exec)).toEqual(['kubectl describe service web -n team', 'kubectl delete service web -n team']);
   });
 });
+
+describe('Open terminal on a node', () => {
+  it.each([
+    [{ kind: 'host', id: 'worker-1' } as const, 'ssh worker-1 -- '],
+    [{ kind: 'component', id: 'kubelet/worker-1' } as const, 'ssh worker-1 -- '],
+    [{ kind: 'host', id: 'control-plane' } as const, 'ssh control-plane -- '],
+  ])('types the ssh prefix for %j at the prompt', (target, prefill) => {
+    const item = menuItems(target, ctx()).find((i) => i.id === 'terminal');
+    expect(item).toMatchObject({ dockTab: 'terminal', prefill });
+  });
+
+  it('opens the laptop terminal with nothing typed (kubectl runs there)', () => {
+    const item = menuItems({ kind: 'host', id: 'laptop' }, ctx()).find((i) => i.id === 'terminal');
+    expect(item?.prefill).toBeUndefined();
+  });
+});

@@ -18,6 +18,8 @@ export interface MenuItem {
   /** A line to show in the terminal: the real command for an action kubectl cannot do. */
   echo?: string;
   dockTab?: DockTab;
+  /** Text typed at the terminal's prompt for the person to finish (`ssh worker-1 -- `). */
+  prefill?: string;
   /** Dangerous actions are drawn in red. */
   danger?: boolean;
 }
@@ -76,7 +78,7 @@ function componentItems(c: ComponentView, ctx: MenuContext): MenuItem[] {
     items.push({ id: 'logs', label: 'Show logs', send: [{ type: 'logs', process: target, tail: 200 }], echo: logs, dockTab: 'terminal' });
   }
   const role = ctx.hosts[host]?.role;
-  if (role === 'worker' || role === 'control-plane' || c.kind === 'kubectl') items.push({ id: 'terminal', label: c.kind === 'kubectl' ? 'Open terminal' : `Open terminal on ${host}`, send: [], dockTab: 'terminal' });
+  if (role === 'worker' || role === 'control-plane' || c.kind === 'kubectl') items.push(c.kind === 'kubectl' ? { id: 'terminal', label: 'Open terminal', send: [], dockTab: 'terminal' } : { id: 'terminal', label: `Open terminal on ${host}`, send: [], dockTab: 'terminal', prefill: `ssh ${host} -- ` });
   return items;
 }
 
@@ -110,7 +112,7 @@ function hostItems(name: string, ctx: MenuContext): MenuItem[] {
       danger: true,
     });
   }
-  if (role !== 'registry') items.push({ id: 'terminal', label: `Open terminal on ${name}`, send: [], dockTab: 'terminal' });
+  if (role !== 'registry') items.push({ id: 'terminal', label: `Open terminal on ${name}`, send: [], dockTab: 'terminal', prefill: `ssh ${name} -- ` });
   return items;
 }
 

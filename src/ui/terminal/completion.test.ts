@@ -36,3 +36,19 @@ describe('commonPrefix', () => {
     expect(commonPrefix([])).toBe('');
   });
 });
+
+describe('completion of the node tools over ssh (seed, chapter 3)', () => {
+  const nodes = [{ resource: 'nodes', namespace: '', name: 'worker-1' }, { resource: 'nodes', namespace: '', name: 'worker-2' }];
+  it.each([
+    ['ss', ['ssh']],
+    ['ssh w', ['worker-1', 'worker-2']],
+    ['ssh worker-1 ', ['--']],
+    ['ssh worker-1 -- ', ['crictl', 'journalctl', 'systemctl']],
+    ['ssh worker-1 -- crictl p', ['pods', 'ps', 'pull']],
+    ['ssh worker-1 -- systemctl status ', ['containerd', 'kubelet']],
+    ['ssh worker-1 -- sudo systemctl re', ['restart']],
+    ['ssh worker-1 -- journalctl -u k', ['kubelet']],
+  ])('%j offers %j', (line, candidates) => {
+    expect(complete(line, nodes).candidates).toEqual(candidates);
+  });
+});

@@ -1,7 +1,15 @@
 // Tab completion for the terminal: kubectl's subcommands, resource kinds, the names of objects that
-// exist now, namespaces and flags. A pure function of the line and the object names.
+// exist now, namespaces and flags; and `ssh <node> -- crictl|systemctl|journalctl ...` for the node
+// tools. A pure function of the line and the object names.
 
-export const COMMANDS: readonly string[] = ['kubectl'];
+export const COMMANDS: readonly string[] = ['kubectl', 'ssh'];
+/** What a node's shell answers (src/sim/cli-tools/node), with the words each tool takes next. */
+export const NODE_TOOLS: Readonly<Record<string, readonly string[]>> = {
+  crictl: ['ps', 'pods', 'images', 'logs', 'inspect', 'pull'],
+  systemctl: ['status', 'start', 'stop', 'restart', 'is-active'],
+  journalctl: ['-u', '-n', '--no-pager'],
+};
+const UNITS = ['kubelet', 'containerd'];
 export const SUBCOMMANDS: readonly string[] = ['apply', 'create', 'run', 'get', 'describe', 'delete', 'logs'];
 export const FLAGS: readonly string[] = ['-o', '-n', '-l', '-A', '--as', '-f', '-w'];
 export const OUTPUTS: readonly string[] = ['wide', 'yaml', 'json', 'name'];
@@ -55,6 +63,7 @@ export function complete(line: string, objects: readonly ObjectName[]): Completi
 
 function wordsFor(words: string[], prefix: string, objects: readonly ObjectName[]): string[] {
   if (words.length === 0) return [...COMMANDS];
+  if (words[0] === 'ssh') return sshWords(words, objects);
   if (words[0] !== 'kubectl') return [];
   const previous = words[words.length - 1] ?? '';
   if (previous === '-o' || previous === '--output') return [...OUTPUTS];
@@ -75,6 +84,22 @@ function wordsFor(words: string[], prefix: string, objects: readonly ObjectName[
   }
   const resource = KINDS[kind];
   return resource ? namesOf(resource, objects, namespace) : [];
+}
+
+/** `ssh <node> -- <tool> <sub> <unit>`: node names, then `--`, then the node tools and their words. */
+function sshWords(words: string[], objects: readonly ObjectName[]): string[] {
+  if (words.length === 1) return namesOf('nodes', objects, null);
+  if (words.length === 2) return ['--'];
+  const rest = words.slice(3).filter((w) => w !== 'sudo');
+  if (words[2] !== '--') return [];
+  const [tool, sub] = rest;
+  if (tool === undefined) return Object.keys(NODE_TOOLS);
+  const next = NODE_TOOLS[tool];
+  if (!next) return [];
+  const previous = rest[rest.length - 1];
+  if (tool === 'journalctl') return previous === '-u' ? UNITS : previous === '-n' ? [] : [...next];
+  if (sub === undefined) return [...next];
+  return tool === 'systemctl' && rest.length === 2 ? UNITS : [];
 }
 
 /** The words that are not flags or flag values, and the namespace the flags ask for (null = all). */

@@ -9,6 +9,7 @@ import { useUiStore } from '../store/ui-store';
 import { STRINGS } from '../app/strings';
 import { commonPrefix, complete, objectNameOf } from './completion';
 import { editLine, emptyLine, insert, PROMPT, renderLine, type LineState } from './line-editor';
+import { onPrefill } from './prefill';
 import { nextRequestId, outputText, toTerminal } from './terminal-output';
 
 /** History survives a remount of the terminal (switching tabs, React StrictMode). */
@@ -24,6 +25,7 @@ export class TerminalSession {
   private typeAhead: string[] = [];
   private readonly seen = new WeakSet<TerminalOutput>();
   private readonly unsubscribe: () => void;
+  private readonly unsubscribePrefill: () => void;
 
   constructor(
     private readonly host: HTMLElement,
@@ -45,6 +47,9 @@ export class TerminalSession {
     // Outputs that arrived before this terminal existed are a transcript: show them.
     this.onOutputs(useSimStore.getState().outputs);
     this.term.write(renderLine(this.state));
+    const prefill = onPrefill((text) => this.prefill(text));
+    this.unsubscribePrefill = prefill.unsubscribe;
+    if (prefill.waiting !== null) this.prefill(prefill.waiting);
     this.unsubscribe = useSimStore.subscribe((s, prev) => {
       if (s.outputs !== prev.outputs) this.onOutputs(s.outputs);
     });
@@ -52,6 +57,7 @@ export class TerminalSession {
 
   dispose(): void {
     this.unsubscribe();
+    this.unsubscribePrefill();
     this.term.dispose();
   }
 
@@ -65,6 +71,17 @@ export class TerminalSession {
 
   applyTheme(): void {
     this.term.options.theme = themeFromCss();
+  }
+
+  /** Types `text` at the prompt (after what is there), as if the person had typed it. */
+  prefill(text: string): void {
+    if (this.waiting !== null) {
+      this.typeAhead.push(text);
+      return;
+    }
+    [this.state] = insert(this.state, text);
+    this.term.write(renderLine(this.state));
+    this.term.focus();
   }
 
   /** Writes text (with `\n` line ends) to the terminal and to the mirror tests read. */

@@ -1,0 +1,111 @@
+// The seed's chapter 3 node-level troubleshooting (crictl, systemctl, journalctl over ssh) against
+// the whole simulated cluster.
+
+import { describe, expect, it } from 'vitest';
+import { buildCluster, type Cluster } from '../../cluster';
+
+/** One node cluster, so `kubectl run` lands on worker-1. */
+function clusterWithWeb(): Cluster {
+  const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 7 });
+  expect(c.run('kubectl run web --image=nginx:1.25').exitCode).toBe(0);
+  c.sim.runUntil(c.sim.now + 30_000);
+  return c;
+}
+
+describe('ssh <node> -- crictl (seed, chapter 3)', () => {
+  it('lists the running container of a pod started with kubectl run', () => {
+    const c = clusterWithWeb();
+    const out = c.run('ssh worker-1 -- crictl ps');
+    expect(out.exitCode).toBe(0);
+    expect(out.stdout.split('\n')[0]).toMatch(/^CONTAINER\s+IMAGE\s+CREATED\s+STATE\s+NAME\s+ATTEMPT\s+POD ID\s+POD$/);
+    expect(out.stdout).toMatch(/[0-9a-f]{13}\s+[0-9a-f]{13}\s+\d+ seconds ago\s+Running\s+web\s+0\s+[0-9a-f]{13}\s+web\n/);
+  });
+
+  it('shows the pulled image and the pod sandbox', () => {
+    const c = clusterWithWeb();
+    const images = c.run('ssh worker-1 -- sudo crictl images');
+    expect(images.stdout.split('\n')[0]).toMatch(/^IMAGE\s+TAG\s+IMAGE ID\s+SIZE$/);
+    expect(images.stdout).toMatch(/docker\.io\/library\/nginx\s+1\.25\s+[0-9a-f]{13}\s+\d/);
+    const pods = c.run('ssh worker-1 -- crictl pods');
+    expect(pods.stdout).toMatch(/Ready\s+web\s+default\s+0\s+\(default\)/);
+  });
+
+  it('prints a container log and inspects it by id prefix', () => {
+    const c = clusterWithWeb();
+    const id = /^([0-9a-f]{13})/m.exec(c.run('ssh worker-1 -- crictl ps').stdout.split('\n')[1]!)![1]!;
+    const logs = c.run(`ssh worker-1 -- crictl logs ${id.slice(0, 6)}`);
+    expect(logs.exitCode).toBe(0);
+    expect(logs.stdout + logs.stderr).not.toBe('');
+    const inspect = c.run(`ssh worker-1 -- crictl inspect ${id}`);
+    expect(JSON.parse(inspect.stdout).status.state).toBe('CONTAINER_RUNNING');
+  });
+
+  it('fails with the connection refused error when containerd is dead, and systemctl shows it', () => {
+    const c = clusterWithWeb();
+    c.kill('containerd/worker-1');
+    const ps = c.run('ssh worker-1 -- crictl ps');
+    expect(ps.exitCode).toBe(1);
+    expect(ps.stderr).toContain('dial unix /run/containerd/containerd.sock: connect: connection refused');
+    const st = c.run('ssh worker-1 -- systemctl status containerd');
+    expect(st.exitCode).toBe(3);
+    expect(st.stdout).toMatch(/containerd\.service - containerd container runtime/);
+    expect(st.stdout).toMatch(/Active: failed \(Result: signal\) since Tue 2024-08-13 /);
+  });
+});
+
+describe('ssh <node> -- systemctl and journalctl', () => {
+  it('shows kubelet active with its last journal lines, stops and starts it', () => {
+    const c = clusterWithWeb();
+    const st = c.run('ssh worker-1 -- systemctl status kubelet');
+    expect(st.exitCode).toBe(0);
+    expect(st.stdout).toMatch(/^● kubelet\.service - kubelet: The Kubernetes Node Agent\n {5}Loaded: loaded \(/);
+    expect(st.stdout).toMatch(/Active: active \(running\) since Tue 2024-08-13 08:59:50 UTC; \d+s ago/);
+    expect(st.stdout).toMatch(/Main PID: 2817 \(kubelet\)/);
+    expect(c.run('ssh worker-1 -- sudo systemctl stop kubelet').exitCode).toBe(0);
+    expect(c.sim.process('kubelet/worker-1')!.alive).toBe(false);
+    const stopped = c.run('ssh worker-1 -- systemctl status kubelet');
+    expect(stopped.exitCode).toBe(3);
+    expect(stopped.stdout).toMatch(/^○ kubelet\.service/);
+    expect(stopped.stdout).toContain('Active: inactive (dead) since');
+    c.run('ssh worker-1 -- systemctl start kubelet');
+    expect(c.sim.process('kubelet/worker-1')!.alive).toBe(true);
+  });
+
+  it('journalctl -u kubelet -n 5 prints the last kubelet lines with the journald prefix', () => {
+    const c = clusterWithWeb();
+    const out = c.run('ssh worker-1 -- journalctl -u kubelet -n 5 --no-pager');
+    const lines = out.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThanOrEqual(5);
+    expect(out.stdout).toContain('"SyncLoop ADD" source="api" pods=["default/web"]');
+    expect(c.run('ssh worker-1 -- journalctl -u kubelet -n 2').stdout.trimEnd().split('\n')).toEqual(lines.slice(-2));
+    for (const l of lines) expect(l).toMatch(/^Aug 13 \d\d:\d\d:\d\d worker-1 kubelet\[2817\]: [IWE]\d{4} /);
+  });
+
+  it('kube-proxy is no systemd unit on a kubeadm node (it runs as a DaemonSet pod)', () => {
+    const c = clusterWithWeb();
+    const out = c.run('ssh worker-1 -- systemctl status kube-proxy');
+    expect(out).toMatchObject({ exitCode: 4, stderr: 'Unit kube-proxy.service could not be found.\n' });
+  });
+});
+
+describe('ssh routing', () => {
+  it.each([
+    ['ssh worker-1 -- docker ps', 'bash: docker: command not found\n', 127],
+    ['ssh nowhere -- crictl ps', 'ssh: Could not resolve hostname nowhere: Name or service not known\n', 255],
+    ['docker ps', 'docker: command not found\n', 127],
+  ])('%s answers %j (seed, chapter 3: there is no docker on a containerd node)', (line, stderr, code) => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 1 });
+    expect(c.run(line)).toMatchObject({ stderr, exitCode: code });
+  });
+
+  it('runs a command given `on: worker-1` as if through ssh', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 1 });
+    expect(c.run('crictl pods', { on: 'worker-1' }).stdout).toMatch(/^POD ID\s+CREATED/);
+  });
+
+  it('runs on the control-plane node too', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 1 });
+    expect(c.run('ssh control-plane -- systemctl is-active kubelet').stdout).toBe('active\n');
+  });
+});

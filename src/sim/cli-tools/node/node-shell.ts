@@ -1,0 +1,156 @@
+// A shell on a node, as `ssh <node> -- <command>` reaches it: the seed's chapter 3 troubleshooting
+// commands. crictl talks to the node's containerd over CRI messages (so a dead containerd refuses
+// the connection); systemctl and journalctl read the host's own systemd and journald through
+// ctx.hostProcesses() and act through ctx.systemctl(), which are local to the host, not messages.
+
+import { rfc3339 } from '../../api/time';
+import type { ComponentType, ConnectionRefused, Effects, Message } from '../../kernel/component';
+import type { MessageId, ProcessId } from '../../kernel/units';
+import { formatGrpcError, parseCriLogLine, type ContainerInfo, type CriCall, type CriResponse, type ImageInfo, type PodSandboxInfo, type PullImageResult, type ReadLogsResult } from '../../node/runtime/cri';
+import type { CliExec } from '../protocol';
+import { output } from './shell-output';
+import { connectionRefused, imagesTable, inspectJson, podsTable, psTable } from './crictl-format';
+import { systemctl, journalctl } from './systemd-commands';
+
+export interface NodeShellConfig {
+  nodeName: string;
+  containerd: ProcessId;
+}
+
+type CrictlCommand = 'ps' | 'pods' | 'images' | 'pull' | 'logs' | 'inspect';
+
+interface Pending {
+  jobId: number;
+  cmd: CrictlCommand;
+  all: boolean;
+  /** The container id (or prefix) for logs/inspect, or the image for pull. */
+  arg: string;
+  tail?: number;
+  /** logs/inspect first list the containers to resolve an id prefix, then fetch. */
+  step: 'list' | 'fetch';
+}
+
+export interface NodeShellState {
+  node: string;
+  containerd: ProcessId;
+  pending: Map<MessageId, Pending>;
+  /** Units stopped with `systemctl stop` (shown `inactive (dead)` rather than `failed`). */
+  stoppedUnits: string[];
+}
+
+
+function notFound(ctx: Effects, jobId: number, cmd: string): void {
+  output(ctx, jobId, '', `bash: ${cmd}: command not found\n`, 127);
+}
+
+function onExec(s: NodeShellState, ctx: Effects, exec: CliExec): void {
+  const argv = exec.argv[0] === 'sudo' ? exec.argv.slice(1) : exec.argv;
+  const [tool = '', ...args] = argv;
+  if (tool === '') return output(ctx, exec.jobId, '', '', 0);
+  if (tool === 'crictl') return crictl(s, ctx, exec.jobId, args);
+  if (tool === 'systemctl') return systemctl(s, ctx, exec.jobId, args);
+  if (tool === 'journalctl') return journalctl(s, ctx, exec.jobId, args);
+  notFound(ctx, exec.jobId, tool);
+}
+
+const CRI_FOR: Record<CrictlCommand, CriCall['method']> = {
+  ps: 'ListContainers',
+  pods: 'ListPodSandbox',
+  images: 'ListImages',
+  pull: 'PullImage',
+  logs: 'ListContainers',
+  inspect: 'ListContainers',
+};
+
+function crictl(s: NodeShellState, ctx: Effects, jobId: number, args: string[]): void {
+  const sub = args[0] ?? '';
+  const rest = args.slice(1);
+  const positional = rest.filter((a, i) => !a.startsWith('-') && !(rest[i - 1] === '--tail' || rest[i - 1] === '-n'));
+  if (!(sub in CRI_FOR)) {
+    return output(ctx, jobId, '', `FATA[0000] no help topic for '${sub}'\n`, 1);
+  }
+  const cmd = sub as CrictlCommand;
+  const p: Pending = { jobId, cmd, all: rest.includes('-a') || rest.includes('--all'), arg: positional[0] ?? '', step: 'list' };
+  const tailAt = rest.findIndex((a) => a === '--tail' || a === '-n');
+  if (tailAt >= 0) p.tail = Number(rest[tailAt + 1]);
+  if ((cmd === 'logs' || cmd === 'inspect' || cmd === 'pull') && !p.arg) {
+    const what = cmd === 'pull' ? 'image name' : 'ID';
+    return output(ctx, jobId, '', `FATA[0000] ${what} cannot be empty\n`, 1);
+  }
+  const call: CriCall = cmd === 'pull' ? { method: 'PullImage', image: p.arg } : ({ method: CRI_FOR[cmd] } as CriCall);
+  sendCri(s, ctx, call, p);
+}
+
+function sendCri(s: NodeShellState, ctx: Effects, call: CriCall, p: Pending): void {
+  const summary = call.method === 'PullImage' ? `PullImage ${call.image}` : call.method;
+  const id = ctx.send(s.containerd, { type: 'cri.request', ...call }, { summary: `crictl: ${summary}`, phase: 'user' });
+  s.pending.set(id, p);
+}
+
+function onCriResponse(s: NodeShellState, ctx: Effects, r: CriResponse): void {
+  const p = s.pending.get(r.requestId);
+  if (!p) return;
+  s.pending.delete(r.requestId);
+  if (r.error) {
+    const what: Record<CrictlCommand, string> = { ps: 'listing containers', pods: 'listing pod sandboxes', images: 'listing images', pull: 'pulling image', logs: 'failed to get container status', inspect: 'getting the status of the container' };
+    return output(ctx, p.jobId, '', `FATA[0000] ${what[p.cmd]}: ${formatGrpcError(r.error)}\n`, 1);
+  }
+  const res = (r.result ?? {}) as Record<string, unknown>;
+  switch (p.cmd) {
+    case 'ps':
+      return output(ctx, p.jobId, psTable((res.containers as ContainerInfo[]) ?? [], ctx.now, p.all), '', 0);
+    case 'pods':
+      return output(ctx, p.jobId, podsTable((res.items as PodSandboxInfo[]) ?? [], ctx.now), '', 0);
+    case 'images':
+      return output(ctx, p.jobId, imagesTable((res.images as ImageInfo[]) ?? []), '', 0);
+    case 'pull':
+      return output(ctx, p.jobId, `Image is up to date for ${(res as unknown as PullImageResult).imageRef}\n`, '', 0);
+    case 'logs':
+    case 'inspect':
+      return p.step === 'list' ? resolveContainer(s, ctx, p, (res.containers as ContainerInfo[]) ?? []) : fetched(ctx, p, res);
+  }
+}
+
+/** crictl accepts any unique prefix of a container id, as the runtime resolves it. */
+function resolveContainer(s: NodeShellState, ctx: Effects, p: Pending, containers: ContainerInfo[]): void {
+  const c = containers.find((x) => x.id.startsWith(p.arg));
+  if (!c) {
+    const msg = `rpc error: code = NotFound desc = an error occurred when try to find container "${p.arg}": not found`;
+    return output(ctx, p.jobId, '', `FATA[0000] ${p.cmd === 'logs' ? 'failed to get container status' : 'getting the status of the container'}: ${msg}\n`, 1);
+  }
+  const next: Pending = { ...p, arg: c.id, step: 'fetch' };
+  const call: CriCall = p.cmd === 'logs' ? { method: 'ReadLogs', containerId: c.id, ...(p.tail !== undefined ? { tailLines: p.tail } : {}) } : { method: 'ContainerStatus', containerId: c.id };
+  sendCri(s, ctx, call, next);
+}
+
+function fetched(ctx: Effects, p: Pending, res: Record<string, unknown>): void {
+  if (p.cmd === 'inspect') return output(ctx, p.jobId, inspectJson(res.status as ContainerInfo, rfc3339), '', 0);
+  let stdout = '';
+  let stderr = '';
+  for (const line of (res as unknown as ReadLogsResult).lines ?? []) {
+    const l = parseCriLogLine(line);
+    if (l.stream === 'stderr') stderr += l.text + '\n';
+    else stdout += l.text + '\n';
+  }
+  output(ctx, p.jobId, stdout, stderr, 0);
+}
+
+export const nodeShell: ComponentType<NodeShellState, NodeShellConfig> = {
+  kind: 'node-shell',
+  start(_ctx, { config }) {
+    return { node: config.nodeName, containerd: config.containerd, pending: new Map(), stoppedUnits: [] };
+  },
+  onMessage(s, msg: Message, ctx) {
+    const body = msg.body;
+    if (body.type === 'cli.exec') return onExec(s, ctx, body as CliExec);
+    if (body.type === 'cri.response') return onCriResponse(s, ctx, body as CriResponse);
+    if (body.type === 'conn.refused') {
+      const r = body as ConnectionRefused;
+      const p = s.pending.get(r.inReplyTo);
+      if (!p) return;
+      s.pending.delete(r.inReplyTo);
+      output(ctx, p.jobId, '', connectionRefused(), 1);
+    }
+  },
+  onTimer() {},
+};
