@@ -19,7 +19,7 @@ function load(file: string): Scenario {
 
 describe('built-in scenarios', () => {
   it('include the six the app and the lessons use, and the idle cluster the app opens on', () => {
-    expect(FILES).toEqual(['bad-input.yaml', 'default.yaml', 'image-typo.yaml', 'node-tools.yaml', 'placement.yaml', 'pod-lifecycle.yaml', 'scheduler-down.yaml', 'service.yaml', 'unschedulable.yaml']);
+    expect(FILES).toEqual(['bad-input.yaml', 'default.yaml', 'deployment.yaml', 'image-typo.yaml', 'node-tools.yaml', 'placement.yaml', 'pod-lifecycle.yaml', 'scheduler-down.yaml', 'service.yaml', 'unschedulable.yaml']);
   });
 
   it.each(FILES)('%s is a valid scenario', (file) => {

@@ -52,6 +52,8 @@ export const RESOURCES: ResourceInfo[] = [
   r('', 'v1', 'nodes', 'Node', false, ['no'], ['status', 'proxy']),
   r('', 'v1', 'pods', 'Pod', true, ['po'], ['binding', 'status', 'log', 'eviction']),
   r('', 'v1', 'services', 'Service', true, ['svc'], ['status', 'proxy']),
+  r('apps', 'v1', 'deployments', 'Deployment', true, ['deploy'], ['scale', 'status']),
+  r('apps', 'v1', 'replicasets', 'ReplicaSet', true, ['rs'], ['scale', 'status']),
   r('coordination.k8s.io', 'v1', 'leases', 'Lease', true),
   r('discovery.k8s.io', 'v1', 'endpointslices', 'EndpointSlice', true),
 ];

@@ -201,3 +201,28 @@ describe('kube-apiserver with etcd in the kernel', () => {
     expect((r.body as Status).message).toBe('the server could not find the requested resource');
   });
 });
+
+// pkg/registry/apps/deployment/storage/storage.go ScaleREST: a Scale in autoscaling/v1 that reads
+// and writes only spec.replicas of the Deployment; generation grows, status stays.
+describe('deployments/scale', () => {
+  it('answers a Scale and a PUT of one changes only spec.replicas', () => {
+    const sim = cluster();
+    const d = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web' },
+      spec: { replicas: 3, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.25' }] } } },
+    };
+    const base = '/apis/apps/v1/namespaces/default/deployments';
+    expect(send(sim, { method: 'POST', path: base, body: d, credentials: ADMIN_CREDENTIALS }).status).toBe(201);
+    const got = send(sim, { method: 'GET', path: `${base}/web/scale`, credentials: ADMIN_CREDENTIALS });
+    const scale = got.body as KubeObject;
+    expect(scale).toMatchObject({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 3 }, status: { replicas: 0, selector: 'app=web' } });
+    const put = send(sim, { method: 'PUT', path: `${base}/web/scale`, body: { ...scale, spec: { replicas: 5 } }, credentials: ADMIN_CREDENTIALS });
+    expect(put.status).toBe(200);
+    expect((put.body as KubeObject).spec).toEqual({ replicas: 5 });
+    const after = send(sim, { method: 'GET', path: `${base}/web`, credentials: ADMIN_CREDENTIALS }).body as KubeObject;
+    expect((after.spec as { replicas: number }).replicas).toBe(5);
+    expect(after.metadata.generation).toBe(2);
+  });
+});

@@ -2,7 +2,8 @@
 // loop over watches (seed, chapter 2). Shared informers (nodes, pods, node leases) run with the
 // controller manager's own identity; their handlers only enqueue keys; each controller's worker
 // syncs its keys and writes with its own service account's token. Controllers here: the node
-// lifecycle controller, the taint eviction controller and the EndpointSlice controller.
+// lifecycle controller, the taint eviction controller, the EndpointSlice controller, the ReplicaSet
+// controller and the Deployment controller.
 
 import { clientOnMessage, clientOnTimer, createClient, type ClientEvent, type ClientState } from '../client/apiclient';
 import {
@@ -43,6 +44,24 @@ import {
 } from './endpointslice/controller';
 import { controllerCredentials } from './tokens';
 import {
+  createReplicaSetController,
+  onReplicaSetDelta,
+  onReplicaSetPodDelta,
+  replicaSetOnWriteResult,
+  REPLICASET_SA,
+  syncReplicaSet,
+  type ReplicaSetControllerState,
+} from './replicaset/controller';
+import {
+  createDeploymentController,
+  DEPLOYMENT_SA,
+  deploymentOnWriteResult,
+  onDeploymentDelta,
+  onDeploymentReplicaSetDelta,
+  syncDeployment,
+  type DeploymentControllerState,
+} from './deployment/controller';
+import {
   createTaintEviction,
   onTaintEvictionNodeDelta,
   onTaintEvictionPodDelta,
@@ -67,6 +86,8 @@ export interface KubeControllerManagerState {
   nodeLifecycle: NodeLifecycleState;
   taintEviction: TaintEvictionState;
   endpointSlice: EndpointSliceControllerState;
+  replicaSet: ReplicaSetControllerState;
+  deployment: DeploymentControllerState;
   events: { seq: number };
 }
 
@@ -78,6 +99,8 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
   const nl = env(s, ctx, NODE_CONTROLLER_SA);
   const te = env(s, ctx, TAINT_EVICTION_SA);
   const es = env(s, ctx, ENDPOINTSLICE_SA);
+  const rs = env(s, ctx, REPLICASET_SA);
+  const dc = env(s, ctx, DEPLOYMENT_SA);
   for (const d of deltas) {
     if (which === 'nodes') {
       onNodeDelta(s.nodeLifecycle, nl, d);
@@ -86,7 +109,12 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
       indexPodDelta(s.informers, d);
       onTaintEvictionPodDelta(s.taintEviction, te, d);
       onEndpointSlicePodDelta(s.endpointSlice, es, d);
+      onReplicaSetPodDelta(s.replicaSet, rs, d);
     } else if (which === 'services') onServiceDelta(s.endpointSlice, es, d);
+    else if (which === 'replicasets') {
+      onReplicaSetDelta(s.replicaSet, rs, d);
+      onDeploymentReplicaSetDelta(s.deployment, dc, d);
+    } else if (which === 'deployments') onDeploymentDelta(s.deployment, dc, d);
     else if (which === 'endpointslices') onEndpointSliceDelta(s.endpointSlice, es, d);
   }
   if (allSynced(s.informers)) startMonitor(s.nodeLifecycle, nl);
@@ -104,6 +132,10 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   if (onSyncWriteResult(s.taintEviction.rt, ctx, ev)) return;
   endpointSliceOnWriteResult(s.endpointSlice, ev);
   if (onSyncWriteResult(s.endpointSlice.rt, ctx, ev)) return;
+  replicaSetOnWriteResult(s.replicaSet, env(s, ctx, REPLICASET_SA), ev);
+  if (onSyncWriteResult(s.replicaSet.rt, ctx, ev)) return;
+  deploymentOnWriteResult(s.deployment, env(s, ctx, DEPLOYMENT_SA), ev);
+  if (onSyncWriteResult(s.deployment.rt, ctx, ev)) return;
   taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
 }
 
@@ -123,6 +155,8 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       nodeLifecycle: createNodeLifecycle(),
       taintEviction: createTaintEviction(),
       endpointSlice: createEndpointSliceController(),
+      replicaSet: createReplicaSetController(),
+      deployment: createDeploymentController(),
       events: { seq: 0 },
     };
     for (const name of INFORMER_NAMES) informerList(ctx, client, s.informers[name]);
@@ -165,7 +199,18 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       runWorker(s.endpointSlice.rt, ctx, s.client, e.credentials, (sc) => syncService(s.endpointSlice, e, sc));
       return;
     }
-    if (runtimeOnTimer(nl.rt, ctx, t) || runtimeOnTimer(te.rt, ctx, t) || runtimeOnTimer(s.endpointSlice.rt, ctx, t)) return;
+    if (isWorkerTimer(s.replicaSet.rt, t)) {
+      const e = env(s, ctx, REPLICASET_SA);
+      runWorker(s.replicaSet.rt, ctx, s.client, e.credentials, (sc) => syncReplicaSet(s.replicaSet, e, sc));
+      return;
+    }
+    if (isWorkerTimer(s.deployment.rt, t)) {
+      const e = env(s, ctx, DEPLOYMENT_SA);
+      runWorker(s.deployment.rt, ctx, s.client, e.credentials, (sc) => syncDeployment(s.deployment, e, sc));
+      return;
+    }
+    const runtimes = [nl.rt, te.rt, s.endpointSlice.rt, s.replicaSet.rt, s.deployment.rt];
+    if (runtimes.some((rt) => runtimeOnTimer(rt, ctx, t))) return;
     if (taintEvictionOnTimer(te, env(s, ctx, TAINT_EVICTION_SA), t)) return;
     const ev = clientOnTimer(s.client, t);
     if (ev) {

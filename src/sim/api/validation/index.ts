@@ -6,6 +6,7 @@ import type { ResourceInfo } from '../resources';
 import { apiVersionOf } from '../resources';
 import { definitionNameForKind } from '../schema';
 import type { Binding, Event, KubeObject, Lease, Namespace, Node, Pod, Status } from '../types';
+import { validateWorkload, validateWorkloadSpec } from './apps';
 import { validateEvent, validateLease, validateNamespace, validateNode, validatePodBinding } from './cluster-objects';
 import type { NameValidator } from './names';
 import { nameIsDNS1035Label, nameIsDNSSubdomain } from './names';
@@ -57,6 +58,10 @@ export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[
       return validateService(obj);
     case 'coordination.k8s.io/Lease':
       return validateLease(obj as Lease);
+    case 'apps/Deployment':
+      return validateWorkload(obj, 'deployment');
+    case 'apps/ReplicaSet':
+      return validateWorkload(obj, 'replicaset');
     default:
       return validateObjectMeta(obj.metadata ?? {}, info.namespaced, nameRule(info));
   }
@@ -74,6 +79,10 @@ export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObj
     case 'coordination.k8s.io/Lease':
       // The kinds' update validators re-run their create rules on the new object.
       return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.'))];
+    case 'apps/Deployment':
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'deployment')];
+    case 'apps/ReplicaSet':
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'replicaset')];
     default:
       return meta;
   }

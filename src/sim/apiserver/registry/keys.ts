@@ -16,6 +16,8 @@ const STORAGE_PREFIX: Record<string, string> = {
   limitranges: 'limitranges',
   services: 'services/specs',
   endpointslices: 'endpointslices',
+  deployments: 'deployments',
+  replicasets: 'replicasets',
 };
 
 export function storagePrefix(info: ResourceInfo): string {

@@ -34,6 +34,9 @@ export function newUID(rand: () => number): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
+/** Kinds whose spec changes bump metadata.generation (the controllers report observedGeneration). */
+const HAS_GENERATION = ['deployments', 'replicasets'];
+
 export interface CreateContext {
   now: number;
   rand: () => number;
@@ -61,6 +64,10 @@ export function prepareForCreate(info: ResourceInfo, obj: KubeObject, c: CreateC
   } else if (info.resource === 'services') {
     // svcStrategy.PrepareForCreate resets the status; it serialises as `loadBalancer: {}`.
     out.status = { loadBalancer: {} };
+  } else if (HAS_GENERATION.includes(info.resource)) {
+    // deploymentStrategy / rsStrategy PrepareForCreate: status reset, generation 1.
+    meta.generation = 1;
+    out.status = {};
   }
   return out;
 }
@@ -94,7 +101,7 @@ function withField(obj: KubeObject, field: string, from: KubeObject): KubeObject
  */
 export function prepareForUpdate(info: ResourceInfo, subresource: string, obj: KubeObject, old: KubeObject): KubeObject {
   const kept = keepSystemMeta(obj, old);
-  const hasStatus = ['pods', 'nodes', 'namespaces', 'services'].includes(info.resource);
+  const hasStatus = ['pods', 'nodes', 'namespaces', 'services', ...HAS_GENERATION].includes(info.resource);
   if (subresource === 'status') {
     const out = withField({ ...old }, 'status', obj);
     out.metadata = info.resource === 'pods' ? kept.metadata : old.metadata;
@@ -107,6 +114,12 @@ export function prepareForUpdate(info: ResourceInfo, subresource: string, obj: K
   if (!hasStatus) return kept;
   let out = withField(kept, 'status', old);
   if (info.resource === 'services') out = keepServiceAddresses(out, old);
+  if (HAS_GENERATION.includes(info.resource)) {
+    // PrepareForUpdate of Deployments and ReplicaSets: any spec change bumps metadata.generation.
+    const gen = old.metadata.generation ?? 1;
+    const changed = JSON.stringify(obj.spec) !== JSON.stringify(old.spec);
+    out = { ...out, metadata: { ...out.metadata, generation: changed ? gen + 1 : gen } };
+  }
   if (info.resource === 'namespaces') {
     const spec = (old.spec as { finalizers?: string[] } | undefined) ?? {};
     out = { ...out, spec: { ...(out.spec as object | undefined), finalizers: spec.finalizers } };

@@ -25,6 +25,7 @@ import {
 import { etcdCall, type EtcdOutcome } from '../etcdclient';
 import { collectionKey, objectKey, cacheKeyOf } from '../registry/keys';
 import { allocateServiceAddresses, usedAddresses } from '../registry/service-alloc';
+import { toScale } from '../registry/scale';
 import { prepareForCreate } from '../registry/strategy';
 import { respond } from '../respond';
 import type { ApiserverState, RequestContext, RequestStep, WriteOp } from '../state';
@@ -199,7 +200,8 @@ function onWrite(ctx: Effects, s: ApiserverState, rc: RequestContext, txn: TxnRe
       const a = deleteAnswer(rc, rc.current!.obj);
       return respond(ctx, rc, a.code, a.body, STORAGE);
     }
-    const obj = { ...rc.object!, metadata: { ...rc.object!.metadata, resourceVersion: String(revision) } };
+    const written = { ...rc.object!, metadata: { ...rc.object!.metadata, resourceVersion: String(revision) } };
+    const obj = rc.ri.subresource === 'scale' ? toScale(written) : written;
     return respond(ctx, rc, rc.op === 'binding' ? 201 : 200, rc.op === 'binding' ? successStatus() : obj, STORAGE);
   }
   // Lost the race: another write got there first. Work from what is stored now.
@@ -233,7 +235,8 @@ export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContex
     case 'get': {
       const kv = (r.result as RangeResponse).kvs[0];
       if (!kv) return respond(ctx, rc, 404, notFound(gr(rc), rc.ri.name), STORAGE);
-      return respond(ctx, rc, 200, typed(info, objectFromKv(kv)), STORAGE);
+      const obj = typed(info, objectFromKv(kv));
+      return respond(ctx, rc, 200, rc.ri.subresource === 'scale' ? toScale(obj) : obj, STORAGE);
     }
     case 'list':
       return respond(ctx, rc, 200, listFrom(rc, r.result as RangeResponse, r.header.revision), STORAGE);

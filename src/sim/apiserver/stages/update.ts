@@ -9,6 +9,7 @@ import { rfc3339 } from '../../api/time';
 import type { Binding, KubeObject, Pod, Status } from '../../api/types';
 import type { Effects } from '../../kernel/component';
 import { applyPatch } from '../patch';
+import { applyScale } from '../registry/scale';
 import { applyBinding, prepareForUpdate } from '../registry/strategy';
 import type { ApiserverState, RequestContext } from '../state';
 import { runAdmission } from './admission';
@@ -106,10 +107,12 @@ export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, c
   }
   const next = newObject(rc, current);
   if (next.kind === 'Status' && (next as Status).status === 'Failure') return { error: next as Status };
-  const obj = next as KubeObject;
+  const obj = rc.ri.subresource === 'scale' && rc.op === 'update' ? applyScale(current, next as KubeObject) : (next as KubeObject);
   const rv = obj.metadata?.resourceVersion;
   // The optimistic-concurrency precondition: a resourceVersion that is not the stored one loses.
   if (rv && rv !== current.metadata.resourceVersion) return { error: conflict(gr, rc.ri.name, OPTIMISTIC_LOCK_MESSAGE) };
-  const prepared = prepareForUpdate(rc.ri.info, rc.ri.subresource, obj, current);
+  // A scale write is an update of the main resource (ScaleREST updates the Deployment itself).
+  const sub = rc.ri.subresource === 'scale' ? '' : rc.ri.subresource;
+  const prepared = prepareForUpdate(rc.ri.info, sub, obj, current);
   return admitAndValidate(ctx, s, rc, prepared, current);
 }

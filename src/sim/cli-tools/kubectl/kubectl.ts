@@ -13,6 +13,8 @@ import { onDeleteResult, onDeleteWatchEvent, startDelete, type DeleteJob } from 
 import { onDescribeResult, startDescribe, type DescribeJob } from './commands/describe';
 import { onGetResult, startGet, type GetJob } from './commands/get';
 import { onLogsResult, startLogs, type LogsJob } from './commands/logs';
+import { onPatchResult, startPatchCommand, type PatchJob } from './commands/patch-object';
+import { onRolloutResult, onRolloutTimer, ROLLOUT_POLL_TIMER, startRollout, type RolloutJob } from './commands/rollout';
 import { unknownCommand } from './commands/unknown';
 import { plain } from './errors';
 import { flagArray, flagString, parseArgs, type ParsedArgs } from './flags';
@@ -104,6 +106,13 @@ function onExec(st: KubectlState, exec: CliExec, ctx: Effects): void {
       return startLogs(st, common, p, ctx);
     case 'describe':
       return startDescribe(st, common, p, ctx);
+    case 'scale':
+    case 'label':
+    case 'annotate':
+    case 'set':
+      return startPatchCommand(st, common, p, ctx);
+    case 'rollout':
+      return startRollout(st, common, p, ctx);
     case undefined:
       return emitOnly('kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n', 0);
     default:
@@ -141,6 +150,13 @@ function dispatch(st: KubectlState, job: JobCommon, step: string, r: RequestResu
       return onLogsResult(st, job as unknown as LogsJob, step, r, ctx);
     case 'describe':
       return onDescribeResult(st, job as unknown as DescribeJob, step, r, ctx);
+    case 'scale':
+    case 'label':
+    case 'annotate':
+    case 'set':
+      return onPatchResult(st, job as unknown as PatchJob, step, r, ctx);
+    case 'rollout':
+      return onRolloutResult(st, job as unknown as RolloutJob, step, r, ctx);
   }
 }
 
@@ -173,6 +189,7 @@ export const kubectl: ComponentType<KubectlState, KubectlConfig> = {
     if (ev) route(st, ev, ctx);
   },
   onTimer(st, timer, ctx) {
+    if (timer.name === ROLLOUT_POLL_TIMER) return onRolloutTimer(st, timer, ctx);
     if (timer.name !== CLIENT_TIMEOUT_TIMER) return;
     const ev = clientOnTimer(st.client, timer);
     if (ev) route(st, ev, ctx);

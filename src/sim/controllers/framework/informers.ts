@@ -12,12 +12,14 @@ export interface SharedInformers {
   leases: InformerState;
   services: InformerState;
   endpointslices: InformerState;
+  replicasets: InformerState;
+  deployments: InformerState;
   /** spec.nodeName -> keys of the pods bound to it (the informer's `spec.nodeName` indexer). */
   podsByNode: Map<string, Set<string>>;
 }
 
-export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices';
-export const INFORMER_NAMES: readonly InformerName[] = ['nodes', 'pods', 'leases', 'services', 'endpointslices'];
+export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments';
+export const INFORMER_NAMES: readonly InformerName[] = ['nodes', 'pods', 'leases', 'services', 'endpointslices', 'replicasets', 'deployments'];
 
 export function createSharedInformers(): SharedInformers {
   return {
@@ -26,6 +28,8 @@ export function createSharedInformers(): SharedInformers {
     leases: createInformer({ name: 'leases', path: '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases', phase: 'controller' }),
     services: createInformer({ name: 'services', path: '/api/v1/services', phase: 'controller' }),
     endpointslices: createInformer({ name: 'endpointslices', path: '/apis/discovery.k8s.io/v1/endpointslices', phase: 'controller' }),
+    replicasets: createInformer({ name: 'replicasets', path: '/apis/apps/v1/replicasets', phase: 'controller' }),
+    deployments: createInformer({ name: 'deployments', path: '/apis/apps/v1/deployments', phase: 'controller' }),
     podsByNode: new Map(),
   };
 }

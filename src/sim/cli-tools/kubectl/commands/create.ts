@@ -12,7 +12,9 @@ import { addSourceToErr, aggregate, plain } from '../errors';
 import { flagArray, flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
+import { appsResource } from '../apps-resources';
 import { NO_FILENAME, validationConnError } from './apply';
+import { deploymentForCreate } from './create-deployment';
 
 export interface CreateJob extends JobCommon {
   command: 'create' | 'run';
@@ -24,6 +26,7 @@ export interface CreateJob extends JobCommon {
 export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
   const filenames = flagArray(p, 'filename');
   if (filenames.length === 0) {
+    if (p.args[0] === 'deployment' || p.args[0] === 'deploy') return startCreateDeployment(st, common, p, ctx);
     if (p.args.length > 0) return finishJob(st, common, ctx, plain(`unknown command "${p.args[0]}" for "kubectl create"`));
     return finishJob(st, common, ctx, plain(NO_FILENAME));
   }
@@ -31,6 +34,19 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   if (m.fatal) return finishJob(st, common, ctx, m.fatal);
   const job: CreateJob = { ...common, command: 'create', objects: m.objects, index: 0, touchedServer: false };
   job.errors.push(...m.errors);
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  next(st, job, ctx);
+}
+
+function startCreateDeployment(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
+  const obj = deploymentForCreate(p, common.namespace, common.namespaceExplicit);
+  if (typeof obj === 'string') {
+    common.stderr += obj;
+    return finishJob(st, common, ctx, undefined, 1);
+  }
+  // The POST goes to the namespace from -n or the default one even when metadata has none.
+  const sent = { obj: { ...obj, metadata: { ...obj.metadata, namespace: common.namespace } }, source: '', info: appsResource('Deployment') };
+  const job: CreateJob = { ...common, command: 'create', objects: [sent], index: 0, touchedServer: true };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   next(st, job, ctx);
 }

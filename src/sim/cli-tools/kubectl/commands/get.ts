@@ -4,7 +4,8 @@
 // `No resources found in <ns> namespace.` on stderr.
 
 import type { KubeList, KubeObject } from '../../../api/types';
-import { apiVersionOf, resourceForName, type ResourceInfo } from '../../../api/resources';
+import { apiVersionOf, type ResourceInfo } from '../../../api/resources';
+import { lookupResource } from '../apps-resources';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import { goMarshalIndent } from '../../common/go-json';
@@ -58,7 +59,7 @@ export function resolveTargets(args: string[]): { targets: GetTarget[]; withKind
   const targets: GetTarget[] = [];
   const slash = args.some((a) => a.includes('/'));
   const add = (typed: string, name?: string): KubectlError | undefined => {
-    const info = resourceForName(typed);
+    const info = lookupResource(typed);
     if (!info) return plain(`the server doesn't have a resource type "${typed}"`);
     let t = targets.find((x) => x.info === info);
     if (!t) targets.push((t = { info, names: [], items: [] }));

@@ -5,6 +5,7 @@
 import type { Event, KubeObject, Lease, Namespace, Node, Pod } from '../../../api/types';
 import { parseTime } from '../../../api/time';
 import { humanDuration } from '../../common/duration';
+import { deploymentPrinter, replicaSetPrinter } from './apps-printers';
 import { podCells } from './pod-status';
 
 export interface TablePrinter {
@@ -202,6 +203,8 @@ const PRINTERS: Record<string, TablePrinter> = {
   leases: leasePrinter,
   services: servicePrinter,
   endpointslices: endpointSlicePrinter,
+  deployments: deploymentPrinter,
+  replicasets: replicaSetPrinter,
 };
 
 export function printerFor(resource: string): TablePrinter {
