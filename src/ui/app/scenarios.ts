@@ -13,6 +13,9 @@ export const SCENARIOS: readonly string[] = [
   'placement',
   'bad-input',
   'scheduler-down',
+  'deployment',
+  'service',
+  'node-tools',
 ];
 
 export function scenarioUrl(name: string): string {
