@@ -3,7 +3,7 @@
 // controller manager's own identity; their handlers only enqueue keys; each controller's worker
 // syncs its keys and writes with its own service account's token. Controllers here: the node
 // lifecycle controller, the taint eviction controller, the EndpointSlice controller, the ReplicaSet
-// controller and the Deployment controller.
+// controller, the Deployment controller and the garbage collector.
 
 import { clientOnMessage, clientOnTimer, createClient, type ClientEvent, type ClientState } from '../client/apiclient';
 import {
@@ -43,6 +43,13 @@ import {
   type EndpointSliceControllerState,
 } from './endpointslice/controller';
 import { controllerCredentials } from './tokens';
+import {
+  createGarbageCollector,
+  GARBAGE_COLLECTOR_SA,
+  onGarbageCollectorDelta,
+  syncGarbageCollector,
+  type GarbageCollectorState,
+} from './garbagecollector/controller';
 import {
   createReplicaSetController,
   onReplicaSetDelta,
@@ -88,6 +95,7 @@ export interface KubeControllerManagerState {
   endpointSlice: EndpointSliceControllerState;
   replicaSet: ReplicaSetControllerState;
   deployment: DeploymentControllerState;
+  garbageCollector: GarbageCollectorState;
   events: { seq: number };
 }
 
@@ -101,7 +109,9 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
   const es = env(s, ctx, ENDPOINTSLICE_SA);
   const rs = env(s, ctx, REPLICASET_SA);
   const dc = env(s, ctx, DEPLOYMENT_SA);
+  const gc = env(s, ctx, GARBAGE_COLLECTOR_SA);
   for (const d of deltas) {
+    onGarbageCollectorDelta(s.garbageCollector, gc, which, d);
     if (which === 'nodes') {
       onNodeDelta(s.nodeLifecycle, nl, d);
       onTaintEvictionNodeDelta(s.taintEviction, te, d);
@@ -136,6 +146,7 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   if (onSyncWriteResult(s.replicaSet.rt, ctx, ev)) return;
   deploymentOnWriteResult(s.deployment, env(s, ctx, DEPLOYMENT_SA), ev);
   if (onSyncWriteResult(s.deployment.rt, ctx, ev)) return;
+  if (onSyncWriteResult(s.garbageCollector.rt, ctx, ev)) return;
   taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
 }
 
@@ -157,6 +168,7 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       endpointSlice: createEndpointSliceController(),
       replicaSet: createReplicaSetController(),
       deployment: createDeploymentController(),
+      garbageCollector: createGarbageCollector(),
       events: { seq: 0 },
     };
     for (const name of INFORMER_NAMES) informerList(ctx, client, s.informers[name]);
@@ -209,7 +221,12 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       runWorker(s.deployment.rt, ctx, s.client, e.credentials, (sc) => syncDeployment(s.deployment, e, sc));
       return;
     }
-    const runtimes = [nl.rt, te.rt, s.endpointSlice.rt, s.replicaSet.rt, s.deployment.rt];
+    if (isWorkerTimer(s.garbageCollector.rt, t)) {
+      const e = env(s, ctx, GARBAGE_COLLECTOR_SA);
+      runWorker(s.garbageCollector.rt, ctx, s.client, e.credentials, (sc) => syncGarbageCollector(s.garbageCollector, e, sc));
+      return;
+    }
+    const runtimes = [nl.rt, te.rt, s.endpointSlice.rt, s.replicaSet.rt, s.deployment.rt, s.garbageCollector.rt];
     if (runtimes.some((rt) => runtimeOnTimer(rt, ctx, t))) return;
     if (taintEvictionOnTimer(te, env(s, ctx, TAINT_EVICTION_SA), t)) return;
     const ev = clientOnTimer(s.client, t);

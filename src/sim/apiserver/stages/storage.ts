@@ -170,6 +170,8 @@ function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void
   const guard = [cmpModRevision(key, '=', cur.modRevision)];
   if ('remove' in res) {
     rc.graceful = false;
+    // An update that removed the object (its last finalizer gone) answers with the object.
+    if (rc.op !== 'delete') rc.object = cur.obj;
     const txn = opTxn(guard, [opDelete(key, { prevKv: true })], [opRange(key)]);
     return call(ctx, s, rc, txn, 'write', `Txn delete ${key}`);
   }

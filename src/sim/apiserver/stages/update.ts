@@ -70,6 +70,26 @@ function deletePod(ctx: Effects, rc: RequestContext, pod: Pod): UpdateResult {
   return { obj: { ...pod, metadata: meta } };
 }
 
+/** The propagation policy of a DELETE, from its DeleteOptions body or its query. */
+function propagationPolicy(rc: RequestContext): string | undefined {
+  const body = rc.body as { propagationPolicy?: string } | undefined;
+  return body?.propagationPolicy ?? rc.msg.body.query?.propagationPolicy;
+}
+
+/**
+ * Non-pod deletion (rest.BeforeDelete + the store's finalizer handling): with propagationPolicy
+ * Orphan the `orphan` finalizer is added for the garbage collector; an object with finalizers is
+ * only marked (deletionTimestamp) and goes once an update empties them.
+ */
+function deleteWithFinalizers(ctx: Effects, rc: RequestContext, current: KubeObject): UpdateResult {
+  const finalizers = [...(current.metadata.finalizers ?? [])];
+  if (propagationPolicy(rc) === 'Orphan' && !finalizers.includes('orphan')) finalizers.push('orphan');
+  if (finalizers.length === 0) return { remove: true };
+  if (current.metadata.deletionTimestamp && finalizers.length === (current.metadata.finalizers ?? []).length) return { noop: current };
+  const meta = { ...current.metadata, finalizers, deletionTimestamp: current.metadata.deletionTimestamp ?? rfc3339(ctx.now), deletionGracePeriodSeconds: 0 };
+  return { obj: { ...current, metadata: meta } };
+}
+
 export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, current: KubeObject): UpdateResult {
   const gr = groupResource(rc.ri.info);
   if (rc.op === 'delete') {
@@ -85,7 +105,7 @@ export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, c
     rc.stages.push(adm.outcome);
     if (adm.error) return { error: adm.error };
     if (rc.ri.info.resource === 'pods') return deletePod(ctx, rc, current as Pod);
-    return { remove: true };
+    return deleteWithFinalizers(ctx, rc, current);
   }
   if (rc.op === 'binding') {
     // Admission sees the Binding being created on pods/binding; BindingREST then writes through
@@ -114,5 +134,10 @@ export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, c
   // A scale write is an update of the main resource (ScaleREST updates the Deployment itself).
   const sub = rc.ri.subresource === 'scale' ? '' : rc.ri.subresource;
   const prepared = prepareForUpdate(rc.ri.info, sub, obj, current);
-  return admitAndValidate(ctx, s, rc, prepared, current);
+  const res = admitAndValidate(ctx, s, rc, prepared, current);
+  // An update that empties the finalizers of an object being deleted deletes it.
+  if ('obj' in res && res.obj.metadata.deletionTimestamp && (res.obj.metadata.finalizers ?? []).length === 0 && rc.ri.info.resource !== 'pods') {
+    return { remove: true };
+  }
+  return res;
 }

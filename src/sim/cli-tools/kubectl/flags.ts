@@ -44,6 +44,7 @@ export const FLAGS: FlagSpec[] = [
   { name: 'force', type: 'bool', commands: ['delete'] },
   { name: 'now', type: 'bool', commands: ['delete'] },
   { name: 'wait', type: 'bool', commands: ['delete'] },
+  { name: 'cascade', type: 'string', commands: ['delete'] },
   { name: 'replicas', type: 'int', commands: ['scale', 'create'] },
   { name: 'overwrite', type: 'bool', commands: ['label', 'annotate'] },
   { name: 'image', type: 'stringArray', commands: ['create'] },

@@ -1,5 +1,5 @@
 // `kubectl delete <type> <name>... | -f file` (kubectl/pkg/cmd/delete): DELETE each object with
-// propagationPolicy Background, print `pod "web" deleted`, then, as --wait=true is the default,
+// propagationPolicy from --cascade (Background by default), print `pod "web" deleted`, then, as --wait=true is the default,
 // wait until each deleted object is really gone: GET it, and while it still exists (a pod in its
 // termination grace period) watch it by name until the DELETED event for its UID arrives.
 
@@ -34,6 +34,8 @@ export interface DeleteJob extends JobCommon {
   waitFor: number[];
   wait: boolean;
   gracePeriodSeconds?: number;
+  /** --cascade as the apiserver's DeleteOptions.propagationPolicy. */
+  propagationPolicy: 'Background' | 'Foreground' | 'Orphan';
 }
 
 export const NO_RESOURCES =
@@ -51,6 +53,17 @@ function targetsFromArgs(p: ParsedArgs, common: JobCommon): DeleteTarget[] | Ret
   return out;
 }
 
+/**
+ * GetCascadingStrategy (kubectl/pkg/cmd/util/helpers.go): background (the default), foreground,
+ * orphan, and the deprecated booleans true (background) and false (orphan).
+ */
+function cascadePolicy(v: unknown): DeleteJob['propagationPolicy'] | ReturnType<typeof plain> {
+  if (v === undefined || v === 'background' || v === 'true' || v === true) return 'Background';
+  if (v === 'orphan' || v === 'false' || v === false) return 'Orphan';
+  if (v === 'foreground') return 'Foreground';
+  return plain(`invalid cascade value (${String(v)}). Must be "background", "foreground", or "orphan"`);
+}
+
 export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
   const filenames = flagArray(p, 'filename');
   let targets: DeleteTarget[];
@@ -65,6 +78,8 @@ export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     if (!Array.isArray(t)) return finishJob(st, common, ctx, t);
     targets = t;
   } else return finishJob(st, common, ctx, plain(NO_RESOURCES));
+  const policy = cascadePolicy(p.flags.get('cascade'));
+  if (typeof policy !== 'string') return finishJob(st, common, ctx, policy);
   let grace = flagInt(p, 'grace-period');
   if (flagBool(p, 'now')) grace = 1;
   if (flagBool(p, 'force') && grace === undefined) grace = 0;
@@ -77,6 +92,7 @@ export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     waitFor: [],
     wait: p.flags.get('wait') !== false,
     gracePeriodSeconds: grace !== undefined && grace >= 0 ? grace : undefined,
+    propagationPolicy: policy,
   };
   job.errors.push(...errors);
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
@@ -97,7 +113,7 @@ function next(st: KubectlState, job: DeleteJob, ctx: Effects): void {
   if (job.phase === 'delete') {
     const t = job.targets[job.index];
     if (t) {
-      const body: Record<string, unknown> = { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' };
+      const body: Record<string, unknown> = { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: job.propagationPolicy };
       if (job.gracePeriodSeconds !== undefined) body.gracePeriodSeconds = job.gracePeriodSeconds;
       jobRequest(st, job, ctx, { method: 'DELETE', path: pathOf(t), body, contentType: 'application/json' }, 'delete', {
         phase: 'persistence',

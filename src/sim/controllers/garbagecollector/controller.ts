@@ -1,0 +1,149 @@
+// The garbage collector (pkg/controller/garbagecollector, v1.31), reduced to background and orphan
+// propagation (no foreground deletion). Background: an object whose owners (by uid, from metadata.ownerReferences) no longer exist is
+// deleted, itself with propagationPolicy Background, so a deleted Deployment takes its ReplicaSets
+// and they take their pods. The owner graph is not stored: the shared informers' caches are the
+// graph, and an owner's DELETED event enqueues every cached object that names its uid. Owners of
+// kinds the controller manager does not watch are taken to exist, so nothing is deleted wrongly.
+// Orphan: an owner being deleted with the `orphan` finalizer first loses its dependents (each has
+// its ownerReference to it removed), then the finalizer, and the apiserver removes it.
+
+import type { KubeObject } from '../../api/types';
+import { objectKey, type Delta, type InformerState } from '../../client/informer';
+import { armWorker, createRuntime, syncWrite, type ControllerRuntime, type SyncContext, type SyncResult } from '../framework/controller';
+import type { ControllerEnv } from '../framework/env';
+import type { SharedInformers } from '../framework/informers';
+import { queueAdd } from '../framework/workqueue';
+
+export const GARBAGE_COLLECTOR = 'garbagecollector';
+export const GARBAGE_COLLECTOR_SA = 'generic-garbage-collector';
+/** metav1.FinalizerOrphanDependents. */
+export const ORPHAN = 'orphan';
+
+/** Dependents the GC looks after: informer name, REST path prefix and kind. */
+const DEPENDENTS = {
+  pods: { prefix: '/api/v1', resource: 'pods', kind: 'Pod' },
+  replicasets: { prefix: '/apis/apps/v1', resource: 'replicasets', kind: 'ReplicaSet' },
+  deployments: { prefix: '/apis/apps/v1', resource: 'deployments', kind: 'Deployment' },
+  endpointslices: { prefix: '/apis/discovery.k8s.io/v1', resource: 'endpointslices', kind: 'EndpointSlice' },
+} as const;
+export type DependentInformer = keyof typeof DEPENDENTS;
+
+/** Owner kinds whose existence the GC can tell from a cache it has. */
+const OWNER_CACHES: Record<string, keyof SharedInformers> = {
+  Deployment: 'deployments',
+  ReplicaSet: 'replicasets',
+  Service: 'services',
+  Node: 'nodes',
+};
+
+export interface GarbageCollectorState {
+  /** Keys `<informer>|<ns>/<name>`. */
+  rt: ControllerRuntime;
+}
+
+export function createGarbageCollector(): GarbageCollectorState {
+  return { rt: createRuntime(GARBAGE_COLLECTOR) };
+}
+
+function enqueue(s: GarbageCollectorState, env: ControllerEnv, which: DependentInformer, obj: KubeObject): void {
+  queueAdd(s.rt.queue, `${which}|${objectKey(obj)}`);
+  armWorker(s.rt, env.ctx);
+}
+
+/**
+ * Any delta of a watched resource: an object with owner references is checked; a deleted object
+ * makes its dependents (every cached object naming its uid) be checked.
+ */
+export function onGarbageCollectorDelta(s: GarbageCollectorState, env: ControllerEnv, which: string, d: Delta): void {
+  if (which in DEPENDENTS && d.type !== 'DELETED' && d.object.metadata.deletionTimestamp && d.object.metadata.finalizers?.includes(ORPHAN)) {
+    queueAdd(s.rt.queue, `${ORPHAN}|${which}|${objectKey(d.object)}`);
+    armWorker(s.rt, env.ctx);
+  }
+  if (which in DEPENDENTS && d.type !== 'DELETED' && (d.object.metadata.ownerReferences?.length ?? 0) > 0) {
+    enqueue(s, env, which as DependentInformer, d.object);
+  }
+  const uid = d.object.metadata.uid;
+  if (d.type !== 'DELETED' || !uid) return;
+  for (const name of Object.keys(DEPENDENTS) as DependentInformer[]) {
+    for (const obj of env.informers[name].items.values()) {
+      if (obj.metadata.ownerReferences?.some((r) => r.uid === uid)) enqueue(s, env, name, obj);
+    }
+  }
+}
+
+function ownerExists(informers: SharedInformers, namespace: string | undefined, ref: { kind: string; name: string; uid: string }): boolean {
+  const cache = OWNER_CACHES[ref.kind];
+  if (!cache) return true;
+  const inf = informers[cache] as InformerState;
+  if (!inf.synced) return true;
+  const key = ref.kind === 'Node' ? ref.name : `${namespace ?? ''}/${ref.name}`;
+  return inf.items.get(key)?.metadata.uid === ref.uid;
+}
+
+function objectPath(which: DependentInformer, ns: string, name: string): string {
+  const dep = DEPENDENTS[which];
+  return `${dep.prefix}/namespaces/${ns}/${dep.resource}/${name}`;
+}
+
+function patch(sc: SyncContext, which: DependentInformer, obj: KubeObject, metadata: Record<string, unknown>): void {
+  const ns = obj.metadata.namespace ?? '';
+  const name = obj.metadata.name ?? '';
+  const body = { metadata: { ...metadata, resourceVersion: obj.metadata.resourceVersion } };
+  syncWrite(sc, { method: 'PATCH', path: objectPath(which, ns, name), body, contentType: 'application/merge-patch+json' }, {
+    phase: 'controller',
+    summary: `PATCH ${DEPENDENTS[which].resource.slice(0, -1)} ${ns}/${name}`,
+    object: { kind: DEPENDENTS[which].kind, name, namespace: ns },
+  });
+}
+
+/**
+ * orphanDependents + removeFinalizer: drop the owner's uid from every dependent's ownerReferences;
+ * once no cached dependent names it any more, remove the `orphan` finalizer from the owner.
+ */
+function syncOrphan(env: ControllerEnv, sc: SyncContext, which: DependentInformer, key: string): SyncResult {
+  const owner = env.informers[which].items.get(key);
+  if (!owner?.metadata.finalizers?.includes(ORPHAN)) return 'ok';
+  const uid = owner.metadata.uid;
+  let pending = false;
+  for (const name of Object.keys(DEPENDENTS) as DependentInformer[]) {
+    for (const obj of env.informers[name].items.values()) {
+      const refs = obj.metadata.ownerReferences ?? [];
+      if (!refs.some((r) => r.uid === uid)) continue;
+      pending = true;
+      const rest = refs.filter((r) => r.uid !== uid);
+      patch(sc, name, obj, { ownerReferences: rest.length > 0 ? rest : null });
+    }
+  }
+  // The finalizer goes only after the informer has seen every dependent let go.
+  if (pending) return 'retry';
+  const rest = owner.metadata.finalizers.filter((f) => f !== ORPHAN);
+  patch(sc, which, owner, { finalizers: rest.length > 0 ? rest : null });
+  return 'ok';
+}
+
+/** attemptToDeleteItem: delete the dependent when none of its owners exists any more. */
+export function syncGarbageCollector(_s: GarbageCollectorState, env: ControllerEnv, sc: SyncContext): SyncResult {
+  if (sc.key.startsWith(`${ORPHAN}|`)) {
+    const rest = sc.key.slice(ORPHAN.length + 1);
+    const i = rest.indexOf('|');
+    return syncOrphan(env, sc, rest.slice(0, i) as DependentInformer, rest.slice(i + 1));
+  }
+  const bar = sc.key.indexOf('|');
+  const which = sc.key.slice(0, bar) as DependentInformer;
+  const key = sc.key.slice(bar + 1);
+  const dep = DEPENDENTS[which];
+  const obj = env.informers[which].items.get(key);
+  if (!obj || obj.metadata.deletionTimestamp) return 'ok';
+  const refs = obj.metadata.ownerReferences ?? [];
+  if (refs.length === 0 || refs.some((r) => ownerExists(env.informers, obj.metadata.namespace, r))) return 'ok';
+  const ns = obj.metadata.namespace ?? '';
+  const name = obj.metadata.name ?? '';
+  const path = objectPath(which, ns, name);
+  const body = { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' };
+  syncWrite(sc, { method: 'DELETE', path, body, contentType: 'application/json' }, {
+    phase: 'controller',
+    summary: `DELETE ${dep.resource.slice(0, -1)} ${ns}/${name}`,
+    object: { kind: dep.kind, name, namespace: ns },
+  });
+  return 'ok';
+}
