@@ -99,6 +99,25 @@ export interface KubeControllerManagerState {
   events: { seq: number };
 }
 
+/**
+ * Every controller's work queue, the service account it acts as, and its sync: one table, so a
+ * new controller is one row here rather than another copy of the dispatch.
+ */
+function workers(s: KubeControllerManagerState): {
+  rt: KubeControllerManagerState['replicaSet']['rt'];
+  serviceAccount: string;
+  sync: (e: ControllerEnv, sc: Parameters<typeof syncReplicaSet>[2]) => ReturnType<typeof syncReplicaSet>;
+}[] {
+  return [
+    { rt: s.nodeLifecycle.rt, serviceAccount: NODE_CONTROLLER_SA, sync: (e, sc) => syncNode(s.nodeLifecycle, e, sc) },
+    { rt: s.taintEviction.rt, serviceAccount: TAINT_EVICTION_SA, sync: (e, sc) => syncTaintEvictionNode(s.taintEviction, e, sc) },
+    { rt: s.endpointSlice.rt, serviceAccount: ENDPOINTSLICE_SA, sync: (e, sc) => syncService(s.endpointSlice, e, sc) },
+    { rt: s.replicaSet.rt, serviceAccount: REPLICASET_SA, sync: (e, sc) => syncReplicaSet(s.replicaSet, e, sc) },
+    { rt: s.deployment.rt, serviceAccount: DEPLOYMENT_SA, sync: (e, sc) => syncDeployment(s.deployment, e, sc) },
+    { rt: s.garbageCollector.rt, serviceAccount: GARBAGE_COLLECTOR_SA, sync: (e, sc) => syncGarbageCollector(s.garbageCollector, e, sc) },
+  ];
+}
+
 function env(s: KubeControllerManagerState, ctx: Effects, serviceAccount: string): ControllerEnv {
   return { ctx, client: s.client, informers: s.informers, timings: s.config.timings, credentials: controllerCredentials(serviceAccount), events: s.events };
 }
@@ -196,38 +215,13 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       ctx.setTimer(s.config.timings.nodeMonitorPeriodMs, MONITOR_TIMER);
       return;
     }
-    if (isWorkerTimer(nl.rt, t)) {
-      const e = env(s, ctx, NODE_CONTROLLER_SA);
-      runWorker(nl.rt, ctx, s.client, e.credentials, (sc) => syncNode(nl, e, sc));
+    for (const w of workers(s)) {
+      if (!isWorkerTimer(w.rt, t)) continue;
+      const e = env(s, ctx, w.serviceAccount);
+      runWorker(w.rt, ctx, s.client, e.credentials, (sc) => w.sync(e, sc));
       return;
     }
-    if (isWorkerTimer(te.rt, t)) {
-      const e = env(s, ctx, TAINT_EVICTION_SA);
-      runWorker(te.rt, ctx, s.client, e.credentials, (sc) => syncTaintEvictionNode(te, e, sc));
-      return;
-    }
-    if (isWorkerTimer(s.endpointSlice.rt, t)) {
-      const e = env(s, ctx, ENDPOINTSLICE_SA);
-      runWorker(s.endpointSlice.rt, ctx, s.client, e.credentials, (sc) => syncService(s.endpointSlice, e, sc));
-      return;
-    }
-    if (isWorkerTimer(s.replicaSet.rt, t)) {
-      const e = env(s, ctx, REPLICASET_SA);
-      runWorker(s.replicaSet.rt, ctx, s.client, e.credentials, (sc) => syncReplicaSet(s.replicaSet, e, sc));
-      return;
-    }
-    if (isWorkerTimer(s.deployment.rt, t)) {
-      const e = env(s, ctx, DEPLOYMENT_SA);
-      runWorker(s.deployment.rt, ctx, s.client, e.credentials, (sc) => syncDeployment(s.deployment, e, sc));
-      return;
-    }
-    if (isWorkerTimer(s.garbageCollector.rt, t)) {
-      const e = env(s, ctx, GARBAGE_COLLECTOR_SA);
-      runWorker(s.garbageCollector.rt, ctx, s.client, e.credentials, (sc) => syncGarbageCollector(s.garbageCollector, e, sc));
-      return;
-    }
-    const runtimes = [nl.rt, te.rt, s.endpointSlice.rt, s.replicaSet.rt, s.deployment.rt, s.garbageCollector.rt];
-    if (runtimes.some((rt) => runtimeOnTimer(rt, ctx, t))) return;
+    if (workers(s).some((w) => runtimeOnTimer(w.rt, ctx, t))) return;
     if (taintEvictionOnTimer(te, env(s, ctx, TAINT_EVICTION_SA), t)) return;
     const ev = clientOnTimer(s.client, t);
     if (ev) {
