@@ -17,7 +17,7 @@ export interface NodeShellConfig {
   containerd: ProcessId;
 }
 
-type CrictlCommand = 'ps' | 'pods' | 'images' | 'pull' | 'logs' | 'inspect';
+type CrictlCommand = 'ps' | 'pods' | 'images' | 'pull' | 'logs' | 'inspect' | 'stop';
 
 interface Pending {
   jobId: number;
@@ -26,6 +26,8 @@ interface Pending {
   /** The container id (or prefix) for logs/inspect, or the image for pull. */
   arg: string;
   tail?: number;
+  /** The id as typed (stop echoes it). */
+  given?: string;
   /** logs/inspect first list the containers to resolve an id prefix, then fetch. */
   step: 'list' | 'fetch';
 }
@@ -60,6 +62,7 @@ const CRI_FOR: Record<CrictlCommand, CriCall['method']> = {
   pull: 'PullImage',
   logs: 'ListContainers',
   inspect: 'ListContainers',
+  stop: 'ListContainers',
 };
 
 function crictl(s: NodeShellState, ctx: Effects, jobId: number, args: string[]): void {
@@ -73,7 +76,7 @@ function crictl(s: NodeShellState, ctx: Effects, jobId: number, args: string[]):
   const p: Pending = { jobId, cmd, all: rest.includes('-a') || rest.includes('--all'), arg: positional[0] ?? '', step: 'list' };
   const tailAt = rest.findIndex((a) => a === '--tail' || a === '-n');
   if (tailAt >= 0) p.tail = Number(rest[tailAt + 1]);
-  if ((cmd === 'logs' || cmd === 'inspect' || cmd === 'pull') && !p.arg) {
+  if ((cmd === 'logs' || cmd === 'inspect' || cmd === 'pull' || cmd === 'stop') && !p.arg) {
     const what = cmd === 'pull' ? 'image name' : 'ID';
     return output(ctx, jobId, '', `FATA[0000] ${what} cannot be empty\n`, 1);
   }
@@ -92,7 +95,7 @@ function onCriResponse(s: NodeShellState, ctx: Effects, r: CriResponse): void {
   if (!p) return;
   s.pending.delete(r.requestId);
   if (r.error) {
-    const what: Record<CrictlCommand, string> = { ps: 'listing containers', pods: 'listing pod sandboxes', images: 'listing images', pull: 'pulling image', logs: 'failed to get container status', inspect: 'getting the status of the container' };
+    const what: Record<CrictlCommand, string> = { ps: 'listing containers', pods: 'listing pod sandboxes', images: 'listing images', pull: 'pulling image', logs: 'failed to get container status', inspect: 'getting the status of the container', stop: 'stopping the container' };
     return output(ctx, p.jobId, '', `FATA[0000] ${what[p.cmd]}: ${formatGrpcError(r.error)}\n`, 1);
   }
   const res = (r.result ?? {}) as Record<string, unknown>;
@@ -105,6 +108,10 @@ function onCriResponse(s: NodeShellState, ctx: Effects, r: CriResponse): void {
       return output(ctx, p.jobId, imagesTable((res.images as ImageInfo[]) ?? []), '', 0);
     case 'pull':
       return output(ctx, p.jobId, `Image is up to date for ${(res as unknown as PullImageResult).imageRef}\n`, '', 0);
+    case 'stop':
+      // crictl prints each id it stopped, as given on the command line.
+      if (p.step === 'fetch') return output(ctx, p.jobId, `${p.given ?? p.arg}\n`, '', 0);
+      return resolveContainer(s, ctx, p, (res.containers as ContainerInfo[]) ?? []);
     case 'logs':
     case 'inspect':
       return p.step === 'list' ? resolveContainer(s, ctx, p, (res.containers as ContainerInfo[]) ?? []) : fetched(ctx, p, res);
@@ -116,9 +123,12 @@ function resolveContainer(s: NodeShellState, ctx: Effects, p: Pending, container
   const c = containers.find((x) => x.id.startsWith(p.arg));
   if (!c) {
     const msg = `rpc error: code = NotFound desc = an error occurred when try to find container "${p.arg}": not found`;
-    return output(ctx, p.jobId, '', `FATA[0000] ${p.cmd === 'logs' ? 'failed to get container status' : 'getting the status of the container'}: ${msg}\n`, 1);
+    const what = p.cmd === 'logs' ? 'failed to get container status' : p.cmd === 'stop' ? `stopping the container "${p.arg}"` : 'getting the status of the container';
+    return output(ctx, p.jobId, '', `FATA[0000] ${what}: ${msg}\n`, 1);
   }
-  const next: Pending = { ...p, arg: c.id, step: 'fetch' };
+  const next: Pending = { ...p, arg: c.id, given: p.arg, step: 'fetch' };
+  // `crictl stop` asks for no grace (its --timeout defaults to 0): the runtime sends SIGKILL at once.
+  if (p.cmd === 'stop') return sendCri(s, ctx, { method: 'StopContainer', containerId: c.id, timeout: 0 }, next);
   const call: CriCall = p.cmd === 'logs' ? { method: 'ReadLogs', containerId: c.id, ...(p.tail !== undefined ? { tailLines: p.tail } : {}) } : { method: 'ContainerStatus', containerId: c.id };
   sendCri(s, ctx, call, next);
 }

@@ -30,6 +30,8 @@ export function systemctl(s: NodeShellState, ctx: Effects, jobId: number, args: 
     return output(ctx, jobId, text, '', exitCode);
   }
   if (verb === 'is-active') {
+    // Same states as status: a unit whose process was killed (not stopped) is `failed`.
+    if (found && !found.proc.alive && found.proc.since !== undefined && !s.stoppedUnits.includes(found.proc.kind)) return output(ctx, jobId, 'failed\n', '', 3);
     if (!found || !found.proc.alive) return output(ctx, jobId, 'inactive\n', '', 3);
     return output(ctx, jobId, 'active\n', '', 0);
   }

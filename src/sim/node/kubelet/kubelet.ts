@@ -5,6 +5,8 @@
 
 import type { Pod } from '../../api/types';
 import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
+import { transportError } from '../../client/transport-error';
+import { APISERVER_ADDRESS } from '../../names';
 import { createInformer, informerList, informerOnClientEvent, informerOnTimer, informerOnWatchEvent, isInformerEvent, isOk, type Delta } from '../../client/informer';
 import type { ComponentType, ConnectionRefused, Effects, Message, Timer } from '../../kernel/component';
 import type { MessageId } from '../../kernel/units';
@@ -24,6 +26,9 @@ import { KUBELET_VERSION } from './texts';
 export type { KubeletConfig } from './state';
 
 const REGISTER_TIMER = 'node.register';
+/** status_manager.go: syncBatch runs every 10 s and re-sends statuses the apiserver does not have. */
+const STATUS_SYNC_TIMER = 'status.sync';
+const STATUS_SYNC_PERIOD_MS = 10_000;
 
 function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
   const config = input.config;
@@ -107,6 +112,11 @@ function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
   }
 }
 
+/** The `err` of a failed call: the HTTP status, or client-go's transport error when there was no answer. */
+function callError(ev: ClientEvent, status: number): string | number {
+  return ev.kind === 'error' ? transportError(ev.call, APISERVER_ADDRESS, ev.error) : status;
+}
+
 function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
   if (isInformerEvent(ev, s.pods)) return onDeltas(s, ctx, informerOnClientEvent(ctx, s.client, s.pods, ev));
   const ok = ev.kind === 'response' && isOk(ev.response);
@@ -122,7 +132,7 @@ function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
         renewLease(s, ctx);
         ctx.setTimer(s.config.timings.nodeLeaseRenewIntervalMs, LEASE_TIMER);
       } else {
-        klog(ctx, 'E', 'kubelet_node_status.go:96', 'Unable to register node with API server', { err: ev.kind === 'error' ? ev.error : status, node: s.config.nodeName });
+        klog(ctx, 'E', 'kubelet_node_status.go:96', 'Unable to register node with API server', { err: callError(ev, status), node: s.config.nodeName });
         ctx.setTimer(2000, REGISTER_TIMER);
       }
       return;
@@ -130,17 +140,22 @@ function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
       if (ok) s.lease = { exists: true, resourceVersion: ((ev as Extract<ClientEvent, { kind: 'response' }>).response.body as Pod).metadata.resourceVersion };
       else if (status === 409) s.lease = { exists: true };
       else if (status === 404) s.lease = { exists: false };
-      else klog(ctx, 'E', 'controller.go:145', 'Failed to update lease', { err: ev.kind === 'error' ? ev.error : status });
+      else klog(ctx, 'E', 'controller.go:145', 'Failed to update lease', { err: callError(ev, status) });
       return;
     case 'node.status':
       if (!ok) {
         s.lastNodeStatusJson = undefined;
-        klog(ctx, 'E', 'kubelet_node_status.go:535', 'Error updating node status, will retry', { err: ev.kind === 'error' ? ev.error : status });
+        klog(ctx, 'E', 'kubelet_node_status.go:535', 'Error updating node status, will retry', { err: callError(ev, status) });
       }
       return;
     case 'pod.status': {
       const w = s.workers.get(ev.call.data as string);
-      if (w && !ok && status !== 404) w.lastStatusJson = undefined;
+      if (w && !ok && status !== 404) {
+        w.lastStatusJson = undefined;
+        // Only arm the batch timer while something waits, so a healthy node adds no timer records.
+        if (!s.statusRetry?.size) ctx.setTimer(STATUS_SYNC_PERIOD_MS, STATUS_SYNC_TIMER);
+        (s.statusRetry ??= new Set()).add(w.uid);
+      }
       return;
     }
     default:
@@ -236,6 +251,15 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
       return;
     case REGISTER_TIMER:
       return registerNode(s, ctx);
+    case STATUS_SYNC_TIMER: {
+      const uids = [...(s.statusRetry ?? [])];
+      s.statusRetry?.clear();
+      for (const uid of uids) {
+        const w = s.workers.get(uid);
+        if (w) pushStatus(s, ctx, w);
+      }
+      return;
+    }
     case RUNTIME_SYNC_TIMER:
       return startRuntimeSync(s, ctx);
     case RETRY_TIMER: {

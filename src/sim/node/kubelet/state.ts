@@ -125,4 +125,6 @@ export interface KubeletState {
   imageBackoff: Backoff;
   crashBackoff: Backoff;
   eventSeq: number;
+  /** Pods whose last status PATCH failed: the status manager retries them on its next batch (10 s). */
+  statusRetry?: Set<string>;
 }
