@@ -5,9 +5,9 @@
 
 import type { Pod } from '../../api/types';
 import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
+import { createInformer, informerList, informerOnClientEvent, informerOnTimer, informerOnWatchEvent, isInformerEvent, isOk, type Delta } from '../../client/informer';
 import { transportError } from '../../client/transport-error';
 import { APISERVER_ADDRESS } from '../../names';
-import { createInformer, informerList, informerOnClientEvent, informerOnTimer, informerOnWatchEvent, isInformerEvent, isOk, type Delta } from '../../client/informer';
 import type { ComponentType, ConnectionRefused, Effects, Message, Timer } from '../../kernel/component';
 import type { MessageId } from '../../kernel/units';
 import type { ContainerInfo, CriContainerEvent, CriResponse, ImageInfo, PodSandboxInfo, ProbeResponse } from '../runtime/cri';
@@ -17,7 +17,7 @@ import { refusedResponse } from './cri-client';
 import { klog } from './klog';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
-import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, syncPod, terminateStep } from './pod-worker';
+import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, shortenGrace, syncPod, terminateStep } from './pod-worker';
 import { PROBE_TIMER, onExecProbeResponse, onNetProbeResponse, onProbeTimer } from './prober';
 import { RUNTIME_SYNC_TIMER, addPod, onContainerList, onImageList, onSandboxList, startRuntimeSync } from './runtime-sync';
 import type { KubeletConfig, KubeletState, ProbeKind } from './state';
@@ -88,12 +88,14 @@ function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
       klog(ctx, 'I', 'kubelet.go:2422', 'SyncLoop REMOVE', { source: 'api', pods: [key] });
       if (!w) continue;
       w.pod = pod;
+      w.removed = true;
       if (!w.terminated) {
+        // A force-deleted pod is gone from the API, but its containers still get their grace
+        // period on the node (HandlePodRemoves -> SyncPodKill): the worker stays until they stop.
         w.terminating = true;
         syncPod(s, ctx, w);
       }
-      if (w.sandboxId) ctx.send(s.config.containerd, { type: 'cri.request', method: 'RemovePodSandbox', podSandboxId: w.sandboxId }, { summary: `RemovePodSandbox ${w.name}`, phase: 'execution' });
-      s.workers.delete(uid);
+      if (w.terminated) removeWorker(s, ctx, w);
       continue;
     }
     if (!s.runtime?.containers) continue; // adopted once the runtime has been listed
@@ -108,7 +110,7 @@ function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
       w.terminating = true;
       w.cause = ctx.cause();
       syncPod(s, ctx, w);
-    }
+    } else if (pod.metadata.deletionTimestamp) shortenGrace(s, ctx, w);
   }
 }
 

@@ -46,7 +46,9 @@ function containerStatus(c: ContainerWorker): ContainerStatus {
     imageID: c.imageId ?? '',
     started: c.started,
   };
-  if (c.containerId && c.state !== 'waiting') st.containerID = `containerd://${c.containerId}`;
+  // A container waiting to be restarted still reports the id of the one that ended
+  // (convertToAPIContainerStatuses builds the status from the last container, then sets Waiting).
+  if (c.containerId && (c.state !== 'waiting' || c.lastTerminated)) st.containerID = `containerd://${c.containerId}`;
   if (c.state === 'running') st.state = { running: { startedAt: rfc3339(c.startedAt ?? 0) } };
   else if (c.state === 'terminated') {
     st.state = {

@@ -3,12 +3,13 @@
 // create and start it (Created / Started), and later restart it under the pod's restartPolicy with
 // the crash-loop back-off. Each step is one CRI call; the worker waits for its answer in state.
 
+import { parseBytes } from '../../api/quantity';
 import { rfc3339 } from '../../api/time';
 import type { Pod } from '../../api/types';
 import type { Effects, ObjectRef } from '../../kernel/component';
 import { apiRequest } from '../../client/apiclient';
 import { normalizeImage, parseImageReference } from '../registry/reference';
-import { formatGrpcError, type CriResponse, type CreateContainerResult, type ImageStatusResult, type PullImageResult, type RunPodSandboxResult } from '../runtime/cri';
+import { formatGrpcError, type ContainerConfig, type CriResponse, type CreateContainerResult, type ImageStatusResult, type PullImageResult, type RunPodSandboxResult } from '../runtime/cri';
 import { backoffGet, backoffNext, backoffUntil, inBackoffSince, inBackoffSinceUpdate } from './backoff';
 import { criCall } from './cri-client';
 import { recordEvent } from './events';
@@ -219,14 +220,14 @@ function onPulled(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorke
 
 function createContainer(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker): void {
   const attempt = c.lastTerminated ? c.restartCount + 1 : c.restartCount;
-  criCall(s, ctx, {
-    method: 'CreateContainer',
-    podSandboxId: w.sandboxId!,
-    config: {
-      name: c.name, attempt, image: c.spec.image ?? '', command: c.spec.command, args: c.spec.args,
-      labels: { 'io.kubernetes.container.name': c.name, 'io.kubernetes.pod.name': w.name, 'io.kubernetes.pod.namespace': w.namespace, 'io.kubernetes.pod.uid': w.uid },
-    },
-  }, { purpose: 'sync', podUid: w.uid, container: c.name }, podRef(w));
+  const config: ContainerConfig = {
+    name: c.name, attempt, image: c.spec.image ?? '', command: c.spec.command, args: c.spec.args,
+    labels: { 'io.kubernetes.container.name': c.name, 'io.kubernetes.pod.name': w.name, 'io.kubernetes.pod.namespace': w.namespace, 'io.kubernetes.pod.uid': w.uid },
+  };
+  // generateLinuxContainerResources: limits.memory becomes the cgroup's memory limit.
+  const memory = c.spec.resources?.limits?.memory;
+  if (memory !== undefined) config.linux = { resources: { memoryLimitInBytes: parseBytes(String(memory)) } };
+  criCall(s, ctx, { method: 'CreateContainer', podSandboxId: w.sandboxId!, config }, { purpose: 'sync', podUid: w.uid, container: c.name }, podRef(w));
 }
 
 function onSyncFailure(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker, reason: string, err: string): void {
@@ -238,9 +239,21 @@ function onSyncFailure(s: KubeletState, ctx: Effects, w: PodWorker, c: Container
   retryAt(ctx, w, c, ctx.now + 10_000);
 }
 
+/** The pod is gone from the API and stopped here: remove its sandbox and forget it. */
+export function removeWorker(s: KubeletState, ctx: Effects, w: PodWorker): void {
+  if (w.sandboxId) ctx.send(s.config.containerd, { type: 'cri.request', method: 'RemovePodSandbox', podSandboxId: w.sandboxId }, { summary: `RemovePodSandbox ${w.name}`, phase: 'execution' });
+  s.workers.delete(w.uid);
+}
+
 /** A CRI answer for this pod's sync: take the next step. */
 export function onSyncResponse(s: KubeletState, ctx: Effects, w: PodWorker, container: string | undefined, resp: CriResponse): void {
   const c = w.containers.find((x) => x.name === container);
+  // A pod being deleted starts nothing new: an image or create answer that comes back after the
+  // deletion goes to the termination instead.
+  if (w.terminating && (resp.method === 'ImageStatus' || resp.method === 'PullImage' || resp.method === 'CreateContainer')) {
+    w.busy = false;
+    return syncPod(s, ctx, w);
+  }
   switch (resp.method) {
     case 'RunPodSandbox': {
       w.busy = false;
@@ -293,6 +306,7 @@ export function onSyncResponse(s: KubeletState, ctx: Effects, w: PodWorker, cont
     case 'StopPodSandbox':
       w.busy = false;
       w.terminated = true;
+      if (w.removed) return removeWorker(s, ctx, w);
       pushStatus(s, ctx, w);
       if (w.pod.metadata.deletionTimestamp) {
         // status_manager: a terminated pod with a deletionTimestamp is deleted for good.
@@ -324,6 +338,18 @@ export function onContainerExited(s: KubeletState, ctx: Effects, w: PodWorker, i
   syncPod(s, ctx, w);
 }
 
+/**
+ * A pod already terminating got a shorter grace period (a second `kubectl delete --grace-period`):
+ * the pod worker kills again with the new one, so the SIGKILL comes sooner (pod_workers.go
+ * calculateEffectiveGracePeriod only ever shortens it).
+ */
+export function shortenGrace(s: KubeletState, ctx: Effects, w: PodWorker): void {
+  const grace = w.pod.metadata.deletionGracePeriodSeconds;
+  if (grace === undefined || w.stopGrace === undefined || grace >= w.stopGrace) return;
+  for (const c of w.containers) if (c.state === 'running') c.stopping = false;
+  syncPod(s, ctx, w);
+}
+
 /** Graceful termination: Killing events and StopContainer for each running container, then StopPodSandbox. */
 export function terminateStep(s: KubeletState, ctx: Effects, w: PodWorker): void {
   const grace = w.pod.metadata.deletionGracePeriodSeconds ?? w.pod.spec.terminationGracePeriodSeconds ?? 30;
@@ -337,10 +363,15 @@ export function terminateStep(s: KubeletState, ctx: Effects, w: PodWorker): void
     if (c.state !== 'running') continue;
     waiting = true;
     if (c.stopping) continue;
+    // A second StopContainer (a shorter grace period) is not a second Killing event.
+    if (w.stopGrace === undefined) recordEvent(s, ctx, w.pod, c.name, 'Normal', Reason.Killing, T.stopping(c.name));
     c.stopping = true;
-    recordEvent(s, ctx, w.pod, c.name, 'Normal', Reason.Killing, T.stopping(c.name));
+    klog(ctx, 'I', 'kuberuntime_container.go:809', 'Killing container with a grace period', {
+      pod: `${w.namespace}/${w.name}`, podUID: w.uid, containerName: c.name, containerID: `containerd://${c.containerId}`, gracePeriod: grace,
+    });
     criCall(s, ctx, { method: 'StopContainer', containerId: c.containerId!, timeout: grace }, { purpose: 'stop', podUid: w.uid, container: c.name }, podRef(w), `StopContainer ${c.name} (grace ${grace}s)`);
   }
+  if (waiting) w.stopGrace = grace;
   if (waiting || w.terminated) return;
   for (const c of w.containers) if (c.state === 'waiting' && !c.lastTerminated) c.waitingReason = 'ContainerCreating';
   if (!w.sandboxId) {

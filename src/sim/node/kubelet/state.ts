@@ -79,6 +79,10 @@ export interface PodWorker {
   /** A CRI call for this pod is in flight; the sync continues when it answers. */
   busy: boolean;
   terminating: boolean;
+  /** The grace period (seconds) of the StopContainer calls sent; a shorter one later kills again. */
+  stopGrace?: number;
+  /** The pod is gone from the API (deleted for good, or force-deleted while still running here). */
+  removed?: boolean;
   /** All containers stopped and the sandbox too: the pod can be deleted from the API. */
   terminated: boolean;
   /** Condition type -> last transition time. */

@@ -8,6 +8,7 @@ import { CATALOGUE, type ImageBehaviour, type RepositoryEntry } from './catalogu
 import type { Program, Step } from './program';
 import { parseImageReference, repositoryName, type ImageReference } from './reference';
 import { argvSteps } from './shell';
+import { stressSteps } from './stress';
 
 /** A resolved catalogue entry for one reference, or the reason there is none. */
 export type Lookup =
@@ -74,8 +75,11 @@ export function programFor(image: string, command: string[] | undefined, args: s
   const tag = l.found ? l.ref.tag : 'latest';
   if (command && command.length) return { steps: argvSteps(argv), onSigterm: 'ignore' };
   switch (b.kind) {
-    case 'server':
-      return { steps: serverSteps(b, tag, args ?? []), onSigterm: 'exit0' };
+    case 'server': {
+      const p: Program = { steps: serverSteps(b, tag, args ?? []), onSigterm: 'exit0' };
+      if (b.shutdownLogs) p.sigtermLogs = b.shutdownLogs.map(([stream, text]) => ({ stream, text }));
+      return p;
+    }
     case 'pause':
       return { steps: [{ op: 'wait' }], onSigterm: 'exit0' };
     case 'agnhost':
@@ -88,6 +92,9 @@ export function programFor(image: string, command: string[] | undefined, args: s
     case 'cli':
       if (!args || !args.length) return { steps: [{ op: 'log', stream: 'stderr', text: b.usage }, { op: 'exit', code: b.code }], onSigterm: 'exit0' };
       return { steps: [], onSigterm: 'exit0' };
+    case 'stress':
+      // ENTRYPOINT is stress itself; as PID 1 without a handler it ignores SIGTERM.
+      return { steps: stressSteps(args ?? []), onSigterm: 'ignore' };
     case 'shell':
       // CMD is `sh`; args replace it, so `args: ["sleep", "3600"]` runs sleep.
       return { steps: argv.length ? argvSteps(argv) : [], onSigterm: 'ignore' };

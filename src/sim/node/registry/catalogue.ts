@@ -4,7 +4,11 @@
 
 export type ImageBehaviour =
   /** A long-running server: startup log lines, then it listens on its ports until signalled. */
-  | { kind: 'server'; ports: number[]; http?: { okPaths: string[] }; logs: [('stdout' | 'stderr'), string][]; version?: string }
+  | {
+      kind: 'server'; ports: number[]; http?: { okPaths: string[] }; logs: [('stdout' | 'stderr'), string][]; version?: string;
+      /** What it writes when SIGTERM stops it. */
+      shutdownLogs?: [('stdout' | 'stderr'), string][];
+    }
   /** A base image whose default command is a shell: no command means it exits 0 at once. */
   | { kind: 'shell' }
   /** Prints its lines and exits with a code after a while (hello-world, a crashing app). */
@@ -14,7 +18,9 @@ export type ImageBehaviour =
   /** registry.k8s.io/e2e-test-images/agnhost: the subcommand in args decides. */
   | { kind: 'agnhost' }
   /** An image whose entrypoint is a CLI (curl): with no args it prints usage and exits 2. */
-  | { kind: 'cli'; usage: string; code: number };
+  | { kind: 'cli'; usage: string; code: number }
+  /** polinux/stress: the entrypoint is `stress`; `--vm 1 --vm-bytes 250M` touches that much memory. */
+  | { kind: 'stress' };
 
 export interface RepositoryEntry {
   /** tag -> compressed size in bytes */
@@ -44,6 +50,17 @@ const NGINX_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stderr', '{nginxTime} [notice] 1#1: getrlimit(RLIMIT_NOFILE): 1048576:1048576'],
   ['stderr', '{nginxTime} [notice] 1#1: start worker processes'],
   ['stderr', '{nginxTime} [notice] 1#1: start worker process 29'],
+];
+
+// nginx on SIGTERM (a fast shutdown; SIGQUIT would be the graceful one): the master tells its
+// worker, reaps it and exits 0, each step a notice on stderr.
+const NGINX_SHUTDOWN_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stderr', '{nginxTime} [notice] 1#1: signal 15 (SIGTERM) received, exiting'],
+  ['stderr', '{nginxTime} [notice] 29#29: exiting'],
+  ['stderr', '{nginxTime} [notice] 29#29: exit'],
+  ['stderr', '{nginxTime} [notice] 1#1: signal 17 (SIGCHLD) received from 29'],
+  ['stderr', '{nginxTime} [notice] 1#1: worker process 29 exited with code 0'],
+  ['stderr', '{nginxTime} [notice] 1#1: exit'],
 ];
 
 const REDIS_LOGS: [('stdout' | 'stderr'), string][] = [
@@ -79,7 +96,7 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
       ['1.14.2', 44 * MB + 700_000],
       ['1.7.9', 39 * MB + 940_000],
     ]),
-    behaviour: server([80], NGINX_LOGS, '1.27.1'),
+    behaviour: { ...server([80], NGINX_LOGS, '1.27.1'), shutdownLogs: NGINX_SHUTDOWN_LOGS } as ImageBehaviour,
   },
   'docker.io/library/redis': {
     tags: sizes([
@@ -168,7 +185,10 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     behaviour: { kind: 'cli', usage: "curl: try 'curl --help' or 'curl --manual' for more information", code: 2 },
   },
   'docker.io/nicolaka/netshoot': { tags: sizes(same(['latest', 'v0.13', 'v0.12'], 182 * MB)), behaviour: { kind: 'shell' } },
-  'registry.k8s.io/nginx-slim': { tags: sizes(same(['0.8', '0.21', '0.24', '0.26', '0.27'], 50 * MB + 600_000)), behaviour: server([80], NGINX_LOGS, '1.25.3') },
+  'registry.k8s.io/nginx-slim': {
+    tags: sizes(same(['0.8', '0.21', '0.24', '0.26', '0.27'], 50 * MB + 600_000)),
+    behaviour: { ...server([80], NGINX_LOGS, '1.25.3'), shutdownLogs: NGINX_SHUTDOWN_LOGS } as ImageBehaviour,
+  },
   'registry.k8s.io/busybox': { tags: sizes(same(['latest', '1.27.2', '1.24'], 1 * MB + 300_000)), behaviour: { kind: 'shell' } },
   'registry.k8s.io/hpa-example': { tags: sizes(same(['latest'], 172 * MB)), behaviour: server([80], HTTPD_LOGS) },
   // The liveness example of the docs: /healthz answers 200 for 10 s, then 500.
@@ -178,6 +198,8 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   'docker.io/bitnami/redis': { tags: sizes(same(['latest', '7.4', '7.2'], 52 * MB)), behaviour: server([6379], REDIS_LOGS, '7.4.0', false) },
   'docker.io/library/wordpress': { tags: sizes(same(['latest', '6.6', '6.2.1-apache', '4.8-apache'], 256 * MB)), behaviour: server([80], HTTPD_LOGS) },
   'docker.io/library/traefik': { tags: sizes(same(['latest', 'v3.1', 'v2.11'], 49 * MB)), behaviour: server([80, 8080], []) },
+  // The memory example of the docs ("Assign Memory Resources to Containers and Pods").
+  'docker.io/polinux/stress': { tags: sizes(same(['latest', '1.0.4'], 4 * MB + 100_000)), behaviour: { kind: 'stress' } },
   'docker.io/library/perl': {
     tags: sizes(same(['latest', '5.40', '5.34.0'], 331 * MB)),
     behaviour: { kind: 'shell' },

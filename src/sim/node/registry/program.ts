@@ -20,12 +20,19 @@ export type Step =
   /** Run the body again and again (a `while true` loop); only an exit or a signal ends it. */
   | { op: 'loop'; body: Step[] }
   /** Block forever (a server's main loop, `sleep infinity`). */
-  | { op: 'wait' };
+  | { op: 'wait' }
+  /**
+   * Touch this many more bytes of memory (stress --vm). Past the container's memory limit the
+   * kernel's cgroup OOM killer ends the container: exit 137, reason OOMKilled.
+   */
+  | { op: 'alloc'; bytes: number };
 
 export interface Program {
   steps: Step[];
   /** What SIGTERM does: servers exit 0 at once; a shell running `sleep` ignores it (PID 1 has no default handler). */
   onSigterm: 'exit0' | 'ignore';
+  /** What the program writes when SIGTERM makes it exit (nginx: `signal 15 (SIGTERM) received, exiting`). */
+  sigtermLogs?: { stream: 'stdout' | 'stderr'; text: string }[];
 }
 
 /** Log-line placeholders the runtime fills in at write time: `{nginxTime}`, `{redisTime}`, `{klogTime}`. */

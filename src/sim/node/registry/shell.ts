@@ -4,6 +4,7 @@
 // command that succeeds silently, as a real script would mostly do.
 
 import type { Step } from './program';
+import { stressSteps } from './stress';
 
 function unquote(s: string): string {
   const t = s.trim();
@@ -48,7 +49,8 @@ function sleepMs(arg: string | undefined): number | 'forever' {
 
 function commandSteps(cmd: string): Step[] {
   const words = cmd.split(/\s+/).filter(Boolean);
-  const name = words[0] ?? '';
+  // `/bin/sleep` is `sleep`: the path does not change what runs.
+  const name = (words[0] ?? '').split('/').pop() ?? '';
   const arg = words.slice(1).join(' ');
   switch (name) {
     case 'sleep': {
@@ -68,6 +70,8 @@ function commandSteps(cmd: string): Step[] {
       return words.slice(1).map((p) => ({ op: 'touch', path: p }) as Step);
     case 'rm':
       return words.slice(1).filter((w) => !w.startsWith('-')).map((p) => ({ op: 'rm', path: p }) as Step);
+    case 'stress':
+      return stressSteps(words.slice(1));
     default:
       return [];
   }

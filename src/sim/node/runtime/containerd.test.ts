@@ -156,3 +156,60 @@ describe('containerd CRI server', () => {
     expect(ctx.timers.at(-1)).toMatchObject({ name: 'container.step', payload: id });
   });
 });
+
+describe('containers that end: signals and the OOM killer', () => {
+  const logText = (s: ContainerdState, id: string): string[] => s.containers.get(id)!.logs.map((l) => l.text);
+
+  it('writes nginx\'s shutdown notices when SIGTERM stops it (nginx: SIGTERM is a fast shutdown)', () => {
+    const { s, ctx } = boot();
+    const sb = runSandbox(s, ctx);
+    const web = runContainer(s, ctx, sb, 'nginx:1.25');
+    ctx.now = 61_000 as never;
+    cri(s, ctx, { method: 'StopContainer', containerId: web, timeout: 30 });
+    expect(logText(s, web).slice(-6)).toEqual([
+      '2024/08/13 09:01:01 [notice] 1#1: signal 15 (SIGTERM) received, exiting',
+      '2024/08/13 09:01:01 [notice] 29#29: exiting',
+      '2024/08/13 09:01:01 [notice] 29#29: exit',
+      '2024/08/13 09:01:01 [notice] 1#1: signal 17 (SIGCHLD) received from 29',
+      '2024/08/13 09:01:01 [notice] 1#1: worker process 29 exited with code 0',
+      '2024/08/13 09:01:01 [notice] 1#1: exit',
+    ]);
+    expect(s.containers.get(web)).toMatchObject({ exitCode: 0, reason: 'Completed' });
+  });
+
+  it('brings the SIGKILL forward when a second StopContainer has a shorter timeout, never back', () => {
+    const { s, ctx } = boot();
+    const sb = runSandbox(s, ctx);
+    const sleeper = runContainer(s, ctx, sb, 'busybox:1.28', ['sleep', '3600']);
+    cri(s, ctx, { method: 'StopContainer', containerId: sleeper, timeout: 30 });
+    ctx.now = 2000 as never;
+    cri(s, ctx, { method: 'StopContainer', containerId: sleeper, timeout: 5 });
+    const kills = ctx.timers.filter((t) => t.name === 'container.kill');
+    expect(kills.map((t) => t.afterMs)).toEqual([30_000, 5_000]);
+    expect(ctx.cancelled).toContain(kills[0]!.id);
+    cri(s, ctx, { method: 'StopContainer', containerId: sleeper, timeout: 60 });
+    expect(ctx.timers.filter((t) => t.name === 'container.kill')).toHaveLength(2);
+    expect(s.containers.get(sleeper)!.killAt).toBe(7000);
+  });
+
+  it.each([
+    // Kubernetes docs, "Assign Memory Resources to Containers and Pods": stress --vm-bytes 250M under a 100Mi limit.
+    ['is OOM-killed with exit 137 past its memory limit', '250M', 100 * 1024 * 1024, { state: 'CONTAINER_EXITED', exitCode: 137, reason: 'OOMKilled' }],
+    // The same page's first example: 150M under a 200Mi limit keeps running.
+    ['keeps running within its memory limit', '150M', 200 * 1024 * 1024, { state: 'CONTAINER_RUNNING' }],
+    ['has no OOM kill without a limit', '250M', undefined, { state: 'CONTAINER_RUNNING' }],
+  ])('a stress container %s', (_name, bytes, limit, want) => {
+    const ctx = new RecordingEffects({ self: 'containerd/worker-1' });
+    const s = containerd.start(ctx, { config: { ...config, images: ['polinux/stress'] }, persisted: undefined, incarnation: 1 });
+    const sb = runSandbox(s, ctx);
+    const linux = limit === undefined ? undefined : { resources: { memoryLimitInBytes: limit } };
+    const args = ['--vm', '1', '--vm-bytes', bytes, '--vm-hang', '1'];
+    cri(s, ctx, { method: 'CreateContainer', podSandboxId: sb, config: { name: 'memory-demo-ctr', attempt: 0, image: 'polinux/stress', command: ['stress'], args, labels: {}, linux } });
+    const id = (responses(ctx).at(-1)!.result as { containerId: string }).containerId;
+    cri(s, ctx, { method: 'StartContainer', containerId: id });
+    const step = ctx.timers.filter((t) => t.name === 'container.step').at(-1)!;
+    containerd.onTimer(s, { id: step.id, name: step.name, payload: step.payload }, ctx);
+    expect(s.containers.get(id)).toMatchObject(want);
+    expect(logText(s, id)[0]).toBe('stress: info: [1] dispatching hogs: 0 cpu, 0 io, 1 vm, 0 hdd');
+  });
+});

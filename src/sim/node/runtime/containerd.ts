@@ -106,6 +106,8 @@ function createContainer(s: ContainerdState, ctx: Effects, req: Extract<CriReque
     state: 'CONTAINER_CREATED', createdAt: ctx.now, labels: cfg.labels,
     program: programFor(cfg.image, cfg.command, cfg.args), frames: [], files: [], listening: [], logs: [], stopWaiters: [],
   };
+  const limit = cfg.linux?.resources.memoryLimitInBytes;
+  if (limit) c.memoryLimitInBytes = limit;
   s.containers.set(id, c);
   clog(ctx, 'info', `CreateContainer within sandbox "${sb.id}" for &ContainerMetadata{Name:${cfg.name},Attempt:${cfg.attempt},} returns container id "${id}"`);
   answer(ctx, w, { containerId: id } satisfies CreateContainerResult, undefined, `CreateContainer ${cfg.name}: ${id.slice(0, 13)}`);
@@ -277,7 +279,7 @@ function start(ctx: Effects, input: { config: ContainerdConfig; persisted: unkno
   }
   for (const c of s.containers.values()) {
     c.stopWaiters = [];
-    c.timer = c.killTimer = undefined;
+    c.timer = c.killTimer = c.killAt = undefined;
     if (c.state === 'CONTAINER_RUNNING' && c.nextAt !== undefined) c.timer = ctx.setTimer(Math.max(0, c.nextAt - ctx.now), 'container.step', c.id);
   }
   clog(ctx, 'info', `starting containerd`, `revision=${CONTAINERD_REVISION} version=v${CONTAINERD_VERSION}`);

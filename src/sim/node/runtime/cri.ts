@@ -26,6 +26,8 @@ export interface ContainerConfig {
   args?: string[];
   /** io.kubernetes.pod.uid, io.kubernetes.container.name, ... */
   labels: Record<string, string>;
+  /** LinuxContainerConfig.resources: the cgroup limits the kubelet derives from resources.limits. */
+  linux?: { resources: { memoryLimitInBytes?: number } };
 }
 
 export type CriCall =

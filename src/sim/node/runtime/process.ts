@@ -35,7 +35,7 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
 }
 
 export function containerInfo(c: Container): ContainerInfo {
-  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, ...info } = c;
+  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, ...info } = c;
   return info;
 }
 
@@ -106,6 +106,10 @@ export function advance(s: ContainerdState, c: Container, ctx: Effects): void {
         break;
       case 'wait':
         return;
+      case 'alloc':
+        c.memoryBytes = (c.memoryBytes ?? 0) + step.bytes;
+        if (c.memoryLimitInBytes !== undefined && c.memoryBytes > c.memoryLimitInBytes) return oomKill(s, c, ctx);
+        break;
     }
   }
 }
@@ -115,16 +119,27 @@ export function onStepTimer(s: ContainerdState, id: string, ctx: Effects): void 
   if (c && c.state === 'CONTAINER_RUNNING') advance(s, c, ctx);
 }
 
+/**
+ * The cgroup went over memory.max: the kernel's OOM killer sends SIGKILL to the container's
+ * processes (the whole cgroup, as the kubelet asks with memory.oom.group on cgroup v2), and
+ * containerd reports the exit with reason OOMKilled from the TaskOOM event it saw.
+ */
+function oomKill(s: ContainerdState, c: Container, ctx: Effects): void {
+  clog(ctx, 'info', `TaskOOM event container_id:"${c.id}"`);
+  exitContainer(s, c, 137, ctx, 'SIGKILL', 'OOMKilled');
+}
+
 /** The container's main process ended. Answers StopContainer calls waiting on it. */
-export function exitContainer(s: ContainerdState, c: Container, code: number, ctx: Effects, signal?: 'SIGKILL' | 'SIGTERM'): void {
+export function exitContainer(s: ContainerdState, c: Container, code: number, ctx: Effects, signal?: 'SIGKILL' | 'SIGTERM', reason?: string): void {
   if (c.state !== 'CONTAINER_RUNNING') return;
   if (c.timer !== undefined) ctx.cancelTimer(c.timer);
   if (c.killTimer !== undefined) ctx.cancelTimer(c.killTimer);
-  c.timer = c.killTimer = c.nextAt = undefined;
+  c.timer = c.killTimer = c.nextAt = c.killAt = undefined;
   c.state = 'CONTAINER_EXITED';
   c.exitCode = code;
   c.finishedAt = ctx.now;
-  c.reason = code === 0 ? 'Completed' : 'Error';
+  c.reason = reason ?? (code === 0 ? 'Completed' : 'Error');
+  c.memoryBytes = undefined;
   c.listening = [];
   c.frames = [];
   clog(ctx, 'info', `TaskExit event container_id:"${c.id}" exit_status:${code}${signal ? ` (${signal})` : ''}`);
@@ -138,14 +153,23 @@ export function stopContainer(s: ContainerdState, c: Container, timeoutSec: numb
   if (c.state !== 'CONTAINER_RUNNING') return;
   if (timeoutSec <= 0) return exitContainer(s, c, 137, ctx, 'SIGKILL');
   clog(ctx, 'info', `Stop container "${c.id}" with signal terminated`);
-  if (c.program.onSigterm === 'exit0') return exitContainer(s, c, 0, ctx, 'SIGTERM');
-  if (c.killTimer === undefined) c.killTimer = ctx.setTimer(timeoutSec * 1000, KILL_TIMER, c.id);
+  if (c.program.onSigterm === 'exit0') {
+    for (const l of c.program.sigtermLogs ?? []) writeLog(s, c, l.stream, l.text, ctx.now);
+    return exitContainer(s, c, 0, ctx, 'SIGTERM');
+  }
+  // A second StopContainer with a shorter timeout (the pod's grace period was shortened by a
+  // second delete) brings the SIGKILL forward; a longer one never pushes it back.
+  const due = ctx.now + timeoutSec * 1000;
+  if (c.killTimer !== undefined && (c.killAt ?? Infinity) <= due) return;
+  if (c.killTimer !== undefined) ctx.cancelTimer(c.killTimer);
+  c.killTimer = ctx.setTimer(timeoutSec * 1000, KILL_TIMER, c.id);
+  c.killAt = due;
 }
 
 export function onKillTimer(s: ContainerdState, id: string, ctx: Effects): void {
   const c = s.containers.get(id);
   if (!c) return;
-  c.killTimer = undefined;
+  c.killTimer = c.killAt = undefined;
   clog(ctx, 'info', `Kill container "${c.id}"`);
   exitContainer(s, c, 137, ctx, 'SIGKILL');
 }

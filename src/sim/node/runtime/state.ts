@@ -50,7 +50,12 @@ export interface Container extends ContainerInfo {
   nextAt?: number;
   timer?: TimerId;
   killTimer?: TimerId;
+  /** When the pending SIGKILL is due. */
+  killAt?: number;
   stopWaiters: Waiter[];
+  /** The cgroup's memory.max (from the CRI config), and what the program has touched so far. */
+  memoryLimitInBytes?: number;
+  memoryBytes?: number;
 }
 
 export interface Sandbox extends PodSandboxInfo {

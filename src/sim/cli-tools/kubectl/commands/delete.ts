@@ -64,6 +64,29 @@ function cascadePolicy(v: unknown): DeleteJob['propagationPolicy'] | ReturnType<
   return plain(`invalid cascade value (${String(v)}). Must be "background", "foreground", or "orphan"`);
 }
 
+/** delete.go Validate: the warning printed for `--force --grace-period=0` (v1.31 capitalises it). */
+export const FORCE_WARNING =
+  'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.';
+
+/**
+ * The grace period kubectl sends (delete.go Complete and Validate): -1 (unset) lets the server use
+ * the pod's terminationGracePeriodSeconds; `--now` is 1; `--grace-period=0` without `--force` is
+ * turned into 1 so nothing is lost by accident; `--force` alone means 0, and with a positive grace
+ * period it is an error.
+ */
+function gracePeriod(p: ParsedArgs): number | ReturnType<typeof plain> {
+  let grace = flagInt(p, 'grace-period') ?? -1;
+  const force = flagBool(p, 'force');
+  if (flagBool(p, 'now')) {
+    if (grace !== -1) return plain('--now and --grace-period cannot be specified together');
+    grace = 1;
+  }
+  if (grace === 0 && !force) grace = 1;
+  if (force && grace < 0) grace = 0;
+  if (force && grace > 0) return plain('--force and --grace-period greater than 0 cannot be specified together');
+  return grace;
+}
+
 export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
   const filenames = flagArray(p, 'filename');
   let targets: DeleteTarget[];
@@ -80,9 +103,10 @@ export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   } else return finishJob(st, common, ctx, plain(NO_RESOURCES));
   const policy = cascadePolicy(p.flags.get('cascade'));
   if (typeof policy !== 'string') return finishJob(st, common, ctx, policy);
-  let grace = flagInt(p, 'grace-period');
-  if (flagBool(p, 'now')) grace = 1;
-  if (flagBool(p, 'force') && grace === undefined) grace = 0;
+  const grace = gracePeriod(p);
+  if (typeof grace !== 'number') return finishJob(st, common, ctx, grace);
+  // Validate: a forced immediate deletion warns first, on stderr, before anything is sent.
+  if (grace === 0) common.stderr += `${FORCE_WARNING}\n`;
   const job: DeleteJob = {
     ...common,
     command: 'delete',
@@ -91,7 +115,7 @@ export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     phase: 'delete',
     waitFor: [],
     wait: p.flags.get('wait') !== false,
-    gracePeriodSeconds: grace !== undefined && grace >= 0 ? grace : undefined,
+    gracePeriodSeconds: grace >= 0 ? grace : undefined,
     propagationPolicy: policy,
   };
   job.errors.push(...errors);

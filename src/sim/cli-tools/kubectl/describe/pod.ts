@@ -96,7 +96,9 @@ function header(pod: Pod, now: number): string {
   if (st.startTime) s += `Start Time:\t${rfc1123z(st.startTime)}\n`;
   s += multiline('Labels', m.labels, '=');
   s += multiline('Annotations', m.annotations, ': ', ['kubectl.kubernetes.io/last-applied-configuration']);
-  if (m.deletionTimestamp) {
+  // describe.go: a finished pod shows its phase even while it is being deleted; during the grace
+  // period the time since deletionTimestamp is negative, which HumanDuration prints as <invalid>.
+  if (m.deletionTimestamp && st.phase !== 'Failed' && st.phase !== 'Succeeded') {
     s += `Status:\tTerminating (lasts ${age(m.deletionTimestamp, now)})\n`;
     s += `Termination Grace Period:\t${m.deletionGracePeriodSeconds ?? 0}s\n`;
   } else s += `Status:\t${st.phase ?? ''}\n`;

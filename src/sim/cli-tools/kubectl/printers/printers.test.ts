@@ -34,6 +34,15 @@ describe('pod STATUS, READY and RESTARTS (printPod)', () => {
       pod({ phase: 'Running', containerStatuses: [cs({ waiting: { reason: 'CrashLoopBackOff' } }, { restartCount: 3, lastState: { terminated: { exitCode: 1, finishedAt: rfc3339(480_000) } } })] }),
       'CrashLoopBackOff', '0/1', '3 (2m ago)',
     ],
+    // kubectl v1.31 prints the restarts with the age of the last termination's finishedAt: `2 (15s ago)`.
+    [
+      'an OOM-killed container restarted twice shows OOMKilled and 2 (15s ago)',
+      pod({ phase: 'Running', containerStatuses: [cs({ terminated: { exitCode: 137, reason: 'OOMKilled', finishedAt: rfc3339(599_000) } }, { restartCount: 2, lastState: { terminated: { exitCode: 137, reason: 'OOMKilled', finishedAt: rfc3339(585_000) } } })] }),
+      'OOMKilled', '0/1', '2 (15s ago)',
+    ],
+    ['a container that exited 0 is Completed', pod({ phase: 'Succeeded', containerStatuses: [cs({ terminated: { exitCode: 0, reason: 'Completed' } })] }), 'Completed', '0/1', '0'],
+    ['a container that exited 1 is Error', pod({ phase: 'Failed', containerStatuses: [cs({ terminated: { exitCode: 1, reason: 'Error' } })] }), 'Error', '0/1', '0'],
+    ['a finished pod being deleted keeps its terminal status', pod({ phase: 'Failed', containerStatuses: [cs({ terminated: { exitCode: 1, reason: 'Error' } })] }, { deletionTimestamp: rfc3339(500_000) }), 'Error', '0/1', '0'],
     ['a pod being deleted is Terminating', pod({ phase: 'Running' }, { deletionTimestamp: rfc3339(500_000) }), 'Terminating', '0/1', '0'],
     ['a pod on a lost node is Unknown', pod({ phase: 'Running', reason: 'NodeLost' }, { deletionTimestamp: rfc3339(500_000) }), 'Unknown', '0/1', '0'],
     ['status.reason overrides the phase', pod({ phase: 'Failed', reason: 'Evicted' }), 'Evicted', '0/1', '0'],
