@@ -322,6 +322,11 @@ export class Cluster {
     this.sim.heal();
   }
 
+  /** Set latency, jitter or loss between two groups (hosts, or the processes on them). */
+  link(a: string[], b: string[], spec: { latencyMs?: number; jitterMs?: number; loss?: number }): void {
+    this.sim.degrade(a.map((x) => this.hostOf(x)), b.map((x) => this.hostOf(x)), spec);
+  }
+
   /** Every target an operator can name. */
   targets(): string[] {
     const out = [APISERVER, SCHEDULER, CONTROLLER_MANAGER, ...this.etcdMembers.map(etcdMemberId)];

@@ -132,6 +132,25 @@ describe('simulation kernel', () => {
     expect((sim.process('ponger')!.state as EchoState).got.length).toBe(1);
   });
 
+  it('a degraded link loses every message at loss 1 and delivers again once healed', () => {
+    const sim = twoHosts();
+    sim.degrade(['a'], ['b'], { loss: 1 });
+    sim.runUntil(35);
+    expect((sim.process('ponger')!.state as EchoState).got).toEqual([]);
+    expect(sim.world.trace.some((r) => r.kind === 'control' && r.summary.startsWith('link [a] <-> [b] loss=1'))).toBe(true);
+    sim.heal();
+    sim.runUntil(45);
+    expect((sim.process('ponger')!.state as EchoState).got.length).toBe(1);
+  });
+
+  it('a degraded link adds its latency to every message between the two hosts', () => {
+    const sim = twoHosts();
+    sim.degrade(['b'], ['a'], { latencyMs: 200, jitterMs: 0 });
+    sim.runUntil(10);
+    const sent = sim.world.trace.find((r) => r.kind === 'message' && r.from === 'pinger');
+    expect(sent && sent.deliverAt !== undefined ? sent.deliverAt - sent.time : -1).toBeCloseTo(200, 0);
+  });
+
   it('a kill drops timers and in-memory state; a restart keeps what was persisted', () => {
     const sim = twoHosts();
     sim.runUntil(35);

@@ -318,9 +318,18 @@ export class Simulation {
     for (const x of a) for (const y of b) if (x !== y) this.world.net.partitions.add(pairKey(x, y));
   }
 
+  /** Heal the network: partitions are gone and links degraded with `degrade` are back to normal. */
   heal(): void {
-    this.control('heal', '*', 'heal all partitions');
+    this.control('heal', '*', this.world.net.links.size ? 'heal all partitions and degraded links' : 'heal all partitions');
     this.world.net.partitions.clear();
+    this.world.net.links.clear();
+  }
+
+  /** Set latency, jitter or loss on every link between the two groups (a slow or lossy network). */
+  degrade(a: HostName[], b: HostName[], link: Partial<LinkState>): void {
+    const what = Object.entries(link).map(([k, v]) => `${k}=${v}`).join(' ');
+    this.control('link', a.join(','), `link [${a.join(', ')}] <-> [${b.join(', ')}] ${what}`);
+    for (const x of a) for (const y of b) if (x !== y) this.setLink(x, y, link);
   }
 
   /** A message from outside the cluster (the person at the keyboard) to a process, delivered now. */

@@ -39,7 +39,11 @@ export interface ClusterLike {
   /** Throws an Error naming the valid targets when the target is unknown. */
   kill(target: string): void;
   restart(target: string): void;
+  /** Start a killed process or power on a host, without killing it first. */
+  start(target: string): void;
   partition(a: string[], b: string[]): void;
+  /** Degrade the links between two groups of hosts (processes name their host). */
+  link(a: string[], b: string[], spec: { latencyMs?: number; jitterMs?: number; loss?: number }): void;
   heal(): void;
 }
 

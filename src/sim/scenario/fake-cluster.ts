@@ -91,6 +91,14 @@ export class FakeCluster implements ClusterLike {
     this.record(`restart ${target}`);
   }
 
+  start(target: string): void {
+    this.record(`start ${target}`);
+  }
+
+  link(a: string[], b: string[], spec: { latencyMs?: number; jitterMs?: number; loss?: number }): void {
+    this.record(`link ${a.join(',')} | ${b.join(',')} ${JSON.stringify(spec)}`);
+  }
+
   partition(a: string[], b: string[]): void {
     this.record(`partition ${a.join(',')} | ${b.join(',')}`);
   }

@@ -92,12 +92,15 @@ function readAction(r: FieldReader, kind: StepKind, f: Field, fields: Fields, pa
       return expect ? { kind, expect } : undefined;
     }
     case 'kill':
-    case 'restart': {
+    case 'restart':
+    case 'start': {
       const target = nonEmpty(r, f, path);
       return target === undefined ? undefined : { kind, target };
     }
     case 'partition':
       return readPartition(r, f, path);
+    case 'link':
+      return readLink(r, f, path);
     case 'heal': {
       if (isScalar(f.value) && f.value.value === true) return { kind };
       return r.error(f.pos, path, 'expected `heal: true`');
@@ -142,6 +145,50 @@ function readExpect(r: FieldReader, f: Field, path: string): ExpectSpec | undefi
     ok = false;
   }
   return ok && !hadUnknown ? spec : undefined;
+}
+
+function readSides(r: FieldReader, f: Field, fields: Fields, path: string): [string[], string[]] | undefined {
+  const sides: string[][] = [];
+  for (const name of ['between', 'and']) {
+    const side = r.required(fields, name, f.value, path);
+    const list = side ? r.stringList(side, `${path}.${name}`) : undefined;
+    if (side && list && list.length === 0) r.error(side.pos, `${path}.${name}`, 'must name at least one host or process');
+    if (!list || list.length === 0) return undefined;
+    sides.push(list);
+  }
+  return [sides[0]!, sides[1]!];
+}
+
+/** `link: {between: [etcd-1], and: [etcd-2], latency: 200ms, jitter: 20ms, loss: 0.1}`: a degraded network. */
+function readLink(r: FieldReader, f: Field, path: string): StepAction | undefined {
+  const fields = r.mapping(f.value, path, ['between', 'and', 'latency', 'jitter', 'loss']);
+  if (!fields) return undefined;
+  const sides = readSides(r, f, fields, path);
+  const a: StepAction = { kind: 'link', between: sides?.[0] ?? [], and: sides?.[1] ?? [] };
+  let ok = sides !== undefined;
+  for (const [name, key] of [['latency', 'latencyMs'], ['jitter', 'jitterMs']] as const) {
+    const d = fields.get(name);
+    if (!d) continue;
+    const v = isScalar(d.value) ? d.value.value : undefined;
+    const ms = typeof v === 'string' ? parseDuration(v) : v === 0 ? 0 : undefined;
+    if (ms === undefined) {
+      r.error(d.pos, `${path}.${name}`, `expected a duration such as "200ms"`);
+      ok = false;
+    } else a[key] = ms;
+  }
+  const loss = fields.get('loss');
+  if (loss) {
+    const v = r.number(loss, `${path}.loss`, 0);
+    if (v === undefined || v > 1) {
+      if (v !== undefined) r.error(loss.pos, `${path}.loss`, `a probability between 0 and 1, got ${v}`);
+      ok = false;
+    } else a.loss = v;
+  }
+  if (ok && a.latencyMs === undefined && a.jitterMs === undefined && a.loss === undefined) {
+    r.error(f.value, path, 'a link step sets latency, jitter or loss');
+    ok = false;
+  }
+  return ok ? a : undefined;
 }
 
 function readPartition(r: FieldReader, f: Field, path: string): StepAction | undefined {

@@ -81,6 +81,10 @@ describe('parseScenario', () => {
     ]);
   });
 
+  it('reads a standby control plane', () => {
+    expect(ok(withSpec('  cluster: {controlPlane: {standby: true}}\n  steps: []\n')).cluster).toEqual({ controlPlane: { standby: true } });
+  });
+
   it('reads every step kind and the optional fields', () => {
     const s = ok(withSpec(`  timings: {nodeMonitorGracePeriodMs: 20000, imageBackOffInitialMs: 5000}
   cluster: {etcd: {members: 3}, kubeProxyMode: ipvs}
@@ -93,12 +97,20 @@ describe('parseScenario', () => {
     - {at: 5s, partition: {between: [worker-1], and: [control-plane]}}
     - {at: 6s, heal: true}
     - {at: 7s, expect: {run: 'kubectl get deploy d -o jsonpath={.spec.replicas}', equals: 3}}
+    - {at: 8s, start: kubelet/worker-1}
+    - {at: 9s, link: {between: [etcd-1], and: [etcd-2, etcd-3], latency: 200ms, jitter: 20ms, loss: 0.25}}
 `));
     expect(s.timings).toEqual({ nodeMonitorGracePeriodMs: 20000, imageBackOffInitialMs: 5000 });
     expect(s.cluster).toEqual({ etcd: { members: 3 }, kubeProxyMode: 'ipvs' });
-    expect(s.steps.map((x) => x.kind)).toEqual(['applyFile', 'run', 'expect', 'expect', 'restart', 'partition', 'heal', 'expect']);
-    const last = s.steps[7]!;
-    expect(last.kind === 'expect' && last.expect.equals).toBe('3');
+    expect(s.steps.map((x) => x.kind)).toEqual(['applyFile', 'run', 'expect', 'expect', 'restart', 'partition', 'heal', 'expect', 'start', 'link']);
+    const seventh = s.steps[7]!;
+    expect(seventh.kind === 'expect' && seventh.expect.equals).toBe('3');
+    expect(s.steps[9]).toMatchObject({ kind: 'link', between: ['etcd-1'], and: ['etcd-2', 'etcd-3'], latencyMs: 200, jitterMs: 20, loss: 0.25 });
+  });
+
+  it('refuses a link step that changes nothing or has a loss above 1', () => {
+    expect(errors(withSpec('  steps:\n    - {at: 0s, link: {between: [a], and: [b]}}\n'))[0]).toMatch(/a link step sets latency, jitter or loss/);
+    expect(errors(withSpec('  steps:\n    - {at: 0s, link: {between: [a], and: [b], loss: 2}}\n'))[0]).toMatch(/a probability between 0 and 1, got 2/);
   });
 
   it('uses seed 1 when the scenario names none', () => {
@@ -112,9 +124,9 @@ describe('parseScenario', () => {
     ['a bare number as a duration', withSpec('  steps:\n    - {at: 30, run: a}\n'),
       ['bad.yaml:6:12: spec.steps[0].at: invalid duration 30: give a unit, e.g. "30s"']],
     ['an unknown step kind', withSpec('  steps:\n    - at: 0s\n      explode: kube-apiserver\n'),
-      ['bad.yaml:7:7: spec.steps[0]: unknown step kind "explode"; a step is one of: apply, applyFile, run, expect, kill, restart, partition, heal']],
+      ['bad.yaml:7:7: spec.steps[0]: unknown step kind "explode"; a step is one of: apply, applyFile, run, expect, kill, restart, start, partition, link, heal']],
     ['a misspelt step kind', withSpec('  steps:\n    - {at: 0s, restrat: etcd/etcd-1}\n'),
-      ['bad.yaml:6:16: spec.steps[0]: unknown step kind "restrat" (did you mean "restart"?); a step is one of: apply, applyFile, run, expect, kill, restart, partition, heal']],
+      ['bad.yaml:6:16: spec.steps[0]: unknown step kind "restrat" (did you mean "restart"?); a step is one of: apply, applyFile, run, expect, kill, restart, start, partition, link, heal']],
     ['an unknown field in a step', withSpec('  steps:\n    - {at: 0s, run: a, sudo: true}\n'),
       ['bad.yaml:6:24: spec.steps[0]: unknown field "sudo"']],
     ['two actions in one step', withSpec('  steps:\n    - {at: 0s, run: a, kill: kube-scheduler}\n'),
@@ -143,6 +155,8 @@ describe('parseScenario', () => {
       ['bad.yaml:5:29: spec.cluster.etcd.members: must be between 1 and 7, got 9']],
     ['an unknown kube-proxy mode', withSpec('  cluster: {kubeProxyMode: userspace}\n  steps: []\n'),
       ['bad.yaml:5:28: spec.cluster.kubeProxyMode: Unsupported value: "userspace": supported values: "iptables", "ipvs"']],
+    ['a standby that is not a boolean', withSpec('  cluster: {controlPlane: {standby: yes please}}\n  steps: []\n'),
+      ['bad.yaml:5:37: spec.cluster.controlPlane.standby: expected true or false']],
     ['a wrong apiVersion', 'apiVersion: v1\nkind: Scenario\nmetadata: {name: t}\nspec: {steps: []}\n',
       ['bad.yaml:1:13: apiVersion: expected "kubeplay.dev/v1alpha1", got "v1"']],
     ['a YAML syntax error', 'apiVersion: kubeplay.dev/v1alpha1\nspec: {steps: [\n',

@@ -203,7 +203,12 @@ export class ScenarioRunner {
     try {
       if (step.kind === 'kill') this.cluster.kill(step.target);
       else if (step.kind === 'restart') this.cluster.restart(step.target);
+      else if (step.kind === 'start') this.cluster.start(step.target);
       else if (step.kind === 'partition') this.cluster.partition(step.between, step.and);
+      else if (step.kind === 'link') {
+        const { latencyMs, jitterMs, loss } = step;
+        this.cluster.link(step.between, step.and, { ...(latencyMs !== undefined && { latencyMs }), ...(jitterMs !== undefined && { jitterMs }), ...(loss !== undefined && { loss }) });
+      }
       else if (step.kind === 'heal') this.cluster.heal();
     } catch (err) {
       return this.stepError(step, entry, err instanceof Error ? err.message : String(err));

@@ -42,12 +42,22 @@ export interface ScenarioNode {
   bandwidthBytesPerSec?: number;
 }
 
+/** One entry of `spec.users`: a person with a bearer token (and kubeconfig entry), optionally in groups. */
+export interface ScenarioUser {
+  name: string;
+  groups?: string[];
+}
+
 /** `spec.cluster`. Everything is optional; buildCluster fills the defaults (3 workers, 1 etcd member). */
 export interface ScenarioClusterSpec {
   nodes?: ScenarioNode[];
   etcd?: { members?: number };
+  /** From `spec.users` (the parser puts them here so they reach the cluster factory with the shape). */
+  users?: ScenarioUser[];
   /** kube-proxy's mode on every node (default iptables). */
   kubeProxyMode?: 'iptables' | 'ipvs';
+  /** `standby: true` adds host control-plane-2 with a standing-by kube-scheduler and kube-controller-manager. */
+  controlPlane?: { standby?: boolean };
 }
 
 /** What an `expect` step checks. Text comparisons use the trimmed output. */
@@ -68,11 +78,13 @@ export type StepAction =
   | { kind: 'expect'; expect: ExpectSpec }
   | { kind: 'kill'; target: string }
   | { kind: 'restart'; target: string }
+  | { kind: 'start'; target: string }
   | { kind: 'partition'; between: string[]; and: string[] }
+  | { kind: 'link'; between: string[]; and: string[]; latencyMs?: number; jitterMs?: number; loss?: number }
   | { kind: 'heal' };
 
 export type StepKind = StepAction['kind'];
-export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'partition', 'heal'];
+export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'partition', 'link', 'heal'];
 
 export type Step = StepAction & {
   /** Simulated time in ms at which the step starts. */
@@ -125,9 +137,14 @@ export function describeAction(s: StepAction): string {
       return s.expect.run;
     case 'kill':
     case 'restart':
+    case 'start':
       return `${s.kind} ${s.target}`;
     case 'partition':
       return `partition [${s.between.join(', ')}] from [${s.and.join(', ')}]`;
+    case 'link': {
+      const parts = [s.latencyMs !== undefined ? `latency ${s.latencyMs}ms` : '', s.jitterMs !== undefined ? `jitter ${s.jitterMs}ms` : '', s.loss !== undefined ? `loss ${s.loss * 100}%` : ''];
+      return `link [${s.between.join(', ')}] <-> [${s.and.join(', ')}]: ${parts.filter(Boolean).join(', ')}`;
+    }
     case 'heal':
       return 'heal all partitions';
   }
