@@ -25,6 +25,9 @@ import {
   REGISTRY_HOST,
   SCHEDULER,
   SCHEDULER_CREDENTIALS,
+  SCHEDULER_STANDBY,
+  CONTROLLER_MANAGER_STANDBY,
+  STANDBY_CONTROL_PLANE_HOST,
   cniId,
   containerdId,
   etcdMemberId,
@@ -43,6 +46,8 @@ import { containerd, type ContainerdConfig } from './node/runtime/containerd';
 import { kubeScheduler, type SchedulerConfig } from './scheduler/scheduler';
 import { kubeControllerManager, type KubeControllerManagerConfig } from './controllers/kube-controller-manager';
 import { controllerManagerTokens } from './controllers/tokens';
+import { userCredentials, userTokens, type ClusterUser } from './bootstrap/users';
+import type { LeaderElectionConfig } from './leaderelection/leaderelection';
 
 export interface NodeSpecInput {
   name: string;
@@ -59,9 +64,13 @@ export interface NodeSpecInput {
 
 export interface ClusterSpec {
   nodes?: NodeSpecInput[];
+  /** People besides the admin (scenario `spec.users`): static tokens in the apiserver, kubeconfig users in kubectl. */
+  users?: ClusterUser[];
   etcd?: { members?: number };
   /** kube-proxy's --proxy-mode on every node (default iptables). */
   kubeProxyMode?: 'iptables' | 'ipvs';
+  /** `standby: true`: a second control-plane host runs standby kube-scheduler and kube-controller-manager instances. */
+  controlPlane?: { standby?: boolean };
 }
 
 export interface ClusterOptions {
@@ -108,6 +117,11 @@ export class Cluster {
   readonly timings: Timings;
   readonly nodes: NodeInfo[] = [];
   readonly etcdMembers: string[] = [];
+  /** Standby control-plane instances (kube-scheduler-2, kube-controller-manager-2) when the spec asks for them. */
+  readonly standbys: ProcessId[] = [];
+  /** The hosts of an external etcd cluster (`etcd-1` ...); empty when etcd is stacked on the control plane. */
+  readonly etcdHosts: string[] = [];
+  private etcdShell: NonNullable<NodeShellConfig['etcd']> = { members: [], addresses: {} };
   private nextJobId = 1;
   private outputs = new Map<number, CliOutput>();
   private others: Emitted[] = [];
@@ -131,21 +145,46 @@ export class Cluster {
 
     const members = Math.max(1, spec.etcd?.members ?? 1);
     const memberIds: ProcessId[] = [];
+    // One member is stacked on the control-plane host (kubeadm's default); several members run
+    // each on its own host `etcd-k` (kubeadm's external etcd topology), so a partition or a host
+    // failure can separate them.
+    const addresses: Record<string, string> = {};
     for (let i = 1; i <= members; i++) {
-      this.etcdMembers.push(`etcd-${i}`);
-      memberIds.push(etcdMemberId(`etcd-${i}`));
+      const name = `etcd-${i}`;
+      this.etcdMembers.push(name);
+      memberIds.push(etcdMemberId(name));
+      addresses[name] = members === 1 ? '10.0.0.10' : `10.0.0.${20 + i}`;
+      if (members > 1) {
+        sim.addHost(name, addresses[name]);
+        this.etcdHosts.push(name);
+      }
     }
     for (const name of this.etcdMembers) {
-      const cfg: EtcdMemberConfig = { name, peers: memberIds, timings };
-      sim.addProcess(etcdMemberId(name), CONTROL_PLANE_HOST, 'etcd', cfg);
+      const cfg: EtcdMemberConfig = { name, peers: memberIds, timings, addresses };
+      sim.addProcess(etcdMemberId(name), members === 1 ? CONTROL_PLANE_HOST : name, 'etcd', cfg);
     }
-    const apiCfg: ApiserverConfig = { etcd: memberIds, timings, tokens: { ...controllerManagerTokens() }, advertiseAddress: '10.0.0.10' };
+    for (const name of this.etcdHosts) {
+      const sh: NodeShellConfig = { nodeName: name, containerd: '', etcd: { members: memberIds, addresses, local: etcdMemberId(name) } };
+      sim.addProcess(shellId(name), name, 'node-shell', sh);
+    }
+    // The control plane of an external etcd cluster reaches the members by their addresses.
+    const clientURLs = this.etcdMembers.map((m) => `https://${addresses[m]}:2379`);
+    this.etcdShell = members === 1 ? { members: memberIds, addresses, local: memberIds[0]! } : { members: memberIds, addresses, defaultEndpoints: clientURLs };
+    const apiCfg: ApiserverConfig = { etcd: memberIds, timings, tokens: { ...controllerManagerTokens(), ...userTokens(spec.users ?? []) }, advertiseAddress: '10.0.0.10' };
     sim.addProcess(APISERVER, CONTROL_PLANE_HOST, 'kube-apiserver', apiCfg);
-    const schedCfg: SchedulerConfig = { apiserver: APISERVER, credentials: SCHEDULER_CREDENTIALS, timings };
+    // kubeadm runs both with --leader-elect=true: only the holder of its Lease acts.
+    const schedCfg: SchedulerConfig = { apiserver: APISERVER, credentials: SCHEDULER_CREDENTIALS, timings, leaderElection: leaderElection(timings, 'kube-scheduler', 'default-scheduler') };
     sim.addProcess(SCHEDULER, CONTROL_PLANE_HOST, 'kube-scheduler', schedCfg);
-    const kcmCfg: KubeControllerManagerConfig = { apiserver: APISERVER, timings };
+    const kcmCfg: KubeControllerManagerConfig = { apiserver: APISERVER, timings, leaderElection: leaderElection(timings, 'kube-controller-manager', 'kube-controller-manager') };
     sim.addProcess(CONTROLLER_MANAGER, CONTROL_PLANE_HOST, 'kube-controller-manager', kcmCfg);
-    const kubectlCfg: KubectlConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, server: APISERVER_ADDRESS };
+    if (spec.controlPlane?.standby) {
+      // A second control-plane host whose instances talk to the kube-apiserver on control-plane.
+      sim.addHost(STANDBY_CONTROL_PLANE_HOST, '10.0.0.9');
+      sim.addProcess(SCHEDULER_STANDBY, STANDBY_CONTROL_PLANE_HOST, 'kube-scheduler', schedCfg);
+      sim.addProcess(CONTROLLER_MANAGER_STANDBY, STANDBY_CONTROL_PLANE_HOST, 'kube-controller-manager', kcmCfg);
+      this.standbys.push(SCHEDULER_STANDBY, CONTROLLER_MANAGER_STANDBY);
+    }
+    const kubectlCfg: KubectlConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, server: APISERVER_ADDRESS, users: userCredentials(spec.users ?? []) };
     sim.addProcess(KUBECTL, KUBECTL_HOST, 'kubectl', kubectlCfg);
     const kubeadmCfg: KubeadmConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, nodeName: CONTROL_PLANE_HOST, labels: CONTROL_PLANE_LABELS };
     sim.addProcess('kubeadm', CONTROL_PLANE_HOST, 'kubeadm', kubeadmCfg, false);
@@ -161,10 +200,12 @@ export class Cluster {
     // Boot order does not matter for correctness (everything retries), but starting etcd and the
     // apiserver first keeps the first seconds of the trace readable.
     for (const id of memberIds) sim.start(id);
+    for (const h of this.etcdHosts) sim.start(shellId(h));
     sim.start(APISERVER);
     sim.start(REGISTRY);
     sim.start(SCHEDULER);
     sim.start(CONTROLLER_MANAGER);
+    for (const id of this.standbys) sim.start(id);
     for (const n of this.nodes) {
       sim.start(cniId(n.name));
       sim.start(containerdId(n.name));
@@ -211,7 +252,7 @@ export class Cluster {
     const kp: KubeProxyConfig = { nodeName: n.name, apiserver: APISERVER, credentials: KUBE_PROXY_CREDENTIALS, mode: proxyMode, timings: this.timings, nodeIP: address };
     this.sim.addProcess(kubeProxyId(n.name), n.name, 'kube-proxy', kp);
     // The shell `ssh <node>` reaches (crictl, systemctl, journalctl); not a target to kill.
-    const sh: NodeShellConfig = { nodeName: n.name, containerd: containerdId(n.name) };
+    const sh: NodeShellConfig = { nodeName: n.name, containerd: containerdId(n.name), etcd: controlPlane ? this.etcdShell : { members: this.etcdShell.members, addresses: this.etcdShell.addresses } };
     this.sim.addProcess(shellId(n.name), n.name, 'node-shell', sh);
   }
 
@@ -245,7 +286,7 @@ export class Cluster {
   }
 
   private execOnNode(jobId: number, node: string, line: string, argv: string[]): number {
-    const host = this.nodes.find((n) => n.name === node);
+    const host = this.nodes.find((n) => n.name === node) ?? (this.etcdHosts.includes(node) ? { address: this.sim.host(node)!.address } : undefined);
     if (!host) return this.answer(jobId, `ssh: Could not resolve hostname ${node}: Name or service not known\n`, 255);
     if (!this.sim.host(node)?.up) return this.answer(jobId, `ssh: connect to host ${host.address} port 22: No route to host\n`, 255);
     const body: CliExec = { type: 'cli.exec', jobId, line, argv };
@@ -329,7 +370,7 @@ export class Cluster {
 
   /** Every target an operator can name. */
   targets(): string[] {
-    const out = [APISERVER, SCHEDULER, CONTROLLER_MANAGER, ...this.etcdMembers.map(etcdMemberId)];
+    const out = [APISERVER, SCHEDULER, CONTROLLER_MANAGER, ...this.standbys, ...this.etcdMembers.map(etcdMemberId), ...this.etcdHosts];
     for (const n of this.nodes) out.push(`node/${n.name}`, kubeletId(n.name), containerdId(n.name), kubeProxyId(n.name));
     return out;
   }
@@ -341,6 +382,7 @@ export class Cluster {
       return { kind: 'host', name };
     }
     if (this.sim.process(target)) return { kind: 'process', name: target };
+    if (this.etcdHosts.includes(target)) return { kind: 'host', name: target };
     throw new Error(`unknown target "${target}"; targets are: ${this.targets().join(', ')}`);
   }
 
@@ -352,6 +394,18 @@ export class Cluster {
     if (p) return p.host;
     throw new Error(`unknown target "${x}"`);
   }
+}
+
+/** client-go leader election over kube-system/<lock>, with the timings' lease duration, renew deadline and retry period. */
+function leaderElection(timings: Timings, lockName: string, eventComponent: string): LeaderElectionConfig {
+  return {
+    lockNamespace: 'kube-system',
+    lockName,
+    leaseDurationMs: timings.leaderElectionLeaseDurationMs,
+    renewDeadlineMs: timings.leaderElectionRenewDeadlineMs,
+    retryPeriodMs: timings.leaderElectionRetryPeriodMs,
+    eventComponent,
+  };
 }
 
 export function buildCluster(spec: ClusterSpec, opts: ClusterOptions): Cluster {

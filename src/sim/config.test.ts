@@ -26,6 +26,9 @@ const SOURCES: Record<keyof Timings, [number, string]> = {
   clientRequestTimeoutMs: [30_000, 'Kubeplay: client-go has no overall default; 30 s bounds a call to a silent server'],
   kubeletSyncFrequencyMs: [60_000, 'kubelet --sync-frequency default 1m'],
   plegRelistPeriodMs: [1_000, 'kubelet genericPlegRelistPeriod 1s'],
+  leaderElectionLeaseDurationMs: [15_000, 'component-base/config/v1alpha1 RecommendedDefaultLeaderElectionConfiguration: LeaseDuration 15s'],
+  leaderElectionRenewDeadlineMs: [10_000, 'component-base/config/v1alpha1 RecommendedDefaultLeaderElectionConfiguration: RenewDeadline 10s'],
+  leaderElectionRetryPeriodMs: [2_000, 'component-base/config/v1alpha1 RecommendedDefaultLeaderElectionConfiguration: RetryPeriod 2s'],
 };
 
 describe('DEFAULT_TIMINGS', () => {

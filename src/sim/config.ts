@@ -37,6 +37,10 @@ export interface Timings {
   /** kubelet: how often the pod workers resync (--sync-frequency, 1 min) and the PLEG relist period (1 s). */
   kubeletSyncFrequencyMs: number;
   plegRelistPeriodMs: number;
+  /** kube-controller-manager and kube-scheduler --leader-elect-lease-duration, --leader-elect-renew-deadline, --leader-elect-retry-period. */
+  leaderElectionLeaseDurationMs: number;
+  leaderElectionRenewDeadlineMs: number;
+  leaderElectionRetryPeriodMs: number;
 }
 
 export const DEFAULT_TIMINGS: Timings = {
@@ -61,6 +65,9 @@ export const DEFAULT_TIMINGS: Timings = {
   clientRequestTimeoutMs: 30_000,
   kubeletSyncFrequencyMs: 60_000,
   plegRelistPeriodMs: 1_000,
+  leaderElectionLeaseDurationMs: 15_000,
+  leaderElectionRenewDeadlineMs: 10_000,
+  leaderElectionRetryPeriodMs: 2_000,
 };
 
 /** The Kubernetes version Kubeplay models; strings that changed between versions are data keyed by it. */

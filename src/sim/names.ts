@@ -7,6 +7,10 @@ import type { ProcessId } from './kernel/units';
 export const APISERVER: ProcessId = 'kube-apiserver';
 export const SCHEDULER: ProcessId = 'kube-scheduler';
 export const CONTROLLER_MANAGER: ProcessId = 'kube-controller-manager';
+/** The standby instances on the second control-plane host (scenario `controlPlane: {standby: true}`). */
+export const SCHEDULER_STANDBY: ProcessId = 'kube-scheduler-2';
+export const CONTROLLER_MANAGER_STANDBY: ProcessId = 'kube-controller-manager-2';
+export const STANDBY_CONTROL_PLANE_HOST = 'control-plane-2';
 export const KUBECTL: ProcessId = 'kubectl';
 export const REGISTRY: ProcessId = 'registry';
 

@@ -1,11 +1,13 @@
 // The apiserver's etcd client (clientv3 as the apiserver's storage backend uses it): every call is
 // an `etcd.request` message to one member, remembered with what it is for, and answered by an
 // `etcd.response`. A member that refuses the connection makes the client try the next endpoint; a
-// call that gets no answer in time fails with etcd's timeout error.
+// member that has no leader or timed out makes the next call go to the next endpoint (and a read is
+// retried there); a call that gets no answer in time fails with etcd's timeout error.
 
 import type { ConnectionRefused, Effects, Message } from '../kernel/component';
 import type { MessageId } from '../kernel/units';
 import {
+  ETCD_ERRORS,
   etcdRequest,
   type EtcdError,
   type EtcdRequest,
@@ -67,7 +69,7 @@ export function etcdOnMessage(ctx: Effects, c: EtcdClientState, msg: Message): E
     if (!call) return undefined;
     c.pending.delete(call.id);
     if (call.timer !== undefined) ctx.cancelTimer(call.timer);
-    if (r.error) return { call, error: r.error };
+    if (r.error) return onErrorResponse(ctx, c, call, r.error);
     return { call, response: r };
   }
   if (b.type === 'conn.refused') {
@@ -89,6 +91,35 @@ export function etcdOnMessage(ctx: Effects, c: EtcdClientState, msg: Message): E
   return undefined;
 }
 
+/** etcd errors that say "this member cannot serve you now": clientv3 moves to another endpoint. */
+const UNAVAILABLE_MEMBER = new Set([
+  ETCD_ERRORS.noLeader.message,
+  ETCD_ERRORS.leaderChanged.message,
+  ETCD_ERRORS.timeout.message,
+  ETCD_ERRORS.timeoutDueToLeaderFail.message,
+  ETCD_ERRORS.timeoutDueToConnectionLost.message,
+  ETCD_ERRORS.stopped.message,
+]);
+
+/**
+ * A member answered with an error. When it is one of "this member cannot serve now", the next call
+ * goes to the next endpoint. clientv3's retry interceptor retries a read (an immutable RPC) on an
+ * Unavailable error, once per endpoint here; a write is never retried, since it may have been
+ * applied (isSafeRetryMutableRPC), so its error goes back to the caller.
+ */
+function onErrorResponse(ctx: Effects, c: EtcdClientState, call: EtcdCall, error: EtcdError): EtcdOutcome | undefined {
+  if (c.endpoints.length < 2 || !UNAVAILABLE_MEMBER.has(error.message)) return { call, error };
+  c.current = (call.endpoint + 1) % c.endpoints.length;
+  const retries = call.retried ?? 0;
+  // A timed-out read has used up its time; "no leader" and "leader changed" come back at once.
+  const quick = error.message === ETCD_ERRORS.noLeader.message || error.message === ETCD_ERRORS.leaderChanged.message;
+  if (call.request.op === 'range' && quick && retries + 1 < c.endpoints.length) {
+    send(ctx, c, { ...call, endpoint: c.current, refused: 0, retried: retries + 1 }, false);
+    return undefined;
+  }
+  return { call, error };
+}
+
 /** A call's timer fired: the call fails with the timeout error, and the next call tries another member. */
 export function etcdOnTimeout(c: EtcdClientState, id: MessageId): EtcdOutcome | undefined {
   const call = c.pending.get(id);
@@ -96,4 +127,12 @@ export function etcdOnTimeout(c: EtcdClientState, id: MessageId): EtcdOutcome | 
   c.pending.delete(id);
   c.current = (call.endpoint + 1) % c.endpoints.length;
   return { call, error: ETCD_TIMEOUT_ERROR };
+}
+
+/**
+ * The member ended the watch stream because it has no leader (clientv3.WithRequireLeader): the
+ * list and watch that follow go to the next endpoint rather than back to a member without quorum.
+ */
+export function etcdOnWatchCanceled(c: EtcdClientState, reason: string | undefined): void {
+  if (reason === ETCD_ERRORS.noLeader.message && c.endpoints.length > 1) c.current = (c.current + 1) % c.endpoints.length;
 }

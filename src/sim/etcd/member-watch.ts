@@ -68,6 +68,20 @@ export function closeWatch(wc: WatchContext, id: WatchId, ctx: Effects): boolean
   return true;
 }
 
+/**
+ * End every watch with a reason: what etcd does to the watch streams of clients that asked for a
+ * leader (clientv3.WithRequireLeader, as kube-apiserver does) once the member has been without a
+ * leader for a while (v3rpc's monitorLeader): the client then watches through another member.
+ */
+export function cancelAllWatches(wc: WatchContext, reason: string, ctx: Effects): void {
+  for (const w of [...wc.watches.watchers.values()]) {
+    cancelWatch(wc.watches, w.id);
+    const body: EtcdWatchBody = { type: 'etcd.watch', watchId: w.id, events: [], header: wc.header(), canceled: true, cancelReason: reason };
+    sendOnWatch(ctx, w, body, 'watch', undefined);
+    ctx.closeStream(w.id);
+  }
+}
+
 /** A progress notification: an event-less message carrying the current revision. Returns false if there was no such watch. */
 export function progressWatch(wc: WatchContext, id: WatchId, ctx: Effects): boolean {
   const w = wc.watches.watchers.get(id);

@@ -13,6 +13,8 @@ import {
   opWatchCancel,
   opWatchProgress,
   opWatchPrefix,
+  opStatus,
+  opMemberList,
   type EtcdRequest,
   type EtcdResponseBody,
   type EtcdWatchBody,
@@ -145,5 +147,43 @@ describe('etcd member', () => {
     const first = JSON.parse(ctx.logs[0]!) as Record<string, unknown>;
     expect(first).toMatchObject({ level: 'info', msg: 'starting an etcd server', name: 'etcd-1' });
     expect(first.ts).toBe('2024-08-13T09:00:00.000000Z');
+  });
+
+  it('alone, commits without Raft: no peer message, no tick timer', () => {
+    const ctx = new RecordingEffects({ self: 'etcd/etcd-1', host: 'control-plane' });
+    const s = etcdMember.start(ctx, { config, persisted: undefined, incarnation: 1 });
+    send(s, ctx, opPut('/registry/pods/default/web', { kind: 'Pod' }));
+    expect(ctx.timers).toEqual([]);
+    expect(ctx.sent.map((m) => m.body.type)).toEqual(['etcd.response']);
+    expect(s.raft).toBeUndefined();
+  });
+
+  it('answers Status and MemberList from its own state, as etcdctl endpoint status and member list read them', () => {
+    const { s, ctx } = boot();
+    s.addresses = { 'etcd-1': '10.0.0.10' };
+    send(s, ctx, opStatus());
+    send(s, ctx, opMemberList());
+    const [status, members] = responses(ctx);
+    expect(status!.result).toMatchObject({ op: 'status', version: '3.5.15', leader: memberIdOf('etcd-1'), raftTerm: 1, isLearner: false, errors: [] });
+    expect(members!.result).toEqual({
+      op: 'memberList',
+      members: [{ id: memberIdOf('etcd-1'), name: 'etcd-1', peerURLs: ['https://10.0.0.10:2380'], clientURLs: ['https://10.0.0.10:2379'], isLearner: false }],
+    });
+  });
+
+  it('in a cluster, starts as a follower of no leader that ticks every heartbeat interval (100 ms)', () => {
+    const ctx = new RecordingEffects({ self: 'etcd/etcd-1', host: 'etcd-1' });
+    const peers = ['etcd/etcd-1', 'etcd/etcd-2', 'etcd/etcd-3'];
+    const s = etcdMember.start(ctx, { config: { ...config, peers }, persisted: undefined, incarnation: 1 });
+    expect(s.raft!.raftState).toBe('StateFollower');
+    expect(s.raft!.lead).toBe('');
+    expect(ctx.timers.map((t) => [t.name, t.afterMs])).toEqual([['raft.tick', 100]]);
+    // A write with no leader known waits (raft's node takes no proposal then) until etcd's request timeout.
+    ctx.clear();
+    send(s, ctx, opPut('/k', 'v'));
+    expect(ctx.sent).toEqual([]);
+    expect(ctx.timers.map((t) => [t.name, t.afterMs])).toEqual([['etcd.request.timeout', 7000]]);
+    const persisted = ctx.persisted as EtcdDataDir;
+    expect(persisted.raft).toBeDefined();
   });
 });

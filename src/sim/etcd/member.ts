@@ -1,23 +1,28 @@
-// An etcd member as a Kubeplay component (kind 'etcd'). It serves etcd's KV and Watch APIs to
-// kube-apiserver over `etcd.request` messages. With one member every write commits at once: the
-// member validates it, applies it to the MVCC store (apply.ts, the function a Raft log will feed),
-// answers, and streams the write's events to the watchers. The store is the data dir: it is
-// persisted, so a restarted member keeps its keys and revision; watches live in memory and are
+// An etcd member as a Kubeplay component (kind 'etcd'). It serves etcd's KV, Watch and Maintenance
+// APIs to kube-apiserver and etcdctl over `etcd.request` messages. A lone member is its own quorum:
+// it validates a write, applies it to the MVCC store (apply.ts), answers, and streams the write's
+// events to the watchers, all at once, and sends no peer message. In a cluster of several members
+// every write goes through Raft (member-raft.ts) and applies only once a quorum has it; linearizable
+// reads wait for a read index. The data dir (store, Raft log, applied index) is persisted, so a
+// restarted member keeps its keys and catches up from the leader; watches live in memory and are
 // gone after a restart (the apiserver re-watches).
 
 import type { ComponentType, Effects, Message, StartInput, StreamClosed, Timer } from '../kernel/component';
 import type { ProcessId } from '../kernel/units';
 import type { Timings } from '../config';
-import { rfc3339Micro } from '../api/time';
-import type { EtcdError, EtcdRequestBody, EtcdResponseBody, EtcdResult, ResponseHeader, WriteRequest } from './protocol';
-import { ETCD_ERRORS, summarizeResponse } from './protocol';
-import { newStore, type MvccStore } from './mvcc/kvstore';
+import type { EtcdRequestBody, WriteRequest } from './protocol';
+import { newStore } from './mvcc/kvstore';
 import { range } from './mvcc/txn';
-import { newWatcherRegistry, type WatcherRegistry } from './mvcc/watchable';
-import { apply } from './apply';
+import { newWatcherRegistry } from './mvcc/watchable';
 import { prepareRequest } from './validate';
 import { clusterIdOf, memberIdOf } from './identity';
-import { closeWatch, notifyWatchers, openWatch, progressWatch, type WatchContext } from './member-watch';
+import { closeWatch, openWatch, progressWatch } from './member-watch';
+import { answer, applyWrite, notifyApplied, watchContext, zap, type EtcdDataDir, type EtcdMemberState } from './member-core';
+import { memberList, memberStatus } from './member-status';
+import { isRaftMessage } from './raft-summary';
+import { RAFT_TICK_TIMER, REQUEST_TIMEOUT_TIMER, onLinearizableRead, onPeerMessage, onRequestTimeout, onTick, onWrite, startRaft } from './member-raft';
+
+export type { EtcdDataDir, EtcdMemberState } from './member-core';
 
 export interface EtcdMemberConfig {
   /** The member's name (`etcd-1`); its process id is `etcd/<name>`. */
@@ -27,58 +32,18 @@ export interface EtcdMemberConfig {
   timings: Timings;
   /** --quota-backend-bytes (etcd's default is 2 GiB); writes beyond it fail with "database space exceeded". */
   quotaBackendBytes?: number;
+  /** Member name -> the address it listens on (peer URLs :2380, client URLs :2379). */
+  addresses?: Record<string, string>;
 }
 
 /** etcd's DefaultQuotaBytes. */
 export const DEFAULT_QUOTA_BACKEND_BYTES = 2 * 1024 * 1024 * 1024;
 
-/** What survives a kill: the data dir (the store, by reference). */
-export interface EtcdDataDir {
-  store: MvccStore;
-}
-
-export interface EtcdMemberState {
-  name: string;
-  memberId: string;
-  clusterId: string;
-  peers: ProcessId[];
-  raftTerm: number;
-  quotaBackendBytes: number;
-  store: MvccStore;
-  watches: WatcherRegistry;
-}
-
-function zap(ctx: Effects, level: 'info' | 'warn', msg: string, fields: Record<string, string | number> = {}): void {
-  ctx.log(JSON.stringify({ level, ts: rfc3339Micro(ctx.now), msg, ...fields }));
-}
-
-function header(s: EtcdMemberState): ResponseHeader {
-  return { clusterId: s.clusterId, memberId: s.memberId, revision: s.store.revision, raftTerm: s.raftTerm };
-}
-
-const watchContext = (s: EtcdMemberState): WatchContext => ({ store: s.store, watches: s.watches, header: () => header(s) });
-
-function answer(s: EtcdMemberState, msg: Message, ctx: Effects, out: { result?: EtcdResult; error?: EtcdError }): void {
-  const body: EtcdResponseBody = { type: 'etcd.response', requestId: msg.id, header: header(s) };
-  if (out.error) body.error = out.error;
-  else if (out.result) body.result = out.result;
-  ctx.reply(msg, body, { summary: summarizeResponse(body) });
-}
-
-/**
- * A write is committed and applied. With Raft this runs when the entry commits; with one member
- * it runs at once. Compaction is the one write that frees space, so the quota does not stop it.
- */
-function commitWrite(s: EtcdMemberState, msg: Message, req: WriteRequest, ctx: Effects): void {
-  if (req.op !== 'compact' && s.store.sizeInUseBytes > s.quotaBackendBytes) {
-    answer(s, msg, ctx, { error: ETCD_ERRORS.noSpace });
-    return;
-  }
-  const res = apply(s.store, req);
+/** A lone member commits a write as soon as it arrives: apply, answer, then tell the watchers. */
+function commitAlone(s: EtcdMemberState, msg: Message, req: WriteRequest, ctx: Effects): void {
+  const res = applyWrite(s, req, ctx);
   answer(s, msg, ctx, res);
-  if (req.op === 'compact' && res.result) zap(ctx, 'info', 'finished scheduled compaction', { 'compact-revision': req.revision });
-  const cause = msg.object ? { phase: msg.phase, object: msg.object } : { phase: msg.phase };
-  notifyWatchers(watchContext(s), res.revision, res.events, cause, ctx);
+  notifyApplied(s, res, msg.object ? { phase: msg.phase, object: msg.object } : { phase: msg.phase }, ctx);
 }
 
 function onRequest(s: EtcdMemberState, msg: Message<EtcdRequestBody>, ctx: Effects): void {
@@ -90,8 +55,9 @@ function onRequest(s: EtcdMemberState, msg: Message<EtcdRequestBody>, ctx: Effec
   const req = prepared.request;
   switch (req.op) {
     case 'range':
-      // One member is its own quorum, so linearizable and serializable reads are both served locally.
-      answer(s, msg, ctx, range(s.store, req));
+      // A lone member is its own quorum; a serializable read never asks one.
+      if (s.raft && !req.serializable) onLinearizableRead(s, msg, req, ctx);
+      else answer(s, msg, ctx, range(s.store, req));
       return;
     case 'watchCreate':
       openWatch(watchContext(s), msg, req, ctx);
@@ -105,30 +71,41 @@ function onRequest(s: EtcdMemberState, msg: Message<EtcdRequestBody>, ctx: Effec
       // The answer is the notification on the watch's own stream; there is no separate response.
       progressWatch(watchContext(s), req.watchId, ctx);
       return;
+    case 'status':
+      answer(s, msg, ctx, { result: memberStatus(s) });
+      return;
+    case 'memberList':
+      answer(s, msg, ctx, { result: memberList(s) });
+      return;
     default:
-      commitWrite(s, msg, req, ctx);
+      if (s.raft) onWrite(s, msg, req, ctx);
+      else commitAlone(s, msg, req, ctx);
   }
 }
 
 function start(ctx: Effects, input: StartInput<EtcdMemberConfig>): EtcdMemberState {
   const { config } = input;
-  const dataDir = input.persisted as EtcdDataDir | undefined;
-  const store = dataDir?.store ?? newStore();
-  if (!dataDir) ctx.persist({ store } satisfies EtcdDataDir);
+  const persisted = input.persisted as EtcdDataDir | undefined;
+  const dataDir: EtcdDataDir = persisted ?? { store: newStore() };
+  if (!persisted) ctx.persist(dataDir);
   const s: EtcdMemberState = {
     name: config.name,
     memberId: memberIdOf(config.name),
     clusterId: clusterIdOf(config.peers),
     peers: config.peers,
+    addresses: config.addresses ?? {},
     raftTerm: 1,
     quotaBackendBytes: config.quotaBackendBytes ?? DEFAULT_QUOTA_BACKEND_BYTES,
-    store,
+    store: dataDir.store,
     watches: newWatcherRegistry(),
+    dataDir,
   };
   zap(ctx, 'info', 'starting an etcd server', { name: s.name, 'member-id': s.memberId, 'cluster-id': s.clusterId });
-  if (dataDir) zap(ctx, 'info', 'recovered v3 backend', { 'current-revision': store.revision, 'compact-revision': store.compactRevision });
+  if (persisted) zap(ctx, 'info', 'recovered v3 backend', { 'current-revision': s.store.revision, 'compact-revision': s.store.compactRevision });
   if (config.peers.length > 1) {
-    zap(ctx, 'warn', 'serving alone: Raft replication is not simulated yet', { peers: config.peers.length });
+    const t = config.timings;
+    s.raft = startRaft(s, t.etcdHeartbeatIntervalMs, t.etcdElectionTimeoutMs, ctx);
+    s.raftTerm = s.raft.storage.hardState.term;
   }
   zap(ctx, 'info', 'ready to serve client requests');
   return s;
@@ -138,21 +115,20 @@ export const etcdMember: ComponentType<EtcdMemberState, EtcdMemberConfig> = {
   kind: 'etcd',
   start,
   onMessage(s: EtcdMemberState, msg: Message, ctx: Effects): void {
-    switch (msg.body.type) {
-      case 'etcd.request':
-        onRequest(s, msg as Message<EtcdRequestBody>, ctx);
-        return;
-      case 'stream.closed': {
-        // The client went away or gave up the watch: forget it (there is nobody to tell).
-        const stream = (msg.body as StreamClosed).stream;
-        s.watches.watchers.delete(stream);
-        return;
-      }
-      default:
-        return;
+    const b = msg.body;
+    if (b.type === 'etcd.request') return onRequest(s, msg as Message<EtcdRequestBody>, ctx);
+    if (isRaftMessage(b)) {
+      if (s.raft) onPeerMessage(s, b, ctx);
+      return;
+    }
+    if (b.type === 'stream.closed') {
+      // The client went away or gave up the watch: forget it (there is nobody to tell).
+      s.watches.watchers.delete((b as StreamClosed).stream);
     }
   },
-  onTimer(_s: EtcdMemberState, _t: Timer, _ctx: Effects): void {
-    // A single member has no timers yet; Raft's heartbeat and election ticks will live here.
+  onTimer(s: EtcdMemberState, t: Timer, ctx: Effects): void {
+    if (!s.raft) return;
+    if (t.name === RAFT_TICK_TIMER) onTick(s, ctx);
+    else if (t.name === REQUEST_TIMEOUT_TIMER) onRequestTimeout(s, t.payload as Parameters<typeof onRequestTimeout>[1], ctx);
   },
 };

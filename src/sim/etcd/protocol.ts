@@ -111,9 +111,26 @@ export interface WatchProgressRequest {
   watchId: MessageId;
 }
 
+/** Maintenance.Status: the member's own view (etcdctl endpoint status). Served locally, no quorum needed. */
+export interface StatusRequest {
+  op: 'status';
+}
+
+/** Cluster.MemberList (etcdctl member list). Served from the member's own copy of the membership. */
+export interface MemberListRequest {
+  op: 'memberList';
+}
+
 /** The writes a member applies through its log (the entries Raft will carry). */
 export type WriteRequest = PutRequest | DeleteRangeRequest | TxnRequest | CompactionRequest;
-export type EtcdRequest = RangeRequest | WriteRequest | WatchCreateRequest | WatchCancelRequest | WatchProgressRequest;
+export type EtcdRequest =
+  | RangeRequest
+  | WriteRequest
+  | WatchCreateRequest
+  | WatchCancelRequest
+  | WatchProgressRequest
+  | StatusRequest
+  | MemberListRequest;
 
 export interface EtcdRequestBody extends MessageBody {
   type: 'etcd.request';
@@ -172,8 +189,37 @@ export interface WatchCancelResponse {
   watchId: MessageId;
 }
 
+/** etcdserverpb.StatusResponse, with the fields etcdctl endpoint status prints. */
+export interface StatusResponse {
+  op: 'status';
+  version: string;
+  dbSize: number;
+  dbSizeInUse: number;
+  /** The member id of the leader this member knows ('0000000000000000' when none). */
+  leader: string;
+  raftIndex: number;
+  raftTerm: number;
+  raftAppliedIndex: number;
+  isLearner: boolean;
+  errors: string[];
+}
+
+/** etcdserverpb.Member. */
+export interface MemberInfo {
+  id: string;
+  name: string;
+  peerURLs: string[];
+  clientURLs: string[];
+  isLearner: boolean;
+}
+
+export interface MemberListResponse {
+  op: 'memberList';
+  members: MemberInfo[];
+}
+
 export type ResponseOp = RangeResponse | PutResponse | DeleteRangeResponse | TxnResponse;
-export type EtcdResult = ResponseOp | CompactionResponse | WatchCancelResponse;
+export type EtcdResult = ResponseOp | CompactionResponse | WatchCancelResponse | StatusResponse | MemberListResponse;
 
 /** gRPC status codes etcd uses for its errors. */
 export type GrpcCode =
@@ -293,6 +339,8 @@ export const opWatchPrefix = (
 ): WatchCreateRequest => ({ op: 'watchCreate', key: prefix, rangeEnd: prefixRangeEnd(prefix), ...opts });
 export const opWatchCancel = (watchId: MessageId): WatchCancelRequest => ({ op: 'watchCancel', watchId });
 export const opWatchProgress = (watchId: MessageId): WatchProgressRequest => ({ op: 'watchProgress', watchId });
+export const opStatus = (): StatusRequest => ({ op: 'status' });
+export const opMemberList = (): MemberListRequest => ({ op: 'memberList' });
 
 export const cmpModRevision = (key: string, result: CompareResult, value: number): Compare => ({ key, target: 'MOD', result, value });
 export const cmpCreateRevision = (key: string, result: CompareResult, value: number): Compare => ({ key, target: 'CREATE', result, value });

@@ -83,6 +83,10 @@ export function summarizeRequest(r: EtcdRequest): string {
       return `WatchCancel #${r.watchId}`;
     case 'watchProgress':
       return `WatchProgress #${r.watchId}`;
+    case 'status':
+      return 'Status';
+    case 'memberList':
+      return 'MemberList';
   }
 }
 
@@ -106,6 +110,8 @@ export function summarizeResponse(b: EtcdResponseBody): string {
   if (!r) return `rev ${b.header.revision}`;
   if (r.op === 'compact') return `compacted rev ${b.header.revision}`;
   if (r.op === 'watchCancel') return `watch #${r.watchId} canceled`;
+  if (r.op === 'status') return `leader ${r.leader} term ${r.raftTerm} index ${r.raftIndex}`;
+  if (r.op === 'memberList') return `${r.members.length} ${r.members.length === 1 ? 'member' : 'members'}`;
   return `${resultSummary(r)} rev ${b.header.revision}`;
 }
 

@@ -6,6 +6,7 @@ import type { ComponentView } from '../../protocol/view';
 import type { ApiserverState } from '../apiserver/state';
 import type { EtcdDataDir, EtcdMemberState } from '../etcd/member';
 import { countInRange } from '../etcd/mvcc/sorted-keys';
+import { roleOf } from '../etcd/member-raft';
 import type { ProcessState, Simulation } from '../kernel/simulation';
 import type { KubeletState } from '../node/kubelet/state';
 import { kernelRules, type KubeProxyState } from '../node/kube-proxy/kube-proxy';
@@ -18,10 +19,11 @@ function etcdDetail(p: ProcessState): Detail {
   const s = p.state as EtcdMemberState | undefined;
   const store = s?.store ?? (p.persisted as EtcdDataDir | undefined)?.store;
   const d: Detail = {};
-  // One member is its own quorum and leads from the start; Raft elections come with the Raft issue.
+  // A lone member is its own quorum and leads from the start; in a cluster, Raft says.
   if (s) {
-    d.role = 'leader';
+    d.role = s.raft ? roleOf(s.raft) : 'leader';
     d.term = s.raftTerm;
+    if (s.raft) d.leader = s.raft.lead;
   }
   if (store) {
     d.revision = store.revision;

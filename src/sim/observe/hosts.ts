@@ -5,10 +5,17 @@ import type { HostView } from '../../protocol/view';
 import type { Simulation } from '../kernel/simulation';
 import { CONTROL_PLANE_HOST, KUBECTL_HOST, REGISTRY_HOST } from '../names';
 
+/** The hosts of etcd members (`etcd-1` ... `etcd-7`), as cluster.ts names them. */
+const ETCD_HOST = /^etcd-\d+$/;
+
 export function hostRole(name: string, controlPlanes: ReadonlySet<string>): HostView['role'] {
   if (name === CONTROL_PLANE_HOST || controlPlanes.has(name)) return 'control-plane';
   if (name === KUBECTL_HOST) return 'client';
   if (name === REGISTRY_HOST) return 'registry';
+  // The hosts of an external etcd cluster (cluster.ts names them etcd-1, etcd-2 ...).
+  if (/^etcd-\d+$/.test(name)) return 'etcd';
+  // kubeadm's external etcd topology: each member of a multi-member etcd has a host of its own.
+  if (ETCD_HOST.test(name)) return 'etcd';
   return 'worker';
 }
 

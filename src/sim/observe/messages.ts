@@ -17,9 +17,9 @@ export function observeInFlight(sim: Simulation): MessageView[] {
   return out.sort((a, b) => a.id - b.id);
 }
 
-/** Just the timing and phase of each message in flight, unsorted: the playing clock asks often. */
-export function inFlightTimes(sim: Simulation): Pick<MessageView, 'sentAt' | 'deliverAt' | 'phase'>[] {
-  const out: Pick<MessageView, 'sentAt' | 'deliverAt' | 'phase'>[] = [];
-  for (const e of sim.world.queue) if (e.kind === 'deliver') out.push({ sentAt: e.msg.sentAt, deliverAt: e.time, phase: e.msg.phase });
+/** Just the timing, phase and summary of each message in flight, unsorted: the playing clock asks often. */
+export function inFlightTimes(sim: Simulation): Pick<MessageView, 'sentAt' | 'deliverAt' | 'phase' | 'summary'>[] {
+  const out: Pick<MessageView, 'sentAt' | 'deliverAt' | 'phase' | 'summary'>[] = [];
+  for (const e of sim.world.queue) if (e.kind === 'deliver') out.push({ sentAt: e.msg.sentAt, deliverAt: e.time, phase: e.msg.phase, summary: e.msg.summary });
   return out;
 }

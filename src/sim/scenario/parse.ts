@@ -2,9 +2,10 @@
 // and bad durations are all errors with file, line, column and field path, because a scenario is
 // also what a shared URL carries: hostile input gets clear errors, never a half-built cluster.
 
-import { LineCounter, parseDocument, type Node } from 'yaml';
+import { isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 import { DEFAULT_TIMINGS, type Timings } from '../config';
 import { readSteps } from './parse-steps';
+import { readUsers } from './parse-users';
 import {
   DEFAULT_SEED,
   MAX_ETCD_MEMBERS,
@@ -76,23 +77,37 @@ interface SpecParts {
 }
 
 function readSpec(r: FieldReader, f: Field): SpecParts | undefined {
-  const fields = r.mapping(f.value, 'spec', ['seed', 'cluster', 'timings', 'steps']);
+  const fields = r.mapping(f.value, 'spec', ['seed', 'cluster', 'users', 'timings', 'steps']);
   if (!fields) return undefined;
   const seedField = fields.get('seed');
   const seed = seedField ? r.integer(seedField, 'spec.seed', 0, 0xffffffff) : DEFAULT_SEED;
   const clusterField = fields.get('cluster');
   const cluster = clusterField ? readCluster(r, clusterField) : {};
+  const usersField = fields.get('users');
+  const users = usersField ? readUsers(r, usersField, 'spec.users') : [];
+  if (cluster && users?.length) cluster.users = users;
   const timingsField = fields.get('timings');
   const timings = timingsField ? readTimings(r, timingsField) : {};
   const stepsField = r.required(fields, 'steps', f.value, 'spec');
   const steps = stepsField ? readSteps(r, stepsField, 'spec.steps') : undefined;
   if (stepsField && steps && steps.length > MAX_STEPS) r.error(stepsField.pos, 'spec.steps', `too many steps (${steps.length}, limit ${MAX_STEPS})`);
-  if (seed === undefined || !cluster || !timings || !steps) return undefined;
+  if (seed === undefined || !cluster || !users || !timings || !steps) return undefined;
   return { seed, cluster, timings, steps };
 }
 
+/** `spec.cluster.controlPlane: {standby: true}`: a second control-plane host with standby instances. */
+function readControlPlane(r: FieldReader, f: Field): ScenarioClusterSpec['controlPlane'] | undefined {
+  const cp = r.mapping(f.value, 'spec.cluster.controlPlane', ['standby']);
+  if (!cp) return undefined;
+  const standby = cp.get('standby');
+  if (!standby) return {};
+  const v = isScalar(standby.value) ? standby.value.value : undefined;
+  if (typeof v !== 'boolean') return r.error(standby.pos, 'spec.cluster.controlPlane.standby', 'expected true or false');
+  return { standby: v };
+}
+
 function readCluster(r: FieldReader, f: Field): ScenarioClusterSpec | undefined {
-  const fields = r.mapping(f.value, 'spec.cluster', ['nodes', 'etcd', 'kubeProxyMode']);
+  const fields = r.mapping(f.value, 'spec.cluster', ['nodes', 'etcd', 'kubeProxyMode', 'controlPlane']);
   if (!fields) return undefined;
   const out: ScenarioClusterSpec = {};
   let ok = true;
@@ -120,6 +135,12 @@ function readCluster(r: FieldReader, f: Field): ScenarioClusterSpec | undefined 
     const n = members ? r.integer(members, 'spec.cluster.etcd.members', 1, MAX_ETCD_MEMBERS) : undefined;
     if (!etcd || (members && n === undefined)) ok = false;
     else out.etcd = n === undefined ? {} : { members: n };
+  }
+  const cpField = fields.get('controlPlane');
+  if (cpField) {
+    const cp = readControlPlane(r, cpField);
+    if (cp) out.controlPlane = cp;
+    else ok = false;
   }
   const modeField = fields.get('kubeProxyMode');
   if (modeField) {

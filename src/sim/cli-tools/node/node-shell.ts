@@ -11,10 +11,13 @@ import type { CliExec } from '../protocol';
 import { output } from './shell-output';
 import { connectionRefused, imagesTable, inspectJson, podsTable, psTable } from './crictl-format';
 import { systemctl, journalctl } from './systemd-commands';
+import { ETCDCTL_TIMEOUT_TIMER, etcdctl, etcdctlRefused, etcdctlResponse, etcdctlTimeout, newEtcdctlState, type EtcdctlEnv, type EtcdctlState } from './etcdctl';
 
 export interface NodeShellConfig {
   nodeName: string;
   containerd: ProcessId;
+  /** The etcd members etcdctl can reach from this host (none: etcdctl finds nothing on 127.0.0.1:2379). */
+  etcd?: EtcdctlEnv;
 }
 
 type CrictlCommand = 'ps' | 'pods' | 'images' | 'pull' | 'logs' | 'inspect' | 'stop';
@@ -38,6 +41,7 @@ export interface NodeShellState {
   pending: Map<MessageId, Pending>;
   /** Units stopped with `systemctl stop` (shown `inactive (dead)` rather than `failed`). */
   stoppedUnits: string[];
+  etcdctl: EtcdctlState;
 }
 
 
@@ -49,9 +53,12 @@ function onExec(s: NodeShellState, ctx: Effects, exec: CliExec): void {
   const argv = exec.argv[0] === 'sudo' ? exec.argv.slice(1) : exec.argv;
   const [tool = '', ...args] = argv;
   if (tool === '') return output(ctx, exec.jobId, '', '', 0);
+  // An external etcd host runs no container runtime, so it has no crictl either.
+  if (tool === 'crictl' && s.containerd === '') return notFound(ctx, exec.jobId, tool);
   if (tool === 'crictl') return crictl(s, ctx, exec.jobId, args);
   if (tool === 'systemctl') return systemctl(s, ctx, exec.jobId, args);
   if (tool === 'journalctl') return journalctl(s, ctx, exec.jobId, args);
+  if (tool === 'etcdctl') return etcdctl(s.etcdctl, ctx, exec.jobId, args);
   notFound(ctx, exec.jobId, tool);
 }
 
@@ -148,19 +155,27 @@ function fetched(ctx: Effects, p: Pending, res: Record<string, unknown>): void {
 export const nodeShell: ComponentType<NodeShellState, NodeShellConfig> = {
   kind: 'node-shell',
   start(_ctx, { config }) {
-    return { node: config.nodeName, containerd: config.containerd, pending: new Map(), stoppedUnits: [] };
+    const etcd = newEtcdctlState(config.etcd ?? { members: [], addresses: {} });
+    return { node: config.nodeName, containerd: config.containerd, pending: new Map(), stoppedUnits: [], etcdctl: etcd };
   },
   onMessage(s, msg: Message, ctx) {
     const body = msg.body;
     if (body.type === 'cli.exec') return onExec(s, ctx, body as CliExec);
     if (body.type === 'cri.response') return onCriResponse(s, ctx, body as CriResponse);
+    if (body.type === 'etcd.response') {
+      etcdctlResponse(s.etcdctl, ctx, msg);
+      return;
+    }
     if (body.type === 'conn.refused') {
       const r = body as ConnectionRefused;
+      if (etcdctlRefused(s.etcdctl, ctx, r)) return;
       const p = s.pending.get(r.inReplyTo);
       if (!p) return;
       s.pending.delete(r.inReplyTo);
       output(ctx, p.jobId, '', connectionRefused(), 1);
     }
   },
-  onTimer() {},
+  onTimer(s, t, ctx) {
+    if (t.name === ETCDCTL_TIMEOUT_TIMER) etcdctlTimeout(s.etcdctl, ctx, t);
+  },
 };
