@@ -5,6 +5,7 @@
 // marshals through Go maps): apiVersion, kind, metadata, spec, status.
 
 import { defaultPod, defaultTemplate } from './pod-defaults';
+import { defaultRbacBinding } from './validation/rbac';
 import type { ResourceInfo } from './resources';
 import type { KubeObject } from './types';
 
@@ -146,6 +147,8 @@ const DEFAULTERS: Record<string, (o: Obj) => void> = {
   'apps/DaemonSet': defaultDaemonSet,
   'apps/StatefulSet': defaultStatefulSet,
   'batch/Job': defaultJob,
+  'rbac.authorization.k8s.io/RoleBinding': defaultRbacBinding,
+  'rbac.authorization.k8s.io/ClusterRoleBinding': defaultRbacBinding,
 };
 
 export function applyDefaults(info: ResourceInfo, obj: KubeObject): KubeObject {

@@ -51,11 +51,21 @@ export const RESOURCES: ResourceInfo[] = [
   r('', 'v1', 'namespaces', 'Namespace', false, ['ns'], ['status', 'finalize'], ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']),
   r('', 'v1', 'nodes', 'Node', false, ['no'], ['status', 'proxy']),
   r('', 'v1', 'pods', 'Pod', true, ['po'], ['binding', 'status', 'log', 'eviction']),
+  r('', 'v1', 'serviceaccounts', 'ServiceAccount', true, ['sa'], ['token']),
   r('', 'v1', 'services', 'Service', true, ['svc'], ['status', 'proxy']),
+  r('apps', 'v1', 'daemonsets', 'DaemonSet', true, ['ds'], ['status']),
   r('apps', 'v1', 'deployments', 'Deployment', true, ['deploy'], ['scale', 'status']),
   r('apps', 'v1', 'replicasets', 'ReplicaSet', true, ['rs'], ['scale', 'status']),
+  r('apps', 'v1', 'statefulsets', 'StatefulSet', true, ['sts'], ['scale', 'status']),
+  r('batch', 'v1', 'jobs', 'Job', true, [], ['status']),
   r('coordination.k8s.io', 'v1', 'leases', 'Lease', true),
   r('discovery.k8s.io', 'v1', 'endpointslices', 'EndpointSlice', true),
+  r('authorization.k8s.io', 'v1', 'selfsubjectaccessreviews', 'SelfSubjectAccessReview', false, [], [], ['create']),
+  r('authorization.k8s.io', 'v1', 'selfsubjectrulesreviews', 'SelfSubjectRulesReview', false, [], [], ['create']),
+  r('rbac.authorization.k8s.io', 'v1', 'clusterrolebindings', 'ClusterRoleBinding', false),
+  r('rbac.authorization.k8s.io', 'v1', 'clusterroles', 'ClusterRole', false),
+  r('rbac.authorization.k8s.io', 'v1', 'rolebindings', 'RoleBinding', true),
+  r('rbac.authorization.k8s.io', 'v1', 'roles', 'Role', true),
 ];
 
 export function apiVersionOf(info: ResourceInfo): string {

@@ -226,3 +226,51 @@ describe('deployments/scale', () => {
     expect(after.metadata.generation).toBe(2);
   });
 });
+
+// pkg/registry/core/pod/storage/eviction.go: POST pods/{name}/eviction with a policy/v1 Eviction
+// deletes the pod gracefully (201 and a Success Status); a missing pod is 404 and a name that does
+// not match the URL is 400. PodDisruptionBudgets are not modelled.
+describe('pods/eviction', () => {
+  const eviction = (name: string, grace?: number) => ({
+    apiVersion: 'policy/v1',
+    kind: 'Eviction',
+    metadata: { name, namespace: 'default' },
+    ...(grace === undefined ? {} : { deleteOptions: { gracePeriodSeconds: grace } }),
+  });
+  const bind = (sim: Simulation, name: string) =>
+    send(sim, { method: 'POST', path: `${PODS}/${name}/binding`, body: { apiVersion: 'v1', kind: 'Binding', metadata: { name }, target: { kind: 'Node', name: 'worker-1' } } });
+
+  it('evicts a bound pod as a graceful delete with the pod grace period and answers 201 Success', () => {
+    const sim = cluster();
+    send(sim, { method: 'POST', path: PODS, body: pod('web') });
+    bind(sim, 'web');
+    const r = send(sim, { method: 'POST', path: `${PODS}/web/eviction`, body: eviction('web') });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ kind: 'Status', status: 'Success', code: 201 });
+    const got = send(sim, { method: 'GET', path: `${PODS}/web` }).body as Pod;
+    expect(got.metadata.deletionGracePeriodSeconds).toBe(30);
+    expect(got.metadata.deletionTimestamp).toBeDefined();
+    // addConditionAndDeletePod: the PodDisruptionConditions condition says why the pod goes.
+    expect(got.status?.conditions?.find((c) => c.type === 'DisruptionTarget')).toMatchObject({ status: 'True', reason: 'EvictionByEvictionAPI', message: 'Eviction API: evicting' });
+  });
+
+  it('uses the grace period of the Eviction deleteOptions, and 0 removes the pod at once', () => {
+    const sim = cluster();
+    send(sim, { method: 'POST', path: PODS, body: pod('web') });
+    bind(sim, 'web');
+    expect(send(sim, { method: 'POST', path: `${PODS}/web/eviction`, body: eviction('web', 0) }).status).toBe(201);
+    const after = send(sim, { method: "GET", path: `${PODS}/web` });
+    expect(after.status).toBe(404);
+  });
+
+  it('answers 404 for a missing pod and 400 when the Eviction names another pod', () => {
+    const sim = cluster();
+    const missing = send(sim, { method: 'POST', path: `${PODS}/nope/eviction`, body: eviction('nope') });
+    expect(missing.status).toBe(404);
+    expect((missing.body as Status).message).toBe('pods "nope" not found');
+    send(sim, { method: 'POST', path: PODS, body: pod('web') });
+    const wrong = send(sim, { method: 'POST', path: `${PODS}/web/eviction`, body: eviction('other') });
+    expect(wrong.status).toBe(400);
+    expect((wrong.body as Status).message).toBe('name in URL does not match name in Eviction object');
+  });
+});

@@ -11,6 +11,7 @@ import { RecordingEffects, testMessage } from '../kernel/recording-effects';
 import { ADMIN_CREDENTIALS } from '../names';
 import { kubeApiserver, type ApiserverState } from './apiserver';
 import { ETCD_TIMEOUT_TIMER } from './etcdclient';
+import { defaultRbacObjects } from './rbac-bootstrap';
 
 const header = (revision: number) => ({ clusterId: 'c', memberId: 'm', revision, raftTerm: 1 });
 const nsKv = (name: string, rev: number): KeyValue => ({
@@ -40,11 +41,15 @@ function started(): { s: ApiserverState; ctx: RecordingEffects } {
   return { s, ctx };
 }
 
+/** The default RBAC objects the rbac/bootstrap-roles hook leaves in etcd, as an earlier start would have. */
+const rbacKvs = (): KeyValue[] =>
+  defaultRbacObjects().map(({ key, obj }) => ({ key, createRevision: 1, modRevision: 1, version: 1, value: obj as unknown as KeyValue['value'], valueSize: 10 }));
+
 function synced(): { s: ApiserverState; ctx: RecordingEffects } {
   const { s, ctx } = started();
   const list = ctx.sent[0]!;
-  const kvs = ['default', 'kube-system', 'kube-public', 'kube-node-lease'].map((n, i) => nsKv(n, i + 1));
-  const resp: EtcdResponseBody = { type: 'etcd.response', requestId: list.id, header: header(4), result: { op: 'range', kvs, more: false, count: 4 } };
+  const kvs = [...['default', 'kube-system', 'kube-public', 'kube-node-lease'].map((n, i) => nsKv(n, i + 1)), ...rbacKvs()];
+  const resp: EtcdResponseBody = { type: 'etcd.response', requestId: list.id, header: header(4), result: { op: 'range', kvs, more: false, count: kvs.length } };
   kubeApiserver.onMessage(s, testMessage(resp, { from: 'etcd/etcd-1' }), ctx);
   ctx.clear();
   return { s, ctx };
@@ -63,7 +68,10 @@ describe('kube-apiserver start', () => {
     const resp: EtcdResponseBody = { type: 'etcd.response', requestId: ctx.sent[0]!.id, header: header(7), result: { op: 'range', kvs: [nsKv('default', 2)], more: false, count: 1 } };
     ctx.clear();
     kubeApiserver.onMessage(s, testMessage(resp, { from: 'etcd/etcd-1' }), ctx);
-    expect(ctx.sent.map((m) => m.meta.summary)).toEqual([
+    const summaries = ctx.sent.map((m) => m.meta.summary);
+    // The rbac/bootstrap-roles post-start hook creates every default RBAC object (tested in rbac-bootstrap.test.ts).
+    expect(summaries).toContain('Txn create /registry/clusterrolebindings/system:kube-scheduler');
+    expect(summaries.filter((x) => !/\/registry\/(cluster)?role/.test(x))).toEqual([
       'Watch /registry/ from rev 8',
       'Txn create /registry/namespaces/kube-system',
       'Txn create /registry/namespaces/kube-public',
@@ -77,7 +85,8 @@ describe('kube-apiserver start', () => {
     const { s, ctx } = started();
     kubeApiserver.onMessage(s, request({ path: '/api/v1/namespaces/default/pods/web' }), ctx);
     expect(s.queued).toHaveLength(1);
-    const resp: EtcdResponseBody = { type: 'etcd.response', requestId: ctx.sent[0]!.id, header: header(1), result: { op: 'range', kvs: [], more: false, count: 0 } };
+    const kvs = rbacKvs();
+    const resp: EtcdResponseBody = { type: 'etcd.response', requestId: ctx.sent[0]!.id, header: header(1), result: { op: 'range', kvs, more: false, count: kvs.length } };
     kubeApiserver.onMessage(s, testMessage(resp), ctx);
     expect(s.queued).toHaveLength(0);
     expect(ctx.sent.some((m) => m.meta.summary === 'Range /registry/pods/default/web')).toBe(true);

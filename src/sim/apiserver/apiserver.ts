@@ -17,11 +17,12 @@ import {
   type EtcdWatchBody,
   type RangeResponse,
 } from '../etcd/protocol';
-import { bootstrapPolicy } from './authz';
+import { createRbacIndex } from './authz';
 import {
   createEtcdClient,
   ETCD_REQUEST_TIMEOUT_MS,
   ETCD_TIMEOUT_TIMER,
+  etcdOnWatchCanceled,
   etcdCall,
   etcdOnMessage,
   etcdOnTimeout,
@@ -30,6 +31,7 @@ import {
 } from './etcdclient';
 import { LOG_PROXY_TIMER, logsOnMessage, logsOnTimeout } from './logs';
 import { handleRequest } from './pipeline';
+import { ensureRbacPolicy, onRbacBootstrapOutcome, rbacBootstrapping, rbacOnCacheEvent, rbacOnCacheReplaced } from './rbac-bootstrap';
 import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
 import { kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
@@ -93,6 +95,7 @@ function onInitialList(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
   const rev = out.response.header.revision;
   closeAllWatchers(ctx, s);
   cacheReplace(s, (out.response.result as RangeResponse).kvs, rev);
+  rbacOnCacheReplaced(s);
   etcdWatch(ctx, s.etcd, opWatchPrefix(REGISTRY_PREFIX, { startRevision: rev + 1, prevKv: true }), `Watch ${REGISTRY_PREFIX} from rev ${rev + 1}`);
   const first = !s.synced;
   s.synced = true;
@@ -100,7 +103,14 @@ function onInitialList(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
   if (first) {
     ensureNamespaces(ctx, s);
     ensureKubernetesService(ctx, s);
+    ensureRbacPolicy(ctx, s);
   }
+  serveQueued(ctx, s);
+}
+
+/** Serve the requests held while the cache was syncing or the RBAC defaults were being created. */
+function serveQueued(ctx: Effects, s: ApiserverState): void {
+  if (!s.synced || rbacBootstrapping(s)) return;
   const queued = s.queued;
   s.queued = [];
   for (const m of queued) handleRequest(ctx, s, m);
@@ -118,6 +128,9 @@ function onEtcdOutcome(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
     case 'bootstrapObject':
       if ('error' in out) ctx.log(`bootstrap: failed to create ${p.key}: ${out.error.message}`);
       return;
+    case 'rbacBootstrap':
+      if (onRbacBootstrapOutcome(ctx, s, p.cacheKey, out)) serveQueued(ctx, s);
+      return;
     case 'watch':
       ctx.setTimer(RELIST_DELAY_MS, RELIST_TIMER);
       return;
@@ -131,12 +144,17 @@ function onEtcdOutcome(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
 
 function onEtcdWatch(ctx: Effects, s: ApiserverState, body: EtcdWatchBody): void {
   if (body.watchId !== s.etcd.watchId) return;
+  let ready = false;
   for (const ev of body.events) {
     const applied = cacheApply(s, ev);
-    if (applied) fanOut(ctx, s, applied.resource, applied.event);
+    if (!applied) continue;
+    fanOut(ctx, s, applied.resource, applied.event);
+    if (rbacOnCacheEvent(s, applied.resource, applied.event)) ready = true;
   }
+  if (ready) serveQueued(ctx, s);
   if (body.canceled) {
     ctx.log(`cacher: etcd watch canceled: ${body.cancelReason ?? ''}`);
+    etcdOnWatchCanceled(s.etcd, body.cancelReason);
     s.etcd.watchId = undefined;
     ctx.setTimer(RELIST_DELAY_MS, RELIST_TIMER);
   }
@@ -158,7 +176,8 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     const cfg = input.config;
     const s: ApiserverState = {
       config: cfg,
-      policy: bootstrapPolicy(),
+      rbac: createRbacIndex(),
+      rbacBootstrapPending: new Set(),
       etcd: createEtcdClient(cfg.etcd, cfg.etcdRequestTimeoutMs ?? ETCD_REQUEST_TIMEOUT_MS),
       synced: false,
       queued: [],
@@ -180,7 +199,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     const type = msg.body.type;
     if (type === 'http.request') {
       const m = msg as Message<HttpRequest>;
-      if (!s.synced) s.queued.push(m);
+      if (!s.synced || rbacBootstrapping(s)) s.queued.push(m);
       else handleRequest(ctx, s, m);
       return;
     }

@@ -8,7 +8,10 @@ import { methodNotSupported } from '../api/errors';
 import { groupResource } from '../api/resources';
 import { isStatus } from '../api/types';
 import type { Effects, Message } from '../kernel/component';
+import { discoveryDocument, isDiscoveryRoot } from './discovery';
 import { startLogs } from './logs';
+import { cacheRbacSource } from './rbac-bootstrap';
+import { createSelfSubjectAccessReview, createSelfSubjectRulesReview } from './registry/access-review';
 import { parseRequestInfo } from './requestinfo';
 import { respond, respondRaw } from './respond';
 import { AUTHENTICATION, IMPERSONATION, runAuthentication, runImpersonation } from './stages/authentication';
@@ -19,21 +22,32 @@ import { startWatch } from './watch';
 
 export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<HttpRequest>): void {
   const req = msg.body;
+  const root = isDiscoveryRoot(req.method, req.path);
+  if (root) return serveDiscovery(ctx, s, msg, root === 'api');
   const ri = parseRequestInfo(req);
   if (isStatus(ri)) return respondRaw(ctx, msg, ri.code, ri);
   const authn = runAuthentication(req.credentials ?? {}, s.config.tokens);
   if (isStatus(authn)) return respondRaw(ctx, msg, 401, authn);
   const rc: RequestContext = { msg, ri, user: authn, stages: [`${AUTHENTICATION}: ${authn.username}`], attempts: 0 };
-  const acting = runImpersonation(req.credentials ?? {}, authn, s.policy);
+  const rbac = cacheRbacSource(s);
+  const acting = runImpersonation(req.credentials ?? {}, authn, rbac);
   if (isStatus(acting)) return respond(ctx, rc, acting.code, acting, IMPERSONATION);
   if (acting !== authn) {
     rc.user = acting;
     rc.stages.push(`${IMPERSONATION}: as ${acting.username}`);
   }
-  const denied = runAuthorization(ri, rc.user, req.path, s.policy);
+  const denied = runAuthorization(ri, rc.user, req.path, rbac);
   if (denied) return respond(ctx, rc, denied.code, denied, AUTHORIZATION);
   rc.stages.push(`${AUTHORIZATION}: allowed`);
   dispatch(ctx, s, rc);
+}
+
+/** GET /api or /apis: any authenticated user may read discovery (system:discovery). */
+function serveDiscovery(ctx: Effects, s: ApiserverState, msg: Message<HttpRequest>, core: boolean): void {
+  const authn = runAuthentication(msg.body.credentials ?? {}, s.config.tokens);
+  if (isStatus(authn)) return respondRaw(ctx, msg, 401, authn);
+  const resp = { type: 'http.response' as const, requestId: msg.id, status: 200, body: discoveryDocument(core) };
+  ctx.reply(msg, resp, { summary: `200 OK ${core ? 'APIGroupDiscoveryList /api' : 'APIGroupDiscoveryList /apis'}`, stream: msg.stream });
 }
 
 function dispatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
@@ -47,6 +61,9 @@ function dispatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
       return startList(ctx, s, rc);
     case 'create':
       if (subresource === 'binding') return startWrite(ctx, s, rc, 'binding');
+      if (rc.ri.info.resource === 'selfsubjectaccessreviews') return createSelfSubjectAccessReview(ctx, s, rc);
+      if (rc.ri.info.resource === 'selfsubjectrulesreviews') return createSelfSubjectRulesReview(ctx, s, rc);
+      if (subresource === 'eviction') return startWrite(ctx, s, rc, 'eviction');
       return startCreate(ctx, s, rc);
     case 'update':
       return startWrite(ctx, s, rc, 'update');

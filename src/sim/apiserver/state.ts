@@ -10,7 +10,7 @@ import type { Message, Phase, ReplyAddress } from '../kernel/component';
 import type { MessageId, ProcessId, TimerId } from '../kernel/units';
 import type { EtcdRequest } from '../etcd/protocol';
 import type { UserInfo } from './authn';
-import type { RbacPolicy } from './authz';
+import type { RbacIndex } from './authz';
 import type { RequestInfo } from './requestinfo';
 import type { Timings } from '../config';
 
@@ -34,6 +34,7 @@ export type EtcdPurpose =
   | { kind: 'watch' }
   | { kind: 'bootstrapNamespace'; name: string }
   | { kind: 'bootstrapObject'; key: string }
+  | { kind: 'rbacBootstrap'; cacheKey: string }
   | { kind: 'request'; requestId: MessageId; step: RequestStep };
 
 export type RequestStep = 'get' | 'list' | 'create' | 'load' | 'write';
@@ -46,6 +47,8 @@ export interface EtcdCall {
   endpoint: number;
   /** How many endpoints refused this call so far. */
   refused: number;
+  /** How many times a read was retried on another endpoint after an Unavailable error. */
+  retried?: number;
   timer?: TimerId;
 }
 
@@ -59,7 +62,7 @@ export interface EtcdClientState {
 }
 
 /** The kinds of write a request performs through GuaranteedUpdate. */
-export type WriteOp = 'update' | 'patch' | 'status' | 'binding' | 'delete';
+export type WriteOp = 'update' | 'patch' | 'status' | 'binding' | 'delete' | 'eviction';
 
 /** A client request in the pipeline, waiting for etcd. */
 export interface RequestContext {
@@ -127,7 +130,10 @@ export interface ProxyCall {
 
 export interface ApiserverState {
   config: ApiserverConfig;
-  policy: RbacPolicy;
+  /** RBAC bindings in the watch cache, indexed by subject (authz/rbac-index.ts). */
+  rbac: RbacIndex;
+  /** Default RBAC objects (`clusterroles/cluster-admin`) the rbac/bootstrap-roles hook created and the cache has not shown yet. */
+  rbacBootstrapPending: Set<string>;
   etcd: EtcdClientState;
   /** The watch cache has listed etcd and its watch is running. */
   synced: boolean;

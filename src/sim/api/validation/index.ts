@@ -14,6 +14,7 @@ import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { validatePodCreate } from './pod';
 import { validatePodUpdate } from './pod-update';
 import { validateService } from './service';
+import { validateRbacBinding, validateRbacBindingUpdate, validateRbacRole } from './rbac';
 import { decodeProblems } from './strict-decode';
 
 /**
@@ -62,6 +63,12 @@ export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[
       return validateWorkload(obj, 'deployment');
     case 'apps/ReplicaSet':
       return validateWorkload(obj, 'replicaset');
+    case 'rbac.authorization.k8s.io/Role':
+    case 'rbac.authorization.k8s.io/ClusterRole':
+      return validateRbacRole(obj, info.namespaced);
+    case 'rbac.authorization.k8s.io/RoleBinding':
+    case 'rbac.authorization.k8s.io/ClusterRoleBinding':
+      return validateRbacBinding(obj, info.namespaced);
     default:
       return validateObjectMeta(obj.metadata ?? {}, info.namespaced, nameRule(info));
   }
@@ -83,6 +90,12 @@ export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObj
       return [...meta, ...validateWorkloadSpec(obj.spec as never, 'deployment')];
     case 'apps/ReplicaSet':
       return [...meta, ...validateWorkloadSpec(obj.spec as never, 'replicaset')];
+    case 'rbac.authorization.k8s.io/Role':
+    case 'rbac.authorization.k8s.io/ClusterRole':
+      return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.'))];
+    case 'rbac.authorization.k8s.io/RoleBinding':
+    case 'rbac.authorization.k8s.io/ClusterRoleBinding':
+      return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.')), ...validateRbacBindingUpdate(obj, old)];
     default:
       return meta;
   }

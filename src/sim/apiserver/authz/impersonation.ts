@@ -10,6 +10,7 @@ import { ALL_AUTHENTICATED, ALL_UNAUTHENTICATED } from './bootstrap-policy';
 import { SERVICE_ACCOUNT_PREFIX, serviceAccountGroups } from './rbac';
 import type { Decision, RbacPolicy, RequestAttributes } from './index';
 import { authorize } from './index';
+import type { RbacSource } from './rbac-index';
 
 const ANONYMOUS = 'system:anonymous';
 
@@ -39,7 +40,7 @@ export function authorizeImpersonation(
   user: UserInfo,
   impersonateUser: string,
   impersonateGroups: string[],
-  policy: RbacPolicy,
+  policy: RbacPolicy | RbacSource,
 ): Decision & { attributes?: RequestAttributes } {
   for (const attrs of checks(user, impersonateUser, impersonateGroups)) {
     const d = authorize(attrs, policy);

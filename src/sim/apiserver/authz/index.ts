@@ -10,6 +10,7 @@ import { rbacAuthorize } from './rbac';
 import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from './rbac-types';
 import { SYSTEM_MASTERS, buildBootstrapPolicy } from './bootstrap-policy';
 import { forbiddenReason } from './forbidden';
+import type { RbacSource } from './rbac-index';
 
 export type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef, Subject } from './rbac-types';
 export { RBAC_API_VERSION, RBAC_GROUP } from './rbac-types';
@@ -18,6 +19,7 @@ export { nodeIdentity } from './node-authorizer';
 export { ruleAllows, serviceAccountGroups, serviceAccountUsername } from './rbac';
 export { CONTROLLER_NAMES, type ControllerName } from './bootstrap-controller-roles';
 export { authorizeImpersonation, impersonatedUser } from './impersonation';
+export { candidateBindings, createRbacIndex, indexBindingChange, rebuildRbacIndex, type RbacIndex, type RbacSource } from './rbac-index';
 
 export interface RequestAttributes {
   user: UserInfo;
@@ -57,7 +59,7 @@ export function bootstrapPolicy(): RbacPolicy {
   return buildBootstrapPolicy();
 }
 
-export function authorize(attrs: RequestAttributes, policy: RbacPolicy): Decision {
+export function authorize(attrs: RequestAttributes, policy: RbacPolicy | RbacSource): Decision {
   if (attrs.user.groups.includes(SYSTEM_MASTERS)) {
     return { allowed: true, reason: '', decidedBy: 'SystemMasters', detail: `member of the privileged group "${SYSTEM_MASTERS}"` };
   }

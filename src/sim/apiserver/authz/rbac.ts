@@ -7,6 +7,7 @@
 import type { UserInfo } from '../authn';
 import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef, Subject } from './rbac-types';
 import type { RbacPolicy, RequestAttributes } from './index';
+import type { RbacSource } from './rbac-index';
 
 /** What one authorizer in the chain says: allow, or no opinion with an optional reason. */
 export interface AuthorizerVerdict {
@@ -100,13 +101,13 @@ function describeSubject(s: Subject, bindingNamespace: string): string {
 }
 
 /** The rules a roleRef points at, or the NotFound text the listers give (`clusterrole.rbac.authorization.k8s.io "x" not found`). */
-function roleRules(policy: RbacPolicy, ref: RoleRef, bindingNamespace: string): PolicyRule[] | string {
+function roleRules(source: RbacSource, ref: RoleRef, bindingNamespace: string): PolicyRule[] | string {
   if (ref.kind === 'ClusterRole') {
-    const role = policy.clusterRoles.find((r: ClusterRole) => r.metadata.name === ref.name);
+    const role = source.clusterRole(ref.name);
     return role ? (role.rules ?? []) : `clusterrole.rbac.authorization.k8s.io "${ref.name}" not found`;
   }
   if (ref.kind === 'Role') {
-    const role = policy.roles.find((r: Role) => r.metadata.name === ref.name && r.metadata.namespace === bindingNamespace);
+    const role = source.role(bindingNamespace, ref.name);
     return role ? (role.rules ?? []) : `role.rbac.authorization.k8s.io "${ref.name}" not found`;
   }
   return `unsupported role reference kind: "${String((ref as { kind: unknown }).kind)}"`;
@@ -114,9 +115,20 @@ function roleRules(policy: RbacPolicy, ref: RoleRef, bindingNamespace: string): 
 
 type Binding = ClusterRoleBinding | RoleBinding;
 
-function bindingsFor(policy: RbacPolicy, namespace: string): Binding[] {
-  const namespaced = namespace ? policy.roleBindings.filter((b: RoleBinding) => b.metadata.namespace === namespace) : [];
-  return [...policy.clusterRoleBindings, ...namespaced];
+/** Plain arrays of RBAC objects (tests, the built-in bootstrap policy) seen as an RbacSource. */
+export function arraySource(policy: RbacPolicy): RbacSource {
+  return {
+    clusterRole: (name) => policy.clusterRoles.find((r: ClusterRole) => r.metadata.name === name),
+    role: (namespace, name) => policy.roles.find((r: Role) => r.metadata.name === name && r.metadata.namespace === namespace),
+    bindingsFor: (_user, namespace) => {
+      const namespaced = namespace ? policy.roleBindings.filter((b: RoleBinding) => b.metadata.namespace === namespace) : [];
+      return [...policy.clusterRoleBindings, ...namespaced];
+    },
+  };
+}
+
+export function toSource(policy: RbacPolicy | RbacSource): RbacSource {
+  return 'bindingsFor' in policy ? policy : arraySource(policy);
 }
 
 function describeBinding(b: Binding, subject: Subject): string {
@@ -130,13 +142,14 @@ function describeBinding(b: Binding, subject: Subject): string {
  * stop the walk; when nothing allows the request they become the reason, `RBAC: <errors>`, which
  * the apiserver appends to the Forbidden message.
  */
-export function rbacAuthorize(attrs: RequestAttributes, policy: RbacPolicy): AuthorizerVerdict {
+export function rbacAuthorize(attrs: RequestAttributes, policy: RbacPolicy | RbacSource): AuthorizerVerdict {
   const errors: string[] = [];
-  for (const binding of bindingsFor(policy, attrs.namespace)) {
+  const source = toSource(policy);
+  for (const binding of source.bindingsFor(attrs.user, attrs.namespace)) {
     const ns = binding.kind === 'RoleBinding' ? (binding.metadata.namespace ?? '') : '';
     const subject = (binding.subjects ?? []).find((s) => subjectApplies(attrs.user, s, ns));
     if (!subject) continue;
-    const rules = roleRules(policy, binding.roleRef, ns);
+    const rules = roleRules(source, binding.roleRef, ns);
     if (typeof rules === 'string') {
       errors.push(rules);
       continue;

@@ -8,6 +8,7 @@ import type { ResourceInfo } from '../../api/resources';
 import { rfc3339 } from '../../api/time';
 import type { Binding, Condition, Container, KubeObject, Pod, Status } from '../../api/types';
 import { podQOSClass } from './qos';
+import { generateJobSelector } from './job';
 
 /** names.SimpleNameGenerator's alphabet (k8s.io/apiserver/pkg/storage/names, via utilrand.String): no vowels, no 0/1/3. */
 export const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
@@ -35,7 +36,7 @@ export function newUID(rand: () => number): string {
 }
 
 /** Kinds whose spec changes bump metadata.generation (the controllers report observedGeneration). */
-const HAS_GENERATION = ['deployments', 'replicasets'];
+const HAS_GENERATION = ['deployments', 'replicasets', 'daemonsets', 'jobs', 'statefulsets'];
 
 export interface CreateContext {
   now: number;
@@ -69,6 +70,7 @@ export function prepareForCreate(info: ResourceInfo, obj: KubeObject, c: CreateC
     meta.generation = 1;
     out.status = {};
   }
+  if (info.resource === 'jobs') return generateJobSelector(out);
   return out;
 }
 
@@ -100,6 +102,7 @@ function withField(obj: KubeObject, field: string, from: KubeObject): KubeObject
  * everything but status (and the labels and annotations pods/status may set).
  */
 export function prepareForUpdate(info: ResourceInfo, subresource: string, obj: KubeObject, old: KubeObject): KubeObject {
+  if (info.resource === 'namespaces' && subresource === 'finalize') return finalizeNamespace(obj, old);
   const kept = keepSystemMeta(obj, old);
   const hasStatus = ['pods', 'nodes', 'namespaces', 'services', ...HAS_GENERATION].includes(info.resource);
   if (subresource === 'status') {
@@ -125,6 +128,21 @@ export function prepareForUpdate(info: ResourceInfo, subresource: string, obj: K
     out = { ...out, spec: { ...(out.spec as object | undefined), finalizers: spec.finalizers } };
   }
   return out;
+}
+
+/**
+ * namespaces/finalize (finalizeNamespaceStrategy.PrepareForUpdate): only spec.finalizers changes;
+ * the namespace controller empties it once the namespace's content is gone.
+ */
+function finalizeNamespace(obj: KubeObject, old: KubeObject): KubeObject {
+  const finalizers = (obj.spec as { finalizers?: string[] } | undefined)?.finalizers ?? [];
+  return { ...old, spec: { ...(old.spec as object | undefined), finalizers } };
+}
+
+/** A namespace may go once both its spec.finalizers (`kubernetes`) and its metadata.finalizers are empty. */
+export function namespaceFinalized(ns: KubeObject): boolean {
+  const spec = (ns.spec as { finalizers?: string[] } | undefined)?.finalizers ?? [];
+  return spec.length === 0 && (ns.metadata.finalizers ?? []).length === 0;
 }
 
 /**

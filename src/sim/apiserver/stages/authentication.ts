@@ -7,7 +7,7 @@ import { unauthorized } from '../../api/errors';
 import type { Credentials } from '../../api/http';
 import type { Status } from '../../api/types';
 import { authenticate, type UserInfo } from '../authn';
-import type { RbacPolicy } from '../authz';
+import type { RbacPolicy, RbacSource } from '../authz';
 import { forbiddenStatus } from '../authz/forbidden';
 import { authorizeImpersonation, impersonatedUser } from '../authz/impersonation';
 
@@ -23,7 +23,7 @@ export function runAuthentication(creds: Credentials, tokens: Record<string, Use
  * The user the request acts as after impersonation (authz/impersonation.ts checks `impersonate` on
  * users, groups or service accounts for the real user), or the 403 for one who may not.
  */
-export function runImpersonation(creds: Credentials, user: UserInfo, policy: RbacPolicy): UserInfo | Status {
+export function runImpersonation(creds: Credentials, user: UserInfo, policy: RbacPolicy | RbacSource): UserInfo | Status {
   const target = creds.impersonateUser;
   if (!target) return user;
   const groups = creds.impersonateGroups ?? [];

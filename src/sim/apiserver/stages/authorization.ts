@@ -4,13 +4,13 @@
 
 import type { Status } from '../../api/types';
 import type { UserInfo } from '../authn';
-import { authorize, type RbacPolicy, type RequestAttributes } from '../authz';
+import { authorize, type RbacPolicy, type RbacSource, type RequestAttributes } from '../authz';
 import { forbiddenStatus } from '../authz/forbidden';
 import type { RequestInfo } from '../requestinfo';
 
 export const AUTHORIZATION = 'Authorization';
 
-export function runAuthorization(ri: RequestInfo, user: UserInfo, path: string, policy: RbacPolicy): Status | undefined {
+export function runAuthorization(ri: RequestInfo, user: UserInfo, path: string, policy: RbacPolicy | RbacSource): Status | undefined {
   const attrs: RequestAttributes = {
     user,
     verb: ri.verb,

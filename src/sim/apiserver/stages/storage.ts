@@ -166,7 +166,7 @@ function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void
     if (cur.fromCache) return void call(ctx, s, rc, opRange(key), 'load', `Range ${key}`);
     return respond(ctx, rc, res.error.code, res.error, STORAGE);
   }
-  if ('noop' in res) return respond(ctx, rc, 200, res.noop, STORAGE);
+  if ('noop' in res) return respond(ctx, rc, rc.op === 'eviction' ? 201 : 200, rc.op === 'eviction' ? successStatus() : res.noop, STORAGE);
   const guard = [cmpModRevision(key, '=', cur.modRevision)];
   if ('remove' in res) {
     rc.graceful = false;
@@ -178,7 +178,7 @@ function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void
   rc.graceful = rc.op === 'delete';
   rc.object = res.obj;
   const txn = opTxn(guard, [opPut(key, stored(res.obj))], [opRange(key)]);
-  call(ctx, s, rc, txn, 'write', `Txn ${rc.op === 'delete' ? 'graceful delete' : 'update'} ${key}`);
+  call(ctx, s, rc, txn, 'write', `Txn ${rc.op === 'delete' || rc.op === 'eviction' ? 'graceful delete' : 'update'} ${key}`);
 }
 
 function deleteAnswer(rc: RequestContext, last: KubeObject): { code: number; body: unknown } {
@@ -198,6 +198,8 @@ function deleteAnswer(rc: RequestContext, last: KubeObject): { code: number; bod
 
 function onWrite(ctx: Effects, s: ApiserverState, rc: RequestContext, txn: TxnResponse, revision: number): void {
   if (txn.succeeded) {
+    // pods/eviction answers like pods/binding: 201 and a Success Status, whether the pod went at once or is terminating.
+    if (rc.op === 'eviction') return respond(ctx, rc, 201, successStatus(), STORAGE);
     if (rc.op === 'delete' && !rc.graceful) {
       const a = deleteAnswer(rc, rc.current!.obj);
       return respond(ctx, rc, a.code, a.body, STORAGE);

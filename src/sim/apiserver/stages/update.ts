@@ -9,8 +9,9 @@ import { rfc3339 } from '../../api/time';
 import type { Binding, KubeObject, Pod, Status } from '../../api/types';
 import type { Effects } from '../../kernel/component';
 import { applyPatch } from '../patch';
+import { checkEviction, evictionGraceSeconds, withDisruptionTarget, type Eviction } from '../registry/eviction';
 import { applyScale } from '../registry/scale';
-import { applyBinding, prepareForUpdate } from '../registry/strategy';
+import { applyBinding, namespaceFinalized, prepareForUpdate } from '../registry/strategy';
 import type { ApiserverState, RequestContext } from '../state';
 import { runAdmission } from './admission';
 import { runValidation, VALIDATION } from './validation';
@@ -57,8 +58,11 @@ function admitAndValidate(ctx: Effects, s: ApiserverState, rc: RequestContext, o
 
 /** Graceful deletion of pods (podStrategy.CheckGracefulDelete + rest.BeforeDelete). */
 function deletePod(ctx: Effects, rc: RequestContext, pod: Pod): UpdateResult {
+  // DeleteOptions.gracePeriodSeconds comes in the body (kubectl) or the query (the kubelet's DELETE).
+  const body = (rc.body as { gracePeriodSeconds?: number } | undefined)?.gracePeriodSeconds;
   const q = rc.msg.body.query?.gracePeriodSeconds;
-  let grace = q !== undefined && q !== '' ? Number(q) : (pod.spec.terminationGracePeriodSeconds ?? DEFAULT_GRACE_SECONDS);
+  const asked = typeof body === 'number' ? body : q !== undefined && q !== '' ? Number(q) : undefined;
+  let grace = asked ?? pod.spec.terminationGracePeriodSeconds ?? DEFAULT_GRACE_SECONDS;
   // An unscheduled or finished pod has nothing to stop: it goes at once.
   if (!pod.spec.nodeName || pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') grace = 0;
   if (grace < 0) grace = 1;
@@ -77,17 +81,62 @@ function propagationPolicy(rc: RequestContext): string | undefined {
 }
 
 /**
- * Non-pod deletion (rest.BeforeDelete + the store's finalizer handling): with propagationPolicy
- * Orphan the `orphan` finalizer is added for the garbage collector; an object with finalizers is
- * only marked (deletionTimestamp) and goes once an update empties them.
+ * Non-pod deletion (rest.BeforeDelete + the store's deletionFinalizersForGarbageCollection): an
+ * explicit propagationPolicy replaces the garbage collector's finalizers: Orphan adds `orphan`,
+ * Foreground adds `foregroundDeletion` (the owner stays, with deletionTimestamp, until the garbage
+ * collector has deleted its blocking dependents), Background removes both. An object with
+ * finalizers is only marked (deletionTimestamp) and goes once an update empties them.
  */
 function deleteWithFinalizers(ctx: Effects, rc: RequestContext, current: KubeObject): UpdateResult {
-  const finalizers = [...(current.metadata.finalizers ?? [])];
-  if (propagationPolicy(rc) === 'Orphan' && !finalizers.includes('orphan')) finalizers.push('orphan');
+  const policy = propagationPolicy(rc);
+  const gcFinalizers: Record<string, string | undefined> = { Orphan: 'orphan', Foreground: 'foregroundDeletion', Background: undefined };
+  let finalizers = [...(current.metadata.finalizers ?? [])];
+  if (policy !== undefined && policy in gcFinalizers) {
+    finalizers = finalizers.filter((f) => f !== 'orphan' && f !== 'foregroundDeletion');
+    const add = gcFinalizers[policy];
+    if (add) finalizers.push(add);
+  }
   if (finalizers.length === 0) return { remove: true };
-  if (current.metadata.deletionTimestamp && finalizers.length === (current.metadata.finalizers ?? []).length) return { noop: current };
+  const same = finalizers.length === (current.metadata.finalizers ?? []).length && finalizers.every((f) => current.metadata.finalizers?.includes(f));
+  if (current.metadata.deletionTimestamp && same) return { noop: current };
   const meta = { ...current.metadata, finalizers, deletionTimestamp: current.metadata.deletionTimestamp ?? rfc3339(ctx.now), deletionGracePeriodSeconds: 0 };
   return { obj: { ...current, metadata: meta } };
+}
+
+/**
+ * pods/eviction: admission sees the Eviction being created on pods/eviction; then, with no
+ * PodDisruptionBudget to check, the pod is deleted gracefully with the Eviction's DeleteOptions.
+ */
+function evict(ctx: Effects, s: ApiserverState, rc: RequestContext, pod: Pod): UpdateResult {
+  const ev = checkEviction(rc.body, rc.ri.name);
+  if (ev.kind === 'Status') return { error: ev as Status };
+  const adm = runAdmission(s, {
+    operation: 'CREATE',
+    info: rc.ri.info,
+    subresource: 'eviction',
+    namespace: rc.ri.namespace,
+    name: rc.ri.name,
+    object: ev as KubeObject,
+    user: rc.user,
+  });
+  rc.stages.push(adm.outcome);
+  if (adm.error) return { error: adm.error };
+  // The Eviction's DeleteOptions are the delete's options.
+  const res = deletePod(ctx, { ...rc, body: { gracePeriodSeconds: evictionGraceSeconds(ev as Eviction) } }, pod);
+  return 'obj' in res ? { obj: withDisruptionTarget(res.obj as Pod, ctx.now) } : res;
+}
+
+/**
+ * Namespace deletion (pkg/registry/core/namespace/storage REST.Delete): the first DELETE sets
+ * deletionTimestamp and status.phase Terminating and keeps the object while spec.finalizers holds
+ * `kubernetes`; the namespace controller empties the namespace and then finalizes it.
+ */
+function deleteNamespace(ctx: Effects, current: KubeObject): UpdateResult {
+  if (!current.metadata.deletionTimestamp) {
+    const meta = { ...current.metadata, deletionTimestamp: rfc3339(ctx.now), deletionGracePeriodSeconds: 0 };
+    return { obj: { ...current, metadata: meta, status: { ...(current.status as object | undefined), phase: 'Terminating' } } };
+  }
+  return namespaceFinalized(current) ? { remove: true } : { noop: current };
 }
 
 export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, current: KubeObject): UpdateResult {
@@ -105,8 +154,10 @@ export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, c
     rc.stages.push(adm.outcome);
     if (adm.error) return { error: adm.error };
     if (rc.ri.info.resource === 'pods') return deletePod(ctx, rc, current as Pod);
+    if (rc.ri.info.resource === 'namespaces') return deleteNamespace(ctx, current);
     return deleteWithFinalizers(ctx, rc, current);
   }
+  if (rc.op === 'eviction') return evict(ctx, s, rc, current as Pod);
   if (rc.op === 'binding') {
     // Admission sees the Binding being created on pods/binding; BindingREST then writes through
     // GuaranteedUpdate directly, without pod update validation (which forbids changing spec.nodeName).
@@ -137,7 +188,8 @@ export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, c
   const res = admitAndValidate(ctx, s, rc, prepared, current);
   // An update that empties the finalizers of an object being deleted deletes it.
   if ('obj' in res && res.obj.metadata.deletionTimestamp && (res.obj.metadata.finalizers ?? []).length === 0 && rc.ri.info.resource !== 'pods') {
-    return { remove: true };
+    // A namespace also waits for its spec.finalizers (ShouldDeleteNamespaceDuringUpdate).
+    if (rc.ri.info.resource !== 'namespaces' || namespaceFinalized(res.obj)) return { remove: true };
   }
   return res;
 }

@@ -17,6 +17,8 @@ export interface KubectlConfig {
   credentials: Credentials;
   /** `10.0.0.10:6443`, as kubeconfig's server URL names it (printed in connection errors). */
   server: string;
+  /** Other kubeconfig users (scenario `spec.users`), chosen with `--user <name>`. */
+  users?: Record<string, Credentials>;
 }
 
 export interface JobCommon {

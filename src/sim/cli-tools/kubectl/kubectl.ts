@@ -8,6 +8,7 @@ import { CLIENT_TIMEOUT_TIMER, clientOnMessage, clientOnTimer, createClient, typ
 import type { ComponentType, Effects, Message } from '../../kernel/component';
 import type { CliExec } from '../protocol';
 import { onApplyResult, startApply, type ApplyJob } from './commands/apply';
+import { onAuthResult, startAuth, type AuthJob } from './commands/auth';
 import { onCreateResult, startCreate, startRun, type CreateJob } from './commands/create';
 import { onDeleteResult, onDeleteWatchEvent, startDelete, type DeleteJob } from './commands/delete';
 import { onDescribeResult, startDescribe, type DescribeJob } from './commands/describe';
@@ -15,6 +16,10 @@ import { onGetResult, startGet, type GetJob } from './commands/get';
 import { onLogsResult, startLogs, type LogsJob } from './commands/logs';
 import { onPatchResult, startPatchCommand, type PatchJob } from './commands/patch-object';
 import { onRolloutResult, onRolloutTimer, ROLLOUT_POLL_TIMER, startRollout, type RolloutJob } from './commands/rollout';
+import { onApiResourcesResult, startApiResources, type ApiResourcesJob } from './commands/api-resources';
+import { onCordonResult, startCordon, type CordonJob } from './commands/cordon';
+import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain, type DrainJob } from './commands/drain';
+import { onTaintResult, startTaint, type TaintJob } from './commands/taint';
 import { unknownCommand } from './commands/unknown';
 import { plain } from './errors';
 import { flagArray, flagString, parseArgs, type ParsedArgs } from './flags';
@@ -58,7 +63,10 @@ function commonFor(st: KubectlState, exec: CliExec, p: ParsedArgs, ctx: Effects)
     }
     if (parsed > 0) timeoutMs = parsed;
   }
-  const credentials = { ...st.config.credentials };
+  const kubeconfigUser = flagString(p, 'user');
+  const users = st.config.users ?? {};
+  if (kubeconfigUser !== undefined && !Object.prototype.hasOwnProperty.call(users, kubeconfigUser)) return `error: auth info "${kubeconfigUser}" does not exist\n`;
+  const credentials = { ...(kubeconfigUser !== undefined ? users[kubeconfigUser]! : st.config.credentials) };
   const as = flagString(p, 'as');
   const groups = flagArray(p, 'as-group');
   if (as !== undefined) credentials.impersonateUser = as;
@@ -113,6 +121,17 @@ function onExec(st: KubectlState, exec: CliExec, ctx: Effects): void {
       return startPatchCommand(st, common, p, ctx);
     case 'rollout':
       return startRollout(st, common, p, ctx);
+    case 'cordon':
+    case 'uncordon':
+      return startCordon(st, common, p, ctx);
+    case 'taint':
+      return startTaint(st, common, p, ctx);
+    case 'drain':
+      return startDrain(st, common, p, ctx);
+    case 'api-resources':
+      return startApiResources(st, common, p, ctx);
+    case 'auth':
+      return startAuth(st, common, p, ctx);
     case undefined:
       return emitOnly('kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n', 0);
     default:
@@ -157,6 +176,17 @@ function dispatch(st: KubectlState, job: JobCommon, step: string, r: RequestResu
       return onPatchResult(st, job as unknown as PatchJob, step, r, ctx);
     case 'rollout':
       return onRolloutResult(st, job as unknown as RolloutJob, step, r, ctx);
+    case 'cordon':
+    case 'uncordon':
+      return onCordonResult(st, job as unknown as CordonJob, step, r, ctx);
+    case 'taint':
+      return onTaintResult(st, job as unknown as TaintJob, step, r, ctx);
+    case 'drain':
+      return onDrainResult(st, job as unknown as DrainJob, step, r, ctx);
+    case 'api-resources':
+      return onApiResourcesResult(st, job as unknown as ApiResourcesJob, step, r, ctx);
+    case 'auth':
+      return onAuthResult(st, job as unknown as AuthJob, step, r, ctx);
   }
 }
 
@@ -190,6 +220,7 @@ export const kubectl: ComponentType<KubectlState, KubectlConfig> = {
   },
   onTimer(st, timer, ctx) {
     if (timer.name === ROLLOUT_POLL_TIMER) return onRolloutTimer(st, timer, ctx);
+    if (timer.name === DRAIN_POLL_TIMER) return onDrainTimer(st, timer, ctx);
     if (timer.name !== CLIENT_TIMEOUT_TIMER) return;
     const ev = clientOnTimer(st.client, timer);
     if (ev) route(st, ev, ctx);

@@ -15,6 +15,8 @@ import { kindSlashName, readManifestsFromFlags, type ManifestObject } from '../m
 import { appsResource } from '../apps-resources';
 import { NO_FILENAME, validationConnError } from './apply';
 import { deploymentForCreate } from './create-deployment';
+import { jobForCreate } from './create-job';
+import { isRbacCreateSubcommand, objectForCreateSubcommand, type BuiltObject } from './create-rbac';
 
 export interface CreateJob extends JobCommon {
   command: 'create' | 'run';
@@ -27,6 +29,8 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   const filenames = flagArray(p, 'filename');
   if (filenames.length === 0) {
     if (p.args[0] === 'deployment' || p.args[0] === 'deploy') return startCreateDeployment(st, common, p, ctx);
+    if (isRbacCreateSubcommand(p.args[0])) return startCreateBuilt(st, common, objectForCreateSubcommand(p, common.namespace), ctx);
+    if (p.args[0] === 'job') return startCreateBuilt(st, common, jobForCreate(p, common.namespace), ctx);
     if (p.args.length > 0) return finishJob(st, common, ctx, plain(`unknown command "${p.args[0]}" for "kubectl create"`));
     return finishJob(st, common, ctx, plain(NO_FILENAME));
   }
@@ -47,6 +51,18 @@ function startCreateDeployment(st: KubectlState, common: JobCommon, p: ParsedArg
   // The POST goes to the namespace from -n or the default one even when metadata has none.
   const sent = { obj: { ...obj, metadata: { ...obj.metadata, namespace: common.namespace } }, source: '', info: appsResource('Deployment') };
   const job: CreateJob = { ...common, command: 'create', objects: [sent], index: 0, touchedServer: true };
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  next(st, job, ctx);
+}
+
+/** `kubectl create namespace|serviceaccount|role|clusterrole|rolebinding|clusterrolebinding NAME` (create-rbac.ts builds the object). */
+function startCreateBuilt(st: KubectlState, common: JobCommon, built: BuiltObject | string, ctx: Effects): void {
+  if (typeof built === 'string') {
+    common.stderr += built;
+    return finishJob(st, common, ctx, undefined, 1);
+  }
+  common.stderr += built.warnings;
+  const job: CreateJob = { ...common, command: 'create', objects: [{ obj: built.obj, source: '', info: built.info }], index: 0, touchedServer: true };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   next(st, job, ctx);
 }

@@ -63,6 +63,25 @@ describe('kubectl get replicasets (printReplicaSet)', () => {
   });
 });
 
+// printStatefulSet (printers.go): NAME READY AGE, READY = status.readyReplicas/spec.replicas; wide
+// adds CONTAINERS and IMAGES (no selector).
+describe('kubectl get statefulsets (printStatefulSet)', () => {
+  it.each([
+    ['a set still starting its second pod', deployment(3, { replicas: 2, readyReplicas: 1 }), ['web', '1/3', '5m']],
+    ['a set with no status yet', deployment(2, {}), ['web', '0/2', '5m']],
+  ])('prints %s', (_name, d, cells) => {
+    expect(printerFor('statefulsets').row({ ...d, kind: 'StatefulSet' }, NOW, false)).toEqual(cells);
+  });
+
+  it('prints the wide header with containers and images only', () => {
+    const info = { ...appsResource('Deployment'), resource: 'statefulsets', kind: 'StatefulSet', singular: 'statefulset', listKind: 'StatefulSetList', shortNames: ['sts'] };
+    const text = renderTable(info, [{ ...deployment(3, { readyReplicas: 3 }), kind: 'StatefulSet' }], {
+      now: NOW, wide: true, withNamespace: false, withKind: false, showLabels: false, noHeaders: false,
+    });
+    expect(text).toBe('NAME   READY   AGE   CONTAINERS   IMAGES\nweb    3/3     5m    nginx,log    nginx:1.25,busybox\n');
+  });
+});
+
 describe('selector strings (labels.Selector.String)', () => {
   it.each([
     ['match labels sorted by key', { matchLabels: { tier: 'web', app: 'shop' } }, 'app=shop,tier=web'],

@@ -97,3 +97,15 @@ export const replicaSetPrinter: TablePrinter = {
     return wide ? [...cells, ...wideCells(spec)] : cells;
   },
 };
+
+/** printStatefulSet: READY is `readyReplicas/spec.replicas`; wide adds containers and images, no selector. */
+export const statefulSetPrinter: TablePrinter = {
+  columns: ['Name', 'Ready', 'Age'],
+  wideColumns: ['Containers', 'Images'],
+  row(obj: KubeObject, now, wide) {
+    const spec = (obj.spec as AppsShape | undefined) ?? {};
+    const status = (obj.status as AppsStatus | undefined) ?? {};
+    const cells = [obj.metadata.name ?? '', `${status.readyReplicas ?? 0}/${spec.replicas ?? 0}`, age(obj.metadata.creationTimestamp, now)];
+    return wide ? [...cells, ...containerCells(spec)] : cells;
+  },
+};

@@ -5,8 +5,10 @@
 import type { Event, KubeObject, Lease, Namespace, Node, Pod } from '../../../api/types';
 import { parseTime } from '../../../api/time';
 import { humanDuration } from '../../common/duration';
-import { deploymentPrinter, replicaSetPrinter } from './apps-printers';
+import { deploymentPrinter, replicaSetPrinter, statefulSetPrinter } from './apps-printers';
 import { podCells } from './pod-status';
+import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-printers';
+import { daemonSetPrinter, jobPrinter } from './workload-printers';
 
 export interface TablePrinter {
   columns: string[];
@@ -203,8 +205,16 @@ const PRINTERS: Record<string, TablePrinter> = {
   leases: leasePrinter,
   services: servicePrinter,
   endpointslices: endpointSlicePrinter,
+  roles: rolePrinter,
+  clusterroles: rolePrinter,
+  rolebindings: roleBindingPrinter,
+  clusterrolebindings: roleBindingPrinter,
+  serviceaccounts: serviceAccountPrinter,
   deployments: deploymentPrinter,
   replicasets: replicaSetPrinter,
+  daemonsets: daemonSetPrinter,
+  jobs: jobPrinter,
+  statefulsets: statefulSetPrinter,
 };
 
 export function printerFor(resource: string): TablePrinter {

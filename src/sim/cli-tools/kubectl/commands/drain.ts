@@ -1,0 +1,188 @@
+// kubectl drain NODE (kubectl/pkg/cmd/drain/drain.go RunDrain and kubectl/pkg/drain/drain.go, v1.31):
+// cordon the node, list its pods (fieldSelector spec.nodeName), look up the DaemonSet of each
+// daemon pod, filter (drain-filters.ts), and either fail with
+// `error: unable to drain node "x" due to error:<errors>, continuing command...` or print the
+// warnings and evict every remaining pod through pods/<name>/eviction (`evicting pod ns/name`),
+// poll each one every second until it is gone (`pod/name evicted`) and print `node/x drained`.
+//
+// Simplified: one node by name (no --selector), no discovery request before evicting (Kubeplay's
+// apiserver always serves policy/v1 evictions), no PodDisruptionBudget retries, and --timeout and
+// --skip-wait-for-delete-timeout are accepted but not enforced.
+
+import type { Node, Pod } from '../../../api/types';
+import type { Effects, Timer } from '../../../kernel/component';
+import type { TimerId } from '../../../kernel/units';
+import { errorString } from '../errors';
+import { flagBool, flagInt, flagString, type ParsedArgs } from '../flags';
+import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+import { cordonResult, cordonStep, nodePath, usageError } from './cordon';
+import { controllerOf, deleteErrors, deleteWarnings, filterPod, needsDaemonSetLookup, type DaemonSetLookup, type DrainOptions } from './drain-filters';
+
+export const DRAIN_POLL_TIMER = 'kubectl.drain-poll';
+/** waitForDelete polls every second (wait.PollUntilContextTimeout with interval 1s). */
+const POLL_INTERVAL_MS = 1000;
+
+interface Target {
+  namespace: string;
+  name: string;
+  uid: string;
+  done: boolean;
+  timer?: TimerId;
+}
+
+export interface DrainJob extends JobCommon {
+  command: 'drain';
+  node: string;
+  options: DrainOptions;
+  gracePeriod: number;
+  podSelector?: string;
+  disableEviction: boolean;
+  pods: Pod[];
+  lookups: (DaemonSetLookup | null)[];
+  targets: Target[];
+  failures: string[];
+}
+
+export function startDrain(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
+  const node = p.args[0];
+  if (node === undefined) {
+    common.stderr += usageError('drain');
+    return finishJob(st, common, ctx, undefined, 1);
+  }
+  const job: DrainJob = {
+    ...common,
+    command: 'drain',
+    node,
+    options: { force: flagBool(p, 'force'), ignoreDaemonSets: flagBool(p, 'ignore-daemonsets'), deleteEmptyDirData: flagBool(p, 'delete-emptydir-data') || flagBool(p, 'delete-local-data') },
+    gracePeriod: flagInt(p, 'grace-period') ?? -1,
+    podSelector: flagString(p, 'pod-selector'),
+    disableEviction: flagBool(p, 'disable-eviction'),
+    pods: [],
+    lookups: [],
+    targets: [],
+    failures: [],
+  };
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  jobRequest(st, job, ctx, { method: 'GET', path: nodePath(node) }, 'node', { object: { kind: 'Node', name: node } });
+}
+
+function listPods(st: KubectlState, job: DrainJob, ctx: Effects): void {
+  const query: Record<string, string> = { fieldSelector: `spec.nodeName=${job.node}`, limit: '500' };
+  if (job.podSelector) query.labelSelector = job.podSelector;
+  jobRequest(st, job, ctx, { method: 'GET', path: '/api/v1/pods', query }, 'pods', { object: { kind: 'Node', name: job.node } });
+}
+
+/** The next DaemonSet a daemon pod needs looked up, or the decision once all are known. */
+function nextLookup(st: KubectlState, job: DrainJob, ctx: Effects): void {
+  const i = job.pods.findIndex((p, k) => job.lookups[k] === null && needsDaemonSetLookup(p));
+  if (i < 0) return decide(st, job, ctx);
+  const pod = job.pods[i]!;
+  const ds = controllerOf(pod)!.name;
+  const path = `/apis/apps/v1/namespaces/${pod.metadata.namespace}/daemonsets/${ds}`;
+  jobRequest(st, job, ctx, { method: 'GET', path }, `ds:${i}`, { object: { kind: 'DaemonSet', name: ds, namespace: pod.metadata.namespace } });
+}
+
+function fail(st: KubectlState, job: DrainJob, ctx: Effects, errors: string[]): void {
+  const agg = errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`;
+  job.stderr += `error: unable to drain node "${job.node}" due to error:${agg}, continuing command...\n`;
+  job.stderr += `There are pending nodes to be drained:\n ${job.node}\n`;
+  // CheckErr of the aggregate: one line per error, without an `error: ` prefix.
+  job.stderr += errors.map((e) => `${e}\n`).join('');
+  finishJob(st, job, ctx, undefined, 1);
+}
+
+function decide(st: KubectlState, job: DrainJob, ctx: Effects): void {
+  const items = job.pods.map((pod, i) => ({ pod, status: filterPod(pod, job.options, job.lookups[i] ?? undefined) }));
+  const errors = deleteErrors(items);
+  if (errors.length) return fail(st, job, ctx, errors);
+  const warnings = deleteWarnings(items);
+  if (warnings) job.stderr += `Warning: ${warnings}\n`;
+  const doomed = items.filter((x) => x.status.delete).map((x) => x.pod);
+  if (doomed.length === 0) return drained(st, job, ctx);
+  job.targets = doomed.map((p) => ({ namespace: p.metadata.namespace ?? 'default', name: p.metadata.name ?? '', uid: p.metadata.uid ?? '', done: false }));
+  job.targets.forEach((t, i) => {
+    const ref = { kind: 'Pod', name: t.name, namespace: t.namespace };
+    const deleteOptions = job.gracePeriod >= 0 ? { gracePeriodSeconds: job.gracePeriod } : {};
+    if (job.disableEviction) {
+      jobRequest(st, job, ctx, { method: 'DELETE', path: `/api/v1/namespaces/${t.namespace}/pods/${t.name}`, body: deleteOptions }, `evict:${i}`, { object: ref });
+      return;
+    }
+    job.stdout += `evicting pod ${t.namespace}/${t.name}\n`;
+    const body = { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: t.name, namespace: t.namespace }, deleteOptions };
+    jobRequest(st, job, ctx, { method: 'POST', path: `/api/v1/namespaces/${t.namespace}/pods/${t.name}/eviction`, body }, `evict:${i}`, { object: ref });
+  });
+}
+
+function drained(st: KubectlState, job: DrainJob, ctx: Effects): void {
+  job.stdout += `node/${job.node} drained\n`;
+  finishJob(st, job, ctx);
+}
+
+function poll(st: KubectlState, job: DrainJob, ctx: Effects, i: number): void {
+  const t = job.targets[i]!;
+  jobRequest(st, job, ctx, { method: 'GET', path: `/api/v1/namespaces/${t.namespace}/pods/${t.name}` }, `wait:${i}`, { object: { kind: 'Pod', name: t.name, namespace: t.namespace } });
+}
+
+function targetDone(st: KubectlState, job: DrainJob, ctx: Effects, i: number, failure?: string): void {
+  job.targets[i]!.done = true;
+  if (failure) job.failures.push(failure);
+  if (job.targets.some((t) => !t.done)) return;
+  if (job.failures.length) return fail(st, job, ctx, job.failures);
+  drained(st, job, ctx);
+}
+
+function onEvicted(st: KubectlState, job: DrainJob, ctx: Effects, i: number, r: RequestResult): void {
+  const t = job.targets[i]!;
+  if (r.ok) return poll(st, job, ctx, i);
+  if (r.err.t === 'status' && r.err.status.code === 404) return targetDone(st, job, ctx, i);
+  const what = job.disableEviction ? `${errorString(r.err)}` : `error when evicting pods/"${t.name}" -n "${t.namespace}": ${errorString(r.err)}`;
+  targetDone(st, job, ctx, i, what);
+}
+
+function onWaited(st: KubectlState, job: DrainJob, ctx: Effects, i: number, r: RequestResult): void {
+  const t = job.targets[i]!;
+  const gone = (!r.ok && r.err.t === 'status' && r.err.status.code === 404) || (r.ok && (asObject(r) as Pod).metadata.uid !== t.uid);
+  if (gone) {
+    job.stdout += `pod/${t.name} ${job.disableEviction ? 'deleted' : 'evicted'}\n`;
+    return targetDone(st, job, ctx, i);
+  }
+  if (!r.ok) return targetDone(st, job, ctx, i, `error when waiting for pod "${t.name}" in namespace "${t.namespace}" to terminate: ${errorString(r.err)}`);
+  t.timer = ctx.setTimer(POLL_INTERVAL_MS, DRAIN_POLL_TIMER, { jobId: job.jobId, target: i });
+}
+
+export function onDrainTimer(st: KubectlState, timer: Timer, ctx: Effects): void {
+  const { jobId, target } = timer.payload as { jobId: number; target: number };
+  const job = st.jobs.get(jobId) as unknown as DrainJob | undefined;
+  const t = job?.targets[target];
+  if (!job || !t || t.timer !== timer.id) return;
+  t.timer = undefined;
+  poll(st, job, ctx, target);
+}
+
+export function onDrainResult(st: KubectlState, job: DrainJob, step: string, r: RequestResult, ctx: Effects): void {
+  const [kind, index] = step.split(':') as [string, string | undefined];
+  const i = Number(index);
+  switch (kind) {
+    case 'node':
+      if (!r.ok) return finishJob(st, job, ctx, r.err);
+      if (!cordonStep(st, job, ctx, asObject(r) as Node, true, 'cordon')) listPods(st, job, ctx);
+      return;
+    case 'cordon':
+      cordonResult(job, job.node, true, r);
+      return listPods(st, job, ctx);
+    case 'pods':
+      if (!r.ok) return finishJob(st, job, ctx, r.err);
+      job.pods = ((asObject(r) as unknown as { items?: Pod[] }).items ?? []).map((p) => p);
+      job.lookups = job.pods.map(() => null);
+      return nextLookup(st, job, ctx);
+    case 'ds': {
+      const notFound = !r.ok && r.err.t === 'status' && r.err.status.code === 404;
+      job.lookups[i] = r.ok ? { t: 'found' } : { t: notFound ? 'notFound' : 'error', message: errorString(r.err) };
+      return nextLookup(st, job, ctx);
+    }
+    case 'evict':
+      return onEvicted(st, job, ctx, i, r);
+    case 'wait':
+      return onWaited(st, job, ctx, i, r);
+  }
+}

@@ -1,0 +1,57 @@
+// kubectl taint and api-resources against the whole simulated cluster. Texts: kubectl/pkg/cmd/taint
+// (taint.go, utils.go: tainted, untainted, modified, `taint "k:NoSchedule" not found`) and
+// kubectl/pkg/cmd/apiresources/apiresources.go (NAME SHORTNAMES APIVERSION NAMESPACED KIND, sorted
+// by group then name), v1.31. A NoExecute taint makes the taint eviction controller delete the pods
+// that do not tolerate it (pkg/controller/tainteviction).
+
+import { describe, expect, it } from 'vitest';
+import { buildCluster } from '../../cluster';
+
+describe('kubectl taint on a cluster', () => {
+  it('adds, overwrites and removes taints with the real texts and errors', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 3 });
+    const out = (line: string): string => {
+      const o = c.run(line);
+      return o.stdout + o.stderr;
+    };
+    expect(out('kubectl taint nodes worker-1 dedicated=db:NoSchedule')).toBe('node/worker-1 tainted\n');
+    expect(out('kubectl taint nodes worker-1 dedicated=db:NoSchedule')).toBe('error: node worker-1 already has dedicated taint(s) with same effect(s) and --overwrite is false\n');
+    expect(out('kubectl taint nodes worker-1 dedicated=web:NoSchedule --overwrite')).toBe('node/worker-1 modified\n');
+    expect(c.run('kubectl describe node worker-1').stdout).toMatch(/^Taints:\s+dedicated=web:NoSchedule$/m);
+    expect(out('kubectl taint node worker-1 dedicated:NoSchedule-')).toBe('node/worker-1 untainted\n');
+    expect(out('kubectl taint node worker-1 dedicated:NoSchedule-')).toBe('error: taint "dedicated:NoSchedule" not found\n');
+    expect(out('kubectl taint node worker-1 foo:Bad')).toBe("error: invalid taint effect: Bad, unsupported taint effect\nSee 'kubectl taint -h' for help and examples\n");
+    expect(out('kubectl taint pods web a=b:NoSchedule')).toBe('error: invalid resource type pods, only node types are supported\n');
+    expect(out('kubectl taint nodes worker-9 a=b:NoSchedule')).toBe('Error from server (NotFound): nodes "worker-9" not found\n');
+  });
+
+  it('evicts pods that do not tolerate a NoExecute taint, and their Deployment replaces them elsewhere', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }, { name: 'worker-2' }] }, { seed: 7 });
+    c.run('kubectl create deployment web --image=nginx:1.25 --replicas=2');
+    expect(c.run('kubectl rollout status deployment/web').exitCode).toBe(0);
+    expect(c.run('kubectl taint nodes worker-1 maintenance=now:NoExecute').stdout).toBe('node/worker-1 tainted\n');
+    c.sim.runUntil(c.sim.now + 60_000);
+    const rows = c.run('kubectl get pods -o wide').stdout.trim().split('\n').slice(1);
+    const running = rows.filter((r) => /\sRunning\s/.test(r));
+    expect(running).toHaveLength(2);
+    expect(running.every((r) => r.includes('worker-2'))).toBe(true);
+  });
+});
+
+describe('kubectl api-resources', () => {
+  it('lists the served resources from discovery, sorted by group and name', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 3 });
+    const lines = c.run('kubectl api-resources').stdout.split('\n');
+    expect(lines[0]).toMatch(/^NAME\s+SHORTNAMES\s+APIVERSION\s+NAMESPACED\s+KIND$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^pods\s+po\s+v1\s+true\s+Pod$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^daemonsets\s+ds\s+apps\/v1\s+true\s+DaemonSet$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^jobs\s+batch\/v1\s+true\s+Job$/));
+    const names = lines.slice(1).filter((l) => l).map((l) => l.split(/\s+/)[0]);
+    expect(names.indexOf('bindings')).toBe(0);
+    expect(names.indexOf('daemonsets')).toBeLessThan(names.indexOf('deployments'));
+    expect(names.indexOf('services')).toBeLessThan(names.indexOf('daemonsets'));
+    const cluster = c.run('kubectl api-resources --namespaced=false').stdout;
+    expect(cluster).toMatch(/^nodes\s+no\s+v1\s+false\s+Node$/m);
+    expect(cluster).not.toMatch(/^pods/m);
+  });
+});
