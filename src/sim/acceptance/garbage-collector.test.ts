@@ -42,6 +42,25 @@ describe('the garbage collector', () => {
     expect(running()).toEqual(before);
   });
 
+  // Foreground cascading deletion (kubernetes.io/docs/concepts/architecture/garbage-collection,
+  // pkg/controller/garbagecollector processDeletingDependentsItem): the Deployment stays, with a
+  // deletionTimestamp and the foregroundDeletion finalizer, until its ReplicaSet and pods are gone.
+  it('with --cascade=foreground keeps the Deployment until its ReplicaSet and pods are gone', () => {
+    const c = buildCluster({}, { seed: 14 });
+    const manifest = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: sleeper\nspec:\n  replicas: 2\n  selector:\n    matchLabels: {app: sleeper}\n  template:\n    metadata:\n      labels: {app: sleeper}\n    spec:\n      containers:\n      - name: sleeper\n        image: busybox:1.36\n        command: [sleep, "3600"]\n';
+    c.run('kubectl apply -f d.yaml', { files: { 'd.yaml': manifest } });
+    c.sim.runUntil(30_000);
+    expect(c.run('kubectl delete deployment sleeper --cascade=foreground --wait=false').stdout).toBe('deployment.apps "sleeper" deleted\n');
+    c.sim.runUntil(c.sim.now + 5_000);
+    expect(c.run('kubectl get deploy sleeper -o jsonpath={.metadata.finalizers}').stdout.trim()).toBe('["foregroundDeletion"]');
+    expect(c.run('kubectl get deploy sleeper -o jsonpath={.status.readyReplicas}').stdout.trim()).toBe('');
+    expect(lines(c, 'kubectl get pods --no-headers').filter((l) => /\sTerminating\s/.test(l))).toHaveLength(2);
+    c.sim.runUntil(c.sim.now + 40_000);
+    expect(lines(c, 'kubectl get deployments --no-headers')).toEqual([]);
+    expect(lines(c, 'kubectl get replicasets --no-headers')).toEqual([]);
+    expect(lines(c, 'kubectl get pods --no-headers')).toEqual([]);
+  });
+
   it('rejects an unknown --cascade value', () => {
     const c = buildCluster({}, { seed: 13 });
     const out = c.run('kubectl delete deployment web --cascade=sideways');

@@ -3,7 +3,8 @@
 // controller manager's own identity; their handlers only enqueue keys; each controller's worker
 // syncs its keys and writes with its own service account's token. Controllers here: the node
 // lifecycle controller, the taint eviction controller, the EndpointSlice controller, the ReplicaSet
-// controller, the Deployment controller and the garbage collector.
+// controller, the Deployment controller, the garbage collector and the namespace controller. With
+// leader election on, none of them starts until this instance holds its Lease.
 
 import { clientOnMessage, clientOnTimer, createClient, type ClientEvent, type ClientState } from '../client/apiclient';
 import {
@@ -44,6 +45,17 @@ import {
 } from './endpointslice/controller';
 import { controllerCredentials } from './tokens';
 import {
+  createLeaderElector,
+  leaderElectionOnClientEvent,
+  leaderElectionOnTimer,
+  leaderElectionStart,
+  exitProcess,
+  PROCESS_RESTART_TIMER,
+  type LeaderElectionConfig,
+  type LeaderElectorState,
+  type LeaderTransition,
+} from '../leaderelection/leaderelection';
+import {
   createGarbageCollector,
   GARBAGE_COLLECTOR_SA,
   onGarbageCollectorDelta,
@@ -69,6 +81,42 @@ import {
   type DeploymentControllerState,
 } from './deployment/controller';
 import {
+  createNamespaceController,
+  NAMESPACE_SA,
+  namespaceOnClientEvent,
+  onNamespaceDelta,
+  syncNamespace,
+  type NamespaceControllerState,
+} from './namespace/controller';
+import {
+  createDaemonSetController,
+  DAEMONSET_SA,
+  daemonSetOnWriteResult,
+  onDaemonSetDelta,
+  onDaemonSetNodeDelta,
+  onDaemonSetPodDelta,
+  syncDaemonSet,
+  type DaemonSetControllerState,
+} from './daemonset/controller';
+import {
+  createStatefulSetController,
+  onStatefulSetDelta,
+  onStatefulSetPodDelta,
+  STATEFULSET_SA,
+  statefulSetOnWriteResult,
+  syncStatefulSet,
+  type StatefulSetControllerState,
+} from './statefulset/controller';
+import { createJobController, JOB_SA, jobOnWriteResult, onJobDelta, onJobPodDelta, syncJob, type JobControllerState } from './job/controller';
+import {
+  createServiceAccountController,
+  onServiceAccountDelta,
+  onServiceAccountNamespaceDelta,
+  SERVICEACCOUNT_SA,
+  syncServiceAccounts,
+  type ServiceAccountControllerState,
+} from './serviceaccount/controller';
+import {
   createTaintEviction,
   onTaintEvictionNodeDelta,
   onTaintEvictionPodDelta,
@@ -84,6 +132,11 @@ export interface KubeControllerManagerConfig {
   timings: Timings;
   /** Its own identity, for the shared informers (default: the kubeadm-issued client certificate). */
   credentials?: Credentials;
+  /**
+   * --leader-elect (kubeadm turns it on): the controllers start only once this instance holds the
+   * kube-system/kube-controller-manager Lease. Unset, they start at once.
+   */
+  leaderElection?: LeaderElectionConfig;
 }
 
 export interface KubeControllerManagerState {
@@ -96,7 +149,16 @@ export interface KubeControllerManagerState {
   replicaSet: ReplicaSetControllerState;
   deployment: DeploymentControllerState;
   garbageCollector: GarbageCollectorState;
+  daemonSet: DaemonSetControllerState;
+  job: JobControllerState;
+  statefulSet: StatefulSetControllerState;
+  namespace: NamespaceControllerState;
+  serviceAccount: ServiceAccountControllerState;
   events: { seq: number };
+  /** The leader elector, when leader election is on. */
+  le?: LeaderElectorState;
+  /** After a restart that followed a lost lease: timers up to this id belong to the exited process. */
+  timerFloor?: number;
 }
 
 /**
@@ -115,6 +177,11 @@ function workers(s: KubeControllerManagerState): {
     { rt: s.replicaSet.rt, serviceAccount: REPLICASET_SA, sync: (e, sc) => syncReplicaSet(s.replicaSet, e, sc) },
     { rt: s.deployment.rt, serviceAccount: DEPLOYMENT_SA, sync: (e, sc) => syncDeployment(s.deployment, e, sc) },
     { rt: s.garbageCollector.rt, serviceAccount: GARBAGE_COLLECTOR_SA, sync: (e, sc) => syncGarbageCollector(s.garbageCollector, e, sc) },
+    { rt: s.daemonSet.rt, serviceAccount: DAEMONSET_SA, sync: (e, sc) => syncDaemonSet(s.daemonSet, e, sc) },
+    { rt: s.job.rt, serviceAccount: JOB_SA, sync: (e, sc) => syncJob(s.job, e, sc) },
+    { rt: s.statefulSet.rt, serviceAccount: STATEFULSET_SA, sync: (e, sc) => syncStatefulSet(s.statefulSet, e, sc) },
+    { rt: s.namespace.rt, serviceAccount: NAMESPACE_SA, sync: (e, sc) => syncNamespace(s.namespace, e, sc) },
+    { rt: s.serviceAccount.rt, serviceAccount: SERVICEACCOUNT_SA, sync: (e, sc) => syncServiceAccounts(s.serviceAccount, e, sc) },
   ];
 }
 
@@ -134,22 +201,54 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
     if (which === 'nodes') {
       onNodeDelta(s.nodeLifecycle, nl, d);
       onTaintEvictionNodeDelta(s.taintEviction, te, d);
+      onDaemonSetNodeDelta(s.daemonSet, env(s, ctx, DAEMONSET_SA), d);
     } else if (which === 'pods') {
       indexPodDelta(s.informers, d);
       onTaintEvictionPodDelta(s.taintEviction, te, d);
       onEndpointSlicePodDelta(s.endpointSlice, es, d);
       onReplicaSetPodDelta(s.replicaSet, rs, d);
+      onDaemonSetPodDelta(s.daemonSet, env(s, ctx, DAEMONSET_SA), d);
+      onJobPodDelta(s.job, env(s, ctx, JOB_SA), d);
+      onStatefulSetPodDelta(s.statefulSet, env(s, ctx, STATEFULSET_SA), d);
     } else if (which === 'services') onServiceDelta(s.endpointSlice, es, d);
     else if (which === 'replicasets') {
       onReplicaSetDelta(s.replicaSet, rs, d);
       onDeploymentReplicaSetDelta(s.deployment, dc, d);
     } else if (which === 'deployments') onDeploymentDelta(s.deployment, dc, d);
     else if (which === 'endpointslices') onEndpointSliceDelta(s.endpointSlice, es, d);
+    else if (which === 'daemonsets') onDaemonSetDelta(s.daemonSet, env(s, ctx, DAEMONSET_SA), d);
+    else if (which === 'jobs') onJobDelta(s.job, env(s, ctx, JOB_SA), d);
+    else if (which === 'statefulsets') onStatefulSetDelta(s.statefulSet, env(s, ctx, STATEFULSET_SA), d);
+    else if (which === 'namespaces') {
+      onNamespaceDelta(s.namespace, env(s, ctx, NAMESPACE_SA), d);
+      onServiceAccountNamespaceDelta(s.serviceAccount, env(s, ctx, SERVICEACCOUNT_SA), d);
+    } else if (which === 'serviceaccounts') onServiceAccountDelta(s.serviceAccount, env(s, ctx, SERVICEACCOUNT_SA), d);
   }
   if (allSynced(s.informers)) startMonitor(s.nodeLifecycle, nl);
 }
 
+/**
+ * OnStartedLeading starts the controllers (their informers first); OnStoppedLeading makes the
+ * process exit: it stops acting, and the kubelet starts it again a PLEG relist later.
+ */
+function onLeaderTransition(s: KubeControllerManagerState, ctx: Effects, t: LeaderTransition | undefined): boolean {
+  if (t === undefined) return false;
+  if (t === 'started-leading') for (const name of INFORMER_NAMES) informerList(ctx, s.client, s.informers[name]);
+  else if (t === 'stopped-leading') {
+    ctx.log('leaderelection lost');
+    ctx.setTimer(s.config.timings.plegRelistPeriodMs, PROCESS_RESTART_TIMER);
+  }
+  return true;
+}
+
+/** The kubelet starts the exited controller manager again: a fresh process, a new identity, a candidate. */
+function restartAfterExit(s: KubeControllerManagerState, ctx: Effects): void {
+  const floor = exitProcess(ctx, s.client);
+  Object.assign(s, kubeControllerManager.start(ctx, { config: s.config, persisted: undefined, incarnation: 0 }), { timerFloor: floor });
+}
+
 function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEvent): void {
+  if (s.le && onLeaderTransition(s, ctx, leaderElectionOnClientEvent(s.le, ctx, s.client, ev))) return;
   for (const name of INFORMER_NAMES) {
     const inf = s.informers[name];
     if (isInformerEvent(ev, inf)) {
@@ -157,6 +256,7 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
       return;
     }
   }
+  if (namespaceOnClientEvent(s.namespace, env(s, ctx, NAMESPACE_SA), ev)) return;
   if (onSyncWriteResult(s.nodeLifecycle.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.taintEviction.rt, ctx, ev)) return;
   endpointSliceOnWriteResult(s.endpointSlice, ev);
@@ -166,6 +266,13 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   deploymentOnWriteResult(s.deployment, env(s, ctx, DEPLOYMENT_SA), ev);
   if (onSyncWriteResult(s.deployment.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.garbageCollector.rt, ctx, ev)) return;
+  daemonSetOnWriteResult(s.daemonSet, env(s, ctx, DAEMONSET_SA), ev);
+  if (onSyncWriteResult(s.daemonSet.rt, ctx, ev)) return;
+  jobOnWriteResult(s.job, env(s, ctx, JOB_SA), ev);
+  if (onSyncWriteResult(s.job.rt, ctx, ev)) return;
+  statefulSetOnWriteResult(s.statefulSet, env(s, ctx, STATEFULSET_SA), ev);
+  if (onSyncWriteResult(s.statefulSet.rt, ctx, ev)) return;
+  if (onSyncWriteResult(s.serviceAccount.rt, ctx, ev)) return;
   taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
 }
 
@@ -188,12 +295,21 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       replicaSet: createReplicaSetController(),
       deployment: createDeploymentController(),
       garbageCollector: createGarbageCollector(),
+      daemonSet: createDaemonSetController(),
+      job: createJobController(),
+      statefulSet: createStatefulSetController(),
+      namespace: createNamespaceController(),
+      serviceAccount: createServiceAccountController(),
       events: { seq: 0 },
     };
-    for (const name of INFORMER_NAMES) informerList(ctx, client, s.informers[name]);
+    if (config.leaderElection) {
+      s.le = createLeaderElector(config.leaderElection, ctx);
+      leaderElectionStart(s.le, ctx, client);
+    } else for (const name of INFORMER_NAMES) informerList(ctx, client, s.informers[name]);
     return s;
   },
   onMessage(s, msg: Message, ctx) {
+    if (s.le?.phase === 'lost') return;
     const ev = clientOnMessage(s.client, msg, ctx);
     if (ev) {
       onClientEvent(s, ctx, ev);
@@ -208,6 +324,12 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
     }
   },
   onTimer(s, t: Timer, ctx) {
+    if (s.le?.phase === 'lost') {
+      if (t.name === PROCESS_RESTART_TIMER) restartAfterExit(s, ctx);
+      return;
+    }
+    if (s.timerFloor !== undefined && t.id <= s.timerFloor) return;
+    if (s.le && onLeaderTransition(s, ctx, leaderElectionOnTimer(s.le, ctx, s.client, t))) return;
     const nl = s.nodeLifecycle;
     const te = s.taintEviction;
     if (t.name === MONITOR_TIMER) {

@@ -29,9 +29,22 @@ import { KUBERNETES_VERSION, type Timings } from '../config';
 import type { ComponentType, Effects, Message, Timer } from '../kernel/component';
 import type { ProcessId } from '../kernel/units';
 import { schedulerEvent, SCHEDULER_NAME, unschedulableConditionPatch } from './events';
+import { logBindFailure, logListFailure } from './klog';
 import { runSchedulingCycle, type SchedulingCycleRecord } from './framework/cycle';
 import { addPodToAggregate, buildNodeInfo, emptyAggregate, makePodInfo, podKey, removePodFromAggregate, type NodeAggregate } from './framework/nodeinfo';
 import { DEFAULT_PROFILE } from './plugins/registry';
+import {
+  createLeaderElector,
+  isLeading,
+  leaderElectionOnClientEvent,
+  leaderElectionOnTimer,
+  leaderElectionStart,
+  exitProcess,
+  PROCESS_RESTART_TIMER,
+  type LeaderElectionConfig,
+  type LeaderElectorState,
+  type LeaderTransition,
+} from '../leaderelection/leaderelection';
 import { createQueue, queueAdd, queueDelete, queueDone, queueMoveAllUnschedulable, queueOnTimer, queuePop, queueRequeueFailed, type SchedulingQueueState } from './queue';
 
 export type { SchedulingCycleRecord } from './framework/cycle';
@@ -40,6 +53,11 @@ export interface SchedulerConfig {
   apiserver: ProcessId;
   credentials: Credentials;
   timings: Timings;
+  /**
+   * --leader-elect (kubeadm turns it on): schedule only while holding the kube-system/kube-scheduler
+   * Lease. Unset, the scheduler schedules at once, as with --leader-elect=false.
+   */
+  leaderElection?: LeaderElectionConfig;
 }
 
 export interface SchedulerState {
@@ -58,6 +76,10 @@ export interface SchedulerState {
   nextStartNodeIndex: number;
   scheduleTimerSet: boolean;
   eventSeq: number;
+  /** The leader elector, when leader election is on. */
+  le?: LeaderElectorState;
+  /** After a restart that followed a lost lease: timers up to this id belong to the exited process. */
+  timerFloor?: number;
 }
 
 /** Cycle records kept per pod for the UI. */
@@ -101,6 +123,7 @@ function uncount(s: SchedulerState, key: string): void {
 
 function armScheduleOne(s: SchedulerState, ctx: Effects): void {
   if (s.scheduleTimerSet || s.queue.activeQ.length === 0 || !s.nodes.synced || !s.pods.synced) return;
+  if (s.le && !isLeading(s.le)) return;
   s.scheduleTimerSet = true;
   ctx.setTimer(0, SCHEDULE_ONE);
 }
@@ -236,6 +259,7 @@ function onBindResult(s: SchedulerState, ctx: Effects, ev: ClientEvent): void {
   const original = s.pods.items.get(key) as Pod | undefined;
   if (!original) return;
   const why = ev.kind === 'response' ? statusMessage(ev.response) : ev.error;
+  if (ev.kind === 'response') logBindFailure(ctx, key, node, ev.response);
   handleFailure(s, ctx, original, `Binding rejected: ${why}`, true);
 }
 
@@ -243,9 +267,33 @@ function statusMessage(r: HttpResponse): string {
   return isStatus(r.body) ? r.body.message ?? '' : `status ${r.status}`;
 }
 
+/** OnStartedLeading runs the scheduler; OnStoppedLeading exits the process, which the kubelet starts again a PLEG relist later. */
+function onLeaderTransition(s: SchedulerState, ctx: Effects, t: LeaderTransition | undefined): boolean {
+  if (t === undefined) return false;
+  if (t === 'started-leading') armScheduleOne(s, ctx);
+  else if (t === 'stopped-leading') {
+    ctx.log('Leaderelection lost');
+    ctx.setTimer(s.config.timings.plegRelistPeriodMs, PROCESS_RESTART_TIMER);
+  }
+  return true;
+}
+
+/** The kubelet starts the exited scheduler again: a fresh process, a new identity, a candidate. */
+function restartAfterExit(s: SchedulerState, ctx: Effects): void {
+  const floor = exitProcess(ctx, s.client);
+  Object.assign(s, kubeScheduler.start(ctx, { config: s.config, persisted: undefined, incarnation: 0 }), { timerFloor: floor });
+}
+
+/** A scheduler that lost its lease is a process on its way out: it does nothing more. */
+function stopped(s: SchedulerState): boolean {
+  return s.le?.phase === 'lost';
+}
+
 function onClientEvent(s: SchedulerState, ctx: Effects, ev: ClientEvent): void {
+  if (s.le && onLeaderTransition(s, ctx, leaderElectionOnClientEvent(s.le, ctx, s.client, ev))) return;
   for (const inf of [s.nodes, s.pods]) {
     if (isInformerEvent(ev, inf)) {
+      logListFailure(ctx, inf.name, ev);
       applyDeltas(s, inf, informerOnClientEvent(ctx, s.client, inf, ev), ctx);
       return;
     }
@@ -280,9 +328,14 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
     };
     informerList(ctx, client, s.nodes);
     informerList(ctx, client, s.pods);
+    if (config.leaderElection) {
+      s.le = createLeaderElector(config.leaderElection, ctx);
+      leaderElectionStart(s.le, ctx, client);
+    }
     return s;
   },
   onMessage(s, msg: Message, ctx) {
+    if (stopped(s)) return;
     const ev = clientOnMessage(s.client, msg, ctx);
     if (ev) {
       onClientEvent(s, ctx, ev);
@@ -297,6 +350,12 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
     }
   },
   onTimer(s, t: Timer, ctx) {
+    if (stopped(s)) {
+      if (t.name === PROCESS_RESTART_TIMER) restartAfterExit(s, ctx);
+      return;
+    }
+    if (s.timerFloor !== undefined && t.id <= s.timerFloor) return;
+    if (s.le && onLeaderTransition(s, ctx, leaderElectionOnTimer(s.le, ctx, s.client, t))) return;
     if (t.name === SCHEDULE_ONE) {
       s.scheduleTimerSet = false;
       scheduleOne(s, ctx);

@@ -20,7 +20,7 @@ import { controllerOf, controllerRef, isPodActive, type Deployment, type Replica
 import type { Pod } from '../../api/types';
 import { computeHash } from './hash';
 import { DESIRED_REPLICAS, fenceposts, MAX_REPLICAS, newRSReplicas, POD_TEMPLATE_HASH, REVISION, revisionOf, sameTemplate, scaleDownOld, specReplicas } from './rollout';
-import { deploymentStatus, type ProgressEvent } from './status';
+import { deploymentStatus, setCondition, type ProgressEvent } from './status';
 
 export const DEPLOYMENT_CONTROLLER = 'deployment-controller';
 export const DEPLOYMENT_SA = 'deployment-controller';
@@ -142,7 +142,8 @@ function rollout(s: DeploymentControllerState, env: ControllerEnv, sc: SyncConte
 /** syncDeployment: new ReplicaSet, rollout, status. */
 export function syncDeployment(s: DeploymentControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
   const d = env.informers.deployments.items.get(sc.key) as Deployment | undefined;
-  if (!d || d.metadata.deletionTimestamp || s.creating.has(sc.key)) return 'ok';
+  if (!d || s.creating.has(sc.key)) return 'ok';
+  if (d.metadata.deletionTimestamp) return syncStatusOnly(env, sc, d);
   const rss = ownedReplicaSets(env, d);
   const newRS = rss.find((rs) => sameTemplate(rs, d));
   const old = rss.filter((rs) => rs !== newRS);
@@ -164,6 +165,21 @@ export function syncDeployment(s: DeploymentControllerState, env: ControllerEnv,
   if (!d.status?.conditions?.some((c) => c.type === 'Progressing')) progress = 'found';
   rollout(s, env, sc, d, newRS, old, revision);
   writeStatus(sc, d, deploymentStatus(d, rss, newRS, progress, env.ctx.now));
+  return 'ok';
+}
+
+/**
+ * syncStatusOnly: a Deployment being deleted (say in the foreground, waiting for its ReplicaSets)
+ * changes no ReplicaSet; its counts and the Available condition follow them (calculateStatus),
+ * the Progressing condition stays as it was.
+ */
+function syncStatusOnly(env: ControllerEnv, sc: SyncContext, d: Deployment): SyncResult {
+  const rss = ownedReplicaSets(env, d);
+  const status = deploymentStatus(d, rss, rss.find((rs) => sameTemplate(rs, d)), 'none', env.ctx.now);
+  const available = status.conditions?.find((c) => c.type === 'Available');
+  status.conditions = available ? setCondition(d.status?.conditions ?? [], available, env.ctx.now) : d.status?.conditions;
+  if (!status.conditions) delete status.conditions;
+  writeStatus(sc, d, status);
   return 'ok';
 }
 

@@ -14,12 +14,19 @@ export interface SharedInformers {
   endpointslices: InformerState;
   replicasets: InformerState;
   deployments: InformerState;
+  daemonsets: InformerState;
+  jobs: InformerState;
+  statefulsets: InformerState;
+  /** Namespaces, for the namespace controller. */
+  namespaces: InformerState;
+  /** ServiceAccounts, for the serviceaccount controller. */
+  serviceaccounts: InformerState;
   /** spec.nodeName -> keys of the pods bound to it (the informer's `spec.nodeName` indexer). */
   podsByNode: Map<string, Set<string>>;
 }
 
-export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments';
-export const INFORMER_NAMES: readonly InformerName[] = ['nodes', 'pods', 'leases', 'services', 'endpointslices', 'replicasets', 'deployments'];
+export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets';
+export const INFORMER_NAMES: readonly InformerName[] = ['nodes', 'pods', 'leases', 'services', 'endpointslices', 'replicasets', 'deployments', 'namespaces', 'daemonsets', 'jobs', 'serviceaccounts', 'statefulsets'];
 
 export function createSharedInformers(): SharedInformers {
   return {
@@ -30,6 +37,11 @@ export function createSharedInformers(): SharedInformers {
     endpointslices: createInformer({ name: 'endpointslices', path: '/apis/discovery.k8s.io/v1/endpointslices', phase: 'controller' }),
     replicasets: createInformer({ name: 'replicasets', path: '/apis/apps/v1/replicasets', phase: 'controller' }),
     deployments: createInformer({ name: 'deployments', path: '/apis/apps/v1/deployments', phase: 'controller' }),
+    daemonsets: createInformer({ name: 'daemonsets', path: '/apis/apps/v1/daemonsets', phase: 'controller' }),
+    jobs: createInformer({ name: 'jobs', path: '/apis/batch/v1/jobs', phase: 'controller' }),
+    statefulsets: createInformer({ name: 'statefulsets', path: '/apis/apps/v1/statefulsets', phase: 'controller' }),
+    namespaces: createInformer({ name: 'namespaces', path: '/api/v1/namespaces', phase: 'controller' }),
+    serviceaccounts: createInformer({ name: 'serviceaccounts', path: '/api/v1/serviceaccounts', phase: 'controller' }),
     podsByNode: new Map(),
   };
 }

@@ -89,7 +89,9 @@ function shouldRestart(w: PodWorker, c: ContainerWorker): boolean {
 }
 
 function retryAt(ctx: Effects, w: PodWorker, c: ContainerWorker | undefined, at: number): void {
-  const id = ctx.setTimer(Math.max(0, at - ctx.now), RETRY_TIMER, { uid: w.uid, container: c?.name });
+  // At least a microsecond: `at` is finish time + back-off in float ms, and a delay that rounds to 0
+  // would wake the worker at the same instant, still (by a rounding error) inside its back-off.
+  const id = ctx.setTimer(Math.max(0.001, at - ctx.now), RETRY_TIMER, { uid: w.uid, container: c?.name });
   if (c) c.retryTimer = id;
 }
 
