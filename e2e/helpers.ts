@@ -60,6 +60,13 @@ export async function gotoApp(page: Page, opts: { workers?: number } = {}): Prom
   await expect(page.getByTestId('component-kube-apiserver')).toHaveAttribute('data-alive', 'true');
 }
 
+/** Picks a built-in scenario in the toolbar (it starts playing) and waits until the worker has loaded it. */
+export async function pickScenario(page: Page, name: string): Promise<void> {
+  await page.getByTestId('scenario-select').selectOption(name);
+  await expect(page.getByTestId('scenario-select')).toHaveValue(name);
+  await expect(page.getByTestId('component-kube-apiserver')).toHaveAttribute('data-alive', 'true');
+}
+
 // ------------------------------------------------------------------ the clock
 
 /** Simulated ms on the toolbar clock. */
@@ -160,10 +167,32 @@ export async function typeCommand(page: Page, line: string, opts: { wait?: boole
   return output;
 }
 
+/**
+ * Opens the YAML tab, waits for its Monaco editor (a lazy chunk) and replaces the whole text by
+ * pasting it, as a person would. Typed or `insertText`ed lines would pick up Monaco's auto-indent
+ * one line after another; a paste keeps the text as it is.
+ */
+export async function setYamlText(page: Page, yaml: string): Promise<void> {
+  await openDockTab(page, 'yaml');
+  const editor = page.getByTestId('yaml-editor');
+  await expect(editor).toHaveAttribute('data-ready', 'true');
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await editor.locator('textarea').evaluate((el, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, yaml);
+  // Monaco renders only the lines in view: go back to the top to see the first one.
+  await page.keyboard.press('ControlOrMeta+Home');
+  const first = yaml.trimStart().split('\n')[0]!.trim().split(/\s+/)[0]!;
+  await expect(editor.locator('.view-lines')).toContainText(first);
+}
+
 /** Replaces the YAML tab's text and presses Apply (`kubectl apply -f -`). */
 export async function applyYaml(page: Page, yaml: string): Promise<void> {
-  await openDockTab(page, 'yaml');
-  await page.getByTestId('yaml-editor').fill(yaml);
+  await setYamlText(page, yaml);
   await page.getByTestId('yaml-apply').click();
 }
 

@@ -3,15 +3,17 @@
 
 import type { ObjectRef, Phase } from '../sim/kernel/component';
 import type { TraceRecord } from '../sim/kernel/trace';
+import type { RaftKind } from './raft';
 
-export type { Phase, ObjectRef, TraceRecord };
+export type { Phase, ObjectRef, TraceRecord, RaftKind };
 
 /** A machine: the control plane, a worker, the user's laptop, the image registry. */
 export interface HostView {
   /** The id: host name (`control-plane`, `worker-1`, `laptop`, `registry-1.docker.io`). */
   id: string;
   address: string;
-  role: 'control-plane' | 'worker' | 'client' | 'registry';
+  /** `etcd`: a host of its own for one etcd member (`etcd-1`, kubeadm's external etcd topology). */
+  role: 'control-plane' | 'worker' | 'client' | 'registry' | 'etcd';
   up: boolean;
 }
 
@@ -147,8 +149,10 @@ export type UiToWorker =
    * `hiddenPhases`: the phases the graph does not draw (its filters). While playing below 25x the
    * clock slows down so that dots stay watchable, but not for messages nobody sees. Default
    * `['heartbeat']`, as the UI hides heartbeats by default; sent with `speed` when a filter changes.
+   * `hiddenRaft`: the kinds of etcd Raft message (phase `raft`) the graph does not draw, default
+   * `['heartbeat']` (the leader sends one every 100 ms); absent = unchanged.
    */
-  | { type: 'speed'; speed: number; hiddenPhases?: Phase[] }
+  | { type: 'speed'; speed: number; hiddenPhases?: Phase[]; hiddenRaft?: RaftKind[] }
   /** Deliver exactly one message or fire exactly one timer, then pause. */
   | { type: 'step' }
   /** Step until the followed request enters its next phase (or 10,000 steps pass), then pause. */

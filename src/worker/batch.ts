@@ -18,6 +18,7 @@ import {
   type SentViews,
 } from '../sim/observe';
 import { etcdMemberId } from '../sim/names';
+import type { MvccStore } from '../sim/etcd/mvcc/kvstore';
 
 /**
  * Trace records per frame at most. When more were made since the last frame (a skip over a long
@@ -64,14 +65,28 @@ export class BatchBuilder {
     this.dropped += extra;
   }
 
+  /**
+   * The store the objects are read from: the member that has applied the most of the Raft log (the
+   * committed truth; a stopped or cut-off member falls behind, a follower by a heartbeat at most).
+   * At equal revisions the store shown last stays, so the tracker keeps diffing incrementally.
+   */
+  private truth(): MvccStore | undefined {
+    const sim = this.cluster.sim;
+    let best: MvccStore | undefined;
+    for (const m of this.cluster.etcdMembers) {
+      const s = etcdStore(sim, etcdMemberId(m));
+      if (s && (!best || s.revision > best.revision || (s.revision === best.revision && s === this.objects.store))) best = s;
+    }
+    return best;
+  }
+
   /** The frame since the last one, or undefined when nothing changed. */
   build(input: BatchInput): FrameBatch | undefined {
     const sim = this.cluster.sim;
     this.trimTrace();
     const hosts = diffViews<HostView>(this.hosts, observeHosts(sim, this.controlPlanes));
     const components = diffViews<ComponentView>(this.components, observeComponents(sim));
-    const member = this.cluster.etcdMembers[0];
-    const objects = diffObjects(this.objects, member ? etcdStore(sim, etcdMemberId(member)) : undefined);
+    const objects = diffObjects(this.objects, this.truth());
     const partitions = observePartitions(sim);
     const inFlight = observeInFlight(sim);
     const sig = {

@@ -23,4 +23,13 @@ describe('clockRate', () => {
     expect(clockRate(1, 0, [lan(0, 0.5, 'heartbeat')], new Set<Phase>(['heartbeat']))).toBe(1);
     expect(clockRate(1, 0, [lan(0, 0.5, 'heartbeat')], NONE)).toBeCloseTo(0.002, 12);
   });
+
+  it('does not slow down for the kinds of Raft message the graph hides, and does for the others', () => {
+    const raft = (summary: string): Flight => ({ sentAt: 0, deliverAt: 0.5, phase: 'raft', summary });
+    const hidden = new Set(['heartbeat'] as const);
+    expect(clockRate(1, 0, [raft('MsgHeartbeat term 3')], NONE, hidden)).toBe(1);
+    expect(clockRate(1, 0, [raft('MsgHeartbeatResp term 3')], NONE, hidden)).toBe(1);
+    expect(clockRate(1, 0, [raft('MsgApp term 3 index 41 +2 entries commit 40')], NONE, hidden)).toBeCloseTo(0.002, 12);
+    expect(clockRate(1, 0, [raft('MsgVote term 4')], NONE, hidden)).toBeCloseTo(0.002, 12);
+  });
 });

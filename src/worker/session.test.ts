@@ -335,3 +335,22 @@ describe('SimSession: frames', () => {
     }
   });
 });
+
+describe('SimSession: an etcd cluster', () => {
+  const ETCD = readFileSync(join(SCENARIOS, 'etcd-cluster.yaml'), 'utf8');
+
+  it('draws each member on a host of its own, and keeps showing new objects after etcd-1 is killed', () => {
+    const { s, first } = start(ETCD, 'etcd-cluster.yaml');
+    expect(first.hosts.added.filter((h) => h.role === 'etcd').map((h) => h.id)).toEqual(['etcd-1', 'etcd-2', 'etcd-3']);
+    s.handle({ type: 'speed', speed: 100 });
+    playUntil(s, () => false, 16, 200);
+    s.handle({ type: 'kill', target: 'etcd/etcd-1' });
+    // Should etcd-1 have led, the other two elect a new leader first.
+    playUntil(s, () => false, 16, 100);
+    s.handle({ type: 'exec', requestId: 7, line: 'kubectl create namespace after-kill' });
+    const frames = playUntil(s, (b) => b.objects.added.some((o) => o.id === 'namespaces//after-kill'), 16, 2000);
+    expect(frames.flatMap((b) => b.outputs).find((o) => o.requestId === 7)?.stdout).toBe('namespace/after-kill created\n');
+    // The objects come from the member that has applied the most, not from etcd-1's frozen data dir.
+    expect(frames.some((b) => b.objects.added.some((o) => o.id === 'namespaces//after-kill'))).toBe(true);
+  });
+});

@@ -7,7 +7,7 @@
 // slow-down for dots (clock.ts) decide how far to run, never what runs, so the same commands at the
 // same simulated times give the same trace.
 
-import type { FrameBatch, Phase, TerminalOutput, UiToWorker, WorkerToUi } from '../protocol/view';
+import type { FrameBatch, Phase, RaftKind, TerminalOutput, UiToWorker, WorkerToUi } from '../protocol/view';
 import { buildCluster, type Cluster, type ClusterOptions, type ClusterSpec } from '../sim/cluster';
 import type { TraceRecord } from '../sim/kernel/trace';
 import { followedView, inFlightTimes, isCommandRoot, observeRecord, processLog, schedulingCycles, startFollow, type FollowState } from '../sim/observe';
@@ -47,6 +47,7 @@ export class SimSession {
   private playing = false;
   private speed = DEFAULT_SPEED;
   private hidden = new Set<Phase>(['heartbeat']);
+  private hiddenRaft = new Set<RaftKind>(['heartbeat']);
 
   constructor(private readonly build: BuildCluster = buildCluster) {}
 
@@ -77,6 +78,7 @@ export class SimSession {
       case 'speed':
         this.speed = Math.min(MAX_SPEED, Math.max(MIN_SPEED, Number.isFinite(cmd.speed) ? cmd.speed : DEFAULT_SPEED));
         if (cmd.hiddenPhases) this.hidden = new Set(cmd.hiddenPhases);
+        if (cmd.hiddenRaft) this.hiddenRaft = new Set(cmd.hiddenRaft);
         return [];
     }
     const run = this.run;
@@ -188,7 +190,7 @@ export class SimSession {
         run.runner.stepOnce();
         continue;
       }
-      const rate = clockRate(this.speed, now, inFlightTimes(sim), this.hidden);
+      const rate = clockRate(this.speed, now, inFlightTimes(sim), this.hidden, this.hiddenRaft);
       let target = now + budget * rate;
       if (this.speed < SLOWMO_OFF_AT_SPEED) {
         const next = sim.nextEventTime();

@@ -16,6 +16,21 @@ export const SCENARIOS: readonly string[] = [
   'deployment',
   'service',
   'node-tools',
+  'pods-that-end',
+  'drain',
+  'namespace-delete',
+  'rbac-user',
+  'rbac-scheduler-binding',
+  'leader-election',
+  'statefulset',
+  'job',
+  'apiserver-down',
+  'kubelet-down',
+  'containerd-down',
+  'etcd-cluster',
+  'etcd-leader-failover',
+  'etcd-quorum-loss',
+  'etcd-partition',
 ];
 
 export function scenarioUrl(name: string): string {

@@ -70,7 +70,7 @@ function Legend() {
 
 function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const rf = useReactFlow();
-  const slice = useSimStore(useShallow((s) => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions })));
+  const slice = useSimStore(useShallow((s) => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions, apiEtcd: s.apiEtcd })));
   const select = useUiStore((s) => s.select);
   const openMenu = useUiStore((s) => s.openMenu);
   const podOrder = useFirstSeenOrder();

@@ -59,3 +59,18 @@ describe('computeDots', () => {
     expect(d.filter((x) => x.to === 'kube-apiserver')).toHaveLength(1);
   });
 });
+
+describe('computeDots with the Raft filters', () => {
+  const raft = (id: number, summary: string) => msg(id, { from: 'etcd/etcd-1', to: 'etcd/etcd-2', type: 'raft.message', phase: 'raft', summary });
+  const msgs = [raft(1, 'MsgApp term 3 index 41 +1 entries commit 40'), raft(2, 'MsgVote term 4'), raft(3, 'MsgPreVote term 5'), raft(4, 'MsgHeartbeat term 3')];
+
+  it.each([
+    [['heartbeat'], ['MsgApp', 'MsgVote', 'MsgPreVote']],
+    [['app', 'vote'], ['MsgHeartbeat']],
+    [[], ['MsgApp', 'MsgVote', 'MsgPreVote', 'MsgHeartbeat']],
+  ] as const)('hiding %j leaves %j', (hidden, shown) => {
+    const d = computeDots(msgs, 150, { ...all, hideRaftKinds: hidden });
+    expect(d.map((x) => x.summary.split(' ')[0])).toEqual(shown);
+  });
+});
+

@@ -3,7 +3,8 @@
 // MERGE_ABOVE messages at once, the dots of one message type on that edge become one dot with a count
 // (UX.md: "when too many messages are in flight to read, dots of the same kind merge").
 
-import type { MessageView, Phase } from '../../protocol/view';
+import { raftKind } from '../../protocol/raft';
+import type { MessageView, Phase, RaftKind } from '../../protocol/view';
 
 export const MERGE_ABOVE = 8;
 
@@ -24,6 +25,8 @@ export interface Dot {
 export interface DotFilter {
   hideHeartbeats: boolean;
   hideRaft: boolean;
+  /** etcd Raft messages hidden by kind (src/protocol/raft.ts). */
+  hideRaftKinds?: readonly RaftKind[];
 }
 
 /** How far a message has travelled at simulated time `now`. */
@@ -36,6 +39,7 @@ export function progressOf(m: MessageView, now: number): number {
 export function visible(m: MessageView, f: DotFilter): boolean {
   if (f.hideHeartbeats && m.phase === 'heartbeat') return false;
   if (f.hideRaft && m.phase === 'raft') return false;
+  if (m.phase === 'raft' && f.hideRaftKinds?.length && f.hideRaftKinds.includes(raftKind(m.summary))) return false;
   return m.from !== m.to;
 }
 

@@ -150,6 +150,23 @@ function services(): ObjectView[] {
   ];
 }
 
+/**
+ * kubeadm's external etcd topology: `members` etcd members, each on a host of its own (`etcd-k`,
+ * 10.0.0.2k), etcd-2 leading in term 3; `dead` members are stopped (to look at an election).
+ */
+export function withExternalEtcd(s: FixtureState, members: number, dead: number[] = []): FixtureState {
+  const components = Object.fromEntries(Object.entries(s.components).filter(([, c]) => c.kind !== 'etcd'));
+  const hosts = { ...s.hosts };
+  for (let i = 1; i <= members; i++) {
+    const name = `etcd-${i}`;
+    hosts[name] = { id: name, address: `10.0.0.${20 + i}`, role: 'etcd', up: true };
+    const alive = !dead.includes(i);
+    const role = !alive ? 'leader' : dead.includes(2) ? (i === 1 ? 'candidate' : 'follower') : i === 2 ? 'leader' : 'follower';
+    components[`etcd/${name}`] = comp(`etcd/${name}`, 'etcd', name, alive, { role, term: dead.includes(2) && i === 1 ? 4 : 3, revision: 412, keys: 97 });
+  }
+  return { ...s, hosts, components };
+}
+
 interface Template {
   from: string;
   to: string;

@@ -6,7 +6,7 @@
 // Services are cluster-wide, on no node: they sit in a band of fixed slots between the control plane
 // and the workers, so their edges run up to the apiserver (the `kubernetes` Service) and down to pods.
 
-export type HostRole = 'control-plane' | 'worker' | 'client' | 'registry';
+export type HostRole = 'control-plane' | 'worker' | 'client' | 'registry' | 'etcd';
 
 export interface LayoutHost {
   id: string;
@@ -52,8 +52,8 @@ export interface Box {
   ref: string;
   /** `more` boxes: how many pods they stand for. */
   count?: number;
-  /** Regions: the host's role (tray: 'tray', the Services band: 'services'). */
-  role?: HostRole | 'tray' | 'services';
+  /** Regions: the host's role (tray: 'tray', the Services band: 'services', the etcd members' box: 'etcd-cluster'). */
+  role?: HostRole | 'tray' | 'services' | 'etcd-cluster';
 }
 
 export interface ClusterLayout {
@@ -71,6 +71,7 @@ export const moreNodeId = (region: string): string => `more:${region}`;
 export const serviceNodeId = (service: string): string => `svc:${service}`;
 export const TRAY_ID = 'tray:pending';
 export const SERVICES_ID = 'band:services';
+export const ETCD_CLUSTER_ID = 'band:etcd';
 
 // Geometry, in flow units (pixels at zoom 1).
 export const PAD = 14;
@@ -190,6 +191,8 @@ export function workerColumns(n: number): number {
 
 interface Groups {
   cp?: LayoutHost;
+  /** Hosts of their own for etcd members (external etcd), by name. */
+  etcd: LayoutHost[];
   client: LayoutHost[];
   registry: LayoutHost[];
   workers: string[];
@@ -220,6 +223,7 @@ function group(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutP
     cp,
     client: hosts.filter((h) => h.role === 'client').sort((a, b) => byName(a.id, b.id)),
     registry: hosts.filter((h) => h.role === 'registry').sort((a, b) => byName(a.id, b.id)),
+    etcd: hosts.filter((h) => h.role === 'etcd').sort((a, b) => byName(a.id, b.id)),
     workers: [...workerSet].sort(byName),
     compsByHost,
     podsByNode,
@@ -269,6 +273,55 @@ function cpWidth(): number {
   return Math.max(ETCD_X + COMP_W + PAD, PAD + COL + 4 * (SMALL_W + GAP) + CP_POD_SLOTS * (POD_W + GAP) + PAD);
 }
 
+/** An etcd member's host card: its header, then its etcd process. */
+export const ETCD_CARD_W = COMP_W + 2 * PAD;
+export const ETCD_CARD_H = HEADER_H + COMP_H + PAD;
+const ETCD_CARD_GAP = 26;
+const ETCD_BOX_HEADER_H = 50;
+
+export interface EtcdRing {
+  w: number;
+  h: number;
+  /** Top-left corner of each member's card inside the box, in member order. */
+  cells: { x: number; y: number }[];
+}
+
+/**
+ * The members on a ring, the first at the top and the others clockwise, as Raft is usually drawn
+ * (RaftScope): every member sees every other across open space, so the dots of a message between two
+ * members never run over a third. The ring is the smallest (in steps of 10) whose cards do not overlap.
+ */
+export function etcdRing(n: number): EtcdRing {
+  const at = (r: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
+      return { x: r * Math.cos(a), y: r * Math.sin(a) };
+    });
+  const apart = (p: { x: number; y: number }, q: { x: number; y: number }) => Math.abs(p.x - q.x) >= ETCD_CARD_W + ETCD_CARD_GAP || Math.abs(p.y - q.y) >= ETCD_CARD_H + ETCD_CARD_GAP;
+  let r = n > 1 ? 60 : 0;
+  let pts = at(r);
+  while (n > 1 && !pts.every((p, i) => pts.every((q, j) => i === j || apart(p, q)))) pts = at((r += 10));
+  const minX = Math.min(...pts.map((p) => p.x));
+  const minY = Math.min(...pts.map((p) => p.y));
+  const maxX = Math.max(...pts.map((p) => p.x));
+  const maxY = Math.max(...pts.map((p) => p.y));
+  // Round so the boxes sit on whole pixels (crisp borders) and the layout tests can compare.
+  const cells = pts.map((p) => ({ x: Math.round(PAD + p.x - minX), y: Math.round(ETCD_BOX_HEADER_H + p.y - minY) }));
+  return { w: Math.round(2 * PAD + maxX - minX + ETCD_CARD_W), h: Math.round(ETCD_BOX_HEADER_H + maxY - minY + ETCD_CARD_H + PAD), cells };
+}
+
+/** The etcd cluster's box: one card per member host, each holding its etcd process. */
+function placeEtcdCluster(b: Builder, g: Groups, ring: EtcdRing, x: number, y: number): void {
+  add(b, { id: ETCD_CLUSTER_ID, kind: 'band', x, y, w: ring.w, h: ring.h, ref: 'etcd', role: 'etcd-cluster' });
+  g.etcd.forEach((host, i) => {
+    const c = ring.cells[i]!;
+    const rid = regionId(host.id);
+    add(b, { id: rid, kind: 'region', x: c.x, y: c.y, w: ETCD_CARD_W, h: ETCD_CARD_H, parent: ETCD_CLUSTER_ID, ref: host.id, role: 'etcd' });
+    const comps = [...(g.compsByHost.get(host.id) ?? [])].sort((a, c2) => byName(a.id, c2.id));
+    comps.forEach((comp, j) => add(b, { id: componentNodeId(comp.id), kind: 'component', x: PAD, y: HEADER_H + j * (COMP_H + GAP), w: COMP_W, h: COMP_H, parent: rid, ref: comp.id }));
+  });
+}
+
 function placeWorker(b: Builder, g: Groups, name: string, x: number, y: number, compRows: number, podRegion: Record<string, string>): void {
   const rid = regionId(name);
   add(b, { id: rid, kind: 'region', x, y, w: WORKER_W, h: workerHeight(compRows), ref: name, role: 'worker' });
@@ -301,14 +354,18 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const gridW = g.workers.length ? cols * WORKER_W + (cols - 1) * REGION_GAP : 0;
   const etcdCount = g.cp ? (g.compsByHost.get(g.cp.id) ?? []).filter((c) => c.kind === 'etcd').length : 0;
   const cpW = g.cp ? cpWidth() : 0;
-  const cpH = g.cp ? cpHeight(etcdCount) : 0;
-  const clusterW = Math.max(gridW, cpW);
-  const cpX = (clusterW - cpW) / 2;
+  const ring = g.etcd.length ? etcdRing(g.etcd.length) : undefined;
+  // External etcd members sit in a box of their own right of the control plane.
+  const topW = cpW + (ring ? (cpW ? REGION_GAP : 0) + ring.w : 0);
+  const topH = Math.max(g.cp ? cpHeight(etcdCount) : 0, ring?.h ?? 0);
+  const clusterW = Math.max(gridW, topW);
+  const cpX = (clusterW - topW) / 2;
   if (g.cp) placeControlPlane(b, g, cpX, 0, cpW, podRegion);
+  if (ring) placeEtcdCluster(b, g, ring, cpX + topW - ring.w, 0);
 
   // The band is there whenever the control plane is (the `kubernetes` Service always exists), so the
   // first Service never moves the workers down.
-  const bandY = g.cp ? cpH + REGION_GAP : 0;
+  const bandY = g.cp || ring ? topH + REGION_GAP : 0;
   const hasBand = !!g.cp || services.length > 0;
   if (hasBand) placeServices(b, services, bandY, clusterW);
 
@@ -318,7 +375,7 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   g.workers.forEach((name, i) => placeWorker(b, g, name, gridX + (i % cols) * (WORKER_W + REGION_GAP), gridY + Math.floor(i / cols) * (wh + REGION_GAP), compRows, podRegion));
 
   // Pods with no node yet wait in a tray beside the control plane (where the scheduler will see them).
-  const trayX = cpX + cpW + REGION_GAP;
+  const trayX = cpX + topW + REGION_GAP;
   const trayW = 2 * PAD + TRAY_COLS * POD_W + (TRAY_COLS - 1) * GAP;
   const trayH = HEADER_H + TRAY_ROWS * (POD_H + GAP) - GAP + PAD;
   add(b, { id: TRAY_ID, kind: 'tray', x: trayX, y: 0, w: trayW, h: trayH, ref: 'pending', role: 'tray' });

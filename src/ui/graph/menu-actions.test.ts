@@ -85,4 +85,31 @@ describe('Open terminal on a node', () => {
     const item = menuItems({ kind: 'host', id: 'laptop' }, ctx()).find((i) => i.id === 'terminal');
     expect(item?.prefill).toBeUndefined();
   });
+
+  describe('an external etcd member', () => {
+    const etcdCtx = () =>
+      ctx({
+        hosts: {
+          'control-plane': host('control-plane', 'control-plane'),
+          'etcd-1': { id: 'etcd-1', role: 'etcd', up: true, address: '10.0.0.21' },
+          'etcd-2': { id: 'etcd-2', role: 'etcd', up: true, address: '10.0.0.22' },
+          'etcd-3': { id: 'etcd-3', role: 'etcd', up: true, address: '10.0.0.23' },
+        },
+        components: { 'etcd/etcd-1': comp('etcd/etcd-1', 'etcd', 'etcd-1') },
+      });
+
+    it('kills its process by moving the static pod manifest away on its own host, and shows its logs with crictl', () => {
+      const items = menuItems({ kind: 'component', id: 'etcd/etcd-1' }, etcdCtx());
+      expect(items.map((i) => i.id)).toEqual(['kill', 'restart', 'logs', 'terminal']);
+      expect(items[0]!.echo).toBe('# ssh etcd-1 -- sudo mv /etc/kubernetes/manifests/etcd.yaml /etc/kubernetes/');
+      expect(items[2]!.echo).toBe('# ssh etcd-1 -- sudo crictl logs $(sudo crictl ps -q --name etcd)');
+    });
+
+    it('powers its host off, or cuts it from the other members or from the control plane', () => {
+      const items = menuItems({ kind: 'host', id: 'etcd-1' }, etcdCtx());
+      expect(items.map((i) => i.id)).toEqual(['kill', 'restart', 'partition-peers', 'partition', 'terminal']);
+      expect(items[2]!.send).toEqual([{ type: 'partition', a: ['etcd-1'], b: ['etcd-2', 'etcd-3'] }]);
+      expect(items[2]!.echo).toBe('# ssh etcd-1 -- sudo iptables -A INPUT -s 10.0.0.22 -j DROP && sudo iptables -A INPUT -s 10.0.0.23 -j DROP');
+    });
+  });
 });

@@ -6,7 +6,7 @@
 import type { ComponentView, HostView, ObjectView, UiToWorker } from '../../protocol/view';
 import type { DockTab, Selection } from '../store/ui-store';
 
-export type MenuItemId = 'kill' | 'restart' | 'start' | 'logs' | 'terminal' | 'partition' | 'heal' | 'delete' | 'describe';
+export type MenuItemId = 'kill' | 'restart' | 'start' | 'logs' | 'terminal' | 'partition' | 'partition-peers' | 'heal' | 'delete' | 'describe';
 
 export interface MenuItem {
   id: MenuItemId;
@@ -54,7 +54,8 @@ function componentItems(c: ComponentView, ctx: MenuContext): MenuItem[] {
     stop = `# ssh ${host} -- sudo mv /etc/kubernetes/manifests/${manifest}.yaml /etc/kubernetes/`;
     start = `# ssh ${host} -- sudo mv /etc/kubernetes/${manifest}.yaml /etc/kubernetes/manifests/`;
     restart = `# ssh ${host} -- sudo crictl stop $(sudo crictl ps -q --name ${manifest})`;
-    logs = `# kubectl -n kube-system logs ${manifest}-${host}`;
+    // An external etcd member's host is no node of the cluster: its static pod has no mirror pod to ask kubectl for.
+    logs = ctx.hosts[host]?.role === 'etcd' ? `# ssh ${host} -- sudo crictl logs $(sudo crictl ps -q --name etcd)` : `# kubectl -n kube-system logs ${manifest}-${host}`;
   } else if (SYSTEMD_UNITS.has(c.kind)) {
     stop = `# ssh ${host} -- sudo systemctl stop ${c.kind}`;
     start = `# ssh ${host} -- sudo systemctl start ${c.kind}`;
@@ -78,7 +79,7 @@ function componentItems(c: ComponentView, ctx: MenuContext): MenuItem[] {
     items.push({ id: 'logs', label: 'Show logs', send: [{ type: 'logs', process: target, tail: 200 }], echo: logs, dockTab: 'terminal' });
   }
   const role = ctx.hosts[host]?.role;
-  if (role === 'worker' || role === 'control-plane' || c.kind === 'kubectl') items.push(c.kind === 'kubectl' ? { id: 'terminal', label: 'Open terminal', send: [], dockTab: 'terminal' } : { id: 'terminal', label: `Open terminal on ${host}`, send: [], dockTab: 'terminal', prefill: `ssh ${host} -- ` });
+  if (role === 'worker' || role === 'control-plane' || role === 'etcd' || c.kind === 'kubectl') items.push(c.kind === 'kubectl' ? { id: 'terminal', label: 'Open terminal', send: [], dockTab: 'terminal' } : { id: 'terminal', label: `Open terminal on ${host}`, send: [], dockTab: 'terminal', prefill: `ssh ${host} -- ` });
   return items;
 }
 
@@ -99,6 +100,19 @@ function hostItems(name: string, ctx: MenuContext): MenuItem[] {
     items.push({ id: 'start', label: `Power on ${name}`, send: [{ type: 'start', target }], echo: `# (no command: ${name} is off; press its power button)`, dockTab: 'terminal' });
   }
   const cp = Object.values(ctx.hosts).find((x) => x.role === 'control-plane');
+  const peers = role === 'etcd' ? Object.values(ctx.hosts).filter((x) => x.role === 'etcd' && x.id !== name) : [];
+  if (!isCut(name, ctx) && peers.length) {
+    // Raft's favourite experiment: a member that hears no leader starts elections (pre-votes) it cannot win.
+    const rules = peers.map((p) => `-s ${p.address} -j DROP`).join(' && sudo iptables -A INPUT ');
+    items.push({
+      id: 'partition-peers',
+      label: 'Partition from the other members',
+      send: [{ type: 'partition', a: [name], b: peers.map((p) => p.id) }],
+      echo: `# ssh ${name} -- sudo iptables -A INPUT ${rules}`,
+      dockTab: 'terminal',
+      danger: true,
+    });
+  }
   if (isCut(name, ctx)) {
     items.push({ id: 'heal', label: 'Heal the network', send: [{ type: 'heal' }], echo: `# ssh ${name} -- sudo iptables -F`, dockTab: 'terminal' });
   } else if (cp && cp.id !== name) {

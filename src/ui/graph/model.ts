@@ -5,7 +5,8 @@
 
 import { type Edge, type Node, type NodeHandle, Position } from '@xyflow/react';
 import type { ComponentView, HostView, ObjectView } from '../../protocol/view';
-import { type Box, type ClusterLayout, type LayoutPod, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, serviceNodeId } from './layout';
+import { type EtcdSummary, etcdSummary } from './etcd-view';
+import { type Box, type ClusterLayout, type LayoutPod, SERVICES_ID, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, serviceNodeId } from './layout';
 import { type ServiceEndpoint, type ServiceSummary, endpointTarget, podsByIP, serviceSummary } from './services';
 
 export interface RegionData extends Record<string, unknown> {
@@ -19,6 +20,8 @@ export interface RegionData extends Record<string, unknown> {
   pods: number;
   /** The Services band: how many Services there are. */
   services?: number;
+  /** The etcd cluster's box: its members, quorum and leader. */
+  etcd?: EtcdSummary;
 }
 export interface ComponentData extends Record<string, unknown> {
   box: Box;
@@ -64,6 +67,8 @@ export interface SimSlice {
   components: Record<string, ComponentView>;
   objects: Record<string, ObjectView>;
   partitions: [string, string][];
+  /** The etcd member kube-apiserver sent its latest request to (sim-store `apiEtcd`). */
+  apiEtcd?: string;
 }
 
 /** Pods and nodes among the objects (the only kinds the graph draws for now). */
@@ -139,7 +144,8 @@ export function buildNodes(s: SimSlice, layout: ClusterLayout, pods: ObjectView[
       const host = s.hosts[box.ref];
       const cutFrom = s.partitions.flatMap(([a, b]) => (a === box.ref ? [b] : b === box.ref ? [a] : []));
       const data: RegionData = { box, host, node: nodeByName.get(box.ref), cutFrom, pods: (podsPerRegion.get(box.id) ?? 0) + more };
-      if (box.kind === 'band') data.services = layout.boxes.filter((x) => x.kind === 'service').length + more;
+      if (box.id === SERVICES_ID) data.services = layout.boxes.filter((x) => x.kind === 'service').length + more;
+      if (box.role === 'etcd-cluster') data.etcd = etcdSummary(s.components, s.hosts);
       out.push({ ...base, type: 'region', data, selectable: false, zIndex: 0 });
     } else if (box.kind === 'component' || box.kind === 'small-component') {
       const view = s.components[box.ref];
@@ -186,9 +192,17 @@ export function buildEdges(s: SimSlice, layout: ClusterLayout): GraphEdge[] {
   const out: GraphEdge[] = [];
   if (api) {
     for (const k of ofKind('kubectl')) out.push(edge(s, k.id, api.id, 'api', 'HTTPS :6443'));
-    // The label goes on the middle member's edge, the one level with the apiserver.
+    // kube-apiserver talks to one member at a time (the leader, once it has found it): the edge goes
+    // there. Until the graph has seen a request, to every member, labelled on the middle one.
+    const talksTo = etcd.find((e) => e.id === s.apiEtcd);
     const mid = Math.floor((etcd.length - 1) / 2);
-    etcd.forEach((e, i) => out.push(edge(s, api.id, e.id, 'etcd', i === mid ? 'only kube-apiserver\ntalks to etcd' : undefined)));
+    for (const [i, e] of (talksTo ? [talksTo] : etcd).entries()) {
+      const g = edge(s, api.id, e.id, 'etcd', talksTo || i === mid ? 'only kube-apiserver\ntalks to etcd' : undefined);
+      // To a member on a host of its own, the edge runs under the member cards (React Flow lifts an
+      // edge to its deepest node's level): it may have to cross a card to reach the one it goes to.
+      if (s.hosts[e.host]?.role === 'etcd') g.zIndex = -1;
+      out.push(g);
+    }
     for (const k of ['kube-scheduler', 'kube-controller-manager', 'kubelet', 'kube-proxy']) for (const c of ofKind(k)) out.push(edge(s, c.id, api.id, 'api'));
   }
   for (let i = 0; i < etcd.length; i++) for (let j = i + 1; j < etcd.length; j++) out.push(edge(s, etcd[i]!.id, etcd[j]!.id, 'raft'));

@@ -7,6 +7,7 @@ import type { ComponentView } from '../../protocol/view';
 import { type Selection, useUiStore } from '../store/ui-store';
 import { COMP_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
+import { etcdRole, etcdRoleHint, etcdRoleText, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
 
 const ICONS = `${import.meta.env.BASE_URL}icons/`;
@@ -92,34 +93,43 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
   const alive = c.alive && hostUp;
   const selected = useSelected('component', c.id);
   const small = box.kind === 'small-component';
-  const leader = c.kind === 'etcd' && c.detail.role === 'leader';
+  const etcd = c.kind === 'etcd';
+  const role = etcd ? etcdRole(c, hostUp) : undefined;
   const term = c.detail.term;
-  const title = [`${c.id} on ${c.host}`, alive ? 'running' : 'stopped', ...Object.entries(c.detail).map(([k, v]) => `${k}: ${String(v)}`)].join('\n');
+  const title = [`${c.id} on ${c.host}`, alive ? 'running' : 'stopped', ...(role ? [etcdRoleHint(role)] : []), ...Object.entries(c.detail).map(([k, v]) => `${k}: ${String(v)}`)].join('\n');
   return (
     <div
-      className={`kp-comp${small ? ' kp-comp--small' : NODE_PARTS.has(c.kind) ? ' kp-comp--node' : ''}${alive ? '' : ' kp-dead'}${selected ? ' kp-selected' : ''}`}
+      className={`kp-comp${small ? ' kp-comp--small' : NODE_PARTS.has(c.kind) ? ' kp-comp--node' : ''}${role ? ` kp-etcd kp-etcd--${role}` : ''}${alive ? '' : ' kp-dead'}${selected ? ' kp-selected' : ''}`}
       data-testid={`component-${testId(c.id)}`}
       data-alive={String(alive)}
       data-kind={c.kind}
+      {...(role ? { 'data-role': role, 'data-term': typeof term === 'number' ? String(term) : '' } : {})}
       title={title}
       style={{ height: small ? undefined : COMP_H }}
     >
       <CenterHandles />
       <Icon kind={c.kind} />
       <div className="kp-comp-text">
-        <div className="kp-comp-name">
-          {componentLabel(c)}
-          {leader && (
-            <span className="kp-leader" title="etcd Raft leader">
-              {' '}
-              ★ leader
-            </span>
-          )}
-        </div>
-        {!small && c.kind === 'etcd' && term !== undefined && <div className="kp-comp-detail">term {String(term)}</div>}
-        {!small && c.kind === 'etcd' && !leader && typeof c.detail.role === 'string' && <div className="kp-comp-detail">{c.detail.role}</div>}
+        <div className="kp-comp-name">{componentLabel(c)}</div>
+        {role && role !== 'dead' && (
+          <>
+            <div className="kp-comp-detail kp-etcd-role" data-testid="etcd-role" data-role={role}>
+              <span className="kp-etcd-role-word">{etcdRoleText(role)}</span>
+            </div>
+            {!small && term !== undefined && (
+              <div className="kp-comp-detail kp-etcd-term" data-testid="etcd-term">
+                term {String(term)}
+              </div>
+            )}
+          </>
+        )}
         {!alive && <div className="kp-badge kp-badge--dead">✕ {hostUp ? 'stopped' : 'host down'}</div>}
       </div>
+      {role === 'leader' && (
+        <span className="kp-crown" aria-hidden="true" title="etcd Raft leader">
+          ♛
+        </span>
+      )}
       {!alive && <Cross />}
       <MoreButton target={{ kind: 'component', id: c.id }} label={c.id} />
     </div>
@@ -264,6 +274,13 @@ function regionTitle(data: RegionData): { title: string; subtitle: string; icon?
       return { title: 'Pending - no node yet', subtitle: 'waiting for kube-scheduler to bind them' };
     case 'services':
       return { title: 'Services', subtitle: 'virtual IPs on no node: kube-proxy on every node sends their traffic to the endpoints' };
+    case 'etcd':
+      return { title: name, subtitle: `${h?.address ?? ''} · etcd member host` };
+    case 'etcd-cluster': {
+      const e = data.etcd;
+      if (!e) return { title: 'etcd cluster', subtitle: '' };
+      return { title: `etcd cluster (${e.members} members, quorum ${e.quorum})`, subtitle: etcdStatusLine(e), icon: 'etcd.svg' };
+    }
     default:
       return { title: name, subtitle: `worker node · ${h?.address ?? 'no host'}`, icon: 'node.svg' };
   }
@@ -278,15 +295,18 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
   const cut = d.cutFrom.length > 0;
   const cutText = d.cutFrom.length === 1 ? d.cutFrom[0] : `${d.cutFrom.length} hosts`;
   const isNode = role === 'worker' || role === 'control-plane';
-  const testid = role === 'tray' ? 'pending-tray' : role === 'services' ? 'services-band' : `host-${d.box.ref}`;
+  const testid = role === 'tray' ? 'pending-tray' : role === 'services' ? 'services-band' : role === 'etcd-cluster' ? 'etcd-cluster' : `host-${d.box.ref}`;
+  const band = role === 'tray' || role === 'services' || role === 'etcd-cluster';
+  const quorumLost = !!d.etcd && d.etcd.up < d.etcd.quorum;
   let badges: ReactNode = null;
   if (!up) badges = <span className="kp-badge kp-badge--dead">✕ host down</span>;
   return (
     <div
-      className={`kp-region kp-region--${role}${up ? '' : ' kp-dead'}${cut && role !== 'control-plane' ? ' kp-region--cut' : ''}${selected ? ' kp-selected' : ''}`}
+      className={`kp-region kp-region--${role}${up ? '' : ' kp-dead'}${cut && role !== 'control-plane' ? ' kp-region--cut' : ''}${quorumLost ? ' kp-region--no-quorum' : ''}${selected ? ' kp-selected' : ''}`}
       data-testid={testid}
       data-up={String(up)}
       data-cut={String(cut)}
+      {...(d.etcd ? { 'data-members': d.etcd.members, 'data-quorum': d.etcd.quorum, 'data-members-up': d.etcd.up, 'data-leader': d.etcd.leader ?? '', 'data-term': d.etcd.term ?? '' } : {})}
     >
       <div className="kp-region-header" style={{ paddingLeft: PAD }}>
         {t.icon && <img className="kp-region-icon" src={`${ICONS}${t.icon}`} alt="" draggable={false} />}
@@ -295,7 +315,9 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
             {t.title}
             {role === 'tray' && <span className="kp-tag">{d.pods}</span>}
           </div>
-          <div className="kp-region-sub">{t.subtitle}</div>
+          <div className="kp-region-sub" {...(role === 'etcd-cluster' ? { 'data-testid': 'etcd-status' } : {})}>
+            {t.subtitle}
+          </div>
         </div>
         <div className="kp-region-badges">
           {badges}
@@ -306,7 +328,7 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
           )}
           {isNode && <NodeStatus data={d} />}
         </div>
-        {role !== 'tray' && role !== 'services' && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}
+        {!band && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}
       </div>
       {role === 'control-plane' && (
         <div className="kp-also-node" style={{ left: PAD, bottom: PAD + POD_H / 2 - 8 }}>

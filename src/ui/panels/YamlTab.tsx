@@ -1,10 +1,14 @@
-// The YAML tab: a plain editor (Monaco comes later) whose Apply runs `kubectl apply -f -` with the
-// text as stdin. The command and its answer appear in the terminal like any other.
+// The YAML tab: Monaco with monaco-yaml (loaded on first open, in its own chunk), checking the
+// manifest against the Kubernetes v1.31 schema as you type. Apply runs `kubectl apply -f -` with the
+// text as stdin; the command and its answer appear in the terminal like any other.
 
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import { useStrings } from '../app/useStrings';
 import { useUiStore } from '../store/ui-store';
 import { nextRequestId } from '../terminal/terminal-output';
+
+// Monaco is about 4 MB of JS: only this tab needs it, so it never weighs on the first page load.
+const YamlEditor = lazy(() => import('./yaml/YamlEditor'));
 
 export const STARTER_MANIFEST = `apiVersion: v1
 kind: Pod
@@ -19,28 +23,34 @@ spec:
 export function YamlTab() {
   const t = useStrings();
   const send = useUiStore((s) => s.send);
-  const [text, setText] = useState(STARTER_MANIFEST);
+  const theme = useUiStore((s) => s.theme);
+  // Until the editor has loaded, Apply sends the starter text the editor will open with.
+  const getText = useRef<() => string>(() => STARTER_MANIFEST);
+
+  const apply = useCallback(() => {
+    send({ type: 'exec', requestId: nextRequestId(), line: 'kubectl apply -f -', stdin: getText.current() });
+  }, [send]);
+  const onReady = useCallback((read: () => string) => {
+    getText.current = read;
+  }, []);
+
   return (
     <div className="yaml-tab">
       <div className="yaml-tab-bar">
         <span className="muted">{t.yamlHint}</span>
-        <button
-          type="button"
-          data-testid="yaml-apply"
-          className="primary"
-          onClick={() => send({ type: 'exec', requestId: nextRequestId(), line: 'kubectl apply -f -', stdin: text })}
-        >
+        <button type="button" data-testid="yaml-apply" className="primary" title={t.applyHint} onClick={apply}>
           {t.apply}
         </button>
       </div>
-      <textarea
-        className="yaml-editor mono"
-        data-testid="yaml-editor"
-        spellCheck={false}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        aria-label="YAML"
-      />
+      <Suspense
+        fallback={
+          <div className="yaml-editor yaml-editor-loading muted" data-testid="yaml-editor" data-ready="false">
+            {t.yamlLoading}
+          </div>
+        }
+      >
+        <YamlEditor initialText={STARTER_MANIFEST} theme={theme} onReady={onReady} onApply={apply} />
+      </Suspense>
     </div>
   );
 }

@@ -31,6 +31,8 @@ export interface SimState {
   partitions: [string, string][];
   /** Messages in flight at the last batch. */
   inFlight: MessageView[];
+  /** The etcd member (process id) kube-apiserver sent its latest request to: the graph's apiserver->etcd edge. */
+  apiEtcd?: string;
   /** The latest trace records, oldest first (at most TRACE_KEEP). */
   trace: TraceRecord[];
   outputs: TerminalOutput[];
@@ -59,6 +61,27 @@ function applyPatch<T extends { id: string }>(into: Record<string, T>, p: Patch<
   for (const id of p.removed) delete into[id];
 }
 
+/** The apiserver's process id (src/sim/names.ts APISERVER). */
+const APISERVER = 'kube-apiserver';
+
+/** The etcd member the apiserver's newest message in this batch went to (messages in flight count as newest). */
+export function latestEtcdPeer(b: Pick<FrameBatch, 'trace' | 'inFlight'>): string | undefined {
+  let best: { id: number; to: string } | undefined;
+  const see = (id: number, from: string, to: string) => {
+    if (from === APISERVER && to.startsWith('etcd/') && (!best || id > best.id)) best = { id, to };
+  };
+  for (const r of b.trace) if (r.kind === 'message') see(r.id, r.from, r.to);
+  for (const m of b.inFlight) see(m.id, m.from, m.to);
+  return best?.to;
+}
+
+/** `older` then `newer`, the last `keep` of them, as a new array (neither argument changes). */
+export function keepLatest<T>(older: readonly T[], newer: readonly T[], keep: number): T[] {
+  if (newer.length >= keep) return newer.slice(newer.length - keep);
+  const drop = Math.max(0, older.length + newer.length - keep);
+  return older.slice(drop).concat(newer);
+}
+
 const initial = {
   scenario: null,
   targets: [],
@@ -68,6 +91,7 @@ const initial = {
   objects: {},
   partitions: [],
   inFlight: [],
+  apiEtcd: undefined as string | undefined,
   trace: [],
   outputs: [],
   errors: [],
@@ -77,9 +101,13 @@ const initial = {
 };
 
 export const useSimStore = create<SimState>()(
-  immer((set) => ({
+  immer((set, get) => ({
     ...initial,
-    applyBatch: (b, bytes) =>
+    applyBatch: (b, bytes) => {
+      // The trace window is rebuilt outside the draft: pushing and splicing thousands of records
+      // through immer's proxy cost every frame a trap per element moved, and at 25x with etcd's Raft
+      // traffic (hundreds of records a frame) the page fell behind the worker for good.
+      const trace = b.trace.length ? keepLatest(get().trace, b.trace, TRACE_KEEP) : undefined;
       set((s) => {
         s.clock = b.clock;
         applyPatch(s.hosts, b.hosts);
@@ -87,10 +115,9 @@ export const useSimStore = create<SimState>()(
         applyPatch(s.objects, b.objects);
         s.partitions = b.partitions;
         s.inFlight = b.inFlight;
-        if (b.trace.length) {
-          s.trace.push(...b.trace);
-          if (s.trace.length > TRACE_KEEP) s.trace.splice(0, s.trace.length - TRACE_KEEP);
-        }
+        const to = latestEtcdPeer(b);
+        if (to && to !== s.apiEtcd) s.apiEtcd = to;
+        if (trace) s.trace = trace;
         if (b.outputs.length) {
           s.outputs.push(...b.outputs);
           if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
@@ -98,7 +125,8 @@ export const useSimStore = create<SimState>()(
         s.followed = b.followed;
         if (b.scenario) s.scenario = b.scenario;
         s.lastBatchBytes = bytes;
-      }),
+      });
+    },
     setLoaded: (name, targets) =>
       set((s) => {
         s.scenario = { name, done: false, failed: 0 };

@@ -2,7 +2,7 @@
 // context menu, the bottom dock tab, the theme, the graph's message filters.
 
 import { create } from 'zustand';
-import type { UiToWorker } from '../../protocol/view';
+import type { RaftKind, UiToWorker } from '../../protocol/view';
 
 export type DockTab = 'terminal' | 'events' | 'timeline' | 'yaml';
 export type Theme = 'dark' | 'light';
@@ -22,6 +22,8 @@ export interface UiState {
   /** Hide heartbeat (lease/status) and raft traffic so the lifecycle stands out. */
   hideHeartbeats: boolean;
   hideRaft: boolean;
+  /** etcd Raft messages hidden by kind; the leader's heartbeats (every 100 ms) by default. */
+  hideRaftKinds: RaftKind[];
   inspectorOpen: boolean;
   dockOpen: boolean;
   helpOpen: boolean;
@@ -37,6 +39,7 @@ export interface UiState {
   toggle(key: 'hideHeartbeats' | 'hideRaft' | 'inspectorOpen' | 'dockOpen' | 'helpOpen'): void;
   setSender(send: (m: UiToWorker) => void): void;
   setLang(lang: 'en' | 'ru'): void;
+  toggleRaftKind(kind: RaftKind): void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
@@ -46,6 +49,7 @@ export const useUiStore = create<UiState>()((set) => ({
   theme: 'dark',
   hideHeartbeats: true,
   hideRaft: false,
+  hideRaftKinds: ['heartbeat'],
   // Closed until something is selected, so the graph gets the width.
   inspectorOpen: false,
   dockOpen: true,
@@ -60,4 +64,5 @@ export const useUiStore = create<UiState>()((set) => ({
   toggle: (key) => set((s) => ({ [key]: !s[key] }) as Partial<UiState>),
   setSender: (send) => set({ send }),
   setLang: (lang) => set({ lang }),
+  toggleRaftKind: (kind) => set((s) => ({ hideRaftKinds: s.hideRaftKinds.includes(kind) ? s.hideRaftKinds.filter((k) => k !== kind) : [...s.hideRaftKinds, kind] })),
 }));

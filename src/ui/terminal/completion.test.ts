@@ -7,7 +7,7 @@ describe('complete', () => {
   it.each([
     ['ku', ['kubectl']],
     ['kubectl g', ['get']],
-    ['kubectl d', ['delete', 'describe']],
+    ['kubectl d', ['delete', 'describe', 'drain']],
     ['kubectl get p', ['po', 'pods']],
     ['kubectl get pods w', ['web', 'web-2']],
     ['kubectl get pods -n kube-system e', ['etcd-control-plane']],
@@ -43,7 +43,7 @@ describe('completion of the node tools over ssh (seed, chapter 3)', () => {
     ['ss', ['ssh']],
     ['ssh w', ['worker-1', 'worker-2']],
     ['ssh worker-1 ', ['--']],
-    ['ssh worker-1 -- ', ['crictl', 'journalctl', 'systemctl']],
+    ['ssh worker-1 -- ', ['crictl', 'etcdctl', 'journalctl', 'systemctl']],
     ['ssh worker-1 -- crictl p', ['pods', 'ps', 'pull']],
     ['ssh worker-1 -- systemctl status ', ['containerd', 'kubelet']],
     ['ssh worker-1 -- sudo systemctl re', ['restart']],

@@ -5,12 +5,16 @@
 export const COMMANDS: readonly string[] = ['kubectl', 'ssh'];
 /** What a node's shell answers (src/sim/cli-tools/node), with the words each tool takes next. */
 export const NODE_TOOLS: Readonly<Record<string, readonly string[]>> = {
-  crictl: ['ps', 'pods', 'images', 'logs', 'inspect', 'pull'],
+  crictl: ['ps', 'pods', 'images', 'logs', 'inspect', 'pull', 'stop'],
+  etcdctl: ['member', 'endpoint', 'get'],
   systemctl: ['status', 'start', 'stop', 'restart', 'is-active'],
   journalctl: ['-u', '-n', '--no-pager'],
 };
 const UNITS = ['kubelet', 'containerd'];
-export const SUBCOMMANDS: readonly string[] = ['apply', 'create', 'run', 'get', 'describe', 'delete', 'logs'];
+export const SUBCOMMANDS: readonly string[] = [
+  'apply', 'create', 'run', 'get', 'describe', 'delete', 'logs', 'scale', 'rollout', 'set', 'label', 'annotate',
+  'cordon', 'uncordon', 'drain', 'taint', 'auth', 'api-resources',
+];
 export const FLAGS: readonly string[] = ['-o', '-n', '-l', '-A', '--as', '-f', '-w'];
 export const OUTPUTS: readonly string[] = ['wide', 'yaml', 'json', 'name'];
 
@@ -30,10 +34,42 @@ export const KINDS: Readonly<Record<string, string>> = {
   ns: 'namespaces',
   leases: 'leases',
   lease: 'leases',
+  deployments: 'deployments',
+  deployment: 'deployments',
+  deploy: 'deployments',
+  replicasets: 'replicasets',
+  replicaset: 'replicasets',
+  rs: 'replicasets',
+  statefulsets: 'statefulsets',
+  statefulset: 'statefulsets',
+  sts: 'statefulsets',
+  daemonsets: 'daemonsets',
+  daemonset: 'daemonsets',
+  ds: 'daemonsets',
+  jobs: 'jobs',
+  job: 'jobs',
+  services: 'services',
+  service: 'services',
+  svc: 'services',
+  roles: 'roles',
+  role: 'roles',
+  rolebindings: 'rolebindings',
+  rolebinding: 'rolebindings',
+  clusterroles: 'clusterroles',
+  clusterrole: 'clusterroles',
+  clusterrolebindings: 'clusterrolebindings',
+  clusterrolebinding: 'clusterrolebindings',
+  serviceaccounts: 'serviceaccounts',
+  serviceaccount: 'serviceaccounts',
+  sa: 'serviceaccounts',
 };
 /** What Tab offers for a kind: the long names and the short ones people type. */
-const KIND_WORDS = ['pods', 'po', 'nodes', 'no', 'events', 'ev', 'namespaces', 'ns', 'leases'];
-const CLUSTER_SCOPED = new Set(['nodes', 'namespaces']);
+const KIND_WORDS = [
+  'pods', 'po', 'nodes', 'no', 'events', 'ev', 'namespaces', 'ns', 'leases', 'deployments', 'deploy', 'replicasets', 'rs',
+  'statefulsets', 'sts', 'daemonsets', 'ds', 'jobs', 'services', 'svc', 'roles', 'rolebindings', 'clusterroles',
+  'clusterrolebindings', 'serviceaccounts', 'sa',
+];
+const CLUSTER_SCOPED = new Set(['nodes', 'namespaces', 'clusterroles', 'clusterrolebindings']);
 /** Flags that take a value as the next word. */
 const VALUE_FLAGS = new Set(['-o', '-n', '-l', '--as', '-f', '--namespace', '--output', '--selector']);
 
@@ -74,6 +110,7 @@ function wordsFor(words: string[], prefix: string, objects: readonly ObjectName[
   const [sub, kind] = positional;
   if (sub === undefined) return [...SUBCOMMANDS];
   if (sub === 'logs') return positional.length === 1 ? namesOf('pods', objects, namespace) : [];
+  if (sub === 'cordon' || sub === 'uncordon' || sub === 'drain') return positional.length === 1 ? namesOf('nodes', objects, null) : [];
   if (sub !== 'get' && sub !== 'describe' && sub !== 'delete') return [];
   if (kind === undefined) {
     // `pod/we<Tab>` completes the name after a kind and a slash.

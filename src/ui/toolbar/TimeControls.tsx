@@ -1,6 +1,6 @@
 // Play/pause, step one message, run to the next phase, skip to the next event, speed and reset.
 
-import { hiddenPhases } from '../app/filters';
+import { speedCommand } from '../app/filters';
 import { useStrings } from '../app/useStrings';
 import { useSimStore } from '../store/sim-store';
 import { PauseIcon, PlayIcon, ResetIcon, SkipIcon, StepIcon, StepPhaseIcon } from './icons';
@@ -44,7 +44,7 @@ export function TimeControls() {
         aria-label={t.speed}
         title={t.speed}
         value={String(speed)}
-        onChange={(e) => send({ type: 'speed', speed: Number(e.target.value), hiddenPhases: hiddenPhases(useUiStore.getState()) })}
+        onChange={(e) => send(speedCommand(Number(e.target.value), useUiStore.getState()))}
       >
         {(SPEEDS.includes(speed) ? SPEEDS : [...SPEEDS, speed]).map((s) => (
           <option key={s} value={String(s)}>

@@ -1,9 +1,48 @@
-// Hide heartbeats, theme, language and help.
+// Hide heartbeats, the etcd Raft message filters (when etcd has several members), theme, language and help.
 
-import { hiddenPhases } from '../app/filters';
+import type { RaftKind } from '../../protocol/view';
+import { speedCommand } from '../app/filters';
 import { useStrings } from '../app/useStrings';
 import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
+
+/** The worker slows the clock for visible dots only; tell it what is hidden now. */
+function tellWorker(): void {
+  const ui = useUiStore.getState();
+  ui.send(speedCommand(useSimStore.getState().clock.speed, ui));
+}
+
+/** Show/hide the three kinds of Raft message; only when etcd has peers to talk to. */
+function RaftFilters() {
+  const t = useStrings();
+  const hidden = useUiStore((s) => s.hideRaftKinds);
+  const members = useSimStore((s) => Object.values(s.components).filter((c) => c.kind === 'etcd').length);
+  if (members < 2) return null;
+  const kinds: { kind: RaftKind; label: string; hint: string }[] = [
+    { kind: 'app', label: t.raftApp, hint: t.raftAppHint },
+    { kind: 'vote', label: t.raftVote, hint: t.raftVoteHint },
+    { kind: 'heartbeat', label: t.raftHeartbeat, hint: t.raftHeartbeatHint },
+  ];
+  return (
+    <span className="toolbar-group toolbar-raft" data-testid="raft-filters" title={t.raftFilterHint}>
+      <span className="toolbar-raft-label">{t.raftFilter}</span>
+      {kinds.map((k) => (
+        <label key={k.kind} className="toolbar-check" title={k.hint}>
+          <input
+            type="checkbox"
+            data-testid={`show-raft-${k.kind}`}
+            checked={!hidden.includes(k.kind)}
+            onChange={() => {
+              useUiStore.getState().toggleRaftKind(k.kind);
+              tellWorker();
+            }}
+          />
+          {k.label}
+        </label>
+      ))}
+    </span>
+  );
+}
 
 export function ViewToggles() {
   const t = useStrings();
@@ -21,11 +60,12 @@ export function ViewToggles() {
           onChange={() => {
             ui.toggle('hideHeartbeats');
             // The worker slows the clock for visible dots only; tell it what is hidden now.
-            useUiStore.getState().send({ type: 'speed', speed: useSimStore.getState().clock.speed, hiddenPhases: hiddenPhases(useUiStore.getState()) });
+            tellWorker();
           }}
         />
         {t.hideHeartbeats}
       </label>
+      <RaftFilters />
       <button
         type="button"
         data-testid="theme-toggle"

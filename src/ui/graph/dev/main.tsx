@@ -1,7 +1,8 @@
 // Dev-only page (served by `npx vite` at /src/ui/graph/dev/index.html; not part of the build): the graph
 // on a fixture store state with looping messages, to look at it without the worker.
 // URL parameters: workers=N (default 3), pods=N extra pods on worker-1, theme=light, menu=<process id>,
-// paused=1 (freeze the dots at t=2100 ms), live=1 (the real simulation worker instead of the fixture).
+// paused=1 (freeze the dots at t=2100 ms), live=1 (the real simulation worker instead of the fixture),
+// etcd=N (N members on hosts of their own), etcdDead=2,3 (those members stopped).
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,7 +11,7 @@ import { useSimStore } from '../../store/sim-store';
 import { useUiStore } from '../../store/ui-store';
 import { useSimWorker } from '../../useSimWorker';
 import { ClusterGraph } from '../ClusterGraph';
-import { fixtureMessages, fixtureState } from '../fixtures';
+import { fixtureMessages, fixtureState, withExternalEtcd } from '../fixtures';
 
 const q = new URLSearchParams(location.search);
 const workers = Number(q.get('workers') ?? 3);
@@ -23,7 +24,10 @@ const speed = 0.5;
 let time = paused ? 2100 : 0;
 if (!live) {
   useUiStore.setState({ send: (m) => console.info('send', JSON.stringify(m)) });
-  useSimStore.setState({ ...fixtureState(workers, Number(q.get('pods') ?? 10)), clock: { time, playing: !paused, speed }, inFlight: fixtureMessages(time) });
+  const etcd = Number(q.get('etcd') ?? 0);
+  const dead = (q.get('etcdDead') ?? '').split(',').filter(Boolean).map(Number);
+  const state = fixtureState(workers, Number(q.get('pods') ?? 10));
+  useSimStore.setState({ ...(etcd > 1 ? withExternalEtcd(state, etcd, dead) : state), apiEtcd: etcd > 1 ? 'etcd/etcd-2' : undefined, clock: { time, playing: !paused, speed }, inFlight: fixtureMessages(time) });
   if (!paused) {
     setInterval(() => {
       time += 100 * speed;

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildEditorSchema, splitKindKey, type GeneratedApiSchema } from './k8s-editor-schema';
+import raw from './k8s-v1.31.json';
+
+const api = raw as unknown as GeneratedApiSchema;
+
+describe('buildEditorSchema', () => {
+  const schema = buildEditorSchema(api);
+  const allOf = schema.allOf as { if: { properties: { apiVersion: { const: string }; kind: { const: string } } }; then: { $ref: string } }[];
+
+  it.each([
+    ['v1', 'Pod', 'io.k8s.api.core.v1.Pod'],
+    ['apps/v1', 'Deployment', 'io.k8s.api.apps.v1.Deployment'],
+    ['rbac.authorization.k8s.io/v1', 'ClusterRoleBinding', 'io.k8s.api.rbac.v1.ClusterRoleBinding'],
+  ])('dispatches %s %s to its definition %s', (apiVersion, kind, def) => {
+    const rule = allOf.find((r) => r.if.properties.apiVersion.const === apiVersion && r.if.properties.kind.const === kind);
+    expect(rule?.then.$ref).toBe(`#/definitions/${def}`);
+  });
+
+  it('has one rule per served kind and every rule points at an existing definition', () => {
+    expect(allOf).toHaveLength(Object.keys(api.kinds).length);
+    for (const r of allOf) expect(api.definitions[r.then.$ref.slice('#/definitions/'.length)]).toBeDefined();
+  });
+
+  it('offers the known apiVersions and kinds at the root, each once', () => {
+    const props = schema.properties as { apiVersion: { enum: string[] }; kind: { enum: string[] } };
+    expect(props.apiVersion.enum).toContain('apps/v1');
+    expect(new Set(props.apiVersion.enum).size).toBe(props.apiVersion.enum.length);
+    expect(props.kind.enum).toEqual(expect.arrayContaining(['Pod', 'Deployment', 'Service', 'Event']));
+  });
+
+  it('splits a kind key at its last slash', () => {
+    expect(splitKindKey('apps/v1/Deployment')).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment' });
+    expect(splitKindKey('v1/Pod')).toEqual({ apiVersion: 'v1', kind: 'Pod' });
+  });
+});
+
+describe('the editor copy of the schema', () => {
+  // src/ui may not import src/sim, so `npm run gen:schema` writes the same file twice; this catches
+  // a copy that was edited by hand or not regenerated.
+  it('is byte-identical to the one the simulated apiserver decodes with', () => {
+    const here = readFileSync(new URL('./k8s-v1.31.json', import.meta.url), 'utf8');
+    const sim = readFileSync(new URL('../../../sim/api/schema/k8s-v1.31.json', import.meta.url), 'utf8');
+    expect(here).toBe(sim);
+  });
+});
