@@ -4,7 +4,7 @@
 // etcd's error, as kubectl prints it (`Error from server: etcdserver: request timed out`).
 
 import type { Page } from '@playwright/test';
-import { component, expect, gotoApp, menuAction, pause, pickScenario, play, recordedDots, runUntil, setSpeed, shot, startDotRecorder, test, typeCommand } from './helpers';
+import { applyYaml, component, expect, gotoApp, menuAction, openDockTab, pause, pickScenario, play, recordedDots, runUntil, setSpeed, shot, startDotRecorder, terminalText, test, typeCommand } from './helpers';
 
 interface Member {
   id: string;
@@ -106,6 +106,15 @@ test('three etcd members: the leader is marked; killed, a new leader is elected;
   await play(page);
   const out = await typeCommand(page, 'kubectl create deployment x --image=nginx:1.25', { expectOutput: /Error from server/, timeout: 60_000 });
   expect(out).toContain('Error from server: etcdserver: request timed out');
+  // The issue's words: the next `kubectl apply` fails too (the YAML tab's Apply runs it). apply
+  // first reads the live object, a linearizable read that needs a quorum, so kubectl reports the
+  // failed GET as the real one does ("error when retrieving current configuration of").
+  const applyError = 'from server for: "STDIN": etcdserver: request timed out';
+  await openDockTab(page, 'yaml');
+  await applyYaml(page, 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: after-quorum-loss\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.25\n');
+  await openDockTab(page, 'terminal');
+  await runUntil(page, async () => (await terminalText(page)).includes(applyError), { timeout: 60_000 });
+  expect(await terminalText(page)).toContain('Error from server: error when retrieving current configuration of:');
   await pause(page);
   await shot(page, 'etcd-04-quorum-lost');
 });

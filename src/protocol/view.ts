@@ -72,6 +72,11 @@ export interface TerminalOutput {
   stdout: string;
   stderr: string;
   exitCode: number | null;
+  /**
+   * A chunk of a command that keeps running (`journalctl -f`): print it, keep waiting. The final
+   * output of such a command carries only what no chunk has shown yet.
+   */
+  partial?: true;
 }
 
 /** How the simulation clock runs. */
@@ -140,6 +145,8 @@ export type UiToWorker =
   | { type: 'reset' }
   /** Run a command line as the person at the keyboard (`kubectl get pods`). */
   | { type: 'exec'; requestId: number; line: string; stdin?: string }
+  /** Ctrl-C on the command the terminal started with this request id. */
+  | { type: 'cancel'; requestId: number }
   | { type: 'kill' | 'restart' | 'start'; target: string }
   | { type: 'partition'; a: string[]; b: string[] }
   | { type: 'heal' }

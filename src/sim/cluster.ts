@@ -5,7 +5,7 @@
 import type { Taint } from './api/types';
 import { kubeApiserver, type ApiserverConfig } from './apiserver/apiserver';
 import { kubeadm, type KubeadmConfig } from './bootstrap/kubeadm';
-import type { CliExec, CliOutput } from './cli-tools/protocol';
+import type { CliCancel, CliExec, CliOutput } from './cli-tools/protocol';
 import { kubectl, type KubectlConfig } from './cli-tools/kubectl/kubectl';
 import { nodeShell, type NodeShellConfig } from './cli-tools/node/node-shell';
 import { DEFAULT_TIMINGS, type Timings } from './config';
@@ -125,6 +125,8 @@ export class Cluster {
   private nextJobId = 1;
   private outputs = new Map<number, CliOutput>();
   private others: Emitted[] = [];
+  /** Running jobs: the process to send Ctrl-C to, the text printed so far, and what nobody took yet. */
+  private running = new Map<number, { process: ProcessId; sofar: string; sofarErr: string; fresh: string }>();
 
   constructor(spec: ClusterSpec, opts: ClusterOptions) {
     this.timings = { ...DEFAULT_TIMINGS, ...(opts.timings ?? {}) };
@@ -282,6 +284,7 @@ export class Cluster {
     const tool = argv[0] ?? '';
     if (tool !== 'kubectl') return this.answer(jobId, `${tool}: command not found\n`, 127);
     this.sim.inject(KUBECTL, body, { summary: `$ ${line}`, phase: 'user' });
+    this.running.set(jobId, { process: KUBECTL, sofar: '', sofarErr: '', fresh: '' });
     return jobId;
   }
 
@@ -291,6 +294,7 @@ export class Cluster {
     if (!this.sim.host(node)?.up) return this.answer(jobId, `ssh: connect to host ${host.address} port 22: No route to host\n`, 255);
     const body: CliExec = { type: 'cli.exec', jobId, line, argv };
     this.sim.inject(shellId(node), body, { summary: `$ ssh ${node} -- ${line}`, phase: 'user' });
+    this.running.set(jobId, { process: shellId(node), sofar: '', sofarErr: '', fresh: '' });
     return jobId;
   }
 
@@ -299,10 +303,35 @@ export class Cluster {
     return jobId;
   }
 
-  /** The output of a finished job, or undefined while it runs. */
+  /** The output of a finished job (with every chunk it printed while running), or undefined while it runs. */
   output(jobId: number): CliOutput | undefined {
     this.collect();
     return this.outputs.get(jobId);
+  }
+
+  /** What a running job printed so far (`journalctl -f`), or undefined when it printed nothing yet. */
+  partialOutput(jobId: number): { stdout: string; stderr: string } | undefined {
+    this.collect();
+    const r = this.running.get(jobId);
+    return r && (r.sofar || r.sofarErr) ? { stdout: r.sofar, stderr: r.sofarErr } : undefined;
+  }
+
+  /** The stdout chunks a running job printed since the last call (for a terminal that shows them as they come). */
+  takeChunks(jobId: number): string {
+    this.collect();
+    const r = this.running.get(jobId);
+    if (!r) return '';
+    const fresh = r.fresh;
+    r.fresh = '';
+    return fresh;
+  }
+
+  /** Ctrl-C on a running job: the process ends it and emits its final output (a finished job ignores it). */
+  cancel(jobId: number): void {
+    const r = this.running.get(jobId);
+    if (!r || this.outputs.has(jobId)) return;
+    const body: CliCancel = { type: 'cli.cancel', jobId };
+    this.sim.inject(r.process, body, { summary: `^C (job ${jobId})`, phase: 'user' });
   }
 
   /** Emitted events that are not CLI outputs (for the UI). */
@@ -315,9 +344,24 @@ export class Cluster {
 
   private collect(): void {
     for (const e of this.sim.drainEmitted()) {
-      if (e.type === 'cli.output') this.outputs.set((e as unknown as CliOutput).jobId, e as unknown as CliOutput);
+      if (e.type === 'cli.output') this.collectOutput(e as unknown as CliOutput);
       else this.others.push(e);
     }
+  }
+
+  /** Chunks of a running job are kept; its final output carries them all, in order. */
+  private collectOutput(o: CliOutput): void {
+    const r = this.running.get(o.jobId);
+    if (o.partial) {
+      if (r) {
+        r.sofar += o.stdout;
+        r.sofarErr += o.stderr;
+        r.fresh += o.stdout;
+      }
+      return;
+    }
+    this.running.delete(o.jobId);
+    this.outputs.set(o.jobId, r ? { ...o, stdout: r.sofar + o.stdout, stderr: r.sofarErr + o.stderr } : o);
   }
 
   /** Run a command and the simulation until it answers (or `limitMs` of simulated time passes). */

@@ -112,6 +112,19 @@ describe('SimSession: commands', () => {
     expect(s.tick(0)!.outputs).toEqual([{ requestId: 4, time: 0, line: 'crictl ps', stdout: '', stderr: 'crictl: command not found\n', exitCode: 127 }]);
   });
 
+  it('streams journalctl -f chunks to the terminal and ends the command on cancel (issue 5)', () => {
+    const { s } = start();
+    s.handle({ type: 'play' });
+    s.handle({ type: 'exec', requestId: 5, line: 'ssh worker-1 -- journalctl -u kubelet -f -n 3' });
+    const chunks = playUntil(s, (b) => b.outputs.some((o) => o.requestId === 5)).flatMap((b) => b.outputs.filter((o) => o.requestId === 5));
+    expect(chunks[0]).toMatchObject({ partial: true, exitCode: null });
+    expect(chunks[0]!.stdout.trimEnd().split('\n')).toHaveLength(3);
+    s.handle({ type: 'cancel', requestId: 5 });
+    const end = playUntil(s, (b) => b.outputs.some((o) => o.requestId === 5 && !o.partial)).flatMap((b) => b.outputs.filter((o) => o.requestId === 5 && !o.partial));
+    // The final output carries only what no chunk has shown (nothing, here) and journalctl's exit on SIGINT.
+    expect(end).toEqual([expect.objectContaining({ exitCode: 130, stderr: '' })]);
+  });
+
   it('shows a killed kube-scheduler as dead in the next frame, and alive again after a restart', () => {
     const { s } = start();
     s.handle({ type: 'kill', target: 'kube-scheduler' });

@@ -39,6 +39,8 @@ interface Run {
   batches: BatchBuilder;
   /** The UI's request id by job id, for the command lines the terminal sent. */
   requests: Map<number, number>;
+  /** How much stdout of a running command the terminal was already sent as chunks, by job id. */
+  streamed: Map<number, number>;
   follow?: FollowState;
 }
 
@@ -88,6 +90,9 @@ export class SimSession {
         return this.load(run.file, run.text, run.files);
       case 'exec':
         run.requests.set(run.runner.exec(cmd.line, cmd.stdin !== undefined ? { stdin: cmd.stdin } : {}), cmd.requestId);
+        return [];
+      case 'cancel':
+        for (const [jobId, requestId] of run.requests) if (requestId === cmd.requestId) run.cluster.cancel(jobId);
         return [];
       case 'kill':
         run.cluster.kill(cmd.target);
@@ -152,7 +157,7 @@ export class SimSession {
     const cluster = this.build(scenario.cluster, { seed: scenario.seed, timings: scenario.timings, traceLimit: TRACE_LIMIT });
     const batches = new BatchBuilder(cluster);
     const runner = new ScenarioRunner(scenario, cluster, { files, onEntry: (e) => batches.pushOutput(toOutput(e)) });
-    const run: Run = { file, text, files, scenario, cluster, batches, runner, requests: new Map() };
+    const run: Run = { file, text, files, scenario, cluster, batches, runner, requests: new Map(), streamed: new Map() };
     // The first frame carries everything, including the end of the boot's trace.
     for (const r of cluster.sim.world.trace.slice(-MAX_TRACE_PER_BATCH)) batches.pushTrace(r);
     cluster.sim.onRecord((r) => this.onRecord(run, r));
@@ -170,7 +175,18 @@ export class SimSession {
     for (const { jobId, entry } of run.runner.takeAdhoc()) {
       const requestId = run.requests.get(jobId);
       run.requests.delete(jobId);
-      run.batches.pushOutput(requestId !== undefined ? { ...toOutput(entry), requestId } : toOutput(entry));
+      // What the chunks already showed is not shown twice.
+      const shown = run.streamed.get(jobId) ?? 0;
+      run.streamed.delete(jobId);
+      const out = { ...toOutput(entry), stdout: entry.stdout.slice(shown) };
+      run.batches.pushOutput(requestId !== undefined ? { ...out, requestId } : out);
+    }
+    // Chunks of the terminal's commands that keep running (`journalctl -f`).
+    for (const [jobId, requestId] of run.requests) {
+      const chunk = run.cluster.takeChunks(jobId);
+      if (!chunk) continue;
+      run.streamed.set(jobId, (run.streamed.get(jobId) ?? 0) + chunk.length);
+      run.batches.pushOutput({ requestId, time: run.cluster.sim.now, line: '', stdout: chunk, stderr: '', exitCode: null, partial: true });
     }
   }
 

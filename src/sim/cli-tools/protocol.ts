@@ -1,6 +1,9 @@
 // How the outside world (the scenario runner, the app's terminal) runs a command line on a CLI
 // process (kubectl on the laptop; crictl, systemctl, journalctl on a node). The command arrives as a
-// `cli.exec` message; when it finishes, the process emits one `cli.output`.
+// `cli.exec` message; when it finishes, the process emits one `cli.output`. A command that keeps
+// running (`journalctl -f`) first emits chunks marked `partial`; the first output without `partial`
+// ends the job. `cli.cancel` is Ctrl-C: it asks the process to end the job, which then emits its
+// final output.
 
 export interface CliExec {
   type: 'cli.exec';
@@ -20,4 +23,12 @@ export interface CliOutput {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /** A chunk of output while the job keeps running (exitCode is meaningless then). */
+  partial?: true;
+}
+
+/** Ctrl-C on a running job. */
+export interface CliCancel {
+  type: 'cli.cancel';
+  jobId: number;
 }

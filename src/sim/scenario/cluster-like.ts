@@ -36,6 +36,10 @@ export interface ClusterLike {
    * the runner asks here instead of draining the emitted events.
    */
   output?(jobId: number): CliOutput | undefined;
+  /** Optional: what a still-running job (`journalctl -f`) printed so far; undefined when nothing. */
+  partialOutput?(jobId: number): { stdout: string; stderr: string } | undefined;
+  /** Optional: Ctrl-C on a running job; the process then emits its final output. */
+  cancel?(jobId: number): void;
   /** Throws an Error naming the valid targets when the target is unknown. */
   kill(target: string): void;
   restart(target: string): void;

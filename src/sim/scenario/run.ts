@@ -250,9 +250,31 @@ export class ScenarioRunner {
     }
     this.runSimUntil(limit);
     if (limit < p.deadline) return false;
+    if (this.interrupt(p)) return true;
     const stderr = `kubeplay: no output after ${formatDuration(this.timeoutMs)} of simulated time; gave up waiting\n`;
     this.complete(p, { ...p.entry, stderr, exitCode: null, timedOut: true });
     return true;
+  }
+
+  /**
+   * A command that streams (`journalctl -f`) never ends by itself: at its deadline the runner presses
+   * Ctrl-C and records what it printed, with the exit code the interrupted process gives. Commands that
+   * printed nothing keep the plain timeout, so their runs (and trace) are as before.
+   */
+  private interrupt(p: PendingJob): boolean {
+    if (!this.cluster.cancel || !this.cluster.partialOutput?.(p.jobId)) return false;
+    this.cluster.cancel(p.jobId);
+    // Ctrl-C is delivered at once; step only what is due now, so the clock does not move.
+    for (;;) {
+      const out = this.poll(p.jobId);
+      if (out) {
+        this.complete(p, { ...p.entry, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode });
+        return true;
+      }
+      const next = this.cluster.sim.nextEventTime();
+      if (next === undefined || next > this.now) return false;
+      this.cluster.sim.step();
+    }
   }
 
   private complete(p: PendingJob, entry: TranscriptEntry): void {

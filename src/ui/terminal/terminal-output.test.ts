@@ -20,6 +20,10 @@ describe('outputText', () => {
     );
   });
 
+  it('prints nothing more when a followed command ends on Ctrl-C after its chunks showed everything', () => {
+    expect(outputText({ ...base, requestId: 1, exitCode: 130 }, true)).toBe('');
+  });
+
   it('says so when the command never answered', () => {
     expect(outputText({ ...base, exitCode: null }, true)).toBe('(no answer)\n');
   });

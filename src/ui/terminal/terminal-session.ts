@@ -21,6 +21,8 @@ export class TerminalSession {
   private state: LineState = emptyLine(sharedHistory);
   /** The request this prompt waits for; input is held until it answers or Ctrl-C. */
   private waiting: number | null = null;
+  /** The waited-for command printed chunks (`journalctl -f`): Ctrl-C ends it, and the prompt comes back when it has. */
+  private streaming = false;
   /** Keys typed while a command runs (type-ahead), replayed when the prompt comes back. */
   private typeAhead: string[] = [];
   private readonly seen = new WeakSet<TerminalOutput>();
@@ -93,9 +95,13 @@ export class TerminalSession {
   private onData(data: string): void {
     if (this.waiting !== null) {
       if (data === '\x03') {
-        this.waiting = null;
+        useUiStore.getState().send({ type: 'cancel', requestId: this.waiting });
         this.typeAhead = [];
         this.print('^C\n');
+        // A streaming command ends on Ctrl-C and its final output brings the prompt back; any other
+        // command may never answer, so the prompt returns now, as it always did.
+        if (this.streaming) return;
+        this.waiting = null;
         this.term.write(renderLine(this.state));
       } else {
         this.typeAhead.push(data);
@@ -180,8 +186,21 @@ export class TerminalSession {
 
   private show(o: TerminalOutput): void {
     const mine = o.requestId !== undefined && o.requestId === this.waiting;
+    if (o.partial) {
+      // A chunk of a command that keeps running: print it as it comes, without a prompt.
+      if (mine) {
+        this.streaming = true;
+        this.print(o.stdout);
+        return;
+      }
+      this.term.write('\r\x1b[K');
+      this.print(o.stdout);
+      if (this.waiting === null) this.term.write(renderLine(this.state));
+      return;
+    }
     if (mine) {
       this.waiting = null;
+      this.streaming = false;
       this.print(outputText(o, true));
       this.term.write(renderLine(this.state));
       this.replayTypeAhead();

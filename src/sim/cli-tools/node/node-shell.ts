@@ -7,7 +7,8 @@ import { rfc3339 } from '../../api/time';
 import type { ComponentType, ConnectionRefused, Effects, Message } from '../../kernel/component';
 import type { MessageId, ProcessId } from '../../kernel/units';
 import { formatGrpcError, parseCriLogLine, type ContainerInfo, type CriCall, type CriResponse, type ImageInfo, type PodSandboxInfo, type PullImageResult, type ReadLogsResult } from '../../node/runtime/cri';
-import type { CliExec } from '../protocol';
+import type { CliCancel, CliExec } from '../protocol';
+import { cancelFollow, followTick, FOLLOW_TIMER, type JournalFollows } from './journal-follow';
 import { output } from './shell-output';
 import { connectionRefused, imagesTable, inspectJson, podsTable, psTable } from './crictl-format';
 import { systemctl, journalctl } from './systemd-commands';
@@ -42,6 +43,8 @@ export interface NodeShellState {
   /** Units stopped with `systemctl stop` (shown `inactive (dead)` rather than `failed`). */
   stoppedUnits: string[];
   etcdctl: EtcdctlState;
+  /** Running `journalctl -f` jobs, by job id. */
+  follows: JournalFollows;
 }
 
 
@@ -156,11 +159,13 @@ export const nodeShell: ComponentType<NodeShellState, NodeShellConfig> = {
   kind: 'node-shell',
   start(_ctx, { config }) {
     const etcd = newEtcdctlState(config.etcd ?? { members: [], addresses: {} });
-    return { node: config.nodeName, containerd: config.containerd, pending: new Map(), stoppedUnits: [], etcdctl: etcd };
+    return { node: config.nodeName, containerd: config.containerd, pending: new Map(), stoppedUnits: [], etcdctl: etcd, follows: new Map() };
   },
   onMessage(s, msg: Message, ctx) {
     const body = msg.body;
     if (body.type === 'cli.exec') return onExec(s, ctx, body as CliExec);
+    // Ctrl-C reaches only jobs that keep running; the others answer at once anyway.
+    if (body.type === 'cli.cancel') return void cancelFollow(s.follows, ctx, (body as CliCancel).jobId);
     if (body.type === 'cri.response') return onCriResponse(s, ctx, body as CriResponse);
     if (body.type === 'etcd.response') {
       etcdctlResponse(s.etcdctl, ctx, msg);
@@ -177,5 +182,6 @@ export const nodeShell: ComponentType<NodeShellState, NodeShellConfig> = {
   },
   onTimer(s, t, ctx) {
     if (t.name === ETCDCTL_TIMEOUT_TIMER) etcdctlTimeout(s.etcdctl, ctx, t);
+    if (t.name === FOLLOW_TIMER) followTick(s.follows, ctx, s.node, t);
   },
 };

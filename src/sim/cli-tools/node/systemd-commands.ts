@@ -4,6 +4,7 @@
 import type { Effects, HostProcessInfo, SystemctlAction } from '../../kernel/component';
 import type { NodeShellState } from './node-shell';
 import { output } from './shell-output';
+import { startFollow } from './journal-follow';
 import { journalLines, statusText, UNITS, type UnitInfo } from './systemd-format';
 
 /** `kubelet`, `kubelet.service` -> the unit and the process running it on this host. */
@@ -48,14 +49,18 @@ export function systemctl(s: NodeShellState, ctx: Effects, jobId: number, args: 
 export function journalctl(s: NodeShellState, ctx: Effects, jobId: number, args: string[]): void {
   let unit: string | undefined;
   let n: number | undefined;
+  let follow = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-u' || a === '--unit') unit = args[++i];
+    if (a === '-f' || a === '--follow') follow = true;
+    else if (a === '-u' || a === '--unit') unit = args[++i];
     else if (a.startsWith('--unit=')) unit = a.slice(7);
     else if (a === '-n' || a === '--lines') n = Number(args[++i]);
     else if (a.startsWith('--lines=')) n = Number(a.slice(8));
     else if (/^-n\d+$/.test(a)) n = Number(a.slice(2));
   }
+  // Follow mode keeps running: the last lines now, the rest as they are logged (journal-follow.ts).
+  if (follow) return startFollow(s.follows, ctx, s.node, jobId, unit, n);
   let lines: string[];
   if (unit === undefined) {
     // The whole journal: every unit's lines, oldest first.
