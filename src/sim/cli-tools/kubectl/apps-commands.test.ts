@@ -117,6 +117,15 @@ describe('kubectl create deployment', () => {
     const b = run('kubectl create deployment web');
     expect(output(b.ctx).stderr).toBe('error: required flag(s) "image" not set\n');
   });
+
+  // create_deployment.go: what follows `--` is the container's command (the docs' example:
+  // `kubectl create deployment my-dep --image=busybox -- date`), and only with a single image.
+  it('puts what follows -- into the container command', () => {
+    const a = run('kubectl create deployment sleeper --image=busybox:1.36 -- sleep 3600');
+    expect((last(a.ctx).req.body as KubeObject).spec).toMatchObject({ template: { spec: { containers: [{ name: 'busybox', command: ['sleep', '3600'] }] } } });
+    const b = run('kubectl create deployment two --image=busybox --image=nginx -- date');
+    expect(output(b.ctx).stderr).toBe('error: cannot specify multiple --image options and command\n');
+  });
 });
 
 describe('kubectl set image', () => {

@@ -33,6 +33,8 @@ export const FLAGS: FlagSpec[] = [
   { name: 'show-labels', type: 'bool', commands: ['get'] },
   { name: 'no-headers', type: 'bool', commands: ['get'] },
   { name: 'watch', short: 'w', type: 'bool', commands: ['get'] },
+  { name: 'watch-only', type: 'bool', commands: ['get'] },
+  { name: 'output-watch-events', type: 'bool', commands: ['get'] },
   { name: 'image', type: 'string', commands: ['run'] },
   { name: 'restart', type: 'string', commands: ['run'] },
   { name: 'labels', short: 'L', type: 'string', commands: ['run'] },

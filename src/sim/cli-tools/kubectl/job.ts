@@ -65,6 +65,9 @@ export const PURPOSE = 'kubectl';
 /** Default when --request-timeout is not given: how long a dial to an unreachable host takes to fail. */
 export const DIAL_TIMEOUT_MS = 30_000;
 
+/** A command ended by Ctrl-C: the shell's status for a process killed by SIGINT (128 + 2). */
+export const INTERRUPTED_EXIT = 130;
+
 function queryString(q: Record<string, string> | undefined): string {
   if (!q) return '';
   const parts = Object.entries(q).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);

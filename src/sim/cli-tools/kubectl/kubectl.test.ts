@@ -171,6 +171,15 @@ describe('kubectl get', () => {
     expect(output(ctx)).toMatchObject({ stdout: '', stderr: 'No resources found in kube-system namespace.\n', exitCode: 0 });
   });
 
+  // kubectl/pkg/cmd/get/get.go: only the human-readable path says "No resources found"; the
+  // generic printers print what the template gives, even nothing.
+  it('prints nothing (and no "No resources found") when a jsonpath finds an empty field', () => {
+    const { st, ctx } = setup();
+    exec(st, ctx, 'kubectl get pod web -o jsonpath={.metadata.deletionTimestamp}');
+    answer(st, ctx, lastRequest(ctx).id, 200, livePod());
+    expect(output(ctx)).toMatchObject({ stdout: '', stderr: '', exitCode: 0 });
+  });
+
   it('prints NotFound for a missing name', () => {
     const { st, ctx } = setup();
     exec(st, ctx, 'kubectl get pod x');

@@ -6,13 +6,14 @@
 import type { WatchEventBody } from '../../api/http';
 import { CLIENT_TIMEOUT_TIMER, clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
 import type { ComponentType, Effects, Message } from '../../kernel/component';
-import type { CliExec } from '../protocol';
+import type { CliCancel, CliExec } from '../protocol';
 import { onApplyResult, startApply, type ApplyJob } from './commands/apply';
 import { onAuthResult, startAuth, type AuthJob } from './commands/auth';
 import { onCreateResult, startCreate, startRun, type CreateJob } from './commands/create';
 import { onDeleteResult, onDeleteWatchEvent, startDelete, type DeleteJob } from './commands/delete';
 import { onDescribeResult, startDescribe, type DescribeJob } from './commands/describe';
 import { onGetResult, startGet, type GetJob } from './commands/get';
+import { onGetWatchEvent } from './commands/get-watch';
 import { onLogsResult, startLogs, type LogsJob } from './commands/logs';
 import { onPatchResult, startPatchCommand, type PatchJob } from './commands/patch-object';
 import { onRolloutResult, onRolloutTimer, ROLLOUT_POLL_TIMER, startRollout, type RolloutJob } from './commands/rollout';
@@ -27,6 +28,7 @@ import {
   connectionError,
   DIAL_TIMEOUT_MS,
   finishJob,
+  INTERRUPTED_EXIT,
   PURPOSE,
   resultOf,
   type CallData,
@@ -195,6 +197,17 @@ function onWatchEvent(st: KubectlState, body: WatchEventBody, ctx: Effects): voi
   if (!call || call.purpose !== PURPOSE) return;
   const job = st.jobs.get((call.data as CallData).jobId);
   if (job?.command === 'delete') onDeleteWatchEvent(st, job as unknown as DeleteJob, body, ctx);
+  if (job?.command === 'get') onGetWatchEvent(st, job as unknown as GetJob, body, ctx);
+}
+
+/**
+ * Ctrl-C: kubectl dies of SIGINT (`get -w` handles it only to stop the watch, then exits the same
+ * way), so the shell reports 128 + 2. Open watches and pending calls are dropped by finishJob; what
+ * the job printed so far is its output. A finished job is no longer in the table and ignores it.
+ */
+function onCancel(st: KubectlState, body: CliCancel, ctx: Effects): void {
+  const job = st.jobs.get(body.jobId);
+  if (job) finishJob(st, job, ctx, undefined, INTERRUPTED_EXIT);
 }
 
 export const kubectl: ComponentType<KubectlState, KubectlConfig> = {
@@ -214,6 +227,7 @@ export const kubectl: ComponentType<KubectlState, KubectlConfig> = {
   onMessage(st, msg: Message, ctx) {
     const type = msg.body.type;
     if (type === 'cli.exec') return onExec(st, msg.body as unknown as CliExec, ctx);
+    if (type === 'cli.cancel') return onCancel(st, msg.body as unknown as CliCancel, ctx);
     if (type === 'watch.event') return onWatchEvent(st, msg.body as WatchEventBody, ctx);
     const ev = clientOnMessage(st.client, msg, ctx);
     if (ev) route(st, ev, ctx);

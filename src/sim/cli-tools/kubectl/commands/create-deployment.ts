@@ -1,6 +1,7 @@
-// `kubectl create deployment NAME --image=... [--replicas=N] [--port=P]`: the Deployment that
-// kubectl/pkg/cmd/create/create_deployment.go builds (labels `app: NAME`, one container per
-// --image named after the image's base name, the port on the first container only).
+// `kubectl create deployment NAME --image=... [--replicas=N] [--port=P] [-- COMMAND [args...]]`:
+// the Deployment that kubectl/pkg/cmd/create/create_deployment.go builds (labels `app: NAME`, one
+// container per --image named after the image's base name, the port on the first container only,
+// and what follows `--` as every container's `command`).
 
 import type { KubeObject } from '../../../api/types';
 import { flagArray, flagInt, type ParsedArgs } from '../flags';
@@ -22,7 +23,9 @@ export function deploymentForCreate(p: ParsedArgs, namespace: string, namespaceE
   if (images.length === 0) return 'error: required flag(s) "image" not set\n';
   const name = names[0]!;
   const labels = { app: name };
-  const containers: Record<string, unknown>[] = images.map((image) => ({ name: containerNameForImage(image), image, resources: {} }));
+  const command = p.dashArgs;
+  if (command.length > 0 && images.length > 1) return 'error: cannot specify multiple --image options and command\n';
+  const containers: Record<string, unknown>[] = images.map((image) => ({ name: containerNameForImage(image), image, ...(command.length ? { command } : {}), resources: {} }));
   const port = flagInt(p, 'port');
   if (port !== undefined && port >= 0) containers[0]!.ports = [{ containerPort: port }];
   const metadata: KubeObject['metadata'] = { name, labels };

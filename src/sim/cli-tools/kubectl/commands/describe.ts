@@ -2,21 +2,22 @@
 // then LIST the events that involve it, and print the describer's text. Several descriptions are
 // separated by two blank lines.
 
-import type { Event, KubeList, KubeObject, Node, Pod } from '../../../api/types';
+import type { Event, KubeList, KubeObject } from '../../../api/types';
 import { resourceForName, type ResourceInfo } from '../../../api/resources';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import { aggregate, plain } from '../errors';
 import type { ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { describeNode } from '../describe/node';
-import { describePod } from '../describe/pod';
+import { describerFor } from '../describe/describers';
 
 export interface DescribeJob extends JobCommon {
   command: 'describe';
   info: ResourceInfo;
   names: string[];
   objects: KubeObject[];
+  /** What the describer lists besides events (a Deployment's ReplicaSets, a ReplicaSet's pods). */
+  related: KubeObject[];
 }
 
 export function startDescribe(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
@@ -30,10 +31,10 @@ export function startDescribe(st: KubectlState, common: JobCommon, p: ParsedArgs
   }
   const info = resourceForName(typed);
   if (!info) return finishJob(st, common, ctx, plain(`the server doesn't have a resource type "${typed}"`));
-  if (info.resource !== 'pods' && info.resource !== 'nodes') {
+  if (!describerFor(info.resource)) {
     return finishJob(st, common, ctx, plain(`describe of ${info.resource} is not supported in Kubeplay yet`));
   }
-  const job: DescribeJob = { ...common, command: 'describe', info, names, objects: [] };
+  const job: DescribeJob = { ...common, command: 'describe', info, names, objects: [], related: [] };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   next(st, job, ctx);
 }
@@ -46,10 +47,10 @@ function next(st: KubectlState, job: DescribeJob, ctx: Effects): void {
   const info = job.info;
   if (job.names.length > 0) {
     const name = job.names[0]!;
-    const path = resourcePath({ resource: info.resource, namespace: ns(job), name });
+    const path = resourcePath({ group: info.group, version: info.version, resource: info.resource, namespace: ns(job), name });
     jobRequest(st, job, ctx, { method: 'GET', path }, 'object', { object: { kind: info.kind, name, namespace: ns(job) } });
   } else if (job.objects.length === 0) {
-    jobRequest(st, job, ctx, { method: 'GET', path: resourcePath({ resource: info.resource, namespace: ns(job) }) }, 'list');
+    jobRequest(st, job, ctx, { method: 'GET', path: resourcePath({ group: info.group, version: info.version, resource: info.resource, namespace: ns(job) }) }, 'list');
   }
 }
 
@@ -60,6 +61,17 @@ function afterObjects(st: KubectlState, job: DescribeJob, ctx: Effects): void {
     }
     return finishJob(st, job, ctx, aggregate(job.errors));
   }
+  const related = describerFor(job.info.resource)?.related;
+  const rel = related ? resourceForName(related) : undefined;
+  if (rel) {
+    const path = resourcePath({ group: rel.group, version: rel.version, resource: rel.resource, namespace: job.namespace });
+    jobRequest(st, job, ctx, { method: 'GET', path }, 'related');
+    return;
+  }
+  listEvents(st, job, ctx);
+}
+
+function listEvents(st: KubectlState, job: DescribeJob, ctx: Effects): void {
   const query: Record<string, string> = {};
   if (job.objects.length === 1) {
     const o = job.objects[0]!;
@@ -83,13 +95,17 @@ export function onDescribeResult(st: KubectlState, job: DescribeJob, step: strin
     job.objects = (r.body as KubeList).items ?? [];
     return afterObjects(st, job, ctx);
   }
+  if (step === 'related') {
+    job.related = r.ok ? ((r.body as KubeList).items ?? []) : [];
+    return listEvents(st, job, ctx);
+  }
   const events = r.ok ? ((r.body as KubeList<Event>).items ?? []) : [];
   job.objects.forEach((o, i) => {
     const mine = events.filter(
       (e) => e.involvedObject?.name === o.metadata.name && (e.involvedObject?.kind ?? job.info.kind) === job.info.kind &&
         (!e.involvedObject?.uid || !o.metadata.uid || e.involvedObject.uid === o.metadata.uid),
     );
-    const text = job.info.resource === 'pods' ? describePod(o as Pod, mine, ctx.now) : describeNode(o as Node, mine, ctx.now);
+    const text = describerFor(job.info.resource)!.print(o, mine, job.related, ctx.now);
     job.stdout += (i === 0 ? '' : '\n\n') + text;
   });
   finishJob(st, job, ctx, aggregate(job.errors));

@@ -16,6 +16,7 @@ import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
 import { renderTable } from '../printers/table-print';
+import { beginWatch, onGetWatchEnded, type GetWatch } from './get-watch';
 
 interface GetTarget {
   info: ResourceInfo;
@@ -39,6 +40,14 @@ export interface GetJob extends JobCommon {
   noHeaders: boolean;
   withKind: boolean;
   singleItem: boolean;
+  /** -w / --watch-only: after printing, keep watching (get-watch.ts). */
+  watchFlag: boolean;
+  watchOnly: boolean;
+  /** --output-watch-events: an EVENT column (ADDED, MODIFIED, DELETED) first. */
+  outputWatchEvents: boolean;
+  /** The first LIST's resourceVersion, where the watch starts. */
+  listResourceVersion?: string;
+  watch?: GetWatch;
 }
 
 export const OUTPUT_FORMATS_ERROR = (o: string): string =>
@@ -110,6 +119,9 @@ export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx
     noHeaders: flagBool(p, 'no-headers'),
     withKind: resolved.withKind,
     singleItem: resolved.targets.length === 1 && resolved.targets[0]!.names.length === 1,
+    watchFlag: flagBool(p, 'watch') || flagBool(p, 'watch-only'),
+    watchOnly: flagBool(p, 'watch-only'),
+    outputWatchEvents: flagBool(p, 'output-watch-events'),
   };
   resolved.targets.forEach((t, i) => {
     if (t.names.length === 0) job.queue.push([i, '']);
@@ -137,7 +149,8 @@ function sendNext(st: KubectlState, job: GetJob, ctx: Effects): void {
   });
 }
 
-export function onGetResult(st: KubectlState, job: GetJob, _step: string, r: RequestResult, ctx: Effects): void {
+export function onGetResult(st: KubectlState, job: GetJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (step === 'watch') return onGetWatchEnded(st, job, r, ctx);
   const [ti, name] = job.queue.shift()!;
   const t = job.targets[ti]!;
   if (!r.ok) {
@@ -146,6 +159,7 @@ export function onGetResult(st: KubectlState, job: GetJob, _step: string, r: Req
   } else if (name) t.items.push(r.body as KubeObject);
   else {
     const list = r.body as KubeList;
+    job.listResourceVersion = list.metadata?.resourceVersion;
     for (const item of list.items ?? []) {
       t.items.push({ ...item, apiVersion: item.apiVersion ?? apiVersionOf(t.info), kind: item.kind ?? t.info.kind });
     }
@@ -182,6 +196,7 @@ function printStructured(job: GetJob, all: KubeObject[]): string {
 }
 
 function printGet(st: KubectlState, job: GetJob, ctx: Effects): void {
+  if (job.watchFlag) return beginWatch(st, job, ctx);
   for (const t of job.targets) {
     if (!job.sortBy) continue;
     try {
@@ -216,7 +231,10 @@ function printGet(st: KubectlState, job: GetJob, ctx: Effects): void {
       });
     }
   }
-  if (job.stdout === '' && job.errors.length === 0) {
+  // get.go says "No resources found" only from its human-readable path (nothing was written and
+  // no error); the generic printers (json, yaml, name, jsonpath) print what they have, even "".
+  const humanReadable = !(job.output === 'name' || job.output === 'json' || job.output === 'yaml' || job.output.startsWith('jsonpath'));
+  if (humanReadable && job.stdout === '' && job.errors.length === 0) {
     const namespaced = !job.allNamespaces && job.targets.every((t) => t.info.namespaced);
     job.stderr += namespaced ? `No resources found in ${job.namespace} namespace.\n` : 'No resources found\n';
   }

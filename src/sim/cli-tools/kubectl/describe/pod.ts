@@ -40,8 +40,9 @@ function resources(title: string, r: Record<string, string> | undefined): string
   return `${L2}${title}:\n` + keys.map((k) => `${L3}${k}:\t${r![k]}\n`).join('');
 }
 
-function describeContainer(c: Container, status: ContainerStatus | undefined): string {
-  let s = `  ${c.name}:\n`;
+/** describeContainers' per-container part; a pod template indents the name one more space. */
+export function describeContainer(c: Container, status: ContainerStatus | undefined, nameIndent = ''): string {
+  let s = `  ${nameIndent}${c.name}:\n`;
   if (status?.containerID) s += `${L2}Container ID:\t${status.containerID}\n`;
   s += `${L2}Image:\t${c.image ?? ''}\n`;
   if (status) s += `${L2}Image ID:\t${status.imageID}\n`;

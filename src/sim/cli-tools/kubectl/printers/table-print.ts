@@ -17,6 +17,11 @@ export interface TableOptions {
 }
 
 export function renderTable(info: ResourceInfo, items: KubeObject[], o: TableOptions): string {
+  return tabwrite(tableText(info, items, o), KUBECTL_TABLE);
+}
+
+/** The table as tab-separated lines, before the tabwriter aligns it (`get -w` aligns chunk by chunk). */
+export function tableText(info: ResourceInfo, items: KubeObject[], o: TableOptions): string {
   const printer = printerFor(info.resource);
   let text = '';
   if (!o.noHeaders) {
@@ -35,5 +40,5 @@ export function renderTable(info: ResourceInfo, items: KubeObject[], o: TableOpt
     if (o.showLabels) cells.push(formatLabels(obj.metadata.labels));
     text += cells.join('\t') + '\n';
   }
-  return tabwrite(text, KUBECTL_TABLE);
+  return text;
 }

@@ -1,0 +1,138 @@
+// `kubectl get <type> [name] -w | --watch-only` (kubectl/pkg/cmd/get/get.go, watch()): print the
+// current table, then WATCH from the list's resourceVersion and print one row per event (ADDED,
+// MODIFIED and DELETED alike) until Ctrl-C. Each print is flushed at once, so each event reaches the
+// terminal as its own `partial` chunk. The header is printed once, with the first rows
+// (`--watch-only` skips the current rows, so the header comes with the first event).
+//
+// Alignment: kubectl's tabwriter (cli-runtime printers/tabwriter.go) is liggitt/tabwriter with the
+// RememberWidths flag, flushed after every event. A column keeps the widest width it has had, and
+// grows when a later row needs more, so `ContainerCreating` widens the STATUS column from then on
+// while the rows printed before stay as they were, just as in a real terminal.
+
+import type { WatchEventBody } from '../../../api/http';
+import type { KubeObject, Status } from '../../../api/types';
+import { apiVersionOf } from '../../../api/resources';
+import { resourcePath } from '../../../client/apiclient';
+import type { Effects } from '../../../kernel/component';
+import { goMarshalIndent } from '../../common/go-json';
+import { goYaml } from '../../common/go-yaml';
+import { KUBECTL_TABLE } from '../../common/tabwriter';
+import type { CliOutput } from '../../protocol';
+import { aggregate, plain } from '../errors';
+import { finishJob, jobRequest, type KubectlState, type RequestResult } from '../job';
+import { kindSlashName } from '../manifest';
+import { tableText } from '../printers/table-print';
+import type { GetJob } from './get';
+
+/** The state a watching `get` keeps between events. */
+export interface GetWatch {
+  /** The rows of the first table are not printed (`--watch-only`). */
+  only: boolean;
+  /** The header was printed (with the first rows). */
+  headerPrinted: boolean;
+  /** RememberWidths: the widest width each column has had so far. */
+  widths: number[];
+  /** The WATCH is open. */
+  open: boolean;
+}
+
+/** Align tab-separated rows as a RememberWidths tabwriter flushed once after them (rows of one table). */
+export function alignRemembering(text: string, widths: number[]): string {
+  const lines = text.replace(/\n$/, '').split('\n').map((l) => l.split('\t'));
+  for (const cells of lines) {
+    cells.slice(0, -1).forEach((c, j) => {
+      widths[j] = Math.max(widths[j] ?? 0, KUBECTL_TABLE.minwidth, Array.from(c).length + KUBECTL_TABLE.padding);
+    });
+  }
+  return lines
+    .map((cells) => cells.map((c, j) => (j < cells.length - 1 ? c.padEnd(widths[j]!, KUBECTL_TABLE.padchar) : c)).join(''))
+    .map((l) => l + '\n')
+    .join('');
+}
+
+function emitChunk(job: GetJob, ctx: Effects, stdout: string): void {
+  if (stdout === '') return;
+  const o: CliOutput = { type: 'cli.output', jobId: job.jobId, stdout, stderr: '', exitCode: 0, partial: true };
+  ctx.emit(o as unknown as { type: string });
+}
+
+/** The objects as the chosen printer writes them, the header only before the first rows. */
+function render(job: GetJob, w: GetWatch, objs: KubeObject[], now: number, event: string): string {
+  const t = job.targets[0]!;
+  if (objs.length === 0) return '';
+  if (job.output === 'name') return objs.map((o) => kindSlashName(t.info, o.metadata.name ?? '') + '\n').join('');
+  if (job.output === 'json') return objs.map((o) => goMarshalIndent(o) + '\n').join('');
+  if (job.output === 'yaml') return objs.map((o) => goYaml(o)).join('---\n');
+  const text = tableText(t.info, objs, {
+    now,
+    wide: job.output === 'wide',
+    withNamespace: job.allNamespaces && t.info.namespaced,
+    withKind: job.withKind,
+    showLabels: job.showLabels,
+    noHeaders: job.noHeaders || w.headerPrinted,
+  });
+  const withEvent = job.outputWatchEvents ? eventColumn(text, event, !(job.noHeaders || w.headerPrinted)) : text;
+  w.headerPrinted = true;
+  return alignRemembering(withEvent, w.widths);
+}
+
+/**
+ * --output-watch-events: each object is printed as a metav1.WatchEvent, and the table printer
+ * (cli-runtime printers/tableprinter.go, printTable for WatchEvent) puts an EVENT column first.
+ */
+function eventColumn(text: string, event: string, header: boolean): string {
+  return text
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((l, i) => `${header && i === 0 ? 'EVENT' : event}\t${l}\n`)
+    .join('');
+}
+
+/** After the first LIST (or GET): print it and open the WATCH. */
+export function beginWatch(st: KubectlState, job: GetJob, ctx: Effects): void {
+  const t = job.targets[0];
+  const infos = job.targets.reduce((n, x) => n + Math.max(1, x.names.length), 0);
+  if (!t || infos !== 1) {
+    return finishJob(st, job, ctx, plain(`watch is only supported on individual resources and resource collections, but ${infos} resources were found`));
+  }
+  if (job.errors.length) return finishJob(st, job, ctx, aggregate(job.errors));
+  if (job.output.startsWith('jsonpath')) return finishJob(st, job, ctx, plain('--watch with -o jsonpath is not supported by this simulator'));
+  const w: GetWatch = { only: job.watchOnly, headerPrinted: false, widths: [], open: true };
+  job.watch = w;
+  if (!w.only) emitChunk(job, ctx, render(job, w, t.items, ctx.now, 'ADDED'));
+  const name = t.names[0];
+  const namespace = t.info.namespaced && !(job.allNamespaces && !name) ? job.namespace : undefined;
+  const path = resourcePath({ group: t.info.group || undefined, version: t.info.version, resource: t.info.resource, namespace });
+  // A list's resourceVersion is "now" and a watch from it sends no synthetic ADDED events. For one
+  // named object real kubectl watches from "0" and drops the synthetic first event; watching from the
+  // object's own resourceVersion prints the same thing.
+  const rv = name ? (t.items[0]?.metadata.resourceVersion ?? '0') : (job.listResourceVersion ?? '0');
+  const query: Record<string, string> = { resourceVersion: rv, watch: 'true' };
+  if (name) query.fieldSelector = `metadata.name=${name}`;
+  else {
+    if (job.selector) query.labelSelector = job.selector;
+    if (job.fieldSelector) query.fieldSelector = job.fieldSelector;
+  }
+  jobRequest(st, job, ctx, { method: 'GET', path, query }, 'watch', {
+    phase: 'watch',
+    watch: true,
+    object: name ? { kind: t.info.kind, name, namespace } : undefined,
+  });
+}
+
+/** One event on the watch: its object's row, flushed at once. An ERROR event ends the command. */
+export function onGetWatchEvent(st: KubectlState, job: GetJob, body: WatchEventBody, ctx: Effects): void {
+  const w = job.watch;
+  if (!w || body.watchId !== job.watchId) return;
+  if (body.event.type === 'ERROR') return finishJob(st, job, ctx, { t: 'status', status: body.event.object as Status });
+  const t = job.targets[0]!;
+  const o = body.event.object as KubeObject;
+  const obj = { ...o, apiVersion: o.apiVersion ?? apiVersionOf(t.info), kind: o.kind ?? t.info.kind };
+  emitChunk(job, ctx, render(job, w, [obj], ctx.now, body.event.type));
+}
+
+/** The watch request ended: refused (an error), or the server closed the stream. */
+export function onGetWatchEnded(st: KubectlState, job: GetJob, r: RequestResult, ctx: Effects): void {
+  if (job.watch) job.watch.open = false;
+  finishJob(st, job, ctx, r.ok ? undefined : r.err);
+}

@@ -1,0 +1,40 @@
+// Which describer prints which resource, and which extra LIST each one needs before printing
+// (a Deployment's ReplicaSets, a ReplicaSet's pods), as `kubectl describe` does in
+// kubectl/pkg/describe/describe.go DescriberFor.
+
+import type { Event, KubeObject, Namespace, Node, Pod } from '../../../api/types';
+import type { Deployment, ReplicaSet } from '../../../controllers/replicaset/types';
+import { describeDeployment } from './deployment';
+import { describeNamespace } from './namespace';
+import { describeNode } from './node';
+import { describePod } from './pod';
+import { describeReplicaSet } from './replicaset';
+import { describeService } from './service';
+import { describeJob } from './job';
+import type { Job } from '../../../controllers/job/manage';
+import { describeDaemonSet, describeStatefulSet } from './statefulset';
+import type { DaemonSet } from '../../../controllers/daemonset/types';
+import type { StatefulSet } from '../../../controllers/statefulset/types';
+import type { Service } from '../../../api/service';
+
+interface Describer {
+  /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
+  related?: string;
+  print(o: KubeObject, events: Event[], related: KubeObject[], now: number): string;
+}
+
+const DESCRIBERS: Record<string, Describer> = {
+  pods: { print: (o, ev, _r, now) => describePod(o as Pod, ev, now) },
+  nodes: { print: (o, ev, _r, now) => describeNode(o as Node, ev, now) },
+  deployments: { related: 'replicasets', print: (o, ev, r, now) => describeDeployment(o as Deployment, ev, r, now) },
+  replicasets: { related: 'pods', print: (o, ev, r, now) => describeReplicaSet(o as ReplicaSet, ev, r, now) },
+  statefulsets: { related: 'pods', print: (o, ev, r, now) => describeStatefulSet(o as StatefulSet, ev, r, now) },
+  daemonsets: { related: 'pods', print: (o, ev, r, now) => describeDaemonSet(o as DaemonSet, ev, r, now) },
+  jobs: { print: (o, ev, _r, now) => describeJob(o as Job, ev, now) },
+  services: { related: 'endpointslices', print: (o, ev, r, now) => describeService(o as Service, ev, r, now) },
+  namespaces: { print: (o) => describeNamespace(o as Namespace) },
+};
+
+export function describerFor(resource: string): Describer | undefined {
+  return DESCRIBERS[resource];
+}
