@@ -203,7 +203,7 @@ describe('SimSession: time', () => {
       if (top.kind === 'deliver') {
         expect(b.inFlight.map((m) => m.id)).not.toContain(top.msg.id);
         expect(made.every((r) => r.cause === top.msg.id)).toBe(true);
-      } else {
+      } else if (top.kind === 'timer') {
         expect(made[0]).toMatchObject({ kind: 'timer', type: top.timer.name });
         expect(made.slice(1).every((r) => r.cause === made[0]!.id)).toBe(true);
       }

@@ -49,8 +49,6 @@ import {
   leaderElectionOnClientEvent,
   leaderElectionOnTimer,
   leaderElectionStart,
-  exitProcess,
-  PROCESS_RESTART_TIMER,
   type LeaderElectionConfig,
   type LeaderElectorState,
   type LeaderTransition,
@@ -157,8 +155,6 @@ export interface KubeControllerManagerState {
   events: { seq: number };
   /** The leader elector, when leader election is on. */
   le?: LeaderElectorState;
-  /** After a restart that followed a lost lease: timers up to this id belong to the exited process. */
-  timerFloor?: number;
 }
 
 /**
@@ -229,22 +225,17 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
 
 /**
  * OnStartedLeading starts the controllers (their informers first); OnStoppedLeading makes the
- * process exit: it stops acting, and the kubelet starts it again a PLEG relist later.
+ * process exit, and the kubelet starts it again a PLEG relist later: a fresh process, a new
+ * identity, a candidate.
  */
 function onLeaderTransition(s: KubeControllerManagerState, ctx: Effects, t: LeaderTransition | undefined): boolean {
   if (t === undefined) return false;
   if (t === 'started-leading') for (const name of INFORMER_NAMES) informerList(ctx, s.client, s.informers[name]);
   else if (t === 'stopped-leading') {
     ctx.log('leaderelection lost');
-    ctx.setTimer(s.config.timings.plegRelistPeriodMs, PROCESS_RESTART_TIMER);
+    ctx.exit(s.config.timings.plegRelistPeriodMs);
   }
   return true;
-}
-
-/** The kubelet starts the exited controller manager again: a fresh process, a new identity, a candidate. */
-function restartAfterExit(s: KubeControllerManagerState, ctx: Effects): void {
-  const floor = exitProcess(ctx, s.client);
-  Object.assign(s, kubeControllerManager.start(ctx, { config: s.config, persisted: undefined, incarnation: 0 }), { timerFloor: floor });
 }
 
 function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEvent): void {
@@ -309,7 +300,6 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
     return s;
   },
   onMessage(s, msg: Message, ctx) {
-    if (s.le?.phase === 'lost') return;
     const ev = clientOnMessage(s.client, msg, ctx);
     if (ev) {
       onClientEvent(s, ctx, ev);
@@ -324,11 +314,6 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
     }
   },
   onTimer(s, t: Timer, ctx) {
-    if (s.le?.phase === 'lost') {
-      if (t.name === PROCESS_RESTART_TIMER) restartAfterExit(s, ctx);
-      return;
-    }
-    if (s.timerFloor !== undefined && t.id <= s.timerFloor) return;
     if (s.le && onLeaderTransition(s, ctx, leaderElectionOnTimer(s.le, ctx, s.client, t))) return;
     const nl = s.nodeLifecycle;
     const te = s.taintEviction;

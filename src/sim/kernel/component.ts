@@ -151,6 +151,12 @@ export interface Effects {
    * false when the process is not on this host. Local to the host, like hostProcesses.
    */
   systemctl(action: SystemctlAction, id: ProcessId): boolean;
+  /**
+   * The process exits when this handler returns (a klog.Fatal, an `os.Exit`): its timers and memory
+   * are gone and its sockets closed, as with a kill. With `restartAfterMs` it is started again that
+   * much later, as the kubelet restarts a static pod's container or systemd a unit with Restart=.
+   */
+  exit(restartAfterMs?: number): void;
 }
 
 export interface StartInput<C> {

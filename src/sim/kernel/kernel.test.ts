@@ -151,6 +151,34 @@ describe('simulation kernel', () => {
     expect(sent && sent.deliverAt !== undefined ? sent.deliverAt - sent.time : -1).toBeCloseTo(200, 0);
   });
 
+  it('a process that exits is gone after its handler, and with a restart delay comes back that much later', () => {
+    // Effects.exit: what a klog.Fatal plus the kubelet restarting a static pod look like.
+    const quitter: ComponentType<{ n: number }, object> = {
+      kind: 'quitter',
+      start(ctx) {
+        ctx.setTimer(5, 'quit');
+        return { n: 0 };
+      },
+      onMessage() {},
+      onTimer(s, _t, ctx) {
+        s.n++;
+        ctx.exit(1000);
+        expect(s.n).toBe(1); // the handler still runs to its end
+      },
+    };
+    const sim = new Simulation({ seed: 1 });
+    sim.register(quitter);
+    sim.addHost('a', '10.0.0.1');
+    sim.addProcess('q', 'a', 'quitter', {});
+    sim.start('q');
+    sim.runUntil(6);
+    expect(sim.process('q')!.alive).toBe(false);
+    expect(sim.world.trace.some((r) => r.kind === 'control' && r.summary === 'q exited (started again in 1000 ms)')).toBe(true);
+    sim.runUntil(1006); // exited at 5 ms, started again at 1005 ms
+    expect(sim.process('q')!).toMatchObject({ alive: true, incarnation: 2 });
+    expect((sim.process('q')!.state as { n: number }).n).toBe(0);
+  });
+
   it('a kill drops timers and in-memory state; a restart keeps what was persisted', () => {
     const sim = twoHosts();
     sim.runUntil(35);

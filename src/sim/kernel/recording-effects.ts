@@ -87,6 +87,13 @@ export class RecordingEffects implements Effects {
   hostProcesses(): HostProcessInfo[] {
     return structuredClone(this.processes);
   }
+  /** exit() calls: the restart delay asked for (null: no restart). */
+  exits: (number | null)[] = [];
+
+  exit(restartAfterMs?: number): void {
+    this.exits.push(restartAfterMs ?? null);
+  }
+
   systemctl(action: SystemctlAction, id: ProcessId): boolean {
     this.systemctlCalls.push({ action, id });
     return this.processes.some((p) => p.id === id) && id !== this.self;

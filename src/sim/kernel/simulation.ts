@@ -84,7 +84,8 @@ type QueuedEvent =
       timer: Timer;
       cause: RecordId | null;
       phase: Phase;
-    };
+    }
+  | { time: number; seq: number; kind: 'start'; process: ProcessId };
 
 export interface World {
   now: Millis;
@@ -235,7 +236,9 @@ export class Simulation {
     if (!ev) return false;
     this.world.now = ev.time as Millis;
     if (ev.kind === 'deliver') this.deliver(ev.msg, ev.toIncarnation);
-    else this.fireTimer(ev);
+    else if (ev.kind === 'timer') this.fireTimer(ev);
+    else this.start(ev.process);
+    this.applyExit();
     return true;
   }
 
@@ -425,6 +428,20 @@ export class Simulation {
     return r;
   }
 
+  /** A process asked to exit during the handler that just ran (Effects.exit). */
+  private exitRequest: { id: ProcessId; incarnation: number; restartAfterMs?: number } | undefined;
+
+  private applyExit(): void {
+    const x = this.exitRequest;
+    if (!x) return;
+    this.exitRequest = undefined;
+    const p = this.world.processes.get(x.id);
+    if (!p || !p.alive || p.incarnation !== x.incarnation) return;
+    const rec = this.control('exit', p.id, x.restartAfterMs === undefined ? `${p.id} exited` : `${p.id} exited (started again in ${x.restartAfterMs} ms)`);
+    this.stopProcess(p, rec.id, true);
+    if (x.restartAfterMs !== undefined) this.enqueue({ time: this.world.now + x.restartAfterMs, seq: 0, kind: 'start', process: p.id });
+  }
+
   private control(type: string, target: string, summary: string): TraceRecord {
     return this.record('control', type, OUTSIDE, target, summary, 'user', undefined, null);
   }
@@ -611,6 +628,9 @@ export class Simulation {
           out.push(info);
         }
         return out;
+      },
+      exit(restartAfterMs) {
+        sim.exitRequest = { id: p.id, incarnation: p.incarnation, ...(restartAfterMs !== undefined && { restartAfterMs }) };
       },
       systemctl(action, id) {
         const q = w.processes.get(id);

@@ -22,12 +22,6 @@ import type { Effects, Timer } from '../kernel/component';
 
 export const LEADER_ELECTION_PURPOSE = 'leaderelection';
 export const LEADER_ELECTION_TIMER = 'leaderelection.retry';
-/**
- * A component that lost its lease exits (OnStoppedLeading); its static pod's container is started
- * again by the kubelet, which notices the exit at its next PLEG relist. The component then starts
- * afresh, with a new identity, as a candidate.
- */
-export const PROCESS_RESTART_TIMER = 'leaderelection.process-restart';
 /** wait.JitterUntil's factor in acquire (leaderelection.go JitterFactor). */
 export const JITTER_FACTOR = 1.2;
 
@@ -285,17 +279,6 @@ export function leaderElectionOnClientEvent(le: LeaderElectorState, ctx: Effects
   const { step } = ev.call.data as { step: Step };
   const done = stepResult(le, ctx, client, step, ev);
   return done === undefined ? 'none' : afterTry(le, ctx, client, done);
-}
-
-/**
- * The effects of the exit: watches closed, and a marker below which every timer id belongs to the
- * exited process (the restarted one ignores them, as a new process would never see them).
- */
-export function exitProcess(ctx: Effects, client: ClientState): number {
-  for (const call of client.pending.values()) if (call.watch) ctx.closeStream(call.id);
-  const mark = ctx.setTimer(0, 'leaderelection.mark');
-  ctx.cancelTimer(mark);
-  return mark;
 }
 
 /** The retry timer. Returns undefined when the timer is not the elector's. */

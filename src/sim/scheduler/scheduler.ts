@@ -39,8 +39,6 @@ import {
   leaderElectionOnClientEvent,
   leaderElectionOnTimer,
   leaderElectionStart,
-  exitProcess,
-  PROCESS_RESTART_TIMER,
   type LeaderElectionConfig,
   type LeaderElectorState,
   type LeaderTransition,
@@ -78,8 +76,6 @@ export interface SchedulerState {
   eventSeq: number;
   /** The leader elector, when leader election is on. */
   le?: LeaderElectorState;
-  /** After a restart that followed a lost lease: timers up to this id belong to the exited process. */
-  timerFloor?: number;
 }
 
 /** Cycle records kept per pod for the UI. */
@@ -267,26 +263,18 @@ function statusMessage(r: HttpResponse): string {
   return isStatus(r.body) ? r.body.message ?? '' : `status ${r.status}`;
 }
 
-/** OnStartedLeading runs the scheduler; OnStoppedLeading exits the process, which the kubelet starts again a PLEG relist later. */
+/**
+ * OnStartedLeading runs the scheduler; OnStoppedLeading exits the process, which the kubelet starts
+ * again a PLEG relist later: a fresh process, a new identity, a candidate.
+ */
 function onLeaderTransition(s: SchedulerState, ctx: Effects, t: LeaderTransition | undefined): boolean {
   if (t === undefined) return false;
   if (t === 'started-leading') armScheduleOne(s, ctx);
   else if (t === 'stopped-leading') {
     ctx.log('Leaderelection lost');
-    ctx.setTimer(s.config.timings.plegRelistPeriodMs, PROCESS_RESTART_TIMER);
+    ctx.exit(s.config.timings.plegRelistPeriodMs);
   }
   return true;
-}
-
-/** The kubelet starts the exited scheduler again: a fresh process, a new identity, a candidate. */
-function restartAfterExit(s: SchedulerState, ctx: Effects): void {
-  const floor = exitProcess(ctx, s.client);
-  Object.assign(s, kubeScheduler.start(ctx, { config: s.config, persisted: undefined, incarnation: 0 }), { timerFloor: floor });
-}
-
-/** A scheduler that lost its lease is a process on its way out: it does nothing more. */
-function stopped(s: SchedulerState): boolean {
-  return s.le?.phase === 'lost';
 }
 
 function onClientEvent(s: SchedulerState, ctx: Effects, ev: ClientEvent): void {
@@ -335,7 +323,6 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
     return s;
   },
   onMessage(s, msg: Message, ctx) {
-    if (stopped(s)) return;
     const ev = clientOnMessage(s.client, msg, ctx);
     if (ev) {
       onClientEvent(s, ctx, ev);
@@ -350,11 +337,6 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
     }
   },
   onTimer(s, t: Timer, ctx) {
-    if (stopped(s)) {
-      if (t.name === PROCESS_RESTART_TIMER) restartAfterExit(s, ctx);
-      return;
-    }
-    if (s.timerFloor !== undefined && t.id <= s.timerFloor) return;
     if (s.le && onLeaderTransition(s, ctx, leaderElectionOnTimer(s.le, ctx, s.client, t))) return;
     if (t.name === SCHEDULE_ONE) {
       s.scheduleTimerSet = false;
