@@ -14,6 +14,7 @@ import { apply, type ApplyResult } from './apply';
 import { notifyWatchers, type WatchContext } from './member-watch';
 import type { RaftStorage } from './raft/types';
 import type { RaftSide } from './member-raft';
+import { onLeaseGranted, onLeaseRevoked, type LessorState } from './member-lessor';
 
 /** What a Raft entry carries: the write, and who waits for its answer (the proposing member and the client message). */
 export interface EntryData {
@@ -49,6 +50,8 @@ export interface EtcdMemberState {
   dataDir: EtcdDataDir;
   /** Present when the cluster has more than one member: the member then commits through Raft. */
   raft?: RaftSide;
+  /** Lease expiry, kept by the primary lessor only (member-lessor.ts). */
+  lessor: LessorState;
 }
 
 export function zap(ctx: Effects, level: 'info' | 'warn', msg: string, fields: Record<string, string | number> = {}): void {
@@ -74,16 +77,18 @@ export function answer(s: EtcdMemberState, msg: Message, ctx: Effects, out: { re
 }
 
 /**
- * Apply one committed write to the store. Compaction is the one write that frees space, so the
- * quota does not stop it. Every member runs this for every entry in log order, so every member's
+ * Apply one committed write to the store. Compaction and lease revocation free space, so the
+ * quota does not stop them. Every member runs this for every entry in log order, so every member's
  * store goes through the same revisions. The caller answers the client, then calls notifyApplied.
  */
 export function applyWrite(s: EtcdMemberState, req: WriteRequest, ctx: Effects): ApplyResult {
-  if (req.op !== 'compact' && s.store.sizeInUseBytes > s.quotaBackendBytes) {
+  if (req.op !== 'compact' && req.op !== 'leaseRevoke' && s.store.sizeInUseBytes > s.quotaBackendBytes) {
     return { error: ETCD_ERRORS.noSpace, events: [], revision: s.store.revision };
   }
   const res = apply(s.store, req);
   if (req.op === 'compact' && res.result) zap(ctx, 'info', 'finished scheduled compaction', { 'compact-revision': req.revision });
+  if (res.result?.op === 'leaseGrant') onLeaseGranted(s.lessor, res.result, ctx);
+  if (req.op === 'leaseRevoke') onLeaseRevoked(s.lessor, req.id, ctx);
   return res;
 }
 

@@ -13,6 +13,7 @@ import { ETCD_ERRORS } from './protocol';
 import { range } from './mvcc/txn';
 import { answer, applyWrite, notifyApplied, raftLog, watchContext, zap, type EntryData, type EtcdMemberState } from './member-core';
 import { cancelAllWatches } from './member-watch';
+import { demote, promote } from './member-lessor';
 import { memberIdOf } from './identity';
 import { summarizeRaftMessage, type RaftMessageBody } from './raft-summary';
 import { type Raft, applyToStorage, hasReady, newRaft, propose, readIndex, ready, status, step, tick } from './raft/raft';
@@ -111,6 +112,10 @@ export const roleOf = (r: RaftSide): string => ROLE_WORD[r.raftState];
 /** raft.go's and node.go's log lines for a change of role or of leader. */
 function onSoftState(s: EtcdMemberState, rs: RaftSide, ss: SoftState, term: number, ctx: Effects): void {
   if (ss.raftState !== rs.raftState) raftLog(ctx, `${s.memberId} became ${ROLE_WORD[ss.raftState]} at term ${term}`);
+  // etcd's updateLeadership: the new leader's lessor becomes primary (every lease gets its TTL
+  // again plus an election timeout); a member that stops leading stops expiring leases.
+  if (ss.raftState === 'StateLeader' && rs.raftState !== 'StateLeader') promote(s.lessor, s.store, rs.electionMs, ctx);
+  else if (ss.raftState !== 'StateLeader' && rs.raftState === 'StateLeader') demote(s.lessor, ctx);
   rs.raftState = ss.raftState;
   if (ss.lead === rs.lead) return;
   const old = rs.lead;
@@ -190,6 +195,17 @@ function serveReads(s: EtcdMemberState, rs: RaftSide, ctx: Effects): void {
     ctx.cancelTimer(r.timer);
     answer(s, r.msg, ctx, range(s.store, r.req));
   }
+}
+
+/**
+ * A write the member proposes for itself (the lessor's LeaseRevoke). No client waits: the entry's
+ * origin is nobody, so no member answers it. Dropped if this member is no longer leader; the
+ * lessor asks again after its retry interval.
+ */
+export function proposeInternal(s: EtcdMemberState, req: WriteRequest, ctx: Effects): void {
+  const rs = s.raft!;
+  propose(rs.node, { req, origin: '', rid: 0, phase: 'watch' });
+  drive(s, ctx);
 }
 
 function proposeWrite(s: EtcdMemberState, rs: RaftSide, w: PendingWrite): void {

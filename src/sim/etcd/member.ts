@@ -7,10 +7,12 @@
 // restarted member keeps its keys and catches up from the leader; watches live in memory and are
 // gone after a restart (the apiserver re-watches).
 
+import type { Http2Pong } from '../api/http';
 import type { ComponentType, Effects, Message, StartInput, StreamClosed, Timer } from '../kernel/component';
 import type { ProcessId } from '../kernel/units';
 import type { Timings } from '../config';
 import type { EtcdRequestBody, WriteRequest } from './protocol';
+import { opLeaseRevoke } from './protocol';
 import { newStore } from './mvcc/kvstore';
 import { range } from './mvcc/txn';
 import { newWatcherRegistry } from './mvcc/watchable';
@@ -20,7 +22,8 @@ import { closeWatch, openWatch, progressWatch } from './member-watch';
 import { answer, applyWrite, notifyApplied, watchContext, zap, type EtcdDataDir, type EtcdMemberState } from './member-core';
 import { memberList, memberStatus } from './member-status';
 import { isRaftMessage } from './raft-summary';
-import { RAFT_TICK_TIMER, REQUEST_TIMEOUT_TIMER, onLinearizableRead, onPeerMessage, onRequestTimeout, onTick, onWrite, startRaft } from './member-raft';
+import { RAFT_TICK_TIMER, REQUEST_TIMEOUT_TIMER, onLinearizableRead, onPeerMessage, onRequestTimeout, onTick, onWrite, proposeInternal, startRaft } from './member-raft';
+import { LESSOR_TIMER, expiredLeases, newLessorState, promote } from './member-lessor';
 
 export type { EtcdDataDir, EtcdMemberState } from './member-core';
 
@@ -44,6 +47,20 @@ function commitAlone(s: EtcdMemberState, msg: Message, req: WriteRequest, ctx: E
   const res = applyWrite(s, req, ctx);
   answer(s, msg, ctx, res);
   notifyApplied(s, res, msg.object ? { phase: msg.phase, object: msg.object } : { phase: msg.phase }, ctx);
+}
+
+/**
+ * A write the member makes itself (the lessor's LeaseRevoke): through the log with Raft, at once
+ * alone; nobody waits for an answer, the watchers see its events.
+ */
+function commitInternal(s: EtcdMemberState, req: WriteRequest, ctx: Effects): void {
+  if (s.raft) return proposeInternal(s, req, ctx);
+  notifyApplied(s, applyWrite(s, req, ctx), { phase: 'watch' }, ctx);
+}
+
+/** The lessor's check: revoke every lease that ran out (etcd's revokeExpiredLeases). */
+function onLessorTimer(s: EtcdMemberState, t: Timer, ctx: Effects): void {
+  for (const id of expiredLeases(s.lessor, t.id, ctx)) commitInternal(s, opLeaseRevoke(id), ctx);
 }
 
 function onRequest(s: EtcdMemberState, msg: Message<EtcdRequestBody>, ctx: Effects): void {
@@ -99,6 +116,7 @@ function start(ctx: Effects, input: StartInput<EtcdMemberConfig>): EtcdMemberSta
     store: dataDir.store,
     watches: newWatcherRegistry(),
     dataDir,
+    lessor: newLessorState(),
   };
   zap(ctx, 'info', 'starting an etcd server', { name: s.name, 'member-id': s.memberId, 'cluster-id': s.clusterId });
   if (persisted) zap(ctx, 'info', 'recovered v3 backend', { 'current-revision': s.store.revision, 'compact-revision': s.store.compactRevision });
@@ -106,6 +124,10 @@ function start(ctx: Effects, input: StartInput<EtcdMemberConfig>): EtcdMemberSta
     const t = config.timings;
     s.raft = startRaft(s, t.etcdHeartbeatIntervalMs, t.etcdElectionTimeoutMs, ctx);
     s.raftTerm = s.raft.storage.hardState.term;
+  } else {
+    // A lone member leads at once: its leases run from now, with the election timeout added as
+    // etcd's Promote does, so leases granted before a restart get their whole TTL again.
+    promote(s.lessor, s.store, config.timings.etcdElectionTimeoutMs, ctx);
   }
   zap(ctx, 'info', 'ready to serve client requests');
   return s;
@@ -117,6 +139,8 @@ export const etcdMember: ComponentType<EtcdMemberState, EtcdMemberConfig> = {
   onMessage(s: EtcdMemberState, msg: Message, ctx: Effects): void {
     const b = msg.body;
     if (b.type === 'etcd.request') return onRequest(s, msg as Message<EtcdRequestBody>, ctx);
+    // gRPC keepalive: the client's HTTP/2 PING, acknowledged by the transport whatever etcd is doing.
+    if (b.type === 'http2.ping') return void ctx.reply<Http2Pong>(msg, { type: 'http2.pong', inReplyTo: msg.id }, { summary: 'HTTP/2 PING ack (gRPC keepalive)' });
     if (isRaftMessage(b)) {
       if (s.raft) onPeerMessage(s, b, ctx);
       return;
@@ -127,6 +151,7 @@ export const etcdMember: ComponentType<EtcdMemberState, EtcdMemberConfig> = {
     }
   },
   onTimer(s: EtcdMemberState, t: Timer, ctx: Effects): void {
+    if (t.name === LESSOR_TIMER) return onLessorTimer(s, t, ctx);
     if (!s.raft) return;
     if (t.name === RAFT_TICK_TIMER) onTick(s, ctx);
     else if (t.name === REQUEST_TIMEOUT_TIMER) onRequestTimeout(s, t.payload as Parameters<typeof onRequestTimeout>[1], ctx);

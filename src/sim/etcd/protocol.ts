@@ -1,7 +1,8 @@
 // The messages between an etcd client (kube-apiserver, etcdctl) and an etcd member, modelled on
 // etcd's v3 gRPC API (api/etcdserverpb/rpc.proto: KV.Range, KV.Put, KV.DeleteRange, KV.Txn,
-// KV.Compact, Watch.Watch). Field names are the proto's in camelCase. Keys are strings compared in
-// byte order (Kubernetes keys are ASCII, so UTF-16 code-unit order is byte order). Values are the
+// KV.Compact, Watch.Watch, Lease.LeaseGrant, Lease.LeaseRevoke). Field names are the proto's in
+// camelCase. Keys are strings compared in byte order (Kubernetes keys are ASCII, so UTF-16
+// code-unit order is byte order). Values are the
 // JSON objects themselves, shared immutably; real etcd stores protobuf bytes, so every stored value
 // carries a `valueSize` (its JSON length) for request-size and database-size accounting.
 //
@@ -86,6 +87,22 @@ export interface CompactionRequest {
   physical?: boolean;
 }
 
+/**
+ * Lease.LeaseGrant: a lease of ttl seconds. Keys put with the lease are deleted when it expires (or
+ * is revoked). id 0 or absent lets the cluster choose the id.
+ */
+export interface LeaseGrantRequest {
+  op: 'leaseGrant';
+  ttl: number;
+  id?: number;
+}
+
+/** Lease.LeaseRevoke: end the lease now and delete every key attached to it. */
+export interface LeaseRevokeRequest {
+  op: 'leaseRevoke';
+  id: number;
+}
+
 export interface WatchCreateRequest {
   op: 'watchCreate';
   key: string;
@@ -122,7 +139,7 @@ export interface MemberListRequest {
 }
 
 /** The writes a member applies through its log (the entries Raft will carry). */
-export type WriteRequest = PutRequest | DeleteRangeRequest | TxnRequest | CompactionRequest;
+export type WriteRequest = PutRequest | DeleteRangeRequest | TxnRequest | CompactionRequest | LeaseGrantRequest | LeaseRevokeRequest;
 export type EtcdRequest =
   | RangeRequest
   | WriteRequest
@@ -183,6 +200,15 @@ export interface TxnResponse {
 export interface CompactionResponse {
   op: 'compact';
 }
+export interface LeaseGrantResponse {
+  op: 'leaseGrant';
+  id: number;
+  /** The TTL granted, in seconds. */
+  ttl: number;
+}
+export interface LeaseRevokeResponse {
+  op: 'leaseRevoke';
+}
 /** The answer to a watchCancel sent as a plain request (the stream also gets a canceled etcd.watch). */
 export interface WatchCancelResponse {
   op: 'watchCancel';
@@ -219,7 +245,14 @@ export interface MemberListResponse {
 }
 
 export type ResponseOp = RangeResponse | PutResponse | DeleteRangeResponse | TxnResponse;
-export type EtcdResult = ResponseOp | CompactionResponse | WatchCancelResponse | StatusResponse | MemberListResponse;
+export type EtcdResult =
+  | ResponseOp
+  | CompactionResponse
+  | LeaseGrantResponse
+  | LeaseRevokeResponse
+  | WatchCancelResponse
+  | StatusResponse
+  | MemberListResponse;
 
 /** gRPC status codes etcd uses for its errors. */
 export type GrpcCode =
@@ -279,6 +312,8 @@ export const ETCD_ERRORS = {
   compacted: err('OutOfRange', 'etcdserver: mvcc: required revision has been compacted'),
   futureRev: err('OutOfRange', 'etcdserver: mvcc: required revision is a future revision'),
   noSpace: err('ResourceExhausted', 'etcdserver: mvcc: database space exceeded'),
+  leaseNotFound: err('NotFound', 'etcdserver: requested lease not found'),
+  leaseExists: err('FailedPrecondition', 'etcdserver: lease already exists'),
   noLeader: err('Unavailable', 'etcdserver: no leader'),
   notLeader: err('FailedPrecondition', 'etcdserver: not leader'),
   stopped: err('Unavailable', 'etcdserver: server stopped'),
@@ -328,6 +363,8 @@ export const opTxn = (compare: Compare[], success: RequestOp[], failure: Request
   failure,
 });
 export const opCompact = (revision: number, physical = false): CompactionRequest => ({ op: 'compact', revision, physical });
+export const opLeaseGrant = (ttl: number, id = 0): LeaseGrantRequest => (id ? { op: 'leaseGrant', ttl, id } : { op: 'leaseGrant', ttl });
+export const opLeaseRevoke = (id: number): LeaseRevokeRequest => ({ op: 'leaseRevoke', id });
 export const opWatch = (key: string, opts: Omit<WatchCreateRequest, 'op' | 'key'> = {}): WatchCreateRequest => ({
   op: 'watchCreate',
   key,

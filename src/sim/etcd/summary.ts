@@ -13,6 +13,11 @@ import type {
 } from './protocol';
 import { prefixRangeEnd } from './keys';
 
+/** A lease id as etcdctl prints it: lower-case hex (`lease 694d7f9e5c2a1b05 granted with TTL(60s)`). */
+export function leaseIdText(id: number): string {
+  return id.toString(16);
+}
+
 /** ` prefix`, ` to <end>`, ` and after`, or nothing for a single key. */
 function rangeSuffix(key: string, rangeEnd: string | undefined): string {
   if (rangeEnd === undefined || rangeEnd === '') return '';
@@ -77,6 +82,10 @@ export function summarizeRequest(r: EtcdRequest): string {
       return txnSummary(r.compare, r.success, r.failure);
     case 'compact':
       return `Compact rev ${r.revision}`;
+    case 'leaseGrant':
+      return `LeaseGrant TTL ${r.ttl}s`;
+    case 'leaseRevoke':
+      return `LeaseRevoke ${leaseIdText(r.id)}`;
     case 'watchCreate':
       return `Watch ${r.key}${r.rangeEnd === '\0' ? ' and after' : ''}${r.startRevision ? ` from rev ${r.startRevision}` : ''}`;
     case 'watchCancel':
@@ -109,6 +118,8 @@ export function summarizeResponse(b: EtcdResponseBody): string {
   const r = b.result;
   if (!r) return `rev ${b.header.revision}`;
   if (r.op === 'compact') return `compacted rev ${b.header.revision}`;
+  if (r.op === 'leaseGrant') return `lease ${leaseIdText(r.id)} granted with TTL(${r.ttl}s)`;
+  if (r.op === 'leaseRevoke') return `lease revoked rev ${b.header.revision}`;
   if (r.op === 'watchCancel') return `watch #${r.watchId} canceled`;
   if (r.op === 'status') return `leader ${r.leader} term ${r.raftTerm} index ${r.raftIndex}`;
   if (r.op === 'memberList') return `${r.members.length} ${r.members.length === 1 ? 'member' : 'members'}`;

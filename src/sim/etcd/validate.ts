@@ -66,6 +66,7 @@ function checkOp(op: RequestOp): EtcdError | undefined {
 /** Validate a request and return it ready for the store (or the log), or the error etcd answers. */
 export function prepareRequest(req: EtcdRequest): Prepared<EtcdRequest> {
   if (req.op === 'compact' || req.op === 'watchCancel' || req.op === 'watchProgress' || req.op === 'status' || req.op === 'memberList') return { request: req };
+  if (req.op === 'leaseGrant' || req.op === 'leaseRevoke') return { request: req };
   if (req.op === 'watchCreate') return req.key === '' ? { error: ETCD_ERRORS.emptyKey } : { request: req };
   const bad = checkOp(req);
   if (bad) return { error: bad };

@@ -19,6 +19,7 @@ import {
   removeKey,
   type SortedKeySet,
 } from './sorted-keys';
+import { moveKeyLease, newLeaseTable, type LeaseTable } from './lessor';
 
 /** One write of one revision, in the order it happened; kept for watch replay until compaction. */
 export interface RevisionEvents {
@@ -41,6 +42,8 @@ export interface MvccStore {
   log: RevisionEvents[];
   /** Bytes of keys and values the history holds (etcd_mvcc_db_total_size_in_use_in_bytes, roughly). */
   sizeInUseBytes: number;
+  /** The leases and the keys attached to them (lessor.ts); absent in a store from before leases. */
+  leases?: LeaseTable;
 }
 
 export function newStore(): MvccStore {
@@ -52,6 +55,7 @@ export function newStore(): MvccStore {
     history: new Map(),
     log: [],
     sizeInUseBytes: 0,
+    leases: newLeaseTable(),
   };
 }
 
@@ -162,6 +166,7 @@ export function putKv(
     valueSize,
   };
   if (lease) kv.lease = lease;
+  moveKeyLease(store, key, prev?.lease, lease || undefined);
   appendVersion(store, kv);
   if (!prev) insertKey(store.live, key);
   return prev ? { type: 'PUT', kv, prevKv: prev } : { type: 'PUT', kv };
@@ -178,6 +183,7 @@ export function deleteKvs(store: MvccStore, key: string, rangeEnd: string | unde
     const tomb: KeyValue = { key: prev.key, createRevision: 0, modRevision: rev, version: 0, value: null, valueSize: 0 };
     appendVersion(store, tomb);
     removeKey(store.live, prev.key);
+    moveKeyLease(store, prev.key, prev.lease, undefined);
     return { type: 'DELETE', kv: tomb, prevKv: prev };
   });
 }
