@@ -33,7 +33,7 @@ export const newLessorState = (): LessorState => ({ primary: false, expiries: ne
 function arm(l: LessorState, ctx: Effects): void {
   let next = Infinity;
   for (const at of l.expiries.values()) if (at < next) next = at;
-  if (l.timer && l.timer.at <= next && next !== Infinity) return;
+  if (l.timer && l.timer.at === next) return;
   if (l.timer) ctx.cancelTimer(l.timer.id);
   l.timer = undefined;
   if (next === Infinity) return;
