@@ -29,6 +29,8 @@ const SOURCES: Record<keyof Timings, [number, string]> = {
   leaderElectionLeaseDurationMs: [15_000, 'component-base/config/v1alpha1 RecommendedDefaultLeaderElectionConfiguration: LeaseDuration 15s'],
   leaderElectionRenewDeadlineMs: [10_000, 'component-base/config/v1alpha1 RecommendedDefaultLeaderElectionConfiguration: RenewDeadline 10s'],
   leaderElectionRetryPeriodMs: [2_000, 'component-base/config/v1alpha1 RecommendedDefaultLeaderElectionConfiguration: RetryPeriod 2s'],
+  eventTtlMs: [3_600_000, 'kube-apiserver --event-ttl default 1h0m0s (pkg/kubeapiserver/options)'],
+  etcdCompactionIntervalMs: [300_000, 'kube-apiserver --etcd-compaction-interval default 5m0s (apiserver storagebackend DefaultCompactInterval)'],
 };
 
 describe('DEFAULT_TIMINGS', () => {

@@ -41,6 +41,10 @@ export interface Timings {
   leaderElectionLeaseDurationMs: number;
   leaderElectionRenewDeadlineMs: number;
   leaderElectionRetryPeriodMs: number;
+  /** kube-apiserver --event-ttl: events are written to etcd with a lease of this length. */
+  eventTtlMs: number;
+  /** kube-apiserver --etcd-compaction-interval: how often it asks etcd to compact old revisions (0 = never). */
+  etcdCompactionIntervalMs: number;
 }
 
 export const DEFAULT_TIMINGS: Timings = {
@@ -68,6 +72,8 @@ export const DEFAULT_TIMINGS: Timings = {
   leaderElectionLeaseDurationMs: 15_000,
   leaderElectionRenewDeadlineMs: 10_000,
   leaderElectionRetryPeriodMs: 2_000,
+  eventTtlMs: 3_600_000,
+  etcdCompactionIntervalMs: 300_000,
 };
 
 /** The Kubernetes version Kubeplay models; strings that changed between versions are data keyed by it. */
