@@ -1,5 +1,5 @@
 // etcdctl v3.5 in a node shell: `member list`, `endpoint status [--cluster]`, `endpoint health
-// [--cluster]` and `get <key> [--prefix] [--keys-only]`. It talks to the members over etcd.request
+// [--cluster]` and `get <key> [--prefix] [--keys-only] [--rev=N]`. It talks to the members over etcd.request
 // messages like any client, so a dead member refuses, a cut-off member never answers, and a member
 // without quorum cannot serve a linearizable read: each call gives up after --command-timeout (5 s)
 // with etcdctl's own "context deadline exceeded". Values are printed as the JSON Kubeplay stores;
@@ -49,6 +49,8 @@ interface Job {
   key: string;
   prefix: boolean;
   keysOnly: boolean;
+  /** --rev: read at this revision (0 = now); a compacted one fails with etcd's error. */
+  rev: number;
   stderr: string;
   failed: boolean;
   rows: EndpointStatusRow[];
@@ -78,7 +80,7 @@ function flag(args: string[], ...names: string[]): string | undefined {
   return undefined;
 }
 
-const VALUE_FLAGS = ['--endpoints', '-w', '--write-out', '--cacert', '--cert', '--key', '--command-timeout', '--dial-timeout'];
+const VALUE_FLAGS = ['--endpoints', '--rev', '-w', '--write-out', '--cacert', '--cert', '--key', '--command-timeout', '--dial-timeout'];
 
 function positionals(args: string[]): string[] {
   const out: string[] = [];
@@ -125,6 +127,7 @@ export function etcdctl(st: EtcdctlState, ctx: Effects, jobId: number, args: str
     key: pos[1] ?? '',
     prefix: args.includes('--prefix'),
     keysOnly: args.includes('--keys-only'),
+    rev: Math.max(0, Math.floor(Number(flag(args, '--rev') ?? 0)) || 0),
     stderr: '',
     failed: false,
     rows: [],
@@ -142,7 +145,8 @@ function requestFor(job: Job): EtcdRequest {
   if (job.cmd === 'endpoint status') return opStatus();
   // endpoint health is a linearizable Get of the key "health": it succeeds only through a quorum.
   if (job.cmd === 'endpoint health') return opRange('health');
-  return job.prefix ? opRangePrefix(job.key, { keysOnly: job.keysOnly }) : opRange(job.key, { keysOnly: job.keysOnly });
+  const opts = job.rev ? { keysOnly: job.keysOnly, revision: job.rev } : { keysOnly: job.keysOnly };
+  return job.prefix ? opRangePrefix(job.key, opts) : opRange(job.key, opts);
 }
 
 /** Ask the next endpoint (endpoint health: every endpoint at once), or print the result when none is left. */
