@@ -245,6 +245,8 @@ function onSyncFailure(s: KubeletState, ctx: Effects, w: PodWorker, c: Container
 export function removeWorker(s: KubeletState, ctx: Effects, w: PodWorker): void {
   if (w.sandboxId) ctx.send(s.config.containerd, { type: 'cri.request', method: 'RemovePodSandbox', podSandboxId: w.sandboxId }, { summary: `RemovePodSandbox ${w.name}`, phase: 'execution' });
   s.workers.delete(w.uid);
+  // Its containers (every restart's) go with the sandbox; a kubelet that runs pods forever must not remember them all.
+  for (const [id, uid] of s.byContainer) if (uid === w.uid) s.byContainer.delete(id);
 }
 
 /** A CRI answer for this pod's sync: take the next step. */
