@@ -28,13 +28,15 @@ function cli(argv: string[], cwd: string) {
   let err = '';
   const clusters: FakeCluster[] = [];
   const seeds: number[] = [];
+  const traceLimits: (number | undefined)[] = [];
   const code = runCli(argv, { out: (s) => (out += s), err: (s) => (err += s), cwd }, (_spec, opts) => {
     seeds.push(opts.seed);
+    traceLimits.push(opts.traceLimit);
     const c = new FakeCluster(respond);
     clusters.push(c);
     return c;
   });
-  return { code, out, err, clusters, seeds };
+  return { code, out, err, clusters, seeds, traceLimits };
 }
 
 describe('kubeplay run', () => {
@@ -45,6 +47,12 @@ describe('kubeplay run', () => {
     expect(r.out).toContain('[00:30.000] $ kubectl get pods -o wide\nNAME   READY');
     expect(r.out).toContain('expectations: 1 passed, 0 failed');
     expect(r.out).toMatch(/\ntrace hash: [0-9a-f]{8}\n$/);
+  });
+
+  it('keeps a window of 100,000 trace records in memory, and every record with --trace (which prints them)', () => {
+    const { dir, file } = scenarioFile(`    - {at: 1s, run: kubectl get pods}\n`);
+    expect(cli(['run', file], dir).traceLimits).toEqual([100_000]);
+    expect(cli(['run', file, '--trace'], dir).traceLimits).toEqual([undefined]);
   });
 
   it('exits 1 and shows expected and actual when an expect fails', () => {

@@ -16,6 +16,8 @@ import { jsonReport, textReport } from './report';
 export const EXIT_OK = 0;
 export const EXIT_EXPECTATION_FAILED = 1;
 export const EXIT_INVALID = 2;
+/** Trace records kept in memory when --trace is not given (the app keeps as many: worker/session.ts TRACE_LIMIT). */
+export const CLI_TRACE_LIMIT = 100_000;
 
 export interface CliIO {
   out(text: string): void;
@@ -63,7 +65,10 @@ export function runCli(argv: string[], io: CliIO, buildCluster: ClusterFactory):
 
   let runner: ScenarioRunner;
   try {
-    const cluster = buildCluster(scenario.cluster, { seed: scenario.seed, timings: scenario.timings });
+    // Without --trace nobody reads the records, so keep the same window the app keeps: a long run's
+    // memory stays bounded (the trace hash covers every record either way).
+    const traceLimit = cmd.trace ? undefined : CLI_TRACE_LIMIT;
+    const cluster = buildCluster(scenario.cluster, { seed: scenario.seed, timings: scenario.timings, ...(traceLimit !== undefined && { traceLimit }) });
     runner = new ScenarioRunner(scenario, cluster, {
       files: loaded.files,
       onEntry: cmd.json ? undefined : (e) => io.out(formatEntry(e) + '\n'),

@@ -51,4 +51,5 @@ export interface ClusterLike {
   heal(): void;
 }
 
-export type ClusterFactory = (spec: ScenarioClusterSpec, opts: { seed: number; timings?: Partial<Timings> }) => ClusterLike;
+/** traceLimit: how many trace records the kernel keeps in memory (all when absent). */
+export type ClusterFactory = (spec: ScenarioClusterSpec, opts: { seed: number; timings?: Partial<Timings>; traceLimit?: number }) => ClusterLike;
