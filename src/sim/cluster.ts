@@ -94,6 +94,8 @@ export const DEFAULT_WORKERS: NodeSpecInput[] = [
 /** Images every node has before anything runs: the sandbox (pause) image kubeadm pre-pulls. */
 const PRELOADED_IMAGES = ['registry.k8s.io/pause:3.10'];
 const DEFAULT_BANDWIDTH = 25 * 1024 * 1024;
+/** Finished command outputs a Cluster keeps for whoever asks for them (the scenario runner asks at once). */
+export const FINISHED_OUTPUTS_KEPT = 1000;
 
 /** The control-plane node as kubeadm registers it: a kubelet for static pods, tainted NoSchedule. */
 const CONTROL_PLANE_NODE: NodeSpecInput = {
@@ -123,6 +125,7 @@ export class Cluster {
   readonly etcdHosts: string[] = [];
   private etcdShell: NonNullable<NodeShellConfig['etcd']> = { members: [], addresses: {} };
   private nextJobId = 1;
+  /** Finished jobs' outputs, the last FINISHED_OUTPUTS_KEPT of them (callers poll for theirs as soon as it ends). */
   private outputs = new Map<number, CliOutput>();
   private others: Emitted[] = [];
   /** Running jobs: the process to send Ctrl-C to, the text printed so far, and what nobody took yet. */
@@ -299,8 +302,14 @@ export class Cluster {
   }
 
   private answer(jobId: number, stderr: string, exitCode: number): number {
-    this.outputs.set(jobId, { type: 'cli.output', jobId, stdout: '', stderr, exitCode });
+    this.finished({ type: 'cli.output', jobId, stdout: '', stderr, exitCode });
     return jobId;
+  }
+
+  /** Keep a finished job's output; a session that runs commands for hours does not keep them all. */
+  private finished(o: CliOutput): void {
+    this.outputs.set(o.jobId, o);
+    if (this.outputs.size > FINISHED_OUTPUTS_KEPT) this.outputs.delete(this.outputs.keys().next().value!);
   }
 
   /** The output of a finished job (with every chunk it printed while running), or undefined while it runs. */
@@ -361,7 +370,7 @@ export class Cluster {
       return;
     }
     this.running.delete(o.jobId);
-    this.outputs.set(o.jobId, r ? { ...o, stdout: r.sofar + o.stdout, stderr: r.sofarErr + o.stderr } : o);
+    this.finished(r ? { ...o, stdout: r.sofar + o.stdout, stderr: r.sofarErr + o.stderr } : o);
   }
 
   /** Run a command and the simulation until it answers (or `limitMs` of simulated time passes). */
