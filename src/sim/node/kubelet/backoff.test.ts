@@ -46,3 +46,14 @@ describe("Go's time.Duration formatting", () => {
     expect(goDuration(ms)).toBe(want);
   });
 });
+
+describe('flowcontrol.Backoff.GC', () => {
+  it('drops the entries of failures more than 2 x max ago from memory, keeping recent ones', () => {
+    const b = createBackoff(10_000, 300_000);
+    for (let i = 0; i < 50; i++) backoffNext(b, `gone-${i}`, i * 1000);
+    backoffNext(b, 'recent', 400_000);
+    // The next failure more than max after the last sweep sweeps again: gone-* are 2 x max old.
+    backoffNext(b, 'now', 700_000);
+    expect([...b.entries.keys()]).toEqual(['recent', 'now']);
+  });
+});

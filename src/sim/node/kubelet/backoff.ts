@@ -1,6 +1,9 @@
 // client-go's flowcontrol.Backoff as the kubelet uses it for image pulls (key podUID_image) and
 // crash loops (key per container): each failure doubles the delay from the initial value up to the
 // cap (10, 20, 40, 80, 160, 300 s), and an entry not touched for 2 x max is forgotten (hasExpired).
+// The kubelet also drops such entries from memory (Backoff.GC in HandlePodCleanups), so the pods
+// that failed once and are long gone do not stay in the table; here a failure sweeps the table
+// when the last sweep is at least max ago, which costs the same and needs no timer.
 
 export interface BackoffEntry {
   backoffMs: number;
@@ -11,6 +14,8 @@ export interface Backoff {
   initialMs: number;
   maxMs: number;
   entries: Map<string, BackoffEntry>;
+  /** When the table was last swept for expired entries. */
+  sweptAt?: number;
 }
 
 export function createBackoff(initialMs: number, maxMs: number): Backoff {
@@ -21,8 +26,15 @@ function hasExpired(b: Backoff, eventTime: number, lastUpdate: number): boolean 
   return eventTime - lastUpdate > b.maxMs * 2;
 }
 
+/** Backoff.GC: forget every entry not updated for 2 x max (they count as expired anyway). */
+export function backoffGC(b: Backoff, now: number): void {
+  b.sweptAt = now;
+  for (const [key, e] of b.entries) if (hasExpired(b, now, e.lastUpdate)) b.entries.delete(key);
+}
+
 /** Record a failure at `eventTime`: start at the initial delay or double the current one. */
 export function backoffNext(b: Backoff, key: string, eventTime: number): number {
+  if (b.sweptAt === undefined || eventTime - b.sweptAt >= b.maxMs) backoffGC(b, eventTime);
   const e = b.entries.get(key);
   if (!e || hasExpired(b, eventTime, e.lastUpdate)) {
     b.entries.set(key, { backoffMs: b.initialMs, lastUpdate: eventTime });
