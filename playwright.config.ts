@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 // No `npx playwright install` here (no internet): drive Debian's chromium (apt-get install -y chromium).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PORT = 4173;
+// A port of the tests' own, not `npm start`'s 4173: a person with the app open can still run
+// `npm test`. KUBEPLAY_E2E_PORT moves it (two test runs side by side).
+const PORT = Number(process.env.KUBEPLAY_E2E_PORT ?? 4317);
 
 export default defineConfig({
   testDir: './e2e',
@@ -40,7 +42,9 @@ export default defineConfig({
     // Serves the production build; `npm run e2e` runs `vite build` first.
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,
-    reuseExistingServer: !process.env.CI,
+    // Never test whatever already answers on the port (an old build, someone else's server): start
+    // our own, and fail with Playwright's "already used" message if the port is taken.
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });
