@@ -50,3 +50,23 @@ test('keyboard: space pauses and plays, "." steps, "?" opens the help, ":" focus
   await expect(page.getByTestId('terminal-text')).toContainText(/kube-system\s+Active/);
   await shot(page, '15-light-theme');
 });
+
+test('the built page carries a Content-Security-Policy: scripts and workers only from the page itself, nothing from elsewhere', async ({ page }) => {
+  await gotoApp(page);
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(csp).not.toBeNull();
+  const directives = new Map(
+    csp!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values] as const),
+  );
+  expect(directives.get('default-src')).toEqual(["'none'"]);
+  expect(directives.get('script-src')).toEqual(["'self'"]);
+  expect(directives.get('worker-src')).toEqual(["'self'"]);
+  expect(directives.get('connect-src')).toEqual(["'self'"]);
+  expect(directives.get('object-src')).toEqual(["'none'"]);
+  // No other origin, no wildcard, no eval anywhere in it.
+  expect(csp).not.toMatch(/https?:|\*|unsafe-eval/);
+  // The fixture fails the test on any CSP violation (helpers.ts); the graph and terminal ran under it.
+});

@@ -1,6 +1,7 @@
 // Reusable steps for Kubeplay's end-to-end tests. Every spec imports `test` and `expect` from here:
-// the `problems` fixture (automatic) watches the page for console errors, uncaught exceptions and
-// any request that leaves this machine, and fails the test at its end if it saw one.
+// the `problems` fixture (automatic) watches the page for console errors, uncaught exceptions,
+// Content-Security-Policy violations and any request that leaves this machine, and fails the test
+// at its end if it saw one.
 //
 // The later issues (controllers, etcd Raft, Services) add their checks with these helpers: open the
 // app, type kubectl, wait for a pod's STATUS, open a component's menu, pause/step/skip the clock,
@@ -27,6 +28,13 @@ export const test = base.extend<{ problems: Problems }>({
   problems: [
     async ({ page }, use) => {
       const problems: Problems = { list: [] };
+      // The built page has a Content-Security-Policy (vite.config.ts). Anything it blocks is a bug:
+      // either the app loads something it should not, or the policy forgot something the app needs.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+        });
+      });
       page.on('console', (m) => {
         if (m.type() === 'error') problems.list.push(`console error: ${m.text()}`);
       });
@@ -38,7 +46,7 @@ export const test = base.extend<{ problems: Problems }>({
       // The app shows worker and scenario failures in its banner; none is expected.
       const banner = page.getByTestId('errors');
       if (!page.isClosed() && (await banner.count()) > 0) problems.list.push(`error banner: ${await banner.innerText()}`);
-      expect(problems.list, 'console errors, page errors, error banner or requests that left localhost').toEqual([]);
+      expect(problems.list, 'console errors, page errors, CSP violations, error banner or requests that left localhost').toEqual([]);
     },
     { auto: true },
   ],
