@@ -370,3 +370,24 @@ export async function shot(page: Page, name: string, opts: { graph?: boolean } =
   }
   return file;
 }
+
+/** The two screen sizes a changed screen is looked at in: a common laptop and a smaller one (projectors). */
+export const SCREEN_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+] as const;
+
+/**
+ * `shot` at each of SCREEN_SIZES (`<name>-1440x900.png`, `<name>-1280x720.png`), then back to the
+ * size the test ran at.
+ */
+export async function shotSizes(page: Page, name: string, opts: { graph?: boolean } = {}): Promise<void> {
+  const before = page.viewportSize();
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    // React Flow and xterm fit themselves to the new size on the next frames.
+    await page.waitForTimeout(300);
+    await shot(page, `${name}-${size.width}x${size.height}`, opts);
+  }
+  if (before) await page.setViewportSize(before);
+}

@@ -10,7 +10,7 @@ import { STRINGS } from '../app/strings';
 import { commonPrefix, complete, objectNameOf } from './completion';
 import { editLine, emptyLine, insert, PROMPT, renderLine, type LineState } from './line-editor';
 import { onPrefill } from './prefill';
-import { nextRequestId, outputText, toTerminal } from './terminal-output';
+import { nextRequestId, outputText, plainText, terminalSafe } from './terminal-output';
 
 /** History survives a remount of the terminal (switching tabs, React StrictMode). */
 let sharedHistory: string[] = [];
@@ -86,10 +86,14 @@ export class TerminalSession {
     this.term.focus();
   }
 
-  /** Writes text (with `\n` line ends) to the terminal and to the mirror tests read. */
+  /**
+   * Writes text (with `\n` line ends) to the terminal and to the mirror tests read. What the
+   * simulation printed goes through here, so its control characters are shown, not obeyed
+   * (terminal-output.ts).
+   */
   private print(text: string): void {
-    this.term.write(toTerminal(text));
-    this.mirror.textContent += text;
+    this.term.write(terminalSafe(text));
+    this.mirror.textContent += plainText(text);
   }
 
   private onData(data: string): void {
@@ -156,7 +160,7 @@ export class TerminalSession {
       return;
     }
     // Nothing more to add: list what fits, as bash does on a second Tab.
-    this.term.write(`\r\n${c.candidates.join('  ')}\r\n`);
+    this.term.write(`\r\n${terminalSafe(c.candidates.join('  '))}\r\n`);
     this.term.write(renderLine(this.state));
   }
 
