@@ -99,10 +99,46 @@ export interface FollowedRequest {
   phase: Phase;
 }
 
+/**
+ * A point in a run: the simulated time, how many kernel events (deliveries and timers) ran since the
+ * cluster was built, how many trace records were made (a scenario step makes records but runs no
+ * event), and how many journaled commands were applied. The same scenario, seed and commands at the
+ * same points reach the same state (the simulation is deterministic).
+ */
+export interface SimPosition {
+  time: number;
+  events: number;
+  records: number;
+  commands: number;
+}
+
+/** A position and the trace hash there: what a restart compares to know it reached the same state. */
+export interface Checkpoint extends SimPosition {
+  traceHash: string;
+}
+
+/** What a scenario was loaded from: enough to load it again in a new worker. */
+export interface ScenarioSource {
+  file: string;
+  text: string;
+  files: Record<string, string>;
+}
+
+/** The commands that change the simulation (the rest only decide how far time runs). */
+export type JournaledCommand = Extract<UiToWorker, { type: 'exec' | 'cancel' | 'kill' | 'restart' | 'start' | 'partition' | 'heal' }>;
+
+/** A command and the point where the worker applied it: the journal a restart replays. */
+export interface JournalEntry {
+  at: SimPosition;
+  command: JournaledCommand;
+}
+
 /** One batch per animation frame at most. */
 export interface FrameBatch {
   type: 'frame';
   clock: ClockView;
+  /** Where the run is, for a restart after the worker dies (not a reason to send a frame by itself). */
+  checkpoint: Checkpoint;
   hosts: Patch<HostView>;
   components: Patch<ComponentView>;
   objects: Patch<ObjectView>;
@@ -169,13 +205,37 @@ export type UiToWorker =
   /** Ask for a pod's scheduling cycles (answered with `cycles`). */
   | { type: 'cycles'; pod: string }
   /** Ask for a process's log (answered with `logs`). */
-  | { type: 'logs'; process: string; tail?: number };
+  | { type: 'logs'; process: string; tail?: number }
+  /**
+   * After the previous worker died: load `source`, apply the journal at its points, run to the
+   * checkpoint (the last frame the UI got) and stay paused there. Answered with `loaded`, the
+   * `journal` entries again, then `restored`.
+   */
+  | { type: 'restore'; source: ScenarioSource; journal: JournalEntry[]; checkpoint?: Checkpoint }
+  /**
+   * Test only: make the worker fail, in its message handler or outside any handler. Honoured only by
+   * a worker the page started with `?crash-test` in its URL (sim.worker.ts, useSimWorker.ts).
+   */
+  | { type: 'crashTest'; how: 'handler' | 'uncaught' };
 
 /** Worker -> UI. */
 export type WorkerToUi =
   | FrameBatch
-  | { type: 'loaded'; name: string; seed: number; targets: string[] }
+  | { type: 'loaded'; name: string; seed: number; targets: string[]; source: ScenarioSource }
   /** The scenario could not be loaded, or a command could not be carried out. */
   | { type: 'error'; message: string; errors: string[] }
+  /** A command was applied: the UI keeps the journal, so a new worker can replay it if this one dies. */
+  | { type: 'journal'; entry: JournalEntry }
+  /**
+   * The answer to `restore`. `exact`: the replay reached the checkpoint with the same trace hash;
+   * otherwise `detail` says where it went another way. `running`: request ids of terminal commands
+   * still running after the replay (their output will come).
+   */
+  | { type: 'restored'; time: number; replayed: number; exact: boolean; detail?: string; running: number[] }
+  /**
+   * The worker hit a bug (an exception in its own code or in the simulation kernel) and stopped:
+   * its state can no longer be trusted. The UI offers to restart it.
+   */
+  | { type: 'fatal'; message: string; stack?: string }
   | { type: 'cycles'; pod: string; cycles: SchedulingCycleView[] }
   | { type: 'logs'; process: string; lines: string[] };

@@ -2,7 +2,7 @@
 // was last sent, the trace records made since the last frame, every message in flight, finished
 // command lines and the followed request. A frame is made only when something changed.
 
-import type { ClockView, ComponentView, FollowedRequest, FrameBatch, HostView, TerminalOutput, TraceRecord } from '../protocol/view';
+import type { Checkpoint, ClockView, ComponentView, FollowedRequest, FrameBatch, HostView, TerminalOutput, TraceRecord } from '../protocol/view';
 import type { Cluster } from '../sim/cluster';
 import {
   diffObjects,
@@ -29,6 +29,7 @@ export const MAX_TRACE_PER_BATCH = 2000;
 
 export interface BatchInput {
   clock: ClockView;
+  checkpoint: Checkpoint;
   followed?: FollowedRequest;
   scenario: { name: string; done: boolean; failed: number };
 }
@@ -56,6 +57,11 @@ export class BatchBuilder {
 
   pushOutput(o: TerminalOutput): void {
     this.outputs.push(o);
+  }
+
+  /** Forgets the outputs not sent yet (a restart's replay: the terminal already showed them). */
+  discardOutputs(): void {
+    this.outputs = [];
   }
 
   private trimTrace(): void {
@@ -113,6 +119,7 @@ export class BatchBuilder {
     const batch: FrameBatch = {
       type: 'frame',
       clock: input.clock,
+      checkpoint: input.checkpoint,
       hosts,
       components,
       objects,

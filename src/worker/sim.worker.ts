@@ -1,34 +1,68 @@
 // The simulation's home in the browser: a module Web Worker that hosts a SimSession. Commands from
 // the UI go to session.handle; a ~60 Hz timer plays real time through session.tick and posts the
 // frame when something changed. Everything else lives in session.ts, which the tests drive.
+//
+// A bug must not leave the page looking at a frozen cluster: an exception in either handler is
+// posted as `fatal` and the worker stops (ticks and commands), so the UI can offer a restart. An
+// error outside these handlers reaches the page as the Worker's `error` event instead.
 
 import type { UiToWorker, WorkerToUi } from '../protocol/view';
+import { fatal } from './journal';
 import { SimSession } from './session';
 
 const TICK_MS = 16;
 
 interface WorkerScope {
+  name: string;
   postMessage(m: WorkerToUi): void;
   addEventListener(type: 'message', listener: (e: MessageEvent<UiToWorker>) => void): void;
 }
 
 const scope = self as unknown as WorkerScope;
 const session = new SimSession();
+/** The page names the worker so when it was opened with ?crash-test (useSimWorker.ts). */
+const CRASH_TEST = scope.name.includes('crash-test');
+let stopped = false;
 
-function post(messages: WorkerToUi[]): void {
-  for (const m of messages) scope.postMessage(m);
+type Fatal = Extract<WorkerToUi, { type: 'fatal' }>;
+
+function stop(m: Fatal): void {
+  if (stopped) return;
+  stopped = true;
+  clearInterval(timer);
+  // For whoever debugs it in the browser's console; the page shows the same text.
+  console.error(`Kubeplay simulation worker stopped: ${m.stack ?? m.message}`);
+  scope.postMessage(m);
 }
 
-function fail(err: unknown): void {
-  scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err), errors: [] });
+function crashTest(how: 'handler' | 'uncaught'): void {
+  const err = new Error(`crash test (${how}): the page asked this worker to fail`);
+  if (how === 'handler') throw err;
+  setTimeout(() => {
+    throw err;
+  }, 0);
 }
 
 scope.addEventListener('message', (e) => {
-  post(session.handle(e.data));
+  if (stopped) return;
+  try {
+    const cmd = e.data;
+    if (cmd.type === 'crashTest') {
+      if (CRASH_TEST) crashTest(cmd.how);
+      return;
+    }
+    for (const m of session.handle(cmd)) {
+      if (m.type === 'fatal') return stop(m);
+      scope.postMessage(m);
+    }
+  } catch (err) {
+    stop(fatal(err));
+  }
 });
 
 let last = performance.now();
-setInterval(() => {
+const timer = setInterval(() => {
+  if (stopped) return;
   const now = performance.now();
   const real = now - last;
   last = now;
@@ -36,6 +70,6 @@ setInterval(() => {
     const frame = session.tick(real);
     if (frame) scope.postMessage(frame);
   } catch (err) {
-    fail(err);
+    stop(fatal(err));
   }
 }, TICK_MS);
