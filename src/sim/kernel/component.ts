@@ -82,6 +82,11 @@ export interface ReplyAddress {
 export interface StreamClosed extends MessageBody {
   type: 'stream.closed';
   stream: MessageId;
+  /**
+   * The connection broke (the peer's process exited, its machine answered a stale connection with
+   * a reset) rather than the peer ending the stream on purpose.
+   */
+  lost?: boolean;
 }
 /** A message to a dead process on a live, reachable host: the host's TCP stack answers RST. */
 export interface ConnectionRefused extends MessageBody {

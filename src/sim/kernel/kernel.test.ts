@@ -105,6 +105,16 @@ describe('simulation kernel', () => {
     expect(h(3)).not.toEqual(h(4));
   });
 
+  it('both halves of the trace hash depend on the whole run, not only on how it ended', () => {
+    const h = (seed: number) => {
+      const sim = twoHosts(seed);
+      sim.runUntil(1000);
+      return sim.traceHash();
+    };
+    expect(h(3).slice(0, 8)).not.toEqual(h(4).slice(0, 8));
+    expect(h(3).slice(8)).not.toEqual(h(4).slice(8));
+  });
+
   it('drops messages to a powered-off host without telling the sender', () => {
     const sim = twoHosts();
     sim.killHost('b');
@@ -194,12 +204,17 @@ describe('simulation kernel', () => {
   });
 
   it('drops a reply addressed to an earlier incarnation of the sender', () => {
+    // Exact 1 ms links: the ping leaves at 10 and lands at 11, the pong leaves at 11 and would land
+    // at 12. The pinger restarts at 11.5, while the pong is on the wire, and its next ping is not
+    // due before 21.5: so a delivered pong could only be the stale one.
     const sim = twoHosts();
-    sim.runUntil(10.2); // ping in flight or just delivered; restart the pinger before the pong lands
+    sim.setLink('a', 'b', { latencyMs: 1, jitterMs: 0 });
+    sim.runUntil(11.5);
+    expect(sim.world.trace.some((r) => r.type === 'pong')).toBe(true);
     sim.restart('pinger');
-    sim.runUntil(10.9);
-    const got = (sim.process('pinger')!.state as EchoState).got;
-    expect(got).toEqual([]);
+    sim.runUntil(20);
+    expect((sim.process('pinger')!.state as EchoState).got).toEqual([]);
+    expect(sim.world.trace.filter((r) => r.kind === 'drop' && r.type === 'pong').map((r) => r.dropped)).toEqual(['stale-incarnation']);
   });
 
   it('links every record to its cause', () => {
@@ -220,4 +235,33 @@ describe('simulation kernel', () => {
     sim.runUntil(500);
     expect(sim.traceHash()).toEqual(h1);
   });
+
+  it('an exception inside a handler crashes that process only: its log says panic, its supervisor starts it again, the rest goes on', () => {
+    // supervisor.ts: the kubelet is a systemd unit with Restart=always, RestartSec=10.
+    const faulty: ComponentType<{ n: number }, object> = {
+      kind: 'kubelet',
+      start(ctx) {
+        ctx.setTimer(5, 'boom');
+        return { n: 0 };
+      },
+      onMessage() {},
+      onTimer() {
+        throw new Error('runtime error: invalid memory address or nil pointer dereference');
+      },
+    };
+    const sim = twoHosts();
+    sim.register(faulty);
+    sim.addProcess('kubelet/a', 'a', 'kubelet', {});
+    sim.start('kubelet/a');
+    sim.runUntil(6);
+    const p = sim.process('kubelet/a')!;
+    expect(p.alive).toBe(false);
+    expect(p.log.map((l) => l.line)[0]).toBe('panic: runtime error: invalid memory address or nil pointer dereference');
+    expect(sim.world.trace.some((r) => r.kind === 'control' && r.type === 'crash' && r.summary.endsWith('(started again in 10000 ms)'))).toBe(true);
+    sim.runUntil(10_006);
+    expect(sim.process('kubelet/a')!).toMatchObject({ alive: true, incarnation: 2 });
+    // The echo pair never noticed.
+    expect((sim.process('ponger')!.state as EchoState).pings).toBeGreaterThan(900);
+  });
 });
+

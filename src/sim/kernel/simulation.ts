@@ -13,6 +13,7 @@ import type {
   Phase,
   ReplyAddress,
   SendMeta,
+  StreamClosed,
   Timer,
 } from './component';
 import { heapPeek, heapPop, heapPush } from './heap';
@@ -37,6 +38,7 @@ import {
   type TraceRecord,
 } from './trace';
 import type { HostName, MessageId, Millis, ProcessId, RecordId, TimerId } from './units';
+import { panicLines, restartDelayMs, SUPERVISORS, type CrashRecord, type Supervisor } from './supervisor';
 
 /** The pseudo-process that stands for the world outside: the person at the keyboard, the scenario. */
 export const OUTSIDE: ProcessId = 'user';
@@ -63,6 +65,9 @@ export interface ProcessState {
   startedAt?: number;
   /** When the process last stopped. */
   stoppedAt?: number;
+  /** Who starts it again after a crash (supervisor.ts), and its crashes in a row. */
+  supervisor?: Supervisor;
+  crash?: CrashRecord;
 }
 
 export interface StreamState {
@@ -74,7 +79,7 @@ export interface StreamState {
 }
 
 type QueuedEvent =
-  | { time: number; seq: number; kind: 'deliver'; msg: Message; toIncarnation?: number }
+  | { time: number; seq: number; kind: 'deliver'; msg: Message; toIncarnation?: number; local?: boolean }
   | {
       time: number;
       seq: number;
@@ -98,6 +103,12 @@ export interface World {
   net: NetworkState;
   processes: Map<ProcessId, ProcessState>;
   streams: Map<MessageId, StreamState>;
+  /**
+   * Streams whose one end died with its machine, so the other end was never told (a half-open
+   * TCP connection). The first time the surviving end sends to that process again, the machine
+   * (booted since) answers with a reset and the survivor learns the stream is gone.
+   */
+  halfOpen: Map<MessageId, StreamState>;
   /** Last delivery time per ordered process pair: a connection delivers in order, like TCP. */
   fifo: Map<string, number>;
   trace: TraceRecord[];
@@ -116,6 +127,8 @@ export interface SimulationOptions {
 }
 
 const LOG_LIMIT = 5000;
+/** How long after a stream lost a message its ends learn that it broke (an HTTP/2 health check's 30 s + 15 s). */
+export const STREAM_BREAK_DETECT_MS = 45_000;
 
 export class Simulation {
   world: World;
@@ -134,6 +147,7 @@ export class Simulation {
       net: createNetwork(),
       processes: new Map(),
       streams: new Map(),
+      halfOpen: new Map(),
       fifo: new Map(),
       trace: [],
       traceLimit: opts.traceLimit ?? Number.POSITIVE_INFINITY,
@@ -173,6 +187,7 @@ export class Simulation {
       state: undefined,
       persisted: undefined,
       log: [],
+      ...(SUPERVISORS[kind] && { supervisor: SUPERVISORS[kind] }),
     });
   }
 
@@ -235,7 +250,7 @@ export class Simulation {
     const ev = heapPop(this.world.queue);
     if (!ev) return false;
     this.world.now = ev.time as Millis;
-    if (ev.kind === 'deliver') this.deliver(ev.msg, ev.toIncarnation);
+    if (ev.kind === 'deliver') this.deliver(ev.msg, ev.toIncarnation, ev.local);
     else if (ev.kind === 'timer') this.fireTimer(ev);
     else this.start(ev.process);
     this.applyExit();
@@ -282,7 +297,28 @@ export class Simulation {
     p.startedAt = this.world.now;
     const type = this.types.get(p.kind)!;
     const ctx = this.effects(p, rec.id, 'user');
-    p.state = type.start(ctx, { config: p.config, persisted: p.persisted, incarnation: p.incarnation });
+    try {
+      p.state = type.start(ctx, { config: p.config, persisted: p.persisted, incarnation: p.incarnation });
+    } catch (e) {
+      this.crash(p, e);
+    }
+  }
+
+  /**
+   * An exception escaped a handler: the process panicked. It dies as a killed process does (its
+   * timers and memory gone, the OS closing its sockets), its log says why, and its supervisor
+   * starts it again if it has one. The rest of the cluster goes on.
+   */
+  private crash(p: ProcessState, error: unknown): void {
+    if (!p.alive) return;
+    const message = error instanceof Error ? error.message : String(error);
+    for (const line of panicLines(error)) p.log.push({ time: this.world.now, line });
+    const ranFor = this.world.now - (p.startedAt ?? this.world.now);
+    const delay = restartDelayMs(p.supervisor, (p.crash ??= { crashes: 0 }), ranFor);
+    const rec = this.control('crash', p.id, `${p.id} crashed: ${message}${delay === undefined ? '' : ` (started again in ${delay} ms)`}`);
+    if (this.exitRequest?.id === p.id) this.exitRequest = undefined;
+    this.stopProcess(p, rec.id, true);
+    if (delay !== undefined) this.enqueue({ time: this.world.now + delay, seq: 0, kind: 'start', process: p.id });
   }
 
   /** Kill a process: its timers and in-memory state are gone; what it persisted survives. */
@@ -373,6 +409,8 @@ export class Simulation {
     p.alive = false;
     p.stoppedAt = this.world.now;
     p.state = undefined;
+    // Half-open streams this process was the surviving end of die with it.
+    for (const s of [...this.world.halfOpen.values()]) if (s.client === p.id || s.server === p.id) this.world.halfOpen.delete(s.id);
     // The OS closes the dead process's sockets and the peers see the connection end; a machine
     // that loses power tells nobody.
     for (const s of [...this.world.streams.values()]) {
@@ -380,13 +418,17 @@ export class Simulation {
       const isServer = s.server === p.id && s.serverIncarnation === p.incarnation;
       if (!isClient && !isServer) continue;
       this.world.streams.delete(s.id);
-      if (!closeSockets) continue;
+      if (!closeSockets) {
+        this.world.halfOpen.set(s.id, s);
+        continue;
+      }
       const peer = isClient ? s.server : s.client;
       const peerInc = isClient ? s.serverIncarnation : s.clientIncarnation;
-      this.sendRaw(p, { process: peer, incarnation: peerInc }, { type: 'stream.closed', stream: s.id }, {
+      const sent = this.sendRaw(p, { process: peer, incarnation: peerInc }, { type: 'stream.closed', stream: s.id, lost: true }, {
         summary: `connection closed (${p.id} exited)`,
         phase: 'networking',
       }, cause, 'networking');
+      if (this.lastSendDropped === 'partition' || this.lastSendDropped === 'loss') this.noticeLost(s, sent, isClient ? 'server' : 'client');
     }
   }
 
@@ -427,6 +469,9 @@ export class Simulation {
     for (const l of this.recordListeners) l(r);
     return r;
   }
+
+  /** Why the last message sendRaw sent was dropped at once, if it was. */
+  private lastSendDropped: DropReason | undefined;
 
   /** A process asked to exit during the handler that just ran (Effects.exit). */
   private exitRequest: { id: ProcessId; incarnation: number; restartAfterMs?: number } | undefined;
@@ -478,6 +523,7 @@ export class Simulation {
       deliverAt,
       dropped,
     });
+    this.lastSendDropped = dropped;
     let stream: MessageId | undefined;
     if (meta.stream === 'open') {
       stream = rec.id;
@@ -492,7 +538,11 @@ export class Simulation {
         });
       }
     } else if (typeof meta.stream === 'number') stream = meta.stream;
-    if (dropped) return rec.id;
+    if (dropped) {
+      // A connection does not lose data: what it cannot deliver breaks it.
+      if (stream !== undefined && (dropped === 'partition' || dropped === 'loss')) this.breakStream(stream, rec.id);
+      return rec.id;
+    }
     const msg: Message = {
       id: rec.id,
       from: sender.id,
@@ -509,7 +559,7 @@ export class Simulation {
     return rec.id;
   }
 
-  private deliver(msg: Message, toIncarnation: number | undefined): void {
+  private deliver(msg: Message, toIncarnation: number | undefined, local = false): void {
     const dest = this.world.processes.get(msg.to);
     if (!dest) return;
     const net = this.world.net;
@@ -521,12 +571,21 @@ export class Simulation {
       });
     };
     if (!host.up) return drop('host-down');
-    if (sender && isPartitioned(net, sender.host, dest.host)) return drop('partition');
+    if (!local && sender && isPartitioned(net, sender.host, dest.host)) {
+      if (msg.stream !== undefined) this.breakStream(msg.stream, msg.id);
+      return drop('partition');
+    }
+    if (sender && this.world.halfOpen.size > 0) this.resetHalfOpen(sender, dest, msg.id);
     if (toIncarnation !== undefined && (toIncarnation !== dest.incarnation || !dest.alive)) return drop('stale-incarnation');
     if (!dest.alive) {
       drop('process-dead');
-      // Nobody listens on the port, so the host answers with a reset: the client sees "connection refused".
-      if (sender && sender.alive && msg.from !== OUTSIDE && sender.incarnation === msg.fromIncarnation && msg.stream === undefined) {
+      // Nobody listens on the port, so the host answers with a reset: the client sees "connection
+      // refused". That holds for a request that would open a stream (a WATCH) too: the stream
+      // never opened, so it is forgotten. Messages on an already open stream get nothing back,
+      // as the stream's end was announced when its process died.
+      const opensStream = msg.stream !== undefined && msg.stream === msg.id;
+      if (opensStream) this.world.streams.delete(msg.id);
+      if (sender && sender.alive && msg.from !== OUTSIDE && sender.incarnation === msg.fromIncarnation && (msg.stream === undefined || opensStream)) {
         this.sendRaw(dest, { process: sender.id, incarnation: sender.incarnation }, { type: 'conn.refused', inReplyTo: msg.id }, {
           summary: `connection refused by ${dest.host} (${dest.id} is not running)`,
           phase: 'networking',
@@ -538,31 +597,114 @@ export class Simulation {
     if (s && s.id === msg.id && s.serverIncarnation === -1) s.serverIncarnation = dest.incarnation;
     const type = this.types.get(dest.kind)!;
     const ctx = this.effects(dest, msg.id, msg.phase);
-    type.onMessage(dest.state, msg, ctx);
+    try {
+      type.onMessage(dest.state, msg, ctx);
+    } catch (e) {
+      this.crash(dest, e);
+    }
+  }
+
+  /**
+   * A message reached a machine that had lost power since it last talked with the sender: every
+   * stream between the two whose far end was the process's old incarnation gets a reset, and the
+   * sender sees it closed.
+   */
+  private resetHalfOpen(sender: ProcessState, dest: ProcessState, cause: RecordId): void {
+    for (const s of [...this.world.halfOpen.values()]) {
+      const senderIsClient = s.client === sender.id && s.server === dest.id && s.serverIncarnation !== dest.incarnation;
+      const senderIsServer = s.server === sender.id && s.client === dest.id && s.clientIncarnation !== dest.incarnation;
+      if (!senderIsClient && !senderIsServer) continue;
+      this.world.halfOpen.delete(s.id);
+      if (!sender.alive) continue;
+      this.sendRaw(dest, { process: sender.id, incarnation: sender.incarnation }, { type: 'stream.closed', stream: s.id, lost: true }, {
+        summary: `connection reset by ${dest.host} (stream #${s.id} is from before it lost power)`,
+        phase: 'networking',
+      }, cause, 'networking');
+    }
+  }
+
+  /**
+   * A message on a stream was lost (a partition, a lossy link). TCP never hands an application a
+   * stream with a hole in it: it retransmits until it gives up, and a Kubernetes client notices
+   * long before that by its HTTP/2 health check (30 s without reading, then 15 s for a PING's
+   * answer). So a stream that lost a message is broken: each end is told by its own machine, that
+   * much later, that the connection is lost, and nothing more travels on it.
+   */
+  private breakStream(id: MessageId, cause: RecordId): void {
+    const s = this.world.streams.get(id);
+    if (!s) return;
+    this.world.streams.delete(id);
+    this.noticeLost(s, cause, 'both');
+  }
+
+  /** Tell a stream's ends, STREAM_BREAK_DETECT_MS from now and by their own machines, that it is lost. */
+  private noticeLost(s: StreamState, cause: RecordId, who: 'both' | 'client' | 'server'): void {
+    const id = s.id;
+    const notice = (to: ProcessId, incarnation: number, peer: ProcessId): void => {
+      const p = this.world.processes.get(to);
+      if (!p || incarnation < 0) return;
+      const rec = this.record('message', 'stream.closed', peer, to, `connection lost (stream #${id} could not deliver)`, 'networking', undefined, cause, {
+        deliverAt: (this.world.now + STREAM_BREAK_DETECT_MS) as Millis,
+      });
+      const msg: Message = {
+        id: rec.id,
+        from: peer,
+        fromIncarnation: this.world.processes.get(peer)?.incarnation ?? 0,
+        to,
+        body: { type: 'stream.closed', stream: id, lost: true } as StreamClosed,
+        sentAt: this.world.now,
+        phase: 'networking',
+        summary: rec.summary,
+      };
+      this.enqueue({ time: this.world.now + STREAM_BREAK_DETECT_MS, seq: 0, kind: 'deliver', msg, toIncarnation: incarnation, local: true });
+    };
+    if (who !== 'server') notice(s.client, s.clientIncarnation, s.server);
+    if (who !== 'client') notice(s.server, s.serverIncarnation, s.client);
   }
 
   private fireTimer(ev: Extract<QueuedEvent, { kind: 'timer' }>): void {
     const p = this.world.processes.get(ev.process)!;
     const rec = this.record('timer', ev.timer.name, p.id, p.id, `timer ${ev.timer.name}`, ev.phase, undefined, ev.cause);
     const type = this.types.get(p.kind)!;
-    type.onTimer(p.state, ev.timer, this.effects(p, rec.id, ev.phase));
+    try {
+      type.onTimer(p.state, ev.timer, this.effects(p, rec.id, ev.phase));
+    } catch (e) {
+      this.crash(p, e);
+    }
   }
 
+  /**
+   * The Effects a process's handler gets. One object per process, made once and reused with the
+   * record being handled and its phase set for each event: a handler runs to its end before the
+   * next event, and never for its own process inside another's, so one at a time is enough; and
+   * making a dozen closures for every event was a tenth of the kernel's time.
+   */
   private effects(p: ProcessState, causeId: RecordId, phase: Phase): Effects {
+    let e = this.effectsOf.get(p.id);
+    if (!e || e.p !== p) {
+      e = { p, cur: { cause: causeId, phase }, fx: this.makeEffects(p) };
+      this.effectsOf.set(p.id, e);
+    }
+    e.cur.cause = causeId;
+    e.cur.phase = phase;
+    return e.fx;
+  }
+
+  private effectsOf = new Map<ProcessId, { p: ProcessState; cur: { cause: RecordId; phase: Phase }; fx: Effects }>();
+
+  private makeEffects(p: ProcessState): Effects {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const sim = this;
-    let cause: RecordId = causeId;
-    const curPhase: Phase = phase;
-    const w = this.world;
+    const cur = (): { cause: RecordId; phase: Phase } => sim.effectsOf.get(p.id)!.cur;
     return {
       get now() {
-        return w.now;
+        return sim.world.now;
       },
       self: p.id,
       host: p.host,
-      rand: () => nextFloat(w.prng),
+      rand: () => nextFloat(sim.world.prng),
       send(to, body, meta) {
-        return sim.sendRaw(p, to, body, meta, cause, curPhase);
+        return sim.sendRaw(p, to, body, meta, cur().cause, cur().phase);
       },
       reply(msg, body, meta) {
         return sim.sendRaw(
@@ -570,57 +712,62 @@ export class Simulation {
           { process: msg.from, incarnation: msg.fromIncarnation },
           body,
           { summary: meta?.summary ?? `reply to #${msg.id}`, phase: meta?.phase ?? msg.phase, object: meta?.object ?? msg.object, stream: meta?.stream ?? msg.stream },
-          cause,
-          curPhase,
+          cur().cause,
+          cur().phase,
         );
       },
       closeStream(stream) {
-        const s = w.streams.get(stream);
+        const s = sim.world.streams.get(stream);
         if (!s) return;
-        w.streams.delete(stream);
+        sim.world.streams.delete(stream);
         const iAmClient = s.client === p.id;
         const peer: ReplyAddress = iAmClient
           ? { process: s.server, incarnation: s.serverIncarnation }
           : { process: s.client, incarnation: s.clientIncarnation };
-        sim.sendRaw(p, peer, { type: 'stream.closed', stream }, { summary: `stream #${stream} closed by ${p.id}`, phase: 'networking' }, cause, curPhase);
+        const sent = sim.sendRaw(p, peer, { type: 'stream.closed', stream }, { summary: `stream #${stream} closed by ${p.id}`, phase: 'networking' }, cur().cause, cur().phase);
+        // The end of a stream is part of it (TCP's FIN is retransmitted like data): if it cannot
+        // get through, the peer learns the connection is lost, as when a message on it is lost.
+        const d = sim.lastSendDropped;
+        if (d === 'loss' || d === 'partition') sim.noticeLost(s, sent, iAmClient ? 'server' : 'client');
       },
       setTimer(afterMs, name, payload) {
-        const id = w.nextTimerId++;
+        const id = sim.world.nextTimerId++;
         sim.enqueue({
-          time: w.now + Math.max(0, afterMs),
+          time: sim.world.now + Math.max(0, afterMs),
           seq: 0,
           kind: 'timer',
           process: p.id,
           incarnation: p.incarnation,
           timer: { id, name, payload },
-          cause,
-          phase: curPhase,
+          cause: cur().cause,
+          phase: cur().phase,
         });
         return id;
       },
       cancelTimer(id) {
-        w.cancelledTimers.add(id);
+        sim.world.cancelledTimers.add(id);
       },
       persist(data) {
         p.persisted = data;
       },
       log(line) {
-        p.log.push({ time: w.now, line });
+        p.log.push({ time: sim.world.now, line });
         // Trim in chunks: splicing one line off the front of a full log on every write is O(n).
-        if (p.log.length > w.logLimit * 1.25) p.log.splice(0, p.log.length - w.logLimit);
+        if (p.log.length > sim.world.logLimit * 1.25) p.log.splice(0, p.log.length - sim.world.logLimit);
       },
       cause(id) {
         // Only the cause changes: the phase stays the handler's (senders name theirs), so nothing
         // here depends on which records the bounded trace window still holds.
-        if (id !== undefined) cause = id;
-        return cause;
+        const c = cur();
+        if (id !== undefined) c.cause = id;
+        return c.cause;
       },
       emit(e) {
-        w.emitted.push(e);
+        sim.world.emitted.push(e);
       },
       hostProcesses() {
         const out: HostProcessInfo[] = [];
-        for (const q of w.processes.values()) {
+        for (const q of sim.world.processes.values()) {
           if (q.host !== p.host) continue;
           const info: HostProcessInfo = { id: q.id, kind: q.kind, alive: q.alive, incarnation: q.incarnation, log: q.log.map((l) => ({ time: l.time, line: l.line })) };
           if (q.startedAt !== undefined) info.startedAt = q.startedAt;
@@ -633,7 +780,7 @@ export class Simulation {
         sim.exitRequest = { id: p.id, incarnation: p.incarnation, ...(restartAfterMs !== undefined && { restartAfterMs }) };
       },
       systemctl(action, id) {
-        const q = w.processes.get(id);
+        const q = sim.world.processes.get(id);
         if (!q || q.host !== p.host || q.id === p.id) return false;
         if (action === 'stop') sim.kill(id);
         else if (action === 'start') sim.start(id);

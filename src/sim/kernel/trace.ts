@@ -53,6 +53,13 @@ export function formatRecord(r: TraceRecord): string {
 }
 
 /** Two FNV-1a lanes with different offsets, fed the canonical line of each record. */
+/**
+ * The second lane's multiplier. It must be odd: an even one shifts a bit out of the state at every
+ * character, so the lane ends up depending on the last few characters only (it did: the low half
+ * of every hash was the same for runs that ended alike).
+ */
+const B_PRIME = 0x5bd1e995;
+
 export function hashRecord(h: TraceHash, r: TraceRecord): void {
   const s = formatRecord(r);
   let a = h.a;
@@ -60,10 +67,10 @@ export function hashRecord(h: TraceHash, r: TraceRecord): void {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     a = Math.imul(a ^ c, 0x01000193) >>> 0;
-    b = Math.imul(b ^ c, 0x01000193 ^ 0x2f) >>> 0;
+    b = Math.imul(b ^ c, B_PRIME) >>> 0;
   }
   a = Math.imul(a ^ 0x0a, 0x01000193) >>> 0;
-  b = Math.imul(b ^ 0x0a, 0x01000193 ^ 0x2f) >>> 0;
+  b = Math.imul(b ^ 0x0a, B_PRIME) >>> 0;
   h.a = a;
   h.b = b;
 }

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { ComponentType, Message, StreamClosed, Timer } from './component';
+import { Simulation } from './simulation';
+
+// Long-lived streams (a WATCH) and how their ends are told, as TCP tells them: a process that
+// exits has its sockets closed by the OS (the peer sees the connection end); nobody listening on
+// a live machine answers a new connection with a reset ("connection refused"); a machine that
+// lost power tells nobody, but once booted it resets any old connection the peer uses again.
+
+interface ClientState {
+  got: string[];
+  stream?: number;
+}
+const watcher: ComponentType<ClientState, { server: string }> = {
+  kind: 'watcher',
+  start: () => ({ got: [] }),
+  onMessage(s, msg: Message) {
+    const b = msg.body as { type: string };
+    if (b.type === 'stream.closed') {
+      const c = msg.body as StreamClosed;
+      s.got.push(`closed #${c.stream}${c.lost ? ' lost' : ''}`);
+    } else s.got.push(b.type);
+  },
+  onTimer(s, t: Timer, ctx) {
+    if (t.name === 'watch') s.stream = ctx.send(t.payload as string, { type: 'watch' }, { summary: 'WATCH', stream: 'open' });
+    if (t.name === 'hello') ctx.send(t.payload as string, { type: 'hello' }, { summary: 'hello' });
+  },
+};
+
+interface ServerState {
+  streams: number[];
+}
+const server: ComponentType<ServerState, object> = {
+  kind: 'server',
+  start: () => ({ streams: [] }),
+  onMessage(s, msg: Message, ctx) {
+    const type = (msg.body as { type: string }).type;
+    if (type === 'watch') {
+      s.streams.push(msg.id);
+      ctx.reply(msg, { type: 'event' }, { summary: 'ADDED' });
+    }
+    if (type === 'hello') ctx.reply(msg, { type: 'hi' }, { summary: 'hi' });
+  },
+  onTimer(s, t: Timer, ctx) {
+    if (t.name === 'end') for (const id of s.streams) ctx.closeStream(id);
+  },
+};
+
+function setup(): Simulation {
+  const sim = new Simulation({ seed: 1 });
+  sim.register(watcher);
+  sim.register(server);
+  sim.addHost('node', '10.0.0.11');
+  sim.addHost('cp', '10.0.0.10');
+  sim.addProcess('client', 'node', 'watcher', { server: 'api' });
+  sim.addProcess('api', 'cp', 'server', {});
+  sim.start('client');
+  sim.start('api');
+  return sim;
+}
+
+/** Have the client do something now (a timer fired from outside, as a test's hand). */
+function poke(sim: Simulation, name: string): void {
+  const p = sim.process('client')!;
+  watcher.onTimer(p.state as ClientState, { id: 0, name, payload: 'api' }, sim['effects'](p, 0, 'user'));
+}
+
+function got(sim: Simulation): string[] {
+  return (sim.process('client')!.state as ClientState).got;
+}
+
+describe('streams', () => {
+  it('a WATCH to a dead process on a live machine is refused, and the stream is forgotten', () => {
+    const sim = setup();
+    sim.kill('api');
+    poke(sim, 'watch');
+    sim.runUntil(10);
+    expect(got(sim)).toEqual(['conn.refused']);
+    expect(sim.world.streams.size).toBe(0);
+  });
+
+  it('the server exiting ends the stream as lost; the server ending it is a clean end', () => {
+    const sim = setup();
+    poke(sim, 'watch');
+    sim.runUntil(10);
+    const id = (sim.process('client')!.state as ClientState).stream!;
+    sim.kill('api');
+    sim.runUntil(20);
+    expect(got(sim)).toEqual(['event', `closed #${id} lost`]);
+
+    sim.start('api');
+    poke(sim, 'watch');
+    sim.runUntil(30);
+    const id2 = (sim.process('client')!.state as ClientState).stream!;
+    server.onTimer(sim.process('api')!.state as ServerState, { id: 0, name: 'end', payload: undefined }, sim['effects'](sim.process('api')!, 0, 'user'));
+    sim.runUntil(40);
+    expect(got(sim).slice(2)).toEqual(['event', `closed #${id2}`]);
+  });
+
+  it('a machine that lost power tells nobody, then resets the old stream when the client talks to it again', () => {
+    const sim = setup();
+    poke(sim, 'watch');
+    sim.runUntil(10);
+    const id = (sim.process('client')!.state as ClientState).stream!;
+    sim.killHost('cp');
+    sim.runUntil(20);
+    expect(got(sim)).toEqual(['event']); // no word of the stream's end
+    sim.startHost('cp');
+    sim.runUntil(30);
+    expect(got(sim)).toEqual(['event']); // still none: nothing crossed the old connection
+    poke(sim, 'hello');
+    sim.runUntil(40);
+    expect(got(sim)).toEqual(['event', `closed #${id} lost`, 'hi']);
+    expect(sim.world.halfOpen.size).toBe(0);
+  });
+
+  it('a stream that loses a message to a partition is broken: both ends hear so 45 s later, and nothing more travels on it', () => {
+    const sim = setup();
+    poke(sim, 'watch');
+    sim.runUntil(10);
+    const id = (sim.process('client')!.state as ClientState).stream!;
+    sim.partition(['node'], ['cp']);
+    const api = sim.process('api')!;
+    // The server sends an event on the stream while the partition holds.
+    sim['effects'](api, 0, 'user').send('client', { type: 'event' }, { summary: 'MODIFIED', stream: id });
+    sim.heal();
+    sim.runUntil(50);
+    expect(got(sim)).toEqual(['event']);
+    sim.runUntil(10 + 45_000 + 5);
+    expect(got(sim)).toEqual(['event', `closed #${id} lost`]);
+    expect(sim.world.streams.has(id)).toBe(false);
+  });
+});
