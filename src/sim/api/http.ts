@@ -46,3 +46,16 @@ export interface WatchEventBody {
   watchId: number;
   event: { type: WatchEventType; object: KubeObject | Status };
 }
+
+/**
+ * An HTTP/2 PING frame and its acknowledgement: connection-level, answered by the server's HTTP/2
+ * stack whatever the handlers are doing. Clients send one when a connection has been idle too long.
+ */
+export interface Http2Ping {
+  type: 'http2.ping';
+}
+export interface Http2Pong {
+  type: 'http2.pong';
+  /** The id of the PING message this acknowledges. */
+  inReplyTo: number;
+}

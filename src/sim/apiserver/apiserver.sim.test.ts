@@ -45,9 +45,9 @@ const testClient: ComponentType<TestClientState, Record<string, never>> = {
       apiRequest(ctx, s.client, (msg.body as unknown as { req: RequestSpec }).req, 'test', null, { phase: 'user' });
       return;
     }
-    const deltas = informerOnWatchEvent(ctx, s.client, s.informer, msg);
-    if (deltas) {
-      for (const d of deltas) s.deltas.push(`${d.type} ${d.object.metadata.name} node=${(d.object as Pod).spec?.nodeName ?? ''}`);
+    const watched = informerOnWatchEvent(ctx, s.client, s.informer, msg);
+    if (watched) {
+      for (const d of watched.deltas) s.deltas.push(`${d.type} ${d.object.metadata.name} node=${(d.object as Pod).spec?.nodeName ?? ''}`);
       return;
     }
     const ev = clientOnMessage(s.client, msg, ctx);
@@ -57,7 +57,7 @@ const testClient: ComponentType<TestClientState, Record<string, never>> = {
       return;
     }
     if (ev.kind === 'response') s.responses.push({ status: ev.response.status, body: (ev.response as HttpResponse).body });
-    else s.responses.push({ status: 0, body: ev.error });
+    else s.responses.push({ status: 0, body: ev.kind === 'error' ? ev.error : 'ended' });
   },
   onTimer() {},
 };

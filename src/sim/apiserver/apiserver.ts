@@ -4,7 +4,7 @@
 // arrive before the cache has synced are held and served once it has, so none are lost; a client
 // that cannot wait times out on its own.
 
-import type { HttpRequest } from '../api/http';
+import type { Http2Pong, HttpRequest } from '../api/http';
 import type { KubeObject } from '../api/types';
 import { rfc3339 } from '../api/time';
 import type { ComponentType, Effects, Message, StreamClosed, Timer } from '../kernel/component';
@@ -21,7 +21,10 @@ import { createRbacIndex } from './authz';
 import {
   createEtcdClient,
   ETCD_REQUEST_TIMEOUT_MS,
+  ETCD_KEEPALIVE_TIMER,
   ETCD_TIMEOUT_TIMER,
+  etcdHeard,
+  etcdOnKeepalive,
   etcdOnWatchCanceled,
   etcdCall,
   etcdOnMessage,
@@ -39,6 +42,8 @@ import { storageOnEtcd } from './stages/storage';
 import type { ApiserverConfig, ApiserverState } from './state';
 import { cacheApply, cacheReplace, WATCH_CACHE_CAPACITY } from './watchcache';
 import { fanOut, removeWatcher } from './watchers';
+import { onWatchTimeout, WATCH_TIMEOUT_TIMER } from './watch';
+import { COMPACT_TIMER, onCompactOutcome, onCompactTimer, startCompactor } from './compactor';
 
 export type { ApiserverConfig, ApiserverState } from './state';
 
@@ -134,6 +139,8 @@ function onEtcdOutcome(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
     case 'watch':
       ctx.setTimer(RELIST_DELAY_MS, RELIST_TIMER);
       return;
+    case 'compact':
+      return onCompactOutcome(ctx, s, p.step, out);
     case 'request': {
       const rc = s.requests.get(p.requestId);
       if (rc) storageOnEtcd(ctx, s, rc, p.step, out);
@@ -192,6 +199,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     };
     ctx.log(`Serving securely on ${cfg.advertiseAddress}:6443`);
     startList(ctx, s);
+    startCompactor(ctx, s);
     return s;
   },
 
@@ -203,9 +211,15 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
       else handleRequest(ctx, s, m);
       return;
     }
-    if (type === 'etcd.watch') return onEtcdWatch(ctx, s, msg.body as EtcdWatchBody);
+    if (type === 'etcd.watch') {
+      etcdHeard(ctx, s.etcd, msg);
+      return onEtcdWatch(ctx, s, msg.body as EtcdWatchBody);
+    }
     if (type === 'stream.closed') return onStreamClosed(ctx, s, (msg.body as StreamClosed).stream);
+    // HTTP/2 PING from a client checking an idle connection: the server's HTTP/2 stack answers.
+    if (type === 'http2.ping') return void ctx.reply<Http2Pong>(msg, { type: 'http2.pong', inReplyTo: msg.id }, { summary: 'HTTP/2 PING ack' });
     if (logsOnMessage(ctx, s, msg)) return;
+    etcdHeard(ctx, s.etcd, msg);
     const out = etcdOnMessage(ctx, s.etcd, msg);
     if (out) onEtcdOutcome(ctx, s, out);
   },
@@ -214,7 +228,14 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     if (t.name === ETCD_TIMEOUT_TIMER) {
       const out = etcdOnTimeout(s.etcd, t.payload as number);
       if (out) onEtcdOutcome(ctx, s, out);
-    } else if (t.name === LOG_PROXY_TIMER) logsOnTimeout(ctx, s, t.payload as number);
+    } else if (t.name === ETCD_KEEPALIVE_TIMER) {
+      if (etcdOnKeepalive(ctx, s.etcd)) {
+        ctx.log('cacher: etcd connection lost (keepalive timed out); listing again');
+        ctx.setTimer(RELIST_DELAY_MS, RELIST_TIMER);
+      }
+    } else if (t.name === WATCH_TIMEOUT_TIMER) onWatchTimeout(ctx, s, t.payload as number);
+    else if (t.name === LOG_PROXY_TIMER) logsOnTimeout(ctx, s, t.payload as number);
     else if (t.name === RELIST_TIMER) startList(ctx, s);
+    else if (t.name === COMPACT_TIMER) onCompactTimer(ctx, s);
   },
 };

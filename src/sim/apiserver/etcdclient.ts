@@ -4,6 +4,7 @@
 // member that has no leader or timed out makes the next call go to the next endpoint (and a read is
 // retried there); a call that gets no answer in time fails with etcd's timeout error.
 
+import type { Http2Ping, Http2Pong } from '../api/http';
 import type { ConnectionRefused, Effects, Message } from '../kernel/component';
 import type { MessageId } from '../kernel/units';
 import {
@@ -18,6 +19,14 @@ import type { EtcdCall, EtcdClientState, EtcdPurpose } from './state';
 /** Beyond etcd's own server-side timeout (5 s + 2 x election timeout): by then the member is gone. */
 export const ETCD_REQUEST_TIMEOUT_MS = 10_000;
 export const ETCD_TIMEOUT_TIMER = 'etcd.timeout';
+export const ETCD_KEEPALIVE_TIMER = 'etcd.keepalive';
+/**
+ * The apiserver's etcd client keepalive (storagebackend/factory/etcd3.go: keepaliveTime 30 s,
+ * keepaliveTimeout 10 s): after 30 s without a word from the member a gRPC PING goes out, and with
+ * no answer in 10 s the connection is closed, so a watch on a member that vanished without closing
+ * it (a machine that lost power, a partition) ends and the watch cache lists again elsewhere.
+ */
+export const ETCD_KEEPALIVE = { timeMs: 30_000, timeoutMs: 10_000 } as const;
 
 /** What the apiserver reports when the call timed out without an answer (etcd's ErrTimeout text). */
 export const ETCD_TIMEOUT_ERROR: EtcdError = { code: 'Unavailable', message: 'etcdserver: request timed out' };
@@ -53,7 +62,49 @@ export function etcdCall(ctx: Effects, c: EtcdClientState, request: EtcdRequest,
 export function etcdWatch(ctx: Effects, c: EtcdClientState, request: EtcdRequest, summary: string): MessageId {
   const id = send(ctx, c, { purpose: { kind: 'watch' }, request, summary, endpoint: c.current, refused: 0 }, true);
   c.watchId = id;
+  c.watchEndpoint = c.current;
+  c.lastHeardAt = ctx.now;
+  if (!c.keepalive) c.keepalive = { timer: ctx.setTimer(ETCD_KEEPALIVE.timeMs, ETCD_KEEPALIVE_TIMER) };
   return id;
+}
+
+/** Anything from the watch's member shows the connection is alive. */
+export function etcdHeard(ctx: Effects, c: EtcdClientState, msg: Message): void {
+  if (c.watchEndpoint !== undefined && msg.from === c.endpoints[c.watchEndpoint % c.endpoints.length]) c.lastHeardAt = ctx.now;
+  if (msg.body.type === 'http2.pong' && c.keepalive?.ping === (msg.body as Http2Pong).inReplyTo) {
+    ctx.cancelTimer(c.keepalive.timer);
+    c.keepalive = { timer: ctx.setTimer(ETCD_KEEPALIVE.timeMs, ETCD_KEEPALIVE_TIMER) };
+  }
+}
+
+/**
+ * The keepalive timer. Returns true when the connection to the watch's member is lost: the caller
+ * ends the watch (the stream is closed) and lists again; the next calls go to the next endpoint.
+ */
+export function etcdOnKeepalive(ctx: Effects, c: EtcdClientState): boolean {
+  const k = c.keepalive;
+  if (!k) return false;
+  if (c.watchId === undefined) {
+    c.keepalive = undefined;
+    return false;
+  }
+  if (k.ping !== undefined) {
+    c.keepalive = undefined;
+    ctx.closeStream(c.watchId);
+    c.pending.delete(c.watchId);
+    c.watchId = undefined;
+    if (c.endpoints.length > 1) c.current = ((c.watchEndpoint ?? c.current) + 1) % c.endpoints.length;
+    return true;
+  }
+  const remaining = (c.lastHeardAt ?? 0) + ETCD_KEEPALIVE.timeMs - ctx.now;
+  if (remaining >= 1) {
+    c.keepalive = { timer: ctx.setTimer(remaining, ETCD_KEEPALIVE_TIMER) };
+    return false;
+  }
+  const to = c.endpoints[(c.watchEndpoint ?? c.current) % c.endpoints.length]!;
+  const ping = ctx.send<Http2Ping>(to, { type: 'http2.ping' }, { summary: 'gRPC keepalive PING (30 s without a word)', phase: 'heartbeat' });
+  c.keepalive = { timer: ctx.setTimer(ETCD_KEEPALIVE.timeoutMs, ETCD_KEEPALIVE_TIMER), ping };
+  return false;
 }
 
 export type EtcdOutcome =
@@ -73,6 +124,12 @@ export function etcdOnMessage(ctx: Effects, c: EtcdClientState, msg: Message): E
     return { call, response: r };
   }
   if (b.type === 'conn.refused') {
+    if (c.keepalive?.ping === (b as ConnectionRefused).inReplyTo) {
+      // Nobody listens there any more: give up at once (the keepalive timer does the rest).
+      ctx.cancelTimer(c.keepalive.timer);
+      c.keepalive.timer = ctx.setTimer(0, ETCD_KEEPALIVE_TIMER);
+      return undefined;
+    }
     const call = c.pending.get((b as ConnectionRefused).inReplyTo);
     if (!call) return undefined;
     c.pending.delete(call.id);
@@ -83,7 +140,10 @@ export function etcdOnMessage(ctx: Effects, c: EtcdClientState, msg: Message): E
       c.current = (call.endpoint + 1) % c.endpoints.length;
       const stream = call.purpose.kind === 'watch';
       const id = send(ctx, c, { ...call, endpoint: c.current, refused }, stream);
-      if (stream) c.watchId = id;
+      if (stream) {
+        c.watchId = id;
+        c.watchEndpoint = c.current;
+      }
       return undefined;
     }
     return { call, error: ETCD_REFUSED_ERROR };

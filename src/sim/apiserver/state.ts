@@ -13,6 +13,8 @@ import type { UserInfo } from './authn';
 import type { RbacIndex } from './authz';
 import type { RequestInfo } from './requestinfo';
 import type { Timings } from '../config';
+import type { LeaseManagerState, PendingWrite } from './lease-manager';
+import type { CompactorState, CompactStep } from './compactor';
 
 export interface ApiserverConfig {
   /** etcd members the apiserver talks to (--etcd-servers), tried in order. */
@@ -35,9 +37,10 @@ export type EtcdPurpose =
   | { kind: 'bootstrapNamespace'; name: string }
   | { kind: 'bootstrapObject'; key: string }
   | { kind: 'rbacBootstrap'; cacheKey: string }
+  | { kind: 'compact'; step: CompactStep }
   | { kind: 'request'; requestId: MessageId; step: RequestStep };
 
-export type RequestStep = 'get' | 'list' | 'create' | 'load' | 'write';
+export type RequestStep = 'get' | 'list' | 'create' | 'load' | 'write' | 'lease';
 
 export interface EtcdCall {
   id: MessageId;
@@ -57,8 +60,12 @@ export interface EtcdClientState {
   current: number;
   timeoutMs: number;
   pending: Map<MessageId, EtcdCall>;
-  /** The open etcd watch on /registry/ (its stream id). */
+  /** The open etcd watch on /registry/ (its stream id), and the endpoint it is on. */
   watchId?: MessageId;
+  watchEndpoint?: number;
+  /** When the watch's member was last heard from, and the gRPC keepalive timer (with its PING in flight). */
+  lastHeardAt?: number;
+  keepalive?: { timer: TimerId; ping?: MessageId };
 }
 
 /** The kinds of write a request performs through GuaranteedUpdate. */
@@ -80,6 +87,8 @@ export interface RequestContext {
   current?: { obj: KubeObject; modRevision: number; fromCache: boolean };
   /** A graceful delete that updated the object rather than removing it. */
   graceful?: boolean;
+  /** A write of an object with a TTL, waiting for its etcd lease (lease-manager.ts). */
+  pendingWrite?: PendingWrite;
   attempts: number;
 }
 
@@ -150,6 +159,10 @@ export interface ApiserverState {
   /** Log requests proxied to kubelets, by the proxied request's id. */
   proxies: Map<MessageId, ProxyCall>;
   capacity: number;
+  /** The etcd lease that events are written with (lease-manager.ts); created on first use. */
+  leases?: LeaseManagerState;
+  /** The etcd compactor's memory (compactor.ts); lost with the process, as the real one's. */
+  compactor?: CompactorState;
 }
 
 export type { Status };

@@ -2,6 +2,9 @@
 // namespace and selectors, then send what it missed: every matching object as ADDED when it watches
 // from "now" (resourceVersion unset or 0), or the cached events after its resourceVersion. A
 // version older than the cache's window gets an ERROR event with 410 Gone, and the stream ends.
+// Every watch ends by itself after its timeoutSeconds (client-go's reflectors ask for 5 to 10
+// minutes), or after a random 30 to 60 minutes (--min-request-timeout 1800 s) when it named none:
+// so a watcher whose client vanished without a word does not live for ever.
 
 import { gone } from '../api/errors';
 import type { Effects } from '../kernel/component';
@@ -9,7 +12,23 @@ import { selectorsOf, typed } from './stages/storage';
 import { respond, auditLog } from './respond';
 import type { ApiserverState, RequestContext, Watcher } from './state';
 import { eventsSince, resourceCache } from './watchcache';
-import { addWatcher, eventFor, eventPhase, sendWatchEvent, watcherMatches } from './watchers';
+import { addWatcher, eventFor, eventPhase, removeWatcher, sendWatchEvent, watcherMatches } from './watchers';
+
+export const WATCH_TIMEOUT_TIMER = 'watch.timeout';
+/** --min-request-timeout: a watch without timeoutSeconds lasts a random 1 to 2 times this. */
+const MIN_REQUEST_TIMEOUT_MS = 1_800_000;
+
+/** How long this watch may last (apiserver's watch handler: timeoutSeconds, else the random default). */
+function watchTimeoutMs(ctx: Effects, timeoutSeconds: string | undefined): number {
+  const t = Number(timeoutSeconds);
+  if (timeoutSeconds !== undefined && Number.isFinite(t) && t > 0) return t * 1000;
+  return MIN_REQUEST_TIMEOUT_MS * (1 + ctx.rand());
+}
+
+/** The watch's time is up: the server ends the response, the client sees the stream end cleanly. */
+export function onWatchTimeout(ctx: Effects, s: ApiserverState, id: number): void {
+  if (removeWatcher(s, id)) ctx.closeStream(id);
+}
 
 export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
   const sel = selectorsOf(rc);
@@ -47,6 +66,7 @@ export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext):
       if (watcherMatches(w, c.obj)) sendWatchEvent(ctx, w, 'ADDED', typed(rc.ri.info, c.obj), w.phase);
     }
   }
+  ctx.setTimer(watchTimeoutMs(ctx, rc.msg.body.query?.timeoutSeconds), WATCH_TIMEOUT_TIMER, w.id);
   rc.stages.push(`Watch: registered #${w.id}`);
   auditLog(ctx, rc, 200);
 }

@@ -61,7 +61,7 @@ export const kubeadm: ComponentType<KubeadmState & { cfg: KubeadmConfig }, Kubea
     } else ctx.setTimer(RETRY_MS, RETRY);
   },
   onTimer(s, t, ctx) {
-    if (clientOnTimer(s.client, t)) {
+    if (clientOnTimer(s.client, t, ctx)?.length) {
       ctx.setTimer(RETRY_MS, RETRY);
       return;
     }

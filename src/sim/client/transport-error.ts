@@ -15,11 +15,33 @@ function goOp(method: string): string {
 export function transportError(call: Pick<PendingCall, 'method' | 'path'>, server: string, failure: TransportFailure, timeoutSeconds = 10): string {
   const sep = call.path.includes('?') ? '&' : '?';
   const url = `https://${server}${call.path}${sep}timeout=${timeoutSeconds}s`;
-  const cause =
-    failure === 'refused'
-      ? `dial tcp ${server}: connect: connection refused`
-      : failure === 'closed'
-        ? 'http2: client connection lost'
-        : 'context deadline exceeded';
-  return `${goOp(call.method)} "${url}": ${cause}`;
+  return `${goOp(call.method)} "${url}": ${transportCause(server, failure)}`;
+}
+
+/** Go's url.QueryEscape: everything but letters, digits and `-_.~` is %-escaped, a space is `+`. */
+function goQueryEscape(v: string): string {
+  // encodeURIComponent also leaves !'()* alone; Go escapes them.
+  return encodeURIComponent(v)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+}
+
+/** Go's url.Values.Encode: keys sorted, each pair escaped, joined with `&`. */
+export function goQueryEncode(query: Record<string, string>): string {
+  return Object.keys(query)
+    .sort()
+    .map((k) => `${goQueryEscape(k)}=${goQueryEscape(query[k]!)}`)
+    .join('&');
+}
+
+/** A request that got no answer, with its whole URL (client-go's informers set no client timeout). */
+export function urlError(method: string, server: string, path: string, query: Record<string, string>, failure: TransportFailure): string {
+  const q = goQueryEncode(query);
+  return `${goOp(method)} "https://${server}${path}${q ? `?${q}` : ''}": ${transportCause(server, failure)}`;
+}
+
+function transportCause(server: string, failure: TransportFailure): string {
+  if (failure === 'refused') return `dial tcp ${server}: connect: connection refused`;
+  if (failure === 'closed') return 'http2: client connection lost';
+  return 'context deadline exceeded';
 }

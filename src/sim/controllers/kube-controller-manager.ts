@@ -6,15 +6,9 @@
 // controller, the Deployment controller, the garbage collector and the namespace controller. With
 // leader election on, none of them starts until this instance holds its Lease.
 
-import { clientOnMessage, clientOnTimer, createClient, type ClientEvent, type ClientState } from '../client/apiclient';
-import {
-  informerList,
-  informerOnClientEvent,
-  informerOnTimer,
-  informerOnWatchEvent,
-  isInformerEvent,
-  type Delta,
-} from '../client/informer';
+import { createClient, type ClientEvent, type ClientState } from '../client/apiclient';
+import type { Delta } from '../client/informer';
+import { informerSetOnMessage, informerSetOnTimer, informerSetStart, type ClientInput } from '../client/informer-set';
 import type { Credentials } from '../api/http';
 import { KUBERNETES_VERSION, type Timings } from '../config';
 import type { ComponentType, Effects, Message, Timer } from '../kernel/component';
@@ -22,7 +16,7 @@ import type { ProcessId } from '../kernel/units';
 import { CONTROLLER_MANAGER_CREDENTIALS } from '../names';
 import { isWorkerTimer, onSyncWriteResult, runWorker, runtimeOnTimer } from './framework/controller';
 import type { ControllerEnv } from './framework/env';
-import { allSynced, createSharedInformers, indexPodDelta, INFORMER_NAMES, type InformerName, type SharedInformers } from './framework/informers';
+import { allSynced, createSharedInformers, indexPodDelta, type InformerName, type SharedInformers } from './framework/informers';
 import {
   createNodeLifecycle,
   MONITOR_TIMER,
@@ -230,7 +224,7 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
  */
 function onLeaderTransition(s: KubeControllerManagerState, ctx: Effects, t: LeaderTransition | undefined): boolean {
   if (t === undefined) return false;
-  if (t === 'started-leading') for (const name of INFORMER_NAMES) informerList(ctx, s.client, s.informers[name]);
+  if (t === 'started-leading') informerSetStart(ctx, s.client, s.informers);
   else if (t === 'stopped-leading') {
     ctx.log('leaderelection lost');
     ctx.exit(s.config.timings.plegRelistPeriodMs);
@@ -240,13 +234,6 @@ function onLeaderTransition(s: KubeControllerManagerState, ctx: Effects, t: Lead
 
 function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEvent): void {
   if (s.le && onLeaderTransition(s, ctx, leaderElectionOnClientEvent(s.le, ctx, s.client, ev))) return;
-  for (const name of INFORMER_NAMES) {
-    const inf = s.informers[name];
-    if (isInformerEvent(ev, inf)) {
-      onDeltas(s, ctx, name, informerOnClientEvent(ctx, s.client, inf, ev));
-      return;
-    }
-  }
   if (namespaceOnClientEvent(s.namespace, env(s, ctx, NAMESPACE_SA), ev)) return;
   if (onSyncWriteResult(s.nodeLifecycle.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.taintEviction.rt, ctx, ev)) return;
@@ -265,6 +252,13 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   if (onSyncWriteResult(s.statefulSet.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.serviceAccount.rt, ctx, ev)) return;
   taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
+}
+
+function onClientInputs(s: KubeControllerManagerState, ctx: Effects, inputs: ClientInput<InformerName>[]): void {
+  for (const input of inputs) {
+    if (input.kind === 'deltas') onDeltas(s, ctx, input.informer, input.deltas);
+    else onClientEvent(s, ctx, input.event);
+  }
 }
 
 export const kubeControllerManager: ComponentType<KubeControllerManagerState, KubeControllerManagerConfig> = {
@@ -296,22 +290,12 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
     if (config.leaderElection) {
       s.le = createLeaderElector(config.leaderElection, ctx);
       leaderElectionStart(s.le, ctx, client);
-    } else for (const name of INFORMER_NAMES) informerList(ctx, client, s.informers[name]);
+    } else informerSetStart(ctx, client, s.informers);
     return s;
   },
   onMessage(s, msg: Message, ctx) {
-    const ev = clientOnMessage(s.client, msg, ctx);
-    if (ev) {
-      onClientEvent(s, ctx, ev);
-      return;
-    }
-    for (const name of INFORMER_NAMES) {
-      const deltas = informerOnWatchEvent(ctx, s.client, s.informers[name], msg);
-      if (deltas) {
-        onDeltas(s, ctx, name, deltas);
-        return;
-      }
-    }
+    const inputs = informerSetOnMessage(ctx, s.client, s.informers, msg);
+    if (inputs) onClientInputs(s, ctx, inputs);
   },
   onTimer(s, t: Timer, ctx) {
     if (s.le && onLeaderTransition(s, ctx, leaderElectionOnTimer(s.le, ctx, s.client, t))) return;
@@ -330,11 +314,7 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
     }
     if (workers(s).some((w) => runtimeOnTimer(w.rt, ctx, t))) return;
     if (taintEvictionOnTimer(te, env(s, ctx, TAINT_EVICTION_SA), t)) return;
-    const ev = clientOnTimer(s.client, t);
-    if (ev) {
-      onClientEvent(s, ctx, ev);
-      return;
-    }
-    for (const name of INFORMER_NAMES) if (informerOnTimer(ctx, s.client, s.informers[name], t)) return;
+    const inputs = informerSetOnTimer(ctx, s.client, s.informers, t);
+    if (inputs) onClientInputs(s, ctx, inputs);
   },
 };

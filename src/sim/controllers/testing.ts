@@ -73,16 +73,16 @@ export function testEnv(now = 0): { env: ControllerEnv; ctx: RecordingEffects } 
 }
 
 export function putNode(env: ControllerEnv, node: Node): void {
-  env.informers.nodes.items.set(objectKey(node), node);
+  env.informers.byName.nodes.items.set(objectKey(node), node);
 }
 
 export function putLease(env: ControllerEnv, lease: Lease): void {
-  env.informers.leases.items.set(objectKey(lease), lease);
+  env.informers.byName.leases.items.set(objectKey(lease), lease);
 }
 
 export function putPod(env: ControllerEnv, pod: Pod): void {
   const key = objectKey(pod);
-  const old = env.informers.pods.items.get(key);
-  env.informers.pods.items.set(key, pod);
+  const old = env.informers.byName.pods.items.get(key);
+  env.informers.byName.pods.items.set(key, pod);
   indexPodDelta(env.informers, { type: old ? 'MODIFIED' : 'ADDED', object: pod, old });
 }

@@ -223,6 +223,7 @@ function written(le: LeaderElectorState, ctx: Effects, lease: Lease): true {
 
 function failure(ev: ClientEvent): string {
   if (ev.kind === 'error') return ev.error === 'timeout' ? 'context deadline exceeded' : `connection ${ev.error}`;
+  if (ev.kind === 'ended') return 'connection closed';
   const b = ev.response.body;
   return isStatus(b) ? (b.message ?? '') : `status ${ev.response.status}`;
 }

@@ -92,7 +92,7 @@ describe('kubeScheduler', () => {
     const { s } = boot(threeWorkers(), []);
     // A watch event delivering a new pod, handled as record 4242.
     ctx.cause(4242);
-    const watchId = s.pods.watchId!;
+    const watchId = s.informers.byName.pods.watchId!;
     kubeScheduler.onMessage(s, testMessage({ type: 'watch.event', watchId, event: { type: 'ADDED', object: makePod('late') } }, { id: 4242, from: 'kube-apiserver' }), ctx);
     expect(s.queue.pods.get('default/late')!.cause).toBe(4242);
     ctx.cause(1);

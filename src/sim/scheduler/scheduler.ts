@@ -4,35 +4,28 @@
 // Binding is POSTed to kube-apiserver. The scheduler never talks to a node: every message it sends
 // goes to kube-apiserver (seed, chapter 4, phase 3).
 
-import { isOk } from '../client/informer';
+import { apiRequest, createClient, type ClientEvent, type ClientState } from '../client/apiclient';
+import { createInformer, isOk, type Delta } from '../client/informer';
 import {
-  apiRequest,
-  clientOnMessage,
-  clientOnTimer,
-  createClient,
-  type ClientEvent,
-  type ClientState,
-} from '../client/apiclient';
-import {
-  createInformer,
-  informerList,
-  informerOnClientEvent,
-  informerOnTimer,
-  informerOnWatchEvent,
-  isInformerEvent,
-  type Delta,
-  type InformerState,
-} from '../client/informer';
+  createInformerSet,
+  informerSetOnMessage,
+  informerSetOnTimer,
+  informerSetStart,
+  informerSetSynced,
+  type ClientInput,
+  type InformerSet,
+} from '../client/informer-set';
 import type { Credentials, HttpResponse } from '../api/http';
 import { isStatus, type Node, type Pod } from '../api/types';
 import { KUBERNETES_VERSION, type Timings } from '../config';
 import type { ComponentType, Effects, Message, Timer } from '../kernel/component';
 import type { ProcessId } from '../kernel/units';
 import { schedulerEvent, SCHEDULER_NAME, unschedulableConditionPatch } from './events';
-import { logBindFailure, logListFailure } from './klog';
+import { INFORMER_FACTORY, logBindFailure, SCHEDULER_PID } from './klog';
 import { runSchedulingCycle, type SchedulingCycleRecord } from './framework/cycle';
 import { addPodToAggregate, buildNodeInfo, emptyAggregate, makePodInfo, podKey, removePodFromAggregate, type NodeAggregate } from './framework/nodeinfo';
 import { DEFAULT_PROFILE } from './plugins/registry';
+import { keepCycleRecord, podLeft } from './cycle-records';
 import {
   createLeaderElector,
   isLeading,
@@ -61,8 +54,8 @@ export interface SchedulerConfig {
 export interface SchedulerState {
   config: SchedulerConfig;
   client: ClientState;
-  nodes: InformerState;
-  pods: InformerState;
+  /** Nodes, and the pods that have not finished (the informer factory's field selector). */
+  informers: InformerSet<'nodes' | 'pods'>;
   queue: SchedulingQueueState;
   /** Per-node sums of the pods counted on it (bound or assumed). */
   aggregates: Map<string, NodeAggregate>;
@@ -71,6 +64,8 @@ export interface SchedulerState {
   /** Pods assumed on a node until the watch shows them bound. */
   assumed: Map<string, Pod>;
   records: Map<string, SchedulingCycleRecord[]>;
+  /** Pods gone from the informer whose records are still kept (cycle-records.ts). */
+  goneRecords?: Set<string>;
   nextStartNodeIndex: number;
   scheduleTimerSet: boolean;
   eventSeq: number;
@@ -78,8 +73,7 @@ export interface SchedulerState {
   le?: LeaderElectorState;
 }
 
-/** Cycle records kept per pod for the UI. */
-export const RECORDS_PER_POD = 5;
+export { RECORDS_PER_POD } from './cycle-records';
 const SCHEDULE_ONE = 'scheduleOne';
 
 /** The last cycles the scheduler ran for a pod (`default/web`), oldest first. */
@@ -94,7 +88,7 @@ function isOurs(pod: Pod): boolean {
 }
 
 function lookupPod(s: SchedulerState, key: string): Pod | undefined {
-  return s.assumed.get(key) ?? (s.pods.items.get(key) as Pod | undefined);
+  return s.assumed.get(key) ?? (s.informers.byName.pods.items.get(key) as Pod | undefined);
 }
 
 function count(s: SchedulerState, pod: Pod, node: string): void {
@@ -108,9 +102,10 @@ function count(s: SchedulerState, pod: Pod, node: string): void {
   s.podNode.set(key, node);
 }
 
-function uncount(s: SchedulerState, key: string): void {
+/** Take a pod off its node's sums; `last` is its final state when the informer has already dropped it. */
+function uncount(s: SchedulerState, key: string, last?: Pod): void {
   const node = s.podNode.get(key);
-  const pod = lookupPod(s, key);
+  const pod = lookupPod(s, key) ?? last;
   if (node === undefined) return;
   const agg = s.aggregates.get(node);
   if (agg && pod) removePodFromAggregate(agg, pod);
@@ -118,7 +113,7 @@ function uncount(s: SchedulerState, key: string): void {
 }
 
 function armScheduleOne(s: SchedulerState, ctx: Effects): void {
-  if (s.scheduleTimerSet || s.queue.activeQ.length === 0 || !s.nodes.synced || !s.pods.synced) return;
+  if (s.scheduleTimerSet || s.queue.activeQ.length === 0 || !informerSetSynced(s.informers)) return;
   if (s.le && !isLeading(s.le)) return;
   s.scheduleTimerSet = true;
   ctx.setTimer(0, SCHEDULE_ONE);
@@ -129,7 +124,8 @@ function onPodDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
   const key = podKey(pod);
   if (d.type === 'DELETED') {
     const wasCounted = s.podNode.has(key);
-    uncount(s, key);
+    uncount(s, key, pod);
+    podLeft(s, key);
     s.assumed.delete(key);
     queueDelete(s.queue, key);
     if (wasCounted) queueMoveAllUnschedulable(s.queue, ctx, s.config.timings);
@@ -157,8 +153,8 @@ function onNodeDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
   }
 }
 
-function applyDeltas(s: SchedulerState, inf: InformerState, deltas: Delta[], ctx: Effects): void {
-  for (const d of deltas) (inf === s.nodes ? onNodeDelta : onPodDelta)(s, d, ctx);
+function applyDeltas(s: SchedulerState, informer: 'nodes' | 'pods', deltas: Delta[], ctx: Effects): void {
+  for (const d of deltas) (informer === 'nodes' ? onNodeDelta : onPodDelta)(s, d, ctx);
   armScheduleOne(s, ctx);
 }
 
@@ -177,23 +173,20 @@ function recordEvent(s: SchedulerState, ctx: Effects, pod: Pod, type: 'Normal' |
 }
 
 function recordCycle(s: SchedulerState, rec: SchedulingCycleRecord): void {
-  const list = s.records.get(rec.pod) ?? [];
-  list.push(rec);
-  if (list.length > RECORDS_PER_POD) list.shift();
-  s.records.set(rec.pod, list);
+  keepCycleRecord(s, rec);
 }
 
 /** schedulingCycle + the start of the binding cycle for one pod. */
 function scheduleOne(s: SchedulerState, ctx: Effects): void {
   const entry = queuePop(s.queue, ctx.now);
   if (!entry) return;
-  const pod = s.pods.items.get(entry.key) as Pod | undefined;
+  const pod = s.informers.byName.pods.items.get(entry.key) as Pod | undefined;
   if (!pod || pod.spec.nodeName || !isOurs(pod)) {
     queueDelete(s.queue, entry.key);
     return;
   }
   ctx.cause(entry.cause);
-  const nodes = [...s.nodes.items.values()].map((n) => buildNodeInfo(n as Node, s.aggregates.get(n.metadata.name ?? '') ?? emptyAggregate(), (k) => lookupPod(s, k)));
+  const nodes = [...s.informers.byName.nodes.items.values()].map((n) => buildNodeInfo(n as Node, s.aggregates.get(n.metadata.name ?? '') ?? emptyAggregate(), (k) => lookupPod(s, k)));
   const result = runSchedulingCycle({
     pod: makePodInfo(pod),
     nodes,
@@ -243,7 +236,7 @@ function handleFailure(s: SchedulerState, ctx: Effects, pod: Pod, message: strin
 
 function onBindResult(s: SchedulerState, ctx: Effects, ev: ClientEvent): void {
   const { key, node } = ev.call.data as { key: string; node: string };
-  const pod = s.assumed.get(key) ?? (s.pods.items.get(key) as Pod | undefined);
+  const pod = s.assumed.get(key) ?? (s.informers.byName.pods.items.get(key) as Pod | undefined);
   if (ev.kind === 'response' && isOk(ev.response)) {
     queueDone(s.queue, key);
     if (pod) recordEvent(s, ctx, pod, 'Normal', 'Scheduled', 'Binding', `Successfully assigned ${key} to ${node}`);
@@ -252,9 +245,9 @@ function onBindResult(s: SchedulerState, ctx: Effects, ev: ClientEvent): void {
   // The binding failed: forget the assumption and retry after a back-off.
   if (s.assumed.has(key)) uncount(s, key);
   s.assumed.delete(key);
-  const original = s.pods.items.get(key) as Pod | undefined;
+  const original = s.informers.byName.pods.items.get(key) as Pod | undefined;
   if (!original) return;
-  const why = ev.kind === 'response' ? statusMessage(ev.response) : ev.error;
+  const why = ev.kind === 'response' ? statusMessage(ev.response) : ev.kind === 'error' ? ev.error : 'closed';
   if (ev.kind === 'response') logBindFailure(ctx, key, node, ev.response);
   handleFailure(s, ctx, original, `Binding rejected: ${why}`, true);
 }
@@ -279,15 +272,15 @@ function onLeaderTransition(s: SchedulerState, ctx: Effects, t: LeaderTransition
 
 function onClientEvent(s: SchedulerState, ctx: Effects, ev: ClientEvent): void {
   if (s.le && onLeaderTransition(s, ctx, leaderElectionOnClientEvent(s.le, ctx, s.client, ev))) return;
-  for (const inf of [s.nodes, s.pods]) {
-    if (isInformerEvent(ev, inf)) {
-      logListFailure(ctx, inf.name, ev);
-      applyDeltas(s, inf, informerOnClientEvent(ctx, s.client, inf, ev), ctx);
-      return;
-    }
-  }
   if (ev.call.purpose === 'bind') onBindResult(s, ctx, ev);
   armScheduleOne(s, ctx);
+}
+
+function onClientInputs(s: SchedulerState, ctx: Effects, inputs: ClientInput<'nodes' | 'pods'>[]): void {
+  for (const input of inputs) {
+    if (input.kind === 'deltas') applyDeltas(s, input.informer, input.deltas, ctx);
+    else onClientEvent(s, ctx, input.event);
+  }
 }
 
 export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
@@ -302,9 +295,14 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
     const s: SchedulerState = {
       config,
       client,
-      nodes: createInformer({ name: 'nodes', path: '/api/v1/nodes' }),
-      // kube-scheduler's pod informer leaves out finished pods (scheduler.go NewInformerFactory).
-      pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: 'status.phase!=Succeeded,status.phase!=Failed' }),
+      informers: createInformerSet(
+        {
+          nodes: createInformer({ name: 'nodes', path: '/api/v1/nodes' }),
+          // kube-scheduler's pod informer leaves out finished pods (scheduler.go NewInformerFactory).
+          pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: 'status.phase!=Succeeded,status.phase!=Failed' }),
+        },
+        { pid: SCHEDULER_PID, reflector: INFORMER_FACTORY },
+      ),
       queue: createQueue(),
       aggregates: new Map(),
       podNode: new Map(),
@@ -314,8 +312,7 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
       scheduleTimerSet: false,
       eventSeq: 0,
     };
-    informerList(ctx, client, s.nodes);
-    informerList(ctx, client, s.pods);
+    informerSetStart(ctx, client, s.informers);
     if (config.leaderElection) {
       s.le = createLeaderElector(config.leaderElection, ctx);
       leaderElectionStart(s.le, ctx, client);
@@ -323,18 +320,8 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
     return s;
   },
   onMessage(s, msg: Message, ctx) {
-    const ev = clientOnMessage(s.client, msg, ctx);
-    if (ev) {
-      onClientEvent(s, ctx, ev);
-      return;
-    }
-    for (const inf of [s.nodes, s.pods]) {
-      const deltas = informerOnWatchEvent(ctx, s.client, inf, msg);
-      if (deltas) {
-        applyDeltas(s, inf, deltas, ctx);
-        return;
-      }
-    }
+    const inputs = informerSetOnMessage(ctx, s.client, s.informers, msg);
+    if (inputs) onClientInputs(s, ctx, inputs);
   },
   onTimer(s, t: Timer, ctx) {
     if (s.le && onLeaderTransition(s, ctx, leaderElectionOnTimer(s.le, ctx, s.client, t))) return;
@@ -344,12 +331,8 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
       armScheduleOne(s, ctx);
       return;
     }
-    const ev = clientOnTimer(s.client, t);
-    if (ev) {
-      onClientEvent(s, ctx, ev);
-      return;
-    }
-    if (informerOnTimer(ctx, s.client, s.nodes, t) || informerOnTimer(ctx, s.client, s.pods, t)) return;
+    const inputs = informerSetOnTimer(ctx, s.client, s.informers, t);
+    if (inputs) return onClientInputs(s, ctx, inputs);
     if (queueOnTimer(s.queue, t.name, t.payload, ctx, s.config.timings)) armScheduleOne(s, ctx);
   },
 };

@@ -30,6 +30,7 @@ import { prepareForCreate } from '../registry/strategy';
 import { respond } from '../respond';
 import type { ApiserverState, RequestContext, RequestStep, WriteOp } from '../state';
 import { objectFromKv } from '../watchcache';
+import { onLeaseGrant, ttlSecondsOf, writeWithLease } from '../lease-manager';
 import { runAdmission } from './admission';
 import { tryUpdate } from './update';
 import { decodeBody, runValidation, VALIDATION } from './validation';
@@ -49,6 +50,13 @@ function keyOf(rc: RequestContext): string {
 function call(ctx: Effects, s: ApiserverState, rc: RequestContext, req: Parameters<typeof etcdCall>[2], step: RequestStep, summary: string): void {
   s.requests.set(rc.msg.id, rc);
   etcdCall(ctx, s.etcd, req, { kind: 'request', requestId: rc.msg.id, step }, summary);
+}
+
+/** A write that stores the object: with an etcd lease when its resource has a TTL (events, --event-ttl). */
+function store(ctx: Effects, s: ApiserverState, rc: RequestContext, req: Parameters<typeof etcdCall>[2], step: RequestStep, summary: string): void {
+  const ttl = ttlSecondsOf(s, rc.ri.info.resource);
+  if (ttl === undefined) return call(ctx, s, rc, req, step, summary);
+  writeWithLease(ctx, s, rc, { request: req, step, summary }, ttl);
 }
 
 /** Served objects carry apiVersion and kind (list items too). */
@@ -93,11 +101,36 @@ function parseLabelSelectorParam(selector: string): Selector | string {
   }
 }
 
+/**
+ * LIST. With no resourceVersion it is a consistent read from etcd (a quorum read). With one
+ * ("0", or the version a reflector last saw) the watch cache answers when it is at least that
+ * fresh (cacher.GetList): this is how client-go's reflectors list, first with "0" and again after
+ * a broken watch with their last version, so they can list while etcd has no quorum.
+ */
 export function startList(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
   const sel = selectorsOf(rc);
   if ('kind' in sel) return respond(ctx, rc, sel.code, sel, STORAGE);
+  const rv = rc.msg.body.query?.resourceVersion ?? '';
+  if (rv !== '' && Number(rv) <= s.revision) {
+    rc.stages.push(`${STORAGE}: served from the watch cache at revision ${s.revision}`);
+    return respond(ctx, rc, 200, listFromCache(s, rc, sel), STORAGE);
+  }
   const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
   call(ctx, s, rc, opRangePrefix(prefix), 'list', `Range ${prefix} (prefix)`);
+}
+
+/** The cached objects of the collection in etcd's key order, filtered as listFrom does. */
+function listFromCache(s: ApiserverState, rc: RequestContext, sel: { labels: Selector; fields: FieldSelector }): KubeList {
+  const objects = s.cache.get(rc.ri.info.resource)?.objects ?? new Map();
+  const ns = rc.ri.namespace;
+  const keys = [...objects.keys()].filter((k) => !ns || k.startsWith(`${ns}/`)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const items: KubeObject[] = [];
+  for (const k of keys) {
+    const obj = typed(rc.ri.info, objects.get(k)!.obj);
+    if (!selectorMatches(sel.labels, obj.metadata.labels) || !matchesFields(obj, sel.fields)) continue;
+    items.push(obj);
+  }
+  return { apiVersion: apiVersionOf(rc.ri.info), kind: rc.ri.info.listKind, metadata: { resourceVersion: String(s.revision) }, items };
 }
 
 export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
@@ -136,7 +169,7 @@ export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext)
   rc.object = prepared;
   const key = objectKey(info, rc.ri.namespace, prepared.metadata.name!);
   const txn = opTxn([cmpModRevision(key, '=', 0)], [opPut(key, stored(prepared))], []);
-  call(ctx, s, rc, txn, 'create', `Txn create ${key}`);
+  store(ctx, s, rc, txn, 'create', `Txn create ${key}`);
 }
 
 /** The Services whose addresses are taken: stored ones (the watch cache) and creates still in flight. */
@@ -178,7 +211,7 @@ function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void
   rc.graceful = rc.op === 'delete';
   rc.object = res.obj;
   const txn = opTxn(guard, [opPut(key, stored(res.obj))], [opRange(key)]);
-  call(ctx, s, rc, txn, 'write', `Txn ${rc.op === 'delete' || rc.op === 'eviction' ? 'graceful delete' : 'update'} ${key}`);
+  store(ctx, s, rc, txn, 'write', `Txn ${rc.op === 'delete' || rc.op === 'eviction' ? 'graceful delete' : 'update'} ${key}`);
 }
 
 function deleteAnswer(rc: RequestContext, last: KubeObject): { code: number; body: unknown } {
@@ -231,6 +264,8 @@ function etcdFailure(e: EtcdError): Status {
 
 /** Continue a request with the etcd answer for one of its steps. */
 export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContext, step: RequestStep, out: EtcdOutcome): void {
+  // A LeaseGrant answers every write that waited for it, this request's among them.
+  if (step === 'lease') return onLeaseGrant(ctx, s, out);
   s.requests.delete(rc.msg.id);
   if ('error' in out) return respond(ctx, rc, 500, etcdFailure(out.error), STORAGE);
   const r = out.response;

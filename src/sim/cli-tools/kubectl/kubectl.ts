@@ -4,7 +4,7 @@
 // stdout, stderr and exit code real kubectl would give. Several commands may run at once.
 
 import type { WatchEventBody } from '../../api/http';
-import { CLIENT_TIMEOUT_TIMER, clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
+import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
 import type { ComponentType, Effects, Message } from '../../kernel/component';
 import type { CliCancel, CliExec } from '../protocol';
 import { onApplyResult, startApply, type ApplyJob } from './commands/apply';
@@ -151,7 +151,8 @@ function route(st: KubectlState, ev: ClientEvent, ctx: Effects): void {
     st.client.pending.set(ev.call.id, ev.call);
     return;
   }
-  const r: RequestResult = ev.kind === 'response' ? resultOf(ev.response) : { ok: false, err: connectionError(st, job, data, ev.error) };
+  // A watch the server ended is reported as the stream's end (EOF), as before the end had a kind of its own.
+  const r: RequestResult = ev.kind === 'response' ? resultOf(ev.response) : { ok: false, err: connectionError(st, job, data, ev.kind === 'error' ? ev.error : 'closed') };
   if (ev.call.watch && job.watchId === ev.call.id) job.watchId = undefined;
   dispatch(st, job, data.step, r, ctx);
 }
@@ -235,8 +236,6 @@ export const kubectl: ComponentType<KubectlState, KubectlConfig> = {
   onTimer(st, timer, ctx) {
     if (timer.name === ROLLOUT_POLL_TIMER) return onRolloutTimer(st, timer, ctx);
     if (timer.name === DRAIN_POLL_TIMER) return onDrainTimer(st, timer, ctx);
-    if (timer.name !== CLIENT_TIMEOUT_TIMER) return;
-    const ev = clientOnTimer(st.client, timer);
-    if (ev) route(st, ev, ctx);
+    for (const ev of clientOnTimer(st.client, timer, ctx) ?? []) route(st, ev, ctx);
   },
 };

@@ -38,7 +38,7 @@ function daemonPod(set: DaemonSet, name: string, node: string, opts: { created?:
 function setup(set: DaemonSet, nodes: string[], pods: Pod[]) {
   const { env, ctx } = testEnv(0);
   const s = createDaemonSetController();
-  env.informers.daemonsets.items.set(objectKey(set), set);
+  env.informers.byName.daemonsets.items.set(objectKey(set), set);
   for (const n of nodes) putNode(env, n === 'control-plane' ? testNode(n, { taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] }) : testNode(n));
   for (const p of pods) putPod(env, p);
   onDaemonSetDelta(s, env, { type: 'ADDED', object: set });
@@ -105,7 +105,7 @@ describe('DaemonSet controller', () => {
     p.metadata.deletionTimestamp = '2024-08-13T09:00:30Z';
     const { env } = testEnv(0);
     putNode(env, testNode('worker-1'));
-    expect(podsToChange(planNodes(set, env.informers.nodes.items.values() as Iterable<never>, [p]))).toEqual({ create: [], remove: [] });
+    expect(podsToChange(planNodes(set, env.informers.byName.nodes.items.values() as Iterable<never>, [p]))).toEqual({ create: [], remove: [] });
   });
 
   it('rolls a new template out one node at a time (maxUnavailable 1)', () => {

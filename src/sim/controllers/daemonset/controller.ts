@@ -45,7 +45,7 @@ function enqueue(s: DaemonSetControllerState, env: ControllerEnv, key: string): 
 }
 
 function enqueueAll(s: DaemonSetControllerState, env: ControllerEnv): void {
-  for (const ds of env.informers.daemonsets.items.values()) enqueue(s, env, objectKey(ds));
+  for (const ds of env.informers.byName.daemonsets.items.values()) enqueue(s, env, objectKey(ds));
 }
 
 export function onDaemonSetDelta(s: DaemonSetControllerState, env: ControllerEnv, d: Delta): void {
@@ -162,13 +162,13 @@ function manage(s: DaemonSetControllerState, sc: SyncContext, ds: DaemonSet, pla
 }
 
 export function syncDaemonSet(s: DaemonSetControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
-  const ds = env.informers.daemonsets.items.get(sc.key) as DaemonSet | undefined;
+  const ds = env.informers.byName.daemonsets.items.get(sc.key) as DaemonSet | undefined;
   if (!ds) {
     s.expectations.delete(sc.key);
     return 'ok';
   }
   const hash = templateHash(ds);
-  const plans = planNodes(ds, env.informers.nodes.items.values() as Iterable<Node>, daemonPods(ds, env.informers.pods.items.values() as Iterable<Pod>));
+  const plans = planNodes(ds, env.informers.byName.nodes.items.values() as Iterable<Node>, daemonPods(ds, env.informers.byName.pods.items.values() as Iterable<Pod>));
   const exp = s.expectations.get(sc.key);
   const satisfied = !exp || (exp.adds <= 0 && exp.deletes.length === 0);
   if (satisfied && !ds.metadata.deletionTimestamp) manage(s, sc, ds, plans, hash);
@@ -187,7 +187,7 @@ export function daemonSetOnWriteResult(s: DaemonSetControllerState, env: Control
   const { key } = ev.call.data as { key: string };
   const ok = ev.kind === 'response' && ev.response.status < 300;
   const [ns, name] = key.split('/') as [string, string];
-  const ds = env.informers.daemonsets.items.get(key);
+  const ds = env.informers.byName.daemonsets.items.get(key);
   const ref = { kind: 'DaemonSet', apiVersion: 'apps/v1', namespace: ns, name, uid: ds?.metadata.uid ?? '' };
   const rec = { component: DAEMONSET_CONTROLLER, credentials: env.credentials, phase: 'controller' as const };
   const exp = s.expectations.get(key);

@@ -35,7 +35,7 @@ describe('Deployment controller sync', () => {
     const { env, ctx } = testEnv(0);
     const s = createDeploymentController();
     const d = deployment(3);
-    env.informers.deployments.items.set(objectKey(d), d);
+    env.informers.byName.deployments.items.set(objectKey(d), d);
     onDeploymentDelta(s, env, { type: 'ADDED', object: d });
     runWorker(s.rt, ctx, env.client, env.credentials, (sc) => syncDeployment(s, env, sc));
     const reqs = ctx.sent.map((m) => m.body as HttpRequest).filter((b) => b.type === 'http.request');

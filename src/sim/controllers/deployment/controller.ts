@@ -71,7 +71,7 @@ function rsPath(ns: string, name?: string): string {
 /** The ReplicaSets a Deployment controls, oldest first (controller.ReplicaSetsByCreationTimestamp). */
 function ownedReplicaSets(env: ControllerEnv, d: Deployment): ReplicaSet[] {
   const out: ReplicaSet[] = [];
-  for (const o of env.informers.replicasets.items.values()) {
+  for (const o of env.informers.byName.replicasets.items.values()) {
     if (o.metadata.namespace === d.metadata.namespace && controllerOf(o)?.uid === d.metadata.uid) out.push(o as ReplicaSet);
   }
   const ts = (rs: ReplicaSet): string => `${rs.metadata.creationTimestamp ?? ''}/${rs.metadata.name ?? ''}`;
@@ -126,7 +126,7 @@ function rollout(s: DeploymentControllerState, env: ControllerEnv, sc: SyncConte
     const stillUp = old.filter((rs) => specReplicas(rs) > 0);
     for (const rs of stillUp) scaleRS(s, sc, d, rs, 0);
     const oldUids = new Set(old.map((rs) => rs.metadata.uid));
-    const oldPods = [...env.informers.pods.items.values()].some((p) => isPodActive(p as Pod) && oldUids.has(controllerOf(p)?.uid));
+    const oldPods = [...env.informers.byName.pods.items.values()].some((p) => isPodActive(p as Pod) && oldUids.has(controllerOf(p)?.uid));
     const target = stillUp.length > 0 || oldPods ? specReplicas(newRS) : replicas;
     if (target !== specReplicas(newRS) || !annotationsCurrent(d, newRS, revision)) scaleRS(s, sc, d, newRS, target, revision);
     return;
@@ -141,7 +141,7 @@ function rollout(s: DeploymentControllerState, env: ControllerEnv, sc: SyncConte
 
 /** syncDeployment: new ReplicaSet, rollout, status. */
 export function syncDeployment(s: DeploymentControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
-  const d = env.informers.deployments.items.get(sc.key) as Deployment | undefined;
+  const d = env.informers.byName.deployments.items.get(sc.key) as Deployment | undefined;
   if (!d || s.creating.has(sc.key)) return 'ok';
   if (d.metadata.deletionTimestamp) return syncStatusOnly(env, sc, d);
   const rss = ownedReplicaSets(env, d);
@@ -201,7 +201,7 @@ export function deploymentOnWriteResult(s: DeploymentControllerState, env: Contr
     if (note.created) s.creating.delete(note.deployment);
     return;
   }
-  const d = env.informers.deployments.items.get(note.deployment);
+  const d = env.informers.byName.deployments.items.get(note.deployment);
   if (!d) return;
   const rec = { component: DEPLOYMENT_CONTROLLER, credentials: env.credentials, phase: 'controller' as const };
   if (note.created && note.to === 0) return;

@@ -35,7 +35,7 @@ function webPod(name: string, node: string, ip: string | undefined, opts: { read
 function setup(svc: Service, pods: Pod[]) {
   const { env, ctx } = testEnv(0);
   const s = createEndpointSliceController();
-  env.informers.services.items.set(objectKey(svc), svc);
+  env.informers.byName.services.items.set(objectKey(svc), svc);
   for (const p of pods) putPod(env, p);
   onServiceDelta(s, env, { type: 'ADDED', object: svc });
   const sync = (): void => runWorker(s.rt, ctx, env.client, env.credentials, (sc) => syncService(s, env, sc));
@@ -92,7 +92,7 @@ describe('EndpointSlice controller', () => {
     const response = { type: 'http.response', requestId: post.id, status: 201, body: created } as HttpResponse;
     const ev = clientOnMessage(env.client, testMessage(response), ctx)!;
     endpointSliceOnWriteResult(s, ev);
-    env.informers.pods.items.delete('default/web-1');
+    env.informers.byName.pods.items.delete('default/web-1');
     onPodDelta(s, env, { type: 'DELETED', object: pod });
     ctx.clear();
     // The informer has not seen the slice yet: the controller works from what it wrote.

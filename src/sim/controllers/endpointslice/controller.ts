@@ -46,7 +46,7 @@ export function onServiceDelta(s: EndpointSliceControllerState, env: ControllerE
 /** The services whose selector matches the pod now or matched it before (getPodServiceMemberships). */
 export function onPodDelta(s: EndpointSliceControllerState, env: ControllerEnv, d: Delta): void {
   const pods = [d.object as Pod, d.old as Pod | undefined].filter((p): p is Pod => p !== undefined);
-  for (const svc of env.informers.services.items.values()) {
+  for (const svc of env.informers.byName.services.items.values()) {
     if (pods.some((p) => serviceSelectsPod(svc as Service, p))) enqueue(s, env, objectKey(svc));
   }
 }
@@ -70,7 +70,7 @@ export function managedSlices(s: EndpointSliceControllerState, env: ControllerEn
   const out = new Map<string, EndpointSlice>();
   const ours = (o: KubeObject): boolean =>
     o.metadata.namespace === namespace && o.metadata.labels?.[LABEL_SERVICE_NAME] === name && o.metadata.labels?.[LABEL_MANAGED_BY] === MANAGED_BY;
-  for (const [key, o] of env.informers.endpointslices.items) if (ours(o)) out.set(key, o as EndpointSlice);
+  for (const [key, o] of env.informers.byName.endpointslices.items) if (ours(o)) out.set(key, o as EndpointSlice);
   for (const [key, o] of s.written) {
     if (o === null) out.delete(key);
     else if (ours(o) && rvOf(o) > rvOf(out.get(key))) out.set(key, o);
@@ -105,7 +105,7 @@ function same(a: EndpointSlice, b: EndpointSlice): boolean {
 /** syncService: make the Service's managed slices hold exactly the desired endpoints. */
 export function syncService(s: EndpointSliceControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
   const [ns, name] = sc.key.split('/') as [string, string];
-  const svc = env.informers.services.items.get(sc.key) as Service | undefined;
+  const svc = env.informers.byName.services.items.get(sc.key) as Service | undefined;
   const slices = managedSlices(s, env, ns, name);
   const meta = { phase: 'controller' as const };
   // No Service, or one without a selector: the controller manages no slices for it.
@@ -117,7 +117,7 @@ export function syncService(s: EndpointSliceControllerState, env: ControllerEnv,
     s.written.set(`${ns}/${obj}`, null);
   }
   if (!svc || !svc.spec.selector || Object.keys(svc.spec.selector).length === 0) return 'ok';
-  const pods = [...env.informers.pods.items.values()] as Pod[];
+  const pods = [...env.informers.byName.pods.items.values()] as Pod[];
   const want = sliceBody(svc, desiredSlice(svc, pods), keep);
   if (keep && same(keep, want)) return 'ok';
   const ref = { kind: 'Service', name, namespace: ns };

@@ -3,47 +3,43 @@
 // list and watch everything), plus the index controllers look pods up by (pods by spec.nodeName).
 
 import type { Pod } from '../../api/types';
-import { createInformer, objectKey, type Delta, type InformerState } from '../../client/informer';
+import { createInformer, objectKey, type Delta } from '../../client/informer';
+import { createInformerSet, type InformerSet } from '../../client/informer-set';
 
-export interface SharedInformers {
-  nodes: InformerState;
-  pods: InformerState;
-  /** Node heartbeats: kube-node-lease/<node>. */
-  leases: InformerState;
-  services: InformerState;
-  endpointslices: InformerState;
-  replicasets: InformerState;
-  deployments: InformerState;
-  daemonsets: InformerState;
-  jobs: InformerState;
-  statefulsets: InformerState;
-  /** Namespaces, for the namespace controller. */
-  namespaces: InformerState;
-  /** ServiceAccounts, for the serviceaccount controller. */
-  serviceaccounts: InformerState;
+export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets';
+
+/**
+ * The factory's informers (nodes, pods, node leases in kube-node-lease, services, endpointslices,
+ * replicasets, deployments, daemonsets, jobs, statefulsets, namespaces, serviceaccounts) and the
+ * pod index by node.
+ */
+export interface SharedInformers extends InformerSet<InformerName> {
   /** spec.nodeName -> keys of the pods bound to it (the informer's `spec.nodeName` indexer). */
   podsByNode: Map<string, Set<string>>;
 }
 
-export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets';
-export const INFORMER_NAMES: readonly InformerName[] = ['nodes', 'pods', 'leases', 'services', 'endpointslices', 'replicasets', 'deployments', 'namespaces', 'daemonsets', 'jobs', 'serviceaccounts', 'statefulsets'];
+/** kube-controller-manager runs as PID 1 of its static pod; its reflectors are the shared factory's. */
+const KCM_LOG = { pid: 1, reflector: 'k8s.io/client-go/informers/factory.go:160' };
 
 export function createSharedInformers(): SharedInformers {
-  return {
-    nodes: createInformer({ name: 'nodes', path: '/api/v1/nodes', phase: 'controller' }),
-    pods: createInformer({ name: 'pods', path: '/api/v1/pods', phase: 'controller' }),
-    leases: createInformer({ name: 'leases', path: '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases', phase: 'controller' }),
-    services: createInformer({ name: 'services', path: '/api/v1/services', phase: 'controller' }),
-    endpointslices: createInformer({ name: 'endpointslices', path: '/apis/discovery.k8s.io/v1/endpointslices', phase: 'controller' }),
-    replicasets: createInformer({ name: 'replicasets', path: '/apis/apps/v1/replicasets', phase: 'controller' }),
-    deployments: createInformer({ name: 'deployments', path: '/apis/apps/v1/deployments', phase: 'controller' }),
-    daemonsets: createInformer({ name: 'daemonsets', path: '/apis/apps/v1/daemonsets', phase: 'controller' }),
-    jobs: createInformer({ name: 'jobs', path: '/apis/batch/v1/jobs', phase: 'controller' }),
-    statefulsets: createInformer({ name: 'statefulsets', path: '/apis/apps/v1/statefulsets', phase: 'controller' }),
-    namespaces: createInformer({ name: 'namespaces', path: '/api/v1/namespaces', phase: 'controller' }),
-    serviceaccounts: createInformer({ name: 'serviceaccounts', path: '/api/v1/serviceaccounts', phase: 'controller' }),
-    podsByNode: new Map(),
-  };
+  const set = createInformerSet<InformerName>(
+    {
+      nodes: createInformer({ name: 'nodes', path: '/api/v1/nodes', phase: 'controller' }),
+      pods: createInformer({ name: 'pods', path: '/api/v1/pods', phase: 'controller' }),
+      leases: createInformer({ name: 'leases', path: '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases', phase: 'controller' }),
+      services: createInformer({ name: 'services', path: '/api/v1/services', phase: 'controller' }),
+      endpointslices: createInformer({ name: 'endpointslices', path: '/apis/discovery.k8s.io/v1/endpointslices', phase: 'controller' }),
+      replicasets: createInformer({ name: 'replicasets', path: '/apis/apps/v1/replicasets', phase: 'controller' }),
+      deployments: createInformer({ name: 'deployments', path: '/apis/apps/v1/deployments', phase: 'controller' }),
+      namespaces: createInformer({ name: 'namespaces', path: '/api/v1/namespaces', phase: 'controller' }),
+      daemonsets: createInformer({ name: 'daemonsets', path: '/apis/apps/v1/daemonsets', phase: 'controller' }),
+      jobs: createInformer({ name: 'jobs', path: '/apis/batch/v1/jobs', phase: 'controller' }),
+      serviceaccounts: createInformer({ name: 'serviceaccounts', path: '/api/v1/serviceaccounts', phase: 'controller' }),
+      statefulsets: createInformer({ name: 'statefulsets', path: '/apis/apps/v1/statefulsets', phase: 'controller' }),
+    },
+    KCM_LOG,
+  );
+  return { ...set, podsByNode: new Map() };
 }
 
 /** Keep the pods-by-node index in line with a pod delta. */
@@ -63,12 +59,12 @@ export function indexPodDelta(inf: SharedInformers, d: Delta): void {
 export function podsOnNode(inf: SharedInformers, node: string): Pod[] {
   const out: Pod[] = [];
   for (const key of inf.podsByNode.get(node) ?? []) {
-    const p = inf.pods.items.get(key) as Pod | undefined;
+    const p = inf.byName.pods.items.get(key) as Pod | undefined;
     if (p && p.spec.nodeName === node) out.push(p);
   }
   return out;
 }
 
 export function allSynced(inf: SharedInformers): boolean {
-  return inf.nodes.synced && inf.pods.synced && inf.leases.synced;
+  return inf.byName.nodes.synced && inf.byName.pods.synced && inf.byName.leases.synced;
 }

@@ -30,12 +30,12 @@ function pod(name: string, rsOwner = true): KubeObject {
 function setup(objects: { deployments?: KubeObject[]; replicasets?: KubeObject[]; pods?: KubeObject[] }) {
   const { env, ctx } = testEnv(0);
   const s = createGarbageCollector();
-  env.informers.deployments.synced = true;
-  env.informers.replicasets.synced = true;
-  for (const o of objects.deployments ?? []) env.informers.deployments.items.set(objectKey(o), o);
-  for (const o of objects.replicasets ?? []) env.informers.replicasets.items.set(objectKey(o), o);
-  env.informers.pods.synced = true;
-  for (const o of objects.pods ?? []) env.informers.pods.items.set(objectKey(o), o);
+  env.informers.byName.deployments.synced = true;
+  env.informers.byName.replicasets.synced = true;
+  for (const o of objects.deployments ?? []) env.informers.byName.deployments.items.set(objectKey(o), o);
+  for (const o of objects.replicasets ?? []) env.informers.byName.replicasets.items.set(objectKey(o), o);
+  env.informers.byName.pods.synced = true;
+  for (const o of objects.pods ?? []) env.informers.byName.pods.items.set(objectKey(o), o);
   const sync = (): void => runWorker(s.rt, ctx, env.client, env.credentials, (sc) => syncGarbageCollector(s, env, sc));
   const requests = (): HttpRequest[] => ctx.sent.map((m) => m.body as HttpRequest).filter((b) => b.type === 'http.request');
   return { env, ctx, s, sync, requests };
@@ -83,7 +83,7 @@ describe('garbage collector', () => {
     // write answered) removes the finalizer.
     const released = replicaSet();
     delete released.metadata.ownerReferences;
-    env.informers.replicasets.items.set(objectKey(released), released);
+    env.informers.byName.replicasets.items.set(objectKey(released), released);
     ctx.clear();
     const later = createGarbageCollector();
     onGarbageCollectorDelta(later, env, 'deployments', { type: 'MODIFIED', object: deleting });

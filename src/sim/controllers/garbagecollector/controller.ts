@@ -14,7 +14,7 @@ import type { KubeObject, OwnerReference } from '../../api/types';
 import { objectKey, type Delta, type InformerState } from '../../client/informer';
 import { armWorker, createRuntime, syncWrite, type ControllerRuntime, type SyncContext, type SyncResult } from '../framework/controller';
 import type { ControllerEnv } from '../framework/env';
-import type { SharedInformers } from '../framework/informers';
+import type { InformerName, SharedInformers } from '../framework/informers';
 import { queueAdd } from '../framework/workqueue';
 
 export const GARBAGE_COLLECTOR = 'garbagecollector';
@@ -37,7 +37,7 @@ const DEPENDENTS = {
 export type DependentInformer = keyof typeof DEPENDENTS;
 
 /** Owner kinds whose existence the GC can tell from a cache it has. */
-const OWNER_CACHES: Record<string, keyof SharedInformers> = {
+const OWNER_CACHES: Record<string, InformerName> = {
   Deployment: 'deployments',
   ReplicaSet: 'replicasets',
   DaemonSet: 'daemonsets',
@@ -79,7 +79,7 @@ export function onGarbageCollectorDelta(s: GarbageCollectorState, env: Controlle
   const uid = d.object.metadata.uid;
   if (d.type !== 'DELETED' || !uid) return;
   for (const name of Object.keys(DEPENDENTS) as DependentInformer[]) {
-    for (const obj of env.informers[name].items.values()) {
+    for (const obj of env.informers.byName[name].items.values()) {
       if (obj.metadata.ownerReferences?.some((r) => r.uid === uid)) enqueue(s, env, name, obj);
     }
   }
@@ -90,7 +90,7 @@ function ownerOf(informers: SharedInformers, namespace: string | undefined, ref:
   const cache = OWNER_CACHES[ref.kind];
   if (!cache) return undefined;
   const key = ref.kind === 'Node' ? ref.name : `${namespace ?? ''}/${ref.name}`;
-  const obj = (informers[cache] as InformerState).items.get(key);
+  const obj = (informers.byName[cache] as InformerState).items.get(key);
   return obj?.metadata.uid === ref.uid ? { which: cache, obj } : undefined;
 }
 
@@ -111,7 +111,7 @@ function enqueueDeletingOwners(s: GarbageCollectorState, env: ControllerEnv, obj
 function ownerExists(informers: SharedInformers, namespace: string | undefined, ref: { kind: string; name: string; uid: string }): boolean {
   const cache = OWNER_CACHES[ref.kind];
   if (!cache) return true;
-  const inf = informers[cache] as InformerState;
+  const inf = informers.byName[cache] as InformerState;
   if (!inf.synced) return true;
   const key = ref.kind === 'Node' ? ref.name : `${namespace ?? ''}/${ref.name}`;
   return inf.items.get(key)?.metadata.uid === ref.uid;
@@ -138,12 +138,12 @@ function patch(sc: SyncContext, which: DependentInformer, obj: KubeObject, metad
  * once no cached dependent names it any more, remove the `orphan` finalizer from the owner.
  */
 function syncOrphan(env: ControllerEnv, sc: SyncContext, which: DependentInformer, key: string): SyncResult {
-  const owner = env.informers[which].items.get(key);
+  const owner = env.informers.byName[which].items.get(key);
   if (!owner?.metadata.finalizers?.includes(ORPHAN)) return 'ok';
   const uid = owner.metadata.uid;
   let pending = false;
   for (const name of Object.keys(DEPENDENTS) as DependentInformer[]) {
-    for (const obj of env.informers[name].items.values()) {
+    for (const obj of env.informers.byName[name].items.values()) {
       const refs = obj.metadata.ownerReferences ?? [];
       if (!refs.some((r) => r.uid === uid)) continue;
       pending = true;
@@ -172,7 +172,7 @@ function deleteObject(sc: SyncContext, which: DependentInformer, obj: KubeObject
 
 function hasDependents(env: ControllerEnv, uid: string | undefined): boolean {
   for (const name of Object.keys(DEPENDENTS) as DependentInformer[]) {
-    for (const obj of env.informers[name].items.values()) if (obj.metadata.ownerReferences?.some((r) => r.uid === uid)) return true;
+    for (const obj of env.informers.byName[name].items.values()) if (obj.metadata.ownerReferences?.some((r) => r.uid === uid)) return true;
   }
   return false;
 }
@@ -204,12 +204,12 @@ function deleteForWaitingOwner(env: ControllerEnv, sc: SyncContext, which: Depen
  * apiserver removes the owner). Dependents' deltas bring the owner's key back.
  */
 function syncForeground(env: ControllerEnv, sc: SyncContext, which: DependentInformer, key: string): SyncResult {
-  const owner = env.informers[which].items.get(key);
+  const owner = env.informers.byName[which].items.get(key);
   if (!owner || !deletingDependents(owner)) return 'ok';
   const uid = owner.metadata.uid;
   let blocking = 0;
   for (const name of Object.keys(DEPENDENTS) as DependentInformer[]) {
-    for (const obj of env.informers[name].items.values()) {
+    for (const obj of env.informers.byName[name].items.values()) {
       const ref = obj.metadata.ownerReferences?.find((r) => r.uid === uid);
       if (!ref) continue;
       if (ref.blockOwnerDeletion) blocking++;
@@ -234,7 +234,7 @@ export function syncGarbageCollector(_s: GarbageCollectorState, env: ControllerE
   const bar = sc.key.indexOf('|');
   const which = sc.key.slice(0, bar) as DependentInformer;
   const key = sc.key.slice(bar + 1);
-  const obj = env.informers[which].items.get(key);
+  const obj = env.informers.byName[which].items.get(key);
   if (!obj || obj.metadata.deletionTimestamp) return 'ok';
   const refs = obj.metadata.ownerReferences ?? [];
   if (refs.length === 0 || refs.some((r) => ownerExists(env.informers, obj.metadata.namespace, r))) return 'ok';

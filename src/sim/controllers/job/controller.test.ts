@@ -37,7 +37,7 @@ function jobPod(j: Job, name: string, phase: 'Running' | 'Succeeded' | 'Failed',
 function setup(j: Job, pods: Pod[], now = 0) {
   const { env, ctx } = testEnv(now);
   const s = createJobController();
-  env.informers.jobs.items.set(objectKey(j), j);
+  env.informers.byName.jobs.items.set(objectKey(j), j);
   for (const p of pods) putPod(env, p);
   onJobDelta(s, env, { type: 'ADDED', object: j });
   runWorker(s.rt, ctx, env.client, env.credentials, (sc) => syncJob(s, env, sc));

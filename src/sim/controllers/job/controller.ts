@@ -141,7 +141,7 @@ function nextStatus(env: ControllerEnv, job: Job, c: JobCounts): { status: NonNu
 }
 
 export function syncJob(s: JobControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
-  const job = env.informers.jobs.items.get(sc.key) as Job | undefined;
+  const job = env.informers.byName.jobs.items.get(sc.key) as Job | undefined;
   if (!job) {
     s.expectations.delete(sc.key);
     return 'ok';
@@ -149,7 +149,7 @@ export function syncJob(s: JobControllerState, env: ControllerEnv, sc: SyncConte
   if (finished(job) || job.metadata.deletionTimestamp) return 'ok';
   const exp = s.expectations.get(sc.key);
   if (exp && (exp.adds > 0 || exp.deletes.length > 0)) return 'ok';
-  const c = countPods(jobPods(job, env.informers.pods.items.values() as Iterable<Pod>));
+  const c = countPods(jobPods(job, env.informers.byName.pods.items.values() as Iterable<Pod>));
   const { status, ended } = nextStatus(env, job, c);
   if (ended) deletePods(s, sc, c.active);
   else manageJob(s, env, sc, job, c);
@@ -166,7 +166,7 @@ export function jobOnWriteResult(s: JobControllerState, env: ControllerEnv, ev: 
   if (ev.call.purpose !== PURPOSE) return;
   const { key } = ev.call.data as { key: string };
   const ok = ev.kind === 'response' && ev.response.status < 300;
-  const job = env.informers.jobs.items.get(key) as Job | undefined;
+  const job = env.informers.byName.jobs.items.get(key) as Job | undefined;
   const exp = s.expectations.get(key);
   if (ev.call.method === 'POST' && ev.call.path.endsWith('/pods')) {
     if (!ok) {

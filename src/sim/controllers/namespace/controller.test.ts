@@ -29,7 +29,7 @@ function setup(namespace: Namespace) {
   const { env, ctx } = testEnv(0);
   const s = createNamespaceController();
   env.credentials = controllerCredentials(NAMESPACE_SA);
-  env.informers.namespaces.items.set('dev', namespace);
+  env.informers.byName.namespaces.items.set('dev', namespace);
   const sync = (): void => runWorker(s.rt, ctx, env.client, env.credentials, (sc) => syncNamespace(s, env, sc));
   const requests = (): HttpRequest[] => ctx.sent.map((m) => m.body as HttpRequest).filter((b) => b.type === 'http.request');
   /** Answer every pending call of the client with what `answer` says, in send order. */

@@ -81,7 +81,7 @@ function listAll(env: ControllerEnv, ns: string, round: DeletionRound): void {
 
 /** syncNamespaceFromKey: start a deletion round for a terminating namespace that has none running. */
 export function syncNamespace(s: NamespaceControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
-  const ns = env.informers.namespaces.items.get(sc.key) as Namespace | undefined;
+  const ns = env.informers.byName.namespaces.items.get(sc.key) as Namespace | undefined;
   if (!ns || !ns.metadata.deletionTimestamp) {
     s.rounds.delete(sc.key);
     return 'ok';
@@ -116,7 +116,7 @@ function deleteItems(env: ControllerEnv, round: DeletionRound, data: CallData, i
 }
 
 function finalize(env: ControllerEnv, key: string, round: DeletionRound): boolean {
-  const ns = env.informers.namespaces.items.get(key) as Namespace | undefined;
+  const ns = env.informers.byName.namespaces.items.get(key) as Namespace | undefined;
   if (!ns) return false;
   round.finalizing = true;
   const body = finalizedNamespace(ns);

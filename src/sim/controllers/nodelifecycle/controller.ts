@@ -60,7 +60,7 @@ function describeChange(changes: TaintChange[]): string {
 
 /** The node work queue's sync: bring the controller's taints in line, with one PUT (409 -> retried). */
 export function syncNode(s: NodeLifecycleState, env: ControllerEnv, sc: SyncContext): SyncResult {
-  const node = env.informers.nodes.items.get(sc.key) as Node | undefined;
+  const node = env.informers.byName.nodes.items.get(sc.key) as Node | undefined;
   if (!node) return 'ok';
   const changes = [noScheduleTaintChange(node), noExecuteTaintChange(node, s.noExecute.get(sc.key))];
   const taints = applyTaintChange(node, changes, env.ctx.now);

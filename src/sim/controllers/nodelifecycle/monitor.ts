@@ -83,7 +83,7 @@ export function taintDecision(node: Node, observedReady: Condition, mayTaint: bo
 }
 
 export function monitorNodeHealth(s: NodeLifecycleState, env: ControllerEnv): void {
-  const nodes = [...env.informers.nodes.items.values()] as Node[];
+  const nodes = [...env.informers.byName.nodes.items.values()] as Node[];
   const seen = new Set<string>();
   const zoneReady = new Map<string, (Condition | undefined)[]>();
   const observed = new Map<string, Condition>();
@@ -95,7 +95,7 @@ export function monitorNodeHealth(s: NodeLifecycleState, env: ControllerEnv): vo
       s.known.add(name);
       recordNodeEvent(env, node, 'RegisteredNode', `Registered Node ${name} in Controller`);
     }
-    const lease = env.informers.leases.items.get(`kube-node-lease/${name}`) as Lease | undefined;
+    const lease = env.informers.byName.leases.items.get(`kube-node-lease/${name}`) as Lease | undefined;
     const r = tryUpdateNodeHealth(s.health.get(name), node, lease, env.ctx.now, env.timings);
     s.health.set(name, r.health);
     if (r.updated) updateNodeStatus(env, r.updated);

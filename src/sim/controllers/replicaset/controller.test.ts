@@ -36,7 +36,7 @@ function owned(name: string, opts: { owner?: boolean; ready?: boolean; created?:
 function setup(set: ReplicaSet, pods: Pod[]) {
   const { env, ctx } = testEnv(0);
   const s = createReplicaSetController();
-  env.informers.replicasets.items.set(objectKey(set), set);
+  env.informers.byName.replicasets.items.set(objectKey(set), set);
   for (const p of pods) putPod(env, p);
   onReplicaSetDelta(s, env, { type: 'ADDED', object: set });
   const sync = (): void => runWorker(s.rt, ctx, env.client, env.credentials, (sc) => syncReplicaSet(s, env, sc));

@@ -67,7 +67,7 @@ export function onReplicaSetPodDelta(s: ReplicaSetControllerState, env: Controll
     return;
   }
   if (d.type === 'DELETED') return;
-  for (const rs of env.informers.replicasets.items.values()) {
+  for (const rs of env.informers.byName.replicasets.items.values()) {
     if (rs.metadata.namespace === pod.metadata.namespace && labelSelectorMatches((rs as ReplicaSet).spec.selector, pod.metadata.labels)) enqueue(s, env, objectKey(rs));
   }
 }
@@ -111,12 +111,12 @@ function manageReplicas(s: ReplicaSetControllerState, sc: SyncContext, rs: Repli
 
 /** syncReplicaSet: claim, manage replicas if the last actions have been seen, then report status. */
 export function syncReplicaSet(s: ReplicaSetControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
-  const rs = env.informers.replicasets.items.get(sc.key) as ReplicaSet | undefined;
+  const rs = env.informers.byName.replicasets.items.get(sc.key) as ReplicaSet | undefined;
   if (!rs) {
     s.expectations.delete(sc.key);
     return 'ok';
   }
-  const claim = claimPods(rs, [...env.informers.pods.items.values()] as Pod[]);
+  const claim = claimPods(rs, [...env.informers.byName.pods.items.values()] as Pod[]);
   for (const p of claim.adopt) patchOwner(sc, rs, p, true);
   for (const p of claim.release) patchOwner(sc, rs, p, false);
   if (satisfied(s.expectations.get(sc.key)) && !rs.metadata.deletionTimestamp) manageReplicas(s, sc, rs, claim.owned);
@@ -135,7 +135,7 @@ export function replicaSetOnWriteResult(s: ReplicaSetControllerState, env: Contr
   const { key } = ev.call.data as { key: string };
   const ok = ev.kind === 'response' && ev.response.status < 300;
   const [ns, name] = key.split('/') as [string, string];
-  const rs = env.informers.replicasets.items.get(key);
+  const rs = env.informers.byName.replicasets.items.get(key);
   const ref = { kind: 'ReplicaSet', apiVersion: 'apps/v1', namespace: ns, name, uid: rs?.metadata.uid ?? '' };
   const rec = { component: REPLICASET_CONTROLLER, credentials: env.credentials, phase: 'controller' as const };
   const exp = s.expectations.get(key);

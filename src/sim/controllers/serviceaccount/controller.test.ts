@@ -25,7 +25,7 @@ function setup() {
 describe('serviceaccount controller', () => {
   it('creates the default ServiceAccount of a new namespace, as service-account-controller', () => {
     const { env, s, sync, posts } = setup();
-    env.informers.namespaces.items.set('dev', ns('dev'));
+    env.informers.byName.namespaces.items.set('dev', ns('dev'));
     onServiceAccountNamespaceDelta(s, env, { type: 'ADDED', object: ns('dev') });
     sync();
     expect(posts()).toHaveLength(1);
@@ -38,9 +38,9 @@ describe('serviceaccount controller', () => {
 
   it('writes nothing when the account exists or the namespace is terminating', () => {
     const { env, s, sync, posts } = setup();
-    env.informers.namespaces.items.set('dev', ns('dev'));
-    env.informers.namespaces.items.set('old', ns('old', true));
-    env.informers.serviceaccounts.items.set('dev/default', sa('dev'));
+    env.informers.byName.namespaces.items.set('dev', ns('dev'));
+    env.informers.byName.namespaces.items.set('old', ns('old', true));
+    env.informers.byName.serviceaccounts.items.set('dev/default', sa('dev'));
     onServiceAccountNamespaceDelta(s, env, { type: 'ADDED', object: ns('dev') });
     onServiceAccountNamespaceDelta(s, env, { type: 'MODIFIED', object: ns('old', true) });
     sync();
@@ -49,7 +49,7 @@ describe('serviceaccount controller', () => {
 
   it('syncs the namespace again when its default account is deleted', () => {
     const { env, s, sync, posts } = setup();
-    env.informers.namespaces.items.set('dev', ns('dev'));
+    env.informers.byName.namespaces.items.set('dev', ns('dev'));
     onServiceAccountDelta(s, env, { type: 'DELETED', object: sa('dev') });
     sync();
     expect(posts().map((p) => p.path)).toEqual(['/api/v1/namespaces/dev/serviceaccounts']);

@@ -42,9 +42,9 @@ export function onServiceAccountDelta(s: ServiceAccountControllerState, env: Con
 /** syncNamespace: skip namespaces that are gone or terminating; create `default` if the cache lacks it. */
 export function syncServiceAccounts(_s: ServiceAccountControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
   const ns = sc.key;
-  const namespace = env.informers.namespaces.items.get(ns) as Namespace | undefined;
+  const namespace = env.informers.byName.namespaces.items.get(ns) as Namespace | undefined;
   if (!namespace || namespace.metadata.deletionTimestamp || namespace.status?.phase === 'Terminating') return 'ok';
-  if (env.informers.serviceaccounts.items.has(`${ns}/${DEFAULT_SERVICE_ACCOUNT_NAME}`)) return 'ok';
+  if (env.informers.byName.serviceaccounts.items.has(`${ns}/${DEFAULT_SERVICE_ACCOUNT_NAME}`)) return 'ok';
   const body: KubeObject = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: DEFAULT_SERVICE_ACCOUNT_NAME, namespace: ns } };
   syncWrite(sc, { method: 'POST', path: `/api/v1/namespaces/${ns}/serviceaccounts`, body }, {
     phase: 'controller',

@@ -31,7 +31,7 @@ function sts(replicas: number): StatefulSet {
 function setup(set: StatefulSet) {
   const { env, ctx } = testEnv(0);
   const s = createStatefulSetController();
-  env.informers.statefulsets.items.set(objectKey(set), set);
+  env.informers.byName.statefulsets.items.set(objectKey(set), set);
   onStatefulSetDelta(s, env, { type: 'ADDED', object: set });
   const sync = (): void => runWorker(s.rt, ctx, env.client, env.credentials, (sc) => syncStatefulSet(s, env, sc));
   const requests = (): (HttpRequest & { id: number })[] =>

@@ -76,7 +76,7 @@ function podsPath(ns: string, name?: string): string {
 /** The active and finished pods this set controls (by controller reference). */
 function ownedPods(env: ControllerEnv, set: StatefulSet): Pod[] {
   const out: Pod[] = [];
-  for (const p of env.informers.pods.items.values()) {
+  for (const p of env.informers.byName.pods.items.values()) {
     if (p.metadata.namespace === set.metadata.namespace && controllerOf(p)?.uid === set.metadata.uid) out.push(p as Pod);
   }
   return out;
@@ -103,7 +103,7 @@ function writePods(s: StatefulSetControllerState, sc: SyncContext, set: Stateful
 
 /** syncStatefulSet: plan and act once the last actions are seen, then write the status if it changed. */
 export function syncStatefulSet(s: StatefulSetControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
-  const set = env.informers.statefulsets.items.get(sc.key) as StatefulSet | undefined;
+  const set = env.informers.byName.statefulsets.items.get(sc.key) as StatefulSet | undefined;
   if (!set) {
     s.expectations.delete(sc.key);
     return 'ok';
@@ -132,7 +132,7 @@ function recorder(env: ControllerEnv) {
 
 function setRef(env: ControllerEnv, key: string) {
   const [namespace, name] = key.split('/') as [string, string];
-  const set = env.informers.statefulsets.items.get(key);
+  const set = env.informers.byName.statefulsets.items.get(key);
   return { kind: 'StatefulSet', apiVersion: 'apps/v1', namespace, name, uid: set?.metadata.uid ?? '' };
 }
 

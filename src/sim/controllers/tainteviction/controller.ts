@@ -118,7 +118,7 @@ export function processPodOnNode(s: TaintEvictionState, env: ControllerEnv, pod:
 export function syncTaintEvictionNode(s: TaintEvictionState, env: ControllerEnv, sc: SyncContext): SyncResult {
   if (sc.key.startsWith('node:')) {
     const name = sc.key.slice(5);
-    const node = env.informers.nodes.items.get(name) as Node | undefined;
+    const node = env.informers.byName.nodes.items.get(name) as Node | undefined;
     if (!node) {
       s.taintedNodes.delete(name);
       return 'ok';
@@ -130,7 +130,7 @@ export function syncTaintEvictionNode(s: TaintEvictionState, env: ControllerEnv,
     return 'ok';
   }
   const key = sc.key.slice(4);
-  const pod = env.informers.pods.items.get(key) as Pod | undefined;
+  const pod = env.informers.byName.pods.items.get(key) as Pod | undefined;
   if (!pod) {
     cancelWorkWithEvent(s, env, key);
     return 'ok';
@@ -155,7 +155,7 @@ export function taintEvictionOnTimer(s: TaintEvictionState, env: ControllerEnv, 
   s.scheduled.delete(key);
   env.ctx.log(`"Deleting pod" controller="${TAINT_EVICTION_CONTROLLER}" pod="${key}"`);
   podEvent(env, key, `Marking for deletion Pod ${key}`);
-  const pod = env.informers.pods.items.get(key) as Pod | undefined;
+  const pod = env.informers.byName.pods.items.get(key) as Pod | undefined;
   const [ns, name] = key.split('/') as [string, string];
   const already = (pod?.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.status === 'True' && c.reason === DISRUPTION_REASON);
   if (!pod || already) {

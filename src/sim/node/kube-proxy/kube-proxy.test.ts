@@ -55,7 +55,7 @@ describe('kube-proxy', () => {
   it('lists and watches services, endpointslices and its own node, and sends nothing anywhere but kube-apiserver', () => {
     const { s, ctx, lists } = started({ services: [SVC], endpointslices: [slice(['10.244.1.2'], '12')] });
     expect(lists.map((m) => (m.body as HttpRequest).path)).toEqual(['/api/v1/services', '/apis/discovery.k8s.io/v1/endpointslices', '/api/v1/nodes']);
-    expect((lists[2]!.body as HttpRequest).query).toEqual({ fieldSelector: 'metadata.name=worker-1' });
+    expect((lists[2]!.body as HttpRequest).query).toEqual({ fieldSelector: 'metadata.name=worker-1', limit: '500', resourceVersion: '0' });
     expect(lists.every((m) => (m.body as HttpRequest).credentials === KUBE_PROXY_CREDENTIALS)).toBe(true);
     fireSync(s, ctx);
     expect(ctx.sent.map((m) => m.to)).toEqual(Array(6).fill('kube-apiserver'));

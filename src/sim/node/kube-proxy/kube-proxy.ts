@@ -8,16 +8,17 @@
 import type { Credentials } from '../../api/http';
 import type { EndpointSlice, Service } from '../../api/service';
 import { rfc3339 } from '../../api/time';
-import { clientOnMessage, clientOnTimer, createClient, type ClientEvent, type ClientState } from '../../client/apiclient';
+import { createClient, type ClientState } from '../../client/apiclient';
+import { createInformer } from '../../client/informer';
 import {
-  createInformer,
-  informerList,
-  informerOnClientEvent,
-  informerOnTimer,
-  informerOnWatchEvent,
-  isInformerEvent,
-  type InformerState,
-} from '../../client/informer';
+  createInformerSet,
+  informerSetOnMessage,
+  informerSetOnTimer,
+  informerSetStart,
+  informerSetSynced,
+  type ClientInput,
+  type InformerSet,
+} from '../../client/informer-set';
 import { KUBERNETES_VERSION, type Timings } from '../../config';
 import type { ComponentType, Effects, Message, Timer } from '../../kernel/component';
 import type { ProcessId } from '../../kernel/units';
@@ -42,8 +43,10 @@ export const KUBE_PROXY_CREDENTIALS: Credentials = { clientCertificate: { common
 /** --iptables-min-sync-period / --ipvs-min-sync-period default. */
 export const MIN_SYNC_PERIOD_MS = 1000;
 const SYNC_TIMER = 'proxy.sync';
-const INFORMERS = ['services', 'endpointslices', 'nodes'] as const;
-type InformerName = (typeof INFORMERS)[number];
+type InformerName = 'services' | 'endpointslices' | 'nodes';
+/** kube-proxy runs as a DaemonSet pod; its informers come from client-go's shared factory. */
+const KUBE_PROXY_PID = 1;
+const INFORMER_FACTORY = 'k8s.io/client-go/informers/factory.go:160';
 
 /** What stays in the node's kernel when kube-proxy stops: the rules it last wrote. */
 export interface KernelRules {
@@ -58,7 +61,7 @@ export function kernelRules(proc: { state?: unknown; persisted?: unknown }): Pro
 export interface KubeProxyState {
   config: KubeProxyConfig;
   client: ClientState;
-  informers: Record<InformerName, InformerState>;
+  informers: InformerSet<InformerName>;
   /** The rules as last written to the kernel; empty until the first sync. */
   rules: ProxyRules;
   syncs: number;
@@ -68,8 +71,8 @@ export interface KubeProxyState {
 
 function sync(s: KubeProxyState, ctx: Effects): void {
   s.syncPending = false;
-  const services = [...s.informers.services.items.values()] as Service[];
-  const slices = [...s.informers.endpointslices.items.values()] as EndpointSlice[];
+  const services = [...s.informers.byName.services.items.values()] as Service[];
+  const slices = [...s.informers.byName.endpointslices.items.values()] as EndpointSlice[];
   s.rules = computeRules(s.config.mode, services, slices);
   s.syncs++;
   s.lastSyncAt = ctx.now;
@@ -83,20 +86,15 @@ function sync(s: KubeProxyState, ctx: Effects): void {
 
 /** Ask for a sync: now if the last one is at least the min sync period ago, else when it will be. */
 function requestSync(s: KubeProxyState, ctx: Effects): void {
-  if (s.syncPending || !INFORMERS.every((n) => s.informers[n].synced)) return;
+  if (s.syncPending || !informerSetSynced(s.informers)) return;
   s.syncPending = true;
   const wait = s.lastSyncAt === undefined ? 0 : Math.max(0, s.lastSyncAt + MIN_SYNC_PERIOD_MS - ctx.now);
   ctx.setTimer(wait, SYNC_TIMER);
 }
 
-function onClientEvent(s: KubeProxyState, ctx: Effects, ev: ClientEvent): void {
-  for (const name of INFORMERS) {
-    const inf = s.informers[name];
-    if (!isInformerEvent(ev, inf)) continue;
-    const deltas = informerOnClientEvent(ctx, s.client, inf, ev);
-    if (deltas.length > 0 || inf.synced) requestSync(s, ctx);
-    return;
-  }
+/** A LIST or a watch event changed an informer's cache (or completed its first LIST): sync. */
+function onClientInputs(s: KubeProxyState, ctx: Effects, inputs: ClientInput<InformerName>[]): void {
+  if (inputs.some((i) => i.kind === 'deltas')) requestSync(s, ctx);
 }
 
 export function iptablesSave(s: KubeProxyState, now: number): string {
@@ -128,34 +126,29 @@ export const kubeProxy: ComponentType<KubeProxyState, KubeProxyConfig> = {
     const s: KubeProxyState = {
       config,
       client,
-      informers: {
-        services: createInformer({ name: 'services', path: '/api/v1/services', phase: 'networking' }),
-        endpointslices: createInformer({ name: 'endpointslices', path: '/apis/discovery.k8s.io/v1/endpointslices', phase: 'networking' }),
-        nodes: createInformer({ name: 'nodes', path: '/api/v1/nodes', fieldSelector: `metadata.name=${config.nodeName}`, phase: 'networking' }),
-      },
+      informers: createInformerSet(
+        {
+          services: createInformer({ name: 'services', path: '/api/v1/services', phase: 'networking' }),
+          endpointslices: createInformer({ name: 'endpointslices', path: '/apis/discovery.k8s.io/v1/endpointslices', phase: 'networking' }),
+          nodes: createInformer({ name: 'nodes', path: '/api/v1/nodes', fieldSelector: `metadata.name=${config.nodeName}`, phase: 'networking' }),
+        },
+        { pid: KUBE_PROXY_PID, reflector: INFORMER_FACTORY },
+      ),
       rules: (persisted as KernelRules | undefined)?.rules ?? { mode: config.mode, services: [] },
       syncs: 0,
       syncPending: false,
     };
     ctx.log(`"Using ${config.mode === 'ipvs' ? 'ipvs' : 'iptables'} Proxier"`);
-    for (const name of INFORMERS) informerList(ctx, client, s.informers[name]);
+    informerSetStart(ctx, client, s.informers);
     return s;
   },
   onMessage(s, msg: Message, ctx) {
-    const ev = clientOnMessage(s.client, msg, ctx);
-    if (ev) return onClientEvent(s, ctx, ev);
-    for (const name of INFORMERS) {
-      const deltas = informerOnWatchEvent(ctx, s.client, s.informers[name], msg);
-      if (deltas) {
-        if (deltas.length > 0) requestSync(s, ctx);
-        return;
-      }
-    }
+    const inputs = informerSetOnMessage(ctx, s.client, s.informers, msg);
+    if (inputs) onClientInputs(s, ctx, inputs);
   },
   onTimer(s, t: Timer, ctx) {
     if (t.name === SYNC_TIMER) return sync(s, ctx);
-    const ev = clientOnTimer(s.client, t);
-    if (ev) return onClientEvent(s, ctx, ev);
-    for (const name of INFORMERS) if (informerOnTimer(ctx, s.client, s.informers[name], t)) return;
+    const inputs = informerSetOnTimer(ctx, s.client, s.informers, t);
+    if (inputs) onClientInputs(s, ctx, inputs);
   },
 };

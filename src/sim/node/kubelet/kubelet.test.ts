@@ -74,7 +74,12 @@ describe('kubelet pod worker', () => {
       'Created: Created container nginx',
       'Started: Started container nginx',
     ]);
-    const status = ctx.sent.filter((m) => (m.body as HttpRequest).path?.endsWith('/status')).at(-1)!.body as HttpRequest;
+    // The status manager sends one status PATCH of a pod at a time: answer each, and the next goes.
+    const patches = (): typeof ctx.sent => ctx.sent.filter((m) => (m.body as HttpRequest).path?.endsWith('/status'));
+    for (let answered = 0; answered < patches().length; answered++) {
+      kubelet.onMessage(s, testMessage({ type: 'http.response', requestId: patches()[answered]!.id, status: 200, body: {} }, { from: 'kube-apiserver' }), ctx);
+    }
+    const status = patches().at(-1)!.body as HttpRequest;
     expect((status.body as { status: Pod['status'] }).status).toMatchObject({ phase: 'Running', podIP: '10.244.1.2', hostIP: '10.0.0.11' });
   });
 

@@ -4,8 +4,9 @@
 // to kube-apiserver and containerd only, never to etcd.
 
 import type { Pod } from '../../api/types';
-import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
-import { createInformer, informerList, informerOnClientEvent, informerOnTimer, informerOnWatchEvent, isInformerEvent, isOk, type Delta } from '../../client/informer';
+import { createClient, type ClientEvent } from '../../client/apiclient';
+import { createInformer, isOk, type Delta } from '../../client/informer';
+import { createInformerSet, informerSetOnMessage, informerSetOnTimer, informerSetStart, type ClientInput } from '../../client/informer-set';
 import { transportError } from '../../client/transport-error';
 import { APISERVER_ADDRESS } from '../../names';
 import type { ComponentType, ConnectionRefused, Effects, Message, Timer } from '../../kernel/component';
@@ -14,7 +15,8 @@ import type { ContainerInfo, CriContainerEvent, CriResponse, ImageInfo, PodSandb
 import { createBackoff } from './backoff';
 import { recordNodeEvent } from './events';
 import { refusedResponse } from './cri-client';
-import { klog } from './klog';
+import { klog, KUBELET_PID } from './klog';
+import { needsReconcile, podStatus } from './pod-status';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
 import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, shortenGrace, syncPod, terminateStep } from './pod-worker';
@@ -36,7 +38,10 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
   const s: KubeletState = {
     config,
     client: createClient({ apiserver: config.apiserver, credentials: config.credentials, userAgent: `kubelet/${KUBELET_VERSION} (linux/amd64) kubernetes/9edcffc`, timeoutMs: t.clientRequestTimeoutMs }),
-    pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: `spec.nodeName=${config.nodeName}`, phase: 'watch' }),
+    informers: createInformerSet(
+      { pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: `spec.nodeName=${config.nodeName}`, phase: 'watch' }) },
+      { pid: KUBELET_PID, reflector: 'pkg/kubelet/config/apiserver.go:66' },
+    ),
     registered: false,
     startedAt: ctx.now,
     runtimeUp: true,
@@ -54,7 +59,7 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
   klog(ctx, 'I', 'server.go:484', 'Kubelet version', { kubeletVersion: KUBELET_VERSION });
   klog(ctx, 'I', 'kubelet_node_status.go:72', 'Attempting to register node', { node: config.nodeName });
   registerNode(s, ctx);
-  informerList(ctx, s.client, s.pods);
+  informerSetStart(ctx, s.client, s.informers);
   startRuntimeSync(s, ctx);
   ctx.setTimer(t.nodeStatusUpdateFrequencyMs, NODE_STATUS_TIMER);
   return s;
@@ -111,6 +116,10 @@ function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
       w.cause = ctx.cause();
       syncPod(s, ctx, w);
     } else if (pod.metadata.deletionTimestamp) shortenGrace(s, ctx, w);
+    else if (w.lastStatusJson && !w.statusInFlight && needsReconcile(pod.status, podStatus(w, s.config.nodeIP, ctx.now))) {
+      w.lastStatusJson = undefined;
+      pushStatus(s, ctx, w);
+    }
   }
 }
 
@@ -119,8 +128,14 @@ function callError(ev: ClientEvent, status: number): string | number {
   return ev.kind === 'error' ? transportError(ev.call, APISERVER_ADDRESS, ev.error) : status;
 }
 
+function onClientInputs(s: KubeletState, ctx: Effects, inputs: ClientInput<'pods'>[]): void {
+  for (const input of inputs) {
+    if (input.kind === 'deltas') onDeltas(s, ctx, input.deltas);
+    else onClientEvent(s, ctx, input.event);
+  }
+}
+
 function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
-  if (isInformerEvent(ev, s.pods)) return onDeltas(s, ctx, informerOnClientEvent(ctx, s.client, s.pods, ev));
   const ok = ev.kind === 'response' && isOk(ev.response);
   const status = ev.kind === 'response' ? ev.response.status : 0;
   switch (ev.call.purpose) {
@@ -152,12 +167,14 @@ function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
       return;
     case 'pod.status': {
       const w = s.workers.get(ev.call.data as string);
-      if (w && !ok && status !== 404) {
+      if (!w) return;
+      w.statusInFlight = false;
+      if (!ok && status !== 404) {
         w.lastStatusJson = undefined;
         // Only arm the batch timer while something waits, so a healthy node adds no timer records.
         if (!s.statusRetry?.size) ctx.setTimer(STATUS_SYNC_PERIOD_MS, STATUS_SYNC_TIMER);
         (s.statusRetry ??= new Set()).add(w.uid);
-      }
+      } else if (w.statusDirty) pushStatus(s, ctx, w);
       return;
     }
     default:
@@ -185,7 +202,7 @@ function onCriResponse(s: KubeletState, ctx: Effects, resp: CriResponse): void {
       return onSandboxList(s, ctx, (resp.result as { items: PodSandboxInfo[] }).items);
     case 'runtime-list-containers':
       if (resp.error) return void ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
-      return onContainerList(s, ctx, (resp.result as { containers: ContainerInfo[] }).containers, [...s.pods.items.values()] as Pod[]);
+      return onContainerList(s, ctx, (resp.result as { containers: ContainerInfo[] }).containers, [...s.informers.byName.pods.items.values()] as Pod[]);
     case 'runtime-images':
       return resp.error ? undefined : onImageList(s, (resp.result as { images: ImageInfo[] }).images);
     case 'events':
@@ -229,19 +246,13 @@ function onMessage(s: KubeletState, msg: Message, ctx: Effects): void {
     ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
     return;
   }
-  if (type === 'watch.event') {
-    const deltas = informerOnWatchEvent(ctx, s.client, s.pods, msg);
-    if (deltas) onDeltas(s, ctx, deltas);
-    return;
-  }
-  const ev = clientOnMessage(s.client, msg, ctx);
-  if (ev) onClientEvent(s, ctx, ev);
+  const inputs = informerSetOnMessage(ctx, s.client, s.informers, msg);
+  if (inputs) onClientInputs(s, ctx, inputs);
 }
 
 function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
-  const ev = clientOnTimer(s.client, t);
-  if (ev) return onClientEvent(s, ctx, ev);
-  if (informerOnTimer(ctx, s.client, s.pods, t)) return;
+  const inputs = informerSetOnTimer(ctx, s.client, s.informers, t);
+  if (inputs) return onClientInputs(s, ctx, inputs);
   switch (t.name) {
     case LEASE_TIMER:
       renewLease(s, ctx);

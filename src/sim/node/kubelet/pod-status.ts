@@ -106,3 +106,22 @@ export function podStatus(w: PodWorker, hostIP: string, now: number): PodStatus 
   if (w.pod.status?.qosClass) status.qosClass = w.pod.status.qosClass;
   return status;
 }
+
+/** The pod conditions the kubelet owns (the others, PodScheduled say, belong to other writers). */
+const KUBELET_CONDITIONS = ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady'];
+
+/** What of a status the kubelet is responsible for, in a form two statuses can be compared by. */
+function kubeletOwned(st: PodStatus | undefined): string {
+  const conds = (st?.conditions ?? []).filter((c) => KUBELET_CONDITIONS.includes(c.type)).map((c) => `${c.type}=${c.status}`).sort();
+  const containers = (st?.containerStatuses ?? []).map((c) => `${c.name}:${c.ready}:${c.restartCount}:${Object.keys(c.state ?? {}).join('')}`).sort();
+  return JSON.stringify([st?.phase ?? '', st?.podIP ?? '', conds, containers]);
+}
+
+/**
+ * status_manager.go needsReconcile: the status the apiserver holds differs from the kubelet's in
+ * what the kubelet owns (someone else wrote it: the node lifecycle controller marking the pod not
+ * ready while the node was unreachable, a lost update). Then the kubelet sends its status again.
+ */
+export function needsReconcile(apiStatus: PodStatus | undefined, mine: PodStatus): boolean {
+  return kubeletOwned(apiStatus) !== kubeletOwned(mine);
+}

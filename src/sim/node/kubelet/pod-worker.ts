@@ -55,6 +55,10 @@ export function pushStatus(s: KubeletState, ctx: Effects, w: PodWorker): void {
   const status = podStatus(w, s.config.nodeIP, ctx.now);
   const json = JSON.stringify(status);
   if (json === w.lastStatusJson) return;
+  if (w.statusInFlight) {
+    w.statusDirty = true;
+    return;
+  }
   // The patch must remove what is no longer true (a container's `waiting` once it runs, a
   // condition's reason once it holds), as the real kubelet's two-way patch does with nulls. A JSON
   // merge patch replaces lists whole, so conditions and containerStatuses arrive exactly as computed;
@@ -63,6 +67,8 @@ export function pushStatus(s: KubeletState, ctx: Effects, w: PodWorker): void {
   const patchStatus: Record<string, unknown> = { ...status };
   for (const k of Object.keys(previous)) if (!(k in patchStatus)) patchStatus[k] = null;
   w.lastStatusJson = json;
+  w.statusInFlight = true;
+  w.statusDirty = false;
   apiRequest(
     ctx,
     s.client,
@@ -125,11 +131,26 @@ export function syncPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
   }
 }
 
+/**
+ * The kubelet's container garbage collector keeps one dead container per container of a pod
+ * (MaxPerPodContainer = 1, kuberuntime_gc.go): the newest, for `kubectl logs --previous`. When a
+ * container dies again, the one that died before it goes. The real collector sweeps every minute;
+ * here it happens at the next death, so a pod that crash-loops for hours holds two containers, not
+ * one per restart.
+ */
+function removeOlderDeadContainer(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker): void {
+  const older = c.lastTerminated?.containerID?.replace('containerd://', '');
+  if (!older || older === c.containerId) return;
+  s.byContainer.delete(older);
+  ctx.send(s.config.containerd, { type: 'cri.request', method: 'RemoveContainer', containerId: older }, { summary: `RemoveContainer ${older.slice(0, 13)} (${w.name} ${c.name})`, phase: 'execution' });
+}
+
 /** doBackOff: wait out the crash-loop delay, or count one more restart and go on. */
 function crashLoopBackOff(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker): boolean {
   const key = `${w.uid}_${c.name}`;
   const finished = c.finishedAt ?? ctx.now;
   if (c.state === 'terminated') {
+    removeOlderDeadContainer(s, ctx, w, c);
     c.lastTerminated = {
       exitCode: c.exitCode ?? 0,
       reason: c.terminatedReason ?? 'Error',

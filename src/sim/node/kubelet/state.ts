@@ -4,7 +4,7 @@
 
 import type { Container, ContainerStateTerminated, Pod, Taint } from '../../api/types';
 import type { ClientState } from '../../client/apiclient';
-import type { InformerState } from '../../client/informer';
+import type { InformerSet } from '../../client/informer-set';
 import type { Credentials } from '../../api/http';
 import type { Timings } from '../../config';
 import type { MessageId, ProcessId, RecordId, TimerId } from '../../kernel/units';
@@ -88,6 +88,13 @@ export interface PodWorker {
   /** Condition type -> last transition time. */
   transitions: Record<string, number>;
   lastStatusJson?: string;
+  /**
+   * A status PATCH is on its way, and whether the status changed again since it left. The status
+   * manager syncs a pod's status one update at a time (one goroutine, status_manager.go syncBatch):
+   * two PATCHes of one pod in flight could land in the wrong order and write an older status last.
+   */
+  statusInFlight?: boolean;
+  statusDirty?: boolean;
 }
 
 /** A CRI call in flight and what its answer is for. */
@@ -105,7 +112,8 @@ export interface CriCallRecord {
 export interface KubeletState {
   config: KubeletConfig;
   client: ClientState;
-  pods: InformerState;
+  /** The pods bound to this node (fieldSelector spec.nodeName=<node>): the kubelet's apiserver pod source. */
+  informers: InformerSet<'pods'>;
   registered: boolean;
   nodeUid?: string;
   startedAt: number;
