@@ -1,0 +1,59 @@
+// A Scenario back to the YAML it could have been written as: what the chaos runner writes for a
+// failing seed, and what the app exports and shares (a recorded run). parseScenario(serialize(s))
+// gives the same scenario back (positions aside); serialize.test.ts checks the round trip.
+
+import { stringify } from 'yaml';
+import { formatDuration } from './duration';
+import { SCENARIO_API_VERSION, SCENARIO_KIND, type Scenario, type Step, type StepAction } from './schema';
+
+function duration(ms: number): string {
+  return ms === 0 ? '0s' : formatDuration(ms);
+}
+
+function action(a: StepAction): Record<string, unknown> {
+  switch (a.kind) {
+    case 'apply':
+      return { apply: a.manifest };
+    case 'applyFile':
+      return { applyFile: a.path };
+    case 'run':
+      return { run: a.line, ...(a.stdin !== undefined && { stdin: a.stdin }), ...(a.on !== undefined && { on: a.on }) };
+    case 'expect':
+      return { expect: { ...a.expect } };
+    case 'kill':
+    case 'restart':
+    case 'start':
+      return { [a.kind]: a.target };
+    case 'partition':
+      return { partition: { between: a.between, and: a.and } };
+    case 'link': {
+      const l: Record<string, unknown> = { between: a.between, and: a.and };
+      if (a.latencyMs !== undefined) l.latency = duration(a.latencyMs);
+      if (a.jitterMs !== undefined) l.jitter = duration(a.jitterMs);
+      if (a.loss !== undefined) l.loss = a.loss;
+      return { link: l };
+    }
+    case 'heal':
+      return { heal: true };
+  }
+}
+
+export function stepToYamlObject(s: Pick<Step, 'at'> & StepAction): Record<string, unknown> {
+  const { at, ...rest } = s;
+  return { at: duration(at), ...action(rest as StepAction) };
+}
+
+export function serializeScenario(s: Scenario, header?: string): string {
+  const spec: Record<string, unknown> = { seed: s.seed };
+  const { users, ...cluster } = s.cluster;
+  if (Object.keys(cluster).length) spec.cluster = cluster;
+  if (users?.length) spec.users = users;
+  if (Object.keys(s.timings).length) spec.timings = s.timings;
+  spec.steps = s.steps.map((st) => stepToYamlObject(st));
+  const metadata: Record<string, unknown> = { name: s.name };
+  if (s.description) metadata.description = s.description;
+  const doc = { apiVersion: SCENARIO_API_VERSION, kind: SCENARIO_KIND, metadata, spec };
+  const text = stringify(doc, { lineWidth: 0, blockQuote: 'literal' });
+  const comment = header ? header.split('\n').map((l) => `# ${l}`.trimEnd()).join('\n') + '\n' : '';
+  return comment + text;
+}
