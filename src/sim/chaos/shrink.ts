@@ -49,5 +49,14 @@ export function shrinkChaos(failing: ChaosResult, opts: { maxRuns?: number; onPr
     else if (size === 1) break;
     else n = Math.min(n * 2, chaos.length);
   }
+  // The recovery only needs to undo what is left: start what was killed, heal what was cut.
+  const killed = new Set(chaos.filter((s) => s.kind === 'kill').map((s) => (s as { target: string }).target));
+  const cut = chaos.some((s) => s.kind === 'partition' || s.kind === 'link');
+  const needed = recovery.filter((s) => (s.kind === 'heal' ? cut : s.kind === 'start' && killed.has(s.target)));
+  if (needed.length < recovery.length && runs < maxRuns) {
+    runs++;
+    const r = runChaos(withSteps(failing.scenario, [...chaos, ...needed]));
+    if (r.violations.some((v) => invariants.has(v.invariant))) best = r;
+  }
   return { scenario: best.scenario, result: best, runs };
 }
