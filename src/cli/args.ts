@@ -1,21 +1,27 @@
-// Command-line arguments of `kubeplay`: `run FILE [--until 5m] [--json] [--trace] [--seed N]` and `help`.
+// Command-line arguments of `kubeplay`: `run FILE|LINK [--until 5m] [--json] [--trace] [--seed N]`,
+// `export LINK -o FILE` and `help`.
 
 import { parseDuration } from '../sim/scenario/duration';
 
 export type CliCommand =
   | { kind: 'help' }
-  | { kind: 'run'; file: string; untilMs?: number; json: boolean; trace: boolean; seed?: number };
+  | { kind: 'run'; file: string; untilMs?: number; json: boolean; trace: boolean; seed?: number }
+  | { kind: 'export'; link: string; output: string };
 
 export const USAGE = `Kubeplay: a Kubernetes v1.31 cluster, simulated deterministically.
 
 Usage:
-  kubeplay run FILE [--until DURATION] [--seed N] [--json] [--trace]
+  kubeplay run FILE|LINK [--until DURATION] [--seed N] [--json] [--trace]
+  kubeplay export LINK -o FILE
   kubeplay help
 
 Commands:
-  run    Run a scenario (YAML) headless and print its transcript, the failed
-         expectations and the trace hash.
-  help   Show this help.
+  run     Run a scenario (YAML) headless and print its transcript, the failed
+          expectations and the trace hash. Given a link the app shared (the whole
+          URL or its #fragment), run its scenario to the shared moment: the trace
+          hash is the one the app shows.
+  export  Write the scenario a link holds (with the steps the user took) to FILE.
+  help    Show this help.
 
 Flags for run:
   --until DURATION   keep the simulation running until this simulated time
@@ -34,6 +40,7 @@ Example:
 export function parseArgs(argv: string[]): CliCommand | { kind: 'error'; message: string } {
   const [cmd, ...rest] = argv;
   if (cmd === undefined || cmd === 'help' || cmd === '--help' || cmd === '-h') return { kind: 'help' };
+  if (cmd === 'export') return parseExport(rest);
   if (cmd !== 'run') return { kind: 'error', message: `unknown command "${cmd}"` };
   let file: string | undefined;
   const out: { untilMs?: number; json: boolean; trace: boolean; seed?: number } = { json: false, trace: false };
@@ -73,4 +80,20 @@ export function parseArgs(argv: string[]): CliCommand | { kind: 'error'; message
   }
   if (file === undefined) return { kind: 'error', message: 'run needs a scenario file, e.g. kubeplay run public/scenarios/pod-lifecycle.yaml' };
   return { kind: 'run', file, ...out };
+}
+
+function parseExport(rest: string[]): CliCommand | { kind: 'error'; message: string } {
+  let link: string | undefined;
+  let output: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === '-o' || arg === '--output') output = rest[++i];
+    else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
+    else if (arg.startsWith('-') && arg !== '-') return { kind: 'error', message: `unknown flag "${arg}"` };
+    else if (link !== undefined) return { kind: 'error', message: 'export takes one link' };
+    else link = arg;
+  }
+  if (link === undefined) return { kind: 'error', message: 'export needs a link, e.g. kubeplay export "http://127.0.0.1:4173/#run=..." -o run.yaml' };
+  if (!output) return { kind: 'error', message: 'export needs -o FILE' };
+  return { kind: 'export', link, output };
 }

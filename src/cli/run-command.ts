@@ -2,8 +2,10 @@
 // returns the exit status. main.ts wires it to process.argv, stdout and the real cluster; the tests
 // wire it to a fake cluster.
 
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodeLink, looksLikeLink } from '../sim/scenario/link';
 import type { ClusterFactory } from '../sim/scenario/cluster-like';
 import { parseScenario } from '../sim/scenario/parse';
 import { ScenarioRunner, filesNeeded } from '../sim/scenario/run';
@@ -35,20 +37,16 @@ export function runCli(argv: string[], io: CliIO, buildCluster: ClusterFactory):
     io.err(`kubeplay: ${cmd.message}\n\n${USAGE}`);
     return EXIT_INVALID;
   }
-  const display = relative(io.cwd, cmd.file) || cmd.file;
-  let text: string;
-  try {
-    text = readFileSync(cmd.file, 'utf8');
-  } catch (e) {
-    io.err(`kubeplay: cannot read scenario ${display}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
-    return EXIT_INVALID;
-  }
+  if (cmd.kind === 'export') return exportLink(cmd.link, cmd.output, io);
+  const source = readSource(cmd.file, io);
+  if (typeof source === 'number') return source;
+  const { text, display, file, at } = source;
   const parsed = parseScenario(text, display);
   if (!parsed.ok) return invalid(io, parsed.errors);
   const scenario: Scenario = cmd.seed !== undefined ? { ...parsed.scenario, seed: cmd.seed } : parsed.scenario;
 
   const needed = filesNeeded(scenario);
-  const loaded = loadApplyFiles(cmd.file, needed.map((n) => n.path));
+  const loaded = loadApplyFiles(file, needed.map((n) => n.path));
   const missing = needed.filter((n) => loaded.missing.includes(n.path));
   if (missing.length > 0) {
     return invalid(
@@ -78,7 +76,12 @@ export function runCli(argv: string[], io: CliIO, buildCluster: ClusterFactory):
     return EXIT_INVALID;
   }
   if (!cmd.json) io.out(`scenario ${scenario.name} (seed ${scenario.seed})\n`);
-  const result = runner.finish(cmd.untilMs);
+  // A shared link is replayed to its moment and stopped there, as the app pauses there.
+  let result;
+  if (at !== undefined) {
+    runner.advanceTo(at);
+    result = runner.result();
+  } else result = runner.finish(cmd.untilMs);
   const trace = cmd.trace ? runner.cluster.sim.world.trace : null;
   io.out(cmd.json ? jsonReport(scenario, result, trace) : textReport(scenario, result, trace));
   if (result.errors.length > 0) return EXIT_INVALID;
@@ -88,4 +91,54 @@ export function runCli(argv: string[], io: CliIO, buildCluster: ClusterFactory):
 function invalid(io: CliIO, errors: ScenarioError[]): number {
   io.err(errors.map((e) => `kubeplay: ${formatScenarioError(e)}\n`).join(''));
   return EXIT_INVALID;
+}
+
+/** The built-in scenarios, shipped with the app (public/scenarios), for `#scenario=NAME` links. */
+const BUILTIN_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../public/scenarios');
+
+/** The scenario text a run argument names: a file, or a link (run or built-in) with its moment. */
+function readSource(arg: string, io: CliIO): { text: string; display: string; file: string; at?: number } | number {
+  if (looksLikeLink(arg)) {
+    const d = decodeLink(arg);
+    if ('error' in d) {
+      io.err(`kubeplay: cannot open the link: ${d.error}\n`);
+      return EXIT_INVALID;
+    }
+    if (d.kind === 'run') return { text: d.link.scenario, display: 'link', file: join(io.cwd, 'link'), at: d.link.at };
+    const file = join(BUILTIN_DIR, `${d.name}.yaml`);
+    const text = readText(file, `built-in scenario ${d.name}`, io);
+    return typeof text === 'number' ? text : { text, display: `${d.name}.yaml`, file, ...(d.at !== undefined && { at: d.at }) };
+  }
+  const display = relative(io.cwd, arg) || arg;
+  const text = readText(arg, `scenario ${display}`, io);
+  return typeof text === 'number' ? text : { text, display, file: arg };
+}
+
+function readText(file: string, what: string, io: CliIO): string | number {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    io.err(`kubeplay: cannot read ${what}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
+    return EXIT_INVALID;
+  }
+}
+
+/** `kubeplay export LINK -o FILE`: the scenario the link holds, as the app's Export would save it. */
+function exportLink(link: string, output: string, io: CliIO): number {
+  const d = decodeLink(link);
+  if ('error' in d) {
+    io.err(`kubeplay: cannot open the link: ${d.error}\n`);
+    return EXIT_INVALID;
+  }
+  const text = d.kind === 'run' ? d.link.scenario : readText(join(BUILTIN_DIR, `${d.name}.yaml`), `built-in scenario ${d.name}`, io);
+  if (typeof text === 'number') return text;
+  try {
+    writeFileSync(join(io.cwd, output), text);
+  } catch (e) {
+    io.err(`kubeplay: cannot write ${output}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
+    return EXIT_INVALID;
+  }
+  const moment = d.kind === 'run' ? ` (shared at ${(d.link.at / 1000).toFixed(3)} s)` : '';
+  io.out(`wrote ${output}${moment}\n`);
+  return EXIT_OK;
 }

@@ -11,7 +11,7 @@ import { nodeShell, type NodeShellConfig } from './cli-tools/node/node-shell';
 import { DEFAULT_TIMINGS, type Timings } from './config';
 import { etcdMember, type EtcdMemberConfig } from './etcd/member';
 import type { Emitted } from './kernel/component';
-import { Simulation } from './kernel/simulation';
+import { Simulation, type World } from './kernel/simulation';
 import type { ProcessId } from './kernel/units';
 import {
   ADMIN_CREDENTIALS,
@@ -106,6 +106,16 @@ const CONTROL_PLANE_NODE: NodeSpecInput = {
 };
 /** The labels kubeadm's mark-control-plane phase puts on the control-plane node. */
 const CONTROL_PLANE_LABELS = { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' };
+
+export interface ClusterSnapshot {
+  world: World;
+  jobs: {
+    nextJobId: number;
+    outputs: Map<number, CliOutput>;
+    others: Emitted[];
+    running: Map<number, { process: ProcessId; sofar: string; sofarErr: string; fresh: string }>;
+  };
+}
 
 export interface NodeInfo {
   name: string;
@@ -259,6 +269,25 @@ export class Cluster {
     // The shell `ssh <node>` reaches (crictl, systemctl, journalctl); not a target to kill.
     const sh: NodeShellConfig = { nodeName: n.name, containerd: containerdId(n.name), etcd: controlPlane ? this.etcdShell : { members: this.etcdShell.members, addresses: this.etcdShell.addresses } };
     this.sim.addProcess(shellId(n.name), n.name, 'node-shell', sh);
+  }
+
+  // ---------------------------------------------------------------- snapshots
+
+  /** The cluster's state beyond the kernel's world: command jobs and what they printed. */
+  snapshot(traceKept?: number): ClusterSnapshot {
+    return {
+      world: this.sim.snapshot(traceKept),
+      jobs: structuredClone({ nextJobId: this.nextJobId, outputs: this.outputs, others: this.others, running: this.running }),
+    };
+  }
+
+  restore(s: ClusterSnapshot): void {
+    this.sim.restore(s.world);
+    const j = structuredClone(s.jobs);
+    this.nextJobId = j.nextJobId;
+    this.outputs = j.outputs;
+    this.others = j.others;
+    this.running = j.running;
   }
 
   // ---------------------------------------------------------------- operations

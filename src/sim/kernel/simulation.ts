@@ -234,8 +234,20 @@ export class Simulation {
     return out;
   }
 
-  snapshot(): World {
-    return structuredClone(this.world);
+  /**
+   * A copy of the whole world, from which restore() continues exactly as this run would. With
+   * `traceKept` only that many of the newest trace records are copied: the trace window is for
+   * showing, nothing in the simulation reads it, and the hash covers every record either way.
+   */
+  snapshot(traceKept?: number): World {
+    if (traceKept === undefined || this.world.trace.length <= traceKept) return structuredClone(this.world);
+    const trace = this.world.trace;
+    this.world.trace = trace.slice(trace.length - traceKept);
+    try {
+      return structuredClone(this.world);
+    } finally {
+      this.world.trace = trace;
+    }
   }
 
   restore(w: World): void {

@@ -24,7 +24,7 @@ function readStep(r: FieldReader, node: Node, path: string, index: number): Step
   const fields = r.mapping(node, path, null);
   if (!fields) return undefined;
   const actions = [...fields.keys()].filter((k): k is StepKind => (STEP_KINDS as readonly string[]).includes(k));
-  const unknown = [...fields.keys()].filter((k) => k !== 'at' && !RUN_MODIFIERS.includes(k) && !actions.includes(k as StepKind));
+  const unknown = [...fields.keys()].filter((k) => k !== 'at' && k !== 'recorded' && !RUN_MODIFIERS.includes(k) && !actions.includes(k as StepKind));
   let failed = false;
   if (actions.length === 0) {
     const first = unknown[0];
@@ -34,7 +34,7 @@ function readStep(r: FieldReader, node: Node, path: string, index: number): Step
     return undefined;
   }
   for (const k of unknown) {
-    r.error(fields.get(k)!.key, path, `unknown field "${k}"${suggest(k, [...STEP_KINDS, 'at', ...RUN_MODIFIERS])}`);
+    r.error(fields.get(k)!.key, path, `unknown field "${k}"${suggest(k, [...STEP_KINDS, 'at', 'recorded', ...RUN_MODIFIERS])}`);
     failed = true;
   }
   if (actions.length > 1) {
@@ -51,8 +51,25 @@ function readStep(r: FieldReader, node: Node, path: string, index: number): Step
   const at = readAt(r, fields, node, path);
   const actionField = fields.get(kind)!;
   const action = readAction(r, kind, actionField, fields, `${path}.${kind}`, path);
-  if (at === undefined || !action || failed) return undefined;
-  return { ...action, at, index, pos: r.posOf(node), actionPos: actionField.pos } as Step;
+  const recorded = readRecorded(r, fields, path, kind);
+  if (at === undefined || !action || failed || recorded === null) return undefined;
+  return { ...action, at, index, ...(recorded && { recorded: true }), pos: r.posOf(node), actionPos: actionField.pos } as Step;
+}
+
+/** `recorded: true` (a step taken in the app); expectations are never recorded. Null on an error. */
+function readRecorded(r: FieldReader, fields: Fields, path: string, kind: StepKind): boolean | null {
+  const f = fields.get('recorded');
+  if (!f) return false;
+  const v = isScalar(f.value) ? f.value.value : undefined;
+  if (typeof v !== 'boolean') {
+    r.error(f.pos, `${path}.recorded`, 'expected true or false');
+    return null;
+  }
+  if (v && kind === 'expect') {
+    r.error(f.pos, `${path}.recorded`, 'an expect step is never recorded: it checks, it does not act');
+    return null;
+  }
+  return v;
 }
 
 function readAt(r: FieldReader, fields: Fields, node: Node, path: string): number | undefined {

@@ -6,7 +6,7 @@
 import type { CliOutput } from '../cli-tools/protocol';
 import type { ClusterLike, ExecOptions } from './cluster-like';
 import { formatDuration } from './duration';
-import { describeAction, formatScenarioError, type Scenario, type ScenarioError, type Step } from './schema';
+import { describeAction, formatScenarioError, type Scenario, type ScenarioError, type Step, type StepAction } from './schema';
 import { checkExpectation, describeChecks, type ExpectationResult, type TranscriptEntry } from './transcript';
 
 /** How long (simulated) a command may take before the runner stops waiting for it. */
@@ -40,11 +40,36 @@ interface PendingJob {
   deadline: number;
 }
 
+export interface RunnerSnapshot {
+  steps: Step[];
+  chain: Step[];
+  recorded: Step[];
+  next: number;
+  nextRecorded: number;
+  background: Map<number, { step: Step; entry: TranscriptEntry }>;
+  pending: PendingJob | null;
+  outputs: Map<number, CliOutput>;
+  adhoc: Map<number, TranscriptEntry>;
+  transcript: TranscriptEntry[];
+  expectations: ExpectationResult[];
+  errors: ScenarioError[];
+}
+
 export class ScenarioRunner {
   readonly transcript: TranscriptEntry[] = [];
   readonly expectations: ExpectationResult[] = [];
   readonly errors: ScenarioError[] = [];
+  /** The scenario's own steps, each waiting for the command before it, and the next of them. */
+  private chain: Step[];
   private next = 0;
+  /**
+   * Recorded steps (`recorded: true`, what a person did in the app): each happens exactly at its
+   * time, whatever command is still running, and nothing waits for its output.
+   */
+  private recorded: Step[];
+  private nextRecorded = 0;
+  /** Recorded commands still running, by job id. */
+  private background = new Map<number, { step: Step; entry: TranscriptEntry }>();
   private pending: PendingJob | null = null;
   /** Outputs drained from the simulation that nobody has claimed yet, by job id. */
   private outputs = new Map<number, CliOutput>();
@@ -58,6 +83,8 @@ export class ScenarioRunner {
     private readonly opts: RunnerOptions = {},
   ) {
     this.timeoutMs = opts.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+    this.chain = scenario.steps.filter((s) => !s.recorded);
+    this.recorded = scenario.steps.filter((s) => s.recorded);
   }
 
   get now(): number {
@@ -66,7 +93,36 @@ export class ScenarioRunner {
 
   /** True once every step has run and its command (if any) has answered or timed out. */
   get done(): boolean {
-    return this.pending === null && this.next >= this.scenario.steps.length;
+    return this.pending === null && this.next >= this.chain.length && this.nextRecorded >= this.recorded.length;
+  }
+
+  /** The next recorded step, if it comes before `limit` (and before the next chain step when `chain` is given). */
+  private dueRecorded(limit: number, chain?: Step): Step | undefined {
+    const r = this.recorded[this.nextRecorded];
+    if (!r || r.at > limit) return undefined;
+    if (chain && (chain.at < r.at || (chain.at === r.at && chain.index < r.index))) return undefined;
+    return r;
+  }
+
+  private performRecorded(r: Step): void {
+    this.runSimUntil(r.at);
+    this.nextRecorded++;
+    this.perform(r);
+  }
+
+  /**
+   * What a person did in the app, as a recorded step: it happens at the next whole millisecond
+   * (after every event up to then, as a scenario step at that time would), so that replaying the
+   * recorded scenario gives the same run. Returns the step, with its time.
+   */
+  record(action: StepAction): Step {
+    const at = Math.ceil(this.now);
+    this.advanceTo(at);
+    const step = { ...action, at, index: this.scenario.steps.length, recorded: true, pos: { line: 0, col: 0 }, actionPos: { line: 0, col: 0 } } as Step;
+    this.scenario.steps.push(step);
+    this.recorded.splice(this.nextRecorded, 0, step);
+    this.performRecorded(step);
+    return step;
   }
 
   /** Runs the simulation to time t (finite), performing every step due on the way. */
@@ -81,14 +137,27 @@ export class ScenarioRunner {
   private drive(t: number, stopWhenDone: boolean): void {
     if (!Number.isFinite(t)) throw new Error(`advanceTo needs a finite time, got ${t}`);
     for (;;) {
+      this.pollBackground();
       if (this.pending) {
+        const r = this.dueRecorded(Math.min(t, this.pending.deadline));
+        if (r) {
+          if (this.awaitPending(r.at)) continue;
+          this.performRecorded(r);
+          continue;
+        }
         if (!this.awaitPending(t)) return;
         continue;
       }
-      const step = this.scenario.steps[this.next];
-      if (!step && stopWhenDone) return;
+      const step = this.chain[this.next];
+      const r = this.dueRecorded(t, step);
+      if (r) {
+        this.performRecorded(r);
+        continue;
+      }
+      if (!step && stopWhenDone && this.nextRecorded >= this.recorded.length) return;
       if (!step || step.at > t) {
         this.runSimUntil(t);
+        this.pollBackground();
         return;
       }
       this.runSimUntil(step.at);
@@ -106,7 +175,15 @@ export class ScenarioRunner {
   stepOnce(): 'completed' | 'performed' | 'event' | 'idle' {
     const sim = this.cluster.sim;
     const next = sim.nextEventTime();
+    this.pollBackground();
     const p = this.pending;
+    // A recorded step due before the next kernel event goes first (before a chain step only if it
+    // comes first in time, or was written first at the same time).
+    const r = this.dueRecorded(next === undefined ? (p ? p.deadline : Number.POSITIVE_INFINITY) : next, p ? undefined : this.chain[this.next]);
+    if (r && (next === undefined || r.at < next)) {
+      this.performRecorded(r);
+      return 'performed';
+    }
     if (p) {
       const out = this.poll(p.jobId);
       if (out) {
@@ -118,7 +195,7 @@ export class ScenarioRunner {
       this.awaitPending(p.deadline);
       return 'completed';
     }
-    const step = this.scenario.steps[this.next];
+    const step = this.chain[this.next];
     if (step && (next === undefined || step.at < next)) {
       this.runSimUntil(step.at);
       this.next++;
@@ -128,11 +205,24 @@ export class ScenarioRunner {
     return sim.step() ? 'event' : 'idle';
   }
 
+  /** Recorded commands that have answered go to the transcript. */
+  private pollBackground(): void {
+    if (this.background.size === 0) return;
+    for (const [jobId, b] of this.background) {
+      const out = this.poll(jobId);
+      if (!out) continue;
+      this.background.delete(jobId);
+      this.emit({ ...b.entry, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode });
+    }
+  }
+
   /** Runs every remaining step to completion, then on to `until` (ms) if given. */
   finish(until?: number): ScenarioResult {
     while (!this.done) {
-      const step = this.scenario.steps[this.next];
-      this.drive(this.pending ? this.pending.deadline : Math.max(this.now, step!.at), true);
+      const step = this.chain[this.next];
+      const rec = this.recorded[this.nextRecorded];
+      const due = Math.min(this.pending ? this.pending.deadline : (step?.at ?? Infinity), rec?.at ?? Infinity);
+      this.drive(Math.max(this.now, due), true);
     }
     if (until !== undefined && until > this.now) this.advanceTo(until);
     return this.result();
@@ -231,7 +321,65 @@ export class ScenarioRunner {
   private startCommand(step: Step, line: string, opts: ExecOptions): void {
     const entry: TranscriptEntry = { time: this.now, step: step.index, kind: 'command', text: line, stdout: '', stderr: '', exitCode: null };
     const jobId = this.cluster.exec(line, opts);
-    this.pending = { jobId, step, entry, deadline: this.now + this.timeoutMs };
+    if (step.recorded) this.background.set(jobId, { step, entry });
+    else this.pending = { jobId, step, entry, deadline: this.now + this.timeoutMs };
+  }
+
+  /** The runner's own state, plain data (the steps included, since recording adds to them). */
+  snapshot(): RunnerSnapshot {
+    return structuredClone({
+      steps: this.scenario.steps,
+      chain: this.chain,
+      recorded: this.recorded,
+      next: this.next,
+      nextRecorded: this.nextRecorded,
+      background: this.background,
+      pending: this.pending,
+      outputs: this.outputs,
+      adhoc: this.adhoc,
+      transcript: this.transcript,
+      expectations: this.expectations,
+      errors: this.errors,
+    });
+  }
+
+  /**
+   * Back to a snapshot (the cluster is restored by its owner). The steps recorded since are kept:
+   * they are the run's future, replayed as the clock gets to them (forgetRecordedAfter drops them).
+   */
+  restore(snap: RunnerSnapshot): void {
+    const s = structuredClone(snap);
+    // Steps recorded after the snapshot all come after its pointer (recording happens at the
+    // present, in time order), so the pointer still says which ones have been performed.
+    const later = this.recorded.slice(s.recorded.length);
+    (this.scenario as { steps: Step[] }).steps = [...s.steps, ...later];
+    this.chain = s.chain;
+    this.recorded = [...s.recorded, ...later];
+    this.next = s.next;
+    this.nextRecorded = s.nextRecorded;
+    this.background = s.background;
+    this.pending = s.pending;
+    this.outputs = s.outputs;
+    this.adhoc = s.adhoc;
+    for (const [mine, theirs] of [[this.transcript, s.transcript], [this.expectations, s.expectations], [this.errors, s.errors]] as [unknown[], unknown[]][]) {
+      mine.length = 0;
+      for (const x of theirs) mine.push(x);
+    }
+  }
+
+  /** Recorded steps after time t are dropped: what the app does when a person acts in the past. */
+  forgetRecordedAfter(t: number): Step[] {
+    const dropped = this.recorded.filter((r) => r.at > t);
+    if (dropped.length === 0) return [];
+    this.recorded = this.recorded.filter((r) => r.at <= t);
+    (this.scenario as { steps: Step[] }).steps = this.scenario.steps.filter((s) => !dropped.includes(s));
+    return dropped;
+  }
+
+  /** The job id of a recorded command still running (the app's terminal shows its output as it comes). */
+  runningJobOf(step: Step): number | undefined {
+    for (const [jobId, b] of this.background) if (b.step.index === step.index) return jobId;
+    return undefined;
   }
 
   /** Steps the simulation until the pending command answers (true) or time t comes first (false). */

@@ -89,6 +89,11 @@ export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'ex
 export type Step = StepAction & {
   /** Simulated time in ms at which the step starts. */
   at: number;
+  /**
+   * `recorded: true`: a step a person took in the app (the recorder writes it). It happens exactly
+   * at its time whatever command is still running, and no step waits for its output, as in the app.
+   */
+  recorded?: boolean;
   /** Index in `spec.steps` as written (before the stable sort by `at`), for messages. */
   index: number;
   /** Position of the step's mapping, and of its action's value. */

@@ -38,9 +38,9 @@ function action(a: StepAction): Record<string, unknown> {
   }
 }
 
-export function stepToYamlObject(s: Pick<Step, 'at'> & StepAction): Record<string, unknown> {
-  const { at, ...rest } = s;
-  return { at: duration(at), ...action(rest as StepAction) };
+export function stepToYamlObject(s: Pick<Step, 'at' | 'recorded'> & StepAction): Record<string, unknown> {
+  const { at, recorded, ...rest } = s as Step;
+  return { at: duration(at), ...action(rest as StepAction), ...(recorded && { recorded: true }) };
 }
 
 export function serializeScenario(s: Scenario, header?: string): string {

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { freshestStore, storedObjects } from '../chaos/observe';
+import { buildCluster, type Cluster } from '../cluster';
+import { parseScenario } from './parse';
+import { ScenarioRunner } from './run';
+import type { Scenario } from './schema';
+import { serializeScenario } from './serialize';
+import { TimeMachine } from './time-machine';
+
+// The wall clock and console, for the seek timings only (src/sim has no DOM or Node types).
+const host = globalThis as unknown as { performance: { now(): number }; console: { log(s: string): void } };
+
+// Issue 10: a person's actions in the app are recorded as scenario steps at their simulated times
+// (`recorded: true`), so a run replays exactly; time travel restores a snapshot and replays to the
+// moment asked for, and the moment looks as it did.
+
+const BASE = `apiVersion: kubeplay.dev/v1alpha1
+kind: Scenario
+metadata: {name: recorded}
+spec:
+  seed: 5
+  steps:
+    - {at: 1s, run: kubectl create deployment web --image=nginx:1.25 --replicas=3}
+    # A command that blocks the scenario's later steps for a minute.
+    - {at: 2s, run: ssh worker-1 -- journalctl -u kubelet -f}
+    - {at: 3s, run: kubectl scale deployment web --replicas=4}
+`;
+
+function load(text: string): Scenario {
+  const p = parseScenario(text, 'recorded.yaml');
+  if (!p.ok) throw new Error(p.errors.map((e) => e.message).join('\n'));
+  return p.scenario;
+}
+
+function session(s: Scenario): { runner: ScenarioRunner; cluster: Cluster } {
+  const cluster = buildCluster(s.cluster, { seed: s.seed, timings: s.timings, traceLimit: 5_000 });
+  return { cluster, runner: new ScenarioRunner(s, cluster) };
+}
+
+/** What the cluster looks like: the pods etcd holds, with their node and phase. */
+function pods(cluster: Cluster): string[] {
+  const objs = storedObjects(freshestStore(cluster.sim)!);
+  return [...(objs.get('pods')?.values() ?? [])].map((p) => `${p.metadata.name} ${(p.spec as { nodeName?: string }).nodeName ?? '-'} ${(p.status as { phase?: string }).phase}`).sort();
+}
+
+/** Play like the app: small steps of the clock, the person acting now and then. */
+function playWithActions(): { runner: ScenarioRunner; cluster: Cluster; machine: TimeMachine } {
+  const { runner, cluster } = session(load(BASE));
+  const machine = new TimeMachine(runner, cluster);
+  const actions: [number, () => void][] = [
+    [12_345.6, () => runner.record({ kind: 'run', line: 'kubectl run solo --image=nginx:1.25' })],
+    // While the scenario's journalctl -f still blocks its own later steps: happens at once anyway.
+    [20_000.2, () => runner.record({ kind: 'kill', target: 'node/worker-2' })],
+    [95_000, () => runner.record({ kind: 'apply', manifest: 'apiVersion: v1\nkind: Pod\nmetadata: {name: applied}\nspec: {containers: [{name: c, image: "busybox:1.36", command: ["sleep", "3600"]}]}\n' })],
+    [400_000, () => runner.record({ kind: 'start', target: 'node/worker-2' })],
+  ];
+  for (let t = 0; t <= 600_000; t += 250) {
+    while (actions.length && actions[0]![0] <= t) {
+      const [at, act] = actions.shift()!;
+      runner.advanceTo(at);
+      act();
+    }
+    runner.advanceTo(t);
+    machine.tick();
+  }
+  return { runner, cluster, machine };
+}
+
+describe('recorded steps', () => {
+  it('happen at their time although a scenario command still blocks, and the recorded scenario replays to the same run', () => {
+    const live = playWithActions();
+    const kill = live.runner.transcript.find((e) => e.text === 'kill node/worker-2')!;
+    expect(kill.time).toBe(20_001);
+    const text = serializeScenario(live.runner.scenario);
+    expect(text).toContain('kill: node/worker-2\n      recorded: true');
+    const replay = session(load(text));
+    replay.runner.advanceTo(600_000);
+    expect(replay.cluster.sim.traceHash()).toBe(live.cluster.sim.traceHash());
+    expect(pods(replay.cluster)).toEqual(pods(live.cluster));
+  });
+});
+
+describe('time machine', () => {
+  it('seeks back and forth to moments that look as a fresh replay to them, each seek well under a second', () => {
+    const live = playWithActions();
+    const text = serializeScenario(live.runner.scenario);
+    const times: number[] = [];
+    for (const t of [300_000, 19_999, 20_001.5, 600_000, 455_555.5, 123_456]) {
+      const started = host.performance.now();
+      live.machine.seek(t);
+      times.push(host.performance.now() - started);
+      const fresh = session(load(text));
+      fresh.runner.advanceTo(t);
+      expect({ t, hash: live.cluster.sim.traceHash(), pods: pods(live.cluster) }).toEqual({ t, hash: fresh.cluster.sim.traceHash(), pods: pods(fresh.cluster) });
+    }
+    host.console.log(`seek times (ms): ${times.map((x) => x.toFixed(0)).join(', ')}; snapshots: ${live.machine.snapshots.length}`);
+    expect(Math.max(...times)).toBeLessThan(1000);
+  });
+
+  it('keeps at most its maximum of snapshots, and acting after going back forgets the old future', () => {
+    const live = playWithActions();
+    expect(live.machine.snapshots.length).toBeLessThanOrEqual(30);
+    live.machine.seek(50_000);
+    expect(live.machine.fork()).toBe(2); // the apply at 95 s and the power-on at 400 s
+    live.runner.record({ kind: 'run', line: 'kubectl delete deployment web' });
+    live.runner.advanceTo(120_000);
+    expect(live.runner.scenario.steps.filter((s) => s.recorded).map((s) => s.at)).toEqual([12_346, 20_001, 50_000]);
+  });
+});

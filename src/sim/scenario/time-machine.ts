@@ -1,0 +1,109 @@
+// Time travel over a run: snapshots of the whole session (the kernel's world, the cluster's command
+// jobs, the scenario runner) every so often, and deterministic replay from the nearest one. Going
+// back to any moment restores the snapshot at or before it and runs forward to it; the scenario
+// (with every recorded step) makes the replay the same run. Acting after going back forks the run:
+// the recorded steps and snapshots of the old future are dropped.
+//
+// Memory stays bounded: at most `max` snapshots are kept; when there would be more, every other
+// one of the older half is dropped, so a long run keeps dense snapshots near its end and sparser
+// ones further back, and a seek never replays more than the widest gap.
+
+import type { Cluster, ClusterSnapshot } from '../cluster';
+import type { RunnerSnapshot, ScenarioRunner } from './run';
+
+export interface SessionSnapshot {
+  at: number;
+  cluster: ClusterSnapshot;
+  runner: RunnerSnapshot;
+}
+
+export interface TimeMachineOptions {
+  /** Simulated time between snapshots (default 30 s). */
+  everyMs?: number;
+  /** Most snapshots kept (default 30: about 1.2-2 MB each for the default cluster, so 40-60 MB). */
+  max?: number;
+  /** Trace records kept in each snapshot (default 2,000; the app holds what it showed). */
+  traceKept?: number;
+}
+
+export class TimeMachine {
+  readonly snapshots: SessionSnapshot[] = [];
+  private readonly everyMs: number;
+  private readonly max: number;
+  private readonly traceKept: number;
+  private nextAt = 0;
+
+  constructor(
+    private readonly runner: ScenarioRunner,
+    private readonly cluster: Cluster,
+    opts: TimeMachineOptions = {},
+  ) {
+    this.everyMs = opts.everyMs ?? 30_000;
+    this.max = opts.max ?? 30;
+    this.traceKept = opts.traceKept ?? 2_000;
+    this.take();
+  }
+
+  /** Take a snapshot now (the session calls tick() after it advanced; this is for tests and forks). */
+  take(): void {
+    const at = this.runner.now;
+    while (this.snapshots.length && this.snapshots.at(-1)!.at >= at) this.snapshots.pop();
+    this.snapshots.push({ at, cluster: this.cluster.snapshot(this.traceKept), runner: this.runner.snapshot() });
+    this.nextAt = at + this.everyMs;
+    if (this.snapshots.length > this.max) this.thin();
+  }
+
+  /** After the session advanced: a snapshot if the clock passed the next snapshot time. */
+  tick(): void {
+    if (this.runner.now >= this.nextAt) this.take();
+  }
+
+  /** Keep the first, drop every other one of the older half. */
+  private thin(): void {
+    const half = Math.floor(this.snapshots.length / 2);
+    const older = this.snapshots.slice(0, half).filter((_, i) => i % 2 === 0);
+    this.snapshots.splice(0, half, ...older);
+  }
+
+  /** The snapshot a seek to t starts from. */
+  private nearest(t: number): SessionSnapshot {
+    let best = this.snapshots[0]!;
+    for (const s of this.snapshots) if (s.at <= t) best = s;
+    return best;
+  }
+
+  /**
+   * Go to simulated time t. Forward within reach of what is running now: just run on; otherwise
+   * restore the nearest earlier snapshot and replay. Returns how much simulated time was replayed.
+   */
+  seek(t: number): { from: number; replayedMs: number } {
+    const now = this.runner.now;
+    const s = this.nearest(t);
+    if (t >= now && s.at <= now) {
+      this.runner.advanceTo(t);
+      this.tick();
+      return { from: now, replayedMs: t - now };
+    }
+    this.cluster.restore(s.cluster);
+    this.runner.restore(s.runner);
+    this.runner.advanceTo(t);
+    this.nextAt = this.snapshots.filter((x) => x.at <= t).at(-1)!.at + this.everyMs;
+    return { from: s.at, replayedMs: t - s.at };
+  }
+
+  /** The latest moment snapshots cover (a run's known future ends there unless replayed further). */
+  get latest(): number {
+    return this.snapshots.at(-1)!.at;
+  }
+
+  /**
+   * A person acts at the current moment after going back: the old future is discarded (its
+   * snapshots and the steps recorded in it). Returns how many recorded steps were dropped.
+   */
+  fork(): number {
+    const now = this.runner.now;
+    while (this.snapshots.length > 1 && this.snapshots.at(-1)!.at > now) this.snapshots.pop();
+    this.nextAt = this.snapshots.at(-1)!.at + this.everyMs;
+    return this.runner.forgetRecordedAfter(now).length;
+  }
+}
