@@ -130,4 +130,19 @@ describe('streams', () => {
     expect(got(sim)).toEqual(['event', `closed #${id} lost`]);
     expect(sim.world.streams.has(id)).toBe(false);
   });
+
+  it('a stream end lost on a lossy link still reaches the client, as a lost connection 45 s later (chaos seed 6)', () => {
+    const sim = setup();
+    poke(sim, 'watch');
+    sim.runUntil(10);
+    const id = (sim.process('client')!.state as ClientState).stream!;
+    sim.degrade(['node'], ['cp'], { loss: 1 });
+    server.onTimer(sim.process('api')!.state as ServerState, { id: 0, name: 'end', payload: undefined }, sim['effects'](sim.process('api')!, 0, 'user'));
+    sim.heal();
+    sim.runUntil(1000);
+    expect(got(sim)).toEqual(['event']);
+    sim.runUntil(10 + 45_000 + 5);
+    expect(got(sim)).toEqual(['event', `closed #${id} lost`]);
+  });
 });
+
