@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCluster, type Cluster } from '../cluster';
 import type { Pod } from '../api/types';
 import type { ApiserverState } from '../apiserver/state';
-import { podCells } from '../cli-tools/kubectl/printers/pod-status';
+import { podCells } from '../apiserver/printers/pod-status';
 import { causeChain, type TraceRecord } from '../kernel/trace';
 
 const WEB = `apiVersion: v1

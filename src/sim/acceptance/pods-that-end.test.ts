@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCluster, type Cluster } from '../cluster';
 import type { Pod } from '../api/types';
 import type { ApiserverState } from '../apiserver/state';
-import { podCells } from '../cli-tools/kubectl/printers/pod-status';
+import { podCells } from '../apiserver/printers/pod-status';
 import type { Container, ContainerdState } from '../node/runtime/state';
 import { containerdId } from '../names';
 

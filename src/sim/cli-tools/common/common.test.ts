@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { humanDuration } from './duration';
+import { humanDuration } from '../../api/duration';
 import { goMarshal, goMarshalIndent } from './go-json';
 import { goYaml } from './go-yaml';
 import { jsonpathTemplate, relaxedJsonPath } from './jsonpath';

@@ -13,7 +13,7 @@ import { plain } from '../errors';
 import { flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
-import { selectorString } from '../printers/apps-printers';
+import { selectorString } from '../../../apiserver/printers/apps-printers';
 
 export const ROLLOUT_POLL_TIMER = 'kubectl.rollout-poll';
 const REVISION = 'deployment.kubernetes.io/revision';

@@ -3,7 +3,7 @@
 
 import type { Event } from '../../../api/types';
 import { parseTime, SIM_EPOCH_MS } from '../../../api/time';
-import { age } from '../printers/tables';
+import { age } from '../../../apiserver/printers/tables';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

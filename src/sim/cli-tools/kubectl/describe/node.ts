@@ -4,7 +4,7 @@
 
 import type { Event, Node } from '../../../api/types';
 import { tabwrite, KUBECTL_DESCRIBE } from '../../common/tabwriter';
-import { nodeRoles } from '../printers/tables';
+import { nodeRoles } from '../../../apiserver/printers/tables';
 import { describeEvents, multiline, rfc1123z } from './format';
 
 function resourceList(title: string, r: Record<string, string> | undefined): string {

@@ -4,7 +4,7 @@
 
 import type { Container, ContainerState, ContainerStatus, Event, Pod, Toleration } from '../../../api/types';
 import { tabwrite, KUBECTL_DESCRIBE } from '../../common/tabwriter';
-import { age } from '../printers/tables';
+import { age } from '../../../apiserver/printers/tables';
 import { describeEvents, multiline, rfc1123z } from './format';
 
 const L2 = '    ';

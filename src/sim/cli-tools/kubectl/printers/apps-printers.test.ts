@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../../api/types';
 import { rfc3339 } from '../../../api/time';
 import { renderTable } from './table-print';
-import { printerFor } from './tables';
-import { selectorString } from './apps-printers';
+import { printerFor } from '../../../apiserver/printers/tables';
+import { selectorString } from '../../../apiserver/printers/apps-printers';
 import { appsResource } from '../apps-resources';
 
 const NOW = 300_000;

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { ContainerStatus, Event, Node, Pod } from '../../../api/types';
 import { rfc3339 } from '../../../api/time';
 import { resourceForName } from '../../../api/resources';
-import { podCells } from './pod-status';
+import { podCells } from '../../../apiserver/printers/pod-status';
 import { renderTable } from './table-print';
-import { nodeRoles, nodeStatus } from './tables';
+import { nodeRoles, nodeStatus } from '../../../apiserver/printers/tables';
 
 const NOW = 600_000;
 

@@ -5,7 +5,7 @@
 import type { KubeObject } from '../../../api/types';
 import type { ResourceInfo } from '../../../api/resources';
 import { tabwrite, KUBECTL_TABLE } from '../../common/tabwriter';
-import { columnsFor, formatLabels, printerFor } from './tables';
+import { columnsFor, formatLabels, printerFor } from '../../../apiserver/printers/tables';
 
 export interface TableOptions {
   now: number;

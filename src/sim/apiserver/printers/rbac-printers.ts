@@ -4,9 +4,9 @@
 // -o wide adds USERS, GROUPS and SERVICEACCOUNTS from rbac.SubjectsStrings), and
 // printServiceAccount (NAME, SECRETS as the number of secrets, AGE).
 
-import type { KubeObject } from '../../../api/types';
-import { parseTime, rfc3339 } from '../../../api/time';
-import { humanDuration } from '../../common/duration';
+import type { KubeObject } from '../../api/types';
+import { parseTime, rfc3339 } from '../../api/time';
+import { humanDuration } from '../../api/duration';
 import type { TablePrinter } from './tables';
 
 function age(ts: string | null | undefined, now: number): string {

@@ -1,9 +1,9 @@
 // `kubectl get deployments` and `kubectl get replicasets` tables, as printDeployment and
 // printReplicaSet in kubernetes pkg/printers/internalversion/printers.go build them.
 
-import type { KubeObject } from '../../../api/types';
-import { parseTime } from '../../../api/time';
-import { humanDuration } from '../../common/duration';
+import type { KubeObject } from '../../api/types';
+import { parseTime } from '../../api/time';
+import { humanDuration } from '../../api/duration';
 import type { TablePrinter } from './tables';
 
 /** translateTimestampSince (kept here too, so this module does not import tables.ts at load time). */

@@ -1,8 +1,8 @@
 // Cases follow printService and printEndpointSlice in kubernetes pkg/printers/internalversion/
 // printers.go (makePortString, getServiceExternalIP, formatDiscoveryPorts/Endpoints, listWithMoreString).
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../../api/types';
-import { rfc3339 } from '../../../api/time';
+import type { KubeObject } from '../../api/types';
+import { rfc3339 } from '../../api/time';
 import { printerFor, servicePorts } from './tables';
 
 const NOW = 600_000;

@@ -1,9 +1,9 @@
 // The STATUS, READY and RESTARTS cells of `kubectl get pods`, as printPod computes them
 // (kubernetes pkg/printers/internalversion/printers.go).
 
-import type { ContainerStatus, Pod } from '../../../api/types';
-import { parseTime } from '../../../api/time';
-import { humanDuration } from '../../common/duration';
+import type { ContainerStatus, Pod } from '../../api/types';
+import { parseTime } from '../../api/time';
+import { humanDuration } from '../../api/duration';
 
 export interface PodCells {
   ready: string;

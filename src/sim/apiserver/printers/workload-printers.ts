@@ -2,9 +2,9 @@
 // kubernetes pkg/printers/internalversion/printers.go (v1.31) build them. The Job table has the
 // STATUS column (Complete, Failed, Terminating, Suspended, FailureTarget, Running).
 
-import type { KubeObject } from '../../../api/types';
-import { parseTime } from '../../../api/time';
-import { humanDuration } from '../../common/duration';
+import type { KubeObject } from '../../api/types';
+import { parseTime } from '../../api/time';
+import { humanDuration } from '../../api/duration';
 import { selectorString } from './apps-printers';
 import type { TablePrinter } from './tables';
 

@@ -2,8 +2,8 @@
 // and NODE SELECTOR (`<none>` when empty); Job STATUS (Complete, Failed, Running...), COMPLETIONS
 // `succeeded/completions` (or `n/1 of p` without completions) and DURATION from startTime.
 import { describe, expect, it } from 'vitest';
-import { rfc3339 } from '../../../api/time';
-import type { KubeObject } from '../../../api/types';
+import { rfc3339 } from '../../api/time';
+import type { KubeObject } from '../../api/types';
 import { daemonSetPrinter, jobPrinter } from './workload-printers';
 
 const meta = { name: 'x', namespace: 'default', creationTimestamp: rfc3339(0) };

@@ -2,7 +2,7 @@
 // printServiceAccount in kubernetes pkg/printers/internalversion/printers.go, and
 // rbac.SubjectsStrings (pkg/apis/rbac/helpers.go).
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../../api/types';
+import type { KubeObject } from '../../api/types';
 import { columnsFor, printerFor } from './tables';
 
 const NOW = 60_000;

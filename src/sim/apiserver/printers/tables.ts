@@ -2,9 +2,9 @@
 // printers.go defines them (printPod, printNode, printEvent, printNamespace, printLease, printService,
 // printEndpointSlice). Resources without a printer get the default NAME/AGE table.
 
-import type { Event, KubeObject, Lease, Namespace, Node, Pod } from '../../../api/types';
-import { parseTime } from '../../../api/time';
-import { humanDuration } from '../../common/duration';
+import type { Event, KubeObject, Lease, Namespace, Node, Pod } from '../../api/types';
+import { parseTime } from '../../api/time';
+import { humanDuration } from '../../api/duration';
 import { deploymentPrinter, replicaSetPrinter, statefulSetPrinter } from './apps-printers';
 import { podCells } from './pod-status';
 import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-printers';
