@@ -6,13 +6,15 @@ import { parseDuration } from '../sim/scenario/duration';
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'run'; file: string; untilMs?: number; json: boolean; trace: boolean; seed?: number }
-  | { kind: 'export'; link: string; output: string };
+  | { kind: 'export'; link: string; output: string }
+  | { kind: 'serve'; file?: string; port: number; address: string; kubeconfig?: string; speed: number };
 
 export const USAGE = `Kubeplay: a Kubernetes v1.31 cluster, simulated deterministically.
 
 Usage:
   kubeplay run FILE|LINK [--until DURATION] [--seed N] [--json] [--trace]
   kubeplay export LINK -o FILE
+  kubeplay serve [SCENARIO] [--port 6443] [--address 127.0.0.1] [--kubeconfig FILE] [--speed X]
   kubeplay help
 
 Commands:
@@ -21,6 +23,10 @@ Commands:
           URL or its #fragment), run its scenario to the shared moment: the trace
           hash is the one the app shows.
   export  Write the scenario a link holds (with the steps the user took) to FILE.
+  serve   Run the simulation here, its time following the wall clock (times
+          --speed), and serve the Kubernetes API over HTTPS so that a real
+          kubectl can use it: it writes a kubeconfig (a CA made for this run,
+          a client certificate per user) and prints the export line to use it.
   help    Show this help.
 
 Flags for run:
@@ -41,6 +47,7 @@ export function parseArgs(argv: string[]): CliCommand | { kind: 'error'; message
   const [cmd, ...rest] = argv;
   if (cmd === undefined || cmd === 'help' || cmd === '--help' || cmd === '-h') return { kind: 'help' };
   if (cmd === 'export') return parseExport(rest);
+  if (cmd === 'serve') return parseServe(rest);
   if (cmd !== 'run') return { kind: 'error', message: `unknown command "${cmd}"` };
   let file: string | undefined;
   const out: { untilMs?: number; json: boolean; trace: boolean; seed?: number } = { json: false, trace: false };
@@ -96,4 +103,27 @@ function parseExport(rest: string[]): CliCommand | { kind: 'error'; message: str
   if (link === undefined) return { kind: 'error', message: 'export needs a link, e.g. kubeplay export "http://127.0.0.1:4173/#run=..." -o run.yaml' };
   if (!output) return { kind: 'error', message: 'export needs -o FILE' };
   return { kind: 'export', link, output };
+}
+
+function parseServe(rest: string[]): CliCommand | { kind: 'error'; message: string } {
+  const out: { kind: 'serve'; file?: string; port: number; address: string; kubeconfig?: string; speed: number } = { kind: 'serve', port: 6443, address: '127.0.0.1', speed: 1 };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => inline ?? rest[++i] ?? '';
+    if (flag === '--port') {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 0 || n > 65535) return { kind: 'error', message: '--port: expected a port number (0-65535)' };
+      out.port = n;
+    } else if (flag === '--address') out.address = value();
+    else if (flag === '--kubeconfig') out.kubeconfig = value();
+    else if (flag === '--speed') {
+      const n = Number(value());
+      if (!(n > 0 && n <= 1000)) return { kind: 'error', message: '--speed: expected a number above 0, at most 1000' };
+      out.speed = n;
+    } else if (arg.startsWith('-')) return { kind: 'error', message: `unknown flag "${flag}"` };
+    else if (out.file !== undefined) return { kind: 'error', message: 'serve takes one scenario' };
+    else out.file = arg;
+  }
+  return out;
 }

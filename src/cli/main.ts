@@ -10,7 +10,12 @@ export async function main(argv: string[]): Promise<number> {
     err: (s) => process.stderr.write(s),
     cwd: process.cwd(),
   };
-  if (parseArgs(argv).kind !== 'run') {
+  const cmd = parseArgs(argv);
+  if (cmd.kind === 'serve') {
+    const { serveMain } = await import('../serve/main');
+    return serveMain(cmd, io);
+  }
+  if (cmd.kind !== 'run') {
     return runCli(argv, io, () => {
       throw new Error('no cluster needed');
     });

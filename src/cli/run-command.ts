@@ -38,6 +38,10 @@ export function runCli(argv: string[], io: CliIO, buildCluster: ClusterFactory):
     return EXIT_INVALID;
   }
   if (cmd.kind === 'export') return exportLink(cmd.link, cmd.output, io);
+  if (cmd.kind === 'serve') {
+    io.err('kubeplay: serve runs through main.ts\n');
+    return EXIT_INVALID;
+  }
   const source = readSource(cmd.file, io);
   if (typeof source === 'number') return source;
   const { text, display, file, at } = source;

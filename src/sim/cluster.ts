@@ -12,6 +12,7 @@ import { DEFAULT_TIMINGS, type Timings } from './config';
 import { etcdMember, type EtcdMemberConfig } from './etcd/member';
 import type { Emitted } from './kernel/component';
 import { Simulation, type World } from './kernel/simulation';
+import { apiGateway, type GatewayCancel, type GatewayConfig, type GatewayRequest } from './gateway/api-gateway';
 import type { ProcessId } from './kernel/units';
 import {
   ADMIN_CREDENTIALS,
@@ -38,6 +39,10 @@ import {
 
 /** The process `ssh <node>` reaches on each node. */
 export const shellId = (node: string): ProcessId => `shell/${node}`;
+/** Where real clients' requests enter (kubeplay serve). */
+export const API_GATEWAY: ProcessId = 'api-gateway';
+/** kube-apiserver's --request-timeout (60 s): the gateway gives up a little later. */
+const GATEWAY_TIMEOUT_MS = 65_000;
 import { KUBE_PROXY_CREDENTIALS, kubeProxy, type KubeProxyConfig } from './node/kube-proxy/kube-proxy';
 import { cniPlugin, type CniConfig } from './node/cni/cni';
 import { kubelet, type KubeletConfig } from './node/kubelet/kubelet';
@@ -83,6 +88,11 @@ export interface ClusterOptions {
    * someone set up earlier. 0 boots at time 0.
    */
   bootMs?: number;
+  /**
+   * Add the API gateway on the laptop (`kubeplay serve`): real clients' requests enter the
+   * simulated network there (sim/gateway/api-gateway.ts). Off by default, so other runs are as before.
+   */
+  gateway?: boolean;
 }
 
 export const DEFAULT_WORKERS: NodeSpecInput[] = [
@@ -145,8 +155,12 @@ export class Cluster {
     this.timings = { ...DEFAULT_TIMINGS, ...(opts.timings ?? {}) };
     const bootMs = opts.bootMs ?? 10_000;
     this.sim = new Simulation({ seed: opts.seed, traceLimit: opts.traceLimit, startTime: -bootMs });
-    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, kubeProxy, containerd, cniPlugin, imageRegistry, kubectl, kubeadm, nodeShell]) this.sim.register(t);
+    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, kubeProxy, containerd, cniPlugin, imageRegistry, kubectl, kubeadm, nodeShell, apiGateway]) this.sim.register(t);
     this.wire(spec);
+    if (opts.gateway) {
+      this.sim.addProcess(API_GATEWAY, KUBECTL_HOST, 'api-gateway', { apiserver: APISERVER, timeoutMs: GATEWAY_TIMEOUT_MS } satisfies GatewayConfig);
+      this.sim.start(API_GATEWAY);
+    }
     this.sim.runUntil(0);
   }
 
@@ -269,6 +283,21 @@ export class Cluster {
     // The shell `ssh <node>` reaches (crictl, systemctl, journalctl); not a target to kill.
     const sh: NodeShellConfig = { nodeName: n.name, containerd: containerdId(n.name), etcd: controlPlane ? this.etcdShell : { members: this.etcdShell.members, addresses: this.etcdShell.addresses } };
     this.sim.addProcess(shellId(n.name), n.name, 'node-shell', sh);
+  }
+
+  // ---------------------------------------------------------------- real clients (kubeplay serve)
+
+  /** A real client's request enters the simulated network at the gateway, now. */
+  gatewayRequest(r: Omit<GatewayRequest, 'type'>): void {
+    const body: GatewayRequest = { type: 'gateway.request', ...r };
+    const q = r.query && Object.keys(r.query).length ? `?${Object.entries(r.query).map(([k, v]) => `${k}=${v}`).join('&')}` : '';
+    this.sim.inject(API_GATEWAY, body, { summary: `${r.watch ? 'WATCH' : r.method} ${r.path}${q} (${r.userAgent.split(' ')[0]})`, phase: 'user' });
+  }
+
+  /** The real client hung up. */
+  gatewayCancel(id: number): void {
+    const body: GatewayCancel = { type: 'gateway.cancel', id };
+    this.sim.inject(API_GATEWAY, body, { summary: `client hung up (request ${id})`, phase: 'user' });
   }
 
   // ---------------------------------------------------------------- snapshots

@@ -26,6 +26,8 @@ export interface HttpRequest {
   userAgent: string;
   /** `application/json`, `application/merge-patch+json`, `application/strategic-merge-patch+json`, `application/apply-patch+yaml` */
   contentType?: string;
+  /** What the client takes back: `application/json;as=Table;v=v1;g=meta.k8s.io` asks for server-side printing. */
+  accept?: string;
   body?: unknown;
 }
 

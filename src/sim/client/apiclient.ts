@@ -64,6 +64,9 @@ export interface RequestSpec {
   contentType?: string;
   /** Overrides the client's credentials (kubectl --as adds impersonation). */
   credentials?: Credentials;
+  /** Overrides the client's User-Agent (a real kubectl's, through kubeplay serve). */
+  userAgent?: string;
+  accept?: string;
 }
 
 export interface RequestMeta {
@@ -96,11 +99,12 @@ export function apiRequest(
     method: req.method,
     path: req.path,
     credentials: req.credentials ?? c.credentials,
-    userAgent: c.userAgent,
+    userAgent: req.userAgent ?? c.userAgent,
   };
   if (req.query) body.query = req.query;
   if (req.body !== undefined) body.body = req.body;
   if (req.contentType) body.contentType = req.contentType;
+  if (req.accept) body.accept = req.accept;
   const id = ctx.send(c.apiserver, body, {
     phase: meta.phase,
     summary: meta.summary ?? summarize(req),

@@ -28,6 +28,7 @@ import { allocateServiceAddresses, usedAddresses } from '../registry/service-all
 import { toScale } from '../registry/scale';
 import { prepareForCreate } from '../registry/strategy';
 import { respond } from '../respond';
+import { maybeTable } from '../table';
 import type { ApiserverState, RequestContext, RequestStep, WriteOp } from '../state';
 import { objectFromKv } from '../watchcache';
 import { onLeaseGrant, ttlSecondsOf, writeWithLease } from '../lease-manager';
@@ -113,10 +114,15 @@ export function startList(ctx: Effects, s: ApiserverState, rc: RequestContext): 
   const rv = rc.msg.body.query?.resourceVersion ?? '';
   if (rv !== '' && Number(rv) <= s.revision) {
     rc.stages.push(`${STORAGE}: served from the watch cache at revision ${s.revision}`);
-    return respond(ctx, rc, 200, listFromCache(s, rc, sel), STORAGE);
+    return respond(ctx, rc, 200, printed(ctx, rc, listFromCache(s, rc, sel)), STORAGE);
   }
   const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
   call(ctx, s, rc, opRangePrefix(prefix), 'list', `Range ${prefix} (prefix)`);
+}
+
+/** What a GET or LIST answers: the object or list, or its Table when the client asked for one. */
+function printed(ctx: Effects, rc: RequestContext, body: KubeObject | KubeList): unknown {
+  return maybeTable(rc.ri.info, body, rc.msg.body.accept, rc.msg.body.query?.includeObject, ctx.now);
 }
 
 /** The cached objects of the collection in etcd's key order, filtered as listFrom does. */
@@ -275,10 +281,11 @@ export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContex
       const kv = (r.result as RangeResponse).kvs[0];
       if (!kv) return respond(ctx, rc, 404, notFound(gr(rc), rc.ri.name), STORAGE);
       const obj = typed(info, objectFromKv(kv));
-      return respond(ctx, rc, 200, rc.ri.subresource === 'scale' ? toScale(obj) : obj, STORAGE);
+      if (rc.ri.subresource === 'scale') return respond(ctx, rc, 200, toScale(obj), STORAGE);
+      return respond(ctx, rc, 200, printed(ctx, rc, obj), STORAGE);
     }
     case 'list':
-      return respond(ctx, rc, 200, listFrom(rc, r.result as RangeResponse, r.header.revision), STORAGE);
+      return respond(ctx, rc, 200, printed(ctx, rc, listFrom(rc, r.result as RangeResponse, r.header.revision)), STORAGE);
     case 'create': {
       const txn = r.result as TxnResponse;
       const obj = rc.object!;

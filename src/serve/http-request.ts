@@ -1,0 +1,110 @@
+// Reading a real HTTP request into what the simulated kube-apiserver takes: the path and query,
+// the caller's credentials (a verified client certificate, a bearer token, impersonation headers),
+// and the body decoded from JSON (or YAML for server-side apply) within the apiserver's 3 MiB
+// limit. Hostile input is answered here with the apiserver's own Status before anything enters
+// the simulation.
+
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { parse as parseYaml } from 'yaml';
+import type { Credentials, HttpMethod } from '../sim/api/http';
+import { identityOf } from './pki';
+
+/** kube-apiserver's request body limit (MaxRequestBodyBytes, 3 MiB). */
+export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+export interface StatusBody {
+  kind: 'Status';
+  apiVersion: 'v1';
+  metadata: Record<string, never>;
+  status: 'Failure';
+  message: string;
+  reason: string;
+  code: number;
+}
+
+export function status(code: number, reason: string, message: string): StatusBody {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
+}
+
+export interface ReadRequest {
+  method: HttpMethod;
+  path: string;
+  query: Record<string, string>;
+  credentials: Credentials;
+  userAgent: string;
+  accept: string;
+  contentType?: string;
+  body?: unknown;
+  watch: boolean;
+}
+
+const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Who is asking: the client certificate the TLS layer verified, or a bearer token; then impersonation. */
+export function credentialsOf(req: IncomingMessage): Credentials {
+  const creds: Credentials = {};
+  const socket = req.socket as TLSSocket;
+  if (socket.authorized) {
+    const id = identityOf(socket.getPeerCertificate() as unknown as { subject: Record<string, string | string[] | undefined> });
+    if (id) creds.clientCertificate = { commonName: id.user, organizations: id.groups };
+  }
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ')) creds.bearerToken = auth.slice('Bearer '.length).trim();
+  const as = req.headers['impersonate-user'];
+  if (typeof as === 'string') creds.impersonateUser = as;
+  const groups = req.headers['impersonate-group'];
+  if (groups !== undefined) creds.impersonateGroups = Array.isArray(groups) ? groups : [groups];
+  return creds;
+}
+
+/** Read the whole body, refusing (413) past the limit without keeping the rest. */
+export function readBody(req: IncomingMessage): Promise<Buffer | StatusBody> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (c: Buffer) => {
+      if (refused) return;
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        refused = true;
+        chunks.length = 0;
+        resolve(status(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${MAX_BODY_BYTES}`));
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      if (!refused) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', () => {
+      if (!refused) resolve(Buffer.concat(chunks));
+    });
+  });
+}
+
+/** Decode a body by its content type, as the apiserver's serializers would (400 with their words). */
+export function decodeBody(raw: Buffer, contentType: string | undefined): { body: unknown } | StatusBody {
+  if (raw.length === 0) return { body: undefined };
+  const text = raw.toString('utf8');
+  const type = (contentType ?? 'application/json').split(';')[0]!.trim();
+  try {
+    if (type === 'application/apply-patch+yaml' || type === 'application/yaml') {
+      return { body: parseYaml(text, { maxAliasCount: 100, uniqueKeys: true }) as unknown };
+    }
+    return { body: JSON.parse(text) as unknown };
+  } catch (e) {
+    const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    return status(400, 'BadRequest', `the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf (${why})`);
+  }
+}
+
+export function readRequestLine(req: IncomingMessage): { method: HttpMethod; path: string; query: Record<string, string> } | StatusBody {
+  const method = req.method ?? 'GET';
+  if (!METHODS.includes(method)) return status(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
+  const url = new URL(req.url ?? '/', 'https://kubeplay.invalid');
+  const query: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [k, v] of url.searchParams) query[k] = v;
+  return { method: method as HttpMethod, path: decodeURIComponent(url.pathname), query };
+}

@@ -1,0 +1,159 @@
+// `kubeplay serve`: the simulation in this Node process, its simulated time following wall time,
+// and an HTTPS endpoint that speaks the Kubernetes API to real clients. A request is read and
+// checked here (credentials from the verified client certificate, the body within 3 MiB), then it
+// enters the simulated network at the API gateway on the laptop and goes to kube-apiserver like any
+// client's; the answer (or, for a watch, each event) is written back as it arrives.
+
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { buildCluster, type Cluster } from '../sim/cluster';
+import type { GatewayOutput } from '../sim/gateway/api-gateway';
+import { ScenarioRunner } from '../sim/scenario/run';
+import type { Scenario } from '../sim/scenario/schema';
+import { KUBERNETES_VERSION } from '../sim/config';
+import { credentialsOf, decodeBody, readBody, readRequestLine, status, type StatusBody } from './http-request';
+import { kubeconfig } from './kubeconfig';
+import { makePki, type Pki } from './pki';
+
+export interface ServeOptions {
+  scenario: Scenario;
+  port: number;
+  address: string;
+  /** Simulated seconds per wall second. */
+  speed: number;
+  log?: (line: string) => void;
+}
+
+export interface ServeHandle {
+  url: string;
+  pki: Pki;
+  kubeconfig: string;
+  cluster: Cluster;
+  runner: ScenarioRunner;
+  close(): Promise<void>;
+}
+
+/** Simulated time moves every this many wall milliseconds. */
+const TICK_MS = 10;
+const ADMIN = { name: 'kubernetes-admin', groups: ['system:masters'] };
+
+interface Open {
+  res: ServerResponse;
+  watch: boolean;
+}
+
+function send(res: ServerResponse, code: number, body: unknown, contentType = 'application/json'): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
+  res.end(text);
+}
+
+function fail(res: ServerResponse, st: StatusBody): void {
+  send(res, st.code, st);
+}
+
+/** The content type client-go needs to see on aggregated discovery. */
+function contentTypeFor(path: string, body: unknown): string {
+  const kind = (body as { kind?: string } | undefined)?.kind;
+  if ((path === '/api' || path === '/apis') && kind === 'APIGroupDiscoveryList') return 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+  return 'application/json';
+}
+
+export async function serve(opts: ServeOptions): Promise<ServeHandle> {
+  const log = opts.log ?? (() => {});
+  const users = [ADMIN, ...(opts.scenario.cluster.users ?? []).map((u) => ({ name: u.name, groups: u.groups ?? [] }))];
+  const pki = makePki(users);
+  const cluster = buildCluster(opts.scenario.cluster, { seed: opts.scenario.seed, timings: opts.scenario.timings, gateway: true, traceLimit: 100_000 });
+  const runner = new ScenarioRunner(opts.scenario, cluster);
+  const open = new Map<number, Open>();
+  let nextId = 1;
+
+  const deliver = (o: GatewayOutput): void => {
+    const c = open.get(o.id);
+    if (!c) return;
+    if (o.type === 'gateway.response') {
+      open.delete(o.id);
+      send(c.res, o.status, o.body, contentTypeFor(new URL(c.res.req.url ?? '/', 'https://x').pathname, o.body));
+    } else if (o.type === 'gateway.event') {
+      if (!c.res.headersSent) c.res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
+      c.res.write(JSON.stringify(o.event) + '\n');
+    } else if (o.type === 'gateway.end') {
+      open.delete(o.id);
+      if (!c.res.headersSent) c.res.writeHead(200, { 'Content-Type': 'application/json' });
+      c.res.end();
+    } else {
+      open.delete(o.id);
+      // No answer from kube-apiserver: to the client it is a connection that broke.
+      c.res.socket?.destroy();
+    }
+  };
+
+  // Simulated time follows wall time.
+  const wallStart = performance.now();
+  const simStart = runner.now;
+  const tick = (): void => {
+    runner.advanceTo(simStart + (performance.now() - wallStart) * opts.speed);
+    for (const e of cluster.drainOther()) if (e.type.startsWith('gateway.')) deliver(e as unknown as GatewayOutput);
+  };
+  const timer = setInterval(tick, TICK_MS);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const line = readRequestLine(req);
+    if ('kind' in line) return fail(res, line);
+    if (line.method === 'GET' && line.path === '/version') {
+      return send(res, 200, { major: '1', minor: '31', gitVersion: KUBERNETES_VERSION, gitCommit: '9edcffcde5595e8a5b1a35f88c421764e575afce', gitTreeState: 'clean', buildDate: '2024-08-13T07:28:49Z', goVersion: 'go1.22.5', compiler: 'gc', platform: 'linux/amd64' });
+    }
+    if (line.method === 'GET' && ['/healthz', '/livez', '/readyz'].includes(line.path)) {
+      const up = cluster.sim.process('kube-apiserver')?.alive;
+      return up ? send(res, 200, 'ok', 'text/plain; charset=utf-8') : fail(res, status(500, 'InternalError', 'kube-apiserver is not running'));
+    }
+    const raw = await readBody(req);
+    if (!Buffer.isBuffer(raw)) return fail(res, raw);
+    const decoded = decodeBody(raw, req.headers['content-type']);
+    if ('kind' in decoded) return fail(res, decoded);
+    const id = nextId++;
+    const watch = line.query.watch === 'true' || line.query.watch === '1';
+    open.set(id, { res, watch });
+    res.on('close', () => {
+      if (open.delete(id)) cluster.gatewayCancel(id);
+    });
+    cluster.gatewayRequest({
+      id,
+      method: line.method,
+      path: line.path,
+      query: line.query,
+      ...(decoded.body !== undefined && { body: decoded.body }),
+      ...(req.headers['content-type'] && { contentType: req.headers['content-type'] }),
+      ...(req.headers.accept && { accept: req.headers.accept }),
+      credentials: credentialsOf(req),
+      userAgent: req.headers['user-agent'] ?? '',
+      watch,
+    });
+  };
+
+  const server: Server = createServer({ key: opts.scenario ? pki.server.keyPem : '', cert: pki.server.certPem, ca: [pki.ca.certPem], requestCert: true, rejectUnauthorized: false }, (req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      log(`kubeplay serve: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      fail(res, status(500, 'InternalError', 'an error on the server has prevented the request from succeeding'));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.address, () => resolve());
+  });
+  const port = (server.address() as { port: number }).port;
+  const url = `https://${opts.address}:${port}`;
+  return {
+    url,
+    pki,
+    kubeconfig: kubeconfig(pki, url, ADMIN.name),
+    cluster,
+    runner,
+    close: async () => {
+      clearInterval(timer);
+      for (const c of open.values()) c.res.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
