@@ -3,6 +3,7 @@
 // also what a shared URL carries: hostile input gets clear errors, never a half-built cluster.
 
 import { isScalar, LineCounter, parseDocument, type Node } from 'yaml';
+import { MAX_DEPTH, parseTokens, tooDeepLine } from '../cli-tools/common/yaml-depth';
 import { DEFAULT_TIMINGS, type Timings } from '../config';
 import { readSteps } from './parse-steps';
 import { readUsers } from './parse-users';
@@ -28,6 +29,13 @@ const NODE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 export function parseScenario(text: string, file = 'scenario.yaml'): ParseResult {
   if (text.length > MAX_SCENARIO_BYTES) {
     return { ok: false, errors: [{ file, line: 1, col: 1, path: '', message: `scenario is too large (${text.length} bytes, limit ${MAX_SCENARIO_BYTES})` }] };
+  }
+  // Nesting is bounded before the document is built (the composer recurses once per level).
+  const depthLines = new LineCounter();
+  const depth = parseTokens(text, depthLines);
+  const tooDeep = 'tooDeepAtLine' in depth ? depth.tooDeepAtLine : tooDeepLine(depth.tokens, depthLines);
+  if (tooDeep !== undefined) {
+    return { ok: false, errors: [{ file, line: tooDeep, col: 1, path: '', message: `YAML syntax error: nested deeper than ${MAX_DEPTH} levels` }] };
   }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });

@@ -4,31 +4,54 @@
 // v2's wording. go-yaml reports scanner errors at the 1-based line and parser errors at the
 // 0-based line of the problem (decode.go fail()), so "did not find expected key" names the line
 // before the offending one. The `yaml` package finds the error; this file words it like go-yaml.
+// What a user pastes may be hostile: the depth guard (yaml-depth.ts) and go-yaml's own decoder
+// with its alias budget (go-yaml-decode.ts) turn a "billion laughs" or a million `[` into go-yaml's
+// errors, and nothing the `yaml` package might throw escapes from here.
 
-import { parseDocument, type YAMLError } from 'yaml';
+import { Composer, LineCounter, type Tags, type YAMLError } from 'yaml';
+import { decodeDocument, YamlDecodeError } from './go-yaml-decode';
+import { depthExceeded, parseTokens, tooDeepLine } from './yaml-depth';
 
 export interface YamlChunk {
   text: string;
   /** 1-based line of the chunk's first line within the file. */
   firstLine: number;
+  /** The stream broke here (a bad separator line): this and everything after it is lost. */
+  error?: string;
 }
 
-/** Cut a stream into documents at `---` lines, as YAMLReader.Read does; empty chunks are dropped. */
+/** The chunk in buf, if it holds anything but blanks. */
+function flush(chunks: YamlChunk[], buf: string[], first: number, trailingNewline: boolean): void {
+  const text = buf.join('\n');
+  if (text.trim() !== '') chunks.push({ text: trailingNewline ? text + '\n' : text, firstLine: first });
+}
+
+/**
+ * Cut a stream into documents at `---` lines, as YAMLReader.Read does: only blanks or a comment
+ * may follow the `---`, anything else ends the stream with "invalid Yaml document separator" (and
+ * the document being read is lost with it). Empty chunks are dropped.
+ */
 export function splitYamlDocuments(src: string): YamlChunk[] {
   const chunks: YamlChunk[] = [];
   const lines = src.split('\n');
   let buf: string[] = [];
   let first = 1;
-  lines.forEach((line, i) => {
-    if (line.startsWith('---') && line.slice(3).trim() === '') {
-      if (buf.join('\n').trim() !== '') chunks.push({ text: buf.join('\n') + '\n', firstLine: first });
-      buf = [];
-      first = i + 2;
-      return;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.startsWith('---')) {
+      buf.push(line);
+      continue;
     }
-    buf.push(line);
-  });
-  if (buf.join('\n').trim() !== '') chunks.push({ text: buf.join('\n'), firstLine: first });
+    const rest = line.slice(3).trim();
+    if (rest !== '' && !rest.startsWith('#')) {
+      chunks.push({ text: '', firstLine: i + 1, error: `invalid Yaml document separator: ${rest}` });
+      return chunks;
+    }
+    flush(chunks, buf, first, true);
+    buf = [];
+    first = i + 2;
+  }
+  flush(chunks, buf, first, false);
   return chunks;
 }
 
@@ -54,6 +77,7 @@ function offendingColonLine(lines: string[], line: number, col: number): number 
 export function goYamlError(text: string, errors: readonly YAMLError[]): string {
   const lines = text.split('\n');
   const e = errors[0]!;
+  if (e.code === 'RESOURCE_EXHAUSTION') return depthExceeded(e.linePos?.[0]?.line ?? 1);
   const line = e.linePos?.[0]?.line ?? 1;
   const col = e.linePos?.[0]?.col ?? 1;
   const firstLine = lines[line - 1] ?? '';
@@ -81,15 +105,50 @@ export function goYamlError(text: string, errors: readonly YAMLError[]): string 
   }
 }
 
-/** Parse one document chunk into a JSON value (YAML 1.1 like go-yaml; duplicate keys: last wins). */
+/**
+ * The `yaml` package's YAML 1.1 schema without what go-yaml v2 does not resolve: timestamps stay
+ * strings, `1:20` is no sexagesimal number, `!!binary` and `<<` are go-yaml-decode.ts's, and
+ * `!!set`/`!!omap`/`!!pairs` are the plain maps and sequences they are written as.
+ */
+const COMPOSER_OPTIONS = {
+  version: '1.1' as const,
+  uniqueKeys: false,
+  merge: false,
+  customTags: (tags: Tags): Tags =>
+    tags.filter((t) => {
+      if (typeof t === 'string') return true;
+      if ('format' in t && t.format === 'TIME') return false;
+      return !['binary', 'merge', 'timestamp', 'set', 'omap', 'pairs'].some((name) => t.tag === `tag:yaml.org,2002:${name}`);
+    }),
+};
+
+function parseChunk(text: string): ParsedChunk {
+  const lc = new LineCounter();
+  const parsed = parseTokens(text, lc);
+  if ('tooDeepAtLine' in parsed) return { ok: false, error: depthExceeded(parsed.tooDeepAtLine, parsed.limit) };
+  const tooDeep = tooDeepLine(parsed.tokens, lc);
+  if (tooDeep !== undefined) return { ok: false, error: depthExceeded(tooDeep) };
+  // yaml.Unmarshal decodes the first document of its input; anything after a `...` is ignored.
+  const doc = new Composer(COMPOSER_OPTIONS).compose(parsed.tokens, true, text.length).next().value;
+  if (!doc) return { ok: true, value: null };
+  if (doc.errors.length > 0) {
+    for (const e of doc.errors) e.linePos = [lc.linePos(e.pos[0]), lc.linePos(e.pos[1])];
+    return { ok: false, error: goYamlError(text, doc.errors) };
+  }
+  return { ok: true, value: decodeDocument(doc, (offset) => lc.linePos(offset).line) };
+}
+
+/**
+ * Parse one document chunk into a JSON value as sigs.k8s.io/yaml.YAMLToJSON does (YAML 1.1 like
+ * go-yaml v2; duplicate keys: last wins). Never throws: a decoder error is go-yaml's message, and
+ * anything unforeseen from the `yaml` package becomes a YAML error rather than a crash.
+ */
 export function parseYamlChunk(text: string): ParsedChunk {
-  // go-yaml decodes timestamps into interface{} as strings, so the timestamp tag is left out.
-  const doc = parseDocument(text, {
-    version: '1.1',
-    uniqueKeys: false,
-    merge: true,
-    customTags: (tags) => tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:timestamp'),
-  });
-  if (doc.errors.length > 0) return { ok: false, error: goYamlError(text, doc.errors) };
-  return { ok: true, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
+  try {
+    return parseChunk(text);
+  } catch (e) {
+    if (e instanceof YamlDecodeError) return { ok: false, error: e.message };
+    if (e instanceof RangeError) return { ok: false, error: depthExceeded(1) };
+    return { ok: false, error: `yaml: ${e instanceof Error ? e.message : String(e)}` };
+  }
 }
