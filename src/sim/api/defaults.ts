@@ -4,6 +4,7 @@
 // The result's keys are sorted at every level, the order `kubectl get -o yaml` prints (sigs.k8s.io/yaml
 // marshals through Go maps): apiVersion, kind, metadata, spec, status.
 
+import { setOwn } from './own-keys';
 import { defaultPod, defaultTemplate } from './pod-defaults';
 import { defaultRbacBinding } from './validation/rbac';
 import type { ResourceInfo } from './resources';
@@ -20,12 +21,12 @@ function ensure(o: Obj, key: string): Obj {
   return o[key] as Obj;
 }
 
-/** A deep copy with object keys sorted; array order kept. */
+/** A deep copy with object keys sorted; array order kept. Every key is a field (`__proto__` too). */
 export function sortKeysDeep<T>(v: T): T {
   if (Array.isArray(v)) return v.map(sortKeysDeep) as T;
   if (isObj(v)) {
     const out: Obj = {};
-    for (const k of Object.keys(v).sort()) out[k] = sortKeysDeep(v[k]);
+    for (const k of Object.keys(v).sort()) setOwn(out, k, sortKeysDeep(v[k]));
     return out as T;
   }
   return v;
@@ -151,8 +152,13 @@ const DEFAULTERS: Record<string, (o: Obj) => void> = {
   'rbac.authorization.k8s.io/ClusterRoleBinding': defaultRbacBinding,
 };
 
-export function applyDefaults(info: ResourceInfo, obj: KubeObject): KubeObject {
+/**
+ * The scheme's defaults on a copy of obj. On create the keys are sorted as kubectl prints them; a
+ * patched object keeps the order it has (`sortKeys: false`), so a controller that compares what it
+ * wrote with what it reads back sees no change where there is none.
+ */
+export function applyDefaults(info: ResourceInfo, obj: KubeObject, sortKeys = true): KubeObject {
   const copy = structuredClone(obj) as unknown as Obj;
   DEFAULTERS[`${info.group}/${info.kind}`]?.(copy);
-  return sortKeysDeep(copy) as unknown as KubeObject;
+  return (sortKeys ? sortKeysDeep(copy) : copy) as unknown as KubeObject;
 }

@@ -6,6 +6,7 @@
 
 import type { LabelSelector, Node, NodeSelectorRequirement, NodeSelectorTerm, Taint, Toleration } from './types';
 import { isValidLabelValue, qualifiedNameErrors } from './label-validation';
+import { ownValue } from './own-keys';
 
 export type Operator = 'in' | 'notin' | '=' | '==' | '!=' | 'exists' | '!' | 'gt' | 'lt';
 
@@ -141,7 +142,7 @@ function lex(s: string): Item[] {
       let last: Item | undefined;
       while (pos < s.length && SYMBOLS.has(s[pos]!)) {
         buf += s[pos];
-        const t = KEYWORDS[buf];
+        const t = ownValue(KEYWORDS, buf);
         if (t) last = { tok: t, lit: buf };
         else if (last) break;
         pos++;
@@ -151,7 +152,8 @@ function lex(s: string): Item[] {
     }
     let buf = '';
     while (pos < s.length && !SYMBOLS.has(s[pos]!) && !isSpace(s[pos]!)) buf += s[pos++];
-    items.push({ tok: KEYWORDS[buf] ?? 'id', lit: buf });
+    // `constructor` is an identifier like any other word, not a keyword Object.prototype knows.
+    items.push({ tok: ownValue(KEYWORDS, buf) ?? 'id', lit: buf });
   }
 }
 
@@ -214,7 +216,7 @@ function parseRequirement(p: Parser): Requirement {
   if (after === 'end' || after === ',') return newRequirement(key, 'exists', []);
   const op = p.next(false);
   const operators: Partial<Record<Tok, Operator>> = { in: 'in', notin: 'notin', '=': '=', '==': '==', '!=': '!=', '>': 'gt', '<': 'lt' };
-  const operator = operators[op.tok];
+  const operator = ownValue(operators, op.tok);
   if (!operator) throw new SelectorError(`found '${op.lit}', expected: ${BINARY_OPERATORS}`);
   const values = operator === 'in' || operator === 'notin' ? parseValues(p) : parseExactValue(p);
   return newRequirement(key, operator, [...new Set(values)].sort());
@@ -268,7 +270,7 @@ export function labelSelectorAsSelector(ls: LabelSelector | undefined | null): S
   for (const [k, v] of Object.entries(ls.matchLabels ?? {})) reqs.push(newRequirement(k, '=', [v]));
   const ops: Record<string, Operator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
   for (const e of ls.matchExpressions ?? []) {
-    const op = ops[e.operator];
+    const op = ownValue(ops, e.operator);
     if (!op) throw new SelectorError(`${quote(e.operator)} is not a valid label selector operator`);
     reqs.push(newRequirement(e.key, op, op === 'exists' || op === '!' ? [] : [...(e.values ?? [])]));
   }
@@ -290,7 +292,7 @@ export function labelSelectorMatches(ls: LabelSelector | undefined | null, label
 
 function nodeRequirementMatches(r: NodeSelectorRequirement, labels: Record<string, string> | undefined): boolean {
   const ops: Record<string, Operator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!', Gt: 'gt', Lt: 'lt' };
-  const op = ops[r.operator];
+  const op = ownValue(ops, r.operator);
   if (!op) return false;
   try {
     const req = newRequirement(r.key, op, op === 'exists' || op === '!' ? [] : [...(r.values ?? [])]);

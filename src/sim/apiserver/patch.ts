@@ -4,19 +4,25 @@
 // the merge keys the core/v1 types declare for the lists it serves (`patchMergeKey` tags in
 // k8s.io/api/core/v1/types.go).
 
+import { ownValue, setOwn } from '../api/own-keys';
+
 type Json = unknown;
 
 function isObject(x: Json): x is Record<string, Json> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-/** RFC 7386: objects merge recursively, null deletes, everything else (arrays too) replaces. */
+/**
+ * RFC 7386: objects merge recursively, null deletes, everything else (arrays too) replaces. Keys
+ * are fields whatever they are called: a patch key `__proto__` is stored (and later refused by
+ * validation), it never reaches an object's prototype.
+ */
 export function mergePatch(target: Json, patch: Json): Json {
   if (!isObject(patch)) return patch;
   const out: Record<string, Json> = isObject(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v);
+    else setOwn(out, k, mergePatch(ownValue(out, k), v));
   }
   return out;
 }
@@ -47,7 +53,7 @@ const REPLACE_LISTS = new Set(['tolerations', 'finalizers', 'args', 'command']);
 
 function mergeKeyFor(field: string, items: Json[]): string | undefined {
   if (REPLACE_LISTS.has(field)) return undefined;
-  const key = MERGE_KEYS[field];
+  const key = ownValue(MERGE_KEYS, field);
   if (!key) return undefined;
   return items.every(isObject) ? key : undefined;
 }
@@ -76,10 +82,11 @@ function strategicObject(target: Record<string, Json>, patch: Record<string, Jso
   const out: Record<string, Json> = { ...target };
   for (const [k, v] of Object.entries(patch)) {
     if (k === '$patch' || k.startsWith('$setElementOrder') || k.startsWith('$retainKeys')) continue;
+    const cur = ownValue(out, k);
     if (v === null) delete out[k];
-    else if (Array.isArray(v)) out[k] = Array.isArray(out[k]) ? mergeList(k, out[k] as Json[], v) : mergeList(k, [], v);
-    else if (isObject(v)) out[k] = strategicObject(isObject(out[k]) ? (out[k] as Record<string, Json>) : {}, v);
-    else out[k] = v;
+    else if (Array.isArray(v)) setOwn(out, k, Array.isArray(cur) ? mergeList(k, cur as Json[], v) : mergeList(k, [], v));
+    else if (isObject(v)) setOwn(out, k, strategicObject(isObject(cur) ? cur : {}, v));
+    else setOwn(out, k, v);
   }
   return out;
 }

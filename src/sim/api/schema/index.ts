@@ -3,6 +3,7 @@
 // strict decoder walks it here; the editor feeds the same file to monaco-yaml.
 
 import raw from './k8s-v1.31.json';
+import { ownValue } from '../own-keys';
 
 export interface JsonSchema {
   type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
@@ -31,11 +32,11 @@ export const INT_OR_STRING_DEF = 'io.k8s.apimachinery.pkg.util.intstr.IntOrStrin
 
 /** The OpenAPI name of a kind's top-level definition (`io.k8s.api.core.v1.Pod`). */
 export function definitionNameForKind(apiVersion: string, kind: string): string | undefined {
-  return K8S_SCHEMA.kinds[`${apiVersion}/${kind}`];
+  return ownValue(K8S_SCHEMA.kinds, `${apiVersion}/${kind}`);
 }
 
 export function definition(name: string): JsonSchema | undefined {
-  return K8S_SCHEMA.definitions[name];
+  return ownValue(K8S_SCHEMA.definitions, name);
 }
 
 /** `#/definitions/io.k8s.api.core.v1.PodSpec` -> `io.k8s.api.core.v1.PodSpec`. */

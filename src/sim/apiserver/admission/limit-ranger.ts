@@ -5,6 +5,7 @@
 // container and per pod, answering 403 `pods "x" is forbidden: maximum memory usage per Container is
 // 1Gi, but limit is 2Gi`. Pod updates are skipped: containers' resources are immutable.
 
+import { hasOwn, setOwn } from '../../api/own-keys';
 import type { Container, KubeObject, Pod } from '../../api/types';
 import { aggregate } from '../authz/rbac';
 import type { AdmissionPlugin, PluginInput } from './plugin';
@@ -44,8 +45,8 @@ function defaultsOf(lr: KubeObject): { requests: ResourceList; limits: ResourceL
   const limits: ResourceList = {};
   for (const item of items(lr)) {
     if (item.type !== 'Container') continue;
-    Object.assign(requests, item.defaultRequest);
-    Object.assign(limits, item.default);
+    for (const [k, v] of Object.entries(item.defaultRequest ?? {})) setOwn(requests, k, v);
+    for (const [k, v] of Object.entries(item.default ?? {})) setOwn(limits, k, v);
   }
   return { requests, limits };
 }
@@ -54,10 +55,10 @@ function defaultsOf(lr: KubeObject): { requests: ResourceList; limits: ResourceL
 function mergeContainer(c: Container, d: { requests: ResourceList; limits: ResourceList }, prefix: string): string[] {
   const requests = { ...(c.resources?.requests ?? {}) };
   const limits = { ...(c.resources?.limits ?? {}) };
-  const setLimits = Object.keys(d.limits).filter((k) => !(k in limits));
-  const setRequests = Object.keys(d.requests).filter((k) => !(k in requests));
-  for (const k of setLimits) limits[k] = d.limits[k]!;
-  for (const k of setRequests) requests[k] = d.requests[k]!;
+  const setLimits = Object.keys(d.limits).filter((k) => !hasOwn(limits, k));
+  const setRequests = Object.keys(d.requests).filter((k) => !hasOwn(requests, k));
+  for (const k of setLimits) setOwn(limits, k, d.limits[k]!);
+  for (const k of setRequests) setOwn(requests, k, d.requests[k]!);
   // Empty maps are dropped, as Go's omitempty drops them when the pod is serialized.
   const resources: Container['resources'] = { ...c.resources };
   if (Object.keys(limits).length) resources.limits = limits;

@@ -5,6 +5,7 @@
 // `{"\n"}`. Several results of one action are printed separated by a space; maps and lists are
 // printed as compact JSON; missing keys print nothing (kubectl enables AllowMissingKeys).
 
+import { hasOwn } from '../../api/own-keys';
 import { goMarshal } from './go-json';
 
 type Step =
@@ -144,13 +145,17 @@ function applyIndex(arr: unknown[], st: Extract<Step, { t: 'index' }>): unknown[
   const norm = (x: number): number => (x < 0 ? x + n : x);
   if (st.single) {
     const k = norm(st.start ?? 0);
-    if (k < 0 || k >= n) throw new JsonPathError(`array index out of bounds: index ${st.start}, length ${n}`);
+    if (k < 0 || k >= n) throw new JsonPathError(`array index out of bounds: index ${k}, length ${n}`);
     return [arr[k]];
   }
+  // client-go jsonpath evalArray: a step must be positive (a zero step would never end).
+  const step = st.step ?? 1;
+  if (!(step > 0)) throw new JsonPathError('step must be > 0');
   const start = Math.max(0, norm(st.start ?? 0));
   const end = Math.min(n, norm(st.end ?? n));
+  if (start > end) throw new JsonPathError(`starting index ${start} is greater than ending index ${end}`);
   const out: unknown[] = [];
-  for (let k = start; k < end; k += st.step ?? 1) out.push(arr[k]);
+  for (let k = start; k < end; k += step) out.push(arr[k]);
   return out;
 }
 
@@ -167,7 +172,7 @@ function compare(a: unknown, op: string, b: unknown): boolean {
 
 function recurse(v: unknown, name: string, out: unknown[]): void {
   if (isObj(v)) {
-    if (name in v) out.push(v[name]);
+    if (hasOwn(v, name)) out.push(v[name]);
     for (const x of Object.values(v)) recurse(x, name, out);
   } else if (Array.isArray(v)) for (const x of v) recurse(x, name, out);
 }
@@ -179,7 +184,8 @@ export function evalPath(steps: Step[], root: unknown): unknown[] {
     const next: unknown[] = [];
     for (const v of cur) {
       if (st.t === 'field') {
-        if (isObj(v)) for (const n of st.names) if (n in v && v[n] !== undefined) next.push(v[n]);
+        // Only the object's own fields: `{.constructor}` finds nothing, as in Go.
+        if (isObj(v)) for (const n of st.names) if (hasOwn(v, n) && v[n] !== undefined) next.push(v[n]);
       } else if (st.t === 'index') {
         if (Array.isArray(v)) next.push(...applyIndex(v, st));
         else if (st.all && isObj(v)) next.push(...Object.values(v));

@@ -4,6 +4,7 @@
 // (cmd/set/set_image.go; a strategic merge patch of the template's containers by name). Each GETs
 // the object first, so a missing one is `Error from server (NotFound): deployments.apps "x" not found`.
 
+import { fromEntries, hasOwn, ownValue, setOwn } from '../../../api/own-keys';
 import type { KubeObject } from '../../../api/types';
 import type { ResourceInfo } from '../../../api/resources';
 import { resourcePath } from '../../../client/apiclient';
@@ -104,18 +105,20 @@ type Built = { body: unknown; contentType: string; verb: string } | { error: str
 
 function metaPatch(obj: KubeObject, c: Extract<PatchChange, { t: 'meta' }>, verb: string): Built {
   const current = (obj.metadata[c.field] as Record<string, string> | undefined) ?? {};
+  // Go map lookups: only keys the object has; the server judges the key itself (`__proto__` is invalid).
   const patch: Record<string, string | null> = {};
   for (const [k, v] of c.set) {
-    if (!c.overwrite && k in current && current[k] !== v) {
-      if (c.field === 'labels') return { error: `error: '${k}' already has a value (${current[k]}), and --overwrite is false\n` };
-      return { error: `error: --overwrite is false but found the following declared annotation(s): '${k}' already has a value (${current[k]})\n` };
+    const old = ownValue(current, k);
+    if (!c.overwrite && old !== undefined && old !== v) {
+      if (c.field === 'labels') return { error: `error: '${k}' already has a value (${old}), and --overwrite is false\n` };
+      return { error: `error: --overwrite is false but found the following declared annotation(s): '${k}' already has a value (${old})\n` };
     }
-    if (current[k] !== v) patch[k] = v;
+    if (old !== v) setOwn<string | null>(patch, k, v);
   }
-  for (const k of c.remove) if (k in current) patch[k] = null;
+  for (const k of c.remove) if (hasOwn(current, k)) setOwn<string | null>(patch, k, null);
   // label.go prints "not labeled" when nothing changed; annotate always says "annotated".
   if (Object.keys(patch).length === 0 && c.field === 'labels') return { unchanged: 'not labeled' };
-  return { body: { metadata: { [c.field]: patch } }, contentType: MERGE, verb };
+  return { body: { metadata: fromEntries([[c.field, patch]]) }, contentType: MERGE, verb };
 }
 
 function imagePatch(obj: KubeObject, c: Extract<PatchChange, { t: 'image' }>): Built {
