@@ -1,6 +1,8 @@
 // SetDefaults_PodSpec, SetDefaults_Pod, SetDefaults_Container and friends (pkg/apis/core/v1/defaults.go,
 // v1.31), over plain JSON. Every function works on objects the caller already copied.
 
+import { hasOwn, setOwn } from './own-keys';
+
 type Obj = Record<string, unknown>;
 
 function isObj(v: unknown): v is Obj {
@@ -65,7 +67,7 @@ function requestsFromLimits(c: Obj): void {
   const res = c.resources;
   if (!isObj(res) || !isObj(res.limits)) return;
   const requests: Obj = isObj(res.requests) ? res.requests : {};
-  for (const [k, v] of Object.entries(res.limits)) if (!(k in requests)) requests[k] = v;
+  for (const [k, v] of Object.entries(res.limits)) if (!hasOwn(requests, k)) setOwn(requests, k, v);
   res.requests = requests;
 }
 
@@ -80,8 +82,10 @@ export function defaultPod(pod: Obj): void {
 
 /** The pod template inside a workload (`spec.template.spec`), defaulted like any PodSpec. */
 export function defaultTemplate(spec: Obj): void {
-  const template = spec.template;
-  if (!isObj(template)) return;
+  // The template is a struct value in Go, never nil: a workload without one is defaulted like an
+  // empty template (and then refused by validation for its missing containers).
+  if (!isObj(spec.template)) spec.template = {};
+  const template = spec.template as Obj;
   if (!isObj(template.spec)) template.spec = {};
   defaultPodSpec(template.spec as Obj);
 }

@@ -7,6 +7,7 @@ import { apiVersionOf } from '../resources';
 import { definitionNameForKind } from '../schema';
 import type { Binding, Event, KubeObject, Lease, Namespace, Node, Pod, Status } from '../types';
 import { validateWorkload, validateWorkloadSpec } from './apps';
+import { validateJob, validateJobSpec } from './batch';
 import { validateEvent, validateLease, validateNamespace, validateNode, validatePodBinding } from './cluster-objects';
 import type { NameValidator } from './names';
 import { nameIsDNS1035Label, nameIsDNSSubdomain } from './names';
@@ -16,6 +17,7 @@ import { validatePodUpdate } from './pod-update';
 import { validateService } from './service';
 import { validateRbacBinding, validateRbacBindingUpdate, validateRbacRole } from './rbac';
 import { decodeProblems } from './strict-decode';
+import { withGoNulls } from './go-nulls';
 
 /**
  * Strict decoding (the apiserver's decoder with --validate=strict, the kubectl default since 1.25):
@@ -25,16 +27,25 @@ import { decodeProblems } from './strict-decode';
  * apimachinery's json serializer; the prefix is handlers/rest.go transformDecodeError.
  */
 export function strictDecode(info: ResourceInfo, body: unknown): Status | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const decoded = decodeObject(info, body);
+  return 'status' in decoded ? decoded.status : undefined;
+}
+
+/**
+ * strictDecode, and the body as the decoded Go object holds it: JSON nulls become zero values
+ * (go-nulls.ts). The copy is made only for a body that has a null in it.
+ */
+export function decodeObject(info: ResourceInfo, body: unknown): { status: Status } | { obj: unknown } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { obj: body };
   const defName = definitionNameForKind(apiVersionOf(info), info.kind);
-  if (!defName) return undefined;
+  if (!defName) return { obj: body };
   const problems = decodeProblems(defName, body as Record<string, unknown>);
   const prefix = `${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: `;
-  if (problems.typeError) return badRequest(prefix + problems.typeError);
+  if (problems.typeError) return { status: badRequest(prefix + problems.typeError) };
   if (problems.unknownFields.length) {
-    return badRequest(`${prefix}strict decoding error: ${problems.unknownFields.map((f) => `unknown field "${f}"`).join(', ')}`);
+    return { status: badRequest(`${prefix}strict decoding error: ${problems.unknownFields.map((f) => `unknown field "${f}"`).join(', ')}`) };
   }
-  return undefined;
+  return { obj: problems.sawNull ? withGoNulls(defName, body as Record<string, unknown>) : body };
 }
 
 /** Name rules of kinds without a validator of their own here (ValidateServiceName is DNS-1035). */
@@ -63,6 +74,12 @@ export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[
       return validateWorkload(obj, 'deployment');
     case 'apps/ReplicaSet':
       return validateWorkload(obj, 'replicaset');
+    case 'apps/DaemonSet':
+      return validateWorkload(obj, 'daemonset');
+    case 'apps/StatefulSet':
+      return validateWorkload(obj, 'statefulset');
+    case 'batch/Job':
+      return validateJob(obj);
     case 'rbac.authorization.k8s.io/Role':
     case 'rbac.authorization.k8s.io/ClusterRole':
       return validateRbacRole(obj, info.namespaced);
@@ -90,6 +107,12 @@ export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObj
       return [...meta, ...validateWorkloadSpec(obj.spec as never, 'deployment')];
     case 'apps/ReplicaSet':
       return [...meta, ...validateWorkloadSpec(obj.spec as never, 'replicaset')];
+    case 'apps/DaemonSet':
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'daemonset')];
+    case 'apps/StatefulSet':
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'statefulset')];
+    case 'batch/Job':
+      return [...meta, ...validateJobSpec(obj.spec as never)];
     case 'rbac.authorization.k8s.io/Role':
     case 'rbac.authorization.k8s.io/ClusterRole':
       return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.'))];

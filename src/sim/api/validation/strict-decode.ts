@@ -7,6 +7,7 @@
 // kubectl marshals the object through a Go map, so every JSON object it sends has sorted keys; the
 // walk below visits keys sorted for the same reason.
 
+import { hasOwn, ownValue } from '../own-keys';
 import { quantityError } from '../quantity';
 import { definition, goStructName, goTypeName, INT_OR_STRING_DEF, QUANTITY_DEF, refName } from '../schema';
 import type { JsonSchema } from '../schema';
@@ -16,6 +17,8 @@ export interface DecodeProblems {
   typeError?: string;
   /** `unknown field "spec.foo"` paths: `spec.containers[0].imagePullPolicyy`. */
   unknownFields: string[];
+  /** A JSON null somewhere below the top: Go decodes it into a zero value (go-nulls.ts). */
+  sawNull?: boolean;
 }
 
 /** Named Go string types, by `Struct.field`: the type a mismatch error names instead of `string`. */
@@ -34,6 +37,7 @@ const NAMED_STRING_TYPES: Record<string, string> = {
   'HTTPGetAction.scheme': 'v1.URIScheme',
   'NodeSelectorRequirement.operator': 'v1.NodeSelectorOperator',
   'Secret.type': 'v1.SecretType',
+  'ObjectMeta.uid': 'types.UID',
   'DeploymentStrategy.type': 'v1.DeploymentStrategyType',
 };
 
@@ -72,7 +76,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 function goType(s: JsonSchema, where: Where): string {
-  const named = NAMED_STRING_TYPES[`${where.struct}.${where.field}`];
+  const named = ownValue(NAMED_STRING_TYPES, `${where.struct}.${where.field}`);
   if (named) return named;
   if (s.$ref) {
     const name = refName(s.$ref);
@@ -88,7 +92,7 @@ function goType(s: JsonSchema, where: Where): string {
     case 'array':
       return `[]${goType(s.items ?? {}, { ...where, struct: '', field: '' })}`;
     case 'object':
-      if (s.properties) return INLINE_STRUCTS[`${where.struct}.${where.field}`] ?? 'struct';
+      if (s.properties) return ownValue(INLINE_STRUCTS, `${where.struct}.${where.field}`) ?? 'struct';
       if (typeof s.additionalProperties === 'object') {
         const ap = s.additionalProperties;
         if (ap.$ref && refName(ap.$ref) === QUANTITY_DEF) return 'v1.ResourceList';
@@ -110,6 +114,7 @@ function saveTypeError(w: Walk, value: string, schema: JsonSchema, where: Where)
 }
 
 function walk(value: unknown, schema: JsonSchema, where: Where, w: Walk): void {
+  if (value === null) w.problems.sawNull = true;
   if (w.fatal || value === null || value === undefined) return; // null decodes into any field.
   if (schema.$ref) return walkRef(value, refName(schema.$ref), schema, where, w);
   switch (schema.type) {
@@ -127,7 +132,7 @@ function walk(value: unknown, schema: JsonSchema, where: Where, w: Walk): void {
       return;
     case 'object':
       if (!isPlainObject(value)) return saveTypeError(w, jsonKind(value), schema, where);
-      if (schema.properties) return walkStruct(value, schema, INLINE_STRUCTS[`${where.struct}.${where.field}`]?.slice(3) ?? where.struct, where, w);
+      if (schema.properties) return walkStruct(value, schema, ownValue(INLINE_STRUCTS, `${where.struct}.${where.field}`)?.slice(3) ?? where.struct, where, w);
       if (typeof schema.additionalProperties === 'object') {
         const ap = schema.additionalProperties;
         for (const key of Object.keys(value).sort()) walk(value[key], ap, { ...where, path: `${where.path}.${key}` }, w);
@@ -177,7 +182,8 @@ function walkStruct(value: Record<string, unknown>, def: JsonSchema, struct: str
   for (const key of Object.keys(value).sort()) {
     if (w.fatal) return;
     const path = where.path ? `${where.path}.${key}` : key;
-    const prop = props[key];
+    // A field name is only known if the schema itself declares it (`__proto__`, `constructor` are unknown fields).
+    const prop = hasOwn(props, key) ? props[key] : undefined;
     if (!prop) {
       w.problems.unknownFields.push(path);
       continue;
@@ -193,4 +199,25 @@ export function decodeProblems(defName: string, body: Record<string, unknown>): 
   const w: Walk = { problems: { unknownFields: [] }, fatal: false };
   if (def) walkStruct(body, def, goStructName(defName), { path: '', stack: [], struct: goStructName(defName), field: '' }, w);
   return w.problems;
+}
+
+/** kubectl's metadataOnlyObject (cli-runtime): what it decodes of every manifest before sending it. */
+const METADATA_ONLY_OBJECT: JsonSchema = {
+  type: 'object',
+  properties: {
+    apiVersion: { type: 'string' },
+    kind: { type: 'string' },
+    metadata: { $ref: '#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' },
+  },
+};
+
+/**
+ * The type error kubectl's decoder finds in a manifest's apiVersion and metadata (`json: cannot
+ * unmarshal number into Go struct field ObjectMeta.metadata.name of type string`), if any. Other
+ * fields are the server's to judge.
+ */
+export function metadataTypeError(obj: Record<string, unknown>): string | undefined {
+  const w: Walk = { problems: { unknownFields: [] }, fatal: false };
+  walkStruct(obj, METADATA_ONLY_OBJECT, 'metadataOnlyObject', { path: '', stack: [], struct: 'metadataOnlyObject', field: '' }, w);
+  return w.problems.typeError;
 }

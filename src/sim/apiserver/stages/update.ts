@@ -5,7 +5,9 @@
 
 import { badRequest, conflict, OPTIMISTIC_LOCK_MESSAGE, statusFor } from '../../api/errors';
 import { groupResource } from '../../api/resources';
+import { applyDefaults } from '../../api/defaults';
 import { rfc3339 } from '../../api/time';
+import { decodeObject } from '../../api/validation';
 import type { Binding, KubeObject, Pod, Status } from '../../api/types';
 import type { Effects } from '../../kernel/component';
 import { applyPatch } from '../patch';
@@ -25,7 +27,7 @@ function newObject(rc: RequestContext, current: KubeObject): KubeObject | Status
   if (rc.op === 'patch') {
     const res = applyPatch(rc.msg.body.contentType, current, rc.body);
     if ('error' in res) return statusFor(415, 'UnsupportedMediaType', res.error);
-    return res.result as KubeObject;
+    return decoded(rc, res.result as KubeObject);
   }
   const body = rc.body as KubeObject | undefined;
   if (!body || typeof body !== 'object' || !body.metadata) return badRequest('Object \'Kind\' is missing in \'{}\'');
@@ -33,6 +35,19 @@ function newObject(rc: RequestContext, current: KubeObject): KubeObject | Status
     return badRequest(`the name of the object (${body.metadata.name}) does not match the name on the URL (${rc.ri.name})`);
   }
   return body;
+}
+
+/**
+ * A patched object as the apiserver decodes it (unknown fields and wrong types refused, nulls made
+ * Go's zero values, then the scheme's defaults): what kubectl apply, label, annotate, set image
+ * and cordon send. A patch may remove what validation needs (`template: null`), so the result is
+ * decoded and defaulted like a new object. PUTs and subresources come from the components, which
+ * write whole, well-formed objects, and are taken as they are.
+ */
+function decoded(rc: RequestContext, obj: KubeObject): KubeObject | Status {
+  if (rc.op !== 'patch' || rc.ri.subresource !== '') return obj;
+  const d = decodeObject(rc.ri.info, obj);
+  return 'status' in d ? d.status : applyDefaults(rc.ri.info, d.obj as KubeObject, false);
 }
 
 function admitAndValidate(ctx: Effects, s: ApiserverState, rc: RequestContext, obj: KubeObject, old: KubeObject): UpdateResult {

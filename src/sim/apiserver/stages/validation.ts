@@ -5,15 +5,15 @@ import { invalid } from '../../api/errors';
 import { applyDefaults } from '../../api/defaults';
 import type { ResourceInfo } from '../../api/resources';
 import type { KubeObject, Status } from '../../api/types';
-import { strictDecode, validateCreate, validateUpdate } from '../../api/validation';
+import { decodeObject, validateCreate, validateUpdate } from '../../api/validation';
 
 export const VALIDATION = 'Validation';
 
 /** Decode a request body into an object of the resource's kind, with its defaults. */
 export function decodeBody(info: ResourceInfo, body: unknown): KubeObject | Status {
-  const err = strictDecode(info, body);
-  if (err) return err;
-  return applyDefaults(info, body as KubeObject);
+  const decoded = decodeObject(info, body);
+  if ('status' in decoded) return decoded.status;
+  return applyDefaults(info, decoded.obj as KubeObject);
 }
 
 export function runValidation(info: ResourceInfo, obj: KubeObject, old?: KubeObject): Status | undefined {

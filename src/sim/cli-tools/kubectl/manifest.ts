@@ -7,6 +7,7 @@
 
 import type { KubeObject } from '../../api/types';
 import { apiVersionOf, resourceForKind, type ResourceInfo } from '../../api/resources';
+import { metadataTypeError } from '../../api/validation/strict-decode';
 import { goMarshal } from '../common/go-json';
 import { parseYamlChunk, splitYamlDocuments } from '../common/yaml-docs';
 import type { CliExec } from '../protocol';
@@ -75,6 +76,8 @@ function mapObject(
 ): ManifestObject | KubectlError {
   const json = goMarshal(raw);
   if (typeof raw.kind !== 'string' || raw.kind === '') return plain(`unable to decode "${source}": Object 'Kind' is missing in '${json}'`);
+  const typeError = metadataTypeError(raw);
+  if (typeError) return plain(`unable to decode "${source}": ${typeError}`);
   if (typeof raw.apiVersion !== 'string' || raw.apiVersion === '') {
     return plain(`unable to decode "${source}": Object 'apiVersion' is missing in '${json}'`);
   }
@@ -101,6 +104,10 @@ function mapObject(
 
 function visitFile(file: SourceFile, ns: { namespace: string; explicit: boolean }, res: ManifestResult): void {
   for (const chunk of splitYamlDocuments(file.text)) {
+    if (chunk.error) {
+      res.errors.push(plain(`error parsing ${file.source}: ${chunk.error}`));
+      return;
+    }
     const parsed = parseYamlChunk(chunk.text);
     if (!parsed.ok) {
       res.errors.push(plain(`error parsing ${file.source}: error converting YAML to JSON: ${parsed.error}`));
