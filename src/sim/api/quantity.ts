@@ -85,9 +85,20 @@ function parseExact(input: string): Exact {
   return { negative, mantissa, exp10: exp10 - denom.length, exp2, format };
 }
 
-/** ceil(|q| * 10^scale10) with q's sign: Quantity.ScaledValue rounds away from zero. */
+/** Past this a value is no longer a finite double; quantities are clamped to it (`1e999999999`). */
+const HUGE = 2n ** 1023n;
+const DIGITS_OF_HUGE = 308;
+
+/**
+ * ceil(|q| * 10^scale10) with q's sign: Quantity.ScaledValue rounds away from zero. An exponent
+ * far out of range (`1e999999999`, `1e-999999999`) is not computed digit by digit, which would
+ * take forever: the value is the largest double, or the smallest step above zero.
+ */
 function scaled(q: Exact, scale10: number): bigint {
   const e10 = q.exp10 + scale10;
+  const digits = q.mantissa.toString().length;
+  if (q.mantissa !== 0n && e10 + digits > DIGITS_OF_HUGE) return q.negative ? -HUGE : HUGE;
+  if (q.mantissa !== 0n && e10 + digits < -DIGITS_OF_HUGE && q.exp2 <= 0) return q.negative ? -1n : 1n;
   let numer = q.mantissa;
   let denom = 1n;
   if (e10 >= 0) numer *= 10n ** BigInt(e10);
