@@ -98,6 +98,11 @@ export function gone(message: string): Status {
   return status(410, 'Expired', message);
 }
 
+/** apimachinery NewRequestEntityTooLargeError: 413 `Request entity too large: limit is 3145728`. */
+export function requestEntityTooLarge(limit: number): Status {
+  return statusFor(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limit}`);
+}
+
 /** 422-free 400 `the namespace of the provided object does not match the namespace sent on the request` and friends. */
 export function statusFor(code: number, reason: string, message: string): Status {
   return status(code, reason, message);

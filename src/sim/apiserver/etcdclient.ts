@@ -14,6 +14,7 @@ import {
   type EtcdRequest,
   type EtcdResponseBody,
 } from '../etcd/protocol';
+import { grpcMessageBytes, MAX_CALL_SEND_MSG_SIZE, sendLimitError, withValueSizes } from './grpc-limit';
 import type { EtcdCall, EtcdClientState, EtcdPurpose } from './state';
 
 /** Beyond etcd's own server-side timeout (5 s + 2 x election timeout): by then the member is gone. */
@@ -53,8 +54,23 @@ function send(ctx: Effects, c: EtcdClientState, call: Omit<EtcdCall, 'id'>, stre
   return id;
 }
 
-/** Send one etcd call; the phase is the one of the record being handled (the client request's). */
-export function etcdCall(ctx: Effects, c: EtcdClientState, request: EtcdRequest, purpose: EtcdPurpose, summary: string): MessageId {
+/**
+ * Send one etcd call; the phase is the one of the record being handled (the client request's). A
+ * request over gRPC's send limit is not sent: it fails at once, on a timer of 0 ms (grpc-limit.ts).
+ */
+export function etcdCall(ctx: Effects, c: EtcdClientState, req: EtcdRequest, purpose: EtcdPurpose, summary: string): MessageId {
+  const sized = (limit: number): EtcdRequest => (req.op === 'put' || req.op === 'txn' ? withValueSizes(req, limit) : req);
+  const request = sized(MAX_CALL_SEND_MSG_SIZE);
+  if (grpcMessageBytes(request) > MAX_CALL_SEND_MSG_SIZE) {
+    // grpc-go names the whole message's size: measured again, to the end (the body limit bounds it).
+    const bytes = grpcMessageBytes(sized(Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER);
+    c.localCalls = (c.localCalls ?? 0) + 1;
+    const id = -c.localCalls as MessageId;
+    const call: EtcdCall = { id, purpose, request, summary, endpoint: c.current, refused: 0, localError: sendLimitError(bytes) };
+    call.timer = ctx.setTimer(0, ETCD_TIMEOUT_TIMER, id);
+    c.pending.set(id, call);
+    return id;
+  }
   return send(ctx, c, { purpose, request, summary, endpoint: c.current, refused: 0 }, false);
 }
 
@@ -185,6 +201,8 @@ export function etcdOnTimeout(c: EtcdClientState, id: MessageId): EtcdOutcome | 
   const call = c.pending.get(id);
   if (!call) return undefined;
   c.pending.delete(id);
+  // Refused by the client itself: no member is to blame, the next call stays where it is.
+  if (call.localError) return { call, error: call.localError };
   c.current = (call.endpoint + 1) % c.endpoints.length;
   return { call, error: ETCD_TIMEOUT_ERROR };
 }

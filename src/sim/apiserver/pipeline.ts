@@ -4,7 +4,7 @@
 // and the request goes no further; the audit line records how far it got.
 
 import type { HttpRequest } from '../api/http';
-import { methodNotSupported } from '../api/errors';
+import { methodNotSupported, requestEntityTooLarge } from '../api/errors';
 import { groupResource } from '../api/resources';
 import { isStatus } from '../api/types';
 import type { Effects, Message } from '../kernel/component';
@@ -13,6 +13,7 @@ import { startLogs } from './logs';
 import { cacheRbacSource } from './rbac-bootstrap';
 import { createSelfSubjectAccessReview, createSelfSubjectRulesReview } from './registry/access-review';
 import { parseRequestInfo } from './requestinfo';
+import { MAX_REQUEST_BODY_BYTES, REQUEST_BODY, requestBodyTooLarge } from './request-body';
 import { respond, respondRaw } from './respond';
 import { AUTHENTICATION, IMPERSONATION, runAuthentication, runImpersonation } from './stages/authentication';
 import { AUTHORIZATION, runAuthorization } from './stages/authorization';
@@ -39,6 +40,11 @@ export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<Http
   const denied = runAuthorization(ri, rc.user, req.path, rbac);
   if (denied) return respond(ctx, rc, denied.code, denied, AUTHORIZATION);
   rc.stages.push(`${AUTHORIZATION}: allowed`);
+  // The handler reads the body (limitedReadBody) before it decodes it: after the filters, before Validation.
+  if (req.method !== 'GET' && requestBodyTooLarge(req.body)) {
+    const st = requestEntityTooLarge(MAX_REQUEST_BODY_BYTES);
+    return respond(ctx, rc, st.code, st, REQUEST_BODY);
+  }
   dispatch(ctx, s, rc);
 }
 

@@ -17,6 +17,7 @@ const STATUS_TEXT: Record<number, string> = {
   405: 'MethodNotAllowed',
   409: 'Conflict',
   410: 'Gone',
+  413: 'RequestEntityTooLarge',
   415: 'UnsupportedMediaType',
   422: 'Invalid',
   500: 'InternalError',

@@ -8,7 +8,7 @@ import type { Selector } from '../api/labels';
 import type { KubeObject, Status } from '../api/types';
 import type { Message, Phase, ReplyAddress } from '../kernel/component';
 import type { MessageId, ProcessId, TimerId } from '../kernel/units';
-import type { EtcdRequest } from '../etcd/protocol';
+import type { EtcdError, EtcdRequest } from '../etcd/protocol';
 import type { UserInfo } from './authn';
 import type { RbacIndex } from './authz';
 import type { RequestInfo } from './requestinfo';
@@ -53,6 +53,8 @@ export interface EtcdCall {
   /** How many times a read was retried on another endpoint after an Unavailable error. */
   retried?: number;
   timer?: TimerId;
+  /** The client refused to send the call (gRPC's message size limit): this is its error. */
+  localError?: EtcdError;
 }
 
 export interface EtcdClientState {
@@ -66,6 +68,8 @@ export interface EtcdClientState {
   /** When the watch's member was last heard from, and the gRPC keepalive timer (with its PING in flight). */
   lastHeardAt?: number;
   keepalive?: { timer: TimerId; ping?: MessageId };
+  /** Calls failed before sending get ids -1, -2, ... (no message carries them). */
+  localCalls?: number;
 }
 
 /** The kinds of write a request performs through GuaranteedUpdate. */
