@@ -3,6 +3,7 @@
 // keep coming. Each follow is plain data keyed by job id; a one-second timer per job polls the host's
 // journal (ctx.hostProcesses(), local to the host).
 
+import { ownValue } from '../../api/own-keys';
 import type { Effects, Timer } from '../../kernel/component';
 import type { TimerId } from '../../kernel/units';
 import { chunk, output } from './shell-output';
@@ -42,7 +43,7 @@ export function journalEntries(ctx: Effects, host: string, unit: string | undefi
   const kinds = unit === undefined ? Object.keys(UNITS) : [unit.replace(/\.service$/, '')];
   const all: Entry[] = [];
   for (const kind of kinds) {
-    const info = UNITS[kind];
+    const info = ownValue(UNITS, kind);
     const proc = ctx.hostProcesses().find((p) => p.kind === kind);
     if (!info || !proc) continue;
     const log = proc.log.filter((l) => l.time >= since);

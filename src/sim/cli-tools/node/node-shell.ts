@@ -3,6 +3,7 @@
 // the connection); systemctl and journalctl read the host's own systemd and journald through
 // ctx.hostProcesses() and act through ctx.systemctl(), which are local to the host, not messages.
 
+import { hasOwn } from '../../api/own-keys';
 import { rfc3339 } from '../../api/time';
 import type { ComponentType, ConnectionRefused, Effects, Message } from '../../kernel/component';
 import type { MessageId, ProcessId } from '../../kernel/units';
@@ -79,13 +80,18 @@ function crictl(s: NodeShellState, ctx: Effects, jobId: number, args: string[]):
   const sub = args[0] ?? '';
   const rest = args.slice(1);
   const positional = rest.filter((a, i) => !a.startsWith('-') && !(rest[i - 1] === '--tail' || rest[i - 1] === '-n'));
-  if (!(sub in CRI_FOR)) {
+  if (!hasOwn(CRI_FOR, sub)) {
     return output(ctx, jobId, '', `FATA[0000] no help topic for '${sub}'\n`, 1);
   }
   const cmd = sub as CrictlCommand;
   const p: Pending = { jobId, cmd, all: rest.includes('-a') || rest.includes('--all'), arg: positional[0] ?? '', step: 'list' };
   const tailAt = rest.findIndex((a) => a === '--tail' || a === '-n');
-  if (tailAt >= 0) p.tail = Number(rest[tailAt + 1]);
+  if (tailAt >= 0) {
+    // urfave/cli parses --tail as an int64 and refuses anything else.
+    const raw = rest[tailAt + 1] ?? '';
+    if (!/^[-+]?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) return output(ctx, jobId, '', `FATA[0000] invalid value "${raw}" for flag -tail: parse error\n`, 1);
+    p.tail = Number(raw);
+  }
   if ((cmd === 'logs' || cmd === 'inspect' || cmd === 'pull' || cmd === 'stop') && !p.arg) {
     const what = cmd === 'pull' ? 'image name' : 'ID';
     return output(ctx, jobId, '', `FATA[0000] ${what} cannot be empty\n`, 1);

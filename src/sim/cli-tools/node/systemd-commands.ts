@@ -1,6 +1,7 @@
 // systemctl and journalctl on a node shell: they read the host's systemd and journald through
 // ctx.hostProcesses() and start or stop units through ctx.systemctl() (both local to the host).
 
+import { ownValue } from '../../api/own-keys';
 import type { Effects, HostProcessInfo, SystemctlAction } from '../../kernel/component';
 import type { NodeShellState } from './node-shell';
 import { output } from './shell-output';
@@ -10,7 +11,7 @@ import { journalLines, statusText, UNITS, type UnitInfo } from './systemd-format
 /** `kubelet`, `kubelet.service` -> the unit and the process running it on this host. */
 function findUnit(ctx: Effects, name: string): { unit: UnitInfo; proc: HostProcessInfo } | undefined {
   const kind = name.replace(/\.service$/, '');
-  const unit = UNITS[kind];
+  const unit = ownValue(UNITS, kind);
   if (!unit) return undefined;
   const proc = ctx.hostProcesses().find((p) => p.kind === kind);
   return proc ? { unit, proc } : undefined;
@@ -46,18 +47,29 @@ export function systemctl(s: NodeShellState, ctx: Effects, jobId: number, args: 
   output(ctx, jobId, '', `Unknown command verb ${verb}.\n`, 1);
 }
 
+/** journalctl's parse_lines: a count of lines or `all`; anything else is refused. */
+function parseLines(raw: string | undefined): number | undefined | 'bad' {
+  if (raw === 'all') return undefined;
+  return raw !== undefined && /^\+?\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : 'bad';
+}
+
 export function journalctl(s: NodeShellState, ctx: Effects, jobId: number, args: string[]): void {
   let unit: string | undefined;
   let n: number | undefined;
   let follow = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
+    let lines: string | undefined | null = null;
     if (a === '-f' || a === '--follow') follow = true;
     else if (a === '-u' || a === '--unit') unit = args[++i];
     else if (a.startsWith('--unit=')) unit = a.slice(7);
-    else if (a === '-n' || a === '--lines') n = Number(args[++i]);
-    else if (a.startsWith('--lines=')) n = Number(a.slice(8));
-    else if (/^-n\d+$/.test(a)) n = Number(a.slice(2));
+    else if (a === '-n' || a === '--lines') lines = args[++i];
+    else if (a.startsWith('--lines=')) lines = a.slice(8);
+    else if (/^-n./.test(a)) lines = a.slice(2);
+    if (lines === null) continue;
+    const parsed = parseLines(lines);
+    if (parsed === 'bad') return output(ctx, jobId, '', `Failed to parse lines '${lines ?? ''}'\n`, 1);
+    n = parsed;
   }
   // Follow mode keeps running: the last lines now, the rest as they are logged (journal-follow.ts).
   if (follow) return startFollow(s.follows, ctx, s.node, jobId, unit, n);

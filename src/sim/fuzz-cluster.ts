@@ -1,0 +1,49 @@
+// A cluster for property tests of hostile commands (issue 9): every run starts from the same
+// snapshot of an idle cluster, and reports what the command printed and which objects it wrote.
+// An idle cluster writes nothing but Leases (node heartbeats, leader election), so any other key
+// etcd wrote during the run was written because of the command. Only tests import this file.
+
+import type { CliOutput } from './cli-tools/protocol';
+import { buildCluster, type Cluster } from './cluster';
+import type { World } from './kernel/simulation';
+import { etcdStore } from './observe/objects';
+
+export interface FuzzRun {
+  out: CliOutput;
+  /** Keys etcd wrote (put or deleted) during the run, leases left out. */
+  writes: string[];
+}
+
+export interface FuzzCluster {
+  cluster: Cluster;
+  /** Run one command line from the snapshot; `limitMs` of simulated time before it counts as a hang. */
+  run(line: string, opts?: { stdin?: string; on?: string; limitMs?: number }): FuzzRun;
+  /** Back to the snapshot, for a test that runs several steps itself. */
+  reset(): void;
+}
+
+const LEASES = '/registry/leases/';
+
+export function fuzzCluster(settleMs = 5_000): FuzzCluster {
+  const cluster = buildCluster({}, { seed: 1 });
+  cluster.sim.runUntil(settleMs);
+  const snapshot: World = cluster.sim.snapshot();
+  const member = [...cluster.sim.world.processes.values()].find((p) => p.kind === 'etcd')!.id;
+  return {
+    cluster,
+    reset() {
+      cluster.sim.restore(snapshot);
+    },
+    run(line, opts = {}) {
+      cluster.sim.restore(snapshot);
+      const store = etcdStore(cluster.sim, member)!;
+      const from = store.revision;
+      const out = cluster.run(line, { ...opts, limitMs: opts.limitMs ?? 90_000 });
+      const writes = store.log
+        .filter((r) => r.revision > from)
+        .flatMap((r) => r.events.map((e) => e.kv.key))
+        .filter((k) => !k.startsWith(LEASES));
+      return { out, writes };
+    },
+  };
+}
