@@ -114,6 +114,7 @@ describe('real manifests, damaged', () => {
     fc.assert(
       fc.property(fc.constantFrom('apply', 'create', 'delete'), damaged, (verb, text) => {
         const r = fuzz.run(`kubectl ${verb} -f -`, { stdin: text });
+        expect(r.crashed, text).toEqual([]);
         expect(r.out.exitCode, r.out.stderr).not.toBe(124);
         expect(r.out.stdout + r.out.stderr).not.toMatch(/\[object Object\]|function [A-Za-z]*\(\) \{|\bundefined\b/);
         if (r.out.exitCode !== 0 && r.out.stdout === '') expect(r.writes).toEqual([]);
@@ -125,7 +126,7 @@ describe('real manifests, damaged', () => {
 
   it('leave a cluster that keeps running: a damaged update of a workload never reaches a controller that cannot take it', () => {
     // Apply a real object, then a damaged version of it (a patch), and let the controllers work for
-    // 20 s: nothing may throw, and no component may fall into a loop of writes (an idle cluster with
+    // 20 s: no process may crash, and no component may fall into a loop of writes (an idle cluster with
     // a few pods makes a few hundred trace records a second).
     fc.assert(
       fc.property(fc.constantFrom(...corpus), fc.array(fc.tuple(fc.nat(), mutation), { minLength: 1, maxLength: 3 }), (m, muts) => {
@@ -136,6 +137,7 @@ describe('real manifests, damaged', () => {
         expect(r.exitCode).not.toBe(124);
         const records = c.sim.world.traceCount;
         c.sim.runUntil(c.sim.now + 20_000);
+        expect(fuzz.crashed()).toEqual([]);
         expect(c.sim.world.traceCount - records).toBeLessThan(40_000);
       }),
       { numRuns: fuzzRuns(15) },

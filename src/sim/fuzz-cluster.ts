@@ -12,6 +12,8 @@ export interface FuzzRun {
   out: CliOutput;
   /** Keys etcd wrote (put or deleted) during the run, leases left out. */
   writes: string[];
+  /** Processes whose handler threw (the kernel crashes just that process, as a Go panic would). */
+  crashed: string[];
 }
 
 export interface FuzzCluster {
@@ -20,13 +22,21 @@ export interface FuzzCluster {
   run(line: string, opts?: { stdin?: string; on?: string; limitMs?: number }): FuzzRun;
   /** Back to the snapshot, for a test that runs several steps itself. */
   reset(): void;
+  /** Processes that crashed since the last reset. */
+  crashed(): string[];
 }
 
 const LEASES = '/registry/leases/';
 
+/** Processes that crashed since the snapshot (none had when it was taken). */
+function crashedProcesses(cluster: Cluster): string[] {
+  return [...cluster.sim.world.processes.values()].filter((p) => p.crash !== undefined).map((p) => p.id);
+}
+
 export function fuzzCluster(settleMs = 5_000): FuzzCluster {
   const cluster = buildCluster({}, { seed: 1 });
   cluster.sim.runUntil(settleMs);
+  if (crashedProcesses(cluster).length > 0) throw new Error(`the idle cluster crashed: ${crashedProcesses(cluster).join(', ')}`);
   const snapshot: World = cluster.sim.snapshot();
   const member = [...cluster.sim.world.processes.values()].find((p) => p.kind === 'etcd')!.id;
   return {
@@ -34,6 +44,7 @@ export function fuzzCluster(settleMs = 5_000): FuzzCluster {
     reset() {
       cluster.sim.restore(snapshot);
     },
+    crashed: () => crashedProcesses(cluster),
     run(line, opts = {}) {
       cluster.sim.restore(snapshot);
       const store = etcdStore(cluster.sim, member)!;
@@ -43,7 +54,7 @@ export function fuzzCluster(settleMs = 5_000): FuzzCluster {
         .filter((r) => r.revision > from)
         .flatMap((r) => r.events.map((e) => e.kv.key))
         .filter((k) => !k.startsWith(LEASES));
-      return { out, writes };
+      return { out, writes, crashed: crashedProcesses(cluster) };
     },
   };
 }

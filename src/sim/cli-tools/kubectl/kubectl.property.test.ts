@@ -2,7 +2,7 @@
 // unknown flags, absurd values, `__proto__` and `constructor` wherever a word goes) and hostile
 // manifests on `kubectl apply|create|delete -f -` (alias bombs, deep nesting, huge strings, wrong
 // types, prototype keys). Every command answers within its time with kubectl's kind of output;
-// nothing throws out of the simulation; Object.prototype is untouched; and a command that failed
+// no process crashes (an exception in a handler); Object.prototype is untouched; and a command that failed
 // without printing a success line wrote nothing to etcd.
 
 import fc from 'fast-check';
@@ -55,6 +55,7 @@ const hostileManifest = fc.oneof(
 
 /** What every run must show, whatever the input. */
 function expectSafe(line: string, r: FuzzRun): void {
+  expect(r.crashed, `${line} crashed a process`).toEqual([]);
   expect(r.out.exitCode, `${line} did not answer: ${r.out.stderr}`).not.toBe(124);
   expect(r.out.stdout + r.out.stderr).not.toMatch(/\[object Object\]|function [A-Za-z]*\(\) \{|\bundefined\b/);
   if (r.out.exitCode !== 0 && r.out.stdout === '') expect(r.writes, `${line} failed but wrote`).toEqual([]);
