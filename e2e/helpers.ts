@@ -16,6 +16,8 @@ export { expect };
 /** What went wrong on the page while the test ran. */
 export interface Problems {
   list: string[];
+  /** Console errors and page errors a test causes on purpose (the worker crash test), by pattern. */
+  allow(pattern: RegExp): void;
 }
 
 function isLocal(url: string): boolean {
@@ -27,7 +29,11 @@ function isLocal(url: string): boolean {
 export const test = base.extend<{ problems: Problems }>({
   problems: [
     async ({ page }, use) => {
-      const problems: Problems = { list: [] };
+      const allowed: RegExp[] = [];
+      const problems: Problems = { list: [], allow: (p) => void allowed.push(p) };
+      const report = (text: string) => {
+        if (!allowed.some((p) => p.test(text))) problems.list.push(text);
+      };
       // The built page has a Content-Security-Policy (vite.config.ts). Anything it blocks is a bug:
       // either the app loads something it should not, or the policy forgot something the app needs.
       await page.addInitScript(() => {
@@ -36,17 +42,20 @@ export const test = base.extend<{ problems: Problems }>({
         });
       });
       page.on('console', (m) => {
-        if (m.type() === 'error') problems.list.push(`console error: ${m.text()}`);
+        if (m.type() === 'error') report(`console error: ${m.text()}`);
       });
-      page.on('pageerror', (e) => problems.list.push(`page error: ${e.message}`));
+      page.on('pageerror', (e) => report(`page error: ${e.message}`));
       page.on('request', (r) => {
         if (!isLocal(r.url())) problems.list.push(`request left localhost: ${r.url()}`);
       });
       await use(problems);
-      // The app shows worker and scenario failures in its banner; none is expected.
-      const banner = page.getByTestId('errors');
-      if (!page.isClosed() && (await banner.count()) > 0) problems.list.push(`error banner: ${await banner.innerText()}`);
-      expect(problems.list, 'console errors, page errors, CSP violations, error banner or requests that left localhost').toEqual([]);
+      // The app shows command and scenario errors in one banner and a dead simulation worker in
+      // another; neither is expected at the end of a test.
+      for (const id of ['errors', 'worker-failure']) {
+        const banner = page.getByTestId(id);
+        if (!page.isClosed() && (await banner.count()) > 0) problems.list.push(`${id} banner: ${await banner.innerText()}`);
+      }
+      expect(problems.list, 'console errors, page errors, CSP violations, error banners or requests that left localhost').toEqual([]);
     },
     { auto: true },
   ],
@@ -54,9 +63,12 @@ export const test = base.extend<{ problems: Problems }>({
 
 // ------------------------------------------------------------------ opening the app
 
-/** Opens the app and waits until the default scenario's cluster is up (three Ready workers). */
-export async function gotoApp(page: Page, opts: { workers?: number } = {}): Promise<void> {
-  await page.goto('/');
+/**
+ * Opens the app and waits until the default scenario's cluster is up (three Ready workers).
+ * `query`: the page URL's query (`?crash-test` lets a test make the simulation worker fail).
+ */
+export async function gotoApp(page: Page, opts: { workers?: number; query?: string } = {}): Promise<void> {
+  await page.goto(`/${opts.query ?? ''}`);
   await expect(page).toHaveTitle('Kubeplay');
   await expect(page.getByTestId('toolbar')).toBeVisible();
   await expect(page.getByTestId('scenario-select')).toHaveValue('default');

@@ -1,9 +1,11 @@
-// Starts the simulation worker, gives ui-store its `send`, loads the first scenario and feeds
-// sim-store with what the worker reports (src/protocol/view.ts). Nothing here computes a view.
+// Starts the simulation worker (through SimWorkerHost, which also restarts it if it dies), gives
+// ui-store its `send`, loads the first scenario and feeds sim-store with what the worker reports
+// (src/protocol/view.ts). Nothing here computes a view.
 
 import { useEffect } from 'react';
-import type { UiToWorker, WorkerToUi } from '../protocol/view';
+import type { WorkerToUi } from '../protocol/view';
 import { loadScenario } from './app/scenarios';
+import { SimWorkerHost } from './app/sim-worker-host';
 import { useSimStore } from './store/sim-store';
 import { useUiStore } from './store/ui-store';
 
@@ -33,25 +35,38 @@ export function receive(m: WorkerToUi, bytes: number): void {
   }
 }
 
+/** `?crash-test` in the page's URL: the e2e tests' way to make the worker fail (nothing else uses it). */
+function crashTestWanted(): boolean {
+  return new URLSearchParams(window.location.search).has('crash-test');
+}
+
 export function useSimWorker(): void {
   useEffect(() => {
-    const worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
-    const send = (m: UiToWorker): void => worker.postMessage(m);
-    worker.onmessage = (e: MessageEvent<WorkerToUi>) => {
-      // The dev overlay shows each frame's size; measuring only frames keeps the cost to one stringify per frame.
-      const bytes = e.data.type === 'frame' ? JSON.stringify(e.data).length : 0;
-      receive(e.data, bytes);
-    };
-    worker.onerror = (e) => useSimStore.getState().addError(`simulation worker: ${e.message}`);
-    useUiStore.getState().setSender(send);
+    const crashTest = crashTestWanted();
     let alive = true;
-    void loadScenario(FIRST_SCENARIO, () => alive).then((ok) => {
-      if (ok && alive) send({ type: 'play' });
+    const host = new SimWorkerHost({
+      // Vite bundles the worker only from this literal `new Worker(new URL(...), {...})` form, with
+      // options it can read: hence two of them. The name tells the worker to honour crashTest.
+      createWorker: () =>
+        crashTest
+          ? new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'kubeplay-sim crash-test' })
+          : new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'kubeplay-sim' }),
+      receive,
+      startDefault,
     });
+    function startDefault(): void {
+      void loadScenario(FIRST_SCENARIO, () => alive).then((ok) => {
+        if (ok && alive) host.send({ type: 'play' });
+      });
+    }
+    useUiStore.getState().setSender(host.send);
+    host.start();
+    startDefault();
+    if (crashTest) (window as unknown as { __kubeplayCrashTest?: (how: 'handler' | 'uncaught') => void }).__kubeplayCrashTest = (how) => host.crashTest(how);
     return () => {
       alive = false;
       useUiStore.getState().setSender(() => undefined);
-      worker.terminate();
+      host.dispose();
     };
   }, []);
 }

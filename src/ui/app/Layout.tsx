@@ -5,17 +5,21 @@ import { useEffect } from 'react';
 import { Dock } from '../panels/Dock';
 import { Inspector } from '../panels/inspector/Inspector';
 import { useUiStore } from '../store/ui-store';
+import { useWorkerStore } from '../store/worker-store';
 import { Toolbar } from '../toolbar/Toolbar';
 import { ErrorBanner } from './ErrorBanner';
 import { GraphSlot } from './GraphSlot';
 import { HelpOverlay } from './HelpOverlay';
 import { useShortcuts } from './shortcuts';
+import { WorkerStatus } from './WorkerStatus';
 import './layout.css';
 
 export function Layout() {
   const theme = useUiStore((s) => s.theme);
   const lang = useUiStore((s) => s.lang);
   const dockOpen = useUiStore((s) => s.dockOpen);
+  // The graph shows a cluster that no longer runs while the worker is down: grey it out.
+  const simStopped = useWorkerStore((s) => s.status !== 'running');
   useShortcuts();
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -24,8 +28,9 @@ export function Layout() {
     document.documentElement.lang = lang;
   }, [lang]);
   return (
-    <div className={`app${dockOpen ? '' : ' dock-collapsed'}`} data-testid="app">
+    <div className={`app${dockOpen ? '' : ' dock-collapsed'}${simStopped ? ' sim-stopped' : ''}`} data-testid="app">
       <Toolbar />
+      <WorkerStatus />
       <ErrorBanner />
       <div className="app-middle">
         <GraphSlot />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS, phaseLabel } from './strings';
+import { fill, STRINGS, phaseLabel } from './strings';
 
 describe('phaseLabel', () => {
   // The seed's chapter 4 numbers the four phases of a request (FACTS.md, "The life of a request").
@@ -18,5 +18,11 @@ describe('STRINGS', () => {
     for (const key of Object.keys(STRINGS.en) as (keyof typeof STRINGS.en)[]) {
       expect(STRINGS.ru[key].length, key).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('fill', () => {
+  it('puts values into the {name} places and leaves unknown places as they are', () => {
+    expect(fill('back at {time}, {n} in all, {other}', { time: '01:02.000', n: 3 })).toBe('back at 01:02.000, 3 in all, {other}');
   });
 });

@@ -101,6 +101,23 @@ const en = {
   selectedNothing: 'nothing selected',
   terminalBanner: 'Kubeplay terminal: you are on the laptop, outside the cluster. Try kubectl get nodes. Tab completes, up/down walk the history.',
   terminalPaused: '(the simulation is paused: press space or step to let the command run)',
+  terminalLost: '(the simulation was restarted: this command will get no answer)',
+  workerFailedTitle: 'The simulation stopped: Kubeplay hit a bug.',
+  workerFailedText:
+    'The cluster froze at {time}. Your YAML and your terminal history are kept. Kubeplay can rebuild the cluster as it was: it loads the scenario again, replays your actions at the same simulated moments ({n} in all) and waits there, paused.',
+  workerFailedAgainTitle: 'The simulation stopped again while it was being rebuilt.',
+  workerFailedAgainText:
+    'Replaying your actions runs into the same bug, so the last state cannot be rebuilt. Start over with the default cluster: your YAML and your terminal history are kept.',
+  workerError: 'What the simulation worker reported:',
+  workerDetails: 'Technical details',
+  restartLast: 'Restart from the last state',
+  startOver: 'Start over with the default cluster',
+  workerRestarting: 'Restarting the simulation…',
+  workerRestored:
+    'The simulation was restarted and is back at {time}, with your actions replayed ({n} in all). It is paused: press Play (space) to go on. If the same error comes back, start over with the default cluster.',
+  workerRestoredInexact:
+    'The simulation was restarted at {time}, but the replay did not reach exactly the state you had, so the cluster may differ from what you saw before. Where it went another way:',
+  workerStartedOver: 'Started over with the default cluster. Your YAML and your terminal history are kept.',
 } as const;
 
 export type Strings = { [K in keyof typeof en]: string };
@@ -201,9 +218,31 @@ const ru: Strings = {
   selectedNothing: 'ничего не выбрано',
   terminalBanner: 'Терминал Kubeplay: вы на ноутбуке, вне кластера. Попробуйте kubectl get nodes. Tab дополняет, стрелки листают историю.',
   terminalPaused: '(симуляция на паузе: нажмите пробел или шаг, чтобы команда выполнилась)',
+  terminalLost: '(симуляция перезапущена: эта команда останется без ответа)',
+  workerFailedTitle: 'Симуляция остановилась: в Kubeplay ошибка.',
+  workerFailedText:
+    'Кластер замер на {time}. Ваш YAML и история терминала сохранены. Kubeplay может восстановить кластер таким, каким он был: загрузит сценарий заново, повторит ваши действия в те же моменты симулированного времени (всего: {n}) и остановится там на паузе.',
+  workerFailedAgainTitle: 'Симуляция снова остановилась во время восстановления.',
+  workerFailedAgainText:
+    'Повтор ваших действий приводит к той же ошибке, поэтому последнее состояние не восстановить. Начните заново с кластером по умолчанию: ваш YAML и история терминала сохранены.',
+  workerError: 'Что сообщил воркер симуляции:',
+  workerDetails: 'Технические подробности',
+  restartLast: 'Восстановить последнее состояние',
+  startOver: 'Начать заново с кластером по умолчанию',
+  workerRestarting: 'Симуляция перезапускается…',
+  workerRestored:
+    'Симуляция перезапущена и вернулась к {time}, ваши действия повторены (всего: {n}). Она на паузе: нажмите «Пуск» (пробел), чтобы продолжить. Если ошибка повторится, начните заново с кластером по умолчанию.',
+  workerRestoredInexact:
+    'Симуляция перезапущена на {time}, но повтор не привёл точно к прежнему состоянию, поэтому кластер может отличаться от того, что вы видели. Где повтор разошёлся:',
+  workerStartedOver: 'Начали заново с кластером по умолчанию. Ваш YAML и история терминала сохранены.',
 };
 
 export const STRINGS: Record<Lang, Strings> = { en, ru };
+
+/** Puts values into a text's `{name}` places: fill('back at {time}', { time: '01:02.000' }). */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
+}
 
 /** The seed's four phases are numbered; the cluster's background work is named. */
 export const PHASE_NUMBER: Partial<Record<Phase, number>> = {

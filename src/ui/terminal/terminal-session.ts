@@ -6,6 +6,7 @@ import { FitAddon } from '@xterm/addon-fit';
 import type { TerminalOutput } from '../../protocol/view';
 import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
+import { useWorkerStore } from '../store/worker-store';
 import { STRINGS } from '../app/strings';
 import { commonPrefix, complete, objectNameOf } from './completion';
 import { editLine, emptyLine, insert, PROMPT, renderLine, type LineState } from './line-editor';
@@ -27,6 +28,7 @@ export class TerminalSession {
   private typeAhead: string[] = [];
   private readonly seen = new WeakSet<TerminalOutput>();
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeWorker: () => void;
   private readonly unsubscribePrefill: () => void;
 
   constructor(
@@ -55,10 +57,14 @@ export class TerminalSession {
     this.unsubscribe = useSimStore.subscribe((s, prev) => {
       if (s.outputs !== prev.outputs) this.onOutputs(s.outputs);
     });
+    this.unsubscribeWorker = useWorkerStore.subscribe((s, prev) => {
+      if (s.generation !== prev.generation) this.onNewWorker(s.running);
+    });
   }
 
   dispose(): void {
     this.unsubscribe();
+    this.unsubscribeWorker();
     this.unsubscribePrefill();
     this.term.dispose();
   }
@@ -161,6 +167,20 @@ export class TerminalSession {
     }
     // Nothing more to add: list what fits, as bash does on a second Tab.
     this.term.write(`\r\n${terminalSafe(c.candidates.join('  '))}\r\n`);
+    this.term.write(renderLine(this.state));
+  }
+
+  /**
+   * The simulation worker was replaced (it had died). A command the new one still runs will answer;
+   * one that died with the old worker never will, so the prompt comes back now. The scrollback and
+   * the history stay: they live here, not in the worker.
+   */
+  private onNewWorker(running: readonly number[]): void {
+    if (this.waiting === null || running.includes(this.waiting)) return;
+    this.waiting = null;
+    this.streaming = false;
+    this.typeAhead = [];
+    this.term.write(`\r\x1b[K\x1b[2m${STRINGS[useUiStore.getState().lang].terminalLost}\x1b[0m\r\n`);
     this.term.write(renderLine(this.state));
   }
 

@@ -1,0 +1,164 @@
+// The page's side of the simulation worker: starts it, feeds what it reports to sim-store, and keeps
+// what a new worker needs if this one dies: the scenario it loaded, the journal of commands it
+// applied (with where), and the checkpoint of the last frame. A worker dies by a `fatal` message (it
+// caught a bug in its own handlers), an `error` event (an exception outside them, or a script that
+// failed to load) or a `messageerror`. The page then shows WorkerFailure; a restart is a new worker
+// given the same scenario and journal (`restore`), or the default scenario from scratch.
+
+import type { Checkpoint, JournalEntry, ScenarioSource, UiToWorker, WorkerToUi } from '../../protocol/view';
+import { useSimStore } from '../store/sim-store';
+import { useWorkerStore } from '../store/worker-store';
+
+export interface HostDeps {
+  /** Makes a new simulation worker (the Vite `new Worker(new URL(...))` lives with the caller). */
+  createWorker: () => Worker;
+  /** Hands one worker message to the stores (useSimWorker's `receive`). */
+  receive: (m: WorkerToUi, bytes: number) => void;
+  /** Loads the default scenario and plays it (a fresh start). */
+  startDefault: () => void;
+}
+
+interface Saved {
+  source: ScenarioSource;
+  journal: JournalEntry[];
+  checkpoint?: Checkpoint;
+}
+
+export class SimWorkerHost {
+  private worker: Worker | null = null;
+  private source: ScenarioSource | null = null;
+  private journal: JournalEntry[] = [];
+  private checkpoint: Checkpoint | undefined;
+  private lastSpeed: Extract<UiToWorker, { type: 'speed' }> | undefined;
+  /** Set while a new worker replays: what it was given, in case it dies too. */
+  private restoring: Saved | null = null;
+  private startingOver = false;
+
+  constructor(private readonly deps: HostDeps) {}
+
+  start(): void {
+    useWorkerStore.setState({
+      restartFromLastState: () => this.restartFromLastState(),
+      startOver: () => this.startOver(),
+    });
+    this.spawn();
+  }
+
+  dispose(): void {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  /** Sends a command to the worker. With no live worker (the banner is up) there is nobody to send it to. */
+  readonly send = (m: UiToWorker): void => {
+    if (m.type === 'speed') this.lastSpeed = m;
+    this.worker?.postMessage(m);
+  };
+
+  /** The crash-test hook (?crash-test only): asks the worker to fail. */
+  crashTest(how: 'handler' | 'uncaught'): void {
+    this.send({ type: 'crashTest', how });
+  }
+
+  private spawn(): void {
+    const w = this.deps.createWorker();
+    w.onmessage = (e: MessageEvent<WorkerToUi>) => this.onMessage(w, e.data);
+    w.onerror = (e: ErrorEvent) => {
+      // Handled here: the banner shows it, so the browser need not report it again.
+      e.preventDefault();
+      const where = e.filename ? `${e.filename}:${e.lineno}:${e.colno}` : '';
+      this.fail(w, e.message || 'The simulation worker stopped with an error.', where);
+    };
+    w.onmessageerror = () => this.fail(w, 'A message from the simulation worker could not be read.', '');
+    this.worker = w;
+    // A new worker starts at speed 1 with the default filters; give it the person's choice.
+    if (this.lastSpeed) w.postMessage(this.lastSpeed);
+  }
+
+  private onMessage(w: Worker, m: WorkerToUi): void {
+    // A late message from a worker given up on.
+    if (w !== this.worker) return;
+    switch (m.type) {
+      case 'fatal':
+        this.fail(w, m.message, m.stack ?? '');
+        return;
+      case 'error':
+        // Before `restored`, an error can only be the restore's own (the scenario did not load again).
+        if (this.restoring) {
+          this.fail(w, m.message, m.errors.join('\n'));
+          return;
+        }
+        break;
+      case 'loaded':
+        this.source = m.source;
+        this.journal = [];
+        this.checkpoint = undefined;
+        if (this.startingOver) {
+          this.startingOver = false;
+          this.back([], { kind: 'startedOver' });
+        }
+        break;
+      case 'journal':
+        this.journal.push(m.entry);
+        break;
+      case 'frame':
+        this.checkpoint = m.checkpoint;
+        break;
+      case 'restored':
+        this.restoring = null;
+        this.back(m.running, { kind: 'restored', time: m.time, replayed: m.replayed, exact: m.exact, ...(m.detail ? { detail: m.detail } : {}) });
+        break;
+    }
+    // The dev overlay shows each frame's size; measuring only frames keeps the cost to one stringify per frame.
+    this.deps.receive(m, m.type === 'frame' ? JSON.stringify(m).length : 0);
+  }
+
+  private fail(w: Worker, message: string, detail: string): void {
+    if (w !== this.worker) return;
+    w.terminate();
+    this.worker = null;
+    const during = this.restoring ? 'restore' : 'run';
+    if (this.restoring) {
+      // Keep what the failed replay was given, not the part of it that it re-journaled.
+      ({ source: this.source, journal: this.journal, checkpoint: this.checkpoint } = this.restoring);
+      this.restoring = null;
+    }
+    this.startingOver = false;
+    useWorkerStore.setState({
+      status: 'failed',
+      notice: null,
+      failure: {
+        message,
+        detail,
+        during,
+        time: this.checkpoint?.time ?? useSimStore.getState().clock.time,
+        commands: this.journal.length,
+        canRestore: this.source !== null && during === 'run',
+      },
+    });
+    // Nothing runs any more: the toolbar must not say it plays.
+    useSimStore.setState((s) => {
+      s.clock.playing = false;
+    });
+  }
+
+  private restartFromLastState(): void {
+    if (!this.source) return this.startOver();
+    this.restoring = { source: this.source, journal: [...this.journal], ...(this.checkpoint ? { checkpoint: this.checkpoint } : {}) };
+    useWorkerStore.setState({ status: 'restarting', failure: null, notice: null });
+    this.spawn();
+    this.worker!.postMessage({ type: 'restore', ...this.restoring } satisfies UiToWorker);
+  }
+
+  private startOver(): void {
+    this.restoring = null;
+    this.startingOver = true;
+    useWorkerStore.setState({ status: 'restarting', failure: null, notice: null });
+    this.spawn();
+    this.deps.startDefault();
+  }
+
+  private back(running: number[], notice: NonNullable<ReturnType<typeof useWorkerStore.getState>['notice']>): void {
+    useWorkerStore.setState((s) => ({ status: 'running', failure: null, notice, running, generation: s.generation + 1 }));
+  }
+}

@@ -1,0 +1,49 @@
+// Whether the simulation worker is alive, and what the page says about it: the failure banner with
+// its two ways back, the "restarting" line, and what came back after a restart. The worker itself
+// lives in SimWorkerHost (app/sim-worker-host.ts), which sets this store.
+
+import { create } from 'zustand';
+
+export interface WorkerFailure {
+  /** The error's message, as the worker or the browser reported it. */
+  message: string;
+  /** Where it happened: the stack, or the worker script's file and line. */
+  detail: string;
+  /** `restore`: it failed again while a new worker replayed the journal. */
+  during: 'run' | 'restore';
+  /** Simulated ms of the last state the page showed. */
+  time: number;
+  /** Commands the journal would replay. */
+  commands: number;
+  /** A restart from the last state is possible (a scenario was loaded, and a replay did not fail already). */
+  canRestore: boolean;
+}
+
+export type WorkerNotice =
+  | { kind: 'restored'; time: number; replayed: number; exact: boolean; detail?: string }
+  | { kind: 'startedOver' };
+
+export interface WorkerState {
+  status: 'running' | 'failed' | 'restarting';
+  failure: WorkerFailure | null;
+  /** What the last restart brought back, until dismissed. */
+  notice: WorkerNotice | null;
+  /** A new worker each time; the terminal then gives back its prompt if its command died with the old one. */
+  generation: number;
+  /** Request ids of terminal commands the new worker still runs. */
+  running: number[];
+  restartFromLastState: () => void;
+  startOver: () => void;
+  dismissNotice(): void;
+}
+
+export const useWorkerStore = create<WorkerState>()((set) => ({
+  status: 'running',
+  failure: null,
+  notice: null,
+  generation: 0,
+  running: [],
+  restartFromLastState: () => undefined,
+  startOver: () => undefined,
+  dismissNotice: () => set({ notice: null }),
+}));
