@@ -128,6 +128,8 @@ export interface Watcher {
   /** spec.nodeName=X in the field selector: the index key. */
   nodeName?: string;
   phase: Phase;
+  /** The client asked for Tables (`kubectl get -w`): each event's object is a one-row Table. */
+  table?: { includeObject?: string };
 }
 
 export interface WatcherIndexEntry {

@@ -10,6 +10,7 @@ import { gone } from '../api/errors';
 import type { Effects } from '../kernel/component';
 import { selectorsOf, typed } from './stages/storage';
 import { respond, auditLog } from './respond';
+import { wantsTable } from './table';
 import type { ApiserverState, RequestContext, Watcher } from './state';
 import { eventsSince, resourceCache } from './watchcache';
 import { addWatcher, eventFor, eventPhase, removeWatcher, sendWatchEvent, watcherMatches } from './watchers';
@@ -43,6 +44,7 @@ export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext):
     fields: sel.fields,
     phase: rc.msg.phase,
   };
+  if (wantsTable(rc.msg.body.accept)) w.table = rc.msg.body.query?.includeObject ? { includeObject: rc.msg.body.query.includeObject } : {};
   const cache = resourceCache(s, w.resource);
   const rvParam = rc.msg.body.query?.resourceVersion ?? '';
   const from = rvParam === '' ? 0 : Number(rvParam);

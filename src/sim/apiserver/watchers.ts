@@ -10,6 +10,8 @@ import type { KubeObject, Node, Status } from '../api/types';
 import type { Effects, Phase } from '../kernel/component';
 import type { MessageId } from '../kernel/units';
 import type { ApiserverState, CacheEvent, Watcher, WatcherIndexEntry } from './state';
+import { RESOURCES } from '../api/resources';
+import { toTable } from './table';
 
 function indexEntry(s: ApiserverState, resource: string): WatcherIndexEntry {
   let e = s.watcherIndex.get(resource);
@@ -131,8 +133,11 @@ export function watchSummary(type: string, obj: KubeObject): string {
 }
 
 export function sendWatchEvent(ctx: Effects, w: Watcher, type: WatchEventType, object: KubeObject | Status, phase: Phase): void {
-  const body: WatchEventBody = { type: 'watch.event', watchId: w.id, event: { type, object } };
   const isObj = (object as KubeObject).metadata !== undefined && object.kind !== 'Status';
+  // A client that asked for Tables gets each object as a one-row Table (kubectl get -w).
+  const info = w.table && isObj && type !== 'BOOKMARK' ? RESOURCES.find((r) => r.resource === w.resource) : undefined;
+  const sent = info ? toTable(info, [object as KubeObject], ctx.now, (object as KubeObject).metadata.resourceVersion, w.table!.includeObject) : object;
+  const body: WatchEventBody = { type: 'watch.event', watchId: w.id, event: { type, object: sent as KubeObject } };
   ctx.send(w.client, body, {
     stream: w.id,
     phase,
