@@ -185,7 +185,7 @@ function step(action: StepAction, at: number, index: number): Step {
 }
 
 /** The recovery: heal the network, power every machine on, start every process. */
-export function recoverySteps(shape: ChaosShape, at: number): StepAction[] {
+export function recoverySteps(shape: ChaosShape): StepAction[] {
   const t = chaosTargets(shape);
   return [{ kind: 'heal' }, ...t.hosts.map((h): StepAction => ({ kind: 'start', target: h })), ...t.processes.map((x): StepAction => ({ kind: 'start', target: x }))];
 }
@@ -204,7 +204,7 @@ export function generateChaosScenario(seed: number): Scenario {
     actions.push({ at, action: chance(p, 0.55) ? workloadStep(p, w) : faultStep(p, shape) });
   }
   const recoverAt = CHAOS_PHASE_MS + 1_000;
-  for (const a of recoverySteps(shape, recoverAt)) actions.push({ at: recoverAt, action: a });
+  for (const a of recoverySteps(shape)) actions.push({ at: recoverAt, action: a });
   const steps = actions.map((a, i) => step(a.action, a.at, i));
   return {
     file: `chaos-${seed}.yaml`,

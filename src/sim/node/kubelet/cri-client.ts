@@ -63,3 +63,8 @@ export function refusedResponse(requestId: MessageId, rec: CriCallRecord): CriRe
     },
   };
 }
+
+/** The answer to a call in flight when the runtime's connection closed (containerd exited). */
+export function transportClosedResponse(requestId: MessageId, rec: CriCallRecord): CriResponse {
+  return { type: 'cri.response', requestId, method: rec.call.method, error: { code: 'Unavailable', message: 'error reading from server: EOF' } };
+}

@@ -14,7 +14,7 @@ import type { MessageId } from '../../kernel/units';
 import type { ContainerInfo, CriContainerEvent, CriResponse, ImageInfo, PodSandboxInfo, ProbeResponse } from '../runtime/cri';
 import { createBackoff } from './backoff';
 import { recordNodeEvent } from './events';
-import { refusedResponse } from './cri-client';
+import { refusedResponse, transportClosedResponse } from './cri-client';
 import { klog, KUBELET_PID } from './klog';
 import { needsReconcile, podStatus } from './pod-status';
 import { onContainerLogs, onReadLogs } from './logs';
@@ -244,6 +244,10 @@ function onMessage(s: KubeletState, msg: Message, ctx: Effects): void {
     s.eventsStream = undefined;
     setRuntimeUp(s, ctx, false);
     ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
+    // Every call in flight was on the same gRPC connection: each fails now, as gRPC fails the RPCs
+    // of a transport that closed, and its pod worker goes on from the error (found by the chaos
+    // runner, seed 161: a CreateContainer in flight when containerd died was waited on for ever).
+    for (const [id, rec] of [...s.cri]) onCriResponse(s, ctx, transportClosedResponse(id, rec));
     return;
   }
   const inputs = informerSetOnMessage(ctx, s.client, s.informers, msg);
