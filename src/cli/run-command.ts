@@ -80,10 +80,12 @@ export function runCli(argv: string[], io: CliIO, buildCluster: ClusterFactory):
     return EXIT_INVALID;
   }
   if (!cmd.json) io.out(`scenario ${scenario.name} (seed ${scenario.seed})\n`);
-  // A shared link is replayed to its moment and stopped there, as the app pauses there.
+  // A shared link is replayed to its moment and stopped there, as the app pauses there; so is an
+  // exported run (spec.pauseAt) unless --until says otherwise.
+  const moment = at ?? (cmd.untilMs === undefined ? scenario.pauseAt : undefined);
   let result;
-  if (at !== undefined) {
-    runner.advanceTo(at);
+  if (moment !== undefined) {
+    runner.advanceTo(moment);
     result = runner.result();
   } else result = runner.finish(cmd.untilMs);
   const trace = cmd.trace ? runner.cluster.sim.world.trace : null;

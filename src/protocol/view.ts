@@ -125,7 +125,7 @@ export interface ScenarioSource {
 }
 
 /** The commands that change the simulation (the rest only decide how far time runs). */
-export type JournaledCommand = Extract<UiToWorker, { type: 'exec' | 'cancel' | 'kill' | 'restart' | 'start' | 'partition' | 'heal' }>;
+export type JournaledCommand = Extract<UiToWorker, { type: 'exec' | 'cancel' | 'kill' | 'restart' | 'start' | 'partition' | 'heal' | 'seek' }>;
 
 /** A command and the point where the worker applied it: the journal a restart replays. */
 export interface JournalEntry {
@@ -154,6 +154,40 @@ export interface FrameBatch {
   followed?: FollowedRequest;
   /** The scenario's name and whether all its steps ran. */
   scenario?: { name: string; done: boolean; failed: number };
+  /**
+   * The run went back in time (a seek): everything the UI holds of the run (hosts, components,
+   * objects, trace, terminal outputs) is replaced by what this frame carries, which is complete.
+   */
+  reset?: true;
+  /** The run's timeline for the scrubber: present when it changed. */
+  timeline?: TimelineView;
+  /** Replaying a shared run or an import to its moment, at full speed: how far it is. */
+  replay?: { time: number; target: number };
+}
+
+/** A user action or scenario step on the timeline, as the scrubber marks it. */
+export interface TimelineMark {
+  /** Simulated ms. */
+  at: number;
+  /** `$ kubectl get pods`, `kill kube-scheduler`. */
+  label: string;
+  /** Done in the app (recorded) or written in the scenario. */
+  recorded: boolean;
+}
+
+export interface TimelineView {
+  /** The latest simulated time the run has reached (seeking back keeps it: it is the run's known end). */
+  end: number;
+  /** Where snapshots were taken (a seek replays from the nearest one before it). */
+  snapshots: number[];
+  marks: TimelineMark[];
+}
+
+/** What the screen showed when a link was made (src/sim/scenario/link.ts LinkView). */
+export interface ShareView {
+  follow?: string;
+  panel?: string;
+  selected?: string;
 }
 
 /** One scheduling cycle of a pod, for the inspector's filter/score table. */
@@ -175,8 +209,12 @@ export interface SchedulingCycleView {
 
 /** UI -> worker. */
 export type UiToWorker =
-  /** Parse a scenario and build its cluster; replaces whatever ran before. */
-  | { type: 'load'; file: string; text: string; files?: Record<string, string> }
+  /**
+   * Parse a scenario and build its cluster; replaces whatever ran before. `at`: replay to that
+   * simulated time at full speed (frames carry `replay`), then pause and answer `arrived`; without it,
+   * a scenario's own `spec.pauseAt` does the same.
+   */
+  | { type: 'load'; file: string; text: string; files?: Record<string, string>; at?: number; view?: ShareView }
   /** Rebuild the loaded scenario from its start. */
   | { type: 'reset' }
   /** Run a command line as the person at the keyboard (`kubectl get pods`). */
@@ -202,6 +240,13 @@ export type UiToWorker =
   | { type: 'stepPhase' }
   /** Jump the clock to the next queued event (nothing happens in between, so no time is wasted). */
   | { type: 'skip' }
+  /**
+   * The run as a scenario (every user action a recorded step) and the present moment: answered with
+   * `run`. Events due at this very millisecond run first, so the moment is one a replay reaches.
+   */
+  | { type: 'share'; purpose: 'link' | 'export'; view: ShareView }
+  /** Go to simulated time `time` (back: restore a snapshot and replay; forward: run). Pauses. Answered with `seeked`. */
+  | { type: 'seek'; time: number }
   /** Ask for a pod's scheduling cycles (answered with `cycles`). */
   | { type: 'cycles'; pod: string }
   /** Ask for a process's log (answered with `logs`). */
@@ -238,4 +283,18 @@ export type WorkerToUi =
    */
   | { type: 'fatal'; message: string; stack?: string }
   | { type: 'cycles'; pod: string; cycles: SchedulingCycleView[] }
-  | { type: 'logs'; process: string; lines: string[] };
+  | { type: 'logs'; process: string; lines: string[] }
+  /**
+   * The answer to `share`: the recorded scenario as YAML (with `spec.pauseAt` at the moment), the
+   * link fragment (`run=...`, without `#`), the moment and the trace hash there.
+   */
+  | { type: 'run'; purpose: 'link' | 'export'; yaml: string; fragment: string; at: number; traceHash: string }
+  /** A replay (`load` with `at`, or `spec.pauseAt`) reached its moment and paused: the UI restores `view`. */
+  | { type: 'arrived'; time: number; traceHash: string; view?: ShareView }
+  /** A seek is done: where it came from, how much it replayed and how long that took (wall ms). */
+  | { type: 'seeked'; time: number; from: number; replayedMs: number; wallMs: number }
+  /**
+   * A person acted after going back in time: the run's old future (after `from`, up to `end`) was
+   * discarded, with the `dropped` actions recorded in it.
+   */
+  | { type: 'forked'; from: number; end: number; dropped: number };

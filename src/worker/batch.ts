@@ -86,8 +86,8 @@ export class BatchBuilder {
     return best;
   }
 
-  /** The frame since the last one, or undefined when nothing changed. */
-  build(input: BatchInput): FrameBatch | undefined {
+  /** The frame since the last one, or undefined when nothing changed (`force`: a frame in any case). */
+  build(input: BatchInput, force = false): FrameBatch | undefined {
     const sim = this.cluster.sim;
     this.trimTrace();
     const hosts = diffViews<HostView>(this.hosts, observeHosts(sim, this.controlPlanes));
@@ -105,6 +105,7 @@ export class BatchBuilder {
       inFlight: inFlight.map((m) => m.id).join(','),
     };
     const changed =
+      force ||
       sig.clock !== this.lastSig.clock ||
       sig.followed !== this.lastSig.followed ||
       sig.partitions !== this.lastSig.partitions ||

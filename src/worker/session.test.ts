@@ -99,7 +99,7 @@ describe('SimSession: load', () => {
 describe('SimSession: commands', () => {
   it('runs a kubectl line from the terminal and returns its output with the request id', () => {
     const { s } = start();
-    expect(s.handle(APPLY)).toEqual([{ type: 'journal', entry: { at: expect.objectContaining({ time: 0, events: 0, commands: 0 }), command: APPLY } }]);
+    expect(s.handle(APPLY)).toEqual([{ type: 'journal', entry: { at: expect.objectContaining({ time: 0, commands: 0 }), command: APPLY } }]);
     const frames = playUntil(s, hasOutput(1));
     const out = frames.flatMap((b) => b.outputs).find((o) => o.requestId === 1)!;
     expect(out).toMatchObject({ line: 'kubectl apply -f -', stdout: 'pod/web created\n', stderr: '', exitCode: 0, time: 0 });

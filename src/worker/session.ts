@@ -12,6 +12,11 @@
 // worker given them (`restore`) rebuilds the scenario, re-applies the journal at the same points and
 // runs to the checkpoint, then says whether it reached the same trace hash.
 //
+// Recording: every command that changes the simulation becomes a recorded scenario step at its
+// simulated time (ScenarioRunner.record), so the run is always a scenario: Share and Export hand it
+// on, a link replays it, and going back in time (TimeMachine: snapshots plus replay) replays it.
+// Acting after going back forks the run: the steps of the old future are dropped.
+//
 // Errors: a command a person got wrong (an unknown target, a process with no log) is answered with
 // `error`. An exception is a bug in the worker or in the simulation kernel; the state after it cannot
 // be trusted, so `handle` answers `fatal` and the worker stops (sim.worker.ts).
@@ -24,6 +29,7 @@ import type {
   Phase,
   RaftKind,
   ScenarioSource,
+  ShareView,
   SimPosition,
   TerminalOutput,
   UiToWorker,
@@ -33,9 +39,12 @@ import { buildCluster, type Cluster, type ClusterOptions, type ClusterSpec } fro
 import type { TraceRecord } from '../sim/kernel/trace';
 import { followedView, inFlightTimes, isCommandRoot, observeRecord, processLog, schedulingCycles, startFollow, type FollowState } from '../sim/observe';
 import { formatScenarioError, parseScenario, ScenarioRunner, type Scenario, type TranscriptEntry } from '../sim/scenario';
+import type { StepAction } from '../sim/scenario/schema';
+import { TimeMachine } from '../sim/scenario/time-machine';
 import { BatchBuilder, MAX_TRACE_PER_BATCH } from './batch';
 import { clockRate, SLOWMO_OFF_AT_SPEED } from './clock';
-import { countEvents, describeCommand, fatal, showPosition } from './journal';
+import { describeCommand, fatal, showPosition } from './journal';
+import { shareAnswer, timelineOf } from './share';
 import { unknownTarget } from './targets';
 
 export const DEFAULT_SPEED = 1;
@@ -49,6 +58,12 @@ export const STEP_PHASE_LIMIT = 10_000;
 export const TRACE_LIMIT = 100_000;
 /** Slices of a playing tick at most; each ends at a kernel event so the slow-down can re-check. */
 const MAX_SLICES_PER_TICK = 5_000;
+/** Wall ms a tick may spend replaying a link to its moment (the page stays responsive meanwhile). */
+export const REPLAY_MS_PER_TICK = 120;
+/** Simulated ms replayed per slice of that. */
+const REPLAY_SLICE_MS = 2_000;
+/** Terminal outputs a seek sends at most (the UI keeps as many: sim-store OUTPUTS_KEEP). */
+const TRANSCRIPT_ON_SEEK = 500;
 
 export type BuildCluster = (spec: ClusterSpec, opts: ClusterOptions) => Cluster;
 
@@ -58,15 +73,26 @@ interface Run {
   cluster: Cluster;
   runner: ScenarioRunner;
   batches: BatchBuilder;
-  /** The UI's request id by job id, for the command lines the terminal sent. */
+  machine: TimeMachine;
+  /** The UI's request id by job id, for the command lines the terminal sent that still run. */
   requests: Map<number, number>;
-  /** How much stdout of a running command the terminal was already sent as chunks, by job id. */
+  /** The terminal's request and line by recorded step index (the step's transcript entry names it). */
+  stepRequests: Map<number, { requestId: number; line: string }>;
+  /** How much stdout of a running command the terminal was already sent as chunks, by request id. */
   streamed: Map<number, number>;
+  /** Recorded steps the UI echoed itself (a kill from the graph's menu): not printed again. */
+  echoed: Set<number>;
   follow?: FollowState;
-  /** Kernel events run since the cluster was built (a restart replays to the same count). */
-  events: number;
   /** How many journaled commands were applied. */
   commands: number;
+  /** The latest simulated time the run reached: going back keeps it, acting in the past cuts it. */
+  end: number;
+  /** Replaying to a moment (a link, an import) at full speed. */
+  replay?: { target: number; view?: ShareView };
+  /** What the last frame's timeline was made of, to send it only when it changed. */
+  timelineSig: string;
+  /** The next frame replaces everything the UI holds (after a seek). */
+  resetPending: boolean;
 }
 
 const error = (message: string): WorkerToUi => ({ type: 'error', message, errors: [] });
@@ -78,7 +104,21 @@ export class SimSession {
   private hidden = new Set<Phase>(['heartbeat']);
   private hiddenRaft = new Set<RaftKind>(['heartbeat']);
 
-  constructor(private readonly build: BuildCluster = buildCluster) {}
+  /** Answers made outside a command (a replay arrived), posted after the next frame. */
+  private outbox: WorkerToUi[] = [];
+
+  constructor(
+    private readonly build: BuildCluster = buildCluster,
+    /** Wall-clock ms, for a replay's budget per tick and a seek's duration (never seen by the simulation). */
+    private readonly wallClock: () => number = () => performance.now(),
+  ) {}
+
+  /** Answers made since the last call outside any command (sim.worker.ts posts them after each tick). */
+  takeMessages(): WorkerToUi[] {
+    const out = this.outbox;
+    this.outbox = [];
+    return out;
+  }
 
   /** The running cluster, for tests and the dev tools. */
   get cluster(): Cluster | undefined {
@@ -100,7 +140,7 @@ export class SimSession {
   private dispatch(cmd: UiToWorker): WorkerToUi[] {
     switch (cmd.type) {
       case 'load':
-        return this.load({ file: cmd.file, text: cmd.text, files: cmd.files ?? {} });
+        return this.load({ file: cmd.file, text: cmd.text, files: cmd.files ?? {} }, { at: cmd.at, view: cmd.view });
       case 'restore':
         return this.restore(cmd.source, cmd.journal, cmd.checkpoint);
       case 'crashTest':
@@ -130,17 +170,21 @@ export class SimSession {
       case 'start':
       case 'partition':
       case 'heal':
+      case 'seek':
+        if (run.replay && cmd.type !== 'seek') return [error('wait a moment: the run is still being replayed to its moment')];
         return this.apply(run, cmd);
+      case 'share':
+        return [this.share(run, cmd.purpose, cmd.view)];
       case 'step':
         this.playing = false;
-        this.stepEvent(run);
+        if (!run.replay) this.stepEvent(run);
         return [];
       case 'stepPhase':
         this.playing = false;
-        this.stepPhase(run);
+        if (!run.replay) this.stepPhase(run);
         return [];
       case 'skip':
-        this.skip(run);
+        if (!run.replay) this.skip(run);
         return [];
       case 'cycles':
         return [{ type: 'cycles', pod: cmd.pod, cycles: schedulingCycles(run.cluster.sim, cmd.pod) }];
@@ -152,79 +196,214 @@ export class SimSession {
     }
   }
 
-  /** Applies a command that changes the simulation and answers with its journal entry. */
+  /**
+   * Applies a command that changes the simulation, as a recorded step at the present moment, and
+   * answers with its journal entry (and `forked` when it cut off the run's old future).
+   */
   private apply(run: Run, cmd: JournaledCommand): WorkerToUi[] {
     const wrong = unknownTarget(run.cluster, cmd);
     if (wrong) return [error(wrong)];
     const entry: JournalEntry = { at: this.position(run), command: cmd };
-    switch (cmd.type) {
-      case 'exec':
-        run.requests.set(run.runner.exec(cmd.line, cmd.stdin !== undefined ? { stdin: cmd.stdin } : {}), cmd.requestId);
-        break;
-      case 'cancel':
-        for (const [jobId, requestId] of run.requests) if (requestId === cmd.requestId) run.cluster.cancel(jobId);
-        break;
-      case 'kill':
-        run.cluster.kill(cmd.target);
-        break;
-      case 'restart':
-        run.cluster.restart(cmd.target);
-        break;
-      case 'start':
-        run.cluster.start(cmd.target);
-        break;
-      case 'partition':
-        run.cluster.partition(cmd.a, cmd.b);
-        break;
-      case 'heal':
-        run.cluster.heal();
-        break;
+    const out: WorkerToUi[] = [];
+    if (cmd.type === 'seek') out.push(this.seek(run, cmd.time));
+    else if (cmd.type === 'cancel') this.cancel(run, cmd.requestId);
+    else {
+      const forked = this.forkIfInThePast(run);
+      if (forked) out.push(forked);
+      this.record(run, cmd);
     }
     run.commands++;
-    return [{ type: 'journal', entry }];
+    out.push({ type: 'journal', entry });
+    return out;
+  }
+
+  private record(run: Run, cmd: Exclude<JournaledCommand, { type: 'seek' | 'cancel' }>): void {
+    if (cmd.type === 'exec') {
+      const step = run.runner.record(cmd.stdin !== undefined ? { kind: 'run', line: cmd.line, stdin: cmd.stdin } : { kind: 'run', line: cmd.line });
+      run.stepRequests.set(step.index, { requestId: cmd.requestId, line: cmd.line });
+      const job = run.runner.runningJobOf(step);
+      if (job !== undefined) run.requests.set(job, cmd.requestId);
+      return;
+    }
+    const action: StepAction =
+      cmd.type === 'partition' ? { kind: 'partition', between: cmd.a, and: cmd.b } : cmd.type === 'heal' ? { kind: 'heal' } : { kind: cmd.type, target: cmd.target };
+    // The graph's menu printed the real command for it already.
+    run.echoed.add(run.scenario.steps.length);
+    const errors = run.runner.errors.length;
+    run.runner.record(action);
+    // The targets were checked (targets.ts): the cluster failing now is a bug, not a person's mistake.
+    const failed = run.runner.errors[errors];
+    if (failed) throw new Error(failed.message);
+  }
+
+  /** Ctrl-C: recorded as an `interrupt` of the command's line, if it still runs. */
+  private cancel(run: Run, requestId: number): void {
+    const running = [...run.requests.values()].includes(requestId);
+    const line = [...run.stepRequests.values()].find((r) => r.requestId === requestId)?.line;
+    if (!running || line === undefined) return;
+    run.echoed.add(run.scenario.steps.length);
+    run.runner.record({ kind: 'interrupt', line });
+  }
+
+  /** Acting before the run's end: the old future (its snapshots and recorded steps) is discarded. */
+  private forkIfInThePast(run: Run): WorkerToUi | undefined {
+    const now = run.cluster.sim.now;
+    if (now >= run.end) return undefined;
+    const dropped = run.machine.fork();
+    const forked: WorkerToUi = { type: 'forked', from: now, end: run.end, dropped };
+    run.end = now;
+    return forked;
   }
 
   private position(run: Run): SimPosition {
     const sim = run.cluster.sim;
-    return { time: sim.now, events: run.events, records: sim.world.traceCount, commands: run.commands };
+    return { time: sim.now, events: sim.world.eventsRun, records: sim.world.traceCount, commands: run.commands };
+  }
+
+  // ---------------------------------------------------------------- share, seek, replay
+
+  /** The run and its moment (events due at this millisecond, and up to the next whole one, run first). */
+  private share(run: Run, purpose: 'link' | 'export', view: ShareView): WorkerToUi {
+    if (!run.replay) run.runner.advanceTo(Math.ceil(run.cluster.sim.now));
+    const sim = run.cluster.sim;
+    return shareAnswer(run.scenario, sim.now, sim.traceHash(), purpose, view);
+  }
+
+  /** Goes to simulated time t (within what the run has reached) and pauses; the next frame replaces the UI's state. */
+  private seek(run: Run, time: number): WorkerToUi {
+    this.playing = false;
+    run.replay = undefined;
+    const first = run.machine.snapshots[0]!.at;
+    const t = Math.min(Math.max(Number.isFinite(time) ? time : first, first), Math.max(run.end, run.cluster.sim.now));
+    const started = this.wallClock();
+    const r = run.machine.seek(t);
+    const wallMs = this.wallClock() - started;
+    this.afterJump(run);
+    return { type: 'seeked', time: run.cluster.sim.now, from: r.from, replayedMs: r.replayedMs, wallMs };
+  }
+
+  /** After the world was replaced: the terminal's running commands are gone, and the UI gets everything anew. */
+  private afterJump(run: Run): void {
+    run.follow = undefined;
+    run.requests.clear();
+    run.stepRequests.clear();
+    run.streamed.clear();
+    run.batches = new BatchBuilder(run.cluster);
+    for (const r of run.cluster.sim.world.trace.slice(-MAX_TRACE_PER_BATCH)) run.batches.pushTrace(r);
+    for (const e of run.runner.transcript.slice(-TRANSCRIPT_ON_SEEK)) run.batches.pushOutput(toOutput(e));
+    run.resetPending = true;
+    run.timelineSig = '';
+  }
+
+  /** Replays towards the link's moment for at most REPLAY_MS_PER_TICK of wall time; pauses there. */
+  private replayStep(run: Run, replay: { target: number; view?: ShareView }): void {
+    const deadline = this.wallClock() + REPLAY_MS_PER_TICK;
+    const sim = run.cluster.sim;
+    while (sim.now < replay.target && this.wallClock() < deadline) {
+      run.runner.advanceTo(Math.min(replay.target, sim.now + REPLAY_SLICE_MS));
+      run.machine.tick();
+    }
+    if (sim.now < replay.target) return;
+    run.replay = undefined;
+    this.playing = false;
+    this.outbox.push({ type: 'arrived', time: sim.now, traceHash: sim.traceHash(), ...(replay.view && { view: replay.view }) });
   }
 
   /** Advances by `realMs` of wall time when playing; returns the frame if anything changed. */
   tick(realMs: number): FrameBatch | undefined {
     const run = this.run;
     if (!run) return undefined;
-    if (this.playing) this.play(run, Math.min(Math.max(0, realMs), MAX_REAL_MS_PER_TICK));
+    if (run.replay) this.replayStep(run, run.replay);
+    else if (this.playing) this.play(run, Math.min(Math.max(0, realMs), MAX_REAL_MS_PER_TICK));
+    run.machine.tick();
     this.collectOutputs(run);
     const sim = run.cluster.sim;
+    if (sim.now > run.end) run.end = sim.now;
     const next = sim.nextEventTime();
     const clock: FrameBatch['clock'] = { time: sim.now, playing: this.playing, speed: this.speed };
     if (next !== undefined) clock.nextEventAt = next;
     const failed = run.runner.expectations.filter((e) => !e.ok).length + run.runner.errors.length;
-    return run.batches.build({
+    const batch = run.batches.build({
       clock,
       checkpoint: { ...this.position(run), traceHash: sim.traceHash() },
       followed: run.follow ? followedView(run.follow) : undefined,
       scenario: { name: run.scenario.name, done: run.runner.done, failed },
-    });
+    }, run.resetPending);
+    if (!batch) return undefined;
+    if (run.resetPending) {
+      batch.reset = true;
+      run.resetPending = false;
+    }
+    const snapshots = run.machine.snapshots.map((x) => x.at);
+    const sig = `${run.scenario.steps.length}:${snapshots.join(',')}:${Math.floor(run.end / 1000)}`;
+    if (sig !== run.timelineSig) {
+      batch.timeline = timelineOf(run.scenario, run.end, snapshots);
+      run.timelineSig = sig;
+    }
+    if (run.replay) batch.replay = { time: sim.now, target: run.replay.target };
+    return batch;
   }
 
   // ---------------------------------------------------------------- load
 
-  private load(source: ScenarioSource): WorkerToUi[] {
+  /**
+   * Builds the scenario's cluster. `opts.at` (a link's moment), or else the scenario's own
+   * `spec.pauseAt` (an exported run), starts a replay to that moment; a restore passes `replay: false`.
+   */
+  private load(source: ScenarioSource, opts: { at?: number | undefined; view?: ShareView | undefined; replay?: boolean } = {}): WorkerToUi[] {
     const { file, text, files } = source;
     const parsed = parseScenario(text, file);
     if (!parsed.ok) return [{ type: 'error', message: `invalid scenario ${file}`, errors: parsed.errors.map(formatScenarioError) }];
     const scenario = parsed.scenario;
     const cluster = this.build(scenario.cluster, { seed: scenario.seed, timings: scenario.timings, traceLimit: TRACE_LIMIT });
     const batches = new BatchBuilder(cluster);
-    const runner = new ScenarioRunner(scenario, cluster, { files, onEntry: (e) => batches.pushOutput(toOutput(e)) });
-    const run: Run = { source, scenario, cluster, batches, runner, requests: new Map(), streamed: new Map(), events: 0, commands: 0 };
-    countEvents(cluster.sim, () => run.events++);
+    // eslint-disable-next-line prefer-const -- the runner's callback needs the run, which needs the runner
+    let run: Run;
+    const runner = new ScenarioRunner(scenario, cluster, { files, onEntry: (e) => this.onEntry(run, e) });
+    const machine = new TimeMachine(runner, cluster);
+    run = {
+      source,
+      scenario,
+      cluster,
+      batches,
+      runner,
+      machine,
+      requests: new Map(),
+      stepRequests: new Map(),
+      streamed: new Map(),
+      echoed: new Set(),
+      commands: 0,
+      end: cluster.sim.now,
+      timelineSig: '',
+      resetPending: false,
+    };
+    const target = opts.replay === false ? undefined : (opts.at ?? scenario.pauseAt);
+    if (target !== undefined) {
+      run.replay = opts.view ? { target, view: opts.view } : { target };
+      this.playing = false;
+    }
     // The first frame carries everything, including the end of the boot's trace.
     for (const r of cluster.sim.world.trace.slice(-MAX_TRACE_PER_BATCH)) batches.pushTrace(r);
     cluster.sim.onRecord((r) => this.onRecord(run, r));
     this.run = run;
+    this.outbox = [];
     return [{ type: 'loaded', name: scenario.name, seed: scenario.seed, targets: cluster.targets(), source }];
+  }
+
+  /** A finished command or a performed action: to the terminal, under the request that started it. */
+  private onEntry(run: Run, e: TranscriptEntry): void {
+    if (e.step !== null && run.echoed.has(e.step) && e.kind === 'action' && !e.stderr) return;
+    const req = e.step !== null ? run.stepRequests.get(e.step) : undefined;
+    if (!req) {
+      run.batches.pushOutput(toOutput(e));
+      return;
+    }
+    run.stepRequests.delete(e.step!);
+    for (const [job, r] of run.requests) if (r === req.requestId) run.requests.delete(job);
+    // What the chunks already showed is not shown twice.
+    const shown = run.streamed.get(req.requestId) ?? 0;
+    run.streamed.delete(req.requestId);
+    run.batches.pushOutput({ ...toOutput(e), stdout: e.stdout.slice(shown), requestId: req.requestId });
   }
 
   // ---------------------------------------------------------------- restore
@@ -234,7 +413,7 @@ export class SimSession {
    * checkpoint, and stay paused. What the replay prints is dropped: the terminal showed it already.
    */
   private restore(source: ScenarioSource, journal: JournalEntry[], checkpoint: Checkpoint | undefined): WorkerToUi[] {
-    const out = this.load(source);
+    const out = this.load(source, { replay: false });
     const run = this.run;
     if (out[0]?.type !== 'loaded' || !run) return out;
     this.playing = false;
@@ -256,7 +435,8 @@ export class SimSession {
       if (checkpoint?.commands === i) atCheckpoint();
       this.replayTo(run, entry.at);
       check(entry.at, `command ${i + 1} (${describeCommand(entry.command)})`);
-      out.push(...this.apply(run, entry.command));
+      // What a seek answers was shown when it happened.
+      out.push(...this.apply(run, entry.command).filter((m) => m.type !== 'seeked' && m.type !== 'forked'));
     }
     if (!checkpoint || checkpoint.commands >= journal.length) atCheckpoint();
     this.dropReplayedOutput(run);
@@ -279,20 +459,19 @@ export class SimSession {
    */
   private replayTo(run: Run, at: SimPosition): void {
     const sim = run.cluster.sim;
-    const behind = () => run.events < at.events || (run.events === at.events && sim.world.traceCount < at.records);
+    const behind = () => sim.world.eventsRun < at.events || (sim.world.eventsRun === at.events && sim.world.traceCount < at.records);
     // Each stepOnce runs one event, starts one due scenario step or finishes a waiting command; the
     // bound only stops a replay that can never get there.
     const bound = 4 * (at.events + run.scenario.steps.length) + 1000;
     for (let i = 0; i < bound && behind(); i++) if (run.runner.stepOnce() === 'idle') break;
     // The clock ran on past the last event without anything happening (playing does that).
-    if (run.events === at.events && sim.world.traceCount === at.records && sim.now < at.time) run.runner.advanceTo(at.time);
+    if (sim.world.eventsRun === at.events && sim.world.traceCount === at.records && sim.now < at.time) run.runner.advanceTo(at.time);
   }
 
   private dropReplayedOutput(run: Run): void {
-    for (const { jobId } of run.runner.takeAdhoc()) run.requests.delete(jobId);
-    for (const jobId of run.requests.keys()) {
+    for (const [jobId, requestId] of run.requests) {
       const shown = run.cluster.takeChunks(jobId).length;
-      if (shown) run.streamed.set(jobId, (run.streamed.get(jobId) ?? 0) + shown);
+      if (shown) run.streamed.set(requestId, (run.streamed.get(requestId) ?? 0) + shown);
     }
     run.batches.discardOutputs();
   }
@@ -303,21 +482,13 @@ export class SimSession {
     else if (run.follow) observeRecord(run.follow, r);
   }
 
+  /** Chunks of the terminal's commands that keep running (`journalctl -f`, `kubectl get -w`). */
   private collectOutputs(run: Run): void {
-    for (const { jobId, entry } of run.runner.takeAdhoc()) {
-      const requestId = run.requests.get(jobId);
-      run.requests.delete(jobId);
-      // What the chunks already showed is not shown twice.
-      const shown = run.streamed.get(jobId) ?? 0;
-      run.streamed.delete(jobId);
-      const out = { ...toOutput(entry), stdout: entry.stdout.slice(shown) };
-      run.batches.pushOutput(requestId !== undefined ? { ...out, requestId } : out);
-    }
-    // Chunks of the terminal's commands that keep running (`journalctl -f`).
+    run.runner.collectFinished();
     for (const [jobId, requestId] of run.requests) {
       const chunk = run.cluster.takeChunks(jobId);
       if (!chunk) continue;
-      run.streamed.set(jobId, (run.streamed.get(jobId) ?? 0) + chunk.length);
+      run.streamed.set(requestId, (run.streamed.get(requestId) ?? 0) + chunk.length);
       run.batches.pushOutput({ requestId, time: run.cluster.sim.now, line: '', stdout: chunk, stderr: '', exitCode: null, partial: true });
     }
   }

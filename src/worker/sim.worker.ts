@@ -69,6 +69,7 @@ const timer = setInterval(() => {
   try {
     const frame = session.tick(real);
     if (frame) scope.postMessage(frame);
+    for (const m of session.takeMessages()) scope.postMessage(m);
   } catch (err) {
     stop(fatal(err));
   }

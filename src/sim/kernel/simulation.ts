@@ -114,6 +114,8 @@ export interface World {
   trace: TraceRecord[];
   traceLimit: number;
   traceCount: number;
+  /** Kernel events run (deliveries, timers, starts): with the time and traceCount, a point a replay can reach exactly. */
+  eventsRun: number;
   hash: TraceHash;
   emitted: Emitted[];
   logLimit: number;
@@ -152,6 +154,7 @@ export class Simulation {
       trace: [],
       traceLimit: opts.traceLimit ?? Number.POSITIVE_INFINITY,
       traceCount: 0,
+      eventsRun: 0,
       hash: createTraceHash(),
       emitted: [],
       logLimit: LOG_LIMIT,
@@ -262,6 +265,7 @@ export class Simulation {
     const ev = heapPop(this.world.queue);
     if (!ev) return false;
     this.world.now = ev.time as Millis;
+    this.world.eventsRun++;
     if (ev.kind === 'deliver') this.deliver(ev.msg, ev.toIncarnation, ev.local);
     else if (ev.kind === 'timer') this.fireTimer(ev);
     else this.start(ev.process);

@@ -10,7 +10,7 @@
 import { Inflate, deflateSync, strFromU8, strToU8 } from 'fflate';
 import { parseDuration } from './duration';
 import { parseScenario } from './parse';
-import { MAX_SCENARIO_BYTES, formatScenarioError, type Scenario } from './schema';
+import { MAX_PAUSE_AT_MS, MAX_SCENARIO_BYTES, formatScenarioError, type Scenario } from './schema';
 
 /** What the screen showed when the link was made; the app restores it (each field optional). */
 export interface LinkView {
@@ -165,7 +165,7 @@ export function decodeLink(input: string): DecodedLink | { error: string } {
   for (const k of Object.keys(d)) if (!['v', 'scenario', 'at', 'view'].includes(k)) return { error: `the link has an unknown field "${k.slice(0, 40)}"` };
   if (d.v !== LINK_VERSION) return { error: `the link is of version ${String(d.v).slice(0, 20)}; this Kubeplay opens version ${LINK_VERSION}` };
   if (typeof d.scenario !== 'string') return { error: 'the link holds no scenario' };
-  if (typeof d.at !== 'number' || !Number.isFinite(d.at) || d.at < 0 || d.at > 7 * 24 * 3_600_000) return { error: 'at: expected a simulated time between 0 and 7 days, in ms' };
+  if (typeof d.at !== 'number' || !Number.isFinite(d.at) || d.at < 0 || d.at > MAX_PAUSE_AT_MS) return { error: 'at: expected a simulated time between 0 and 7 days, in ms' };
   const view = readView(d.view);
   if (typeof view === 'string') return { error: view };
   const parsed = parseScenario(d.scenario, 'link');

@@ -122,6 +122,10 @@ function readAction(r: FieldReader, kind: StepKind, f: Field, fields: Fields, pa
       if (isScalar(f.value) && f.value.value === true) return { kind };
       return r.error(f.pos, path, 'expected `heal: true`');
     }
+    case 'interrupt': {
+      const line = nonEmpty(r, f, path);
+      return line === undefined ? undefined : { kind, line };
+    }
   }
 }
 

@@ -5,17 +5,20 @@
 import { isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 import { MAX_DEPTH, parseTokens, tooDeepLine } from '../cli-tools/common/yaml-depth';
 import { DEFAULT_TIMINGS, type Timings } from '../config';
+import { parseDuration } from './duration';
 import { readSteps } from './parse-steps';
 import { readUsers } from './parse-users';
 import {
   DEFAULT_SEED,
   MAX_ETCD_MEMBERS,
+  MAX_PAUSE_AT_MS,
   MAX_SCENARIO_BYTES,
   MAX_STEPS,
   SCENARIO_API_VERSION,
   SCENARIO_KIND,
   TAINT_EFFECTS,
   type ParseResult,
+  type Scenario,
   type ScenarioClusterSpec,
   type ScenarioNode,
   type ScenarioTaint,
@@ -55,8 +58,10 @@ export function parseScenario(text: string, file = 'scenario.yaml'): ParseResult
   const specField = r.required(top, 'spec', root, '(document)');
   const spec = specField ? readSpec(r, specField) : undefined;
   if (r.errors.length > 0 || !meta || !spec) return { ok: false, errors: r.errors };
-  const scenario = { file, name: meta.name, seed: spec.seed, cluster: spec.cluster, timings: spec.timings, steps: spec.steps };
-  return { ok: true, scenario: meta.description !== undefined ? { ...scenario, description: meta.description } : scenario };
+  const scenario: Scenario = { file, name: meta.name, seed: spec.seed, cluster: spec.cluster, timings: spec.timings, steps: spec.steps };
+  if (meta.description !== undefined) scenario.description = meta.description;
+  if (spec.pauseAt !== undefined) scenario.pauseAt = spec.pauseAt;
+  return { ok: true, scenario };
 }
 
 function expectConstant(r: FieldReader, top: Map<string, Field>, root: Node | null, name: string, want: string): void {
@@ -82,10 +87,11 @@ interface SpecParts {
   cluster: ScenarioClusterSpec;
   timings: Partial<Timings>;
   steps: Step[];
+  pauseAt?: number;
 }
 
 function readSpec(r: FieldReader, f: Field): SpecParts | undefined {
-  const fields = r.mapping(f.value, 'spec', ['seed', 'cluster', 'users', 'timings', 'steps']);
+  const fields = r.mapping(f.value, 'spec', ['seed', 'cluster', 'users', 'timings', 'steps', 'pauseAt']);
   if (!fields) return undefined;
   const seedField = fields.get('seed');
   const seed = seedField ? r.integer(seedField, 'spec.seed', 0, 0xffffffff) : DEFAULT_SEED;
@@ -99,8 +105,21 @@ function readSpec(r: FieldReader, f: Field): SpecParts | undefined {
   const stepsField = r.required(fields, 'steps', f.value, 'spec');
   const steps = stepsField ? readSteps(r, stepsField, 'spec.steps') : undefined;
   if (stepsField && steps && steps.length > MAX_STEPS) r.error(stepsField.pos, 'spec.steps', `too many steps (${steps.length}, limit ${MAX_STEPS})`);
-  if (seed === undefined || !cluster || !users || !timings || !steps) return undefined;
-  return { seed, cluster, timings, steps };
+  const pauseField = fields.get('pauseAt');
+  const pauseAt = pauseField ? readPauseAt(r, pauseField) : undefined;
+  if (seed === undefined || !cluster || !users || !timings || !steps || pauseAt === null) return undefined;
+  return pauseAt !== undefined ? { seed, cluster, timings, steps, pauseAt } : { seed, cluster, timings, steps };
+}
+
+/** `spec.pauseAt: 5m12.345s`: the moment a recorded run was exported at (the app pauses there, the CLI stops there). */
+function readPauseAt(r: FieldReader, f: Field): number | null {
+  const v = isScalar(f.value) ? f.value.value : undefined;
+  const ms = v === 0 ? 0 : typeof v === 'string' ? parseDuration(v) : undefined;
+  if (ms === undefined || ms > MAX_PAUSE_AT_MS) {
+    r.error(f.pos, 'spec.pauseAt', `expected a duration of at most 7 days, such as "5m12.345s"`);
+    return null;
+  }
+  return ms;
 }
 
 /** `spec.cluster.controlPlane: {standby: true}`: a second control-plane host with standby instances. */

@@ -205,6 +205,11 @@ export class ScenarioRunner {
     return sim.step() ? 'event' : 'idle';
   }
 
+  /** Recorded commands that answered while the clock stood still (a shell's "command not found") go to the transcript now. */
+  collectFinished(): void {
+    this.pollBackground();
+  }
+
   /** Recorded commands that have answered go to the transcript. */
   private pollBackground(): void {
     if (this.background.size === 0) return;
@@ -300,6 +305,7 @@ export class ScenarioRunner {
         this.cluster.link(step.between, step.and, { ...(latencyMs !== undefined && { latencyMs }), ...(jitterMs !== undefined && { jitterMs }), ...(loss !== undefined && { loss }) });
       }
       else if (step.kind === 'heal') this.cluster.heal();
+      else if (step.kind === 'interrupt') this.interruptRecorded(step.line);
     } catch (err) {
       return this.stepError(step, entry, err instanceof Error ? err.message : String(err));
     }
@@ -374,6 +380,16 @@ export class ScenarioRunner {
     this.recorded = this.recorded.filter((r) => r.at <= t);
     (this.scenario as { steps: Step[] }).steps = this.scenario.steps.filter((s) => !dropped.includes(s));
     return dropped;
+  }
+
+  /**
+   * Ctrl-C on the latest recorded command with this line that is still running (the app's terminal
+   * runs one at a time); nothing when it already ended, as Ctrl-C after the end does nothing.
+   */
+  private interruptRecorded(line: string): void {
+    let latest: number | undefined;
+    for (const [jobId, b] of this.background) if (b.entry.text === line) latest = jobId;
+    if (latest !== undefined) this.cluster.cancel?.(latest);
   }
 
   /** The job id of a recorded command still running (the app's terminal shows its output as it comes). */

@@ -13,6 +13,8 @@ export const DEFAULT_SEED = 1;
 export const MAX_SCENARIO_BYTES = 1024 * 1024;
 export const MAX_STEPS = 10_000;
 export const MAX_ETCD_MEMBERS = 7;
+/** The latest `spec.pauseAt` (and link moment) accepted: 7 days of simulated time. */
+export const MAX_PAUSE_AT_MS = 7 * 24 * 3_600_000;
 
 /** Where something is in the scenario text, 1-based like an editor shows it. */
 export interface SourcePos {
@@ -81,10 +83,12 @@ export type StepAction =
   | { kind: 'start'; target: string }
   | { kind: 'partition'; between: string[]; and: string[] }
   | { kind: 'link'; between: string[]; and: string[]; latencyMs?: number; jitterMs?: number; loss?: number }
-  | { kind: 'heal' };
+  | { kind: 'heal' }
+  /** Ctrl-C on the latest still-running recorded command with this line (the app's terminal). */
+  | { kind: 'interrupt'; line: string };
 
 export type StepKind = StepAction['kind'];
-export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'partition', 'link', 'heal'];
+export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'partition', 'link', 'heal', 'interrupt'];
 
 export type Step = StepAction & {
   /** Simulated time in ms at which the step starts. */
@@ -111,6 +115,11 @@ export interface Scenario {
   timings: Partial<Timings>;
   /** Sorted stably by `at`. */
   steps: Step[];
+  /**
+   * `spec.pauseAt`: the moment a recorded run was exported at. The app replays to it and pauses; the
+   * CLI stops there (as for a shared link) instead of running every step to completion.
+   */
+  pauseAt?: number;
 }
 
 /** One problem in a scenario, reported as `<file>:<line>:<col>: <path>: <message>`. */
@@ -152,5 +161,7 @@ export function describeAction(s: StepAction): string {
     }
     case 'heal':
       return 'heal all partitions';
+    case 'interrupt':
+      return `^C ${s.line}`;
   }
 }

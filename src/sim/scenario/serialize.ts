@@ -35,6 +35,8 @@ function action(a: StepAction): Record<string, unknown> {
     }
     case 'heal':
       return { heal: true };
+    case 'interrupt':
+      return { interrupt: a.line };
   }
 }
 
@@ -50,6 +52,7 @@ export function serializeScenario(s: Scenario, header?: string): string {
   if (users?.length) spec.users = users;
   if (Object.keys(s.timings).length) spec.timings = s.timings;
   spec.steps = s.steps.map((st) => stepToYamlObject(st));
+  if (s.pauseAt !== undefined) spec.pauseAt = duration(s.pauseAt);
   const metadata: Record<string, unknown> = { name: s.name };
   if (s.description) metadata.description = s.description;
   const doc = { apiVersion: SCENARIO_API_VERSION, kind: SCENARIO_KIND, metadata, spec };

@@ -1,0 +1,234 @@
+// Issue 10 in the worker: everything a person does is recorded as a scenario step at its simulated
+// time; Share and Export hand the run on as a scenario with its moment (spec.pauseAt) and as a link;
+// loading either replays to the moment and pauses there with the same trace hash; seeking goes back
+// and forth in time; acting in the past forks the run.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { FrameBatch, ShareView, UiToWorker, WorkerToUi } from '../protocol/view';
+import { buildCluster } from '../sim/cluster';
+import { decodeLink } from '../sim/scenario/link';
+import { parseScenario } from '../sim/scenario/parse';
+import { ScenarioRunner } from '../sim/scenario/run';
+import { SimSession } from './session';
+
+const DEFAULT = readFileSync(join(__dirname, '../../public/scenarios/default.yaml'), 'utf8');
+const POD = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n    - name: nginx\n      image: nginx:1.25\n';
+
+type Run = Extract<WorkerToUi, { type: 'run' }>;
+
+function session(text = DEFAULT, extra: Partial<Extract<UiToWorker, { type: 'load' }>> = {}) {
+  const s = new SimSession();
+  const loaded = s.handle({ type: 'load', file: 'default.yaml', text, ...extra });
+  expect(loaded[0]?.type).toBe('loaded');
+  const frames: FrameBatch[] = [];
+  const messages: WorkerToUi[] = [];
+  const tick = (ms: number) => {
+    const f = s.tick(ms);
+    if (f) frames.push(f);
+    messages.push(...s.takeMessages());
+    return f;
+  };
+  tick(0);
+  return {
+    s,
+    frames,
+    messages,
+    tick,
+    send(cmd: UiToWorker): WorkerToUi[] {
+      const out = s.handle(cmd);
+      messages.push(...out);
+      tick(0);
+      return out;
+    },
+    /** Plays `simMs` of simulated time at 100x in 16 ms ticks, as the app does. */
+    play(simMs: number) {
+      s.handle({ type: 'speed', speed: 100 });
+      s.handle({ type: 'play' });
+      const until = s.cluster!.sim.now + simMs;
+      while (s.cluster!.sim.now < until) tick(16);
+      s.handle({ type: 'pause' });
+      tick(0);
+    },
+    share(view: ShareView = {}, purpose: 'link' | 'export' = 'link'): Run {
+      return s.handle({ type: 'share', purpose, view })[0] as Run;
+    },
+  };
+}
+
+/** Replays what Share made as `kubeplay run <link>` does: parse, build, advanceTo(at). */
+function cliReplay(fragment: string): { hash: string; now: number } {
+  const d = decodeLink(`#${fragment}`);
+  if ('error' in d || d.kind !== 'run') throw new Error(JSON.stringify(d));
+  const cluster = buildCluster(d.scenario.cluster, { seed: d.scenario.seed, timings: d.scenario.timings });
+  const runner = new ScenarioRunner(d.scenario, cluster);
+  runner.advanceTo(d.link.at);
+  return { hash: cluster.sim.traceHash(), now: cluster.sim.now };
+}
+
+/** The pods etcd holds as the UI shows them: name, node, phase. */
+function podsIn(frames: FrameBatch[]): string[] {
+  const objs = new Map<string, Record<string, unknown>>();
+  for (const f of frames) {
+    if (f.reset) objs.clear();
+    for (const o of [...f.objects.added, ...f.objects.updated]) objs.set(o.id, o.object);
+    for (const id of f.objects.removed) objs.delete(id);
+  }
+  return [...objs.entries()]
+    .filter(([id]) => id.startsWith('pods/'))
+    .map(([id, o]) => `${id} ${(o.spec as { nodeName?: string }).nodeName ?? '-'} ${(o.status as { phase?: string }).phase}`)
+    .sort();
+}
+
+describe('the recorder', () => {
+  it('records every action as the step the scenario format has, at its simulated time', () => {
+    const r = session();
+    r.play(2_000);
+    r.send({ type: 'exec', requestId: 1, line: 'kubectl apply -f -', stdin: POD });
+    r.play(1_500);
+    r.send({ type: 'exec', requestId: 2, line: 'kubectl get pods -w' });
+    r.play(500);
+    r.send({ type: 'cancel', requestId: 2 });
+    r.send({ type: 'kill', target: 'kube-scheduler' });
+    r.send({ type: 'restart', target: 'kube-scheduler' });
+    r.send({ type: 'kill', target: 'node/worker-3' });
+    r.send({ type: 'start', target: 'node/worker-3' });
+    r.send({ type: 'partition', a: ['worker-1'], b: ['control-plane'] });
+    r.send({ type: 'heal' });
+    const shared = r.share();
+    const parsed = parseScenario(shared.yaml, 'run.yaml');
+    if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
+    const recorded = parsed.scenario.steps.filter((x) => x.recorded);
+    expect(recorded.map(({ kind }) => kind)).toEqual(['run', 'run', 'interrupt', 'kill', 'restart', 'kill', 'start', 'partition', 'heal']);
+    expect(recorded[0]).toMatchObject({ line: 'kubectl apply -f -', stdin: POD });
+    expect(recorded[2]).toMatchObject({ line: 'kubectl get pods -w' });
+    expect(recorded[7]).toMatchObject({ between: ['worker-1'], and: ['control-plane'] });
+    // Each at the next whole millisecond after the moment it was done, in order.
+    for (const x of recorded) expect(Number.isInteger(x.at)).toBe(true);
+    expect(recorded[0]!.at).toBeGreaterThanOrEqual(2_000);
+    expect(recorded[1]!.at).toBeGreaterThanOrEqual(recorded[0]!.at + 1_500);
+    expect(parsed.scenario.pauseAt).toBe(shared.at);
+    // The terminal got its answers under its request ids, and Ctrl-C ended the watch.
+    const outs = r.frames.flatMap((f) => f.outputs);
+    expect(outs.find((o) => o.requestId === 1 && !o.partial)).toMatchObject({ stdout: 'pod/web created\n', exitCode: 0 });
+    r.play(200);
+    expect(r.frames.flatMap((f) => f.outputs).find((o) => o.requestId === 2 && !o.partial)).toMatchObject({ exitCode: 130 });
+  });
+
+  it('prints an action taken in the graph once: the menu echoes its real command, the run does not add one', () => {
+    const r = session();
+    r.send({ type: 'kill', target: 'kube-scheduler' });
+    expect(r.frames.flatMap((f) => f.outputs).filter((o) => o.line.includes('kube-scheduler'))).toEqual([]);
+  });
+});
+
+describe('Share and links', () => {
+  it('gives a link that the CLI replays to the same moment and trace hash (seed, steps, actions)', () => {
+    const r = session();
+    r.send({ type: 'exec', requestId: 1, line: 'kubectl create deployment web --image=nginx:1.25 --replicas=2' });
+    r.play(20_000);
+    r.send({ type: 'kill', target: 'node/worker-1' });
+    r.play(7_300);
+    // Single steps leave events of this millisecond queued: Share runs them, so the moment is one a replay reaches.
+    for (let i = 0; i < 5; i++) r.send({ type: 'step' });
+    const shared = r.share({ follow: 'pods/default/web', panel: 'terminal' });
+    expect(shared.fragment).toMatch(/^run=[A-Za-z0-9_-]+$/);
+    expect(shared.traceHash).toBe(r.s.cluster!.sim.traceHash());
+    expect(cliReplay(shared.fragment)).toEqual({ hash: shared.traceHash, now: shared.at });
+  });
+
+  it('opens a link: replays at full speed with progress in the frames, pauses at the moment and gives the view back', () => {
+    const a = session();
+    a.send({ type: 'exec', requestId: 1, line: 'kubectl apply -f -', stdin: POD });
+    a.play(30_000);
+    const shared = a.share({ selected: 'worker-2', panel: 'events' });
+    const d = decodeLink(shared.fragment);
+    if ('error' in d || d.kind !== 'run') throw new Error('bad link');
+    const b = session(d.link.scenario, { file: 'link.yaml', at: d.link.at, view: d.link.view });
+    for (let i = 0; i < 1000 && !b.messages.some((m) => m.type === 'arrived'); i++) b.tick(16);
+    expect(b.frames.some((f) => f.replay?.target === shared.at)).toBe(true);
+    expect(b.messages.find((m) => m.type === 'arrived')).toEqual({ type: 'arrived', time: shared.at, traceHash: shared.traceHash, view: { selected: 'worker-2', panel: 'events' } });
+    expect(podsIn(b.frames)).toEqual(podsIn(a.frames));
+    // The person's own command shows in the transcript of the replayed run.
+    expect(b.frames.flatMap((f) => f.outputs).some((o) => o.line === 'kubectl apply -f -' && o.stdout === 'pod/web created\n')).toBe(true);
+    // Paused there: ticks move nothing.
+    b.tick(500);
+    expect(b.s.cluster!.sim.now).toBe(shared.at);
+  });
+
+  it('refuses actions while a link replays, then takes them', () => {
+    const a = session();
+    a.play(60_000);
+    const shared = a.share();
+    const b = { s: new SimSession(), messages: [] as WorkerToUi[], tick(ms: number) { this.s.tick(ms); this.messages.push(...this.s.takeMessages()); } };
+    b.s.handle({ type: 'load', file: 'run.yaml', text: shared.yaml });
+    expect(b.s.handle({ type: 'kill', target: 'kube-scheduler' })).toEqual([{ type: 'error', message: 'wait a moment: the run is still being replayed to its moment', errors: [] }]);
+    for (let i = 0; i < 1000 && !b.messages.some((m) => m.type === 'arrived'); i++) b.tick(16);
+    expect(b.s.handle({ type: 'kill', target: 'kube-scheduler' })[0]?.type).toBe('journal');
+  });
+
+  it('exports a scenario that, loaded again, pauses at the same moment with the same hash (spec.pauseAt)', () => {
+    const a = session();
+    a.send({ type: 'exec', requestId: 1, line: 'kubectl create deployment web --image=nginx:1.25 --replicas=3' });
+    a.play(25_000);
+    a.send({ type: 'partition', a: ['worker-2'], b: ['control-plane'] });
+    a.play(5_000);
+    const exported = a.share({}, 'export');
+    expect(exported.yaml).toMatch(/^# Recorded in Kubeplay/);
+    expect(exported.yaml).toContain(`pauseAt: `);
+    const b = session(exported.yaml);
+    for (let i = 0; i < 1000 && !b.messages.some((m) => m.type === 'arrived'); i++) b.tick(16);
+    expect(b.messages.find((m) => m.type === 'arrived')).toMatchObject({ time: exported.at, traceHash: exported.traceHash });
+  });
+});
+
+describe('time travel', () => {
+  it('goes back 5 minutes and forward again; each moment matches a fresh replay to it', () => {
+    const r = session();
+    r.play(100_000);
+    r.send({ type: 'exec', requestId: 1, line: 'kubectl create deployment web --image=nginx:1.25 --replicas=3' });
+    r.play(60_000);
+    r.send({ type: 'exec', requestId: 2, line: 'kubectl scale deployment web --replicas=5' });
+    r.play(40_000);
+    r.send({ type: 'kill', target: 'node/worker-2' });
+    r.play(210_000);
+    const end = r.s.cluster!.sim.now;
+    const atEnd = { hash: r.share().traceHash, pods: podsIn(r.frames) };
+    const back = end - 300_000;
+    const seeked = r.send({ type: 'seek', time: back }).find((m) => m.type === 'seeked') as Extract<WorkerToUi, { type: 'seeked' }>;
+    expect(seeked).toMatchObject({ time: back });
+    expect(seeked.replayedMs).toBeLessThanOrEqual(30_000);
+    console.log(`seek back 5 min in a ${(end / 60_000).toFixed(1)}-min run: ${seeked.wallMs.toFixed(0)} ms wall, ${seeked.replayedMs} ms replayed`);
+    const reset = r.frames.at(-1)!;
+    expect(reset.reset).toBe(true);
+    expect(reset.timeline!.end).toBe(end);
+    // The moment as a fresh replay of the same run to it shows it.
+    const fresh = cliReplay(r.share().fragment);
+    expect(r.s.cluster!.sim.traceHash()).toBe(fresh.hash);
+    const then = podsIn(r.frames);
+    expect(then).not.toEqual(atEnd.pods);
+    // The terminal's transcript is the one of that moment: the create (at 100 s) is there, the scale (at 160 s) not yet.
+    expect(reset.outputs.map((o) => o.line)).toContain('kubectl create deployment web --image=nginx:1.25 --replicas=3');
+    expect(reset.outputs.map((o) => o.line)).not.toContain('kubectl scale deployment web --replicas=5');
+    // Forward again: the recorded future (the node kill) replays, to the same end.
+    r.send({ type: 'seek', time: end });
+    expect(r.s.cluster!.sim.traceHash()).toBe(atEnd.hash);
+    expect(podsIn(r.frames)).toEqual(atEnd.pods);
+  });
+
+  it('forks when a person acts in the past: the old future and its actions are gone, and the UI is told', () => {
+    const r = session();
+    r.play(40_000);
+    r.send({ type: 'kill', target: 'kube-scheduler' });
+    r.play(40_000);
+    const end = r.s.cluster!.sim.now;
+    r.send({ type: 'seek', time: 20_000 });
+    const out = r.send({ type: 'exec', requestId: 3, line: 'kubectl get nodes' });
+    expect(out[0]).toEqual({ type: 'forked', from: 20_000, end, dropped: 1 });
+    const steps = parseScenario(r.share().yaml, 'x.yaml');
+    if (!steps.ok) throw new Error('bad');
+    expect(steps.scenario.steps.filter((x) => x.recorded).map((x) => x.kind)).toEqual(['run']);
+    expect(r.frames.at(-1)!.timeline!.end).toBeLessThan(end);
+  });
+});
