@@ -11,7 +11,9 @@ export const SCENARIOS: readonly string[] = [
   'image-typo',
   'unschedulable',
   'placement',
+  'taints',
   'bad-input',
+  'hostile-input',
   'scheduler-down',
   'deployment',
   'service',
@@ -25,12 +27,15 @@ export const SCENARIOS: readonly string[] = [
   'statefulset',
   'job',
   'apiserver-down',
+  'apiserver-restart',
   'kubelet-down',
   'containerd-down',
   'etcd-cluster',
   'etcd-leader-failover',
   'etcd-quorum-loss',
   'etcd-partition',
+  'etcd-four-members',
+  'etcd-five-members',
 ];
 
 export function scenarioUrl(name: string): string {
