@@ -97,6 +97,10 @@ export interface FollowedRequest {
   summary: string;
   /** The seed's phase the latest record caused by it belongs to. */
   phase: Phase;
+  /** Finished or not: `>` (step to the next phase) does nothing once it is. */
+  state: 'running' | 'done' | 'failed';
+  /** How it ended: `pod/web Running`, `kubelet: pod/web ImagePullBackOff`, the command's error line. */
+  outcome?: string;
 }
 
 /**

@@ -243,6 +243,31 @@ describe('SimSession: time', () => {
     expect(phases).toEqual(['persistence', 'watch', 'scheduling', 'execution']);
   });
 
+  it('stepPhase stops when the followed request is finished and then does nothing; the badge says how it ended (issue 11)', () => {
+    const ends = (stdin: string, line = 'kubectl apply -f -') => {
+      const { s } = start();
+      s.handle(line === 'kubectl apply -f -' ? { ...APPLY, stdin } : { type: 'exec', requestId: 1, line });
+      let b: FrameBatch | undefined;
+      for (let i = 0; i < 40; i++) {
+        s.handle({ type: 'stepPhase' });
+        b = s.tick(0) ?? b;
+        if (b?.followed?.state !== 'running') break;
+      }
+      const at = s.cluster!.sim.now;
+      s.handle({ type: 'stepPhase' });
+      expect(s.cluster!.sim.now, 'nothing runs past the end').toBe(at);
+      return b!.followed!;
+    };
+    expect(ends(POD)).toMatchObject({ phase: 'execution', state: 'done', outcome: 'pod/web Running' });
+    expect(ends(POD.replace('nginx:1.25', 'nginx:1.255'))).toMatchObject({ state: 'failed', outcome: 'kubelet: pod/web ImagePullBackOff' });
+    expect(ends(POD.replace('      image: nginx:1.25\n', '      image: nginx:1.25\n      resources: {requests: {cpu: "64"}}\n'))).toMatchObject({
+      phase: 'scheduling',
+      state: 'failed',
+      outcome: expect.stringMatching(/^kube-scheduler: no node fits pod\/web: 0\/4 nodes are available: .*Insufficient cpu/),
+    });
+    expect(ends('', 'kubectl get pod nope')).toMatchObject({ state: 'failed', outcome: 'Error from server (NotFound): pods "nope" not found' });
+  });
+
   it('plays at the chosen speed when nothing visible is in flight', () => {
     const { s } = start();
     s.handle({ type: 'speed', speed: 5 });

@@ -37,7 +37,8 @@ import type {
 } from '../protocol/view';
 import { buildCluster, type Cluster, type ClusterOptions, type ClusterSpec } from '../sim/cluster';
 import type { TraceRecord } from '../sim/kernel/trace';
-import { followedView, inFlightTimes, isCommandRoot, observeRecord, processLog, schedulingCycles, startFollow, type FollowState } from '../sim/observe';
+import { freshestStore } from '../sim/chaos/observe';
+import { followedView, inFlightTimes, isCommandRoot, observeRecord, processLog, schedulingCycles, startFollow, updateOutcome, type FollowState } from '../sim/observe';
 import { formatScenarioError, parseScenario, ScenarioRunner, type Scenario, type TranscriptEntry } from '../sim/scenario';
 import type { StepAction } from '../sim/scenario/schema';
 import { TimeMachine } from '../sim/scenario/time-machine';
@@ -52,8 +53,10 @@ export const MIN_SPEED = 0.01;
 export const MAX_SPEED = 1000;
 /** A late tick (a throttled background tab) never plays more than this much real time at once. */
 export const MAX_REAL_MS_PER_TICK = 250;
-/** "Step to the next phase" gives up after this many kernel events. */
+/** "Step to the next phase" gives up after this many kernel events... */
 export const STEP_PHASE_LIMIT = 10_000;
+/** ...or this much simulated time (a request that never goes on: a pod nobody schedules). */
+export const STEP_PHASE_MAX_MS = 60_000;
 /** The trace window kept in the worker's memory (the trace hash covers every record ever made). */
 export const TRACE_LIMIT = 100_000;
 /** Slices of a playing tick at most; each ends at a kernel event so the slow-down can re-check. */
@@ -83,6 +86,8 @@ interface Run {
   /** Recorded steps the UI echoed itself (a kill from the graph's menu): not printed again. */
   echoed: Set<number>;
   follow?: FollowState;
+  /** The recorded step whose command the followed request is (its transcript entry gives the exit). */
+  followStep?: number;
   /** How many journaled commands were applied. */
   commands: number;
   /** The latest simulated time the run reached: going back keeps it, acting in the past cuts it. */
@@ -221,6 +226,7 @@ export class SimSession {
     if (cmd.type === 'exec') {
       const step = run.runner.record(cmd.stdin !== undefined ? { kind: 'run', line: cmd.line, stdin: cmd.stdin } : { kind: 'run', line: cmd.line });
       run.stepRequests.set(step.index, { requestId: cmd.requestId, line: cmd.line });
+      run.followStep = step.index;
       const job = run.runner.runningJobOf(step);
       if (job !== undefined) run.requests.set(job, cmd.requestId);
       return;
@@ -285,6 +291,7 @@ export class SimSession {
   /** After the world was replaced: the terminal's running commands are gone, and the UI gets everything anew. */
   private afterJump(run: Run): void {
     run.follow = undefined;
+    run.followStep = undefined;
     run.requests.clear();
     run.stepRequests.clear();
     run.streamed.clear();
@@ -317,6 +324,7 @@ export class SimSession {
     else if (this.playing) this.play(run, Math.min(Math.max(0, realMs), MAX_REAL_MS_PER_TICK));
     run.machine.tick();
     this.collectOutputs(run);
+    this.settle(run);
     const sim = run.cluster.sim;
     if (sim.now > run.end) run.end = sim.now;
     const next = sim.nextEventTime();
@@ -392,6 +400,7 @@ export class SimSession {
 
   /** A finished command or a performed action: to the terminal, under the request that started it. */
   private onEntry(run: Run, e: TranscriptEntry): void {
+    this.noteExit(run, e);
     if (e.step !== null && run.echoed.has(e.step) && e.kind === 'action' && !e.stderr) return;
     const req = e.step !== null ? run.stepRequests.get(e.step) : undefined;
     if (!req) {
@@ -478,8 +487,24 @@ export class SimSession {
 
   private onRecord(run: Run, r: TraceRecord): void {
     run.batches.pushTrace(r);
-    if (isCommandRoot(r)) run.follow = startFollow(r);
-    else if (run.follow) observeRecord(run.follow, r);
+    if (isCommandRoot(r)) {
+      run.follow = startFollow(r);
+      run.followStep = undefined;
+    } else if (run.follow) observeRecord(run.follow, r);
+  }
+
+  /** The followed command's exit: the recorded step it came from, or a scenario step with its line. */
+  private noteExit(run: Run, e: TranscriptEntry): void {
+    const f = run.follow;
+    if (!f || f.exit || e.kind !== 'command') return;
+    const mine = run.followStep !== undefined ? e.step === run.followStep : f.summary === `$ ${e.text}`;
+    if (mine) f.exit = { code: e.exitCode, stderr: e.stderr };
+  }
+
+  /** Whether the followed request has finished (outcome.ts), read from etcd's freshest member. */
+  private settle(run: Run): void {
+    const f = run.follow;
+    if (f && f.state === 'running' && f.exit) updateOutcome(f, freshestStore(run.cluster.sim));
   }
 
   /** Chunks of the terminal's commands that keep running (`journalctl -f`, `kubectl get -w`). */
@@ -546,19 +571,28 @@ export class SimSession {
     return 'idle';
   }
 
-  /** Steps until the followed request's phase changes (or STEP_PHASE_LIMIT events pass). */
+  /**
+   * Steps until the followed request's phase changes or it finishes (or STEP_PHASE_LIMIT events or
+   * STEP_PHASE_MAX_MS of simulated time pass). A finished request has no next phase: nothing runs.
+   */
   private stepPhase(run: Run): void {
     const f = run.follow;
     if (!f) {
       this.stepEvent(run);
       return;
     }
+    if (f.state !== 'running') return;
     const from = f.phase;
-    for (let i = 0; i < STEP_PHASE_LIMIT; i++) {
+    const until = run.cluster.sim.now + STEP_PHASE_MAX_MS;
+    for (let i = 0; i < STEP_PHASE_LIMIT && run.cluster.sim.now <= until; i++) {
       if (this.stepEvent(run) === 'idle') return;
       if (run.follow !== f || f.phase !== from) return;
+      run.runner.collectFinished();
+      this.settle(run);
+      if (f.state !== 'running') return;
     }
   }
+
 }
 
 function toOutput(e: TranscriptEntry): TerminalOutput {

@@ -12,7 +12,7 @@ describe('the followed request', () => {
   it('starts at a command line that entered the cluster from outside', () => {
     expect(isCommandRoot(ROOT)).toBe(true);
     expect(isCommandRoot(rec(2, 1, 'persistence'))).toBe(false);
-    expect(followedView(startFollow(ROOT))).toEqual({ rootId: 1, summary: '$ kubectl apply -f -', phase: 'user' });
+    expect(followedView(startFollow(ROOT))).toEqual({ rootId: 1, summary: '$ kubectl apply -f -', phase: 'user', state: 'running' });
   });
 
   it('moves forward through the seed phases along the cause chain and ignores unrelated records', () => {

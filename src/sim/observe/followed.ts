@@ -16,6 +16,8 @@ export const REQUEST_PHASES: readonly Phase[] = ['persistence', 'watch', 'schedu
 
 /** Descendant ids kept; the oldest are forgotten first (a kubelet's pod loop can descend forever). */
 export const MAX_DESCENDANTS = 50_000;
+/** Pods a request's outcome looks at, at most (a Deployment of thousands settles on its first ones). */
+export const MAX_PODS = 1_000;
 
 export interface FollowState {
   rootId: RecordId;
@@ -23,6 +25,13 @@ export interface FollowState {
   /** The furthest of the four phases reached; 'user' until a descendant in one of them appears. */
   phase: Phase;
   descendants: Set<RecordId>;
+  /** `namespace/name` of every pod a record of the chain names (what the request made or changed). */
+  pods: Set<string>;
+  /** The command's exit, once it has one (the session tells). */
+  exit?: { code: number | null; stderr: string };
+  /** Finished or not (outcome.ts decides); `>` stops at the end and the badge says how it ended. */
+  state: 'running' | 'done' | 'failed';
+  outcome?: string;
 }
 
 /** A command line that entered the cluster from outside: `$ kubectl apply -f -`. */
@@ -31,13 +40,14 @@ export function isCommandRoot(r: TraceRecord): boolean {
 }
 
 export function startFollow(root: TraceRecord): FollowState {
-  return { rootId: root.id, summary: root.summary, phase: root.phase, descendants: new Set([root.id]) };
+  return { rootId: root.id, summary: root.summary, phase: root.phase, descendants: new Set([root.id]), pods: new Set(), state: 'running' };
 }
 
 /** Notes a new record; true when it moved the followed request into another of the four phases. */
 export function observeRecord(f: FollowState, r: TraceRecord): boolean {
   if (r.cause === null || !f.descendants.has(r.cause)) return false;
   f.descendants.add(r.id);
+  if (r.object?.kind === 'Pod' && f.pods.size < MAX_PODS) f.pods.add(`${r.object.namespace ?? 'default'}/${r.object.name}`);
   if (f.descendants.size > MAX_DESCENDANTS) {
     const oldest = f.descendants.values().next().value;
     // The root stays: it names the request.
@@ -49,5 +59,7 @@ export function observeRecord(f: FollowState, r: TraceRecord): boolean {
 }
 
 export function followedView(f: FollowState): FollowedRequest {
-  return { rootId: f.rootId, summary: f.summary, phase: f.phase };
+  const v: FollowedRequest = { rootId: f.rootId, summary: f.summary, phase: f.phase, state: f.state };
+  if (f.outcome !== undefined) v.outcome = f.outcome;
+  return v;
 }

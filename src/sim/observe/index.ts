@@ -9,3 +9,4 @@ export { inFlightTimes, observeInFlight } from './messages';
 export { cycleView, podKey, schedulingCycles } from './cycles';
 export { DEFAULT_LOG_TAIL, processLog } from './logs';
 export { followedView, isCommandRoot, MAX_DESCENDANTS, observeRecord, REQUEST_PHASES, startFollow, type FollowState } from './followed';
+export { updateOutcome } from './outcome';

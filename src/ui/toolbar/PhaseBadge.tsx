@@ -5,6 +5,9 @@ import { useStrings } from '../app/useStrings';
 import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
 
+/** How a finished request ended, after its last phase: `Execution · done`. */
+const ENDED = { en: { done: 'done', failed: 'failed' }, ru: { done: 'готово', failed: 'ошибка' } } as const;
+
 export function PhaseBadge() {
   const t = useStrings();
   const lang = useUiStore((s) => s.lang);
@@ -16,15 +19,23 @@ export function PhaseBadge() {
       </span>
     );
   }
+  const ended = followed.state !== 'running' ? followed.state : undefined;
   return (
     <span
-      className={`toolbar-phase phase-${followed.phase}`}
+      className={`toolbar-phase phase-${followed.phase}${ended ? ` ended-${ended}` : ''}`}
       data-testid="phase"
       data-phase={followed.phase}
-      title={`${t.phaseOf}: ${followed.summary}`}
+      data-state={followed.state}
+      title={`${t.phaseOf}: ${followed.summary}${followed.outcome ? `\n${followed.outcome}` : ''}`}
     >
       <span className="phase-swatch" aria-hidden="true" />
       {phaseLabel(followed.phase, lang)}
+      {ended && (
+        <span className="phase-ended">
+          {' · '}
+          {ended === 'done' ? '✓' : '✗'} {ENDED[lang][ended]}
+        </span>
+      )}
     </span>
   );
 }

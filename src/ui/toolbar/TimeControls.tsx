@@ -13,6 +13,7 @@ export function TimeControls() {
   const send = useUiStore((s) => s.send);
   const playing = useSimStore((s) => s.clock.playing);
   const speed = useSimStore((s) => s.clock.speed);
+  const finished = useSimStore((s) => (s.followed ? s.followed.state !== 'running' : false));
   return (
     <div className="toolbar-group" role="group" aria-label={t.clock}>
       <button
@@ -30,6 +31,8 @@ export function TimeControls() {
       <button
         type="button"
         data-testid="step-phase"
+        // A finished request has no next phase (the worker ignores `>` then too).
+        disabled={finished}
         title={`${t.stepPhase} (>)`}
         aria-label={t.stepPhase}
         onClick={() => send({ type: 'stepPhase' })}
