@@ -121,4 +121,11 @@ test('step to the next phase stops at persistence, watch, scheduling and executi
   expect(seen[0]!.clock).toBeGreaterThanOrEqual(start);
   // Stopped at the start of execution: the kubelet has only begun, the pod is not Running yet.
   expect(seen[3]!.status).not.toBe('Running');
+  // One more '>' runs to the end of the request: the pod Running, the badge done, '>' disabled (issue 11).
+  await page.getByTestId('step-phase').click();
+  await expect(badge).toHaveAttribute('data-state', 'done');
+  await expect(badge).toContainText('done');
+  await expect(pod(page, 'default', 'phased')).toHaveAttribute('data-status', 'Running');
+  await expect(page.getByTestId('step-phase')).toBeDisabled();
+  await shot(page, '07-phase-5-done');
 });
