@@ -262,6 +262,12 @@ export type UiToWorker =
    */
   | { type: 'restore'; source: ScenarioSource; journal: JournalEntry[]; checkpoint?: Checkpoint }
   /**
+   * The page drew a frame it was sent (posted from requestAnimationFrame). The worker sends a new
+   * frame only while fewer than FRAMES_AHEAD are not yet drawn, so a page that falls behind gets
+   * fewer, bigger frames (the patches coalesce) instead of a queue it can never work off.
+   */
+  | { type: 'frameShown' }
+  /**
    * Test only: make the worker fail, in its message handler or outside any handler. Honoured only by
    * a worker the page started with `?crash-test` in its URL (sim.worker.ts, useSimWorker.ts).
    */

@@ -268,6 +268,19 @@ describe('SimSession: time', () => {
     expect(ends('', 'kubectl get pod nope')).toMatchObject({ state: 'failed', outcome: 'Error from server (NotFound): pods "nope" not found' });
   });
 
+  it('coalesces what changed while the page had not drawn: the next frame carries it all (back-pressure, issue 11)', () => {
+    const { s } = start();
+    s.handle(APPLY);
+    s.handle({ type: 'speed', speed: 100 });
+    s.handle({ type: 'play' });
+    // The page is behind: 100 ticks advance the run and send nothing.
+    for (let i = 0; i < 100; i++) expect(s.tick(16, false)).toBeUndefined();
+    const b = s.tick(16)!;
+    expect(b.outputs.find((o) => o.requestId === 1)).toMatchObject({ stdout: 'pod/web created\n' });
+    expect(b.objects.added.map((o) => o.id)).toContain('pods/default/web');
+    expect(b.clock.time).toBeGreaterThan(100 * 16 * 100 * 0.5);
+  });
+
   it('plays at the chosen speed when nothing visible is in flight', () => {
     const { s } = start();
     s.handle({ type: 'speed', speed: 5 });

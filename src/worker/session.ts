@@ -151,6 +151,9 @@ export class SimSession {
       case 'crashTest':
         // Only sim.worker.ts acts on it, and only in a page opened with ?crash-test.
         return [];
+      case 'frameShown':
+        // sim.worker.ts counts these (back-pressure); nothing changes in the run.
+        return [];
       case 'play':
         this.playing = true;
         return [];
@@ -316,8 +319,12 @@ export class SimSession {
     this.outbox.push({ type: 'arrived', time: sim.now, traceHash: sim.traceHash(), ...(replay.view && { view: replay.view }) });
   }
 
-  /** Advances by `realMs` of wall time when playing; returns the frame if anything changed. */
-  tick(realMs: number): FrameBatch | undefined {
+  /**
+   * Advances by `realMs` of wall time when playing; returns the frame if anything changed. With
+   * `frame: false` (the page has not drawn the last frames yet) it only advances: what changed
+   * stays in the BatchBuilder and goes with the next frame.
+   */
+  tick(realMs: number, frame = true): FrameBatch | undefined {
     const run = this.run;
     if (!run) return undefined;
     if (run.replay) this.replayStep(run, run.replay);
@@ -327,6 +334,7 @@ export class SimSession {
     this.settle(run);
     const sim = run.cluster.sim;
     if (sim.now > run.end) run.end = sim.now;
+    if (!frame) return undefined;
     const next = sim.nextEventTime();
     const clock: FrameBatch['clock'] = { time: sim.now, playing: this.playing, speed: this.speed };
     if (next !== undefined) clock.nextEventAt = next;

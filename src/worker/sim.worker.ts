@@ -11,6 +11,8 @@ import { fatal } from './journal';
 import { SimSession } from './session';
 
 const TICK_MS = 16;
+/** Frames sent and not yet drawn by the page, at most (back-pressure: see `frameShown`). */
+export const FRAMES_AHEAD = 2;
 
 interface WorkerScope {
   name: string;
@@ -23,6 +25,8 @@ const session = new SimSession();
 /** The page names the worker so when it was opened with ?crash-test (useSimWorker.ts). */
 const CRASH_TEST = scope.name.includes('crash-test');
 let stopped = false;
+/** Frames posted that the page has not said it drew. */
+let undrawn = 0;
 
 type Fatal = Extract<WorkerToUi, { type: 'fatal' }>;
 
@@ -47,6 +51,10 @@ scope.addEventListener('message', (e) => {
   if (stopped) return;
   try {
     const cmd = e.data;
+    if (cmd.type === 'frameShown') {
+      undrawn = Math.max(0, undrawn - 1);
+      return;
+    }
     if (cmd.type === 'crashTest') {
       if (CRASH_TEST) crashTest(cmd.how);
       return;
@@ -67,8 +75,11 @@ const timer = setInterval(() => {
   const real = now - last;
   last = now;
   try {
-    const frame = session.tick(real);
-    if (frame) scope.postMessage(frame);
+    const frame = session.tick(real, undrawn < FRAMES_AHEAD);
+    if (frame) {
+      undrawn++;
+      scope.postMessage(frame);
+    }
     for (const m of session.takeMessages()) scope.postMessage(m);
   } catch (err) {
     stop(fatal(err));

@@ -103,6 +103,7 @@ export class SimWorkerHost {
         break;
       case 'frame':
         this.checkpoint = m.checkpoint;
+        this.frameDrawn(w);
         break;
       case 'restored':
         this.restoring = null;
@@ -111,6 +112,14 @@ export class SimWorkerHost {
     }
     // The dev overlay shows each frame's size; measuring only frames keeps the cost to one stringify per frame.
     this.deps.receive(m, m.type === 'frame' ? JSON.stringify(m).length : 0);
+  }
+
+  /** Tells the worker when the page has drawn after this frame, so it never runs ahead of what is shown. */
+  private frameDrawn(w: Worker): void {
+    const later = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (cb: () => void) => setTimeout(cb, 16);
+    later(() => {
+      if (w === this.worker) w.postMessage({ type: 'frameShown' } satisfies UiToWorker);
+    });
   }
 
   private fail(w: Worker, message: string, detail: string): void {
