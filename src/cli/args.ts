@@ -7,14 +7,14 @@ export type CliCommand =
   | { kind: 'help' }
   | { kind: 'run'; file: string; untilMs?: number; json: boolean; trace: boolean; seed?: number }
   | { kind: 'export'; link: string; output: string }
-  | { kind: 'serve'; file?: string; port: number; address: string; kubeconfig?: string; speed: number };
+  | { kind: 'serve'; file?: string; port: number; address: string; kubeconfig?: string; speed: number; record?: string };
 
 export const USAGE = `Kubeplay: a Kubernetes v1.31 cluster, simulated deterministically.
 
 Usage:
   kubeplay run FILE|LINK [--until DURATION] [--seed N] [--json] [--trace]
   kubeplay export LINK -o FILE
-  kubeplay serve [SCENARIO] [--port 6443] [--address 127.0.0.1] [--kubeconfig FILE] [--speed X]
+  kubeplay serve [SCENARIO] [--port 6443] [--address 127.0.0.1] [--kubeconfig FILE] [--speed X] [--record FILE]
   kubeplay help
 
 Commands:
@@ -27,6 +27,8 @@ Commands:
           --speed), and serve the Kubernetes API over HTTPS so that a real
           kubectl can use it: it writes a kubeconfig (a CA made for this run,
           a client certificate per user) and prints the export line to use it.
+          --record FILE writes, when it ends, the run as a scenario (every
+          request at its simulated time) that run replays to the same hash.
   help    Show this help.
 
 Flags for run:
@@ -106,7 +108,7 @@ function parseExport(rest: string[]): CliCommand | { kind: 'error'; message: str
 }
 
 function parseServe(rest: string[]): CliCommand | { kind: 'error'; message: string } {
-  const out: { kind: 'serve'; file?: string; port: number; address: string; kubeconfig?: string; speed: number } = { kind: 'serve', port: 6443, address: '127.0.0.1', speed: 1 };
+  const out: Extract<CliCommand, { kind: 'serve' }> = { kind: 'serve', port: 6443, address: '127.0.0.1', speed: 1 };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -117,6 +119,11 @@ function parseServe(rest: string[]): CliCommand | { kind: 'error'; message: stri
       out.port = n;
     } else if (flag === '--address') out.address = value();
     else if (flag === '--kubeconfig') out.kubeconfig = value();
+    else if (flag === '--record') {
+      const f = value();
+      if (!f) return { kind: 'error', message: '--record: expected a file name' };
+      out.record = f;
+    }
     else if (flag === '--speed') {
       const n = Number(value());
       if (!(n > 0 && n <= 1000)) return { kind: 'error', message: '--speed: expected a number above 0, at most 1000' };

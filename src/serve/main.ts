@@ -48,6 +48,11 @@ export async function serveMain(cmd: Extract<CliCommand, { kind: 'serve' }>, io:
   io.out(`kube-apiserver: ${h.url} (scenario ${parsed.scenario.name}, ${cmd.speed}x)\n`);
   return await new Promise<number>((done) => {
     const stop = (): void => {
+      if (cmd.record) {
+        const out = resolve(io.cwd, cmd.record);
+        writeFileSync(out, h.recorded());
+        io.out(`recorded: ${out} (npx kubeplay run ${cmd.record})\n`);
+      }
       void h.close().then(() => done(0));
     };
     process.once('SIGINT', stop);

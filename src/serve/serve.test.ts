@@ -1,6 +1,8 @@
 import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCluster } from '../sim/cluster';
 import { parseScenario } from '../sim/scenario/parse';
+import { ScenarioRunner } from '../sim/scenario/run';
 import { serve, type ServeHandle } from './serve';
 
 // Issue 17: kubeplay serve answers real HTTPS clients from the simulation: a client certificate
@@ -26,12 +28,14 @@ afterAll(async () => {
   await h?.close();
 });
 
-function get(path: string, opts: { user?: string; accept?: string } = {}): Promise<{ status: number; body: string; type: string }> {
+function get(path: string, opts: { user?: string; accept?: string; method?: string; body?: string } = {}): Promise<{ status: number; body: string; type: string }> {
   const client = h.pki.clients.find((c) => c.user === (opts.user ?? 'kubernetes-admin'));
   const url = new URL(path, h.url);
+  const headers: Record<string, string> = { accept: opts.accept ?? 'application/json' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
   return new Promise((resolve, reject) => {
     const req = request(
-      { hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: 'GET', ca: h.pki.ca.certPem, ...(client && { cert: client.certPem, key: client.keyPem }), headers: { accept: opts.accept ?? 'application/json' } },
+      { hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? 'GET', ca: h.pki.ca.certPem, ...(client && { cert: client.certPem, key: client.keyPem }), headers },
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
@@ -39,7 +43,7 @@ function get(path: string, opts: { user?: string; accept?: string } = {}): Promi
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(opts.body);
   });
 }
 
@@ -65,4 +69,22 @@ describe('kubeplay serve', () => {
     expect(r.status).toBe(403);
     expect(JSON.parse(r.body).message).toBe('pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "default"');
   }, 30_000);
+
+  it('records every request at its simulated time: kubeplay run of the recording reaches the same trace hash (--record)', async () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'recorded', labels: { __proto__: 'x' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } };
+    const created = await get('/api/v1/namespaces/default/pods', { method: 'POST', body: JSON.stringify(pod).replace('"labels":{}', '"labels":{"__proto__":"x"}') });
+    expect(created.status).toBe(422);
+    const ok = await get('/api/v1/namespaces/default/pods', { method: 'POST', body: JSON.stringify({ ...pod, metadata: { name: 'recorded' } }) });
+    expect(ok.status).toBe(201);
+    await get('/api/v1/namespaces/default/pods/recorded');
+    const text = h.recorded();
+    const hash = /trace hash ([0-9a-f]{16})/.exec(text)![1];
+    const p = parseScenario(text, 'recorded.yaml');
+    if (!p.ok) throw new Error(p.errors.map((e) => e.message).join('\n'));
+    expect(p.scenario.cluster.gateway).toBe(true);
+    expect(p.scenario.steps.filter((s) => s.kind === 'request').length).toBeGreaterThanOrEqual(3);
+    const cluster = buildCluster(p.scenario.cluster, { seed: p.scenario.seed, timings: p.scenario.timings });
+    new ScenarioRunner(p.scenario, cluster).advanceTo(p.scenario.pauseAt!);
+    expect(cluster.sim.traceHash()).toBe(hash);
+  }, 60_000);
 });

@@ -9,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildCluster, type Cluster } from '../sim/cluster';
 import type { GatewayOutput } from '../sim/gateway/api-gateway';
 import { ScenarioRunner } from '../sim/scenario/run';
-import type { Scenario } from '../sim/scenario/schema';
+import type { RecordedRequest, Scenario } from '../sim/scenario/schema';
+import { serializeScenario } from '../sim/scenario/serialize';
 import { KUBERNETES_VERSION } from '../sim/config';
 import { credentialsOf, decodeBody, readBody, readRequestLine, status, type StatusBody } from './http-request';
 import { kubeconfig } from './kubeconfig';
@@ -30,6 +31,8 @@ export interface ServeHandle {
   kubeconfig: string;
   cluster: Cluster;
   runner: ScenarioRunner;
+  /** The run so far as a scenario: every request at its simulated time, pausing at now (`--record`). */
+  recorded(): string;
   close(): Promise<void>;
 }
 
@@ -116,9 +119,10 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     const watch = line.query.watch === 'true' || line.query.watch === '1';
     open.set(id, { res, watch });
     res.on('close', () => {
-      if (open.delete(id)) cluster.gatewayCancel(id);
+      if (open.delete(id)) runner.record({ kind: 'hangup', id });
     });
-    cluster.gatewayRequest({
+    // Recorded at its simulated time, so that `kubeplay run` of the recording is this run.
+    const request: RecordedRequest = {
       id,
       method: line.method,
       path: line.path,
@@ -129,7 +133,8 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
       credentials: credentialsOf(req),
       userAgent: req.headers['user-agent'] ?? '',
       watch,
-    });
+    };
+    runner.record({ kind: 'request', request });
   };
 
   const server: Server = createServer({ key: opts.scenario ? pki.server.keyPem : '', cert: pki.server.certPem, ca: [pki.ca.certPem], requestCert: true, rejectUnauthorized: false }, (req, res) => {
@@ -150,6 +155,11 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     kubeconfig: kubeconfig(pki, url, ADMIN.name),
     cluster,
     runner,
+    recorded: () => {
+      // A whole millisecond, as the recorded steps have: the file says the moment exactly.
+      runner.advanceTo(Math.ceil(runner.now));
+      return serializeScenario({ ...runner.scenario, cluster: { ...runner.scenario.cluster, gateway: true }, pauseAt: runner.now }, `Recorded by kubeplay serve: npx kubeplay run <this file> replays it (trace hash ${cluster.sim.traceHash()})`);
+    },
     close: async () => {
       clearInterval(timer);
       for (const c of open.values()) c.res.destroy();

@@ -76,6 +76,8 @@ export interface ClusterSpec {
   kubeProxyMode?: 'iptables' | 'ipvs';
   /** `standby: true`: a second control-plane host runs standby kube-scheduler and kube-controller-manager instances. */
   controlPlane?: { standby?: boolean };
+  /** The API gateway real clients come in through (`kubeplay serve`; a run it recorded keeps it). */
+  gateway?: boolean;
 }
 
 export interface ClusterOptions {
@@ -157,7 +159,7 @@ export class Cluster {
     this.sim = new Simulation({ seed: opts.seed, traceLimit: opts.traceLimit, startTime: -bootMs });
     for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, kubeProxy, containerd, cniPlugin, imageRegistry, kubectl, kubeadm, nodeShell, apiGateway]) this.sim.register(t);
     this.wire(spec);
-    if (opts.gateway) {
+    if (opts.gateway || spec.gateway) {
       this.sim.addProcess(API_GATEWAY, KUBECTL_HOST, 'api-gateway', { apiserver: APISERVER, timeoutMs: GATEWAY_TIMEOUT_MS } satisfies GatewayConfig);
       this.sim.start(API_GATEWAY);
     }
@@ -289,13 +291,19 @@ export class Cluster {
 
   /** A real client's request enters the simulated network at the gateway, now. */
   gatewayRequest(r: Omit<GatewayRequest, 'type'>): void {
+    this.needGateway();
     const body: GatewayRequest = { type: 'gateway.request', ...r };
     const q = r.query && Object.keys(r.query).length ? `?${Object.entries(r.query).map(([k, v]) => `${k}=${v}`).join('&')}` : '';
     this.sim.inject(API_GATEWAY, body, { summary: `${r.watch ? 'WATCH' : r.method} ${r.path}${q} (${r.userAgent.split(' ')[0]})`, phase: 'user' });
   }
 
+  private needGateway(): void {
+    if (!this.sim.process(API_GATEWAY)) throw new Error('the cluster has no API gateway: a run with real clients needs `gateway: true` in spec.cluster');
+  }
+
   /** The real client hung up. */
   gatewayCancel(id: number): void {
+    this.needGateway();
     const body: GatewayCancel = { type: 'gateway.cancel', id };
     this.sim.inject(API_GATEWAY, body, { summary: `client hung up (request ${id})`, phase: 'user' });
   }

@@ -6,7 +6,7 @@ import type { CliOutput } from '../cli-tools/protocol';
 import type { Timings } from '../config';
 import type { Emitted } from '../kernel/component';
 import type { TraceRecord } from '../kernel/trace';
-import type { ScenarioClusterSpec } from './schema';
+import type { RecordedRequest, ScenarioClusterSpec } from './schema';
 
 /** The part of the kernel (src/sim/kernel/simulation.ts) the runner drives. */
 export interface SimLike {
@@ -49,6 +49,9 @@ export interface ClusterLike {
   /** Degrade the links between two groups of hosts (processes name their host). */
   link(a: string[], b: string[], spec: { latencyMs?: number; jitterMs?: number; loss?: number }): void;
   heal(): void;
+  /** Optional: a real client's request enters at the API gateway (`kubeplay serve`), and its hanging up. */
+  gatewayRequest?(r: RecordedRequest): void;
+  gatewayCancel?(id: number): void;
 }
 
 /** traceLimit: how many trace records the kernel keeps in memory (all when absent). */

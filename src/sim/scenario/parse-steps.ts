@@ -3,6 +3,7 @@
 import { isScalar, type Node } from 'yaml';
 import { parseDuration } from './duration';
 import { STEP_KINDS, type ExpectSpec, type Step, type StepAction, type StepKind } from './schema';
+import { readRequest } from './parse-request';
 import { suggest, type Field, type FieldReader, type Fields } from './yaml-reader';
 
 const RUN_MODIFIERS = ['stdin', 'on'];
@@ -125,6 +126,14 @@ function readAction(r: FieldReader, kind: StepKind, f: Field, fields: Fields, pa
     case 'interrupt': {
       const line = nonEmpty(r, f, path);
       return line === undefined ? undefined : { kind, line };
+    }
+    case 'request': {
+      const request = readRequest(r, f, path);
+      return request ? { kind, request } : undefined;
+    }
+    case 'hangup': {
+      const id = r.integer(f, path, 0, Number.MAX_SAFE_INTEGER);
+      return id === undefined ? undefined : { kind, id };
     }
   }
 }

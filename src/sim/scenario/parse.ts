@@ -134,7 +134,7 @@ function readControlPlane(r: FieldReader, f: Field): ScenarioClusterSpec['contro
 }
 
 function readCluster(r: FieldReader, f: Field): ScenarioClusterSpec | undefined {
-  const fields = r.mapping(f.value, 'spec.cluster', ['nodes', 'etcd', 'kubeProxyMode', 'controlPlane']);
+  const fields = r.mapping(f.value, 'spec.cluster', ['nodes', 'etcd', 'kubeProxyMode', 'controlPlane', 'gateway']);
   if (!fields) return undefined;
   const out: ScenarioClusterSpec = {};
   let ok = true;
@@ -162,6 +162,14 @@ function readCluster(r: FieldReader, f: Field): ScenarioClusterSpec | undefined 
     const n = members ? r.integer(members, 'spec.cluster.etcd.members', 1, MAX_ETCD_MEMBERS) : undefined;
     if (!etcd || (members && n === undefined)) ok = false;
     else out.etcd = n === undefined ? {} : { members: n };
+  }
+  const gwField = fields.get('gateway');
+  if (gwField) {
+    const v = isScalar(gwField.value) ? gwField.value.value : undefined;
+    if (typeof v !== 'boolean') {
+      r.error(gwField.pos, 'spec.cluster.gateway', 'expected true or false');
+      ok = false;
+    } else if (v) out.gateway = true;
   }
   const cpField = fields.get('controlPlane');
   if (cpField) {

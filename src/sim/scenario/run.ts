@@ -306,6 +306,11 @@ export class ScenarioRunner {
       }
       else if (step.kind === 'heal') this.cluster.heal();
       else if (step.kind === 'interrupt') this.interruptRecorded(step.line);
+      else if (step.kind === 'request' || step.kind === 'hangup') {
+        if (!this.cluster.gatewayRequest || !this.cluster.gatewayCancel) throw new Error('this cluster has no API gateway');
+        if (step.kind === 'request') this.cluster.gatewayRequest(step.request);
+        else this.cluster.gatewayCancel(step.id);
+      }
     } catch (err) {
       return this.stepError(step, entry, err instanceof Error ? err.message : String(err));
     }

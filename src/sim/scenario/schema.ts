@@ -60,6 +60,30 @@ export interface ScenarioClusterSpec {
   kubeProxyMode?: 'iptables' | 'ipvs';
   /** `standby: true` adds host control-plane-2 with a standing-by kube-scheduler and kube-controller-manager. */
   controlPlane?: { standby?: boolean };
+  /** `gateway: true`: the API gateway real clients come in through (a run `kubeplay serve` recorded). */
+  gateway?: boolean;
+}
+
+/**
+ * A real client's HTTP request as `kubeplay serve` received it (sim/gateway/api-gateway.ts
+ * GatewayRequest without its type): what a recorded serve run replays.
+ */
+export interface RecordedRequest {
+  id: number;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  contentType?: string;
+  accept?: string;
+  credentials: {
+    clientCertificate?: { commonName: string; organizations: string[] };
+    bearerToken?: string;
+    impersonateUser?: string;
+    impersonateGroups?: string[];
+  };
+  userAgent: string;
+  watch: boolean;
 }
 
 /** What an `expect` step checks. Text comparisons use the trimmed output. */
@@ -85,10 +109,13 @@ export type StepAction =
   | { kind: 'link'; between: string[]; and: string[]; latencyMs?: number; jitterMs?: number; loss?: number }
   | { kind: 'heal' }
   /** Ctrl-C on the latest still-running recorded command with this line (the app's terminal). */
-  | { kind: 'interrupt'; line: string };
+  | { kind: 'interrupt'; line: string }
+  /** A real client's request through `kubeplay serve` (recorded), and its hanging up. */
+  | { kind: 'request'; request: RecordedRequest }
+  | { kind: 'hangup'; id: number };
 
 export type StepKind = StepAction['kind'];
-export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'partition', 'link', 'heal', 'interrupt'];
+export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'partition', 'link', 'heal', 'interrupt', 'request', 'hangup'];
 
 export type Step = StepAction & {
   /** Simulated time in ms at which the step starts. */
@@ -163,5 +190,9 @@ export function describeAction(s: StepAction): string {
       return 'heal all partitions';
     case 'interrupt':
       return `^C ${s.line}`;
+    case 'request':
+      return `${s.request.method} ${s.request.path}${s.request.watch ? ' (watch)' : ''} from ${s.request.userAgent.split(' ')[0] || 'a client'}`;
+    case 'hangup':
+      return `client hung up (request ${s.id})`;
   }
 }

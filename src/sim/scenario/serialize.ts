@@ -4,6 +4,7 @@
 
 import { stringify } from 'yaml';
 import { formatDuration } from './duration';
+import { requestToYamlObject } from './parse-request';
 import { SCENARIO_API_VERSION, SCENARIO_KIND, type Scenario, type Step, type StepAction } from './schema';
 
 function duration(ms: number): string {
@@ -37,6 +38,10 @@ function action(a: StepAction): Record<string, unknown> {
       return { heal: true };
     case 'interrupt':
       return { interrupt: a.line };
+    case 'request':
+      return { request: requestToYamlObject(a.request) };
+    case 'hangup':
+      return { hangup: a.id };
   }
 }
 
