@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageView, TraceRecord } from '../../protocol/view';
-import { keepLatest, latestEtcdPeer } from './sim-store';
+import type { FrameBatch, MessageView, TraceRecord } from '../../protocol/view';
+import { keepLatest, latestEtcdPeer, useSimStore } from './sim-store';
 
 const rec = (id: number, from: string, to: string, kind: TraceRecord['kind'] = 'message'): TraceRecord => ({ id, time: id as TraceRecord['time'], kind, type: 'etcd.request', from, to, summary: 'Txn', phase: 'persistence', cause: null });
 const msg = (id: number, from: string, to: string): MessageView => ({ id, from, to, type: 'etcd.request', summary: 'Txn', phase: 'persistence', sentAt: id, deliverAt: id + 1 });
@@ -25,5 +25,54 @@ describe('latestEtcdPeer', () => {
 
   it('ignores timers and other senders, and is undefined when the apiserver sent nothing to etcd', () => {
     expect(latestEtcdPeer({ trace: [rec(3, 'kube-apiserver', 'etcd/etcd-1', 'timer'), rec(4, 'kubectl', 'kube-apiserver')], inFlight: [] })).toBeUndefined();
+  });
+});
+
+describe('applyBatch with a reset frame (a seek went back in time)', () => {
+  const frame = (over: Partial<FrameBatch>): FrameBatch => ({
+    type: 'frame',
+    clock: { time: 1000, playing: false, speed: 1 },
+    checkpoint: { time: 1000, events: 1, records: 1, commands: 0, traceHash: '0123456789abcdef' },
+    hosts: { added: [], updated: [], removed: [] },
+    components: { added: [], updated: [], removed: [] },
+    objects: { added: [], updated: [], removed: [] },
+    trace: [],
+    inFlight: [],
+    partitions: [],
+    outputs: [],
+    ...over,
+  });
+  const obj = (id: string) => ({ id, kind: 'Pod', namespace: 'default', name: id, resourceVersion: '1', object: {} });
+  const out = (line: string) => ({ time: 0, line, stdout: '', stderr: '', exitCode: 0 });
+
+  it('replaces objects, trace and outputs instead of patching them, and counts the reset', () => {
+    const sim = useSimStore.getState();
+    sim.reset();
+    sim.applyBatch(frame({ objects: { added: [obj('a'), obj('b')], updated: [], removed: [] }, outputs: [out('one'), out('two')], trace: [rec(1, 'a', 'b')] }), 0);
+    expect(Object.keys(useSimStore.getState().objects)).toEqual(['a', 'b']);
+    const epoch = useSimStore.getState().resetEpoch;
+    sim.applyBatch(
+      frame({ reset: true, objects: { added: [obj('a')], updated: [], removed: [] }, outputs: [out('one')], clock: { time: 400, playing: false, speed: 1 } }),
+      0,
+    );
+    const s = useSimStore.getState();
+    expect(Object.keys(s.objects)).toEqual(['a']);
+    expect(s.outputs.map((o) => o.line)).toEqual(['one']);
+    expect(s.trace).toEqual([]);
+    expect(s.clock.time).toBe(400);
+    expect(s.resetEpoch).toBe(epoch + 1);
+  });
+
+  it('keeps the trace hash, the timeline and a replay from the frames, and the reset count across a new scenario', () => {
+    const sim = useSimStore.getState();
+    sim.applyBatch(frame({ timeline: { end: 5000, snapshots: [0], marks: [] }, replay: { time: 100, target: 5000 } }), 0);
+    expect(useSimStore.getState()).toMatchObject({ traceHash: '0123456789abcdef', timeline: { end: 5000 }, replay: { time: 100, target: 5000 } });
+    // A frame with no `replay` means the replay is over; one with no `timeline` leaves it as it was.
+    sim.applyBatch(frame({}), 0);
+    expect(useSimStore.getState().replay).toBeNull();
+    expect(useSimStore.getState().timeline?.end).toBe(5000);
+    const epoch = useSimStore.getState().resetEpoch;
+    sim.reset();
+    expect(useSimStore.getState()).toMatchObject({ resetEpoch: epoch, timeline: null, traceHash: '' });
   });
 });

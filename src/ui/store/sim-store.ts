@@ -15,6 +15,7 @@ import type {
   Patch,
   SchedulingCycleView,
   TerminalOutput,
+  TimelineView,
   TraceRecord,
 } from '../../protocol/view';
 
@@ -42,6 +43,17 @@ export interface SimState {
   logs: Record<string, string[]>;
   /** Size in bytes of the last batch (dev overlay). */
   lastBatchBytes: number;
+  /** The run's 16-hex-digit trace hash at the last frame (the same the CLI prints). */
+  traceHash: string;
+  /** The run's known time span and its marks, for the scrubber (null until the worker sends one). */
+  timeline: TimelineView | null;
+  /** Replaying a shared run or an import to its moment: how far it is (null when not replaying). */
+  replay: { time: number; target: number } | null;
+  /**
+   * Counts the frames that replaced the whole state (a seek went back in time). The terminal
+   * clears and prints the transcript again when it changes. Never goes down, not even on reset().
+   */
+  resetEpoch: number;
   applyBatch(b: FrameBatch, bytes: number): void;
   setLoaded(name: string, targets: string[]): void;
   addError(message: string): void;
@@ -98,12 +110,25 @@ const initial = {
   cycles: {},
   logs: {},
   lastBatchBytes: 0,
+  traceHash: '',
+  timeline: null as TimelineView | null,
+  replay: null as { time: number; target: number } | null,
+  resetEpoch: 0,
 };
+
+/** A patch's `added` as a whole table: what a reset frame holds is the complete state. */
+function tableOf<T extends { id: string }>(p: Patch<T>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const x of p.added) out[x.id] = x;
+  for (const x of p.updated) out[x.id] = x;
+  return out;
+}
 
 export const useSimStore = create<SimState>()(
   immer((set, get) => ({
     ...initial,
     applyBatch: (b, bytes) => {
+      if (b.reset) return applyReset(b, bytes);
       // The trace window is rebuilt outside the draft: pushing and splicing thousands of records
       // through immer's proxy cost every frame a trap per element moved, and at 25x with etcd's Raft
       // traffic (hundreds of records a frame) the page fell behind the worker for good.
@@ -125,6 +150,7 @@ export const useSimStore = create<SimState>()(
         s.followed = b.followed;
         if (b.scenario) s.scenario = b.scenario;
         s.lastBatchBytes = bytes;
+        followRun(s, b);
       });
     },
     setLoaded: (name, targets) =>
@@ -149,6 +175,45 @@ export const useSimStore = create<SimState>()(
         s.outputs.push({ time: s.clock.time, line, stdout: '', stderr: '', exitCode: 0 });
         if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
       }),
-    reset: () => set(() => ({ ...initial })),
+    reset: () => set((s) => ({ ...initial, resetEpoch: s.resetEpoch })),
   })),
 );
+
+/**
+ * A frame after going back in time holds the complete state: replace, do not patch. Tables are
+ * built outside immer's draft (thousands of objects at scale) and set whole.
+ */
+function applyReset(b: FrameBatch, bytes: number): void {
+  const hosts = tableOf(b.hosts);
+  const components = tableOf(b.components);
+  const objects = tableOf(b.objects);
+  const trace = keepLatest([], b.trace, TRACE_KEEP);
+  const outputs = keepLatest([], b.outputs, OUTPUTS_KEEP);
+  useSimStore.setState((s) => {
+    s.clock = b.clock;
+    s.hosts = hosts;
+    s.components = components;
+    s.objects = objects;
+    s.partitions = b.partitions;
+    s.inFlight = b.inFlight;
+    s.apiEtcd = latestEtcdPeer(b);
+    s.trace = trace;
+    s.outputs = outputs;
+    s.followed = b.followed;
+    if (b.scenario) s.scenario = b.scenario;
+    // Scheduling cycles and logs were asked for at another moment; the inspector asks again.
+    s.cycles = {};
+    s.logs = {};
+    s.lastBatchBytes = bytes;
+    s.resetEpoch += 1;
+    followRun(s, b);
+  });
+}
+
+/** What every frame says about the run as a whole: its trace hash, its timeline, a replay's progress. */
+function followRun(s: SimState, b: FrameBatch): void {
+  if (b.checkpoint?.traceHash && b.checkpoint.traceHash !== s.traceHash) s.traceHash = b.checkpoint.traceHash;
+  if (b.timeline) s.timeline = b.timeline;
+  if (b.replay) s.replay = b.replay;
+  else if (s.replay) s.replay = null;
+}

@@ -7,7 +7,8 @@ import type { TerminalOutput } from '../../protocol/view';
 import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
 import { useWorkerStore } from '../store/worker-store';
-import { STRINGS } from '../app/strings';
+import { formatClock } from '../app/format';
+import { fill, STRINGS } from '../app/strings';
 import { commonPrefix, complete, objectNameOf } from './completion';
 import { editLine, emptyLine, insert, PROMPT, renderLine, type LineState } from './line-editor';
 import { onPrefill } from './prefill';
@@ -46,8 +47,7 @@ export class TerminalSession {
     this.term.open(host);
     this.resize();
     this.term.onData((d) => this.onData(d));
-    const t = STRINGS[useUiStore.getState().lang];
-    this.print(`${t.terminalBanner}\n`);
+    this.printBanner();
     // Outputs that arrived before this terminal existed are a transcript: show them.
     this.onOutputs(useSimStore.getState().outputs);
     this.term.write(renderLine(this.state));
@@ -55,7 +55,8 @@ export class TerminalSession {
     this.unsubscribePrefill = prefill.unsubscribe;
     if (prefill.waiting !== null) this.prefill(prefill.waiting);
     this.unsubscribe = useSimStore.subscribe((s, prev) => {
-      if (s.outputs !== prev.outputs) this.onOutputs(s.outputs);
+      if (s.resetEpoch !== prev.resetEpoch) this.onTimeTravel(s.outputs, s.clock.time);
+      else if (s.outputs !== prev.outputs) this.onOutputs(s.outputs);
     });
     this.unsubscribeWorker = useWorkerStore.subscribe((s, prev) => {
       if (s.generation !== prev.generation) this.onNewWorker(s.running);
@@ -181,6 +182,31 @@ export class TerminalSession {
     this.streaming = false;
     this.typeAhead = [];
     this.term.write(`\r\x1b[K\x1b[2m${STRINGS[useUiStore.getState().lang].terminalLost}\x1b[0m\r\n`);
+    this.term.write(renderLine(this.state));
+  }
+
+  private printBanner(): void {
+    this.print(`${STRINGS[useUiStore.getState().lang].terminalBanner}\n`);
+  }
+
+  /**
+   * The run went to another moment (a seek): the terminal shows the transcript as it was then. A
+   * command this prompt waited for either had not been typed yet or is answered in the transcript,
+   * so the prompt comes back, with what was being typed still on it.
+   */
+  private onTimeTravel(outputs: readonly TerminalOutput[], time: number): void {
+    this.term.reset();
+    this.mirror.textContent = '';
+    this.printBanner();
+    for (const o of outputs) {
+      this.seen.add(o);
+      this.print(o.partial ? o.stdout : outputText(o, false));
+    }
+    const t = STRINGS[useUiStore.getState().lang];
+    if (this.waiting !== null) this.term.write(`\x1b[2m${fill(t.terminalTimeTravelLost, { time: formatClock(time) })}\x1b[0m\r\n`);
+    this.waiting = null;
+    this.streaming = false;
+    this.typeAhead = [];
     this.term.write(renderLine(this.state));
   }
 
