@@ -4,8 +4,10 @@
 
 import { useEffect } from 'react';
 import type { WorkerToUi } from '../protocol/view';
+import { onArrived, onOpenError, onOpeningLoaded, onRun, openFragment } from './app/run-links';
 import { loadScenario } from './app/scenarios';
 import { SimWorkerHost } from './app/sim-worker-host';
+import { useRunStore } from './store/run-store';
 import { useSimStore } from './store/sim-store';
 import { useUiStore } from './store/ui-store';
 
@@ -22,9 +24,25 @@ export function receive(m: WorkerToUi, bytes: number): void {
       // A new cluster replaces the old one: drop what the previous run reported.
       sim.reset();
       useSimStore.getState().setLoaded(m.name, m.targets);
+      useRunStore.getState().set({ seek: null, forked: null, arrived: null });
+      onOpeningLoaded();
       return;
     case 'error':
+      // A link or a file being opened that the worker refused gets the dialog, not the banner.
+      if (onOpenError(m.message, m.errors)) return;
       sim.addError([m.message, ...m.errors].join('\n'));
+      return;
+    case 'run':
+      onRun(m);
+      return;
+    case 'arrived':
+      onArrived(m);
+      return;
+    case 'seeked':
+      useRunStore.getState().set({ seek: { time: m.time, wallMs: m.wallMs, replayedMs: m.replayedMs }, arrived: null });
+      return;
+    case 'forked':
+      useRunStore.getState().set({ forked: { from: m.from, end: m.end, dropped: m.dropped }, arrived: null });
       return;
     case 'cycles':
       sim.setCycles(m.pod, m.cycles);
@@ -61,10 +79,15 @@ export function useSimWorker(): void {
     }
     useUiStore.getState().setSender(host.send);
     host.start();
-    startDefault();
+    // A link (`#run=...`, `#scenario=NAME`) opens its run instead of the default cluster; one
+    // pasted into the address bar of the open page opens too.
+    if (!openFragment(window.location.hash, () => alive)) startDefault();
+    const onHashChange = (): void => void openFragment(window.location.hash, () => alive);
+    window.addEventListener('hashchange', onHashChange);
     if (crashTest) (window as unknown as { __kubeplayCrashTest?: (how: 'handler' | 'uncaught') => void }).__kubeplayCrashTest = (how) => host.crashTest(how);
     return () => {
       alive = false;
+      window.removeEventListener('hashchange', onHashChange);
       useUiStore.getState().setSender(() => undefined);
       host.dispose();
     };

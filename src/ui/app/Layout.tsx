@@ -6,10 +6,14 @@ import { Dock } from '../panels/Dock';
 import { Inspector } from '../panels/inspector/Inspector';
 import { useUiStore } from '../store/ui-store';
 import { useWorkerStore } from '../store/worker-store';
+import { ForkNotice, Scrubber } from '../timeline/Scrubber';
 import { Toolbar } from '../toolbar/Toolbar';
+import { DropOverlay, useFileDrop } from './DropOverlay';
 import { ErrorBanner } from './ErrorBanner';
 import { GraphSlot } from './GraphSlot';
 import { HelpOverlay } from './HelpOverlay';
+import { OpenErrorDialog } from './OpenErrorDialog';
+import { ReplayProgress } from './ReplayProgress';
 import { useShortcuts } from './shortcuts';
 import { WorkerStatus } from './WorkerStatus';
 import './layout.css';
@@ -21,6 +25,7 @@ export function Layout() {
   // The graph shows a cluster that no longer runs while the worker is down: grey it out.
   const simStopped = useWorkerStore((s) => s.status !== 'running');
   useShortcuts();
+  useFileDrop();
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -35,9 +40,14 @@ export function Layout() {
       <div className="app-middle">
         <GraphSlot />
         <Inspector />
+        <ReplayProgress />
       </div>
+      <ForkNotice />
+      <Scrubber />
       <Dock />
       <HelpOverlay />
+      <OpenErrorDialog />
+      <DropOverlay />
     </div>
   );
 }

@@ -68,3 +68,15 @@ export function ageOf(timestamp: unknown, now: number): string {
 export function formatKiB(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }
+
+/** Simulated ms as minutes and seconds for people (`02:10`, `1:02:10`): the scrubber and the replay progress. */
+export function formatMinutes(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const mmss = `${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss}` : mmss;
+}
+
+/** A size for people: `812 B`, `3.2 KB`, `61.0 KB` (1 KB = 1,000 bytes, as a link's length is counted in characters). */
+export function formatSize(chars: number): string {
+  return chars < 1000 ? `${chars} B` : `${(chars / 1000).toFixed(1)} KB`;
+}

@@ -3,6 +3,7 @@
 // person is typing in the terminal or an input, except Esc.
 
 import { useEffect } from 'react';
+import { useRunStore } from '../store/run-store';
 import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
 
@@ -46,10 +47,15 @@ export function focusTerminal(): void {
   else requestAnimationFrame(() => find()?.focus());
 }
 
-/** Esc closes the help first, then an open menu, then the selection. */
+/** Esc closes the help first, then the Share popover, then an open menu, then the selection. */
 function escape(): void {
   const ui = useUiStore.getState();
+  const run = useRunStore.getState();
   if (ui.helpOpen) ui.toggle('helpOpen');
+  else if (run.share.open) {
+    run.closeShare();
+    document.querySelector<HTMLElement>('[data-testid="share"]')?.focus();
+  } else if (run.forked) run.set({ forked: null });
   else if (ui.menu) ui.closeMenu();
   else if (ui.selection) ui.select(null);
 }
@@ -81,10 +87,15 @@ export function runShortcut(action: ShortcutAction): void {
 export function useShortcuts(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
+      // The dialog about a link that cannot be opened handles its own keys (Esc, Tab); nothing
+      // behind it may run meanwhile.
+      if (useRunStore.getState().openError) return;
       const action = shortcutFor(e.key, isTypingTarget(document.activeElement), e.ctrlKey || e.metaKey || e.altKey);
       if (!action) return;
-      // Esc inside the terminal or an input blurs it, so the next Esc reaches the app.
-      if (action === 'escape' && isTypingTarget(document.activeElement)) {
+      // Esc inside the terminal or an input blurs it, so the next Esc reaches the app (the Share
+      // popover's link field excepted: Esc there closes the popover at once).
+      const inPopover = document.activeElement?.closest('[data-testid="share-popover"]');
+      if (action === 'escape' && isTypingTarget(document.activeElement) && !inPopover) {
         (document.activeElement as HTMLElement).blur();
         return;
       }

@@ -1,5 +1,6 @@
 // Picks a built-in scenario: fetches its YAML and loads it into the worker.
 
+import { clearRunHash } from '../app/run-links';
 import { loadScenario, SCENARIOS } from '../app/scenarios';
 import { useStrings } from '../app/useStrings';
 import { useSimStore } from '../store/sim-store';
@@ -16,10 +17,12 @@ export function ScenarioPicker() {
         data-testid="scenario-select"
         title={t.scenario}
         value={known ? name : ''}
-        onChange={(e) =>
+        onChange={(e) => {
+          // A link in the address bar would reopen its run on a reload: this is another run now.
+          clearRunHash();
           // A scenario someone picks should start running; pause is one key away.
-          void loadScenario(e.target.value).then((ok) => ok && useUiStore.getState().send({ type: 'play' }))
-        }
+          void loadScenario(e.target.value).then((ok) => ok && useUiStore.getState().send({ type: 'play' }));
+        }}
       >
         {!known && <option value="">{name || t.loading}</option>}
         {SCENARIOS.map((s) => (

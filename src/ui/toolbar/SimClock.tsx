@@ -1,4 +1,5 @@
-// The simulated clock, `00:42.300`. Only this small component re-renders every frame.
+// The simulated clock, `00:42.300`, with the run's trace hash beneath it in small type. Only these
+// small components re-render every frame.
 
 import { formatClock } from '../app/format';
 import { useStrings } from '../app/useStrings';
@@ -11,8 +12,26 @@ export function SimClock() {
   // data-next-ms: when the next queued event happens, so a test can check that a step moves the
   // clock to exactly that time and no further.
   return (
-    <time className="toolbar-clock mono" data-testid="clock" data-ms={time} data-next-ms={next ?? ''} title={t.clock}>
-      {formatClock(time)}
-    </time>
+    <span className="toolbar-clockbox">
+      <time className="toolbar-clock mono" data-testid="clock" data-ms={time} data-next-ms={next ?? ''} title={t.clock}>
+        {formatClock(time)}
+      </time>
+      <TraceHash />
+    </span>
+  );
+}
+
+/** The 16 hex digits the CLI prints as `trace hash`: two runs with the same one are the same run. */
+function TraceHash() {
+  const t = useStrings();
+  const hash = useSimStore((s) => s.traceHash);
+  return (
+    <span className="trace-hash-line" title={t.traceHashHint}>
+      <span className="visually-hidden">{t.traceHash}: </span>
+      <span aria-hidden="true">#</span>
+      <span className="trace-hash mono" data-testid="trace-hash">
+        {hash}
+      </span>
+    </span>
   );
 }

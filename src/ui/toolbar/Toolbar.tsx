@@ -1,5 +1,5 @@
 // The toolbar (UX.md "The screen"): title, scenario, time controls, the simulated clock, the phase
-// of the followed request, and the view toggles.
+// of the followed request, Share / Export / Import of the run, and the view toggles.
 
 import { ScenarioPicker } from './ScenarioPicker';
 import { TimeControls } from './TimeControls';
@@ -7,6 +7,7 @@ import { SimClock } from './SimClock';
 import { PhaseBadge } from './PhaseBadge';
 import { ViewToggles } from './ViewToggles';
 import { DevOverlay } from './DevOverlay';
+import { RunControls } from './RunControls';
 import { useStrings } from '../app/useStrings';
 import './toolbar.css';
 
@@ -20,6 +21,7 @@ export function Toolbar() {
       <TimeControls />
       <SimClock />
       <PhaseBadge />
+      <RunControls />
       <span className="toolbar-spacer" />
       <DevOverlay />
       <ViewToggles />

@@ -36,3 +36,21 @@ export const ResetIcon = () => (
     <path d="M3.5 8a4.5 4.5 0 1 0 1.4-3.3M3.5 2.5v3h3" />
   </svg>
 );
+/** Share: a link (two chain rings). */
+export const ShareIcon = () => (
+  <svg {...P} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+    <path d="M6.5 9.5l3-3M7 4.5l1.2-1.2a2.6 2.6 0 0 1 3.7 3.7L10.7 8.2M9 11.5l-1.2 1.2a2.6 2.6 0 0 1-3.7-3.7L5.3 7.8" />
+  </svg>
+);
+/** Export: an arrow down into a tray. */
+export const ExportIcon = () => (
+  <svg {...P} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+    <path d="M8 2v8M4.8 7L8 10.2 11.2 7M2.5 11.5v2h11v-2" />
+  </svg>
+);
+/** Import: an arrow up out of a tray. */
+export const ImportIcon = () => (
+  <svg {...P} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+    <path d="M8 10.5v-8M4.8 5.5L8 2.3l3.2 3.2M2.5 11.5v2h11v-2" />
+  </svg>
+);

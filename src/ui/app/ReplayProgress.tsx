@@ -1,0 +1,52 @@
+// While a shared run or an imported file replays to its moment at full speed: how far it is, as a
+// progress bar with words ("Replaying the shared run… 02:10 of 05:00"). Once it has arrived and
+// paused: a line that says where it stopped, until the person moves on.
+
+import { formatClock, formatMinutes } from './format';
+import { fill } from './strings';
+import { useStrings } from './useStrings';
+import { useRunStore } from '../store/run-store';
+import { useSimStore } from '../store/sim-store';
+
+export function ReplayProgress() {
+  const t = useStrings();
+  const replay = useSimStore((s) => s.replay);
+  const opening = useRunStore((s) => s.opening);
+  const arrived = useRunStore((s) => s.arrived);
+  const playing = useSimStore((s) => s.clock.playing);
+  if (replay) {
+    const label = opening?.kind === 'file' ? t.replayFile : t.replayLink;
+    const where = fill(t.replayOf, { time: formatMinutes(replay.time), target: formatMinutes(replay.target) });
+    const pct = replay.target > 0 ? Math.min(100, (replay.time / replay.target) * 100) : 100;
+    return (
+      <div className="replay-card" data-testid="replay-progress">
+        <p id="replay-label">
+          {label} <span className="mono">{where}</span>
+        </p>
+        <div
+          className="replay-bar"
+          role="progressbar"
+          aria-labelledby="replay-label"
+          aria-valuemin={0}
+          aria-valuemax={Math.round(replay.target)}
+          aria-valuenow={Math.round(Math.min(replay.time, replay.target))}
+          aria-valuetext={where}
+        >
+          <span style={{ width: `${pct}%` }} />
+        </div>
+      </div>
+    );
+  }
+  if (arrived && !playing) {
+    return (
+      <div className="replay-card replay-card--arrived" role="status" data-testid="arrived" data-ms={arrived.time}>
+        <p>{fill(t.arrived, { time: formatClock(arrived.time) })}</p>
+        <button type="button" className="icon-button" title={t.dismiss} onClick={() => useRunStore.getState().set({ arrived: null })}>
+          <span aria-hidden="true">✕</span>
+          <span className="visually-hidden">{t.dismiss}</span>
+        </button>
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { isRunFragment, selectionOf } from './run-links';
+
+describe('isRunFragment', () => {
+  it.each([
+    ['#run=abc', true],
+    ['run=abc', true],
+    ['#scenario=etcd-quorum-loss', true],
+    ['#scenario=default&at=42s', true],
+    ['#at=42s&scenario=default', true],
+    ['', false],
+    ['#', false],
+    ['#section-2', false],
+    ['#running', false],
+  ])('%j is a Kubeplay link: %s', (hash, want) => {
+    expect(isRunFragment(hash)).toBe(want);
+  });
+});
+
+describe('selectionOf', () => {
+  const sim = {
+    hosts: { 'worker-1': {} },
+    components: { 'kubelet/worker-1': {}, 'kube-scheduler': {} },
+    objects: { 'pods/default/web': {} },
+  };
+  it.each([
+    ['host:worker-1', { kind: 'host', id: 'worker-1' }],
+    ['kubelet/worker-1', { kind: 'component', id: 'kubelet/worker-1' }],
+    ['pods/default/web', { kind: 'object', id: 'pods/default/web' }],
+    ['host:worker-9', null],
+    ['pods/default/gone', null],
+    ['__proto__', null],
+    ['constructor', null],
+  ])('a link that selected %j selects %j', (selected, want) => {
+    expect(selectionOf(selected, sim)).toEqual(want);
+  });
+});

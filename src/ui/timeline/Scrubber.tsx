@@ -1,0 +1,152 @@
+// The run's timeline under the graph: a track over the simulated time from 0 to the furthest moment
+// the run reached, the run's steps marked on it (the person's own actions as triangles in the accent
+// colour, the scenario's as thin ticks), and a thumb at the present. Dragging it, clicking it or its
+// keys (arrows 1 s, Page Up/Down 10 s, Home/End) go to that moment: the worker restores the nearest
+// snapshot and replays to it, and the whole app shows the cluster as it was then.
+
+import { useEffect, useRef, useState } from 'react';
+import { formatMinutes } from '../app/format';
+import { fill } from '../app/strings';
+import { useStrings } from '../app/useStrings';
+import { useRunStore } from '../store/run-store';
+import { useSimStore } from '../store/sim-store';
+import { useUiStore } from '../store/ui-store';
+import { groupMarks, percentOf, timeAtX, timeForKey } from './scrubber';
+import './timeline.css';
+
+/** While dragging or holding a key, a seek goes out once the thumb rests this long (and on release). */
+const SEEK_DEBOUNCE_MS = 300;
+
+export function Scrubber() {
+  const t = useStrings();
+  const time = useSimStore((s) => s.clock.time);
+  const timeline = useSimStore((s) => s.timeline);
+  const replaying = useSimStore((s) => s.replay !== null);
+  const seek = useRunStore((s) => s.seek);
+  const end = Math.max(timeline?.end ?? 0, time);
+  const track = useRef<HTMLDivElement>(null);
+  const dragging = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lastSent = useRef<number | null>(null);
+  /** Where the thumb is while the person moves it, before the worker has arrived there. */
+  const [pending, setPending] = useState<number | null>(null);
+
+  // The worker arrived (or went elsewhere): the thumb follows the clock again.
+  useEffect(() => {
+    setPending(null);
+    lastSent.current = null;
+  }, [seek]);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  const send = (to: number): void => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (lastSent.current === to) return;
+    lastSent.current = to;
+    useUiStore.getState().send({ type: 'seek', time: to });
+  };
+  const sendSoon = (to: number): void => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => send(to), SEEK_DEBOUNCE_MS);
+  };
+  const timeOfPointer = (clientX: number): number => {
+    const r = track.current!.getBoundingClientRect();
+    return timeAtX(clientX - r.left, r.width, end);
+  };
+
+  const disabled = end <= 0 || replaying;
+  const shown = pending ?? time;
+  const valueText = fill(t.scrubberValue, { time: formatMinutes(shown), end: formatMinutes(end) });
+  const marks = groupMarks(timeline?.marks ?? [], end);
+
+  return (
+    <div className="scrubber" data-testid="scrubber-row">
+      <span className="scrubber-now mono" aria-hidden="true">
+        {formatMinutes(shown)}
+      </span>
+      <div
+        ref={track}
+        className="scrubber-track"
+        role="slider"
+        tabIndex={disabled ? -1 : 0}
+        aria-label={t.scrubberLabel}
+        aria-valuemin={0}
+        aria-valuemax={Math.round(end)}
+        aria-valuenow={Math.round(shown)}
+        aria-valuetext={valueText}
+        aria-disabled={disabled}
+        title={t.scrubberHint}
+        data-testid="scrubber"
+        data-end={Math.round(end)}
+        data-ms={Math.round(shown)}
+        onPointerDown={(e) => {
+          if (disabled || e.button !== 0) return;
+          e.currentTarget.setPointerCapture(e.pointerId);
+          e.currentTarget.focus();
+          dragging.current = true;
+          const to = timeOfPointer(e.clientX);
+          setPending(to);
+          sendSoon(to);
+        }}
+        onPointerMove={(e) => {
+          if (!dragging.current) return;
+          const to = timeOfPointer(e.clientX);
+          setPending(to);
+          sendSoon(to);
+        }}
+        onPointerUp={(e) => {
+          if (!dragging.current) return;
+          dragging.current = false;
+          send(timeOfPointer(e.clientX));
+        }}
+        onPointerCancel={() => {
+          dragging.current = false;
+        }}
+        onKeyDown={(e) => {
+          if (disabled) return;
+          const to = timeForKey(e.key, Math.round(shown), end);
+          if (to === undefined) return;
+          e.preventDefault();
+          setPending(to);
+          sendSoon(to);
+        }}
+      >
+        <span className="scrubber-past" style={{ width: `${percentOf(time, end)}%` }} />
+        {marks.map((m) => (
+          <span
+            key={m.at}
+            className={`scrubber-mark${m.recorded ? ' scrubber-mark--recorded' : ''}`}
+            style={{ left: `${percentOf(m.at, end)}%` }}
+            title={`${formatMinutes(m.at)} · ${m.recorded ? t.markRecorded : t.markScenario}\n${m.labels.slice(0, 8).join('\n')}${m.labels.length > 8 ? '\n…' : ''}`}
+            data-testid="scrubber-mark"
+            data-recorded={m.recorded}
+            data-ms={m.at}
+          />
+        ))}
+        <span className="scrubber-thumb" style={{ left: `${percentOf(shown, end)}%` }} />
+      </div>
+      <span className="scrubber-end mono" aria-hidden="true">
+        {formatMinutes(end)}
+      </span>
+      <span className="scrubber-status" role="status" data-testid="seek-status" data-wall-ms={seek?.wallMs ?? ''}>
+        {seek ? fill(t.seeked, { time: formatMinutes(seek.time), secs: (seek.wallMs / 1000).toFixed(2) }) : ''}
+      </span>
+    </div>
+  );
+}
+
+/** After acting in the past: what was discarded, until dismissed. */
+export function ForkNotice() {
+  const t = useStrings();
+  const forked = useRunStore((s) => s.forked);
+  if (!forked) return null;
+  return (
+    <div className="fork-notice" role="status" data-testid="fork-notice" data-dropped={forked.dropped}>
+      <span>{fill(t.forked, { from: formatMinutes(forked.from), n: forked.dropped, end: formatMinutes(forked.end) })}</span>
+      <button type="button" className="icon-button" title={t.dismiss} onClick={() => useRunStore.getState().set({ forked: null })}>
+        <span aria-hidden="true">✕</span>
+        <span className="visually-hidden">{t.dismiss}</span>
+      </button>
+    </div>
+  );
+}
