@@ -129,7 +129,7 @@ export interface ScenarioSource {
 }
 
 /** The commands that change the simulation (the rest only decide how far time runs). */
-export type JournaledCommand = Extract<UiToWorker, { type: 'exec' | 'cancel' | 'kill' | 'restart' | 'start' | 'partition' | 'heal' | 'seek' }>;
+export type JournaledCommand = Extract<UiToWorker, { type: 'exec' | 'cancel' | 'kill' | 'restart' | 'start' | 'partition' | 'link' | 'heal' | 'seek' }>;
 
 /** A command and the point where the worker applied it: the journal a restart replays. */
 export interface JournalEntry {
@@ -154,6 +154,8 @@ export interface FrameBatch {
   inFlight: MessageView[];
   /** Cut host pairs, `[a, b]` with a < b. */
   partitions: [string, string][];
+  /** Host pairs whose link is slow or lossy (a `link` command or step), `[a, b]` with a < b. */
+  degraded?: [string, string][];
   outputs: TerminalOutput[];
   followed?: FollowedRequest;
   /** The scenario's name and whether all its steps ran. */
@@ -227,6 +229,8 @@ export type UiToWorker =
   | { type: 'cancel'; requestId: number }
   | { type: 'kill' | 'restart' | 'start'; target: string }
   | { type: 'partition'; a: string[]; b: string[] }
+  /** Degrade the links between two groups of hosts (a slow or lossy network); `heal` restores them. */
+  | { type: 'link'; a: string[]; b: string[]; latencyMs?: number; jitterMs?: number; loss?: number }
   | { type: 'heal' }
   | { type: 'play' }
   | { type: 'pause' }

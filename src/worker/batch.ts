@@ -13,6 +13,7 @@ import {
   observeComponents,
   observeHosts,
   observeInFlight,
+  observeDegradedLinks,
   observePartitions,
   type ObjectTracker,
   type SentViews,
@@ -94,12 +95,13 @@ export class BatchBuilder {
     const components = diffViews<ComponentView>(this.components, observeComponents(sim));
     const objects = diffObjects(this.objects, this.truth());
     const partitions = observePartitions(sim);
+    const degraded = observeDegradedLinks(sim);
     const inFlight = observeInFlight(sim);
     const sig = {
       clock: JSON.stringify(input.clock),
       followed: JSON.stringify(input.followed ?? null),
       scenario: JSON.stringify(input.scenario),
-      partitions: JSON.stringify(partitions),
+      partitions: JSON.stringify(partitions) + JSON.stringify(degraded),
       // A step that delivers a message and sends nothing changes only what is in flight: the UI must
       // still hear of it, or the delivered message's dot stays on screen.
       inFlight: inFlight.map((m) => m.id).join(','),
@@ -127,6 +129,7 @@ export class BatchBuilder {
       trace: this.trace,
       inFlight,
       partitions,
+      degraded,
       outputs: this.outputs,
     };
     if (input.followed) batch.followed = input.followed;

@@ -24,6 +24,8 @@ export function describeCommand(c: JournaledCommand): string {
       return `${c.type} ${c.target}`;
     case 'partition':
       return `partition ${c.a.join(',')} from ${c.b.join(',')}`;
+    case 'link':
+      return `slow link ${c.a.join(',')} to ${c.b.join(',')}`;
     case 'seek':
       return `seek to ${c.time} ms`;
     default:

@@ -116,6 +116,19 @@ describe('the recorder', () => {
     expect(r.frames.flatMap((f) => f.outputs).find((o) => o.requestId === 2 && !o.partial)).toMatchObject({ exitCode: 130 });
   });
 
+  it('records a slow or lossy link as a link step; frames name the degraded pairs until heal', () => {
+    const r = session();
+    r.send({ type: 'link', a: ['worker-1'], b: ['control-plane'], latencyMs: 200, jitterMs: 50, loss: 0.05 });
+    expect(r.frames.at(-1)!.degraded).toEqual([['control-plane', 'worker-1']]);
+    expect(r.s.handle({ type: 'link', a: ['worker-9'], b: ['control-plane'], latencyMs: 1 })).toEqual([{ type: 'error', message: 'unknown target "worker-9"', errors: [] }]);
+    expect(r.s.handle({ type: 'link', a: ['worker-1'], b: ['control-plane'], loss: 2 })[0]).toMatchObject({ type: 'error' });
+    r.send({ type: 'heal' });
+    expect(r.frames.at(-1)!.degraded).toEqual([]);
+    const p = parseScenario(r.share().yaml, 'x.yaml');
+    if (!p.ok) throw new Error('bad');
+    expect(p.scenario.steps.filter((x) => x.recorded)).toMatchObject([{ kind: 'link', between: ['worker-1'], and: ['control-plane'], latencyMs: 200, jitterMs: 50, loss: 0.05 }, { kind: 'heal' }]);
+  });
+
   it('prints an action taken in the graph once: the menu echoes its real command, the run does not add one', () => {
     const r = session();
     r.send({ type: 'kill', target: 'kube-scheduler' });

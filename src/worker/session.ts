@@ -177,6 +177,7 @@ export class SimSession {
       case 'restart':
       case 'start':
       case 'partition':
+      case 'link':
       case 'heal':
       case 'seek':
         if (run.replay && cmd.type !== 'seek') return [error('wait a moment: the run is still being replayed to its moment')];
@@ -235,7 +236,13 @@ export class SimSession {
       return;
     }
     const action: StepAction =
-      cmd.type === 'partition' ? { kind: 'partition', between: cmd.a, and: cmd.b } : cmd.type === 'heal' ? { kind: 'heal' } : { kind: cmd.type, target: cmd.target };
+      cmd.type === 'partition'
+        ? { kind: 'partition', between: cmd.a, and: cmd.b }
+        : cmd.type === 'link'
+          ? { kind: 'link', between: cmd.a, and: cmd.b, ...(cmd.latencyMs !== undefined && { latencyMs: cmd.latencyMs }), ...(cmd.jitterMs !== undefined && { jitterMs: cmd.jitterMs }), ...(cmd.loss !== undefined && { loss: cmd.loss }) }
+          : cmd.type === 'heal'
+            ? { kind: 'heal' }
+            : { kind: cmd.type, target: cmd.target };
     // The graph's menu printed the real command for it already.
     run.echoed.add(run.scenario.steps.length);
     const errors = run.runner.errors.length;

@@ -26,6 +26,12 @@ export function unknownTarget(cluster: Cluster, cmd: JournaledCommand): string |
       if (isTarget(cluster, cmd.target)) return undefined;
       if (cmd.target.startsWith('node/')) return `unknown target "${cmd.target}": no node named ${cmd.target.slice(5)}`;
       return `unknown target "${cmd.target}"; targets are: ${cluster.targets().join(', ')}`;
+    case 'link': {
+      const bad = [cmd.latencyMs, cmd.jitterMs, cmd.loss].some((v) => v !== undefined && !(Number.isFinite(v) && v >= 0)) || (cmd.loss !== undefined && cmd.loss > 1);
+      if (bad) return 'a link takes a latency and jitter of 0 ms or more and a loss between 0 and 1';
+      const wrong = [...cmd.a, ...cmd.b].find((x) => !isHostOrProcess(cluster, x));
+      return wrong === undefined ? undefined : `unknown target "${wrong}"`;
+    }
     case 'partition': {
       const wrong = [...cmd.a, ...cmd.b].find((x) => !isHostOrProcess(cluster, x));
       return wrong === undefined ? undefined : `unknown target "${wrong}"`;

@@ -29,6 +29,16 @@ export function observeHosts(sim: Simulation, controlPlanes: ReadonlySet<string>
 }
 
 /** Cut host pairs as `[a, b]` with a < b (the network keeps them as `a|b`). */
+/** Host pairs whose link was degraded (slow, jittery or lossy), as [a, b]. */
+export function observeDegradedLinks(sim: Simulation): [string, string][] {
+  const out: [string, string][] = [];
+  for (const key of sim.world.net.links.keys()) {
+    const i = key.indexOf('|');
+    out.push([key.slice(0, i), key.slice(i + 1)]);
+  }
+  return out;
+}
+
 export function observePartitions(sim: Simulation): [string, string][] {
   const out: [string, string][] = [];
   for (const key of sim.world.net.partitions) {

@@ -2,7 +2,7 @@
 // messages in flight, scheduling cycles and logs. Read-only: no messages, no effects, no PRNG.
 
 export { diffViews, emptyPatch, isEmptyPatch, type SentViews } from './diff';
-export { hostRole, observeHosts, observePartitions } from './hosts';
+export { hostRole, observeDegradedLinks, observeHosts, observePartitions } from './hosts';
 export { componentDetail, componentView, observeComponents } from './components';
 export { diffObjects, etcdStore, newObjectTracker, objectIdOfKey, objectView, type ObjectTracker } from './objects';
 export { inFlightTimes, observeInFlight } from './messages';
