@@ -1,11 +1,44 @@
 // What the UI sees of the simulation: plain views, sent by the worker as patches. The UI never holds
 // a simulation object. Everything here is structured-clone safe and small.
 
-import type { ObjectRef, Phase } from '../sim/kernel/component';
-import type { TraceRecord } from '../sim/kernel/trace';
 import type { RaftKind } from './raft';
 
-export type { Phase, ObjectRef, TraceRecord, RaftKind };
+export type { RaftKind };
+
+// The protocol's own words for what the simulation reports. They are the shapes of src/sim's types
+// (kernel/component.ts Phase and ObjectRef, kernel/trace.ts TraceRecord) with plain numbers and
+// strings, so that the protocol imports nothing and the worker can pass the simulation's records
+// as they are (the TypeScript compiler checks that they fit: worker/observe/*.ts).
+
+/** The seed's four phases of a request (1 persistence, 2 watch, 3 scheduling, 4 execution) and a cluster's background work. */
+export type Phase = 'persistence' | 'watch' | 'scheduling' | 'execution' | 'raft' | 'heartbeat' | 'networking' | 'controller' | 'user';
+
+/** The Kubernetes object a record concerns, as kubectl names it (`pod/web`). */
+export interface ObjectRef {
+  kind: string;
+  name: string;
+  namespace?: string;
+}
+
+/** One trace record: a message sent, a timer fired, a drop or a control action, with its cause. */
+export interface TraceRecord {
+  id: number;
+  /** Send time for messages, firing time for timers, the moment of a drop or a control action (simulated ms). */
+  time: number;
+  kind: 'message' | 'timer' | 'drop' | 'control';
+  /** The message body's type (`http.request`, `cri.request`, ...), the timer's name, or the control action. */
+  type: string;
+  from: string;
+  to: string;
+  summary: string;
+  phase: Phase;
+  object?: ObjectRef;
+  cause: number | null;
+  /** Messages only: when it arrives (or would have). */
+  deliverAt?: number;
+  /** Set when the message never arrived, and why. */
+  dropped?: 'host-down' | 'partition' | 'loss' | 'no-such-process' | 'process-dead' | 'stale-incarnation';
+}
 
 /** A machine: the control plane, a worker, the user's laptop, the image registry. */
 export interface HostView {

@@ -6,7 +6,7 @@
 import type { CliOutput } from './cli-tools/protocol';
 import { buildCluster, type Cluster } from './cluster';
 import type { World } from './kernel/simulation';
-import { etcdStore } from './observe/objects';
+import { etcdStore } from './etcd/data-dir';
 
 export interface FuzzRun {
   out: CliOutput;

@@ -17,7 +17,7 @@ import {
   observePartitions,
   type ObjectTracker,
   type SentViews,
-} from '../sim/observe';
+} from './observe';
 import { etcdMemberId } from '../sim/names';
 import type { MvccStore } from '../sim/etcd/mvcc/kvstore';
 

@@ -38,7 +38,7 @@ import type {
 import { buildCluster, type Cluster, type ClusterOptions, type ClusterSpec } from '../sim/cluster';
 import type { TraceRecord } from '../sim/kernel/trace';
 import { freshestStore } from '../sim/chaos/observe';
-import { followedView, inFlightTimes, isCommandRoot, observeRecord, processLog, schedulingCycles, startFollow, updateOutcome, type FollowState } from '../sim/observe';
+import { followedView, inFlightTimes, isCommandRoot, observeRecord, processLog, schedulingCycles, startFollow, updateOutcome, type FollowState } from './observe';
 import { formatScenarioError, parseScenario, ScenarioRunner, type Scenario, type TranscriptEntry } from '../sim/scenario';
 import type { StepAction } from '../sim/scenario/schema';
 import { TimeMachine } from '../sim/scenario/time-machine';

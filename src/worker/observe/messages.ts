@@ -2,7 +2,7 @@
 // it is sent until the kernel delivers it; its delivery time is the queued event's time.
 
 import type { MessageView } from '../../protocol/view';
-import type { Simulation } from '../kernel/simulation';
+import type { Simulation } from '../../sim/kernel/simulation';
 
 /** Every message sent and not yet delivered, oldest first (by id, so the order does not depend on the heap). */
 export function observeInFlight(sim: Simulation): MessageView[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Phase } from '../kernel/component';
-import type { TraceRecord } from '../kernel/trace';
+import type { Phase } from '../../sim/kernel/component';
+import type { TraceRecord } from '../../sim/kernel/trace';
 import { followedView, isCommandRoot, observeRecord, startFollow } from './followed';
 
 const rec = (id: number, cause: number | null, phase: Phase, extra: Partial<TraceRecord> = {}): TraceRecord =>

@@ -4,8 +4,8 @@
 // Succeeded, gone (a delete), or stuck where a learner must act (an image that cannot be pulled, a
 // container crash-looping, no node that fits). A command that failed is finished at its exit.
 
-import type { MvccStore } from '../etcd/mvcc/kvstore';
-import { currentKv } from '../etcd/mvcc/kvstore';
+import type { MvccStore } from '../../sim/etcd/mvcc/kvstore';
+import { currentKv } from '../../sim/etcd/mvcc/kvstore';
 import type { FollowState } from './followed';
 
 /** Waiting reasons the kubelet keeps retrying but that a person must fix. ErrImagePull is not one: the

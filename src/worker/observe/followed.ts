@@ -6,10 +6,10 @@
 // (phase 2) fans out, and a phase that flickered back and forth would teach the wrong order.
 
 import type { FollowedRequest } from '../../protocol/view';
-import type { Phase } from '../kernel/component';
-import { OUTSIDE } from '../kernel/simulation';
-import type { TraceRecord } from '../kernel/trace';
-import type { RecordId } from '../kernel/units';
+import type { Phase } from '../../sim/kernel/component';
+import { OUTSIDE } from '../../sim/kernel/simulation';
+import type { TraceRecord } from '../../sim/kernel/trace';
+import type { RecordId } from '../../sim/kernel/units';
 
 /** The seed's four phases of a request (chapter 4): 1 validation and persistence, 2 watch, 3 scheduling, 4 execution. */
 export const REQUEST_PHASES: readonly Phase[] = ['persistence', 'watch', 'scheduling', 'execution'];

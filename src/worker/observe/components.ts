@@ -3,15 +3,15 @@
 // cheap read of the process's own state: Map sizes and counters, never a walk over objects.
 
 import type { ComponentView } from '../../protocol/view';
-import type { ApiserverState } from '../apiserver/state';
-import type { EtcdDataDir, EtcdMemberState } from '../etcd/member';
-import { countInRange } from '../etcd/mvcc/sorted-keys';
-import { roleOf } from '../etcd/member-raft';
-import type { ProcessState, Simulation } from '../kernel/simulation';
-import type { KubeletState } from '../node/kubelet/state';
-import { kernelRules, type KubeProxyState } from '../node/kube-proxy/kube-proxy';
-import type { ContainerdState } from '../node/runtime/state';
-import type { SchedulerState } from '../scheduler/scheduler';
+import type { ApiserverState } from '../../sim/apiserver/state';
+import type { EtcdDataDir, EtcdMemberState } from '../../sim/etcd/member';
+import { countInRange } from '../../sim/etcd/mvcc/sorted-keys';
+import { roleOf } from '../../sim/etcd/member-raft';
+import type { ProcessState, Simulation } from '../../sim/kernel/simulation';
+import type { KubeletState } from '../../sim/node/kubelet/state';
+import { kernelRules, type KubeProxyState } from '../../sim/node/kube-proxy/kube-proxy';
+import type { ContainerdState } from '../../sim/node/runtime/state';
+import type { SchedulerState } from '../../sim/scheduler/scheduler';
 
 export type Detail = ComponentView['detail'];
 

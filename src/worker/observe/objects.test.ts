@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apply } from '../etcd/apply';
-import { newStore, type MvccStore } from '../etcd/mvcc/kvstore';
+import { apply } from '../../sim/etcd/apply';
+import { newStore, type MvccStore } from '../../sim/etcd/mvcc/kvstore';
 import { diffObjects, newObjectTracker, objectIdOfKey } from './objects';
 
 const pod = (name: string, extra: Record<string, unknown> = {}) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, ...extra });

@@ -5,14 +5,14 @@
 // compaction that dropped part of that log, or a new store, it walks every key once.
 
 import type { ObjectView, Patch } from '../../protocol/view';
-import { parseKey, REGISTRY_PREFIX } from '../apiserver/registry/keys';
-import type { EtcdDataDir } from '../etcd/member';
-import { prefixRangeEnd } from '../etcd/keys';
-import { currentKv, eventsSince, type MvccStore } from '../etcd/mvcc/kvstore';
-import { forEachInRange } from '../etcd/mvcc/sorted-keys';
-import type { KeyValue } from '../etcd/protocol';
-import type { Simulation } from '../kernel/simulation';
+import { parseKey, REGISTRY_PREFIX } from '../../sim/apiserver/registry/keys';
+import { prefixRangeEnd } from '../../sim/etcd/keys';
+import { currentKv, eventsSince, type MvccStore } from '../../sim/etcd/mvcc/kvstore';
+import { forEachInRange } from '../../sim/etcd/mvcc/sorted-keys';
+import type { KeyValue } from '../../sim/etcd/protocol';
 import { emptyPatch } from './diff';
+
+export { etcdStore } from '../../sim/etcd/data-dir';
 
 /** What the UI holds of the objects, and where in the store the last read stopped. */
 export interface ObjectTracker {
@@ -24,12 +24,6 @@ export interface ObjectTracker {
 
 export function newObjectTracker(): ObjectTracker {
   return { store: undefined, revision: 0, sent: new Map() };
-}
-
-/** The data dir of an etcd member (`etcd/etcd-1`), alive or not. */
-export function etcdStore(sim: Simulation, member: string): MvccStore | undefined {
-  const p = sim.world.processes.get(member);
-  return (p?.persisted as EtcdDataDir | undefined)?.store;
 }
 
 /** `/registry/pods/default/web` -> `pods/default/web`; `/registry/minions/worker-1` -> `nodes//worker-1`. */

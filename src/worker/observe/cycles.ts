@@ -2,10 +2,10 @@
 // turned into the inspector's filter/score table: one row per node, one column per plugin.
 
 import type { SchedulingCycleView } from '../../protocol/view';
-import type { Simulation } from '../kernel/simulation';
-import { SCHEDULER } from '../names';
-import { getSchedulingRecords, type SchedulerState, type SchedulingCycleRecord } from '../scheduler/scheduler';
-import type { FilterVerdict } from '../scheduler/framework/cycle';
+import type { Simulation } from '../../sim/kernel/simulation';
+import { SCHEDULER } from '../../sim/names';
+import { getSchedulingRecords, type SchedulerState, type SchedulingCycleRecord } from '../../sim/scheduler/scheduler';
+import type { FilterVerdict } from '../../sim/scheduler/framework/cycle';
 
 /** `pods/default/web`, `default/web` or `web` (namespace default) -> the scheduler's key `default/web`. */
 export function podKey(pod: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SchedulingCycleRecord } from '../scheduler/scheduler';
+import type { SchedulingCycleRecord } from '../../sim/scheduler/scheduler';
 import { cycleView, podKey } from './cycles';
 
 describe('podKey', () => {

@@ -2,8 +2,8 @@
 // laptop and the image registry on the internet. Read-only: nothing here changes the world.
 
 import type { HostView } from '../../protocol/view';
-import type { Simulation } from '../kernel/simulation';
-import { CONTROL_PLANE_HOST, KUBECTL_HOST, REGISTRY_HOST } from '../names';
+import type { Simulation } from '../../sim/kernel/simulation';
+import { CONTROL_PLANE_HOST, KUBECTL_HOST, REGISTRY_HOST } from '../../sim/names';
 
 /** The hosts of etcd members (`etcd-1` ... `etcd-7`), as cluster.ts names them. */
 const ETCD_HOST = /^etcd-\d+$/;

@@ -1,7 +1,7 @@
 // A process's own log (what `journalctl -u kubelet` or `kubectl logs` of a static pod would read),
 // kept by the kernel in world.processes.
 
-import type { Simulation } from '../kernel/simulation';
+import type { Simulation } from '../../sim/kernel/simulation';
 
 export const DEFAULT_LOG_TAIL = 500;
 
