@@ -1,7 +1,10 @@
-// The bottom dock: Terminal | Events | Request timeline | YAML, collapsible. The terminal stays
-// mounted while another tab shows, so its scrollback survives.
+// The bottom dock: Terminal | Events | Request timeline | Request (the sequence diagram) | YAML,
+// collapsible. The terminal stays mounted while another tab shows, so its scrollback survives. The
+// dock grows while the sequence diagram shows (sequence.css).
 
 import { useStrings } from '../app/useStrings';
+import { SequencePanel } from '../sequence/SequencePanel';
+import { useSeqStrings } from '../sequence/strings';
 import { useUiStore, type DockTab } from '../store/ui-store';
 import { Terminal } from '../terminal/Terminal';
 import { EventsPanel } from './EventsPanel';
@@ -11,6 +14,7 @@ import './panels.css';
 
 export function Dock() {
   const t = useStrings();
+  const seq = useSeqStrings();
   const tab = useUiStore((s) => s.dockTab);
   const open = useUiStore((s) => s.dockOpen);
   const { setDockTab, toggle } = useUiStore.getState();
@@ -18,26 +22,30 @@ export function Dock() {
     { id: 'terminal', label: t.dockTerminal },
     { id: 'events', label: t.dockEvents },
     { id: 'timeline', label: t.dockTimeline },
+    { id: 'sequence', label: seq.tab },
     { id: 'yaml', label: t.dockYaml },
   ];
   return (
-    <section className={`dock${open ? '' : ' collapsed'}`} data-testid="dock">
-      <div className="dock-tabs" role="tablist">
-        {tabs.map((x) => (
-          <button
-            key={x.id}
-            type="button"
-            role="tab"
-            aria-selected={open && tab === x.id}
-            data-testid={`dock-tab-${x.id}`}
-            onClick={() => {
-              setDockTab(x.id);
-              if (!open) toggle('dockOpen');
-            }}
-          >
-            {x.label}
-          </button>
-        ))}
+    <section className={`dock${open ? '' : ' collapsed'}${open && tab === 'sequence' ? ' dock--tall' : ''}`} data-testid="dock">
+      <div className="dock-tabs">
+        {/* Only the tabs in the tablist: a tablist may hold tabs and nothing else (ARIA). */}
+        <div role="tablist" style={{ display: 'flex', alignItems: 'stretch', gap: 2 }}>
+          {tabs.map((x) => (
+            <button
+              key={x.id}
+              type="button"
+              role="tab"
+              aria-selected={open && tab === x.id}
+              data-testid={`dock-tab-${x.id}`}
+              onClick={() => {
+                setDockTab(x.id);
+                if (!open) toggle('dockOpen');
+              }}
+            >
+              {x.label}
+            </button>
+          ))}
+        </div>
         <span className="toolbar-spacer" />
         <button
           type="button"
@@ -55,6 +63,7 @@ export function Dock() {
         <Terminal visible={open && tab === 'terminal'} />
         {tab === 'events' && <EventsPanel />}
         {tab === 'timeline' && <TimelineList />}
+        {tab === 'sequence' && <SequencePanel />}
         {tab === 'yaml' && <YamlTab />}
       </div>
     </section>

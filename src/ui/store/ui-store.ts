@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { RaftKind, UiToWorker } from '../../protocol/view';
 
-export type DockTab = 'terminal' | 'events' | 'timeline' | 'yaml';
+export type DockTab = 'terminal' | 'events' | 'timeline' | 'sequence' | 'yaml';
 export type Theme = 'dark' | 'light';
 
 export interface Selection {
@@ -29,6 +29,10 @@ export interface UiState {
   helpOpen: boolean;
   /** The language of the app's own words (kubectl's words stay English). */
   lang: 'en' | 'ru';
+  /** The request the sequence diagram shows: a command's root record id, or null for the latest command. */
+  sequenceRoot: number | null;
+  /** The message chosen in the sequence diagram (a trace record id), for the graph and the clock to focus. */
+  sequenceSelected: number | null;
   /** Sends a command to the simulation worker (set once the worker exists). */
   send: (m: UiToWorker) => void;
   select(s: Selection | null): void;
@@ -40,6 +44,8 @@ export interface UiState {
   setSender(send: (m: UiToWorker) => void): void;
   setLang(lang: 'en' | 'ru'): void;
   toggleRaftKind(kind: RaftKind): void;
+  setSequenceRoot(root: number | null): void;
+  selectMessage(id: number | null): void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
@@ -55,6 +61,8 @@ export const useUiStore = create<UiState>()((set) => ({
   dockOpen: true,
   helpOpen: false,
   lang: 'en',
+  sequenceRoot: null,
+  sequenceSelected: null,
   send: () => undefined,
   select: (selection) => set(selection ? { selection, menu: null, inspectorOpen: true } : { selection, menu: null }),
   openMenu: (target, x, y) => set({ menu: { target, x, y } }),
@@ -64,5 +72,7 @@ export const useUiStore = create<UiState>()((set) => ({
   toggle: (key) => set((s) => ({ [key]: !s[key] }) as Partial<UiState>),
   setSender: (send) => set({ send }),
   setLang: (lang) => set({ lang }),
+  setSequenceRoot: (sequenceRoot) => set({ sequenceRoot, sequenceSelected: null }),
+  selectMessage: (sequenceSelected) => set({ sequenceSelected }),
   toggleRaftKind: (kind) => set((s) => ({ hideRaftKinds: s.hideRaftKinds.includes(kind) ? s.hideRaftKinds.filter((k) => k !== kind) : [...s.hideRaftKinds, kind] })),
 }));
