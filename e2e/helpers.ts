@@ -363,7 +363,8 @@ export async function inFlightIds(page: Page): Promise<number[]> {
 
 // ------------------------------------------------------------------ screenshots
 
-export const SCREENSHOT_DIR = path.join('test-results', 'screenshots');
+// KUBEPLAY_SCREENSHOT_DIR puts them elsewhere (a run beside another one, which empties test-results/ when it starts).
+export const SCREENSHOT_DIR = process.env.KUBEPLAY_SCREENSHOT_DIR ?? path.join('test-results', 'screenshots');
 
 /**
  * Saves a PNG of the whole window as test-results/screenshots/<name>.png, and of the graph alone as
@@ -402,4 +403,21 @@ export async function shotSizes(page: Page, name: string, opts: { graph?: boolea
     await shot(page, `${name}-${size.width}x${size.height}`, opts);
   }
   if (before) await page.setViewportSize(before);
+}
+
+// ------------------------------------------------------------------ accessibility
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules) on the page, or on the part `include` selects, and fails
+ * with each violation's rule, impact and the elements it found. React Flow's graph is left out with
+ * `exclude` when a test is about something else.
+ */
+export async function expectNoAxeViolations(page: Page, opts: { include?: string; exclude?: string[] } = {}): Promise<void> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (opts.include) builder = builder.include(opts.include);
+  for (const x of opts.exclude ?? []) builder = builder.exclude(x);
+  const result = await builder.analyze();
+  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
+  expect(found, 'axe-core accessibility violations').toEqual([]);
 }

@@ -42,7 +42,7 @@ export function receive(m: WorkerToUi, bytes: number): void {
       useRunStore.getState().set({ seek: { time: m.time, wallMs: m.wallMs, replayedMs: m.replayedMs }, arrived: null });
       return;
     case 'forked':
-      useRunStore.getState().set({ forked: { from: m.from, end: m.end, dropped: m.dropped }, arrived: null });
+      useRunStore.getState().set({ forked: { from: m.from, end: m.end, dropped: m.dropped }, arrived: null, seek: null });
       return;
     case 'cycles':
       sim.setCycles(m.pod, m.cycles);

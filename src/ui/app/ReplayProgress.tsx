@@ -2,6 +2,7 @@
 // progress bar with words ("Replaying the shared run… 02:10 of 05:00"). Once it has arrived and
 // paused: a line that says where it stopped, until the person moves on.
 
+import { useEffect } from 'react';
 import { formatClock, formatMinutes } from './format';
 import { fill } from './strings';
 import { useStrings } from './useStrings';
@@ -14,6 +15,10 @@ export function ReplayProgress() {
   const opening = useRunStore((s) => s.opening);
   const arrived = useRunStore((s) => s.arrived);
   const playing = useSimStore((s) => s.clock.playing);
+  // Once the person plays on from the moment, the line about it has done its job.
+  useEffect(() => {
+    if (playing && useRunStore.getState().arrived) useRunStore.getState().set({ arrived: null });
+  }, [playing]);
   if (replay) {
     const label = opening?.kind === 'file' ? t.replayFile : t.replayLink;
     const where = fill(t.replayOf, { time: formatMinutes(replay.time), target: formatMinutes(replay.target) });

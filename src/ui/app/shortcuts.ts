@@ -62,6 +62,8 @@ function escape(): void {
 
 export function runShortcut(action: ShortcutAction): void {
   const ui = useUiStore.getState();
+  // While a link or a file replays to its moment, the clock is not the person's to drive.
+  if ((action === 'playPause' || action === 'step' || action === 'stepPhase') && useSimStore.getState().replay) return;
   switch (action) {
     case 'playPause':
       ui.send({ type: useSimStore.getState().clock.playing ? 'pause' : 'play' });

@@ -3,19 +3,22 @@
 // warning when chat tools may cut it), the moment it replays to and the trace hash there. Nothing
 // here pauses the simulation.
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LARGE_LINK_CHARS } from '../../sim/scenario/link';
 import { formatClock, formatSize } from '../app/format';
 import { copyText, importFile, requestExport, requestShare } from '../app/run-links';
 import { fill } from '../app/strings';
 import { useStrings } from '../app/useStrings';
 import { useRunStore, type SharedLink } from '../store/run-store';
+import { useSimStore } from '../store/sim-store';
 import { ExportIcon, ImportIcon, ShareIcon } from './icons';
 
 export function RunControls() {
   const t = useStrings();
   const shareOpen = useRunStore((s) => s.share.open);
   const exporting = useRunStore((s) => s.exporting);
+  // The run has no moment to share until a replay has arrived at it.
+  const replaying = useSimStore((s) => s.replay !== null);
   const shareButton = useRef<HTMLButtonElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   return (
@@ -25,6 +28,7 @@ export function RunControls() {
           type="button"
           ref={shareButton}
           data-testid="share"
+          disabled={replaying}
           title={t.shareHint}
           aria-haspopup="dialog"
           aria-expanded={shareOpen}
@@ -32,9 +36,9 @@ export function RunControls() {
         >
           <ShareIcon /> {t.share}
         </button>
-        {shareOpen && <SharePopover returnFocus={() => shareButton.current?.focus()} />}
+        {shareOpen && <SharePopover anchor={shareButton} />}
       </span>
-      <button type="button" data-testid="export" title={t.exportHint} aria-busy={exporting} onClick={requestExport}>
+      <button type="button" data-testid="export" disabled={replaying} title={t.exportHint} aria-busy={exporting} onClick={requestExport}>
         <ExportIcon /> {t.export}
       </button>
       <button type="button" data-testid="import" title={t.importHint} onClick={() => fileInput.current?.click()}>
@@ -57,13 +61,31 @@ export function RunControls() {
   );
 }
 
-function SharePopover({ returnFocus }: { returnFocus: () => void }) {
+/** The popover's width (CSS: .share-popover) and its margin from the window's edges. */
+const POPOVER_WIDTH = 400;
+const EDGE = 8;
+
+/** Under the Share button, moved left as far as needed to stay inside the window (the toolbar wraps). */
+function popoverPosition(button: HTMLElement | null): { top: number; left: number } {
+  const r = button?.getBoundingClientRect();
+  if (!r) return { top: 48, left: EDGE };
+  return { top: r.bottom + 6, left: Math.max(EDGE, Math.min(r.left, window.innerWidth - POPOVER_WIDTH - EDGE)) };
+}
+
+function SharePopover({ anchor }: { anchor: React.RefObject<HTMLButtonElement | null> }) {
   const t = useStrings();
   const link = useRunStore((s) => (s.share.open ? s.share.link : null));
   const ref = useRef<HTMLDivElement>(null);
+  const [pos, setPos] = useState(() => popoverPosition(anchor.current));
+  useLayoutEffect(() => {
+    const place = (): void => setPos(popoverPosition(anchor.current));
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [anchor]);
   const close = (): void => {
     useRunStore.getState().closeShare();
-    returnFocus();
+    anchor.current?.focus();
   };
   // A click anywhere else closes it, as a menu would (Esc is the shortcuts' job: shortcuts.ts).
   useEffect(() => {
@@ -76,7 +98,7 @@ function SharePopover({ returnFocus }: { returnFocus: () => void }) {
     return () => document.removeEventListener('pointerdown', onDown, true);
   }, []);
   return (
-    <div className="share-popover" role="dialog" aria-labelledby="share-title" data-testid="share-popover" ref={ref}>
+    <div className="share-popover" role="dialog" aria-labelledby="share-title" data-testid="share-popover" ref={ref} style={{ top: pos.top, left: pos.left }}>
       <div className="share-head">
         <h2 id="share-title">{t.shareTitle}</h2>
         <span className="toolbar-spacer" />

@@ -13,33 +13,36 @@ export function TimeControls() {
   const send = useUiStore((s) => s.send);
   const playing = useSimStore((s) => s.clock.playing);
   const speed = useSimStore((s) => s.clock.speed);
+  // A link or a file replaying to its moment runs at full speed by itself until it arrives.
+  const replaying = useSimStore((s) => s.replay !== null);
   const finished = useSimStore((s) => (s.followed ? s.followed.state !== 'running' : false));
   return (
     <div className="toolbar-group" role="group" aria-label={t.clock}>
       <button
         type="button"
         data-testid="play-pause"
+        disabled={replaying}
         data-playing={playing}
         title={`${playing ? t.pause : t.play} (space)`}
         onClick={() => send({ type: playing ? 'pause' : 'play' })}
       >
         {playing ? <PauseIcon /> : <PlayIcon />} {playing ? t.pause : t.play}
       </button>
-      <button type="button" data-testid="step" title={`${t.step} (.)`} aria-label={t.step} onClick={() => send({ type: 'step' })}>
+      <button type="button" data-testid="step" disabled={replaying} title={`${t.step} (.)`} aria-label={t.step} onClick={() => send({ type: 'step' })}>
         <StepIcon />
       </button>
       <button
         type="button"
         data-testid="step-phase"
         // A finished request has no next phase (the worker ignores `>` then too).
-        disabled={finished}
+        disabled={finished || replaying}
         title={`${t.stepPhase} (>)`}
         aria-label={t.stepPhase}
         onClick={() => send({ type: 'stepPhase' })}
       >
         <StepPhaseIcon />
       </button>
-      <button type="button" data-testid="skip" title={t.skip} aria-label={t.skip} onClick={() => send({ type: 'skip' })}>
+      <button type="button" data-testid="skip" disabled={replaying} title={t.skip} aria-label={t.skip} onClick={() => send({ type: 'skip' })}>
         <SkipIcon />
       </button>
       <select
@@ -55,7 +58,7 @@ export function TimeControls() {
           </option>
         ))}
       </select>
-      <button type="button" data-testid="reset" title={t.resetHint} aria-label={t.reset} onClick={() => send({ type: 'reset' })}>
+      <button type="button" data-testid="reset" disabled={replaying} title={t.resetHint} aria-label={t.reset} onClick={() => send({ type: 'reset' })}>
         <ResetIcon />
       </button>
     </div>
