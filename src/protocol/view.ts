@@ -73,6 +73,11 @@ export interface ObjectView {
   resourceVersion: string;
   /** The whole object as `kubectl get -o json` would print it (status included). */
   object: Record<string, unknown>;
+  /**
+   * What `kubectl get` prints for it, made by kube-apiserver's own printers (pods: STATUS and
+   * READY; nodes: STATUS), so the UI shows the words the terminal shows without deriving them.
+   */
+  display?: { status: string; ready?: string };
 }
 
 /** A message on the wire, for the dots. */

@@ -33,6 +33,8 @@ function pod(name: string, node: string | undefined, state: PodState, createdAt:
     name,
     resourceVersion: String(100 + createdAt),
     object: { apiVersion: 'v1', kind: 'Pod', metadata, spec: { containers: [container], ...(node ? { nodeName: node } : {}) }, status },
+    // What the worker sends with it: printPod's words for this state.
+    display: { status: state === 'NotReady' ? 'Running' : state, ready: state === 'Running' || state === 'Terminating' ? '1/1' : '0/1' },
   };
 }
 
@@ -44,6 +46,7 @@ function node(name: string, ready: 'True' | 'False' | 'Unknown', taints: { key: 
     name,
     resourceVersion: '50',
     object: { apiVersion: 'v1', kind: 'Node', metadata: { name }, spec: { taints }, status: { conditions: [{ type: 'Ready', status: ready }] } },
+    display: { status: ready === 'True' ? 'Ready' : 'NotReady' },
   };
 }
 

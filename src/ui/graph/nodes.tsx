@@ -138,7 +138,7 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
 
 export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
   const { pod, hostUp } = data;
-  const d = podDisplay(pod.object);
+  const d = podDisplay(pod);
   const selected = useSelected('object', pod.id);
   const failingBadge = d.look === 'failing' || d.look === 'error';
   return (
@@ -228,7 +228,7 @@ function NodeStatus({ data }: { data: RegionData }) {
   const select = useUiStore((s) => s.select);
   const node = data.node;
   if (!node) return <span className="kp-tag kp-tag--muted">not registered</span>;
-  const d = nodeDisplay(node.object);
+  const d = nodeDisplay(node);
   const cls = d.ready ? 'kp-status--ready' : d.status === 'Unknown' ? 'kp-status--unknown' : 'kp-status--notready';
   const glyph = d.ready ? '✓' : d.status === 'Unknown' ? '?' : '✕';
   return (

@@ -1,7 +1,9 @@
-// What a pod and a node look like on the graph. The STATUS word is the one `kubectl get pods` prints
-// (kubernetes pkg/printers/internalversion/printers.go, printPod; printNode for nodes), so the graph and
-// the terminal always agree. The "look" decides the drawing; the word and a glyph are always shown
+// What a pod and a node look like on the graph. The STATUS word is the one `kubectl get pods` prints,
+// made by kube-apiserver's own printers in the simulation and sent with the object (ObjectView.display),
+// so the graph and the terminal always agree. The "look" decides the drawing; the word and a glyph are always shown
 // too, so colour is never the only signal (UX.md, "never colour alone").
+
+import type { ObjectView } from '../../protocol/view';
 
 /** How the graph draws a pod. */
 export type PodLook =
@@ -104,7 +106,10 @@ function initReason(pod: PodLike): string | undefined {
   return undefined;
 }
 
-/** kubectl's STATUS and READY for a pod object (as `kubectl get pods` prints them). */
+/**
+ * kubectl's STATUS and READY for a pod object. The graph no longer uses it (it shows the printer's
+ * words from ObjectView.display); src/ui/sequence/outcome.ts still does, until it reads the view.
+ */
 export function podStatusWord(pod: PodLike): { status: string; ready: string } {
   const st = pod.status ?? {};
   let reason = st.reason || st.phase || 'Pending';
@@ -151,9 +156,10 @@ export function podLook(status: string, ready: string): PodLook {
   return 'unknown';
 }
 
-/** Everything the graph shows about a pod's state. */
-export function podDisplay(pod: PodLike): PodDisplay {
-  const { status, ready } = podStatusWord(pod);
+/** Everything the graph shows about a pod's state: the printer's words (ObjectView.display) and their look. */
+export function podDisplay(pod: Pick<ObjectView, 'display'>): PodDisplay {
+  const status = pod.display?.status ?? 'Unknown';
+  const ready = pod.display?.ready ?? '0/0';
   const look = podLook(status, ready);
   return { status, ready, look, glyph: GLYPH[look] };
 }
@@ -173,11 +179,11 @@ export interface NodeDisplay {
   taints: string[];
 }
 
-/** printNode's STATUS (Ready, or NotReady whenever the condition is False or Unknown) and the taints. */
-export function nodeDisplay(node: NodeLike): NodeDisplay {
+/** printNode's STATUS (ObjectView.display), the Ready condition and the taints as they are stored. */
+export function nodeDisplay(view: Pick<ObjectView, 'display' | 'object'>): NodeDisplay {
+  const node = view.object as NodeLike;
   const cond = (node.status?.conditions ?? []).find((c) => c.type === 'Ready');
-  let status = cond ? (cond.status === 'True' ? 'Ready' : 'NotReady') : 'Unknown';
-  if (node.spec?.unschedulable) status += ',SchedulingDisabled';
+  const status = view.display?.status ?? 'Unknown';
   const taints = (node.spec?.taints ?? []).map((t) => `${t.key ?? ''}${t.value ? `=${t.value}` : ''}:${t.effect ?? ''}`);
   return { status, readyCondition: cond?.status, ready: cond?.status === 'True', taints };
 }

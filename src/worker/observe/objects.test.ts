@@ -68,3 +68,28 @@ describe('diffObjects', () => {
     expect(diffObjects(newObjectTracker(), s).added).toEqual([]);
   });
 });
+
+describe('display', () => {
+  // DESIGN.md section 9: the UI shows kube-apiserver's printer words, it does not derive them.
+  it("carries kubectl's STATUS and READY for pods and STATUS for nodes, from the apiserver's printers", () => {
+    const s = newStore();
+    const running = {
+      spec: { containers: [{ name: 'a' }, { name: 'b' }] },
+      status: {
+        phase: 'Running',
+        conditions: [{ type: 'Ready', status: 'False' }],
+        containerStatuses: [
+          { name: 'a', ready: true, restartCount: 0, state: { running: {} } },
+          { name: 'b', ready: false, restartCount: 3, state: { waiting: { reason: 'CrashLoopBackOff' } } },
+        ],
+      },
+    };
+    put(s, '/registry/pods/default/web', pod('web', running));
+    put(s, '/registry/pods/default/gone', pod('gone', { spec: { containers: [{ name: 'a' }] }, status: { phase: 'Running' }, metadata: { name: 'gone', namespace: 'default', deletionTimestamp: '2024-01-01T00:00:00Z' } }));
+    put(s, '/registry/minions/worker-1', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-1' }, spec: { unschedulable: true }, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
+    const views = Object.fromEntries(diffObjects(newObjectTracker(), s).added.map((o) => [o.id, o.display]));
+    expect(views['pods/default/web']).toEqual({ status: 'CrashLoopBackOff', ready: '1/2' });
+    expect(views['pods/default/gone']).toEqual({ status: 'Terminating', ready: '0/1' });
+    expect(views['nodes//worker-1']).toEqual({ status: 'Ready,SchedulingDisabled' });
+  });
+});

@@ -11,6 +11,9 @@ import { currentKv, eventsSince, type MvccStore } from '../../sim/etcd/mvcc/kvst
 import { forEachInRange } from '../../sim/etcd/mvcc/sorted-keys';
 import type { KeyValue } from '../../sim/etcd/protocol';
 import { emptyPatch } from './diff';
+import type { Node, Pod } from '../../sim/api/types';
+import { podCells } from '../../sim/apiserver/printers/pod-status';
+import { nodeStatus } from '../../sim/apiserver/printers/tables';
 
 export { etcdStore } from '../../sim/etcd/data-dir';
 
@@ -47,7 +50,21 @@ export function objectView(kv: KeyValue): ObjectView | undefined {
   // As the apiserver serves it: what etcd stores plus resourceVersion (watchcache.ts withResourceVersion).
   const object = { ...stored, metadata: { ...metadata, resourceVersion } };
   const kind = typeof stored.kind === 'string' ? stored.kind : ref.kind;
-  return { id: ref.id, kind, namespace: ref.namespace, name: ref.name, resourceVersion, object };
+  const view: ObjectView = { id: ref.id, kind, namespace: ref.namespace, name: ref.name, resourceVersion, object };
+  const display = objectDisplay(ref.resource, stored);
+  if (display) view.display = display;
+  return view;
+}
+
+/** kubectl's STATUS (and READY) from kube-apiserver's printers, for the kinds the graph draws. */
+export function objectDisplay(resource: string, stored: Record<string, unknown>): ObjectView['display'] {
+  if (resource === 'pods' && Array.isArray((stored.spec as { containers?: unknown } | undefined)?.containers)) {
+    // The time only shapes RESTARTS' "(5m ago)", which is not shown here.
+    const { status, ready } = podCells(stored as unknown as Pod, 0);
+    return { status, ready };
+  }
+  if (resource === 'nodes') return { status: nodeStatus(stored as unknown as Node) };
+  return undefined;
 }
 
 function visitAll(store: MvccStore, visit: (kv: KeyValue) => void): void {
