@@ -27,7 +27,7 @@ export function runMenuItem(item: MenuItem): void {
 export function ContextMenu() {
   const menu = useUiStore((s) => s.menu);
   const closeMenu = useUiStore((s) => s.closeMenu);
-  const ctx = useSimStore(useShallow((s) => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions })));
+  const ctx = useSimStore(useShallow((s) => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions, degraded: s.degraded })));
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

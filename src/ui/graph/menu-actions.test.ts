@@ -52,6 +52,16 @@ describe('menuItems', () => {
     expect(cut.find((i) => i.id === 'partition')).toBeUndefined();
   });
 
+  it('slows a worker\'s network to the control plane with tc netem, and heals it with tc once slow', () => {
+    const items = menuItems({ kind: 'host', id: 'worker-1' }, ctx());
+    const slow = items.find((i) => i.id === 'slow')!;
+    expect(slow.send).toEqual([{ type: 'link', a: ['worker-1'], b: ['control-plane'], latencyMs: 200, jitterMs: 50, loss: 0.05 }]);
+    expect(slow.echo).toBe('# ssh worker-1 -- sudo tc qdisc add dev eth0 root netem delay 200ms 50ms loss 5%');
+    const slowed = menuItems({ kind: 'host', id: 'worker-1' }, ctx({ degraded: [['control-plane', 'worker-1']] }));
+    expect(slowed.find((i) => i.id === 'heal')).toMatchObject({ send: [{ type: 'heal' }], echo: '# ssh worker-1 -- sudo tc qdisc del dev eth0 root' });
+    expect(slowed.find((i) => i.id === 'slow')).toBeUndefined();
+  });
+
   it('powers a node off and on through its node/ target', () => {
     expect(menuItems({ kind: 'host', id: 'worker-1' }, ctx())[0]!.send).toEqual([{ type: 'kill', target: 'node/worker-1' }]);
     const down = ctx();
@@ -107,7 +117,7 @@ describe('Open terminal on a node', () => {
 
     it('powers its host off, or cuts it from the other members or from the control plane', () => {
       const items = menuItems({ kind: 'host', id: 'etcd-1' }, etcdCtx());
-      expect(items.map((i) => i.id)).toEqual(['kill', 'restart', 'partition-peers', 'partition', 'terminal']);
+      expect(items.map((i) => i.id)).toEqual(['kill', 'restart', 'partition-peers', 'slow', 'partition', 'terminal']);
       expect(items[2]!.send).toEqual([{ type: 'partition', a: ['etcd-1'], b: ['etcd-2', 'etcd-3'] }]);
       expect(items[2]!.echo).toBe('# ssh etcd-1 -- sudo iptables -A INPUT -s 10.0.0.22 -j DROP && sudo iptables -A INPUT -s 10.0.0.23 -j DROP');
     });

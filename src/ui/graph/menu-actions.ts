@@ -6,12 +6,12 @@
 import type { ComponentView, HostView, ObjectView, UiToWorker } from '../../protocol/view';
 import type { DockTab, Selection } from '../store/ui-store';
 
-export type MenuItemId = 'kill' | 'restart' | 'start' | 'logs' | 'terminal' | 'partition' | 'partition-peers' | 'heal' | 'delete' | 'describe';
+export type MenuItemId = 'kill' | 'restart' | 'start' | 'logs' | 'terminal' | 'partition' | 'partition-peers' | 'slow' | 'heal' | 'delete' | 'describe';
 
 export interface MenuItem {
   id: MenuItemId;
   label: string;
-  /** Commands for the worker (kill/restart/start/partition/heal/logs). */
+  /** Commands for the worker (kill/restart/start/partition/link/heal/logs). */
   send: UiToWorker[];
   /** A kubectl line to run as if typed (the terminal shows it and its output). */
   exec?: string;
@@ -29,7 +29,12 @@ export interface MenuContext {
   components: Record<string, ComponentView>;
   objects: Record<string, ObjectView>;
   partitions: [string, string][];
+  /** Host pairs whose link is slow or lossy (absent: none). */
+  degraded?: [string, string][];
 }
+
+/** The slow network the menu makes: what `tc qdisc ... netem` on a real node would. */
+export const SLOW_LINK = { latencyMs: 200, jitterMs: 50, loss: 0.05 };
 
 /** The static pods kubeadm runs from /etc/kubernetes/manifests on the control plane. */
 const STATIC_POD_KINDS: Record<string, string> = {
@@ -84,7 +89,7 @@ function componentItems(c: ComponentView, ctx: MenuContext): MenuItem[] {
 }
 
 function isCut(host: string, ctx: MenuContext): boolean {
-  return ctx.partitions.some(([a, b]) => a === host || b === host);
+  return ctx.partitions.some(([a, b]) => a === host || b === host) || (ctx.degraded ?? []).some(([a, b]) => a === host || b === host);
 }
 
 function hostItems(name: string, ctx: MenuContext): MenuItem[] {
@@ -114,9 +119,20 @@ function hostItems(name: string, ctx: MenuContext): MenuItem[] {
     });
   }
   if (isCut(name, ctx)) {
-    items.push({ id: 'heal', label: 'Heal the network', send: [{ type: 'heal' }], echo: `# ssh ${name} -- sudo iptables -F`, dockTab: 'terminal' });
+    const cut = ctx.partitions.some(([a, b]) => a === name || b === name);
+    const slow = (ctx.degraded ?? []).some(([a, b]) => a === name || b === name);
+    const undo = [cut ? 'sudo iptables -F' : '', slow ? 'sudo tc qdisc del dev eth0 root' : ''].filter(Boolean).join(' && ');
+    items.push({ id: 'heal', label: 'Heal the network', send: [{ type: 'heal' }], echo: `# ssh ${name} -- ${undo}`, dockTab: 'terminal' });
   } else if (cp && cp.id !== name) {
     const ip = cp.address;
+    items.push({
+      id: 'slow',
+      label: 'Slow network to the control plane',
+      send: [{ type: 'link', a: [name], b: [cp.id], ...SLOW_LINK }],
+      echo: `# ssh ${name} -- sudo tc qdisc add dev eth0 root netem delay ${SLOW_LINK.latencyMs}ms ${SLOW_LINK.jitterMs}ms loss ${SLOW_LINK.loss * 100}%`,
+      dockTab: 'terminal',
+      danger: true,
+    });
     items.push({
       id: 'partition',
       label: 'Partition from control plane',

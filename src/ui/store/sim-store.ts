@@ -30,6 +30,8 @@ export interface SimState {
   components: Record<string, ComponentView>;
   objects: Record<string, ObjectView>;
   partitions: [string, string][];
+  /** Host pairs whose link is slow or lossy. */
+  degraded: [string, string][];
   /** Messages in flight at the last batch. */
   inFlight: MessageView[];
   /** The etcd member (process id) kube-apiserver sent its latest request to: the graph's apiserver->etcd edge. */
@@ -102,6 +104,7 @@ const initial = {
   components: {},
   objects: {},
   partitions: [],
+  degraded: [] as [string, string][],
   inFlight: [],
   apiEtcd: undefined as string | undefined,
   trace: [],
@@ -139,6 +142,8 @@ export const useSimStore = create<SimState>()(
         applyPatch(s.components, b.components);
         applyPatch(s.objects, b.objects);
         s.partitions = b.partitions;
+    s.degraded = b.degraded ?? [];
+        s.degraded = b.degraded ?? [];
         s.inFlight = b.inFlight;
         const to = latestEtcdPeer(b);
         if (to && to !== s.apiEtcd) s.apiEtcd = to;
@@ -195,6 +200,7 @@ function applyReset(b: FrameBatch, bytes: number): void {
     s.components = components;
     s.objects = objects;
     s.partitions = b.partitions;
+    s.degraded = b.degraded ?? [];
     s.inFlight = b.inFlight;
     s.apiEtcd = latestEtcdPeer(b);
     s.trace = trace;
