@@ -1,9 +1,8 @@
 // While a shared run or an imported file replays to its moment at full speed: how far it is, as a
-// progress bar with words ("Replaying the shared run… 02:10 of 05:00"). Once it has arrived and
-// paused: a line that says where it stopped, until the person moves on.
+// progress bar with words ("Replaying the shared run… 02:10 of 05:00"). Where it stopped is said
+// beside the scrubber (timeline/Scrubber.tsx).
 
-import { useEffect } from 'react';
-import { formatClock, formatMinutes } from './format';
+import { formatMinutes } from './format';
 import { fill } from './strings';
 import { useStrings } from './useStrings';
 import { useRunStore } from '../store/run-store';
@@ -13,12 +12,6 @@ export function ReplayProgress() {
   const t = useStrings();
   const replay = useSimStore((s) => s.replay);
   const opening = useRunStore((s) => s.opening);
-  const arrived = useRunStore((s) => s.arrived);
-  const playing = useSimStore((s) => s.clock.playing);
-  // Once the person plays on from the moment, the line about it has done its job.
-  useEffect(() => {
-    if (playing && useRunStore.getState().arrived) useRunStore.getState().set({ arrived: null });
-  }, [playing]);
   if (replay) {
     const label = opening?.kind === 'file' ? t.replayFile : t.replayLink;
     const where = fill(t.replayOf, { time: formatMinutes(replay.time), target: formatMinutes(replay.target) });
@@ -39,17 +32,6 @@ export function ReplayProgress() {
         >
           <span style={{ width: `${pct}%` }} />
         </div>
-      </div>
-    );
-  }
-  if (arrived && !playing) {
-    return (
-      <div className="replay-card replay-card--arrived" role="status" data-testid="arrived" data-ms={arrived.time}>
-        <p>{fill(t.arrived, { time: formatClock(arrived.time) })}</p>
-        <button type="button" className="icon-button" title={t.dismiss} onClick={() => useRunStore.getState().set({ arrived: null })}>
-          <span aria-hidden="true">✕</span>
-          <span className="visually-hidden">{t.dismiss}</span>
-        </button>
       </div>
     );
   }

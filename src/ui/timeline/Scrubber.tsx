@@ -5,12 +5,13 @@
 // snapshot and replays to it, and the whole app shows the cluster as it was then.
 
 import { useEffect, useRef, useState } from 'react';
-import { formatMinutes } from '../app/format';
+import { formatClock, formatMinutes } from '../app/format';
 import { fill } from '../app/strings';
 import { useStrings } from '../app/useStrings';
 import { useRunStore } from '../store/run-store';
 import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
+import { PauseIcon } from '../toolbar/icons';
 import { groupMarks, percentOf, timeAtX, timeForKey } from './scrubber';
 import './timeline.css';
 
@@ -128,10 +129,35 @@ export function Scrubber() {
       <span className="scrubber-end mono" aria-hidden="true">
         {formatMinutes(end)}
       </span>
-      <span className="scrubber-status" role="status" data-testid="seek-status" data-wall-ms={seek?.wallMs ?? ''}>
-        {seek ? fill(t.seeked, { time: formatMinutes(seek.time), secs: (seek.wallMs / 1000).toFixed(2) }) : ''}
+      <span className="scrubber-status" role="status">
+        <SeekStatus />
       </span>
     </div>
+  );
+}
+
+/** What the last move in time did: a replay arrived at a shared moment, or a seek and how long it took. */
+function SeekStatus() {
+  const t = useStrings();
+  const seek = useRunStore((s) => s.seek);
+  const arrived = useRunStore((s) => s.arrived);
+  const playing = useSimStore((s) => s.clock.playing);
+  // Once the person plays on from the moment, the line about it has done its job.
+  useEffect(() => {
+    if (playing && useRunStore.getState().arrived) useRunStore.getState().set({ arrived: null });
+  }, [playing]);
+  if (arrived && !playing) {
+    return (
+      <span className="scrubber-arrived" data-testid="arrived" data-ms={arrived.time} title={fill(t.arrivedHint, { time: formatClock(arrived.time) })}>
+        <PauseIcon />{' '}
+        {fill(arrived.kind === 'file' ? t.arrivedFile : t.arrived, { time: formatClock(arrived.time) })}
+      </span>
+    );
+  }
+  return (
+    <span data-testid="seek-status" data-wall-ms={seek?.wallMs ?? ''}>
+      {seek ? fill(t.seeked, { time: formatMinutes(seek.time), secs: (seek.wallMs / 1000).toFixed(2) }) : ''}
+    </span>
   );
 }
 

@@ -26,7 +26,8 @@ function TraceHash() {
   const t = useStrings();
   const hash = useSimStore((s) => s.traceHash);
   return (
-    <span className="trace-hash-line" title={t.traceHashHint}>
+    // Kept in the layout while no run has a hash yet (nothing loaded), so the toolbar does not jump.
+    <span className="trace-hash-line" title={t.traceHashHint} style={hash ? undefined : { visibility: 'hidden' }}>
       <span className="visually-hidden">{t.traceHash}: </span>
       <span aria-hidden="true">#</span>
       <span className="trace-hash mono" data-testid="trace-hash">
