@@ -126,6 +126,28 @@ describe('SimSession: restore', () => {
     expect(s.cluster!.sim.traceHash()).toBe(r.s.cluster!.sim.traceHash());
   });
 
+  it('replays a run that went back in time and forked (issue 10): seeks are journaled too', () => {
+    const src = source('default');
+    const r = recorded(src);
+    r.send({ type: 'speed', speed: 100 });
+    r.send({ type: 'exec', requestId: 1, line: 'kubectl create deployment web --image=nginx:1.25 --replicas=2' });
+    r.play(40);
+    const back = r.s.cluster!.sim.now / 2;
+    r.send({ type: 'kill', target: 'node/worker-1' });
+    r.play(40);
+    r.send({ type: 'seek', time: back });
+    r.send({ type: 'exec', requestId: 2, line: 'kubectl scale deployment web --replicas=3' });
+    r.play(20);
+    const want = r.checkpoint!;
+    const { s, restored } = restoreFrom(r, src);
+    expect(restored.detail).toBeUndefined();
+    expect(restored).toMatchObject({ type: 'restored', time: want.time, exact: true });
+    expect(s.cluster!.sim.traceHash()).toBe(want.traceHash);
+    // The forked run has no node kill: it was in the future that the scale discarded.
+    expect(r.s.cluster!.sim.host('worker-1')!.up).toBe(true);
+    expect(s.cluster!.sim.host('worker-1')!.up).toBe(true);
+  });
+
   it('replays a command sent after the last frame too, and a scenario whose steps run at the same millisecond', () => {
     const src = source('pod-lifecycle');
     const r = recorded(src);

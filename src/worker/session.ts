@@ -213,6 +213,8 @@ export class SimSession {
     const wrong = unknownTarget(run.cluster, cmd);
     if (wrong) return [error(wrong)];
     const entry: JournalEntry = { at: this.position(run), command: cmd };
+    // Where the run has been (a restore replays the journal without ticks, so it is noted here too).
+    if (run.cluster.sim.now > run.end) run.end = run.cluster.sim.now;
     const out: WorkerToUi[] = [];
     if (cmd.type === 'seek') out.push(this.seek(run, cmd.time));
     else if (cmd.type === 'cancel') this.cancel(run, cmd.requestId);
