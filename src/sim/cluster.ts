@@ -347,6 +347,8 @@ export class Cluster {
       line = argv.join(' ');
     }
     if (on !== undefined) return this.execOnNode(jobId, on, line, argv);
+    // The laptop's shell has `alias k=kubectl`, as the CKA's environment and kubectl's own docs set up.
+    if (argv[0] === 'k') argv = ['kubectl', ...argv.slice(1)];
     const body: CliExec = { type: 'cli.exec', jobId, line, argv };
     if (opts.stdin !== undefined) body.stdin = opts.stdin;
     if (opts.files) body.files = opts.files;

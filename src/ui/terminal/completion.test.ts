@@ -7,6 +7,7 @@ describe('complete', () => {
   it.each([
     ['ku', ['kubectl']],
     ['kubectl g', ['get']],
+    ['k get p', ['po', 'pods']],
     ['kubectl d', ['delete', 'describe', 'drain']],
     ['kubectl get p', ['po', 'pods']],
     ['kubectl get pods w', ['web', 'web-2']],

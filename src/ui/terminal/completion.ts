@@ -100,7 +100,8 @@ export function complete(line: string, objects: readonly ObjectName[]): Completi
 function wordsFor(words: string[], prefix: string, objects: readonly ObjectName[]): string[] {
   if (words.length === 0) return [...COMMANDS];
   if (words[0] === 'ssh') return sshWords(words, objects);
-  if (words[0] !== 'kubectl') return [];
+  // `k` is the laptop shell's alias for kubectl (cluster.ts).
+  if (words[0] !== 'kubectl' && words[0] !== 'k') return [];
   const previous = words[words.length - 1] ?? '';
   if (previous === '-o' || previous === '--output') return [...OUTPUTS];
   if (previous === '-n' || previous === '--namespace') return namesOf('namespaces', objects, null);
