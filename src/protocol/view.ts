@@ -115,6 +115,11 @@ export interface TerminalOutput {
    * output of such a command carries only what no chunk has shown yet.
    */
   partial?: true;
+  /**
+   * A scenario or recorded action rather than a command line (`kill node/worker-3`, `heal`): the
+   * terminal prints it as `# kill node/worker-3`, as `kubeplay run` does, and expects no answer.
+   */
+  action?: true;
 }
 
 /** How the simulation clock runs. */

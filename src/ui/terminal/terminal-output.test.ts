@@ -27,6 +27,10 @@ describe('outputText', () => {
   it('says so when the command never answered', () => {
     expect(outputText({ ...base, exitCode: null }, true)).toBe('(no answer)\n');
   });
+
+  it('prints an action (kill, restart, heal) as a comment line, as kubeplay run does, expecting no answer', () => {
+    expect(outputText({ ...base, line: 'kill node/worker-3', exitCode: null, action: true }, false)).toBe('[00:42.300] # kill node/worker-3\n');
+  });
 });
 
 describe('toTerminal', () => {

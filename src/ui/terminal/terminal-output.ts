@@ -14,6 +14,8 @@ export function nextRequestId(): number {
 
 /** Plain text (`\n` line ends) of one result. */
 export function outputText(o: TerminalOutput, echoed: boolean): string {
+  // An action (kill, restart, partition...) is no command: a comment line, no "(no answer)".
+  if (o.action) return `[${formatClock(o.time)}] # ${o.line}\n${o.stdout}${o.stderr}`;
   const header = echoed ? '' : `[${formatClock(o.time)}] $ ${o.line}\n`;
   const body = o.stdout + o.stderr;
   const end = body === '' || body.endsWith('\n') ? '' : '\n';
