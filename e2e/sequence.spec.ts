@@ -7,7 +7,7 @@
 
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { applyYaml, expect, gotoApp, pickScenario, setSpeed, shotSizes, test, typeCommand, waitClock } from './helpers';
+import { applyYaml, expect, gotoApp, pickScenario, SCREENSHOT_DIR, setSpeed, shotSizes, test, typeCommand, waitClock } from './helpers';
 
 const POD = `apiVersion: v1
 kind: Pod
@@ -103,6 +103,7 @@ test('a Pod applied from the YAML tab, followed in the sequence diagram: the lan
   expect(routes).toContainEqual(expect.stringMatching(new RegExp(`^containerd/${node}>cni/${node} .*CNI ADD`)));
   // The newest message is highlighted.
   await expect(arrows.last()).toHaveClass(/current/);
+  await shotSizes(page, 'sequence-running', { graph: false });
 
   // Click an arrow: it is selected and its summary and time show above the diagram.
   const created = diagram(page).locator('[data-message]', { hasText: '201 Created pod/web' }).first();
@@ -118,7 +119,18 @@ test('a Pod applied from the YAML tab, followed in the sequence diagram: the lan
   expect(Number(next)).not.toBe(Number(await created.getAttribute('data-message')));
 
   await expectAccessible(page);
-  await shotSizes(page, 'sequence-running', { graph: false });
+  await shotSizes(page, 'sequence-running-selected', { graph: false });
+
+  // Key messages only: without the Event objects and the watch echoes, still the four phases.
+  const all = await arrows.count();
+  await page.getByTestId('sequence-key-only').check();
+  await expect.poll(() => arrows.count()).toBeLessThan(all);
+  expect(await arrows.count()).toBeGreaterThanOrEqual(10);
+  expect(await bands(page)).toEqual(['persistence', 'watch', 'scheduling', 'execution']);
+  await expect(outcome(page)).toHaveAttribute('data-kind', 'running');
+  await shotSizes(page, 'sequence-running-key', { graph: false });
+  await page.getByTestId('sequence-key-only').uncheck();
+  await expect.poll(() => arrows.count()).toBe(all);
 
   // Export SVG: a file that stands alone, with the command and the outcome on top.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sequence-export').click()]);
@@ -129,6 +141,11 @@ test('a Pod applied from the YAML tab, followed in the sequence diagram: the lan
   expect(svg).toContain('pod/web Running');
   expect(svg).toContain('data-phase="execution"');
   expect(svg).not.toContain('var(--');
+  // What a slide would show: the file on a page of its own.
+  const view = await page.context().newPage();
+  await view.setContent(svg);
+  await view.locator('svg').first().screenshot({ path: `${SCREENSHOT_DIR}/sequence-export.png` });
+  await view.close();
 });
 
 test('an image typo stops at the kubelet with ImagePullBackOff, and a pod too big stops at kube-scheduler with its reasons', async ({ page }) => {
@@ -193,4 +210,5 @@ test('a user without rights stops at authorization with the Forbidden text', asy
   await expect(page.getByTestId('dock-tab-sequence')).toHaveText('Запрос');
   await expect(outcome(page)).toContainText('Остановлен на авторизации: 403 Forbidden');
   await expect(diagram(page).locator('g[data-phase="persistence"]')).toContainText('Фаза 1: Валидация и сохранение');
+  await shotSizes(page, 'sequence-forbidden-ru', { graph: false });
 });

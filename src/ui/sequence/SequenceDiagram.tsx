@@ -106,9 +106,9 @@ export function SequenceDiagram({ model, layout, t, selected, now, onSelect, svg
         <rect className="seq-header-bg" x={0} y={0} width={layout.width} height={HEADER_H} />
         {stickyBand && (
           <g className={`seq-sticky-band phase-${stickyBand}`} data-sticky-phase={stickyBand}>
-            <rect className="seq-band-swatch" x={8} y={6} width={6} height={16} />
-            <text className="seq-band-title" x={20} y={19}>
-              {t.phaseTitle(REQUEST_PHASES.indexOf(stickyBand) + 1, t.phaseNames[stickyBand])}
+            <rect className="seq-band-swatch" x={6} y={5} width={5} height={16} />
+            <text className="seq-sticky-title" x={15} y={18}>
+              {t.phaseTitle(REQUEST_PHASES.indexOf(stickyBand) + 1, t.phaseShort[stickyBand])}
             </text>
           </g>
         )}
@@ -203,7 +203,7 @@ const Row = memo(
         </g>
       );
     }
-    return <ArrowRow arrow={item.arrow} y={item.y} layout={layout} t={t} start={start} selected={selected} current={current} focusable={focusable} inFlight={inFlight} onSelect={onSelect} />;
+    return <ArrowRow arrow={item.arrow} y={item.y} height={item.height} layout={layout} t={t} start={start} selected={selected} current={current} focusable={focusable} inFlight={inFlight} onSelect={onSelect} />;
   },
   (a, b) => a.sig === b.sig && a.item.y === b.item.y && a.selected === b.selected && a.current === b.current && a.focusable === b.focusable && a.inFlight === b.inFlight && a.layout.width === b.layout.width && a.t === b.t && (a.item.kind !== 'band' || a.item === b.item),
 );
@@ -211,6 +211,7 @@ const Row = memo(
 interface ArrowRowProps {
   arrow: Arrow;
   y: number;
+  height: number;
   layout: Layout;
   t: SeqStrings;
   start: number;
@@ -221,7 +222,7 @@ interface ArrowRowProps {
   onSelect(id: number): void;
 }
 
-function ArrowRow({ arrow: a, y, layout, t, start, selected, current, focusable, inFlight, onSelect }: ArrowRowProps) {
+function ArrowRow({ arrow: a, y, height, layout, t, start, selected, current, focusable, inFlight, onSelect }: ArrowRowProps) {
   const shape = arrowShape(layout, a);
   if (!shape) return null;
   const cls = ['seq-arrow', `phase-${a.phase}`];
@@ -256,7 +257,7 @@ function ArrowRow({ arrow: a, y, layout, t, start, selected, current, focusable,
       aria-label={name}
       onClick={() => onSelect(a.id)}
     >
-      <rect className="seq-row-bg" x={0} y={y} width={layout.width} height={ROW_H} />
+      <rect className="seq-row-bg" x={0} y={y} width={layout.width} height={height} />
       {/* The trailing space keeps the time and the label two words for assistive technology
           (text nodes are joined as they are); SVG does not draw it. */}
       <text className="seq-time" x={GUTTER - 8} y={shape.y - 4} textAnchor="end">
@@ -310,14 +311,26 @@ function glyph(mark: Exclude<StageMark, 'none'>, x: number, y: number, r = 4.5):
   return p.toString();
 }
 
+/**
+ * The stages a request went through, under its arrow: a track from authentication to the stage
+ * that answered it, and each stage's mark on it.
+ */
 function Strip({ layout, y, marks }: { layout: Layout; y: number; marks: Record<Stage, StageMark> }) {
+  const reached = STAGES.filter((s) => marks[s] !== 'none').map((s) => layout.laneX(stageLane(s))!.cx + 11);
+  const ty = y + 12;
   return (
     <g className="seq-strip" aria-hidden="true">
+      {reached.length > 1 && <line className="seq-track" x1={reached[0]} x2={reached[reached.length - 1]} y1={ty} y2={ty} />}
       {STAGES.map((s) => {
         const box = layout.laneX(stageLane(s));
         const mark = marks[s];
         if (!box || mark === 'none') return null;
-        return <path key={s} className={`seq-mark ${mark}`} d={glyph(mark, box.cx + 11, y + 8)} />;
+        return (
+          <g key={s} className={`seq-mark ${mark}`}>
+            <circle cx={box.cx + 11} cy={ty} r={7} />
+            <path d={glyph(mark, box.cx + 11, ty, 3.6)} />
+          </g>
+        );
       })}
     </g>
   );

@@ -28,7 +28,7 @@ function outputOf(outputs: readonly TerminalOutput[], root: RequestLog['root']):
   return undefined;
 }
 
-function useModel(log: RequestLog | undefined): SequenceModel | undefined {
+function useModel(log: RequestLog | undefined, keyOnly: boolean): SequenceModel | undefined {
   const objects = useSimStore((s) => s.objects);
   const components = useSimStore((s) => s.components);
   const outputs = useSimStore((s) => s.outputs);
@@ -48,10 +48,10 @@ function useModel(log: RequestLog | undefined): SequenceModel | undefined {
         etcdRoles: roles,
         output: outputOf(outputs, log.root),
       },
-      log.truncated,
+      { truncated: log.truncated, keyOnly },
     );
     // `version` stands for the log's records, which grow in place.
-  }, [log, version, objects, components, outputs]);
+  }, [log, version, objects, components, outputs, keyOnly]);
 }
 
 export function SequencePanel() {
@@ -65,7 +65,8 @@ export function SequencePanel() {
   const latest = followed?.rootId ?? book.requests[book.requests.length - 1]?.root.id;
   const rootId = choice ?? latest;
   const log = findRequest(book, rootId);
-  const model = useModel(log);
+  const [keyOnly, setKeyOnly] = useState(false);
+  const model = useModel(log, keyOnly);
   const layout = useMemo(() => (model ? layoutSequence(model, (p) => t.phaseHelp[p]) : undefined), [model, t]);
   const scroller = useRef<HTMLDivElement>(null);
   const header = useRef<SVGGElement>(null);
@@ -110,6 +111,10 @@ export function SequencePanel() {
               </option>
             ))}
           </select>
+        </label>
+        <label className="seq-key" title={t.keyOnlyHint}>
+          <input type="checkbox" data-testid="sequence-key-only" checked={keyOnly} onChange={(e) => setKeyOnly(e.target.checked)} />
+          {t.keyOnly}
         </label>
         {model && <Outcome model={model} t={t} />}
         <button type="button" data-testid="sequence-export" title={t.exportHint} disabled={!model} onClick={exportSvg}>

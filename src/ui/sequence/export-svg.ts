@@ -3,6 +3,7 @@
 // of the properties that draw it, inline. The command and the outcome go on top as a title.
 
 const PROPS = [
+  'color',
   'fill',
   'fill-opacity',
   'stroke',
@@ -44,6 +45,8 @@ export function serializeDiagram(svg: SVGSVGElement, title: string, subtitle: st
   });
   // The header follows the page's scrolling; in a file it sits on top.
   clone.querySelector('[data-seq-header]')?.removeAttribute('transform');
+  // The phase the view had scrolled into means nothing on a slide that shows every phase.
+  clone.querySelector('[data-sticky-phase]')?.remove();
   for (const attr of ['data-testid', 'aria-label']) clone.removeAttribute(attr);
   clone.setAttribute('x', '0');
   clone.setAttribute('y', String(TITLE_H));

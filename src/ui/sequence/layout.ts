@@ -12,6 +12,10 @@ import type { RequestPhase } from './outcome';
 export const GUTTER = 70;
 export const HEADER_H = 60;
 export const ROW_H = 30;
+/** Extra height of a request's row, for the marks of the apiserver stages it passed. */
+export const STRIP_H = 14;
+/** From a row's top to its arrow line. */
+export const LINE_DY = ROW_H - 9;
 export const GAP_H = 22;
 export const BAND_TITLE_H = 24;
 export const BAND_LINE_H = 17;
@@ -40,7 +44,7 @@ export interface GroupBox {
 export type Item =
   | { kind: 'band'; phase: RequestPhase; n: number; y: number; height: number; lines: string[] }
   | { kind: 'gap'; y: number; ms: number }
-  | { kind: 'arrow'; y: number; arrow: Arrow };
+  | { kind: 'arrow'; y: number; height: number; arrow: Arrow };
 
 export interface BandBox {
   band: PhaseBand;
@@ -139,9 +143,10 @@ export function layoutSequence(m: SequenceModel, help: (phase: RequestPhase) => 
       items.push({ kind: 'gap', y, ms: a.time - prev.time });
       y += GAP_H;
     }
-    items.push({ kind: 'arrow', y, arrow: a });
-    rowY.set(a.id, y + ROW_H - 9);
-    y += ROW_H;
+    const height = a.pipeline ? ROW_H + STRIP_H : ROW_H;
+    items.push({ kind: 'arrow', y, height, arrow: a });
+    rowY.set(a.id, y + LINE_DY);
+    y += height;
     prev = a;
     const open = bands[bands.length - 1];
     if (open) open.height = y - open.y;

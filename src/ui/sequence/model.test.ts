@@ -99,6 +99,13 @@ describe('the sequence model of a pod that runs', () => {
     expect(m.outcome.duration).toBeCloseTo(3125.246, 3);
   });
 
+  it('draws fewer rows with key messages only, and still ends Running', () => {
+    const key = buildSequence(RUNNING_POD[0]!, RUNNING_POD, ctx([RUNNING]), { keyOnly: true });
+    expect(key.arrows.length).toBeLessThan(m.arrows.length);
+    expect(key.bands.map((b) => b.phase)).toEqual([...REQUEST_PHASES]);
+    expect(key.outcome).toEqual(m.outcome);
+  });
+
   it('has no Raft with a single etcd member', () => {
     expect(m.raft).toEqual([]);
   });

@@ -3,6 +3,7 @@
 // each write, and the outcome. The diagram (SequenceDiagram.tsx) only draws this.
 
 import type { ObjectView, Phase, TerminalOutput, TraceRecord } from '../../protocol/view';
+import { keyMessages } from './compact';
 import { buildLanes, controllerLane, controllersIn, CONTROLLER_MANAGER, KUBECTL, stageLane, type Lane } from './lanes';
 import { computeOutcome, REQUEST_PHASES, type Outcome, type RequestPhase } from './outcome';
 import { APISERVER, exchanges, isApiRequest, isApiResponse, type Pipeline } from './pipeline';
@@ -79,7 +80,14 @@ function drawn(r: TraceRecord): boolean {
   return r.kind === 'message';
 }
 
-export function buildSequence(root: TraceRecord, records: readonly TraceRecord[], ctx: ModelContext, truncated = false): SequenceModel {
+export interface BuildOptions {
+  /** The chain had more records than were kept. */
+  truncated?: boolean;
+  /** Draw the key messages only (compact.ts); the outcome still reads the whole chain. */
+  keyOnly?: boolean;
+}
+
+export function buildSequence(root: TraceRecord, records: readonly TraceRecord[], ctx: ModelContext, opts: BuildOptions = {}): SequenceModel {
   const byId = new Map(records.map((r) => [r.id, r]));
   const children = new Map<number, TraceRecord[]>();
   for (const r of records) {
@@ -113,7 +121,8 @@ export function buildSequence(root: TraceRecord, records: readonly TraceRecord[]
     return process;
   };
 
-  const sorted = records.filter(drawn).sort((a, b) => a.time - b.time || a.id - b.id);
+  const shown = opts.keyOnly ? keyMessages(records) : records;
+  const sorted = shown.filter(drawn).sort((a, b) => a.time - b.time || a.id - b.id);
   const arrows: Arrow[] = [];
   const phased = records.some((r) => (REQUEST_PHASES as readonly string[]).includes(r.phase));
   let furthest = 0;
@@ -163,7 +172,7 @@ export function buildSequence(root: TraceRecord, records: readonly TraceRecord[]
     bands: bandsOf(arrows),
     raft,
     outcome,
-    truncated,
+    truncated: opts.truncated ?? false,
   };
 }
 

@@ -14,6 +14,8 @@ export interface SeqStrings {
   follow: string;
   followLatest: string;
   exportSvg: string;
+  keyOnly: string;
+  keyOnlyHint: string;
   exportHint: string;
   empty: string;
   lost: string;
@@ -29,6 +31,8 @@ export interface SeqStrings {
   clear: string;
   phaseTitle(n: number, name: string): string;
   phaseNames: Record<RequestPhase, string>;
+  /** Short names, for the header while a phase's own title has scrolled away. */
+  phaseShort: Record<RequestPhase, string>;
   phaseHelp: Record<RequestPhase, string>;
   phaseHint: string;
   stageNames: Record<Stage, string>;
@@ -141,6 +145,8 @@ const en: SeqStrings = {
   follow: 'Request',
   followLatest: 'the latest command',
   exportSvg: 'Export SVG',
+  keyOnly: 'key messages',
+  keyOnlyHint: 'Leave out the Event objects the components write and the watch events nobody acted on',
   exportHint: 'Download this diagram as an SVG file (for slides)',
   empty: 'No request yet. Run a command in the Terminal or press Apply in the YAML tab: its messages appear here, lane by lane, as they happen.',
   lost: 'That request is no longer kept. Pick another one.',
@@ -156,6 +162,7 @@ const en: SeqStrings = {
   clear: 'Clear the selection',
   phaseTitle: (n, name) => `Phase ${n}: ${name}`,
   phaseNames: { persistence: 'Validation and persistence', watch: 'Watch', scheduling: 'Scheduling', execution: 'Execution' },
+  phaseShort: { persistence: 'Persistence', watch: 'Watch', scheduling: 'Scheduling', execution: 'Execution' },
   phaseHelp: {
     persistence:
       'kubectl turns the YAML into JSON and POSTs it to kube-apiserver, which checks who you are, what you may do, lets admission plugins change or refuse it, validates it and stores it in etcd. Once etcd confirms the write the answer is 201 Created — and still no container exists: the Pod is only a record.',
@@ -184,6 +191,8 @@ const ru: SeqStrings = {
   follow: 'Запрос',
   followLatest: 'последняя команда',
   exportSvg: 'Экспорт SVG',
+  keyOnly: 'только главное',
+  keyOnlyHint: 'Скрыть объекты Event, которые пишут компоненты, и события watch, на которые никто не отреагировал',
   exportHint: 'Скачать эту диаграмму как файл SVG (для слайдов)',
   empty: 'Запросов пока нет. Выполните команду в терминале или нажмите «Применить» на вкладке YAML: её сообщения появятся здесь по дорожкам, по мере того как они идут.',
   lost: 'Этот запрос больше не хранится. Выберите другой.',
@@ -199,6 +208,7 @@ const ru: SeqStrings = {
   clear: 'Снять выбор',
   phaseTitle: (n, name) => `Фаза ${n}: ${name}`,
   phaseNames: { persistence: 'Валидация и сохранение', watch: 'Реакция через Watch API', scheduling: 'Поиск дома (Scheduling)', execution: 'Исполнение (Execution)' },
+  phaseShort: { persistence: 'Сохранение', watch: 'Watch', scheduling: 'Планирование', execution: 'Исполнение' },
   phaseHelp: {
     persistence:
       'kubectl конвертирует YAML в JSON и отправляет HTTP POST в kube-apiserver. Тот проверяет, кто вы и есть ли у вас права, пропускает объект через admission-плагины, проверяет его и сохраняет в etcd. Как только etcd подтвердил запись, приходит 201 Created — но контейнер ещё не существует: Pod пока просто запись в базе.',
