@@ -64,4 +64,29 @@ describe('renderLine', () => {
     const s = type(emptyLine(), 'abc', '\x1b[D');
     expect(renderLine(s)).toBe('\r\x1b[K$ abc\x1b[1D');
   });
+
+  it('searches the history backwards with Ctrl+R as bash does, and runs what it found on Enter (issue 11)', () => {
+    const h = ['kubectl get pods', 'kubectl describe pod web', 'kubectl get nodes', 'ssh worker-1 -- crictl ps'];
+    let s = type(emptyLine(h), '\x12', 'g', 'e', 't');
+    expect(renderLine(s)).toBe("\r\x1b[K(reverse-i-search)`get': kubectl get nodes");
+    s = type(s, '\x12');
+    expect(renderLine(s)).toBe("\r\x1b[K(reverse-i-search)`get': kubectl get pods");
+    // No older match: it stays on the last one.
+    expect(renderLine(type(s, '\x12'))).toBe("\r\x1b[K(reverse-i-search)`get': kubectl get pods");
+    expect(editLine(s, '\r')[1]).toEqual({ kind: 'submit', line: 'kubectl get pods' });
+    expect(renderLine(type(emptyLine(h), '\x12', 'z', 'z'))).toBe("\r\x1b[K(failed reverse-i-search)`zz': ");
+    // An arrow key takes the match into the line to edit; Ctrl+G gives up and keeps the draft.
+    const edited = type(emptyLine(h), '\x12', 'c', 'r', 'i', '\x1b[D');
+    expect(edited).toMatchObject({ line: 'ssh worker-1 -- crictl ps', cursor: 24 });
+    expect(edited.search).toBeUndefined();
+    const gaveUp = type(emptyLine(h), 'd', 'r', '\x12', 'p', 'o', '\x07');
+    expect(gaveUp.line).toBe('dr');
+    expect(gaveUp.search).toBeUndefined();
+  });
+
+  it('clears the screen on Ctrl+L and keeps the line', () => {
+    const s = type(emptyLine(), 'k', ' ');
+    expect(editLine(s, '\x0c')).toEqual([s, { kind: 'clear' }]);
+  });
 });
+

@@ -1,6 +1,6 @@
 // The terminal's line editor as a pure function: key input (xterm's onData strings) in, a new state
 // and what to draw out. History is kept like a shell's: up/down walk it, the line being typed is
-// kept as a draft while walking.
+// kept as a draft while walking, and Ctrl+R searches it backwards as bash's reverse-i-search does.
 
 export const PROMPT = '$ ';
 
@@ -11,6 +11,8 @@ export interface LineState {
   /** Index into history while walking it; history.length means "the draft". */
   historyIndex: number;
   draft: string;
+  /** Ctrl+R's reverse-i-search: what is typed, and the history index of the line it found (-1: none). */
+  search?: { query: string; match: number };
 }
 
 export type LineEffect =
@@ -18,6 +20,8 @@ export type LineEffect =
   | { kind: 'submit'; line: string }
   | { kind: 'complete' }
   | { kind: 'interrupt' }
+  /** Ctrl+L: clear the screen, keep the line. */
+  | { kind: 'clear' }
   | { kind: 'none' };
 
 export const HISTORY_KEEP = 200;
@@ -46,10 +50,42 @@ const KEYS: Record<string, (s: LineState) => [LineState, LineEffect]> = {
   '\x17': deleteWord,
   '\x1b[A': (s) => walkHistory(s, -1),
   '\x1b[B': (s) => walkHistory(s, 1),
+  '\x12': (s) => [{ ...s, search: { query: '', match: -1 } }, { kind: 'redraw' }],
+  '\x0c': (s) => [s, { kind: 'clear' }],
 };
+
+/** The newest history line at or before `from` that contains `query`, or -1. */
+function findBack(history: string[], query: string, from: number): number {
+  for (let i = Math.min(from, history.length - 1); i >= 0; i--) if (history[i]!.includes(query)) return i;
+  return -1;
+}
+
+/** A key while searching: type to narrow, Ctrl+R for an older match, Enter to run it, Ctrl+G/Esc/Ctrl+C to give up. */
+function searchKey(s: LineState, data: string): [LineState, LineEffect] {
+  const q = s.search!;
+  const { search: _drop, ...plain } = s;
+  if (data === '\x12') {
+    const match = q.query === '' ? -1 : findBack(s.history, q.query, (q.match < 0 ? s.history.length : q.match) - 1);
+    return [{ ...s, search: { query: q.query, match: match < 0 ? q.match : match } }, { kind: 'redraw' }];
+  }
+  if (data === '\x07' || data === '\x1b' || data === '\x03') return [plain, { kind: 'redraw' }];
+  if (data === '\x7f' || data === '\b') {
+    const query = q.query.slice(0, -1);
+    return [{ ...s, search: { query, match: query === '' ? -1 : findBack(s.history, query, s.history.length - 1) } }, { kind: 'redraw' }];
+  }
+  const found = q.match >= 0 ? (s.history[q.match] ?? '') : s.line;
+  const accepted: LineState = { ...plain, line: found, cursor: found.length, historyIndex: s.history.length };
+  if (data === '\r') return submit(accepted);
+  if (KEYS[data] || data.startsWith('\x1b')) return editLine(accepted, data);
+  const text = [...data].filter((ch) => ch >= ' ' && ch !== '\x7f').join('');
+  if (text === '') return [s, { kind: 'none' }];
+  const query = q.query + text;
+  return [{ ...s, search: { query, match: findBack(s.history, query, q.match < 0 ? s.history.length - 1 : q.match) } }, { kind: 'redraw' }];
+}
 
 /** Applies one onData chunk (a key, an escape sequence, or pasted text). */
 export function editLine(s: LineState, data: string): [LineState, LineEffect] {
+  if (s.search) return searchKey(s, data);
   const key = KEYS[data];
   if (key) return key(s);
   if (data.startsWith('\x1b')) return [s, { kind: 'none' }];
@@ -103,6 +139,11 @@ function submit(s: LineState): [LineState, LineEffect] {
  * kubectl commands.
  */
 export function renderLine(s: LineState): string {
+  if (s.search) {
+    const found = s.search.match >= 0 ? (s.history[s.search.match] ?? '') : '';
+    const failed = s.search.query !== '' && s.search.match < 0;
+    return `\r\x1b[K(${failed ? 'failed ' : ''}reverse-i-search)\`${s.search.query}': ${found}`;
+  }
   const back = s.line.length - s.cursor;
   return `\r\x1b[K${PROMPT}${s.line}${back > 0 ? `\x1b[${back}D` : ''}`;
 }

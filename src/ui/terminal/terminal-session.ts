@@ -133,6 +133,9 @@ export class TerminalSession {
       case 'complete':
         this.complete();
         return;
+      case 'clear':
+        this.clearScreen();
+        return;
       case 'submit':
         this.submit(effect.line);
         return;
@@ -146,12 +149,23 @@ export class TerminalSession {
       this.term.write(renderLine(this.state));
       return;
     }
+    // `clear` is the laptop shell's own: it changes nothing in the cluster, so it is not sent.
+    if (line === 'clear') {
+      this.clearScreen();
+      return;
+    }
     const requestId = nextRequestId();
     this.waiting = requestId;
     useUiStore.getState().send({ type: 'exec', requestId, line });
     if (!useSimStore.getState().clock.playing) {
       this.term.write(`\x1b[2m${STRINGS[useUiStore.getState().lang].terminalPaused}\x1b[0m\r\n`);
     }
+  }
+
+  /** `clear` or Ctrl+L: an empty screen with the prompt (and the line being typed) at the top. */
+  private clearScreen(): void {
+    this.term.clear();
+    this.term.write(renderLine(this.state));
   }
 
   private complete(): void {
