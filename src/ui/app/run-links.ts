@@ -17,7 +17,7 @@ export const DEFAULT_SCENARIO = 'default';
 export const EXPORT_FILE = 'kubeplay-run.yaml';
 /** Files bigger than this are refused before they are read (the scenario parser's own limit is 1 MiB). */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
-const DOCK_TABS: readonly DockTab[] = ['terminal', 'events', 'timeline', 'yaml'];
+const DOCK_TABS: readonly DockTab[] = ['terminal', 'events', 'timeline', 'sequence', 'yaml'];
 
 // ------------------------------------------------------------------ the view a link carries
 

@@ -100,7 +100,7 @@ const en = {
   dismiss: 'Dismiss',
   selectedNothing: 'nothing selected',
   terminalBanner: 'Kubeplay terminal: you are on the laptop, outside the cluster. Try kubectl get nodes. Tab completes, up/down walk the history.',
-  terminalPaused: '(the simulation is paused: press space or step to let the command run)',
+  terminalPaused: '(the simulation is paused: press space to play or . to step, and the command runs)',
   terminalLost: '(the simulation was restarted: this command will get no answer)',
   workerFailedTitle: 'The simulation stopped: Kubeplay hit a bug.',
   workerFailedText:
@@ -260,7 +260,7 @@ const ru: Strings = {
   dismiss: 'Скрыть',
   selectedNothing: 'ничего не выбрано',
   terminalBanner: 'Терминал Kubeplay: вы на ноутбуке, вне кластера. Попробуйте kubectl get nodes. Tab дополняет, стрелки листают историю.',
-  terminalPaused: '(симуляция на паузе: нажмите пробел или шаг, чтобы команда выполнилась)',
+  terminalPaused: '(симуляция на паузе: пробел — пуск, точка — шаг, и команда выполнится)',
   terminalLost: '(симуляция перезапущена: эта команда останется без ответа)',
   workerFailedTitle: 'Симуляция остановилась: в Kubeplay ошибка.',
   workerFailedText:

@@ -114,6 +114,10 @@ export class TerminalSession {
         if (this.streaming) return;
         this.waiting = null;
         this.term.write(renderLine(this.state));
+      } else if (this.typeAhead.length === 0 && !useSimStore.getState().clock.playing && (data === ' ' || data === '.')) {
+        // The hint under a command typed while paused says so: space plays, '.' steps, from here too
+        // (once something is typed ahead, a space is part of the next command).
+        useUiStore.getState().send({ type: data === ' ' ? 'play' : 'step' });
       } else {
         this.typeAhead.push(data);
       }

@@ -18,27 +18,21 @@ import './timeline.css';
 /** While dragging or holding a key, a seek goes out once the thumb rests this long (and on release). */
 const SEEK_DEBOUNCE_MS = 300;
 
-export function Scrubber() {
-  const t = useStrings();
-  const time = useSimStore((s) => s.clock.time);
-  const timeline = useSimStore((s) => s.timeline);
-  const replaying = useSimStore((s) => s.replay !== null);
+/**
+ * Sends seeks: at once (`send`, on release) or once the thumb rests (`sendSoon`, while dragging or
+ * holding a key), never the same time twice in a row. `pending` is where the thumb is meanwhile,
+ * until the worker says it arrived (`seeked`) and the thumb follows the clock again.
+ */
+function useSeek(): { pending: number | null; setPending: (t: number | null) => void; send: (to: number) => void; sendSoon: (to: number) => void } {
   const seek = useRunStore((s) => s.seek);
-  const end = Math.max(timeline?.end ?? 0, time);
-  const track = useRef<HTMLDivElement>(null);
-  const dragging = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastSent = useRef<number | null>(null);
-  /** Where the thumb is while the person moves it, before the worker has arrived there. */
   const [pending, setPending] = useState<number | null>(null);
-
-  // The worker arrived (or went elsewhere): the thumb follows the clock again.
   useEffect(() => {
     setPending(null);
     lastSent.current = null;
   }, [seek]);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-
   const send = (to: number): void => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
@@ -50,6 +44,18 @@ export function Scrubber() {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => send(to), SEEK_DEBOUNCE_MS);
   };
+  return { pending, setPending, send, sendSoon };
+}
+
+export function Scrubber() {
+  const t = useStrings();
+  const time = useSimStore((s) => s.clock.time);
+  const timeline = useSimStore((s) => s.timeline);
+  const replaying = useSimStore((s) => s.replay !== null);
+  const end = Math.max(timeline?.end ?? 0, time);
+  const track = useRef<HTMLDivElement>(null);
+  const dragging = useRef(false);
+  const { pending, setPending, send, sendSoon } = useSeek();
   const timeOfPointer = (clientX: number): number => {
     const r = track.current!.getBoundingClientRect();
     return timeAtX(clientX - r.left, r.width, end);
@@ -58,7 +64,6 @@ export function Scrubber() {
   const disabled = end <= 0 || replaying;
   const shown = pending ?? time;
   const valueText = fill(t.scrubberValue, { time: formatMinutes(shown), end: formatMinutes(end) });
-  const marks = groupMarks(timeline?.marks ?? [], end);
 
   return (
     <div className="scrubber" data-testid="scrubber-row">
@@ -113,17 +118,7 @@ export function Scrubber() {
         }}
       >
         <span className="scrubber-past" style={{ width: `${percentOf(time, end)}%` }} />
-        {marks.map((m) => (
-          <span
-            key={m.at}
-            className={`scrubber-mark${m.recorded ? ' scrubber-mark--recorded' : ''}`}
-            style={{ left: `${percentOf(m.at, end)}%` }}
-            title={`${formatMinutes(m.at)} · ${m.recorded ? t.markRecorded : t.markScenario}\n${m.labels.slice(0, 8).join('\n')}${m.labels.length > 8 ? '\n…' : ''}`}
-            data-testid="scrubber-mark"
-            data-recorded={m.recorded}
-            data-ms={m.at}
-          />
-        ))}
+        <Marks end={end} />
         <span className="scrubber-thumb" style={{ left: `${percentOf(shown, end)}%` }} />
       </div>
       <span className="scrubber-end mono" aria-hidden="true">
@@ -134,6 +129,23 @@ export function Scrubber() {
       </span>
     </div>
   );
+}
+
+/** The run's steps on the track: the person's own actions as triangles, the scenario's as ticks. */
+function Marks({ end }: { end: number }) {
+  const t = useStrings();
+  const marks = useSimStore((s) => s.timeline?.marks);
+  return groupMarks(marks ?? [], end).map((m) => (
+    <span
+      key={m.at}
+      className={`scrubber-mark${m.recorded ? ' scrubber-mark--recorded' : ''}`}
+      style={{ left: `${percentOf(m.at, end)}%` }}
+      title={`${formatMinutes(m.at)} · ${m.recorded ? t.markRecorded : t.markScenario}\n${m.labels.slice(0, 8).join('\n')}${m.labels.length > 8 ? '\n…' : ''}`}
+      data-testid="scrubber-mark"
+      data-recorded={m.recorded}
+      data-ms={m.at}
+    />
+  ));
 }
 
 /** What the last move in time did: a replay arrived at a shared moment, or a seek and how long it took. */
