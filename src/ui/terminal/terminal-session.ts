@@ -147,7 +147,8 @@ export class TerminalSession {
   }
 
   private submit(line: string): void {
-    this.term.write('\r\n');
+    // The row shows the line as run (a reverse-i-search row becomes `$ line`, as in bash).
+    this.term.write(`\r\x1b[K${PROMPT}${terminalSafe(line)}\r\n`);
     this.mirror.textContent += `${PROMPT}${line}\n`;
     if (line === '') {
       this.term.write(renderLine(this.state));
