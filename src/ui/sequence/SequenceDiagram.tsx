@@ -177,7 +177,7 @@ interface RowProps {
 const Row = memo(
   function Row({ item, layout, t, start, selected, current, focusable, inFlight, onSelect }: RowProps) {
     if (item.kind === 'band') {
-      const title = t.phaseTitle(item.n, t.phaseNames[item.phase]);
+      const title = t.phaseTitle(item.n, t.phaseName(item.phase));
       return (
         <g className={`seq-band-head phase-${item.phase}`} data-phase={item.phase}>
           <title>{`${title}. ${t.phaseHelp[item.phase]}`}</title>

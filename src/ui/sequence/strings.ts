@@ -1,9 +1,9 @@
 // The sequence diagram's words in English and Russian, picked like the app's own (app/useStrings.ts:
 // the ui-store's `lang`). The phase explanations follow the seed's chapter 4 ("the life of a
-// request"), in its own words where it explains a phase. kubectl's and Kubernetes' words (Running,
+// request"), in its own words where it explains a phase; the phases' names are the app's own. kubectl's and Kubernetes' words (Running,
 // Forbidden, ImagePullBackOff, MsgApp) stay as they are: people type and search them.
 
-import type { Lang } from '../app/strings';
+import { PHASE_NAMES, type Lang } from '../app/strings';
 import { useUiStore } from '../store/ui-store';
 import type { Outcome, RequestPhase } from './outcome';
 import type { Stage } from './pipeline';
@@ -30,7 +30,8 @@ export interface SeqStrings {
   timeHead: string;
   clear: string;
   phaseTitle(n: number, name: string): string;
-  phaseNames: Record<RequestPhase, string>;
+  /** The phase's name as the rest of the app says it (app/strings.ts PHASE_NAMES), so the toolbar and the diagram agree. */
+  phaseName(phase: RequestPhase): string;
   /** Short names, for the header while a phase's own title has scrolled away. */
   phaseShort: Record<RequestPhase, string>;
   phaseHelp: Record<RequestPhase, string>;
@@ -161,7 +162,7 @@ const en: SeqStrings = {
   timeHead: 'time',
   clear: 'Clear the selection',
   phaseTitle: (n, name) => `Phase ${n}: ${name}`,
-  phaseNames: { persistence: 'Validation and persistence', watch: 'Watch', scheduling: 'Scheduling', execution: 'Execution' },
+  phaseName: (p) => PHASE_NAMES.en[p],
   phaseShort: { persistence: 'Persistence', watch: 'Watch', scheduling: 'Scheduling', execution: 'Execution' },
   phaseHelp: {
     persistence:
@@ -197,7 +198,7 @@ const ru: SeqStrings = {
   empty: 'Запросов пока нет. Выполните команду в терминале или нажмите «Применить» на вкладке YAML: её сообщения появятся здесь по дорожкам, по мере того как они идут.',
   lost: 'Этот запрос больше не хранится. Выберите другой.',
   truncated: 'Запрос продолжался; на диаграмме его первые сообщения.',
-  noNode: 'узла ещё нет',
+  noNode: 'нет узла',
   leader: 'лидер',
   inFlight: 'в пути',
   dropped: 'потеряно',
@@ -207,8 +208,8 @@ const ru: SeqStrings = {
   timeHead: 'время',
   clear: 'Снять выбор',
   phaseTitle: (n, name) => `Фаза ${n}: ${name}`,
-  phaseNames: { persistence: 'Валидация и сохранение', watch: 'Реакция через Watch API', scheduling: 'Поиск дома (Scheduling)', execution: 'Исполнение (Execution)' },
-  phaseShort: { persistence: 'Сохранение', watch: 'Watch', scheduling: 'Планирование', execution: 'Исполнение' },
+  phaseName: (p) => PHASE_NAMES.ru[p],
+  phaseShort: { persistence: 'Сохранение', watch: 'Watch', scheduling: 'Планирование', execution: 'Выполнение' },
   phaseHelp: {
     persistence:
       'kubectl конвертирует YAML в JSON и отправляет HTTP POST в kube-apiserver. Тот проверяет, кто вы и есть ли у вас права, пропускает объект через admission-плагины, проверяет его и сохраняет в etcd. Как только etcd подтвердил запись, приходит 201 Created — но контейнер ещё не существует: Pod пока просто запись в базе.',
