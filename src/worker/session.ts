@@ -613,5 +613,8 @@ export class SimSession {
 }
 
 function toOutput(e: TranscriptEntry): TerminalOutput {
-  return { time: e.time, line: e.text, stdout: e.stdout, stderr: e.stderr, exitCode: e.exitCode };
+  const out: TerminalOutput = { time: e.time, line: e.text, stdout: e.stdout, stderr: e.stderr, exitCode: e.exitCode };
+  // A kill, restart or heal (a scenario's or a replayed recorded one) is printed as `# kill ...`.
+  if (e.kind === 'action') out.action = true;
+  return out;
 }
