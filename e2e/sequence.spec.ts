@@ -158,6 +158,9 @@ test('an image typo stops at the kubelet with ImagePullBackOff, and a pod too bi
   await expect(outcome(page)).toContainText('ImagePullBackOff', { timeout: 30_000 });
   await expect(outcome(page)).toContainText(/Stopped at the kubelet on worker-\d: ImagePullBackOff/);
   await expect(outcome(page)).toContainText('Back-off pulling image "nginx:1.999"');
+  // "Show where": the CRI answer that failed is selected and in view.
+  await page.getByTestId('sequence-show').click();
+  await expect(page.getByTestId('sequence-selected')).toContainText(/PullImage docker.io\/library\/nginx:1.999: not found/);
   const kubelet = (await outcome(page).getAttribute('data-lane'))!;
   expect(kubelet).toMatch(/^kubelet\/worker-\d$/);
   await expect(diagram(page).locator(`[data-lane="${kubelet}"]`)).toHaveClass(/stopped/);

@@ -92,6 +92,13 @@ export function SequencePanel() {
     placeHeader();
   };
 
+  /** Selects a message and brings its row into view (the outcome's "show the message"). */
+  const showRecord = (id: number) => {
+    selectMessage(id);
+    pinned.current = false;
+    requestAnimationFrame(() => svg.current?.querySelector(`[data-message="${id}"]`)?.scrollIntoView({ block: 'center' }));
+  };
+
   const exportSvg = () => {
     if (!svg.current || !model) return;
     const { headline, detail } = t.outcome(model.outcome);
@@ -116,7 +123,7 @@ export function SequencePanel() {
           <input type="checkbox" data-testid="sequence-key-only" checked={keyOnly} onChange={(e) => setKeyOnly(e.target.checked)} />
           {t.keyOnly}
         </label>
-        {model && <Outcome model={model} t={t} />}
+        {model && <Outcome model={model} t={t} onShow={showRecord} />}
         <button type="button" data-testid="sequence-export" title={t.exportHint} disabled={!model} onClick={exportSvg}>
           {t.exportSvg}
         </button>
@@ -140,8 +147,9 @@ function bandScrolledPast(layout: Layout, top: number): RequestPhase | undefined
   return b && b.y + 24 < edge ? b.band.phase : undefined;
 }
 
-function Outcome({ model, t }: { model: SequenceModel; t: SeqStrings }) {
+function Outcome({ model, t, onShow }: { model: SequenceModel; t: SeqStrings; onShow(id: number): void }) {
   const o = model.outcome;
+  const record = o.record !== undefined && model.arrows.some((a) => a.id === o.record) ? o.record : undefined;
   const { headline, detail } = t.outcome(o);
   const glyph = o.failed ? '✕' : o.done ? '✓' : '…';
   return (
@@ -153,6 +161,11 @@ function Outcome({ model, t }: { model: SequenceModel; t: SeqStrings }) {
         <strong>{headline}</strong>
         {detail && <span className="seq-outcome-detail">{detail}</span>}
       </span>
+      {record !== undefined && (
+        <button type="button" className="seq-show" data-testid="sequence-show" onClick={() => onShow(record)}>
+          {o.failed ? t.showWhere : t.showMessage}
+        </button>
+      )}
     </div>
   );
 }

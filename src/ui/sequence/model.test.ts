@@ -97,6 +97,7 @@ describe('the sequence model of a pod that runs', () => {
     expect(m.outcome).toMatchObject({ kind: 'running', done: true, failed: false, subject: 'pod/web', phases: 4 });
     // PATCH pods/web/status (Running) arrives at 4125.246; the command was at 1000.
     expect(m.outcome.duration).toBeCloseTo(3125.246, 3);
+    expect(m.outcome.record).toBe(884);
   });
 
   it('draws fewer rows with key messages only, and still ends Running', () => {
@@ -123,6 +124,7 @@ describe('the sequence model of a request that stops', () => {
       reason: 'Forbidden',
       message: 'pods is forbidden: User "jane" cannot create resource "pods" in API group "" in the namespace "default"',
     });
+    expect(m.outcome.record).toBe(1575);
     const post = m.arrows.find((a) => a.type === 'http.request')!;
     expect(post.pipeline?.marks).toEqual({ authentication: 'pass', authorization: 'fail', admission: 'none', validation: 'none', storage: 'none' });
     expect(m.arrows.find((a) => a.type === 'http.response')).toMatchObject({ from: 'kube-apiserver:authorization', to: 'kubectl', failed: true });
@@ -139,6 +141,7 @@ describe('the sequence model of a request that stops', () => {
       message: '1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 3 Insufficient cpu',
     });
     expect(m.bands.map((b) => b.phase)).toEqual(['persistence', 'watch', 'scheduling']);
+    expect(m.arrows.find((a) => a.id === m.outcome.record)?.summary).toBe('PATCH /api/v1/namespaces/default/pods/big/status');
     // No node: the kubelet lanes are kept, empty, to show where the request did not get.
     expect(m.lanes.filter((l) => l.placeholder).map((l) => l.id)).toEqual(['kubelet', 'containerd', 'cni']);
     // kubectl apply asked first (GET, 404): an answer, not a failure.
@@ -150,6 +153,12 @@ describe('the sequence model of a request that stops', () => {
     const m = buildSequence(IMAGE_TYPO_POD[0]!, IMAGE_TYPO_POD, ctx([BACKOFF]));
     expect(m.outcome).toMatchObject({ kind: 'kubelet', failed: true, lane: 'kubelet/worker-2', reason: 'ImagePullBackOff', message: 'Back-off pulling image "nginx:1.999"' });
     expect(m.lanes.map((l) => l.id)).toContain('kubelet/worker-2');
+    const failure = m.arrows.find((a) => a.id === m.outcome.record)!;
+    expect(failure.summary).toMatch(/^PullImage docker.io\/library\/nginx:1.999: not found/);
+    // The registry's 404 and the runtime's answer are drawn as refusals; the rest of the pull is not.
+    expect(failure.failed).toBe(true);
+    expect(m.arrows.find((a) => a.summary.startsWith('404 manifest unknown'))?.failed).toBe(true);
+    expect(m.arrows.find((a) => a.summary.startsWith('RunPodSandbox typo: ready'))?.failed).toBeUndefined();
   });
 
   it('says the pod waits for a dead kube-scheduler instead of calling it in progress', () => {

@@ -6,7 +6,7 @@ import type { ObjectView, Phase, TerminalOutput, TraceRecord } from '../../proto
 import { keyMessages } from './compact';
 import { buildLanes, controllerLane, controllersIn, CONTROLLER_MANAGER, KUBECTL, stageLane, type Lane } from './lanes';
 import { computeOutcome, REQUEST_PHASES, type Outcome, type RequestPhase } from './outcome';
-import { APISERVER, exchanges, isApiRequest, isApiResponse, type Pipeline } from './pipeline';
+import { APISERVER, exchanges, isApiRequest, isApiResponse, statusOf, type Pipeline } from './pipeline';
 import { raftWrites, type RaftWrite } from './raft';
 
 export { REQUEST_PHASES, type RequestPhase };
@@ -151,7 +151,7 @@ export function buildSequence(root: TraceRecord, records: readonly TraceRecord[]
     if (req !== undefined) {
       const p2 = xs.get(req)!.pipeline;
       a.failed = Object.values(p2.marks).includes('fail');
-    }
+    } else if (failedAnswer(r)) a.failed = true;
     const commit = commitOf.get(r.id);
     if (commit) a.commit = commit;
     if (watchOf.has(r.id)) a.watchFired = true;
@@ -174,6 +174,17 @@ export function buildSequence(root: TraceRecord, records: readonly TraceRecord[]
     outcome,
     truncated: opts.truncated ?? false,
   };
+}
+
+/**
+ * An answer between components outside the apiserver that says no: the registry's 4xx/5xx
+ * (`404 manifest unknown`), the container runtime's error (`PullImage ...: not found`), a CNI failure.
+ */
+function failedAnswer(r: TraceRecord): boolean {
+  if (r.kind !== 'message') return false;
+  if (r.type === 'registry.response') return (statusOf(r.summary) ?? 0) >= 400;
+  if (r.type === 'cri.response' || r.type === 'cni.response') return /: (not found|.*\berror\b|.*\bfailed\b)/i.test(r.summary);
+  return false;
 }
 
 /**

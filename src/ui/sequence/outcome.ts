@@ -52,6 +52,11 @@ export interface Outcome {
   phases: number;
   /** Simulated ms from the command to the record that decided the outcome (or to the latest). */
   duration: number;
+  /**
+   * The message that decided it, for "show me": the refusing answer, the CRI answer that failed,
+   * the scheduler's status write, the kubelet's report of Running.
+   */
+  record?: number;
 }
 
 export interface OutcomeInput {
@@ -164,12 +169,13 @@ export function computeOutcome(input: OutcomeInput): Outcome {
       plugin: last.pipeline.plugin,
       phases,
       duration: answered,
+      record: last.response.id,
     };
   }
   const wrote = mine.some((x) => !isRead(methodOf(x.request.summary)));
   const pods = wrote ? podsOf(records).map((p) => input.object(p.id)).filter((o): o is ObjectView => o !== undefined) : [];
   if (pods.length === 0) {
-    return { kind: 'answered', done: true, failed: false, subject, status, reason: statusReason(last.response.summary), message: last.response.summary, phases, duration: answered };
+    return { kind: 'answered', done: true, failed: false, subject, status, reason: statusReason(last.response.summary), message: last.response.summary, phases, duration: answered, record: last.response.id };
   }
   return podOutcome(input, pods, subject, base);
 }
@@ -185,7 +191,8 @@ function podOutcome(input: OutcomeInput, pods: ObjectView[], subject: string | u
       const w = c.state?.waiting ?? c.state?.terminated;
       if (w?.reason && KUBELET_FAILURES.has(w.reason)) {
         const node = pod.spec?.nodeName;
-        return { kind: 'kubelet', done: true, failed: true, subject: `pod/${p.name}`, lane: node ? `kubelet/${node}` : 'kubelet', reason: w.reason, message: w.message, pods: counts, ...base };
+        const record = kubeletFailure(input.records, p.name);
+        return { kind: 'kubelet', done: true, failed: true, subject: `pod/${p.name}`, lane: node ? `kubelet/${node}` : 'kubelet', reason: w.reason, message: w.message, pods: counts, ...base, record };
       }
     }
   }
@@ -193,11 +200,13 @@ function podOutcome(input: OutcomeInput, pods: ObjectView[], subject: string | u
     const pod = p.object as PodObject;
     const cond = (pod.status?.conditions ?? []).find((c) => c.type === 'PodScheduled' && c.status === 'False' && c.reason === 'Unschedulable');
     if (!pod.spec?.nodeName && cond) {
-      return { kind: 'unschedulable', done: true, failed: true, subject: `pod/${p.name}`, lane: SCHEDULER, reason: 'Unschedulable', message: schedulerReasons(cond.message ?? ''), pods: counts, ...base };
+      const record = input.records.find((r) => r.from === SCHEDULER && r.type === 'http.request' && r.object?.name === p.name && /\/status\b/.test(r.summary))?.id;
+      return { kind: 'unschedulable', done: true, failed: true, subject: `pod/${p.name}`, lane: SCHEDULER, reason: 'Unschedulable', message: schedulerReasons(cond.message ?? ''), pods: counts, ...base, record };
     }
   }
   if (words.every((w) => w.status === 'Running')) {
-    return { kind: 'running', done: true, failed: false, subject: single, podStatus: 'Running', pods: counts, phases: base.phases, duration: runningAt(input) ?? base.duration };
+    const at = runningAt(input);
+    return { kind: 'running', done: true, failed: false, subject: single, podStatus: 'Running', pods: counts, phases: base.phases, duration: at?.duration ?? base.duration, record: at?.record };
   }
   if (words.every((w) => w.status === 'Completed' || w.status === 'Succeeded')) {
     return { kind: 'completed', done: true, failed: false, subject: single, podStatus: words[0]!.status, pods: counts, ...base };
@@ -211,16 +220,28 @@ function podOutcome(input: OutcomeInput, pods: ObjectView[], subject: string | u
   return { kind: 'in-progress', done: false, failed: false, subject: single, lane: waitingOn, podStatus: words[i]!.status, pods: counts, ...base };
 }
 
-/** When the kubelet reported the last pod Running (`PATCH pods/web/status (Running)` arriving). */
-function runningAt(input: OutcomeInput): number | undefined {
-  const firstPerPod = new Map<string, number>();
+/** When the kubelet reported the last pod Running (`PATCH pods/web/status (Running)` arriving), and that report. */
+function runningAt(input: OutcomeInput): { duration: number; record: number } | undefined {
+  const firstPerPod = new Map<string, TraceRecord>();
   for (const r of input.records) {
     if (r.type !== 'http.request' || !r.from.startsWith('kubelet/') || !/\(Running\)/.test(r.summary)) continue;
     const key = r.object?.name ?? r.summary;
-    if (!firstPerPod.has(key)) firstPerPod.set(key, r.deliverAt ?? r.time);
+    if (!firstPerPod.has(key)) firstPerPod.set(key, r);
   }
-  if (firstPerPod.size === 0) return undefined;
-  return Math.max(...firstPerPod.values()) - input.root.time;
+  let last: TraceRecord | undefined;
+  for (const r of firstPerPod.values()) if (!last || (r.deliverAt ?? r.time) > (last.deliverAt ?? last.time)) last = r;
+  return last ? { duration: (last.deliverAt ?? last.time) - input.root.time, record: last.id } : undefined;
+}
+
+/**
+ * The first failure the kubelet reported for a pod (`PATCH pods/typo/status (Pending, ErrImagePull)`),
+ * or the container runtime's answer that caused it (`PullImage ...: not found`).
+ */
+function kubeletFailure(records: readonly TraceRecord[], pod: string): number | undefined {
+  const report = records.find((r) => r.type === 'http.request' && r.from.startsWith('kubelet/') && r.object?.name === pod && [...KUBELET_FAILURES].some((f) => r.summary.includes(f)));
+  if (!report) return undefined;
+  const cause = records.find((r) => r.id === report.cause);
+  return cause?.type === 'cri.response' ? cause.id : report.id;
 }
 
 /** A command that sent no request: kubectl refused it itself (a typo, a bad flag) or it was local. */

@@ -29,6 +29,8 @@ export interface SeqStrings {
   at: string;
   timeHead: string;
   clear: string;
+  showWhere: string;
+  showMessage: string;
   phaseTitle(n: number, name: string): string;
   /** The phase's name as the rest of the app says it (app/strings.ts PHASE_NAMES), so the toolbar and the diagram agree. */
   phaseName(phase: RequestPhase): string;
@@ -161,6 +163,8 @@ const en: SeqStrings = {
   at: 'at',
   timeHead: 'time',
   clear: 'Clear the selection',
+  showWhere: 'Show where',
+  showMessage: 'Show the message',
   phaseTitle: (n, name) => `Phase ${n}: ${name}`,
   phaseName: (p) => PHASE_NAMES.en[p],
   phaseShort: { persistence: 'Persistence', watch: 'Watch', scheduling: 'Scheduling', execution: 'Execution' },
@@ -207,6 +211,8 @@ const ru: SeqStrings = {
   at: 'в',
   timeHead: 'время',
   clear: 'Снять выбор',
+  showWhere: 'Показать где',
+  showMessage: 'Показать сообщение',
   phaseTitle: (n, name) => `Фаза ${n}: ${name}`,
   phaseName: (p) => PHASE_NAMES.ru[p],
   phaseShort: { persistence: 'Сохранение', watch: 'Watch', scheduling: 'Планирование', execution: 'Выполнение' },
