@@ -144,7 +144,8 @@ export function computeOutcome(input: OutcomeInput): Outcome {
   const mine = [...input.exchanges.values()].filter((x) => x.request.from === KUBECTL).sort((a, b) => a.request.id - b.request.id);
   if (mine.length === 0) return clientOutcome(input, base);
   const last = mine[mine.length - 1]!;
-  const subject = last.request.object ? refName(last.request.object) : mine.find((x) => x.request.object)?.request.object?.name;
+  const named = last.request.object ?? mine.find((x) => x.request.object)?.request.object;
+  const subject = named ? refName(named) : undefined;
   const lost = records.find((r) => r.cause === last.request.id && (r.kind === 'drop' || r.type === 'conn.refused'));
   if (!last.response && (lost || last.request.dropped)) {
     const reason = lost?.type === 'conn.refused' ? 'connection refused' : String(last.request.dropped ?? lost?.dropped ?? 'lost');
