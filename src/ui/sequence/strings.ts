@@ -100,7 +100,7 @@ function outcomeEn(o: Outcome): { headline: string; detail?: string } {
     case 'unreachable':
       return { headline: `kube-apiserver could not be reached: ${o.reason}`, detail: 'kubectl talks only to kube-apiserver; without it nothing can be changed, while the pods already running keep running.' };
     case 'unschedulable':
-      return { headline: `Stopped at kube-scheduler: no node fits ${o.subject} — ${o.message}`, detail: 'The pod stays Pending with no node; the scheduler tries again when the cluster changes.' };
+      return { headline: `Stopped at kube-scheduler: no node fits ${o.subject} (it stays Pending)`, detail: o.message };
     case 'kubelet':
       return { headline: `Stopped at the kubelet on ${nodeOf(o.lane) || 'its node'}: ${o.reason}`, detail: o.message };
     case 'down':
@@ -130,7 +130,7 @@ function outcomeRu(o: Outcome): { headline: string; detail?: string } {
     case 'unreachable':
       return { headline: `kube-apiserver недоступен: ${o.reason}`, detail: 'kubectl говорит только с kube-apiserver; без него ничего не изменить, а уже запущенные поды продолжают работать.' };
     case 'unschedulable':
-      return { headline: `Остановлен в kube-scheduler: ни один узел не подходит для ${o.subject} — ${o.message}`, detail: 'Под остаётся Pending без узла; планировщик попробует снова, когда кластер изменится.' };
+      return { headline: `Остановлен в kube-scheduler: ни один узел не подходит для ${o.subject} (он остаётся Pending)`, detail: o.message };
     case 'kubelet':
       return { headline: `Остановлен в kubelet на ${nodeOf(o.lane) || 'узле'}: ${o.reason}`, detail: o.message };
     case 'down':
