@@ -27,29 +27,6 @@ export interface PodDisplay {
   glyph: string;
 }
 
-interface ContainerState {
-  waiting?: { reason?: string };
-  running?: { startedAt?: string };
-  terminated?: { reason?: string; exitCode?: number; signal?: number };
-}
-interface ContainerStatusLike {
-  name?: string;
-  ready?: boolean;
-  restartCount?: number;
-  state?: ContainerState;
-}
-interface PodLike {
-  metadata?: { deletionTimestamp?: string };
-  spec?: { containers?: unknown[]; initContainers?: { name?: string }[]; nodeName?: string };
-  status?: {
-    phase?: string;
-    reason?: string;
-    conditions?: { type?: string; status?: string; reason?: string }[];
-    initContainerStatuses?: ContainerStatusLike[];
-    containerStatuses?: ContainerStatusLike[];
-  };
-}
-
 /** Reasons a learner must see as "this pod is failing" (red, reason badge). */
 const FAILING = new Set([
   'ErrImagePull',
@@ -76,68 +53,6 @@ const GLYPH: Record<PodLook, string> = {
   error: '✕',
   unknown: '?',
 };
-
-function hasTrueCondition(pod: PodLike, type: string): boolean {
-  return (pod.status?.conditions ?? []).some((c) => c.type === type && c.status === 'True');
-}
-
-function containerReason(c: ContainerStatusLike): string | undefined {
-  const w = c.state?.waiting;
-  const t = c.state?.terminated;
-  if (w?.reason) return w.reason;
-  if (t?.reason) return t.reason;
-  if (t) return t.signal ? `Signal:${t.signal}` : `ExitCode:${t.exitCode ?? 0}`;
-  return undefined;
-}
-
-/** The init-container part of printPod: `Init:0/1`, `Init:ErrImagePull`, or undefined when all are done. */
-function initReason(pod: PodLike): string | undefined {
-  const inits = pod.status?.initContainerStatuses ?? [];
-  const total = pod.spec?.initContainers?.length ?? 0;
-  for (let i = 0; i < inits.length; i++) {
-    const st = inits[i]!;
-    const t = st.state?.terminated;
-    if (t && (t.exitCode ?? 0) === 0) continue;
-    if (t) return t.reason ? `Init:${t.reason}` : t.signal ? `Init:Signal:${t.signal}` : `Init:ExitCode:${t.exitCode ?? 0}`;
-    const w = st.state?.waiting;
-    if (w?.reason && w.reason !== 'PodInitializing') return `Init:${w.reason}`;
-    return `Init:${i}/${total}`;
-  }
-  return undefined;
-}
-
-/**
- * kubectl's STATUS and READY for a pod object. The graph no longer uses it (it shows the printer's
- * words from ObjectView.display); src/ui/sequence/outcome.ts still does, until it reads the view.
- */
-export function podStatusWord(pod: PodLike): { status: string; ready: string } {
-  const st = pod.status ?? {};
-  let reason = st.reason || st.phase || 'Pending';
-  for (const c of st.conditions ?? []) if (c.type === 'PodScheduled' && c.reason === 'SchedulingGated') reason = 'SchedulingGated';
-  const total = pod.spec?.containers?.length ?? 0;
-  let ready = 0;
-  const init = initReason(pod);
-  if (init !== undefined && !hasTrueCondition(pod, 'Initialized')) reason = init;
-  else {
-    let hasRunning = false;
-    const cs = st.containerStatuses ?? [];
-    // printPod walks the containers from the last to the first, so the first container's reason wins.
-    for (let i = cs.length - 1; i >= 0; i--) {
-      const c = cs[i]!;
-      const r = containerReason(c);
-      if (r !== undefined) reason = r;
-      else if (c.ready && c.state?.running) {
-        hasRunning = true;
-        ready++;
-      }
-    }
-    if (reason === 'Completed' && hasRunning) reason = hasTrueCondition(pod, 'Ready') ? 'Running' : 'NotReady';
-  }
-  const terminal = st.phase === 'Succeeded' || st.phase === 'Failed';
-  if (pod.metadata?.deletionTimestamp && st.reason === 'NodeLost') reason = 'Unknown';
-  else if (pod.metadata?.deletionTimestamp && !terminal) reason = 'Terminating';
-  return { status: reason, ready: `${ready}/${total}` };
-}
 
 /** Which drawing a STATUS word gets. */
 export function podLook(status: string, ready: string): PodLook {

@@ -4,8 +4,9 @@ import { FORBIDDEN, IMAGE_TYPO_POD, RUNNING_POD, THREE_MEMBER_WRITE, UNSCHEDULAB
 import { buildSequence, REQUEST_PHASES, type ModelContext } from './model';
 import { schedulerReasons } from './outcome';
 
-function pod(name: string, object: Record<string, unknown>): ObjectView {
-  return { id: `pods/default/${name}`, kind: 'Pod', namespace: 'default', name, resourceVersion: '1', object: { kind: 'Pod', metadata: { name, namespace: 'default' }, ...object } };
+/** A pod as the worker sends it: the object and kubectl's STATUS/READY from the apiserver's printer. */
+function pod(name: string, object: Record<string, unknown>, status: string, ready = '0/1'): ObjectView {
+  return { id: `pods/default/${name}`, kind: 'Pod', namespace: 'default', name, resourceVersion: '1', object: { kind: 'Pod', metadata: { name, namespace: 'default' }, ...object }, display: { status, ready } };
 }
 
 const RUNNING = pod('web', {
@@ -15,11 +16,11 @@ const RUNNING = pod('web', {
     conditions: [{ type: 'Ready', status: 'True' }],
     containerStatuses: [{ name: 'web', ready: true, state: { running: { startedAt: 'x' } } }],
   },
-});
+}, 'Running', '1/1');
 const BACKOFF = pod('typo', {
   spec: { nodeName: 'worker-2', containers: [{ name: 'typo' }] },
   status: { phase: 'Pending', containerStatuses: [{ name: 'typo', ready: false, state: { waiting: { reason: 'ImagePullBackOff', message: 'Back-off pulling image "nginx:1.999"' } } }] },
-});
+}, 'ImagePullBackOff');
 const TOO_BIG = pod('big', {
   spec: { containers: [{ name: 'app' }] },
   status: {
@@ -34,7 +35,7 @@ const TOO_BIG = pod('big', {
       },
     ],
   },
-});
+}, 'Pending');
 
 function ctx(objects: ObjectView[], extra: Partial<ModelContext> = {}): ModelContext {
   const byId = new Map(objects.map((o) => [o.id, o]));
@@ -162,14 +163,14 @@ describe('the sequence model of a request that stops', () => {
   });
 
   it('says the pod waits for a dead kube-scheduler instead of calling it in progress', () => {
-    const pending = pod('big', { spec: { containers: [{}] }, status: { phase: 'Pending' } });
+    const pending = pod('big', { spec: { containers: [{}] }, status: { phase: 'Pending' } }, 'Pending');
     const records = UNSCHEDULABLE_POD.filter((r) => r.from !== 'kube-scheduler' && r.to !== 'kube-scheduler');
     const m = buildSequence(records[0]!, records, ctx([pending], { alive: (p) => p !== 'kube-scheduler' }));
     expect(m.outcome).toMatchObject({ kind: 'down', failed: true, lane: 'kube-scheduler', podStatus: 'Pending' });
   });
 
   it('is in progress while the pod is still being created', () => {
-    const creating = pod('web', { spec: { nodeName: 'worker-1', containers: [{}] }, status: { phase: 'Pending', containerStatuses: [{ state: { waiting: { reason: 'ContainerCreating' } } }] } });
+    const creating = pod('web', { spec: { nodeName: 'worker-1', containers: [{}] }, status: { phase: 'Pending', containerStatuses: [{ state: { waiting: { reason: 'ContainerCreating' } } }] } }, 'ContainerCreating');
     const m = buildSequence(RUNNING_POD[0]!, RUNNING_POD.slice(0, 30), ctx([creating]));
     expect(m.outcome).toMatchObject({ kind: 'in-progress', done: false, lane: 'kubelet/worker-1', podStatus: 'ContainerCreating' });
   });

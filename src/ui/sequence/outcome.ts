@@ -10,7 +10,6 @@
 //   no pods involved and kubectl got its answer                      -> answered.
 
 import type { ObjectView, TerminalOutput, TraceRecord } from '../../protocol/view';
-import { podStatusWord } from '../graph/pod-status';
 import { KUBECTL, SCHEDULER, stageLane } from './lanes';
 import { isRead, methodOf, statusMessage, statusOf, statusReason, type Exchange, type Stage } from './pipeline';
 
@@ -182,7 +181,8 @@ export function computeOutcome(input: OutcomeInput): Outcome {
 }
 
 function podOutcome(input: OutcomeInput, pods: ObjectView[], subject: string | undefined, base: { phases: number; duration: number }): Outcome {
-  const words = pods.map((p) => podStatusWord(p.object as PodObject));
+  // kubectl's STATUS as kube-apiserver's printer made it (ObjectView.display), not derived here.
+  const words = pods.map((p) => ({ status: p.display?.status ?? 'Unknown' }));
   const running = words.filter((w) => w.status === 'Running').length;
   const counts = { total: pods.length, running };
   const single = pods.length === 1 ? `pod/${pods[0]!.name}` : subject;
