@@ -4,7 +4,7 @@
 // keys (arrows 1 s, Page Up/Down 10 s, Home/End) go to that moment: the worker restores the nearest
 // snapshot and replays to it, and the whole app shows the cluster as it was then.
 
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { formatClock, formatMinutes } from '../app/format';
 import { fill } from '../app/strings';
 import { useStrings } from '../app/useStrings';
@@ -17,6 +17,8 @@ import './timeline.css';
 
 /** While dragging or holding a key, a seek goes out once the thumb rests this long (and on release). */
 const SEEK_DEBOUNCE_MS = 300;
+/** How finely the track follows a running clock (see Scrubber). */
+const PLAYING_STEP_MS = 1000;
 
 /**
  * Sends seeks: at once (`send`, on release) or once the thumb rests (`sendSoon`, while dragging or
@@ -49,10 +51,12 @@ function useSeek(): { pending: number | null; setPending: (t: number | null) => 
 
 export function Scrubber() {
   const t = useStrings();
-  const time = useSimStore((s) => s.clock.time);
-  const timeline = useSimStore((s) => s.timeline);
+  // While the clock runs, the track is redrawn once a simulated second (a pixel or two at most),
+  // not on every frame: at 25x that is a third of the renders, and nothing the eye can tell.
+  const time = useSimStore((s) => (s.clock.playing ? Math.floor(s.clock.time / PLAYING_STEP_MS) * PLAYING_STEP_MS : s.clock.time));
+  const known = useSimStore((s) => (s.clock.playing ? Math.floor((s.timeline?.end ?? 0) / PLAYING_STEP_MS) * PLAYING_STEP_MS : (s.timeline?.end ?? 0)));
   const replaying = useSimStore((s) => s.replay !== null);
-  const end = Math.max(timeline?.end ?? 0, time);
+  const end = Math.max(known, time);
   const track = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
   const { pending, setPending, send, sendSoon } = useSeek();
@@ -117,7 +121,7 @@ export function Scrubber() {
           sendSoon(to);
         }}
       >
-        <span className="scrubber-past" style={{ width: `${percentOf(time, end)}%` }} />
+        <span className="scrubber-past" style={{ transform: `scaleX(${percentOf(time, end) / 100})` }} />
         <Marks end={end} />
         <span className="scrubber-thumb" style={{ left: `${percentOf(shown, end)}%` }} />
       </div>
@@ -132,10 +136,17 @@ export function Scrubber() {
 }
 
 /** The run's steps on the track: the person's own actions as triangles, the scenario's as ticks. */
-function Marks({ end }: { end: number }) {
+const Marks = memo(function Marks({ end }: { end: number }) {
   const t = useStrings();
-  const marks = useSimStore((s) => s.timeline?.marks);
-  return groupMarks(marks ?? [], end).map((m) => (
+  // Each frame brings a new timeline object; the marks only change when a step is added or dropped
+  // (a fork drops some and adds one: the last mark tells).
+  const signature = useSimStore((s) => {
+    const m = s.timeline?.marks ?? [];
+    const last = m[m.length - 1];
+    return last ? `${m.length}:${last.at}:${last.label}` : '';
+  });
+  const marks = useMemo(() => useSimStore.getState().timeline?.marks ?? [], [signature]);
+  return groupMarks(marks, end).map((m) => (
     <span
       key={m.at}
       className={`scrubber-mark${m.recorded ? ' scrubber-mark--recorded' : ''}`}
@@ -146,7 +157,7 @@ function Marks({ end }: { end: number }) {
       data-ms={m.at}
     />
   ));
-}
+});
 
 /** What the last move in time did: a replay arrived at a shared moment, or a seek and how long it took. */
 function SeekStatus() {
