@@ -18,8 +18,14 @@ const POD = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  contain
 
 type Run = Extract<WorkerToUi, { type: 'run' }>;
 
-function session(text = DEFAULT, extra: Partial<Extract<UiToWorker, { type: 'load' }>> = {}) {
-  const s = new SimSession();
+/** A wall clock that moves 50 ms at each reading: a replay then takes several ticks on any machine. */
+function slowWallClock(): () => number {
+  let t = 0;
+  return () => (t += 50);
+}
+
+function session(text = DEFAULT, extra: Partial<Extract<UiToWorker, { type: 'load' }>> = {}, wallClock?: () => number) {
+  const s = wallClock ? new SimSession(undefined, wallClock) : new SimSession();
   const loaded = s.handle({ type: 'load', file: 'default.yaml', text, ...extra });
   expect(loaded[0]?.type).toBe('loaded');
   const frames: FrameBatch[] = [];
@@ -158,7 +164,7 @@ describe('Share and links', () => {
     const shared = a.share({ selected: 'worker-2', panel: 'events' });
     const d = decodeLink(shared.fragment);
     if ('error' in d || d.kind !== 'run') throw new Error('bad link');
-    const b = session(d.link.scenario, { file: 'link.yaml', at: d.link.at, view: d.link.view });
+    const b = session(d.link.scenario, { file: 'link.yaml', at: d.link.at, view: d.link.view }, slowWallClock());
     for (let i = 0; i < 1000 && !b.messages.some((m) => m.type === 'arrived'); i++) b.tick(16);
     expect(b.frames.some((f) => f.replay?.target === shared.at)).toBe(true);
     expect(b.messages.find((m) => m.type === 'arrived')).toEqual({ type: 'arrived', time: shared.at, traceHash: shared.traceHash, view: { selected: 'worker-2', panel: 'events' } });
