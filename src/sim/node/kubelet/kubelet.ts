@@ -19,7 +19,10 @@ import { klog, KUBELET_PID } from './klog';
 import { needsReconcile, podStatus } from './pod-status';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
-import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, shortenGrace, syncPod, terminateStep } from './pod-worker';
+import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
+
+/** kubelet.go backOffPeriod: a pod worker whose sync failed tries again this much later. */
+const KILL_RETRY_BACKOFF_MS = 10_000;
 import { PROBE_TIMER, onExecProbeResponse, onNetProbeResponse, onProbeTimer } from './prober';
 import { RUNTIME_SYNC_TIMER, addPod, onContainerList, onImageList, onSandboxList, startRuntimeSync } from './runtime-sync';
 import type { KubeletConfig, KubeletState, ProbeKind } from './state';
@@ -190,8 +193,18 @@ function onCriResponse(s: KubeletState, ctx: Effects, resp: CriResponse): void {
   switch (rec.purpose) {
     case 'sync':
       return w ? onSyncResponse(s, ctx, w, rec.container, resp) : undefined;
-    case 'stop':
-      return w ? syncPod(s, ctx, w) : undefined;
+    case 'stop': {
+      if (!w) return;
+      const c = resp.error ? w.containers.find((x) => x.name === rec.container) : undefined;
+      if (c && c.state === 'running') {
+        // The kill failed (containerd went away mid-call): the pod worker tries again after the
+        // kubelet's back-off (kubelet.go backOffPeriod, 10 s), or the pod stays Terminating for ever
+        // (chaos seed 404).
+        c.stopping = false;
+        return retryAt(ctx, w, c, ctx.now + KILL_RETRY_BACKOFF_MS);
+      }
+      return syncPod(s, ctx, w);
+    }
     case 'probe':
       return w && rec.container && rec.probe ? onExecProbeResponse(s, ctx, w, rec.container, rec.probe, resp) : undefined;
     case 'logs':

@@ -94,7 +94,7 @@ function shouldRestart(w: PodWorker, c: ContainerWorker): boolean {
   return policy === 'Always' || (policy === 'OnFailure' && c.exitCode !== 0);
 }
 
-function retryAt(ctx: Effects, w: PodWorker, c: ContainerWorker | undefined, at: number): void {
+export function retryAt(ctx: Effects, w: PodWorker, c: ContainerWorker | undefined, at: number): void {
   // At least a microsecond: `at` is finish time + back-off in float ms, and a delay that rounds to 0
   // would wake the worker at the same instant, still (by a rounding error) inside its back-off.
   const id = ctx.setTimer(Math.max(0.001, at - ctx.now), RETRY_TIMER, { uid: w.uid, container: c?.name });
