@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import { parseDocument, stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseYamlChunk, splitYamlDocuments } from '../sim/cli-tools/common/yaml-docs';
-import { fuzzRuns, hostileValue, hostileWord, objectOf, PROTOTYPE_KEYS, prototypeFingerprint } from '../sim/fuzz';
-import { fuzzCluster, type FuzzCluster } from '../sim/fuzz-cluster';
+import { fuzzRuns, hostileValue, hostileWord, objectOf, PROTOTYPE_KEYS, prototypeFingerprint } from '../testing/fuzz';
+import { fuzzCluster, type FuzzCluster } from '../testing/fuzz-cluster';
 import { parseScenario } from '../sim/scenario/parse';
 
 const DIR = join(__dirname, '../../public/scenarios');

@@ -5,7 +5,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuzzRuns, hostileWord, objectOf, PROTOTYPE_KEYS, prototypeFingerprint } from '../fuzz';
+import { fuzzRuns, hostileWord, objectOf, PROTOTYPE_KEYS, prototypeFingerprint } from '../../testing/fuzz';
 import { parseFieldSelector } from './fields';
 import { parseSelector, SelectorError, selectorMatches, type Selector } from './labels';
 

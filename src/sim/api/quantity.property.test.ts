@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuzzRuns, hostileWord, wallMs } from '../fuzz';
+import { fuzzRuns, hostileWord, wallMs } from '../../testing/fuzz';
 import { ERR_FORMAT_WRONG, ERR_NUMERIC, ERR_SUFFIX, formatQuantity, parseQuantity, quantityError } from './quantity';
 
 const quantityText = fc.oneof(

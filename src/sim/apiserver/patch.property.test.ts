@@ -5,7 +5,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuzzRuns, hostileValue, objectOf, prototypeFingerprint } from '../fuzz';
+import { fuzzRuns, hostileValue, objectOf, prototypeFingerprint } from '../../testing/fuzz';
 import { applyPatch, mergePatch, MERGE_PATCH, STRATEGIC_MERGE_PATCH, strategicMergePatch } from './patch';
 
 /** Every object in v has Object.prototype as its prototype (none was replaced by a `__proto__` key). */

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuzzRuns, hostileValue } from '../fuzz';
+import { fuzzRuns, hostileValue } from '../../testing/fuzz';
 import { jsonBytesUpTo, MAX_REQUEST_BODY_BYTES, requestBodyTooLarge } from './request-body';
 
 /** encoding/json's output: JSON.stringify plus Go's HTML-safe and line-separator escapes. */

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { aliasBomb, fuzzRuns, hostileValue, hostileWord, nested, objectOf, PROTOTYPE_KEYS, prototypeFingerprint, wallMs } from '../fuzz';
+import { aliasBomb, fuzzRuns, hostileValue, hostileWord, nested, objectOf, PROTOTYPE_KEYS, prototypeFingerprint, wallMs } from '../../testing/fuzz';
 import { parseScenario } from './parse';
 import type { ParseResult } from './schema';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseYamlChunk, splitYamlDocuments } from './yaml-docs';
-import { aliasBomb } from '../../fuzz';
+import { aliasBomb } from '../../../testing/fuzz';
 
 // Each expected text is what real kubectl v1.31.9 printed for the same document after
 // `error parsing f.yaml: error converting YAML to JSON: ` (go-yaml v2 under sigs.k8s.io/yaml v1.4:

@@ -5,7 +5,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuzzRuns, hostileValue, hostileWord } from '../../fuzz';
+import { fuzzRuns, hostileValue, hostileWord } from '../../../testing/fuzz';
 import { JsonPathError, jsonpathTemplate } from './jsonpath';
 
 const template = fc.oneof(

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { aliasBomb, bombSize, fuzzRuns, hostileValue, hostileWord, nested, PROTOTYPE_KEYS, prototypeFingerprint, wallMs } from '../../fuzz';
+import { aliasBomb, bombSize, fuzzRuns, hostileValue, hostileWord, nested, PROTOTYPE_KEYS, prototypeFingerprint, wallMs } from '../../../testing/fuzz';
 import { MAX_DEPTH } from './yaml-depth';
 import { parseYamlChunk, splitYamlDocuments, type ParsedChunk } from './yaml-docs';
 

@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aliasBomb, fuzzRuns, hostileValue, hostileWord, nested, objectOf, PROTOTYPE_KEYS, prototypeFingerprint, shellQuote } from '../../fuzz';
-import { fuzzCluster, type FuzzCluster, type FuzzRun } from '../../fuzz-cluster';
+import { aliasBomb, fuzzRuns, hostileValue, hostileWord, nested, objectOf, PROTOTYPE_KEYS, prototypeFingerprint, shellQuote } from '../../../testing/fuzz';
+import { fuzzCluster, type FuzzCluster, type FuzzRun } from '../../../testing/fuzz-cluster';
 
 const VERBS = ['get', 'describe', 'delete', 'apply', 'create', 'run', 'logs', 'scale', 'label', 'annotate', 'set', 'rollout', 'cordon', 'uncordon', 'drain', 'taint', 'api-resources', 'auth', 'explain', 'patch', 'edit', ...PROTOTYPE_KEYS];
 const NOUNS = ['pods', 'pod', 'po/web', 'nodes', 'node', 'worker-1', 'deploy', 'deployments.apps', 'svc', 'ns', 'events', 'all', 'image', 'can-i', 'status', 'history', 'undo', 'web', 'nginx', 'deployment', 'job', 'role', 'rolebinding', 'serviceaccount', 'namespace', 'clusterrole', 'kube-system'];

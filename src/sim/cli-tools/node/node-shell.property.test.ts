@@ -5,8 +5,8 @@
 
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fuzzRuns, hostileWord, prototypeFingerprint, shellQuote } from '../../fuzz';
-import { fuzzCluster, type FuzzCluster } from '../../fuzz-cluster';
+import { fuzzRuns, hostileWord, prototypeFingerprint, shellQuote } from '../../../testing/fuzz';
+import { fuzzCluster, type FuzzCluster } from '../../../testing/fuzz-cluster';
 
 const TOOLS = ['crictl', 'systemctl', 'journalctl', 'etcdctl', 'sudo', 'docker', 'constructor'];
 const WORDS = ['ps', 'pods', 'images', 'pull', 'logs', 'inspect', 'stop', 'status', 'start', 'stop', 'restart', 'is-active', 'member', 'list', 'endpoint', 'health', 'get', 'put', 'del', '--prefix', '--keys-only', '-w', 'table', 'json', '--cluster', '-u', '-n', '--tail', '--lines=abc', '-n-5', 'kubelet', 'containerd', 'kubelet.service', '/registry', '/registry/pods', '-a', '--all', 'nginx:1.25', 'busybox'];

@@ -3,10 +3,10 @@
 // An idle cluster writes nothing but Leases (node heartbeats, leader election), so any other key
 // etcd wrote during the run was written because of the command. Only tests import this file.
 
-import type { CliOutput } from './cli-tools/protocol';
-import { buildCluster, type Cluster } from './cluster';
-import type { World } from './kernel/simulation';
-import { etcdStore } from './etcd/data-dir';
+import type { CliOutput } from '../sim/cli-tools/protocol';
+import { buildCluster, type Cluster } from '../sim/cluster';
+import type { World } from '../sim/kernel/simulation';
+import { etcdStore } from '../sim/etcd/data-dir';
 
 export interface FuzzRun {
   out: CliOutput;

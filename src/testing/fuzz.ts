@@ -86,10 +86,9 @@ export function prototypeFingerprint(): string {
 }
 
 /**
- * Wall-clock milliseconds, for a property that bounds how long an answer may take. The simulation
- * never reads the wall clock (lint forbids it in src/sim); a test may, to catch a hang early.
+ * Wall-clock milliseconds, for a property that bounds how long an answer may take. This file is
+ * test support outside src/sim, which never reads the wall clock; a test may, to catch a hang early.
  */
 export function wallMs(): number {
-  // eslint-disable-next-line no-restricted-properties -- test-only: bounds the real time a parse takes.
   return Date.now();
 }
