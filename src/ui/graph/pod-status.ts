@@ -27,8 +27,8 @@ export interface PodDisplay {
   glyph: string;
 }
 
-/** Reasons a learner must see as "this pod is failing" (red, reason badge). */
-const FAILING = new Set([
+/** Reasons a learner must see as "this pod is failing" (red, reason badge; the sequence diagram's kubelet stops). */
+export const FAILING_REASONS: ReadonlySet<string> = new Set([
   'ErrImagePull',
   'ImagePullBackOff',
   'CrashLoopBackOff',
@@ -66,7 +66,7 @@ export function podLook(status: string, ready: string): PodLook {
   if (status === 'NotReady') return 'not-ready';
   if (status === 'Completed' || status === 'Succeeded') return 'completed';
   const bare = status.startsWith('Init:') ? status.slice(5) : status;
-  if (FAILING.has(bare)) return 'failing';
+  if (FAILING_REASONS.has(bare)) return 'failing';
   if (bare === 'Error' || status === 'Failed' || /^(ExitCode|Signal):/.test(bare) || status === 'Evicted') return 'error';
   return 'unknown';
 }

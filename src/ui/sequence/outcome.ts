@@ -9,6 +9,7 @@
 //   the component the request waits for is down                     -> stopped there;
 //   no pods involved and kubectl got its answer                      -> answered.
 
+import { FAILING_REASONS } from '../graph/pod-status';
 import type { ObjectView, TerminalOutput, TraceRecord } from '../../protocol/view';
 import { KUBECTL, SCHEDULER, stageLane } from './lanes';
 import { isRead, methodOf, statusMessage, statusOf, statusReason, type Exchange, type Stage } from './pipeline';
@@ -71,19 +72,8 @@ export interface OutcomeInput {
   output?: TerminalOutput;
 }
 
-/** Container states the kubelet reports when it cannot go on (the graph's "failing" pods). */
-const KUBELET_FAILURES = new Set([
-  'ErrImagePull',
-  'ImagePullBackOff',
-  'CrashLoopBackOff',
-  'InvalidImageName',
-  'ErrImageNeverPull',
-  'CreateContainerConfigError',
-  'CreateContainerError',
-  'RunContainerError',
-  'OOMKilled',
-  'ContainerStatusUnknown',
-]);
+/** Container states the kubelet reports when it cannot go on: the graph's "failing" reasons. */
+const KUBELET_FAILURES = FAILING_REASONS;
 
 interface PodObject {
   metadata?: { name?: string; namespace?: string; deletionTimestamp?: string };
