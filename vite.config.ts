@@ -69,5 +69,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 60_000,
+    setupFiles: ['src/testing/fuzz-seed.ts'],
   },
 });

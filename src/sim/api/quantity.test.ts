@@ -60,6 +60,12 @@ describe('parseQuantity', () => {
     expect(() => parseQuantity(s)).toThrow(msg);
   });
 
+  it('reads zero with an absurd exponent as zero, without building the power (property test, CI 2026-12-02: "0e999999999")', () => {
+    expect(parseQuantity('0e999999999').value).toBe(0);
+    expect(parseQuantity('-0.000E-999999999').value).toBe(0);
+    expect(parseQuantity('00.0Ei').value).toBe(0);
+  });
+
   it('names the regular expression the apiserver prints', () => {
     expect(ERR_FORMAT_WRONG).toBe(
       "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",

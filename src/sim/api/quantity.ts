@@ -95,10 +95,12 @@ const DIGITS_OF_HUGE = 308;
  * take forever: the value is the largest double, or the smallest step above zero.
  */
 function scaled(q: Exact, scale10: number): bigint {
+  // Zero times any power is zero (`0e999999999`, `0.000Ei`): never build the power.
+  if (q.mantissa === 0n) return 0n;
   const e10 = q.exp10 + scale10;
   const digits = q.mantissa.toString().length;
-  if (q.mantissa !== 0n && e10 + digits > DIGITS_OF_HUGE) return q.negative ? -HUGE : HUGE;
-  if (q.mantissa !== 0n && e10 + digits < -DIGITS_OF_HUGE && q.exp2 <= 0) return q.negative ? -1n : 1n;
+  if (e10 + digits > DIGITS_OF_HUGE) return q.negative ? -HUGE : HUGE;
+  if (e10 + digits < -DIGITS_OF_HUGE && q.exp2 <= 0) return q.negative ? -1n : 1n;
   let numer = q.mantissa;
   let denom = 1n;
   if (e10 >= 0) numer *= 10n ** BigInt(e10);
