@@ -38,6 +38,18 @@ export interface TraceRecord {
   deliverAt?: number;
   /** Set when the message never arrived, and why. */
   dropped?: 'host-down' | 'partition' | 'loss' | 'no-such-process' | 'process-dead' | 'stale-incarnation';
+  /** Replies only: the id of the message this answers. */
+  inReplyTo?: number;
+  /** kube-apiserver's answers: the stages the request went through, the last one the stage that answered. */
+  steps?: TraceStep[];
+}
+
+/** One stage of a request: `{ stage: 'Admission', result: 'changed', text: 'mutated by DefaultTolerationSeconds (spec.tolerations)' }`. */
+export interface TraceStep {
+  /** `Authentication`, `Impersonation`, `Authorization`, `Admission`, `Validation`, `Storage`, `Watch`, ... */
+  stage: string;
+  result: 'passed' | 'changed' | 'failed';
+  text: string;
 }
 
 /** A machine: the control plane, a worker, the user's laptop, the image registry. */

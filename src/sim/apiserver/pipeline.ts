@@ -14,7 +14,7 @@ import { cacheRbacSource } from './rbac-bootstrap';
 import { createSelfSubjectAccessReview, createSelfSubjectRulesReview } from './registry/access-review';
 import { parseRequestInfo } from './requestinfo';
 import { MAX_REQUEST_BODY_BYTES, REQUEST_BODY, requestBodyTooLarge } from './request-body';
-import { respond, respondRaw } from './respond';
+import { passed, respond, respondRaw } from './respond';
 import { AUTHENTICATION, IMPERSONATION, runAuthentication, runImpersonation } from './stages/authentication';
 import { AUTHORIZATION, runAuthorization } from './stages/authorization';
 import { startCreate, startGet, startList, startWrite } from './stages/storage';
@@ -29,17 +29,17 @@ export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<Http
   if (isStatus(ri)) return respondRaw(ctx, msg, ri.code, ri);
   const authn = runAuthentication(req.credentials ?? {}, s.config.tokens);
   if (isStatus(authn)) return respondRaw(ctx, msg, 401, authn);
-  const rc: RequestContext = { msg, ri, user: authn, stages: [`${AUTHENTICATION}: ${authn.username}`], attempts: 0 };
+  const rc: RequestContext = { msg, ri, user: authn, stages: [passed(AUTHENTICATION, authn.username)], attempts: 0 };
   const rbac = cacheRbacSource(s);
   const acting = runImpersonation(req.credentials ?? {}, authn, rbac);
   if (isStatus(acting)) return respond(ctx, rc, acting.code, acting, IMPERSONATION);
   if (acting !== authn) {
     rc.user = acting;
-    rc.stages.push(`${IMPERSONATION}: as ${acting.username}`);
+    rc.stages.push(passed(IMPERSONATION, `as ${acting.username}`));
   }
   const denied = runAuthorization(ri, rc.user, req.path, rbac);
   if (denied) return respond(ctx, rc, denied.code, denied, AUTHORIZATION);
-  rc.stages.push(`${AUTHORIZATION}: allowed`);
+  rc.stages.push(passed(AUTHORIZATION, 'allowed'));
   // The handler reads the body (limitedReadBody) before it decodes it: after the filters, before Validation.
   if (req.method !== 'GET' && requestBodyTooLarge(req.body)) {
     const st = requestEntityTooLarge(MAX_REQUEST_BODY_BYTES);

@@ -5,6 +5,7 @@ import type { HttpResponse } from '../api/http';
 import type { KubeObject, Status } from '../api/types';
 import { isStatus } from '../api/types';
 import type { Effects } from '../kernel/component';
+import type { TraceStep } from '../kernel/trace';
 import type { RequestContext } from './state';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -40,12 +41,40 @@ export function responseSummary(rc: Pick<RequestContext, 'ri'> | undefined, stat
   return rc ? `${head} ${what(rc, body)}` : head;
 }
 
-/** Reply to the client and write the request's audit line. */
+/**
+ * Most answers went through the same stages with the same words (a kubelet's status patch every
+ * 10 s): the trace keeps one array for all of them, so snapshots of the world clone it once. Values,
+ * not identity, matter; the table is bounded and forgets everything when full.
+ */
+const SHARED_STEPS = new Map<string, TraceStep[]>();
+const SHARED_STEPS_MAX = 1024;
+
+function shared(steps: TraceStep[]): TraceStep[] {
+  const key = steps.map((s) => `${s.stage}\u0000${s.result}\u0000${s.text}`).join('\u0001');
+  let kept = SHARED_STEPS.get(key);
+  if (!kept) {
+    if (SHARED_STEPS.size >= SHARED_STEPS_MAX) SHARED_STEPS.clear();
+    kept = steps.slice();
+    SHARED_STEPS.set(key, kept);
+  }
+  return kept;
+}
+
+/** A stage the request went through: `passed('Authorization', 'allowed')`. */
+export function passed(stage: string, text: string): TraceStep {
+  return { stage, result: 'passed', text };
+}
+
+/**
+ * Reply to the client and write the request's audit line. `stage` names the stage that answers;
+ * without one, an answer after every stage passed is storage's (etcd's commit, or its refusal).
+ */
 export function respond(ctx: Effects, rc: RequestContext, status: number, body: KubeObject | Status | unknown, stage?: string): void {
   const resp: HttpResponse = { type: 'http.response', requestId: rc.msg.id, status, body };
   const summary = responseSummary(rc, status, body);
-  if (stage) rc.stages.push(`${stage}: ${status}`);
-  ctx.reply(rc.msg, resp, { summary, stream: rc.msg.stream });
+  const answeredBy = stage ?? (rc.stages.some((s) => s.result === 'failed') ? undefined : 'Storage');
+  if (answeredBy) rc.stages.push({ stage: answeredBy, result: status >= 400 ? 'failed' : 'passed', text: String(status) });
+  ctx.reply(rc.msg, resp, { summary, stream: rc.msg.stream, steps: shared(rc.stages) });
   auditLog(ctx, rc, status);
 }
 
@@ -55,13 +84,14 @@ export function auditLog(ctx: Effects, rc: RequestContext, status: number): void
   const name = ri.name ? ` name=${ri.name}` : '';
   const sub = ri.subresource ? `/${ri.subresource}` : '';
   ctx.log(
-    `audit user="${rc.user.username}" verb=${ri.verb} resource=${ri.info.resource}${sub}${ns}${name} code=${status} stages=[${rc.stages.join('; ')}]`,
+    `audit user="${rc.user.username}" verb=${ri.verb} resource=${ri.info.resource}${sub}${ns}${name} code=${status} stages=[${rc.stages.map((s) => `${s.stage}: ${s.text}`).join('; ')}]`,
   );
 }
 
 /** Reply before a RequestContext exists (404 path, 401). */
 export function respondRaw(ctx: Effects, msg: RequestContext['msg'], status: number, body: Status, user = '-'): void {
   const resp: HttpResponse = { type: 'http.response', requestId: msg.id, status, body };
-  ctx.reply(msg, resp, { summary: responseSummary(undefined, status, body), stream: msg.stream });
+  const steps: TraceStep[] = status === 401 ? [{ stage: 'Authentication', result: 'failed', text: '401' }] : [];
+  ctx.reply(msg, resp, { summary: responseSummary(undefined, status, body), stream: msg.stream, steps });
   ctx.log(`audit user="${user}" ${msg.body.method} ${msg.body.path} code=${status} message="${body.message ?? ''}"`);
 }

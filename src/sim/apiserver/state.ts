@@ -2,6 +2,7 @@
 // for etcd are records keyed by the client's request id; the etcd calls in flight point back to
 // them by that id and say which step of the request they answer.
 
+import type { TraceStep } from '../kernel/trace';
 import type { HttpRequest } from '../api/http';
 import type { FieldSelector } from '../api/fields';
 import type { Selector } from '../api/labels';
@@ -80,8 +81,8 @@ export interface RequestContext {
   msg: Message<HttpRequest>;
   ri: RequestInfo;
   user: UserInfo;
-  /** Each stage's outcome, in order: `Authentication: admin`, `Storage: 201 Created`. */
-  stages: string[];
+  /** Each stage's outcome, in order (`Authentication: admin`, `Storage: 201`): the audit line and the trace's steps. */
+  stages: TraceStep[];
   op?: WriteOp | 'create';
   /** The decoded body (create, update, binding) or the patch. */
   body?: unknown;

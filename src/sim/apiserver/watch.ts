@@ -9,7 +9,7 @@
 import { gone } from '../api/errors';
 import type { Effects } from '../kernel/component';
 import { selectorsOf, typed } from './stages/storage';
-import { respond, auditLog } from './respond';
+import { auditLog, passed, respond } from './respond';
 import { wantsTable } from './table';
 import type { ApiserverState, RequestContext, Watcher } from './state';
 import { eventsSince, resourceCache } from './watchcache';
@@ -51,7 +51,7 @@ export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext):
   if (from > 0) {
     const events = eventsSince(cache, from);
     if (typeof events === 'string') {
-      rc.stages.push('Watch: 410 Gone');
+      rc.stages.push({ stage: 'Watch', result: 'failed', text: '410 Gone' });
       sendWatchEvent(ctx, w, 'ERROR', gone(events), w.phase);
       ctx.closeStream(w.id);
       auditLog(ctx, rc, 410);
@@ -69,6 +69,6 @@ export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext):
     }
   }
   ctx.setTimer(watchTimeoutMs(ctx, rc.msg.body.query?.timeoutSeconds), WATCH_TIMEOUT_TIMER, w.id);
-  rc.stages.push(`Watch: registered #${w.id}`);
+  rc.stages.push(passed('Watch', `registered #${w.id}`));
   auditLog(ctx, rc, 200);
 }

@@ -4,6 +4,7 @@
 // state and asks for effects (send, set a timer, persist, log). It never sends, sleeps or reads a
 // clock by itself, so it can be driven in tests with plain data (see recording-effects.ts).
 
+import type { TraceStep } from './trace';
 import type { HostName, MessageId, Millis, ProcessId, RecordId, TimerId } from './units';
 
 /**
@@ -67,6 +68,8 @@ export interface SendMeta {
   object?: ObjectRef;
   /** `'open'` opens a stream whose id is this message's id; a number sends on that stream. */
   stream?: 'open' | MessageId;
+  /** How the request this answers was handled, for the trace (TraceRecord.steps). */
+  steps?: TraceStep[];
 }
 
 /**

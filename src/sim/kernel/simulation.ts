@@ -36,6 +36,7 @@ import {
   type RecordKind,
   type TraceHash,
   type TraceRecord,
+  type TraceStep,
 } from './trace';
 import type { HostName, MessageId, Millis, ProcessId, RecordId, TimerId } from './units';
 import { panicLines, restartDelayMs, SUPERVISORS, type CrashRecord, type Supervisor } from './supervisor';
@@ -462,7 +463,7 @@ export class Simulation {
     phase: Phase,
     object: ObjectRef | undefined,
     cause: RecordId | null,
-    extra?: { deliverAt?: Millis; dropped?: DropReason },
+    extra?: { deliverAt?: Millis; dropped?: DropReason; inReplyTo?: RecordId; steps?: TraceStep[] },
   ): TraceRecord {
     const r: TraceRecord = {
       id: this.world.nextRecordId++,
@@ -478,6 +479,8 @@ export class Simulation {
     if (object) r.object = object;
     if (extra?.deliverAt !== undefined) r.deliverAt = extra.deliverAt;
     if (extra?.dropped) r.dropped = extra.dropped;
+    if (extra?.inReplyTo !== undefined) r.inReplyTo = extra.inReplyTo;
+    if (extra?.steps) r.steps = extra.steps;
     hashRecord(this.world.hash, r);
     this.world.traceCount++;
     this.world.trace.push(r);
@@ -511,7 +514,7 @@ export class Simulation {
     sender: ProcessState,
     to: ProcessId | ReplyAddress,
     body: B,
-    meta: SendMeta,
+    meta: SendMeta & { inReplyTo?: RecordId },
     cause: RecordId | null,
     defaultPhase: Phase,
   ): MessageId {
@@ -538,6 +541,8 @@ export class Simulation {
     const rec = this.record('message', body.type, sender.id, toId, meta.summary, phase, meta.object, cause, {
       deliverAt,
       dropped,
+      inReplyTo: meta.inReplyTo,
+      steps: meta.steps,
     });
     this.lastSendDropped = dropped;
     let stream: MessageId | undefined;
@@ -605,6 +610,7 @@ export class Simulation {
         this.sendRaw(dest, { process: sender.id, incarnation: sender.incarnation }, { type: 'conn.refused', inReplyTo: msg.id }, {
           summary: `connection refused by ${dest.host} (${dest.id} is not running)`,
           phase: 'networking',
+          inReplyTo: msg.id,
         }, msg.id, 'networking');
       }
       return;
@@ -727,7 +733,7 @@ export class Simulation {
           p,
           { process: msg.from, incarnation: msg.fromIncarnation },
           body,
-          { summary: meta?.summary ?? `reply to #${msg.id}`, phase: meta?.phase ?? msg.phase, object: meta?.object ?? msg.object, stream: meta?.stream ?? msg.stream },
+          { summary: meta?.summary ?? `reply to #${msg.id}`, phase: meta?.phase ?? msg.phase, object: meta?.object ?? msg.object, stream: meta?.stream ?? msg.stream, steps: meta?.steps, inReplyTo: msg.id },
           cur().cause,
           cur().phase,
         );

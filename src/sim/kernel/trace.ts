@@ -33,6 +33,22 @@ export interface TraceRecord {
   deliverAt?: Millis;
   /** Set when the message never arrived, and why. */
   dropped?: DropReason;
+  /** Replies only: the record id of the message this answers (Effects.reply sets it). */
+  inReplyTo?: RecordId;
+  /**
+   * What the sender did with the request this answers, step by step, when it says (kube-apiserver:
+   * its pipeline's stages, as its audit log records them). Not part of the hash: it explains the
+   * summary, it adds nothing the summary's run did not already decide.
+   */
+  steps?: TraceStep[];
+}
+
+/** One step of handling a request: `{ stage: 'Admission', result: 'changed', text: 'DefaultTolerationSeconds: spec.tolerations' }`. */
+export interface TraceStep {
+  stage: string;
+  /** `passed`: went on; `changed`: went on with the object changed; `failed`: answered here. */
+  result: 'passed' | 'changed' | 'failed';
+  text: string;
 }
 
 export interface TraceHash {

@@ -8,7 +8,7 @@ import { GUTTER, HEADER_H, ROW_H, BAND_TITLE_H, BAND_LINE_H, type Item, type Lay
 import { REQUEST_PHASES, type Arrow, type RequestPhase, type SequenceModel } from './model';
 import { arrowShape } from './paths';
 import { path } from 'd3';
-import { STAGES, type Stage, type StageMark } from './pipeline';
+import { STAGES, type Pipeline, type StageMark } from './pipeline';
 import { stageLane } from './lanes';
 import type { SeqStrings } from './strings';
 
@@ -279,7 +279,7 @@ function ArrowRow({ arrow: a, y, height, layout, t, start, selected, current, fo
             {label}
             {shownNotes && <tspan className="seq-note">{shownNotes}</tspan>}
           </text>
-          {a.pipeline && <Strip layout={layout} y={shape.y} marks={a.pipeline.marks} />}
+          {a.pipeline && <Strip layout={layout} y={shape.y} pipeline={a.pipeline} t={t} />}
         </>
       )}
     </g>
@@ -287,8 +287,8 @@ function ArrowRow({ arrow: a, y, height, layout, t, start, selected, current, fo
 }
 
 /**
- * A stage's mark as a drawing, not a character: ✓ passed, ✕ refused, – not used (reads), · no
- * answer yet. Drawn, so the row's accessible name stays the text it shows (WCAG 2.5.3).
+ * A stage's mark as a drawing, not a character: ✓ passed, + passed with the object changed, ✕
+ * refused, – not used (reads), · no answer yet. Drawn, so the row's accessible name stays the text it shows (WCAG 2.5.3).
  */
 function glyph(mark: Exclude<StageMark, 'none'>, x: number, y: number, r = 4.5): string {
   const p = path();
@@ -304,6 +304,12 @@ function glyph(mark: Exclude<StageMark, 'none'>, x: number, y: number, r = 4.5):
   } else if (mark === 'skip') {
     p.moveTo(x - r, y);
     p.lineTo(x + r, y);
+  } else if (mark === 'change') {
+    // A plus: passed, and the object went on changed (a mutating admission plugin).
+    p.moveTo(x - r, y);
+    p.lineTo(x + r, y);
+    p.moveTo(x, y - r);
+    p.lineTo(x, y + r);
   } else {
     p.moveTo(x + 1.5, y);
     p.arc(x, y, 1.5, 0, 2 * Math.PI);
@@ -315,7 +321,8 @@ function glyph(mark: Exclude<StageMark, 'none'>, x: number, y: number, r = 4.5):
  * The stages a request went through, under its arrow: a track from authentication to the stage
  * that answered it, and each stage's mark on it.
  */
-function Strip({ layout, y, marks }: { layout: Layout; y: number; marks: Record<Stage, StageMark> }) {
+function Strip({ layout, y, pipeline, t }: { layout: Layout; y: number; pipeline: Pipeline; t: SeqStrings }) {
+  const marks = pipeline.marks;
   const reached = STAGES.filter((s) => marks[s] !== 'none').map((s) => layout.laneX(stageLane(s))!.cx + 11);
   const ty = y + 12;
   return (
@@ -326,7 +333,8 @@ function Strip({ layout, y, marks }: { layout: Layout; y: number; marks: Record<
         const mark = marks[s];
         if (!box || mark === 'none') return null;
         return (
-          <g key={s} className={`seq-mark ${mark}`}>
+          <g key={s} className={`seq-mark ${mark}`} data-stage={s} data-mark={mark}>
+            <title>{`${t.stageNames[s]} — ${t.mark[mark]}${pipeline.notes[s] ? `: ${pipeline.notes[s]}` : ''}`}</title>
             <circle cx={box.cx + 11} cy={ty} r={7} />
             <path d={glyph(mark, box.cx + 11, ty, 3.6)} />
           </g>

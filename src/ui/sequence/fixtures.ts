@@ -2,9 +2,17 @@
 // of src/sim/kernel/trace.ts formatRecord), for the sequence model's tests. Each is the command's
 // record and its descendants, as requests.ts collects them.
 
-import type { TraceRecord } from '../../protocol/view';
+import type { TraceRecord, TraceStep } from '../../protocol/view';
 
 const LINE = /^#(\d+) (-?[\d.]+)(?: ->(-?[\d.]+))? (\w+):(\S+) (\S+) -> (\S+) \[(\w+)\] (\S+) cause=(\S+) (.*?)(?: DROPPED\((\S+)\))?$/;
+
+/** Adds to a parsed answer what kube-apiserver recorded on it besides the line: the request it answers and its stages. */
+function answered(records: TraceRecord[], id: number, inReplyTo: number, steps: TraceStep[]): void {
+  const r = records.find((x) => x.id === id);
+  if (!r) throw new Error(`no record #${id}`);
+  r.inReplyTo = inReplyTo;
+  r.steps = steps;
+}
 
 /** Parses formatRecord lines back into records (objects `pod/default/web` or `node/worker-1`). */
 export function parseTrace(text: string): TraceRecord[] {
@@ -226,6 +234,13 @@ export const FORBIDDEN = parseTrace(`
 #1566 60000.000 ->60000.779 message:http.request kubectl -> kube-apiserver [persistence] pod/default/x cause=1565 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run&fieldValidation=Strict
 #1575 60000.779 ->60001.707 message:http.response kube-apiserver -> kubectl [persistence] pod/default/x cause=1566 403 Forbidden: pods is forbidden: User "jane" cannot create resource "pods" in API group "" in the namespace "default"
 `);
+// The trace lines do not carry what the apiserver recorded on its answer (TraceRecord.steps and
+// inReplyTo); these are the ones it records for this request (src/sim/apiserver/pipeline-steps.test.ts).
+answered(FORBIDDEN, 1575, 1566, [
+  { stage: 'Authentication', result: 'passed', text: 'admin' },
+  { stage: 'Impersonation', result: 'passed', text: 'as jane' },
+  { stage: 'Authorization', result: 'failed', text: '403' },
+]);
 
 /** `kubectl run web` with three etcd members: the leader replicates each write (first 40 records). */
 export const THREE_MEMBER_WRITE = parseTrace(`

@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { admissionPlugin, answeringStage, pipelineMarks, statusMessage, statusOf, statusReason } from './pipeline';
+import { answeringStage, pipelineMarks, statusMessage, statusOf, statusReason } from './pipeline';
 
-describe('the stage that answered a request, from its status (kube-apiserver filters and handlers)', () => {
+describe('the stage that answered a request, from the steps kube-apiserver recorded (src/sim/apiserver/respond.ts)', () => {
+  const ok = (stage: string) => ({ stage, result: 'passed' as const, text: '' });
+  const no = (stage: string) => ({ stage, result: 'failed' as const, text: '' });
   it.each([
-    [401, 'Unauthorized', 'GET', false, 'authentication'],
-    [403, 'pods is forbidden: User "jane" cannot create resource "pods" in API group "" in the namespace "default"', 'POST', false, 'authorization'],
-    [403, 'nodes is forbidden: User "jane" cannot list resource "nodes" in API group "" at the cluster scope', 'GET', false, 'authorization'],
-    [403, 'users "admin" is forbidden: User "jane" cannot impersonate resource "users" in API group "" at the cluster scope', 'GET', false, 'authorization'],
-    [403, 'pods "x" is forbidden: maximum cpu usage per Container is 2, but limit is 4', 'POST', false, 'admission'],
-    [404, 'namespaces "nope" not found', 'POST', false, 'admission'],
-    [404, 'pods "web" not found', 'GET', false, 'storage'],
-    [422, 'Pod "x" is invalid: spec.containers[0].image: Required value', 'POST', false, 'validation'],
-    [400, 'the body of the request was in an unknown format', 'POST', false, 'validation'],
-    [409, 'pods "web" already exists', 'POST', true, 'storage'],
-    [504, 'etcdserver: request timed out', 'POST', true, 'storage'],
-    [201, '', 'POST', true, 'storage'],
-    [200, '', 'GET', false, 'storage'],
-  ] as const)('%i %s (%s) -> %s', (status, message, method, etcd, stage) => {
-    expect(answeringStage(status, message, method, etcd)).toBe(stage);
+    [401, [no('Authentication')], 'authentication'],
+    [403, [ok('Authentication'), no('Authorization')], 'authorization'],
+    [403, [ok('Authentication'), no('Impersonation')], 'authorization'],
+    [403, [ok('Authentication'), ok('Authorization'), no('Admission')], 'admission'],
+    [413, [ok('Authentication'), ok('Authorization'), no('Request body')], 'validation'],
+    [422, [ok('Authentication'), ok('Authorization'), ok('Admission'), no('Validation')], 'validation'],
+    [409, [ok('Authentication'), ok('Authorization'), ok('Admission'), ok('Validation'), no('Storage')], 'storage'],
+    [201, [ok('Authentication'), ok('Authorization'), ok('Admission'), ok('Validation'), ok('Storage')], 'storage'],
+    [404, [], 'storage'],
+    [401, undefined, 'authentication'],
+  ] as const)('%i %j -> %s', (status, steps, stage) => {
+    expect(answeringStage(status, steps)).toBe(stage);
   });
 });
 
@@ -42,11 +41,5 @@ describe('reading a response summary', () => {
     expect([statusOf(s), statusReason(s), statusMessage(s)]).toEqual([403, 'Forbidden', 'pods is forbidden: User "jane" cannot create resource "pods"']);
     expect([statusOf('201 Created pod/web'), statusReason('201 Created pod/web'), statusMessage('201 Created pod/web')]).toEqual([201, 'Created', '']);
     expect(statusOf('POST /api/v1/namespaces/default/pods')).toBeUndefined();
-  });
-  it('names the admission plugin a rejection comes from', () => {
-    expect(admissionPlugin('pods "x" is forbidden: maximum memory usage per Container is 1Gi, but limit is 2Gi')).toBe('LimitRanger');
-    expect(admissionPlugin('pods "x" is forbidden: unable to create new content in namespace dev because it is being terminated')).toBe('NamespaceLifecycle');
-    expect(admissionPlugin('pods "x" is forbidden: no PriorityClass with name high was found')).toBe('Priority');
-    expect(admissionPlugin('something')).toBeUndefined();
   });
 });

@@ -1,16 +1,10 @@
 // kube-apiserver's pipeline as the diagram shows it: Authentication -> Authorization -> Admission ->
-// Validation -> Storage (the seed, chapter 2; DESIGN.md section 3). The trace does not say which
-// stage answered a request (the apiserver writes that in its audit log line, `stages=[...]`), so it
-// is read back from what the trace holds: a request that went on to etcd passed every stage; a
-// rejection is placed by its status code and text, as kube-apiserver's filters and handlers answer:
-//   401 Unauthorized                          the authentication filter
-//   403 `User "jane" cannot create ...`       the authorization filter (RBAC), impersonation too
-//   403 `pods "x" is forbidden: maximum ...`  an admission plugin (admission.NewForbidden)
-//   404 `namespaces "dev" not found` on a write: NamespaceLifecycle admission
-//   400, 413, 415, 422                        decoding and validation
-//   anything else, and every answer after etcd: storage
+// Validation -> Storage (the seed, chapter 2; DESIGN.md section 3). kube-apiserver records on each
+// answer the stages its request went through (TraceRecord.steps, what its audit line calls
+// `stages`): the failing one answered; admission says which plugin changed which field. Nothing is
+// guessed from status texts. A reply names the request it answers (inReplyTo).
 
-import type { TraceRecord } from '../../protocol/view';
+import type { TraceRecord, TraceStep } from '../../protocol/view';
 
 export const APISERVER = 'kube-apiserver';
 
@@ -18,14 +12,16 @@ export type Stage = 'authentication' | 'authorization' | 'admission' | 'validati
 export const STAGES: readonly Stage[] = ['authentication', 'authorization', 'admission', 'validation', 'storage'];
 
 /** What one stage did with one request. `skip`: reads never pass admission or validation. */
-export type StageMark = 'pass' | 'fail' | 'skip' | 'wait' | 'none';
+export type StageMark = 'pass' | 'change' | 'fail' | 'skip' | 'wait' | 'none';
 
 export interface Pipeline {
   marks: Record<Stage, StageMark>;
   /** The stage that answered: the failing one, or storage. Undefined while the answer is unknown. */
   answeredBy?: Stage;
-  /** The admission plugin the rejection names, when the text says which. */
+  /** The admission plugin that refused the request, as kube-apiserver recorded it. */
   plugin?: string;
+  /** What each stage did, in kube-apiserver's words (`mutated by DefaultTolerationSeconds (spec.tolerations)`). */
+  notes: Partial<Record<Stage, string>>;
 }
 
 /** `403 Forbidden: pods is forbidden: ...` -> 403; undefined for summaries without a status. */
@@ -57,40 +53,38 @@ export function isRead(method: string): boolean {
   return method === 'GET' || method === 'WATCH' || method === 'LIST' || method === 'HEAD';
 }
 
-/** Admission plugins, recognised by the sentences they answer with (src/sim/apiserver/admission). */
-const PLUGIN_TEXT: [RegExp, string][] = [
-  [/(maximum|minimum) \S+ usage per|max limit to request ratio/, 'LimitRanger'],
-  [/being terminated|this namespace may not be deleted|^namespaces "[^"]*" not found/, 'NamespaceLifecycle'],
-  [/PriorityClass|priority class/i, 'Priority'],
-  [/is not allowed to modify|node "[^"]*" is not allowed/, 'NodeRestriction'],
-  [/service ?account/i, 'ServiceAccount'],
-];
+/** The kube-apiserver step names (TraceStep.stage) as the diagram's five stages. */
+const STAGE_OF_STEP: Record<string, Stage> = {
+  Authentication: 'authentication',
+  Impersonation: 'authorization',
+  Authorization: 'authorization',
+  Admission: 'admission',
+  'Request body': 'validation',
+  Validation: 'validation',
+  Storage: 'storage',
+  Watch: 'storage',
+  Proxy: 'storage',
+};
 
-export function admissionPlugin(message: string): string | undefined {
-  for (const [re, name] of PLUGIN_TEXT) if (re.test(message)) return name;
-  return undefined;
+export function stageOfStep(step: TraceStep): Stage {
+  return STAGE_OF_STEP[step.stage] ?? 'storage';
 }
 
-const AUTHORIZATION_TEXT = /\bcannot [a-z]+ (resource|path)\b|\bcannot impersonate\b|^User "[^"]*" cannot/;
+/** `rejected by LimitRanger (403)` -> LimitRanger: the admission step names the plugin that refused. */
+function rejectingPlugin(step: TraceStep | undefined): string | undefined {
+  const m = step && /^rejected by (\S+)/.exec(step.text);
+  return m ? m[1] : undefined;
+}
 
-/** The stage that answered a request with this status, given whether the request reached etcd. */
-export function answeringStage(status: number, message: string, method: string, reachedEtcd: boolean): Stage {
-  if (reachedEtcd || status < 400) return 'storage';
-  switch (status) {
-    case 401:
-      return 'authentication';
-    case 403:
-      return AUTHORIZATION_TEXT.test(message) ? 'authorization' : 'admission';
-    case 404:
-      return !isRead(method) && /^namespaces "[^"]*" not found/.test(message) ? 'admission' : 'storage';
-    case 400:
-    case 413:
-    case 415:
-    case 422:
-      return 'validation';
-    default:
-      return 'storage';
-  }
+/**
+ * The stage that answered, from the steps kube-apiserver recorded on its answer: the step that
+ * failed, or storage when none did. An answer without steps (an unknown path, discovery) was given
+ * by the handler, after authentication when it was not a 401.
+ */
+export function answeringStage(status: number, steps: readonly TraceStep[] | undefined): Stage {
+  const failed = steps?.find((st) => st.result === 'failed');
+  if (failed) return stageOfStep(failed);
+  return status === 401 ? 'authentication' : 'storage';
 }
 
 /** The marks of every stage for a request answered by `stage` (failed or not), or still unknown. */
@@ -131,7 +125,7 @@ export interface Exchange {
  */
 export function exchanges(records: readonly TraceRecord[], byId: ReadonlyMap<number, TraceRecord>): Map<number, Exchange> {
   const out = new Map<number, Exchange>();
-  for (const r of records) if (isApiRequest(r)) out.set(r.id, { request: r, reachedEtcd: false, pipeline: { marks: pipelineMarks(methodOf(r.summary), undefined, false) } });
+  for (const r of records) if (isApiRequest(r)) out.set(r.id, { request: r, reachedEtcd: false, pipeline: { marks: pipelineMarks(methodOf(r.summary), undefined, false), notes: {} } });
   for (const r of records) {
     if (r.kind === 'message' && r.type === 'etcd.request' && r.from === APISERVER && r.cause !== null) {
       const x = out.get(r.cause);
@@ -140,6 +134,11 @@ export function exchanges(records: readonly TraceRecord[], byId: ReadonlyMap<num
   }
   for (const r of records) {
     if (!isApiResponse(r)) continue;
+    if (r.inReplyTo !== undefined) {
+      const x = out.get(r.inReplyTo);
+      if (x && !x.response) x.response = r;
+      continue;
+    }
     let cur = r.cause === null ? undefined : byId.get(r.cause);
     for (let depth = 0; cur && depth < 64; depth++) {
       if (isApiRequest(cur) && cur.from === r.to) {
@@ -158,14 +157,20 @@ function pipelineOf(x: Exchange): Pipeline {
   const method = methodOf(x.request.summary);
   if (!x.response) {
     // Without an answer yet: a request that went on to etcd passed every stage before storage.
-    return { marks: pipelineMarks(method, x.reachedEtcd ? 'storage' : undefined, false), answeredBy: x.reachedEtcd ? 'storage' : undefined };
+    const answeredBy = x.reachedEtcd ? 'storage' : undefined;
+    return { marks: pipelineMarks(method, answeredBy, false), answeredBy, notes: {} };
   }
   const status = statusOf(x.response.summary) ?? 0;
-  const message = statusMessage(x.response.summary);
-  const answeredBy = answeringStage(status, message, method, x.reachedEtcd);
+  const steps = x.response.steps;
+  const answeredBy = answeringStage(status, steps);
   // A read's 404 is an answer, not a stage that failed (kubectl apply asks before it creates).
   const failed = status >= 400 && !(status === 404 && isRead(method));
-  const p: Pipeline = { marks: pipelineMarks(method, answeredBy, failed), answeredBy };
-  if (answeredBy === 'admission') p.plugin = admissionPlugin(message);
+  const p: Pipeline = { marks: pipelineMarks(method, answeredBy, failed), answeredBy, notes: {} };
+  for (const st of steps ?? []) {
+    const stage = stageOfStep(st);
+    p.notes[stage] = p.notes[stage] ? `${p.notes[stage]}; ${st.text}` : st.text;
+    if (st.result === 'changed' && p.marks[stage] === 'pass') p.marks[stage] = 'change';
+  }
+  if (answeredBy === 'admission') p.plugin = rejectingPlugin(steps?.find((st) => st.stage === 'Admission'));
   return p;
 }

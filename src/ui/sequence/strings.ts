@@ -39,7 +39,7 @@ export interface SeqStrings {
   phaseHelp: Record<RequestPhase, string>;
   phaseHint: string;
   stageNames: Record<Stage, string>;
-  mark: Record<'pass' | 'fail' | 'skip' | 'wait' | 'none', string>;
+  mark: Record<'pass' | 'change' | 'fail' | 'skip' | 'wait' | 'none', string>;
   committed(n: number, of: number, members: string): string;
   watchFired: string;
   duration(ms: number): string;
@@ -180,7 +180,7 @@ const en: SeqStrings = {
   },
   phaseHint: 'Hover or focus a phase to read what happens in it.',
   stageNames: { authentication: 'Authentication: who are you?', authorization: 'Authorization (RBAC): may you do this?', admission: 'Admission control: plugins may change or refuse the object', validation: 'Validation: is the object well formed?', storage: 'Storage: written to (or read from) etcd' },
-  mark: { pass: 'passed', fail: 'refused', skip: 'not used for reads', wait: 'not answered yet', none: 'not reached' },
+  mark: { pass: 'passed', change: 'passed, object changed', fail: 'refused', skip: 'not used for reads', wait: 'not answered yet', none: 'not reached' },
   committed: (n, of, members) => `committed by a quorum of ${n}/${of}: ${members}`,
   watchFired: 'watch fired',
   duration: (ms) => seconds(ms, 'en'),
@@ -228,7 +228,7 @@ const ru: SeqStrings = {
   },
   phaseHint: 'Наведите на фазу или выберите её, чтобы прочитать, что в ней происходит.',
   stageNames: { authentication: 'Аутентификация: кто вы?', authorization: 'Авторизация (RBAC): можно ли вам это?', admission: 'Admission control: плагины могут изменить или отклонить объект', validation: 'Валидация: правильно ли составлен объект?', storage: 'Хранилище: запись в etcd (или чтение)' },
-  mark: { pass: 'пройдено', fail: 'отказано', skip: 'для чтения не нужно', wait: 'ответа ещё нет', none: 'не дошёл' },
+  mark: { pass: 'пройдено', change: 'пройдено, объект изменён', fail: 'отказано', skip: 'для чтения не нужно', wait: 'ответа ещё нет', none: 'не дошёл' },
   committed: (n, of, members) => `зафиксировано кворумом ${n}/${of}: ${members}`,
   watchFired: 'сработал watch',
   duration: (ms) => seconds(ms, 'ru'),

@@ -36,6 +36,15 @@ describe('admit', () => {
   it('leaves objects no plugin cares about untouched', () => {
     const ev = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e', namespace: 'default' } };
     const r = admit(attrs({ resource: 'events', object: ev }), lookups(), cfg);
-    expect(r).toEqual({ object: ev, mutatedBy: [] });
+    expect(r).toEqual({ object: ev, mutatedBy: [], mutations: [] });
+  });
+
+  it('says what each plugin changed, as field paths (issue 11: the admission lane names "which plugin changed what")', () => {
+    const r = admit(attrs({ object: pod('web'), name: 'web' }), lookups(), cfg);
+    expect(r.mutations.map((m) => m.plugin)).toEqual(r.mutatedBy);
+    const by = Object.fromEntries(r.mutations.map((m) => [m.plugin, m.fields]));
+    expect(by['DefaultTolerationSeconds']).toEqual(['spec.tolerations']);
+    expect(by['Priority']).toEqual(expect.arrayContaining(['spec.priority']));
+    expect(by['ServiceAccount']).toEqual(expect.arrayContaining(['spec.serviceAccountName']));
   });
 });

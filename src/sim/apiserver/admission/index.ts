@@ -7,6 +7,7 @@ import type { ResourceInfo } from '../../api/resources';
 import type { KubeObject, Namespace, Status } from '../../api/types';
 import type { Timings } from '../../config';
 import type { UserInfo } from '../authn';
+import { changedPaths } from './changes';
 import { DefaultTolerationSeconds } from './default-toleration-seconds';
 import { LimitRanger } from './limit-ranger';
 import { NamespaceLifecycle } from './namespace-lifecycle';
@@ -46,6 +47,8 @@ export interface AdmissionResult {
   error?: Status;
   /** Plugin names that changed the object, for the trace (`LimitRanger`, `DefaultTolerationSeconds`). */
   mutatedBy: string[];
+  /** What each of them changed, as field paths, in the same order. */
+  mutations: { plugin: string; fields: string[] }[];
   /** The plugin that refused, when one did. */
   rejectedBy?: string;
 }
@@ -97,18 +100,20 @@ export const PLUGINS: readonly AdmissionPlugin[] = [
 export function admit(attrs: AdmissionAttributes, lookups: AdmissionLookups, cfg: AdmissionConfig): AdmissionResult {
   let object = attrs.object;
   const mutatedBy: string[] = [];
+  const mutations: AdmissionResult['mutations'] = [];
   for (const plugin of PLUGINS) {
     if (!plugin.admit) continue;
     const out = plugin.admit({ attrs, object, lookups, cfg });
-    if (out.error) return { object, error: out.error, mutatedBy, rejectedBy: plugin.name };
+    if (out.error) return { object, error: out.error, mutatedBy, mutations, rejectedBy: plugin.name };
     if (out.object) {
+      mutations.push({ plugin: plugin.name, fields: changedPaths(object, out.object) });
       object = out.object;
       mutatedBy.push(plugin.name);
     }
   }
   for (const plugin of PLUGINS) {
     const error = plugin.validate?.({ attrs, object, lookups, cfg });
-    if (error) return { object, error, mutatedBy, rejectedBy: plugin.name };
+    if (error) return { object, error, mutatedBy, mutations, rejectedBy: plugin.name };
   }
-  return { object, mutatedBy };
+  return { object, mutatedBy, mutations };
 }

@@ -4,6 +4,7 @@
 
 import type { KubeObject, Namespace, Status } from '../../api/types';
 import { admit, type AdmissionAttributes, type AdmissionLookups } from '../admission';
+import type { TraceStep } from '../../kernel/trace';
 import type { ApiserverState } from '../state';
 import { cachedObject } from '../watchcache';
 
@@ -25,10 +26,14 @@ export function lookupsFor(s: ApiserverState): AdmissionLookups {
 /** What a request hands to admission: the plugins' attributes, as the request stages fill them in. */
 export type AdmissionInput = AdmissionAttributes;
 
-/** Run admission; returns the object to continue with, or the rejecting Status, and a line for the request's record. */
-export function runAdmission(s: ApiserverState, input: AdmissionInput): { object?: KubeObject; error?: Status; outcome: string } {
+/**
+ * Run admission; returns the object to continue with, or the rejecting Status, and the stage's step
+ * for the request's record: `rejected by LimitRanger (403)`, `mutated by DefaultTolerationSeconds (spec.tolerations)`.
+ */
+export function runAdmission(s: ApiserverState, input: AdmissionInput): { object?: KubeObject; error?: Status; step: TraceStep } {
   const res = admit({ ...input }, lookupsFor(s), { timings: s.config.timings });
-  if (res.error) return { error: res.error, outcome: `${ADMISSION}: rejected (${res.error.code})` };
-  const outcome = res.mutatedBy.length ? `${ADMISSION}: mutated by ${res.mutatedBy.join(', ')}` : `${ADMISSION}: admitted`;
-  return { object: res.object, outcome };
+  if (res.error) return { error: res.error, step: { stage: ADMISSION, result: 'failed', text: `rejected by ${res.rejectedBy ?? 'a plugin'} (${res.error.code})` } };
+  if (res.mutations.length === 0) return { object: res.object, step: { stage: ADMISSION, result: 'passed', text: 'admitted' } };
+  const text = `mutated by ${res.mutations.map((m) => `${m.plugin} (${m.fields.join(', ')})`).join(', ')}`;
+  return { object: res.object, step: { stage: ADMISSION, result: 'changed', text } };
 }

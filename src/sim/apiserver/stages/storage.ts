@@ -27,7 +27,7 @@ import { collectionKey, objectKey, cacheKeyOf } from '../registry/keys';
 import { allocateServiceAddresses, usedAddresses } from '../registry/service-alloc';
 import { toScale } from '../registry/scale';
 import { prepareForCreate } from '../registry/strategy';
-import { respond } from '../respond';
+import { passed, respond } from '../respond';
 import { maybeTable } from '../table';
 import type { ApiserverState, RequestContext, RequestStep, WriteOp } from '../state';
 import { objectFromKv } from '../watchcache';
@@ -113,7 +113,7 @@ export function startList(ctx: Effects, s: ApiserverState, rc: RequestContext): 
   if ('kind' in sel) return respond(ctx, rc, sel.code, sel, STORAGE);
   const rv = rc.msg.body.query?.resourceVersion ?? '';
   if (rv !== '' && Number(rv) <= s.revision) {
-    rc.stages.push(`${STORAGE}: served from the watch cache at revision ${s.revision}`);
+    rc.stages.push(passed(STORAGE, `served from the watch cache at revision ${s.revision}`));
     return respond(ctx, rc, 200, printed(ctx, rc, listFromCache(s, rc, sel)), STORAGE);
   }
   const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
@@ -157,7 +157,7 @@ export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext)
     object: obj,
     user: rc.user,
   });
-  rc.stages.push(adm.outcome);
+  rc.stages.push(adm.step);
   if (adm.error) return respond(ctx, rc, adm.error.code, adm.error);
   let prepared = prepareForCreate(info, adm.object ?? obj, { now: ctx.now, rand: () => ctx.rand(), namespace: rc.ri.namespace });
   if (info.resource === 'services') {
@@ -171,7 +171,7 @@ export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext)
     return respond(ctx, rc, 422, st, VALIDATION);
   }
   if (invalid) return respond(ctx, rc, invalid.code, invalid, VALIDATION);
-  rc.stages.push(`${VALIDATION}: valid`);
+  rc.stages.push(passed(VALIDATION, 'valid'));
   rc.object = prepared;
   const key = objectKey(info, rc.ri.namespace, prepared.metadata.name!);
   const txn = opTxn([cmpModRevision(key, '=', 0)], [opPut(key, stored(prepared))], []);

@@ -15,6 +15,7 @@ import { checkEviction, evictionGraceSeconds, withDisruptionTarget, type Evictio
 import { applyScale } from '../registry/scale';
 import { applyBinding, namespaceFinalized, prepareForUpdate } from '../registry/strategy';
 import type { ApiserverState, RequestContext } from '../state';
+import { passed } from '../respond';
 import { runAdmission } from './admission';
 import { runValidation, VALIDATION } from './validation';
 
@@ -61,12 +62,12 @@ function admitAndValidate(ctx: Effects, s: ApiserverState, rc: RequestContext, o
     oldObject: old,
     user: rc.user,
   });
-  rc.stages.push(adm.outcome);
+  rc.stages.push(adm.step);
   if (adm.error) return { error: adm.error };
   const result = adm.object ?? obj;
   const invalid = runValidation(rc.ri.info, result, old);
   if (invalid) return { error: invalid };
-  rc.stages.push(`${VALIDATION}: valid`);
+  rc.stages.push(passed(VALIDATION, 'valid'));
   void ctx;
   return { obj: result };
 }
@@ -134,7 +135,7 @@ function evict(ctx: Effects, s: ApiserverState, rc: RequestContext, pod: Pod): U
     object: ev as KubeObject,
     user: rc.user,
   });
-  rc.stages.push(adm.outcome);
+  rc.stages.push(adm.step);
   if (adm.error) return { error: adm.error };
   // The Eviction's DeleteOptions are the delete's options.
   const res = deletePod(ctx, { ...rc, body: { gracePeriodSeconds: evictionGraceSeconds(ev as Eviction) } }, pod);
@@ -166,7 +167,7 @@ export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, c
       oldObject: current,
       user: rc.user,
     });
-    rc.stages.push(adm.outcome);
+    rc.stages.push(adm.step);
     if (adm.error) return { error: adm.error };
     if (rc.ri.info.resource === 'pods') return deletePod(ctx, rc, current as Pod);
     if (rc.ri.info.resource === 'namespaces') return deleteNamespace(ctx, current);
@@ -185,7 +186,7 @@ export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, c
       object: rc.body as KubeObject,
       user: rc.user,
     });
-    rc.stages.push(adm.outcome);
+    rc.stages.push(adm.step);
     if (adm.error) return { error: adm.error };
     const res = applyBinding(current as Pod, rc.body as Binding, ctx.now);
     if (res.kind === 'Status') return { error: res as Status };

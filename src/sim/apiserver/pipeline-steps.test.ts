@@ -1,0 +1,67 @@
+// Every answer of kube-apiserver carries the stages its request went through (the seed, chapter 2:
+// Authentication -> Authorization -> Admission -> Validation -> Storage; kube-apiserver's audit
+// log records the same in its `stages`), and the reply says which request it answers. The
+// sequence diagram (issue 11) draws its apiserver sub-lanes from these steps instead of guessing
+// the stage from the status text.
+
+import { describe, expect, it } from 'vitest';
+import { buildCluster, type Cluster } from '../cluster';
+import type { TraceRecord } from '../kernel/trace';
+
+const WEB = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  containers:
+  - name: nginx
+    image: nginx:1.25
+`;
+
+function answersToKubectl(c: Cluster): TraceRecord[] {
+  return c.sim.world.trace.filter((r) => r.type === 'http.response' && r.from === 'kube-apiserver' && r.to === 'kubectl');
+}
+
+function stagesOf(r: TraceRecord): string[] {
+  return (r.steps ?? []).map((s) => `${s.stage} ${s.result}`);
+}
+
+describe('the stages of a request, on its answer', () => {
+  it('a created pod passed every stage, and admission says which plugin changed which field', () => {
+    const c = buildCluster({}, { seed: 3 });
+    c.run('kubectl apply -f -', { stdin: WEB });
+    const created = answersToKubectl(c).find((r) => r.summary.startsWith('201'))!;
+    expect(stagesOf(created)).toEqual(['Authentication passed', 'Authorization passed', 'Admission changed', 'Validation passed', 'Storage passed']);
+    const admission = created.steps!.find((s) => s.stage === 'Admission')!;
+    expect(admission.text).toContain('DefaultTolerationSeconds (spec.tolerations)');
+    expect(admission.text).toContain('ServiceAccount (');
+    // The reply names the request it answers, and that request is kubectl's POST.
+    const request = c.sim.world.trace.find((r) => r.id === created.inReplyTo)!;
+    expect(request.type).toBe('http.request');
+    expect(request.from).toBe('kubectl');
+    expect(request.summary).toMatch(/^POST /);
+  });
+
+  it('a user without rights is answered by authorization', () => {
+    const c = buildCluster({}, { seed: 3 });
+    const out = c.run('kubectl get pods --as=jane');
+    expect(out.stderr).toContain('User "jane" cannot list resource "pods"');
+    const denied = answersToKubectl(c).find((r) => r.summary.startsWith('403'))!;
+    expect(stagesOf(denied)).toEqual(['Authentication passed', 'Impersonation passed', 'Authorization failed']);
+  });
+
+  it('an invalid object is answered by validation, after admission passed', () => {
+    const c = buildCluster({}, { seed: 3 });
+    const out = c.run('kubectl apply -f -', { stdin: WEB.replace('    image: nginx:1.25\n', '') });
+    expect(out.stderr).toContain('Required value');
+    const invalid = answersToKubectl(c).find((r) => r.summary.startsWith('422'))!;
+    expect(stagesOf(invalid)).toEqual(['Authentication passed', 'Authorization passed', 'Admission changed', 'Validation failed']);
+  });
+
+  it('a read that finds nothing is answered by storage', () => {
+    const c = buildCluster({}, { seed: 3 });
+    c.run('kubectl get pod nope');
+    const missing = answersToKubectl(c).find((r) => r.summary.startsWith('404'))!;
+    expect(stagesOf(missing)).toEqual(['Authentication passed', 'Authorization passed', 'Storage failed']);
+  });
+});
