@@ -111,12 +111,25 @@ test('a Pod applied from the YAML tab, followed in the sequence diagram: the lan
   await expect(created).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('sequence-selected')).toContainText('201 Created pod/web');
   await expect(page.getByTestId('sequence-selected')).toContainText(/\+[\d.]+ m?s \(\d\d:\d\d\.\d{3}\)/);
+  // The clock display shows that message's moment, and the graph rings its two ends (issue 11).
+  const createdAt = await page.getByTestId('sequence-selected').textContent();
+  await expect(page.getByTestId('clock-focus')).toContainText(createdAt!.match(/\((\d\d:\d\d\.\d{3})\)/)![1]!);
+  await expect(page.getByTestId('message-focus')).toHaveAttribute('data-processes', 'kube-apiserver kubectl');
+  await expect(page.getByTestId('message-focus').locator('rect')).toHaveCount(2);
+  // The POST's stages, as kube-apiserver recorded them: admission passed with the pod changed.
+  const post = diagram(page).locator('[data-message]', { hasText: 'POST /api/v1/namespaces/default/pods' }).first();
+  await expect(post.locator('[data-stage="admission"]')).toHaveAttribute('data-mark', 'change');
+  await expect(post.locator('[data-stage="admission"] title')).toContainText('DefaultTolerationSeconds (spec.tolerations)');
+  await expect(post.locator('[data-stage="storage"]')).toHaveAttribute('data-mark', 'pass');
   // The keyboard does the same: ↓ moves to the next message, Enter selects it.
   await created.focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   const next = await page.getByTestId('sequence-selected').getAttribute('data-message');
   expect(Number(next)).not.toBe(Number(await created.getAttribute('data-message')));
+  await page.getByTestId('clock-focus').click();
+  await expect(page.getByTestId('clock-focus')).toHaveCount(0);
+  await expect(page.getByTestId('message-focus')).toHaveCount(0);
 
 
   // Key messages only: without the Event objects and the watch echoes, still the four phases.

@@ -14,6 +14,7 @@ import { ContextMenu } from './ContextMenu';
 import { edgeTypes } from './edges';
 import type { ClusterLayout } from './layout';
 import { MessageDots, PHASE_FALLBACK } from './MessageDots';
+import { MessageFocus } from './MessageFocus';
 import { type GraphNode, buildEdges, buildNodes, buildServiceEdges, layoutFor, podsAndNodes, servicesOf } from './model';
 import { nodeTypes } from './nodes';
 import { serviceEndpoints } from './services';
@@ -135,6 +136,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
         <Background gap={24} size={1} />
         <Controls showInteractive={false} position="bottom-left" />
         <MessageDots layoutRef={layoutRef} />
+        <MessageFocus layout={layout} />
       </ReactFlow>
       <Legend />
       <ContextMenu />

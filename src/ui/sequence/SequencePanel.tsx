@@ -92,9 +92,17 @@ export function SequencePanel() {
     placeHeader();
   };
 
+  /** Selects a message (null: none) and tells the clock and the graph its moment and its two ends. */
+  const choose = (id: number | null) => {
+    const arrow = id === null ? undefined : model?.arrows.find((a) => a.id === id);
+    if (id === null || !arrow || !model) return selectMessage(null);
+    const processOf = (lane: string) => model.lanes.find((l) => l.id === lane)?.process ?? lane;
+    selectMessage(id, { id, time: arrow.time, processes: [...new Set([processOf(arrow.from), processOf(arrow.to)])] });
+  };
+
   /** Selects a message and brings its row into view (the outcome's "show the message"). */
   const showRecord = (id: number) => {
-    selectMessage(id);
+    choose(id);
     pinned.current = false;
     requestAnimationFrame(() => svg.current?.querySelector(`[data-message="${id}"]`)?.scrollIntoView({ block: 'center' }));
   };
@@ -128,11 +136,11 @@ export function SequencePanel() {
           {t.exportSvg}
         </button>
       </div>
-      {model && selected !== null && <Selected model={model} id={selected} t={t} onClear={() => selectMessage(null)} />}
+      {model && selected !== null && <Selected model={model} id={selected} t={t} onClear={() => choose(null)} />}
       {!log && <p className="panel-empty">{rootId === undefined ? t.empty : t.lost}</p>}
       {model && layout && (
         <div className="seq-scroll" ref={scroller} onScroll={onScroll}>
-          <SequenceDiagram model={model} layout={layout} t={t} selected={selected} now={now} onSelect={(id) => selectMessage(id === selected ? null : id)} svgRef={svg} headerRef={header} stickyBand={hiddenBand} />
+          <SequenceDiagram model={model} layout={layout} t={t} selected={selected} now={now} onSelect={(id) => choose(id === selected ? null : id)} svgRef={svg} headerRef={header} stickyBand={hiddenBand} />
           {model.truncated && <p className="panel-hint muted">{t.truncated}</p>}
         </div>
       )}

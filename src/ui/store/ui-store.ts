@@ -13,6 +13,14 @@ export interface Selection {
   id: string;
 }
 
+export interface MessageFocus {
+  id: number;
+  /** When it was sent (simulated ms). */
+  time: number;
+  /** The processes it went from and to (`kubectl`, `kube-apiserver`, `kubelet/worker-1`). */
+  processes: string[];
+}
+
 export interface UiState {
   selection: Selection | null;
   /** A context menu open on a component or host, at screen coordinates. */
@@ -33,6 +41,8 @@ export interface UiState {
   sequenceRoot: number | null;
   /** The message chosen in the sequence diagram (a trace record id), for the graph and the clock to focus. */
   sequenceSelected: number | null;
+  /** The chosen message's moment and the processes it went between (the graph rings them, the clock shows the moment). */
+  sequenceFocus: MessageFocus | null;
   /** Sends a command to the simulation worker (set once the worker exists). */
   send: (m: UiToWorker) => void;
   select(s: Selection | null): void;
@@ -45,7 +55,7 @@ export interface UiState {
   setLang(lang: 'en' | 'ru'): void;
   toggleRaftKind(kind: RaftKind): void;
   setSequenceRoot(root: number | null): void;
-  selectMessage(id: number | null): void;
+  selectMessage(id: number | null, focus?: MessageFocus): void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
@@ -63,6 +73,7 @@ export const useUiStore = create<UiState>()((set) => ({
   lang: 'en',
   sequenceRoot: null,
   sequenceSelected: null,
+  sequenceFocus: null,
   send: () => undefined,
   select: (selection) => set(selection ? { selection, menu: null, inspectorOpen: true } : { selection, menu: null }),
   openMenu: (target, x, y) => set({ menu: { target, x, y } }),
@@ -72,7 +83,7 @@ export const useUiStore = create<UiState>()((set) => ({
   toggle: (key) => set((s) => ({ [key]: !s[key] }) as Partial<UiState>),
   setSender: (send) => set({ send }),
   setLang: (lang) => set({ lang }),
-  setSequenceRoot: (sequenceRoot) => set({ sequenceRoot, sequenceSelected: null }),
-  selectMessage: (sequenceSelected) => set({ sequenceSelected }),
+  setSequenceRoot: (sequenceRoot) => set({ sequenceRoot, sequenceSelected: null, sequenceFocus: null }),
+  selectMessage: (sequenceSelected, focus) => set({ sequenceSelected, sequenceFocus: sequenceSelected === null ? null : (focus ?? null) }),
   toggleRaftKind: (kind) => set((s) => ({ hideRaftKinds: s.hideRaftKinds.includes(kind) ? s.hideRaftKinds.filter((k) => k !== kind) : [...s.hideRaftKinds, kind] })),
 }));

@@ -4,6 +4,7 @@
 import { formatClock } from '../app/format';
 import { useStrings } from '../app/useStrings';
 import { useSimStore } from '../store/sim-store';
+import { useUiStore } from '../store/ui-store';
 
 export function SimClock() {
   const t = useStrings();
@@ -18,6 +19,25 @@ export function SimClock() {
       </time>
       <TraceHash />
     </span>
+  );
+}
+
+/**
+ * The moment of the message chosen in the sequence diagram, beside the clock (issue 11: clicking an
+ * arrow moves the clock display to that moment); the graph rings the message's two ends. Clicking it
+ * lets go of the message.
+ */
+export function MessageMoment() {
+  const t = useStrings();
+  const focus = useUiStore((s) => s.sequenceFocus);
+  if (!focus) return null;
+  const at = formatClock(focus.time);
+  return (
+    <button type="button" className="clock-focus mono" data-testid="clock-focus" data-ms={focus.time} title={t.messageMomentHint} onClick={() => useUiStore.getState().selectMessage(null)}>
+      <span aria-hidden="true">◆ </span>
+      <span className="visually-hidden">{t.messageWord} </span>#{focus.id} <span className="visually-hidden">{t.sentAt} </span>
+      {at}
+    </button>
   );
 }
 

@@ -3,7 +3,7 @@
 
 import { ScenarioPicker } from './ScenarioPicker';
 import { TimeControls } from './TimeControls';
-import { SimClock } from './SimClock';
+import { MessageMoment, SimClock } from './SimClock';
 import { PhaseBadge } from './PhaseBadge';
 import { ViewToggles } from './ViewToggles';
 import { DevOverlay } from './DevOverlay';
@@ -20,6 +20,7 @@ export function Toolbar() {
       <span className="toolbar-sep" aria-hidden="true" />
       <TimeControls />
       <SimClock />
+      <MessageMoment />
       <PhaseBadge />
       <RunControls />
       <span className="toolbar-spacer" />
