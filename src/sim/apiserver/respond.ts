@@ -91,7 +91,8 @@ export function auditLog(ctx: Effects, rc: RequestContext, status: number): void
 /** Reply before a RequestContext exists (404 path, 401). */
 export function respondRaw(ctx: Effects, msg: RequestContext['msg'], status: number, body: Status, user = '-'): void {
   const resp: HttpResponse = { type: 'http.response', requestId: msg.id, status, body };
-  const steps: TraceStep[] = status === 401 ? [{ stage: 'Authentication', result: 'failed', text: '401' }] : [];
+  // Only a 401 knows its stage here; other early answers (an unknown path) record none.
+  const steps: TraceStep[] | undefined = status === 401 ? [{ stage: 'Authentication', result: 'failed', text: '401' }] : undefined;
   ctx.reply(msg, resp, { summary: responseSummary(undefined, status, body), stream: msg.stream, steps });
   ctx.log(`audit user="${user}" ${msg.body.method} ${msg.body.path} code=${status} message="${body.message ?? ''}"`);
 }
