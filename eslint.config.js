@@ -21,7 +21,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/sim/**/*.ts', 'src/protocol/**/*.ts'],
+    files: ['src/sim/**/*.ts', 'src/protocol/**/*.ts', 'src/api-schema/**/*.ts'],
     rules: {
       'no-restricted-properties': ['error', ...nondeterministic],
       'no-restricted-globals': [
@@ -48,6 +48,16 @@ export default tseslint.config(
             { group: ['**/ui/**', '**/worker/**', '**/cli/**'], message: 'Dependencies point one way: ui -> protocol <- worker -> sim.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The schema's one home is read by the apiserver and the editor alike, so it depends on neither.
+    files: ['src/api-schema/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./k8s-v1\\.31\\.json$)', message: 'src/api-schema imports nothing but its generated JSON.' }] },
       ],
     },
   },

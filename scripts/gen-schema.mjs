@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Generates src/sim/api/schema/k8s-v1.31.json: JSON Schema (draft-07) definitions of the Kubernetes
+// Generates src/api-schema/k8s-v1.31.json (the one copy: the simulated apiserver and the YAML editor
+// both read it): JSON Schema (draft-07) definitions of the Kubernetes
 // v1.31 API kinds Kubeplay serves, keyed by their OpenAPI names (io.k8s.api.core.v1.Pod), plus an
 // index from "apiVersion/kind" to the top-level definition.
 //
@@ -23,10 +24,7 @@ const require = createRequire(import.meta.url);
 const pkgDir = dirname(require.resolve('cdk8s-plus-31/package.json'));
 const jsii = JSON.parse(readFileSync(join(pkgDir, '.jsii'), 'utf8'));
 const k8sJs = readFileSync(join(pkgDir, 'lib/imports/k8s.js'), 'utf8');
-const OUT = join(root, 'src/sim/api/schema/k8s-v1.31.json');
-// The YAML editor (monaco-yaml) validates with the same data; src/ui may not import src/sim, so it
-// gets a byte-identical copy (src/ui/panels/yaml/k8s-editor-schema.test.ts checks they match).
-const UI_OUT = join(root, 'src/ui/panels/yaml/k8s-v1.31.json');
+const OUT = join(root, 'src/api-schema/k8s-v1.31.json');
 
 /** The kinds Kubeplay serves, as apiVersion/kind. Everything they reference is pulled in. */
 const KINDS = [
@@ -231,7 +229,6 @@ function main() {
   };
   mkdirSync(dirname(OUT), { recursive: true });
   writeFileSync(OUT, `${JSON.stringify(out, null, 1)}\n`);
-  writeFileSync(UI_OUT, `${JSON.stringify(out, null, 1)}\n`);
   process.stdout.write(`wrote ${OUT}: ${Object.keys(sorted).length} definitions, ${Object.keys(kinds).length} kinds\n`);
 }
 

@@ -1,10 +1,10 @@
-// Turns the generated Kubernetes v1.31 definitions (k8s-v1.31.json, the same data the simulated
+// Turns the generated Kubernetes v1.31 definitions (src/api-schema, the same copy the simulated
 // apiserver decodes with) into one JSON Schema monaco-yaml can apply to any manifest: each YAML
 // document is matched to its kind's definition by apiVersion + kind (an `if`/`then` per kind), so a
 // file holding a Deployment, a Service and a Pod is checked kind by kind. The root also lists the
 // known apiVersion and kind values, so an empty document completes them.
 
-/** The part of the generated file this module reads (see scripts/gen-schema.mjs). */
+/** The part of the generated schema this module reads (src/api-schema, scripts/gen-schema.mjs). */
 export interface GeneratedApiSchema {
   kinds: Record<string, string>;
   definitions: Record<string, unknown>;

@@ -11,8 +11,8 @@ import { loader } from '@monaco-editor/react';
 import { configureMonacoYaml, type JSONSchema } from 'monaco-yaml';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import YamlWorker from './yaml.worker?worker';
-import { buildEditorSchema, type GeneratedApiSchema } from './k8s-editor-schema';
-import k8sSchema from './k8s-v1.31.json';
+import { K8S_SCHEMA } from '../../../api-schema';
+import { buildEditorSchema } from './k8s-editor-schema';
 
 /** The model every manifest is edited in; the schema below applies to it. */
 export const MANIFEST_PATH = 'file:///kubeplay/manifest.yaml';
@@ -57,7 +57,7 @@ configureMonacoYaml(monaco, {
       // Only an id: never fetched.
       uri: 'inmemory://kubeplay/k8s-v1.31.schema.json',
       fileMatch: [MANIFEST_GLOB],
-      schema: buildEditorSchema(k8sSchema as unknown as GeneratedApiSchema) as JSONSchema,
+      schema: buildEditorSchema(K8S_SCHEMA) as JSONSchema,
     },
   ],
 });
