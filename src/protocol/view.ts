@@ -132,6 +132,20 @@ export interface TerminalOutput {
    * terminal prints it as `# kill node/worker-3`, as `kubeplay run` does, and expects no answer.
    */
   action?: true;
+  /** `kubectl apply`: the fields the server's Invalid answers named, so the YAML tab can mark their lines. */
+  fieldErrors?: FieldErrorView[];
+}
+
+/** One cause of an Invalid answer (metav1.StatusCause) and the YAML document of the object it is about. */
+export interface FieldErrorView {
+  /** `STDIN` (the YAML tab's Apply) or the file name. */
+  source: string;
+  /** 1-based line where the object's YAML document starts in that source. */
+  documentLine: number;
+  /** `spec.containers[0].image` */
+  field: string;
+  /** `Required value` */
+  message: string;
 }
 
 /** How the simulation clock runs. */

@@ -106,6 +106,14 @@ describe('SimSession: commands', () => {
     expect(frames.some((b) => b.objects.added.some((o) => o.id === 'pods/default/web'))).toBe(true);
   });
 
+  it("sends an Apply's Invalid fields with its output, for the YAML tab's markers (issue 11)", () => {
+    const { s } = start();
+    s.handle({ ...APPLY, stdin: POD.replace('      image: nginx:1.25\n', '') });
+    const out = playUntil(s, hasOutput(1)).flatMap((b) => b.outputs).find((o) => o.requestId === 1)!;
+    expect(out.stderr).toBe('The Pod "web" is invalid: spec.containers[0].image: Required value\n');
+    expect(out.fieldErrors).toEqual([{ source: 'STDIN', documentLine: 1, field: 'spec.containers[0].image', message: 'Required value' }]);
+  });
+
   it('answers a line that is not kubectl as a shell would', () => {
     const { s } = start();
     s.handle({ type: 'exec', requestId: 4, line: 'crictl ps' });

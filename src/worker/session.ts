@@ -616,5 +616,6 @@ function toOutput(e: TranscriptEntry): TerminalOutput {
   const out: TerminalOutput = { time: e.time, line: e.text, stdout: e.stdout, stderr: e.stderr, exitCode: e.exitCode };
   // A kill, restart or heal (a scenario's or a replayed recorded one) is printed as `# kill ...`.
   if (e.kind === 'action') out.action = true;
+  if (e.fieldErrors) out.fieldErrors = e.fieldErrors.map((f) => ({ source: f.source, documentLine: f.documentLine, field: f.field, message: f.message }));
   return out;
 }

@@ -25,6 +25,20 @@ export interface CliOutput {
   exitCode: number;
   /** A chunk of output while the job keeps running (exitCode is meaningless then). */
   partial?: true;
+  /** The fields the server's Invalid answers named (`kubectl apply`), so an editor can mark their lines. */
+  fieldErrors?: CliFieldError[];
+}
+
+/** One cause of an Invalid status (metav1.StatusCause) and the manifest document it came from. */
+export interface CliFieldError {
+  /** `STDIN` or the file name, as kubectl's `error when creating "..."` names it. */
+  source: string;
+  /** 1-based line where the object's YAML document starts in that source. */
+  documentLine: number;
+  /** `spec.containers[0].image` */
+  field: string;
+  /** `Required value` */
+  message: string;
 }
 
 /** Ctrl-C on a running job. */

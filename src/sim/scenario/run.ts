@@ -7,7 +7,7 @@ import type { CliOutput } from '../cli-tools/protocol';
 import type { ClusterLike, ExecOptions } from './cluster-like';
 import { formatDuration } from './duration';
 import { describeAction, formatScenarioError, type Scenario, type ScenarioError, type Step, type StepAction } from './schema';
-import { checkExpectation, describeChecks, type ExpectationResult, type TranscriptEntry } from './transcript';
+import { checkExpectation, describeChecks, outputFields, type ExpectationResult, type TranscriptEntry } from './transcript';
 
 /** How long (simulated) a command may take before the runner stops waiting for it. */
 export const DEFAULT_COMMAND_TIMEOUT_MS = 60_000;
@@ -187,7 +187,7 @@ export class ScenarioRunner {
     if (p) {
       const out = this.poll(p.jobId);
       if (out) {
-        this.complete(p, { ...p.entry, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode });
+        this.complete(p, { ...p.entry, ...outputFields(out) });
         return 'completed';
       }
       if (next !== undefined && next <= p.deadline) return sim.step() ? 'event' : 'idle';
@@ -217,7 +217,7 @@ export class ScenarioRunner {
       const out = this.poll(jobId);
       if (!out) continue;
       this.background.delete(jobId);
-      this.emit({ ...b.entry, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode });
+      this.emit({ ...b.entry, ...outputFields(out) });
     }
   }
 
@@ -264,7 +264,7 @@ export class ScenarioRunner {
       const out = this.poll(jobId);
       if (!out) continue;
       this.adhoc.delete(jobId);
-      done.push({ jobId, entry: { ...entry, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode } });
+      done.push({ jobId, entry: { ...entry, ...outputFields(out) } });
     }
     return done;
   }
@@ -410,7 +410,7 @@ export class ScenarioRunner {
     for (;;) {
       const out = this.poll(p.jobId);
       if (out) {
-        this.complete(p, { ...p.entry, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode });
+        this.complete(p, { ...p.entry, ...outputFields(out) });
         return true;
       }
       const next = this.cluster.sim.nextEventTime();
@@ -437,7 +437,7 @@ export class ScenarioRunner {
     for (;;) {
       const out = this.poll(p.jobId);
       if (out) {
-        this.complete(p, { ...p.entry, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode });
+        this.complete(p, { ...p.entry, ...outputFields(out) });
         return true;
       }
       const next = this.cluster.sim.nextEventTime();

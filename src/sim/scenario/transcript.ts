@@ -2,6 +2,7 @@
 // per step, stamped with simulated time (`[00:30.000] $ kubectl get pods -o wide`).
 
 import { formatClock } from './duration';
+import type { CliFieldError, CliOutput } from '../cli-tools/protocol';
 import type { ExpectSpec } from './schema';
 
 export interface TranscriptEntry {
@@ -17,6 +18,15 @@ export interface TranscriptEntry {
   exitCode: number | null;
   /** Set when the command gave no output before the runner gave up. */
   timedOut?: boolean;
+  /** The fields the server's Invalid answers named (kubectl apply), for the YAML editor's markers. */
+  fieldErrors?: CliFieldError[];
+}
+
+/** What a finished command's output adds to its transcript entry. */
+export function outputFields(out: CliOutput): Pick<TranscriptEntry, 'stdout' | 'stderr' | 'exitCode' | 'fieldErrors'> {
+  const fields: Pick<TranscriptEntry, 'stdout' | 'stderr' | 'exitCode' | 'fieldErrors'> = { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
+  if (out.fieldErrors) fields.fieldErrors = out.fieldErrors;
+  return fields;
 }
 
 export interface ExpectationCheck {

@@ -9,7 +9,7 @@ import { isStatus } from '../../api/types';
 import { apiRequest, type ClientState, type RequestSpec } from '../../client/apiclient';
 import type { Effects, ObjectRef, Phase } from '../../kernel/component';
 import type { MessageId, ProcessId, RecordId } from '../../kernel/units';
-import type { CliOutput } from '../protocol';
+import type { CliFieldError, CliOutput } from '../protocol';
 import { checkErr, type KubectlError } from './errors';
 
 export interface KubectlConfig {
@@ -38,6 +38,8 @@ export interface JobCommon {
   cause: RecordId;
   /** An open watch stream (delete --wait). */
   watchId?: MessageId;
+  /** Fields the server's Invalid answers named (apply), sent with the output. */
+  fieldErrors?: CliFieldError[];
 }
 
 export interface KubectlState {
@@ -152,6 +154,7 @@ export function finishJob(st: KubectlState, job: JobCommon, ctx: Effects, err?: 
   let stderr = job.stderr;
   if (err) stderr += checkErr(err);
   const out: CliOutput = { type: 'cli.output', jobId: job.jobId, stdout: job.stdout, stderr, exitCode: err ? 1 : (exitCode ?? 0) };
+  if (job.fieldErrors?.length) out.fieldErrors = job.fieldErrors;
   ctx.emit(out as unknown as { type: string });
   st.jobs.delete(job.jobId);
 }

@@ -19,6 +19,8 @@ export interface ManifestObject {
   obj: KubeObject;
   source: string;
   info: ResourceInfo;
+  /** 1-based line of the YAML document that held the object, within its source (for the editor's markers); absent for objects a command built. */
+  documentLine?: number;
 }
 
 export interface ManifestResult {
@@ -73,6 +75,7 @@ function mapObject(
   raw: Record<string, unknown>,
   source: string,
   ns: { namespace: string; explicit: boolean },
+  documentLine: number,
 ): ManifestObject | KubectlError {
   const json = goMarshal(raw);
   if (typeof raw.kind !== 'string' || raw.kind === '') return plain(`unable to decode "${source}": Object 'Kind' is missing in '${json}'`);
@@ -99,7 +102,7 @@ function mapObject(
       );
     }
   } else delete obj.metadata.namespace;
-  return { obj, source, info };
+  return { obj, source, info, documentLine };
 }
 
 function visitFile(file: SourceFile, ns: { namespace: string; explicit: boolean }, res: ManifestResult): void {
@@ -123,7 +126,7 @@ function visitFile(file: SourceFile, ns: { namespace: string; explicit: boolean 
         ? (parsed.value.items as unknown[]).filter(isPlainObject)
         : [parsed.value];
     for (const d of docs) {
-      const m = mapObject(d, file.source, ns);
+      const m = mapObject(d, file.source, ns, chunk.firstLine);
       if ('obj' in m) res.objects.push(m);
       else res.errors.push(m);
     }

@@ -133,6 +133,16 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
   );
 }
 
+/** An Invalid answer's causes, with the document they came from (the YAML tab marks their lines). */
+function noteFieldErrors(job: ApplyJob, o: ManifestObject, err: KubectlError): void {
+  if (err.t !== 'status' || err.status.reason !== 'Invalid' || o.documentLine === undefined) return;
+  for (const c of err.status.details?.causes ?? []) {
+    if (!c.field) continue;
+    const documentLine = o.documentLine;
+    (job.fieldErrors ??= []).push({ source: o.source, documentLine, field: c.field, message: c.message ?? '' });
+  }
+}
+
 export function onApplyResult(st: KubectlState, job: ApplyJob, step: string, r: RequestResult, ctx: Effects): void {
   const o = job.objects[job.index]!;
   const name = o.obj.metadata.name ?? '';
@@ -142,6 +152,7 @@ export function onApplyResult(st: KubectlState, job: ApplyJob, step: string, r: 
   }
   job.touchedServer = true;
   if (step === 'get') return afterGet(st, job, o, r, ctx);
+  if (!r.ok) noteFieldErrors(job, o, r.err);
   if (r.ok) job.stdout += `${kindSlashName(o.info, name)} ${step === 'create' ? 'created' : 'configured'}\n`;
   else if (step === 'create') job.errors.push(addSourceToErr('creating', o.source, r.err));
   else {
