@@ -54,14 +54,15 @@ test('typing "replicas: many" into the YAML editor shows a monaco-yaml warning f
 
   await expect(editor.locator('.squiggly-warning').first()).toBeVisible();
   const problems = page.getByTestId('yaml-problems');
-  await expect(problems).toContainText('Line 6: Incorrect type. Expected "integer".');
+  // monaco-yaml's `Incorrect type. Expected "integer".`, in plain words (schema-messages.ts).
+  await expect(problems).toContainText('Line 6: Wrong type: expected a whole number.');
   await expect(problems).toHaveAttribute('data-count', '1');
   // Monaco's hover says the same when the pointer rests on the squiggle.
   // The squiggle lies under Monaco's text layer, so point at its place rather than at the element.
   const squiggle = await editor.locator('.squiggly-warning').first().boundingBox();
   expect(squiggle).not.toBeNull();
   await page.mouse.move(squiggle!.x + squiggle!.width / 2, squiggle!.y + squiggle!.height / 2);
-  await expect(page.locator('.monaco-hover').filter({ hasText: 'Incorrect type' }).first()).toBeVisible();
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'Wrong type: expected a whole number.' }).first()).toBeVisible();
   await shot(page, '30-yaml-editor-warning', { graph: false });
 
   // Apply sends the text anyway: the apiserver's strict decoding has the last word.
@@ -80,7 +81,7 @@ test('an unknown field is flagged, and field names complete from the schema', as
   await gotoApp(page);
   await setYamlText(page, 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  labelz:\n    app: web\nspec:\n  containers:\n    - name: nginx\n      image: nginx:1.25\n');
   const problems = page.getByTestId('yaml-problems');
-  await expect(problems).toContainText('Property labelz is not allowed.');
+  await expect(problems).toContainText('Unknown field "labelz": Kubernetes has no such field here.');
 
   // Completion inside the container: on a new line after "image:" (line 10), "imagePullP" offers
   // imagePullPolicy, and Enter takes it.

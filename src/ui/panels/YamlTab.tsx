@@ -1,11 +1,14 @@
 // The YAML tab: Monaco with monaco-yaml (loaded on first open, in its own chunk), checking the
 // manifest against the Kubernetes v1.31 schema as you type. Apply runs `kubectl apply -f -` with the
-// text as stdin; the command and its answer appear in the terminal like any other.
+// text as stdin; the command and its answer appear in the terminal like any other, and the answer
+// also shows here, above the editor, with the fields the server rejected marked in the text.
 
-import { lazy, Suspense, useCallback, useRef } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useStrings } from '../app/useStrings';
+import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
 import { nextRequestId } from '../terminal/terminal-output';
+import { ApplyResult } from './yaml/ApplyResult';
 
 // Monaco is about 4 MB of JS: only this tab needs it, so it never weighs on the first page load.
 const YamlEditor = lazy(() => import('./yaml/YamlEditor'));
@@ -26,9 +29,14 @@ export function YamlTab() {
   const theme = useUiStore((s) => s.theme);
   // Until the editor has loaded, Apply sends the starter text the editor will open with.
   const getText = useRef<() => string>(() => STARTER_MANIFEST);
+  const [applied, setApplied] = useState<number | undefined>(undefined);
+  const output = useSimStore((s) => (applied === undefined ? undefined : s.outputs.find((o) => o.requestId === applied && !o.partial)));
+  const playing = useSimStore((s) => s.clock.playing);
 
   const apply = useCallback(() => {
-    send({ type: 'exec', requestId: nextRequestId(), line: 'kubectl apply -f -', stdin: getText.current() });
+    const requestId = nextRequestId();
+    setApplied(requestId);
+    send({ type: 'exec', requestId, line: 'kubectl apply -f -', stdin: getText.current() });
   }, [send]);
   const onReady = useCallback((read: () => string) => {
     getText.current = read;
@@ -42,6 +50,7 @@ export function YamlTab() {
           {t.apply}
         </button>
       </div>
+      <ApplyResult requestId={applied} output={output} playing={playing} />
       <Suspense
         fallback={
           <div className="yaml-editor yaml-editor-loading muted" data-testid="yaml-editor" data-ready="false">
@@ -49,7 +58,7 @@ export function YamlTab() {
           </div>
         }
       >
-        <YamlEditor initialText={STARTER_MANIFEST} theme={theme} onReady={onReady} onApply={apply} />
+        <YamlEditor initialText={STARTER_MANIFEST} theme={theme} onReady={onReady} onApply={apply} fieldErrors={output?.fieldErrors} />
       </Suspense>
     </div>
   );

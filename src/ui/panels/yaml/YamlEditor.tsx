@@ -1,13 +1,32 @@
 // The YAML tab's editor: Monaco with monaco-yaml, checking manifests against the Kubernetes v1.31
 // schema as you type (unknown fields and wrong types are squiggled, fields complete, hovers explain),
-// and a line under it that names the first problem. This module and everything it imports form the
-// lazy Monaco chunk; YamlTab loads it on first open.
+// and a line under it that names the first problem. After an Apply the server rejected, the fields
+// it named are marked as errors on their lines (until the text changes). This module and everything
+// it imports form the lazy Monaco chunk; YamlTab loads it on first open.
 
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
+import type { FieldErrorView } from '../../../protocol/view';
 import { useStrings } from '../../app/useStrings';
-import { MANIFEST_PATH, monaco } from './monaco-setup';
+import { useUiStore } from '../../store/ui-store';
+import { MANIFEST_PATH, monaco, setSchemaLanguage } from './monaco-setup';
 import { formatProblem, summarizeMarkers, type MarkerSummary } from './markers';
+import { fieldRange } from './field-lines';
+import { useYamlStrings } from './yaml-strings';
+
+/** The markers of the server's answer to Apply (monaco-yaml's own are owner `yaml`). */
+const APPLY_OWNER = 'kubeplay-apply';
+
+/** The server's Invalid causes from stdin, as error markers on the lines of the fields they name. */
+function applyMarkers(text: string, errors: readonly FieldErrorView[]): monaco.editor.IMarkerData[] {
+  const out: monaco.editor.IMarkerData[] = [];
+  for (const e of errors) {
+    if (e.source !== 'STDIN') continue;
+    const range = fieldRange(text, e.documentLine, e.field);
+    if (range) out.push({ ...range, severity: monaco.MarkerSeverity.Error, message: `${e.field}: ${e.message}`, source: 'kube-apiserver' });
+  }
+  return out;
+}
 
 export interface YamlEditorProps {
   initialText: string;
@@ -16,10 +35,19 @@ export interface YamlEditorProps {
   onReady: (getText: () => string) => void;
   /** Ctrl/Cmd+Enter inside the editor. */
   onApply: () => void;
+  /** The fields the server named in its answer to the latest Apply (kubectl apply's fieldErrors). */
+  fieldErrors?: readonly FieldErrorView[];
 }
 
-export default function YamlEditor({ initialText, theme, onReady, onApply }: YamlEditorProps) {
+export default function YamlEditor({ initialText, theme, onReady, onApply, fieldErrors }: YamlEditorProps) {
   const [ready, setReady] = useState(false);
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const lang = useUiStore((s) => s.lang);
+  useEffect(() => setSchemaLanguage(lang), [lang]);
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (model) monaco.editor.setModelMarkers(model, APPLY_OWNER, applyMarkers(model.getValue(), fieldErrors ?? []));
+  }, [fieldErrors, ready]);
   const [problems, setProblems] = useState<MarkerSummary[]>([]);
   // Monaco binds the command once; a ref keeps it calling the latest handler.
   const applyRef = useRef(onApply);
@@ -28,7 +56,13 @@ export default function YamlEditor({ initialText, theme, onReady, onApply }: Yam
   }, [onApply]);
 
   const onMount: OnMount = (editor) => {
+    editorRef.current = editor;
     onReady(() => editor.getValue());
+    // The server's answer was about the text as it was: an edit clears its marks.
+    editor.onDidChangeModelContent(() => {
+      const model = editor.getModel();
+      if (model) monaco.editor.setModelMarkers(model, APPLY_OWNER, []);
+    });
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => applyRef.current());
     // The model outlives the tab (keepCurrentModel), so its markers may already be there.
     const model = editor.getModel();
@@ -73,17 +107,19 @@ export default function YamlEditor({ initialText, theme, onReady, onApply }: Yam
 /** One line under the editor: the first problem (and how many more), or that the text is fine. */
 function YamlProblems({ problems }: { problems: MarkerSummary[] }) {
   const t = useStrings();
+  const y = useYamlStrings();
+  const format = (p: MarkerSummary) => formatProblem(p, y.line);
   const first = problems[0];
   return (
     <div
       className={`yaml-problems yaml-problems-${first?.severity ?? 'ok'}`}
       data-testid="yaml-problems"
       data-count={problems.length}
-      title={problems.length ? problems.map(formatProblem).join('\n') : t.yamlProblemsHint}
+      title={problems.length ? problems.map(format).join('\n') : t.yamlProblemsHint}
     >
       {first ? (
         <>
-          <span aria-hidden="true">{first.severity === 'error' ? '✖' : '⚠'}</span> {formatProblem(first)}
+          <span aria-hidden="true">{first.severity === 'error' ? '✖' : '⚠'}</span> {format(first)}
           {problems.length > 1 && (
             <span className="muted">
               {' '}

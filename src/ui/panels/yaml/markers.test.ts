@@ -21,7 +21,8 @@ describe('summarizeMarkers', () => {
     expect(p?.message).toBe('Value is not accepted.');
   });
 
-  it('formats a problem with its line number', () => {
+  it('formats a problem with its line number, in the given language', () => {
+    expect(formatProblem({ severity: 'error', line: 7, column: 7, message: 'x' }, 'Строка')).toBe('Строка 7: x');
     expect(formatProblem({ severity: 'warning', line: 9, column: 13, message: 'Incorrect type. Expected "integer".' })).toBe(
       'Line 9: Incorrect type. Expected "integer".',
     );

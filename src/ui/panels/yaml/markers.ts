@@ -32,7 +32,7 @@ export function summarizeMarkers(markers: readonly MarkerLike[]): MarkerSummary[
     .sort((a, b) => rank[a.severity] - rank[b.severity] || a.line - b.line || a.column - b.column);
 }
 
-/** `Line 9: Incorrect type. Expected "integer".` */
-export function formatProblem(p: MarkerSummary): string {
-  return `Line ${p.line}: ${p.message}`;
+/** `Line 9: Wrong type: expected a whole number.` (`lineWord` in the app's language). */
+export function formatProblem(p: MarkerSummary, lineWord = 'Line'): string {
+  return `${lineWord} ${p.line}: ${p.message}`;
 }

@@ -12,7 +12,9 @@ import { configureMonacoYaml, type JSONSchema } from 'monaco-yaml';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import YamlWorker from './yaml.worker?worker';
 import { K8S_SCHEMA } from '../../../api-schema';
+import type { Lang } from '../../app/strings';
 import { buildEditorSchema } from './k8s-editor-schema';
+import { plainSchemaMessage } from './schema-messages';
 
 /** The model every manifest is edited in; the schema below applies to it. */
 export const MANIFEST_PATH = 'file:///kubeplay/manifest.yaml';
@@ -44,6 +46,30 @@ monaco.editor.createWebWorker = (<T extends object>(opts: monaco.editor.IInterna
   });
   return originalCreateWebWorker<T>({ worker });
 }) as typeof monaco.editor.createWebWorker;
+
+// monaco-yaml's messages name OpenAPI ids and are English (`Incorrect type. Expected
+// "io.k8s.api.core.v1.Container".`): its markers (owner `yaml`) are reworded in plain words in the
+// app's language on their way into the model (schema-messages.ts). Their original text is kept so a
+// change of language rewords them again.
+const SCHEMA_OWNER = 'yaml';
+let schemaLang: Lang = 'en';
+const rawSchemaMarkers = new Map<string, monaco.editor.IMarkerData[]>();
+const originalSetModelMarkers = monaco.editor.setModelMarkers;
+monaco.editor.setModelMarkers = (model, owner, markers) => {
+  if (owner !== SCHEMA_OWNER) return originalSetModelMarkers(model, owner, markers);
+  rawSchemaMarkers.set(model.uri.toString(), markers);
+  originalSetModelMarkers(model, owner, markers.map((m) => ({ ...m, message: plainSchemaMessage(m.message, schemaLang) })));
+};
+
+/** The language schema messages are worded in; rewords the markers already shown. */
+export function setSchemaLanguage(lang: Lang): void {
+  if (lang === schemaLang) return;
+  schemaLang = lang;
+  for (const model of monaco.editor.getModels()) {
+    const raw = rawSchemaMarkers.get(model.uri.toString());
+    if (raw) monaco.editor.setModelMarkers(model, SCHEMA_OWNER, raw);
+  }
+}
 
 configureMonacoYaml(monaco, {
   // The schema travels with the bundle: nothing is fetched (the e2e tests fail on any request that
