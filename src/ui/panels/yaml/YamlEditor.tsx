@@ -45,8 +45,13 @@ export default function YamlEditor({ initialText, theme, onReady, onApply, field
   const lang = useUiStore((s) => s.lang);
   useEffect(() => setSchemaLanguage(lang), [lang]);
   useEffect(() => {
-    const model = editorRef.current?.getModel();
-    if (model) monaco.editor.setModelMarkers(model, APPLY_OWNER, applyMarkers(model.getValue(), fieldErrors ?? []));
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (!editor || !model) return;
+    const markers = applyMarkers(model.getValue(), fieldErrors ?? []);
+    monaco.editor.setModelMarkers(model, APPLY_OWNER, markers);
+    // On a small screen the editor shows a few lines: bring the first rejected field into view.
+    if (markers[0]) editor.revealLineInCenterIfOutsideViewport(markers[0].startLineNumber);
   }, [fieldErrors, ready]);
   const [problems, setProblems] = useState<MarkerSummary[]>([]);
   // Monaco binds the command once; a ref keeps it calling the latest handler.
