@@ -71,6 +71,14 @@ test('Apply shows created, the server\'s error with a marker on its line, and un
   await expect(problems).toHaveAttribute('data-count', '0');
   await shotSizes(page, '33-yaml-apply-unchanged', { graph: false });
 
+  // In Russian, the schema's messages are Russian too; kubectl's own answer stays as kubectl prints it.
+  await setYamlText(page, GOOD.replace('  name: web\n', '  name: web\n  labelz: {}\n'));
+  await expect(problems).toContainText('Line 5: Unknown field "labelz": Kubernetes has no such field here.');
+  await page.getByTestId('lang-ru').click();
+  await expect(problems).toContainText('Строка 5: Неизвестное поле «labelz»: в Kubernetes здесь нет такого поля.');
+  await expect(page.getByTestId('yaml-apply-text')).toHaveText('pod/web unchanged');
+  await page.getByTestId('lang-en').click();
+
   // The terminal got the same answers, as before.
   await openDockTab(page, 'terminal');
   await expect(page.getByTestId('terminal-text')).toContainText('pod/web unchanged');
