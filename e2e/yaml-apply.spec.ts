@@ -4,7 +4,7 @@
 // texts are kubectl's (kubectl/pkg/cmd/apply: "created", "configured", "unchanged";
 // cmdutil.CheckErr for an Invalid status), made by the simulated kubectl, not by the page.
 
-import { expect, expectNoAxeViolations, gotoApp, openDockTab, setYamlText, shotSizes, test } from './helpers';
+import { expect, expectNoAxeViolations, gotoApp, openDockTab, pause, play, setYamlText, shotSizes, test } from './helpers';
 
 const GOOD = `apiVersion: v1
 kind: Pod
@@ -38,9 +38,14 @@ test('Apply shows created, the server\'s error with a marker on its line, and un
   await expect(result).toHaveAttribute('data-state', 'idle');
   await expect(result).toHaveAttribute('role', 'status');
 
-  // A good Pod: created.
+  // A good Pod, applied while the clock is paused: the tab says the answer waits for time to run;
+  // with Play, kubectl's answer comes: created.
   await setYamlText(page, GOOD);
+  await pause(page);
   await page.getByTestId('yaml-apply').click();
+  await expect(result).toHaveAttribute('data-state', 'pending');
+  await expect(result).toContainText('press Play or Step');
+  await play(page);
   await expect(result).toHaveAttribute('data-state', 'ok');
   await expect(page.getByTestId('yaml-apply-text')).toHaveText('pod/web created');
 
