@@ -52,6 +52,22 @@ export default tseslint.config(
     },
   },
   {
+    // DESIGN.md's layers: the page reads what the worker sends (src/protocol); it never imports the
+    // simulation, so it cannot re-derive what the simulation's printers and parsers say.
+    files: ['src/ui/**/*.ts', 'src/ui/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/sim/**', '**/worker/*', '!**/worker/sim.worker.ts'], message: 'Dependencies point one way: ui -> protocol <- worker -> sim.' }] }],
+    },
+  },
+  {
+    // The protocol is the contract between the two sides: it imports nothing but itself.
+    files: ['src/protocol/**/*.ts'],
+    ignores: ['src/protocol/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'src/protocol imports nothing outside itself.' }] }],
+    },
+  },
+  {
     // The schema's one home is read by the apiserver and the editor alike, so it depends on neither.
     files: ['src/api-schema/**/*.ts'],
     rules: {

@@ -290,6 +290,13 @@ export type UiToWorker =
    * a scenario's own `spec.pauseAt` does the same.
    */
   | { type: 'load'; file: string; text: string; files?: Record<string, string>; at?: number; view?: ShareView }
+  /**
+   * Open a link's fragment (`#run=...` or `#scenario=NAME&at=42s`, hostile input): the worker decodes
+   * and bounds it. A run link is loaded at once (answered as `load` is); a built-in scenario's name is
+   * answered with `linkBuiltin` (the page fetches its file, then sends `load`); a link that cannot be
+   * opened, with `linkRefused`.
+   */
+  | { type: 'openLink'; fragment: string }
   /** Rebuild the loaded scenario from its start. */
   | { type: 'reset' }
   /** Run a command line as the person at the keyboard (`kubectl get pods`). */
@@ -349,7 +356,12 @@ export type UiToWorker =
 /** Worker -> UI. */
 export type WorkerToUi =
   | FrameBatch
-  | { type: 'loaded'; name: string; seed: number; targets: string[]; source: ScenarioSource }
+  /** `pauseAt`: the scenario replays to this moment and pauses there (`spec.pauseAt`, or `load`'s `at`). */
+  | { type: 'loaded'; name: string; seed: number; targets: string[]; source: ScenarioSource; pauseAt?: number }
+  /** The answer to `openLink` naming a built-in scenario (and the moment to open it at). */
+  | { type: 'linkBuiltin'; name: string; at?: number }
+  /** The answer to `openLink` when the link cannot be opened: why, in a sentence. */
+  | { type: 'linkRefused'; reason: string }
   /** The scenario could not be loaded, or a command could not be carried out. */
   | { type: 'error'; message: string; errors: string[] }
   /** A command was applied: the UI keeps the journal, so a new worker can replay it if this one dies. */

@@ -4,7 +4,7 @@
 
 import { useEffect } from 'react';
 import type { WorkerToUi } from '../protocol/view';
-import { onArrived, onOpenError, onOpeningLoaded, onRun, openFragment } from './app/run-links';
+import { onArrived, onLinkBuiltin, onLinkRefused, onOpenError, onOpeningLoaded, onRun, openFragment } from './app/run-links';
 import { loadScenario } from './app/scenarios';
 import { SimWorkerHost } from './app/sim-worker-host';
 import { useRunStore } from './store/run-store';
@@ -25,7 +25,13 @@ export function receive(m: WorkerToUi, bytes: number): void {
       sim.reset();
       useSimStore.getState().setLoaded(m.name, m.targets);
       useRunStore.getState().set({ seek: null, forked: null, arrived: null });
-      onOpeningLoaded();
+      onOpeningLoaded(m.pauseAt);
+      return;
+    case 'linkBuiltin':
+      onLinkBuiltin(m);
+      return;
+    case 'linkRefused':
+      onLinkRefused(m);
       return;
     case 'error':
       // A link or a file being opened that the worker refused gets the dialog, not the banner.

@@ -176,6 +176,21 @@ describe('Share and links', () => {
     expect(b.s.cluster!.sim.now).toBe(shared.at);
   });
 
+  it('opens a link the page hands over as it is: a run loads at its moment, a name is answered for the page to fetch, garbage is refused', () => {
+    const a = session();
+    a.play(30_000);
+    const shared = a.share({ panel: 'events' });
+    const b = new SimSession();
+    const loaded = b.handle({ type: 'openLink', fragment: `#${shared.fragment}` });
+    expect(loaded[0]).toMatchObject({ type: 'loaded', pauseAt: shared.at });
+    expect(new SimSession().handle({ type: 'openLink', fragment: '#scenario=etcd-cluster&at=42s' })).toEqual([{ type: 'linkBuiltin', name: 'etcd-cluster', at: 42_000 }]);
+    const refused = new SimSession().handle({ type: 'openLink', fragment: '#run=%%%' });
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ type: 'linkRefused', reason: expect.stringMatching(/damaged/) });
+    // A plain scenario says nothing about a moment: the page plays it.
+    expect(new SimSession().handle({ type: 'load', file: 'default.yaml', text: DEFAULT })[0]).not.toHaveProperty('pauseAt');
+  });
+
   it('refuses actions while a link replays, then takes them', () => {
     const a = session();
     a.play(60_000);

@@ -42,6 +42,7 @@ import { followedView, inFlightTimes, isCommandRoot, observeRecord, processLog, 
 import { formatScenarioError, parseScenario, ScenarioRunner, type Scenario, type TranscriptEntry } from '../sim/scenario';
 import type { StepAction } from '../sim/scenario/schema';
 import { TimeMachine } from '../sim/scenario/time-machine';
+import { decodeLink } from '../sim/scenario/link';
 import { BatchBuilder, MAX_TRACE_PER_BATCH } from './batch';
 import { clockRate, SLOWMO_OFF_AT_SPEED } from './clock';
 import { describeCommand, fatal, showPosition } from './journal';
@@ -146,6 +147,8 @@ export class SimSession {
     switch (cmd.type) {
       case 'load':
         return this.load({ file: cmd.file, text: cmd.text, files: cmd.files ?? {} }, { at: cmd.at, view: cmd.view });
+      case 'openLink':
+        return this.openLink(cmd.fragment);
       case 'restore':
         return this.restore(cmd.source, cmd.journal, cmd.checkpoint);
       case 'crashTest':
@@ -375,6 +378,14 @@ export class SimSession {
    * Builds the scenario's cluster. `opts.at` (a link's moment), or else the scenario's own
    * `spec.pauseAt` (an exported run), starts a replay to that moment; a restore passes `replay: false`.
    */
+  /** A link's fragment, decoded and bounded here (the page never parses it): a run is loaded at its moment. */
+  private openLink(fragment: string): WorkerToUi[] {
+    const d = decodeLink(fragment);
+    if ('error' in d) return [{ type: 'linkRefused', reason: d.error }];
+    if (d.kind === 'builtin') return [{ type: 'linkBuiltin', name: d.name, ...(d.at !== undefined ? { at: d.at } : {}) }];
+    return this.load({ file: 'link.yaml', text: d.link.scenario, files: {} }, { at: d.link.at, view: d.link.view });
+  }
+
   private load(source: ScenarioSource, opts: { at?: number | undefined; view?: ShareView | undefined; replay?: boolean } = {}): WorkerToUi[] {
     const { file, text, files } = source;
     const parsed = parseScenario(text, file);
@@ -412,7 +423,7 @@ export class SimSession {
     cluster.sim.onRecord((r) => this.onRecord(run, r));
     this.run = run;
     this.outbox = [];
-    return [{ type: 'loaded', name: scenario.name, seed: scenario.seed, targets: cluster.targets(), source }];
+    return [{ type: 'loaded', name: scenario.name, seed: scenario.seed, targets: cluster.targets(), source, ...(target !== undefined ? { pauseAt: target } : {}) }];
   }
 
   /** A finished command or a performed action: to the terminal, under the request that started it. */

@@ -36,8 +36,6 @@ export type DecodedLink =
 
 /** Fragments longer than this are refused before anything is decoded (about 48 KB of deflated data). */
 export const MAX_LINK_CHARS = 64 * 1024;
-/** Links longer than this work, but some chat tools and browsers truncate them: the app says so. */
-export const LARGE_LINK_CHARS = 8 * 1024;
 const LINK_VERSION = 1;
 const MAX_VIEW_FIELD = 256;
 const BUILTIN_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;

@@ -1,11 +1,9 @@
 // A run as a link or a file, on the page's side: Share (ask the worker for the run, put the link in
 // the address bar and on the clipboard), Export (download it), Import (a file picked or dropped),
 // and opening a link (`#run=...`, `#scenario=NAME&at=42s`) at startup or when the hash changes.
-// Links are hostile input: decodeLink (src/sim/scenario/link.ts, the same code the CLI uses) bounds
-// and validates them; whatever it or the worker refuses is shown in a dialog, as text.
+// Links and files are hostile input: the worker decodes and bounds them (the same code the CLI uses;
+// the page parses neither); whatever it refuses is shown in a dialog, as text.
 
-import { decodeLink } from '../../sim/scenario/link';
-import { parseScenario } from '../../sim/scenario/parse';
 import type { ShareView, WorkerToUi } from '../../protocol/view';
 import { useRunStore, type OpeningKind } from '../store/run-store';
 import { useSimStore } from '../store/sim-store';
@@ -120,18 +118,22 @@ export function isRunFragment(hash: string): boolean {
  */
 export function openFragment(hash: string, stillWanted: () => boolean = () => true): boolean {
   if (!isRunFragment(hash)) return false;
-  const d = decodeLink(hash);
-  if ('error' in d) {
-    useRunStore.getState().failOpening({ kind: 'link', name: 'link', reason: d.error, details: [] });
-    return true;
-  }
-  if (d.kind === 'run') {
-    useRunStore.getState().startOpening({ kind: 'link', name: 'link', playWhenLoaded: false });
-    useUiStore.getState().send({ type: 'load', file: 'link.yaml', text: d.link.scenario, at: d.link.at, view: d.link.view });
-    return true;
-  }
-  void openBuiltin(d.name, d.at, stillWanted);
+  linkStillWanted = stillWanted;
+  useRunStore.getState().startOpening({ kind: 'link', name: 'link', playWhenLoaded: false });
+  useUiStore.getState().send({ type: 'openLink', fragment: hash });
   return true;
+}
+
+let linkStillWanted: () => boolean = () => true;
+
+/** `linkBuiltin`: the link named a built-in scenario; fetch it as the picker would. */
+export function onLinkBuiltin(m: Extract<WorkerToUi, { type: 'linkBuiltin' }>): void {
+  void openBuiltin(m.name, m.at, linkStillWanted);
+}
+
+/** `linkRefused`: the worker could not open the link. */
+export function onLinkRefused(m: Extract<WorkerToUi, { type: 'linkRefused' }>): void {
+  useRunStore.getState().failOpening({ kind: 'link', name: 'link', reason: m.reason, details: [] });
 }
 
 async function openBuiltin(name: string, at: number | undefined, stillWanted: () => boolean): Promise<void> {
@@ -184,20 +186,19 @@ export async function importFile(file: File): Promise<void> {
     return;
   }
   // A run saved with its moment (spec.pauseAt) replays there and pauses; any other scenario plays,
-  // as a picked one does. The worker parses it again and has the last word.
-  const parsed = parseScenario(text, file.name);
+  // as a picked one does. The worker parses it and says which (`loaded`'s pauseAt).
   clearRunHash();
-  run.startOpening({ kind: 'file', name: file.name, playWhenLoaded: parsed.ok && parsed.scenario.pauseAt === undefined });
+  run.startOpening({ kind: 'file', name: file.name, playWhenLoaded: true });
   useUiStore.getState().send({ type: 'load', file: file.name, text });
 }
 
 // ------------------------------------------------------------------ the worker's answers while opening
 
-/** `loaded` while a link or a file is opened. */
-export function onOpeningLoaded(): void {
+/** `loaded` while a link or a file is opened; `pauseAt`: the run replays to a moment and pauses there. */
+export function onOpeningLoaded(pauseAt?: number): void {
   const o = useRunStore.getState().opening;
   if (!o) return;
-  if (o.playWhenLoaded) {
+  if (o.playWhenLoaded && pauseAt === undefined) {
     useRunStore.getState().set({ opening: null });
     useUiStore.getState().send({ type: 'play' });
     return;

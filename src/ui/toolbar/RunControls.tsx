@@ -4,7 +4,6 @@
 // here pauses the simulation.
 
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { LARGE_LINK_CHARS } from '../../sim/scenario/link';
 import { formatClock, formatSize } from '../app/format';
 import { copyText, importFile, requestExport, requestShare } from '../app/run-links';
 import { fill } from '../app/strings';
@@ -111,6 +110,9 @@ function SharePopover({ anchor }: { anchor: React.RefObject<HTMLButtonElement | 
     </div>
   );
 }
+
+/** Links longer than this work, but some chat tools and browsers cut them: the dialog says so. */
+const LARGE_LINK_CHARS = 8 * 1024;
 
 function LinkDetails({ link }: { link: SharedLink }) {
   const t = useStrings();

@@ -1,0 +1,105 @@
+// Issue 17, "What nobody may do to it": hostile requests to `kubeplay serve` get what a kubeadm
+// cluster's kube-apiserver answers, and leave the cluster as it was and still working:
+// - no credentials: system:anonymous may read /version and /healthz (system:public-info-viewer) and
+//   nothing else (403 with the apiserver's sentence);
+// - a body over 3 MiB: 413 `Request entity too large: limit is 3145728`
+//   (apiserver/pkg/server/config.go MaxRequestBodyBytes, handlers/rest.go limitedReadBody);
+// - malformed JSON: 400, nothing stored; an unknown path: 404 Status.
+
+import { request } from 'node:https';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseScenario } from '../sim/scenario/parse';
+import { serve, type ServeHandle } from './serve';
+
+const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
+kind: Scenario
+metadata: {name: hostile}
+spec:
+  steps: []
+`;
+
+let h: ServeHandle;
+
+beforeAll(async () => {
+  const p = parseScenario(SCENARIO, 'hostile.yaml');
+  if (!p.ok) throw new Error('invalid');
+  h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 20 });
+  await until(async () => (await call('/api/v1/namespaces/default/pods')).status === 200);
+}, 60_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function until(cond: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface Opts {
+  method?: string;
+  body?: string | Buffer;
+  contentType?: string;
+  /** 'admin' (default) or 'none' (no client certificate). */
+  who?: 'admin' | 'none';
+}
+
+function call(path: string, opts: Opts = {}): Promise<{ status: number; body: string }> {
+  const who = opts.who ?? 'admin';
+  const client = who === 'admin' ? h.pki.clients.find((c) => c.user === 'kubernetes-admin') : undefined;
+  const url = new URL(path, h.url);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? 'GET', ca: h.pki.ca.certPem, ...(client && { cert: client.certPem, key: client.keyPem }), headers },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const message = (r: { body: string }): string => (JSON.parse(r.body) as { message: string }).message;
+
+async function podNames(): Promise<string[]> {
+  const r = await call('/api/v1/namespaces/default/pods');
+  return (JSON.parse(r.body) as { items: { metadata: { name: string } }[] }).items.map((p) => p.metadata.name);
+}
+
+describe('kubeplay serve against hostile requests', () => {
+  it('lets system:anonymous read /version and /healthz and nothing else, with the real 403', async () => {
+    expect((await call('/version', { who: 'none' })).status).toBe(200);
+    expect((await call('/healthz', { who: 'none' })).status).toBe(200);
+    const pods = await call('/api/v1/namespaces/default/pods', { who: 'none' });
+    expect(pods.status).toBe(403);
+    expect(message(pods)).toBe('pods is forbidden: User "system:anonymous" cannot list resource "pods" in API group "" in the namespace "default"');
+  }, 30_000);
+
+  it('refuses a body over 3 MiB with 413 and stores nothing', async () => {
+    const big = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { x: 'a'.repeat(3 * 1024 * 1024) } });
+    const r = await call('/api/v1/namespaces/default/configmaps', { method: 'POST', body: big });
+    expect(r.status).toBe(413);
+    expect(message(r)).toBe('Request entity too large: limit is 3145728');
+    expect((await call('/api/v1/namespaces/default/configmaps/big')).status).toBe(404);
+  }, 30_000);
+
+  it('answers malformed JSON with 400 and an unknown path with a 404 Status, and still works afterwards', async () => {
+    const before = await podNames();
+    const bad = await call('/api/v1/namespaces/default/pods', { method: 'POST', body: '{"apiVersion": "v1", "kind": "Pod", "metadata": {' });
+    expect(bad.status).toBe(400);
+    const missing = await call('/api/v1/no-such-thing');
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body)).toMatchObject({ kind: 'Status', code: 404 });
+    expect(await podNames()).toEqual(before);
+    const ok = await call('/api/v1/namespaces/default/pods', { method: 'POST', body: JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'still-fine' }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } }) });
+    expect(ok.status).toBe(201);
+  }, 30_000);
+});
