@@ -138,8 +138,7 @@ function noteFieldErrors(job: ApplyJob, o: ManifestObject, err: KubectlError): v
   if (err.t !== 'status' || err.status.reason !== 'Invalid' || o.documentLine === undefined) return;
   for (const c of err.status.details?.causes ?? []) {
     if (!c.field) continue;
-    const documentLine = o.documentLine;
-    (job.fieldErrors ??= []).push({ source: o.source, documentLine, field: c.field, message: c.message ?? '' });
+    (job.fieldErrors ??= []).push({ source: o.source, documentLine: o.documentLine, field: c.field, message: c.message ?? '' });
   }
 }
 
