@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCENARIO_TITLES, scenarioTitle } from './scenario-titles';
+import { SCENARIO_DESCRIPTIONS_RU, SCENARIO_TITLES, scenarioDescription, scenarioTitle } from './scenario-titles';
 import { SCENARIOS } from './scenarios';
 
 // Issue 11: "every scenario in public/scenarios/ is in the picker". The picker's list is read from
@@ -28,6 +28,13 @@ describe('the scenario picker', () => {
     expect(Object.keys(titles).sort()).toEqual([...FILES].sort());
     for (const name of FILES) expect(titles[name]?.trim()).toBeTruthy();
     expect(new Set(Object.values(titles)).size).toBe(FILES.length);
+  });
+
+  it('has a Russian description for every scenario, and shows the file\'s own one in English', () => {
+    expect(Object.keys(SCENARIO_DESCRIPTIONS_RU).sort()).toEqual([...FILES].sort());
+    for (const name of FILES) expect(SCENARIO_DESCRIPTIONS_RU[name]).toMatch(/[а-яё]/i);
+    expect(scenarioDescription('pod-lifecycle', 'en')).toBeUndefined();
+    expect(scenarioDescription('my-run', 'ru')).toBeUndefined();
   });
 
   it('falls back to the name for a scenario that is not built in', () => {

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import type { ScenarioProgressView, ScenarioStepView } from '../../protocol/scenario-progress';
 import { formatClock } from '../app/format';
-import { scenarioTitle } from '../app/scenario-titles';
+import { scenarioDescription, scenarioTitle } from '../app/scenario-titles';
 import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
 import { useScenarioStrings, type ScenarioStrings } from './scenario-strings';
@@ -21,21 +21,26 @@ export function ScenarioPanel() {
   const p = useSimStore((s) => s.progress);
   if (!p) return <p className="panel-empty">{sc.empty}</p>;
   const done = p.steps.filter((s) => s.state === 'done').length;
+  const title = scenarioTitle(p.name, lang);
+  const description = scenarioDescription(p.name, lang) ?? p.description;
   return (
     <div className="scenario-panel" data-testid="scenario-panel" data-done={p.done}>
       <header className="scenario-head">
-        <h2 className="scenario-title">
-          {scenarioTitle(p.name, lang)} <span className="scenario-name">{p.name}</span>
-        </h2>
-        {p.description && <p className="scenario-description">{p.description}</p>}
-        <p className="scenario-summary" data-testid="scenario-summary">
-          <span>
-            {sc.stepsDone(done, p.steps.length)}
-            {p.done && ` · ${sc.finished}`}
-          </span>
-          {p.passed + p.failed + p.pending > 0 && <span className={p.failed ? 'scenario-bad' : undefined}>{sc.summary(p)}</span>}
-          {p.recorded > 0 && <span>{sc.recorded(p.recorded)}</span>}
-        </p>
+        <div className="scenario-head-row">
+          <h2 className="scenario-title">
+            {title}
+            {title !== p.name && <span className="scenario-name">{p.name}</span>}
+          </h2>
+          <p className="scenario-summary" data-testid="scenario-summary">
+            <span>
+              {sc.stepsDone(done, p.steps.length)}
+              {p.done && ` · ${sc.finished}`}
+            </span>
+            {p.passed + p.failed + p.pending > 0 && <Summary p={p} sc={sc} />}
+            {p.recorded > 0 && <span>{sc.recorded(p.recorded)}</span>}
+          </p>
+        </div>
+        {description && <p className="scenario-description">{description}</p>}
       </header>
       <div className="scenario-columns">
         <StepList p={p} sc={sc} />
@@ -45,23 +50,47 @@ export function ScenarioPanel() {
   );
 }
 
+/** `2 passed · 1 failed · 3 pending`, the failed count in the danger colour when there is one. */
+function Summary({ p, sc }: { p: ScenarioProgressView; sc: ScenarioStrings }) {
+  const parts = sc.summaryParts(p);
+  return (
+    <span>
+      {parts.map((x, i) => (
+        <span key={x.kind} className={x.kind === 'failed' && p.failed > 0 ? 'scenario-bad' : undefined}>
+          {i > 0 && ' · '}
+          {x.text}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 /** Scrolls `list` (its own scroll box) so that its row marked `data-focus` shows, when `key` changes. */
 function useKeepInView(key: string) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const list = ref.current;
-    const row = list?.querySelector<HTMLElement>('[data-focus="true"]');
-    if (!list || !row) return;
-    const top = row.offsetTop;
-    const bottom = top + row.offsetHeight;
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+    if (!list) return;
+    const show = () => {
+      const row = list.querySelector<HTMLElement>('[data-focus="true"]');
+      if (!row) return;
+      const top = row.offsetTop;
+      const bottom = top + row.offsetHeight;
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+    };
+    show();
+    // A smaller window or a resized dock would hide the row again.
+    const seen = new ResizeObserver(show);
+    seen.observe(list);
+    return () => seen.disconnect();
   }, [key]);
   return ref;
 }
 
 function StepList({ p, sc }: { p: ScenarioProgressView; sc: ScenarioStrings }) {
-  const current = p.steps.find((s) => s.state === 'running' || s.state === 'next');
+  // The step running or due next; once all ran, the last one.
+  const current = p.steps.find((s) => s.state === 'running' || s.state === 'next') ?? (p.done ? p.steps.at(-1) : undefined);
   const ref = useKeepInView(`${current?.index ?? 'end'}:${p.steps.length}`);
   return (
     <section className="scenario-section" aria-labelledby="scenario-steps-h">
@@ -91,14 +120,16 @@ function StepRow({ s, sc, focus }: { s: ScenarioStepView; sc: ScenarioStrings; f
       data-state={s.state}
       data-kind={s.kind}
       data-focus={focus}
-      aria-current={focus ? 'step' : undefined}
+      aria-current={focus && s.state !== 'done' ? 'step' : undefined}
     >
       <span className="scenario-icon" aria-hidden="true">
         {failed ? '✗' : STEP_ICON[s.state]}
       </span>
       <span className="visually-hidden">{sc.stepState[s.state]}</span>
       <span className="scenario-time">{time}</span>
-      <code className="scenario-text">{s.text}</code>
+      <code className="scenario-text" title={s.text}>
+        {s.text}
+      </code>
       {s.expect && <Verdict state={s.expect.state} sc={sc} />}
       {s.exitCode !== undefined && s.exitCode !== 0 && !s.expect && <span className="scenario-note">{sc.exitCode(s.exitCode)}</span>}
       {s.error !== undefined && (
@@ -137,7 +168,9 @@ function ExpectationList({ p, sc }: { p: ScenarioProgressView; sc: ScenarioStrin
                 <div className="scenario-expectation-head">
                   <Verdict state={e.state} sc={sc} />
                   <span className="scenario-time">{s.startedAt !== undefined ? sc.ranAt(formatClock(s.startedAt)) : sc.dueAt(formatClock(s.at))}</span>
-                  <code className="scenario-text">{s.text}</code>
+                  <code className="scenario-text" title={s.text}>
+                    {s.text}
+                  </code>
                 </div>
                 <ul className="scenario-checks">
                   {e.checks.map((c, i) => (

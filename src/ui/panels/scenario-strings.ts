@@ -20,7 +20,7 @@ export interface ScenarioStrings {
   ranAt(clock: string): string;
   dueAt(clock: string): string;
   exitCode(code: number | null): string;
-  summary(p: { passed: number; failed: number; pending: number }): string;
+  summaryParts(p: { passed: number; failed: number; pending: number }): { kind: 'passed' | 'failed' | 'pending'; text: string }[];
   stepsDone(done: number, total: number): string;
   finished: string;
   recorded(n: number): string;
@@ -72,7 +72,11 @@ const en: ScenarioStrings = {
   ranAt: (c) => `ran ${c}`,
   dueAt: (c) => `at ${c}`,
   exitCode: (code) => (code === null ? 'no answer' : `exit ${code}`),
-  summary: ({ passed, failed, pending }) => `${passed} passed · ${failed} failed · ${pending} pending`,
+  summaryParts: ({ passed, failed, pending }) => [
+    { kind: 'passed', text: `${passed} passed` },
+    { kind: 'failed', text: `${failed} failed` },
+    { kind: 'pending', text: `${pending} pending` },
+  ],
   stepsDone: (d, t) => `${d} of ${t} steps done`,
   finished: 'finished',
   recorded: (n) => `${n} ${n === 1 ? 'action' : 'actions'} of yours recorded`,
@@ -98,7 +102,11 @@ const ru: ScenarioStrings = {
   ranAt: (c) => `запущен ${c}`,
   dueAt: (c) => `в ${c}`,
   exitCode: (code) => (code === null ? 'нет ответа' : `код ${code}`),
-  summary: ({ passed, failed, pending }) => `выполнено ${passed} · не выполнено ${failed} · ожидает ${pending}`,
+  summaryParts: ({ passed, failed, pending }) => [
+    { kind: 'passed', text: `выполнено ${passed}` },
+    { kind: 'failed', text: `не выполнено ${failed}` },
+    { kind: 'pending', text: `ожидают ${pending}` },
+  ],
   stepsDone: (d, t) => `выполнено шагов: ${d} из ${t}`,
   finished: 'завершён',
   recorded: (n) => `записано ваших действий: ${n}`,
