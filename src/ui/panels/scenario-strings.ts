@@ -50,14 +50,6 @@ function check(c: ExpectationCheckView, lang: Lang): string {
   return `${WHAT[lang][c.what]} ${OP[lang][c.op]} ${value}`;
 }
 
-const plural = (n: number, one: string, few: string, many: string) => {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return one;
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
-  return many;
-};
-
 const en: ScenarioStrings = {
   tab: 'Scenario',
   failedBadge: (n) => `${n} failed`,
@@ -90,7 +82,7 @@ const en: ScenarioStrings = {
 
 const ru: ScenarioStrings = {
   tab: 'Сценарий',
-  failedBadge: (n) => `${n} не ${plural(n, 'выполнено', 'выполнены', 'выполнено')}`,
+  failedBadge: (n) => `не выполнено проверок: ${n}`,
   passedBadge: (p, t) => `выполнено проверок: ${p} из ${t}`,
   empty: 'Сценарий не загружен.',
   steps: 'Шаги',
