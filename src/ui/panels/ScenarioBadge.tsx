@@ -15,7 +15,7 @@ export function ScenarioBadge() {
     return (
       <span className="dock-badge dock-badge--fail" data-testid="scenario-badge" data-failed={failed} title={sc.failedBadge(failed)}>
         <span aria-hidden="true">✗ {failed}</span>
-        <span className="visually-hidden">{sc.failedBadge(failed)}</span>
+        <span className="visually-hidden">{` ${sc.failedBadge(failed)}`}</span>
       </span>
     );
   }
@@ -25,7 +25,7 @@ export function ScenarioBadge() {
       <span aria-hidden="true">
         ✓ {p.passed}/{total}
       </span>
-      <span className="visually-hidden">{sc.passedBadge(p.passed, total)}</span>
+      <span className="visually-hidden">{` ${sc.passedBadge(p.passed, total)}`}</span>
     </span>
   );
 }
