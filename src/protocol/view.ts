@@ -2,6 +2,7 @@
 // a simulation object. Everything here is structured-clone safe and small.
 
 import type { RaftKind } from './raft';
+import type { ScenarioProgressView } from './scenario-progress';
 
 export type { RaftKind };
 
@@ -229,6 +230,8 @@ export interface FrameBatch {
   followed?: FollowedRequest;
   /** The scenario's name and whether all its steps ran. */
   scenario?: { name: string; done: boolean; failed: number };
+  /** The scenario's steps and expectations as its runner stands: present when they changed (and on a reset frame). */
+  progress?: ScenarioProgressView;
   /**
    * The run went back in time (a seek): everything the UI holds of the run (hosts, components,
    * objects, trace, terminal outputs) is replaced by what this frame carries, which is complete.

@@ -2,6 +2,7 @@
 // was last sent, the trace records made since the last frame, every message in flight, finished
 // command lines and the followed request. A frame is made only when something changed.
 
+import type { ScenarioProgressView } from '../protocol/scenario-progress';
 import type { Checkpoint, ClockView, ComponentView, FollowedRequest, FrameBatch, HostView, TerminalOutput, TraceRecord } from '../protocol/view';
 import type { Cluster } from '../sim/cluster';
 import {
@@ -33,6 +34,8 @@ export interface BatchInput {
   checkpoint: Checkpoint;
   followed?: FollowedRequest;
   scenario: { name: string; done: boolean; failed: number };
+  /** The scenario's progress, when it changed since the last frame (always sent when given). */
+  progress?: ScenarioProgressView;
 }
 
 export class BatchBuilder {
@@ -108,6 +111,7 @@ export class BatchBuilder {
     };
     const changed =
       force ||
+      input.progress !== undefined ||
       sig.clock !== this.lastSig.clock ||
       sig.followed !== this.lastSig.followed ||
       sig.partitions !== this.lastSig.partitions ||
@@ -134,6 +138,7 @@ export class BatchBuilder {
     };
     if (input.followed) batch.followed = input.followed;
     if (sig.scenario !== this.lastSig.scenario) batch.scenario = input.scenario;
+    if (input.progress) batch.progress = input.progress;
     if (this.dropped) batch.traceDropped = this.dropped;
     this.lastSig = sig;
     this.trace = [];

@@ -35,6 +35,7 @@ import type {
   UiToWorker,
   WorkerToUi,
 } from '../protocol/view';
+import type { ScenarioProgressView } from '../protocol/scenario-progress';
 import { buildCluster, type Cluster, type ClusterOptions, type ClusterSpec } from '../sim/cluster';
 import type { TraceRecord } from '../sim/kernel/trace';
 import { freshestStore } from '../sim/chaos/observe';
@@ -99,6 +100,8 @@ interface Run {
   timelineSig: string;
   /** The next frame replaces everything the UI holds (after a seek). */
   resetPending: boolean;
+  /** The runner's progress key at the last frame, to send the scenario's progress only when it changed. */
+  progressKey: string;
 }
 
 const error = (message: string): WorkerToUi => ({ type: 'error', message, errors: [] });
@@ -351,13 +354,17 @@ export class SimSession {
     const clock: FrameBatch['clock'] = { time: sim.now, playing: this.playing, speed: this.speed };
     if (next !== undefined) clock.nextEventAt = next;
     const failed = run.runner.expectations.filter((e) => !e.ok).length + run.runner.errors.length;
+    const progressKey = run.runner.progressKey();
+    const progress: ScenarioProgressView | undefined = progressKey !== run.progressKey || run.resetPending ? run.runner.progress() : undefined;
     const batch = run.batches.build({
       clock,
       checkpoint: { ...this.position(run), traceHash: sim.traceHash() },
       followed: run.follow ? followedView(run.follow) : undefined,
       scenario: { name: run.scenario.name, done: run.runner.done, failed },
+      ...(progress && { progress }),
     }, run.resetPending);
     if (!batch) return undefined;
+    run.progressKey = progressKey;
     if (run.resetPending) {
       batch.reset = true;
       run.resetPending = false;
@@ -412,6 +419,7 @@ export class SimSession {
       end: cluster.sim.now,
       timelineSig: '',
       resetPending: false,
+      progressKey: '',
     };
     const target = opts.replay === false ? undefined : (opts.at ?? scenario.pauseAt);
     if (target !== undefined) {

@@ -6,6 +6,7 @@
 import type { CliOutput } from '../cli-tools/protocol';
 import type { ClusterLike, ExecOptions } from './cluster-like';
 import { formatDuration } from './duration';
+import { scenarioProgress, type ScenarioProgress } from './progress';
 import { describeAction, formatScenarioError, type Scenario, type ScenarioError, type Step, type StepAction } from './schema';
 import { checkExpectation, describeChecks, outputFields, type ExpectationResult, type TranscriptEntry } from './transcript';
 
@@ -245,6 +246,35 @@ export class ScenarioRunner {
       endTime: this.now,
       ok: !failed && this.errors.length === 0,
     };
+  }
+
+  /**
+   * Which of the scenario's steps are done, running or ahead, and each expectation's pass, fail or
+   * pending, as the runner stands now (progress.ts). Pure: reading it changes nothing.
+   */
+  progress(): ScenarioProgress {
+    const errors = new Map<number, string>();
+    for (const e of this.errors) {
+      const m = /^spec\.steps\[(\d+)\]/.exec(e.path);
+      if (m) errors.set(Number(m[1]), e.message);
+    }
+    return scenarioProgress({
+      name: this.scenario.name,
+      ...(this.scenario.description !== undefined && { description: this.scenario.description }),
+      chain: this.chain,
+      recordedCount: this.recorded.length,
+      next: this.next,
+      ...(this.pending && { pending: { step: this.pending.step.index, startedAt: this.pending.entry.time } }),
+      transcript: this.transcript,
+      expectations: this.expectations,
+      errors,
+      done: this.done,
+    });
+  }
+
+  /** Changes whenever progress() would (the app sends the progress only then). */
+  progressKey(): string {
+    return `${this.next}:${this.pending?.step.index ?? '-'}:${this.transcript.length}:${this.expectations.length}:${this.errors.length}:${this.recorded.length}:${this.done}`;
   }
 
   /**

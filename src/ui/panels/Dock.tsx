@@ -1,5 +1,6 @@
-// The bottom dock: Terminal | Events | Request timeline | Request (the sequence diagram) | YAML,
-// collapsible. The terminal stays mounted while another tab shows, so its scrollback survives. The
+// The bottom dock: Terminal | Events | Request timeline | Request (the sequence diagram) | YAML |
+// Scenario, collapsible. The Scenario tab carries a count of failed expectations, so a failure shows
+// without opening it. The terminal stays mounted while another tab shows, so its scrollback survives. The
 // dock grows while the sequence diagram shows (sequence.css).
 
 import { useStrings } from '../app/useStrings';
@@ -8,6 +9,9 @@ import { useSeqStrings } from '../sequence/strings';
 import { useUiStore, type DockTab } from '../store/ui-store';
 import { Terminal } from '../terminal/Terminal';
 import { EventsPanel } from './EventsPanel';
+import { ScenarioBadge } from './ScenarioBadge';
+import { ScenarioPanel } from './ScenarioPanel';
+import { useScenarioStrings } from './scenario-strings';
 import { TimelineList } from './TimelineList';
 import { YamlTab } from './YamlTab';
 import './panels.css';
@@ -15,6 +19,7 @@ import './panels.css';
 export function Dock() {
   const t = useStrings();
   const seq = useSeqStrings();
+  const sc = useScenarioStrings();
   const tab = useUiStore((s) => s.dockTab);
   const open = useUiStore((s) => s.dockOpen);
   const { setDockTab, toggle } = useUiStore.getState();
@@ -24,6 +29,7 @@ export function Dock() {
     { id: 'timeline', label: t.dockTimeline },
     { id: 'sequence', label: seq.tab },
     { id: 'yaml', label: t.dockYaml },
+    { id: 'scenario', label: sc.tab },
   ];
   return (
     <section className={`dock${open ? '' : ' collapsed'}${open && tab === 'sequence' ? ' dock--tall' : ''}`} data-testid="dock">
@@ -43,6 +49,7 @@ export function Dock() {
               }}
             >
               {x.label}
+              {x.id === 'scenario' && <ScenarioBadge />}
             </button>
           ))}
         </div>
@@ -65,6 +72,7 @@ export function Dock() {
         {tab === 'timeline' && <TimelineList />}
         {tab === 'sequence' && <SequencePanel />}
         {tab === 'yaml' && <YamlTab />}
+        {tab === 'scenario' && <ScenarioPanel />}
       </div>
     </section>
   );

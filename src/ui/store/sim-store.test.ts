@@ -75,4 +75,18 @@ describe('applyBatch with a reset frame (a seek went back in time)', () => {
     sim.reset();
     expect(useSimStore.getState()).toMatchObject({ resetEpoch: epoch, timeline: null, traceHash: '' });
   });
+
+  it('keeps the scenario progress a frame carries until the next one that carries it, replaces it on a reset frame, and forgets it for a new scenario', () => {
+    const sim = useSimStore.getState();
+    const progress = (passed: number, pending: number) => ({ name: 't', steps: [], recorded: 0, passed, failed: 0, pending, errors: 0, done: pending === 0 });
+    sim.applyBatch(frame({ progress: progress(0, 2) }), 0);
+    sim.applyBatch(frame({}), 0);
+    expect(useSimStore.getState().progress).toMatchObject({ passed: 0, pending: 2 });
+    sim.applyBatch(frame({ progress: progress(2, 0) }), 0);
+    expect(useSimStore.getState().progress).toMatchObject({ passed: 2, done: true });
+    sim.applyBatch(frame({ reset: true, progress: progress(1, 1) }), 0);
+    expect(useSimStore.getState().progress).toMatchObject({ passed: 1, pending: 1 });
+    sim.setLoaded('other', []);
+    expect(useSimStore.getState().progress).toBeNull();
+  });
 });

@@ -18,12 +18,15 @@ import type {
   TimelineView,
   TraceRecord,
 } from '../../protocol/view';
+import type { ScenarioProgressView } from '../../protocol/scenario-progress';
 
 export const TRACE_KEEP = 5000;
 export const OUTPUTS_KEEP = 500;
 
 export interface SimState {
   scenario: { name: string; done: boolean; failed: number } | null;
+  /** The scenario's steps and expectations as the worker's runner reports them (the scenario panel). */
+  progress: ScenarioProgressView | null;
   targets: string[];
   clock: ClockView;
   hosts: Record<string, HostView>;
@@ -98,6 +101,7 @@ export function keepLatest<T>(older: readonly T[], newer: readonly T[], keep: nu
 
 const initial = {
   scenario: null,
+  progress: null as ScenarioProgressView | null,
   targets: [],
   clock: { time: 0, playing: false, speed: 1 },
   hosts: {},
@@ -154,6 +158,7 @@ export const useSimStore = create<SimState>()(
         }
         s.followed = b.followed;
         if (b.scenario) s.scenario = b.scenario;
+        if (b.progress) s.progress = b.progress;
         s.lastBatchBytes = bytes;
         followRun(s, b);
       });
@@ -161,6 +166,7 @@ export const useSimStore = create<SimState>()(
     setLoaded: (name, targets) =>
       set((s) => {
         s.scenario = { name, done: false, failed: 0 };
+        s.progress = null;
         s.targets = targets;
       }),
     addError: (message) =>
@@ -207,6 +213,7 @@ function applyReset(b: FrameBatch, bytes: number): void {
     s.outputs = outputs;
     s.followed = b.followed;
     if (b.scenario) s.scenario = b.scenario;
+    if (b.progress) s.progress = b.progress;
     // Scheduling cycles and logs were asked for at another moment; the inspector asks again.
     s.cycles = {};
     s.logs = {};

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { RaftKind, UiToWorker } from '../../protocol/view';
 
-export type DockTab = 'terminal' | 'events' | 'timeline' | 'sequence' | 'yaml';
+export type DockTab = 'terminal' | 'events' | 'timeline' | 'sequence' | 'yaml' | 'scenario';
 export type Theme = 'dark' | 'light';
 
 export interface Selection {

@@ -1,6 +1,7 @@
-// Picks a built-in scenario: fetches its YAML and loads it into the worker.
+// Picks a built-in scenario by its title: fetches its YAML and loads it into the worker.
 
 import { clearRunHash } from '../app/run-links';
+import { scenarioTitle } from '../app/scenario-titles';
 import { loadScenario, SCENARIOS } from '../app/scenarios';
 import { useStrings } from '../app/useStrings';
 import { useSimStore } from '../store/sim-store';
@@ -8,6 +9,7 @@ import { useUiStore } from '../store/ui-store';
 
 export function ScenarioPicker() {
   const t = useStrings();
+  const lang = useUiStore((s) => s.lang);
   const name = useSimStore((s) => s.scenario?.name ?? '');
   const known = SCENARIOS.includes(name);
   return (
@@ -27,7 +29,7 @@ export function ScenarioPicker() {
         {!known && <option value="">{name || t.loading}</option>}
         {SCENARIOS.map((s) => (
           <option key={s} value={s}>
-            {s}
+            {scenarioTitle(s, lang)}
           </option>
         ))}
       </select>
