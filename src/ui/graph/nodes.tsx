@@ -9,6 +9,7 @@ import { COMP_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { etcdRole, etcdRoleHint, etcdRoleText, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
+import { WhyBadge } from '../why/WhyCallouts';
 
 const ICONS = `${import.meta.env.BASE_URL}icons/`;
 /** The official icon of each kind (kubernetes/community icons). Kinds without one get a drawn glyph. */
@@ -157,8 +158,11 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
           <span className="kp-pod-name">{pod.name}</span>
           <span className="kp-pod-ready">{d.ready}</span>
         </div>
-        <div className={`kp-pod-status${failingBadge ? ' kp-badge kp-badge--fail' : ''}`}>
-          <span aria-hidden="true">{d.glyph}</span> {d.status}
+        <div className="kp-pod-status-line">
+          <div className={`kp-pod-status${failingBadge ? ' kp-badge kp-badge--fail' : ''}`}>
+            <span aria-hidden="true">{d.glyph}</span> {d.status}
+          </div>
+          <WhyBadge kind="object" id={pod.id} select={{ kind: 'object', id: pod.id }} />
         </div>
       </div>
       {d.look === 'not-ready' && (
@@ -327,6 +331,8 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
             </span>
           )}
           {isNode && <NodeStatus data={d} />}
+          {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} />}
+          {role === 'etcd-cluster' && <WhyBadge kind="etcd" id="etcd" />}
         </div>
         {!band && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}
       </div>

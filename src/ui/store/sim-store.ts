@@ -17,6 +17,7 @@ import type {
   TerminalOutput,
   TimelineView,
   TraceRecord,
+  WhyCallout,
 } from '../../protocol/view';
 
 export const TRACE_KEEP = 5000;
@@ -40,6 +41,8 @@ export interface SimState {
   trace: TraceRecord[];
   outputs: TerminalOutput[];
   followed?: FollowedRequest;
+  /** The "why" callouts the worker sent last (complete; a frame carries them when they change). */
+  why: WhyCallout[];
   errors: string[];
   cycles: Record<string, SchedulingCycleView[]>;
   logs: Record<string, string[]>;
@@ -109,6 +112,7 @@ const initial = {
   apiEtcd: undefined as string | undefined,
   trace: [],
   outputs: [],
+  why: [] as WhyCallout[],
   errors: [],
   cycles: {},
   logs: {},
@@ -153,6 +157,7 @@ export const useSimStore = create<SimState>()(
           if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
         }
         s.followed = b.followed;
+        if (b.why) s.why = b.why;
         if (b.scenario) s.scenario = b.scenario;
         s.lastBatchBytes = bytes;
         followRun(s, b);
@@ -206,6 +211,7 @@ function applyReset(b: FrameBatch, bytes: number): void {
     s.trace = trace;
     s.outputs = outputs;
     s.followed = b.followed;
+    s.why = b.why ?? [];
     if (b.scenario) s.scenario = b.scenario;
     // Scheduling cycles and logs were asked for at another moment; the inspector asks again.
     s.cycles = {};

@@ -4,6 +4,15 @@ import { useEffect } from 'react';
 import { useStrings } from '../../app/useStrings';
 import { useSimStore } from '../../store/sim-store';
 import { useUiStore } from '../../store/ui-store';
+import type { WhyTarget } from '../../../protocol/why';
+import { WhySection } from '../../why/WhyCallouts';
+
+/** The callouts that concern a process: etcd's quorum on a member, the node's countdown on its kubelet. */
+function whyTargets(kind: string, host: string): WhyTarget[] {
+  if (kind === 'etcd') return [{ kind: 'etcd', id: 'etcd' }];
+  if (kind === 'kubelet') return [{ kind: 'host', id: host }];
+  return [];
+}
 
 const LOG_TAIL = 200;
 
@@ -53,6 +62,7 @@ export function ComponentInspector({ id }: { id: string }) {
           </div>
         ))}
       </dl>
+      <WhySection targets={whyTargets(c.kind, c.host)} />
       <div className="button-row">
         <button type="button" data-testid="inspector-kill" disabled={!c.alive} onClick={() => send({ type: 'kill', target: id })}>
           <span aria-hidden="true">✕ </span>

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useStrings } from '../../app/useStrings';
 import { useSimStore } from '../../store/sim-store';
 import { useUiStore } from '../../store/ui-store';
+import { WhySection } from '../../why/WhyCallouts';
 
 export function HostInspector({ id }: { id: string }) {
   const t = useStrings();
@@ -32,6 +33,7 @@ export function HostInspector({ id }: { id: string }) {
           </dd>
         </div>
       </dl>
+      <WhySection targets={[{ kind: 'host', id }]} />
       {killable && (
         <div className="button-row">
           <button type="button" data-testid="inspector-kill" disabled={!host.up} onClick={() => send({ type: 'kill', target: id })}>

@@ -8,6 +8,7 @@ import { useUiStore } from '../../store/ui-store';
 import { eventRows, eventsFor, lastSeen, sortRows } from '../events-table';
 import { TypeCell } from '../EventsPanel';
 import { SchedulerTable } from './SchedulerTable';
+import { WhySection } from '../../why/WhyCallouts';
 
 const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
@@ -54,6 +55,7 @@ export function ObjectInspector({ id }: { id: string }) {
             </div>
           ))}
       </dl>
+      <WhySection targets={view.kind === 'Node' ? [{ kind: 'object', id }, { kind: 'host', id: view.name }] : [{ kind: 'object', id }]} />
       <ObjectEvents kind={view.kind} namespace={view.namespace} name={view.name} uid={String(meta.uid ?? '')} />
       {isPod && (
         <section>

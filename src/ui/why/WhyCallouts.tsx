@@ -1,0 +1,83 @@
+// The "why" callouts on screen: a small badge on the affected card in the graph (it selects the
+// card, so the inspector opens with the full text) and the full explanation in the inspector.
+
+import { memo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { WhyCallout, WhyTarget } from '../../protocol/why';
+import { useSimStore } from '../store/sim-store';
+import { type Selection, useUiStore } from '../store/ui-store';
+import { WHY_STRINGS } from './strings';
+import { deadlineOf, whyText } from './text';
+import './why.css';
+
+/** The callouts attached to one target (a stable array while they do not change). */
+export function useWhyFor(kind: WhyTarget['kind'], id: string): WhyCallout[] {
+  return useSimStore(useShallow((s) => s.why.filter((w) => w.target.kind === kind && w.target.id === id)));
+}
+
+/**
+ * The simulated clock at whole-second steps while one of these callouts counts down, else 0: a
+ * countdown re-renders once a simulated second, and a callout without one never does.
+ */
+function useCountdownClock(callouts: WhyCallout[]): number {
+  const counting = callouts.some((c) => deadlineOf(c) !== undefined);
+  return useSimStore((s) => (counting ? Math.floor(s.clock.time / 1000) * 1000 : 0));
+}
+
+/** The badge on a graph card: warnings only; clicking it selects the card. */
+export const WhyBadge = memo(function WhyBadge({ kind, id, select }: { kind: WhyTarget['kind']; id: string; select?: Selection }) {
+  const lang = useUiStore((s) => s.lang);
+  const callouts = useWhyFor(kind, id).filter((c) => c.severity === 'warning');
+  const now = useCountdownClock(callouts);
+  const first = callouts[0];
+  if (!first) return null;
+  const text = whyText(first, now, lang);
+  const onClick = (e: React.MouseEvent) => {
+    e.stopPropagation();
+    if (select) useUiStore.getState().select(select);
+  };
+  return (
+    <button
+      type="button"
+      className="kp-why nodrag nopan"
+      data-testid={`why-badge-${first.facts.kind}`}
+      data-why={first.id}
+      title={`${text.title}\n\n${text.body}`}
+      aria-label={`${WHY_STRINGS[lang].heading} ${text.title}`}
+      onClick={onClick}
+    >
+      <span className="kp-why-mark" aria-hidden="true">
+        ?
+      </span>
+      {text.badge}
+    </button>
+  );
+});
+
+/** The inspector's section: every callout on the selected thing, title and explanation. */
+export function WhySection({ targets }: { targets: WhyTarget[] }) {
+  const lang = useUiStore((s) => s.lang);
+  const callouts = useSimStore(useShallow((s) => s.why.filter((w) => targets.some((t) => t.kind === w.target.kind && t.id === w.target.id))));
+  const now = useCountdownClock(callouts);
+  if (callouts.length === 0) return null;
+  const t = WHY_STRINGS[lang];
+  return (
+    <section className="why-section" data-testid="inspector-why" aria-label={t.heading}>
+      <h4>{t.heading}</h4>
+      {callouts.map((c) => {
+        const text = whyText(c, now, lang);
+        return (
+          <div key={c.id} className={`why-callout why-callout--${c.severity}`} data-testid={`why-${c.facts.kind}`} data-why={c.id}>
+            <p className="why-title">
+              <span className="why-mark" aria-hidden="true">
+                {c.severity === 'warning' ? '⚠' : 'ⓘ'}
+              </span>{' '}
+              {text.title}
+            </p>
+            <p className="why-body">{text.body}</p>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
