@@ -16,12 +16,14 @@ export function useWhyFor(kind: WhyTarget['kind'], id: string): WhyCallout[] {
 }
 
 /**
- * The simulated clock at whole-second steps while one of these callouts counts down, else 0: a
- * countdown re-renders once a simulated second, and a callout without one never does.
+ * The simulated clock now, re-rendering only when a countdown's whole seconds change (the selector
+ * returns the seconds left, so a frame that moves the clock by 16 ms costs no render), and never
+ * for callouts that do not count down.
  */
 function useCountdownClock(callouts: WhyCallout[]): number {
-  const counting = callouts.some((c) => deadlineOf(c) !== undefined);
-  return useSimStore((s) => (counting ? Math.floor(s.clock.time / 1000) * 1000 : 0));
+  const deadlines = callouts.map(deadlineOf).filter((d): d is number => d !== undefined);
+  useSimStore((s) => deadlines.map((d) => Math.ceil((d - s.clock.time) / 1000)).join(','));
+  return useSimStore.getState().clock.time;
 }
 
 /** The badge on a graph card: warnings only; clicking it selects the card. */
@@ -43,7 +45,8 @@ export const WhyBadge = memo(function WhyBadge({ kind, id, select }: { kind: Why
       data-testid={`why-badge-${first.facts.kind}`}
       data-why={first.id}
       title={`${text.title}\n\n${text.body}`}
-      aria-label={`${WHY_STRINGS[lang].heading} ${text.title}`}
+      // The accessible name starts with the words on the badge (WCAG 2.5.3, label in name).
+      aria-label={`${text.badge}. ${WHY_STRINGS[lang].heading} ${text.title}`}
       onClick={onClick}
     >
       <span className="kp-why-mark" aria-hidden="true">

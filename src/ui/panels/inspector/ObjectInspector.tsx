@@ -65,7 +65,8 @@ export function ObjectInspector({ id }: { id: string }) {
       )}
       <section>
         <h4>{t.live}</h4>
-        <pre className="yaml-view" data-testid="inspector-yaml">
+        {/* Focusable, so the keyboard can scroll a long object (axe scrollable-region-focusable). */}
+        <pre className="yaml-view" data-testid="inspector-yaml" tabIndex={0} aria-label={t.live}>
           {yamlText}
         </pre>
       </section>
