@@ -158,13 +158,11 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
           <span className="kp-pod-name">{pod.name}</span>
           <span className="kp-pod-ready">{d.ready}</span>
         </div>
-        <div className="kp-pod-status-line">
-          <div className={`kp-pod-status${failingBadge ? ' kp-badge kp-badge--fail' : ''}`}>
-            <span aria-hidden="true">{d.glyph}</span> {d.status}
-          </div>
-          <WhyBadge kind="object" id={pod.id} select={{ kind: 'object', id: pod.id }} />
+        <div className={`kp-pod-status${failingBadge ? ' kp-badge kp-badge--fail' : ''}`}>
+          <span aria-hidden="true">{d.glyph}</span> {d.status}
         </div>
       </div>
+      <WhyBadge kind="object" id={pod.id} select={{ kind: 'object', id: pod.id }} placement="pod" />
       {d.look === 'not-ready' && (
         <span className="kp-warn" title="not ready: it gets no Service traffic">
           ⚠
@@ -319,8 +317,11 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
             {t.title}
             {role === 'tray' && <span className="kp-tag">{d.pods}</span>}
           </div>
-          <div className="kp-region-sub" {...(role === 'etcd-cluster' ? { 'data-testid': 'etcd-status' } : {})}>
-            {t.subtitle}
+          <div className="kp-region-subline">
+            <div className="kp-region-sub" {...(role === 'etcd-cluster' ? { 'data-testid': 'etcd-status' } : {})}>
+              {t.subtitle}
+            </div>
+            {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} />}
           </div>
         </div>
         <div className="kp-region-badges">
@@ -331,7 +332,6 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
             </span>
           )}
           {isNode && <NodeStatus data={d} />}
-          {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} />}
           {role === 'etcd-cluster' && <WhyBadge kind="etcd" id="etcd" />}
         </div>
         {!band && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}

@@ -27,7 +27,7 @@ function useCountdownClock(callouts: WhyCallout[]): number {
 }
 
 /** The badge on a graph card: warnings only; clicking it selects the card. */
-export const WhyBadge = memo(function WhyBadge({ kind, id, select }: { kind: WhyTarget['kind']; id: string; select?: Selection }) {
+export const WhyBadge = memo(function WhyBadge({ kind, id, select, placement }: { kind: WhyTarget['kind']; id: string; select?: Selection; placement?: 'pod' }) {
   const lang = useUiStore((s) => s.lang);
   const callouts = useWhyFor(kind, id).filter((c) => c.severity === 'warning');
   const now = useCountdownClock(callouts);
@@ -41,7 +41,7 @@ export const WhyBadge = memo(function WhyBadge({ kind, id, select }: { kind: Why
   return (
     <button
       type="button"
-      className="kp-why nodrag nopan"
+      className={`kp-why${placement ? ` kp-why--${placement}` : ''} nodrag nopan`}
       data-testid={`why-badge-${first.facts.kind}`}
       data-why={first.id}
       title={`${text.title}\n\n${text.body}`}
