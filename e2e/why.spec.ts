@@ -103,3 +103,23 @@ test('a node whose kubelet died counts down to NotReady and then to eviction on 
   await expectNoAxeViolations(page);
   await shotSizes(page, 'why-node-eviction');
 });
+
+test('the etcd cluster box does the quorum arithmetic: 3 members, quorum 2, 1 alive has no quorum', async ({ page }) => {
+  // Seed chapter 2: Q = floor(N/2) + 1; public/scenarios/etcd-quorum-loss.yaml kills two of three at 21 s.
+  await gotoApp(page);
+  await pickScenario(page, 'etcd-quorum-loss');
+  await setSpeed(page, 5);
+  const box = page.getByTestId('etcd-cluster');
+  const badge = box.getByTestId('why-badge-etcd-quorum');
+  await expect(badge).toContainText('no quorum', { timeout: 30_000 });
+  await pause(page);
+  await badge.focus();
+  // The badge selects the member still alive (the scenario kills etcd-1 and etcd-2): its inspector explains.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('inspector-component')).toHaveAttribute('data-id', 'etcd/etcd-3');
+  const why = await inspectorWhy(page, 'etcd-quorum');
+  await expect(why).toContainText('3 members, quorum 2, 1 alive: no quorum — writes and reads with quorum fail');
+  await expect(why).toContainText('etcdserver: request timed out');
+  await expectNoAxeViolations(page);
+  await shotSizes(page, 'why-etcd-quorum');
+});

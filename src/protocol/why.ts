@@ -57,6 +57,9 @@ export interface EtcdQuorumWhy {
   quorum: number;
   /** Members running on a running host. */
   alive: number;
+  /** The members' names (`etcd-1`, ...), and those alive: the inspector shows the callout on each member. */
+  names: string[];
+  aliveNames: string[];
   /** The member that leads, if any (`etcd-1`). */
   leader?: string;
 }

@@ -26,6 +26,14 @@ function useCountdownClock(callouts: WhyCallout[]): number {
   return useSimStore.getState().clock.time;
 }
 
+/** What clicking a badge selects when the card has no selection of its own: etcd's leader, else a member alive, else the first. */
+function selectionOf(c: WhyCallout): Selection | undefined {
+  const f = c.facts;
+  if (f.kind !== 'etcd-quorum') return undefined;
+  const name = f.leader ?? f.aliveNames[0] ?? f.names[0];
+  return name ? { kind: 'component', id: `etcd/${name}` } : undefined;
+}
+
 /** The badge on a graph card: warnings only; clicking it selects the card. */
 export const WhyBadge = memo(function WhyBadge({ kind, id, select, placement }: { kind: WhyTarget['kind']; id: string; select?: Selection; placement?: 'pod' }) {
   const lang = useUiStore((s) => s.lang);
@@ -36,7 +44,8 @@ export const WhyBadge = memo(function WhyBadge({ kind, id, select, placement }: 
   const text = whyText(first, now, lang);
   const onClick = (e: React.MouseEvent) => {
     e.stopPropagation();
-    if (select) useUiStore.getState().select(select);
+    const target = select ?? selectionOf(first);
+    if (target) useUiStore.getState().select(target);
   };
   return (
     <button

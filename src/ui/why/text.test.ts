@@ -43,10 +43,10 @@ describe('whyText', () => {
   });
 
   it('does the quorum arithmetic: 3 members, quorum 2, 1 alive has no quorum', () => {
-    const lost = whyText(callout({ kind: 'etcd-quorum', members: 3, quorum: 2, alive: 1 }), 0, 'en');
+    const lost = whyText(callout({ kind: 'etcd-quorum', members: 3, quorum: 2, alive: 1, names: ['etcd-1', 'etcd-2', 'etcd-3'], aliveNames: ['etcd-3'] }), 0, 'en');
     expect(lost.title).toBe('3 members, quorum 2, 1 alive: no quorum — writes and reads with quorum fail');
     expect(lost.body).toContain('etcdserver: request timed out');
-    expect(whyText(callout({ kind: 'etcd-quorum', members: 3, quorum: 2, alive: 3, leader: 'etcd-3' }), 0, 'en').title).toBe(
+    expect(whyText(callout({ kind: 'etcd-quorum', members: 3, quorum: 2, alive: 3, names: ['etcd-1', 'etcd-2', 'etcd-3'], aliveNames: ['etcd-1', 'etcd-2', 'etcd-3'], leader: 'etcd-3' }), 0, 'en').title).toBe(
       '3 members, quorum 2, 3 alive: writes commit; it survives 1 more failure(s)',
     );
   });
@@ -66,8 +66,8 @@ describe('whyText', () => {
       { ...node, stage: 'not-ready', evictAt: 300_000, tolerationSeconds: 300, podsToEvict: 1 },
       { ...node, stage: 'not-ready' },
       { ...node, stage: 'no-controller' },
-      { kind: 'etcd-quorum', members: 3, quorum: 2, alive: 1 },
-      { kind: 'etcd-quorum', members: 3, quorum: 2, alive: 2 },
+      { kind: 'etcd-quorum', members: 3, quorum: 2, alive: 1, names: ['etcd-1', 'etcd-2', 'etcd-3'], aliveNames: ['etcd-3'] },
+      { kind: 'etcd-quorum', members: 3, quorum: 2, alive: 2, names: ['etcd-1', 'etcd-2', 'etcd-3'], aliveNames: ['etcd-1', 'etcd-2'] },
       { kind: 'stale-running', node: 'worker-2', reason: 'cut', status: 'Running' },
     ];
     for (const f of all) {

@@ -31,6 +31,8 @@ export function ComponentInspector({ id }: { id: string }) {
   return (
     <div data-testid="inspector-component" data-id={id} data-alive={c.alive}>
       <h3 className="inspector-title mono">{c.id}</h3>
+      {/* The explanation first: a learner who clicked a why badge came for it. */}
+      <WhySection targets={whyTargets(c.kind, c.host)} />
       <dl className="facts">
         <div>
           <dt>{t.kind}</dt>
@@ -62,7 +64,6 @@ export function ComponentInspector({ id }: { id: string }) {
           </div>
         ))}
       </dl>
-      <WhySection targets={whyTargets(c.kind, c.host)} />
       <div className="button-row">
         <button type="button" data-testid="inspector-kill" disabled={!c.alive} onClick={() => send({ type: 'kill', target: id })}>
           <span aria-hidden="true">✕ </span>
@@ -84,7 +85,8 @@ export function ComponentInspector({ id }: { id: string }) {
             {t.refresh}
           </button>
         </h4>
-        <pre className="log-view" data-testid="inspector-log">
+        {/* Focusable, so the keyboard can scroll a long log (axe scrollable-region-focusable). */}
+        <pre className="log-view" data-testid="inspector-log" tabIndex={0} aria-label={t.log}>
           {log && log.length > 0 ? log.join('\n') : t.noLog}
         </pre>
       </section>

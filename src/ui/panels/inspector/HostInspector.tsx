@@ -20,6 +20,8 @@ export function HostInspector({ id }: { id: string }) {
   return (
     <div data-testid="inspector-host" data-id={id} data-up={host.up}>
       <h3 className="inspector-title mono">{host.id}</h3>
+      {/* The explanation first: a learner who clicked a why badge came for it. */}
+      <WhySection targets={[{ kind: 'host', id }]} />
       <dl className="facts">
         <div>
           <dt>{t.address}</dt>
@@ -33,7 +35,6 @@ export function HostInspector({ id }: { id: string }) {
           </dd>
         </div>
       </dl>
-      <WhySection targets={[{ kind: 'host', id }]} />
       {killable && (
         <div className="button-row">
           <button type="button" data-testid="inspector-kill" disabled={!host.up} onClick={() => send({ type: 'kill', target: id })}>

@@ -45,6 +45,8 @@ export function ObjectInspector({ id }: { id: string }) {
       <h3 className="inspector-title mono">
         {view.kind.toLowerCase()}/{view.name}
       </h3>
+      {/* The explanation first: a learner who clicked a why badge came for it. */}
+      <WhySection targets={view.kind === 'Node' ? [{ kind: 'object', id }, { kind: 'host', id: view.name }] : [{ kind: 'object', id }]} />
       <dl className="facts">
         {facts
           .filter(([, v]) => v !== undefined && v !== '')
@@ -55,7 +57,6 @@ export function ObjectInspector({ id }: { id: string }) {
             </div>
           ))}
       </dl>
-      <WhySection targets={view.kind === 'Node' ? [{ kind: 'object', id }, { kind: 'host', id: view.name }] : [{ kind: 'object', id }]} />
       <ObjectEvents kind={view.kind} namespace={view.namespace} name={view.name} uid={String(meta.uid ?? '')} />
       {isPod && (
         <section>

@@ -33,7 +33,7 @@ describe('the etcd-quorum callout', () => {
 
     c.kill('etcd/etcd-2');
     c.sim.runUntil(c.sim.now + 3_000);
-    expect(callout()).toMatchObject({ severity: 'warning', facts: { kind: 'etcd-quorum', members: 3, quorum: 2, alive: 1 } });
+    expect(callout()).toMatchObject({ severity: 'warning', facts: { kind: 'etcd-quorum', members: 3, quorum: 2, alive: 1, names: ['etcd-1', 'etcd-2', 'etcd-3'], aliveNames: ['etcd-3'] } });
     expect(callout().facts).not.toHaveProperty('leader');
     // What the apiserver's writes meet meanwhile (reference: etcd error strings).
     expect(c.run('kubectl run web2 --image=nginx:1.25').stderr).toBe('Error from server: etcdserver: request timed out\n');
@@ -42,7 +42,7 @@ describe('the etcd-quorum callout', () => {
   it('a lone member is its own quorum', () => {
     const c = buildCluster({}, { seed: 3 });
     expect(etcdQuorumCallouts({ sim: c.sim, store: freshestStore(c.sim) })).toEqual([
-      { id: 'etcd-quorum:etcd', target: { kind: 'etcd', id: 'etcd' }, severity: 'info', facts: { kind: 'etcd-quorum', members: 1, quorum: 1, alive: 1, leader: 'etcd-1' } },
+      { id: 'etcd-quorum:etcd', target: { kind: 'etcd', id: 'etcd' }, severity: 'info', facts: { kind: 'etcd-quorum', members: 1, quorum: 1, alive: 1, names: ['etcd-1'], aliveNames: ['etcd-1'], leader: 'etcd-1' } },
     ]);
   });
 });

@@ -13,17 +13,20 @@ export const quorumOf = (members: number): number => Math.floor(members / 2) + 1
 export function etcdQuorumCallouts(input: WhyInput): WhyCallout[] {
   const members = processesOfKind(input.sim, 'etcd');
   if (members.length === 0) return [];
-  let alive = 0;
   let leader: string | undefined;
+  const nameOf = (id: string) => (id.startsWith('etcd/') ? id.slice(5) : id);
+  const aliveNames: string[] = [];
   for (const p of members) {
     if (!running(input.sim, p)) continue;
-    alive++;
+    aliveNames.push(nameOf(p.id));
     const s = p.state as EtcdMemberState | undefined;
     // A lone member is its own quorum and leads from the start (worker/observe/components.ts).
     const role = s?.raft ? roleOf(s.raft) : 'leader';
-    if (role === 'leader') leader = p.id.startsWith('etcd/') ? p.id.slice(5) : p.id;
+    if (role === 'leader') leader = nameOf(p.id);
   }
   const quorum = quorumOf(members.length);
-  const facts = { kind: 'etcd-quorum' as const, members: members.length, quorum, alive, ...(leader ? { leader } : {}) };
+  const alive = aliveNames.length;
+  const names = members.map((p) => nameOf(p.id));
+  const facts = { kind: 'etcd-quorum' as const, members: members.length, quorum, alive, names, aliveNames, ...(leader ? { leader } : {}) };
   return [{ id: 'etcd-quorum:etcd', target: { kind: 'etcd', id: 'etcd' }, severity: alive < quorum || !leader ? 'warning' : 'info', facts }];
 }
