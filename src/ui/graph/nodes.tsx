@@ -5,7 +5,7 @@ import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { ComponentView } from '../../protocol/view';
 import { type Selection, useUiStore } from '../store/ui-store';
-import { COMP_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
+import { COMP_H, HEADER_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { etcdRole, etcdRoleHint, etcdRoleText, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
@@ -332,13 +332,18 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
             </span>
           )}
           {isNode && <NodeStatus data={d} />}
-          {role === 'etcd-cluster' && <WhyBadge kind="etcd" id="etcd" />}
         </div>
         {!band && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}
       </div>
       {role === 'control-plane' && (
         <div className="kp-also-node" style={{ left: PAD, bottom: PAD + POD_H / 2 - 8 }}>
           its node parts →
+        </div>
+      )}
+      {role === 'etcd-cluster' && (
+        // Below the header, in the corner the ring of members leaves free: the header is full.
+        <div className="kp-why-corner" style={{ left: PAD, top: HEADER_H }}>
+          <WhyBadge kind="etcd" id="etcd" />
         </div>
       )}
       {role === 'tray' && d.pods === 0 && <div className="kp-empty">no pending pods</div>}
