@@ -3,8 +3,9 @@
 
 import type { RaftKind } from './raft';
 import type { ScenarioProgressView } from './scenario-progress';
+import type { WhyCallout } from './why';
 
-export type { RaftKind };
+export type { RaftKind, WhyCallout };
 
 // The protocol's own words for what the simulation reports. They are the shapes of src/sim's types
 // (kernel/component.ts Phase and ObjectRef, kernel/trace.ts TraceRecord) with plain numbers and
@@ -241,6 +242,8 @@ export interface FrameBatch {
   timeline?: TimelineView;
   /** Replaying a shared run or an import to its moment, at full speed: how far it is. */
   replay?: { time: number; target: number };
+  /** The "why" callouts now, complete: present when they changed (and on a reset frame). */
+  why?: WhyCallout[];
 }
 
 /** A user action or scenario step on the timeline, as the scrubber marks it. */

@@ -4,6 +4,7 @@
 
 import type { ScenarioProgressView } from '../protocol/scenario-progress';
 import type { Checkpoint, ClockView, ComponentView, FollowedRequest, FrameBatch, HostView, TerminalOutput, TraceRecord } from '../protocol/view';
+import type { WhyCallout } from '../protocol/why';
 import type { Cluster } from '../sim/cluster';
 import {
   diffObjects,
@@ -20,6 +21,7 @@ import {
   type SentViews,
 } from './observe';
 import { etcdMemberId } from '../sim/names';
+import { observeWhy } from './observe/why';
 import type { MvccStore } from '../sim/etcd/mvcc/kvstore';
 
 /**
@@ -45,7 +47,9 @@ export class BatchBuilder {
   private trace: TraceRecord[] = [];
   private dropped = 0;
   private outputs: TerminalOutput[] = [];
-  private lastSig = { clock: '', followed: '', scenario: '', partitions: '', inFlight: '' };
+  private lastSig = { clock: '', followed: '', scenario: '', partitions: '', inFlight: '', why: '' };
+  /** What the "why" callouts were computed from, and the result (see why()). */
+  private whyMemo: { key: string; callouts: WhyCallout[] } = { key: '', callouts: [] };
   private readonly controlPlanes: Set<string>;
 
   constructor(private readonly cluster: Cluster) {
@@ -90,13 +94,28 @@ export class BatchBuilder {
     return best;
   }
 
+  /**
+   * The "why" callouts, recomputed only when what they read may have changed: the store's revision
+   * (objects), which processes and hosts run (the components' and hosts' patches say so), the cut
+   * links, and the simulated second (the controllers' probe times and eviction timers move without a
+   * write, at most once per --node-monitor-period).
+   */
+  private why(store: MvccStore | undefined, livenessChanged: boolean, partitions: string): WhyCallout[] {
+    const sim = this.cluster.sim;
+    const key = `${store?.revision ?? -1}|${Math.floor(sim.now / 1000)}|${partitions}`;
+    if (!livenessChanged && key === this.whyMemo.key) return this.whyMemo.callouts;
+    this.whyMemo = { key, callouts: observeWhy({ sim, store }) };
+    return this.whyMemo.callouts;
+  }
+
   /** The frame since the last one, or undefined when nothing changed (`force`: a frame in any case). */
   build(input: BatchInput, force = false): FrameBatch | undefined {
     const sim = this.cluster.sim;
     this.trimTrace();
     const hosts = diffViews<HostView>(this.hosts, observeHosts(sim, this.controlPlanes));
     const components = diffViews<ComponentView>(this.components, observeComponents(sim));
-    const objects = diffObjects(this.objects, this.truth());
+    const store = this.truth();
+    const objects = diffObjects(this.objects, store);
     const partitions = observePartitions(sim);
     const degraded = observeDegradedLinks(sim);
     const inFlight = observeInFlight(sim);
@@ -108,7 +127,10 @@ export class BatchBuilder {
       // A step that delivers a message and sends nothing changes only what is in flight: the UI must
       // still hear of it, or the delivered message's dot stays on screen.
       inFlight: inFlight.map((m) => m.id).join(','),
+      why: '',
     };
+    const why = this.why(store, !isEmptyPatch(hosts) || !isEmptyPatch(components), sig.partitions);
+    sig.why = JSON.stringify(why);
     const changed =
       force ||
       input.progress !== undefined ||
@@ -117,6 +139,7 @@ export class BatchBuilder {
       sig.partitions !== this.lastSig.partitions ||
       sig.scenario !== this.lastSig.scenario ||
       sig.inFlight !== this.lastSig.inFlight ||
+      sig.why !== this.lastSig.why ||
       this.trace.length > 0 ||
       this.outputs.length > 0 ||
       !isEmptyPatch(hosts) ||
@@ -140,6 +163,8 @@ export class BatchBuilder {
     if (sig.scenario !== this.lastSig.scenario) batch.scenario = input.scenario;
     if (input.progress) batch.progress = input.progress;
     if (this.dropped) batch.traceDropped = this.dropped;
+    // Sent whole when it changed, and on a forced frame (a reset or the first frame replaces the UI's copy).
+    if (force || sig.why !== this.lastSig.why) batch.why = why;
     this.lastSig = sig;
     this.trace = [];
     this.dropped = 0;

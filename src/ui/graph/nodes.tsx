@@ -5,10 +5,11 @@ import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { ComponentView } from '../../protocol/view';
 import { type Selection, useUiStore } from '../store/ui-store';
-import { COMP_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
+import { COMP_H, HEADER_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { etcdRole, etcdRoleHint, etcdRoleText, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
+import { WhyBadge } from '../why/WhyCallouts';
 
 const ICONS = `${import.meta.env.BASE_URL}icons/`;
 /** The official icon of each kind (kubernetes/community icons). Kinds without one get a drawn glyph. */
@@ -161,6 +162,7 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
           <span aria-hidden="true">{d.glyph}</span> {d.status}
         </div>
       </div>
+      <WhyBadge kind="object" id={pod.id} select={{ kind: 'object', id: pod.id }} placement="pod" />
       {d.look === 'not-ready' && (
         <span className="kp-warn" title="not ready: it gets no Service traffic">
           ⚠
@@ -315,8 +317,11 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
             {t.title}
             {role === 'tray' && <span className="kp-tag">{d.pods}</span>}
           </div>
-          <div className="kp-region-sub" {...(role === 'etcd-cluster' ? { 'data-testid': 'etcd-status' } : {})}>
-            {t.subtitle}
+          <div className="kp-region-subline">
+            <div className="kp-region-sub" {...(role === 'etcd-cluster' ? { 'data-testid': 'etcd-status' } : {})}>
+              {t.subtitle}
+            </div>
+            {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} />}
           </div>
         </div>
         <div className="kp-region-badges">
@@ -333,6 +338,12 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
       {role === 'control-plane' && (
         <div className="kp-also-node" style={{ left: PAD, bottom: PAD + POD_H / 2 - 8 }}>
           its node parts →
+        </div>
+      )}
+      {role === 'etcd-cluster' && (
+        // Below the header, in the corner the ring of members leaves free: the header is full.
+        <div className="kp-why-corner" style={{ left: PAD, top: HEADER_H }}>
+          <WhyBadge kind="etcd" id="etcd" />
         </div>
       )}
       {role === 'tray' && d.pods === 0 && <div className="kp-empty">no pending pods</div>}

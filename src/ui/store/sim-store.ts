@@ -17,6 +17,7 @@ import type {
   TerminalOutput,
   TimelineView,
   TraceRecord,
+  WhyCallout,
 } from '../../protocol/view';
 import type { ScenarioProgressView } from '../../protocol/scenario-progress';
 
@@ -43,6 +44,8 @@ export interface SimState {
   trace: TraceRecord[];
   outputs: TerminalOutput[];
   followed?: FollowedRequest;
+  /** The "why" callouts the worker sent last (complete; a frame carries them when they change). */
+  why: WhyCallout[];
   errors: string[];
   cycles: Record<string, SchedulingCycleView[]>;
   logs: Record<string, string[]>;
@@ -113,6 +116,7 @@ const initial = {
   apiEtcd: undefined as string | undefined,
   trace: [],
   outputs: [],
+  why: [] as WhyCallout[],
   errors: [],
   cycles: {},
   logs: {},
@@ -157,6 +161,7 @@ export const useSimStore = create<SimState>()(
           if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
         }
         s.followed = b.followed;
+        if (b.why) s.why = b.why;
         if (b.scenario) s.scenario = b.scenario;
         if (b.progress) s.progress = b.progress;
         s.lastBatchBytes = bytes;
@@ -212,6 +217,7 @@ function applyReset(b: FrameBatch, bytes: number): void {
     s.trace = trace;
     s.outputs = outputs;
     s.followed = b.followed;
+    s.why = b.why ?? [];
     if (b.scenario) s.scenario = b.scenario;
     if (b.progress) s.progress = b.progress;
     // Scheduling cycles and logs were asked for at another moment; the inspector asks again.

@@ -4,6 +4,15 @@ import { useEffect } from 'react';
 import { useStrings } from '../../app/useStrings';
 import { useSimStore } from '../../store/sim-store';
 import { useUiStore } from '../../store/ui-store';
+import type { WhyTarget } from '../../../protocol/why';
+import { WhySection } from '../../why/WhyCallouts';
+
+/** The callouts that concern a process: etcd's quorum on a member, the node's countdown on its kubelet. */
+function whyTargets(kind: string, host: string): WhyTarget[] {
+  if (kind === 'etcd') return [{ kind: 'etcd', id: 'etcd' }];
+  if (kind === 'kubelet') return [{ kind: 'host', id: host }];
+  return [];
+}
 
 const LOG_TAIL = 200;
 
@@ -22,6 +31,8 @@ export function ComponentInspector({ id }: { id: string }) {
   return (
     <div data-testid="inspector-component" data-id={id} data-alive={c.alive}>
       <h3 className="inspector-title mono">{c.id}</h3>
+      {/* The explanation first: a learner who clicked a why badge came for it. */}
+      <WhySection targets={whyTargets(c.kind, c.host)} />
       <dl className="facts">
         <div>
           <dt>{t.kind}</dt>
@@ -74,7 +85,8 @@ export function ComponentInspector({ id }: { id: string }) {
             {t.refresh}
           </button>
         </h4>
-        <pre className="log-view" data-testid="inspector-log">
+        {/* Focusable, so the keyboard can scroll a long log (axe scrollable-region-focusable). */}
+        <pre className="log-view" data-testid="inspector-log" tabIndex={0} aria-label={t.log}>
           {log && log.length > 0 ? log.join('\n') : t.noLog}
         </pre>
       </section>

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useStrings } from '../../app/useStrings';
 import { useSimStore } from '../../store/sim-store';
 import { useUiStore } from '../../store/ui-store';
+import { WhySection } from '../../why/WhyCallouts';
 
 export function HostInspector({ id }: { id: string }) {
   const t = useStrings();
@@ -19,6 +20,8 @@ export function HostInspector({ id }: { id: string }) {
   return (
     <div data-testid="inspector-host" data-id={id} data-up={host.up}>
       <h3 className="inspector-title mono">{host.id}</h3>
+      {/* The explanation first: a learner who clicked a why badge came for it. */}
+      <WhySection targets={[{ kind: 'host', id }]} />
       <dl className="facts">
         <div>
           <dt>{t.address}</dt>

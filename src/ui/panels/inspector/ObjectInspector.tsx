@@ -8,6 +8,7 @@ import { useUiStore } from '../../store/ui-store';
 import { eventRows, eventsFor, lastSeen, sortRows } from '../events-table';
 import { TypeCell } from '../EventsPanel';
 import { SchedulerTable } from './SchedulerTable';
+import { WhySection } from '../../why/WhyCallouts';
 
 const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
@@ -44,6 +45,8 @@ export function ObjectInspector({ id }: { id: string }) {
       <h3 className="inspector-title mono">
         {view.kind.toLowerCase()}/{view.name}
       </h3>
+      {/* The explanation first: a learner who clicked a why badge came for it. */}
+      <WhySection targets={view.kind === 'Node' ? [{ kind: 'object', id }, { kind: 'host', id: view.name }] : [{ kind: 'object', id }]} />
       <dl className="facts">
         {facts
           .filter(([, v]) => v !== undefined && v !== '')
@@ -63,7 +66,8 @@ export function ObjectInspector({ id }: { id: string }) {
       )}
       <section>
         <h4>{t.live}</h4>
-        <pre className="yaml-view" data-testid="inspector-yaml">
+        {/* Focusable, so the keyboard can scroll a long object (axe scrollable-region-focusable). */}
+        <pre className="yaml-view" data-testid="inspector-yaml" tabIndex={0} aria-label={t.live}>
           {yamlText}
         </pre>
       </section>
