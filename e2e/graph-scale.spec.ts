@@ -11,6 +11,9 @@ import { expect, shot, test } from './helpers';
 
 const MEASURE_MS = 10_000;
 
+// Playwright's trace snapshots the DOM on every action: measured here, it took a tenth of the page's time.
+test.use({ trace: 'off' });
+
 interface Figures {
   frames: number;
   intervals: number[];
