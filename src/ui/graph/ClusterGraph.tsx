@@ -2,64 +2,39 @@
 // edges to each Service's endpoints, the real communication paths as edges, and the messages in flight as dots (MessageDots). Reads the sim store; clicks and
 // menus go to the ui store. Fills its parent.
 
-import "@xyflow/react/dist/style.css";
-import "./graph.css";
-import {
-  Background,
-  Controls,
-  type NodeMouseHandler,
-  ReactFlow,
-  ReactFlowProvider,
-  useReactFlow,
-} from "@xyflow/react";
-import {
-  type MouseEvent,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-} from "react";
-import { useShallow } from "zustand/react/shallow";
-import type { ObjectView } from "../../protocol/view";
-import { useSimStore } from "../store/sim-store";
-import { type Selection, useUiStore } from "../store/ui-store";
-import { ContextMenu } from "./ContextMenu";
-import { edgeTypes } from "./edges";
-import type { ClusterLayout } from "./layout";
-import { MessageDots, PHASE_FALLBACK } from "./MessageDots";
-import { MessageFocus } from "./MessageFocus";
-import {
-  type GraphNode,
-  buildEdges,
-  buildNodes,
-  buildServiceEdges,
-  layoutFor,
-  podsAndNodes,
-  servicesOf,
-} from "./model";
-import { nodeTypes } from "./nodes";
-import { serviceEndpoints } from "./services";
+import '@xyflow/react/dist/style.css';
+import './graph.css';
+import { Background, Controls, type NodeMouseHandler, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ObjectView } from '../../protocol/view';
+import { useSimStore } from '../store/sim-store';
+import { type Selection, useUiStore } from '../store/ui-store';
+import { ContextMenu } from './ContextMenu';
+import { edgeTypes } from './edges';
+import { COMPACT_AFTER, type ClusterLayout, layoutKey } from './layout';
+import { MessageDots, PHASE_FALLBACK } from './MessageDots';
+import { MessageFocus } from './MessageFocus';
+import { type GraphEdge, type GraphNode, type SimSlice, buildEdges, buildNodes, buildServiceEdges, layoutFor, podsAndNodes, servicesOf } from './model';
+import { nodeTypes } from './nodes';
+import { serviceEndpoints } from './services';
+import { keepSame } from './stable';
 
 /** The margin fitView leaves around the cluster, as a fraction of the pane. */
 const FIT_PADDING = 0.03;
+/** How often the boxes of a compact (many-worker) graph follow the store, at most. */
+const REDRAW_MS = 250;
 
 /** What a click on a graph node selects. */
 function selectionOf(n: GraphNode): Selection | null {
   switch (n.type) {
-    case "component":
-      return { kind: "component", id: n.data.view.id };
-    case "pod":
-      return { kind: "object", id: n.data.pod.id };
-    case "service":
-      return { kind: "object", id: n.data.svc.id };
-    case "region":
-      return n.data.box.role === "tray"
-        ? null
-        : n.data.host
-          ? { kind: "host", id: n.data.box.ref }
-          : n.data.node
-            ? { kind: "object", id: n.data.node.id }
-            : null;
+    case 'component':
+      return { kind: 'component', id: n.data.view.id };
+    case 'pod':
+      return { kind: 'object', id: n.data.pod.id };
+    case 'service':
+      return { kind: 'object', id: n.data.svc.id };
+    case 'region':
+      return n.data.box.role === 'tray' ? null : n.data.host ? { kind: 'host', id: n.data.box.ref } : n.data.node ? { kind: 'object', id: n.data.node.id } : null;
     default:
       return null;
   }
@@ -67,7 +42,7 @@ function selectionOf(n: GraphNode): Selection | null {
 
 function creationKey(p: ObjectView): string {
   const md = p.object.metadata as { creationTimestamp?: string } | undefined;
-  return `${md?.creationTimestamp ?? ""}\u0000${p.id}`;
+  return `${md?.creationTimestamp ?? ''}\u0000${p.id}`;
 }
 
 /** Numbers objects (pods, Services) in the order the UI first saw them, so their slots never change while they live. */
@@ -75,9 +50,7 @@ function useFirstSeenOrder(): (pods: ObjectView[]) => (id: string) => number {
   const ref = useRef({ next: 0, seen: new Map<string, number>() });
   return useCallback((pods: ObjectView[]) => {
     const r = ref.current;
-    const fresh = pods
-      .filter((p) => !r.seen.has(p.id))
-      .sort((a, b) => (creationKey(a) < creationKey(b) ? -1 : 1));
+    const fresh = pods.filter((p) => !r.seen.has(p.id)).sort((a, b) => (creationKey(a) < creationKey(b) ? -1 : 1));
     for (const p of fresh) r.seen.set(p.id, r.next++);
     if (r.seen.size > pods.length * 2 + 100) {
       const live = new Set(pods.map((p) => p.id));
@@ -90,17 +63,10 @@ function useFirstSeenOrder(): (pods: ObjectView[]) => (id: string) => number {
 function Legend() {
   const phases = Object.keys(PHASE_FALLBACK) as (keyof typeof PHASE_FALLBACK)[];
   return (
-    <div
-      className="kp-legend"
-      data-testid="graph-legend"
-      aria-label="Message colours"
-    >
+    <div className="kp-legend" data-testid="graph-legend" aria-label="Message colours">
       {phases.map((p) => (
         <span key={p} className="kp-legend-item">
-          <span
-            className="kp-legend-dot"
-            style={{ background: `var(--phase-${p}, ${PHASE_FALLBACK[p]})` }}
-          />
+          <span className="kp-legend-dot" style={{ background: `var(--phase-${p}, ${PHASE_FALLBACK[p]})` }} />
           {p}
         </span>
       ))}
@@ -108,70 +74,84 @@ function Legend() {
   );
 }
 
-function Graph({ theme }: { theme: "dark" | "light" }) {
+const pick = (s: SimSlice): SimSlice => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions, apiEtcd: s.apiEtcd });
+const sameSlice = (a: SimSlice, b: SimSlice): boolean => a.hosts === b.hosts && a.components === b.components && a.objects === b.objects && a.partitions === b.partitions && a.apiEtcd === b.apiEtcd;
+
+/**
+ * What the graph draws from the sim store. With compact regions (many workers) the boxes follow the
+ * store at most every REDRAW_MS: a rollout of 1,500 pods changes some of them in every batch, and
+ * redrawing the graph 60 times a second left no time to animate the messages (the dots read the
+ * store themselves, every frame). A small cluster's boxes follow every batch.
+ */
+function useGraphSlice(): SimSlice {
+  const [slice, setSlice] = useState(() => pick(useSimStore.getState()));
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let latest = pick(useSimStore.getState());
+    let shown: SimSlice | undefined;
+    const show = () => {
+      timer = undefined;
+      if (shown && sameSlice(shown, latest)) return;
+      shown = latest;
+      setSlice(latest);
+    };
+    show();
+    const unsub = useSimStore.subscribe((s) => {
+      const next = pick(s);
+      if (sameSlice(next, latest)) return;
+      latest = next;
+      const many = Object.values(s.hosts).filter((h) => h.role === 'worker').length > COMPACT_AFTER;
+      if (!many) {
+        if (timer) clearTimeout(timer);
+        show();
+      } else if (!timer) timer = setTimeout(show, REDRAW_MS);
+    });
+    return () => {
+      unsub();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+  return slice;
+}
+
+function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const rf = useReactFlow();
-  const slice = useSimStore(
-    useShallow((s) => ({
-      hosts: s.hosts,
-      components: s.components,
-      objects: s.objects,
-      partitions: s.partitions,
-      apiEtcd: s.apiEtcd,
-    })),
-  );
+  const slice = useGraphSlice();
   const select = useUiStore((s) => s.select);
   const openMenu = useUiStore((s) => s.openMenu);
   const podOrder = useFirstSeenOrder();
   const serviceOrder = useFirstSeenOrder();
   const layoutRef = useRef<ClusterLayout | null>(null);
 
-  const { pods, nodes } = useMemo(
-    () => podsAndNodes(slice.objects),
-    [slice.objects],
-  );
+  const { pods, nodes } = useMemo(() => podsAndNodes(slice.objects), [slice.objects]);
   const services = useMemo(() => servicesOf(slice.objects), [slice.objects]);
-  const endpoints = useMemo(
-    () => serviceEndpoints(slice.objects),
-    [slice.objects],
-  );
-  const layout = useMemo(
-    () =>
-      layoutFor(
-        slice,
-        pods,
-        nodes,
-        podOrder(pods),
-        services,
-        serviceOrder(services),
-      ),
-    [slice, pods, nodes, podOrder, services, serviceOrder],
-  );
+  const endpoints = useMemo(() => serviceEndpoints(slice.objects), [slice.objects]);
+  // The same layout object while nothing moved: edges, the message focus and the dots keep theirs.
+  const layoutCache = useRef<{ key: string; layout: ClusterLayout } | null>(null);
+  const layout = useMemo(() => {
+    const next = layoutFor(slice, pods, nodes, podOrder(pods), services, serviceOrder(services));
+    const key = layoutKey(next);
+    if (layoutCache.current?.key === key) return layoutCache.current.layout;
+    layoutCache.current = { key, layout: next };
+    return next;
+  }, [slice, pods, nodes, podOrder, services, serviceOrder]);
   useEffect(() => {
     layoutRef.current = layout;
   }, [layout]);
-  const rfNodes = useMemo(
-    () => buildNodes(slice, layout, pods, nodes, endpoints),
-    [slice, layout, pods, nodes, endpoints],
-  );
-  const rfEdges = useMemo(
-    () => [
-      ...buildEdges(slice, layout),
-      ...buildServiceEdges(slice, layout, endpoints),
-    ],
-    [slice, layout, endpoints],
-  );
+  // Unchanged nodes and edges stay the same objects, so only what changed re-renders (stable.ts).
+  const nodeCache = useRef({ byId: new Map<string, GraphNode>(), list: [] as GraphNode[] });
+  const edgeCache = useRef({ byId: new Map<string, GraphEdge>(), list: [] as GraphEdge[] });
+  const rfNodes = useMemo(() => keepSame(nodeCache.current, buildNodes(slice, layout, pods, nodes, endpoints)), [slice, layout, pods, nodes, endpoints]);
+  const rfEdges = useMemo(() => keepSame(edgeCache.current, [...buildEdges(slice, layout), ...buildServiceEdges(slice, layout, endpoints)]), [slice, layout, endpoints]);
 
   // Fit the whole cluster on first load, whenever hosts come or go (never on pod changes), and
   // whenever the pane changes size: the dock or the inspector opening or closing, a window resize.
-  const hostKey = Object.keys(slice.hosts).sort().join(",");
+  const hostKey = Object.keys(slice.hosts).sort().join(',');
   const paneRef = useRef<HTMLDivElement>(null);
   const fitted = useRef(false);
   const fit = useCallback(
     (animate: boolean) => {
-      void rf.fitView({
-        padding: FIT_PADDING,
-        duration: animate && fitted.current ? 300 : 0,
-      });
+      void rf.fitView({ padding: FIT_PADDING, duration: animate && fitted.current ? 300 : 0 });
       fitted.current = true;
     },
     [rf],
@@ -183,15 +163,13 @@ function Graph({ theme }: { theme: "dark" | "light" }) {
   }, [hostKey, fit]);
   useEffect(() => {
     const el = paneRef.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
+    if (!el || typeof ResizeObserver === 'undefined') return;
     let raf = 0;
-    let last = "";
+    let last = '';
     const ro = new ResizeObserver(([entry]) => {
-      const size = entry
-        ? `${Math.round(entry.contentRect.width)}x${Math.round(entry.contentRect.height)}`
-        : "";
+      const size = entry ? `${Math.round(entry.contentRect.width)}x${Math.round(entry.contentRect.height)}` : '';
       if (size === last) return;
-      const first = last === "";
+      const first = last === '';
       last = size;
       if (first || !fitted.current) return;
       cancelAnimationFrame(raf);
@@ -204,10 +182,7 @@ function Graph({ theme }: { theme: "dark" | "light" }) {
     };
   }, [fit]);
 
-  const onNodeClick: NodeMouseHandler<GraphNode> = useCallback(
-    (_e, n) => select(selectionOf(n)),
-    [select],
-  );
+  const onNodeClick: NodeMouseHandler<GraphNode> = useCallback((_e, n) => select(selectionOf(n)), [select]);
   const onNodeContextMenu: NodeMouseHandler<GraphNode> = useCallback(
     (e, n) => {
       const target = selectionOf(n);
@@ -218,10 +193,7 @@ function Graph({ theme }: { theme: "dark" | "light" }) {
     [openMenu],
   );
   const onPaneClick = useCallback(() => useUiStore.getState().closeMenu(), []);
-  const onPaneContextMenu = useCallback(
-    (e: MouseEvent | globalThis.MouseEvent) => e.preventDefault(),
-    [],
-  );
+  const onPaneContextMenu = useCallback((e: MouseEvent | globalThis.MouseEvent) => e.preventDefault(), []);
 
   return (
     <>
@@ -260,14 +232,9 @@ function Graph({ theme }: { theme: "dark" | "light" }) {
 export function ClusterGraph() {
   const theme = useUiStore((s) => s.theme);
   // With many nodes the dozens of kubelet and image-pull edges would hide the regions: draw them fainter.
-  const dense = useSimStore(
-    (s) => Object.values(s.hosts).filter((h) => h.role === "worker").length > 8,
-  );
+  const dense = useSimStore((s) => Object.values(s.hosts).filter((h) => h.role === 'worker').length > 8);
   return (
-    <div
-      className={`kp-graph kp-graph--${theme}${dense ? " kp-graph--dense" : ""}`}
-      data-testid="graph"
-    >
+    <div className={`kp-graph kp-graph--${theme}${dense ? ' kp-graph--dense' : ''}`} data-testid="graph">
       <ReactFlowProvider>
         <Graph theme={theme} />
       </ReactFlowProvider>
