@@ -4,14 +4,14 @@
 
 import '@xyflow/react/dist/style.css';
 import './graph.css';
-import { Background, Controls, type NodeMouseHandler, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { Background, Controls, type NodeMouseHandler, ReactFlow, ReactFlowProvider, getViewportForBounds, useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ObjectView } from '../../protocol/view';
 import { useSimStore } from '../store/sim-store';
 import { type Selection, useUiStore } from '../store/ui-store';
 import { ContextMenu } from './ContextMenu';
 import { edgeTypes } from './edges';
-import { COMPACT_AFTER, type ClusterLayout, layoutKey } from './layout';
+import { COMPACT_AFTER, type ClusterLayout, layoutBounds, layoutKey } from './layout';
 import { MessageDots, PHASE_FALLBACK } from './MessageDots';
 import { MessageFocus } from './MessageFocus';
 import { type GraphEdge, type GraphNode, type SimSlice, buildEdges, buildNodes, buildServiceEdges, layoutFor, podsAndNodes, servicesOf } from './model';
@@ -23,6 +23,8 @@ import { keepSame } from './stable';
 const FIT_PADDING = 0.03;
 /** How often the boxes of a compact (many-worker) graph follow the store, at most. */
 const REDRAW_MS = 250;
+const MIN_ZOOM = 0.05;
+const MAX_ZOOM = 2.5;
 
 /** What a click on a graph node selects. */
 function selectionOf(n: GraphNode): Selection | null {
@@ -147,40 +149,37 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   // Fit the whole cluster on first load, whenever hosts come or go (never on pod changes), and
   // whenever the pane changes size: the dock or the inspector opening or closing, a window resize.
   const hostKey = Object.keys(slice.hosts).sort().join(',');
-  const paneRef = useRef<HTMLDivElement>(null);
   const fitted = useRef(false);
+  const flow = useStoreApi<GraphNode>();
+  // The viewport is computed from the layout and set directly: React Flow's fitView waits for the
+  // next change of the nodes, which never comes while the simulation is paused or idle.
   const fit = useCallback(
     (animate: boolean) => {
-      void rf.fitView({ padding: FIT_PADDING, duration: animate && fitted.current ? 300 : 0 });
+      const l = layoutRef.current;
+      const { width, height } = flow.getState();
+      if (!l || !width || !height) return;
+      const b = layoutBounds(l);
+      if (!b.w || !b.h) return;
+      const vp = getViewportForBounds({ x: b.x, y: b.y, width: b.w, height: b.h }, width, height, MIN_ZOOM, MAX_ZOOM, FIT_PADDING);
+      void rf.setViewport(vp, { duration: animate && fitted.current ? 300 : 0 });
       fitted.current = true;
     },
-    [rf],
+    [rf, flow],
   );
   useEffect(() => {
     if (!hostKey) return;
     const id = requestAnimationFrame(() => fit(true));
     return () => cancelAnimationFrame(id);
   }, [hostKey, fit]);
+  // React Flow's own measure of its pane: fitting on it (rather than on a ResizeObserver of ours)
+  // never fits to the size before the change.
+  const paneW = useStore((st) => st.width);
+  const paneH = useStore((st) => st.height);
   useEffect(() => {
-    const el = paneRef.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    let raf = 0;
-    let last = '';
-    const ro = new ResizeObserver(([entry]) => {
-      const size = entry ? `${Math.round(entry.contentRect.width)}x${Math.round(entry.contentRect.height)}` : '';
-      if (size === last) return;
-      const first = last === '';
-      last = size;
-      if (first || !fitted.current) return;
-      cancelAnimationFrame(raf);
-      raf = requestAnimationFrame(() => fit(false));
-    });
-    ro.observe(el);
-    return () => {
-      cancelAnimationFrame(raf);
-      ro.disconnect();
-    };
-  }, [fit]);
+    if (!fitted.current || !paneW || !paneH) return;
+    const id = requestAnimationFrame(() => fit(false));
+    return () => cancelAnimationFrame(id);
+  }, [paneW, paneH, fit]);
 
   const onNodeClick: NodeMouseHandler<GraphNode> = useCallback((_e, n) => select(selectionOf(n)), [select]);
   const onNodeContextMenu: NodeMouseHandler<GraphNode> = useCallback(
@@ -197,7 +196,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
 
   return (
     <>
-      <div className="kp-graph-pane" ref={paneRef} data-testid="graph-pane">
+      <div className="kp-graph-pane" data-testid="graph-pane">
         <ReactFlow<GraphNode>
           nodes={rfNodes}
           edges={rfEdges}
@@ -211,8 +210,8 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
           nodesConnectable={false}
           elementsSelectable={false}
           edgesFocusable={false}
-          minZoom={0.05}
-          maxZoom={2.5}
+          minZoom={MIN_ZOOM}
+          maxZoom={MAX_ZOOM}
           zoomOnDoubleClick={false}
           colorMode={theme}
         >

@@ -40,7 +40,6 @@ function CompactComponent({ c, alive, selected, title }: { c: ComponentView; ali
       data-alive={String(alive)}
       data-kind={c.kind}
       title={title}
-      aria-label={`${c.id}: ${alive ? 'running' : 'stopped'}`}
     >
       <CenterHandles />
       <span className="kp-comp-name kp-label" style={{ fontSize: LABEL_PX.compactComponent }}>
@@ -174,6 +173,7 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
         data-status={d.status}
         data-ready={d.ready}
         title={title}
+        role="img"
         aria-label={`pod/${pod.name}: ${d.status}`}
       >
         <CenterHandles />
