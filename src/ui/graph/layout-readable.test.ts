@@ -4,7 +4,7 @@
 // getViewportForBounds) and the font sizes the nodes draw with (LABEL_PX). The panes are the graph
 // panes measured in Chromium (e2e/graph-readable.spec.ts prints them): dock open and closed.
 import { describe, expect, it } from 'vitest';
-import { COMPACT_AFTER, LABEL_PX, type LayoutComponent, type LayoutHost, type LayoutPod, fitZoom, layoutBounds, layoutCluster } from './layout';
+import { CHIP_COLS, CHIP_ROWS, COMPACT_AFTER, LABEL_PX, type LayoutComponent, type LayoutHost, type LayoutPod, fitZoom, layoutBounds, layoutCluster } from './layout';
 
 function cluster(workers: number, podsPerNode = 0): ReturnType<typeof layoutCluster> {
   const hosts: LayoutHost[] = [
@@ -48,9 +48,10 @@ describe('labels at the default fit', () => {
       expect(b.compact).toBe(true);
       expect(b.x >= 0 && b.y >= 0 && b.x + b.w <= p.w && b.y + b.h <= p.h, b.id).toBe(true);
     }
-    // 30 pods on a node: 11 chips and a +19 badge.
-    expect(l.boxes.filter((b) => b.kind === 'pod' && b.parent === 'host:worker-1')).toHaveLength(11);
-    expect(l.byId['more:host:worker-1']!.count).toBe(19);
+    // 30 pods on a node: a chip per slot but the last, which counts the rest.
+    const slots = CHIP_COLS * CHIP_ROWS;
+    expect(l.boxes.filter((b) => b.kind === 'pod' && b.parent === 'host:worker-1')).toHaveLength(slots - 1);
+    expect(l.byId['more:host:worker-1']!.count).toBe(30 - (slots - 1));
   });
 
   it('fitZoom is the zoom fitView picks: the whole cluster inside the pane, touching two sides', () => {

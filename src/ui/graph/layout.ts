@@ -98,7 +98,7 @@ export const POD_SLOTS = POD_COLS * POD_ROWS;
  * tooltip), so ten nodes fit on a projector with readable labels and fifty stay cheap to draw.
  */
 export const COMPACT_AFTER = 4;
-export const CHIP_COLS = 6;
+export const CHIP_COLS = 7;
 export const CHIP_ROWS = 2;
 export const POD_CHIP = 44;
 export const CHIP_GAP = 6;
