@@ -4,20 +4,27 @@
 
 import '@xyflow/react/dist/style.css';
 import './graph.css';
-import { Background, Controls, type NodeMouseHandler, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { type MouseEvent, useCallback, useEffect, useMemo, useRef } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { Background, Controls, type NodeMouseHandler, ReactFlow, ReactFlowProvider, getViewportForBounds, useReactFlow, useStore, useStoreApi } from '@xyflow/react';
+import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ObjectView } from '../../protocol/view';
 import { useSimStore } from '../store/sim-store';
 import { type Selection, useUiStore } from '../store/ui-store';
 import { ContextMenu } from './ContextMenu';
 import { edgeTypes } from './edges';
-import type { ClusterLayout } from './layout';
+import { COMPACT_AFTER, type ClusterLayout, layoutBounds, layoutKey } from './layout';
 import { MessageDots, PHASE_FALLBACK } from './MessageDots';
 import { MessageFocus } from './MessageFocus';
-import { type GraphNode, buildEdges, buildNodes, buildServiceEdges, layoutFor, podsAndNodes, servicesOf } from './model';
+import { type GraphEdge, type GraphNode, type SimSlice, buildEdges, buildNodes, buildServiceEdges, layoutFor, podsAndNodes, servicesOf } from './model';
 import { nodeTypes } from './nodes';
 import { serviceEndpoints } from './services';
+import { keepSame } from './stable';
+
+/** The margin fitView leaves around the cluster, as a fraction of the pane. */
+const FIT_PADDING = 0.03;
+/** How often the boxes of a compact (many-worker) graph follow the store, at most. */
+const REDRAW_MS = 250;
+const MIN_ZOOM = 0.05;
+const MAX_ZOOM = 2.5;
 
 /** What a click on a graph node selects. */
 function selectionOf(n: GraphNode): Selection | null {
@@ -69,9 +76,49 @@ function Legend() {
   );
 }
 
+const pick = (s: SimSlice): SimSlice => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions, apiEtcd: s.apiEtcd });
+const sameSlice = (a: SimSlice, b: SimSlice): boolean => a.hosts === b.hosts && a.components === b.components && a.objects === b.objects && a.partitions === b.partitions && a.apiEtcd === b.apiEtcd;
+
+/**
+ * What the graph draws from the sim store. With compact regions (many workers) the boxes follow the
+ * store at most every REDRAW_MS: a rollout of 1,500 pods changes some of them in every batch, and
+ * redrawing the graph 60 times a second left no time to animate the messages (the dots read the
+ * store themselves, every frame). A small cluster's boxes follow every batch.
+ */
+function useGraphSlice(): SimSlice {
+  const [slice, setSlice] = useState(() => pick(useSimStore.getState()));
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let latest = pick(useSimStore.getState());
+    let shown: SimSlice | undefined;
+    const show = () => {
+      timer = undefined;
+      if (shown && sameSlice(shown, latest)) return;
+      shown = latest;
+      setSlice(latest);
+    };
+    show();
+    const unsub = useSimStore.subscribe((s) => {
+      const next = pick(s);
+      if (sameSlice(next, latest)) return;
+      latest = next;
+      const many = Object.values(s.hosts).filter((h) => h.role === 'worker').length > COMPACT_AFTER;
+      if (!many) {
+        if (timer) clearTimeout(timer);
+        show();
+      } else if (!timer) timer = setTimeout(show, REDRAW_MS);
+    });
+    return () => {
+      unsub();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+  return slice;
+}
+
 function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const rf = useReactFlow();
-  const slice = useSimStore(useShallow((s) => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions, apiEtcd: s.apiEtcd })));
+  const slice = useGraphSlice();
   const select = useUiStore((s) => s.select);
   const openMenu = useUiStore((s) => s.openMenu);
   const podOrder = useFirstSeenOrder();
@@ -81,24 +128,58 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const { pods, nodes } = useMemo(() => podsAndNodes(slice.objects), [slice.objects]);
   const services = useMemo(() => servicesOf(slice.objects), [slice.objects]);
   const endpoints = useMemo(() => serviceEndpoints(slice.objects), [slice.objects]);
-  const layout = useMemo(() => layoutFor(slice, pods, nodes, podOrder(pods), services, serviceOrder(services)), [slice, pods, nodes, podOrder, services, serviceOrder]);
+  // The same layout object while nothing moved: edges, the message focus and the dots keep theirs.
+  const layoutCache = useRef<{ key: string; layout: ClusterLayout } | null>(null);
+  const layout = useMemo(() => {
+    const next = layoutFor(slice, pods, nodes, podOrder(pods), services, serviceOrder(services));
+    const key = layoutKey(next);
+    if (layoutCache.current?.key === key) return layoutCache.current.layout;
+    layoutCache.current = { key, layout: next };
+    return next;
+  }, [slice, pods, nodes, podOrder, services, serviceOrder]);
   useEffect(() => {
     layoutRef.current = layout;
   }, [layout]);
-  const rfNodes = useMemo(() => buildNodes(slice, layout, pods, nodes, endpoints), [slice, layout, pods, nodes, endpoints]);
-  const rfEdges = useMemo(() => [...buildEdges(slice, layout), ...buildServiceEdges(slice, layout, endpoints)], [slice, layout, endpoints]);
+  // Unchanged nodes and edges stay the same objects, so only what changed re-renders (stable.ts).
+  const nodeCache = useRef({ byId: new Map<string, GraphNode>(), list: [] as GraphNode[] });
+  const edgeCache = useRef({ byId: new Map<string, GraphEdge>(), list: [] as GraphEdge[] });
+  const rfNodes = useMemo(() => keepSame(nodeCache.current, buildNodes(slice, layout, pods, nodes, endpoints)), [slice, layout, pods, nodes, endpoints]);
+  const rfEdges = useMemo(() => keepSame(edgeCache.current, [...buildEdges(slice, layout), ...buildServiceEdges(slice, layout, endpoints)]), [slice, layout, endpoints]);
 
-  // Fit the whole cluster on first load and whenever hosts come or go; never on pod changes.
+  // Fit the whole cluster on first load, whenever hosts come or go (never on pod changes), and
+  // whenever the pane changes size: the dock or the inspector opening or closing, a window resize.
   const hostKey = Object.keys(slice.hosts).sort().join(',');
   const fitted = useRef(false);
+  const flow = useStoreApi<GraphNode>();
+  // The viewport is computed from the layout and set directly: React Flow's fitView waits for the
+  // next change of the nodes, which never comes while the simulation is paused or idle.
+  const fit = useCallback(
+    (animate: boolean) => {
+      const l = layoutRef.current;
+      const { width, height } = flow.getState();
+      if (!l || !width || !height) return;
+      const b = layoutBounds(l);
+      if (!b.w || !b.h) return;
+      const vp = getViewportForBounds({ x: b.x, y: b.y, width: b.w, height: b.h }, width, height, MIN_ZOOM, MAX_ZOOM, FIT_PADDING);
+      void rf.setViewport(vp, { duration: animate && fitted.current ? 300 : 0 });
+      fitted.current = true;
+    },
+    [rf, flow],
+  );
   useEffect(() => {
     if (!hostKey) return;
-    const id = requestAnimationFrame(() => {
-      void rf.fitView({ padding: 0.06, duration: fitted.current ? 300 : 0 });
-      fitted.current = true;
-    });
+    const id = requestAnimationFrame(() => fit(true));
     return () => cancelAnimationFrame(id);
-  }, [hostKey, rf]);
+  }, [hostKey, fit]);
+  // React Flow's own measure of its pane: fitting on it (rather than on a ResizeObserver of ours)
+  // never fits to the size before the change.
+  const paneW = useStore((st) => st.width);
+  const paneH = useStore((st) => st.height);
+  useEffect(() => {
+    if (!fitted.current || !paneW || !paneH) return;
+    const id = requestAnimationFrame(() => fit(false));
+    return () => cancelAnimationFrame(id);
+  }, [paneW, paneH, fit]);
 
   const onNodeClick: NodeMouseHandler<GraphNode> = useCallback((_e, n) => select(selectionOf(n)), [select]);
   const onNodeContextMenu: NodeMouseHandler<GraphNode> = useCallback(
@@ -115,29 +196,31 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
 
   return (
     <>
-      <ReactFlow<GraphNode>
-        nodes={rfNodes}
-        edges={rfEdges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        onNodeClick={onNodeClick}
-        onNodeContextMenu={onNodeContextMenu}
-        onPaneClick={onPaneClick}
-        onPaneContextMenu={onPaneContextMenu}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        elementsSelectable={false}
-        edgesFocusable={false}
-        minZoom={0.05}
-        maxZoom={2.5}
-        zoomOnDoubleClick={false}
-        colorMode={theme}
-      >
-        <Background gap={24} size={1} />
-        <Controls showInteractive={false} position="bottom-left" />
-        <MessageDots layoutRef={layoutRef} />
-        <MessageFocus layout={layout} />
-      </ReactFlow>
+      <div className="kp-graph-pane" data-testid="graph-pane">
+        <ReactFlow<GraphNode>
+          nodes={rfNodes}
+          edges={rfEdges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          onNodeClick={onNodeClick}
+          onNodeContextMenu={onNodeContextMenu}
+          onPaneClick={onPaneClick}
+          onPaneContextMenu={onPaneContextMenu}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          edgesFocusable={false}
+          minZoom={MIN_ZOOM}
+          maxZoom={MAX_ZOOM}
+          zoomOnDoubleClick={false}
+          colorMode={theme}
+        >
+          <Background gap={24} size={1} />
+          <Controls showInteractive={false} position="bottom-left" />
+          <MessageDots layoutRef={layoutRef} />
+          <MessageFocus layout={layout} />
+        </ReactFlow>
+      </div>
       <Legend />
       <ContextMenu />
     </>

@@ -96,15 +96,26 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
       return b ? { x: b.ax + b.w / 2, y: b.ay + b.h / 2 } : undefined;
     };
 
+    // What the last frame drew from: a frame with the same inputs would draw the same, so it only
+    // waits for the next one. The dots move when a batch moves the clock, not every animation frame
+    // (with 50 workers thousands of messages are in flight: recomputing them 60 times a second
+    // took most of the page's time).
+    let drawn: { inFlight: unknown; clock: unknown; ui: unknown; zoom: number; layout: unknown } | undefined;
     const frame = () => {
       raf = 0;
       const c = sim.clock;
+      // Dots keep a readable size when the graph is zoomed out to fit many nodes.
+      const zoom = rf.getViewport().zoom || 1;
+      const inputs = { inFlight: sim.inFlight, clock: c, ui, zoom, layout: layoutRef.current };
+      if (drawn && drawn.inFlight === inputs.inFlight && drawn.clock === inputs.clock && drawn.ui === inputs.ui && drawn.zoom === inputs.zoom && drawn.layout === inputs.layout) {
+        if (els.size > 0 && c.playing) schedule();
+        return;
+      }
+      drawn = inputs;
       // The worker posts a batch every frame while playing, pacing its clock so that dots stay
       // watchable; extrapolating between batches made dots jump whenever that pace changed.
       const now = c.time;
       const dots = computeDots(sim.inFlight, now, ui);
-      // Dots keep a readable size when the graph is zoomed out to fit many nodes.
-      const zoom = rf.getViewport().zoom || 1;
       const r = 7 / Math.min(1, Math.max(0.35, zoom) ** 0.75);
       const seen = new Set<string>();
       for (const d of dots) {

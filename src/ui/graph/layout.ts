@@ -52,6 +52,8 @@ export interface Box {
   ref: string;
   /** `more` boxes: how many pods they stand for. */
   count?: number;
+  /** Worker regions and what they hold, past COMPACT_AFTER workers: pods as chips, components in the header. */
+  compact?: boolean;
   /** Regions: the host's role (tray: 'tray', the Services band: 'services', the etcd members' box: 'etcd-cluster'). */
   role?: HostRole | 'tray' | 'services' | 'etcd-cluster';
 }
@@ -62,6 +64,8 @@ export interface ClusterLayout {
   byId: Record<string, Box>;
   /** Graph node id of each drawn pod's region (`tray:pending` for pods with no node yet). */
   podRegion: Record<string, string>;
+  /** Whether the worker regions are compact (more than COMPACT_AFTER workers). */
+  compact: boolean;
 }
 
 export const regionId = (host: string): string => `host:${host}`;
@@ -87,6 +91,39 @@ export const POD_COLS = 3;
 export const POD_ROWS = 4;
 /** Pods drawn per worker region before it shows a count instead. */
 export const POD_SLOTS = POD_COLS * POD_ROWS;
+
+/**
+ * Past this many workers the worker regions compact: the node's components fold into a row of
+ * chips under the node's name, and its pods become small chips (a status glyph; the name in the
+ * tooltip), so ten nodes fit on a projector with readable labels and fifty stay cheap to draw.
+ */
+export const COMPACT_AFTER = 4;
+export const CHIP_COLS = 7;
+export const CHIP_ROWS = 2;
+export const POD_CHIP = 44;
+export const CHIP_GAP = 6;
+export const COMPACT_HEADER_H = 48;
+export const COMPACT_COMP_H = 38;
+export const COMPACT_PAD = 10;
+export const COMPACT_W = 2 * COMPACT_PAD + CHIP_COLS * POD_CHIP + (CHIP_COLS - 1) * CHIP_GAP;
+export const COMPACT_COMP_W = Math.floor((COMPACT_W - 2 * COMPACT_PAD - 3 * CHIP_GAP) / 4);
+export const COMPACT_H = COMPACT_HEADER_H + COMPACT_COMP_H + CHIP_GAP + CHIP_ROWS * POD_CHIP + (CHIP_ROWS - 1) * CHIP_GAP + COMPACT_PAD;
+const COMPACT_GAP = 24;
+
+/**
+ * The font sizes (CSS px at zoom 1) of the labels a newcomer reads on the graph, by where they sit:
+ * nodes.tsx draws them with these sizes, and the layout tests multiply them by the fit zoom.
+ */
+export const LABEL_PX = {
+  /** A worker region's name and status in a compact region. */
+  compactTitle: 26,
+  /** A compact region's Ready / NotReady button. */
+  compactStatus: 20,
+  /** A folded component's name in a compact region. */
+  compactComponent: 17,
+  /** A pod chip's status glyph. */
+  podChip: 22,
+} as const;
 const REGION_GAP = 44;
 const COL = COMP_W + 34;
 const ROW = COMP_H + 22;
@@ -132,19 +169,19 @@ function placePods(b: Builder, region: string, pods: LayoutPod[], cells: { x: nu
 }
 
 /** Fills slots in first-seen order; past the last one, the last slot becomes a `+N` badge. */
-function placeInSlots(b: Builder, region: string, items: { id: string; order: number }[], cells: { x: number; y: number }[], kind: 'pod' | 'service', w: number, h: number, placed?: (id: string) => void): void {
+function placeInSlots(b: Builder, region: string, items: { id: string; order: number }[], cells: { x: number; y: number }[], kind: 'pod' | 'service', w: number, h: number, placed?: (id: string) => void, compact = false): void {
   const sorted = [...items].sort((p, q) => p.order - q.order || byName(p.id, q.id));
   const overflow = sorted.length > cells.length;
   const shown = overflow ? cells.length - 1 : sorted.length;
   for (let i = 0; i < shown; i++) {
     const p = sorted[i]!;
     const c = cells[i]!;
-    add(b, { id: kind === 'pod' ? podNodeId(p.id) : serviceNodeId(p.id), kind, x: c.x, y: c.y, w, h, parent: region, ref: p.id });
+    add(b, { id: kind === 'pod' ? podNodeId(p.id) : serviceNodeId(p.id), kind, x: c.x, y: c.y, w, h, parent: region, ref: p.id, ...(compact ? { compact } : {}) });
     placed?.(p.id);
   }
   if (overflow) {
     const c = cells[cells.length - 1]!;
-    add(b, { id: moreNodeId(region), kind: 'more', x: c.x, y: c.y, w, h, parent: region, ref: region, count: sorted.length - shown });
+    add(b, { id: moreNodeId(region), kind: 'more', x: c.x, y: c.y, w, h, parent: region, ref: region, count: sorted.length - shown, ...(compact ? { compact } : {}) });
   }
 }
 
@@ -186,7 +223,16 @@ function workerHeight(compRows: number): number {
 /** Columns of the worker grid: a row for a few nodes, then a grid about 1.5 times wider than tall. */
 export function workerColumns(n: number): number {
   if (n <= 4) return Math.max(1, n);
+  if (n > COMPACT_AFTER) return compactColumns(n);
   return Math.max(4, Math.ceil(Math.sqrt(n * 1.5)));
+}
+
+/**
+ * Compact regions are about twice as wide as tall and the pane is wide (the dock takes the bottom
+ * third): a grid about three times wider than tall, so ten nodes make two rows.
+ */
+function compactColumns(n: number): number {
+  return Math.min(n, Math.max(5, Math.ceil(Math.sqrt(n * 1.6))));
 }
 
 interface Groups {
@@ -334,6 +380,19 @@ function placeWorker(b: Builder, g: Groups, name: string, x: number, y: number, 
   placePods(b, rid, g.podsByNode.get(name) ?? [], grid(PAD, podsY, POD_COLS, POD_ROWS), podRegion);
 }
 
+/** The compact worker: its name and status on top, its components as a row of chips, then pod chips. */
+function placeCompactWorker(b: Builder, g: Groups, name: string, x: number, y: number, podRegion: Record<string, string>): void {
+  const rid = regionId(name);
+  add(b, { id: rid, kind: 'region', x, y, w: COMPACT_W, h: COMPACT_H, ref: name, role: 'worker', compact: true });
+  sortNodeComponents(g.compsByHost.get(name) ?? []).slice(0, 4).forEach((c, i) => {
+    add(b, { id: componentNodeId(c.id), kind: 'small-component', x: COMPACT_PAD + i * (COMPACT_COMP_W + CHIP_GAP), y: COMPACT_HEADER_H, w: COMPACT_COMP_W, h: COMPACT_COMP_H, parent: rid, ref: c.id, compact: true });
+  });
+  const y0 = COMPACT_HEADER_H + COMPACT_COMP_H + CHIP_GAP;
+  const cells: { x: number; y: number }[] = [];
+  for (let r = 0; r < CHIP_ROWS; r++) for (let c = 0; c < CHIP_COLS; c++) cells.push({ x: COMPACT_PAD + c * (POD_CHIP + CHIP_GAP), y: y0 + r * (POD_CHIP + CHIP_GAP) });
+  placeInSlots(b, rid, g.podsByNode.get(name) ?? [], cells, 'pod', POD_CHIP, POD_CHIP, (id) => (podRegion[id] = rid), true);
+}
+
 /** A host outside the cluster (laptop, registry): a small region holding its processes in a column. */
 function placeOutside(b: Builder, g: Groups, host: LayoutHost, x: number, y: number): number {
   const comps = [...(g.compsByHost.get(host.id) ?? [])].sort((a, c) => byName(a.id, c.id));
@@ -350,8 +409,11 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const b: Builder = { boxes: [], byId: {} };
   const podRegion: Record<string, string> = {};
   const compRows = Math.max(1, ...g.workers.map((w) => Math.ceil((g.compsByHost.get(w)?.length ?? 0) / NODE_COMPS_PER_ROW)));
+  const compact = g.workers.length > COMPACT_AFTER;
   const cols = workerColumns(g.workers.length);
-  const gridW = g.workers.length ? cols * WORKER_W + (cols - 1) * REGION_GAP : 0;
+  const ww = compact ? COMPACT_W : WORKER_W;
+  const gap = compact ? COMPACT_GAP : REGION_GAP;
+  const gridW = g.workers.length ? cols * ww + (cols - 1) * gap : 0;
   const etcdCount = g.cp ? (g.compsByHost.get(g.cp.id) ?? []).filter((c) => c.kind === 'etcd').length : 0;
   const cpW = g.cp ? cpWidth() : 0;
   const ring = g.etcd.length ? etcdRing(g.etcd.length) : undefined;
@@ -371,8 +433,13 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
 
   const gridX = (clusterW - gridW) / 2;
   const gridY = hasBand ? bandY + BAND_H + REGION_GAP * 1.5 : 0;
-  const wh = workerHeight(compRows);
-  g.workers.forEach((name, i) => placeWorker(b, g, name, gridX + (i % cols) * (WORKER_W + REGION_GAP), gridY + Math.floor(i / cols) * (wh + REGION_GAP), compRows, podRegion));
+  const wh = compact ? COMPACT_H : workerHeight(compRows);
+  g.workers.forEach((name, i) => {
+    const x = gridX + (i % cols) * (ww + gap);
+    const y = gridY + Math.floor(i / cols) * (wh + gap);
+    if (compact) placeCompactWorker(b, g, name, x, y, podRegion);
+    else placeWorker(b, g, name, x, y, compRows, podRegion);
+  });
 
   // Pods with no node yet wait in a tray beside the control plane (where the scheduler will see them).
   const trayX = cpX + topW + REGION_GAP;
@@ -389,5 +456,38 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const rightX = Math.max(clusterW, trayX + trayW) + 110;
   let regY = 0;
   for (const h of g.registry) regY += placeOutside(b, g, h, rightX, regY) + REGION_GAP;
-  return { boxes: b.boxes, byId: b.byId, podRegion };
+  return { boxes: b.boxes, byId: b.byId, podRegion, compact };
+}
+
+/** The smallest rectangle around every top-level box, in flow units. */
+export function layoutBounds(layout: ClusterLayout): { x: number; y: number; w: number; h: number } {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const b of layout.boxes) {
+    x0 = Math.min(x0, b.ax);
+    y0 = Math.min(y0, b.ay);
+    x1 = Math.max(x1, b.ax + b.w);
+    y1 = Math.max(y1, b.ay + b.h);
+  }
+  return x0 === Infinity ? { x: 0, y: 0, w: 0, h: 0 } : { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/**
+ * The zoom React Flow's fitView picks for a layout in a pane of w x h CSS px with `padding` (a
+ * fraction of the pane, as fitView takes it), clamped to the graph's zoom range.
+ */
+export function fitZoom(layout: ClusterLayout, paneW: number, paneH: number, padding: number, minZoom = 0.05, maxZoom = 2.5): number {
+  const r = layoutBounds(layout);
+  if (!r.w || !r.h) return 1;
+  // @xyflow/system's parsePadding: floor((v - v / (1 + padding)) / 2) px on each side.
+  const inner = (v: number) => v - 2 * Math.floor((v - v / (1 + padding)) * 0.5);
+  const z = Math.min(inner(paneW) / r.w, inner(paneH) / r.h);
+  return Math.min(maxZoom, Math.max(minZoom, z));
+}
+
+/** Everything that places a box, as one string: equal keys mean the same picture. */
+export function layoutKey(layout: ClusterLayout): string {
+  return layout.boxes.map((b) => `${b.id}|${b.ref}|${b.x}|${b.y}|${b.w}|${b.h}|${b.count ?? ''}|${b.compact ? 1 : ''}`).join('\n');
 }

@@ -5,7 +5,7 @@ import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { ComponentView } from '../../protocol/view';
 import { type Selection, useUiStore } from '../store/ui-store';
-import { COMP_H, HEADER_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
+import { COMP_H, HEADER_H, LABEL_PX, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { etcdRole, etcdRoleHint, etcdRoleText, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
@@ -28,6 +28,28 @@ const NODE_PARTS = new Set(['kubelet', 'containerd', 'cni', 'kube-proxy']);
 
 /** `kubelet/worker-1` -> `kubelet_worker-1`: test ids have no slashes. */
 export const testId = (id: string): string => id.replace(/\//g, '_');
+
+/** A node's component in a compact worker region: the shortest name a learner still recognises. */
+const COMPACT_LABEL: Record<string, string> = { kubelet: 'kubelet', containerd: 'CRI', 'kube-proxy': 'proxy', cni: 'CNI' };
+
+/** A node's component folded into a compact worker region's header: its short name, state by border and a cross. */
+function CompactComponent({ c, alive, selected, title }: { c: ComponentView; alive: boolean; selected: boolean; title: string }) {
+  return (
+    <div
+      className={`kp-comp kp-comp--chip${alive ? '' : ' kp-dead'}${selected ? ' kp-selected' : ''}`}
+      data-testid={`component-${testId(c.id)}`}
+      data-alive={String(alive)}
+      data-kind={c.kind}
+      title={title}
+    >
+      <CenterHandles />
+      <span className="kp-comp-name kp-label" style={{ fontSize: LABEL_PX.compactComponent }}>
+        {COMPACT_LABEL[c.kind] ?? c.kind}
+      </span>
+      {!alive && <Cross />}
+    </div>
+  );
+}
 
 function componentLabel(c: ComponentView): string {
   if (c.kind === 'etcd') return c.id.startsWith('etcd/') ? c.id.slice(5) : c.id;
@@ -98,6 +120,7 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
   const role = etcd ? etcdRole(c, hostUp) : undefined;
   const term = c.detail.term;
   const title = [`${c.id} on ${c.host}`, alive ? 'running' : 'stopped', ...(role ? [etcdRoleHint(role)] : []), ...Object.entries(c.detail).map(([k, v]) => `${k}: ${String(v)}`)].join('\n');
+  if (box.compact) return <CompactComponent c={c} alive={alive} selected={selected} title={title} />;
   return (
     <div
       className={`kp-comp${small ? ' kp-comp--small' : NODE_PARTS.has(c.kind) ? ' kp-comp--node' : ''}${role ? ` kp-etcd kp-etcd--${role}` : ''}${alive ? '' : ' kp-dead'}${selected ? ' kp-selected' : ''}`}
@@ -142,13 +165,31 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
   const d = podDisplay(pod);
   const selected = useSelected('object', pod.id);
   const failingBadge = d.look === 'failing' || d.look === 'error';
+  const title = `pod/${pod.name} (namespace ${pod.namespace})\nSTATUS ${d.status}  READY ${d.ready}${hostUp ? '' : '\nits node is down: this is the last status the kubelet reported'}`;
+  if (data.box.compact)
+    return (
+      <div
+        className={`kp-pod kp-pod--chip kp-pod--${d.look}${hostUp ? '' : ' kp-pod--host-down'}${selected ? ' kp-selected' : ''}`}
+        data-testid={`pod-${pod.namespace}-${pod.name}`}
+        data-status={d.status}
+        data-ready={d.ready}
+        title={title}
+        role="img"
+        aria-label={`pod/${pod.name}: ${d.status}`}
+      >
+        <CenterHandles />
+        <span className="kp-label" aria-hidden="true" style={{ fontSize: LABEL_PX.podChip }}>
+          {d.glyph}
+        </span>
+      </div>
+    );
   return (
     <div
       className={`kp-pod kp-pod--${d.look}${hostUp ? '' : ' kp-pod--host-down'}${selected ? ' kp-selected' : ''}`}
       data-testid={`pod-${pod.namespace}-${pod.name}`}
       data-status={d.status}
       data-ready={d.ready}
-      title={`pod/${pod.name} (namespace ${pod.namespace})\nSTATUS ${d.status}  READY ${d.ready}${hostUp ? '' : '\nits node is down: this is the last status the kubelet reported'}`}
+      title={title}
       style={{ height: POD_H }}
     >
       <CenterHandles />
@@ -217,6 +258,15 @@ export const MoreNode = memo(function MoreNode({ data }: NodeProps<MoreFlowNode>
     return (
       <div className="kp-more" data-testid="more-services" title={`${box.count ?? 0} more Services (kubectl get services lists them all)`}>
         <CenterHandles />+{box.count} more Services
+      </div>
+    );
+  if (box.compact)
+    return (
+      <div className="kp-more kp-more--chip" data-testid={`more-pods-${testId(box.ref.replace(/^host:/, ''))}`} title={`${box.count ?? 0} more pods here (the graph shows a count beyond this many)`}>
+        <CenterHandles />
+        <span className="kp-label" style={{ fontSize: LABEL_PX.compactComponent }}>
+          +{box.count}
+        </span>
       </div>
     );
   return (
@@ -302,6 +352,31 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
   const quorumLost = !!d.etcd && d.etcd.up < d.etcd.quorum;
   let badges: ReactNode = null;
   if (!up) badges = <span className="kp-badge kp-badge--dead">✕ host down</span>;
+  if (d.box.compact)
+    return (
+      <div
+        className={`kp-region kp-region--worker kp-region--compact${up ? '' : ' kp-dead'}${cut ? ' kp-region--cut' : ''}${selected ? ' kp-selected' : ''}`}
+        data-testid={testid}
+        data-up={String(up)}
+        data-cut={String(cut)}
+        title={`${t.title}: ${t.subtitle}${d.pods ? ` · ${d.pods} pods` : ''}`}
+      >
+        <div className="kp-region-header kp-region-header--compact" style={{ fontSize: LABEL_PX.compactStatus }}>
+          <span className="kp-region-title kp-label" style={{ fontSize: LABEL_PX.compactTitle }}>
+            {t.title}
+          </span>
+          {badges}
+          {cut && (
+            <span className="kp-badge kp-badge--cut" data-testid={`host-cut-${d.box.ref}`} title={`network partition: no messages pass between ${d.box.ref} and ${d.cutFrom.join(', ')}`}>
+              ✂
+            </span>
+          )}
+          <NodeStatus data={d} />
+        </div>
+        <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />
+        {!up && <Cross />}
+      </div>
+    );
   return (
     <div
       className={`kp-region kp-region--${role}${up ? '' : ' kp-dead'}${cut && role !== 'control-plane' ? ' kp-region--cut' : ''}${quorumLost ? ' kp-region--no-quorum' : ''}${selected ? ' kp-selected' : ''}`}

@@ -1,0 +1,141 @@
+// Issue 11, "A graph that stays readable": the labels' rendered size at the default fit for 3, 6 and
+// 10 workers at 1280x720 and 1440x900 (font size x React Flow's zoom, printed), compact worker
+// regions past four workers, the legend never over a node, and the dock's toggle refitting the graph.
+// The clusters are scenarios made here and served in place of public/scenarios/<name>.yaml.
+
+import { type Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, shot, test } from './helpers';
+
+function scenario(workers: number): string {
+  const nodes = Array.from({ length: workers }, (_, i) => `      - {name: worker-${i + 1}}`).join('\n');
+  return `apiVersion: kubeplay.dev/v1alpha1
+kind: Scenario
+metadata:
+  name: graph-${workers}
+  description: ${workers} workers for the graph's readability test.
+spec:
+  seed: 1
+  cluster:
+    nodes:
+${nodes}
+  steps:
+    - at: 0s
+      apply: |
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: ${workers * 2}
+          selector:
+            matchLabels: {app: web}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers:
+                - name: nginx
+                  image: nginx:1.25
+`;
+}
+
+async function open(page: Page, workers: number): Promise<void> {
+  await page.route(`**/scenarios/graph-${workers}.yaml`, (r) => r.fulfill({ status: 200, contentType: 'text/yaml', body: scenario(workers) }));
+  await page.goto(`/#scenario=graph-${workers}`);
+  await expect(page.getByTestId(`host-worker-${workers}`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId(`node-status-worker-${workers}`)).toHaveAttribute('data-status', 'Ready', { timeout: 30_000 });
+}
+
+interface Measure {
+  zoom: number;
+  pane: { w: number; h: number };
+  /** The smallest rendered label in a worker region, the node name, and the smallest anywhere on the graph. */
+  workerMin: number;
+  nodeName: number;
+  graphMin: number;
+  /** Nodes the legend's rectangle overlaps. */
+  underLegend: string[];
+  /** Nodes outside the pane. */
+  outside: string[];
+}
+
+async function measure(page: Page): Promise<Measure> {
+  // The refit after a resize waits a frame; the fit after the hosts appear animates for 300 ms.
+  await page.waitForTimeout(700);
+  return page.evaluate(() => {
+    const m = new DOMMatrixReadOnly(getComputedStyle(document.querySelector('.react-flow__viewport')!).transform);
+    const zoom = m.a;
+    const pane = document.querySelector('[data-testid="graph-pane"]')!.getBoundingClientRect();
+    const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize) * zoom;
+    const texts = (root: ParentNode) =>
+      [...root.querySelectorAll('*')].filter((el) => [...el.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim()) && (el as HTMLElement).offsetParent !== null);
+    const workers = [...document.querySelectorAll('[data-testid^="host-worker-"]')].map((r) => r.closest('.react-flow__node')!);
+    const inWorkers = workers.flatMap((w) => texts(w));
+    const allNodes = [...document.querySelectorAll('.react-flow__node')];
+    const legend = document.querySelector('[data-testid="graph-legend"]')!.getBoundingClientRect();
+    const hit = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const name = document.querySelector('[data-testid="host-worker-1"] .kp-region-title')!;
+    return {
+      zoom,
+      pane: { w: Math.round(pane.width), h: Math.round(pane.height) },
+      workerMin: Math.min(...inWorkers.map(px)),
+      nodeName: px(name),
+      graphMin: Math.min(...allNodes.flatMap((n) => texts(n)).map(px)),
+      underLegend: allNodes.filter((n) => hit(n.getBoundingClientRect(), legend)).map((n) => n.getAttribute('data-id') ?? ''),
+      outside: allNodes
+        .filter((n) => {
+          const r = n.getBoundingClientRect();
+          return r.left < pane.left - 1 || r.right > pane.right + 1 || r.top < pane.top - 1 || r.bottom > pane.bottom + 1;
+        })
+        .map((n) => n.getAttribute('data-id') ?? ''),
+    };
+  });
+}
+
+const fmt = (m: Measure) =>
+  `pane ${m.pane.w}x${m.pane.h}, zoom ${m.zoom.toFixed(3)}: smallest worker label ${m.workerMin.toFixed(1)} px, node name ${m.nodeName.toFixed(1)} px, smallest label on the graph ${m.graphMin.toFixed(1)} px`;
+
+for (const workers of [3, 6, 10]) {
+  test(`${workers} workers: label sizes at the default fit, the legend beside the nodes, the whole cluster in the pane`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, workers);
+    const compact = workers > 4;
+    await expect(page.getByTestId('host-worker-1')).toHaveClass(compact ? /kp-region--compact/ : /^(?!.*kp-region--compact)/);
+    for (const size of [
+      { width: 1280, height: 720 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      const m = await measure(page);
+      console.log(`graph-readable: ${workers} workers at ${size.width}x${size.height}: ${fmt(m)}`);
+      expect(m.underLegend, 'nodes under the legend').toEqual([]);
+      expect(m.outside, 'nodes outside the pane at the fit').toEqual([]);
+      // The rendered size is the font size the layout tests use times the fit zoom.
+      expect(m.nodeName).toBeCloseTo((compact ? 26 : 15) * m.zoom, 1);
+      await shot(page, `graph-readable-${workers}w-${size.width}x${size.height}`);
+    }
+    if (compact) await expectNoAxeViolations(page, { include: '[data-testid="graph"]' });
+  });
+}
+
+test('the dock and the window refit the graph', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page, 6);
+  const before = await measure(page);
+  await page.getByTestId('dock-toggle').click();
+  const closed = await measure(page);
+  console.log(`graph-readable: dock open ${fmt(before)}; dock closed ${fmt(closed)}`);
+  expect(closed.pane.h).toBeGreaterThan(before.pane.h);
+  expect(closed.zoom).toBeGreaterThan(before.zoom);
+  expect(closed.outside).toEqual([]);
+  await shot(page, 'graph-readable-6w-1280x720-dock-closed');
+  await page.getByTestId('dock-toggle').click();
+  const reopened = await measure(page);
+  expect(reopened.zoom).toBeCloseTo(before.zoom, 2);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const wider = await measure(page);
+  expect(wider.zoom).toBeGreaterThan(reopened.zoom);
+  expect(wider.outside).toEqual([]);
+});

@@ -1,0 +1,56 @@
+// Keeps the graph's objects the same objects while what they show has not changed, so React Flow
+// keeps its internal node (it compares user nodes by identity) and the memoised node components
+// skip their render: a change to one pod re-renders that pod's box, not the 1,500 others.
+
+/** Fields holding store views: the store replaces a view when it changes, so identity decides. */
+const BY_IDENTITY = new Set(['view', 'pod', 'svc', 'host', 'node']);
+
+function sameValue(key: string, a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (BY_IDENTITY.has(key)) return false;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  // Small derived values (a Box, cutFrom, an etcd summary, a Service's endpoints): by content.
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Whether two records hold the same values field by field (views by identity, small values by content). */
+export function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!(k in b) || !sameValue(k, a[k], b[k])) return false;
+  return true;
+}
+
+interface Drawn {
+  id: string;
+  data?: Record<string, unknown>;
+}
+
+/** Whether a graph node or edge would draw the same: every field but `data` by content, `data` by sameFields. */
+function sameDrawn<T extends Drawn>(a: T, b: T): boolean {
+  const { data: da, ...ra } = a;
+  const { data: db, ...rb } = b;
+  if (!sameFields(ra as Record<string, unknown>, rb as Record<string, unknown>)) return false;
+  if (!da || !db) return da === db;
+  return sameFields(da, db);
+}
+
+/**
+ * Returns `next` with each item replaced by the previous one of the same id when it would draw the
+ * same; `prev` is updated to the result. The returned array is `prevList` itself when nothing changed.
+ */
+export function keepSame<T extends Drawn>(cache: { byId: Map<string, T>; list: T[] }, next: T[]): T[] {
+  const byId = new Map<string, T>();
+  let changed = next.length !== cache.list.length;
+  const out = next.map((n, i) => {
+    const old = cache.byId.get(n.id);
+    const keep = old && sameDrawn(old, n) ? old : n;
+    if (keep !== cache.list[i]) changed = true;
+    byId.set(n.id, keep);
+    return keep;
+  });
+  if (!changed) return cache.list;
+  cache.byId = byId;
+  cache.list = out;
+  return out;
+}
