@@ -58,6 +58,8 @@ function fail(res: ServerResponse, st: StatusBody): void {
 
 /** The content type client-go needs to see on aggregated discovery. */
 function contentTypeFor(path: string, body: unknown): string {
+  // Health answers and logs are text (healthz.go, the kubelet's log stream).
+  if (typeof body === 'string') return 'text/plain; charset=utf-8';
   const kind = (body as { kind?: string } | undefined)?.kind;
   if ((path === '/api' || path === '/apis') && kind === 'APIGroupDiscoveryList') return 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
   return 'application/json';
@@ -106,10 +108,6 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     if ('kind' in line) return fail(res, line);
     if (line.method === 'GET' && line.path === '/version') {
       return send(res, 200, { major: '1', minor: '31', gitVersion: KUBERNETES_VERSION, gitCommit: '9edcffcde5595e8a5b1a35f88c421764e575afce', gitTreeState: 'clean', buildDate: '2024-08-13T07:28:49Z', goVersion: 'go1.22.5', compiler: 'gc', platform: 'linux/amd64' });
-    }
-    if (line.method === 'GET' && ['/healthz', '/livez', '/readyz'].includes(line.path)) {
-      const up = cluster.sim.process('kube-apiserver')?.alive;
-      return up ? send(res, 200, 'ok', 'text/plain; charset=utf-8') : fail(res, status(500, 'InternalError', 'kube-apiserver is not running'));
     }
     const raw = await readBody(req);
     if (!Buffer.isBuffer(raw)) return fail(res, raw);

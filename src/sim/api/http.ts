@@ -61,3 +61,7 @@ export interface Http2Pong {
   /** The id of the PING message this acknowledges. */
   inReplyTo: number;
 }
+
+/** What kubectl v1.31 sends to GET /api and /apis to get aggregated discovery (apidiscovery.k8s.io/v2). */
+export const AGGREGATED_DISCOVERY_ACCEPT =
+  'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
