@@ -45,10 +45,17 @@ interface Open {
   watch: boolean;
 }
 
-function send(res: ServerResponse, code: number, body: unknown, contentType = 'application/json'): void {
+/** A Warning header as the apiserver writes it (RFC 7234 warn-code 299, agent `-`, the text quoted). */
+export function warningHeader(text: string): string {
+  return `299 - ${JSON.stringify(text)}`;
+}
+
+function send(res: ServerResponse, code: number, body: unknown, contentType = 'application/json', warnings: string[] = []): void {
   if (res.headersSent || res.destroyed) return;
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
+  const headers: Record<string, string | number | string[]> = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' };
+  if (warnings.length) headers.Warning = warnings.map(warningHeader);
+  res.writeHead(code, headers);
   res.end(text);
 }
 
@@ -79,10 +86,14 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     if (!c) return;
     if (o.type === 'gateway.response') {
       open.delete(o.id);
-      send(c.res, o.status, o.body, contentTypeFor(new URL(c.res.req.url ?? '/', 'https://x').pathname, o.body));
-    } else if (o.type === 'gateway.event') {
-      if (!c.res.headersSent) c.res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
-      c.res.write(JSON.stringify(o.event) + '\n');
+      send(c.res, o.status, o.body, contentTypeFor(new URL(c.res.req.url ?? '/', 'https://x').pathname, o.body), o.warnings);
+    } else if (o.type === 'gateway.watching' || o.type === 'gateway.event') {
+      if (!c.res.headersSent) {
+        c.res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
+        // The watch has started: the client hears it now, not with the first event.
+        c.res.flushHeaders();
+      }
+      if (o.type === 'gateway.event') c.res.write(JSON.stringify(o.event) + '\n');
     } else if (o.type === 'gateway.end') {
       open.delete(o.id);
       if (!c.res.headersSent) c.res.writeHead(200, { 'Content-Type': 'application/json' });

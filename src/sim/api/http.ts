@@ -38,6 +38,8 @@ export interface HttpResponse {
   status: number;
   /** A KubeObject, a list, a metav1.Status, or text (logs). */
   body: KubeObject | Status | unknown;
+  /** Warning headers (`299 - "unknown field \"spec.foo\""`): the texts, which kubectl prints as `Warning: <text>` on stderr. */
+  warnings?: string[];
 }
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';

@@ -97,6 +97,8 @@ export interface RequestContext {
   /** A write of an object with a TTL, waiting for its etcd lease (lease-manager.ts). */
   pendingWrite?: PendingWrite;
   attempts: number;
+  /** Warning headers for the answer (`unknown field "spec.foo"` with fieldValidation=Warn). */
+  warnings?: string[];
 }
 
 export interface CachedObject {

@@ -40,9 +40,10 @@ export interface GatewayCancel {
 }
 
 export type GatewayOutput =
-  | { type: 'gateway.response'; id: number; status: number; body: unknown }
+  | { type: 'gateway.response'; id: number; status: number; body: unknown; warnings?: string[] }
   | { type: 'gateway.event'; id: number; event: WatchEventBody['event'] }
   | { type: 'gateway.end'; id: number }
+  | { type: 'gateway.watching'; id: number }
   | { type: 'gateway.failed'; id: number; reason: 'refused' | 'timeout' | 'closed' };
 
 export interface GatewayState {
@@ -87,13 +88,18 @@ function forget(s: GatewayState, callId: number): number | undefined {
 function onClientEvent(s: GatewayState, ctx: Effects, ev: ClientEvent): void {
   if (ev.call.purpose !== PURPOSE) return;
   if (ev.kind === 'response' && ev.call.watch && ev.response.status < 400) {
-    // The stream is open; events follow on it.
+    // The stream is open; events follow on it. The client hears so at once (the apiserver flushes a watch's headers).
     s.client.pending.set(ev.call.id, ev.call);
+    const open = s.byCall.get(ev.call.id);
+    if (open !== undefined) ctx.emit({ type: 'gateway.watching', id: open });
     return;
   }
   const id = forget(s, ev.call.id);
   if (id === undefined) return;
-  if (ev.kind === 'response') ctx.emit({ type: 'gateway.response', id, status: ev.response.status, body: (ev.response as HttpResponse).body });
+  if (ev.kind === 'response') {
+    const r = ev.response as HttpResponse;
+    ctx.emit({ type: 'gateway.response', id, status: r.status, body: r.body, ...(r.warnings && { warnings: r.warnings }) });
+  }
   else if (ev.kind === 'ended') ctx.emit({ type: 'gateway.end', id });
   else ctx.emit({ type: 'gateway.failed', id, reason: ev.error });
 }
