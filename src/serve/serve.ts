@@ -33,6 +33,8 @@ export interface ServeHandle {
   runner: ScenarioRunner;
   /** The run so far as a scenario: every request at its simulated time, pausing at now (`--record`). */
   recorded(): string;
+  /** Simulated time follows wall time again from its current value (after someone ran the simulation ahead). */
+  resync(): void;
   close(): Promise<void>;
 }
 
@@ -106,8 +108,8 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
   };
 
   // Simulated time follows wall time.
-  const wallStart = performance.now();
-  const simStart = runner.now;
+  let wallStart = performance.now();
+  let simStart = runner.now;
   const tick = (): void => {
     runner.advanceTo(simStart + (performance.now() - wallStart) * opts.speed);
     for (const e of cluster.drainOther()) if (e.type.startsWith('gateway.')) deliver(e as unknown as GatewayOutput);
@@ -168,6 +170,10 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
       // A whole millisecond, as the recorded steps have: the file says the moment exactly.
       runner.advanceTo(Math.ceil(runner.now));
       return serializeScenario({ ...runner.scenario, cluster: { ...runner.scenario.cluster, gateway: true }, pauseAt: runner.now }, `Recorded by kubeplay serve: npx kubeplay run <this file> replays it (trace hash ${cluster.sim.traceHash()})`);
+    },
+    resync: () => {
+      wallStart = performance.now();
+      simStart = cluster.sim.now;
     },
     close: async () => {
       clearInterval(timer);
