@@ -25,11 +25,9 @@ spec:
 `;
 
 const MANIFEST = `apiVersion: v1
-kind: ConfigMap
+kind: ServiceAccount
 metadata:
-  name: NAME-cm
-data:
-  a: "1"
+  name: NAME-sa
 `;
 
 /** Read-only commands: the same line on both sides. */
@@ -38,10 +36,10 @@ const READS: string[] = [
   'get nodes -o wide',
   'get nodes --no-headers',
   'get nodes -o name',
-  'get nodes -o jsonpath={.items[*].metadata.name}',
+  "get nodes -o jsonpath='{.items[*].metadata.name}'",
   'get nodes -o custom-columns=NAME:.metadata.name,KUBELET:.status.nodeInfo.kubeletVersion',
   'get nodes --show-labels',
-  'get node worker-1 -o jsonpath={.status.conditions[?(@.type=="Ready")].status}',
+  `get node worker-1 -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}'`,
   'get namespaces',
   'get ns kube-system -o yaml',
   'get ns default -o json',
@@ -56,7 +54,7 @@ const READS: string[] = [
   'get deploy web -o wide',
   'get deploy web -o yaml',
   'get deploy web -o json',
-  'get deploy web -o jsonpath={.spec.replicas}',
+  "get deploy web -o jsonpath='{.spec.replicas}'",
   'get rs',
   'get rs -o wide',
   'get services',
@@ -94,14 +92,14 @@ const READS: string[] = [
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
 const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'create deployment {n}-api --image=nginx:1.25' },
-  { cmd: 'create configmap {n}-conf --from-literal=k=v' },
+  { cmd: 'create serviceaccount {n}-robot' },
   { cmd: 'create namespace {n}-ns' },
   { cmd: 'apply -f -', stdin: MANIFEST },
   { cmd: 'label deployment {n}-api tier=backend' },
   { cmd: 'annotate deployment {n}-api note=x' },
   { cmd: 'scale deployment {n}-api --replicas=2' },
   { cmd: 'create service clusterip {n}-svc --tcp=80:80' },
-  { cmd: 'delete configmap {n}-conf' },
+  { cmd: 'delete serviceaccount {n}-robot' },
   { cmd: 'delete namespace {n}-ns' },
 ];
 
@@ -109,13 +107,34 @@ const WRITES: { cmd: string; stdin?: string }[] = [
  * Known differences, each a bug in one of the two (real kubectl is right), not fixed yet: the
  * command, and why. Found by this suite.
  */
-const KNOWN: Record<string, string> = {};
+const KNOWN: Record<string, string> = {
+  // The in-page kubectl's -o parser does not take an inline custom-columns spec (`custom-columns=A:.x`).
+  'get nodes -o custom-columns=NAME:.metadata.name,KUBELET:.status.nodeInfo.kubeletVersion': 'in-page kubectl',
+  // The in-page describe node has no Lease section, no Non-terminated Pods and Allocated resources
+  // sections, lists only the Node events whose involvedObject.uid is the node's (the kubelet's use
+  // the node name, as real kubectl's fieldSelector expects), and prints Allocatable memory
+  // normalised (4091904Ki) where real kubectl prints the stored quantity (3996Mi).
+  'describe node worker-1': 'in-page kubectl describe node',
+  // The simulated apiserver serves no resourcequotas: real kubectl's lookup gets 404 and skips the
+  // section; the in-page kubectl prints `No resource quota.` as it would on a real cluster.
+  'describe namespace default': 'no ResourceQuota in the simulation',
+  // Real kubectl's rollout status hangs in this suite until its timeout (it answers at once when
+  // run by hand against kubeplay serve); the cause is not found yet.
+  'rollout status deployment web': 'suite-only hang',
+  // The in-page kubectl has no explain yet (real kubectl's output above comes from /openapi/v3).
+  'explain pod.spec.containers': 'in-page kubectl explain missing',
+  // The in-page kubectl has no --client flag on version, and reports itself as the server's version.
+  'version --client=false -o json': 'in-page kubectl version',
+  // The in-page kubectl has no `create service`; and the simulated apiserver refuses the port name
+  // kubectl makes (`80-80`) as an IANA service name where Kubernetes validates a DNS label.
+  'create service clusterip {n}-svc --tcp=80:80': 'in-page kubectl create service; apiserver port-name rule',
+};
 
 let h: ServeHandle | undefined;
 let env: Record<string, string> = {};
 
 async function real(line: string, stdin?: string): Promise<Output> {
-  const args = line.match(/(?:[^\s']+|'[^']*')+/g)!.map((a) => a.replace(/^'(.*)'$/, '$1'));
+  const args = line.match(/(?:[^\s']+|'[^']*')+/g)!.map((a) => a.replace(/'([^']*)'/g, '$1'));
   return runKubectl(KUBECTL!, args, env, stdin);
 }
 
@@ -125,11 +144,11 @@ function page(line: string, stdin?: string): Output {
   return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
 }
 
-const comparable = (o: Output, side: 'r' | 'p'): Output => ({
-  stdout: normalise(o.stdout.replaceAll(`${side}-`, 'x-')),
-  stderr: normalise(o.stderr.replaceAll(`${side}-`, 'x-')),
-  exitCode: o.exitCode,
-});
+/** Masked output; for a write, its side's object names (`r-api`, `p-api`) made `x-api`. */
+const comparable = (o: Output, side?: 'r' | 'p'): Output => {
+  const named = (t: string): string => (side ? t.replace(new RegExp(`\\b${side}-`, 'g'), 'x-') : t);
+  return { stdout: normalise(named(o.stdout)), stderr: normalise(named(o.stderr)), exitCode: o.exitCode };
+};
 
 const maybe = KUBECTL ? describe : describe.skip;
 
@@ -154,7 +173,7 @@ maybe('real kubectl v1.31 and the in-page kubectl print the same', () => {
     (known ? it.fails : it)(`kubectl ${line}`, async () => {
       const r = await real(line);
       const p = page(line);
-      expect(comparable(p, 'p')).toEqual(comparable(r, 'r'));
+      expect(comparable(p)).toEqual(comparable(r));
     }, 30_000);
   }
 

@@ -29,7 +29,7 @@ export function runKubectl(bin: string, args: string[], env: Record<string, stri
   });
 }
 
-const DURATION = /\b(?:\d+d)?(?:\d+h)?(?:\d+m)?(?:\d+(?:\.\d+)?s)?\b/g;
+const DURATION = /\b(?:\d+y)?(?:\d+d)?(?:\d+h)?(?:\d+m)?(?:\d+(?:\.\d+)?s)?\b/g;
 const RFC3339 = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g;
 const HUMAN_DATE = /[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d [+-]\d{4}/g;
 
@@ -42,8 +42,6 @@ export function normalise(text: string): string {
   t = t.replace(/"resourceVersion": ?"\d+"/g, '"resourceVersion":"<rv>"').replace(/resourceVersion: "\d+"/g, 'resourceVersion: "<rv>"');
   // A duration standing as a token of its own (a table cell, `Age:  5m`), not a quantity after `: ` (`cpu: 250m`).
   t = t.replace(DURATION, (m, offset: number, all: string) => (m === '' || /^\d+$/.test(m) || all.slice(offset - 2, offset) === ': ' ? m : '<age>'));
-  return t
-    .split('\n')
-    .map((l) => (l.includes('<age>') || /^[A-Z][A-Z-]+\s{2,}/.test(l) ? l.replace(/ {2,}/g, '  ').trimEnd() : l))
-    .join('\n');
+  // Where an age was masked, column padding depends on it: every run of spaces counts as two.
+  return t.includes('<age>') ? t.split('\n').map((l) => l.replace(/ {2,}/g, '  ').trimEnd()).join('\n') : t;
 }

@@ -89,13 +89,9 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     if (o.type === 'gateway.response') {
       open.delete(o.id);
       send(c.res, o.status, o.body, contentTypeFor(new URL(c.res.req.url ?? '/', 'https://x').pathname, o.body), o.warnings);
-    } else if (o.type === 'gateway.watching' || o.type === 'gateway.event') {
-      if (!c.res.headersSent) {
-        c.res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
-        // The watch has started: the client hears it now, not with the first event.
-        c.res.flushHeaders();
-      }
-      if (o.type === 'gateway.event') c.res.write(JSON.stringify(o.event) + '\n');
+    } else if (o.type === 'gateway.event') {
+      if (!c.res.headersSent) c.res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
+      c.res.write(JSON.stringify(o.event) + '\n');
     } else if (o.type === 'gateway.end') {
       open.delete(o.id);
       if (!c.res.headersSent) c.res.writeHead(200, { 'Content-Type': 'application/json' });

@@ -43,7 +43,6 @@ export type GatewayOutput =
   | { type: 'gateway.response'; id: number; status: number; body: unknown; warnings?: string[] }
   | { type: 'gateway.event'; id: number; event: WatchEventBody['event'] }
   | { type: 'gateway.end'; id: number }
-  | { type: 'gateway.watching'; id: number }
   | { type: 'gateway.failed'; id: number; reason: 'refused' | 'timeout' | 'closed' };
 
 export interface GatewayState {
@@ -88,10 +87,8 @@ function forget(s: GatewayState, callId: number): number | undefined {
 function onClientEvent(s: GatewayState, ctx: Effects, ev: ClientEvent): void {
   if (ev.call.purpose !== PURPOSE) return;
   if (ev.kind === 'response' && ev.call.watch && ev.response.status < 400) {
-    // The stream is open; events follow on it. The client hears so at once (the apiserver flushes a watch's headers).
+    // The stream is open; events follow on it.
     s.client.pending.set(ev.call.id, ev.call);
-    const open = s.byCall.get(ev.call.id);
-    if (open !== undefined) ctx.emit({ type: 'gateway.watching', id: open });
     return;
   }
   const id = forget(s, ev.call.id);
