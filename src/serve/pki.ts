@@ -32,9 +32,15 @@ function rsaKeys(): { forgeKeys: { publicKey: forge.pki.rsa.PublicKey; privateKe
   return { forgeKeys: { publicKey: pub, privateKey: priv }, keyPem: privateKey };
 }
 
-function serial(): string {
-  // Positive (a leading 0 nibble) and random, as RFC 5280 wants.
-  return '0' + randomBytes(15).toString('hex');
+/**
+ * A random positive serial number, as RFC 5280 wants, whose DER INTEGER is minimal: the first byte
+ * has its top bit clear (positive) and is not zero (a leading 0x00 before a byte under 0x80 is the
+ * padding OpenSSL refuses with ERR_OSSL_ASN1_ILLEGAL_PADDING).
+ */
+export function serial(bytes: Buffer = randomBytes(16)): string {
+  const b = Buffer.from(bytes);
+  b[0] = (b[0]! & 0x7f) | 0x40;
+  return b.toString('hex');
 }
 
 function certificate(opts: {

@@ -28,7 +28,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-function get(path: string, opts: { user?: string; accept?: string; method?: string; body?: string } = {}): Promise<{ status: number; body: string; type: string }> {
+function get(path: string, opts: { user?: string; accept?: string; method?: string; body?: string } = {}): Promise<{ status: number; body: string; type: string; warning?: string | string[] }> {
   const client = h.pki.clients.find((c) => c.user === (opts.user ?? 'kubernetes-admin'));
   const url = new URL(path, h.url);
   const headers: Record<string, string> = { accept: opts.accept ?? 'application/json' };
@@ -39,7 +39,7 @@ function get(path: string, opts: { user?: string; accept?: string; method?: stri
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: String(res.headers['content-type']) }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: String(res.headers['content-type']), warning: res.headers.warning }));
       },
     );
     req.on('error', reject);
@@ -57,6 +57,16 @@ describe('kubeplay serve', () => {
       'Name:0', 'Status:0', 'Roles:0', 'Age:0', 'Version:0', 'Internal-IP:1', 'External-IP:1', 'OS-Image:1', 'Kernel-Version:1', 'Container-Runtime:1',
     ]);
     expect(table.rows.map((r: { cells: string[] }) => r.cells[0])).toEqual(['control-plane', 'worker-1', 'worker-2', 'worker-3']);
+  }, 30_000);
+
+  it('answers the health endpoints as text from the simulated kube-apiserver, and a Warn create with a Warning header per unknown field', async () => {
+    const health = await get('/livez?verbose');
+    expect(health.type).toBe('text/plain; charset=utf-8');
+    expect(health.body).toMatch(/^\[\+\]ping ok\n[\s\S]*\[\+\]etcd ok\n[\s\S]*livez check passed\n$/);
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'warned' }, spec: { foo: 1, containers: [{ name: 'c', image: 'nginx:1.25' }] } };
+    const created = await get('/api/v1/namespaces/default/pods?fieldValidation=Warn', { method: 'POST', body: JSON.stringify(pod) });
+    expect(created.status).toBe(201);
+    expect(created.warning).toBe('299 - "unknown field \\"spec.foo\\""');
   }, 30_000);
 
   it('serves aggregated discovery with the content type client-go looks for', async () => {

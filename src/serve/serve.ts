@@ -33,6 +33,8 @@ export interface ServeHandle {
   runner: ScenarioRunner;
   /** The run so far as a scenario: every request at its simulated time, pausing at now (`--record`). */
   recorded(): string;
+  /** Simulated time follows wall time again from its current value (after someone ran the simulation ahead). */
+  resync(): void;
   close(): Promise<void>;
 }
 
@@ -45,10 +47,17 @@ interface Open {
   watch: boolean;
 }
 
-function send(res: ServerResponse, code: number, body: unknown, contentType = 'application/json'): void {
+/** A Warning header as the apiserver writes it (RFC 7234 warn-code 299, agent `-`, the text quoted). */
+export function warningHeader(text: string): string {
+  return `299 - ${JSON.stringify(text)}`;
+}
+
+function send(res: ServerResponse, code: number, body: unknown, contentType = 'application/json', warnings: string[] = []): void {
   if (res.headersSent || res.destroyed) return;
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
+  const headers: Record<string, string | number | string[]> = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' };
+  if (warnings.length) headers.Warning = warnings.map(warningHeader);
+  res.writeHead(code, headers);
   res.end(text);
 }
 
@@ -58,6 +67,8 @@ function fail(res: ServerResponse, st: StatusBody): void {
 
 /** The content type client-go needs to see on aggregated discovery. */
 function contentTypeFor(path: string, body: unknown): string {
+  // Health answers and logs are text (healthz.go, the kubelet's log stream).
+  if (typeof body === 'string') return 'text/plain; charset=utf-8';
   const kind = (body as { kind?: string } | undefined)?.kind;
   if ((path === '/api' || path === '/apis') && kind === 'APIGroupDiscoveryList') return 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
   return 'application/json';
@@ -77,7 +88,7 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     if (!c) return;
     if (o.type === 'gateway.response') {
       open.delete(o.id);
-      send(c.res, o.status, o.body, contentTypeFor(new URL(c.res.req.url ?? '/', 'https://x').pathname, o.body));
+      send(c.res, o.status, o.body, contentTypeFor(new URL(c.res.req.url ?? '/', 'https://x').pathname, o.body), o.warnings);
     } else if (o.type === 'gateway.event') {
       if (!c.res.headersSent) c.res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
       c.res.write(JSON.stringify(o.event) + '\n');
@@ -93,8 +104,8 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
   };
 
   // Simulated time follows wall time.
-  const wallStart = performance.now();
-  const simStart = runner.now;
+  let wallStart = performance.now();
+  let simStart = runner.now;
   const tick = (): void => {
     runner.advanceTo(simStart + (performance.now() - wallStart) * opts.speed);
     for (const e of cluster.drainOther()) if (e.type.startsWith('gateway.')) deliver(e as unknown as GatewayOutput);
@@ -106,10 +117,6 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     if ('kind' in line) return fail(res, line);
     if (line.method === 'GET' && line.path === '/version') {
       return send(res, 200, { major: '1', minor: '31', gitVersion: KUBERNETES_VERSION, gitCommit: '9edcffcde5595e8a5b1a35f88c421764e575afce', gitTreeState: 'clean', buildDate: '2024-08-13T07:28:49Z', goVersion: 'go1.22.5', compiler: 'gc', platform: 'linux/amd64' });
-    }
-    if (line.method === 'GET' && ['/healthz', '/livez', '/readyz'].includes(line.path)) {
-      const up = cluster.sim.process('kube-apiserver')?.alive;
-      return up ? send(res, 200, 'ok', 'text/plain; charset=utf-8') : fail(res, status(500, 'InternalError', 'kube-apiserver is not running'));
     }
     const raw = await readBody(req);
     if (!Buffer.isBuffer(raw)) return fail(res, raw);
@@ -159,6 +166,10 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
       // A whole millisecond, as the recorded steps have: the file says the moment exactly.
       runner.advanceTo(Math.ceil(runner.now));
       return serializeScenario({ ...runner.scenario, cluster: { ...runner.scenario.cluster, gateway: true }, pauseAt: runner.now }, `Recorded by kubeplay serve: npx kubeplay run <this file> replays it (trace hash ${cluster.sim.traceHash()})`);
+    },
+    resync: () => {
+      wallStart = performance.now();
+      simStart = cluster.sim.now;
     },
     close: async () => {
       clearInterval(timer);

@@ -38,6 +38,8 @@ export interface HttpResponse {
   status: number;
   /** A KubeObject, a list, a metav1.Status, or text (logs). */
   body: KubeObject | Status | unknown;
+  /** Warning headers (`299 - "unknown field \"spec.foo\""`): the texts, which kubectl prints as `Warning: <text>` on stderr. */
+  warnings?: string[];
 }
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
@@ -61,3 +63,7 @@ export interface Http2Pong {
   /** The id of the PING message this acknowledges. */
   inReplyTo: number;
 }
+
+/** What kubectl v1.31 sends to GET /api and /apis to get aggregated discovery (apidiscovery.k8s.io/v2). */
+export const AGGREGATED_DISCOVERY_ACCEPT =
+  'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';

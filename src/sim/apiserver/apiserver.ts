@@ -34,6 +34,7 @@ import {
 } from './etcdclient';
 import { LOG_PROXY_TIMER, logsOnMessage, logsOnTimeout } from './logs';
 import { handleRequest } from './pipeline';
+import { healthOnEtcd, serveHealth } from './nonresource';
 import { ensureRbacPolicy, onRbacBootstrapOutcome, rbacBootstrapping, rbacOnCacheEvent, rbacOnCacheReplaced } from './rbac-bootstrap';
 import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
@@ -141,6 +142,8 @@ function onEtcdOutcome(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
       return;
     case 'compact':
       return onCompactOutcome(ctx, s, p.step, out);
+    case 'health':
+      return healthOnEtcd(ctx, s, p.msg, p.health, p.user, out);
     case 'request': {
       const rc = s.requests.get(p.requestId);
       if (rc) storageOnEtcd(ctx, s, rc, p.step, out);
@@ -207,6 +210,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     const type = msg.body.type;
     if (type === 'http.request') {
       const m = msg as Message<HttpRequest>;
+      if (serveHealth(ctx, s, m)) return;
       if (!s.synced || rbacBootstrapping(s)) s.queued.push(m);
       else handleRequest(ctx, s, m);
       return;

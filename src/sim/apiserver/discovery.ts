@@ -29,7 +29,7 @@ export interface APIGroupDiscoveryList {
 }
 
 /** The verbs a subresource serves (status and scale: get, patch, update; binding and eviction: create). */
-function subresourceVerbs(sub: string): string[] {
+export function subresourceVerbs(sub: string): string[] {
   if (sub === 'binding' || sub === 'eviction' || sub === 'token') return ['create'];
   if (sub === 'log') return ['get'];
   if (sub === 'proxy') return ['create', 'delete', 'get', 'patch', 'update'];

@@ -31,7 +31,7 @@ export function mergePatch(target: Json, patch: Json): Json {
  * The patch-merge key of a list field, by the field's name (the last path segment) and its parent
  * path. Lists without a key (tolerations, args, command) are replaced, as in k8s.io/api.
  */
-const MERGE_KEYS: Record<string, string> = {
+export const MERGE_KEYS: Record<string, string> = {
   containers: 'name',
   initContainers: 'name',
   ephemeralContainers: 'name',

@@ -10,6 +10,7 @@ import { isStatus } from '../api/types';
 import type { Effects, Message } from '../kernel/component';
 import { discoveryDocument, isDiscoveryRoot } from './discovery';
 import { startLogs } from './logs';
+import { serveNonResource } from './nonresource';
 import { cacheRbacSource } from './rbac-bootstrap';
 import { createSelfSubjectAccessReview, createSelfSubjectRulesReview } from './registry/access-review';
 import { parseRequestInfo } from './requestinfo';
@@ -23,6 +24,7 @@ import { startWatch } from './watch';
 
 export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<HttpRequest>): void {
   const req = msg.body;
+  if (serveNonResource(ctx, s, msg)) return;
   const root = isDiscoveryRoot(req.method, req.path);
   if (root) return serveDiscovery(ctx, s, msg, root === 'api');
   const ri = parseRequestInfo(req);

@@ -71,6 +71,7 @@ export function passed(stage: string, text: string): TraceStep {
  */
 export function respond(ctx: Effects, rc: RequestContext, status: number, body: KubeObject | Status | unknown, stage?: string): void {
   const resp: HttpResponse = { type: 'http.response', requestId: rc.msg.id, status, body };
+  if (rc.warnings?.length && status < 400) resp.warnings = rc.warnings;
   const summary = responseSummary(rc, status, body);
   const answeredBy = stage ?? (rc.stages.some((s) => s.result === 'failed') ? undefined : 'Storage');
   if (answeredBy) rc.stages.push({ stage: answeredBy, result: status >= 400 ? 'failed' : 'passed', text: String(status) });

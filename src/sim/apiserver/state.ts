@@ -16,6 +16,7 @@ import type { RequestInfo } from './requestinfo';
 import type { Timings } from '../config';
 import type { LeaseManagerState, PendingWrite } from './lease-manager';
 import type { CompactorState, CompactStep } from './compactor';
+import type { HealthRequest } from './health';
 
 export interface ApiserverConfig {
   /** etcd members the apiserver talks to (--etcd-servers), tried in order. */
@@ -39,7 +40,8 @@ export type EtcdPurpose =
   | { kind: 'bootstrapObject'; key: string }
   | { kind: 'rbacBootstrap'; cacheKey: string }
   | { kind: 'compact'; step: CompactStep }
-  | { kind: 'request'; requestId: MessageId; step: RequestStep };
+  | { kind: 'request'; requestId: MessageId; step: RequestStep }
+  | { kind: 'health'; msg: Message<HttpRequest>; health: HealthRequest; user: string };
 
 export type RequestStep = 'get' | 'list' | 'create' | 'load' | 'write' | 'lease';
 
@@ -95,6 +97,8 @@ export interface RequestContext {
   /** A write of an object with a TTL, waiting for its etcd lease (lease-manager.ts). */
   pendingWrite?: PendingWrite;
   attempts: number;
+  /** Warning headers for the answer (`unknown field "spec.foo"` with fieldValidation=Warn). */
+  warnings?: string[];
 }
 
 export interface CachedObject {

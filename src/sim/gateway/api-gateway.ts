@@ -40,7 +40,7 @@ export interface GatewayCancel {
 }
 
 export type GatewayOutput =
-  | { type: 'gateway.response'; id: number; status: number; body: unknown }
+  | { type: 'gateway.response'; id: number; status: number; body: unknown; warnings?: string[] }
   | { type: 'gateway.event'; id: number; event: WatchEventBody['event'] }
   | { type: 'gateway.end'; id: number }
   | { type: 'gateway.failed'; id: number; reason: 'refused' | 'timeout' | 'closed' };
@@ -93,7 +93,10 @@ function onClientEvent(s: GatewayState, ctx: Effects, ev: ClientEvent): void {
   }
   const id = forget(s, ev.call.id);
   if (id === undefined) return;
-  if (ev.kind === 'response') ctx.emit({ type: 'gateway.response', id, status: ev.response.status, body: (ev.response as HttpResponse).body });
+  if (ev.kind === 'response') {
+    const r = ev.response as HttpResponse;
+    ctx.emit({ type: 'gateway.response', id, status: r.status, body: r.body, ...(r.warnings && { warnings: r.warnings }) });
+  }
   else if (ev.kind === 'ended') ctx.emit({ type: 'gateway.end', id });
   else ctx.emit({ type: 'gateway.failed', id, reason: ev.error });
 }

@@ -16,7 +16,7 @@ import { validatePodCreate } from './pod';
 import { validatePodUpdate } from './pod-update';
 import { validateService } from './service';
 import { validateRbacBinding, validateRbacBindingUpdate, validateRbacRole } from './rbac';
-import { decodeProblems } from './strict-decode';
+import { decodeProblems, withoutUnknownFields } from './strict-decode';
 import { withGoNulls } from './go-nulls';
 
 /**
@@ -32,20 +32,41 @@ export function strictDecode(info: ResourceInfo, body: unknown): Status | undefi
 }
 
 /**
- * strictDecode, and the body as the decoded Go object holds it: JSON nulls become zero values
- * (go-nulls.ts). The copy is made only for a body that has a null in it.
+ * `fieldValidation` (metav1.FieldValidation*): what the decoder does with unknown fields. Strict
+ * refuses the request; Warn (the server's default when the query names none) drops them and warns
+ * once per field; Ignore drops them silently. Type errors fail in every mode (they are not strict
+ * errors). handlers/rest.go fieldValidation().
  */
-export function decodeObject(info: ResourceInfo, body: unknown): { status: Status } | { obj: unknown } {
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+export function fieldValidationOf(query: Record<string, string> | undefined): FieldValidation {
+  const v = query?.fieldValidation;
+  return v === 'Strict' || v === 'Ignore' ? v : 'Warn';
+}
+
+/**
+ * strictDecode, and the body as the decoded Go object holds it: JSON nulls become zero values
+ * (go-nulls.ts), unknown fields dropped when the directive lets them through, with the warnings
+ * Warn gives (`unknown field "spec.foo"`). The copy is made only for a body that needs one. A
+ * patch's strict error has no `Kind in version` prefix (patch.go returns the decoder's error as it is).
+ */
+export function decodeObject(
+  info: ResourceInfo,
+  body: unknown,
+  directive: FieldValidation = 'Strict',
+  patch = false,
+): { status: Status } | { obj: unknown; warnings?: string[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { obj: body };
   const defName = definitionNameForKind(apiVersionOf(info), info.kind);
   if (!defName) return { obj: body };
   const problems = decodeProblems(defName, body as Record<string, unknown>);
-  const prefix = `${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: `;
+  const prefix = patch ? '' : `${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: `;
   if (problems.typeError) return { status: badRequest(prefix + problems.typeError) };
-  if (problems.unknownFields.length) {
-    return { status: badRequest(`${prefix}strict decoding error: ${problems.unknownFields.map((f) => `unknown field "${f}"`).join(', ')}`) };
-  }
-  return { obj: problems.sawNull ? withGoNulls(defName, body as Record<string, unknown>) : body };
+  const unknown = problems.unknownFields.map((f) => `unknown field "${f}"`);
+  if (unknown.length && directive === 'Strict') return { status: badRequest(`${prefix}strict decoding error: ${unknown.join(', ')}`) };
+  let obj = unknown.length && problems.unknownAt ? withoutUnknownFields(body, problems.unknownAt) : body;
+  if (problems.sawNull) obj = withGoNulls(defName, obj as Record<string, unknown>);
+  return directive === 'Warn' && unknown.length ? { obj, warnings: unknown } : { obj };
 }
 
 /** Name rules of kinds without a validator of their own here (ValidateServiceName is DNS-1035). */

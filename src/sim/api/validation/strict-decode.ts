@@ -7,7 +7,7 @@
 // kubectl marshals the object through a Go map, so every JSON object it sends has sorted keys; the
 // walk below visits keys sorted for the same reason.
 
-import { hasOwn, ownValue } from '../own-keys';
+import { hasOwn, ownValue, setOwn } from '../own-keys';
 import { quantityError } from '../quantity';
 import { definition, goStructName, goTypeName, INT_OR_STRING_DEF, QUANTITY_DEF, refName } from '../schema';
 import type { JsonSchema } from '../schema';
@@ -17,6 +17,8 @@ export interface DecodeProblems {
   typeError?: string;
   /** `unknown field "spec.foo"` paths: `spec.containers[0].imagePullPolicyy`. */
   unknownFields: string[];
+  /** Where each unknown field sits in the body (its object and key), for dropping them (fieldValidation Warn, Ignore). */
+  unknownAt?: Map<object, Set<string>>;
   /** A JSON null somewhere below the top: Go decodes it into a zero value (go-nulls.ts). */
   sawNull?: boolean;
 }
@@ -186,6 +188,8 @@ function walkStruct(value: Record<string, unknown>, def: JsonSchema, struct: str
     const prop = hasOwn(props, key) ? props[key] : undefined;
     if (!prop) {
       w.problems.unknownFields.push(path);
+      const at = (w.problems.unknownAt ??= new Map<object, Set<string>>());
+      at.set(value, (at.get(value) ?? new Set<string>()).add(key));
       continue;
     }
     const freeType = key === 'status' ? `v1.${struct}Status` : undefined;
@@ -220,4 +224,14 @@ export function metadataTypeError(obj: Record<string, unknown>): string | undefi
   const w: Walk = { problems: { unknownFields: [] }, fatal: false };
   walkStruct(obj, METADATA_ONLY_OBJECT, 'metadataOnlyObject', { path: '', stack: [], struct: 'metadataOnlyObject', field: '' }, w);
   return w.problems.typeError;
+}
+
+/** A copy of a JSON body without the unknown fields decoding found: what Go's decoder keeps of it. */
+export function withoutUnknownFields(value: unknown, at: Map<object, Set<string>>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutUnknownFields(v, at));
+  if (!isPlainObject(value)) return value;
+  const skip = at.get(value);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) if (!skip?.has(k)) setOwn(out, k, withoutUnknownFields(value[k], at));
+  return out;
 }

@@ -35,6 +35,7 @@ import { onLeaseGrant, ttlSecondsOf, writeWithLease } from '../lease-manager';
 import { runAdmission } from './admission';
 import { tryUpdate } from './update';
 import { decodeBody, runValidation, VALIDATION } from './validation';
+import { fieldValidationOf } from '../../api/validation';
 
 export const STORAGE = 'Storage';
 /** GuaranteedUpdate gives up after this many lost races (the real one retries without bound). */
@@ -141,9 +142,10 @@ function listFromCache(s: ApiserverState, rc: RequestContext, sel: { labels: Sel
 
 export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
   const info = rc.ri.info;
-  const decoded = decodeBody(info, rc.msg.body.body);
-  if ('code' in decoded && decoded.kind === 'Status') return respond(ctx, rc, (decoded as Status).code, decoded, VALIDATION);
-  const obj = typed(info, decoded as KubeObject);
+  const decoded = decodeBody(info, rc.msg.body.body, fieldValidationOf(rc.msg.body.query));
+  if (!('obj' in decoded)) return respond(ctx, rc, decoded.code, decoded, VALIDATION);
+  rc.warnings = decoded.warnings;
+  const obj = typed(info, decoded.obj);
   if (info.namespaced && obj.metadata?.namespace && obj.metadata.namespace !== rc.ri.namespace) {
     const st = statusFor(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
     return respond(ctx, rc, 400, st, VALIDATION);

@@ -7,7 +7,7 @@ import { badRequest, conflict, OPTIMISTIC_LOCK_MESSAGE, statusFor } from '../../
 import { groupResource } from '../../api/resources';
 import { applyDefaults } from '../../api/defaults';
 import { rfc3339 } from '../../api/time';
-import { decodeObject } from '../../api/validation';
+import { decodeObject, fieldValidationOf } from '../../api/validation';
 import type { Binding, KubeObject, Pod, Status } from '../../api/types';
 import type { Effects } from '../../kernel/component';
 import { applyPatch } from '../patch';
@@ -35,6 +35,13 @@ function newObject(rc: RequestContext, current: KubeObject): KubeObject | Status
   if (body.metadata.name && body.metadata.name !== rc.ri.name) {
     return badRequest(`the name of the object (${body.metadata.name}) does not match the name on the URL (${rc.ri.name})`);
   }
+  // A client's PUT that names a fieldValidation (kubectl replace, edit) is decoded like a create.
+  if (rc.op === 'update' && rc.ri.subresource === '' && rc.msg.body.query?.fieldValidation !== undefined) {
+    const d = decodeObject(rc.ri.info, body, fieldValidationOf(rc.msg.body.query));
+    if ('status' in d) return d.status;
+    rc.warnings = d.warnings;
+    return d.obj as KubeObject;
+  }
   return body;
 }
 
@@ -47,8 +54,11 @@ function newObject(rc: RequestContext, current: KubeObject): KubeObject | Status
  */
 function decoded(rc: RequestContext, obj: KubeObject): KubeObject | Status {
   if (rc.op !== 'patch' || rc.ri.subresource !== '') return obj;
-  const d = decodeObject(rc.ri.info, obj);
-  return 'status' in d ? d.status : applyDefaults(rc.ri.info, d.obj as KubeObject, false);
+  const d = decodeObject(rc.ri.info, obj, fieldValidationOf(rc.msg.body.query), true);
+  if ('status' in d) return d.status;
+  // Set, not added to: a lost race runs this again on a fresher object.
+  rc.warnings = d.warnings;
+  return applyDefaults(rc.ri.info, d.obj as KubeObject, false);
 }
 
 function admitAndValidate(ctx: Effects, s: ApiserverState, rc: RequestContext, obj: KubeObject, old: KubeObject): UpdateResult {

@@ -5,15 +5,15 @@ import { invalid } from '../../api/errors';
 import { applyDefaults } from '../../api/defaults';
 import type { ResourceInfo } from '../../api/resources';
 import type { KubeObject, Status } from '../../api/types';
-import { decodeObject, validateCreate, validateUpdate } from '../../api/validation';
+import { decodeObject, validateCreate, validateUpdate, type FieldValidation } from '../../api/validation';
 
 export const VALIDATION = 'Validation';
 
 /** Decode a request body into an object of the resource's kind, with its defaults. */
-export function decodeBody(info: ResourceInfo, body: unknown): KubeObject | Status {
-  const decoded = decodeObject(info, body);
+export function decodeBody(info: ResourceInfo, body: unknown, directive?: FieldValidation): { obj: KubeObject; warnings?: string[] } | Status {
+  const decoded = decodeObject(info, body, directive);
   if ('status' in decoded) return decoded.status;
-  return applyDefaults(info, decoded.obj as KubeObject);
+  return { obj: applyDefaults(info, decoded.obj as KubeObject), ...(decoded.warnings && { warnings: decoded.warnings }) };
 }
 
 export function runValidation(info: ResourceInfo, obj: KubeObject, old?: KubeObject): Status | undefined {

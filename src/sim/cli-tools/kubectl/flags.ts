@@ -200,3 +200,14 @@ export function flagArray(p: ParsedArgs, name: string): string[] {
   const v = p.flags.get(name);
   return Array.isArray(v) ? v : [];
 }
+
+/**
+ * `--validate` as the fieldValidation query kubectl sends (cmdutil.GetValidationDirective):
+ * strict or true (the default) -> Strict, warn -> Warn, ignore or false -> Ignore.
+ */
+export function validationDirective(p: ParsedArgs): 'Strict' | 'Warn' | 'Ignore' {
+  const v = String(p.flags.get('validate') ?? 'strict').toLowerCase();
+  if (v === 'warn') return 'Warn';
+  if (v === 'ignore' || v === 'false') return 'Ignore';
+  return 'Strict';
+}

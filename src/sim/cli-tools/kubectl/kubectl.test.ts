@@ -60,8 +60,9 @@ describe('kubectl apply (client-side apply)', () => {
     expect(post.req.method).toBe('POST');
     expect(post.phase).toBe('persistence');
     const sent = post.req.body as KubeObject;
+    // util.GetModifiedConfiguration keeps an empty annotations map: real kubectl v1.31.9 sends `"annotations":{}`.
     expect(sent.metadata.annotations?.[LAST_APPLIED]).toBe(
-      '{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web","namespace":"default"},"spec":{"containers":[{"image":"nginx:1.25","name":"web"}]}}\n',
+      '{"apiVersion":"v1","kind":"Pod","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"containers":[{"image":"nginx:1.25","name":"web"}]}}\n',
     );
     answer(st, ctx, post.id, 201, { ...sent, metadata: { ...sent.metadata, uid: 'u1' } });
     expect(output(ctx)).toEqual({ type: 'cli.output', jobId: 7, stdout: 'pod/web created\n', stderr: '', exitCode: 0 });

@@ -152,6 +152,8 @@ function route(st: KubectlState, ev: ClientEvent, ctx: Effects): void {
     return;
   }
   // A watch the server ended is reported as the stream's end (EOF), as before the end had a kind of its own.
+  // client-go's warning handler: each Warning header on stderr as it arrives (`Warning: unknown field "spec.foo"`).
+  if (ev.kind === 'response') for (const w of ev.response.warnings ?? []) job.stderr += `Warning: ${w}\n`;
   const r: RequestResult = ev.kind === 'response' ? resultOf(ev.response) : { ok: false, err: connectionError(st, job, data, ev.kind === 'error' ? ev.error : 'closed') };
   if (ev.call.watch && job.watchId === ev.call.id) job.watchId = undefined;
   dispatch(st, job, data.step, r, ctx);

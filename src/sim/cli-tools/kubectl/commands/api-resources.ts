@@ -3,6 +3,7 @@
 // (sortableResource with no --sort-by), and print NAME SHORTNAMES APIVERSION NAMESPACED KIND.
 // --namespaced=true|false and --api-group filter; --no-headers drops the header line.
 
+import { AGGREGATED_DISCOVERY_ACCEPT } from '../../../api/http';
 import type { Effects } from '../../../kernel/component';
 import { tabwrite, KUBECTL_TABLE } from '../../common/tabwriter';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
@@ -39,7 +40,7 @@ export function startApiResources(st: KubectlState, common: JobCommon, p: Parsed
     noHeaders: flagBool(p, 'no-headers'),
   };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
-  jobRequest(st, job, ctx, { method: 'GET', path: '/api' }, 'api');
+  jobRequest(st, job, ctx, { method: 'GET', path: '/api', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'api');
 }
 
 /** The first version a group lists is its preferred one; kubectl prints only that. */
@@ -79,7 +80,7 @@ export function renderApiResources(job: ApiResourcesJob): string {
 export function onApiResourcesResult(st: KubectlState, job: ApiResourcesJob, step: string, r: RequestResult, ctx: Effects): void {
   if (!r.ok) return finishJob(st, job, ctx, r.err);
   collect(job, asObject(r) as unknown as DiscoveryList);
-  if (step === 'api') return void jobRequest(st, job, ctx, { method: 'GET', path: '/apis' }, 'apis');
+  if (step === 'api') return void jobRequest(st, job, ctx, { method: 'GET', path: '/apis', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'apis');
   job.stdout += renderApiResources(job);
   finishJob(st, job, ctx);
 }

@@ -10,7 +10,7 @@ import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
 import { goMarshal } from '../../common/go-json';
 import { addSourceToErr, aggregate, plain, type KubectlError } from '../errors';
-import { flagArray, type ParsedArgs } from '../flags';
+import { flagArray, validationDirective, type ParsedArgs } from '../flags';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { infoString, kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { threeWayMergePatch } from './three-way-patch';
@@ -19,6 +19,8 @@ export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
 export interface ApplyJob extends JobCommon {
   command: 'apply';
+  /** The fieldValidation query (`--validate`). */
+  fieldValidation: string;
   objects: ManifestObject[];
   index: number;
   /** The patch last sent, as kubectl quotes it in a patch error. */
@@ -32,7 +34,7 @@ export function lastAppliedFor(obj: KubeObject): string {
   const annotations = { ...(obj.metadata.annotations ?? {}) };
   delete annotations[LAST_APPLIED];
   const meta = { ...obj.metadata, annotations };
-  if (Object.keys(annotations).length === 0) delete (meta as { annotations?: unknown }).annotations;
+  // util.GetModifiedConfiguration sets the annotations back as a map, empty or not: `"annotations":{}`.
   return goMarshal({ ...obj, metadata: meta }) + '\n';
 }
 
@@ -63,7 +65,7 @@ export function startApply(st: KubectlState, common: JobCommon, p: ParsedArgs, e
   const m = readManifestsFromFlags(filenames, p, exec, common);
   if (m.fatal) return finishJob(st, common, ctx, m.fatal);
   if (m.objects.length === 0 && m.errors.length === 0) return finishJob(st, common, ctx, plain('no objects passed to apply'));
-  const job: ApplyJob = { ...common, command: 'apply', objects: m.objects, index: 0, lastPatch: '', touchedServer: false };
+  const job: ApplyJob = { ...common, command: 'apply', objects: m.objects, index: 0, lastPatch: '', touchedServer: false, fieldValidation: validationDirective(p) };
   // Reading errors come first, as one entry: GetObjects returns them as one aggregate.
   if (m.errors.length) job.errors.push(aggregate(m.errors)!);
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
@@ -90,12 +92,12 @@ function nextObject(st: KubectlState, job: ApplyJob, ctx: Effects): void {
   jobRequest(st, job, ctx, { method: 'GET', path: pathOf(o, true) }, 'get', { object: objectRef(o) });
 }
 
-const WRITE_QUERY = { fieldManager: 'kubectl-client-side-apply', fieldValidation: 'Strict' };
+const writeQuery = (job: ApplyJob): Record<string, string> => ({ fieldManager: 'kubectl-client-side-apply', fieldValidation: job.fieldValidation });
 
 function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: RequestResult, ctx: Effects): void {
   const name = o.obj.metadata.name ?? '';
   if (isNotFound(r)) {
-    jobRequest(st, job, ctx, { method: 'POST', path: pathOf(o, false), query: WRITE_QUERY, body: withLastApplied(o.obj), contentType: 'application/json' }, 'create', {
+    jobRequest(st, job, ctx, { method: 'POST', path: pathOf(o, false), query: writeQuery(job), body: withLastApplied(o.obj), contentType: 'application/json' }, 'create', {
       object: objectRef(o),
       phase: 'persistence',
     });
@@ -127,7 +129,7 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
     st,
     job,
     ctx,
-    { method: 'PATCH', path: pathOf(o, true), query: WRITE_QUERY, body: patch, contentType: 'application/strategic-merge-patch+json' },
+    { method: 'PATCH', path: pathOf(o, true), query: writeQuery(job), body: patch, contentType: 'application/strategic-merge-patch+json' },
     'patch',
     { object: objectRef(o), phase: 'persistence' },
   );

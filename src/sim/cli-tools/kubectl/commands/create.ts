@@ -9,7 +9,7 @@ import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
 import { addSourceToErr, aggregate, plain } from '../errors';
-import { flagArray, flagBool, flagString, type ParsedArgs } from '../flags';
+import { flagArray, flagBool, flagString, validationDirective, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { appsResource } from '../apps-resources';
@@ -20,6 +20,8 @@ import { isRbacCreateSubcommand, objectForCreateSubcommand, type BuiltObject } f
 
 export interface CreateJob extends JobCommon {
   command: 'create' | 'run';
+  /** The fieldValidation query (`--validate`). */
+  fieldValidation?: string;
   objects: ManifestObject[];
   index: number;
   touchedServer: boolean;
@@ -36,7 +38,7 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   }
   const m = readManifestsFromFlags(filenames, p, exec, common);
   if (m.fatal) return finishJob(st, common, ctx, m.fatal);
-  const job: CreateJob = { ...common, command: 'create', objects: m.objects, index: 0, touchedServer: false };
+  const job: CreateJob = { ...common, command: 'create', objects: m.objects, index: 0, touchedServer: false, fieldValidation: validationDirective(p) };
   job.errors.push(...m.errors);
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   next(st, job, ctx);
@@ -132,7 +134,7 @@ function next(st: KubectlState, job: CreateJob, ctx: Effects): void {
     resource: o.info.resource,
     namespace: o.info.namespaced ? o.obj.metadata.namespace : undefined,
   });
-  const query = { fieldManager: job.command === 'run' ? 'kubectl-run' : 'kubectl-create', fieldValidation: 'Strict' };
+  const query = { fieldManager: job.command === 'run' ? 'kubectl-run' : 'kubectl-create', fieldValidation: job.fieldValidation ?? 'Strict' };
   jobRequest(st, job, ctx, { method: 'POST', path, query, body: o.obj, contentType: 'application/json' }, 'create', {
     phase: 'persistence',
     object: { kind: o.info.kind, name: o.obj.metadata.name ?? '', namespace: o.obj.metadata.namespace },

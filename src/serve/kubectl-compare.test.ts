@@ -1,0 +1,188 @@
+// Issue 17's fidelity check: real kubectl v1.31 (the oracle) against `kubeplay serve`, and the
+// in-page kubectl on the same served cluster at (nearly) the same simulated time, compared byte
+// for byte once AGE columns, timestamps and resourceVersions are masked (kubectl-compare.ts).
+// A command that writes runs once per side on its own object (`r-…` for real kubectl, `p-…` for
+// the page), and the names are made equal before comparing. Differences not fixed yet are
+// `it.fails`, each with why. With CI=true and no kubectl v1.31 the suite fails; elsewhere it skips.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseScenario } from '../sim/scenario/parse';
+import { findKubectl131, normalise, runKubectl, type Output } from './kubectl-compare';
+import { serve, type ServeHandle } from './serve';
+
+const KUBECTL = findKubectl131();
+if (!KUBECTL && process.env.CI === 'true') throw new Error('kubectl-compare: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
+
+const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
+kind: Scenario
+metadata: {name: compare}
+spec:
+  seed: 7
+  users: [{name: jane, groups: [developers]}]
+  steps: []
+`;
+
+const MANIFEST = `apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: NAME-sa
+`;
+
+/** Read-only commands: the same line on both sides. */
+const READS: string[] = [
+  'get nodes',
+  'get nodes -o wide',
+  'get nodes --no-headers',
+  'get nodes -o name',
+  "get nodes -o jsonpath='{.items[*].metadata.name}'",
+  'get nodes -o custom-columns=NAME:.metadata.name,KUBELET:.status.nodeInfo.kubeletVersion',
+  'get nodes --show-labels',
+  `get node worker-1 -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}'`,
+  'get namespaces',
+  'get ns kube-system -o yaml',
+  'get ns default -o json',
+  'get pods',
+  'get pods -A',
+  'get pods -n kube-system',
+  'get pods -o wide',
+  'get pods -l app=web',
+  'get pods -l app=web -o name',
+  'get pods --field-selector=status.phase=Running',
+  'get deployments',
+  'get deploy web -o wide',
+  'get deploy web -o yaml',
+  'get deploy web -o json',
+  "get deploy web -o jsonpath='{.spec.replicas}'",
+  'get rs',
+  'get rs -o wide',
+  'get services',
+  'get svc kubernetes -o yaml',
+  'get svc -o wide',
+  'get endpointslices',
+  'get configmaps',
+  'get serviceaccounts',
+  'get sa default -o yaml',
+  'get leases -n kube-node-lease',
+  'get clusterroles --no-headers -o name',
+  'get clusterrolebindings cluster-admin -o yaml',
+  'get roles -A',
+  'get pods,deploy',
+  'get all',
+  'get pod nope',
+  'get nopes',
+  'describe node worker-1',
+  'describe deployment web',
+  'describe service kubernetes',
+  'describe namespace default',
+  'api-resources',
+  'api-resources --namespaced=false',
+  'api-resources --api-group=apps',
+  'auth can-i create pods',
+  'auth can-i list pods --as jane',
+  'auth can-i delete nodes --as jane',
+  'auth can-i --list --as jane',
+  'rollout status deployment web',
+  'get events --field-selector=involvedObject.kind=Node',
+  'explain pod.spec.containers',
+  'version --client=false -o json',
+];
+
+/** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
+const WRITES: { cmd: string; stdin?: string }[] = [
+  { cmd: 'create deployment {n}-api --image=nginx:1.25' },
+  { cmd: 'create serviceaccount {n}-robot' },
+  { cmd: 'create namespace {n}-ns' },
+  { cmd: 'apply -f -', stdin: MANIFEST },
+  { cmd: 'label deployment {n}-api tier=backend' },
+  { cmd: 'annotate deployment {n}-api note=x' },
+  { cmd: 'scale deployment {n}-api --replicas=2' },
+  { cmd: 'create service clusterip {n}-svc --tcp=80:80' },
+  { cmd: 'delete serviceaccount {n}-robot' },
+  { cmd: 'delete namespace {n}-ns' },
+];
+
+/**
+ * Known differences, each a bug in one of the two (real kubectl is right), not fixed yet: the
+ * command, and why. Found by this suite.
+ */
+const KNOWN: Record<string, string> = {
+  // The in-page kubectl's -o parser does not take an inline custom-columns spec (`custom-columns=A:.x`).
+  'get nodes -o custom-columns=NAME:.metadata.name,KUBELET:.status.nodeInfo.kubeletVersion': 'in-page kubectl',
+  // The in-page describe node has no Lease section, no Non-terminated Pods and Allocated resources
+  // sections, lists only the Node events whose involvedObject.uid is the node's (the kubelet's use
+  // the node name, as real kubectl's fieldSelector expects), and prints Allocatable memory
+  // normalised (4091904Ki) where real kubectl prints the stored quantity (3996Mi).
+  'describe node worker-1': 'in-page kubectl describe node',
+  // The simulated apiserver serves no resourcequotas: real kubectl's lookup gets 404 and skips the
+  // section; the in-page kubectl prints `No resource quota.` as it would on a real cluster.
+  'describe namespace default': 'no ResourceQuota in the simulation',
+  // Real kubectl's rollout status hangs in this suite until its timeout (it answers at once when
+  // run by hand against kubeplay serve); the cause is not found yet.
+  'rollout status deployment web': 'suite-only hang',
+  // The in-page kubectl has no explain yet (real kubectl's output above comes from /openapi/v3).
+  'explain pod.spec.containers': 'in-page kubectl explain missing',
+  // The in-page kubectl has no --client flag on version, and reports itself as the server's version.
+  'version --client=false -o json': 'in-page kubectl version',
+  // The in-page kubectl has no `create service`; and the simulated apiserver refuses the port name
+  // kubectl makes (`80-80`) as an IANA service name where Kubernetes validates a DNS label.
+  'create service clusterip {n}-svc --tcp=80:80': 'in-page kubectl create service; apiserver port-name rule',
+};
+
+let h: ServeHandle | undefined;
+let env: Record<string, string> = {};
+
+async function real(line: string, stdin?: string): Promise<Output> {
+  const args = line.match(/(?:[^\s']+|'[^']*')+/g)!.map((a) => a.replace(/'([^']*)'/g, '$1'));
+  return runKubectl(KUBECTL!, args, env, stdin);
+}
+
+function page(line: string, stdin?: string): Output {
+  const out = h!.cluster.run(`kubectl ${line}`, stdin === undefined ? {} : { stdin });
+  h!.resync();
+  return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
+}
+
+/** Masked output; for a write, its side's object names (`r-api`, `p-api`) made `x-api`. */
+const comparable = (o: Output, side?: 'r' | 'p'): Output => {
+  const named = (t: string): string => (side ? t.replace(new RegExp(`\\b${side}-`, 'g'), 'x-') : t);
+  return { stdout: normalise(named(o.stdout)), stderr: normalise(named(o.stderr)), exitCode: o.exitCode };
+};
+
+const maybe = KUBECTL ? describe : describe.skip;
+
+maybe('real kubectl v1.31 and the in-page kubectl print the same', () => {
+  beforeAll(async () => {
+    const p = parseScenario(SCENARIO, 'compare.yaml');
+    if (!p.ok) throw new Error('invalid scenario');
+    h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 1 });
+    const dir = mkdtempSync(join(tmpdir(), 'kubectl-compare-'));
+    writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig, { mode: 0o600 });
+    env = { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
+    page('create deployment web --image=nginx:1.25 --replicas=2');
+    page('rollout status deployment web');
+  }, 120_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  for (const line of READS) {
+    const known = KNOWN[line];
+    (known ? it.fails : it)(`kubectl ${line}`, async () => {
+      const r = await real(line);
+      const p = page(line);
+      expect(comparable(p)).toEqual(comparable(r));
+    }, 30_000);
+  }
+
+  for (const w of WRITES) {
+    const known = KNOWN[w.cmd];
+    (known ? it.fails : it)(`kubectl ${w.cmd}`, async () => {
+      const r = await real(w.cmd.replaceAll('{n}', 'r'), w.stdin?.replaceAll('NAME', 'r'));
+      const p = page(w.cmd.replaceAll('{n}', 'p'), w.stdin?.replaceAll('NAME', 'p'));
+      expect(comparable(p, 'p')).toEqual(comparable(r, 'r'));
+    }, 30_000);
+  }
+});
