@@ -18,6 +18,8 @@ import { MessageFocus } from './MessageFocus';
 import { type GraphNode, buildEdges, buildNodes, buildServiceEdges, layoutFor, podsAndNodes, servicesOf } from './model';
 import { nodeTypes } from './nodes';
 import { serviceEndpoints } from './services';
+import { useGraphStrings } from './strings';
+import { PHASE_NAMES } from '../app/strings';
 
 /** What a click on a graph node selects. */
 function selectionOf(n: GraphNode): Selection | null {
@@ -57,12 +59,14 @@ function useFirstSeenOrder(): (pods: ObjectView[]) => (id: string) => number {
 
 function Legend() {
   const phases = Object.keys(PHASE_FALLBACK) as (keyof typeof PHASE_FALLBACK)[];
+  const g = useGraphStrings();
+  const lang = useUiStore((s) => s.lang);
   return (
-    <div className="kp-legend" data-testid="graph-legend" aria-label="Message colours">
+    <div className="kp-legend" data-testid="graph-legend" role="group" aria-label={g.legend}>
       {phases.map((p) => (
         <span key={p} className="kp-legend-item">
           <span className="kp-legend-dot" style={{ background: `var(--phase-${p}, ${PHASE_FALLBACK[p]})` }} />
-          {p}
+          {PHASE_NAMES[lang][p]}
         </span>
       ))}
     </div>
@@ -74,6 +78,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const slice = useSimStore(useShallow((s) => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions, apiEtcd: s.apiEtcd })));
   const select = useUiStore((s) => s.select);
   const openMenu = useUiStore((s) => s.openMenu);
+  const g = useGraphStrings();
   const podOrder = useFirstSeenOrder();
   const serviceOrder = useFirstSeenOrder();
   const layoutRef = useRef<ClusterLayout | null>(null);
@@ -86,7 +91,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
     layoutRef.current = layout;
   }, [layout]);
   const rfNodes = useMemo(() => buildNodes(slice, layout, pods, nodes, endpoints), [slice, layout, pods, nodes, endpoints]);
-  const rfEdges = useMemo(() => [...buildEdges(slice, layout), ...buildServiceEdges(slice, layout, endpoints)], [slice, layout, endpoints]);
+  const rfEdges = useMemo(() => [...buildEdges(slice, layout, g), ...buildServiceEdges(slice, layout, endpoints, g)], [slice, layout, endpoints, g]);
 
   // Fit the whole cluster on first load and whenever hosts come or go; never on pod changes.
   const hostKey = Object.keys(slice.hosts).sort().join(',');
@@ -132,6 +137,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
         maxZoom={2.5}
         zoomOnDoubleClick={false}
         colorMode={theme}
+        ariaLabelConfig={g.flow}
       >
         <Background gap={24} size={1} />
         <Controls showInteractive={false} position="bottom-left" />
