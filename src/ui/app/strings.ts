@@ -164,6 +164,19 @@ const en = {
   seeked: 'went to {time} in {secs} s',
   forked: 'You acted in the past: the run after {from} ({n} actions, up to {end}) was discarded.',
   terminalTimeTravelLost: '(went back in time to {time}: the command you were waiting for is gone)',
+  keySpaceName: 'space',
+  noAnswer: '(no answer)',
+  terminalInput: 'Terminal input',
+  terminalTooMuchOutput: 'Too much output to announce, go to the rows manually to read',
+  objectGone: '{id}: not found (deleted?)',
+  filterPass: 'pass',
+  filterFail: 'fail',
+  scoreHint: 'raw {raw}, normalized {normalized}, weighted {weighted}',
+  noBuiltinScenario: 'Kubeplay has no built-in scenario named "{name}".',
+  builtinFetchFailed: 'The built-in scenario "{name}" could not be fetched: {error}',
+  importNotYaml: 'Kubeplay opens scenarios saved as YAML (.yaml or .yml files).',
+  importTooBig: 'The file has {size} bytes; a scenario may have at most {max}.',
+  importUnreadable: 'The file could not be read: {error}',
 } as const;
 
 export type Strings = { [K in keyof typeof en]: string };
@@ -327,6 +340,19 @@ const ru: Strings = {
   seeked: 'переход на {time} за {secs} с',
   forked: 'Вы сделали что-то в прошлом: прогон после {from} (действий: {n}, до {end}) отброшен.',
   terminalTimeTravelLost: '(возврат во времени на {time}: команды, которую вы ждали, больше нет)',
+  keySpaceName: 'пробел',
+  noAnswer: '(нет ответа)',
+  terminalInput: 'Ввод терминала',
+  terminalTooMuchOutput: 'Слишком много вывода, чтобы зачитать его: перейдите к строкам, чтобы прочитать',
+  objectGone: '{id}: не найден (удалён?)',
+  filterPass: 'прошёл',
+  filterFail: 'отсеян',
+  scoreHint: 'исходная {raw}, нормализованная {normalized}, с весом {weighted}',
+  noBuiltinScenario: 'Во встроенных сценариях Kubeplay нет сценария «{name}».',
+  builtinFetchFailed: 'Встроенный сценарий «{name}» не удалось загрузить: {error}',
+  importNotYaml: 'Kubeplay открывает сценарии, сохранённые в YAML (файлы .yaml или .yml).',
+  importTooBig: 'В файле {size} байт, а сценарий может занимать не больше {max}.',
+  importUnreadable: 'Файл не удалось прочитать: {error}',
 };
 
 export const STRINGS: Record<Lang, Strings> = { en, ru };

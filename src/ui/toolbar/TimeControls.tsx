@@ -23,7 +23,7 @@ export function TimeControls() {
         data-testid="play-pause"
         disabled={replaying}
         data-playing={playing}
-        title={`${playing ? t.pause : t.play} (space)`}
+        title={`${playing ? t.pause : t.play} (${t.keySpaceName})`}
         onClick={() => send({ type: playing ? 'pause' : 'play' })}
       >
         {playing ? <PauseIcon /> : <PlayIcon />} {playing ? t.pause : t.play}
