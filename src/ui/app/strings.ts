@@ -177,6 +177,14 @@ const en = {
   importNotYaml: 'Kubeplay opens scenarios saved as YAML (.yaml or .yml files).',
   importTooBig: 'The file has {size} bytes; a scenario may have at most {max}.',
   importUnreadable: 'The file could not be read: {error}',
+  slowMotion: 'slow motion ×{n}',
+  slowMotionHint:
+    'A message on the graph takes at least 250 ms of your time to cross at 1x, so while one is on the wire the simulated clock runs {n} times slower than {speed}. Only how fast you see it changes, never what happens.',
+  slowMotionOff: 'Run at {speed}',
+  slowMotionOffHint: 'Turn slow motion off: the clock keeps the chosen speed and messages jump instead of travelling (m)',
+  slowMotionIsOff: 'slow motion off',
+  slowMotionOnHint: 'Slow motion is off: the clock keeps the chosen speed. Turn it back on to watch every message cross (m)',
+  keySlowMotion: 'slow motion on / off',
 } as const;
 
 export type Strings = { [K in keyof typeof en]: string };
@@ -353,6 +361,14 @@ const ru: Strings = {
   importNotYaml: 'Kubeplay открывает сценарии, сохранённые в YAML (файлы .yaml или .yml).',
   importTooBig: 'В файле {size} байт, а сценарий может занимать не больше {max}.',
   importUnreadable: 'Файл не удалось прочитать: {error}',
+  slowMotion: 'замедление ×{n}',
+  slowMotionHint:
+    'На 1x сообщение идёт по графу не меньше 250 мс вашего времени, поэтому, пока оно в пути, часы симуляции идут в {n} раз медленнее, чем {speed}. Меняется только то, как быстро вы это видите, а не то, что происходит.',
+  slowMotionOff: 'Идти на {speed}',
+  slowMotionOffHint: 'Выключить замедление: часы держат выбранную скорость, а сообщения перескакивают, а не летят (m)',
+  slowMotionIsOff: 'замедление выкл.',
+  slowMotionOnHint: 'Замедление выключено: часы держат выбранную скорость. Включите его снова, чтобы видеть путь каждого сообщения (m)',
+  keySlowMotion: 'замедление вкл. / выкл.',
 };
 
 export const STRINGS: Record<Lang, Strings> = { en, ru };

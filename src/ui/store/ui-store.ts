@@ -34,6 +34,8 @@ export interface UiState {
   /** etcd Raft messages hidden by kind; the leader's heartbeats (every 100 ms) by default. */
   hideRaftKinds: RaftKind[];
   inspectorOpen: boolean;
+  /** Slow the clock while a message the graph draws crosses (the worker's clock.ts); off = the chosen speed throughout. */
+  slowMotion: boolean;
   dockOpen: boolean;
   helpOpen: boolean;
   /** The language of the app's own words (kubectl's words stay English). */
@@ -54,7 +56,7 @@ export interface UiState {
   setTheme(t: Theme): void;
   /** The system's theme or language changed: follow it where the person has not picked. */
   followSystem(): void;
-  toggle(key: 'hideHeartbeats' | 'hideRaft' | 'inspectorOpen' | 'dockOpen' | 'helpOpen'): void;
+  toggle(key: 'hideHeartbeats' | 'hideRaft' | 'inspectorOpen' | 'dockOpen' | 'helpOpen' | 'slowMotion'): void;
   setSender(send: (m: UiToWorker) => void): void;
   /** The person's pick: kept in localStorage, so the browser's language no longer applies. */
   setLang(lang: 'en' | 'ru'): void;
@@ -73,6 +75,7 @@ export const useUiStore = create<UiState>()((set) => ({
   hideRaftKinds: ['heartbeat'],
   // Closed until something is selected, so the graph gets the width.
   inspectorOpen: false,
+  slowMotion: true,
   dockOpen: true,
   helpOpen: false,
   lang: resolveLang(readStored(LANG_KEY), systemPrefs()),
