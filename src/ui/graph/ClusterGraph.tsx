@@ -91,7 +91,15 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
     layoutRef.current = layout;
   }, [layout]);
   const rfNodes = useMemo(() => buildNodes(slice, layout, pods, nodes, endpoints), [slice, layout, pods, nodes, endpoints]);
-  const rfEdges = useMemo(() => [...buildEdges(slice, layout, g), ...buildServiceEdges(slice, layout, endpoints, g)], [slice, layout, endpoints, g]);
+  const rfEdges = useMemo(
+    () =>
+      [...buildEdges(slice, layout, g), ...buildServiceEdges(slice, layout, endpoints, g)].map((e) => ({
+        ...e,
+        ariaLabel: g.edgeLabel(e.source.replace(/^[a-z]+:/, ''), e.target.replace(/^[a-z]+:/, '')),
+        domAttributes: { 'aria-roledescription': g.edgeRole },
+      })),
+    [slice, layout, endpoints, g],
+  );
 
   // Fit the whole cluster on first load and whenever hosts come or go; never on pod changes.
   const hostKey = Object.keys(slice.hosts).sort().join(',');

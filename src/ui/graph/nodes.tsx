@@ -99,7 +99,7 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
   const role = etcd ? etcdRole(c, hostUp) : undefined;
   const term = c.detail.term;
   const g = useGraphStrings();
-  const title = [g.componentOn(c.id, c.host), alive ? g.running : g.stopped, ...(role ? [g.etcdRoleHint[role]] : []), ...Object.entries(c.detail).map(([k, v]) => `${k}: ${String(v)}`)].join('\n');
+  const title = [g.componentOn(c.id, c.host), alive ? g.running : g.stopped, ...(role ? [g.etcdRoleHint[role]] : []), ...Object.entries(c.detail).map(([k, v]) => `${g.detailName[k] ?? k}: ${k === 'role' ? (g.roleValue[String(v)] ?? String(v)) : String(v)}`)].join('\n');
   return (
     <div
       className={`kp-comp${small ? ' kp-comp--small' : NODE_PARTS.has(c.kind) ? ' kp-comp--node' : ''}${role ? ` kp-etcd kp-etcd--${role}` : ''}${alive ? '' : ' kp-dead'}${selected ? ' kp-selected' : ''}`}

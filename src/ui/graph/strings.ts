@@ -21,6 +21,10 @@ export interface GraphStrings {
   term(n: string): string;
   etcdRoleText: Record<EtcdRole, string>;
   etcdRoleHint: Record<EtcdRole, string>;
+  /** Names of the facts a component reports (src/worker/observe/components.ts) for its tooltip; unnamed ones show their key. */
+  detailName: Partial<Record<string, string>>;
+  /** Raft roles as a fact's value (`role: leader`). */
+  roleValue: Partial<Record<string, string>>;
   // Pods and Services
   podTitle(name: string, namespace: string): string;
   podHostDown: string;
@@ -65,6 +69,9 @@ export interface GraphStrings {
   noServices: string;
   // Edges
   onlyApiTalksToEtcd: string;
+  /** An edge's accessible name and role (React Flow's own are English: "Edge from a to b", "edge"). */
+  edgeLabel(from: string, to: string): string;
+  edgeRole: string;
   partitioned: string;
   partitionHint: string;
   serviceEdge(service: string, what: string, state: 'ready' | 'terminating' | 'notReady'): string;
@@ -125,6 +132,8 @@ const en: GraphStrings = {
     dead: 'not running: it takes no part in Raft until it starts again and catches up from the leader',
     unknown: '',
   },
+  detailName: {},
+  roleValue: {},
   podTitle: (name, ns) => `pod/${name} (namespace ${ns})`,
   podHostDown: 'its node is down: this is the last status the kubelet reported',
   notReadyNoTraffic: 'not ready: it gets no Service traffic',
@@ -171,6 +180,8 @@ const en: GraphStrings = {
   noPendingPods: 'no pending pods',
   noServices: 'no Services',
   onlyApiTalksToEtcd: 'only kube-apiserver\ntalks to etcd',
+  edgeLabel: (from, to) => `link from ${from} to ${to}`,
+  edgeRole: 'link',
   partitioned: '✂ partitioned',
   partitionHint: 'network partition: messages on this link are dropped',
   serviceEdge: (service, what, state) =>
@@ -222,6 +233,25 @@ const ru: GraphStrings = {
     dead: 'не работает: не участвует в Raft, пока не запустится снова и не догонит лидера',
     unknown: '',
   },
+  detailName: {
+    role: 'роль',
+    leader: 'лидер',
+    term: 'срок',
+    revision: 'ревизия',
+    keys: 'ключей',
+    synced: 'синхронизирован',
+    watchers: 'watch-подписчиков',
+    node: 'узел',
+    registered: 'зарегистрирован',
+    pods: 'подов',
+    sandboxes: 'песочниц',
+    containers: 'контейнеров',
+    pulling: 'загружается образов',
+    images: 'образов',
+    mode: 'режим',
+    syncs: 'синхронизаций',
+  },
+  roleValue: { leader: 'лидер', follower: 'последователь', candidate: 'кандидат', 'pre-candidate': 'пред-кандидат' },
   podTitle: (name, ns) => `pod/${name} (пространство имён ${ns})`,
   podHostDown: 'его узел выключен: это последний статус, который сообщил kubelet',
   notReadyNoTraffic: 'не готов: трафик Service к нему не идёт',
@@ -268,6 +298,8 @@ const ru: GraphStrings = {
   noPendingPods: 'нет подов в ожидании',
   noServices: 'нет Service',
   onlyApiTalksToEtcd: 'с etcd говорит\nтолько kube-apiserver',
+  edgeLabel: (from, to) => `связь ${from} → ${to}`,
+  edgeRole: 'связь',
   partitioned: '✂ разрыв',
   partitionHint: 'сетевой разрыв: сообщения по этой связи теряются',
   serviceEdge: (service, what, state) =>

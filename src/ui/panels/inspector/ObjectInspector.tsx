@@ -64,7 +64,7 @@ export function ObjectInspector({ id }: { id: string }) {
       )}
       <section>
         <h4>{t.live}</h4>
-        <pre className="yaml-view" data-testid="inspector-yaml">
+        <pre className="yaml-view" data-testid="inspector-yaml" tabIndex={0}>
           {yamlText}
         </pre>
       </section>

@@ -51,7 +51,7 @@ function Cycle({ c }: { c: SchedulingCycleView }) {
         ) : null}
         {c.message ? <span className="cycle-message"> {c.message}</span> : null}
       </p>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0}>
         <table className="data-table compact scheduler-grid">
           <thead>
             <tr>
