@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFactor, holdSlowdown, SLOWMO_HOLD_MS } from './slow-motion';
+import { formatFactor, holdSlowdown, SLOWMO_HOLD_MS, SLOWMO_WINDOW_MS } from './slow-motion';
 
 // Issue 11: "1x is predictable (say 'slow motion xN' when the app slows time to show messages)".
 // The worker's clock.ts slows a 0.5 ms LAN hop to 250 ms at 1x: a factor of 500.
@@ -23,7 +23,7 @@ describe('holdSlowdown', () => {
     expect(holdSlowdown(null, 1.2, 0)).toBeNull();
   });
 
-  it('keeps the largest factor of the window, and stays a second after the last slow tick', () => {
+  it('keeps the largest factor of the window, and stays SLOWMO_HOLD_MS after the last slow tick', () => {
     let h = holdSlowdown(null, 500, 0);
     h = holdSlowdown(h, 40, 16);
     expect(h?.factor).toBe(500);
@@ -34,7 +34,7 @@ describe('holdSlowdown', () => {
 
   it('starts a new window after a second, so a smaller factor replaces an old large one', () => {
     let h = holdSlowdown(null, 500, 0);
-    h = holdSlowdown(h, 40, SLOWMO_HOLD_MS);
-    expect(h).toEqual({ factor: 40, since: SLOWMO_HOLD_MS, last: SLOWMO_HOLD_MS });
+    h = holdSlowdown(h, 40, SLOWMO_WINDOW_MS);
+    expect(h).toEqual({ factor: 40, since: SLOWMO_WINDOW_MS, last: SLOWMO_WINDOW_MS });
   });
 });
