@@ -9,7 +9,7 @@ import { fill } from '../app/strings';
 import { useStrings } from '../app/useStrings';
 import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
-import { formatFactor, holdSlowdown, SLOWMO_HOLD_MS, type SlowMotionHold } from './slow-motion';
+import { formatFactor, holdSlowdown, SLOWMO_HOLD_MS, SLOWMO_SPEEDS_BELOW, type SlowMotionHold } from './slow-motion';
 
 /** Turns slow motion on or off and tells the worker (the toolbar's button and the `m` key). */
 export function toggleSlowMotion(): void {
@@ -52,10 +52,11 @@ export function SlowMotion() {
         {t.slowMotionIsOff}
       </button>
     );
-  if (factor === null) return null;
-  const n = formatFactor(factor).slice(1);
+  if (speed >= SLOWMO_SPEEDS_BELOW) return null;
+  // While nothing is slowed the place stays taken (invisible), so the toolbar does not reflow each time a message crosses.
+  const n = factor === null ? '100' : formatFactor(factor).slice(1);
   return (
-    <span className="slowmo" data-testid="slowmo" data-factor={n}>
+    <span className="slowmo" data-testid="slowmo" data-factor={factor === null ? '' : n} style={factor === null ? { visibility: 'hidden' } : undefined}>
       <span className="slowmo-text" title={fill(t.slowMotionHint, { n, speed: speedText })}>
         {fill(t.slowMotion, { n })}
       </span>

@@ -4,6 +4,8 @@
 // and keeps showing it (and the button that turns it off) for three seconds after the last slow tick,
 // so it neither flickers between messages nor runs away from the pointer.
 
+/** From this speed up the worker never slows the clock (src/worker/clock.ts, SLOWMO_OFF_AT_SPEED). */
+export const SLOWMO_SPEEDS_BELOW = 25;
 /** Below this, the slow-down is not worth a word (a tick that ended a hair early). */
 export const SLOWMO_SHOW_AT = 1.5;
 /** Real ms the indicator stays after the last slowed tick. */
