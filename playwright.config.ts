@@ -22,6 +22,10 @@ export default defineConfig({
     // A common laptop screen; twice the pixels so the screenshots of the graph can be read when zoomed.
     viewport: { width: 1440, height: 900 },
     deviceScaleFactor: 2,
+    // The app follows the system's theme and language until one is picked (preferences.ts):
+    // Playwright's default emulates a light scheme, the specs were written for the dark default.
+    colorScheme: 'dark',
+    locale: 'en-US',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -159,6 +159,14 @@ export interface ClockView {
   speed: number;
   /** Simulated ms of the next queued event (undefined when nothing is queued). */
   nextEventAt?: number;
+  /**
+   * How many times slower than `speed` the clock ran over the last tick because a message the graph
+   * draws was crossing (slow motion, src/worker/clock.ts); absent while it ran at `speed`. Wall-clock
+   * pacing only: the same events run in the same order either way.
+   */
+  slowdown?: number;
+  /** False when the person turned slow motion off (the clock runs at `speed` whatever is on the wire); absent while it is on. */
+  slowMotion?: false;
 }
 
 /** The request the toolbar follows (the latest one a person started) and its current phase. */
@@ -322,8 +330,9 @@ export type UiToWorker =
    * `['heartbeat']`, as the UI hides heartbeats by default; sent with `speed` when a filter changes.
    * `hiddenRaft`: the kinds of etcd Raft message (phase `raft`) the graph does not draw, default
    * `['heartbeat']` (the leader sends one every 100 ms); absent = unchanged.
+   * `slowMotion: false` turns that slow-down off (the clock runs at `speed`, dots jump); absent = unchanged.
    */
-  | { type: 'speed'; speed: number; hiddenPhases?: Phase[]; hiddenRaft?: RaftKind[] }
+  | { type: 'speed'; speed: number; hiddenPhases?: Phase[]; hiddenRaft?: RaftKind[]; slowMotion?: boolean }
   /** Deliver exactly one message or fire exactly one timer, then pause. */
   | { type: 'step' }
   /** Step until the followed request enters its next phase (or 10,000 steps pass), then pause. */

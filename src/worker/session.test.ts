@@ -312,6 +312,54 @@ describe('SimSession: time', () => {
     expect(b.clock.time).toBeLessThanOrEqual(((request.deliverAt - request.sentAt) * 16) / 250 + 1e-9);
   });
 
+  // Issue 11: "1x is predictable (say 'slow motion xN' when the app slows time to show messages,
+  // and offer to speed up)". clock.ts decides the slow-down; the frame says its real factor.
+  it('reports how many times slower than the chosen speed it ran while a visible message crossed', () => {
+    const { s } = start();
+    s.handle(APPLY);
+    s.handle({ type: 'play' });
+    const b = s.tick(16)!;
+    // At 1x, 16 ms of real time would be 16 ms of simulated time; the clock moved far less.
+    expect(b.clock.time).toBeLessThan(1);
+    expect(b.clock.slowdown).toBeCloseTo(16 / b.clock.time, 6);
+    expect(b.clock.slowMotion).toBeUndefined();
+  });
+
+  it('reports no slow-down while nothing visible is in flight', () => {
+    const { s } = start();
+    s.handle({ type: 'speed', speed: 5 });
+    s.handle({ type: 'play' });
+    const b = s.tick(100)!;
+    expect(b.clock.time).toBeCloseTo(500, 6);
+    expect(b.clock.slowdown).toBeUndefined();
+  });
+
+  it('with slow motion off runs at the chosen speed while a message crosses, and says so', () => {
+    const { s } = start();
+    s.handle({ type: 'speed', speed: 1, slowMotion: false });
+    s.handle(APPLY);
+    s.handle({ type: 'play' });
+    const b = s.tick(16)!;
+    expect(b.clock.time).toBeCloseTo(16, 6);
+    expect(b.clock.slowdown).toBeUndefined();
+    expect(b.clock.slowMotion).toBe(false);
+    s.handle({ type: 'speed', speed: 1, slowMotion: true });
+    expect(s.tick(16)!.clock.slowMotion).toBeUndefined();
+  });
+
+  it('slow motion on or off changes only the wall-clock pacing: the trace is the same', () => {
+    const run = (slowMotion: boolean) => {
+      const { s } = start();
+      s.handle({ type: 'speed', speed: 5, slowMotion });
+      s.handle(APPLY);
+      playUntil(s, (b) => b.clock.time >= 3000, 16, 50_000);
+      return s.cluster!.sim.world.trace.filter((r) => r.time < 2500).map(formatRecord);
+    };
+    const slow = run(true);
+    expect(slow.length).toBeGreaterThan(50);
+    expect(run(false)).toEqual(slow);
+  });
+
   it('skip jumps to the next queued event', () => {
     const { s } = start();
     const next = s.cluster!.sim.nextEventTime()!;

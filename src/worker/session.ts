@@ -112,6 +112,10 @@ export class SimSession {
   private speed = DEFAULT_SPEED;
   private hidden = new Set<Phase>(['heartbeat']);
   private hiddenRaft = new Set<RaftKind>(['heartbeat']);
+  /** Slow the clock while a visible message crosses (clock.ts); the person may turn it off. */
+  private slowMotion = true;
+  /** How many times slower than `speed` the last played tick ran (1: not slowed). */
+  private slowdown = 1;
 
   /** Answers made outside a command (a replay arrived), posted after the next frame. */
   private outbox: WorkerToUi[] = [];
@@ -170,6 +174,7 @@ export class SimSession {
         this.speed = Math.min(MAX_SPEED, Math.max(MIN_SPEED, Number.isFinite(cmd.speed) ? cmd.speed : DEFAULT_SPEED));
         if (cmd.hiddenPhases) this.hidden = new Set(cmd.hiddenPhases);
         if (cmd.hiddenRaft) this.hiddenRaft = new Set(cmd.hiddenRaft);
+        if (cmd.slowMotion !== undefined) this.slowMotion = cmd.slowMotion;
         return [];
     }
     const run = this.run;
@@ -342,6 +347,7 @@ export class SimSession {
   tick(realMs: number, frame = true): FrameBatch | undefined {
     const run = this.run;
     if (!run) return undefined;
+    this.slowdown = 1;
     if (run.replay) this.replayStep(run, run.replay);
     else if (this.playing) this.play(run, Math.min(Math.max(0, realMs), MAX_REAL_MS_PER_TICK));
     run.machine.tick();
@@ -353,6 +359,8 @@ export class SimSession {
     const next = sim.nextEventTime();
     const clock: FrameBatch['clock'] = { time: sim.now, playing: this.playing, speed: this.speed };
     if (next !== undefined) clock.nextEventAt = next;
+    if (this.slowdown > 1) clock.slowdown = this.slowdown;
+    if (!this.slowMotion) clock.slowMotion = false;
     const failed = run.runner.expectations.filter((e) => !e.ok).length + run.runner.errors.length;
     const progressKey = run.runner.progressKey();
     const progress: ScenarioProgressView | undefined = progressKey !== run.progressKey || run.resetPending ? run.runner.progress() : undefined;
@@ -558,10 +566,26 @@ export class SimSession {
 
   /**
    * Plays `realMs` of wall time. Below 25x each slice ends at the next kernel event, because an
-   * event may put a message on the wire that the clock must slow down for (clock.ts).
+   * event may put a message on the wire that the clock must slow down for (clock.ts). With slow
+   * motion off the clock runs at `speed` throughout. Records how much slower than `speed` it ran.
    */
   private play(run: Run, realMs: number): void {
     const sim = run.cluster.sim;
+    const start = sim.now;
+    this.playSlices(run, realMs);
+    const wanted = realMs * this.speed;
+    // Floating-point sums of the slices land a hair off `wanted`: that is no slow-down.
+    if (wanted > 0) this.slowdown = Math.max(1, wanted / Math.max(sim.now - start, wanted * 1e-6));
+    if (this.slowdown < 1.001) this.slowdown = 1;
+  }
+
+  private playSlices(run: Run, realMs: number): void {
+    const sim = run.cluster.sim;
+    if (!this.slowMotion) {
+      // Everything due by then runs in order; only the wall-clock pacing differs from slow motion.
+      run.runner.advanceTo(sim.now + realMs * this.speed);
+      return;
+    }
     let budget = realMs;
     for (let i = 0; budget > 1e-9 && i < MAX_SLICES_PER_TICK; i++) {
       const now = sim.now;

@@ -19,6 +19,7 @@ export function HelpOverlay() {
     ['>', t.keyNext],
     ['?', t.keyHelp],
     [':', t.keyColon],
+    ['m', t.keySlowMotion],
     ['Esc', t.keyEsc],
   ];
   return (

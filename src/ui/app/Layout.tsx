@@ -13,6 +13,7 @@ import { ErrorBanner } from './ErrorBanner';
 import { GraphSlot } from './GraphSlot';
 import { HelpOverlay } from './HelpOverlay';
 import { OpenErrorDialog } from './OpenErrorDialog';
+import { watchSystem } from './preferences';
 import { ReplayProgress } from './ReplayProgress';
 import { useShortcuts } from './shortcuts';
 import { WorkerStatus } from './WorkerStatus';
@@ -26,6 +27,8 @@ export function Layout() {
   const simStopped = useWorkerStore((s) => s.status !== 'running');
   useShortcuts();
   useFileDrop();
+  // Until the person picks a theme or a language, they follow the system's as it changes.
+  useEffect(() => watchSystem(() => useUiStore.getState().followSystem()), []);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);

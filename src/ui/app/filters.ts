@@ -9,6 +9,8 @@ export interface FilterState {
   hideRaft: boolean;
   /** Raft message kinds hidden (default: the leader's heartbeats, every 100 ms). */
   hideRaftKinds?: readonly RaftKind[];
+  /** Slow the clock while a visible message crosses (absent: the worker keeps what it has). */
+  slowMotion?: boolean;
 }
 
 export function hiddenPhases(f: { hideHeartbeats: boolean; hideRaft: boolean }): Phase[] {
@@ -20,5 +22,7 @@ export function hiddenPhases(f: { hideHeartbeats: boolean; hideRaft: boolean }):
 
 /** The command that tells the worker the speed and what the graph hides now. */
 export function speedCommand(speed: number, f: FilterState): Extract<UiToWorker, { type: 'speed' }> {
-  return { type: 'speed', speed, hiddenPhases: hiddenPhases(f), hiddenRaft: [...(f.hideRaftKinds ?? [])] };
+  const cmd: Extract<UiToWorker, { type: 'speed' }> = { type: 'speed', speed, hiddenPhases: hiddenPhases(f), hiddenRaft: [...(f.hideRaftKinds ?? [])] };
+  if (f.slowMotion !== undefined) cmd.slowMotion = f.slowMotion;
+  return cmd;
 }

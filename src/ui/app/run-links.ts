@@ -9,6 +9,10 @@ import { useRunStore, type OpeningKind } from '../store/run-store';
 import { useSimStore } from '../store/sim-store';
 import { useUiStore, type DockTab, type Selection } from '../store/ui-store';
 import { loadScenario, scenarioUrl } from './scenarios';
+import { fill, STRINGS } from './strings';
+
+/** The app's words in the language shown now (a reason is kept as text, in the language it was made in). */
+const words = () => STRINGS[useUiStore.getState().lang];
 
 export const DEFAULT_SCENARIO = 'default';
 /** What Export saves as. */
@@ -143,10 +147,10 @@ async function openBuiltin(name: string, at: number | undefined, stillWanted: ()
   try {
     const r = await fetch(scenarioUrl(name));
     // A server with a single-page fallback answers an unknown path with the page itself.
-    if (!r.ok || (r.headers.get('content-type') ?? '').includes('text/html')) return void fail(`Kubeplay has no built-in scenario named "${name}".`);
+    if (!r.ok || (r.headers.get('content-type') ?? '').includes('text/html')) return void fail(fill(words().noBuiltinScenario, { name }));
     text = await r.text();
   } catch (e) {
-    return void fail(`The built-in scenario "${name}" could not be fetched: ${e instanceof Error ? e.message : String(e)}`);
+    return void fail(fill(words().builtinFetchFailed, { name, error: e instanceof Error ? e.message : String(e) }));
   }
   if (!stillWanted()) return;
   useUiStore.getState().send({ type: 'load', file: `${name}.yaml`, text, ...(at !== undefined ? { at } : {}) });
@@ -171,18 +175,18 @@ export function clearRunHash(): void {
 export async function importFile(file: File): Promise<void> {
   const run = useRunStore.getState();
   if (!/\.ya?ml$/i.test(file.name)) {
-    run.failOpening({ kind: 'file', name: file.name, reason: 'Kubeplay opens scenarios saved as YAML (.yaml or .yml files).', details: [] });
+    run.failOpening({ kind: 'file', name: file.name, reason: words().importNotYaml, details: [] });
     return;
   }
   if (file.size > MAX_IMPORT_BYTES) {
-    run.failOpening({ kind: 'file', name: file.name, reason: `The file has ${file.size} bytes; a scenario may have at most ${MAX_IMPORT_BYTES}.`, details: [] });
+    run.failOpening({ kind: 'file', name: file.name, reason: fill(words().importTooBig, { size: file.size, max: MAX_IMPORT_BYTES }), details: [] });
     return;
   }
   let text: string;
   try {
     text = await file.text();
   } catch (e) {
-    run.failOpening({ kind: 'file', name: file.name, reason: `The file could not be read: ${e instanceof Error ? e.message : String(e)}`, details: [] });
+    run.failOpening({ kind: 'file', name: file.name, reason: fill(words().importUnreadable, { error: e instanceof Error ? e.message : String(e) }), details: [] });
     return;
   }
   // A run saved with its moment (spec.pauseAt) replays there and pauses; any other scenario plays,

@@ -1,13 +1,14 @@
 // Keyboard shortcuts (UX.md "Interaction habits"): space play/pause, `.` step, `>` next phase,
-// `?` help, `:` terminal (as in k9s), Esc closes what was opened last. They never fire while the
+// `?` help, `:` terminal (as in k9s), `m` slow motion on/off, Esc closes what was opened last. They never fire while the
 // person is typing in the terminal or an input, except Esc.
 
 import { useEffect } from 'react';
 import { useRunStore } from '../store/run-store';
 import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
+import { toggleSlowMotion } from '../toolbar/SlowMotion';
 
-export type ShortcutAction = 'playPause' | 'step' | 'stepPhase' | 'help' | 'terminal' | 'escape';
+export type ShortcutAction = 'playPause' | 'step' | 'stepPhase' | 'help' | 'terminal' | 'slowMotion' | 'escape';
 
 export const SHORTCUTS: readonly { key: string; action: ShortcutAction }[] = [
   { key: ' ', action: 'playPause' },
@@ -15,6 +16,7 @@ export const SHORTCUTS: readonly { key: string; action: ShortcutAction }[] = [
   { key: '>', action: 'stepPhase' },
   { key: '?', action: 'help' },
   { key: ':', action: 'terminal' },
+  { key: 'm', action: 'slowMotion' },
   { key: 'Escape', action: 'escape' },
 ];
 
@@ -79,6 +81,9 @@ export function runShortcut(action: ShortcutAction): void {
       return;
     case 'terminal':
       focusTerminal();
+      return;
+    case 'slowMotion':
+      toggleSlowMotion();
       return;
     case 'escape':
       escape();

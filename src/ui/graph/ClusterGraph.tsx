@@ -25,6 +25,8 @@ const FIT_PADDING = 0.03;
 const REDRAW_MS = 250;
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2.5;
+import { useGraphStrings } from './strings';
+import { PHASE_NAMES } from '../app/strings';
 
 /** What a click on a graph node selects. */
 function selectionOf(n: GraphNode): Selection | null {
@@ -64,12 +66,14 @@ function useFirstSeenOrder(): (pods: ObjectView[]) => (id: string) => number {
 
 function Legend() {
   const phases = Object.keys(PHASE_FALLBACK) as (keyof typeof PHASE_FALLBACK)[];
+  const g = useGraphStrings();
+  const lang = useUiStore((s) => s.lang);
   return (
-    <div className="kp-legend" data-testid="graph-legend" aria-label="Message colours">
+    <div className="kp-legend" data-testid="graph-legend" role="group" aria-label={g.legend}>
       {phases.map((p) => (
         <span key={p} className="kp-legend-item">
           <span className="kp-legend-dot" style={{ background: `var(--phase-${p}, ${PHASE_FALLBACK[p]})` }} />
-          {p}
+          {PHASE_NAMES[lang][p]}
         </span>
       ))}
     </div>
@@ -121,6 +125,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const slice = useGraphSlice();
   const select = useUiStore((s) => s.select);
   const openMenu = useUiStore((s) => s.openMenu);
+  const g = useGraphStrings();
   const podOrder = useFirstSeenOrder();
   const serviceOrder = useFirstSeenOrder();
   const layoutRef = useRef<ClusterLayout | null>(null);
@@ -144,7 +149,18 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const nodeCache = useRef({ byId: new Map<string, GraphNode>(), list: [] as GraphNode[] });
   const edgeCache = useRef({ byId: new Map<string, GraphEdge>(), list: [] as GraphEdge[] });
   const rfNodes = useMemo(() => keepSame(nodeCache.current, buildNodes(slice, layout, pods, nodes, endpoints)), [slice, layout, pods, nodes, endpoints]);
-  const rfEdges = useMemo(() => keepSame(edgeCache.current, [...buildEdges(slice, layout), ...buildServiceEdges(slice, layout, endpoints)]), [slice, layout, endpoints]);
+  const rfEdges = useMemo(
+    () =>
+      keepSame(
+        edgeCache.current,
+        [...buildEdges(slice, layout, g), ...buildServiceEdges(slice, layout, endpoints, g)].map((e) => ({
+          ...e,
+          ariaLabel: g.edgeLabel(e.source.replace(/^[a-z]+:/, ''), e.target.replace(/^[a-z]+:/, '')),
+          domAttributes: { 'aria-roledescription': g.edgeRole },
+        })),
+      ),
+    [slice, layout, endpoints, g],
+  );
 
   // Fit the whole cluster on first load, whenever hosts come or go (never on pod changes), and
   // whenever the pane changes size: the dock or the inspector opening or closing, a window resize.
@@ -214,6 +230,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
           maxZoom={MAX_ZOOM}
           zoomOnDoubleClick={false}
           colorMode={theme}
+          ariaLabelConfig={g.flow}
         >
           <Background gap={24} size={1} />
           <Controls showInteractive={false} position="bottom-left" />

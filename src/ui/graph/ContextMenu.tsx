@@ -7,6 +7,7 @@ import { useSimStore } from '../store/sim-store';
 import { useUiStore } from '../store/ui-store';
 import { prefillTerminal } from '../terminal/prefill';
 import { type MenuItem, menuItems } from './menu-actions';
+import { useGraphStrings } from './strings';
 
 /** Request ids for the kubectl lines the menu runs (far from the terminal's own counter). */
 let nextRequestId = 1_000_000;
@@ -29,6 +30,7 @@ export function ContextMenu() {
   const closeMenu = useUiStore((s) => s.closeMenu);
   const ctx = useSimStore(useShallow((s) => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions, degraded: s.degraded })));
   const ref = useRef<HTMLDivElement>(null);
+  const g = useGraphStrings();
 
   useEffect(() => {
     if (!menu) return;
@@ -51,7 +53,7 @@ export function ContextMenu() {
   }, [menu]);
 
   if (!menu) return null;
-  const items = menuItems(menu.target, ctx);
+  const items = menuItems(menu.target, { ...ctx, strings: g });
   const title = menu.target.kind === 'object' ? menu.target.id.replace(/^pods\/[^/]*\//, 'pod/').replace(/^nodes\/\//, 'node/') : menu.target.id;
   // Keep the menu on screen.
   const x = Math.min(menu.x, window.innerWidth - 260);
@@ -59,7 +61,7 @@ export function ContextMenu() {
   return (
     <div ref={ref} className="kp-menu" role="menu" data-testid="context-menu" style={{ left: Math.max(4, x), top: Math.max(4, y) }} onContextMenu={(e) => e.preventDefault()}>
       <div className="kp-menu-title">{title}</div>
-      {items.length === 0 && <div className="kp-menu-empty">no actions</div>}
+      {items.length === 0 && <div className="kp-menu-empty">{g.noActions}</div>}
       {items.map((it) => (
         <button
           key={it.id}

@@ -6,6 +6,7 @@ import { ViewportPortal, useReactFlow } from '@xyflow/react';
 import { type RefObject, useEffect, useState } from 'react';
 import type { Phase } from '../../protocol/view';
 import { useSimStore } from '../store/sim-store';
+import { PHASE_NAMES } from '../app/strings';
 import { useUiStore } from '../store/ui-store';
 import { type Dot, computeDots } from './dots';
 import type { ClusterLayout } from './layout';
@@ -59,7 +60,7 @@ function paint(el: DotEl, d: Dot, x: number, y: number, r: number): void {
     // The route, for the e2e tests that check which component talks to which.
     el.g.setAttribute('data-from', d.from);
     el.g.setAttribute('data-to', d.to);
-    el.title.textContent = `${d.summary}  [${d.phase}]  ${d.from} → ${d.to}`;
+    el.title.textContent = `${d.summary}  [${PHASE_NAMES[useUiStore.getState().lang][d.phase]}]  ${d.from} → ${d.to}`;
   }
   const rr = d.count > 1 ? r * 1.7 : r;
   el.circle.setAttribute('r', rr.toFixed(1));

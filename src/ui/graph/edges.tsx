@@ -4,12 +4,14 @@
 import { BaseEdge, type EdgeProps, type Edge } from '@xyflow/react';
 import { memo } from 'react';
 import type { EdgeData } from './model';
+import { useGraphStrings } from './strings';
 
 type CommEdgeType = Edge<EdgeData, 'comm'>;
 type ServiceEdgeType = Edge<EdgeData, 'service'>;
 
 export const CommEdge = memo(function CommEdge({ id, sourceX, sourceY, targetX, targetY, data }: EdgeProps<CommEdgeType>) {
   const path = `M ${sourceX},${sourceY} L ${targetX},${targetY}`;
+  const g = useGraphStrings();
   const mx = (sourceX + targetX) / 2;
   const my = (sourceY + targetY) / 2;
   const dx = targetX - sourceX;
@@ -18,7 +20,7 @@ export const CommEdge = memo(function CommEdge({ id, sourceX, sourceY, targetX, 
   // A short bar across the edge at its middle, perpendicular to it.
   const nx = (-dy / len) * 16;
   const ny = (dx / len) * 16;
-  const lines = data?.cut ? ['✂ partitioned'] : (data?.label ?? '').split('\n');
+  const lines = data?.cut ? [g.partitioned] : (data?.label ?? '').split('\n');
   const cls = `kp-edge kp-edge--${data?.kind ?? 'other'}${data?.dead ? ' kp-edge--dead' : ''}${data?.cut ? ' kp-edge--cut' : ''}`;
   return (
     <>
@@ -26,7 +28,7 @@ export const CommEdge = memo(function CommEdge({ id, sourceX, sourceY, targetX, 
       {data?.cut && (
         <g className="kp-cut" data-testid="partition-cut">
           <line x1={mx - nx} y1={my - ny} x2={mx + nx} y2={my + ny} />
-          <title>network partition: messages on this link are dropped</title>
+          <title>{g.partitionHint}</title>
         </g>
       )}
       {(data?.label || data?.cut) && (

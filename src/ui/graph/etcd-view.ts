@@ -4,6 +4,7 @@
 // leads. Pure, so the tests check it without a DOM.
 
 import type { ComponentView, HostView } from '../../protocol/view';
+import type { GraphStrings } from './strings';
 
 export type EtcdRole = 'leader' | 'follower' | 'candidate' | 'pre-candidate' | 'dead' | 'unknown';
 
@@ -12,42 +13,6 @@ export function etcdRole(c: ComponentView, hostUp: boolean): EtcdRole {
   if (!c.alive || !hostUp) return 'dead';
   const r = c.detail.role;
   return r === 'leader' || r === 'follower' || r === 'candidate' || r === 'pre-candidate' ? r : 'unknown';
-}
-
-/** The words under a member's name: its role, and the glyph that says it without colour. */
-export function etcdRoleText(role: EtcdRole): string {
-  switch (role) {
-    case 'leader':
-      return '★ leader';
-    case 'candidate':
-      return '? candidate';
-    case 'pre-candidate':
-      return 'pre-candidate';
-    case 'follower':
-      return 'follower';
-    case 'dead':
-      return '✕ down';
-    default:
-      return '';
-  }
-}
-
-/** What each role means, for the member's tooltip. */
-export function etcdRoleHint(role: EtcdRole): string {
-  switch (role) {
-    case 'leader':
-      return 'the Raft leader: every write goes through it, it appends the write to its log and sends it to the followers (MsgApp); the write commits once a quorum has it';
-    case 'follower':
-      return 'a follower: it stores the entries the leader sends and answers its heartbeats; without a heartbeat for an election timeout (1 s) it starts an election';
-    case 'candidate':
-      return 'a candidate: it heard no leader for an election timeout, raised its term and asks the others for their votes (MsgVote); a majority makes it leader';
-    case 'pre-candidate':
-      return 'a pre-candidate: before raising its term it asks whether the others would vote for it (MsgPreVote), so a member cut off from the rest cannot disrupt the cluster';
-    case 'dead':
-      return 'not running: it takes no part in Raft until it starts again and catches up from the leader';
-    default:
-      return '';
-  }
 }
 
 export interface EtcdSummary {
@@ -85,9 +50,9 @@ export function etcdSummary(components: Record<string, ComponentView>, hosts: Re
 }
 
 /** The line under the etcd cluster's title: who leads, or why nobody can. */
-export function etcdStatusLine(s: EtcdSummary): string {
-  const up = `${s.up}/${s.members} up`;
-  if (s.up < s.quorum) return `⚠ quorum lost: ${up}, a write needs ${s.quorum} - writes time out`;
-  if (!s.leader) return `no leader yet (election) · ${up}${s.term !== undefined ? ` · term ${s.term}` : ''}`;
-  return `leader ${s.leader} · term ${s.term ?? '?'} · ${up}`;
+export function etcdStatusLine(s: EtcdSummary, t: GraphStrings['etcdStatus']): string {
+  const up = t.up(s.up, s.members);
+  if (s.up < s.quorum) return t.quorumLost(up, s.quorum);
+  if (!s.leader) return `${t.noLeader} · ${up}${s.term !== undefined ? ` · ${t.term(String(s.term))}` : ''}`;
+  return `${t.leader(s.leader)} · ${t.term(String(s.term ?? '?'))} · ${up}`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ComponentView, HostView } from '../../protocol/view';
 import { type MenuContext, menuItems } from './menu-actions';
+import { GRAPH_STRINGS } from './strings';
 
 const host = (id: string, role: HostView['role'], up = true): HostView => ({ id, role, up, address: id === 'control-plane' ? '10.0.0.10' : '10.0.0.11' });
 const comp = (id: string, kind: string, h: string, alive = true): ComponentView => ({ id, kind, host: h, alive, incarnation: 1, detail: {} });
@@ -121,5 +122,29 @@ describe('Open terminal on a node', () => {
       expect(items[2]!.send).toEqual([{ type: 'partition', a: ['etcd-1'], b: ['etcd-2', 'etcd-3'] }]);
       expect(items[2]!.echo).toBe('# ssh etcd-1 -- sudo iptables -A INPUT -s 10.0.0.22 -j DROP && sudo iptables -A INPUT -s 10.0.0.23 -j DROP');
     });
+  });
+});
+
+// Issue 11 ("Russian covers the whole UI") and UX.md ("clicking teaches the commands"): the labels
+// follow the language, the command each action stands for stays the one an operator types.
+describe('menuItems in Russian', () => {
+  const ru = (over: Partial<MenuContext> = {}) => ctx({ ...over, strings: GRAPH_STRINGS.ru });
+
+  it('labels a kubelet\'s actions in Russian and keeps the systemctl lines', () => {
+    const en = menuItems({ kind: 'component', id: 'kubelet/worker-1' }, ctx());
+    const items = menuItems({ kind: 'component', id: 'kubelet/worker-1' }, ru());
+    expect(items.map((i) => i.label)).toEqual(['Убить kubelet', 'Перезапустить kubelet', 'Показать журнал', 'Терминал на worker-1']);
+    expect(items.map((i) => [i.id, i.echo, i.send, i.prefill])).toEqual(en.map((i) => [i.id, i.echo, i.send, i.prefill]));
+  });
+
+  it('labels a pod\'s actions in Russian and runs the same kubectl lines', () => {
+    const items = menuItems({ kind: 'object', id: 'pods/team/api' }, ru());
+    expect(items.map((i) => i.label)).toEqual(['Описать (describe)', 'Показать журнал', 'Удалить под']);
+    expect(items.map((i) => i.exec)).toEqual(['kubectl describe pod api -n team', 'kubectl logs api -n team', 'kubectl delete pod api -n team']);
+  });
+
+  it('says in Russian that a powered-off host has no command to start it', () => {
+    const items = menuItems({ kind: 'host', id: 'worker-1' }, ru({ hosts: { ...ctx().hosts, 'worker-1': host('worker-1', 'worker', false) } }));
+    expect(items[0]).toMatchObject({ id: 'start', label: 'Включить worker-1', echo: '# (команды нет: worker-1 выключен; нажмите его кнопку питания)' });
   });
 });

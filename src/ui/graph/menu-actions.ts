@@ -5,6 +5,7 @@
 
 import type { ComponentView, HostView, ObjectView, UiToWorker } from '../../protocol/view';
 import type { DockTab, Selection } from '../store/ui-store';
+import { GRAPH_STRINGS, type GraphStrings } from './strings';
 
 export type MenuItemId = 'kill' | 'restart' | 'start' | 'logs' | 'terminal' | 'partition' | 'partition-peers' | 'slow' | 'heal' | 'delete' | 'describe';
 
@@ -31,6 +32,8 @@ export interface MenuContext {
   partitions: [string, string][];
   /** Host pairs whose link is slow or lossy (absent: none). */
   degraded?: [string, string][];
+  /** The words of the labels and of the terminal's comments (default English; commands never change). */
+  strings?: GraphStrings;
 }
 
 /** The slow network the menu makes: what `tc qdisc ... netem` on a real node would. */
@@ -47,6 +50,7 @@ const STATIC_POD_KINDS: Record<string, string> = {
 const SYSTEMD_UNITS = new Set(['kubelet', 'containerd']);
 
 function componentItems(c: ComponentView, ctx: MenuContext): MenuItem[] {
+  const t = (ctx.strings ?? GRAPH_STRINGS.en).menu;
   const host = c.host;
   const hostUp = ctx.hosts[host]?.up ?? true;
   const target = c.id;
@@ -67,24 +71,24 @@ function componentItems(c: ComponentView, ctx: MenuContext): MenuItem[] {
     restart = `# ssh ${host} -- sudo systemctl restart ${c.kind}`;
     logs = `# ssh ${host} -- journalctl -u ${c.kind}`;
   } else {
-    const what = c.kind === 'registry' ? 'the image registry is outside your cluster' : `${c.kind} is not a service you can stop`;
-    stop = `# (no command: ${what}; Kubeplay stops ${c.id})`;
-    start = `# (no command: ${what}; Kubeplay starts ${c.id})`;
-    restart = `# (no command: ${what}; Kubeplay restarts ${c.id})`;
-    logs = `# logs of ${c.id}`;
+    const what = c.kind === 'registry' ? t.registryOutside : t.notAService(c.kind);
+    stop = t.noCommand(what, 'stop', c.id);
+    start = t.noCommand(what, 'start', c.id);
+    restart = t.noCommand(what, 'restart', c.id);
+    logs = t.logsOf(c.id);
   }
   const items: MenuItem[] = [];
   if (c.kind !== 'kubectl') {
     if (c.alive) {
-      items.push({ id: 'kill', label: `Kill ${c.kind}`, send: [{ type: 'kill', target }], echo: stop, dockTab: 'terminal', danger: true });
-      items.push({ id: 'restart', label: `Restart ${c.kind}`, send: [{ type: 'restart', target }], echo: restart, dockTab: 'terminal' });
+      items.push({ id: 'kill', label: t.kill(c.kind), send: [{ type: 'kill', target }], echo: stop, dockTab: 'terminal', danger: true });
+      items.push({ id: 'restart', label: t.restart(c.kind), send: [{ type: 'restart', target }], echo: restart, dockTab: 'terminal' });
     } else if (hostUp) {
-      items.push({ id: 'start', label: `Start ${c.kind}`, send: [{ type: 'start', target }], echo: start, dockTab: 'terminal' });
+      items.push({ id: 'start', label: t.start(c.kind), send: [{ type: 'start', target }], echo: start, dockTab: 'terminal' });
     }
-    items.push({ id: 'logs', label: 'Show logs', send: [{ type: 'logs', process: target, tail: 200 }], echo: logs, dockTab: 'terminal' });
+    items.push({ id: 'logs', label: t.logs, send: [{ type: 'logs', process: target, tail: 200 }], echo: logs, dockTab: 'terminal' });
   }
   const role = ctx.hosts[host]?.role;
-  if (role === 'worker' || role === 'control-plane' || role === 'etcd' || c.kind === 'kubectl') items.push(c.kind === 'kubectl' ? { id: 'terminal', label: 'Open terminal', send: [], dockTab: 'terminal' } : { id: 'terminal', label: `Open terminal on ${host}`, send: [], dockTab: 'terminal', prefill: `ssh ${host} -- ` });
+  if (role === 'worker' || role === 'control-plane' || role === 'etcd' || c.kind === 'kubectl') items.push(c.kind === 'kubectl' ? { id: 'terminal', label: t.openTerminal, send: [], dockTab: 'terminal' } : { id: 'terminal', label: t.openTerminalOn(host), send: [], dockTab: 'terminal', prefill: `ssh ${host} -- ` });
   return items;
 }
 
@@ -93,16 +97,17 @@ function isCut(host: string, ctx: MenuContext): boolean {
 }
 
 function hostItems(name: string, ctx: MenuContext): MenuItem[] {
+  const t = (ctx.strings ?? GRAPH_STRINGS.en).menu;
   const h = ctx.hosts[name];
   const role = h?.role ?? 'worker';
-  if (role === 'client') return [{ id: 'terminal', label: 'Open terminal', send: [], dockTab: 'terminal' }];
+  if (role === 'client') return [{ id: 'terminal', label: t.openTerminal, send: [], dockTab: 'terminal' }];
   const target = `node/${name}`;
   const items: MenuItem[] = [];
   if (h?.up ?? true) {
-    items.push({ id: 'kill', label: `Power off ${name}`, send: [{ type: 'kill', target }], echo: `# ssh ${name} -- sudo poweroff`, dockTab: 'terminal', danger: true });
-    items.push({ id: 'restart', label: `Reboot ${name}`, send: [{ type: 'restart', target }], echo: `# ssh ${name} -- sudo reboot`, dockTab: 'terminal' });
+    items.push({ id: 'kill', label: t.powerOff(name), send: [{ type: 'kill', target }], echo: `# ssh ${name} -- sudo poweroff`, dockTab: 'terminal', danger: true });
+    items.push({ id: 'restart', label: t.reboot(name), send: [{ type: 'restart', target }], echo: `# ssh ${name} -- sudo reboot`, dockTab: 'terminal' });
   } else {
-    items.push({ id: 'start', label: `Power on ${name}`, send: [{ type: 'start', target }], echo: `# (no command: ${name} is off; press its power button)`, dockTab: 'terminal' });
+    items.push({ id: 'start', label: t.powerOn(name), send: [{ type: 'start', target }], echo: t.poweredOff(name), dockTab: 'terminal' });
   }
   const cp = Object.values(ctx.hosts).find((x) => x.role === 'control-plane');
   const peers = role === 'etcd' ? Object.values(ctx.hosts).filter((x) => x.role === 'etcd' && x.id !== name) : [];
@@ -111,7 +116,7 @@ function hostItems(name: string, ctx: MenuContext): MenuItem[] {
     const rules = peers.map((p) => `-s ${p.address} -j DROP`).join(' && sudo iptables -A INPUT ');
     items.push({
       id: 'partition-peers',
-      label: 'Partition from the other members',
+      label: t.partitionPeers,
       send: [{ type: 'partition', a: [name], b: peers.map((p) => p.id) }],
       echo: `# ssh ${name} -- sudo iptables -A INPUT ${rules}`,
       dockTab: 'terminal',
@@ -122,12 +127,12 @@ function hostItems(name: string, ctx: MenuContext): MenuItem[] {
     const cut = ctx.partitions.some(([a, b]) => a === name || b === name);
     const slow = (ctx.degraded ?? []).some(([a, b]) => a === name || b === name);
     const undo = [cut ? 'sudo iptables -F' : '', slow ? 'sudo tc qdisc del dev eth0 root' : ''].filter(Boolean).join(' && ');
-    items.push({ id: 'heal', label: 'Heal the network', send: [{ type: 'heal' }], echo: `# ssh ${name} -- ${undo}`, dockTab: 'terminal' });
+    items.push({ id: 'heal', label: t.heal, send: [{ type: 'heal' }], echo: `# ssh ${name} -- ${undo}`, dockTab: 'terminal' });
   } else if (cp && cp.id !== name) {
     const ip = cp.address;
     items.push({
       id: 'slow',
-      label: 'Slow network to the control plane',
+      label: t.slow,
       send: [{ type: 'link', a: [name], b: [cp.id], ...SLOW_LINK }],
       echo: `# ssh ${name} -- sudo tc qdisc add dev eth0 root netem delay ${SLOW_LINK.latencyMs}ms ${SLOW_LINK.jitterMs}ms loss ${SLOW_LINK.loss * 100}%`,
       dockTab: 'terminal',
@@ -135,31 +140,31 @@ function hostItems(name: string, ctx: MenuContext): MenuItem[] {
     });
     items.push({
       id: 'partition',
-      label: 'Partition from control plane',
+      label: t.partition,
       send: [{ type: 'partition', a: [name], b: [cp.id] }],
       echo: `# ssh ${name} -- sudo iptables -A INPUT -s ${ip} -j DROP && sudo iptables -A OUTPUT -d ${ip} -j DROP`,
       dockTab: 'terminal',
       danger: true,
     });
   }
-  if (role !== 'registry') items.push({ id: 'terminal', label: `Open terminal on ${name}`, send: [], dockTab: 'terminal', prefill: `ssh ${name} -- ` });
+  if (role !== 'registry') items.push({ id: 'terminal', label: t.openTerminalOn(name), send: [], dockTab: 'terminal', prefill: `ssh ${name} -- ` });
   return items;
 }
 
-function podItems(o: ObjectView): MenuItem[] {
+function podItems(o: ObjectView, t: GraphStrings['menu']): MenuItem[] {
   const ns = o.namespace && o.namespace !== 'default' ? ` -n ${o.namespace}` : '';
   return [
-    { id: 'describe', label: 'Describe', send: [], exec: `kubectl describe pod ${o.name}${ns}`, dockTab: 'terminal' },
-    { id: 'logs', label: 'Show logs', send: [], exec: `kubectl logs ${o.name}${ns}`, dockTab: 'terminal' },
-    { id: 'delete', label: 'Delete pod', send: [], exec: `kubectl delete pod ${o.name}${ns}`, dockTab: 'terminal', danger: true },
+    { id: 'describe', label: t.describe, send: [], exec: `kubectl describe pod ${o.name}${ns}`, dockTab: 'terminal' },
+    { id: 'logs', label: t.logs, send: [], exec: `kubectl logs ${o.name}${ns}`, dockTab: 'terminal' },
+    { id: 'delete', label: t.deletePod, send: [], exec: `kubectl delete pod ${o.name}${ns}`, dockTab: 'terminal', danger: true },
   ];
 }
 
-function serviceItems(o: ObjectView): MenuItem[] {
+function serviceItems(o: ObjectView, t: GraphStrings['menu']): MenuItem[] {
   const ns = o.namespace && o.namespace !== 'default' ? ` -n ${o.namespace}` : '';
   return [
-    { id: 'describe', label: 'Describe', send: [], exec: `kubectl describe service ${o.name}${ns}`, dockTab: 'terminal' },
-    { id: 'delete', label: 'Delete service', send: [], exec: `kubectl delete service ${o.name}${ns}`, dockTab: 'terminal', danger: true },
+    { id: 'describe', label: t.describe, send: [], exec: `kubectl describe service ${o.name}${ns}`, dockTab: 'terminal' },
+    { id: 'delete', label: t.deleteService, send: [], exec: `kubectl delete service ${o.name}${ns}`, dockTab: 'terminal', danger: true },
   ];
 }
 
@@ -172,8 +177,9 @@ export function menuItems(target: Selection, ctx: MenuContext): MenuItem[] {
   if (target.kind === 'host') return hostItems(target.id, ctx);
   const o = ctx.objects[target.id];
   if (!o) return [];
-  if (o.kind === 'Pod') return podItems(o);
+  const t = (ctx.strings ?? GRAPH_STRINGS.en).menu;
+  if (o.kind === 'Pod') return podItems(o, t);
   if (o.kind === 'Node') return hostItems(o.name, ctx);
-  if (o.kind === 'Service') return serviceItems(o);
+  if (o.kind === 'Service') return serviceItems(o, t);
   return [];
 }

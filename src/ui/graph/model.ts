@@ -8,6 +8,7 @@ import type { ComponentView, HostView, ObjectView } from '../../protocol/view';
 import { type EtcdSummary, etcdSummary } from './etcd-view';
 import { type Box, type ClusterLayout, type LayoutPod, SERVICES_ID, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, serviceNodeId } from './layout';
 import { type ServiceEndpoint, type ServiceSummary, endpointTarget, podsByIP, serviceSummary } from './services';
+import { GRAPH_STRINGS, type GraphStrings } from './strings';
 
 export interface RegionData extends Record<string, unknown> {
   box: Box;
@@ -183,7 +184,7 @@ function edge(s: SimSlice, from: string, to: string, kind: EdgeData['kind'], lab
 }
 
 /** The real communication paths between the components that exist. */
-export function buildEdges(s: SimSlice, layout: ClusterLayout): GraphEdge[] {
+export function buildEdges(s: SimSlice, layout: ClusterLayout, words: GraphStrings = GRAPH_STRINGS.en): GraphEdge[] {
   const comps = Object.values(s.components).filter((c) => layout.byId[componentNodeId(c.id)]);
   const ofKind = (k: string) => comps.filter((c) => c.kind === k).sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
   const api = ofKind('kube-apiserver')[0];
@@ -197,7 +198,7 @@ export function buildEdges(s: SimSlice, layout: ClusterLayout): GraphEdge[] {
     const talksTo = etcd.find((e) => e.id === s.apiEtcd);
     const mid = Math.floor((etcd.length - 1) / 2);
     for (const [i, e] of (talksTo ? [talksTo] : etcd).entries()) {
-      const g = edge(s, api.id, e.id, 'etcd', talksTo || i === mid ? 'only kube-apiserver\ntalks to etcd' : undefined);
+      const g = edge(s, api.id, e.id, 'etcd', talksTo || i === mid ? words.onlyApiTalksToEtcd : undefined);
       // To a member on a host of its own, the edge runs under the member cards (React Flow lifts an
       // edge to its deepest node's level): it may have to cross a card to reach the one it goes to.
       if (s.hosts[e.host]?.role === 'etcd') g.zIndex = -1;
@@ -238,7 +239,7 @@ function podTarget(layout: ClusterLayout, pod: ObjectView | undefined, podId: st
  * Thin edges from each drawn Service to its endpoints: pods, or for an address that is a host's
  * (the `kubernetes` Service's 10.0.0.10:6443), the kube-apiserver on that host.
  */
-export function buildServiceEdges(s: SimSlice, layout: ClusterLayout, endpoints: Map<string, ServiceEndpoint[]>): GraphEdge[] {
+export function buildServiceEdges(s: SimSlice, layout: ClusterLayout, endpoints: Map<string, ServiceEndpoint[]>, g: GraphStrings = GRAPH_STRINGS.en): GraphEdge[] {
   const pods = Object.values(s.objects).filter((o) => o.kind === 'Pod');
   const byIP = podsByIP(pods);
   const hostByAddress = new Map(Object.values(s.hosts).map((h) => [h.address, h.id]));
@@ -268,8 +269,8 @@ export function buildServiceEdges(s: SimSlice, layout: ClusterLayout, endpoints:
         continue;
       }
       seen.add(id);
-      const what = ep.pod ? `pod ${ep.pod.split('/')[2]} ${ep.address}` : ep.address;
-      const title = `Service ${box.ref.split('/')[2]} -> ${what}: ${ep.ready ? 'ready, gets traffic' : ep.terminating ? 'terminating, not ready' : 'not ready, gets no traffic'}`;
+      const what = ep.pod ? `${g.podWord} ${ep.pod.split('/')[2]} ${ep.address}` : ep.address;
+      const title = g.serviceEdge(box.ref.split('/')[2] ?? '', what, ep.ready ? 'ready' : ep.terminating ? 'terminating' : 'notReady');
       out.push({ id, source: serviceNodeId(box.ref), target, type: 'service', data: { kind: 'service', dead: false, cut: false, ready: ep.ready, title }, selectable: false, focusable: false });
     }
   }

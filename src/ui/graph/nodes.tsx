@@ -7,9 +7,10 @@ import type { ComponentView } from '../../protocol/view';
 import { type Selection, useUiStore } from '../store/ui-store';
 import { COMP_H, HEADER_H, LABEL_PX, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
-import { etcdRole, etcdRoleHint, etcdRoleText, etcdStatusLine } from './etcd-view';
+import { etcdRole, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
 import { WhyBadge } from '../why/WhyCallouts';
+import { type GraphStrings, useGraphStrings } from './strings';
 
 const ICONS = `${import.meta.env.BASE_URL}icons/`;
 /** The official icon of each kind (kubernetes/community icons). Kinds without one get a drawn glyph. */
@@ -78,12 +79,13 @@ function Cross() {
 
 function MoreButton({ target, label }: { target: Selection; label: string }) {
   const openMenu = useUiStore((s) => s.openMenu);
+  const g = useGraphStrings();
   const onClick = (e: MouseEvent) => {
     e.stopPropagation();
     openMenu(target, e.clientX, e.clientY);
   };
   return (
-    <button type="button" className="kp-more-btn nodrag nopan" aria-label={`Actions for ${label}`} title="Actions" onClick={onClick} data-testid="more-button">
+    <button type="button" className="kp-more-btn nodrag nopan" aria-label={g.actionsFor(label)} title={g.actions} onClick={onClick} data-testid="more-button">
       ⋯
     </button>
   );
@@ -119,7 +121,8 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
   const etcd = c.kind === 'etcd';
   const role = etcd ? etcdRole(c, hostUp) : undefined;
   const term = c.detail.term;
-  const title = [`${c.id} on ${c.host}`, alive ? 'running' : 'stopped', ...(role ? [etcdRoleHint(role)] : []), ...Object.entries(c.detail).map(([k, v]) => `${k}: ${String(v)}`)].join('\n');
+  const g = useGraphStrings();
+  const title = [g.componentOn(c.id, c.host), alive ? g.running : g.stopped, ...(role ? [g.etcdRoleHint[role]] : []), ...Object.entries(c.detail).map(([k, v]) => `${g.detailName[k] ?? k}: ${k === 'role' ? (g.roleValue[String(v)] ?? String(v)) : String(v)}`)].join('\n');
   if (box.compact) return <CompactComponent c={c} alive={alive} selected={selected} title={title} />;
   return (
     <div
@@ -138,19 +141,19 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
         {role && role !== 'dead' && (
           <>
             <div className="kp-comp-detail kp-etcd-role" data-testid="etcd-role" data-role={role}>
-              <span className="kp-etcd-role-word">{etcdRoleText(role)}</span>
+              <span className="kp-etcd-role-word">{g.etcdRoleText[role]}</span>
             </div>
             {!small && term !== undefined && (
               <div className="kp-comp-detail kp-etcd-term" data-testid="etcd-term">
-                term {String(term)}
+                {g.term(String(term))}
               </div>
             )}
           </>
         )}
-        {!alive && <div className="kp-badge kp-badge--dead">✕ {hostUp ? 'stopped' : 'host down'}</div>}
+        {!alive && <div className="kp-badge kp-badge--dead">✕ {hostUp ? g.stopped : g.hostDown}</div>}
       </div>
       {role === 'leader' && (
-        <span className="kp-crown" aria-hidden="true" title="etcd Raft leader">
+        <span className="kp-crown" aria-hidden="true" title={g.raftLeader}>
           ♛
         </span>
       )}
@@ -165,7 +168,8 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
   const d = podDisplay(pod);
   const selected = useSelected('object', pod.id);
   const failingBadge = d.look === 'failing' || d.look === 'error';
-  const title = `pod/${pod.name} (namespace ${pod.namespace})\nSTATUS ${d.status}  READY ${d.ready}${hostUp ? '' : '\nits node is down: this is the last status the kubelet reported'}`;
+  const g = useGraphStrings();
+  const title = `${g.podTitle(pod.name, pod.namespace)}\nSTATUS ${d.status}  READY ${d.ready}${hostUp ? '' : `\n${g.podHostDown}`}`;
   if (data.box.compact)
     return (
       <div
@@ -205,7 +209,7 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
       </div>
       <WhyBadge kind="object" id={pod.id} select={{ kind: 'object', id: pod.id }} placement="pod" />
       {d.look === 'not-ready' && (
-        <span className="kp-warn" title="not ready: it gets no Service traffic">
+        <span className="kp-warn" title={g.notReadyNoTraffic}>
           ⚠
         </span>
       )}
@@ -217,12 +221,13 @@ export const ServiceNode = memo(function ServiceNode({ data }: NodeProps<Service
   const { svc, summary: s, endpoints } = data;
   const selected = useSelected('object', svc.id);
   const ready = endpoints.filter((e) => e.ready).length;
-  const count = endpoints.length === 0 ? 'no endpoints' : ready === endpoints.length ? `${ready} endpoint${ready === 1 ? '' : 's'}` : `${ready}/${endpoints.length} ready`;
+  const g = useGraphStrings();
+  const count = endpoints.length === 0 ? g.noEndpoints : ready === endpoints.length ? g.endpoints(ready) : g.readyOf(ready, endpoints.length);
   const title = [
-    `service/${s.name} (namespace ${s.namespace})`,
+    g.serviceTitle(s.name, s.namespace),
     `TYPE ${s.type}  CLUSTER-IP ${s.clusterIP}  PORT(S) ${s.ports}`,
-    endpoints.length ? `endpoints (from its EndpointSlices): ${endpoints.map((e) => `${e.address}${e.ready ? '' : ' (not ready)'}`).join(', ')}` : 'no endpoints: no ready pod matches its selector, so connections to it fail',
-    'kube-proxy on every node routes its ClusterIP to these endpoints.',
+    endpoints.length ? g.endpointList(endpoints.map((e) => `${e.address}${e.ready ? '' : g.endpointNotReady}`).join(', ')) : g.noEndpointsHint,
+    g.kubeProxyRoutes,
   ].join('\n');
   return (
     <div
@@ -254,10 +259,13 @@ export const ServiceNode = memo(function ServiceNode({ data }: NodeProps<Service
 
 export const MoreNode = memo(function MoreNode({ data }: NodeProps<MoreFlowNode>) {
   const { box } = data;
+  const g = useGraphStrings();
+  const n = box.count ?? 0;
   if (box.ref === SERVICES_ID)
     return (
-      <div className="kp-more" data-testid="more-services" title={`${box.count ?? 0} more Services (kubectl get services lists them all)`}>
-        <CenterHandles />+{box.count} more Services
+      <div className="kp-more" data-testid="more-services" title={g.moreServicesHint(n)}>
+        <CenterHandles />
+        {g.moreServices(n)}
       </div>
     );
   if (box.compact)
@@ -270,8 +278,9 @@ export const MoreNode = memo(function MoreNode({ data }: NodeProps<MoreFlowNode>
       </div>
     );
   return (
-    <div className="kp-more" data-testid={`more-pods-${testId(box.ref.replace(/^host:/, ''))}`} title={`${box.count ?? 0} more pods here (the graph shows a count beyond this many)`}>
-      <CenterHandles />+{box.count} more pods
+    <div className="kp-more" data-testid={`more-pods-${testId(box.ref.replace(/^host:/, ''))}`} title={g.morePodsHint(n)}>
+      <CenterHandles />
+      {g.morePods(n)}
     </div>
   );
 });
@@ -279,7 +288,8 @@ export const MoreNode = memo(function MoreNode({ data }: NodeProps<MoreFlowNode>
 function NodeStatus({ data }: { data: RegionData }) {
   const select = useUiStore((s) => s.select);
   const node = data.node;
-  if (!node) return <span className="kp-tag kp-tag--muted">not registered</span>;
+  const g = useGraphStrings();
+  if (!node) return <span className="kp-tag kp-tag--muted">{g.notRegistered}</span>;
   const d = nodeDisplay(node);
   const cls = d.ready ? 'kp-status--ready' : d.status === 'Unknown' ? 'kp-status--unknown' : 'kp-status--notready';
   const glyph = d.ready ? '✓' : d.status === 'Unknown' ? '?' : '✕';
@@ -290,7 +300,7 @@ function NodeStatus({ data }: { data: RegionData }) {
         className={`kp-status ${cls} nodrag nopan`}
         data-testid={`node-status-${node.name}`}
         data-status={d.status}
-        title={`node/${node.name}: ${d.status}${d.readyCondition === 'Unknown' ? ' (Ready condition Unknown: the kubelet stopped posting status)' : ''}. Click for its YAML and events.`}
+        title={g.nodeStatusHint(node.name, d.status, d.readyCondition === 'Unknown')}
         onClick={(e) => {
           e.stopPropagation();
           select({ kind: 'object', id: node.id });
@@ -302,7 +312,7 @@ function NodeStatus({ data }: { data: RegionData }) {
       {d.taints.length > 0 && (
         <span className="kp-taints" data-testid={`node-taints-${node.name}`}>
           {d.taints.map((t) => (
-            <span key={t} className="kp-tag kp-tag--taint" title={`taint ${t}`}>
+            <span key={t} className="kp-tag kp-tag--taint" title={g.taint(t)}>
               {t}
             </span>
           ))}
@@ -312,29 +322,29 @@ function NodeStatus({ data }: { data: RegionData }) {
   );
 }
 
-function regionTitle(data: RegionData): { title: string; subtitle: string; icon?: string } {
+function regionTitle(data: RegionData, g: GraphStrings): { title: string; subtitle: string; icon?: string } {
   const h = data.host;
   const name = data.box.ref;
   switch (data.box.role) {
     case 'control-plane':
-      return { title: `Control plane · ${name}`, subtitle: `${h?.address ?? ''} · also a node`, icon: 'control-plane.svg' };
+      return { title: g.controlPlane(name), subtitle: g.alsoNode(h?.address ?? ''), icon: 'control-plane.svg' };
     case 'client':
-      return { title: 'you', subtitle: `${name} · outside the cluster`, icon: undefined };
+      return { title: g.you, subtitle: g.outsideCluster(name), icon: undefined };
     case 'registry':
-      return { title: 'image registry', subtitle: `${name} · outside the cluster` };
+      return { title: g.imageRegistry, subtitle: g.outsideCluster(name) };
     case 'tray':
-      return { title: 'Pending - no node yet', subtitle: 'waiting for kube-scheduler to bind them' };
+      return { title: g.pendingTitle, subtitle: g.pendingSub };
     case 'services':
-      return { title: 'Services', subtitle: 'virtual IPs on no node: kube-proxy on every node sends their traffic to the endpoints' };
+      return { title: g.services, subtitle: g.servicesSub };
     case 'etcd':
-      return { title: name, subtitle: `${h?.address ?? ''} · etcd member host` };
+      return { title: name, subtitle: g.etcdMemberHost(h?.address ?? '') };
     case 'etcd-cluster': {
       const e = data.etcd;
-      if (!e) return { title: 'etcd cluster', subtitle: '' };
-      return { title: `etcd cluster (${e.members} members, quorum ${e.quorum})`, subtitle: etcdStatusLine(e), icon: 'etcd.svg' };
+      if (!e) return { title: g.etcdCluster, subtitle: '' };
+      return { title: g.etcdClusterOf(e.members, e.quorum), subtitle: etcdStatusLine(e, g.etcdStatus), icon: 'etcd.svg' };
     }
     default:
-      return { title: name, subtitle: `worker node · ${h?.address ?? 'no host'}`, icon: 'node.svg' };
+      return { title: name, subtitle: g.workerNode(h?.address ?? g.noHost), icon: 'node.svg' };
   }
 }
 
@@ -343,15 +353,16 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
   const role = d.box.role;
   const up = d.host?.up ?? true;
   const selected = useSelected('host', d.box.ref);
-  const t = regionTitle(d);
+  const g = useGraphStrings();
+  const t = regionTitle(d, g);
   const cut = d.cutFrom.length > 0;
-  const cutText = d.cutFrom.length === 1 ? d.cutFrom[0] : `${d.cutFrom.length} hosts`;
+  const cutText = d.cutFrom.length === 1 ? (d.cutFrom[0] ?? '') : g.hosts(d.cutFrom.length);
   const isNode = role === 'worker' || role === 'control-plane';
   const testid = role === 'tray' ? 'pending-tray' : role === 'services' ? 'services-band' : role === 'etcd-cluster' ? 'etcd-cluster' : `host-${d.box.ref}`;
   const band = role === 'tray' || role === 'services' || role === 'etcd-cluster';
   const quorumLost = !!d.etcd && d.etcd.up < d.etcd.quorum;
   let badges: ReactNode = null;
-  if (!up) badges = <span className="kp-badge kp-badge--dead">✕ host down</span>;
+  if (!up) badges = <span className="kp-badge kp-badge--dead">✕ {g.hostDown}</span>;
   if (d.box.compact)
     return (
       <div
@@ -359,7 +370,7 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
         data-testid={testid}
         data-up={String(up)}
         data-cut={String(cut)}
-        title={`${t.title}: ${t.subtitle}${d.pods ? ` · ${d.pods} pods` : ''}`}
+        title={`${t.title}: ${t.subtitle}${d.pods ? ` · ${g.pods(d.pods)}` : ''}`}
       >
         <div className="kp-region-header kp-region-header--compact" style={{ fontSize: LABEL_PX.compactStatus }}>
           <span className="kp-region-title kp-label" style={{ fontSize: LABEL_PX.compactTitle }}>
@@ -367,7 +378,7 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
           </span>
           {badges}
           {cut && (
-            <span className="kp-badge kp-badge--cut" data-testid={`host-cut-${d.box.ref}`} title={`network partition: no messages pass between ${d.box.ref} and ${d.cutFrom.join(', ')}`}>
+            <span className="kp-badge kp-badge--cut" data-testid={`host-cut-${d.box.ref}`} title={g.cutHint(d.box.ref, d.cutFrom.join(', '))}>
               ✂
             </span>
           )}
@@ -402,8 +413,8 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
         <div className="kp-region-badges">
           {badges}
           {cut && (
-            <span className={role === 'control-plane' ? 'kp-tag kp-tag--cut' : 'kp-badge kp-badge--cut'} data-testid={`host-cut-${d.box.ref}`} title={`network partition: no messages pass between ${d.box.ref} and ${d.cutFrom.join(', ')}`}>
-              ✂ cut from {cutText}
+            <span className={role === 'control-plane' ? 'kp-tag kp-tag--cut' : 'kp-badge kp-badge--cut'} data-testid={`host-cut-${d.box.ref}`} title={g.cutHint(d.box.ref, d.cutFrom.join(', '))}>
+              {g.cutFrom(cutText)}
             </span>
           )}
           {isNode && <NodeStatus data={d} />}
@@ -412,7 +423,7 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
       </div>
       {role === 'control-plane' && (
         <div className="kp-also-node" style={{ left: PAD, bottom: PAD + POD_H / 2 - 8 }}>
-          its node parts →
+          {g.itsNodeParts}
         </div>
       )}
       {role === 'etcd-cluster' && (
@@ -421,8 +432,8 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
           <WhyBadge kind="etcd" id="etcd" />
         </div>
       )}
-      {role === 'tray' && d.pods === 0 && <div className="kp-empty">no pending pods</div>}
-      {role === 'services' && d.services === 0 && <div className="kp-empty">no Services</div>}
+      {role === 'tray' && d.pods === 0 && <div className="kp-empty">{g.noPendingPods}</div>}
+      {role === 'services' && d.services === 0 && <div className="kp-empty">{g.noServices}</div>}
       {!up && <Cross />}
     </div>
   );

@@ -1,11 +1,12 @@
 // What the person is doing in the UI (not what the simulation did): the selection, the open
-// context menu, the bottom dock tab, the theme, the graph's message filters.
+// context menu, the bottom dock tab, the theme and language (preferences.ts), the graph's message filters.
 
 import { create } from 'zustand';
 import type { RaftKind, UiToWorker } from '../../protocol/view';
+import { LANG_KEY, readStored, resolveLang, resolveTheme, systemPrefs, THEME_KEY, writeStored, type Theme } from '../app/preferences';
 
 export type DockTab = 'terminal' | 'events' | 'timeline' | 'sequence' | 'yaml' | 'scenario';
-export type Theme = 'dark' | 'light';
+export type { Theme };
 
 export interface Selection {
   /** `component` = a process id; `host` = a host name; `object` = an ObjectView id (`pods/default/web`). */
@@ -33,6 +34,8 @@ export interface UiState {
   /** etcd Raft messages hidden by kind; the leader's heartbeats (every 100 ms) by default. */
   hideRaftKinds: RaftKind[];
   inspectorOpen: boolean;
+  /** Slow the clock while a message the graph draws crosses (the worker's clock.ts); off = the chosen speed throughout. */
+  slowMotion: boolean;
   dockOpen: boolean;
   helpOpen: boolean;
   /** The language of the app's own words (kubectl's words stay English). */
@@ -49,9 +52,13 @@ export interface UiState {
   openMenu(target: Selection, x: number, y: number): void;
   closeMenu(): void;
   setDockTab(t: DockTab): void;
+  /** The person's pick: kept in localStorage, so the system setting no longer applies. */
   setTheme(t: Theme): void;
-  toggle(key: 'hideHeartbeats' | 'hideRaft' | 'inspectorOpen' | 'dockOpen' | 'helpOpen'): void;
+  /** The system's theme or language changed: follow it where the person has not picked. */
+  followSystem(): void;
+  toggle(key: 'hideHeartbeats' | 'hideRaft' | 'inspectorOpen' | 'dockOpen' | 'helpOpen' | 'slowMotion'): void;
   setSender(send: (m: UiToWorker) => void): void;
+  /** The person's pick: kept in localStorage, so the browser's language no longer applies. */
   setLang(lang: 'en' | 'ru'): void;
   toggleRaftKind(kind: RaftKind): void;
   setSequenceRoot(root: number | null): void;
@@ -62,15 +69,16 @@ export const useUiStore = create<UiState>()((set) => ({
   selection: null,
   menu: null,
   dockTab: 'terminal',
-  theme: 'dark',
+  theme: resolveTheme(readStored(THEME_KEY), systemPrefs()),
   hideHeartbeats: true,
   hideRaft: false,
   hideRaftKinds: ['heartbeat'],
   // Closed until something is selected, so the graph gets the width.
   inspectorOpen: false,
+  slowMotion: true,
   dockOpen: true,
   helpOpen: false,
-  lang: 'en',
+  lang: resolveLang(readStored(LANG_KEY), systemPrefs()),
   sequenceRoot: null,
   sequenceSelected: null,
   sequenceFocus: null,
@@ -79,10 +87,20 @@ export const useUiStore = create<UiState>()((set) => ({
   openMenu: (target, x, y) => set({ menu: { target, x, y } }),
   closeMenu: () => set({ menu: null }),
   setDockTab: (dockTab) => set({ dockTab }),
-  setTheme: (theme) => set({ theme }),
+  setTheme: (theme) => {
+    writeStored(THEME_KEY, theme);
+    set({ theme });
+  },
+  followSystem: () => {
+    const system = systemPrefs();
+    set({ theme: resolveTheme(readStored(THEME_KEY), system), lang: resolveLang(readStored(LANG_KEY), system) });
+  },
   toggle: (key) => set((s) => ({ [key]: !s[key] }) as Partial<UiState>),
   setSender: (send) => set({ send }),
-  setLang: (lang) => set({ lang }),
+  setLang: (lang) => {
+    writeStored(LANG_KEY, lang);
+    set({ lang });
+  },
   setSequenceRoot: (sequenceRoot) => set({ sequenceRoot, sequenceSelected: null, sequenceFocus: null }),
   selectMessage: (sequenceSelected, focus) => set({ sequenceSelected, sequenceFocus: sequenceSelected === null ? null : (focus ?? null) }),
   toggleRaftKind: (kind) => set((s) => ({ hideRaftKinds: s.hideRaftKinds.includes(kind) ? s.hideRaftKinds.filter((k) => k !== kind) : [...s.hideRaftKinds, kind] })),

@@ -12,15 +12,15 @@ export function nextRequestId(): number {
   return ++lastRequestId;
 }
 
-/** Plain text (`\n` line ends) of one result. */
-export function outputText(o: TerminalOutput, echoed: boolean): string {
+/** Plain text (`\n` line ends) of one result; `noAnswer` is the app's line for a command that got none. */
+export function outputText(o: TerminalOutput, echoed: boolean, noAnswer = '(no answer)'): string {
   // An action (kill, restart, partition...) is no command: a comment line, no "(no answer)".
   if (o.action) return `[${formatClock(o.time)}] # ${o.line}\n${o.stdout}${o.stderr}`;
   const header = echoed ? '' : `[${formatClock(o.time)}] $ ${o.line}\n`;
   const body = o.stdout + o.stderr;
   const end = body === '' || body.endsWith('\n') ? '' : '\n';
-  const noAnswer = o.exitCode === null && body === '' ? '(no answer)\n' : '';
-  return header + body + end + noAnswer;
+  const none = o.exitCode === null && body === '' ? `${noAnswer}\n` : '';
+  return header + body + end + none;
 }
 
 /** xterm needs `\r\n`: a bare `\n` moves down without returning to column 0. */

@@ -30,6 +30,7 @@ export class TerminalSession {
   private readonly seen = new WeakSet<TerminalOutput>();
   private readonly unsubscribe: () => void;
   private readonly unsubscribeWorker: () => void;
+  private readonly unsubscribeLang: () => void;
   private readonly unsubscribePrefill: () => void;
 
   constructor(
@@ -45,6 +46,11 @@ export class TerminalSession {
     });
     this.term.loadAddon(this.fit);
     this.term.open(host);
+    // xterm names its input box in English (Terminal.strings); name it in the app's language, and again when that changes.
+    this.labelInput();
+    this.unsubscribeLang = useUiStore.subscribe((s, prev) => {
+      if (s.lang !== prev.lang) this.labelInput();
+    });
     this.resize();
     this.term.onData((d) => this.onData(d));
     this.printBanner();
@@ -66,6 +72,7 @@ export class TerminalSession {
   dispose(): void {
     this.unsubscribe();
     this.unsubscribeWorker();
+    this.unsubscribeLang();
     this.unsubscribePrefill();
     this.term.dispose();
   }
@@ -98,6 +105,10 @@ export class TerminalSession {
    * simulation printed goes through here, so its control characters are shown, not obeyed
    * (terminal-output.ts).
    */
+  private labelInput(): void {
+    this.term.textarea?.setAttribute('aria-label', STRINGS[useUiStore.getState().lang].terminalInput);
+  }
+
   private print(text: string): void {
     this.term.write(terminalSafe(text));
     this.mirror.textContent += plainText(text);
@@ -219,7 +230,7 @@ export class TerminalSession {
     this.printBanner();
     for (const o of outputs) {
       this.seen.add(o);
-      this.print(o.partial ? o.stdout : outputText(o, false));
+      this.print(o.partial ? o.stdout : outputText(o, false, STRINGS[useUiStore.getState().lang].noAnswer));
     }
     const t = STRINGS[useUiStore.getState().lang];
     if (this.waiting !== null) this.term.write(`\x1b[2m${fill(t.terminalTimeTravelLost, { time: formatClock(time) })}\x1b[0m\r\n`);
@@ -270,14 +281,14 @@ export class TerminalSession {
     if (mine) {
       this.waiting = null;
       this.streaming = false;
-      this.print(outputText(o, true));
+      this.print(outputText(o, true, STRINGS[useUiStore.getState().lang].noAnswer));
       this.term.write(renderLine(this.state));
       this.replayTypeAhead();
       return;
     }
     // Someone else's command: print it above the prompt, then put the prompt line back.
     this.term.write('\r\x1b[K');
-    this.print(outputText(o, false));
+    this.print(outputText(o, false, STRINGS[useUiStore.getState().lang].noAnswer));
     if (this.waiting === null) this.term.write(renderLine(this.state));
   }
 }

@@ -3,6 +3,7 @@
 import { speedCommand } from '../app/filters';
 import { useStrings } from '../app/useStrings';
 import { useSimStore } from '../store/sim-store';
+import { SlowMotion } from './SlowMotion';
 import { PauseIcon, PlayIcon, ResetIcon, SkipIcon, StepIcon, StepPhaseIcon } from './icons';
 import { useUiStore } from '../store/ui-store';
 
@@ -23,7 +24,7 @@ export function TimeControls() {
         data-testid="play-pause"
         disabled={replaying}
         data-playing={playing}
-        title={`${playing ? t.pause : t.play} (space)`}
+        title={`${playing ? t.pause : t.play} (${t.keySpaceName})`}
         onClick={() => send({ type: playing ? 'pause' : 'play' })}
       >
         {playing ? <PauseIcon /> : <PlayIcon />} {playing ? t.pause : t.play}
@@ -58,6 +59,7 @@ export function TimeControls() {
           </option>
         ))}
       </select>
+      <SlowMotion />
       <button type="button" data-testid="reset" disabled={replaying} title={t.resetHint} aria-label={t.reset} onClick={() => send({ type: 'reset' })}>
         <ResetIcon />
       </button>

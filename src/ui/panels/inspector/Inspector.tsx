@@ -38,7 +38,7 @@ export function Inspector() {
           <span className="visually-hidden">{t.collapse}</span>
         </button>
       </div>
-      <div className="inspector-body">
+      <div className="inspector-body" tabIndex={0}>
         {!selection && <p className="panel-empty">{t.inspectorEmpty}</p>}
         {selection?.kind === 'object' && <ObjectInspector id={selection.id} />}
         {selection?.kind === 'component' && <ComponentInspector id={selection.id} />}

@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo } from 'react';
 import { stringify } from 'yaml';
+import { fill } from '../../app/strings';
 import { useStrings } from '../../app/useStrings';
 import { useSimStore } from '../../store/sim-store';
 import { useUiStore } from '../../store/ui-store';
@@ -25,7 +26,7 @@ export function ObjectInspector({ id }: { id: string }) {
   }, [isPod, podKey, rv, send]);
   const yamlText = useMemo(() => (view ? stringify(view.object) : ''), [view]);
 
-  if (!view) return <p className="panel-empty" data-testid="inspector-gone">{id}: not found (deleted?)</p>;
+  if (!view) return <p className="panel-empty" data-testid="inspector-gone">{fill(t.objectGone, { id })}</p>;
   const meta = rec(view.object.metadata);
   const spec = rec(view.object.spec);
   const status = rec(view.object.status);

@@ -2,6 +2,7 @@
 // columns = plugins; a cell is the Filter verdict (pass or the reason) or the Score.
 
 import { formatClock } from '../../app/format';
+import { fill } from '../../app/strings';
 import { useStrings } from '../../app/useStrings';
 import { useSimStore } from '../../store/sim-store';
 import type { SchedulingCycleView } from '../../../protocol/view';
@@ -9,17 +10,19 @@ import type { SchedulingCycleView } from '../../../protocol/view';
 type Result = SchedulingCycleView['nodes'][number]['results'][string];
 
 function Cell({ r }: { r: Result | undefined }) {
+  const t = useStrings();
   if (!r) return <td className="muted">–</td>;
   if (r.filter !== undefined && r.filter !== 'pass') {
     // The reason is spelled out under the table; a narrow inspector keeps the cell short.
     return (
       <td className="cell-fail" title={r.filter}>
-        <span aria-hidden="true">✕ </span>fail
+        <span aria-hidden="true">✕ </span>
+        {t.filterFail}
       </td>
     );
   }
   if (r.normalized !== undefined || r.weighted !== undefined || r.raw !== undefined) {
-    const title = `raw ${r.raw ?? '–'}, normalized ${r.normalized ?? '–'}, weighted ${r.weighted ?? '–'}`;
+    const title = fill(t.scoreHint, { raw: r.raw ?? '–', normalized: r.normalized ?? '–', weighted: r.weighted ?? '–' });
     return (
       <td className="num" title={title}>
         {r.weighted ?? r.normalized ?? r.raw}
@@ -28,7 +31,8 @@ function Cell({ r }: { r: Result | undefined }) {
   }
   return (
     <td className="cell-pass">
-      <span aria-hidden="true">✓ </span>pass
+      <span aria-hidden="true">✓ </span>
+      {t.filterPass}
     </td>
   );
 }
@@ -47,7 +51,7 @@ function Cycle({ c }: { c: SchedulingCycleView }) {
         ) : null}
         {c.message ? <span className="cycle-message"> {c.message}</span> : null}
       </p>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0}>
         <table className="data-table compact scheduler-grid">
           <thead>
             <tr>

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatFactor, holdSlowdown, SLOWMO_HOLD_MS, SLOWMO_WINDOW_MS } from './slow-motion';
+
+// Issue 11: "1x is predictable (say 'slow motion xN' when the app slows time to show messages)".
+// The worker's clock.ts slows a 0.5 ms LAN hop to 250 ms at 1x: a factor of 500.
+
+describe('formatFactor', () => {
+  it.each([
+    [1.5, '×2'],
+    [3.2, '×3'],
+    [40.4, '×40'],
+    [487, '×490'],
+    [500, '×500'],
+    [12_345, '×12000'],
+  ])('says %d as %s', (factor, text) => {
+    expect(formatFactor(factor)).toBe(text);
+  });
+});
+
+describe('holdSlowdown', () => {
+  it('shows nothing while the clock runs at the chosen speed', () => {
+    expect(holdSlowdown(null, undefined, 0)).toBeNull();
+    expect(holdSlowdown(null, 1.2, 0)).toBeNull();
+  });
+
+  it('keeps the largest factor of the window, and stays SLOWMO_HOLD_MS after the last slow tick', () => {
+    let h = holdSlowdown(null, 500, 0);
+    h = holdSlowdown(h, 40, 16);
+    expect(h?.factor).toBe(500);
+    h = holdSlowdown(h, undefined, 16 + SLOWMO_HOLD_MS - 1);
+    expect(h?.factor).toBe(500);
+    expect(holdSlowdown(h, undefined, 16 + SLOWMO_HOLD_MS)).toBeNull();
+  });
+
+  it('starts a new window after a second, so a smaller factor replaces an old large one', () => {
+    let h = holdSlowdown(null, 500, 0);
+    h = holdSlowdown(h, 40, SLOWMO_WINDOW_MS);
+    expect(h).toEqual({ factor: 40, since: SLOWMO_WINDOW_MS, last: SLOWMO_WINDOW_MS });
+  });
+});

@@ -1,0 +1,42 @@
+// What the toolbar says about slow motion: the worker reports how many times slower than the chosen
+// speed the clock ran in its last tick (ClockView.slowdown, src/worker/clock.ts). The factor changes
+// with every message, so the toolbar shows the largest of the last second, rounded to two figures,
+// and keeps showing it (and the button that turns it off) for three seconds after the last slow tick,
+// so it neither flickers between messages nor runs away from the pointer.
+
+/** From this speed up the worker never slows the clock (src/worker/clock.ts, SLOWMO_OFF_AT_SPEED). */
+export const SLOWMO_SPEEDS_BELOW = 25;
+/** Below this, the slow-down is not worth a word (a tick that ended a hair early). */
+export const SLOWMO_SHOW_AT = 1.5;
+/** Real ms the indicator stays after the last slowed tick. */
+export const SLOWMO_HOLD_MS = 3000;
+/** Real ms of the window whose largest factor is shown. */
+export const SLOWMO_WINDOW_MS = 1000;
+
+/** `×3`, `×40`, `×490`, `×12000`: two significant figures, as a person reads them off a projector. */
+export function formatFactor(factor: number): string {
+  if (!Number.isFinite(factor) || factor < 1) return '×1';
+  const digits = Math.floor(Math.log10(factor)) + 1;
+  const unit = 10 ** Math.max(0, digits - 2);
+  return `×${Math.round(factor / unit) * unit}`;
+}
+
+export interface SlowMotionHold {
+  /** The largest factor seen since `since`. */
+  factor: number;
+  /** Real ms the current window started. */
+  since: number;
+  /** Real ms of the last slowed tick. */
+  last: number;
+}
+
+/**
+ * The indicator's state after a frame reporting `slowdown` at real time `now` (null: nothing to show).
+ * A new window starts when the last one is older than SLOWMO_WINDOW_MS.
+ */
+export function holdSlowdown(prev: SlowMotionHold | null, slowdown: number | undefined, now: number): SlowMotionHold | null {
+  const slowed = slowdown !== undefined && slowdown >= SLOWMO_SHOW_AT;
+  if (!slowed) return prev && now - prev.last < SLOWMO_HOLD_MS ? prev : null;
+  if (!prev || now - prev.since >= SLOWMO_WINDOW_MS) return { factor: slowdown, since: now, last: now };
+  return { factor: Math.max(prev.factor, slowdown), since: prev.since, last: now };
+}
