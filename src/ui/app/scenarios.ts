@@ -28,6 +28,7 @@ export const SCENARIOS: readonly string[] = [
   'job',
   'apiserver-down',
   'apiserver-restart',
+  'scale-50',
   'kubelet-down',
   'containerd-down',
   'etcd-cluster',
