@@ -4,12 +4,14 @@
 //   nothing else (403 with the apiserver's sentence);
 // - a body over 3 MiB: 413 `Request entity too large: limit is 3145728`
 //   (apiserver/pkg/server/config.go MaxRequestBodyBytes, handlers/rest.go limitedReadBody);
-// - malformed JSON: 400, nothing stored; an unknown path: 404 Status.
+// - malformed JSON: 400, nothing stored; an unknown path: 404 Status;
+// - more requests in flight from one client than the bound: 429 with `Retry-After: 1` and
+//   maxinflight.go's text; watches have their own bound.
 
 import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../sim/scenario/parse';
-import { serve, type ServeHandle } from './serve';
+import { MAX_INFLIGHT_PER_CLIENT, MAX_WATCHES_PER_CLIENT, serve, type ServeHandle } from './serve';
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario
@@ -47,7 +49,7 @@ interface Opts {
   who?: 'admin' | 'none';
 }
 
-function call(path: string, opts: Opts = {}): Promise<{ status: number; body: string }> {
+function call(path: string, opts: Opts = {}): Promise<{ status: number; body: string; retryAfter?: string }> {
   const who = opts.who ?? 'admin';
   const client = who === 'admin' ? h.pki.clients.find((c) => c.user === 'kubernetes-admin') : undefined;
   const url = new URL(path, h.url);
@@ -59,7 +61,7 @@ function call(path: string, opts: Opts = {}): Promise<{ status: number; body: st
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ...(res.headers['retry-after'] !== undefined && { retryAfter: String(res.headers['retry-after']) }) }));
       },
     );
     req.on('error', reject);
@@ -84,11 +86,13 @@ describe('kubeplay serve against hostile requests', () => {
   }, 30_000);
 
   it('refuses a body over 3 MiB with 413 and stores nothing', async () => {
-    const big = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { x: 'a'.repeat(3 * 1024 * 1024) } });
-    const r = await call('/api/v1/namespaces/default/configmaps', { method: 'POST', body: big });
+    const big = JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'big', annotations: { x: 'a'.repeat(3 * 1024 * 1024) } }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } });
+    const r = await call('/api/v1/namespaces/default/pods', { method: 'POST', body: big });
     expect(r.status).toBe(413);
     expect(message(r)).toBe('Request entity too large: limit is 3145728');
-    expect((await call('/api/v1/namespaces/default/configmaps/big')).status).toBe(404);
+    // The same pod, small, would have been stored: the 404 says the big one was not.
+    expect((await call('/api/v1/namespaces/default/pods/big')).status).toBe(404);
+    expect((await call('/api/v1/namespaces/default/pods', { method: 'POST', body: big.replace(/a{1000,}/, 'small') })).status).toBe(201);
   }, 30_000);
 
   it('answers malformed JSON with 400 and an unknown path with a 404 Status, and still works afterwards', async () => {
@@ -102,4 +106,39 @@ describe('kubeplay serve against hostile requests', () => {
     const ok = await call('/api/v1/namespaces/default/pods', { method: 'POST', body: JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'still-fine' }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } }) });
     expect(ok.status).toBe(201);
   }, 30_000);
+
+  it('answers 429 with Retry-After past the bound of requests in flight from one client, and serves it again once they end', async () => {
+    // Cut the laptop off from kube-apiserver: requests wait there (up to the gateway's 60 simulated seconds).
+    h.cluster.partition(['api-gateway'], ['kube-apiserver']);
+    const waiting = Array.from({ length: MAX_INFLIGHT_PER_CLIENT }, () => call('/api/v1/namespaces/default/pods').catch(() => ({ status: 0, body: '' })));
+    await new Promise((r) => setTimeout(r, 300));
+    const refused = await call('/api/v1/namespaces/default/pods');
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBe('1');
+    expect(refused.body).toBe('Too many requests, please try again later.\n');
+    h.cluster.heal();
+    await Promise.all(waiting);
+    expect((await call('/api/v1/namespaces/default/pods')).status).toBe(200);
+  }, 60_000);
+
+  it('bounds the watches one client may hold open', async () => {
+    const { request: req } = await import('node:https');
+    const admin = h.pki.clients.find((c) => c.user === 'kubernetes-admin')!;
+    const url = new URL(h.url);
+    const opened: { destroy(): void }[] = [];
+    // From resourceVersion 0 a watch starts with the pods there are (an ADDED event each), so its headers come at once.
+    await call('/api/v1/namespaces/default/pods', { method: 'POST', body: JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'watched' }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } }) });
+    const watch = (i: number) =>
+      new Promise<number>((resolve) => {
+        const r = req({ hostname: url.hostname, port: url.port, path: `/api/v1/namespaces/default/pods?watch=true&resourceVersion=0&i=${i}`, ca: h.pki.ca.certPem, cert: admin.certPem, key: admin.keyPem }, (res) => resolve(res.statusCode ?? 0));
+        r.on('error', () => resolve(0));
+        r.end();
+        opened.push(r);
+      });
+    const first = await Promise.all(Array.from({ length: MAX_WATCHES_PER_CLIENT }, (_, i) => watch(i)));
+    expect([...new Set(first)]).toEqual([200]);
+    expect(await watch(MAX_WATCHES_PER_CLIENT)).toBe(429);
+    for (const r of opened) r.destroy();
+    expect((await call('/api/v1/namespaces/default/pods')).status).toBe(200);
+  }, 60_000);
 });

@@ -38,6 +38,21 @@ export interface ServeHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Requests one client (one identity from one address) may have in flight before the next gets 429,
+ * as kube-apiserver's max-in-flight filter answers a server that is full (apiserver/pkg/server/
+ * filters/maxinflight.go: `Retry-After: 1`, text `Too many requests, please try again later.`).
+ * Watches are long-running and counted apart, with their own bound.
+ */
+export const MAX_INFLIGHT_PER_CLIENT = 64;
+export const MAX_WATCHES_PER_CLIENT = 256;
+/**
+ * A watcher that does not read: once this much is queued unread on its connection, it is closed,
+ * as kube-apiserver closes a watcher whose buffer is full ("Forcing watcher close due to
+ * unresponsiveness"), so a reader that never reads cannot grow the process without bound.
+ */
+export const MAX_UNREAD_WATCH_BYTES = 8 * 1024 * 1024;
+
 /** Simulated time moves every this many wall milliseconds. */
 const TICK_MS = 10;
 const ADMIN = { name: 'kubernetes-admin', groups: ['system:masters'] };
@@ -45,6 +60,7 @@ const ADMIN = { name: 'kubernetes-admin', groups: ['system:masters'] };
 interface Open {
   res: ServerResponse;
   watch: boolean;
+  client: string;
 }
 
 /** A Warning header as the apiserver writes it (RFC 7234 warn-code 299, agent `-`, the text quoted). */
@@ -59,6 +75,12 @@ function send(res: ServerResponse, code: number, body: unknown, contentType = 'a
   if (warnings.length) headers.Warning = warnings.map(warningHeader);
   res.writeHead(code, headers);
   res.end(text);
+}
+
+/** Who a request comes from, for the per-client bounds: its address and the identity it presents. */
+function clientOf(req: IncomingMessage): string {
+  const c = credentialsOf(req);
+  return `${req.socket.remoteAddress ?? ''}|${c.clientCertificate?.commonName ?? ''}|${c.bearerToken ?? ''}`;
 }
 
 function fail(res: ServerResponse, st: StatusBody): void {
@@ -92,6 +114,11 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     } else if (o.type === 'gateway.event') {
       if (!c.res.headersSent) c.res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
       c.res.write(JSON.stringify(o.event) + '\n');
+      // A reader that does not read: drop it rather than queue for it forever.
+      if (c.res.writableLength > MAX_UNREAD_WATCH_BYTES) {
+        log(`kubeplay serve: closing a watch whose client has ${c.res.writableLength} bytes unread`);
+        c.res.destroy();
+      }
     } else if (o.type === 'gateway.end') {
       open.delete(o.id);
       if (!c.res.headersSent) c.res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -122,9 +149,17 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     if (!Buffer.isBuffer(raw)) return fail(res, raw);
     const decoded = decodeBody(raw, req.headers['content-type']);
     if ('kind' in decoded) return fail(res, decoded);
-    const id = nextId++;
     const watch = line.query.watch === 'true' || line.query.watch === '1';
-    open.set(id, { res, watch });
+    const client = clientOf(req);
+    let mine = 0;
+    for (const o of open.values()) if (o.client === client && o.watch === watch) mine++;
+    if (mine >= (watch ? MAX_WATCHES_PER_CLIENT : MAX_INFLIGHT_PER_CLIENT)) {
+      if (!res.headersSent) res.writeHead(429, { 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+      res.end('Too many requests, please try again later.\n');
+      return;
+    }
+    const id = nextId++;
+    open.set(id, { res, watch, client });
     res.on('close', () => {
       if (open.delete(id)) runner.record({ kind: 'hangup', id });
     });
