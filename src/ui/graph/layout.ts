@@ -265,8 +265,7 @@ function group(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutP
 }
 
 /** The control-plane region: etcd in a column on the right, the apiserver level with its middle. */
-function placeControlPlane(b: Builder, g: Groups, x: number, y: number, w: number, podRegion: Record<string, string>): void {
-  const host = g.cp!;
+function placeControlPlane(b: Builder, g: Groups, host: LayoutHost, x: number, y: number, w: number, podRegion: Record<string, string>): void {
   const comps = g.compsByHost.get(host.id) ?? [];
   const etcd = comps.filter((c) => c.kind === 'etcd').sort((a, b) => byName(a.id, b.id));
   const rows = Math.max(3, etcd.length);
@@ -400,34 +399,76 @@ const TRAY_H = HEADER_H + TRAY_ROWS * (POD_H + GAP) - GAP + PAD;
 /** The pane's width over its height when the caller does not know it (the 1280x720 pane, dock open). */
 export const DEFAULT_ASPECT = 3.1;
 
+/** A region of the top block: its size, and where it goes once the block is arranged. */
+interface TopItem {
+  w: number;
+  h: number;
+  place: (x: number, y: number) => void;
+}
+
+/** How the block of regions that are not workers is arranged, and where the workers go. */
+export interface Arrangement {
+  /** The block in one row (control plane, etcd, Services, Pending) or in two (Services and Pending under the control plane). */
+  stacked: boolean;
+  /** The worker grid below the block, or right of it. */
+  beside: boolean;
+  cols: number;
+}
+
+interface Shape {
+  rows: TopItem[][];
+  w: number;
+  h: number;
+}
+
+function blockShape(items: TopItem[], stacked: boolean): Shape {
+  const rows = stacked && items.length > 2 ? [items.slice(0, items.length - 2), items.slice(-2)] : [items];
+  const rowW = (r: TopItem[]) => r.reduce((s, it) => s + it.w, 0) + Math.max(0, r.length - 1) * REGION_GAP;
+  const rowH = (r: TopItem[]) => Math.max(0, ...r.map((it) => it.h));
+  return { rows, w: Math.max(0, ...rows.map(rowW)), h: rows.reduce((s, r) => s + rowH(r), 0) + Math.max(0, rows.length - 1) * REGION_GAP };
+}
+
+/** The drawing's size for an arrangement: the laptop and registry outside, the block, the grid. */
+function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: number, gap: number, outsideW: number): { w: number; h: number } {
+  const rows = Math.ceil(n / a.cols);
+  const gw = n ? a.cols * ww + (a.cols - 1) * gap : 0;
+  const gh = n ? rows * wh + (rows - 1) * gap : 0;
+  const sep = block.w && n ? REGION_GAP : 0;
+  return a.beside ? { w: outsideW + block.w + sep + gw, h: Math.max(block.h, gh) } : { w: outsideW + Math.max(block.w, gw), h: block.h + sep + gh };
+}
+
 /**
- * The columns of the worker grid that make the whole drawing's shape closest to the pane's, so the
- * fit zoom is the largest: for each column count, the zoom a pane of `aspect` x 1 would give the
- * drawing (topW x topH on top, the grid below); the fewest columns win ties.
+ * The arrangement that makes the drawing's shape closest to the pane's, so the fit zoom is the
+ * largest: every worker column count, the block in one row or two, the workers below it or beside
+ * it, each scored by the zoom a pane of `aspect` x 1 would give; the first best wins ties.
  */
-export function bestColumns(n: number, ww: number, wh: number, gap: number, topW: number, topH: number, aspect: number): number {
-  if (n <= 1) return 1;
-  let best = 1;
+export function bestArrangement(block: (stacked: boolean) => Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, aspect: number): Arrangement {
+  let best: Arrangement = { stacked: false, beside: false, cols: 1 };
   let bestZ = -1;
-  for (let cols = 1; cols <= n; cols++) {
-    const rows = Math.ceil(n / cols);
-    const w = Math.max(topW, cols * ww + (cols - 1) * gap);
-    const h = topH + (topH ? REGION_GAP : 0) + rows * wh + (rows - 1) * gap;
-    const z = Math.min(aspect / w, 1 / h);
-    if (z > bestZ * 1.0001) {
-      bestZ = z;
-      best = cols;
+  for (const stacked of [false, true]) {
+    const shape = block(stacked);
+    for (const beside of [false, true]) {
+      for (let cols = 1; cols <= Math.max(1, n); cols++) {
+        const a = { stacked, beside, cols };
+        const { w, h } = arrangedSize(a, shape, n, ww, wh, gap, outsideW);
+        const z = Math.min(aspect / w, 1 / h);
+        if (z > bestZ * 1.0001) {
+          bestZ = z;
+          best = a;
+        }
+      }
     }
   }
   return best;
 }
 
 /**
- * Where every host region, component, pod and count badge goes. Pure and deterministic. One row on
- * top, side by side: the laptop, the control plane, the external etcd members, the Services band,
- * the Pending tray and the registry; the worker grid below, its columns picked for the pane's
- * `aspect` (width / height) so the drawing fills a wide, short pane (issue 11, "A graph that stays
- * readable").
+ * Where every host region, component, pod and count badge goes. Pure and deterministic. The regions
+ * that are not workers (the control plane, the external etcd members, the Services band, the Pending
+ * tray) form one block, the laptop outside it on the left and the registry outside on the right;
+ * the workers form a grid. The block's rows, the grid's columns and whether the grid sits below the
+ * block or beside it are picked for the pane's `aspect` (width / height), so the drawing fills a
+ * wide, short pane as well as a tall one (issue 11, "A graph that stays readable").
  */
 export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutPod[], nodes: LayoutNode[], services: LayoutService[] = [], aspect = DEFAULT_ASPECT): ClusterLayout {
   const g = group(hosts, components, pods, nodes);
@@ -439,54 +480,66 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const wh = compact ? COMPACT_H : workerHeight(compRows);
   const gap = compact ? COMPACT_GAP : REGION_GAP;
   const etcdCount = g.cp ? (g.compsByHost.get(g.cp.id) ?? []).filter((c) => c.kind === 'etcd').length : 0;
-  const cpW = g.cp ? cpWidth() : 0;
   const ring = g.etcd.length ? etcdRing(g.etcd.length) : undefined;
   // The band is there whenever the control plane is (the `kubernetes` Service always exists), so the
   // first Service never moves anything.
   const hasBand = !!g.cp || services.length > 0;
 
-  // The top row, left to right, from x = 0 at the control plane's left edge.
-  let x = 0;
-  const cpX = x;
-  x += cpW;
-  const ringX = ring ? x + (x ? REGION_GAP : 0) : 0;
-  if (ring) x = ringX + ring.w;
-  const bandX = hasBand ? x + (x ? REGION_GAP : 0) : 0;
-  if (hasBand) x = bandX + BAND_W;
-  const trayX = x + (x ? REGION_GAP : 0);
-  x = trayX + TRAY_W;
-  const rowW = x;
-  const topH = Math.max(g.cp ? cpHeight(etcdCount) : 0, ring?.h ?? 0, hasBand ? BAND_H : 0, TRAY_H);
-  // The laptop and the registry sit outside the row, on its left and right.
+  const items: TopItem[] = [];
+  if (g.cp) {
+    const cp = g.cp;
+    items.push({ w: cpWidth(), h: cpHeight(etcdCount), place: (x, y) => placeControlPlane(b, g, cp, x, y, cpWidth(), podRegion) });
+  }
+  if (ring) items.push({ w: ring.w, h: ring.h, place: (x, y) => placeEtcdCluster(b, g, ring, x, y) });
+  if (hasBand) items.push({ w: BAND_W, h: BAND_H, place: (x, y) => placeServices(b, services, x, y, BAND_W) });
+  items.push({
+    w: TRAY_W,
+    h: TRAY_H,
+    place: (x, y) => {
+      add(b, { id: TRAY_ID, kind: 'tray', x, y, w: TRAY_W, h: TRAY_H, ref: 'pending', role: 'tray' });
+      placePods(b, TRAY_ID, g.podsByNode.get('') ?? [], grid(PAD, HEADER_H, TRAY_COLS, TRAY_ROWS), podRegion);
+    },
+  });
+  // The laptop and the registry sit outside the cluster, on its left and right.
   const leftW = g.client.length ? OUTSIDE_W + CLIENT_GAP : 0;
   const rightW = g.registry.length ? REGISTRY_GAP + OUTSIDE_W : 0;
-  const topW = leftW + rowW + rightW;
-  const cols = bestColumns(g.workers.length, ww, wh, gap, topW, topH, aspect);
-  const gridW = g.workers.length ? cols * ww + (cols - 1) * gap : 0;
+  const n = g.workers.length;
+  const a = bestArrangement((st) => blockShape(items, st), n, ww, wh, gap, leftW + rightW, aspect);
+  const block = blockShape(items, a.stacked);
 
-  if (g.cp) placeControlPlane(b, g, cpX, 0, cpW, podRegion);
-  if (ring) placeEtcdCluster(b, g, ring, ringX, 0);
-  if (hasBand) placeServices(b, services, bandX, 0, BAND_W);
-  add(b, { id: TRAY_ID, kind: 'tray', x: trayX, y: 0, w: TRAY_W, h: TRAY_H, ref: 'pending', role: 'tray' });
-  placePods(b, TRAY_ID, g.podsByNode.get('') ?? [], grid(PAD, HEADER_H, TRAY_COLS, TRAY_ROWS), podRegion);
+  // The block, from x = 0 at its left edge; each row centred in the block.
+  let y = 0;
+  for (const row of block.rows) {
+    const rw = row.reduce((s, it) => s + it.w, 0) + (row.length - 1) * REGION_GAP;
+    let x = (block.w - rw) / 2;
+    for (const it of row) {
+      it.place(x, y);
+      x += it.w + REGION_GAP;
+    }
+    y += Math.max(...row.map((it) => it.h)) + REGION_GAP;
+  }
 
-  // The worker grid, centred under the whole top row (laptop and registry included).
-  const gridX = -leftW + (topW - gridW) / 2;
-  const gridY = topH + REGION_GAP;
+  // The worker grid, below the block (centred) or right of it (from the top).
+  const gridW = n ? a.cols * ww + (a.cols - 1) * gap : 0;
+  const sep = block.w && n ? REGION_GAP : 0;
+  const gridX = a.beside ? block.w + sep : (block.w - gridW) / 2;
+  const gridY = a.beside ? 0 : block.h + sep;
   g.workers.forEach((name, i) => {
-    const wx = gridX + (i % cols) * (ww + gap);
-    const wy = gridY + Math.floor(i / cols) * (wh + gap);
+    const wx = gridX + (i % a.cols) * (ww + gap);
+    const wy = gridY + Math.floor(i / a.cols) * (wh + gap);
     if (compact) placeCompactWorker(b, g, name, wx, wy, podRegion);
     else placeWorker(b, g, name, wx, wy, compRows, podRegion);
   });
 
+  const left = Math.min(0, gridX);
+  const right = Math.max(block.w, gridX + gridW);
   // The laptop sits left of the cluster, level with the apiserver so the kubectl -> apiserver edge is flat.
   const api = Object.values(b.byId).find((bx) => bx.kind === 'component' && components.some((c) => c.id === bx.ref && c.kind === 'kube-apiserver'));
   let clientY = api ? api.ay - HEADER_H : 0;
-  for (const h of g.client) clientY += placeOutside(b, g, h, -leftW, clientY) + REGION_GAP;
+  for (const h of g.client) clientY += placeOutside(b, g, h, left - leftW, clientY) + REGION_GAP;
   // The registry sits top right, outside the cluster: the image pulls fan out to it from every node.
   let regY = 0;
-  for (const h of g.registry) regY += placeOutside(b, g, h, rowW + REGISTRY_GAP, regY) + REGION_GAP;
+  for (const h of g.registry) regY += placeOutside(b, g, h, right + REGISTRY_GAP, regY) + REGION_GAP;
   return { boxes: b.boxes, byId: b.byId, podRegion, compact };
 }
 
