@@ -117,6 +117,17 @@ describe('layoutCluster', () => {
     expect(columnsOf(layoutAt(1, 3))).toBe(1);
   });
 
+  it('never lets two regions overlap, whatever the pane shape and the number of workers', () => {
+    for (const n of [0, 1, 3, 6, 10, 50]) {
+      for (const aspect of [0.5, 1, 2, 3.1, 5, 10]) {
+        const { hosts, components } = cluster(n, 2);
+        const l = layoutCluster(hosts, components, pods(3), [], svcs(3), aspect);
+        const top = l.boxes.filter((b) => !b.parent);
+        for (const p of top) for (const q of top) if (p !== q) expect(overlaps(p, q), `${n} workers, aspect ${aspect}: ${p.id} / ${q.id}`).toBe(false);
+      }
+    }
+  });
+
   it('places the laptop left of the cluster, level with the apiserver, and the registry right of it', () => {
     const { hosts, components } = cluster(2);
     const l = layoutCluster(hosts, components, [], []);

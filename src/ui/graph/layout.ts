@@ -137,8 +137,9 @@ export const SVC_W = 280;
 export const SVC_H = 54;
 /** Rows and columns of Service slots: the band stands in the top row, beside the control plane. */
 export const SVC_ROWS = 4;
-export const SVC_COLS = 2;
-const BAND_HEADER_H = 40;
+export const SVC_COLS = 1;
+// Room for the band's title and its explanation wrapped on three lines (the band is one slot wide).
+const BAND_HEADER_H = 76;
 const BAND_H = BAND_HEADER_H + SVC_ROWS * SVC_H + (SVC_ROWS - 1) * GAP + PAD;
 const BAND_W = 2 * PAD + SVC_COLS * SVC_W + (SVC_COLS - 1) * GAP;
 
@@ -434,7 +435,8 @@ function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: n
   const gw = n ? a.cols * ww + (a.cols - 1) * gap : 0;
   const gh = n ? rows * wh + (rows - 1) * gap : 0;
   const sep = block.w && n ? REGION_GAP : 0;
-  return a.beside ? { w: outsideW + block.w + sep + gw, h: Math.max(block.h, gh) } : { w: outsideW + Math.max(block.w, gw), h: block.h + sep + gh };
+  // Below the block, the grid may run under the laptop and the registry (they sit level with the block).
+  return a.beside ? { w: outsideW + block.w + sep + gw, h: Math.max(block.h, gh) } : { w: Math.max(outsideW + block.w, gw), h: block.h + sep + gh };
 }
 
 /**
@@ -522,7 +524,8 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   // The worker grid, below the block (centred) or right of it (from the top).
   const gridW = n ? a.cols * ww + (a.cols - 1) * gap : 0;
   const sep = block.w && n ? REGION_GAP : 0;
-  const gridX = a.beside ? block.w + sep : (block.w - gridW) / 2;
+  const topW = leftW + block.w + rightW;
+  const gridX = a.beside ? block.w + sep : -leftW + (topW - gridW) / 2;
   const gridY = a.beside ? 0 : block.h + sep;
   g.workers.forEach((name, i) => {
     const wx = gridX + (i % a.cols) * (ww + gap);
@@ -531,12 +534,11 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
     else placeWorker(b, g, name, wx, wy, compRows, podRegion);
   });
 
-  const left = Math.min(0, gridX);
-  const right = Math.max(block.w, gridX + gridW);
+  const right = a.beside ? gridX + gridW : block.w;
   // The laptop sits left of the cluster, level with the apiserver so the kubectl -> apiserver edge is flat.
   const api = Object.values(b.byId).find((bx) => bx.kind === 'component' && components.some((c) => c.id === bx.ref && c.kind === 'kube-apiserver'));
   let clientY = api ? api.ay - HEADER_H : 0;
-  for (const h of g.client) clientY += placeOutside(b, g, h, left - leftW, clientY) + REGION_GAP;
+  for (const h of g.client) clientY += placeOutside(b, g, h, -leftW, clientY) + REGION_GAP;
   // The registry sits top right, outside the cluster: the image pulls fan out to it from every node.
   let regY = 0;
   for (const h of g.registry) regY += placeOutside(b, g, h, right + REGISTRY_GAP, regY) + REGION_GAP;
