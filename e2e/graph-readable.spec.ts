@@ -93,7 +93,7 @@ async function measure(page: Page): Promise<Measure> {
 }
 
 const fmt = (m: Measure) =>
-  `pane ${m.pane.w}x${m.pane.h}, zoom ${m.zoom.toFixed(3)}: smallest worker label ${m.workerMin.toFixed(1)} px, node name ${m.nodeName.toFixed(1)} px, smallest label on the graph ${m.graphMin.toFixed(1)} px`;
+  `pane ${m.pane.w}x${m.pane.h}, zoom ${m.zoom.toFixed(3)}: smallest worker label ${m.workerMin.toFixed(1)} px, node name ${m.nodeName.toFixed(1)} px, smallest label on the graph ${m.graphMin.toFixed(1)} px (target 11 px)`;
 
 for (const workers of [3, 6, 10]) {
   test(`${workers} workers: label sizes at the default fit, the legend beside the nodes, the whole cluster in the pane`, async ({ page }) => {
@@ -113,6 +113,10 @@ for (const workers of [3, 6, 10]) {
       expect(m.outside, 'nodes outside the pane at the fit').toEqual([]);
       // The rendered size is the font size the layout tests use times the fit zoom.
       expect(m.nodeName).toBeCloseTo((compact ? 26 : 15) * m.zoom, 1);
+      // The three-row layout fitted at 0.33-0.34 (1280x720) and 0.43-0.46 (1440x900); the row of
+      // non-worker regions and the worker columns picked for the pane's shape must keep clear of that.
+      // The issue's 11 px for every label is not reached by the layout alone (see layout-readable.test.ts).
+      expect(m.zoom, 'fit zoom').toBeGreaterThanOrEqual(size.width === 1280 ? 0.4 : 0.48);
       await shot(page, `graph-readable-${workers}w-${size.width}x${size.height}`);
     }
     if (compact) await expectNoAxeViolations(page, { include: '[data-testid="graph"]' });

@@ -133,15 +133,21 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const { pods, nodes } = useMemo(() => podsAndNodes(slice.objects), [slice.objects]);
   const services = useMemo(() => servicesOf(slice.objects), [slice.objects]);
   const endpoints = useMemo(() => serviceEndpoints(slice.objects), [slice.objects]);
+  // React Flow's own measure of its pane: fitting on it (rather than on a ResizeObserver of ours)
+  // never fits to the size before the change. Its shape picks the worker grid's columns (in tenths,
+  // so a pixel of resize does not move the regions).
+  const paneW = useStore((st) => st.width);
+  const paneH = useStore((st) => st.height);
+  const aspect = paneW && paneH ? Math.round((paneW / paneH) * 10) / 10 : undefined;
   // The same layout object while nothing moved: edges, the message focus and the dots keep theirs.
   const layoutCache = useRef<{ key: string; layout: ClusterLayout } | null>(null);
   const layout = useMemo(() => {
-    const next = layoutFor(slice, pods, nodes, podOrder(pods), services, serviceOrder(services));
+    const next = layoutFor(slice, pods, nodes, podOrder(pods), services, serviceOrder(services), aspect);
     const key = layoutKey(next);
     if (layoutCache.current?.key === key) return layoutCache.current.layout;
     layoutCache.current = { key, layout: next };
     return next;
-  }, [slice, pods, nodes, podOrder, services, serviceOrder]);
+  }, [slice, pods, nodes, podOrder, services, serviceOrder, aspect]);
   useEffect(() => {
     layoutRef.current = layout;
   }, [layout]);
@@ -187,10 +193,6 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
     const id = requestAnimationFrame(() => fit(true));
     return () => cancelAnimationFrame(id);
   }, [hostKey, fit]);
-  // React Flow's own measure of its pane: fitting on it (rather than on a ResizeObserver of ours)
-  // never fits to the size before the change.
-  const paneW = useStore((st) => st.width);
-  const paneH = useStore((st) => st.height);
   useEffect(() => {
     if (!fitted.current || !paneW || !paneH) return;
     const id = requestAnimationFrame(() => fit(false));

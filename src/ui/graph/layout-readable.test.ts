@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHIP_COLS, CHIP_ROWS, COMPACT_AFTER, LABEL_PX, type LayoutComponent, type LayoutHost, type LayoutPod, fitZoom, layoutBounds, layoutCluster } from './layout';
 
-function cluster(workers: number, podsPerNode = 0): ReturnType<typeof layoutCluster> {
+function cluster(workers: number, podsPerNode = 0, aspect?: number): ReturnType<typeof layoutCluster> {
   const hosts: LayoutHost[] = [
     { id: 'control-plane', role: 'control-plane' },
     { id: 'laptop', role: 'client' },
@@ -28,13 +28,14 @@ function cluster(workers: number, podsPerNode = 0): ReturnType<typeof layoutClus
     for (let p = 0; p < podsPerNode; p++) pods.push({ id: `pods/default/web-${i}-${p}`, node: `worker-${i}`, order: pods.length });
   }
   for (const n of names) for (const k of ['kubelet', 'containerd', 'kube-proxy', 'cni']) components.push({ id: `${k}/${n}`, kind: k, host: n });
-  return layoutCluster(hosts, components, pods, []);
+  return layoutCluster(hosts, components, pods, [], [], aspect);
 }
 
 /** Graph panes (CSS px, legend column excluded) measured at the two screen sizes. */
 const PANES = {
-  '1280x720 dock open': { w: 1138, h: 364 },
-  '1440x900 dock open': { w: 1298, h: 483 },
+  '1280x720 dock open': { w: 1043, h: 364 },
+  '1440x900 dock open': { w: 1203, h: 483 },
+  '1280x720 dock closed': { w: 1043, h: 572 },
 } as const;
 const FIT_PADDING = 0.03;
 
@@ -66,9 +67,9 @@ describe('labels at the default fit', () => {
   it('compact regions make 6 and 10 workers no smaller on screen than 3, and their labels larger', () => {
     const rows: string[] = [];
     for (const [pane, { w, h }] of Object.entries(PANES)) {
-      const z3 = fitZoom(cluster(3), w, h, FIT_PADDING);
+      const z3 = fitZoom(cluster(3, 0, w / h), w, h, FIT_PADDING);
       for (const n of [3, 6, 10]) {
-        const l = cluster(n, 30);
+        const l = cluster(n, 30, w / h);
         const z = fitZoom(l, w, h, FIT_PADDING);
         // The smallest label a newcomer reads in a worker region: the folded components' names
         // when compact; 11 px pod names in the full regions (graph.css .kp-pod-name).
@@ -82,5 +83,13 @@ describe('labels at the default fit', () => {
     }
     // The figures, printed: the issue's 11 px is not reached at these panes yet.
     console.log(rows.join('\n'));
+  });
+
+  // The three-row layout (control plane, Services band, workers stacked) gave zoom 0.344 for 3
+  // workers and 0.327 for 6 and 10 in a 1138x364 pane (issue 11's measurements); in the narrower
+  // 1043x364 pane it gives about 0.31. The aspect-picked arrangement must beat that by a quarter.
+  it('fits the drawing at a larger zoom than the three-row layout did in the short pane', () => {
+    const { w, h } = PANES['1280x720 dock open'];
+    for (const n of [3, 6, 10]) expect(fitZoom(cluster(n, 30, w / h), w, h, FIT_PADDING), `${n} workers`).toBeGreaterThan(0.39);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Box, type LayoutComponent, type LayoutHost, type LayoutPod, type LayoutService, POD_SLOTS, SERVICES_ID, SVC_ROWS, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, serviceColumns, serviceNodeId, workerColumns } from './layout';
+import { type Box, type LayoutComponent, type LayoutHost, type LayoutPod, type LayoutService, POD_SLOTS, SERVICES_ID, SVC_ROWS, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, fitZoom, serviceColumns, serviceNodeId } from './layout';
 
 function cluster(workers: number, etcd = 1): { hosts: LayoutHost[]; components: LayoutComponent[] } {
   const hosts: LayoutHost[] = [
@@ -95,11 +95,37 @@ describe('layoutCluster', () => {
     }
   });
 
-  it('keeps the worker grid wider than tall and no wider than 10 columns at 50 nodes', () => {
-    expect(workerColumns(1)).toBe(1);
-    expect(workerColumns(3)).toBe(3);
-    expect(workerColumns(50)).toBeLessThanOrEqual(10);
-    expect(Math.ceil(50 / workerColumns(50))).toBeLessThan(workerColumns(50));
+  // Issue 11, "A graph that stays readable": the grid's columns follow the pane's shape, so the fit
+  // zoom (fitView's, layout.ts fitZoom) is the largest any column count would give in that pane.
+  it('picks the worker columns that give the largest fit zoom in a pane of the given shape', () => {
+    const layoutAt = (n: number, aspect: number) => {
+      const { hosts, components } = cluster(n, 2);
+      return layoutCluster(hosts, components, [], [], [], aspect);
+    };
+    const columnsOf = (l: ReturnType<typeof layoutAt>) => new Set(l.boxes.filter((b) => b.role === 'worker').map((b) => b.ax)).size;
+    for (const n of [3, 6, 10, 50]) {
+      for (const [w, h] of [
+        [1138, 364],
+        [1298, 483],
+        [700, 700],
+      ] as const) {
+        const own = fitZoom(layoutAt(n, w / h), w, h, 0);
+        for (const other of [0.5, 1, 2, 3, 4, 6, 10]) expect(own, `${n} workers in ${w}x${h}, against aspect ${other}`).toBeGreaterThanOrEqual(fitZoom(layoutAt(n, other), w, h, 0) - 1e-9);
+      }
+      expect(columnsOf(layoutAt(n, 4))).toBeGreaterThanOrEqual(columnsOf(layoutAt(n, 1)));
+    }
+    expect(columnsOf(layoutAt(1, 3))).toBe(1);
+  });
+
+  it('never lets two regions overlap, whatever the pane shape and the number of workers', () => {
+    for (const n of [0, 1, 3, 6, 10, 50]) {
+      for (const aspect of [0.5, 1, 2, 3.1, 5, 10]) {
+        const { hosts, components } = cluster(n, 2);
+        const l = layoutCluster(hosts, components, pods(3), [], svcs(3), aspect);
+        const top = l.boxes.filter((b) => !b.parent);
+        for (const p of top) for (const q of top) if (p !== q) expect(overlaps(p, q), `${n} workers, aspect ${aspect}: ${p.id} / ${q.id}`).toBe(false);
+      }
+    }
   });
 
   it('places the laptop left of the cluster, level with the apiserver, and the registry right of it', () => {
@@ -120,14 +146,18 @@ describe('layoutCluster', () => {
     expect(l.podRegion['pods/default/p-virtual-1-0']).toBe(regionId('virtual-1'));
   });
 
-  it('draws Services in a band between the control plane and the workers', () => {
+  it('draws Services in a band beside the control plane, in the row above the workers', () => {
     const { hosts, components } = cluster(3);
     const l = layoutCluster(hosts, components, [], [], svcs(2));
     const band = l.byId[SERVICES_ID]!;
     const cp = l.byId[regionId('control-plane')]!;
+    const tray = l.byId[TRAY_ID]!;
     const w1 = l.byId[regionId('worker-1')]!;
-    expect(band.ay).toBeGreaterThan(cp.ay + cp.h);
-    expect(w1.ay).toBeGreaterThan(band.ay + band.h);
+    expect(band.ay).toBe(cp.ay);
+    expect(band.ax).toBeGreaterThan(cp.ax + cp.w);
+    expect(tray.ay).toBe(cp.ay);
+    expect(tray.ax).toBeGreaterThan(band.ax + band.w);
+    expect(w1.ay).toBeGreaterThan(Math.max(band.ay + band.h, cp.ay + cp.h, tray.ay + tray.h));
     expect(l.byId[serviceNodeId('services/default/svc-0')]!.parent).toBe(SERVICES_ID);
   });
 

@@ -1,10 +1,11 @@
 // Where everything sits on the graph: a pure, deterministic function of what exists. Every region has
 // a fixed size (a fixed number of pod slots), so a new pod fills the next free slot and never moves
 // anything else; past the last slot a region shows "+N" instead of every pod. Workers form a grid of
-// equal regions, readable from 1 to 50 nodes; the control plane sits above them, the user's laptop
-// outside the cluster on the left and the image registry outside on the right (UX.md, "The screen").
-// Services are cluster-wide, on no node: they sit in a band of fixed slots between the control plane
-// and the workers, so their edges run up to the apiserver (the `kubernetes` Service) and down to pods.
+// equal regions, readable from 1 to 50 nodes. The graph pane is wide and short (the dock takes the
+// bottom of the screen), so everything that is not a worker stands in one row above them: the user's
+// laptop outside the cluster on the left, the control plane, the Services band (cluster-wide, on no
+// node: its edges run to the apiserver and down to pods), the Pending tray, and the image registry
+// outside on the right (UX.md, "The screen"); the worker grid's columns follow the pane's shape.
 
 export type HostRole = 'control-plane' | 'worker' | 'client' | 'registry' | 'etcd';
 
@@ -134,10 +135,13 @@ const TRAY_ROWS = 4;
 const CP_POD_SLOTS = 1;
 export const SVC_W = 280;
 export const SVC_H = 54;
-/** Rows of Service slots; the columns fill the cluster's width. */
-export const SVC_ROWS = 2;
-const BAND_HEADER_H = 40;
+/** Rows and columns of Service slots: the band stands in the top row, beside the control plane. */
+export const SVC_ROWS = 4;
+export const SVC_COLS = 1;
+// Room for the band's title and its explanation wrapped on three lines (the band is one slot wide).
+const BAND_HEADER_H = 76;
 const BAND_H = BAND_HEADER_H + SVC_ROWS * SVC_H + (SVC_ROWS - 1) * GAP + PAD;
+const BAND_W = 2 * PAD + SVC_COLS * SVC_W + (SVC_COLS - 1) * GAP;
 
 /** A worker's components: four to a row across the region. */
 const NODE_COMPS_PER_ROW = 4;
@@ -190,8 +194,8 @@ export function serviceColumns(bandW: number): number {
   return Math.max(1, Math.floor((bandW - 2 * PAD + GAP) / (SVC_W + GAP)));
 }
 
-function placeServices(b: Builder, services: LayoutService[], y: number, w: number): void {
-  add(b, { id: SERVICES_ID, kind: 'band', x: 0, y, w, h: BAND_H, ref: 'services', role: 'services' });
+function placeServices(b: Builder, services: LayoutService[], x: number, y: number, w: number): void {
+  add(b, { id: SERVICES_ID, kind: 'band', x, y, w, h: BAND_H, ref: 'services', role: 'services' });
   const cols = serviceColumns(w);
   const x0 = (w - (cols * SVC_W + (cols - 1) * GAP)) / 2;
   const cells: { x: number; y: number }[] = [];
@@ -218,21 +222,6 @@ export const WORKER_W = 2 * PAD + POD_COLS * POD_W + (POD_COLS - 1) * GAP;
 
 function workerHeight(compRows: number): number {
   return HEADER_H + compRows * (COMP_H + GAP) + 8 + POD_ROWS * POD_H + (POD_ROWS - 1) * GAP + PAD;
-}
-
-/** Columns of the worker grid: a row for a few nodes, then a grid about 1.5 times wider than tall. */
-export function workerColumns(n: number): number {
-  if (n <= 4) return Math.max(1, n);
-  if (n > COMPACT_AFTER) return compactColumns(n);
-  return Math.max(4, Math.ceil(Math.sqrt(n * 1.5)));
-}
-
-/**
- * Compact regions are about twice as wide as tall and the pane is wide (the dock takes the bottom
- * third): a grid about three times wider than tall, so ten nodes make two rows.
- */
-function compactColumns(n: number): number {
-  return Math.min(n, Math.max(5, Math.ceil(Math.sqrt(n * 1.6))));
 }
 
 interface Groups {
@@ -277,8 +266,7 @@ function group(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutP
 }
 
 /** The control-plane region: etcd in a column on the right, the apiserver level with its middle. */
-function placeControlPlane(b: Builder, g: Groups, x: number, y: number, w: number, podRegion: Record<string, string>): void {
-  const host = g.cp!;
+function placeControlPlane(b: Builder, g: Groups, host: LayoutHost, x: number, y: number, w: number, podRegion: Record<string, string>): void {
   const comps = g.compsByHost.get(host.id) ?? [];
   const etcd = comps.filter((c) => c.kind === 'etcd').sort((a, b) => byName(a.id, b.id));
   const rows = Math.max(3, etcd.length);
@@ -403,59 +391,157 @@ function placeOutside(b: Builder, g: Groups, host: LayoutHost, x: number, y: num
   return h;
 }
 
-/** Where every host region, component, pod and count badge goes. Pure and deterministic. */
-export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutPod[], nodes: LayoutNode[], services: LayoutService[] = []): ClusterLayout {
+/** The gaps that leave room for the laptop -> apiserver and node -> registry edges outside the cluster. */
+const CLIENT_GAP = 150;
+const REGISTRY_GAP = 110;
+const OUTSIDE_W = COMP_W + 2 * PAD;
+const TRAY_W = 2 * PAD + TRAY_COLS * POD_W + (TRAY_COLS - 1) * GAP;
+const TRAY_H = HEADER_H + TRAY_ROWS * (POD_H + GAP) - GAP + PAD;
+/** The pane's width over its height when the caller does not know it (the 1280x720 pane, dock open). */
+export const DEFAULT_ASPECT = 3.1;
+
+/** A region of the top block: its size, and where it goes once the block is arranged. */
+interface TopItem {
+  w: number;
+  h: number;
+  place: (x: number, y: number) => void;
+}
+
+/** How the block of regions that are not workers is arranged, and where the workers go. */
+export interface Arrangement {
+  /** The block in one row (control plane, etcd, Services, Pending) or in two (Services and Pending under the control plane). */
+  stacked: boolean;
+  /** The worker grid below the block, or right of it. */
+  beside: boolean;
+  cols: number;
+}
+
+interface Shape {
+  rows: TopItem[][];
+  w: number;
+  h: number;
+}
+
+function blockShape(items: TopItem[], stacked: boolean): Shape {
+  const rows = stacked && items.length > 2 ? [items.slice(0, items.length - 2), items.slice(-2)] : [items];
+  const rowW = (r: TopItem[]) => r.reduce((s, it) => s + it.w, 0) + Math.max(0, r.length - 1) * REGION_GAP;
+  const rowH = (r: TopItem[]) => Math.max(0, ...r.map((it) => it.h));
+  return { rows, w: Math.max(0, ...rows.map(rowW)), h: rows.reduce((s, r) => s + rowH(r), 0) + Math.max(0, rows.length - 1) * REGION_GAP };
+}
+
+/** The drawing's size for an arrangement: the laptop and registry outside, the block, the grid. */
+function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: number, gap: number, outsideW: number): { w: number; h: number } {
+  const rows = Math.ceil(n / a.cols);
+  const gw = n ? a.cols * ww + (a.cols - 1) * gap : 0;
+  const gh = n ? rows * wh + (rows - 1) * gap : 0;
+  const sep = block.w && n ? REGION_GAP : 0;
+  // Below the block, the grid may run under the laptop and the registry (they sit level with the block).
+  return a.beside ? { w: outsideW + block.w + sep + gw, h: Math.max(block.h, gh) } : { w: Math.max(outsideW + block.w, gw), h: block.h + sep + gh };
+}
+
+/**
+ * The arrangement that makes the drawing's shape closest to the pane's, so the fit zoom is the
+ * largest: every worker column count, the block in one row or two, the workers below it or beside
+ * it, each scored by the zoom a pane of `aspect` x 1 would give; the first best wins ties.
+ */
+export function bestArrangement(block: (stacked: boolean) => Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, aspect: number): Arrangement {
+  let best: Arrangement = { stacked: false, beside: false, cols: 1 };
+  let bestZ = -1;
+  for (const stacked of [false, true]) {
+    const shape = block(stacked);
+    for (const beside of [false, true]) {
+      for (let cols = 1; cols <= Math.max(1, n); cols++) {
+        const a = { stacked, beside, cols };
+        const { w, h } = arrangedSize(a, shape, n, ww, wh, gap, outsideW);
+        const z = Math.min(aspect / w, 1 / h);
+        if (z > bestZ * 1.0001) {
+          bestZ = z;
+          best = a;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Where every host region, component, pod and count badge goes. Pure and deterministic. The regions
+ * that are not workers (the control plane, the external etcd members, the Services band, the Pending
+ * tray) form one block, the laptop outside it on the left and the registry outside on the right;
+ * the workers form a grid. The block's rows, the grid's columns and whether the grid sits below the
+ * block or beside it are picked for the pane's `aspect` (width / height), so the drawing fills a
+ * wide, short pane as well as a tall one (issue 11, "A graph that stays readable").
+ */
+export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutPod[], nodes: LayoutNode[], services: LayoutService[] = [], aspect = DEFAULT_ASPECT): ClusterLayout {
   const g = group(hosts, components, pods, nodes);
   const b: Builder = { boxes: [], byId: {} };
   const podRegion: Record<string, string> = {};
   const compRows = Math.max(1, ...g.workers.map((w) => Math.ceil((g.compsByHost.get(w)?.length ?? 0) / NODE_COMPS_PER_ROW)));
   const compact = g.workers.length > COMPACT_AFTER;
-  const cols = workerColumns(g.workers.length);
   const ww = compact ? COMPACT_W : WORKER_W;
-  const gap = compact ? COMPACT_GAP : REGION_GAP;
-  const gridW = g.workers.length ? cols * ww + (cols - 1) * gap : 0;
-  const etcdCount = g.cp ? (g.compsByHost.get(g.cp.id) ?? []).filter((c) => c.kind === 'etcd').length : 0;
-  const cpW = g.cp ? cpWidth() : 0;
-  const ring = g.etcd.length ? etcdRing(g.etcd.length) : undefined;
-  // External etcd members sit in a box of their own right of the control plane.
-  const topW = cpW + (ring ? (cpW ? REGION_GAP : 0) + ring.w : 0);
-  const topH = Math.max(g.cp ? cpHeight(etcdCount) : 0, ring?.h ?? 0);
-  const clusterW = Math.max(gridW, topW);
-  const cpX = (clusterW - topW) / 2;
-  if (g.cp) placeControlPlane(b, g, cpX, 0, cpW, podRegion);
-  if (ring) placeEtcdCluster(b, g, ring, cpX + topW - ring.w, 0);
-
-  // The band is there whenever the control plane is (the `kubernetes` Service always exists), so the
-  // first Service never moves the workers down.
-  const bandY = g.cp || ring ? topH + REGION_GAP : 0;
-  const hasBand = !!g.cp || services.length > 0;
-  if (hasBand) placeServices(b, services, bandY, clusterW);
-
-  const gridX = (clusterW - gridW) / 2;
-  const gridY = hasBand ? bandY + BAND_H + REGION_GAP * 1.5 : 0;
   const wh = compact ? COMPACT_H : workerHeight(compRows);
+  const gap = compact ? COMPACT_GAP : REGION_GAP;
+  const etcdCount = g.cp ? (g.compsByHost.get(g.cp.id) ?? []).filter((c) => c.kind === 'etcd').length : 0;
+  const ring = g.etcd.length ? etcdRing(g.etcd.length) : undefined;
+  // The band is there whenever the control plane is (the `kubernetes` Service always exists), so the
+  // first Service never moves anything.
+  const hasBand = !!g.cp || services.length > 0;
+
+  const items: TopItem[] = [];
+  if (g.cp) {
+    const cp = g.cp;
+    items.push({ w: cpWidth(), h: cpHeight(etcdCount), place: (x, y) => placeControlPlane(b, g, cp, x, y, cpWidth(), podRegion) });
+  }
+  if (ring) items.push({ w: ring.w, h: ring.h, place: (x, y) => placeEtcdCluster(b, g, ring, x, y) });
+  if (hasBand) items.push({ w: BAND_W, h: BAND_H, place: (x, y) => placeServices(b, services, x, y, BAND_W) });
+  items.push({
+    w: TRAY_W,
+    h: TRAY_H,
+    place: (x, y) => {
+      add(b, { id: TRAY_ID, kind: 'tray', x, y, w: TRAY_W, h: TRAY_H, ref: 'pending', role: 'tray' });
+      placePods(b, TRAY_ID, g.podsByNode.get('') ?? [], grid(PAD, HEADER_H, TRAY_COLS, TRAY_ROWS), podRegion);
+    },
+  });
+  // The laptop and the registry sit outside the cluster, on its left and right.
+  const leftW = g.client.length ? OUTSIDE_W + CLIENT_GAP : 0;
+  const rightW = g.registry.length ? REGISTRY_GAP + OUTSIDE_W : 0;
+  const n = g.workers.length;
+  const a = bestArrangement((st) => blockShape(items, st), n, ww, wh, gap, leftW + rightW, aspect);
+  const block = blockShape(items, a.stacked);
+
+  // The block, from x = 0 at its left edge; each row centred in the block.
+  let y = 0;
+  for (const row of block.rows) {
+    const rw = row.reduce((s, it) => s + it.w, 0) + (row.length - 1) * REGION_GAP;
+    let x = (block.w - rw) / 2;
+    for (const it of row) {
+      it.place(x, y);
+      x += it.w + REGION_GAP;
+    }
+    y += Math.max(...row.map((it) => it.h)) + REGION_GAP;
+  }
+
+  // The worker grid, below the block (centred) or right of it (from the top).
+  const gridW = n ? a.cols * ww + (a.cols - 1) * gap : 0;
+  const sep = block.w && n ? REGION_GAP : 0;
+  const topW = leftW + block.w + rightW;
+  const gridX = a.beside ? block.w + sep : -leftW + (topW - gridW) / 2;
+  const gridY = a.beside ? 0 : block.h + sep;
   g.workers.forEach((name, i) => {
-    const x = gridX + (i % cols) * (ww + gap);
-    const y = gridY + Math.floor(i / cols) * (wh + gap);
-    if (compact) placeCompactWorker(b, g, name, x, y, podRegion);
-    else placeWorker(b, g, name, x, y, compRows, podRegion);
+    const wx = gridX + (i % a.cols) * (ww + gap);
+    const wy = gridY + Math.floor(i / a.cols) * (wh + gap);
+    if (compact) placeCompactWorker(b, g, name, wx, wy, podRegion);
+    else placeWorker(b, g, name, wx, wy, compRows, podRegion);
   });
 
-  // Pods with no node yet wait in a tray beside the control plane (where the scheduler will see them).
-  const trayX = cpX + topW + REGION_GAP;
-  const trayW = 2 * PAD + TRAY_COLS * POD_W + (TRAY_COLS - 1) * GAP;
-  const trayH = HEADER_H + TRAY_ROWS * (POD_H + GAP) - GAP + PAD;
-  add(b, { id: TRAY_ID, kind: 'tray', x: trayX, y: 0, w: trayW, h: trayH, ref: 'pending', role: 'tray' });
-  placePods(b, TRAY_ID, g.podsByNode.get('') ?? [], grid(PAD, HEADER_H, TRAY_COLS, TRAY_ROWS), podRegion);
-
+  const right = a.beside ? gridX + gridW : block.w;
   // The laptop sits left of the cluster, level with the apiserver so the kubectl -> apiserver edge is flat.
-  const api = Object.values(b.byId).find((x) => x.kind === 'component' && components.some((c) => c.id === x.ref && c.kind === 'kube-apiserver'));
+  const api = Object.values(b.byId).find((bx) => bx.kind === 'component' && components.some((c) => c.id === bx.ref && c.kind === 'kube-apiserver'));
   let clientY = api ? api.ay - HEADER_H : 0;
-  for (const h of g.client) clientY += placeOutside(b, g, h, -(COMP_W + 2 * PAD) - 150, clientY) + REGION_GAP;
+  for (const h of g.client) clientY += placeOutside(b, g, h, -leftW, clientY) + REGION_GAP;
   // The registry sits top right, outside the cluster: the image pulls fan out to it from every node.
-  const rightX = Math.max(clusterW, trayX + trayW) + 110;
   let regY = 0;
-  for (const h of g.registry) regY += placeOutside(b, g, h, rightX, regY) + REGION_GAP;
+  for (const h of g.registry) regY += placeOutside(b, g, h, right + REGISTRY_GAP, regY) + REGION_GAP;
   return { boxes: b.boxes, byId: b.byId, podRegion, compact };
 }
 

@@ -95,9 +95,9 @@ export function servicesOf(objects: Record<string, ObjectView>): ObjectView[] {
 
 /**
  * The layout for the store's state; `order` numbers pods by when the UI first saw them, and
- * `serviceOrder` Services likewise.
+ * `serviceOrder` Services likewise; `aspect` is the graph pane's width over its height.
  */
-export function layoutFor(s: SimSlice, pods: ObjectView[], nodes: ObjectView[], order: (podId: string) => number, services: ObjectView[] = [], serviceOrder: (id: string) => number = () => 0): ClusterLayout {
+export function layoutFor(s: SimSlice, pods: ObjectView[], nodes: ObjectView[], order: (podId: string) => number, services: ObjectView[] = [], serviceOrder: (id: string) => number = () => 0, aspect?: number): ClusterLayout {
   const lp: LayoutPod[] = pods.map((p) => ({ id: p.id, node: podNodeName(p), order: order(p.id) }));
   return layoutCluster(
     Object.values(s.hosts).map((h) => ({ id: h.id, role: h.role })),
@@ -105,6 +105,7 @@ export function layoutFor(s: SimSlice, pods: ObjectView[], nodes: ObjectView[], 
     lp,
     nodes.map((n) => ({ name: n.name })),
     services.map((v) => ({ id: v.id, order: serviceOrder(v.id) })),
+    aspect,
   );
 }
 
