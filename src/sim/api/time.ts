@@ -1,7 +1,9 @@
 // Virtual time as Kubernetes writes it. Simulated time 0 is SIM_EPOCH (the day Kubernetes v1.31 was
 // released), so timestamps look real and every run prints the same ones.
 
-export const SIM_EPOCH_MS = Date.UTC(2024, 7, 13, 9, 0, 0);
+import { SIM_EPOCH_MS } from '../../apimachinery/epoch';
+
+export { SIM_EPOCH_MS };
 
 /** metav1.Time: RFC 3339 with whole seconds, `2024-08-13T09:00:05Z`. */
 export function rfc3339(simMs: number): string {

@@ -1,5 +1,9 @@
 // Formatting of simulated time for people: the toolbar clock and kubectl's AGE / LAST SEEN columns.
-// src/ui never imports src/sim, so kubectl's duration rule is restated here as the UI's own function.
+// kubectl's duration rule and the simulation's epoch come from src/apimachinery, which the simulation
+// uses too (src/ui never imports src/sim).
+
+import { humanDuration } from '../../apimachinery/duration';
+import { SIM_EPOCH_MS } from '../../apimachinery/epoch';
 
 /** Simulated ms since the start of a run (`00:42.300`, `1:02:03.004` once an hour has passed). */
 export function formatClock(ms: number): string {
@@ -13,43 +17,8 @@ export function formatClock(ms: number): string {
   return hours > 0 ? `${hours}:${mmss}` : mmss;
 }
 
-/**
- * kubectl's AGE: apimachinery/pkg/util/duration.HumanDuration. Whole seconds under 2 minutes,
- * minutes and seconds under 10 minutes, minutes under 3 hours, hours and minutes under 8 hours,
- * hours under 2 days, days and hours under 8 days, days under 2 years, then years (and days under 8).
- */
-export function humanDuration(ms: number): string {
-  const seconds = Math.trunc(ms / 1000);
-  if (seconds < -1) return '<invalid>';
-  if (seconds < 0) return '0s';
-  if (seconds < 120) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 10) {
-    const s = seconds % 60;
-    return s === 0 ? `${minutes}m` : `${minutes}m${s}s`;
-  }
-  if (minutes < 180) return `${minutes}m`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 8) {
-    const m = minutes % 60;
-    return m === 0 ? `${hours}h` : `${hours}h${m}m`;
-  }
-  if (hours < 48) return `${hours}h`;
-  if (hours < 24 * 8) {
-    const h = hours % 24;
-    return h === 0 ? `${Math.floor(hours / 24)}d` : `${Math.floor(hours / 24)}d${h}h`;
-  }
-  if (hours < 24 * 365 * 2) return `${Math.floor(hours / 24)}d`;
-  const years = Math.floor(hours / 24 / 365);
-  if (hours < 24 * 365 * 8) {
-    const d = Math.floor(hours / 24) % 365;
-    return d === 0 ? `${years}y` : `${years}y${d}d`;
-  }
-  return `${years}y`;
-}
-
-/** Simulated time 0 is this wall-clock moment (src/sim/api/time.ts). */
-export const SIM_EPOCH_MS = Date.UTC(2024, 7, 13, 9, 0, 0);
+/** kubectl's AGE (apimachinery's HumanDuration): the same function kube-apiserver's printers use. */
+export { humanDuration, SIM_EPOCH_MS };
 
 /** Simulated ms of an RFC 3339 timestamp the simulation wrote, or undefined when absent/invalid. */
 export function simTimeOf(timestamp: unknown): number | undefined {

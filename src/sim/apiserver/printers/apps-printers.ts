@@ -3,7 +3,7 @@
 
 import type { KubeObject } from '../../api/types';
 import { parseTime } from '../../api/time';
-import { humanDuration } from '../../api/duration';
+import { humanDuration } from '../../../apimachinery/duration';
 import type { TablePrinter } from './tables';
 
 /** translateTimestampSince (kept here too, so this module does not import tables.ts at load time). */

@@ -3,7 +3,7 @@
 
 import type { ContainerStatus, Pod } from '../../api/types';
 import { parseTime } from '../../api/time';
-import { humanDuration } from '../../api/duration';
+import { humanDuration } from '../../../apimachinery/duration';
 
 export interface PodCells {
   ready: string;

@@ -6,7 +6,7 @@
 
 import type { KubeObject } from '../../api/types';
 import { parseTime, rfc3339 } from '../../api/time';
-import { humanDuration } from '../../api/duration';
+import { humanDuration } from '../../../apimachinery/duration';
 import type { TablePrinter } from './tables';
 
 function age(ts: string | null | undefined, now: number): string {

@@ -4,7 +4,7 @@
 
 import type { Event, KubeObject, Lease, Namespace, Node, Pod } from '../../api/types';
 import { parseTime } from '../../api/time';
-import { humanDuration } from '../../api/duration';
+import { humanDuration } from '../../../apimachinery/duration';
 import { deploymentPrinter, replicaSetPrinter, statefulSetPrinter } from './apps-printers';
 import { podCells } from './pod-status';
 import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-printers';

@@ -4,7 +4,7 @@
 
 import type { KubeObject } from '../../api/types';
 import { parseTime } from '../../api/time';
-import { humanDuration } from '../../api/duration';
+import { humanDuration } from '../../../apimachinery/duration';
 import { selectorString } from './apps-printers';
 import type { TablePrinter } from './tables';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { humanDuration } from '../../api/duration';
+import { humanDuration } from '../../../apimachinery/duration';
 import { goMarshal, goMarshalIndent } from './go-json';
 import { goYaml } from './go-yaml';
 import { jsonpathTemplate, relaxedJsonPath } from './jsonpath';

@@ -7,7 +7,7 @@ import { labelSelectorAsSelector, selectorToString } from '../../../api/labels';
 import { parseTime } from '../../../api/time';
 import { controllerOf } from '../../../controllers/replicaset/types';
 import type { Job } from '../../../controllers/job/manage';
-import { humanDuration } from '../../../api/duration';
+import { humanDuration } from '../../../../apimachinery/duration';
 import { tabwrite, KUBECTL_DESCRIBE } from '../../common/tabwriter';
 import { describeEvents, multiline, rfc1123z } from './format';
 import { describePodTemplate } from './template';

@@ -1,4 +1,5 @@
-// apimachinery/pkg/util/duration.HumanDuration: the AGE column and `describe` ages. It shows two
+// apimachinery/pkg/util/duration.HumanDuration: the AGE column and `describe` ages, for kube-apiserver's
+// printers and for the page's live ages alike (one rule in one place; this folder imports nothing). It shows two
 // units of precision at most and drops to one as durations grow (`2m3s`, `10m`, `3h5m`, `9h`).
 
 /** HumanDuration of a duration in milliseconds. */
