@@ -7,9 +7,7 @@ import type { WorkerToUi } from '../protocol/view';
 import { onArrived, onLinkBuiltin, onLinkRefused, onOpenError, onOpeningLoaded, onRun, openFragment } from './app/run-links';
 import { loadScenario } from './app/scenarios';
 import { SimWorkerHost } from './app/sim-worker-host';
-import { useRunStore } from './store/run-store';
-import { useSimStore } from './store/sim-store';
-import { useUiStore } from './store/ui-store';
+import { useRunStore, useSimStore, useUiStore } from './store/app-store';
 
 export const FIRST_SCENARIO = 'default';
 

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { importFile } from './run-links';
 import { useStrings } from './useStrings';
-import { useRunStore } from '../store/run-store';
+import { useRunStore } from '../store/app-store';
 
 const hasFiles = (e: DragEvent): boolean => e.dataTransfer?.types.includes('Files') ?? false;
 

@@ -2,8 +2,8 @@
 // real message beneath, dismissible.
 
 import { useState } from 'react';
-import { useSimStore } from '../store/sim-store';
 import { useStrings } from './useStrings';
+import { useSimStore } from '../store/app-store';
 
 export function ErrorBanner() {
   const t = useStrings();

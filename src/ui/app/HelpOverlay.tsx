@@ -1,9 +1,9 @@
 // `?`: what Kubeplay is in two sentences, the phase colours, and the keyboard shortcuts.
 
 import type { Phase } from '../../protocol/view';
-import { useUiStore } from '../store/ui-store';
 import { phaseLabel } from './strings';
 import { useStrings } from './useStrings';
+import { useUiStore } from '../store/app-store';
 
 const PHASES: Phase[] = ['persistence', 'watch', 'scheduling', 'execution', 'controller', 'raft', 'heartbeat', 'networking', 'user'];
 

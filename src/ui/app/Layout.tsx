@@ -4,8 +4,6 @@
 import { useEffect } from 'react';
 import { Dock } from '../panels/Dock';
 import { Inspector } from '../panels/inspector/Inspector';
-import { useUiStore } from '../store/ui-store';
-import { useWorkerStore } from '../store/worker-store';
 import { ForkNotice, Scrubber } from '../timeline/Scrubber';
 import { Toolbar } from '../toolbar/Toolbar';
 import { DropOverlay, useFileDrop } from './DropOverlay';
@@ -18,6 +16,7 @@ import { ReplayProgress } from './ReplayProgress';
 import { useShortcuts } from './shortcuts';
 import { WorkerStatus } from './WorkerStatus';
 import './layout.css';
+import { useUiStore, useWorkerStore } from '../store/app-store';
 
 export function Layout() {
   const theme = useUiStore((s) => s.theme);

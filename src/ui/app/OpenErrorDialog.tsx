@@ -5,8 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { openDefaultCluster } from './run-links';
 import { useStrings } from './useStrings';
-import { useRunStore } from '../store/run-store';
-import { useSimStore } from '../store/sim-store';
+import { useRunStore, useSimStore } from '../store/app-store';
 
 export function OpenErrorDialog() {
   const t = useStrings();

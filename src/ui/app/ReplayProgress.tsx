@@ -5,8 +5,7 @@
 import { formatMinutes } from './format';
 import { fill } from './strings';
 import { useStrings } from './useStrings';
-import { useRunStore } from '../store/run-store';
-import { useSimStore } from '../store/sim-store';
+import { useRunStore, useSimStore } from '../store/app-store';
 
 export function ReplayProgress() {
   const t = useStrings();

@@ -5,7 +5,8 @@
 import { formatClock } from './format';
 import { fill } from './strings';
 import { useStrings } from './useStrings';
-import { useWorkerStore, type WorkerFailure, type WorkerNotice } from '../store/worker-store';
+import { type WorkerFailure, type WorkerNotice } from '../store/worker-store';
+import { useWorkerStore } from '../store/app-store';
 
 export function WorkerStatus() {
   const status = useWorkerStore((s) => s.status);

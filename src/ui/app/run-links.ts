@@ -5,11 +5,11 @@
 // the page parses neither); whatever it refuses is shown in a dialog, as text.
 
 import type { ShareView, WorkerToUi } from '../../protocol/view';
-import { useRunStore, type OpeningKind } from '../store/run-store';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore, type DockTab, type Selection } from '../store/ui-store';
+import { type OpeningKind } from '../store/run-store';
+import { type DockTab, type Selection } from '../store/ui-store';
 import { loadScenario, scenarioUrl } from './scenarios';
 import { fill, STRINGS } from './strings';
+import { useRunStore, useSimStore, useUiStore } from '../store/app-store';
 
 /** The app's words in the language shown now (a reason is kept as text, in the language it was made in). */
 const words = () => STRINGS[useUiStore.getState().lang];

@@ -1,8 +1,7 @@
+import { useSimStore, useUiStore } from '../store/app-store';
 // The built-in scenarios the toolbar offers, and how one is loaded: fetch its YAML from the page's
 // own origin and hand the text to the worker.
 
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
 
 /** `default` first: an idle cluster to type kubectl into. */
 export const SCENARIOS: readonly string[] = [

@@ -3,10 +3,8 @@
 // person is typing in the terminal or an input, except Esc.
 
 import { useEffect } from 'react';
-import { useRunStore } from '../store/run-store';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
 import { toggleSlowMotion } from '../toolbar/SlowMotion';
+import { useRunStore, useSimStore, useUiStore } from '../store/app-store';
 
 export type ShortcutAction = 'playPause' | 'step' | 'stepPhase' | 'help' | 'terminal' | 'slowMotion' | 'escape';
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint, JournalEntry, ScenarioSource, UiToWorker, WorkerToUi } from '../../protocol/view';
-import { useWorkerStore } from '../store/worker-store';
 import { SimWorkerHost } from './sim-worker-host';
+import { useWorkerStore } from '../store/app-store';
 
 /** A Worker that records what it was sent; the test plays its side. */
 class FakeWorker {

@@ -6,8 +6,7 @@
 // given the same scenario and journal (`restore`), or the default scenario from scratch.
 
 import type { Checkpoint, JournalEntry, ScenarioSource, UiToWorker, WorkerToUi } from '../../protocol/view';
-import { useSimStore } from '../store/sim-store';
-import { useWorkerStore } from '../store/worker-store';
+import { useSimStore, useWorkerStore } from '../store/app-store';
 
 export interface HostDeps {
   /** Makes a new simulation worker (the Vite `new Worker(new URL(...))` lives with the caller). */

@@ -1,6 +1,6 @@
 // The current language's words, for components.
-import { useUiStore } from '../store/ui-store';
 import { STRINGS, type Strings } from './strings';
+import { useUiStore } from '../store/app-store';
 
 export function useStrings(): Strings {
   const lang = useUiStore((s) => s.lang);

@@ -7,8 +7,7 @@ import './graph.css';
 import { Background, Controls, type NodeMouseHandler, ReactFlow, ReactFlowProvider, getViewportForBounds, useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ObjectView } from '../../protocol/view';
-import { useSimStore } from '../store/sim-store';
-import { type Selection, useUiStore } from '../store/ui-store';
+import { type Selection } from '../store/ui-store';
 import { ContextMenu } from './ContextMenu';
 import { edgeTypes } from './edges';
 import { COMPACT_AFTER, type ClusterLayout, layoutBounds, layoutKey } from './layout';
@@ -27,6 +26,7 @@ const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2.5;
 import { useGraphStrings } from './strings';
 import { PHASE_NAMES } from '../app/strings';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 /** What a click on a graph node selects. */
 function selectionOf(n: GraphNode): Selection | null {

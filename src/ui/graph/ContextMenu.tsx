@@ -3,11 +3,10 @@
 
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
 import { prefillTerminal } from '../terminal/prefill';
 import { type MenuItem, menuItems } from './menu-actions';
 import { useGraphStrings } from './strings';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 /** Request ids for the kubectl lines the menu runs (far from the terminal's own counter). */
 let nextRequestId = 1_000_000;

@@ -5,12 +5,11 @@
 import { ViewportPortal, useReactFlow } from '@xyflow/react';
 import { type RefObject, useEffect, useState } from 'react';
 import type { Phase } from '../../protocol/view';
-import { useSimStore } from '../store/sim-store';
 import { PHASE_NAMES } from '../app/strings';
-import { useUiStore } from '../store/ui-store';
 import { type Dot, computeDots } from './dots';
 import type { ClusterLayout } from './layout';
 import { endpointNode } from './model';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 /** The phase colours of the brief (Okabe-Ito), used when theme.css has not defined the variables. */
 export const PHASE_FALLBACK: Record<Phase, string> = {

@@ -4,10 +4,9 @@
 
 import { ViewportPortal, useReactFlow } from '@xyflow/react';
 import { useEffect, useMemo } from 'react';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
 import type { Box, ClusterLayout } from './layout';
 import { endpointNode } from './model';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 const RING = 6;
 

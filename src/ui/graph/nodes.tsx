@@ -4,13 +4,14 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { ComponentView } from '../../protocol/view';
-import { type Selection, useUiStore } from '../store/ui-store';
+import { type Selection } from '../store/ui-store';
 import { COMP_H, HEADER_H, LABEL_PX, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { etcdRole, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
 import { WhyBadge } from '../why/WhyCallouts';
 import { type GraphStrings, useGraphStrings } from './strings';
+import { useUiStore } from '../store/app-store';
 
 const ICONS = `${import.meta.env.BASE_URL}icons/`;
 /** The official icon of each kind (kubernetes/community icons). Kinds without one get a drawn glyph. */

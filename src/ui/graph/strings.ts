@@ -5,8 +5,8 @@
 import type { AriaLabelConfig } from '@xyflow/react';
 import { type Forms, plural } from '../app/plural';
 import type { Lang } from '../app/strings';
-import { useUiStore } from '../store/ui-store';
 import type { EtcdRole } from './etcd-view';
+import { useUiStore } from '../store/app-store';
 
 export interface GraphStrings {
   actions: string;

@@ -6,7 +6,7 @@
 import { useStrings } from '../app/useStrings';
 import { SequencePanel } from '../sequence/SequencePanel';
 import { useSeqStrings } from '../sequence/strings';
-import { useUiStore, type DockTab } from '../store/ui-store';
+import { type DockTab } from '../store/ui-store';
 import { Terminal } from '../terminal/Terminal';
 import { EventsPanel } from './EventsPanel';
 import { ScenarioBadge } from './ScenarioBadge';
@@ -15,6 +15,7 @@ import { useScenarioStrings } from './scenario-strings';
 import { TimelineList } from './TimelineList';
 import { YamlTab } from './YamlTab';
 import './panels.css';
+import { useUiStore } from '../store/app-store';
 
 export function Dock() {
   const t = useStrings();

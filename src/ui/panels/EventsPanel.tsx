@@ -2,10 +2,9 @@
 
 import { useMemo, useState } from 'react';
 import { useStrings } from '../app/useStrings';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
 import { useStickToBottom } from './useStickToBottom';
 import { eventRows, lastSeen, sortRows, type EventColumn, type EventRow, type SortDir } from './events-table';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 const COLUMNS: { col: EventColumn; title: string }[] = [
   { col: 'lastSeen', title: 'LAST SEEN' },

@@ -2,8 +2,8 @@
 // colour with a cross, so a failure is visible without opening the tab; otherwise how many of the
 // expectations passed so far. Read from the runner's progress (the worker decided every verdict).
 
-import { useSimStore } from '../store/sim-store';
 import { useScenarioStrings } from './scenario-strings';
+import { useSimStore } from '../store/app-store';
 
 export function ScenarioBadge() {
   const sc = useScenarioStrings();

@@ -7,10 +7,9 @@ import { useEffect, useRef } from 'react';
 import type { ScenarioProgressView, ScenarioStepView } from '../../protocol/scenario-progress';
 import { formatClock } from '../app/format';
 import { scenarioDescription, scenarioTitle } from '../app/scenario-titles';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
 import { useScenarioStrings, type ScenarioStrings } from './scenario-strings';
 import './scenario-panel.css';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 const STEP_ICON: Record<ScenarioStepView['state'], string> = { done: '✓', running: '▶', next: '→', ahead: '○' };
 const VERDICT_ICON = { pass: '✓', fail: '✗', pending: '…' } as const;

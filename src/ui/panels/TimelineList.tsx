@@ -4,9 +4,8 @@
 import { formatClock } from '../app/format';
 import { phaseLabel } from '../app/strings';
 import { useStrings } from '../app/useStrings';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
 import { useStickToBottom } from './useStickToBottom';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 const SHOW = 200;
 

@@ -5,10 +5,9 @@
 
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useStrings } from '../app/useStrings';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
 import { nextRequestId } from '../terminal/terminal-output';
 import { ApplyResult } from './yaml/ApplyResult';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 // Monaco is about 4 MB of JS: only this tab needs it, so it never weighs on the first page load.
 const YamlEditor = lazy(() => import('./yaml/YamlEditor'));

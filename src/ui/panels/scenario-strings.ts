@@ -3,7 +3,7 @@
 
 import type { ExpectationCheckView, ExpectationState, ScenarioStepState } from '../../protocol/scenario-progress';
 import type { Lang } from '../app/strings';
-import { useUiStore } from '../store/ui-store';
+import { useUiStore } from '../store/app-store';
 
 export interface ScenarioStrings {
   tab: string;

@@ -6,8 +6,6 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TerminalOutput } from '../../protocol/view';
 import { formatClock } from '../app/format';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
 import { download, serializeDiagram } from './export-svg';
 import { HEADER_H, layoutSequence, type Layout } from './layout';
 import { buildSequence, type RequestPhase, type SequenceModel } from './model';
@@ -16,6 +14,7 @@ import { SequenceDiagram } from './SequenceDiagram';
 import { startCollecting, useSequenceStore } from './sequence-store';
 import { useSeqStrings, type SeqStrings } from './strings';
 import './sequence.css';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 startCollecting();
 

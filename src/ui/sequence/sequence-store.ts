@@ -5,8 +5,8 @@
 // the records the reset frame holds; so does a new run (record ids start again).
 
 import { create } from 'zustand';
-import { useSimStore } from '../store/sim-store';
 import { emptyBook, feed, type RequestBook } from './requests';
+import { useSimStore } from '../store/app-store';
 
 interface SequenceState {
   book: RequestBook;

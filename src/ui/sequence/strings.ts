@@ -4,9 +4,9 @@
 // Forbidden, ImagePullBackOff, MsgApp) stay as they are: people type and search them.
 
 import { PHASE_NAMES, type Lang } from '../app/strings';
-import { useUiStore } from '../store/ui-store';
 import type { Outcome, RequestPhase } from './outcome';
 import type { Stage } from './pipeline';
+import { useUiStore } from '../store/app-store';
 
 export interface SeqStrings {
   tab: string;

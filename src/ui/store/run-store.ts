@@ -3,7 +3,8 @@
 // worker's answers (`run`, `arrived`, `seeked`, `forked`, and an `error` while a link or a file is
 // being opened) land here through useSimWorker's `receive`.
 
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
+import type { AppState } from './app-store';
 
 /** A link the Share control made, as its popover shows it. */
 export interface SharedLink {
@@ -64,7 +65,7 @@ export interface RunState {
   set(p: Partial<Pick<RunState, 'exporting' | 'opening' | 'arrived' | 'seek' | 'forked' | 'dropping'>>): void;
 }
 
-export const useRunStore = create<RunState>()((set) => ({
+export const runSlice: StateCreator<AppState, [['zustand/immer', never]], [], RunState> = (set) => ({
   share: { open: false },
   exporting: false,
   opening: null,
@@ -81,4 +82,4 @@ export const useRunStore = create<RunState>()((set) => ({
   failOpening: (openError) => set({ openError, opening: null }),
   clearOpenError: () => set({ openError: null }),
   set: (p) => set(p),
-}));
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameBatch, MessageView, TraceRecord } from '../../protocol/view';
-import { keepLatest, latestEtcdPeer, useSimStore } from './sim-store';
+import { keepLatest, latestEtcdPeer } from './sim-store';
+import { useSimStore } from './app-store';
 
 const rec = (id: number, from: string, to: string, kind: TraceRecord['kind'] = 'message'): TraceRecord => ({ id, time: id as TraceRecord['time'], kind, type: 'etcd.request', from, to, summary: 'Txn', phase: 'persistence', cause: null });
 const msg = (id: number, from: string, to: string): MessageView => ({ id, from, to, type: 'etcd.request', summary: 'Txn', phase: 'persistence', sentAt: id, deliverAt: id + 1 });

@@ -2,8 +2,8 @@
 // Components read slices with selectors; the message dots (high rate) are read by the graph through
 // `useSimStore.subscribe`, not through React renders (DESIGN.md section 6).
 
-import { create } from 'zustand';
-import { immer } from 'zustand/middleware/immer';
+import type { StateCreator } from 'zustand';
+import type { AppState } from './app-store';
 import type {
   ClockView,
   ComponentView,
@@ -145,76 +145,74 @@ function tableOf<T extends { id: string }>(p: Patch<T>): Record<string, T> {
   return out;
 }
 
-export const useSimStore = create<SimState>()(
-  immer((set, get) => ({
-    ...initial,
-    applyBatch: (b, bytes) => {
-      if (b.reset) return applyReset(b, bytes);
-      // The trace window is rebuilt outside the draft: pushing and splicing thousands of records
-      // through immer's proxy cost every frame a trap per element moved, and at 25x with etcd's Raft
-      // traffic (hundreds of records a frame) the page fell behind the worker for good.
-      const trace = b.trace.length ? keepLatest(get().trace, b.trace, TRACE_KEEP) : undefined;
-      set((s) => {
-        s.clock = b.clock;
-        applyPatch(s.hosts, b.hosts);
-        applyPatch(s.components, b.components);
-        applyPatch(s.objects, b.objects);
-        s.partitions = sealed(b.partitions);
-        s.degraded = sealed(b.degraded ?? []);
-        s.inFlight = sealed(b.inFlight);
-        const to = latestEtcdPeer(b);
-        if (to && to !== s.apiEtcd) s.apiEtcd = to;
-        if (trace) s.trace = sealed(trace);
-        if (b.outputs.length) {
-          s.outputs.push(...b.outputs);
-          if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
-        }
-        s.followed = b.followed;
-        if (b.why) s.why = b.why;
-        if (b.scenario) s.scenario = b.scenario;
-        if (b.progress) s.progress = b.progress;
-        s.lastBatchBytes = bytes;
-        followRun(s, b);
-      });
-    },
-    setLoaded: (name, targets) =>
-      set((s) => {
-        s.scenario = { name, done: false, failed: 0 };
-        s.progress = null;
-        s.targets = targets;
-      }),
-    addError: (message) =>
-      set((s) => {
-        s.errors.push(message);
-      }),
-    setCycles: (pod, cycles) =>
-      set((s) => {
-        s.cycles[pod] = cycles;
-      }),
-    setLogs: (process, lines) =>
-      set((s) => {
-        s.logs[process] = lines;
-      }),
-    echo: (line) =>
-      set((s) => {
-        s.outputs.push({ time: s.clock.time, line, stdout: '', stderr: '', exitCode: 0 });
+export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], SimState> = (set, get) => ({
+  ...initial,
+  applyBatch: (b, bytes) => {
+    if (b.reset) return applyReset(set, b, bytes);
+    // The trace window is rebuilt outside the draft: pushing and splicing thousands of records
+    // through immer's proxy cost every frame a trap per element moved, and at 25x with etcd's Raft
+    // traffic (hundreds of records a frame) the page fell behind the worker for good.
+    const trace = b.trace.length ? keepLatest(get().trace, b.trace, TRACE_KEEP) : undefined;
+    set((s) => {
+      s.clock = b.clock;
+      applyPatch(s.hosts, b.hosts);
+      applyPatch(s.components, b.components);
+      applyPatch(s.objects, b.objects);
+      s.partitions = sealed(b.partitions);
+      s.degraded = sealed(b.degraded ?? []);
+      s.inFlight = sealed(b.inFlight);
+      const to = latestEtcdPeer(b);
+      if (to && to !== s.apiEtcd) s.apiEtcd = to;
+      if (trace) s.trace = sealed(trace);
+      if (b.outputs.length) {
+        s.outputs.push(...b.outputs);
         if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
-      }),
-    reset: () => set((s) => ({ ...initial, resetEpoch: s.resetEpoch })),
-  })),
-);
+      }
+      s.followed = b.followed;
+      if (b.why) s.why = b.why;
+      if (b.scenario) s.scenario = b.scenario;
+      if (b.progress) s.progress = b.progress;
+      s.lastBatchBytes = bytes;
+      followRun(s, b);
+    });
+  },
+  setLoaded: (name, targets) =>
+    set((s) => {
+      s.scenario = { name, done: false, failed: 0 };
+      s.progress = null;
+      s.targets = targets;
+    }),
+  addError: (message) =>
+    set((s) => {
+      s.errors.push(message);
+    }),
+  setCycles: (pod, cycles) =>
+    set((s) => {
+      s.cycles[pod] = cycles;
+    }),
+  setLogs: (process, lines) =>
+    set((s) => {
+      s.logs[process] = lines;
+    }),
+  echo: (line) =>
+    set((s) => {
+      s.outputs.push({ time: s.clock.time, line, stdout: '', stderr: '', exitCode: 0 });
+      if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
+    }),
+  reset: () => set((s) => ({ ...initial, resetEpoch: s.resetEpoch })),
+});
 
 /**
  * A frame after going back in time holds the complete state: replace, do not patch. Tables are
  * built outside immer's draft (thousands of objects at scale) and set whole.
  */
-function applyReset(b: FrameBatch, bytes: number): void {
+function applyReset(set: (fn: (s: AppState) => void) => void, b: FrameBatch, bytes: number): void {
   const hosts = tableOf(b.hosts);
   const components = tableOf(b.components);
   const objects = tableOf(b.objects);
   const trace = keepLatest([], b.trace, TRACE_KEEP);
   const outputs = keepLatest([], b.outputs, OUTPUTS_KEEP);
-  useSimStore.setState((s) => {
+  set((s) => {
     s.clock = b.clock;
     s.hosts = hosts;
     s.components = components;

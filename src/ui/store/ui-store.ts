@@ -1,7 +1,8 @@
 // What the person is doing in the UI (not what the simulation did): the selection, the open
 // context menu, the bottom dock tab, the theme and language (preferences.ts), the graph's message filters.
 
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
+import type { AppState } from './app-store';
 import type { RaftKind, UiToWorker } from '../../protocol/view';
 import { LANG_KEY, readStored, resolveLang, resolveTheme, systemPrefs, THEME_KEY, writeStored, type Theme } from '../app/preferences';
 
@@ -65,7 +66,7 @@ export interface UiState {
   selectMessage(id: number | null, focus?: MessageFocus): void;
 }
 
-export const useUiStore = create<UiState>()((set) => ({
+export const uiSlice: StateCreator<AppState, [['zustand/immer', never]], [], UiState> = (set) => ({
   selection: null,
   menu: null,
   dockTab: 'terminal',
@@ -104,4 +105,4 @@ export const useUiStore = create<UiState>()((set) => ({
   setSequenceRoot: (sequenceRoot) => set({ sequenceRoot, sequenceSelected: null, sequenceFocus: null }),
   selectMessage: (sequenceSelected, focus) => set({ sequenceSelected, sequenceFocus: sequenceSelected === null ? null : (focus ?? null) }),
   toggleRaftKind: (kind) => set((s) => ({ hideRaftKinds: s.hideRaftKinds.includes(kind) ? s.hideRaftKinds.filter((k) => k !== kind) : [...s.hideRaftKinds, kind] })),
-}));
+});

@@ -2,7 +2,8 @@
 // its two ways back, the "restarting" line, and what came back after a restart. The worker itself
 // lives in SimWorkerHost (app/sim-worker-host.ts), which sets this store.
 
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
+import type { AppState } from './app-store';
 
 export interface WorkerFailure {
   /** The error's message, as the worker or the browser reported it. */
@@ -37,7 +38,7 @@ export interface WorkerState {
   dismissNotice(): void;
 }
 
-export const useWorkerStore = create<WorkerState>()((set) => ({
+export const workerSlice: StateCreator<AppState, [['zustand/immer', never]], [], WorkerState> = (set) => ({
   status: 'running',
   failure: null,
   notice: null,
@@ -46,4 +47,4 @@ export const useWorkerStore = create<WorkerState>()((set) => ({
   restartFromLastState: () => undefined,
   startOver: () => undefined,
   dismissNotice: () => set({ notice: null }),
-}));
+});

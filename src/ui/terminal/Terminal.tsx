@@ -3,9 +3,9 @@
 
 import { useEffect, useRef } from 'react';
 import '@xterm/xterm/css/xterm.css';
-import { useUiStore } from '../store/ui-store';
 import { TerminalSession } from './terminal-session';
 import './terminal.css';
+import { useUiStore } from '../store/app-store';
 
 export function Terminal({ visible }: { visible: boolean }) {
   const hostRef = useRef<HTMLDivElement>(null);

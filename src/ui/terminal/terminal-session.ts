@@ -4,15 +4,13 @@
 import { Terminal as XTerm } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import type { TerminalOutput } from '../../protocol/view';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
-import { useWorkerStore } from '../store/worker-store';
 import { formatClock } from '../app/format';
 import { fill, STRINGS } from '../app/strings';
 import { commonPrefix, complete, objectNameOf } from './completion';
 import { editLine, emptyLine, insert, PROMPT, renderLine, type LineState } from './line-editor';
 import { onPrefill } from './prefill';
 import { nextRequestId, outputText, plainText, terminalSafe } from './terminal-output';
+import { useSimStore, useUiStore, useWorkerStore } from '../store/app-store';
 
 /** History survives a remount of the terminal (switching tabs, React StrictMode). */
 let sharedHistory: string[] = [];

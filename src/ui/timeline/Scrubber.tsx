@@ -8,12 +8,10 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { formatClock, formatMinutes } from '../app/format';
 import { fill } from '../app/strings';
 import { useStrings } from '../app/useStrings';
-import { useRunStore } from '../store/run-store';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
 import { PauseIcon } from '../toolbar/icons';
 import { groupMarks, percentOf, timeAtX, timeForKey } from './scrubber';
 import './timeline.css';
+import { useRunStore, useSimStore, useUiStore } from '../store/app-store';
 
 /** While dragging or holding a key, a seek goes out once the thumb rests this long (and on release). */
 const SEEK_DEBOUNCE_MS = 300;

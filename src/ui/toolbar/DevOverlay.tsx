@@ -2,7 +2,7 @@
 
 import { formatKiB } from '../app/format';
 import { useStrings } from '../app/useStrings';
-import { useSimStore } from '../store/sim-store';
+import { useSimStore } from '../store/app-store';
 
 export function DevOverlay() {
   const t = useStrings();

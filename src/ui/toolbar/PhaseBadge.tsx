@@ -2,8 +2,7 @@
 
 import { phaseLabel } from '../app/strings';
 import { useStrings } from '../app/useStrings';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 /** How a finished request ended, after its last phase: `Execution · done`. */
 const ENDED = { en: { done: 'done', failed: 'failed' }, ru: { done: 'готово', failed: 'ошибка' } } as const;

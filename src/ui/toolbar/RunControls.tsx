@@ -8,9 +8,9 @@ import { formatClock, formatSize } from '../app/format';
 import { copyText, importFile, requestExport, requestShare } from '../app/run-links';
 import { fill } from '../app/strings';
 import { useStrings } from '../app/useStrings';
-import { useRunStore, type SharedLink } from '../store/run-store';
-import { useSimStore } from '../store/sim-store';
+import { type SharedLink } from '../store/run-store';
 import { ExportIcon, ImportIcon, ShareIcon } from './icons';
+import { useRunStore, useSimStore } from '../store/app-store';
 
 export function RunControls() {
   const t = useStrings();

@@ -4,8 +4,7 @@ import { clearRunHash } from '../app/run-links';
 import { scenarioTitle } from '../app/scenario-titles';
 import { loadScenario, SCENARIOS } from '../app/scenarios';
 import { useStrings } from '../app/useStrings';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 export function ScenarioPicker() {
   const t = useStrings();

@@ -3,8 +3,7 @@
 
 import { formatClock } from '../app/format';
 import { useStrings } from '../app/useStrings';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 export function SimClock() {
   const t = useStrings();

@@ -7,9 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { speedCommand } from '../app/filters';
 import { fill } from '../app/strings';
 import { useStrings } from '../app/useStrings';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
 import { formatFactor, holdSlowdown, SLOWMO_HOLD_MS, SLOWMO_SPEEDS_BELOW, type SlowMotionHold } from './slow-motion';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 /** Turns slow motion on or off and tells the worker (the toolbar's button and the `m` key). */
 export function toggleSlowMotion(): void {

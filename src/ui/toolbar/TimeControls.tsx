@@ -2,10 +2,9 @@
 
 import { speedCommand } from '../app/filters';
 import { useStrings } from '../app/useStrings';
-import { useSimStore } from '../store/sim-store';
 import { SlowMotion } from './SlowMotion';
 import { PauseIcon, PlayIcon, ResetIcon, SkipIcon, StepIcon, StepPhaseIcon } from './icons';
-import { useUiStore } from '../store/ui-store';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 export const SPEEDS: readonly number[] = [0.25, 1, 5, 25, 100];
 

@@ -3,8 +3,7 @@
 import type { RaftKind } from '../../protocol/view';
 import { speedCommand } from '../app/filters';
 import { useStrings } from '../app/useStrings';
-import { useSimStore } from '../store/sim-store';
-import { useUiStore } from '../store/ui-store';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 /** The worker slows the clock for visible dots only; tell it what is hidden now. */
 function tellWorker(): void {

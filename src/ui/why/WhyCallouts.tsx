@@ -4,11 +4,11 @@
 import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { WhyCallout, WhyTarget } from '../../protocol/why';
-import { useSimStore } from '../store/sim-store';
-import { type Selection, useUiStore } from '../store/ui-store';
+import { type Selection } from '../store/ui-store';
 import { WHY_STRINGS } from './strings';
 import { deadlineOf, whyText } from './text';
 import './why.css';
+import { useSimStore, useUiStore } from '../store/app-store';
 
 /** The callouts attached to one target (a stable array while they do not change). */
 export function useWhyFor(kind: WhyTarget['kind'], id: string): WhyCallout[] {

@@ -7,11 +7,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../theme.css';
-import { useSimStore } from '../../store/sim-store';
-import { useUiStore } from '../../store/ui-store';
 import { useSimWorker } from '../../useSimWorker';
 import { ClusterGraph } from '../ClusterGraph';
 import { fixtureMessages, fixtureState, withExternalEtcd } from '../fixtures';
+import { useSimStore, useUiStore } from '../../store/app-store';
 
 const q = new URLSearchParams(location.search);
 const workers = Number(q.get('workers') ?? 3);

@@ -2,10 +2,9 @@
 
 import { useEffect } from 'react';
 import { useStrings } from '../../app/useStrings';
-import { useSimStore } from '../../store/sim-store';
-import { useUiStore } from '../../store/ui-store';
 import type { WhyTarget } from '../../../protocol/why';
 import { WhySection } from '../../why/WhyCallouts';
+import { useSimStore, useUiStore } from '../../store/app-store';
 
 /** The callouts that concern a process: etcd's quorum on a member, the node's countdown on its kubelet. */
 function whyTargets(kind: string, host: string): WhyTarget[] {

@@ -2,9 +2,8 @@
 
 import { useMemo } from 'react';
 import { useStrings } from '../../app/useStrings';
-import { useSimStore } from '../../store/sim-store';
-import { useUiStore } from '../../store/ui-store';
 import { WhySection } from '../../why/WhyCallouts';
+import { useSimStore, useUiStore } from '../../store/app-store';
 
 export function HostInspector({ id }: { id: string }) {
   const t = useStrings();

@@ -1,11 +1,11 @@
 // The right panel: what is selected in the graph (or the events table), collapsible for a projector.
 
 import { useStrings } from '../../app/useStrings';
-import { useUiStore } from '../../store/ui-store';
 import { ComponentInspector } from './ComponentInspector';
 import { HostInspector } from './HostInspector';
 import { ObjectInspector } from './ObjectInspector';
 import './inspector.css';
+import { useUiStore } from '../../store/app-store';
 
 export function Inspector() {
   const t = useStrings();

@@ -4,12 +4,11 @@ import { useEffect, useMemo } from 'react';
 import { stringify } from 'yaml';
 import { fill } from '../../app/strings';
 import { useStrings } from '../../app/useStrings';
-import { useSimStore } from '../../store/sim-store';
-import { useUiStore } from '../../store/ui-store';
 import { eventRows, eventsFor, lastSeen, sortRows } from '../events-table';
 import { TypeCell } from '../EventsPanel';
 import { SchedulerTable } from './SchedulerTable';
 import { WhySection } from '../../why/WhyCallouts';
+import { useSimStore, useUiStore } from '../../store/app-store';
 
 const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 

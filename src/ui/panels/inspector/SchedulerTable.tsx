@@ -4,8 +4,8 @@
 import { formatClock } from '../../app/format';
 import { fill } from '../../app/strings';
 import { useStrings } from '../../app/useStrings';
-import { useSimStore } from '../../store/sim-store';
 import type { SchedulingCycleView } from '../../../protocol/view';
+import { useSimStore } from '../../store/app-store';
 
 type Result = SchedulingCycleView['nodes'][number]['results'][string];
 

@@ -8,11 +8,11 @@ import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
 import type { FieldErrorView } from '../../../protocol/view';
 import { useStrings } from '../../app/useStrings';
-import { useUiStore } from '../../store/ui-store';
 import { MANIFEST_PATH, monaco, setSchemaLanguage } from './monaco-setup';
 import { formatProblem, summarizeMarkers, type MarkerSummary } from './markers';
 import { fieldRange } from './field-lines';
 import { useYamlStrings } from './yaml-strings';
+import { useUiStore } from '../../store/app-store';
 
 /** The markers of the server's answer to Apply (monaco-yaml's own are owner `yaml`). */
 const APPLY_OWNER = 'kubeplay-apply';

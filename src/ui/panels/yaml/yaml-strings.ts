@@ -4,7 +4,7 @@
 // people search for it.
 
 import type { Lang } from '../../app/strings';
-import { useUiStore } from '../../store/ui-store';
+import { useUiStore } from '../../store/app-store';
 
 /** JSON Schema's type names (what monaco-yaml says a value should be). */
 export type SchemaType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
