@@ -141,18 +141,15 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
       if (!raf) raf = requestAnimationFrame(frame);
     };
 
-    const unsubSim = useSimStore.subscribe((s) => {
+    // The sim and ui slices are one store: one subscription sees both change.
+    const unsubscribe = useSimStore.subscribe((s) => {
       sim = s;
-      schedule();
-    });
-    const unsubUi = useUiStore.subscribe((s) => {
       ui = s;
       schedule();
     });
     schedule();
     return () => {
-      unsubSim();
-      unsubUi();
+      unsubscribe();
       if (raf) cancelAnimationFrame(raf);
       for (const el of els.values()) el.g.remove();
       els.clear();
