@@ -10,6 +10,8 @@ import { CONTENT_SECURITY_POLICY } from './csp';
 import { findKubectl131, runKubectl } from './kubectl-compare';
 import { fileFor, refuseSocket, allowedHosts, SERVED_MARK, SOCKET_PATH } from './page';
 import { serve, type ServeHandle } from './serve';
+import { STALE_MS } from './served-session';
+import { FRAMES_AHEAD } from '../worker/session';
 
 // Issue 17, point 4 and "What nobody may do to it": kubeplay serve serves the built app, and the
 // page's WebSocket carries the worker's protocol (src/protocol/view.ts) to the served run. Only
@@ -68,8 +70,11 @@ interface Page {
   next(pred: (m: WorkerToUi) => boolean, ms?: number): Promise<WorkerToUi>;
 }
 
-/** A WebSocket as the page opens it (or with other headers); resolves with the page or the refusal's status. */
-function connect(headers?: { host?: string; origin?: string | null }): Promise<Page | { status: number }> {
+/**
+ * A WebSocket as the page opens it (or with other headers); resolves with the page or the refusal's
+ * status. Like the page, it says it drew each frame (`frameShown`), unless `draws` is false.
+ */
+function connect(headers?: { host?: string; origin?: string | null }, draws = true): Promise<Page | { status: number }> {
   const host = headers?.host ?? page.host;
   const origin = headers?.origin === undefined ? `http://${page.host}` : headers.origin;
   return new Promise((resolve, reject) => {
@@ -79,6 +84,7 @@ function connect(headers?: { host?: string; origin?: string | null }): Promise<P
     ws.on('message', (data) => {
       const m = JSON.parse(data.toString()) as WorkerToUi;
       got.push(m);
+      if (draws && m.type === 'frame') ws.send(JSON.stringify({ type: 'frameShown' } satisfies UiToWorker));
       for (const w of [...waiters]) if (w.pred(m)) {
         waiters.splice(waiters.indexOf(w), 1);
         w.ok(m);
@@ -103,8 +109,8 @@ function connect(headers?: { host?: string; origin?: string | null }): Promise<P
   });
 }
 
-async function open(): Promise<Page> {
-  const p = await connect();
+async function open(draws = true): Promise<Page> {
+  const p = await connect(undefined, draws);
   if (!('ws' in p)) throw new Error(`refused: ${p.status}`);
   return p;
 }
@@ -172,6 +178,21 @@ describe('the page of a served run', () => {
     expect(await a.next((m) => m.type === 'error')).toMatchObject({ type: 'error', message: expect.stringContaining('not available in a served run') });
     a.ws.close();
     b.ws.close();
+  });
+
+  it('sends a page no more frames than it can draw (FRAMES_AHEAD, as the worker), and a page that stops drawing no longer holds the others back', async () => {
+    const idle = await open(false);
+    await new Promise((r) => setTimeout(r, 1000));
+    // The served clock runs at 20x: without back-pressure that second would have been ~60 frames.
+    expect(idle.got.filter(isFrame).length).toBe(FRAMES_AHEAD);
+    await new Promise((r) => setTimeout(r, STALE_MS));
+    const drawing = await open();
+    const t0 = drawing.got.length;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(drawing.got.slice(t0).filter(isFrame).length).toBeGreaterThan(5);
+    expect(idle.got.filter(isFrame).length).toBe(FRAMES_AHEAD);
+    idle.ws.close();
+    drawing.ws.close();
   });
 });
 
