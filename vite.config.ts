@@ -1,33 +1,8 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-
-/**
- * The Content-Security-Policy of the built page. Only what the app really loads, all from its own
- * origin: module scripts and the lazy Monaco chunk; module workers (sim.worker, Monaco's
- * editor.worker and yaml.worker, all same-origin files: no blob: workers); the scenario YAML it
- * fetches; the Kubernetes icons; Monaco's codicon font. Two exceptions, both for styles and images:
- * - style-src 'unsafe-inline': xterm.js and Monaco create <style> elements at run time (xterm's
- *   colours and cell sizes, Monaco's theme and decoration rules), and Monaco renders its lines as
- *   HTML with style="" attributes: without it Chromium reported hundreds of style-src-elem and
- *   style-src-attr violations from them. A static page cannot hand out a nonce, and
- *   neither library takes one. Scripts stay strict, which is what matters against injection.
- * - img-src data:: Monaco's CSS draws some icons as data: SVG/PNG, and the page's empty favicon is
- *   `data:,` (without it Chromium asks for /favicon.ico and logs a 404).
- * frame-ancestors cannot be set from a <meta>; a server in front of the app would add it as a header.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "worker-src 'self'",
-  "connect-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "object-src 'none'",
-].join('; ');
+// The page's CSP: one copy, shared with `kubeplay serve`'s header (src/serve/csp.ts says why each part).
+import { CONTENT_SECURITY_POLICY } from './src/serve/csp';
 
 /**
  * Puts the CSP into the built index.html only. The dev server cannot run under it: @vitejs/plugin-react

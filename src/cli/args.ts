@@ -7,14 +7,14 @@ export type CliCommand =
   | { kind: 'help' }
   | { kind: 'run'; file: string; untilMs?: number; json: boolean; trace: boolean; seed?: number }
   | { kind: 'export'; link: string; output: string }
-  | { kind: 'serve'; file?: string; port: number; address: string; kubeconfig?: string; speed: number; record?: string };
+  | { kind: 'serve'; file?: string; port: number; pagePort: number; address: string; kubeconfig?: string; speed: number; record?: string };
 
 export const USAGE = `Kubeplay: a Kubernetes v1.31 cluster, simulated deterministically.
 
 Usage:
   kubeplay run FILE|LINK [--until DURATION] [--seed N] [--json] [--trace]
   kubeplay export LINK -o FILE
-  kubeplay serve [SCENARIO] [--port 6443] [--address 127.0.0.1] [--kubeconfig FILE] [--speed X] [--record FILE]
+  kubeplay serve [SCENARIO] [--port 6443] [--page-port 8080] [--address 127.0.0.1] [--kubeconfig FILE] [--speed X] [--record FILE]
   kubeplay help
 
 Commands:
@@ -29,6 +29,8 @@ Commands:
           a client certificate per user) and prints the export line to use it.
           --record FILE writes, when it ends, the run as a scenario (every
           request at its simulated time) that run replays to the same hash.
+          The page at http://ADDRESS:PAGE-PORT/ (--page-port, 0: any free
+          port) shows the served run and pauses, steps or speeds it.
   help    Show this help.
 
 Flags for run:
@@ -108,7 +110,7 @@ function parseExport(rest: string[]): CliCommand | { kind: 'error'; message: str
 }
 
 function parseServe(rest: string[]): CliCommand | { kind: 'error'; message: string } {
-  const out: Extract<CliCommand, { kind: 'serve' }> = { kind: 'serve', port: 6443, address: '127.0.0.1', speed: 1 };
+  const out: Extract<CliCommand, { kind: 'serve' }> = { kind: 'serve', port: 6443, pagePort: 8080, address: '127.0.0.1', speed: 1 };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -117,6 +119,10 @@ function parseServe(rest: string[]): CliCommand | { kind: 'error'; message: stri
       const n = Number(value());
       if (!Number.isInteger(n) || n < 0 || n > 65535) return { kind: 'error', message: '--port: expected a port number (0-65535)' };
       out.port = n;
+    } else if (flag === '--page-port') {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 0 || n > 65535) return { kind: 'error', message: '--page-port: expected a port number (0-65535)' };
+      out.pagePort = n;
     } else if (flag === '--address') out.address = value();
     else if (flag === '--kubeconfig') out.kubeconfig = value();
     else if (flag === '--record') {

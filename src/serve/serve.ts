@@ -2,19 +2,23 @@
 // and an HTTPS endpoint that speaks the Kubernetes API to real clients. A request is read and
 // checked here (credentials from the verified client certificate, the body within 3 MiB), then it
 // enters the simulated network at the API gateway on the laptop and goes to kube-apiserver like any
-// client's; the answer (or, for a watch, each event) is written back as it arrives.
+// client's; the answer (or, for a watch, each event) is written back as it arrives. The simulation
+// is the page's own SimSession (served-session.ts), and the built app is served next to the API
+// (page.ts), so a page can watch, pause and step what real kubectl does.
 
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buildCluster, type Cluster } from '../sim/cluster';
+import type { Cluster } from '../sim/cluster';
 import type { GatewayOutput } from '../sim/gateway/api-gateway';
-import { ScenarioRunner } from '../sim/scenario/run';
+import type { ScenarioRunner } from '../sim/scenario/run';
 import type { RecordedRequest, Scenario } from '../sim/scenario/schema';
 import { serializeScenario } from '../sim/scenario/serialize';
 import { KUBERNETES_VERSION } from '../sim/config';
 import { credentialsOf, decodeBody, readBody, readRequestLine, status, type StatusBody } from './http-request';
 import { kubeconfig } from './kubeconfig';
+import { hostPort, startPageServer, type PageServer } from './page';
 import { makePki, type Pki } from './pki';
+import { ServedSession } from './served-session';
 
 export interface ServeOptions {
   scenario: Scenario;
@@ -22,15 +26,22 @@ export interface ServeOptions {
   address: string;
   /** Simulated seconds per wall second. */
   speed: number;
+  /** The scenario's own text, for the pages (`loaded` carries it); made from `scenario` when absent. */
+  source?: { file: string; text: string };
+  /** Also serve the built app (`dist`) over plain HTTP on `address:port`, its page showing this run. */
+  page?: { port: number; dist: string };
   log?: (line: string) => void;
 }
 
 export interface ServeHandle {
   url: string;
+  /** The page's address, when `page` was asked for. */
+  pageUrl?: string;
   pki: Pki;
   kubeconfig: string;
   cluster: Cluster;
   runner: ScenarioRunner;
+  served: ServedSession;
   /** The run so far as a scenario: every request at its simulated time, pausing at now (`--record`). */
   recorded(): string;
   /** Simulated time follows wall time again from its current value (after someone ran the simulation ahead). */
@@ -53,8 +64,8 @@ export const MAX_WATCHES_PER_CLIENT = 256;
  */
 export const MAX_UNREAD_WATCH_BYTES = 8 * 1024 * 1024;
 
-/** Simulated time moves every this many wall milliseconds. */
-const TICK_MS = 10;
+/** Simulated time moves every this many wall milliseconds (a page's frame rate, as the worker's). */
+const TICK_MS = 16;
 const ADMIN = { name: 'kubernetes-admin', groups: ['system:masters'] };
 
 interface Open {
@@ -100,8 +111,6 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
   const log = opts.log ?? (() => {});
   const users = [ADMIN, ...(opts.scenario.cluster.users ?? []).map((u) => ({ name: u.name, groups: u.groups ?? [] }))];
   const pki = makePki(users);
-  const cluster = buildCluster(opts.scenario.cluster, { seed: opts.scenario.seed, timings: opts.scenario.timings, gateway: true, traceLimit: 100_000 });
-  const runner = new ScenarioRunner(opts.scenario, cluster);
   const open = new Map<number, Open>();
   let nextId = 1;
 
@@ -130,14 +139,12 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     }
   };
 
-  // Simulated time follows wall time.
-  let wallStart = performance.now();
-  let simStart = runner.now;
-  const tick = (): void => {
-    runner.advanceTo(simStart + (performance.now() - wallStart) * opts.speed);
-    for (const e of cluster.drainOther()) if (e.type.startsWith('gateway.')) deliver(e as unknown as GatewayOutput);
-  };
-  const timer = setInterval(tick, TICK_MS);
+  // Simulated time follows wall time while playing; a page may pause, step or change the speed.
+  const source = opts.source ?? { file: `${opts.scenario.name}.yaml`, text: serializeScenario(opts.scenario) };
+  const served = new ServedSession(opts.scenario, { ...source, files: {} }, opts.speed, deliver);
+  const runner = served.runner;
+  const cluster = served.cluster;
+  const timer = setInterval(() => served.tick(), TICK_MS);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const line = readRequestLine(req);
@@ -190,9 +197,21 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     server.listen(opts.port, opts.address, () => resolve());
   });
   const port = (server.address() as { port: number }).port;
-  const url = `https://${opts.address}:${port}`;
+  const url = `https://${hostPort(opts.address, port)}`;
+  let page: PageServer | undefined;
+  if (opts.page) {
+    try {
+      page = await startPageServer({ dist: opts.page.dist, port: opts.page.port, address: opts.address, served, log });
+    } catch (e) {
+      clearInterval(timer);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      throw e;
+    }
+  }
   return {
     url,
+    ...(page && { pageUrl: page.url }),
+    served,
     pki,
     kubeconfig: kubeconfig(pki, url, ADMIN.name),
     cluster,
@@ -202,12 +221,10 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
       runner.advanceTo(Math.ceil(runner.now));
       return serializeScenario({ ...runner.scenario, cluster: { ...runner.scenario.cluster, gateway: true }, pauseAt: runner.now }, `Recorded by kubeplay serve: npx kubeplay run <this file> replays it (trace hash ${cluster.sim.traceHash()})`);
     },
-    resync: () => {
-      wallStart = performance.now();
-      simStart = cluster.sim.now;
-    },
+    resync: () => served.resync(),
     close: async () => {
       clearInterval(timer);
+      await page?.close();
       for (const c of open.values()) c.res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,12 +1,16 @@
 // Starts the simulation worker (through SimWorkerHost, which also restarts it if it dies), gives
 // ui-store its `send`, loads the first scenario and feeds sim-store with what the worker reports
-// (src/protocol/view.ts). Nothing here computes a view.
+// (src/protocol/view.ts). Nothing here computes a view. A page served by `kubeplay serve` reaches
+// the served simulation over a WebSocket instead (served-transport.ts): it loads nothing, the server
+// sends the run as it is.
 
 import { useEffect } from 'react';
 import type { WorkerToUi } from '../protocol/view';
 import { onArrived, onLinkBuiltin, onLinkRefused, onOpenError, onOpeningLoaded, onRun, openFragment } from './app/run-links';
 import { loadScenario } from './app/scenarios';
 import { SimWorkerHost } from './app/sim-worker-host';
+import { servedEndpoint, socketTransport } from './app/served-transport';
+import { workerTransport } from './app/transport';
 import { useRunStore, useSimStore, useUiStore } from './store/app-store';
 
 export const FIRST_SCENARIO = 'default';
@@ -65,14 +69,19 @@ function crashTestWanted(): boolean {
 export function useSimWorker(): void {
   useEffect(() => {
     const crashTest = crashTestWanted();
+    const served = servedEndpoint(document, window.location);
     let alive = true;
     const host = new SimWorkerHost({
       // Vite bundles the worker only from this literal `new Worker(new URL(...), {...})` form, with
       // options it can read: hence two of them. The name tells the worker to honour crashTest.
-      createWorker: () =>
-        crashTest
-          ? new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'kubeplay-sim crash-test' })
-          : new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'kubeplay-sim' }),
+      createTransport: () =>
+        served
+          ? socketTransport(served)
+          : workerTransport(
+              crashTest
+                ? new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'kubeplay-sim crash-test' })
+                : new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'kubeplay-sim' }),
+            ),
       receive,
       startDefault,
     });
@@ -84,9 +93,11 @@ export function useSimWorker(): void {
     useUiStore.getState().setSender(host.send);
     host.start();
     // A link (`#run=...`, `#scenario=NAME`) opens its run instead of the default cluster; one
-    // pasted into the address bar of the open page opens too.
-    if (!openFragment(window.location.hash, () => alive)) startDefault();
-    const onHashChange = (): void => void openFragment(window.location.hash, () => alive);
+    // pasted into the address bar of the open page opens too. A served page shows the served run.
+    if (!served && !openFragment(window.location.hash, () => alive)) startDefault();
+    const onHashChange = (): void => {
+      if (!served) void openFragment(window.location.hash, () => alive);
+    };
     window.addEventListener('hashchange', onHashChange);
     if (crashTest) (window as unknown as { __kubeplayCrashTest?: (how: 'handler' | 'uncaught') => void }).__kubeplayCrashTest = (how) => host.crashTest(how);
     return () => {

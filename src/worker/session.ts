@@ -318,11 +318,7 @@ export class SimSession {
     run.requests.clear();
     run.stepRequests.clear();
     run.streamed.clear();
-    run.batches = new BatchBuilder(run.cluster);
-    for (const r of run.cluster.sim.world.trace.slice(-MAX_TRACE_PER_BATCH)) run.batches.pushTrace(r);
-    for (const e of run.runner.transcript.slice(-TRANSCRIPT_ON_SEEK)) run.batches.pushOutput(toOutput(e));
-    run.resetPending = true;
-    run.timelineSig = '';
+    this.resendAll();
   }
 
   /** Replays towards the link's moment for at most REPLAY_MS_PER_TICK of wall time; pauses there. */
@@ -402,10 +398,42 @@ export class SimSession {
   }
 
   private load(source: ScenarioSource, opts: { at?: number | undefined; view?: ShareView | undefined; replay?: boolean } = {}): WorkerToUi[] {
-    const { file, text, files } = source;
+    const { file, text } = source;
     const parsed = parseScenario(text, file);
     if (!parsed.ok) return [{ type: 'error', message: `invalid scenario ${file}`, errors: parsed.errors.map(formatScenarioError) }];
-    const scenario = parsed.scenario;
+    return this.begin(source, parsed.scenario, opts);
+  }
+
+  /**
+   * Runs a scenario that was parsed already (`kubeplay serve` parses its own, to build the PKI for
+   * its users first), from its start and without a replay to its `pauseAt`. Answers `loaded`.
+   */
+  adopt(source: ScenarioSource, scenario: Scenario): WorkerToUi[] {
+    return this.begin(source, scenario, { replay: false });
+  }
+
+  /** The running scenario's runner (`kubeplay serve` records real clients' requests on it). */
+  get runner(): ScenarioRunner | undefined {
+    return this.run?.runner;
+  }
+
+  /**
+   * The next frame carries everything, as after a seek: for a page that connected mid-run
+   * (`kubeplay serve`). Nothing in the run changes; the followed request and running commands stay.
+   */
+  resendAll(): void {
+    const run = this.run;
+    if (!run) return;
+    run.batches = new BatchBuilder(run.cluster);
+    for (const r of run.cluster.sim.world.trace.slice(-MAX_TRACE_PER_BATCH)) run.batches.pushTrace(r);
+    for (const e of run.runner.transcript.slice(-TRANSCRIPT_ON_SEEK)) run.batches.pushOutput(toOutput(e));
+    run.resetPending = true;
+    run.timelineSig = '';
+    run.progressKey = '';
+  }
+
+  private begin(source: ScenarioSource, scenario: Scenario, opts: { at?: number | undefined; view?: ShareView | undefined; replay?: boolean }): WorkerToUi[] {
+    const { files } = source;
     const cluster = this.build(scenario.cluster, { seed: scenario.seed, timings: scenario.timings, traceLimit: TRACE_LIMIT });
     const batches = new BatchBuilder(cluster);
     // eslint-disable-next-line prefer-const -- the runner's callback needs the run, which needs the runner

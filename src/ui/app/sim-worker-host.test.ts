@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint, JournalEntry, ScenarioSource, UiToWorker, WorkerToUi } from '../../protocol/view';
 import { SimWorkerHost } from './sim-worker-host';
+import { workerTransport } from './transport';
 import { useWorkerStore } from '../store/app-store';
 
 /** A Worker that records what it was sent; the test plays its side. */
@@ -34,10 +35,10 @@ function setup() {
   const received: WorkerToUi[] = [];
   let defaults = 0;
   const host = new SimWorkerHost({
-    createWorker: () => {
+    createTransport: () => {
       const w = new FakeWorker();
       workers.push(w);
-      return w as unknown as Worker;
+      return workerTransport(w as unknown as Worker);
     },
     receive: (m) => received.push(m),
     startDefault: () => defaults++,

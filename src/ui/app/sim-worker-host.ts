@@ -1,16 +1,20 @@
-// The page's side of the simulation worker: starts it, feeds what it reports to sim-store, and keeps
+// The page's side of the simulation (through a SimTransport: the worker, or `kubeplay serve`'s
+// WebSocket): starts it, feeds what it reports to sim-store, and keeps
 // what a new worker needs if this one dies: the scenario it loaded, the journal of commands it
 // applied (with where), and the checkpoint of the last frame. A worker dies by a `fatal` message (it
 // caught a bug in its own handlers), an `error` event (an exception outside them, or a script that
 // failed to load) or a `messageerror`. The page then shows WorkerFailure; a restart is a new worker
-// given the same scenario and journal (`restore`), or the default scenario from scratch.
+// given the same scenario and journal (`restore`), or the default scenario from scratch. A remote
+// run (`kubeplay serve`) lives on without the page: both ways back reconnect, and the server sends
+// the run as it is now.
 
 import type { Checkpoint, JournalEntry, ScenarioSource, UiToWorker, WorkerToUi } from '../../protocol/view';
 import { useSimStore, useWorkerStore } from '../store/app-store';
+import type { SimTransport } from './transport';
 
 export interface HostDeps {
-  /** Makes a new simulation worker (the Vite `new Worker(new URL(...))` lives with the caller). */
-  createWorker: () => Worker;
+  /** Makes a new transport to the simulation (the Vite `new Worker(new URL(...))` lives with the caller). */
+  createTransport: () => SimTransport;
   /** Hands one worker message to the stores (useSimWorker's `receive`). */
   receive: (m: WorkerToUi, bytes: number) => void;
   /** Loads the default scenario and plays it (a fresh start). */
@@ -24,7 +28,7 @@ interface Saved {
 }
 
 export class SimWorkerHost {
-  private worker: Worker | null = null;
+  private worker: SimTransport | null = null;
   private source: ScenarioSource | null = null;
   private journal: JournalEntry[] = [];
   private checkpoint: Checkpoint | undefined;
@@ -44,14 +48,14 @@ export class SimWorkerHost {
   }
 
   dispose(): void {
-    this.worker?.terminate();
+    this.worker?.close();
     this.worker = null;
   }
 
   /** Sends a command to the worker. With no live worker (the banner is up) there is nobody to send it to. */
   readonly send = (m: UiToWorker): void => {
     if (m.type === 'speed') this.lastSpeed = m;
-    this.worker?.postMessage(m);
+    this.worker?.send(m);
   };
 
   /** The crash-test hook (?crash-test only): asks the worker to fail. */
@@ -60,21 +64,14 @@ export class SimWorkerHost {
   }
 
   private spawn(): void {
-    const w = this.deps.createWorker();
-    w.onmessage = (e: MessageEvent<WorkerToUi>) => this.onMessage(w, e.data);
-    w.onerror = (e: ErrorEvent) => {
-      // Handled here: the banner shows it, so the browser need not report it again.
-      e.preventDefault();
-      const where = e.filename ? `${e.filename}:${e.lineno}:${e.colno}` : '';
-      this.fail(w, e.message || 'The simulation worker stopped with an error.', where);
-    };
-    w.onmessageerror = () => this.fail(w, 'A message from the simulation worker could not be read.', '');
+    const w = this.deps.createTransport();
+    w.listen({ message: (m, bytes) => this.onMessage(w, m, bytes), fail: (message, detail) => this.fail(w, message, detail) });
     this.worker = w;
     // A new worker starts at speed 1 with the default filters; give it the person's choice.
-    if (this.lastSpeed) w.postMessage(this.lastSpeed);
+    if (this.lastSpeed && w.kind === 'worker') w.send(this.lastSpeed);
   }
 
-  private onMessage(w: Worker, m: WorkerToUi): void {
+  private onMessage(w: SimTransport, m: WorkerToUi, bytes: number): void {
     // A late message from a worker given up on.
     if (w !== this.worker) return;
     switch (m.type) {
@@ -109,21 +106,21 @@ export class SimWorkerHost {
         this.back(m.running, { kind: 'restored', time: m.time, replayed: m.replayed, exact: m.exact, ...(m.detail ? { detail: m.detail } : {}) });
         break;
     }
-    // The dev overlay shows each frame's size; measuring only frames keeps the cost to one stringify per frame.
-    this.deps.receive(m, m.type === 'frame' ? JSON.stringify(m).length : 0);
+    // The dev overlay shows each frame's size (the transport measured it).
+    this.deps.receive(m, bytes);
   }
 
   /** Tells the worker when the page has drawn after this frame, so it never runs ahead of what is shown. */
-  private frameDrawn(w: Worker): void {
+  private frameDrawn(w: SimTransport): void {
     const later = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (cb: () => void) => setTimeout(cb, 16);
     later(() => {
-      if (w === this.worker) w.postMessage({ type: 'frameShown' } satisfies UiToWorker);
+      if (w === this.worker) w.send({ type: 'frameShown' } satisfies UiToWorker);
     });
   }
 
-  private fail(w: Worker, message: string, detail: string): void {
+  private fail(w: SimTransport, message: string, detail: string): void {
     if (w !== this.worker) return;
-    w.terminate();
+    w.close();
     this.worker = null;
     const during = this.restoring ? 'restore' : 'run';
     if (this.restoring) {
@@ -141,7 +138,7 @@ export class SimWorkerHost {
         during,
         time: this.checkpoint?.time ?? useSimStore.getState().clock.time,
         commands: this.journal.length,
-        canRestore: this.source !== null && during === 'run',
+        canRestore: this.source !== null && during === 'run' && w.kind === 'worker',
       },
     });
     // Nothing runs any more: the toolbar must not say it plays.
@@ -155,7 +152,7 @@ export class SimWorkerHost {
     this.restoring = { source: this.source, journal: [...this.journal], ...(this.checkpoint ? { checkpoint: this.checkpoint } : {}) };
     useWorkerStore.setState({ status: 'restarting', failure: null, notice: null });
     this.spawn();
-    this.worker!.postMessage({ type: 'restore', ...this.restoring } satisfies UiToWorker);
+    this.worker!.send({ type: 'restore', ...this.restoring } satisfies UiToWorker);
   }
 
   private startOver(): void {
@@ -163,7 +160,8 @@ export class SimWorkerHost {
     this.startingOver = true;
     useWorkerStore.setState({ status: 'restarting', failure: null, notice: null });
     this.spawn();
-    this.deps.startDefault();
+    // A remote run goes on without the page: the server sends it as it is now, with `loaded` first.
+    if (this.worker!.kind === 'worker') this.deps.startDefault();
   }
 
   private back(running: number[], notice: NonNullable<ReturnType<typeof useWorkerStore.getState>['notice']>): void {
