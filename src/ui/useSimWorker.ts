@@ -62,6 +62,8 @@ export function receive(m: WorkerToUi, bytes: number): void {
       return;
     case 'live': {
       const { type: _type, ...status } = m;
+      // The first word from the live worker: the dock opens on what live mode has (the events).
+      if (!useWorkerStore.getState().live) useUiStore.getState().setDockTab('events');
       useWorkerStore.setState({ live: status });
       return;
     }
