@@ -1,7 +1,8 @@
 // The toolbar (UX.md "The screen"): title, scenario, time controls, the simulated clock, the phase
 // of the followed request, Share / Export / Import of the run, and the view toggles. In live mode
-// (app/live-mode.ts) the marker of the real cluster comes first, and the run's controls stay in
-// place, disabled, with the reason as their tooltip and description.
+// (app/live-mode.ts) the marker of the real cluster takes the scenario's place, the time controls
+// stay, disabled, with the reason as their tooltip and description, and Share / Export / Import
+// (of a simulated run) are left out so the toolbar fits one row on a projector.
 
 import { ScenarioPicker } from './ScenarioPicker';
 import { TimeControls } from './TimeControls';
@@ -32,9 +33,7 @@ export function Toolbar() {
         {/* A disabled fieldset disables every control in it; its title is the reason, shown on hover. */}
         <fieldset className="toolbar-unavailable" disabled title={l.controlsUnavailable} aria-describedby={LIVE_NOTE_ID} data-testid="live-unavailable-controls">
           <legend className="visually-hidden">{l.controlsUnavailable}</legend>
-          <ScenarioPicker />
           <TimeControls />
-          <RunControls />
         </fieldset>
         <span className="toolbar-spacer" />
         <ViewToggles />

@@ -20,6 +20,8 @@ export const LIVE_RESOURCES: readonly LiveResource[] = [
   { resource: 'namespaces', kind: 'Namespace', apiVersion: 'v1', path: '/api/v1/namespaces' },
   { resource: 'deployments', kind: 'Deployment', apiVersion: 'apps/v1', path: '/apis/apps/v1/deployments' },
   { resource: 'replicasets', kind: 'ReplicaSet', apiVersion: 'apps/v1', path: '/apis/apps/v1/replicasets' },
+  // The Services' endpoints, as the graph's Services band draws them (ui/graph/services.ts).
+  { resource: 'endpointslices', kind: 'EndpointSlice', apiVersion: 'discovery.k8s.io/v1', path: '/apis/discovery.k8s.io/v1/endpointslices' },
 ];
 
 /** A Kubernetes object as JSON, with the metadata live mode reads. */
