@@ -2,7 +2,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // The page's CSP: one copy, shared with `kubeplay serve`'s header (src/serve/csp.ts says why each part).
-import { CONTENT_SECURITY_POLICY } from './src/serve/csp';
+import { CONTENT_SECURITY_POLICY } from './src/serve/csp.js';
 
 /**
  * Puts the CSP into the built index.html only. The dev server cannot run under it: @vitejs/plugin-react

@@ -5,6 +5,12 @@
 // every connected page. Commands from any page apply; a page that connects mid-run gets `loaded`
 // and then a frame with everything (a reset frame, as after a seek), and so do the others.
 //
+// Back-pressure, as the worker's (sim.worker.ts FRAMES_AHEAD): a frame is built only when every
+// page has drawn all but FRAMES_AHEAD of the frames it was sent (`frameShown`); until then what
+// changed waits in the one BatchBuilder and the simulation runs on. A page that stops drawing (a
+// hidden tab draws nothing) holds the others back for STALE_MS at most: then it is sent no frames
+// until it draws again, and then everyone gets a reset frame, since it missed some.
+//
 // A served run only goes forward, in one cluster that real clients share: loading another
 // scenario, a link, a restore, a reset and going back in time are refused with an `error`.
 
@@ -13,7 +19,7 @@ import { buildCluster, type Cluster } from '../sim/cluster';
 import type { GatewayOutput } from '../sim/gateway/api-gateway';
 import type { ScenarioRunner } from '../sim/scenario/run';
 import type { Scenario } from '../sim/scenario/schema';
-import { SimSession } from '../worker/session';
+import { FRAMES_AHEAD, SimSession } from '../worker/session';
 
 /** A connected page: what the session sends it. */
 export interface PageClient {
@@ -22,8 +28,19 @@ export interface PageClient {
 
 /** Commands a page may give a served run (the rest would replace or rewind the shared cluster). */
 const ALLOWED = new Set<string>(['play', 'pause', 'speed', 'step', 'stepPhase', 'skip', 'exec', 'cancel', 'kill', 'restart', 'start', 'partition', 'link', 'heal', 'share', 'cycles', 'logs']);
-/** With no page connected, a frame is still built every this many ticks, so what it collects stays bounded. */
+/** With no page drawing, a frame is still built every this many ticks, so what it collects stays bounded. */
 const IDLE_FRAME_EVERY = 30;
+/** Wall ms a page may go without drawing the frames it was sent before it stops holding the others back. */
+export const STALE_MS = 2000;
+
+interface PageState {
+  /** Frames sent that the page has not said it drew. */
+  undrawn: number;
+  /** Wall ms when it last drew a frame (or connected). */
+  drewAt: number;
+  /** It stopped drawing: it is sent no frames until it draws again. */
+  stale: boolean;
+}
 
 export function refusal(type: string): WorkerToUi {
   return {
@@ -35,7 +52,7 @@ export function refusal(type: string): WorkerToUi {
 
 export class ServedSession {
   readonly session: SimSession;
-  private readonly clients = new Set<PageClient>();
+  private readonly clients = new Map<PageClient, PageState>();
   private readonly loaded: WorkerToUi;
   private last: number;
   private idleTicks = 0;
@@ -75,9 +92,20 @@ export class ServedSession {
     const now = this.wallClock();
     const real = now - this.last;
     this.last = now;
-    const frame = this.session.tick(real, this.clients.size > 0 || ++this.idleTicks % IDLE_FRAME_EVERY === 0);
+    const drawing = [...this.clients.values()].filter((p) => {
+      if (!p.stale && p.undrawn >= FRAMES_AHEAD && now - p.drewAt > STALE_MS) p.stale = true;
+      return !p.stale;
+    });
+    const ready = drawing.length > 0 ? drawing.every((p) => p.undrawn < FRAMES_AHEAD) : ++this.idleTicks % IDLE_FRAME_EVERY === 0;
+    const frame = this.session.tick(real, ready);
     this.drain();
-    if (frame) this.broadcast(frame);
+    if (frame) {
+      for (const [c, p] of this.clients) {
+        if (p.stale) continue;
+        p.undrawn++;
+        c.send(frame);
+      }
+    }
     for (const m of this.session.takeMessages()) this.broadcast(m);
   }
 
@@ -87,7 +115,7 @@ export class ServedSession {
   }
 
   connect(c: PageClient): void {
-    this.clients.add(c);
+    this.clients.set(c, { undrawn: 0, drewAt: this.wallClock(), stale: false });
     c.send(this.loaded);
     this.session.resendAll();
   }
@@ -98,7 +126,7 @@ export class ServedSession {
 
   /** One command from a page: applied to the shared run, answered to that page (a fatal to all). */
   command(from: PageClient, cmd: UiToWorker): void {
-    if (cmd.type === 'frameShown') return;
+    if (cmd.type === 'frameShown') return this.drew(from);
     if (!ALLOWED.has(cmd.type)) return from.send(refusal(cmd.type));
     for (const m of this.session.handle(cmd)) {
       if (m.type === 'fatal') this.broadcast(m);
@@ -108,11 +136,23 @@ export class ServedSession {
     this.drain();
   }
 
+  private drew(c: PageClient): void {
+    const p = this.clients.get(c);
+    if (!p) return;
+    p.drewAt = this.wallClock();
+    p.undrawn = Math.max(0, p.undrawn - 1);
+    if (!p.stale) return;
+    // Back from a hidden tab: it missed frames, so the next one carries everything (to every page).
+    p.stale = false;
+    p.undrawn = 0;
+    this.session.resendAll();
+  }
+
   private drain(): void {
     for (const e of this.cluster.drainOther()) if (e.type.startsWith('gateway.')) this.deliver(e as unknown as GatewayOutput);
   }
 
   private broadcast(m: WorkerToUi): void {
-    for (const c of this.clients) c.send(m);
+    for (const c of this.clients.keys()) c.send(m);
   }
 }

@@ -50,6 +50,8 @@ import { describeCommand, fatal, showPosition } from './journal';
 import { shareAnswer, timelineOf } from './share';
 import { unknownTarget } from './targets';
 
+/** Frames sent and not yet drawn by the page, at most (back-pressure: see `frameShown`; sim.worker.ts and kubeplay serve). */
+export const FRAMES_AHEAD = 2;
 export const DEFAULT_SPEED = 1;
 export const MIN_SPEED = 0.01;
 export const MAX_SPEED = 1000;

@@ -8,11 +8,9 @@
 
 import type { UiToWorker, WorkerToUi } from '../protocol/view';
 import { fatal } from './journal';
-import { SimSession } from './session';
+import { FRAMES_AHEAD, SimSession } from './session';
 
 const TICK_MS = 16;
-/** Frames sent and not yet drawn by the page, at most (back-pressure: see `frameShown`). */
-export const FRAMES_AHEAD = 2;
 
 interface WorkerScope {
   name: string;

@@ -30,6 +30,7 @@ function FailureBanner({ failure }: { failure: WorkerFailure }) {
   const restart = useWorkerStore((s) => s.restartFromLastState);
   const startOver = useWorkerStore((s) => s.startOver);
   const again = failure.during === 'restore';
+  const remote = failure.remote === true;
   return (
     <section
       className="worker-banner worker-banner--failed"
@@ -41,10 +42,10 @@ function FailureBanner({ failure }: { failure: WorkerFailure }) {
       <div className="worker-banner-text">
         <h2 id="worker-failure-title">
           <span aria-hidden="true">⚠ </span>
-          {again ? t.workerFailedAgainTitle : t.workerFailedTitle}
+          {remote ? t.servedLostTitle : again ? t.workerFailedAgainTitle : t.workerFailedTitle}
         </h2>
-        <p>{again ? t.workerFailedAgainText : fill(t.workerFailedText, { time: formatClock(failure.time), n: failure.commands })}</p>
-        <p className="worker-banner-label">{t.workerError}</p>
+        <p>{remote ? t.servedLostText : again ? t.workerFailedAgainText : fill(t.workerFailedText, { time: formatClock(failure.time), n: failure.commands })}</p>
+        <p className="worker-banner-label">{remote ? t.servedLostError : t.workerError}</p>
         <pre data-testid="worker-failure-message">{failure.message}</pre>
         {failure.detail && (
           <details>
@@ -61,7 +62,7 @@ function FailureBanner({ failure }: { failure: WorkerFailure }) {
           </button>
         )}
         <button type="button" className={failure.canRestore ? undefined : 'primary'} data-testid="start-over" onClick={startOver}>
-          {t.startOver}
+          {remote ? t.reconnect : t.startOver}
         </button>
       </div>
     </section>
@@ -83,6 +84,8 @@ function NoticeBanner({ notice }: { notice: WorkerNotice }) {
       <div className="worker-banner-text">
         {notice.kind === 'startedOver' ? (
           <p>{t.workerStartedOver}</p>
+        ) : notice.kind === 'reconnected' ? (
+          <p>{t.servedReconnected}</p>
         ) : notice.exact ? (
           <p>{fill(t.workerRestored, { time: formatClock(notice.time), n: notice.replayed })}</p>
         ) : (

@@ -14,6 +14,8 @@ export function servedEndpoint(doc: Document, location: Location): string | null
   const path = meta?.content;
   if (!path || !path.startsWith('/')) return null;
   const url = new URL(path, location.href);
+  // Only the page's own server (`//other.host/...` is a path too).
+  if (url.host !== location.host) return null;
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.href;
 }

@@ -91,7 +91,7 @@ export class SimWorkerHost {
         this.checkpoint = undefined;
         if (this.startingOver) {
           this.startingOver = false;
-          this.back([], { kind: 'startedOver' });
+          this.back([], { kind: this.worker?.kind === 'remote' ? 'reconnected' : 'startedOver' });
         }
         break;
       case 'journal':
@@ -139,6 +139,7 @@ export class SimWorkerHost {
         time: this.checkpoint?.time ?? useSimStore.getState().clock.time,
         commands: this.journal.length,
         canRestore: this.source !== null && during === 'run' && w.kind === 'worker',
+        ...(w.kind === 'remote' && { remote: true }),
       },
     });
     // Nothing runs any more: the toolbar must not say it plays.

@@ -121,6 +121,12 @@ const en = {
   workerRestoredInexact:
     'The simulation was restarted at {time}, but the replay did not reach exactly the state you had, so the cluster may differ from what you saw before. Where it went another way:',
   workerStartedOver: 'Started over with the default cluster. Your YAML and your terminal history are kept.',
+  servedLostTitle: 'The connection to kubeplay serve was lost.',
+  servedLostText:
+    'The served run lives in the terminal where kubeplay serve runs: it goes on without this page, or it was stopped there. Reconnect to watch it again as it is now.',
+  servedLostError: 'What the browser reported:',
+  reconnect: 'Reconnect',
+  servedReconnected: 'Reconnected to kubeplay serve: the page shows the served run as it is now.',
   share: 'Share',
   shareHint: 'Copy a link that replays this run to this very moment (the simulation keeps running)',
   shareTitle: 'Share this run',
@@ -305,6 +311,12 @@ const ru: Strings = {
   workerRestoredInexact:
     'Симуляция перезапущена на {time}, но повтор не привёл точно к прежнему состоянию, поэтому кластер может отличаться от того, что вы видели. Где повтор разошёлся:',
   workerStartedOver: 'Начали заново с кластером по умолчанию. Ваш YAML и история терминала сохранены.',
+  servedLostTitle: 'Соединение с kubeplay serve потеряно.',
+  servedLostText:
+    'Запуск живёт в терминале, где работает kubeplay serve: он идёт дальше без этой страницы или был там остановлен. Подключитесь снова, чтобы видеть его таким, какой он сейчас.',
+  servedLostError: 'Что сообщил браузер:',
+  reconnect: 'Подключиться снова',
+  servedReconnected: 'Снова подключены к kubeplay serve: страница показывает запуск таким, какой он сейчас.',
   share: 'Поделиться',
   shareHint: 'Скопировать ссылку, которая воспроизведёт этот прогон до этого самого момента (симуляция не останавливается)',
   shareTitle: 'Поделиться прогоном',

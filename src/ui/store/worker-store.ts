@@ -19,11 +19,14 @@ export interface WorkerFailure {
   commands: number;
   /** A restart from the last state is possible (a scenario was loaded, and a replay did not fail already). */
   canRestore: boolean;
+  /** The run lives in `kubeplay serve`: the connection was lost, not the run, and the way back is to reconnect. */
+  remote?: boolean;
 }
 
 export type WorkerNotice =
   | { kind: 'restored'; time: number; replayed: number; exact: boolean; detail?: string }
-  | { kind: 'startedOver' };
+  | { kind: 'startedOver' }
+  | { kind: 'reconnected' };
 
 export interface WorkerState {
   status: 'running' | 'failed' | 'restarting';
