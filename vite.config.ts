@@ -24,6 +24,10 @@ function contentSecurityPolicy(): Plugin {
 }
 
 export default defineConfig({
+  // Relative asset URLs: the built app works from any path, `/` (npm start, kubeplay serve) and
+  // `/kubeplay/` (live mode behind `kubectl proxy --www=dist --www-prefix=/kubeplay/`) alike. Workers,
+  // Monaco's chunks and BASE_URL (scenarios, icons) then resolve against the page.
+  base: './',
   plugins: [react(), contentSecurityPolicy()],
   resolve: {
     alias: [

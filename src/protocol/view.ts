@@ -407,4 +407,11 @@ export type WorkerToUi =
    * A person acted after going back in time: the run's old future (after `from`, up to `end`) was
    * discarded, with the `dropped` actions recorded in it.
    */
-  | { type: 'forked'; from: number; end: number; dropped: number };
+  | { type: 'forked'; from: number; end: number; dropped: number }
+  /**
+   * Live mode only (src/worker/live): the page reads a real cluster through `kubectl proxy`. Sent
+   * first and whenever the connection changes: the API's address, its version (`/version`
+   * gitVersion, once known), whether every list and watch works, and otherwise the last error and
+   * when the next try is.
+   */
+  | { type: 'live'; server: string; version?: string; connected: boolean; error?: string; retryInMs?: number };

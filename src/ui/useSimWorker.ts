@@ -2,16 +2,18 @@
 // ui-store its `send`, loads the first scenario and feeds sim-store with what the worker reports
 // (src/protocol/view.ts). Nothing here computes a view. A page served by `kubeplay serve` reaches
 // the served simulation over a WebSocket instead (served-transport.ts): it loads nothing, the server
-// sends the run as it is.
+// sends the run as it is. A page opened through `kubectl proxy` reads a real cluster (live mode,
+// app/live-mode.ts) through the live worker.
 
 import { useEffect } from 'react';
 import type { WorkerToUi } from '../protocol/view';
 import { onArrived, onLinkBuiltin, onLinkRefused, onOpenError, onOpeningLoaded, onRun, openFragment } from './app/run-links';
 import { loadScenario } from './app/scenarios';
 import { SimWorkerHost } from './app/sim-worker-host';
+import { detectLive, liveTransport, mayBeLive } from './app/live-mode';
 import { servedEndpoint, socketTransport } from './app/served-transport';
 import { workerTransport } from './app/transport';
-import { useRunStore, useSimStore, useUiStore } from './store/app-store';
+import { useRunStore, useSimStore, useUiStore, useWorkerStore } from './store/app-store';
 
 export const FIRST_SCENARIO = 'default';
 
@@ -58,6 +60,13 @@ export function receive(m: WorkerToUi, bytes: number): void {
     case 'logs':
       sim.setLogs(m.process, m.lines);
       return;
+    case 'live': {
+      const { type: _type, ...status } = m;
+      // The first word from the live worker: the dock opens on what live mode has (the events).
+      if (!useWorkerStore.getState().live) useUiStore.getState().setDockTab('events');
+      useWorkerStore.setState({ live: status });
+      return;
+    }
   }
 }
 
@@ -68,43 +77,68 @@ function crashTestWanted(): boolean {
 
 export function useSimWorker(): void {
   useEffect(() => {
-    const crashTest = crashTestWanted();
     const served = servedEndpoint(document, window.location);
-    let alive = true;
-    const host = new SimWorkerHost({
-      // Vite bundles the worker only from this literal `new Worker(new URL(...), {...})` form, with
-      // options it can read: hence two of them. The name tells the worker to honour crashTest.
-      createTransport: () =>
-        served
+    // Live mode is known only once the proxy's API has answered; every other page starts at once.
+    if (served || !mayBeLive(window.location)) return startSimulation(served, false);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void detectLive(window.location).then((live) => {
+      if (!cancelled) stop = startSimulation(null, live);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
+}
+
+/** Starts the page's transport (a worker, the served simulation's socket, or the live worker) and returns how to stop it. */
+function startSimulation(served: string | null, live: boolean): () => void {
+  const crashTest = crashTestWanted();
+  let alive = true;
+  const host = new SimWorkerHost({
+    // Vite bundles the worker only from this literal `new Worker(new URL(...), {...})` form, with
+    // options it can read: hence three of them. The name tells the worker to honour crashTest.
+    createTransport: () =>
+      live
+        ? liveTransport(workerTransport(new Worker(new URL('../worker/live/live.worker.ts', import.meta.url), { type: 'module', name: 'kubeplay-live' })))
+        : served
           ? socketTransport(served)
           : workerTransport(
               crashTest
                 ? new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'kubeplay-sim crash-test' })
                 : new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'kubeplay-sim' }),
             ),
-      receive,
-      startDefault,
+    receive,
+    startDefault,
+  });
+  function startDefault(): void {
+    void loadScenario(FIRST_SCENARIO, () => alive).then((ok) => {
+      if (ok && alive) host.send({ type: 'play' });
     });
-    function startDefault(): void {
-      void loadScenario(FIRST_SCENARIO, () => alive).then((ok) => {
-        if (ok && alive) host.send({ type: 'play' });
-      });
-    }
-    useUiStore.getState().setSender(host.send);
-    host.start();
-    // A link (`#run=...`, `#scenario=NAME`) opens its run instead of the default cluster; one
-    // pasted into the address bar of the open page opens too. A served page shows the served run.
-    if (!served && !openFragment(window.location.hash, () => alive)) startDefault();
-    const onHashChange = (): void => {
-      if (!served) void openFragment(window.location.hash, () => alive);
-    };
-    window.addEventListener('hashchange', onHashChange);
-    if (crashTest) (window as unknown as { __kubeplayCrashTest?: (how: 'handler' | 'uncaught') => void }).__kubeplayCrashTest = (how) => host.crashTest(how);
-    return () => {
-      alive = false;
-      window.removeEventListener('hashchange', onHashChange);
-      useUiStore.getState().setSender(() => undefined);
-      host.dispose();
-    };
-  }, []);
+  }
+  // Live mode is read-only: nothing the page would send changes a real cluster.
+  useUiStore.getState().setSender(live ? () => undefined : host.send);
+  host.start();
+  // A link (`#run=...`, `#scenario=NAME`) opens its run instead of the default cluster; one
+  // pasted into the address bar of the open page opens too. A served page shows the served run,
+  // a live page the real cluster.
+  const own = !served && !live;
+  if (own && !openFragment(window.location.hash, () => alive)) startDefault();
+  const onHashChange = (): void => {
+    if (own) void openFragment(window.location.hash, () => alive);
+  };
+  window.addEventListener('hashchange', onHashChange);
+  if (crashTest)
+    (
+      window as unknown as {
+        __kubeplayCrashTest?: (how: 'handler' | 'uncaught') => void;
+      }
+    ).__kubeplayCrashTest = (how) => host.crashTest(how);
+  return () => {
+    alive = false;
+    window.removeEventListener('hashchange', onHashChange);
+    useUiStore.getState().setSender(() => undefined);
+    host.dispose();
+  };
 }

@@ -10,6 +10,7 @@ import { DropOverlay, useFileDrop } from './DropOverlay';
 import { ErrorBanner } from './ErrorBanner';
 import { GraphSlot } from './GraphSlot';
 import { HelpOverlay } from './HelpOverlay';
+import { LiveNote } from './LiveNote';
 import { OpenErrorDialog } from './OpenErrorDialog';
 import { watchSystem } from './preferences';
 import { ReplayProgress } from './ReplayProgress';
@@ -24,6 +25,8 @@ export function Layout() {
   const dockOpen = useUiStore((s) => s.dockOpen);
   // The graph shows a cluster that no longer runs while the worker is down: grey it out.
   const simStopped = useWorkerStore((s) => s.status !== 'running');
+  // Live mode has no run to travel in: no scrubber (LiveNote says so).
+  const live = useWorkerStore((s) => s.live !== null);
   useShortcuts();
   useFileDrop();
   // Until the person picks a theme or a language, they follow the system's as it changes.
@@ -37,6 +40,7 @@ export function Layout() {
   return (
     <div className={`app${dockOpen ? '' : ' dock-collapsed'}${simStopped ? ' sim-stopped' : ''}`} data-testid="app">
       <Toolbar />
+      <LiveNote />
       <WorkerStatus />
       <ErrorBanner />
       <div className="app-middle">
@@ -44,8 +48,8 @@ export function Layout() {
         <Inspector />
         <ReplayProgress />
       </div>
-      <ForkNotice />
-      <Scrubber />
+      {!live && <ForkNotice />}
+      {!live && <Scrubber />}
       <Dock />
       <HelpOverlay />
       <OpenErrorDialog />

@@ -26,7 +26,7 @@ const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2.5;
 import { useGraphStrings } from './strings';
 import { PHASE_NAMES } from '../app/strings';
-import { useSimStore, useUiStore } from '../store/app-store';
+import { useSimStore, useUiStore, useWorkerStore } from '../store/app-store';
 
 /** What a click on a graph node selects. */
 function selectionOf(n: GraphNode): Selection | null {
@@ -125,6 +125,8 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const slice = useGraphSlice();
   const select = useUiStore((s) => s.select);
   const openMenu = useUiStore((s) => s.openMenu);
+  // Live mode (app/live-mode.ts): no messages to colour, and no actions on a cluster the page only reads.
+  const live = useWorkerStore((s) => s.live !== null);
   const g = useGraphStrings();
   const podOrder = useFirstSeenOrder();
   const serviceOrder = useFirstSeenOrder();
@@ -240,8 +242,8 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
           <MessageFocus layout={layout} />
         </ReactFlow>
       </div>
-      <Legend />
-      <ContextMenu />
+      {!live && <Legend />}
+      {!live && <ContextMenu />}
     </>
   );
 }

@@ -15,7 +15,8 @@ import { useScenarioStrings } from './scenario-strings';
 import { TimelineList } from './TimelineList';
 import { YamlTab } from './YamlTab';
 import './panels.css';
-import { useUiStore } from '../store/app-store';
+import { useUiStore, useWorkerStore } from '../store/app-store';
+import { useLiveStrings } from '../app/live-strings';
 
 export function Dock() {
   const t = useStrings();
@@ -24,6 +25,10 @@ export function Dock() {
   const tab = useUiStore((s) => s.dockTab);
   const open = useUiStore((s) => s.dockOpen);
   const { setDockTab, toggle } = useUiStore.getState();
+  // Live mode: the tabs only the simulation has stay, marked, and say why when opened.
+  const live = useWorkerStore((s) => s.live !== null);
+  const l = useLiveStrings();
+  const unavailable = (id: DockTab): string | undefined => (live ? l.tabUnavailable[id] : undefined);
   const tabs: { id: DockTab; label: string }[] = [
     { id: 'terminal', label: t.dockTerminal },
     { id: 'events', label: t.dockEvents },
@@ -44,12 +49,16 @@ export function Dock() {
               role="tab"
               aria-selected={open && tab === x.id}
               data-testid={`dock-tab-${x.id}`}
+              className={unavailable(x.id) ? 'dock-tab--unavailable' : undefined}
+              title={unavailable(x.id)}
+              data-unavailable={unavailable(x.id) ? true : undefined}
               onClick={() => {
                 setDockTab(x.id);
                 if (!open) toggle('dockOpen');
               }}
             >
               {x.label}
+              {unavailable(x.id) && <span className="visually-hidden"> ({l.unavailableMark})</span>}
               {x.id === 'scenario' && <ScenarioBadge />}
             </button>
           ))}
@@ -68,13 +77,28 @@ export function Dock() {
         </button>
       </div>
       <div className="dock-body" hidden={!open}>
-        <Terminal visible={open && tab === 'terminal'} />
-        {tab === 'events' && <EventsPanel />}
-        {tab === 'timeline' && <TimelineList />}
-        {tab === 'sequence' && <SequencePanel />}
-        {tab === 'yaml' && <YamlTab />}
-        {tab === 'scenario' && <ScenarioPanel />}
+        {unavailable(tab) ? (
+          <p className="dock-unavailable" data-testid="dock-unavailable">
+            {unavailable(tab)}
+          </p>
+        ) : (
+          <DockBody tab={tab} open={open} live={live} />
+        )}
       </div>
     </section>
+  );
+}
+
+/** The tab's body; the terminal stays mounted while another tab shows (not in live mode, which has none). */
+function DockBody({ tab, open, live }: { tab: DockTab; open: boolean; live: boolean }) {
+  return (
+    <>
+      {!live && <Terminal visible={open && tab === 'terminal'} />}
+      {tab === 'events' && <EventsPanel />}
+      {tab === 'timeline' && <TimelineList />}
+      {tab === 'sequence' && <SequencePanel />}
+      {tab === 'yaml' && <YamlTab />}
+      {tab === 'scenario' && <ScenarioPanel />}
+    </>
   );
 }

@@ -3,6 +3,7 @@
 // lives in SimWorkerHost (app/sim-worker-host.ts), which sets this store.
 
 import type { StateCreator } from 'zustand';
+import type { LiveStatus } from '../app/live-mode';
 import type { AppState } from './app-store';
 
 export interface WorkerFailure {
@@ -36,6 +37,8 @@ export interface WorkerState {
   generation: number;
   /** Request ids of terminal commands the new worker still runs. */
   running: number[];
+  /** Live mode (app/live-mode.ts): the real cluster the page reads, read-only; null while it simulates. */
+  live: LiveStatus | null;
   restartFromLastState: () => void;
   startOver: () => void;
   dismissNotice(): void;
@@ -47,6 +50,7 @@ export const workerSlice: StateCreator<AppState, [['zustand/immer', never]], [],
   notice: null,
   generation: 0,
   running: [],
+  live: null,
   restartFromLastState: () => undefined,
   startOver: () => undefined,
   dismissNotice: () => set({ notice: null }),
