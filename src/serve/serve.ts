@@ -4,9 +4,11 @@
 // enters the simulated network at the API gateway on the laptop and goes to kube-apiserver like any
 // client's; the answer (or, for a watch, each event) is written back as it arrives.
 
+import { X509Certificate } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildCluster, type Cluster } from '../sim/cluster';
+import type { Credentials } from '../sim/api/http';
 import type { GatewayOutput } from '../sim/gateway/api-gateway';
 import { ScenarioRunner } from '../sim/scenario/run';
 import type { RecordedRequest, Scenario } from '../sim/scenario/schema';
@@ -77,9 +79,15 @@ function send(res: ServerResponse, code: number, body: unknown, contentType = 'a
   res.end(text);
 }
 
+/** A watch's headers, sent and flushed as soon as the watch is established (handlers/watch.go serveWatch). */
+function startStream(res: ServerResponse): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
+  res.flushHeaders();
+}
+
 /** Who a request comes from, for the per-client bounds: its address and the identity it presents. */
-function clientOf(req: IncomingMessage): string {
-  const c = credentialsOf(req);
+function clientOf(req: IncomingMessage, c: Credentials): string {
   return `${req.socket.remoteAddress ?? ''}|${c.clientCertificate?.commonName ?? ''}|${c.bearerToken ?? ''}`;
 }
 
@@ -111,8 +119,10 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     if (o.type === 'gateway.response') {
       open.delete(o.id);
       send(c.res, o.status, o.body, contentTypeFor(new URL(c.res.req.url ?? '/', 'https://x').pathname, o.body), o.warnings);
+    } else if (o.type === 'gateway.watching') {
+      startStream(c.res);
     } else if (o.type === 'gateway.event') {
-      if (!c.res.headersSent) c.res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
+      startStream(c.res);
       c.res.write(JSON.stringify(o.event) + '\n');
       // A reader that does not read: drop it rather than queue for it forever.
       if (c.res.writableLength > MAX_UNREAD_WATCH_BYTES) {
@@ -142,7 +152,10 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const line = readRequestLine(req);
     if ('kind' in line) return fail(res, line);
+    const credentials = credentialsOf(req, caCert);
     if (line.method === 'GET' && line.path === '/version') {
+      // Served here, but behind the same authentication: another CA's certificate is 401 (see authn.ts).
+      if (credentials.untrustedClientCertificate && credentials.bearerToken === undefined) return fail(res, status(401, 'Unauthorized', 'Unauthorized'));
       return send(res, 200, { major: '1', minor: '31', gitVersion: KUBERNETES_VERSION, gitCommit: '9edcffcde5595e8a5b1a35f88c421764e575afce', gitTreeState: 'clean', buildDate: '2024-08-13T07:28:49Z', goVersion: 'go1.22.5', compiler: 'gc', platform: 'linux/amd64' });
     }
     const raw = await readBody(req);
@@ -150,7 +163,7 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     const decoded = decodeBody(raw, req.headers['content-type']);
     if ('kind' in decoded) return fail(res, decoded);
     const watch = line.query.watch === 'true' || line.query.watch === '1';
-    const client = clientOf(req);
+    const client = clientOf(req, credentials);
     let mine = 0;
     for (const o of open.values()) if (o.client === client && o.watch === watch) mine++;
     if (mine >= (watch ? MAX_WATCHES_PER_CLIENT : MAX_INFLIGHT_PER_CLIENT)) {
@@ -172,14 +185,16 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
       ...(decoded.body !== undefined && { body: decoded.body }),
       ...(req.headers['content-type'] && { contentType: req.headers['content-type'] }),
       ...(req.headers.accept && { accept: req.headers.accept }),
-      credentials: credentialsOf(req),
+      credentials,
       userAgent: req.headers['user-agent'] ?? '',
       watch,
     };
     runner.record({ kind: 'request', request });
   };
 
-  const server: Server = createServer({ key: opts.scenario ? pki.server.keyPem : '', cert: pki.server.certPem, ca: [pki.ca.certPem], requestCert: true, rejectUnauthorized: false }, (req, res) => {
+  // The client certificate is asked for but checked by credentialsOf, not by OpenSSL (pki.ts signedByCa).
+  const caCert = new X509Certificate(pki.ca.certPem);
+  const server: Server = createServer({ key: pki.server.keyPem, cert: pki.server.certPem, requestCert: true, rejectUnauthorized: false }, (req, res) => {
     handle(req, res).catch((e: unknown) => {
       log(`kubeplay serve: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
       fail(res, status(500, 'InternalError', 'an error on the server has prevented the request from succeeding'));
