@@ -25,6 +25,8 @@ export interface ServeOptions {
   /** Simulated seconds per wall second. */
   speed: number;
   log?: (line: string) => void;
+  /** Each finished answer (not a watch) with its server time: from reading the request to the last byte written (bench/serve.bench.ts). */
+  onAnswered?: (a: { method: string; path: string; status: number; ms: number }) => void;
 }
 
 export interface ServeHandle {
@@ -150,6 +152,13 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
   const timer = setInterval(tick, TICK_MS);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (opts.onAnswered) {
+      const t0 = performance.now();
+      const report = opts.onAnswered;
+      res.once('finish', () => {
+        if (!res.getHeader('transfer-encoding')) report({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - t0 });
+      });
+    }
     const line = readRequestLine(req);
     if ('kind' in line) return fail(res, line);
     const credentials = credentialsOf(req, caCert);
