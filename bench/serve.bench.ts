@@ -179,12 +179,14 @@ const entry = (value: number, goal: number, note: string) => ({
 
 const listMs = await benchList();
 const watchMs = await benchWatch();
-let results: Record<string, unknown> = {};
-try {
-  results = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-} catch {
-  results = {};
-}
+const previous = (): Record<string, unknown> => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
+const results = previous();
 results['serve-list-3000'] = entry(listMs, 50, `median server time of GET /api/v1/pods as a meta.k8s.io/v1 Table with ${PODS} pods, ${RUNS} runs, --speed 1, client in the same process`);
 results['serve-watch-200'] = entry(watchMs, 20, `${WATCHERS} watches on default's pods; median wall time from sending a create to the last watcher's ADDED event, ${RUNS} runs, --speed 1, clients in the same process`);
 mkdirSync(dirname(file), { recursive: true });
