@@ -13,7 +13,6 @@ import type { GatewayOutput } from '../sim/gateway/api-gateway';
 import { ScenarioRunner } from '../sim/scenario/run';
 import type { RecordedRequest, Scenario } from '../sim/scenario/schema';
 import { serializeScenario } from '../sim/scenario/serialize';
-import { KUBERNETES_VERSION } from '../sim/config';
 import { credentialsOf, decodeBody, readBody, readRequestLine, status, type StatusBody } from './http-request';
 import { kubeconfig } from './kubeconfig';
 import { makePki, type Pki } from './pki';
@@ -162,11 +161,6 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     const line = readRequestLine(req);
     if ('kind' in line) return fail(res, line);
     const credentials = credentialsOf(req, caCert);
-    if (line.method === 'GET' && line.path === '/version') {
-      // Served here, but behind the same authentication: another CA's certificate is 401 (see authn.ts).
-      if (credentials.untrustedClientCertificate && credentials.bearerToken === undefined) return fail(res, status(401, 'Unauthorized', 'Unauthorized'));
-      return send(res, 200, { major: '1', minor: '31', gitVersion: KUBERNETES_VERSION, gitCommit: '9edcffcde5595e8a5b1a35f88c421764e575afce', gitTreeState: 'clean', buildDate: '2024-08-13T07:28:49Z', goVersion: 'go1.22.5', compiler: 'gc', platform: 'linux/amd64' });
-    }
     const raw = await readBody(req);
     if (!Buffer.isBuffer(raw)) return fail(res, raw);
     const decoded = decodeBody(raw, req.headers['content-type']);
