@@ -52,6 +52,11 @@ export const FLAGS: FlagSpec[] = [
   { name: 'overwrite', type: 'bool', commands: ['label', 'annotate'] },
   { name: 'image', type: 'stringArray', commands: ['create'] },
   { name: 'port', type: 'int', commands: ['create'] },
+  // create service (create-service.ts).
+  { name: 'tcp', type: 'stringArray', commands: ['create'] },
+  { name: 'clusterip', type: 'string', commands: ['create'] },
+  { name: 'node-port', type: 'int', commands: ['create'] },
+  { name: 'external-name', type: 'string', commands: ['create'] },
   { name: 'timeout', type: 'string', commands: ['rollout'] },
   { name: 'to-revision', type: 'int', commands: ['rollout'] },
   { name: 'container', short: 'c', type: 'string', commands: ['logs'] },

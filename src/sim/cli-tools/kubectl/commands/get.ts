@@ -15,6 +15,7 @@ import { aggregate, plain, type KubectlError } from '../errors';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
+import { parseCustomColumns, renderCustomColumns, type CustomColumn } from '../printers/custom-columns';
 import { renderTable } from '../printers/table-print';
 import { beginWatch, onGetWatchEnded, type GetWatch } from './get-watch';
 
@@ -60,7 +61,7 @@ export const REQUIRED_RESOURCE =
   "See 'kubectl get -h' for help and examples\n";
 
 export function validOutput(o: string): boolean {
-  return ['', 'wide', 'yaml', 'json', 'name'].includes(o) || o.startsWith('jsonpath=') || o.startsWith('jsonpath:');
+  return ['', 'wide', 'yaml', 'json', 'name'].includes(o) || o.startsWith('jsonpath=') || o.startsWith('jsonpath:') || o.startsWith('custom-columns=');
 }
 
 /** Resolve `pods`, `po,no`, `pod/web`, `pod web db` into targets; an unknown type is an error. */
@@ -96,6 +97,15 @@ export function resolveTargets(args: string[]): { targets: GetTarget[]; withKind
 export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
   const output = flagString(p, 'output') ?? '';
   if (!validOutput(output)) return finishJob(st, common, ctx, plain(OUTPUT_FORMATS_ERROR(output)));
+  if (output.startsWith('custom-columns=')) {
+    try {
+      const cols = parseCustomColumns(output.slice('custom-columns='.length));
+      if (typeof cols === 'string') return finishJob(st, common, ctx, plain(cols));
+    } catch (e) {
+      if (e instanceof JsonPathError) return finishJob(st, common, ctx, plain(e.message));
+      throw e;
+    }
+  }
   if (p.args.length === 0) {
     common.stderr += REQUIRED_RESOURCE;
     return finishJob(st, common, ctx, undefined, 1);
@@ -209,7 +219,14 @@ function printGet(st: KubectlState, job: GetJob, ctx: Effects): void {
     }
   }
   const all = job.targets.flatMap((t) => t.items);
-  if (job.output === 'name') job.stdout += all.map((o) => kindSlashName(job.targets.find((t) => t.items.includes(o))!.info, o.metadata.name ?? '') + '\n').join('');
+  if (job.output.startsWith('custom-columns=')) {
+    try {
+      job.stdout += renderCustomColumns(parseCustomColumns(job.output.slice('custom-columns='.length)) as CustomColumn[], all, job.noHeaders);
+    } catch (e) {
+      if (e instanceof JsonPathError) return finishJob(st, job, ctx, plain(e.message));
+      throw e;
+    }
+  } else if (job.output === 'name') job.stdout += all.map((o) => kindSlashName(job.targets.find((t) => t.items.includes(o))!.info, o.metadata.name ?? '') + '\n').join('');
   else if (job.output === 'json' || job.output === 'yaml' || job.output.startsWith('jsonpath')) {
     try {
       job.stdout += printStructured(job, all);
