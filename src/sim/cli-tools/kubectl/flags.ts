@@ -32,6 +32,7 @@ export const FLAGS: FlagSpec[] = [
   { name: 'all-namespaces', short: 'A', type: 'bool', commands: ['get', 'describe', 'delete'] },
   { name: 'sort-by', type: 'string', commands: ['get'] },
   { name: 'show-labels', type: 'bool', commands: ['get'] },
+  { name: 'label-columns', short: 'L', type: 'stringArray', commands: ['get'] },
   { name: 'no-headers', type: 'bool', commands: ['get'] },
   { name: 'watch', short: 'w', type: 'bool', commands: ['get'] },
   { name: 'watch-only', type: 'bool', commands: ['get'] },

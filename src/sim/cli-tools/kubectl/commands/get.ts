@@ -12,7 +12,7 @@ import { goMarshalIndent } from '../../common/go-json';
 import { goYaml } from '../../common/go-yaml';
 import { evalPath, jsonpathTemplate, JsonPathError, parsePath, relaxedJsonPath } from '../../common/jsonpath';
 import { aggregate, plain, type KubectlError } from '../errors';
-import { flagBool, flagString, type ParsedArgs } from '../flags';
+import { flagArray, flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
 import { parseCustomColumns, renderCustomColumns, type CustomColumn } from '../printers/custom-columns';
@@ -39,6 +39,8 @@ export interface GetJob extends JobCommon {
   sortBy?: string;
   showLabels: boolean;
   noHeaders: boolean;
+  /** -L / --label-columns. */
+  labelColumns: string[];
   withKind: boolean;
   singleItem: boolean;
   /** -w / --watch-only: after printing, keep watching (get-watch.ts). */
@@ -127,6 +129,7 @@ export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx
     sortBy: flagString(p, 'sort-by'),
     showLabels: flagBool(p, 'show-labels'),
     noHeaders: flagBool(p, 'no-headers'),
+    labelColumns: flagArray(p, 'label-columns').flatMap((l) => l.split(',')).filter((l) => l !== ''),
     withKind: resolved.withKind,
     singleItem: resolved.targets.length === 1 && resolved.targets[0]!.names.length === 1,
     watchFlag: flagBool(p, 'watch') || flagBool(p, 'watch-only'),
@@ -245,6 +248,7 @@ function printGet(st: KubectlState, job: GetJob, ctx: Effects): void {
         withKind: job.withKind,
         showLabels: job.showLabels,
         noHeaders: job.noHeaders,
+        labelColumns: job.labelColumns,
       });
     }
   }
