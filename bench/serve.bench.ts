@@ -48,7 +48,8 @@ interface Client {
 function client(h: ServeHandle): Client {
   const admin = h.pki.clients.find((c) => c.user === 'kubernetes-admin')!;
   const url = new URL(h.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: WATCHERS + 8, ca: h.pki.ca.certPem, cert: admin.certPem, key: admin.keyPem });
+  // No keep-alive: a reused idle connection the server is closing at that moment is an ECONNRESET, not a measurement.
+  const agent = new Agent({ keepAlive: false, maxSockets: WATCHERS + 8, ca: h.pki.ca.certPem, cert: admin.certPem, key: admin.keyPem });
   const base = { hostname: url.hostname, port: url.port, agent };
   return {
     call: (path, o = {}) =>
@@ -177,8 +178,11 @@ const entry = (value: number, goal: number, note: string) => ({
   note,
 });
 
+console.error(`serve bench: ${PODS} pods, ${WATCHERS} watchers, ${RUNS} runs; load average ${load}`);
 const listMs = await benchList();
+console.error(`serve-list-3000: ${listMs.toFixed(1)} ms`);
 const watchMs = await benchWatch();
+console.error(`serve-watch-200: ${watchMs.toFixed(1)} ms`);
 const previous = (): Record<string, unknown> => {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
