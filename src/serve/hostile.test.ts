@@ -6,11 +6,15 @@
 //   (apiserver/pkg/server/config.go MaxRequestBodyBytes, handlers/rest.go limitedReadBody);
 // - malformed JSON: 400, nothing stored; an unknown path: 404 Status;
 // - more requests in flight from one client than the bound: 429 with `Retry-After: 1` and
-//   maxinflight.go's text; watches have their own bound.
+//   maxinflight.go's text; watches have their own bound;
+// - a client certificate another CA signed (another kubeadm cluster's, also named "kubernetes"):
+//   401 Unauthorized (x509 authenticator's error through the union authenticator), not a dropped
+//   connection and not anonymous.
 
 import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../sim/scenario/parse';
+import { makePki, type ClientCert } from './pki';
 import { MAX_INFLIGHT_PER_CLIENT, MAX_WATCHES_PER_CLIENT, serve, type ServeHandle } from './serve';
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
@@ -45,13 +49,13 @@ interface Opts {
   method?: string;
   body?: string | Buffer;
   contentType?: string;
-  /** 'admin' (default) or 'none' (no client certificate). */
-  who?: 'admin' | 'none';
+  /** 'admin' (default), 'none' (no client certificate) or a certificate of another cluster. */
+  who?: 'admin' | 'none' | ClientCert;
 }
 
 function call(path: string, opts: Opts = {}): Promise<{ status: number; body: string; retryAfter?: string }> {
   const who = opts.who ?? 'admin';
-  const client = who === 'admin' ? h.pki.clients.find((c) => c.user === 'kubernetes-admin') : undefined;
+  const client = who === 'admin' ? h.pki.clients.find((c) => c.user === 'kubernetes-admin') : who === 'none' ? undefined : who;
   const url = new URL(path, h.url);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
@@ -83,6 +87,17 @@ describe('kubeplay serve against hostile requests', () => {
     const pods = await call('/api/v1/namespaces/default/pods', { who: 'none' });
     expect(pods.status).toBe(403);
     expect(message(pods)).toBe('pods is forbidden: User "system:anonymous" cannot list resource "pods" in API group "" in the namespace "default"');
+  }, 30_000);
+
+  it('answers a client certificate signed by another CA with 401 Unauthorized, and the connection and cluster keep working', async () => {
+    // Another cluster's admin: its CA is also CN=kubernetes, so only the signature tells them apart.
+    const foreign = makePki([{ name: 'kubernetes-admin', groups: ['system:masters'] }]).clients[0]!;
+    for (const path of ['/api/v1/namespaces/default/pods', '/version', '/api']) {
+      const r = await call(path, { who: foreign });
+      expect(r.status).toBe(401);
+      expect(JSON.parse(r.body)).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
+    }
+    expect((await call('/api/v1/namespaces/default/pods')).status).toBe(200);
   }, 30_000);
 
   it('refuses a body over 3 MiB with 413 and stores nothing', async () => {

@@ -4,11 +4,12 @@
 // limit. Hostile input is answered here with the apiserver's own Status before anything enters
 // the simulation.
 
+import type { X509Certificate } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { parse as parseYaml } from 'yaml';
 import type { Credentials, HttpMethod } from '../sim/api/http';
-import { identityOf } from './pki';
+import { identityOf, signedByCa } from './pki';
 
 /** kube-apiserver's request body limit (MaxRequestBodyBytes, 3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -41,14 +42,31 @@ export interface ReadRequest {
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Who is asking: the client certificate the TLS layer verified, or a bearer token; then impersonation. */
-export function credentialsOf(req: IncomingMessage): Credentials {
-  const creds: Credentials = {};
-  const socket = req.socket as TLSSocket;
-  if (socket.authorized) {
-    const id = identityOf(socket.getPeerCertificate() as unknown as { subject: Record<string, string | string[] | undefined> });
-    if (id) creds.clientCertificate = { commonName: id.user, organizations: id.groups };
+/** Each connection's client certificate, checked once (its first request) rather than on every request. */
+const checked = new WeakMap<TLSSocket, Pick<Credentials, 'clientCertificate' | 'untrustedClientCertificate'>>();
+
+/** The identity a connection's client certificate gives: a user if the cluster's CA signed it, else untrusted. */
+function certificateOf(socket: TLSSocket, ca: X509Certificate): Pick<Credentials, 'clientCertificate' | 'untrustedClientCertificate'> {
+  let c = checked.get(socket);
+  if (c) return c;
+  const peer = typeof socket.getPeerX509Certificate === 'function' ? socket.getPeerX509Certificate() : undefined;
+  c = {};
+  if (peer) {
+    const id = signedByCa(peer, ca) ? identityOf(socket.getPeerCertificate() as unknown as { subject: Record<string, string | string[] | undefined> }) : undefined;
+    if (id) c.clientCertificate = { commonName: id.user, organizations: id.groups };
+    else c.untrustedClientCertificate = true;
   }
+  checked.set(socket, c);
+  return c;
+}
+
+/** Who is asking: the client certificate (checked against the cluster's CA), or a bearer token; then impersonation. */
+export function credentialsOf(req: IncomingMessage, ca: X509Certificate): Credentials {
+  const cert = certificateOf(req.socket as TLSSocket, ca);
+  // A copy per request: a recording (YAML) would write one object shared by several as an alias.
+  const creds: Credentials = {};
+  if (cert.clientCertificate) creds.clientCertificate = { commonName: cert.clientCertificate.commonName, organizations: [...cert.clientCertificate.organizations] };
+  if (cert.untrustedClientCertificate) creds.untrustedClientCertificate = true;
   const auth = req.headers.authorization;
   if (auth?.startsWith('Bearer ')) creds.bearerToken = auth.slice('Bearer '.length).trim();
   const as = req.headers['impersonate-user'];

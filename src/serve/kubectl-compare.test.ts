@@ -87,6 +87,29 @@ const READS: string[] = [
   'get events --field-selector=involvedObject.kind=Node',
   'explain pod.spec.containers',
   'version --client=false -o json',
+  // Added in the second session of 2026-12-02: -o wide for every kind served, selectors, -L, describe.
+  'version',
+  'version --client -o yaml',
+  'get deploy -o wide',
+  'get sa -A -o wide',
+  'get ns -o wide',
+  'get endpointslices -A -o wide',
+  'get leases -A -o wide',
+  'get roles -A -o wide',
+  'get rolebindings -A -o wide',
+  'get quota -A -o wide',
+  'get limits -A',
+  'get pods -A -o wide',
+  "get pods -l 'app in (web)' -o wide",
+  'get pods -A -l app!=web',
+  'get deploy -l app=web',
+  'get pods -L app',
+  'get pods -A -L app,k8s-app,kubernetes.io/metadata.name --show-labels',
+  'get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,IMAGES:.spec.containers[*].image,X:.spec.nope',
+  'get nodes -o custom-columns=NAME',
+  'describe pods -l app=web',
+  'describe rs',
+  'describe ns kube-system',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
@@ -99,6 +122,10 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'annotate deployment {n}-api note=x' },
   { cmd: 'scale deployment {n}-api --replicas=2' },
   { cmd: 'create service clusterip {n}-svc --tcp=80:80' },
+  { cmd: 'create service nodeport {n}-np --tcp=80:8080,443 --node-port=30080' },
+  { cmd: 'create service clusterip {n}-headless --clusterip=None --tcp=80' },
+  { cmd: 'create service externalname {n}-ext --external-name=example.com' },
+  { cmd: 'create service clusterip {n}-bad --tcp=80:http_x' },
   { cmd: 'delete serviceaccount {n}-robot' },
   { cmd: 'delete namespace {n}-ns' },
 ];
@@ -108,26 +135,13 @@ const WRITES: { cmd: string; stdin?: string }[] = [
  * command, and why. Found by this suite.
  */
 const KNOWN: Record<string, string> = {
-  // The in-page kubectl's -o parser does not take an inline custom-columns spec (`custom-columns=A:.x`).
-  'get nodes -o custom-columns=NAME:.metadata.name,KUBELET:.status.nodeInfo.kubeletVersion': 'in-page kubectl',
   // The in-page describe node has no Lease section, no Non-terminated Pods and Allocated resources
   // sections, lists only the Node events whose involvedObject.uid is the node's (the kubelet's use
   // the node name, as real kubectl's fieldSelector expects), and prints Allocatable memory
   // normalised (4091904Ki) where real kubectl prints the stored quantity (3996Mi).
   'describe node worker-1': 'in-page kubectl describe node',
-  // The simulated apiserver serves no resourcequotas: real kubectl's lookup gets 404 and skips the
-  // section; the in-page kubectl prints `No resource quota.` as it would on a real cluster.
-  'describe namespace default': 'no ResourceQuota in the simulation',
-  // Real kubectl's rollout status hangs in this suite until its timeout (it answers at once when
-  // run by hand against kubeplay serve); the cause is not found yet.
-  'rollout status deployment web': 'suite-only hang',
   // The in-page kubectl has no explain yet (real kubectl's output above comes from /openapi/v3).
   'explain pod.spec.containers': 'in-page kubectl explain missing',
-  // The in-page kubectl has no --client flag on version, and reports itself as the server's version.
-  'version --client=false -o json': 'in-page kubectl version',
-  // The in-page kubectl has no `create service`; and the simulated apiserver refuses the port name
-  // kubectl makes (`80-80`) as an IANA service name where Kubernetes validates a DNS label.
-  'create service clusterip {n}-svc --tcp=80:80': 'in-page kubectl create service; apiserver port-name rule',
 };
 
 let h: ServeHandle | undefined;

@@ -4,7 +4,7 @@
 // RSA 2048 made by Node's crypto; certificates are built and signed with node-forge (no ASN.1 by
 // hand). Nothing is written anywhere but the kubeconfig the caller asks for.
 
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, type X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 
 export interface KeyPairPem {
@@ -110,6 +110,22 @@ export function makePki(users: { name: string; groups: string[] }[], now = new D
     ]),
   }));
   return { ca: { certPem: caCert, keyPem: caKeys.keyPem }, server, clients };
+}
+
+const CLIENT_AUTH = '1.3.6.1.5.5.7.3.2';
+
+/**
+ * Whether a client certificate is one this cluster's CA signed, for client authentication, and
+ * valid now: what x509.Verify checks in the apiserver's x509 authenticator (ClientCAs as roots,
+ * KeyUsages ExtKeyUsageClientAuth). Checked here rather than by OpenSSL during the handshake: a
+ * failed signature check there leaves an error on OpenSSL's queue that ends the connection at the
+ * next write, where kube-apiserver answers 401.
+ */
+export function signedByCa(cert: X509Certificate, ca: X509Certificate, now = new Date()): boolean {
+  if (!cert.checkIssued(ca) || !cert.verify(ca.publicKey)) return false;
+  if (now < new Date(cert.validFrom) || now > new Date(cert.validTo)) return false;
+  const usages = cert.keyUsage;
+  return usages === undefined || usages.includes(CLIENT_AUTH);
 }
 
 /** The user and groups a verified client certificate names (the apiserver's x509 authenticator). */

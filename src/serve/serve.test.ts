@@ -69,6 +69,35 @@ describe('kubeplay serve', () => {
     expect(created.warning).toBe('299 - "unknown field \\"spec.foo\\""');
   }, 30_000);
 
+  it('sends a watch\'s headers as soon as the watch is established, before any event (handlers/watch.go serveWatch flushes them)', async () => {
+    const admin = h.pki.clients.find((c) => c.user === 'kubernetes-admin')!;
+    const url = new URL(h.url);
+    // A namespace with nothing in it: no event will come, only the headers.
+    const headers = await new Promise<{ status: number; type: string; encoding: string }>((resolve, reject) => {
+      const r = request({ hostname: url.hostname, port: url.port, path: '/api/v1/namespaces/nothing-here/pods?watch=true', ca: h.pki.ca.certPem, cert: admin.certPem, key: admin.keyPem }, (res) => {
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), encoding: String(res.headers['transfer-encoding']) });
+        r.destroy();
+      });
+      r.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' ? undefined : reject(e)));
+      r.end();
+    });
+    expect(headers).toEqual({ status: 200, type: 'application/json', encoding: 'chunked' });
+  }, 30_000);
+
+  it('refuses a fieldValidation value outside Ignore, Warn and Strict with 422 on the options (handlers/create.go ValidateCreateOptions)', async () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'never' }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } };
+    const created = await get('/api/v1/namespaces/default/pods?fieldValidation=strict', { method: 'POST', body: JSON.stringify(pod) });
+    expect(created.status).toBe(422);
+    expect(JSON.parse(created.body)).toMatchObject({
+      reason: 'Invalid',
+      message: 'CreateOptions.meta.k8s.io "" is invalid: fieldValidation: Unsupported value: "strict": supported values: "", "Ignore", "Strict", "Warn"',
+      details: { name: '', group: 'meta.k8s.io', kind: 'CreateOptions', causes: [{ reason: 'FieldValueNotSupported', message: 'Unsupported value: "strict": supported values: "", "Ignore", "Strict", "Warn"', field: 'fieldValidation' }] },
+    });
+    expect((await get('/api/v1/namespaces/default/pods/never')).status).toBe(404);
+    const patched = await get('/api/v1/namespaces/default/pods/never?fieldValidation=Loose', { method: 'PATCH', body: '{}' });
+    expect(JSON.parse(patched.body).message).toMatch(/^PatchOptions\.meta\.k8s\.io "" is invalid: fieldValidation: Unsupported value: "Loose"/);
+  }, 30_000);
+
   it('serves aggregated discovery with the content type client-go looks for', async () => {
     const r = await get('/api', { accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json' });
     expect(r.type).toBe('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');

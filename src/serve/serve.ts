@@ -6,14 +6,15 @@
 // is the page's own SimSession (served-session.ts), and the built app is served next to the API
 // (page.ts), so a page can watch, pause and step what real kubectl does.
 
+import { X509Certificate } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Cluster } from '../sim/cluster';
+import type { Credentials } from '../sim/api/http';
 import type { GatewayOutput } from '../sim/gateway/api-gateway';
 import type { ScenarioRunner } from '../sim/scenario/run';
 import type { RecordedRequest, Scenario } from '../sim/scenario/schema';
 import { serializeScenario } from '../sim/scenario/serialize';
-import { KUBERNETES_VERSION } from '../sim/config';
 import { credentialsOf, decodeBody, readBody, readRequestLine, status, type StatusBody } from './http-request';
 import { kubeconfig } from './kubeconfig';
 import { hostPort, startPageServer, type PageServer } from './page';
@@ -31,6 +32,8 @@ export interface ServeOptions {
   /** Also serve the built app (`dist`) over plain HTTP on `address:port`, its page showing this run. */
   page?: { port: number; dist: string };
   log?: (line: string) => void;
+  /** Each finished answer (not a watch) with its server time: from reading the request to the last byte written (bench/serve.bench.ts). */
+  onAnswered?: (a: { method: string; path: string; status: number; ms: number }) => void;
 }
 
 export interface ServeHandle {
@@ -64,8 +67,10 @@ export const MAX_WATCHES_PER_CLIENT = 256;
  */
 export const MAX_UNREAD_WATCH_BYTES = 8 * 1024 * 1024;
 
-/** Simulated time moves every this many wall milliseconds (a page's frame rate, as the worker's). */
+/** Simulated time moves every this many wall milliseconds when nobody waits for an answer (a page's frame rate, as the worker's)... */
 const TICK_MS = 16;
+/** ...and this often while a request (not a watch) is in flight, so that its answer is not held back by the idle tick. */
+const BUSY_TICK_MS = 1;
 const ADMIN = { name: 'kubernetes-admin', groups: ['system:masters'] };
 
 interface Open {
@@ -88,9 +93,28 @@ function send(res: ServerResponse, code: number, body: unknown, contentType = 'a
   res.end(text);
 }
 
+/**
+ * A watch event as one JSON line. One write to kube-apiserver reaches every watcher with the same
+ * object, so its JSON is made once (by identity) rather than once per watcher (bench: serve-watch-200).
+ */
+const objectJson = new WeakMap<object, string>();
+function eventLine(event: { type: string; object: unknown }): string {
+  const obj = event.object;
+  if (typeof obj !== 'object' || obj === null) return JSON.stringify(event) + '\n';
+  let json = objectJson.get(obj);
+  if (json === undefined) objectJson.set(obj, (json = JSON.stringify(obj)));
+  return `{"type":${JSON.stringify(event.type)},"object":${json}}\n`;
+}
+
+/** A watch's headers, sent and flushed as soon as the watch is established (handlers/watch.go serveWatch). */
+function startStream(res: ServerResponse): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
+  res.flushHeaders();
+}
+
 /** Who a request comes from, for the per-client bounds: its address and the identity it presents. */
-function clientOf(req: IncomingMessage): string {
-  const c = credentialsOf(req);
+function clientOf(req: IncomingMessage, c: Credentials): string {
   return `${req.socket.remoteAddress ?? ''}|${c.clientCertificate?.commonName ?? ''}|${c.bearerToken ?? ''}`;
 }
 
@@ -120,9 +144,11 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     if (o.type === 'gateway.response') {
       open.delete(o.id);
       send(c.res, o.status, o.body, contentTypeFor(new URL(c.res.req.url ?? '/', 'https://x').pathname, o.body), o.warnings);
+    } else if (o.type === 'gateway.watching') {
+      startStream(c.res);
     } else if (o.type === 'gateway.event') {
-      if (!c.res.headersSent) c.res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
-      c.res.write(JSON.stringify(o.event) + '\n');
+      startStream(c.res);
+      c.res.write(eventLine(o.event));
       // A reader that does not read: drop it rather than queue for it forever.
       if (c.res.writableLength > MAX_UNREAD_WATCH_BYTES) {
         log(`kubeplay serve: closing a watch whose client has ${c.res.writableLength} bytes unread`);
@@ -145,19 +171,36 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
   const runner = served.runner;
   const cluster = served.cluster;
   const timer = setInterval(() => served.tick(), TICK_MS);
+  // While unary requests wait, time moves in small steps (one chain of timers, ended when none wait).
+  let busy: ReturnType<typeof setTimeout> | undefined;
+  const busyTick = (): void => {
+    busy = undefined;
+    served.tick();
+    for (const o of open.values()) {
+      if (!o.watch) {
+        busy = setTimeout(busyTick, BUSY_TICK_MS);
+        return;
+      }
+    }
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (opts.onAnswered) {
+      const t0 = performance.now();
+      const report = opts.onAnswered;
+      res.once('finish', () => {
+        if (!res.getHeader('transfer-encoding')) report({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - t0 });
+      });
+    }
     const line = readRequestLine(req);
     if ('kind' in line) return fail(res, line);
-    if (line.method === 'GET' && line.path === '/version') {
-      return send(res, 200, { major: '1', minor: '31', gitVersion: KUBERNETES_VERSION, gitCommit: '9edcffcde5595e8a5b1a35f88c421764e575afce', gitTreeState: 'clean', buildDate: '2024-08-13T07:28:49Z', goVersion: 'go1.22.5', compiler: 'gc', platform: 'linux/amd64' });
-    }
+    const credentials = credentialsOf(req, caCert);
     const raw = await readBody(req);
     if (!Buffer.isBuffer(raw)) return fail(res, raw);
     const decoded = decodeBody(raw, req.headers['content-type']);
     if ('kind' in decoded) return fail(res, decoded);
     const watch = line.query.watch === 'true' || line.query.watch === '1';
-    const client = clientOf(req);
+    const client = clientOf(req, credentials);
     let mine = 0;
     for (const o of open.values()) if (o.client === client && o.watch === watch) mine++;
     if (mine >= (watch ? MAX_WATCHES_PER_CLIENT : MAX_INFLIGHT_PER_CLIENT)) {
@@ -179,14 +222,17 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
       ...(decoded.body !== undefined && { body: decoded.body }),
       ...(req.headers['content-type'] && { contentType: req.headers['content-type'] }),
       ...(req.headers.accept && { accept: req.headers.accept }),
-      credentials: credentialsOf(req),
+      credentials,
       userAgent: req.headers['user-agent'] ?? '',
       watch,
     };
     runner.record({ kind: 'request', request });
+    if (!watch && busy === undefined) busy = setTimeout(busyTick, 0);
   };
 
-  const server: Server = createServer({ key: opts.scenario ? pki.server.keyPem : '', cert: pki.server.certPem, ca: [pki.ca.certPem], requestCert: true, rejectUnauthorized: false }, (req, res) => {
+  // The client certificate is asked for but checked by credentialsOf, not by OpenSSL (pki.ts signedByCa).
+  const caCert = new X509Certificate(pki.ca.certPem);
+  const server: Server = createServer({ key: pki.server.keyPem, cert: pki.server.certPem, requestCert: true, rejectUnauthorized: false }, (req, res) => {
     handle(req, res).catch((e: unknown) => {
       log(`kubeplay serve: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
       fail(res, status(500, 'InternalError', 'an error on the server has prevented the request from succeeding'));
@@ -225,6 +271,7 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     close: async () => {
       clearInterval(timer);
       await page?.close();
+      if (busy !== undefined) clearTimeout(busy);
       for (const c of open.values()) c.res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -7,6 +7,12 @@ import type { KubeObject, Status } from './types';
 /** What a client presents to authenticate, as in a kubeconfig: a client certificate or a bearer token. */
 export interface Credentials {
   clientCertificate?: { commonName: string; organizations: string[] };
+  /**
+   * A client certificate the cluster's CA did not sign (another cluster's kubeconfig): the x509
+   * authenticator fails on it ("x509: certificate signed by unknown authority") rather than
+   * ignoring it, so without a good token the request is 401, not anonymous.
+   */
+  untrustedClientCertificate?: true;
   bearerToken?: string;
   /** `kubectl --as=<user>` / `--as-group`: the Impersonate-User and Impersonate-Group headers. */
   impersonateUser?: string;
@@ -29,6 +35,14 @@ export interface HttpRequest {
   /** What the client takes back: `application/json;as=Table;v=v1;g=meta.k8s.io` asks for server-side printing. */
   accept?: string;
   body?: unknown;
+  /**
+   * A watch whose client needs to know when it is established, not only when its first event
+   * comes: a real HTTP client through kubeplay serve, which gets the response headers then
+   * (handlers/watch.go serveWatch flushes them before any event). The apiserver sends it a
+   * `watch.started`. Simulated clients learn of their watches from the events and leave this out,
+   * so their traces carry no extra message.
+   */
+  announceWatch?: true;
 }
 
 export interface HttpResponse {
@@ -49,6 +63,12 @@ export interface WatchEventBody {
   /** The id of the watch request (= the stream id). */
   watchId: number;
   event: { type: WatchEventType; object: KubeObject | Status };
+}
+
+/** A watch is established: its response headers (200, chunked) are on their way (see HttpRequest.announceWatch). */
+export interface WatchStartedBody {
+  type: 'watch.started';
+  watchId: number;
 }
 
 /**

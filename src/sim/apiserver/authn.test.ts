@@ -29,6 +29,18 @@ const cases: { name: string; creds: Credentials; want: UserInfo | undefined }[] 
     want: { username: 'system:kube-scheduler', groups: ['system:authenticated'] },
   },
   {
+    // x509.go: the certificate fails verification (another CA), an error; union: no other authenticator succeeds, 401.
+    name: 'a client certificate from another CA is 401, not anonymous',
+    creds: { untrustedClientCertificate: true },
+    want: undefined,
+  },
+  {
+    // union.go: an authenticator's error does not stop the next one; a good token still authenticates.
+    name: 'a client certificate from another CA with a good token is the token\'s user',
+    creds: { untrustedClientCertificate: true, bearerToken: 'bob-token' },
+    want: { username: 'bob', groups: ['dev', 'system:authenticated'] },
+  },
+  {
     name: 'a known static bearer token gives its user and groups',
     creds: { bearerToken: 'bob-token' },
     want: { username: 'bob', groups: ['dev', 'system:authenticated'] },

@@ -41,6 +41,8 @@ export function authenticateWithMethod(creds: Credentials, cfg: AuthnConfig): { 
     const known = Object.prototype.hasOwnProperty.call(cfg.tokens, creds.bearerToken) ? cfg.tokens[creds.bearerToken] : undefined;
     return known ? { user: withAuthenticatedGroup(known), method: 'token' } : undefined;
   }
+  // The x509 authenticator's error, with no other authenticator succeeding: 401, not anonymous.
+  if (creds.untrustedClientCertificate) return undefined;
   return { user: { username: ANONYMOUS_USER, groups: [ALL_UNAUTHENTICATED_GROUP] }, method: 'anonymous' };
 }
 

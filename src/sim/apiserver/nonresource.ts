@@ -1,5 +1,5 @@
 // Non-resource paths kube-apiserver serves beside the REST resources: OpenAPI (openapi.ts), the
-// health endpoints (health.ts) and the legacy discovery documents (legacy-discovery.ts). They pass
+// health endpoints (health.ts), /version (version.ts) and the legacy discovery documents (legacy-discovery.ts). They pass
 // Authentication and Authorization as non-resource requests (`get` on the path): the bootstrap
 // policy lets every user read discovery and OpenAPI (system:discovery) and everyone, anonymous
 // too, read the health endpoints (system:public-info-viewer).
@@ -14,6 +14,7 @@ import type { EtcdOutcome } from './etcdclient';
 import { etcdCall } from './etcdclient';
 import { healthAnswer, needsEtcd, parseHealthPath, type HealthRequest, type HealthState } from './health';
 import { legacyDiscovery } from './legacy-discovery';
+import { SERVER_VERSION } from './version';
 import { openApiFor } from './openapi';
 import { cacheRbacSource, rbacBootstrapping } from './rbac-bootstrap';
 import { REGISTRY_PREFIX } from './registry/keys';
@@ -78,6 +79,7 @@ function nonResourceAnswer(req: HttpRequest, apiserverAddress: string): Answer {
     const doc = openApiFor(req.path);
     return { status: doc ? 200 : 404, body: doc };
   }
+  if (req.path === '/version') return { status: 200, body: SERVER_VERSION };
   const legacy = legacyDiscovery(req.path, req.accept, apiserverAddress);
   return legacy && { status: 200, body: legacy };
 }

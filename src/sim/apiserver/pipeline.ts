@@ -16,6 +16,7 @@ import { createSelfSubjectAccessReview, createSelfSubjectRulesReview } from './r
 import { parseRequestInfo } from './requestinfo';
 import { MAX_REQUEST_BODY_BYTES, REQUEST_BODY, requestBodyTooLarge } from './request-body';
 import { passed, respond, respondRaw } from './respond';
+import { REQUEST_OPTIONS, validateWriteOptions } from './request-options';
 import { AUTHENTICATION, IMPERSONATION, runAuthentication, runImpersonation } from './stages/authentication';
 import { AUTHORIZATION, runAuthorization } from './stages/authorization';
 import { startCreate, startGet, startList, startWrite } from './stages/storage';
@@ -47,6 +48,9 @@ export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<Http
     const st = requestEntityTooLarge(MAX_REQUEST_BODY_BYTES);
     return respond(ctx, rc, st.code, st, REQUEST_BODY);
   }
+  // Then the handler decodes and validates its options (fieldValidation), still before the body.
+  const badOptions = validateWriteOptions(rc.ri.verb, req.query);
+  if (badOptions) return respond(ctx, rc, badOptions.code, badOptions, REQUEST_OPTIONS);
   dispatch(ctx, s, rc);
 }
 

@@ -7,6 +7,7 @@
 // so a watcher whose client vanished without a word does not live for ever.
 
 import { gone } from '../api/errors';
+import type { WatchStartedBody } from '../api/http';
 import type { Effects } from '../kernel/component';
 import { selectorsOf, typed } from './stages/storage';
 import { auditLog, passed, respond } from './respond';
@@ -45,6 +46,12 @@ export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext):
     phase: rc.msg.phase,
   };
   if (wantsTable(rc.msg.body.accept)) w.table = rc.msg.body.query?.includeObject ? { includeObject: rc.msg.body.query.includeObject } : {};
+  // serveWatch writes and flushes the headers before the first event (even the ERROR of a too old
+  // resourceVersion, which comes from an errWatcher on a 200 stream).
+  if (rc.msg.body.announceWatch) {
+    const started: WatchStartedBody = { type: 'watch.started', watchId: w.id };
+    ctx.send(client, started, { stream: w.id, phase: w.phase, summary: '200 OK (watch established)' });
+  }
   const cache = resourceCache(s, w.resource);
   const rvParam = rc.msg.body.query?.resourceVersion ?? '';
   const from = rvParam === '' ? 0 : Number(rvParam);

@@ -67,6 +67,8 @@ export interface RequestSpec {
   /** Overrides the client's User-Agent (a real kubectl's, through kubeplay serve). */
   userAgent?: string;
   accept?: string;
+  /** Ask for a `watch.started` when the watch is established (HttpRequest.announceWatch). */
+  announceWatch?: true;
 }
 
 export interface RequestMeta {
@@ -105,6 +107,7 @@ export function apiRequest(
   if (req.body !== undefined) body.body = req.body;
   if (req.contentType) body.contentType = req.contentType;
   if (req.accept) body.accept = req.accept;
+  if (req.announceWatch) body.announceWatch = true;
   const id = ctx.send(c.apiserver, body, {
     phase: meta.phase,
     summary: meta.summary ?? summarize(req),

@@ -6,7 +6,7 @@
 // emitting it to the world outside. So a real kubectl's request crosses the same network, waits
 // behind the same pauses, and fails the same way (refused, timed out) as the in-page kubectl's.
 
-import type { Credentials, HttpMethod, HttpResponse, WatchEventBody } from '../api/http';
+import type { Credentials, HttpMethod, HttpResponse, WatchEventBody, WatchStartedBody } from '../api/http';
 import { apiRequest, clientOnMessage, clientOnTimer, createClient, type ClientEvent, type ClientState } from '../client/apiclient';
 import type { ComponentType, Effects, Message, Timer } from '../kernel/component';
 import type { ProcessId } from '../kernel/units';
@@ -41,6 +41,8 @@ export interface GatewayCancel {
 
 export type GatewayOutput =
   | { type: 'gateway.response'; id: number; status: number; body: unknown; warnings?: string[] }
+  /** A watch is established: kube-apiserver has sent its headers (200, chunked) and events follow. */
+  | { type: 'gateway.watching'; id: number }
   | { type: 'gateway.event'; id: number; event: WatchEventBody['event'] }
   | { type: 'gateway.end'; id: number }
   | { type: 'gateway.failed'; id: number; reason: 'refused' | 'timeout' | 'closed' };
@@ -67,6 +69,7 @@ function onRequest(s: GatewayState, ctx: Effects, r: GatewayRequest): void {
       ...(r.body !== undefined && { body: r.body }),
       ...(r.contentType && { contentType: r.contentType }),
       ...(r.accept && { accept: r.accept }),
+      ...(r.watch && { announceWatch: true as const }),
     },
     PURPOSE,
     r.id,
@@ -119,6 +122,12 @@ export const apiGateway: ComponentType<GatewayState, GatewayConfig> = {
       forget(s, call);
       if (s.client.pending.get(call)?.watch) ctx.closeStream(call);
       s.client.pending.delete(call);
+      return;
+    }
+    if (type === 'watch.started') {
+      // kube-apiserver flushed the watch's headers (handlers/watch.go serveWatch), before any event.
+      const id = s.byCall.get((msg.body as WatchStartedBody).watchId);
+      if (id !== undefined) ctx.emit({ type: 'gateway.watching', id });
       return;
     }
     if (type === 'watch.event') {

@@ -8,7 +8,7 @@ import type { Field, FieldReader } from './yaml-reader';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const FIELDS = ['id', 'method', 'path', 'query', 'body', 'contentType', 'accept', 'credentials', 'userAgent', 'watch'];
-const CREDENTIALS = ['clientCertificate', 'bearerToken', 'impersonateUser', 'impersonateGroups'];
+const CREDENTIALS = ['clientCertificate', 'untrustedClientCertificate', 'bearerToken', 'impersonateUser', 'impersonateGroups'];
 
 export function readRequest(r: FieldReader, f: Field, path: string): RecordedRequest | undefined {
   const errors = r.errors.length;
@@ -61,6 +61,11 @@ export function readRequest(r: FieldReader, f: Field, path: string): RecordedReq
       const commonName = cn ? r.string(cn, `${path}.credentials.clientCertificate.commonName`) : undefined;
       const organizations = orgs ? r.stringList(orgs, `${path}.credentials.clientCertificate.organizations`) : [];
       if (commonName !== undefined && organizations) out.credentials.clientCertificate = { commonName, organizations };
+    }
+    const untrusted = c?.get('untrustedClientCertificate');
+    if (untrusted) {
+      if (isScalar(untrusted.value) && untrusted.value.value === true) out.credentials.untrustedClientCertificate = true;
+      else r.error(untrusted.pos, `${path}.credentials.untrustedClientCertificate`, 'expected true');
     }
     for (const name of ['bearerToken', 'impersonateUser'] as const) {
       const x = c?.get(name);

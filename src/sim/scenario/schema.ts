@@ -78,6 +78,7 @@ export interface RecordedRequest {
   accept?: string;
   credentials: {
     clientCertificate?: { commonName: string; organizations: string[] };
+    untrustedClientCertificate?: true;
     bearerToken?: string;
     impersonateUser?: string;
     impersonateGroups?: string[];

@@ -25,6 +25,14 @@ describe('validateCreate for services', () => {
       errors: ['spec.ports[0].name: Required value', 'spec.ports[1].name: Required value'],
     },
     {
+      // validateServicePort: ValidateDNS1123Label on the name; kubectl create service names its ports `80-80`.
+      name: 'a port name is a DNS-1123 label: `80-80` (kubectl create service) passes, `Web` does not',
+      obj: svc('web', { ports: [{ name: '80-80', port: 80 }, { name: 'Web', port: 81 }] }),
+      errors: [
+        `spec.ports[1].name: Invalid value: "Web": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')`,
+      ],
+    },
+    {
       name: 'a port out of range is refused',
       obj: svc('web', { ports: [{ port: 70000 }] }),
       errors: ['spec.ports[0].port: Invalid value: 70000: must be between 1 and 65535, inclusive', 'spec.ports[0].targetPort: Invalid value: 70000: must be between 1 and 65535, inclusive'],

@@ -6,7 +6,7 @@
 import type { FieldError } from '../field-error';
 import { duplicate, invalid, notSupported, required } from '../field-error';
 import type { KubeObject } from '../types';
-import { isValidPortName, isValidPortNum, nameIsDNS1035Label } from './names';
+import { isDNS1123Label, isValidPortName, isValidPortNum, nameIsDNS1035Label } from './names';
 import { validateLabels, validateObjectMeta } from './object-meta';
 
 const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
@@ -33,7 +33,8 @@ function validatePort(p: PortSpec, path: string, requireName: boolean, names: Se
   const errs: FieldError[] = [];
   if (requireName && !p.name) errs.push(required(`${path}.name`));
   else if (p.name) {
-    errs.push(...isValidPortName(p.name).map((m) => invalid(`${path}.name`, p.name, m)));
+    // validateServicePort: a Service port's name is a DNS-1123 label (`80-80` is one), not an IANA service name as a container port's is.
+    errs.push(...isDNS1123Label(p.name).map((m) => invalid(`${path}.name`, p.name, m)));
     if (names.has(p.name)) errs.push(duplicate(`${path}.name`, p.name));
     names.add(p.name);
   }

@@ -189,6 +189,26 @@ const endpointSlicePrinter: TablePrinter = {
   },
 };
 
+/**
+ * printResourceQuota: each resource of status.hard, sorted, as `name: used/hard`; those named
+ * `limits.*` in the Limit column, the rest in Request. (Kubeplay runs no resource quota
+ * controller, so a quota's status stays empty and both cells blank.)
+ */
+const resourceQuotaPrinter: TablePrinter = {
+  columns: ['Name', 'Age', 'Request', 'Limit'],
+  wideColumns: [],
+  row(obj, now) {
+    const st = (obj.status ?? {}) as { hard?: Record<string, string>; used?: Record<string, string> };
+    const request: string[] = [];
+    const limit: string[] = [];
+    for (const name of Object.keys(st.hard ?? {}).sort()) {
+      const pieces = name.split('.');
+      (pieces.length > 1 && pieces[0] === 'limits' ? limit : request).push(`${name}: ${st.used?.[name] ?? '0'}/${st.hard![name]}`);
+    }
+    return [obj.metadata.name ?? '', age(obj.metadata.creationTimestamp, now), request.join(', '), limit.join(', ')];
+  },
+};
+
 const defaultPrinter: TablePrinter = {
   columns: ['Name', 'Age'],
   wideColumns: [],
@@ -205,6 +225,7 @@ const PRINTERS: Record<string, TablePrinter> = {
   leases: leasePrinter,
   services: servicePrinter,
   endpointslices: endpointSlicePrinter,
+  resourcequotas: resourceQuotaPrinter,
   roles: rolePrinter,
   clusterroles: rolePrinter,
   rolebindings: roleBindingPrinter,

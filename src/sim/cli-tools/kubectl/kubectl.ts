@@ -22,6 +22,7 @@ import { onCordonResult, startCordon, type CordonJob } from './commands/cordon';
 import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain, type DrainJob } from './commands/drain';
 import { onTaintResult, startTaint, type TaintJob } from './commands/taint';
 import { unknownCommand } from './commands/unknown';
+import { onVersionResult, startVersion, type VersionJob } from './commands/version';
 import { plain } from './errors';
 import { flagArray, flagString, parseArgs, type ParsedArgs } from './flags';
 import {
@@ -134,6 +135,8 @@ function onExec(st: KubectlState, exec: CliExec, ctx: Effects): void {
       return startApiResources(st, common, p, ctx);
     case 'auth':
       return startAuth(st, common, p, ctx);
+    case 'version':
+      return startVersion(st, common, p, ctx);
     case undefined:
       return emitOnly('kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n', 0);
     default:
@@ -192,6 +195,8 @@ function dispatch(st: KubectlState, job: JobCommon, step: string, r: RequestResu
       return onApiResourcesResult(st, job as unknown as ApiResourcesJob, step, r, ctx);
     case 'auth':
       return onAuthResult(st, job as unknown as AuthJob, step, r, ctx);
+    case 'version':
+      return onVersionResult(st, job as unknown as VersionJob, step, r, ctx);
   }
 }
 

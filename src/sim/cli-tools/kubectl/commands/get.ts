@@ -12,9 +12,10 @@ import { goMarshalIndent } from '../../common/go-json';
 import { goYaml } from '../../common/go-yaml';
 import { evalPath, jsonpathTemplate, JsonPathError, parsePath, relaxedJsonPath } from '../../common/jsonpath';
 import { aggregate, plain, type KubectlError } from '../errors';
-import { flagBool, flagString, type ParsedArgs } from '../flags';
+import { flagArray, flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
+import { parseCustomColumns, renderCustomColumns, type CustomColumn } from '../printers/custom-columns';
 import { renderTable } from '../printers/table-print';
 import { beginWatch, onGetWatchEnded, type GetWatch } from './get-watch';
 
@@ -38,6 +39,8 @@ export interface GetJob extends JobCommon {
   sortBy?: string;
   showLabels: boolean;
   noHeaders: boolean;
+  /** -L / --label-columns. */
+  labelColumns: string[];
   withKind: boolean;
   singleItem: boolean;
   /** -w / --watch-only: after printing, keep watching (get-watch.ts). */
@@ -60,7 +63,7 @@ export const REQUIRED_RESOURCE =
   "See 'kubectl get -h' for help and examples\n";
 
 export function validOutput(o: string): boolean {
-  return ['', 'wide', 'yaml', 'json', 'name'].includes(o) || o.startsWith('jsonpath=') || o.startsWith('jsonpath:');
+  return ['', 'wide', 'yaml', 'json', 'name'].includes(o) || o.startsWith('jsonpath=') || o.startsWith('jsonpath:') || o.startsWith('custom-columns=');
 }
 
 /** Resolve `pods`, `po,no`, `pod/web`, `pod web db` into targets; an unknown type is an error. */
@@ -96,6 +99,15 @@ export function resolveTargets(args: string[]): { targets: GetTarget[]; withKind
 export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
   const output = flagString(p, 'output') ?? '';
   if (!validOutput(output)) return finishJob(st, common, ctx, plain(OUTPUT_FORMATS_ERROR(output)));
+  if (output.startsWith('custom-columns=')) {
+    try {
+      const cols = parseCustomColumns(output.slice('custom-columns='.length));
+      if (typeof cols === 'string') return finishJob(st, common, ctx, plain(cols));
+    } catch (e) {
+      if (e instanceof JsonPathError) return finishJob(st, common, ctx, plain(e.message));
+      throw e;
+    }
+  }
   if (p.args.length === 0) {
     common.stderr += REQUIRED_RESOURCE;
     return finishJob(st, common, ctx, undefined, 1);
@@ -117,6 +129,7 @@ export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx
     sortBy: flagString(p, 'sort-by'),
     showLabels: flagBool(p, 'show-labels'),
     noHeaders: flagBool(p, 'no-headers'),
+    labelColumns: flagArray(p, 'label-columns').flatMap((l) => l.split(',')).filter((l) => l !== ''),
     withKind: resolved.withKind,
     singleItem: resolved.targets.length === 1 && resolved.targets[0]!.names.length === 1,
     watchFlag: flagBool(p, 'watch') || flagBool(p, 'watch-only'),
@@ -209,7 +222,14 @@ function printGet(st: KubectlState, job: GetJob, ctx: Effects): void {
     }
   }
   const all = job.targets.flatMap((t) => t.items);
-  if (job.output === 'name') job.stdout += all.map((o) => kindSlashName(job.targets.find((t) => t.items.includes(o))!.info, o.metadata.name ?? '') + '\n').join('');
+  if (job.output.startsWith('custom-columns=')) {
+    try {
+      job.stdout += renderCustomColumns(parseCustomColumns(job.output.slice('custom-columns='.length)) as CustomColumn[], all, job.noHeaders);
+    } catch (e) {
+      if (e instanceof JsonPathError) return finishJob(st, job, ctx, plain(e.message));
+      throw e;
+    }
+  } else if (job.output === 'name') job.stdout += all.map((o) => kindSlashName(job.targets.find((t) => t.items.includes(o))!.info, o.metadata.name ?? '') + '\n').join('');
   else if (job.output === 'json' || job.output === 'yaml' || job.output.startsWith('jsonpath')) {
     try {
       job.stdout += printStructured(job, all);
@@ -228,6 +248,7 @@ function printGet(st: KubectlState, job: GetJob, ctx: Effects): void {
         withKind: job.withKind,
         showLabels: job.showLabels,
         noHeaders: job.noHeaders,
+        labelColumns: job.labelColumns,
       });
     }
   }

@@ -1,6 +1,6 @@
 // One table as cli-runtime's table printer writes it: upper-case headers, an optional NAMESPACE
 // column first (-A), `kind/name` names when several kinds are printed, LABELS last
-// (--show-labels); cells joined by tabs for the tabwriter.
+// (--show-labels), after any -L label columns; cells joined by tabs for the tabwriter.
 
 import type { KubeObject } from '../../../api/types';
 import type { ResourceInfo } from '../../../api/resources';
@@ -14,6 +14,8 @@ export interface TableOptions {
   withKind: boolean;
   showLabels: boolean;
   noHeaders: boolean;
+  /** -L: one column per label key, headed by the key's last `/` segment upper-cased, the value or empty. */
+  labelColumns?: string[];
 }
 
 export function renderTable(info: ResourceInfo, items: KubeObject[], o: TableOptions): string {
@@ -27,6 +29,7 @@ export function tableText(info: ResourceInfo, items: KubeObject[], o: TableOptio
   if (!o.noHeaders) {
     const headers = columnsFor(printer, info.resource, o.wide).map((c) => c.toUpperCase());
     if (o.withNamespace) headers.unshift('NAMESPACE');
+    for (const l of o.labelColumns ?? []) headers.push(l.split('/').pop()!.toUpperCase());
     if (o.showLabels) headers.push('LABELS');
     text += headers.join('\t') + '\n';
   }
@@ -37,6 +40,7 @@ export function tableText(info: ResourceInfo, items: KubeObject[], o: TableOptio
       cells[0] = `${info.kind.toLowerCase()}${info.group ? '.' + info.group : ''}/${cells[0]}`;
     }
     if (o.withNamespace) cells.unshift(obj.metadata.namespace ?? '');
+    for (const l of o.labelColumns ?? []) cells.push(obj.metadata.labels?.[l] ?? '');
     if (o.showLabels) cells.push(formatLabels(obj.metadata.labels));
     text += cells.join('\t') + '\n';
   }

@@ -1,0 +1,26 @@
+// The write handlers decode their options from the query and validate them before the body
+// (endpoints/handlers/create.go, update.go, patch.go: ValidateCreateOptions, ValidateUpdateOptions,
+// ValidatePatchOptions in apimachinery/pkg/apis/meta/v1/validation). A `fieldValidation` outside
+// "", Ignore, Strict, Warn fails the request with 422 on the options object itself:
+// `CreateOptions.meta.k8s.io "" is invalid: fieldValidation: Unsupported value: "foo": supported
+// values: "", "Ignore", "Strict", "Warn"`.
+
+import { invalid } from '../api/errors';
+import { notSupported } from '../api/field-error';
+import type { Status } from '../api/types';
+
+/** The stage name in the audit line: the handler decoding its options from the query. */
+export const REQUEST_OPTIONS = 'DecodeOptions';
+
+/** allowedFieldValidationValues, in the order sets.String.List() gives (sorted). */
+export const FIELD_VALIDATION_VALUES = ['', 'Ignore', 'Strict', 'Warn'] as const;
+
+const OPTIONS_KIND: Record<string, string> = { create: 'CreateOptions', update: 'UpdateOptions', patch: 'PatchOptions' };
+
+/** The 422 a write's options earn, or undefined (reads and deletes take no fieldValidation). */
+export function validateWriteOptions(verb: string, query: Record<string, string> | undefined): Status | undefined {
+  const kind = OPTIONS_KIND[verb];
+  const v = query?.fieldValidation;
+  if (!kind || v === undefined || (FIELD_VALIDATION_VALUES as readonly string[]).includes(v)) return undefined;
+  return invalid(kind, 'meta.k8s.io', '', [notSupported('fieldValidation', v, FIELD_VALIDATION_VALUES)]);
+}

@@ -1,0 +1,34 @@
+// The in-page kubectl's `version`, `create service`, `-o custom-columns=` and `-L`, with the texts
+// kubectl v1.31.9 printed for the same commands (against kubeplay serve, and offline for
+// `version --client` and create service's flag errors); kubectl/pkg/cmd/version/version.go,
+// create/create_service.go, cli-runtime printers/customcolumn.go and tableprinter.go.
+import { describe, expect, it } from 'vitest';
+import { buildCluster } from '../../../cluster';
+
+describe('in-page kubectl as kubectl v1.31.9 prints', () => {
+  const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 5 });
+
+  it('version: the client is v1.31.9 with Kustomize v5.4.2, the server v1.31.0 from GET /version', () => {
+    expect(c.run('kubectl version').stdout).toBe('Client Version: v1.31.9\nKustomize Version: v5.4.2\nServer Version: v1.31.0\n');
+    expect(c.run('kubectl version --client -o yaml').stdout).toBe(
+      'clientVersion:\n  buildDate: "2025-05-15T09:17:16Z"\n  compiler: gc\n  gitCommit: 8f3800390d488f54f74111f22973059e133f9cba\n  gitTreeState: clean\n  gitVersion: v1.31.9\n  goVersion: go1.23.8\n  major: "1"\n  minor: "31"\n  platform: linux/amd64\nkustomizeVersion: v5.4.2\n\n',
+    );
+    expect(JSON.parse(c.run('kubectl version -o json').stdout).serverVersion.gitCommit).toBe('9edcffcde5595e8a5b1a35f88c421764e575afce');
+    expect(c.run('kubectl version -o xml')).toMatchObject({ stderr: "error: --output must be 'yaml' or 'json'\n", exitCode: 1 });
+  });
+
+  it('create service: ports named port-target with `:` made `-`, which the apiserver takes as DNS labels', () => {
+    expect(c.run('kubectl create service nodeport np --tcp=80:8080,443')).toMatchObject({ stdout: 'service/np created\n', exitCode: 0 });
+    expect(c.run("kubectl get svc np -o jsonpath='{.spec.ports[*].name} {.spec.type} {.spec.selector.app}'").stdout).toBe('80-8080 443 NodePort np');
+    expect(c.run('kubectl create service clusterip bad --tcp=80:http_x').stderr).toBe('error: must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)\n');
+    expect(c.run('kubectl create service clusterip x --tcp=99999').stderr).toBe('error: strconv.ParseUint: parsing "99999": value out of range\n');
+    expect(c.run('kubectl create service clusterip x').stderr).toBe('error: at least one tcp port specifier must be provided\n');
+    expect(c.run('kubectl create service clusterip --tcp=80').stderr).toBe("error: exactly one NAME is required, got 0\nSee 'kubectl create service clusterip -h' for help and examples\n");
+  });
+
+  it('-o custom-columns: headers as written, <none> where the path finds nothing; -L: a column per label key', () => {
+    expect(c.run('kubectl get nodes -o custom-columns=NAME:.metadata.name,X:.spec.nope').stdout).toBe('NAME            X\ncontrol-plane   <none>\nworker-1        <none>\n');
+    expect(c.run('kubectl get nodes -o custom-columns=NAME').stderr).toBe('error: unexpected custom-columns spec: NAME, expected <header>:<json-path-expr>\n');
+    expect(c.run('kubectl get ns default -L kubernetes.io/metadata.name,x').stdout).toMatch(/^NAME +STATUS +AGE +METADATA\.NAME +X\ndefault +Active +\S+ +default +\n$/);
+  });
+});
