@@ -32,7 +32,8 @@ function byteCount(value: string): number {
 export function describeConfigMap(cm: KubeObject, events: Event[], now: number): string {
   let s = header(cm);
   s += '\nData\n====\n';
-  for (const [k, v] of sortedEntries(cm.data)) s += `${k}:\n----\n${v}\n`;
+  // Each value is followed by an empty line (kubectl v1.31's describeConfigMap, checked in src/serve/kubectl-compare.test.ts).
+  for (const [k, v] of sortedEntries(cm.data)) s += `${k}:\n----\n${v}\n\n`;
   s += '\nBinaryData\n====\n';
   for (const [k, v] of sortedEntries(cm.binaryData)) s += `${k}: ${byteCount(v)} bytes\n`;
   s += '\n';
