@@ -4,6 +4,7 @@
 // The result's keys are sorted at every level, the order `kubectl get -o yaml` prints (sigs.k8s.io/yaml
 // marshals through Go maps): apiVersion, kind, metadata, spec, status.
 
+import { base64OfText } from './base64';
 import { setOwn } from './own-keys';
 import { defaultPod, defaultTemplate } from './pod-defaults';
 import { defaultRbacBinding } from './validation/rbac';
@@ -129,15 +130,30 @@ function defaultJob(job: Obj): void {
   defaultTemplate(spec);
 }
 
+/**
+ * SetDefaults_Secret (type Opaque) and the v1 -> internal conversion of Secrets
+ * (Convert_v1_Secret_To_core_Secret): `stringData` is merged into `data` on write, overwriting, and
+ * never stored.
+ */
+function defaultSecret(s: Obj): void {
+  if (!s.type) s.type = 'Opaque';
+  if (!isObj(s.stringData)) {
+    delete s.stringData;
+    return;
+  }
+  const data = isObj(s.data) ? { ...s.data } : {};
+  for (const [k, v] of Object.entries(s.stringData)) setOwn(data, k, base64OfText(String(v)));
+  s.data = data;
+  delete s.stringData;
+}
+
 const DEFAULTERS: Record<string, (o: Obj) => void> = {
   '/Pod': defaultPod,
   '/Namespace': defaultNamespace,
   '/Node': defaultNode,
   '/Event': defaultEvent,
   '/Service': defaultService,
-  '/Secret': (s) => {
-    s.type ??= 'Opaque';
-  },
+  '/Secret': defaultSecret,
   'coordination.k8s.io/Lease': (l) => void ensure(l, 'spec'),
   'apps/Deployment': defaultDeployment,
   'apps/ReplicaSet': (rs) => {

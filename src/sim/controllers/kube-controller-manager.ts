@@ -39,6 +39,14 @@ import {
 } from './endpointslice/controller';
 import { controllerCredentials } from './tokens';
 import {
+  createRootCACertPublisher,
+  onRootCAConfigMapDelta,
+  onRootCANamespaceDelta,
+  ROOT_CA_CERT_PUBLISHER_SA,
+  syncRootCACert,
+  type RootCACertPublisherState,
+} from './rootcacertpublisher/publisher';
+import {
   createLeaderElector,
   leaderElectionOnClientEvent,
   leaderElectionOnTimer,
@@ -146,6 +154,7 @@ export interface KubeControllerManagerState {
   statefulSet: StatefulSetControllerState;
   namespace: NamespaceControllerState;
   serviceAccount: ServiceAccountControllerState;
+  rootCA: RootCACertPublisherState;
   events: { seq: number };
   /** The leader elector, when leader election is on. */
   le?: LeaderElectorState;
@@ -172,6 +181,7 @@ function workers(s: KubeControllerManagerState): {
     { rt: s.statefulSet.rt, serviceAccount: STATEFULSET_SA, sync: (e, sc) => syncStatefulSet(s.statefulSet, e, sc) },
     { rt: s.namespace.rt, serviceAccount: NAMESPACE_SA, sync: (e, sc) => syncNamespace(s.namespace, e, sc) },
     { rt: s.serviceAccount.rt, serviceAccount: SERVICEACCOUNT_SA, sync: (e, sc) => syncServiceAccounts(s.serviceAccount, e, sc) },
+    { rt: s.rootCA.rt, serviceAccount: ROOT_CA_CERT_PUBLISHER_SA, sync: (e, sc) => syncRootCACert(s.rootCA, e, sc) },
   ];
 }
 
@@ -212,7 +222,9 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
     else if (which === 'namespaces') {
       onNamespaceDelta(s.namespace, env(s, ctx, NAMESPACE_SA), d);
       onServiceAccountNamespaceDelta(s.serviceAccount, env(s, ctx, SERVICEACCOUNT_SA), d);
+      onRootCANamespaceDelta(s.rootCA, env(s, ctx, ROOT_CA_CERT_PUBLISHER_SA), d);
     } else if (which === 'serviceaccounts') onServiceAccountDelta(s.serviceAccount, env(s, ctx, SERVICEACCOUNT_SA), d);
+    else if (which === 'configmaps') onRootCAConfigMapDelta(s.rootCA, env(s, ctx, ROOT_CA_CERT_PUBLISHER_SA), d);
   }
   if (allSynced(s.informers)) startMonitor(s.nodeLifecycle, nl);
 }
@@ -251,6 +263,7 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   statefulSetOnWriteResult(s.statefulSet, env(s, ctx, STATEFULSET_SA), ev);
   if (onSyncWriteResult(s.statefulSet.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.serviceAccount.rt, ctx, ev)) return;
+  if (onSyncWriteResult(s.rootCA.rt, ctx, ev)) return;
   taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
 }
 
@@ -285,6 +298,7 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       statefulSet: createStatefulSetController(),
       namespace: createNamespaceController(),
       serviceAccount: createServiceAccountController(),
+      rootCA: createRootCACertPublisher(),
       events: { seq: 0 },
     };
     if (config.leaderElection) {

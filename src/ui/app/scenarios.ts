@@ -25,6 +25,7 @@ export const SCENARIOS: readonly string[] = [
   'leader-election',
   'statefulset',
   'job',
+  'configmaps-secrets',
   'apiserver-down',
   'apiserver-restart',
   'scale-50',

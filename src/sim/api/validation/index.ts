@@ -8,6 +8,7 @@ import { definitionNameForKind } from '../schema';
 import type { Binding, Event, KubeObject, Lease, Namespace, Node, Pod, Status } from '../types';
 import { validateWorkload, validateWorkloadSpec } from './apps';
 import { validateJob, validateJobSpec } from './batch';
+import { validateConfigMap, validateConfigMapUpdate, validateSecret, validateSecretUpdate } from './config';
 import { validateEvent, validateLease, validateNamespace, validateNode, validatePodBinding } from './cluster-objects';
 import type { NameValidator } from './names';
 import { nameIsDNS1035Label, nameIsDNSSubdomain } from './names';
@@ -18,6 +19,7 @@ import { validateService } from './service';
 import { validateRbacBinding, validateRbacBindingUpdate, validateRbacRole } from './rbac';
 import { decodeProblems, withoutUnknownFields } from './strict-decode';
 import { withGoNulls } from './go-nulls';
+import { byteFieldError } from './byte-fields';
 
 /**
  * Strict decoding (the apiserver's decoder with --validate=strict, the kubectl default since 1.25):
@@ -61,7 +63,8 @@ export function decodeObject(
   if (!defName) return { obj: body };
   const problems = decodeProblems(defName, body as Record<string, unknown>);
   const prefix = patch ? '' : `${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: `;
-  if (problems.typeError) return { status: badRequest(prefix + problems.typeError) };
+  const typeError = problems.typeError ?? byteFieldError(info, body as Record<string, unknown>);
+  if (typeError) return { status: badRequest(prefix + typeError) };
   const unknown = problems.unknownFields.map((f) => `unknown field "${f}"`);
   if (unknown.length && directive === 'Strict') return { status: badRequest(`${prefix}strict decoding error: ${unknown.join(', ')}`) };
   let obj = unknown.length && problems.unknownAt ? withoutUnknownFields(body, problems.unknownAt) : body;
@@ -89,6 +92,10 @@ export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[
       return validatePodBinding(obj as Binding);
     case '/Service':
       return validateService(obj);
+    case '/ConfigMap':
+      return validateConfigMap(obj);
+    case '/Secret':
+      return validateSecret(obj);
     case 'coordination.k8s.io/Lease':
       return validateLease(obj as Lease);
     case 'apps/Deployment':
@@ -115,6 +122,8 @@ export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[
 /** Update validation: immutable fields (most of a pod's spec), plus the kind's rules. */
 export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObject): FieldError[] {
   if (info.group === '' && info.kind === 'Pod') return validatePodUpdate(obj as Pod, old as Pod);
+  if (info.group === '' && info.kind === 'ConfigMap') return validateConfigMapUpdate(obj, old);
+  if (info.group === '' && info.kind === 'Secret') return validateSecretUpdate(obj, old);
   const meta = validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {});
   switch (`${info.group}/${info.kind}`) {
     case '/Node':

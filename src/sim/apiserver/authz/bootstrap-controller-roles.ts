@@ -83,6 +83,7 @@ const CONTROLLER_RULES = {
     rule(['patch'], [''], ['pods/status']),
   ],
   'service-account-controller': [rule(['create'], [''], ['serviceaccounts']), EVENTS_RULE],
+  'root-ca-cert-publisher': [rule(['create', 'update'], [''], ['configmaps']), EVENTS_RULE],
 };
 
 export type ControllerName = keyof typeof CONTROLLER_RULES;

@@ -62,6 +62,12 @@ describe('the Node authorizer', () => {
     expect(d.reason).toMatch(/: no relationship found between node 'worker-1' and this object$/);
   });
 
+  it("lets a kubelet list and watch ConfigMaps and Secrets cluster-wide (Kubeplay's kubelet cache), but not in one namespace", () => {
+    expect(authorize(n1('list', 'configmaps'), bootstrapPolicy()).allowed).toBe(true);
+    expect(authorize(n1('watch', 'secrets'), bootstrapPolicy()).allowed).toBe(true);
+    expect(authorize(n1('list', 'secrets', { namespace: 'default' }), bootstrapPolicy()).reason).toMatch(/: No Object name found$/);
+  });
+
   it('has no opinion on users that are not nodes, leaving them to RBAC', () => {
     const d = authorize(req('bob', ['system:nodes'], 'list', 'pods'), bootstrapPolicy());
     expect(d).toEqual({ allowed: false, reason: 'User "bob" cannot list resource "pods" in API group "" at the cluster scope' });

@@ -10,9 +10,11 @@
 // kube-node-lease.
 //
 // Simplification: the real authorizer keeps a graph (node <- pod <- secret/configmap/pvc/pv ...) to
-// let a kubelet read exactly the objects its pods reference. Kubeplay's pods reference no secrets,
-// configmaps or volumes yet, so those requests are checked for verb and shape like the real ones and
-// then answered with the real "no relationship found" reason.
+// let a kubelet read exactly the objects its pods reference, which the kubelet's configmap and
+// secret managers GET and WATCH one by one. Kubeplay's kubelet keeps one cluster-wide LIST+WATCH of
+// ConfigMaps and Secrets instead, so a kubelet may list and watch those two at the cluster scope;
+// a GET by name is checked for shape like the real one and answered with the real "no
+// relationship found" reason, as for every other object the graph would decide.
 
 import type { UserInfo } from '../authn';
 import type { AuthorizerVerdict } from './rbac';
@@ -57,6 +59,8 @@ function authorizeCSINode(node: string, a: RequestAttributes): AuthorizerVerdict
 
 function authorizeReadNamespaced(node: string, a: RequestAttributes): AuthorizerVerdict {
   if (!['get', 'list', 'watch'].includes(a.verb)) return noOpinion('can only read resources of this type');
+  // Kubeplay's kubelet cache (see above): list and watch across all namespaces.
+  if ((a.verb === 'list' || a.verb === 'watch') && !a.namespace && !a.name && !a.subresource) return allow;
   if (a.subresource) return noOpinion('cannot read subresource');
   if (!a.namespace) return noOpinion('can only read namespaced object of this type');
   if (!a.name) return noOpinion('No Object name found');

@@ -6,6 +6,7 @@ import type { Event, KubeObject, Lease, Namespace, Node, Pod } from '../../api/t
 import { parseTime } from '../../api/time';
 import { humanDuration } from '../../../apimachinery/duration';
 import { deploymentPrinter, replicaSetPrinter, statefulSetPrinter } from './apps-printers';
+import { configMapPrinter, secretPrinter } from './config-printers';
 import { podCells } from './pod-status';
 import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-printers';
 import { daemonSetPrinter, jobPrinter } from './workload-printers';
@@ -236,6 +237,8 @@ const PRINTERS: Record<string, TablePrinter> = {
   daemonsets: daemonSetPrinter,
   jobs: jobPrinter,
   statefulsets: statefulSetPrinter,
+  configmaps: configMapPrinter,
+  secrets: secretPrinter,
 };
 
 export function printerFor(resource: string): TablePrinter {

@@ -35,3 +35,12 @@ export function goMarshalIndent(v: unknown, indent = '    ', level = 0): string 
   if (entries.length === 0) return '{}';
   return `{\n${entries.map(([k, x]) => `${pad}${escapeString(k)}: ${goMarshalIndent(x, indent, level + 1)}`).join(',\n')}\n${close}}`;
 }
+
+/**
+ * json.MarshalIndent of a typed Go struct (what kubectl prints for an object it built itself, as
+ * `create configmap --dry-run=client -o json`): fields in declaration order, which is the
+ * object's own key order here, and `<`, `>`, `&` escaped as encoding/json does.
+ */
+export function goMarshalIndentStruct(v: unknown, indent = '    '): string {
+  return JSON.stringify(v, null, indent).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+}

@@ -88,7 +88,8 @@ function emitMap(m: Record<string, unknown>, indent: number): string {
       const head = `${pad}${keyText(k)}:`;
       // Sequences sit at their key's indentation; maps are indented by two.
       const childIndent = Array.isArray(val) ? indent : indent + 2;
-      const body = emit(val, childIndent, head.length + 1);
+      // A literal block's lines sit two columns right of their key (go-yaml's best_indent).
+      const body = typeof val === 'string' ? scalar(val, head.length + 1, indent + 2) : emit(val, childIndent, head.length + 1);
       return body.startsWith('\n') ? head + body : `${head} ${body}`;
     })
     .join('\n');

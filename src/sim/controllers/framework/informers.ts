@@ -6,11 +6,11 @@ import type { Pod } from '../../api/types';
 import { createInformer, objectKey, type Delta } from '../../client/informer';
 import { createInformerSet, type InformerSet } from '../../client/informer-set';
 
-export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets';
+export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets' | 'configmaps';
 
 /**
  * The factory's informers (nodes, pods, node leases in kube-node-lease, services, endpointslices,
- * replicasets, deployments, daemonsets, jobs, statefulsets, namespaces, serviceaccounts) and the
+ * replicasets, deployments, daemonsets, jobs, statefulsets, namespaces, serviceaccounts, configmaps) and the
  * pod index by node.
  */
 export interface SharedInformers extends InformerSet<InformerName> {
@@ -36,6 +36,7 @@ export function createSharedInformers(): SharedInformers {
       jobs: createInformer({ name: 'jobs', path: '/apis/batch/v1/jobs', phase: 'controller' }),
       serviceaccounts: createInformer({ name: 'serviceaccounts', path: '/api/v1/serviceaccounts', phase: 'controller' }),
       statefulsets: createInformer({ name: 'statefulsets', path: '/apis/apps/v1/statefulsets', phase: 'controller' }),
+      configmaps: createInformer({ name: 'configmaps', path: '/api/v1/configmaps', phase: 'controller' }),
     },
     KCM_LOG,
   );

@@ -25,7 +25,7 @@ import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorke
 const KILL_RETRY_BACKOFF_MS = 10_000;
 import { PROBE_TIMER, onExecProbeResponse, onNetProbeResponse, onProbeTimer } from './prober';
 import { RUNTIME_SYNC_TIMER, addPod, onContainerList, onImageList, onSandboxList, startRuntimeSync } from './runtime-sync';
-import type { KubeletConfig, KubeletState, ProbeKind } from './state';
+import type { KubeletConfig, KubeletInformer, KubeletState, ProbeKind } from './state';
 import { KUBELET_VERSION } from './texts';
 
 export type { KubeletConfig } from './state';
@@ -42,7 +42,11 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
     config,
     client: createClient({ apiserver: config.apiserver, credentials: config.credentials, userAgent: `kubelet/${KUBELET_VERSION} (linux/amd64) kubernetes/9edcffc`, timeoutMs: t.clientRequestTimeoutMs }),
     informers: createInformerSet(
-      { pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: `spec.nodeName=${config.nodeName}`, phase: 'watch' }) },
+      {
+        pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: `spec.nodeName=${config.nodeName}`, phase: 'watch' }),
+        configmaps: createInformer({ name: 'configmaps', path: '/api/v1/configmaps', phase: 'watch' }),
+        secrets: createInformer({ name: 'secrets', path: '/api/v1/secrets', phase: 'watch' }),
+      },
       { pid: KUBELET_PID, reflector: 'pkg/kubelet/config/apiserver.go:66' },
     ),
     registered: false,
@@ -131,9 +135,11 @@ function callError(ev: ClientEvent, status: number): string | number {
   return ev.kind === 'error' ? transportError(ev.call, APISERVER_ADDRESS, ev.error) : status;
 }
 
-function onClientInputs(s: KubeletState, ctx: Effects, inputs: ClientInput<'pods'>[]): void {
+function onClientInputs(s: KubeletState, ctx: Effects, inputs: ClientInput<KubeletInformer>[]): void {
   for (const input of inputs) {
-    if (input.kind === 'deltas') onDeltas(s, ctx, input.deltas);
+    if (input.kind === 'deltas') {
+      if (input.informer === 'pods') onDeltas(s, ctx, input.deltas);
+    }
     else onClientEvent(s, ctx, input.event);
   }
 }

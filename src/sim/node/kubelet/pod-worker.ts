@@ -9,6 +9,8 @@ import type { Pod } from '../../api/types';
 import type { Effects, ObjectRef } from '../../kernel/component';
 import { apiRequest } from '../../client/apiclient';
 import { normalizeImage, parseImageReference } from '../registry/reference';
+import { containerEnv, type ConfigSources } from './container-env';
+import { mountedFiles } from './config-volumes';
 import { formatGrpcError, type ContainerConfig, type CriResponse, type CreateContainerResult, type ImageStatusResult, type PullImageResult, type RunPodSandboxResult } from '../runtime/cri';
 import { backoffGet, backoffNext, backoffUntil, inBackoffSince, inBackoffSinceUpdate } from './backoff';
 import { criCall } from './cri-client';
@@ -241,12 +243,34 @@ function onPulled(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorke
   createContainer(s, ctx, w, c);
 }
 
+/** The kubelet's ConfigMap and Secret caches, for env and volumes. */
+function configSources(s: KubeletState): ConfigSources {
+  return {
+    configMap: (ns, name) => s.informers.byName.configmaps.items.get(`${ns}/${name}`),
+    secret: (ns, name) => s.informers.byName.secrets.items.get(`${ns}/${name}`),
+  };
+}
+
+/** MountVolume.SetUp failed: the container stays ContainerCreating; the kubelet tries again. */
+function onMountFailure(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker, err: string): void {
+  recordEvent(s, ctx, w.pod, undefined, 'Warning', Reason.FailedMount, err);
+  w.busy = false;
+  pushStatus(s, ctx, w);
+  retryAt(ctx, w, c, ctx.now + 10_000);
+}
+
 function createContainer(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker): void {
   const attempt = c.lastTerminated ? c.restartCount + 1 : c.restartCount;
+  const mounts = mountedFiles(c.spec, w.pod, configSources(s));
+  if ('error' in mounts) return onMountFailure(s, ctx, w, c, mounts.error);
+  const env = containerEnv(c.spec, w.pod, configSources(s));
+  if ('error' in env) return onSyncFailure(s, ctx, w, c, 'CreateContainerConfigError', env.error);
   const config: ContainerConfig = {
-    name: c.name, attempt, image: c.spec.image ?? '', command: c.spec.command, args: c.spec.args,
+    name: c.name, attempt, image: c.spec.image ?? '', command: env.command, args: env.args,
     labels: { 'io.kubernetes.container.name': c.name, 'io.kubernetes.pod.name': w.name, 'io.kubernetes.pod.namespace': w.namespace, 'io.kubernetes.pod.uid': w.uid },
   };
+  if (env.env.length) config.envs = env.env.map(([key, value]) => ({ key, value }));
+  if (Object.keys(mounts.files).length) config.mountedFiles = mounts.files;
   // generateLinuxContainerResources: limits.memory becomes the cgroup's memory limit.
   const memory = c.spec.resources?.limits?.memory;
   if (memory !== undefined) config.linux = { resources: { memoryLimitInBytes: parseBytes(String(memory)) } };

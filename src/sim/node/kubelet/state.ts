@@ -109,11 +109,18 @@ export interface CriCallRecord {
   sentAt: number;
 }
 
+/**
+ * The kubelet's informers: its pods, and the ConfigMaps and Secrets their env and volumes read
+ * (the configmap and secret managers; Kubeplay watches them whole where the real kubelet's Watch
+ * strategy watches each referenced object).
+ */
+export type KubeletInformer = 'pods' | 'configmaps' | 'secrets';
+
 export interface KubeletState {
   config: KubeletConfig;
   client: ClientState;
   /** The pods bound to this node (fieldSelector spec.nodeName=<node>): the kubelet's apiserver pod source. */
-  informers: InformerSet<'pods'>;
+  informers: InformerSet<KubeletInformer>;
   registered: boolean;
   nodeUid?: string;
   startedAt: number;

@@ -20,6 +20,7 @@ export const Reason = {
   Starting: 'Starting',
   RegisteredNode: 'RegisteredNode',
   FailedCreatePodSandBox: 'FailedCreatePodSandBox',
+  FailedMount: 'FailedMount',
   SandboxChanged: 'SandboxChanged',
 } as const;
 

@@ -7,7 +7,7 @@
 import { CATALOGUE, type ImageBehaviour, type RepositoryEntry } from './catalogue';
 import type { Program, Step } from './program';
 import { parseImageReference, repositoryName, type ImageReference } from './reference';
-import { argvSteps } from './shell';
+import { argvSteps, EMPTY_SHELL, type ShellContext } from './shell';
 import { stressSteps } from './stress';
 
 /** A resolved catalogue entry for one reference, or the reason there is none. */
@@ -68,12 +68,12 @@ function agnhostSteps(args: string[]): Step[] {
  * The program a container runs. `command`/`args` are the pod spec's; an unknown image never gets
  * here (its pull fails), but the function still answers with a program that exits 0.
  */
-export function programFor(image: string, command: string[] | undefined, args: string[] | undefined): Program {
+export function programFor(image: string, command: string[] | undefined, args: string[] | undefined, sh: ShellContext = EMPTY_SHELL): Program {
   const l = lookupImage(image);
   const argv = [...(command ?? []), ...(args ?? [])];
   const b: ImageBehaviour = l.found ? l.entry.behaviour : { kind: 'shell' };
   const tag = l.found ? l.ref.tag : 'latest';
-  if (command && command.length) return { steps: argvSteps(argv), onSigterm: 'ignore' };
+  if (command && command.length) return { steps: argvSteps(argv, sh), onSigterm: 'ignore' };
   switch (b.kind) {
     case 'server': {
       const p: Program = { steps: serverSteps(b, tag, args ?? []), onSigterm: 'exit0' };
@@ -97,6 +97,6 @@ export function programFor(image: string, command: string[] | undefined, args: s
       return { steps: stressSteps(args ?? []), onSigterm: 'ignore' };
     case 'shell':
       // CMD is `sh`; args replace it, so `args: ["sleep", "3600"]` runs sleep.
-      return { steps: argv.length ? argvSteps(argv) : [], onSigterm: 'ignore' };
+      return { steps: argv.length ? argvSteps(argv, sh) : [], onSigterm: 'ignore' };
   }
 }

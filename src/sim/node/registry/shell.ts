@@ -1,10 +1,59 @@
 // A very small sh: enough of busybox's shell to run the commands the Kubernetes docs put in pod
 // specs (`sleep 3600`, `sh -c "exit 1"`, `echo hello; sleep 10`, `touch /tmp/healthy; sleep 30;
-// rm -f /tmp/healthy; sleep 600`, `while true; do echo hi; sleep 5; done`). Anything else runs as a
-// command that succeeds silently, as a real script would mostly do.
+// rm -f /tmp/healthy; sleep 600`, `while true; do echo hi; sleep 5; done`), and the ones the
+// ConfigMap and Secret pages use to show what a pod got: `env`, `echo $VAR`, `ls /etc/config/`,
+// `cat /etc/config/keys`. Anything else runs as a command that succeeds silently, as a real script
+// would mostly do. The environment and the mounted files are the container's at creation.
 
 import type { Step } from './program';
 import { stressSteps } from './stress';
+
+/** What a container's shell can see: its environment (in order) and its mounted files by path. */
+export interface ShellContext {
+  env: [string, string][];
+  files: Record<string, string>;
+}
+
+export const EMPTY_SHELL: ShellContext = { env: [], files: {} };
+
+/** `$VAR` and `${VAR}` from the environment; unknown variables are empty, as in sh. */
+function expandVars(text: string, sh: ShellContext): string {
+  const env = new Map(sh.env);
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_m, a: string | undefined, b: string | undefined) => env.get((a ?? b)!) ?? '');
+}
+
+function logLines(text: string): Step[] {
+  const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+  return text === '' ? [] : lines.map((line) => ({ op: 'log', stream: 'stdout', text: line }) as Step);
+}
+
+/** busybox ls of a directory (one name a line when not on a terminal), sorted; ..data links hidden. */
+function lsSteps(paths: string[], sh: ShellContext): Step[] {
+  const out: Step[] = [];
+  for (const raw of paths.length ? paths : ['.']) {
+    const dir = raw.replace(/\/+$/, '');
+    if (Object.hasOwn(sh.files, dir)) {
+      out.push({ op: 'log', stream: 'stdout', text: dir });
+      continue;
+    }
+    const names = [...new Set(Object.keys(sh.files).filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1).split('/')[0]!))].sort();
+    if (names.length === 0) {
+      out.push({ op: 'log', stream: 'stderr', text: `ls: ${raw}: No such file or directory` });
+      continue;
+    }
+    for (const n of names) out.push({ op: 'log', stream: 'stdout', text: n });
+  }
+  return out;
+}
+
+function catSteps(paths: string[], sh: ShellContext): Step[] {
+  const out: Step[] = [];
+  for (const p of paths) {
+    if (Object.hasOwn(sh.files, p)) out.push(...logLines(sh.files[p]!));
+    else out.push({ op: 'log', stream: 'stderr', text: `cat: can't open '${p}': No such file or directory` });
+  }
+  return out;
+}
 
 function unquote(s: string): string {
   const t = s.trim();
@@ -47,7 +96,7 @@ function sleepMs(arg: string | undefined): number | 'forever' {
   return Math.round(Number(m[1]) * mult);
 }
 
-function commandSteps(cmd: string): Step[] {
+function commandSteps(cmd: string, sh: ShellContext): Step[] {
   const words = cmd.split(/\s+/).filter(Boolean);
   // `/bin/sleep` is `sleep`: the path does not change what runs.
   const name = (words[0] ?? '').split('/').pop() ?? '';
@@ -62,8 +111,19 @@ function commandSteps(cmd: string): Step[] {
     case 'false':
       return [{ op: 'exit', code: 1 }];
     case 'echo':
-    case 'printf':
-      return [{ op: 'log', stream: 'stdout', text: unquote(arg).replace(/\\n$/, '') }];
+    case 'printf': {
+      // Single quotes keep `$` literal; otherwise the shell expands variables first.
+      const t = arg.trim();
+      const text = t.startsWith("'") && t.endsWith("'") ? unquote(arg) : expandVars(unquote(arg), sh);
+      return [{ op: 'log', stream: 'stdout', text: text.replace(/\\n$/, '') }];
+    }
+    case 'env':
+    case 'printenv':
+      return sh.env.map(([k, v]) => ({ op: 'log', stream: 'stdout', text: `${k}=${v}` }) as Step);
+    case 'ls':
+      return lsSteps(words.slice(1).filter((w) => !w.startsWith('-')).map(unquote), sh);
+    case 'cat':
+      return catSteps(words.slice(1).map(unquote), sh);
     case 'date':
       return [{ op: 'log', stream: 'stdout', text: '{dateTime}' }];
     case 'touch':
@@ -78,23 +138,25 @@ function commandSteps(cmd: string): Step[] {
 }
 
 /** Turn a shell script into steps; the script ends with exit 0 unless it says otherwise. */
-export function parseScript(script: string): Step[] {
+export function parseScript(script: string, sh: ShellContext = EMPTY_SHELL): Step[] {
   const loop = /^\s*while\s+(?:true|:)\s*;\s*do\s+([\s\S]*?);?\s*done\s*;?\s*$/.exec(script);
-  if (loop) return [{ op: 'loop', body: parseScript(loop[1]!) }];
+  if (loop) return [{ op: 'loop', body: parseScript(loop[1]!, sh) }];
   const steps: Step[] = [];
-  for (const c of splitCommands(script)) steps.push(...commandSteps(c));
+  for (const c of splitCommands(script)) steps.push(...commandSteps(c, sh));
   return steps;
 }
 
 /** Steps for an argv run directly (no shell): `["sleep", "3600"]`, `["sh", "-c", "..."]`. */
-export function argvSteps(argv: string[]): Step[] {
+export function argvSteps(argv: string[], sh: ShellContext = EMPTY_SHELL): Step[] {
   const [cmd, ...rest] = argv;
   const base = (cmd ?? '').split('/').pop() ?? '';
   if (base === 'sh' || base === 'bash' || base === 'ash' || base === 'zsh') {
     const c = rest.indexOf('-c');
-    if (c >= 0) return parseScript(rest.slice(c + 1).join(' '));
+    if (c >= 0) return parseScript(rest.slice(c + 1).join(' '), sh);
     // A shell with no script and no terminal reads EOF on stdin and exits 0.
     return [];
   }
-  return commandSteps(argv.map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(' '));
+  // No shell: an argument is passed as it is, never expanded (`/bin/echo "$(A) $(B)"` was expanded by the kubelet).
+  if (base === 'echo') return [{ op: 'log', stream: 'stdout', text: rest.join(' ') }];
+  return commandSteps(argv.map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(' '), sh);
 }

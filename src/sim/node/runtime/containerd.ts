@@ -104,7 +104,7 @@ function createContainer(s: ContainerdState, ctx: Effects, req: Extract<CriReque
   const c: Container = {
     id, podSandboxId: sb.id, metadata: { name: cfg.name, attempt: cfg.attempt }, image: normalizeImage(cfg.image), imageRef: img.id,
     state: 'CONTAINER_CREATED', createdAt: ctx.now, labels: cfg.labels,
-    program: programFor(cfg.image, cfg.command, cfg.args), frames: [], files: [], listening: [], logs: [], stopWaiters: [],
+    program: programFor(cfg.image, cfg.command, cfg.args, { env: (cfg.envs ?? []).map((e) => [e.key, e.value]), files: cfg.mountedFiles ?? {} }), frames: [], files: [], listening: [], logs: [], stopWaiters: [],
   };
   const limit = cfg.linux?.resources.memoryLimitInBytes;
   if (limit) c.memoryLimitInBytes = limit;

@@ -26,6 +26,13 @@ export interface ContainerConfig {
   args?: string[];
   /** io.kubernetes.pod.uid, io.kubernetes.container.name, ... */
   labels: Record<string, string>;
+  /** ContainerConfig.envs: the environment makeEnvironmentVariables resolved, in order. */
+  envs?: { key: string; value: string }[];
+  /**
+   * The files of the container's configMap and secret volumes, by path in the container. Real CRI
+   * mounts name a host directory the kubelet filled; Kubeplay hands over the contents it wrote.
+   */
+  mountedFiles?: Record<string, string>;
   /** LinuxContainerConfig.resources: the cgroup limits the kubelet derives from resources.limits. */
   linux?: { resources: { memoryLimitInBytes?: number } };
 }

@@ -32,7 +32,8 @@ function onMessage(s: FakeApiserverState, msg: Message, ctx: Effects): void {
   if (b.type === 'test.push') {
     s.rv++;
     const obj = { ...b.event.object, metadata: { ...b.event.object.metadata, resourceVersion: String(s.rv) } };
-    for (const w of s.watches) {
+    // Pushes are pods: they go to the pod watch only (the kubelet also watches configmaps and secrets).
+    for (const w of s.watches.filter((x) => x.path === '/api/v1/pods')) {
       const ev: WatchEventBody = { type: 'watch.event', watchId: w.id, event: { type: b.event.type, object: obj } };
       ctx.send({ process: w.from, incarnation: w.incarnation }, ev, { summary: `WATCH ${b.event.type} pod/${obj.metadata.name}`, phase: 'watch', stream: w.id, object: { kind: 'Pod', name: obj.metadata.name ?? '', namespace: obj.metadata.namespace } });
     }
@@ -53,7 +54,8 @@ function onMessage(s: FakeApiserverState, msg: Message, ctx: Effects): void {
     return;
   }
   let body: unknown = b.body ?? {};
-  if (b.method === 'GET' && b.path === '/api/v1/pods') body = { apiVersion: 'v1', kind: 'PodList', metadata: { resourceVersion: String(s.rv) }, items: [] };
+  const lists: Record<string, string> = { '/api/v1/pods': 'PodList', '/api/v1/configmaps': 'ConfigMapList', '/api/v1/secrets': 'SecretList' };
+  if (b.method === 'GET' && lists[b.path]) body = { apiVersion: 'v1', kind: lists[b.path], metadata: { resourceVersion: String(s.rv) }, items: [] };
   else if (b.body && typeof b.body === 'object' && 'metadata' in (b.body as object)) {
     s.rv++;
     const o = b.body as KubeObject;

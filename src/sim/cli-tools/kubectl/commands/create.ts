@@ -8,7 +8,7 @@ import { resourceForKind } from '../../../api/resources';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
-import { addSourceToErr, aggregate, plain } from '../errors';
+import { addSourceToErr, aggregate, errorString, plain } from '../errors';
 import { flagArray, flagBool, flagString, validationDirective, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
@@ -17,6 +17,9 @@ import { NO_FILENAME, validationConnError } from './apply';
 import { deploymentForCreate } from './create-deployment';
 import { jobForCreate } from './create-job';
 import { isServiceSubcommand, serviceForCreate } from './create-service';
+import { goMarshalIndentStruct } from '../../common/go-json';
+import { goYaml } from '../../common/go-yaml';
+import { isConfigCreateSubcommand, objectForConfigCreate } from './create-config';
 import { isRbacCreateSubcommand, objectForCreateSubcommand, type BuiltObject } from './create-rbac';
 
 export interface CreateJob extends JobCommon {
@@ -26,6 +29,8 @@ export interface CreateJob extends JobCommon {
   objects: ManifestObject[];
   index: number;
   touchedServer: boolean;
+  /** `failed to create secret `: how create configmap|secret wrap the server's error (fmt.Errorf). */
+  failurePrefix?: string;
 }
 
 export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
@@ -35,6 +40,7 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     if (isRbacCreateSubcommand(p.args[0])) return startCreateBuilt(st, common, objectForCreateSubcommand(p, common.namespace), ctx);
     if (p.args[0] === 'job') return startCreateBuilt(st, common, jobForCreate(p, common.namespace), ctx);
     if (isServiceSubcommand(p.args[0])) return startCreateBuilt(st, common, serviceForCreate(p, common.namespace), ctx);
+    if (isConfigCreateSubcommand(p.args[0])) return startCreateConfig(st, common, p, exec, ctx);
     if (p.args.length > 0) return finishJob(st, common, ctx, plain(`unknown command "${p.args[0]}" for "kubectl create"`));
     return finishJob(st, common, ctx, plain(NO_FILENAME));
   }
@@ -59,14 +65,44 @@ function startCreateDeployment(st: KubectlState, common: JobCommon, p: ParsedArg
   next(st, job, ctx);
 }
 
+/**
+ * `kubectl create configmap|secret` (create-config.ts builds the object). `--dry-run=client` prints
+ * the object kubectl would send (`-o yaml|json|name`, or `configmap/x created (dry run)`) and sends
+ * nothing; Kubeplay's apiserver has no server-side dry run yet, so `--dry-run=server` says so.
+ */
+function startCreateConfig(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
+  const dryRun = flagString(p, 'dry-run') ?? 'none';
+  if (!['none', 'server', 'client'].includes(dryRun)) {
+    return finishJob(st, common, ctx, plain(`Invalid dry-run value (${dryRun}). Must be "none", "server", or "client".`));
+  }
+  const b = objectForConfigCreate(p, common.namespace, common.namespaceExplicit, exec.files ?? {});
+  if (typeof b === 'object' && 'help' in b) {
+    common.stdout += b.help;
+    return finishJob(st, common, ctx);
+  }
+  if (typeof b === 'string' || dryRun === 'none') {
+    const sent = typeof b === 'string' ? b : { ...b, obj: { ...b.obj, metadata: { ...b.obj.metadata, namespace: common.namespace } } };
+    return startCreateBuilt(st, common, sent, ctx, p.args[0] === 'secret' ? 'failed to create secret ' : 'failed to create configmap: ');
+  }
+  if (dryRun === 'server') return finishJob(st, common, ctx, plain('--dry-run=server is not supported in Kubeplay yet'));
+  const output = flagString(p, 'output') ?? '';
+  const name = kindSlashName(b.info, b.obj.metadata.name ?? '');
+  if (output === '') common.stdout += `${name} created (dry run)\n`;
+  else if (output === 'name') common.stdout += `${name}\n`;
+  else if (output === 'yaml') common.stdout += goYaml(b.obj);
+  else if (output === 'json') common.stdout += `${goMarshalIndentStruct(b.obj)}\n`;
+  else return finishJob(st, common, ctx, plain(`unable to match a printer suitable for the output format "${output}", allowed formats are: json,name,yaml`));
+  finishJob(st, common, ctx);
+}
+
 /** `kubectl create namespace|serviceaccount|role|clusterrole|rolebinding|clusterrolebinding NAME` (create-rbac.ts builds the object). */
-function startCreateBuilt(st: KubectlState, common: JobCommon, built: BuiltObject | string, ctx: Effects): void {
+function startCreateBuilt(st: KubectlState, common: JobCommon, built: BuiltObject | string, ctx: Effects, failurePrefix?: string): void {
   if (typeof built === 'string') {
     common.stderr += built;
     return finishJob(st, common, ctx, undefined, 1);
   }
   common.stderr += built.warnings;
-  const job: CreateJob = { ...common, command: 'create', objects: [{ obj: built.obj, source: '', info: built.info }], index: 0, touchedServer: true };
+  const job: CreateJob = { ...common, command: 'create', objects: [{ obj: built.obj, source: '', info: built.info }], index: 0, touchedServer: true, failurePrefix };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   next(st, job, ctx);
 }
@@ -145,6 +181,7 @@ function next(st: KubectlState, job: CreateJob, ctx: Effects): void {
 
 export function onCreateResult(st: KubectlState, job: CreateJob, _step: string, r: RequestResult, ctx: Effects): void {
   const o = job.objects[job.index]!;
+  if (!r.ok && job.failurePrefix) return finishJob(st, job, ctx, plain(job.failurePrefix + errorString(r.err)));
   if (!r.ok && r.err.t === 'url') {
     if (!job.touchedServer) return finishJob(st, job, ctx, validationConnError(o.source, st.config.server, r.err));
     return finishJob(st, job, ctx, r.err);

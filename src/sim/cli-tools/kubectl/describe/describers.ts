@@ -4,6 +4,7 @@
 
 import type { Event, KubeObject, Namespace, Node, Pod } from '../../../api/types';
 import type { Deployment, ReplicaSet } from '../../../controllers/replicaset/types';
+import { describeConfigMap, describeSecret } from './config';
 import { describeDeployment } from './deployment';
 import { describeNamespace } from './namespace';
 import { describeNode } from './node';
@@ -33,6 +34,8 @@ const DESCRIBERS: Record<string, Describer> = {
   jobs: { print: (o, ev, _r, now) => describeJob(o as Job, ev, now) },
   services: { related: 'endpointslices', print: (o, ev, r, now) => describeService(o as Service, ev, r, now) },
   namespaces: { print: (o) => describeNamespace(o as Namespace) },
+  configmaps: { print: (o, ev, _r, now) => describeConfigMap(o, ev, now) },
+  secrets: { print: (o) => describeSecret(o) },
 };
 
 export function describerFor(resource: string): Describer | undefined {

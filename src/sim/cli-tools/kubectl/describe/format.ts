@@ -16,11 +16,28 @@ export function rfc1123z(ts: string | undefined | null): string {
   return `${DAYS[d.getUTCDay()]}, ${p2(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())} +0000`;
 }
 
-/** printLabelsMultiline / printAnnotationsMultiline: sorted, one per line, `<none>` when empty. */
+/** printAnnotationsMultiline's maxAnnotationLen. */
+const MAX_ANNOTATION_LEN = 140;
+
+/**
+ * printLabelsMultiline / printAnnotationsMultiline: sorted, one per line, `<none>` when empty. An
+ * annotation longer than 140 characters (with its key) or of several lines prints under its key,
+ * each line indented by two spaces and cut to 138 characters with `...`.
+ */
 export function multiline(title: string, m: Record<string, string> | undefined, sep: '=' | ': ', skip: string[] = []): string {
   const keys = Object.keys(m ?? {}).filter((k) => !skip.includes(k)).sort();
   if (keys.length === 0) return `${title}:\t<none>\n`;
-  return keys.map((k, i) => `${i === 0 ? title + ':' : ''}\t${k}${sep}${m![k]}\n`).join('');
+  return keys
+    .map((k, i) => {
+      const head = i === 0 ? title + ':' : '';
+      const value = sep === ': ' ? m![k]!.replace(/\n$/, '') : m![k]!;
+      if (sep === ': ' && (value.length + k.length + 2 > MAX_ANNOTATION_LEN || value.includes('\n'))) {
+        const lines = value.split('\n').map((line) => `\t  ${line.length > MAX_ANNOTATION_LEN - 2 ? `${line.slice(0, MAX_ANNOTATION_LEN - 2)}...` : line}\n`);
+        return `${head}\t${k}:\n${lines.join('')}`;
+      }
+      return `${head}\t${k}${sep}${value}\n`;
+    })
+    .join('');
 }
 
 /** DescribeEvents. Returns text for its own tabwriter block (`Events:\t<none>` joins the previous one). */

@@ -1,0 +1,24 @@
+// The cluster's root CA certificate (kubeadm's /etc/kubernetes/pki/ca.crt, CN=kubernetes, RSA 2048),
+// as the root-ca-cert-publisher puts it into every namespace's kube-root-ca.crt ConfigMap. A real
+// certificate made once for Kubeplay with openssl; the simulation signs nothing with it.
+
+export const CLUSTER_CA_CERT_PEM = `-----BEGIN CERTIFICATE-----
+MIIDGzCCAgOgAwIBAgIUFCqcJQOJM/0ktouAcZgE80UQikkwDQYJKoZIhvcNAQEL
+BQAwFTETMBEGA1UEAwwKa3ViZXJuZXRlczAeFw0yNjEyMDIxMzQ3NTdaFw0zNjEx
+MjkxMzQ3NTdaMBUxEzARBgNVBAMMCmt1YmVybmV0ZXMwggEiMA0GCSqGSIb3DQEB
+AQUAA4IBDwAwggEKAoIBAQDlDglnyFbM0GrdPLqwqwIdXTHoDBmAoOfv/izJHkHM
+Nj+VkxDQ16XPA+/oOJAYaftkvjoZy4twTi+UyiqyR6512asiCmqr2D2vX0U1yle7
+EVbo4uxB9t5/XP4aXST2SqpO5+Og0udiAlWnrxqyzjYW2IfgvxET8nWzE+AlnCOX
+AoJhotnPS6zL5dwrq2cbdsp4HPtD3655+8+EYHrikGltZdmxF1T9hdGdbOKFHOIg
+tkfFZ1Vc0WR8aWR14w36eYQI4gEpBBIQQOulZax60yrGw+wYMaYBa9v7Iw3O9lvM
+ZC3SMrMh1nB9gSmrMJu8rh3xfaYZxTFcxE9uvL4Gul2zAgMBAAGjYzBhMB0GA1Ud
+DgQWBBTGpEo5mTu0ikyHsL7p1Iv+6JxiCDAfBgNVHSMEGDAWgBTGpEo5mTu0ikyH
+sL7p1Iv+6JxiCDAOBgNVHQ8BAf8EBAMCAqQwDwYDVR0TAQH/BAUwAwEB/zANBgkq
+hkiG9w0BAQsFAAOCAQEAlVZjTtFLxWBp3YGYD2RGdkIY/OVUNFZqbPcAo7IfEHCO
+8Sqo6soHQ8I2/cIu0/kMfvpPRaPpv50wiZkgitvLZsZjNvRJYCDb2HM8NsBS8lhT
+vIr+I5SWCJrW2nO0TAU7LY+P8EGBMgbPp3+MBXEZnu+deotYVnrfUiPFH0Ur4WOR
+TFU9zFNOtiZEwmDWduzrpwSYXaPn5MBGp23FQaMbiBK3xMOFTxpUDHrEhXUXzDCq
+jrH0sHCr7ajFUq0SdRF4AKtqUNyG55i2X72l2nKBypw1YB+jtQMzuBGKJAVHYb3d
+GMM/uPpQGhYhUG2rtxCG8Bz6ZPNGh3A6G1qqozgZhg==
+-----END CERTIFICATE-----
+`;
