@@ -10,6 +10,7 @@ import type {
   FollowedRequest,
   FrameBatch,
   HostView,
+  InFlightPatch,
   MessageView,
   ObjectView,
   Patch,
@@ -36,7 +37,7 @@ export interface SimState {
   partitions: [string, string][];
   /** Host pairs whose link is slow or lossy. */
   degraded: [string, string][];
-  /** Messages in flight at the last batch. */
+  /** Messages in flight at the last batch, oldest first (by id); a new array whenever they change. */
   inFlight: MessageView[];
   /** The etcd member (process id) kube-apiserver sent its latest request to: the graph's apiserver->etcd edge. */
   apiEtcd?: string;
@@ -94,15 +95,32 @@ function applyPatch<T extends { id: string }>(into: Record<string, T>, p: Patch<
 /** The apiserver's process id (src/sim/names.ts APISERVER). */
 const APISERVER = 'kube-apiserver';
 
-/** The etcd member the apiserver's newest message in this batch went to (messages in flight count as newest). */
+/** The etcd member the apiserver's newest message in this batch went to (messages sent since the last batch count as newest). */
 export function latestEtcdPeer(b: Pick<FrameBatch, 'trace' | 'inFlight'>): string | undefined {
   let best: { id: number; to: string } | undefined;
   const see = (id: number, from: string, to: string) => {
     if (from === APISERVER && to.startsWith('etcd/') && (!best || id > best.id)) best = { id, to };
   };
   for (const r of b.trace) if (r.kind === 'message') see(r.id, r.from, r.to);
-  for (const m of b.inFlight) see(m.id, m.from, m.to);
+  for (const m of b.inFlight.added) see(m.id, m.from, m.to);
   return best?.to;
+}
+
+/**
+ * The messages in flight after a frame's change to them, oldest first (a new array; `was` is not
+ * changed). The same array when the frame changed nothing, so whoever drew the dots need not redraw.
+ */
+export function applyInFlight(was: readonly MessageView[], p: InFlightPatch): MessageView[] {
+  if (p.added.length === 0 && p.removed.length === 0) return was as MessageView[];
+  const gone = new Set<number>(p.removed);
+  for (const m of p.added) gone.add(m.id);
+  const kept = gone.size ? was.filter((m) => !gone.has(m.id)) : was.slice();
+  if (p.added.length === 0) return kept;
+  const last = kept.length ? kept[kept.length - 1]!.id : -Infinity;
+  const out = kept.concat(p.added);
+  // New messages have the newest ids; a message sent again (another delivery time) may not.
+  if (p.added[0]!.id < last) out.sort((a, b) => a.id - b.id);
+  return out;
 }
 
 /** `older` then `newer`, the last `keep` of them, as a new array (neither argument changes). */
@@ -153,6 +171,8 @@ export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], Si
     // through immer's proxy cost every frame a trap per element moved, and at 25x with etcd's Raft
     // traffic (hundreds of records a frame) the page fell behind the worker for good.
     const trace = b.trace.length ? keepLatest(get().trace, b.trace, TRACE_KEEP) : undefined;
+    const was = get().inFlight;
+    const inFlight = applyInFlight(was, b.inFlight);
     set((s) => {
       s.clock = b.clock;
       applyPatch(s.hosts, b.hosts);
@@ -160,7 +180,7 @@ export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], Si
       applyPatch(s.objects, b.objects);
       s.partitions = sealed(b.partitions);
       s.degraded = sealed(b.degraded ?? []);
-      s.inFlight = sealed(b.inFlight);
+      if (inFlight !== was) s.inFlight = sealed(inFlight);
       const to = latestEtcdPeer(b);
       if (to && to !== s.apiEtcd) s.apiEtcd = to;
       if (trace) s.trace = sealed(trace);
@@ -219,7 +239,7 @@ function applyReset(set: (fn: (s: AppState) => void) => void, b: FrameBatch, byt
     s.objects = objects;
     s.partitions = sealed(b.partitions);
     s.degraded = sealed(b.degraded ?? []);
-    s.inFlight = sealed(b.inFlight);
+    s.inFlight = sealed(applyInFlight([], b.inFlight));
     s.apiEtcd = latestEtcdPeer(b);
     s.trace = sealed(trace);
     s.outputs = outputs;
