@@ -8,11 +8,20 @@
 import type { Checkpoint, JournalEntry, ScenarioSource, UiToWorker, WorkerToUi } from '../../protocol/view';
 import { useSimStore, useWorkerStore } from '../store/app-store';
 
+/**
+ * How often a frame's size is measured for the dev overlay, at most. Measuring is a JSON.stringify
+ * of the whole frame on the page's thread: done for every frame at 50 workers it was a third of the
+ * time the page spent on frames (e2e/graph-scale.spec.ts, issue 11).
+ */
+export const SIZE_EVERY_MS = 1000;
+
 export interface HostDeps {
   /** Makes a new simulation worker (the Vite `new Worker(new URL(...))` lives with the caller). */
   createWorker: () => Worker;
-  /** Hands one worker message to the stores (useSimWorker's `receive`). */
+  /** Hands one worker message to the stores (useSimWorker's `receive`); `bytes` is a frame's size, 0 when not measured. */
   receive: (m: WorkerToUi, bytes: number) => void;
+  /** Milliseconds, for when a frame's size was last measured (performance.now in the page). */
+  now?: () => number;
   /** Loads the default scenario and plays it (a fresh start). */
   startDefault: () => void;
 }
@@ -32,6 +41,7 @@ export class SimWorkerHost {
   /** Set while a new worker replays: what it was given, in case it dies too. */
   private restoring: Saved | null = null;
   private startingOver = false;
+  private sizedAt = -Infinity;
 
   constructor(private readonly deps: HostDeps) {}
 
@@ -109,8 +119,15 @@ export class SimWorkerHost {
         this.back(m.running, { kind: 'restored', time: m.time, replayed: m.replayed, exact: m.exact, ...(m.detail ? { detail: m.detail } : {}) });
         break;
     }
-    // The dev overlay shows each frame's size; measuring only frames keeps the cost to one stringify per frame.
-    this.deps.receive(m, m.type === 'frame' ? JSON.stringify(m).length : 0);
+    // The dev overlay shows a frame's size, measured at most every SIZE_EVERY_MS (the first frame always).
+    this.deps.receive(m, m.type === 'frame' ? this.sizeOf(m) : 0);
+  }
+
+  private sizeOf(m: WorkerToUi): number {
+    const now = (this.deps.now ?? (() => performance.now()))();
+    if (now - this.sizedAt < SIZE_EVERY_MS) return 0;
+    this.sizedAt = now;
+    return JSON.stringify(m).length;
   }
 
   /** Tells the worker when the page has drawn after this frame, so it never runs ahead of what is shown. */

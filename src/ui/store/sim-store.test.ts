@@ -81,6 +81,26 @@ describe('applyInFlight', () => {
     sim.applyBatch({ ...f([a], []), reset: true }, 0);
     expect(ids(useSimStore.getState().inFlight)).toEqual([1]);
   });
+
+  it('keeps the last measured batch size when a frame comes unmeasured (bytes 0)', () => {
+    const sim = useSimStore.getState();
+    sim.reset();
+    const f: FrameBatch = {
+      type: 'frame',
+      clock: { time: 1, playing: true, speed: 1 },
+      checkpoint: { time: 1, events: 1, records: 1, commands: 0, traceHash: '0123456789abcdef' },
+      hosts: { added: [], updated: [], removed: [] },
+      components: { added: [], updated: [], removed: [] },
+      objects: { added: [], updated: [], removed: [] },
+      trace: [],
+      inFlight: { added: [], removed: [] },
+      partitions: [],
+      outputs: [],
+    };
+    sim.applyBatch(f, 1234);
+    sim.applyBatch(f, 0);
+    expect(useSimStore.getState().lastBatchBytes).toBe(1234);
+  });
 });
 
 describe('applyBatch with a reset frame (a seek went back in time)', () => {

@@ -1,4 +1,4 @@
-// A small corner badge for developers: the last batch's size and the messages in flight now.
+// A small corner badge for developers: a recent batch's size (measured once a second, sim-worker-host.ts) and the messages in flight now.
 
 import type { MessageView } from '../../protocol/view';
 import { formatKiB } from '../app/format';
