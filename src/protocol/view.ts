@@ -107,6 +107,19 @@ export interface MessageView {
   object?: ObjectRef;
 }
 
+/**
+ * The messages in flight, as a change to what the last frame said: `added` were sent since (or are
+ * sent again with another delivery time, replacing theirs), `removed` were delivered or dropped.
+ * A message does not change while it travels, so a frame carries each one once, not on every frame
+ * (a whole list at 50 workers was thousands of messages, over a megabyte a frame).
+ */
+export interface InFlightPatch {
+  /** Oldest first (by id). */
+  added: MessageView[];
+  /** Ids. */
+  removed: number[];
+}
+
 export interface Patch<T extends { id: string }> {
   added: T[];
   updated: T[];
@@ -229,8 +242,8 @@ export interface FrameBatch {
   trace: TraceRecord[];
   /** How many older records were left out of `trace` (absent when none were). */
   traceDropped?: number;
-  /** Every message in flight now (sent, not yet delivered). */
-  inFlight: MessageView[];
+  /** How the messages in flight changed since the last frame (on a reset frame: all of them, in `added`). */
+  inFlight: InFlightPatch;
   /** Cut host pairs, `[a, b]` with a < b. */
   partitions: [string, string][];
   /** Host pairs whose link is slow or lossy (a `link` command or step), `[a, b]` with a < b. */

@@ -7,6 +7,7 @@ import type { Checkpoint, ClockView, ComponentView, FollowedRequest, FrameBatch,
 import type { WhyCallout } from '../protocol/why';
 import type { Cluster } from '../sim/cluster';
 import {
+  diffInFlight,
   diffObjects,
   diffViews,
   etcdStore,
@@ -14,10 +15,10 @@ import {
   newObjectTracker,
   observeComponents,
   observeHosts,
-  observeInFlight,
   observeDegradedLinks,
   observePartitions,
   type ObjectTracker,
+  type SentFlights,
   type SentViews,
 } from './observe';
 import { etcdMemberId } from '../sim/names';
@@ -44,10 +45,11 @@ export class BatchBuilder {
   private hosts: SentViews = new Map();
   private components: SentViews = new Map();
   private objects: ObjectTracker = newObjectTracker();
+  private flights: SentFlights = new Map();
   private trace: TraceRecord[] = [];
   private dropped = 0;
   private outputs: TerminalOutput[] = [];
-  private lastSig = { clock: '', followed: '', scenario: '', partitions: '', inFlight: '', why: '' };
+  private lastSig = { clock: '', followed: '', scenario: '', partitions: '', why: '' };
   /** What the "why" callouts were computed from, and the result (see why()). */
   private whyMemo: { key: string; callouts: WhyCallout[] } = { key: '', callouts: [] };
   private readonly controlPlanes: Set<string>;
@@ -118,15 +120,12 @@ export class BatchBuilder {
     const objects = diffObjects(this.objects, store);
     const partitions = observePartitions(sim);
     const degraded = observeDegradedLinks(sim);
-    const inFlight = observeInFlight(sim);
+    const inFlight = diffInFlight(this.flights, sim);
     const sig = {
       clock: JSON.stringify(input.clock),
       followed: JSON.stringify(input.followed ?? null),
       scenario: JSON.stringify(input.scenario),
       partitions: JSON.stringify(partitions) + JSON.stringify(degraded),
-      // A step that delivers a message and sends nothing changes only what is in flight: the UI must
-      // still hear of it, or the delivered message's dot stays on screen.
-      inFlight: inFlight.map((m) => m.id).join(','),
       why: '',
     };
     const why = this.why(store, !isEmptyPatch(hosts) || !isEmptyPatch(components), sig.partitions);
@@ -138,7 +137,10 @@ export class BatchBuilder {
       sig.followed !== this.lastSig.followed ||
       sig.partitions !== this.lastSig.partitions ||
       sig.scenario !== this.lastSig.scenario ||
-      sig.inFlight !== this.lastSig.inFlight ||
+      // A step that delivers a message and sends nothing changes only what is in flight: the UI must
+      // still hear of it, or the delivered message's dot stays on screen.
+      inFlight.added.length > 0 ||
+      inFlight.removed.length > 0 ||
       sig.why !== this.lastSig.why ||
       this.trace.length > 0 ||
       this.outputs.length > 0 ||

@@ -6,7 +6,7 @@
 import type { UiToWorker, WorkerToUi } from '../../protocol/view';
 
 export interface TransportListener {
-  /** One message from the simulation. */
+  /** One message from the simulation; `bytes` is its size when the transport knows it for free, else 0. */
   message(m: WorkerToUi, bytes: number): void;
   /** The transport broke: the worker died, or the connection closed. `detail` says where, if known. */
   fail(message: string, detail: string): void;
@@ -24,18 +24,13 @@ export interface SimTransport {
   close(): void;
 }
 
-/** Measuring only frames keeps the dev overlay's cost to one stringify per frame. */
-function sizeOf(m: WorkerToUi): number {
-  return m.type === 'frame' ? JSON.stringify(m).length : 0;
-}
-
 /** The simulation in a module Web Worker of this page (sim.worker.ts). */
 export function workerTransport(w: Worker): SimTransport {
   return {
     kind: 'worker',
     send: (m) => w.postMessage(m),
     listen: (l) => {
-      w.onmessage = (e: MessageEvent<WorkerToUi>) => l.message(e.data, sizeOf(e.data));
+      w.onmessage = (e: MessageEvent<WorkerToUi>) => l.message(e.data, 0);
       w.onerror = (e: ErrorEvent) => {
         // Handled here: the banner shows it, so the browser need not report it again.
         e.preventDefault();

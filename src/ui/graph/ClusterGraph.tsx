@@ -13,7 +13,7 @@ import { edgeTypes } from './edges';
 import { COMPACT_AFTER, type ClusterLayout, layoutBounds, layoutKey } from './layout';
 import { MessageDots, PHASE_FALLBACK } from './MessageDots';
 import { MessageFocus } from './MessageFocus';
-import { type GraphEdge, type GraphNode, type SimSlice, buildEdges, buildNodes, buildServiceEdges, layoutFor, podsAndNodes, servicesOf } from './model';
+import { type GraphEdge, type GraphNode, type LayoutMemo, type SimSlice, buildEdges, buildNodes, buildServiceEdges, layoutFor, podsAndNodes, servicesOf } from './model';
 import { nodeTypes } from './nodes';
 import { serviceEndpoints } from './services';
 import { keepSame } from './stable';
@@ -142,9 +142,13 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const paneH = useStore((st) => st.height);
   const aspect = paneW && paneH ? Math.round((paneW / paneH) * 10) / 10 : undefined;
   // The same layout object while nothing moved: edges, the message focus and the dots keep theirs.
+  // It is made again only when what it is made from changed (layoutFor's memo), and kept when the
+  // new one has the same boxes.
+  const layoutMemo = useRef<LayoutMemo>({});
   const layoutCache = useRef<{ key: string; layout: ClusterLayout } | null>(null);
   const layout = useMemo(() => {
-    const next = layoutFor(slice, pods, nodes, podOrder(pods), services, serviceOrder(services), aspect);
+    const next = layoutFor(slice, pods, nodes, podOrder(pods), services, serviceOrder(services), aspect, layoutMemo.current);
+    if (next === layoutCache.current?.layout) return next;
     const key = layoutKey(next);
     if (layoutCache.current?.key === key) return layoutCache.current.layout;
     layoutCache.current = { key, layout: next };
@@ -157,17 +161,21 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const nodeCache = useRef({ byId: new Map<string, GraphNode>(), list: [] as GraphNode[] });
   const edgeCache = useRef({ byId: new Map<string, GraphEdge>(), list: [] as GraphEdge[] });
   const rfNodes = useMemo(() => keepSame(nodeCache.current, buildNodes(slice, layout, pods, nodes, endpoints)), [slice, layout, pods, nodes, endpoints]);
+  // The communication paths depend on the components, hosts, cuts and the apiserver's etcd member,
+  // never on the objects: a rollout's pod changes do not rebuild them.
+  const { hosts, components, partitions, apiEtcd } = slice;
+  const commEdges = useMemo(() => buildEdges({ hosts, components, partitions, apiEtcd, objects: {} }, layout, g), [hosts, components, partitions, apiEtcd, layout, g]);
   const rfEdges = useMemo(
     () =>
       keepSame(
         edgeCache.current,
-        [...buildEdges(slice, layout, g), ...buildServiceEdges(slice, layout, endpoints, g)].map((e) => ({
+        [...commEdges, ...buildServiceEdges(slice, layout, endpoints, g)].map((e) => ({
           ...e,
           ariaLabel: g.edgeLabel(e.source.replace(/^[a-z]+:/, ''), e.target.replace(/^[a-z]+:/, '')),
           domAttributes: { 'aria-roledescription': g.edgeRole },
         })),
       ),
-    [slice, layout, endpoints, g],
+    [commEdges, slice, layout, endpoints, g],
   );
 
   // Fit the whole cluster on first load, whenever hosts come or go (never on pod changes), and

@@ -93,20 +93,43 @@ export function servicesOf(objects: Record<string, ObjectView>): ObjectView[] {
   return Object.values(objects).filter((o) => o.kind === 'Service');
 }
 
+/** The last layout made and what it was made from (layoutFor's memo; one per graph). */
+export interface LayoutMemo {
+  key?: string;
+  layout?: ClusterLayout;
+}
+
 /**
  * The layout for the store's state; `order` numbers pods by when the UI first saw them, and
- * `serviceOrder` Services likewise; `aspect` is the graph pane's width over its height.
+ * `serviceOrder` Services likewise; `aspect` is the graph pane's width over its height. With a
+ * `memo`, the layout is made again only when what it is made from changed (hosts, components,
+ * which pods there are and on which node, nodes, Services, the pane's shape): a pod changing its
+ * status, the usual change while a rollout runs, keeps the same layout object (issue 11).
  */
-export function layoutFor(s: SimSlice, pods: ObjectView[], nodes: ObjectView[], order: (podId: string) => number, services: ObjectView[] = [], serviceOrder: (id: string) => number = () => 0, aspect?: number): ClusterLayout {
+export function layoutFor(s: SimSlice, pods: ObjectView[], nodes: ObjectView[], order: (podId: string) => number, services: ObjectView[] = [], serviceOrder: (id: string) => number = () => 0, aspect?: number, memo?: LayoutMemo): ClusterLayout {
   const lp: LayoutPod[] = pods.map((p) => ({ id: p.id, node: podNodeName(p), order: order(p.id) }));
-  return layoutCluster(
-    Object.values(s.hosts).map((h) => ({ id: h.id, role: h.role })),
-    Object.values(s.components).map((c) => ({ id: c.id, kind: c.kind, host: c.host })),
-    lp,
-    nodes.map((n) => ({ name: n.name })),
-    services.map((v) => ({ id: v.id, order: serviceOrder(v.id) })),
-    aspect,
-  );
+  const hosts = Object.values(s.hosts).map((h) => ({ id: h.id, role: h.role }));
+  const components = Object.values(s.components).map((c) => ({ id: c.id, kind: c.kind, host: c.host }));
+  const ls = services.map((v) => ({ id: v.id, order: serviceOrder(v.id) }));
+  const names = nodes.map((n) => ({ name: n.name }));
+  let key: string | undefined;
+  if (memo) {
+    key = [
+      aspect ?? '',
+      hosts.map((h) => `${h.id}|${h.role}`).join(','),
+      components.map((c) => `${c.id}|${c.kind}|${c.host}`).join(','),
+      lp.map((p) => `${p.id}|${p.node ?? ''}|${p.order}`).join(','),
+      names.map((n) => n.name).join(','),
+      ls.map((v) => `${v.id}|${v.order}`).join(','),
+    ].join('\n');
+    if (memo.layout && memo.key === key) return memo.layout;
+  }
+  const layout = layoutCluster(hosts, components, lp, names, ls, aspect);
+  if (memo) {
+    memo.key = key;
+    memo.layout = layout;
+  }
+  return layout;
 }
 
 function isCut(partitions: [string, string][], a: string | undefined, b: string | undefined): boolean {

@@ -61,4 +61,13 @@ describe('sameFields', () => {
     expect(sameFields({ cutFrom: ['w1'] }, { cutFrom: ['w2'] })).toBe(false);
     expect(sameFields({ a: 1 }, { a: 1, b: 2 })).toBe(false);
   });
+
+  it('compares nested small values member by member: arrays by order, objects whatever their key order', () => {
+    const handles = () => [{ type: 'target', x: 1, y: 2 }, { type: 'source', x: 1, y: 2 }];
+    expect(sameFields({ handles: handles() }, { handles: handles() })).toBe(true);
+    expect(sameFields({ handles: handles() }, { handles: handles().reverse() })).toBe(false);
+    expect(sameFields({ box: { x: 1, y: 2 } }, { box: { y: 2, x: 1 } })).toBe(true);
+    expect(sameFields({ etcd: { members: [{ id: 'e1', up: true }] } }, { etcd: { members: [{ id: 'e1', up: false }] } })).toBe(false);
+    expect(sameFields({ cutFrom: [] }, { cutFrom: {} })).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameBatch, MessageView, TraceRecord } from '../../protocol/view';
-import { keepLatest, latestEtcdPeer } from './sim-store';
+import { applyInFlight, keepLatest, latestEtcdPeer } from './sim-store';
 import { useSimStore } from './app-store';
 
 const rec = (id: number, from: string, to: string, kind: TraceRecord['kind'] = 'message'): TraceRecord => ({ id, time: id as TraceRecord['time'], kind, type: 'etcd.request', from, to, summary: 'Txn', phase: 'persistence', cause: null });
@@ -20,12 +20,86 @@ describe('keepLatest', () => {
 describe('latestEtcdPeer', () => {
   it('is the etcd member the apiserver sent its newest message to, in flight or traced', () => {
     const trace = [rec(5, 'kube-apiserver', 'etcd/etcd-1'), rec(7, 'kube-apiserver', 'etcd/etcd-2'), rec(8, 'etcd/etcd-2', 'etcd/etcd-3')];
-    expect(latestEtcdPeer({ trace, inFlight: [] })).toBe('etcd/etcd-2');
-    expect(latestEtcdPeer({ trace, inFlight: [msg(9, 'kube-apiserver', 'etcd/etcd-3')] })).toBe('etcd/etcd-3');
+    expect(latestEtcdPeer({ trace, inFlight: { added: [], removed: [] } })).toBe('etcd/etcd-2');
+    expect(latestEtcdPeer({ trace, inFlight: { added: [msg(9, 'kube-apiserver', 'etcd/etcd-3')], removed: [] } })).toBe('etcd/etcd-3');
   });
 
   it('ignores timers and other senders, and is undefined when the apiserver sent nothing to etcd', () => {
-    expect(latestEtcdPeer({ trace: [rec(3, 'kube-apiserver', 'etcd/etcd-1', 'timer'), rec(4, 'kubectl', 'kube-apiserver')], inFlight: [] })).toBeUndefined();
+    expect(latestEtcdPeer({ trace: [rec(3, 'kube-apiserver', 'etcd/etcd-1', 'timer'), rec(4, 'kubectl', 'kube-apiserver')], inFlight: { added: [], removed: [] } })).toBeUndefined();
+  });
+});
+
+// Issue 11: "the worker sends at most one batch per animation frame": a frame says which messages
+// were sent and which delivered since the last one (src/protocol/view.ts InFlightPatch), not all of them.
+describe('applyInFlight', () => {
+  const ids = (ms: readonly MessageView[]) => ms.map((m) => m.id);
+  const a = msg(1, 'kubectl', 'kube-apiserver');
+  const b = msg(2, 'kube-apiserver', 'etcd/etcd-1');
+  const c = msg(3, 'etcd/etcd-1', 'kube-apiserver');
+
+  it('adds the messages sent and drops the delivered ones, oldest first', () => {
+    expect(ids(applyInFlight([a, b], { added: [c], removed: [1] }))).toEqual([2, 3]);
+    expect(ids(applyInFlight([], { added: [a, b, c], removed: [] }))).toEqual([1, 2, 3]);
+    expect(ids(applyInFlight([a, b, c], { added: [], removed: [3, 1] }))).toEqual([2]);
+  });
+
+  it('replaces a message sent again with another delivery time, keeping the order by id', () => {
+    const later = { ...a, deliverAt: 50 };
+    const out = applyInFlight([a, b, c], { added: [later], removed: [] });
+    expect(ids(out)).toEqual([1, 2, 3]);
+    expect(out[0]!.deliverAt).toBe(50);
+  });
+
+  it('returns the same array when nothing changed and a new one otherwise, never changing its input', () => {
+    const was = Object.freeze([a, b]) as readonly MessageView[];
+    expect(applyInFlight(was, { added: [], removed: [] })).toBe(was);
+    expect(applyInFlight(was, { added: [], removed: [9] })).not.toBe(was);
+    expect(ids(was)).toEqual([1, 2]);
+  });
+
+  it("keeps the store's messages across frames that carry only their changes", () => {
+    const sim = useSimStore.getState();
+    sim.reset();
+    const f = (added: MessageView[], removed: number[]): FrameBatch => ({
+      type: 'frame',
+      clock: { time: 1, playing: true, speed: 1 },
+      checkpoint: { time: 1, events: 1, records: 1, commands: 0, traceHash: '0123456789abcdef' },
+      hosts: { added: [], updated: [], removed: [] },
+      components: { added: [], updated: [], removed: [] },
+      objects: { added: [], updated: [], removed: [] },
+      trace: [],
+      inFlight: { added, removed },
+      partitions: [],
+      outputs: [],
+    });
+    sim.applyBatch(f([a, b], []), 0);
+    const first = useSimStore.getState().inFlight;
+    sim.applyBatch(f([], []), 0);
+    expect(useSimStore.getState().inFlight).toBe(first);
+    sim.applyBatch(f([c], [1]), 0);
+    expect(ids(useSimStore.getState().inFlight)).toEqual([2, 3]);
+    sim.applyBatch({ ...f([a], []), reset: true }, 0);
+    expect(ids(useSimStore.getState().inFlight)).toEqual([1]);
+  });
+
+  it('keeps the last measured batch size when a frame comes unmeasured (bytes 0)', () => {
+    const sim = useSimStore.getState();
+    sim.reset();
+    const f: FrameBatch = {
+      type: 'frame',
+      clock: { time: 1, playing: true, speed: 1 },
+      checkpoint: { time: 1, events: 1, records: 1, commands: 0, traceHash: '0123456789abcdef' },
+      hosts: { added: [], updated: [], removed: [] },
+      components: { added: [], updated: [], removed: [] },
+      objects: { added: [], updated: [], removed: [] },
+      trace: [],
+      inFlight: { added: [], removed: [] },
+      partitions: [],
+      outputs: [],
+    };
+    sim.applyBatch(f, 1234);
+    sim.applyBatch(f, 0);
+    expect(useSimStore.getState().lastBatchBytes).toBe(1234);
   });
 });
 
@@ -38,7 +112,7 @@ describe('applyBatch with a reset frame (a seek went back in time)', () => {
     components: { added: [], updated: [], removed: [] },
     objects: { added: [], updated: [], removed: [] },
     trace: [],
-    inFlight: [],
+    inFlight: { added: [], removed: [] },
     partitions: [],
     outputs: [],
     ...over,

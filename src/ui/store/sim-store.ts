@@ -10,6 +10,7 @@ import type {
   FollowedRequest,
   FrameBatch,
   HostView,
+  InFlightPatch,
   MessageView,
   ObjectView,
   Patch,
@@ -36,7 +37,7 @@ export interface SimState {
   partitions: [string, string][];
   /** Host pairs whose link is slow or lossy. */
   degraded: [string, string][];
-  /** Messages in flight at the last batch. */
+  /** Messages in flight at the last batch, oldest first (by id); a new array whenever they change. */
   inFlight: MessageView[];
   /** The etcd member (process id) kube-apiserver sent its latest request to: the graph's apiserver->etcd edge. */
   apiEtcd?: string;
@@ -49,7 +50,7 @@ export interface SimState {
   errors: string[];
   cycles: Record<string, SchedulingCycleView[]>;
   logs: Record<string, string[]>;
-  /** Size in bytes of the last batch (dev overlay). */
+  /** Size in bytes of a recent batch, the last one measured (dev overlay; sim-worker-host.ts SIZE_EVERY_MS). */
   lastBatchBytes: number;
   /** The run's 16-hex-digit trace hash at the last frame (the same the CLI prints). */
   traceHash: string;
@@ -85,24 +86,45 @@ export function sealed<T>(x: T): T {
   return typeof x === 'object' && x !== null ? Object.freeze(x) : x;
 }
 
-function applyPatch<T extends { id: string }>(into: Record<string, T>, p: Patch<T>): void {
+/** The table after a patch, as a new frozen table; the same table when the patch is empty. */
+function patched<T extends { id: string }>(was: Record<string, T>, p: Patch<T>): Record<string, T> {
+  if (!p.added.length && !p.updated.length && !p.removed.length) return was;
+  const into = { ...was };
   for (const x of p.added) into[x.id] = sealed(x);
   for (const x of p.updated) into[x.id] = sealed(x);
   for (const id of p.removed) delete into[id];
+  return sealed(into);
 }
 
 /** The apiserver's process id (src/sim/names.ts APISERVER). */
 const APISERVER = 'kube-apiserver';
 
-/** The etcd member the apiserver's newest message in this batch went to (messages in flight count as newest). */
+/** The etcd member the apiserver's newest message in this batch went to (messages sent since the last batch count as newest). */
 export function latestEtcdPeer(b: Pick<FrameBatch, 'trace' | 'inFlight'>): string | undefined {
   let best: { id: number; to: string } | undefined;
   const see = (id: number, from: string, to: string) => {
     if (from === APISERVER && to.startsWith('etcd/') && (!best || id > best.id)) best = { id, to };
   };
   for (const r of b.trace) if (r.kind === 'message') see(r.id, r.from, r.to);
-  for (const m of b.inFlight) see(m.id, m.from, m.to);
+  for (const m of b.inFlight.added) see(m.id, m.from, m.to);
   return best?.to;
+}
+
+/**
+ * The messages in flight after a frame's change to them, oldest first (a new array; `was` is not
+ * changed). The same array when the frame changed nothing, so whoever drew the dots need not redraw.
+ */
+export function applyInFlight(was: readonly MessageView[], p: InFlightPatch): MessageView[] {
+  if (p.added.length === 0 && p.removed.length === 0) return was as MessageView[];
+  const gone = new Set<number>(p.removed);
+  for (const m of p.added) gone.add(m.id);
+  const kept = gone.size ? was.filter((m) => !gone.has(m.id)) : was.slice();
+  if (p.added.length === 0) return kept;
+  const last = kept.length ? kept[kept.length - 1]!.id : -Infinity;
+  const out = kept.concat(p.added);
+  // New messages have the newest ids; a message sent again (another delivery time) may not.
+  if (p.added[0]!.id < last) out.sort((a, b) => a.id - b.id);
+  return out;
 }
 
 /** `older` then `newer`, the last `keep` of them, as a new array (neither argument changes). */
@@ -149,32 +171,29 @@ export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], Si
   ...initial,
   applyBatch: (b, bytes) => {
     if (b.reset) return applyReset(set, b, bytes);
-    // The trace window is rebuilt outside the draft: pushing and splicing thousands of records
-    // through immer's proxy cost every frame a trap per element moved, and at 25x with etcd's Raft
-    // traffic (hundreds of records a frame) the page fell behind the worker for good.
-    const trace = b.trace.length ? keepLatest(get().trace, b.trace, TRACE_KEEP) : undefined;
-    set((s) => {
-      s.clock = b.clock;
-      applyPatch(s.hosts, b.hosts);
-      applyPatch(s.components, b.components);
-      applyPatch(s.objects, b.objects);
-      s.partitions = sealed(b.partitions);
-      s.degraded = sealed(b.degraded ?? []);
-      s.inFlight = sealed(b.inFlight);
-      const to = latestEtcdPeer(b);
-      if (to && to !== s.apiEtcd) s.apiEtcd = to;
-      if (trace) s.trace = sealed(trace);
-      if (b.outputs.length) {
-        s.outputs.push(...b.outputs);
-        if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
-      }
-      s.followed = b.followed;
-      if (b.why) s.why = b.why;
-      if (b.scenario) s.scenario = b.scenario;
-      if (b.progress) s.progress = b.progress;
-      s.lastBatchBytes = bytes;
-      followRun(s, b);
-    });
+    // Built outside immer and set as one plain change: drafting the tables cost a copy and a freeze
+    // walk of every object on each frame, and pushing thousands of trace records through immer's
+    // proxy a trap per element moved (at 50 workers and 1,500 pods, most of the page's time).
+    const was = get();
+    const next: Partial<SimState> = { clock: b.clock, partitions: sealed(b.partitions), degraded: sealed(b.degraded ?? []), followed: b.followed };
+    const hosts = patched(was.hosts, b.hosts);
+    if (hosts !== was.hosts) next.hosts = hosts;
+    const components = patched(was.components, b.components);
+    if (components !== was.components) next.components = components;
+    const objects = patched(was.objects, b.objects);
+    if (objects !== was.objects) next.objects = objects;
+    const inFlight = applyInFlight(was.inFlight, b.inFlight);
+    if (inFlight !== was.inFlight) next.inFlight = sealed(inFlight);
+    const to = latestEtcdPeer(b);
+    if (to && to !== was.apiEtcd) next.apiEtcd = to;
+    if (b.trace.length) next.trace = sealed(keepLatest(was.trace, b.trace, TRACE_KEEP));
+    if (b.outputs.length) next.outputs = sealed(keepLatest(was.outputs, b.outputs, OUTPUTS_KEEP));
+    if (b.why) next.why = sealed(b.why);
+    if (b.scenario) next.scenario = b.scenario;
+    if (b.progress) next.progress = b.progress;
+    if (bytes) next.lastBatchBytes = bytes;
+    Object.assign(next, followRun(was, b));
+    set(next);
   },
   setLoaded: (name, targets) =>
     set((s) => {
@@ -219,7 +238,7 @@ function applyReset(set: (fn: (s: AppState) => void) => void, b: FrameBatch, byt
     s.objects = objects;
     s.partitions = sealed(b.partitions);
     s.degraded = sealed(b.degraded ?? []);
-    s.inFlight = sealed(b.inFlight);
+    s.inFlight = sealed(applyInFlight([], b.inFlight));
     s.apiEtcd = latestEtcdPeer(b);
     s.trace = sealed(trace);
     s.outputs = outputs;
@@ -230,16 +249,18 @@ function applyReset(set: (fn: (s: AppState) => void) => void, b: FrameBatch, byt
     // Scheduling cycles and logs were asked for at another moment; the inspector asks again.
     s.cycles = {};
     s.logs = {};
-    s.lastBatchBytes = bytes;
+    if (bytes) s.lastBatchBytes = bytes;
     s.resetEpoch += 1;
-    followRun(s, b);
+    Object.assign(s, followRun(s, b));
   });
 }
 
-/** What every frame says about the run as a whole: its trace hash, its timeline, a replay's progress. */
-function followRun(s: SimState, b: FrameBatch): void {
-  if (b.checkpoint?.traceHash && b.checkpoint.traceHash !== s.traceHash) s.traceHash = b.checkpoint.traceHash;
-  if (b.timeline) s.timeline = b.timeline;
-  if (b.replay) s.replay = b.replay;
-  else if (s.replay) s.replay = null;
+/** What every frame says about the run as a whole: its trace hash, its timeline, a replay's progress (the fields that change). */
+function followRun(s: SimState, b: FrameBatch): Partial<SimState> {
+  const out: Partial<SimState> = {};
+  if (b.checkpoint?.traceHash && b.checkpoint.traceHash !== s.traceHash) out.traceHash = b.checkpoint.traceHash;
+  if (b.timeline) out.timeline = b.timeline;
+  if (b.replay) out.replay = b.replay;
+  else if (s.replay) out.replay = null;
+  return out;
 }

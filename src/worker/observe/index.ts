@@ -5,7 +5,7 @@ export { diffViews, emptyPatch, isEmptyPatch, type SentViews } from './diff';
 export { hostRole, observeDegradedLinks, observeHosts, observePartitions } from './hosts';
 export { componentDetail, componentView, observeComponents } from './components';
 export { diffObjects, etcdStore, newObjectTracker, objectIdOfKey, objectView, type ObjectTracker } from './objects';
-export { inFlightTimes, observeInFlight } from './messages';
+export { diffInFlight, inFlightTimes, type SentFlights } from './messages';
 export { cycleView, podKey, schedulingCycles } from './cycles';
 export { DEFAULT_LOG_TAIL, processLog } from './logs';
 export { followedView, isCommandRoot, MAX_DESCENDANTS, observeRecord, REQUEST_PHASES, startFollow, type FollowState } from './followed';
