@@ -136,7 +136,7 @@ export class LiveView implements ReflectorSink {
       components: emptyPatch(),
       objects,
       trace: [],
-      inFlight: [],
+      inFlight: { added: [], removed: [] },
       partitions: [],
       outputs: [],
     };
