@@ -11,10 +11,10 @@ import { HEADER_H, layoutSequence, type Layout } from './layout';
 import { buildSequence, type RequestPhase, type SequenceModel } from './model';
 import { findRequest, type RequestLog } from './requests';
 import { SequenceDiagram } from './SequenceDiagram';
-import { startCollecting, useSequenceStore } from './sequence-store';
+import { startCollecting } from './collect';
 import { useSeqStrings, type SeqStrings } from './strings';
 import './sequence.css';
-import { useSimStore, useUiStore } from '../store/app-store';
+import { useSequenceStore, useSimStore, useUiStore } from '../store/app-store';
 
 startCollecting();
 
@@ -55,7 +55,7 @@ function useModel(log: RequestLog | undefined, keyOnly: boolean): SequenceModel 
 
 export function SequencePanel() {
   const t = useSeqStrings();
-  const book = useSequenceStore((s) => s.book);
+  const book = useSequenceStore((s) => s.requestBook);
   const followed = useSimStore((s) => s.followed);
   const now = useSimStore((s) => s.clock.time);
   const choice = useUiStore((s) => s.sequenceRoot);
