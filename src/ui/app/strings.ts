@@ -398,11 +398,13 @@ export const PHASE_NAMES: Record<Lang, Record<Phase, string>> = {
     controller: 'Controller',
     user: 'Your command',
   },
+  // The seed's own names (chapter 4: «Фаза 1: Валидация и сохранение», «Фаза 2: Реакция через Watch
+  // API», «Фаза планирования», «Фаза 4: Исполнение»).
   ru: {
-    persistence: 'Проверка и сохранение',
-    watch: 'Watch',
+    persistence: 'Валидация и сохранение',
+    watch: 'Реакция через Watch',
     scheduling: 'Планирование',
-    execution: 'Выполнение',
+    execution: 'Исполнение',
     raft: 'Raft',
     heartbeat: 'Heartbeat',
     networking: 'Сеть',

@@ -10,6 +10,7 @@ import { download, serializeDiagram } from './export-svg';
 import { HEADER_H, layoutSequence, type Layout } from './layout';
 import { buildSequence, type RequestPhase, type SequenceModel } from './model';
 import { findRequest, type RequestLog } from './requests';
+import { localizeLanes } from './lanes';
 import { SequenceDiagram } from './SequenceDiagram';
 import { startCollecting } from './collect';
 import { useSeqStrings, type SeqStrings } from './strings';
@@ -66,7 +67,8 @@ export function SequencePanel() {
   const log = findRequest(book, rootId);
   const [keyOnly, setKeyOnly] = useState(false);
   const model = useModel(log, keyOnly);
-  const layout = useMemo(() => (model ? layoutSequence(model, (p) => t.phaseHelp[p]) : undefined), [model, t]);
+  // The lanes' own words in the page's language before the layout measures them (names stay).
+  const layout = useMemo(() => (model ? layoutSequence({ ...model, lanes: localizeLanes(model.lanes, t.lanes) }, (p) => t.phaseHelp[p]) : undefined), [model, t]);
   const scroller = useRef<HTMLDivElement>(null);
   const header = useRef<SVGGElement>(null);
   const svg = useRef<SVGSVGElement>(null);
