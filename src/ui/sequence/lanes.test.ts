@@ -5,7 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildLanes, localizeLanes } from './lanes';
-import { STAGE_W } from './layout';
+import { labelWidth, layoutSequence, STAGE_W } from './layout';
+import type { SequenceModel } from './model';
 import { SEQ_STRINGS } from './strings';
 
 const lanes = buildLanes({
@@ -16,6 +17,8 @@ const lanes = buildLanes({
   etcdRoles: { 'etcd/etcd-1': 'leader' },
 });
 const ru = localizeLanes(lanes, SEQ_STRINGS.ru.lanes);
+/** A model with the lanes only: the lane widths do not depend on the rows. */
+const model = { rootId: 1, command: '$ kubectl run web --image=nginx:1.25', start: 0, lanes, arrows: [], bands: [], raft: [], truncated: false, outcome: { kind: 'in-progress', done: false, failed: false, phases: 0, duration: 0 } } satisfies SequenceModel;
 const byId = (ls: typeof lanes, id: string) => ls.find((l) => l.id === id)!;
 
 describe('the lanes in the page\'s language', () => {
@@ -41,9 +44,14 @@ describe('the lanes in the page\'s language', () => {
     expect(byId(ru, 'kubelet/worker-1')).toMatchObject({ label: 'kubelet', sub: 'worker-1' });
   });
 
-  it('fits every stage\'s name, in either language, in a stage lane (12 px bold, about 7.2 px a character)', () => {
+  it('gives each stage lane room for its name in either language, with a gap to the next (12 px bold; Cyrillic is wider)', () => {
     for (const lang of ['en', 'ru'] as const) {
-      for (const word of Object.values(SEQ_STRINGS[lang].lanes.stage)) expect(word.length * 7.2, `${lang}: ${word}`).toBeLessThanOrEqual(STAGE_W - 4);
+      const stages = layoutSequence({ ...model, lanes: localizeLanes(lanes, SEQ_STRINGS[lang].lanes) }, () => '').lanes.filter((b) => b.lane.stage);
+      for (const box of stages) expect(labelWidth(box.lane.label) + 6, `${lang}: ${box.lane.label}`).toBeLessThanOrEqual(box.width);
     }
+    expect(labelWidth('сохранение')).toBeGreaterThan(labelWidth('validation'));
+    // English keeps the narrow stage lanes it had.
+    const en = layoutSequence({ ...model, lanes: localizeLanes(lanes, SEQ_STRINGS.en.lanes) }, () => '').lanes.filter((b) => b.lane.stage);
+    expect(en.map((b) => b.width)).toEqual([STAGE_W, STAGE_W, STAGE_W, STAGE_W, STAGE_W]);
   });
 });
