@@ -1,11 +1,13 @@
 // Issue 11, "Russian covers the whole UI": switched to Russian, a walk through the app (every dock
-// tab, the help overlay, the context menus of a node and a component, the inspector of a pod, slow
-// motion) collects every visible text and every aria-label, title, placeholder and alt, and fails on
-// any English word that is not on a short allow-list of things people type or Kubernetes' own names.
+// tab, the sequence diagram's lanes, phases and outcome, the YAML editor's own context menu, the help
+// overlay, the context menus of a node and a component, the inspector of a pod, slow motion) collects
+// every visible text and every aria-label, title, placeholder and alt (inside open shadow roots too:
+// Monaco draws its menus in one), and fails on any English word that is not on a short allow-list of
+// things people type or Kubernetes' own names.
 // Also: the theme and the language survive a reload and follow the system until one is picked.
 
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, gotoApp, openMenu, pod, shotSizes, terminalText, test, typeCommand, waitPodStatus } from './helpers';
+import { expect, expectNoAxeViolations, gotoApp, openMenu, pod, shot, shotSizes, terminalText, test, typeCommand, waitPodStatus } from './helpers';
 
 /**
  * Parts of the screen that show what Kubernetes, kubectl or the simulation said, or what the person
@@ -26,25 +28,29 @@ const VERBATIM = [
   'code',
   'kbd',
   // Messages on the simulated network as the components send them (GET /api/v1/..., Txn create,
-  // POST event Pulled: Successfully pulled image), and what kube-apiserver recorded at each stage.
+  // POST event Pulled: Successfully pulled image): the timeline's rows, the sequence diagram's arrows
+  // (their label and accessible name; their time and notes are checked, see CHROME), the command
+  // typed, and what kube-apiserver recorded at each stage (a stage mark's tooltip).
   '[data-testid="timeline-list"] .mono',
-  '.seq-rows',
+  '.seq-arrow',
+  '.seq-mark',
   '.seq-selected-summary',
-  // The sequence diagram's lanes carry the names Kubernetes gives its components and kube-apiserver's
-  // stages (authn, authz, admission, validation, storage); the stages are explained in Russian on hover.
-  '.seq-lane-label',
-  '.seq-lane-sub',
+  // The names Kubernetes gives its components, controllers, etcd members and nodes, over the sequence
+  // diagram's lanes (kube-apiserver's stages and "controller" are the app's words, and checked).
+  '.seq-name',
   // kube-scheduler's own filter reasons ("node(s) had untolerated taint").
   '.cell-fail',
   '.filter-failures',
   // The dots' tooltips name the message they carry, as its sender wrote it (Txn succeeded rev 140).
   '.kp-dots',
-  // Monaco's own UI (folding hints, "Editor content") ships its translations as separate NLS bundles
-  // this build does not load: the editor's chrome is English in either language.
-  '.monaco-editor',
+  // Monaco's keyboard shortcuts in its menus (Ctrl+F2, Shift+Alt+F).
+  '.monaco-menu .keybinding',
   // The command being followed and its outcome as Kubernetes says it, in the sequence's request picker.
   '[data-testid="sequence-request"] option',
 ].join(', ');
+
+/** The app's own words inside a verbatim part: a diagram row's time since the command and its notes (committed by a quorum, in flight). */
+const CHROME = '.seq-time, .seq-note';
 
 /**
  * English words that may stay. Kept short; each group says why. Words with a capital inside
@@ -95,41 +101,51 @@ interface Seen {
   where: string;
 }
 
-/** Every visible text and the accessible words (aria-label, title, placeholder, alt) on the page now. */
+/** Every visible text and the accessible words (aria-label, title, placeholder, alt) on the page now, shadow roots included. */
 async function collect(page: Page): Promise<Seen[]> {
-  return page.evaluate((skipSelector) => {
-    const out: { text: string; where: string }[] = [];
-    const name = (el: Element): string => {
-      const id = el.getAttribute('data-testid');
-      const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : '';
-      return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : cls}`;
-    };
-    // An SVG <title> is never rendered itself; it counts when what it names is visible.
-    const shown = (el: Element): boolean => {
-      const target = el.tagName.toLowerCase() === 'title' && el.parentElement ? el.parentElement : el;
-      return target.checkVisibility({ checkVisibilityCSS: true });
-    };
-    const skip = (el: Element): boolean => el.closest(skipSelector) !== null;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement;
-      const text = n.textContent?.trim();
-      if (!el || !text || skip(el) || !shown(el)) continue;
-      if (el.closest('script, style')) continue;
-      out.push({ text, where: name(el) });
-    }
-    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-description], [aria-roledescription]')) {
-      if (skip(el) || !shown(el)) continue;
-      // A tooltip that repeats the command shown in the element (the context menu's items) is that command.
-      const command = el.querySelector('code')?.textContent ?? null;
-      for (const attr of ['aria-label', 'title', 'placeholder', 'alt', 'aria-description', 'aria-roledescription']) {
-        const v = el.getAttribute(attr);
-        if (attr === 'title' && v !== null && v === command) continue;
-        if (v) out.push({ text: v, where: `${name(el)}@${attr}` });
-      }
-    }
-    return out;
-  }, VERBATIM);
+  return page.evaluate(
+    ([skipSelector, chromeSelector]) => {
+      const out: { text: string; where: string }[] = [];
+      const name = (el: Element): string => {
+        const id = el.getAttribute('data-testid');
+        const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : '';
+        return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : cls}`;
+      };
+      // An SVG <title> is never rendered itself; it counts when what it names is visible.
+      const shown = (el: Element): boolean => {
+        const target = el.tagName.toLowerCase() === 'title' && el.parentElement ? el.parentElement : el;
+        return target.checkVisibility({ checkVisibilityCSS: true });
+      };
+      const skip = (el: Element): boolean => el.closest(skipSelector) !== null && el.closest(chromeSelector) === null;
+      const attrs = ['aria-label', 'title', 'placeholder', 'alt', 'aria-description', 'aria-roledescription'];
+      const walk = (root: Node): void => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (n.nodeType === Node.TEXT_NODE) {
+            const el = n.parentElement;
+            const text = n.textContent?.trim();
+            if (!el || !text || skip(el) || !shown(el)) continue;
+            if (el.closest('script, style')) continue;
+            out.push({ text, where: name(el) });
+            continue;
+          }
+          const el = n as Element;
+          if (el.shadowRoot) walk(el.shadowRoot);
+          if (!attrs.some((a) => el.hasAttribute(a)) || skip(el) || !shown(el)) continue;
+          // A tooltip that repeats the command shown in the element (the context menu's items) is that command.
+          const command = el.querySelector('code')?.textContent ?? null;
+          for (const attr of attrs) {
+            const v = el.getAttribute(attr);
+            if (attr === 'title' && v !== null && v === command) continue;
+            if (v) out.push({ text: v, where: `${name(el)}@${attr}` });
+          }
+        }
+      };
+      walk(document.body);
+      return out;
+    },
+    [VERBATIM, CHROME] as const,
+  );
 }
 
 /** Collects what is on screen now into `found` (English words with where they were). */
@@ -143,7 +159,8 @@ async function check(page: Page, step: string, found: Map<string, string>): Prom
 }
 
 test('in Russian, no English word is left in the UI chrome: toolbar, graph, menus, dock tabs, inspector, help', async ({ page }) => {
-  test.setTimeout(180_000);
+  // The sequence diagram's axe check and the editor's menu add a minute on a busy machine.
+  test.setTimeout(300_000);
   // The person picked Russian earlier (kept in localStorage): the page opens in it.
   await page.addInitScript(() => localStorage.setItem('kubeplay.lang', 'ru'));
   await gotoApp(page);
@@ -168,6 +185,8 @@ test('in Russian, no English word is left in the UI chrome: toolbar, graph, menu
     if (tab === 'yaml') await expect(page.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
     if (tab === 'sequence') await expect(page.getByTestId('sequence-diagram')).toBeVisible();
     await check(page, `dock tab ${tab}`, found);
+    if (tab === 'sequence') await checkSequence(page, found);
+    if (tab === 'yaml') await checkEditorMenu(page, found);
   }
 
   await pod(page, 'default', 'web').click();
@@ -200,6 +219,44 @@ test('in Russian, no English word is left in the UI chrome: toolbar, graph, menu
 
   expect([...found].map(([k, v]) => `${k}  (${v})`), 'English words left in the Russian UI').toEqual([]);
 });
+
+/**
+ * The sequence diagram of the pod followed to Running: its lanes (kube-apiserver's stages in the
+ * seed's words), the four phases with the seed's Russian names, and the outcome.
+ */
+async function checkSequence(page: Page, found: Map<string, string>): Promise<void> {
+  const diagram = page.getByTestId('sequence-diagram');
+  await expect(page.getByTestId('sequence-outcome')).toHaveAttribute('data-kind', 'running');
+  await expect(page.getByTestId('sequence-outcome')).toContainText('pod/web Running — 4 фазы');
+  await expect(diagram.locator('[data-lane="kube-apiserver:authentication"] .seq-lane-label')).toHaveText('аутентиф.');
+  await expect(diagram.locator('[data-lane="kube-apiserver:storage"] .seq-lane-label')).toHaveText('сохранение');
+  await expect(diagram.locator('[data-phase] .seq-band-title')).toHaveText([
+    'Фаза 1: Валидация и сохранение',
+    'Фаза 2: Реакция через Watch',
+    'Фаза 3: Планирование',
+    'Фаза 4: Исполнение',
+  ]);
+  // The whole diagram, the rows scrolled past included (a text is checked when it is drawn, not when it is in view).
+  await check(page, 'sequence diagram', found);
+  await expectNoAxeViolations(page, { include: '[data-testid="sequence-panel"]' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.waitForTimeout(300);
+  await shot(page, 'i18n-ru-sequence-1280x720');
+}
+
+/** Monaco's own context menu on the YAML editor, in Russian (its NLS bundle, loaded before the editor). */
+async function checkEditorMenu(page: Page, found: Map<string, string>): Promise<void> {
+  await expect(page.getByTestId('yaml-menus-note')).toHaveCount(0);
+  await page.locator('.monaco-editor .view-lines').click({ button: 'right', position: { x: 60, y: 30 } });
+  const menu = page.locator('.monaco-menu');
+  await expect(menu).toBeVisible();
+  await expect(menu.locator('.action-label', { hasText: 'Вырезать' })).toBeVisible();
+  await check(page, 'YAML editor context menu', found);
+  await shot(page, 'i18n-ru-editor-menu-1280x720');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
 
 test('screenshots in Russian at 1440x900 and 1280x720: the toolbar, graph and inspector fit; axe passes', async ({ page }) => {
   test.setTimeout(120_000);

@@ -6,7 +6,10 @@ describe('phaseLabel', () => {
   it.each([
     ['persistence', 'en', 'phase 1: Validation and persistence'],
     ['scheduling', 'en', 'phase 3: Scheduling'],
-    ['execution', 'ru', 'фаза 4: Выполнение'],
+    ['execution', 'ru', 'фаза 4: Исполнение'],
+    // In Russian the seed's own names (kubernetes-foundation.ru.txt, chapter 4: «Фаза 1: Валидация и сохранение»).
+    ['persistence', 'ru', 'фаза 1: Валидация и сохранение'],
+    ['watch', 'ru', 'фаза 2: Реакция через Watch'],
     ['raft', 'en', 'Raft'],
   ] as const)('labels %s in %s as "%s"', (phase, lang, text) => {
     expect(phaseLabel(phase, lang)).toBe(text);

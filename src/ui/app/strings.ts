@@ -59,6 +59,7 @@ const en = {
   apply: 'Apply',
   applyHint: 'Run kubectl apply -f - with this text (Ctrl+Enter in the editor)',
   yamlLoading: 'Loading the editor…',
+  yamlMenusReload: 'The editor’s own menus (right click, Ctrl+F) switch to English when the page is reloaded.',
   yamlMore: 'more',
   yamlSchemaOk: 'Matches the Kubernetes v1.31 schema',
   yamlProblemsHint: 'Checked against the Kubernetes v1.31 schema as you type. Apply still sends the text: the apiserver has the last word.',
@@ -249,6 +250,7 @@ const ru: Strings = {
   apply: 'Применить',
   applyHint: 'Выполнить kubectl apply -f - с этим текстом (Ctrl+Enter в редакторе)',
   yamlLoading: 'Загрузка редактора…',
+  yamlMenusReload: 'Собственные меню редактора (правый щелчок, Ctrl+F) перейдут на русский после перезагрузки страницы.',
   yamlMore: 'ещё',
   yamlSchemaOk: 'Соответствует схеме Kubernetes v1.31',
   yamlProblemsHint: 'Текст проверяется по схеме Kubernetes v1.31 по мере ввода. «Применить» всё равно отправит его: последнее слово за apiserver.',
@@ -410,11 +412,13 @@ export const PHASE_NAMES: Record<Lang, Record<Phase, string>> = {
     controller: 'Controller',
     user: 'Your command',
   },
+  // The seed's own names (chapter 4: «Фаза 1: Валидация и сохранение», «Фаза 2: Реакция через Watch
+  // API», «Фаза планирования», «Фаза 4: Исполнение»).
   ru: {
-    persistence: 'Проверка и сохранение',
-    watch: 'Watch',
+    persistence: 'Валидация и сохранение',
+    watch: 'Реакция через Watch',
     scheduling: 'Планирование',
-    execution: 'Выполнение',
+    execution: 'Исполнение',
     raft: 'Raft',
     heartbeat: 'Heartbeat',
     networking: 'Сеть',

@@ -7,10 +7,12 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useStrings } from '../app/useStrings';
 import { nextRequestId } from '../terminal/terminal-output';
 import { ApplyResult } from './yaml/ApplyResult';
+import { loadMonacoLanguage, monacoLanguage, monacoNeedsReload } from './yaml/monaco-language';
 import { useSimStore, useUiStore } from '../store/app-store';
 
 // Monaco is about 4 MB of JS: only this tab needs it, so it never weighs on the first page load.
-const YamlEditor = lazy(() => import('./yaml/YamlEditor'));
+// Its own words in the page's language go first: Monaco looks most of them up as its modules load.
+const YamlEditor = lazy(() => loadMonacoLanguage(useUiStore.getState().lang).then(() => import('./yaml/YamlEditor')));
 
 export const STARTER_MANIFEST = `apiVersion: v1
 kind: Pod
@@ -31,6 +33,7 @@ export function YamlTab() {
   const [applied, setApplied] = useState<number | undefined>(undefined);
   const output = useSimStore((s) => (applied === undefined ? undefined : s.outputs.find((o) => o.requestId === applied && !o.partial)));
   const playing = useSimStore((s) => s.clock.playing);
+  const lang = useUiStore((s) => s.lang);
 
   const apply = useCallback(() => {
     const requestId = nextRequestId();
@@ -49,6 +52,11 @@ export function YamlTab() {
           {t.apply}
         </button>
       </div>
+      {monacoNeedsReload(lang, monacoLanguage()) && (
+        <p className="yaml-menus-note muted" data-testid="yaml-menus-note">
+          {t.yamlMenusReload}
+        </p>
+      )}
       <ApplyResult requestId={applied} output={output} playing={playing} />
       <Suspense
         fallback={

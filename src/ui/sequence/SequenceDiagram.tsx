@@ -117,27 +117,32 @@ export function SequenceDiagram({ model, layout, t, selected, now, onSelect, svg
         </text>
         {layout.groups.map((g) => (
           <g key={`${g.name}-${g.x}`} className="seq-group">
-            <text x={g.x + g.width / 2} y={15} textAnchor="middle">
+            <text className="seq-name" x={g.x + g.width / 2} y={15} textAnchor="middle">
               {g.name}
             </text>
             <path d={`M${g.x + 6},24 V20 H${g.x + g.width - 6} V24`} />
           </g>
         ))}
         {layout.lanes.map((l) => {
-          const lines = l.lane.label.split('\n');
-          const sub = l.lane.placeholder ? t.noNode : l.lane.sub;
+          const lane = l.lane;
+          const lines = lane.label.split('\n');
+          const sub = lane.placeholder ? t.noNode : lane.sub;
           const count = lines.length + (sub ? 1 : 0);
           const y0 = HEADER_H - 10 - (count - 1) * 15;
+          // `seq-name`: a name Kubernetes gives (a component, a controller, a member, a node), the same in
+          // every language; the stages' names and the words under a name are the app's own.
+          const labelName = lane.stage ? '' : ' seq-name';
+          const subName = lane.placeholder || lane.controller ? '' : ' seq-name';
           return (
-            <g key={l.lane.id} data-lane={l.lane.id} className={`seq-lane${l.lane.id === stopped ? ' stopped' : ''}${l.lane.placeholder ? ' placeholder' : ''}`}>
-              <title>{l.lane.group ? `${l.lane.group}: ${t.stageNames[STAGES.find((s) => stageLane(s) === l.lane.id) ?? 'storage'] ?? l.lane.label}` : l.lane.id}</title>
+            <g key={lane.id} data-lane={lane.id} className={`seq-lane${lane.id === stopped ? ' stopped' : ''}${lane.placeholder ? ' placeholder' : ''}`}>
+              {lane.stage ? <title>{`${lane.group}: ${t.stageNames[lane.stage]}`}</title> : <title className="seq-name">{lane.controller ? `${lane.id} (${t.lanes.controller})` : lane.id}</title>}
               {lines.map((line, i) => (
-                <text key={i} className="seq-lane-label" x={l.cx} y={y0 + i * 15} textAnchor="middle">
+                <text key={i} className={`seq-lane-label${labelName}`} x={l.cx} y={y0 + i * 15} textAnchor="middle">
                   {line}
                 </text>
               ))}
               {sub && (
-                <text className="seq-lane-sub" x={l.cx} y={y0 + lines.length * 15} textAnchor="middle">
+                <text className={`seq-lane-sub${subName}`} x={l.cx} y={y0 + lines.length * 15} textAnchor="middle">
                   {sub}
                 </text>
               )}

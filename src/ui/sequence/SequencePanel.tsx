@@ -10,11 +10,12 @@ import { download, serializeDiagram } from './export-svg';
 import { HEADER_H, layoutSequence, type Layout } from './layout';
 import { buildSequence, type RequestPhase, type SequenceModel } from './model';
 import { findRequest, type RequestLog } from './requests';
+import { localizeLanes } from './lanes';
 import { SequenceDiagram } from './SequenceDiagram';
-import { startCollecting, useSequenceStore } from './sequence-store';
+import { startCollecting } from './collect';
 import { useSeqStrings, type SeqStrings } from './strings';
 import './sequence.css';
-import { useSimStore, useUiStore } from '../store/app-store';
+import { useSequenceStore, useSimStore, useUiStore } from '../store/app-store';
 
 startCollecting();
 
@@ -55,7 +56,7 @@ function useModel(log: RequestLog | undefined, keyOnly: boolean): SequenceModel 
 
 export function SequencePanel() {
   const t = useSeqStrings();
-  const book = useSequenceStore((s) => s.book);
+  const book = useSequenceStore((s) => s.requestBook);
   const followed = useSimStore((s) => s.followed);
   const now = useSimStore((s) => s.clock.time);
   const choice = useUiStore((s) => s.sequenceRoot);
@@ -66,7 +67,8 @@ export function SequencePanel() {
   const log = findRequest(book, rootId);
   const [keyOnly, setKeyOnly] = useState(false);
   const model = useModel(log, keyOnly);
-  const layout = useMemo(() => (model ? layoutSequence(model, (p) => t.phaseHelp[p]) : undefined), [model, t]);
+  // The lanes' own words in the page's language before the layout measures them (names stay).
+  const layout = useMemo(() => (model ? layoutSequence({ ...model, lanes: localizeLanes(model.lanes, t.lanes) }, (p) => t.phaseHelp[p]) : undefined), [model, t]);
   const scroller = useRef<HTMLDivElement>(null);
   const header = useRef<SVGGElement>(null);
   const svg = useRef<SVGSVGElement>(null);

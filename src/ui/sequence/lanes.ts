@@ -25,6 +25,29 @@ export interface Lane {
   group?: string;
   /** A lane kept for the picture when no node is known yet (`kubelet` before scheduling). */
   placeholder?: boolean;
+  /** kube-apiserver's stage this lane shows. */
+  stage?: Stage;
+  /** The lane is one of kube-controller-manager's controllers (`sub` says `controller`). */
+  controller?: boolean;
+}
+
+/**
+ * The lanes' words that are the app's own, not names: the stages' short names and the word under a
+ * controller's name. Components, controllers, members and nodes keep their Kubernetes names in every
+ * language (the seed writes kube-apiserver, etcd, kubelet as they are).
+ */
+export interface LaneWords {
+  stage: Record<Stage, string>;
+  controller: string;
+}
+
+/** The lanes with their own words in the page's language (the names stay). */
+export function localizeLanes(lanes: readonly Lane[], words: LaneWords): Lane[] {
+  return lanes.map((l) => {
+    if (l.stage) return { ...l, label: words.stage[l.stage] };
+    if (l.controller) return { ...l, sub: words.controller };
+    return l;
+  });
 }
 
 /** Short names for the stages, as the seed's pipeline is usually drawn. */
@@ -102,13 +125,13 @@ export interface LaneInput {
 export function buildLanes(input: LaneInput): Lane[] {
   const procs = new Set(input.processes);
   const lanes: Lane[] = [{ id: KUBECTL, label: 'kubectl', process: KUBECTL }];
-  for (const st of STAGES) lanes.push({ id: stageLane(st), label: STAGE_LABEL[st], process: APISERVER, group: APISERVER });
+  for (const st of STAGES) lanes.push({ id: stageLane(st), label: STAGE_LABEL[st], process: APISERVER, group: APISERVER, stage: st });
   const etcd = new Set(input.etcdMembers);
   for (const p of procs) if (p.startsWith('etcd/')) etcd.add(p);
   for (const p of [...etcd].sort()) lanes.push({ id: p, label: 'etcd', sub: withRole(hostOf(p)!, input.etcdRoles?.[p]), process: p });
   if (input.controllers.length === 0) lanes.push({ id: CONTROLLER_MANAGER, label: 'kube-controller-\nmanager', process: CONTROLLER_MANAGER });
   for (const c of input.controllers) {
-    lanes.push({ id: `${CONTROLLER_MANAGER}:${c}`, label: c, sub: 'controller', process: CONTROLLER_MANAGER, group: CONTROLLER_MANAGER });
+    lanes.push({ id: `${CONTROLLER_MANAGER}:${c}`, label: c, sub: 'controller', process: CONTROLLER_MANAGER, group: CONTROLLER_MANAGER, controller: true });
   }
   lanes.push({ id: SCHEDULER, label: 'kube-scheduler', process: SCHEDULER });
   const nodes = new Set(input.nodes);

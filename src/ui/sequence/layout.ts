@@ -68,11 +68,20 @@ export interface Layout {
 
 /** Advance of a 12px bold lane name's character (`validation` must fit its stage lane). */
 const LABEL_CHAR_W = 7.2;
+/** Cyrillic letters are wider (`сохранение` measured about 81 px in Chromium's bold 12px sans). */
+const LABEL_CYRILLIC_W = 8.2;
+
+/** About how wide a lane's name is drawn, in pixels. */
+export function labelWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) w += /[\u0400-\u04ff]/.test(ch) ? LABEL_CYRILLIC_W : LABEL_CHAR_W;
+  return w;
+}
 
 function laneWidth(l: Lane): number {
-  if (l.group === 'kube-apiserver') return STAGE_W;
-  const longest = Math.max(...l.label.split('\n').map((s) => s.length), (l.sub ?? '').length);
-  return Math.max(LANE_W, Math.ceil(longest * LABEL_CHAR_W + 12));
+  if (l.group === 'kube-apiserver') return Math.max(STAGE_W, Math.round(labelWidth(l.label) + 8));
+  const longest = Math.max(...l.label.split('\n').map(labelWidth), labelWidth(l.sub ?? ''));
+  return Math.max(LANE_W, Math.ceil(longest + 12));
 }
 
 /** Breaks text into lines of at most `width` pixels (by the average character advance). */

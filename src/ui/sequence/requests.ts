@@ -3,7 +3,7 @@
 // chain reached. The UI keeps its own copy of each chain because the store's trace is a window of
 // the latest 5,000 records: on a busy cluster (etcd's heartbeats, leases) the command that started
 // a request falls out of the window within minutes, and the diagram must still show it.
-// Plain data and pure functions; the store around it is sequence-store.ts.
+// Plain data and pure functions; the store around it is store/sequence-store.ts, fed by collect.ts.
 
 import type { TraceRecord } from '../../protocol/view';
 

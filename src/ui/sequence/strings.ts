@@ -1,9 +1,12 @@
 // The sequence diagram's words in English and Russian, picked like the app's own (app/useStrings.ts:
 // the ui-store's `lang`). The phase explanations follow the seed's chapter 4 ("the life of a
-// request"), in its own words where it explains a phase; the phases' names are the app's own. kubectl's and Kubernetes' words (Running,
-// Forbidden, ImagePullBackOff, MsgApp) stay as they are: people type and search them.
+// request"), in its own words where it explains a phase; the phases' names are the seed's (app/strings.ts
+// PHASE_NAMES). kubectl's and Kubernetes' words (Running, Forbidden, ImagePullBackOff, MsgApp) and
+// the components' names (kube-apiserver, etcd, kubelet) stay as they are: people type and search them.
 
 import { PHASE_NAMES, type Lang } from '../app/strings';
+import { plural, type Forms } from '../app/plural';
+import type { LaneWords } from './lanes';
 import type { Outcome, RequestPhase } from './outcome';
 import type { Stage } from './pipeline';
 import { useUiStore } from '../store/app-store';
@@ -39,6 +42,8 @@ export interface SeqStrings {
   phaseHelp: Record<RequestPhase, string>;
   phaseHint: string;
   stageNames: Record<Stage, string>;
+  /** The lanes' own words: the stages' short names over their lanes, `controller` under a controller's name. */
+  lanes: LaneWords;
   mark: Record<'pass' | 'change' | 'fail' | 'skip' | 'wait' | 'none', string>;
   committed(n: number, of: number, members: string): string;
   watchFired: string;
@@ -64,6 +69,9 @@ function seconds(ms: number, lang: Lang): string {
   return lang === 'ru' ? `${s.replace('.', ',')} с` : `${s} s`;
 }
 
+/** How many of the seed's four phases a request reached. */
+const PHASES: Forms = { en: ['phase', 'phases'], ru: ['фаза', 'фазы', 'фаз'] };
+
 const enStages: Record<Stage, string> = {
   authentication: 'authentication',
   authorization: 'authorization',
@@ -86,7 +94,7 @@ function nodeOf(lane: string | undefined): string {
 
 function outcomeEn(o: Outcome): { headline: string; detail?: string } {
   const d = seconds(o.duration, 'en');
-  const phases = `${o.phases} phase${o.phases === 1 ? '' : 's'} in ${d} simulated`;
+  const phases = `${plural(o.phases, PHASES, 'en')} in ${d} simulated`;
   const many = o.pods && o.pods.total > 1;
   switch (o.kind) {
     case 'running':
@@ -114,9 +122,7 @@ function outcomeEn(o: Outcome): { headline: string; detail?: string } {
 
 function outcomeRu(o: Outcome): { headline: string; detail?: string } {
   const d = seconds(o.duration, 'ru');
-  const n = o.phases;
-  const phaseWord = n === 1 ? 'фаза' : n >= 2 && n <= 4 ? 'фазы' : 'фаз';
-  const phases = `${n} ${phaseWord} за ${d} симуляции`;
+  const phases = `${plural(o.phases, PHASES, 'ru')} за ${d} симуляции`;
   const many = o.pods && o.pods.total > 1;
   switch (o.kind) {
     case 'running':
@@ -179,6 +185,7 @@ const en: SeqStrings = {
       'The kubelet of the chosen node watches for Pods bound to it. It asks the container runtime over CRI for a sandbox (the runtime asks CNI for the pod IP), pulls the image from the registry, creates and starts the container, and reports Running to kube-apiserver.',
   },
   phaseHint: 'Hover or focus a phase to read what happens in it.',
+  lanes: { stage: { authentication: 'authn', authorization: 'authz', admission: 'admission', validation: 'validation', storage: 'storage' }, controller: 'controller' },
   stageNames: { authentication: 'Authentication: who are you?', authorization: 'Authorization (RBAC): may you do this?', admission: 'Admission control: plugins may change or refuse the object', validation: 'Validation: is the object well formed?', storage: 'Storage: written to (or read from) etcd' },
   mark: { pass: 'passed', change: 'passed, object changed', fail: 'refused', skip: 'not used for reads', wait: 'not answered yet', none: 'not reached' },
   committed: (n, of, members) => `committed by a quorum of ${n}/${of}: ${members}`,
@@ -215,7 +222,7 @@ const ru: SeqStrings = {
   showMessage: 'Показать сообщение',
   phaseTitle: (n, name) => `Фаза ${n}: ${name}`,
   phaseName: (p) => PHASE_NAMES.ru[p],
-  phaseShort: { persistence: 'Сохранение', watch: 'Watch', scheduling: 'Планирование', execution: 'Выполнение' },
+  phaseShort: { persistence: 'Сохранение', watch: 'Watch', scheduling: 'Планирование', execution: 'Исполнение' },
   phaseHelp: {
     persistence:
       'kubectl конвертирует YAML в JSON и отправляет HTTP POST в kube-apiserver. Тот проверяет, кто вы и есть ли у вас права, пропускает объект через admission-плагины, проверяет его и сохраняет в etcd. Как только etcd подтвердил запись, приходит 201 Created — но контейнер ещё не существует: Pod пока просто запись в базе.',
@@ -227,6 +234,9 @@ const ru: SeqStrings = {
       'kubelet выбранного узла подписан на Pod, привязанные к нему. Через CRI он просит среду выполнения создать песочницу (она просит CNI выдать IP), скачать образ из registry, создать и запустить контейнер, и сообщает kube-apiserver, что Pod перешёл в Running.',
   },
   phaseHint: 'Наведите на фазу или выберите её, чтобы прочитать, что в ней происходит.',
+  // The seed's names of the stages (chapter 2: Аутентификация, Авторизация, Admission Control,
+  // Валидация, Сохранение), shortened to fit a stage's lane; the lane's tooltip says them whole.
+  lanes: { stage: { authentication: 'аутентиф.', authorization: 'авториз.', admission: 'admission', validation: 'валидация', storage: 'сохранение' }, controller: 'контроллер' },
   stageNames: { authentication: 'Аутентификация: кто вы?', authorization: 'Авторизация (RBAC): можно ли вам это?', admission: 'Admission control: плагины могут изменить или отклонить объект', validation: 'Валидация: правильно ли составлен объект?', storage: 'Хранилище: запись в etcd (или чтение)' },
   mark: { pass: 'пройдено', change: 'пройдено, объект изменён', fail: 'отказано', skip: 'для чтения не нужно', wait: 'ответа ещё нет', none: 'не дошёл' },
   committed: (n, of, members) => `зафиксировано кворумом ${n}/${of}: ${members}`,

@@ -4,6 +4,7 @@
 // as they are: people type and search them.
 
 import type { Lang } from '../app/strings';
+import type { Forms } from '../app/plural';
 import type { SilentReason } from '../../protocol/why';
 
 export interface WhyStrings {
@@ -47,7 +48,7 @@ const en: WhyStrings = {
   notReady: {
     badge: 'eviction in {left}',
     title: '{node} is NotReady ({reason}): pods evicted in {left}',
-    body: '{pods} pod(s) tolerate the node.kubernetes.io/unreachable:NoExecute taint for {toleration} s (tolerationSeconds, added by the DefaultTolerationSeconds admission plugin). At {evictAt} the taint eviction controller deletes them, and their controllers (a ReplicaSet, ...) create replacements on healthy nodes.',
+    body: '{pods} the node.kubernetes.io/unreachable:NoExecute taint for {toleration} s (tolerationSeconds, added by the DefaultTolerationSeconds admission plugin). At {evictAt} the taint eviction controller deletes {them}, and the controller that owns each (a ReplicaSet, ...) creates a replacement on a healthy node.',
   },
   notReadyWaiting: {
     badge: 'NotReady',
@@ -61,12 +62,12 @@ const en: WhyStrings = {
   },
   etcd: {
     badge: 'no quorum',
-    title: '{members} members, quorum {quorum}, {alive} alive: {verdict}',
-    ok: 'writes commit; it survives {spare} more failure(s)',
+    title: '{members}, quorum {quorum}, {alive} alive: {verdict}',
+    ok: 'writes commit; it survives {spare}',
     electing: 'electing a leader',
     lost: 'no quorum — writes and reads with quorum fail',
     body: 'A write commits once a quorum, floor(N/2)+1 = {quorum} of {members}, has it (Raft). Leader: {leader}.',
-    bodyLost: 'With {alive} of {members} alive no member can win an election (it needs {quorum} votes), so nothing commits: kube-apiserver’s writes end with "etcdserver: request timed out". Running pods keep running: the nodes do not need etcd.',
+    bodyLost: 'With {alive} of {members} alive no member can win an election (it needs {votes}), so nothing commits: kube-apiserver’s writes end with "etcdserver: request timed out". Running pods keep running: the nodes do not need etcd.',
   },
   stale: {
     badge: 'stale',
@@ -100,7 +101,7 @@ const ru: WhyStrings = {
   notReady: {
     badge: 'вытеснение через {left}',
     title: '{node} NotReady ({reason}): поды вытесняются через {left}',
-    body: 'Поды ({pods}) терпят taint node.kubernetes.io/unreachable:NoExecute {toleration} с (tolerationSeconds, добавлено плагином допуска DefaultTolerationSeconds). В {evictAt} контроллер вытеснения по taint удалит их, и их контроллеры (ReplicaSet, ...) создадут замену на исправных узлах.',
+    body: '{pods} taint node.kubernetes.io/unreachable:NoExecute {toleration} с (tolerationSeconds, добавлено плагином допуска DefaultTolerationSeconds). В {evictAt} контроллер вытеснения по taint удалит {them}, и контроллер-владелец каждого пода (ReplicaSet, ...) создаст ему замену на исправном узле.',
   },
   notReadyWaiting: {
     badge: 'NotReady',
@@ -115,11 +116,11 @@ const ru: WhyStrings = {
   etcd: {
     badge: 'нет кворума',
     title: 'членов: {members}, кворум {quorum}, живы: {alive} — {verdict}',
-    ok: 'записи фиксируются; переживёт ещё отказов: {spare}',
+    ok: 'записи фиксируются; переживёт ещё {spare}',
     electing: 'идут выборы лидера',
     lost: 'нет кворума — записи и чтения с кворумом не проходят',
     body: 'Запись фиксируется, когда её получил кворум: floor(N/2)+1 = {quorum} из {members} (Raft). Лидер: {leader}.',
-    bodyLost: 'Когда живы {alive} из {members}, ни один член не выиграет выборы (нужно {quorum} голоса), и ничего не фиксируется: записи kube-apiserver заканчиваются ошибкой «etcdserver: request timed out». Работающие поды продолжают работать: узлам etcd не нужен.',
+    bodyLost: 'Когда живы {alive} из {members}, ни один член не выиграет выборы (нужно {votes}), и ничего не фиксируется: записи kube-apiserver заканчиваются ошибкой «etcdserver: request timed out». Работающие поды продолжают работать: узлам etcd не нужен.',
   },
   stale: {
     badge: 'устарело',
@@ -129,3 +130,16 @@ const ru: WhyStrings = {
 };
 
 export const WHY_STRINGS: Record<Lang, WhyStrings> = { en, ru };
+
+/**
+ * Counted words, in the form their number takes (app/plural.ts: English one/other, Russian
+ * one/few/many). A verb or a pronoun that agrees with the count goes with it: 1 pod tolerates, 2 pods
+ * tolerate; 1 под терпит, 2 пода терпят.
+ */
+export const WHY_FORMS = {
+  podsTolerate: { en: ['pod tolerates', 'pods tolerate'], ru: ['под терпит', 'пода терпят', 'подов терпят'] },
+  them: { en: ['it', 'them'], ru: ['его', 'их', 'их'] },
+  members: { en: ['member', 'members'], ru: ['член', 'члена', 'членов'] },
+  failures: { en: ['more failure', 'more failures'], ru: ['отказ', 'отказа', 'отказов'] },
+  votes: { en: ['vote', 'votes'], ru: ['голос', 'голоса', 'голосов'] },
+} satisfies Record<string, Forms>;

@@ -38,8 +38,43 @@ describe('whyText', () => {
     expect(deadlineOf(c)).toBe(385_000);
     const t = whyText(c, 90_000, 'en');
     expect(t.badge).toBe('eviction in 4 min 55 s');
-    expect(t.body).toContain('2 pod(s) tolerate the node.kubernetes.io/unreachable:NoExecute taint for 300 s');
+    expect(t.body).toContain('2 pods tolerate the node.kubernetes.io/unreachable:NoExecute taint for 300 s');
     expect(t.body).toContain('At 06:25.000');
+  });
+
+  // The count in the words' own form (app/plural.ts, CLDR plural rules for en and ru): no "pod(s)".
+  it.each([
+    [1, 'en', '1 pod tolerates the', 'deletes it,'],
+    [2, 'en', '2 pods tolerate the', 'deletes them,'],
+    [1, 'ru', '1 под терпит taint', 'удалит его,'],
+    [3, 'ru', '3 пода терпят taint', 'удалит их,'],
+    [5, 'ru', '5 подов терпят taint', 'удалит их,'],
+    [21, 'ru', '21 под терпит taint', 'удалит его,'],
+  ] as const)('says %i pod(s) to evict in %s as "%s"', (n, lang, count, pronoun) => {
+    const body = whyText(callout({ ...node, stage: 'not-ready', evictAt: 385_000, tolerationSeconds: 300, podsToEvict: n }), 90_000, lang).body;
+    expect(body).toContain(count);
+    expect(body).toContain(pronoun);
+    expect(body).not.toContain('(s)');
+  });
+
+  it.each([
+    [1, 'en', 'it survives 1 more failure'],
+    [2, 'en', 'it survives 2 more failures'],
+    [1, 'ru', 'переживёт ещё 1 отказ'],
+    [2, 'ru', 'переживёт ещё 2 отказа'],
+  ] as const)('counts the failures etcd survives (%i, %s) in their form', (spare, lang, text) => {
+    const members = 2 * (spare + 1) - 1; // 3 members survive 1 failure, 5 survive 2 (quorum floor(N/2)+1)
+    const quorum = Math.floor(members / 2) + 1;
+    const names = Array.from({ length: members }, (_, i) => `etcd-${i + 1}`);
+    const title = whyText(callout({ kind: 'etcd-quorum', members, quorum, alive: members, names, aliveNames: names, leader: 'etcd-1' }), 0, lang).title;
+    expect(title).toContain(text);
+  });
+
+  it('counts one etcd member and its one vote in the singular', () => {
+    const one = callout({ kind: 'etcd-quorum', members: 1, quorum: 1, alive: 0, names: ['etcd-1'], aliveNames: [] });
+    expect(whyText(one, 0, 'en').title).toMatch(/^1 member, quorum 1, 0 alive/);
+    expect(whyText(one, 0, 'en').body).toContain('(it needs 1 vote)');
+    expect(whyText(one, 0, 'ru').body).toContain('(нужно 1 голос)');
   });
 
   it('does the quorum arithmetic: 3 members, quorum 2, 1 alive has no quorum', () => {
@@ -47,7 +82,7 @@ describe('whyText', () => {
     expect(lost.title).toBe('3 members, quorum 2, 1 alive: no quorum — writes and reads with quorum fail');
     expect(lost.body).toContain('etcdserver: request timed out');
     expect(whyText(callout({ kind: 'etcd-quorum', members: 3, quorum: 2, alive: 3, names: ['etcd-1', 'etcd-2', 'etcd-3'], aliveNames: ['etcd-1', 'etcd-2', 'etcd-3'], leader: 'etcd-3' }), 0, 'en').title).toBe(
-      '3 members, quorum 2, 3 alive: writes commit; it survives 1 more failure(s)',
+      '3 members, quorum 2, 3 alive: writes commit; it survives 1 more failure',
     );
   });
 

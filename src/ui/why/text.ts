@@ -5,7 +5,8 @@
 import type { WhyCallout } from '../../protocol/why';
 import { fill, type Lang } from '../app/strings';
 import { formatClock } from '../app/format';
-import { WHY_STRINGS, type WhyStrings } from './strings';
+import { plural, pluralWord } from '../app/plural';
+import { WHY_FORMS, WHY_STRINGS, type WhyStrings } from './strings';
 
 export interface WhyText {
   badge: string;
@@ -19,7 +20,7 @@ export function countdown(at: number, now: number, t: WhyStrings): string {
   return s < 120 ? t.seconds(s) : t.minutes(Math.floor(s / 60), s % 60);
 }
 
-function nodeText(c: Extract<WhyCallout['facts'], { kind: 'node-not-ready' }>, now: number, t: WhyStrings): WhyText {
+function nodeText(c: Extract<WhyCallout['facts'], { kind: 'node-not-ready' }>, now: number, t: WhyStrings, lang: Lang): WhyText {
   const base = { node: c.node, reason: t.reason[c.reason], grace: c.gracePeriodSeconds, period: c.monitorPeriodSeconds };
   if (c.stage === 'no-controller') {
     const s = t.noController;
@@ -41,15 +42,19 @@ function nodeText(c: Extract<WhyCallout['facts'], { kind: 'node-not-ready' }>, n
     return { badge: s.badge, title: fill(s.title, base), body: fill(s.body, base) };
   }
   const s = t.notReady;
-  const values = { ...base, left: countdown(c.evictAt, now, t), pods: c.podsToEvict, toleration: c.tolerationSeconds ?? '', evictAt: formatClock(c.evictAt) };
+  const pods = plural(c.podsToEvict, WHY_FORMS.podsTolerate, lang);
+  const them = pluralWord(c.podsToEvict, WHY_FORMS.them, lang);
+  const values = { ...base, left: countdown(c.evictAt, now, t), pods, them, toleration: c.tolerationSeconds ?? '', evictAt: formatClock(c.evictAt) };
   return { badge: fill(s.badge, values), title: fill(s.title, values), body: fill(s.body, values) };
 }
 
-function etcdText(c: Extract<WhyCallout['facts'], { kind: 'etcd-quorum' }>, t: WhyStrings): WhyText {
+function etcdText(c: Extract<WhyCallout['facts'], { kind: 'etcd-quorum' }>, t: WhyStrings, lang: Lang): WhyText {
   const s = t.etcd;
   const lost = c.alive < c.quorum;
-  const verdict = lost ? s.lost : c.leader ? fill(s.ok, { spare: c.alive - c.quorum }) : s.electing;
-  const values = { members: c.members, quorum: c.quorum, alive: c.alive, leader: c.leader ?? '—', verdict };
+  const verdict = lost ? s.lost : c.leader ? fill(s.ok, { spare: plural(c.alive - c.quorum, WHY_FORMS.failures, lang) }) : s.electing;
+  // The Russian title says "членов: 3", a form that needs no agreement; the English one counts.
+  const members = lang === 'ru' ? c.members : plural(c.members, WHY_FORMS.members, lang);
+  const values = { members, votes: plural(c.quorum, WHY_FORMS.votes, lang), quorum: c.quorum, alive: c.alive, leader: c.leader ?? '—', verdict };
   return { badge: s.badge, title: fill(s.title, values), body: fill(lost ? s.bodyLost : s.body, values) };
 }
 
@@ -62,9 +67,9 @@ export function whyText(callout: WhyCallout, now: number, lang: Lang): WhyText {
       return { badge: s.badge, title: s.title, body: s.body };
     }
     case 'node-not-ready':
-      return nodeText(f, now, t);
+      return nodeText(f, now, t, lang);
     case 'etcd-quorum':
-      return etcdText(f, t);
+      return etcdText(f, t, lang);
     case 'stale-running': {
       const values = { node: f.node, reason: t.reason[f.reason], status: f.status };
       return { badge: t.stale.badge, title: fill(t.stale.title, values), body: fill(t.stale.body, values) };

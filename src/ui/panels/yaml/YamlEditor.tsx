@@ -77,7 +77,10 @@ export default function YamlEditor({ initialText, theme, onReady, onApply, field
 
   return (
     <>
-      <div className="yaml-editor" data-testid="yaml-editor" data-ready={ready}>
+      {/* `monaco-component`: Monaco's theme gives its colour variables to this class, and its context
+          menu (drawn in a shadow root next to the editor, not inside it) inherits them from here;
+          without them the menu had no background and sat transparent over the page. */}
+      <div className="yaml-editor monaco-component" data-testid="yaml-editor" data-ready={ready}>
         <Editor
           path={MANIFEST_PATH}
           defaultLanguage="yaml"
