@@ -16,7 +16,7 @@ const frame = (over: Partial<FrameBatch>): FrameBatch => ({
   components: { added: [], updated: [], removed: [] },
   objects: { added: [], updated: [], removed: [] },
   trace: [],
-  inFlight: [],
+  inFlight: { added: [], removed: [] },
   partitions: [],
   outputs: [],
   ...over,
