@@ -120,6 +120,16 @@ for (const workers of [3, 6, 10]) {
       await shot(page, `graph-readable-${workers}w-${size.width}x${size.height}`);
     }
     if (compact) await expectNoAxeViolations(page, { include: '[data-testid="graph"]' });
+    // The hosts outside the cluster show their whole subtitle (issue 11: the registry's was cut).
+    for (const host of ['laptop', 'registry-1.docker.io']) {
+      const sub = page.getByTestId(`host-${host}`).locator('.kp-region-sub');
+      const cut = await sub.evaluate((el) => {
+        const card = el.closest('.react-flow__node')!.getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        return el.scrollWidth > el.clientWidth + 1 || r.right > card.right + 1;
+      });
+      expect(cut, `${host}'s subtitle cut`).toBe(false);
+    }
   });
 }
 

@@ -128,8 +128,8 @@ export const LABEL_PX = {
 const REGION_GAP = 44;
 const COL = COMP_W + 34;
 const ROW = COMP_H + 22;
-/** The etcd column sits further right, to leave room for the apiserver->etcd edge labels. */
-const ETCD_X = PAD + COL * 2 + 100;
+/** The etcd column sits further right, to leave room for the apiserver->etcd edge. */
+export const ETCD_X = PAD + COL * 2 + 100;
 const TRAY_COLS = 2;
 const TRAY_ROWS = 4;
 const CP_POD_SLOTS = 1;
