@@ -97,7 +97,7 @@ const fmt = (m: Measure) =>
 
 for (const workers of [3, 6, 10]) {
   test(`${workers} workers: label sizes at the default fit, the legend beside the nodes, the whole cluster in the pane`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(page, workers);
     const compact = workers > 4;
