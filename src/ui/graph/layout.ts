@@ -121,7 +121,7 @@ export const LABEL_PX = {
   /** A compact region's Ready / NotReady button. */
   compactStatus: 20,
   /** A folded component's name in a compact region. */
-  compactComponent: 20,
+  compactComponent: 18,
   /** A pod chip's status glyph. */
   podChip: 22,
 } as const;
