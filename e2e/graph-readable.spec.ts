@@ -97,7 +97,7 @@ const fmt = (m: Measure) =>
 
 for (const workers of [3, 6, 10]) {
   test(`${workers} workers: label sizes at the default fit, the legend beside the nodes, the whole cluster in the pane`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(page, workers);
     const compact = workers > 4;
@@ -120,6 +120,16 @@ for (const workers of [3, 6, 10]) {
       await shot(page, `graph-readable-${workers}w-${size.width}x${size.height}`);
     }
     if (compact) await expectNoAxeViolations(page, { include: '[data-testid="graph"]' });
+    // The hosts outside the cluster show their whole subtitle (issue 11: the registry's was cut).
+    for (const host of ['laptop', 'registry-1.docker.io']) {
+      const sub = page.getByTestId(`host-${host}`).locator('.kp-region-sub');
+      const cut = await sub.evaluate((el) => {
+        const card = el.closest('.react-flow__node')!.getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        return el.scrollWidth > el.clientWidth + 1 || r.right > card.right + 1;
+      });
+      expect(cut, `${host}'s subtitle cut`).toBe(false);
+    }
   });
 }
 

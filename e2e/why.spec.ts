@@ -33,6 +33,19 @@ test('a Pending pod with kube-scheduler dead says nobody is scheduling, in Engli
   await pause(page);
   await expect(web).toHaveAttribute('data-status', 'Pending');
   await expect(badge).toContainText('no scheduler');
+  // The badge leaves the pod's name, READY and STATUS readable (issue 11: it covered READY).
+  const a = (await badge.boundingBox())!;
+  for (const part of ['.kp-pod-name', '.kp-pod-ready', '.kp-pod-status']) {
+    // The text's own box (the status line's element is as wide as the card).
+    const b = await web.locator(part).evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const r = range.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    });
+    const apart = a.x >= b.x + b.width || b.x >= a.x + a.width || a.y >= b.y + b.height || b.y >= a.y + a.height;
+    expect(apart, `the why badge ${JSON.stringify(a)} over ${part} ${JSON.stringify(b)}`).toBe(true);
+  }
 
   // From the keyboard: the badge is a button that selects the pod and opens its explanation.
   await badge.focus();

@@ -24,6 +24,9 @@ const en = {
   noPhase: 'no request followed',
   phaseOf: 'Phase of the request you started last',
   hideHeartbeats: 'hide heartbeats',
+  /** The heartbeat toggle's visible word beside the legend's Heartbeat (the rest is for screen readers). */
+  hideShort: 'hide',
+  hideRest: ' heartbeats',
   hideHeartbeatsHint: 'Hide lease renewals and node status messages so the lifecycle stands out',
   raftFilter: 'etcd Raft:',
   raftFilterHint: 'Which messages between the etcd members the graph draws',
@@ -215,6 +218,8 @@ const ru: Strings = {
   noPhase: 'нет запроса',
   phaseOf: 'Фаза последнего запущенного вами запроса',
   hideHeartbeats: 'скрыть heartbeat',
+  hideShort: 'скрыть',
+  hideRest: ' heartbeat',
   hideHeartbeatsHint: 'Скрыть продление lease и статусы узлов, чтобы был виден жизненный цикл',
   raftFilter: 'etcd Raft:',
   raftFilterHint: 'Какие сообщения между членами etcd рисует граф',
@@ -433,4 +438,10 @@ export function phaseLabel(phase: Phase, lang: Lang): string {
   const name = PHASE_NAMES[lang][phase];
   const word = lang === 'ru' ? 'фаза' : 'phase';
   return n === undefined ? name : `${word} ${n}: ${name}`;
+}
+
+/** `phase 4` (the number without the name), for the toolbar's badge once the request has ended. */
+export function phaseShortLabel(phase: Phase, lang: Lang): string {
+  const n = PHASE_NUMBER[phase];
+  return n === undefined ? PHASE_NAMES[lang][phase] : `${lang === 'ru' ? 'фаза' : 'phase'} ${n}`;
 }

@@ -17,6 +17,7 @@ import { type GraphEdge, type GraphNode, type LayoutMemo, type SimSlice, buildEd
 import { nodeTypes } from './nodes';
 import { serviceEndpoints } from './services';
 import { keepSame } from './stable';
+import { HeartbeatToggle, RaftFilters } from '../toolbar/ViewToggles';
 
 /** The margin fitView leaves around the cluster, as a fraction of the pane. */
 const FIT_PADDING = 0.03;
@@ -71,9 +72,14 @@ function Legend() {
   return (
     <div className="kp-legend" data-testid="graph-legend" role="group" aria-label={g.legend}>
       {phases.map((p) => (
-        <span key={p} className="kp-legend-item">
-          <span className="kp-legend-dot" style={{ background: `var(--phase-${p}, ${PHASE_FALLBACK[p]})` }} />
-          {PHASE_NAMES[lang][p]}
+        <span key={p} className="kp-legend-row">
+          <span className="kp-legend-item">
+            <span className="kp-legend-dot" style={{ background: `var(--phase-${p}, ${PHASE_FALLBACK[p]})` }} />
+            {PHASE_NAMES[lang][p]}
+          </span>
+          {/* The filters sit beside the rows they hide (the toolbar is one line at 1280 px). */}
+          {p === 'heartbeat' && <HeartbeatToggle />}
+          {p === 'raft' && <RaftFilters />}
         </span>
       ))}
     </div>

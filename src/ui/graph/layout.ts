@@ -121,15 +121,15 @@ export const LABEL_PX = {
   /** A compact region's Ready / NotReady button. */
   compactStatus: 20,
   /** A folded component's name in a compact region. */
-  compactComponent: 17,
+  compactComponent: 18,
   /** A pod chip's status glyph. */
   podChip: 22,
 } as const;
 const REGION_GAP = 44;
 const COL = COMP_W + 34;
 const ROW = COMP_H + 22;
-/** The etcd column sits further right, to leave room for the apiserver->etcd edge labels. */
-const ETCD_X = PAD + COL * 2 + 100;
+/** The etcd column sits further right, to leave room for the apiserver->etcd edge. */
+export const ETCD_X = PAD + COL * 2 + 100;
 const TRAY_COLS = 2;
 const TRAY_ROWS = 4;
 const CP_POD_SLOTS = 1;

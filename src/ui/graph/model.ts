@@ -6,7 +6,7 @@
 import { type Edge, type Node, type NodeHandle, Position } from '@xyflow/react';
 import type { ComponentView, HostView, ObjectView } from '../../protocol/view';
 import { type EtcdSummary, etcdSummary } from './etcd-view';
-import { type Box, type ClusterLayout, type LayoutPod, SERVICES_ID, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, serviceNodeId } from './layout';
+import { type Box, type ClusterLayout, COMP_W, ETCD_X, type LayoutPod, PAD, SERVICES_ID, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, serviceNodeId } from './layout';
 import { type ServiceEndpoint, type ServiceSummary, endpointTarget, podsByIP, serviceSummary } from './services';
 import { GRAPH_STRINGS, type GraphStrings } from './strings';
 
@@ -23,6 +23,12 @@ export interface RegionData extends Record<string, unknown> {
   services?: number;
   /** The etcd cluster's box: its members, quorum and leader. */
   etcd?: EtcdSummary;
+  /**
+   * The control plane with etcd inside: where the note "only kube-apiserver talks to etcd" goes, right
+   * of the etcd column level with the apiserver (on the short edge it covered the etcd card and the
+   * other etcd edges).
+   */
+  etcdNote?: { x: number; y: number; w: number };
 }
 export interface ComponentData extends Record<string, unknown> {
   box: Box;
@@ -171,6 +177,13 @@ export function buildNodes(s: SimSlice, layout: ClusterLayout, pods: ObjectView[
       const data: RegionData = { box, host, node: nodeByName.get(box.ref), cutFrom, pods: (podsPerRegion.get(box.id) ?? 0) + more };
       if (box.id === SERVICES_ID) data.services = layout.boxes.filter((x) => x.kind === 'service').length + more;
       if (box.role === 'etcd-cluster') data.etcd = etcdSummary(s.components, s.hosts);
+      if (box.role === 'control-plane') {
+        const inside = layout.boxes.filter((b) => b.parent === box.id && b.kind === 'component');
+        const api = inside.find((b) => s.components[b.ref]?.kind === 'kube-apiserver');
+        const etcdHere = inside.some((b) => s.components[b.ref]?.kind === 'etcd');
+        const x = ETCD_X + COMP_W + 12;
+        if (api && etcdHere) data.etcdNote = { x, y: api.y + 6, w: box.w - x - PAD };
+      }
       out.push({ ...base, type: 'region', data, selectable: false, zIndex: 0 });
     } else if (box.kind === 'component' || box.kind === 'small-component') {
       const view = s.components[box.ref];
@@ -222,7 +235,10 @@ export function buildEdges(s: SimSlice, layout: ClusterLayout, words: GraphStrin
     const talksTo = etcd.find((e) => e.id === s.apiEtcd);
     const mid = Math.floor((etcd.length - 1) / 2);
     for (const [i, e] of (talksTo ? [talksTo] : etcd).entries()) {
-      const g = edge(s, api.id, e.id, 'etcd', talksTo || i === mid ? words.onlyApiTalksToEtcd : undefined);
+      // Members on hosts of their own get the words on the (long) edge; inside the control plane they
+      // stand beside the etcd column (RegionData.etcdNote).
+      const external = s.hosts[e.host]?.role === 'etcd';
+      const g = edge(s, api.id, e.id, 'etcd', external && (talksTo || i === mid) ? words.onlyApiTalksToEtcd : undefined);
       // To a member on a host of its own, the edge runs under the member cards (React Flow lifts an
       // edge to its deepest node's level): it may have to cross a card to reach the one it goes to.
       if (s.hosts[e.host]?.role === 'etcd') g.zIndex = -1;

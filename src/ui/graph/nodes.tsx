@@ -427,6 +427,11 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
           {g.itsNodeParts}
         </div>
       )}
+      {d.etcdNote && (
+        <div className="kp-etcd-note" data-testid="etcd-note" style={{ left: d.etcdNote.x, top: d.etcdNote.y, width: d.etcdNote.w }}>
+          {g.onlyApiTalksToEtcd}
+        </div>
+      )}
       {role === 'etcd-cluster' && (
         // Below the header, in the corner the ring of members leaves free: the header is full.
         <div className="kp-why-corner" style={{ left: PAD, top: HEADER_H }}>

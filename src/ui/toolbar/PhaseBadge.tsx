@@ -1,6 +1,6 @@
 // The phase of the request the person started last: `phase 3: Scheduling`, with its colour.
 
-import { phaseLabel } from '../app/strings';
+import { phaseLabel, phaseShortLabel } from '../app/strings';
 import { useStrings } from '../app/useStrings';
 import { useSimStore, useUiStore } from '../store/app-store';
 
@@ -28,7 +28,8 @@ export function PhaseBadge() {
       title={`${t.phaseOf}: ${followed.summary}${followed.outcome ? `\n${followed.outcome}` : ''}`}
     >
       <span className="phase-swatch" aria-hidden="true" />
-      {phaseLabel(followed.phase, lang)}
+      {/* Once ended, the number says which phase and the outcome takes the name's place (one line at 1280 px). */}
+      <span className="phase-name">{ended ? phaseShortLabel(followed.phase, lang) : phaseLabel(followed.phase, lang)}</span>
       {ended && (
         <span className="phase-ended">
           {' · '}

@@ -33,15 +33,18 @@ export function RunControls() {
           aria-expanded={shareOpen}
           onClick={() => (shareOpen ? useRunStore.getState().closeShare() : requestShare())}
         >
-          <ShareIcon /> {t.share}
+          <ShareIcon />
+          <span className="visually-hidden">{t.share}</span>
         </button>
         {shareOpen && <SharePopover anchor={shareButton} />}
       </span>
       <button type="button" data-testid="export" disabled={replaying} title={t.exportHint} aria-busy={exporting} onClick={requestExport}>
-        <ExportIcon /> {t.export}
+        <ExportIcon />
+        <span className="visually-hidden">{t.export}</span>
       </button>
       <button type="button" data-testid="import" title={t.importHint} onClick={() => fileInput.current?.click()}>
-        <ImportIcon /> {t.import}
+        <ImportIcon />
+        <span className="visually-hidden">{t.import}</span>
       </button>
       <input
         ref={fileInput}

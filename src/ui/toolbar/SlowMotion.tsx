@@ -60,7 +60,9 @@ export function SlowMotion() {
         {fill(t.slowMotion, { n })}
       </span>
       <button type="button" className="slowmo-button" data-testid="slowmo-off" title={t.slowMotionOffHint} onClick={toggleSlowMotion}>
-        {fill(t.slowMotionOff, { speed: speedText })}
+        {/* Short on screen (the toolbar is one line at 1280 px), whole for screen readers. */}
+        <span aria-hidden="true">→ {speedText}</span>
+        <span className="visually-hidden">{fill(t.slowMotionOff, { speed: speedText })}</span>
       </button>
     </span>
   );

@@ -26,7 +26,9 @@ export function TimeControls() {
         title={`${playing ? t.pause : t.play} (${t.keySpaceName})`}
         onClick={() => send({ type: playing ? 'pause' : 'play' })}
       >
-        {playing ? <PauseIcon /> : <PlayIcon />} {playing ? t.pause : t.play}
+        {/* The icon says it; the word is for screen readers and the tooltip (the toolbar is one line at 1280 px). */}
+        {playing ? <PauseIcon /> : <PlayIcon />}
+        <span className="visually-hidden">{playing ? t.pause : t.play}</span>
       </button>
       <button type="button" data-testid="step" disabled={replaying} title={`${t.step} (.)`} aria-label={t.step} onClick={() => send({ type: 'step' })}>
         <StepIcon />

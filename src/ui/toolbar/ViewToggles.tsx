@@ -1,4 +1,5 @@
-// Hide heartbeats, the etcd Raft message filters (when etcd has several members), theme, language and help.
+// Theme, language and help in the toolbar; hide heartbeats and the etcd Raft message filters (when etcd
+// has several members), drawn in the graph's legend beside the rows they filter.
 
 import type { RaftKind } from '../../protocol/view';
 import { speedCommand } from '../app/filters';
@@ -11,8 +12,8 @@ function tellWorker(): void {
   ui.send(speedCommand(useSimStore.getState().clock.speed, ui));
 }
 
-/** Show/hide the three kinds of Raft message; only when etcd has peers to talk to. */
-function RaftFilters() {
+/** Show/hide the three kinds of Raft message; only when etcd has peers to talk to. Drawn in the graph's legend. */
+export function RaftFilters() {
   const t = useStrings();
   const hidden = useUiStore((s) => s.hideRaftKinds);
   const members = useSimStore((s) => Object.values(s.components).filter((c) => c.kind === 'etcd').length);
@@ -43,28 +44,38 @@ function RaftFilters() {
   );
 }
 
-export function ViewToggles() {
+/**
+ * Hide heartbeats: a checkbox beside the legend's Heartbeat row (the toolbar is one line at 1280 px),
+ * its visible word short, its name whole for screen readers.
+ */
+export function HeartbeatToggle() {
   const t = useStrings();
   const hideHeartbeats = useUiStore((s) => s.hideHeartbeats);
+  return (
+    <label className="toolbar-check kp-legend-toggle" title={t.hideHeartbeatsHint}>
+      <input
+        type="checkbox"
+        data-testid="hide-heartbeats"
+        checked={hideHeartbeats}
+        onChange={() => {
+          useUiStore.getState().toggle('hideHeartbeats');
+          // The worker slows the clock for visible dots only; tell it what is hidden now.
+          tellWorker();
+        }}
+      />
+      {t.hideShort}
+      <span className="visually-hidden">{t.hideRest}</span>
+    </label>
+  );
+}
+
+export function ViewToggles() {
+  const t = useStrings();
   const theme = useUiStore((s) => s.theme);
   const lang = useUiStore((s) => s.lang);
   const ui = useUiStore.getState();
   return (
     <div className="toolbar-group">
-      <label className="toolbar-check" title={t.hideHeartbeatsHint}>
-        <input
-          type="checkbox"
-          data-testid="hide-heartbeats"
-          checked={hideHeartbeats}
-          onChange={() => {
-            ui.toggle('hideHeartbeats');
-            // The worker slows the clock for visible dots only; tell it what is hidden now.
-            tellWorker();
-          }}
-        />
-        {t.hideHeartbeats}
-      </label>
-      <RaftFilters />
       <button
         type="button"
         data-testid="theme-toggle"

@@ -1,0 +1,38 @@
+// Issue 11's layout defects: the words "only kube-apiserver talks to etcd" (seed, chapter 1: the API
+// server is the only component that talks to etcd) sat on the short apiserver -> etcd edge inside the
+// control plane, over the etcd card and the other members' edges. Inside the control plane they now
+// stand right of the etcd column, level with the apiserver; members on hosts of their own keep the
+// words on their long edge.
+import { describe, expect, it } from 'vitest';
+import { fixtureState, withExternalEtcd } from './fixtures';
+import { COMP_W, ETCD_X, regionId } from './layout';
+import { type RegionData, type SimSlice, buildEdges, buildNodes, layoutFor, podsAndNodes } from './model';
+
+function graph(s: SimSlice) {
+  const { pods, nodes } = podsAndNodes(s.objects);
+  const layout = layoutFor(s, pods, nodes, () => 0);
+  return { layout, nodes: buildNodes(s, layout, pods, nodes), edges: buildEdges(s, layout) };
+}
+const slice = (f: ReturnType<typeof fixtureState>): SimSlice => ({ ...f, apiEtcd: undefined }) as SimSlice;
+
+describe('the note that only kube-apiserver talks to etcd', () => {
+  it('inside the control plane: beside the etcd column, inside the region, and no etcd edge carries it', () => {
+    const { layout, nodes, edges } = graph(slice(fixtureState()));
+    const cp = nodes.find((n) => n.id === regionId('control-plane'))!;
+    const note = (cp.data as RegionData).etcdNote!;
+    expect(note).toBeDefined();
+    expect(note.x).toBeGreaterThanOrEqual(ETCD_X + COMP_W);
+    expect(note.x + note.w).toBeLessThanOrEqual(layout.byId[regionId('control-plane')]!.w);
+    expect(note.w).toBeGreaterThan(120);
+    const etcdEdges = edges.filter((e) => e.data?.kind === 'etcd');
+    expect(etcdEdges.length).toBeGreaterThan(0);
+    expect(etcdEdges.every((e) => !e.data?.label)).toBe(true);
+  });
+
+  it('with members on hosts of their own: on the edge, and the control plane has no note', () => {
+    const { nodes, edges } = graph(slice(withExternalEtcd(fixtureState(), 3)));
+    const cp = nodes.find((n) => n.id === regionId('control-plane'))!;
+    expect((cp.data as RegionData).etcdNote).toBeUndefined();
+    expect(edges.filter((e) => e.data?.kind === 'etcd' && e.data.label)).toHaveLength(1);
+  });
+});
