@@ -41,7 +41,7 @@ describe('live view frames', () => {
       ['node-a', 'worker', false],
     ]);
     expect(f.components.added).toEqual([]);
-    expect(f.inFlight).toEqual([]);
+    expect(f.inFlight).toEqual({ added: [], removed: [] });
   });
 
   it('sends a change once, by resourceVersion, and nothing (but the clock once a second) when nothing changed', () => {
