@@ -192,7 +192,7 @@ describe('live mode reads a cluster through a proxy with list and watch', () => 
       // headers only when its timeoutSeconds (300 s simulated, 15 s wall at speed 20) ends it; hence 60 s here.
       await live.seen(() => live.view.connection().connected, 'the reflectors reconnect', 60_000);
       await createPod('after-restart');
-      await live.seen(() => live.objects.has('pods/default/after-restart'), 'a pod created after the restart is seen');
+      await live.seen(() => live.objects.has('pods/default/after-restart'), 'a pod created after the restart is seen', 60_000);
 
       // The cluster goes away altogether: each failed try waits twice as long, up to 30 s.
       await stopProxy();
