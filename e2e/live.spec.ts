@@ -11,25 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findKubectl131, runKubectl } from '../src/serve/kubectl-compare';
 import { expect, expectNoAxeViolations, shotSizes, test } from './helpers';
+import { WEB_DEPLOYMENT } from './web-deployment';
 
 const KUBECTL = findKubectl131();
-
-const DEPLOYMENT = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 2
-  selector:
-    matchLabels: {app: web}
-  template:
-    metadata:
-      labels: {app: web}
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.25
-`;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -99,7 +83,7 @@ test.describe('live mode through kubectl proxy', () => {
     await expect(page.getByTestId('live-state')).toContainText('v1.31');
 
     // Real kubectl applies a Deployment from a shell: its pods appear on the page, Running.
-    const applied = await runKubectl(KUBECTL, ['apply', '-f', '-'], env, DEPLOYMENT);
+    const applied = await runKubectl(KUBECTL, ['apply', '-f', '-'], env, WEB_DEPLOYMENT);
     expect(applied.stdout).toContain('deployment.apps/web created');
     const pods = page.locator('[data-testid^="pod-default-web-"]');
     await expect(pods).toHaveCount(2, { timeout: 30_000 });

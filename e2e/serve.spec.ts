@@ -5,35 +5,15 @@
 // until it is resumed (the page's pause is the served simulation's pause).
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findKubectl131 } from '../src/serve/kubectl-compare';
 import { expect, expectNoAxeViolations, shotSizes, test } from './helpers';
+import { WEB_DEPLOYMENT } from './web-deployment';
 
-function findKubectl(): string | undefined {
-  if (process.env.KUBECTL && existsSync(process.env.KUBECTL)) return process.env.KUBECTL;
-  return ['/usr/lib/google-cloud-sdk/bin/kubectl.1.31', '/usr/local/bin/kubectl.1.31', '/usr/bin/kubectl.1.31'].find((p) => existsSync(p));
-}
-
-const KUBECTL = findKubectl();
+const KUBECTL = findKubectl131();
 if (!KUBECTL && process.env.CI === 'true') throw new Error('serve.spec: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
-
-const DEPLOYMENT = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 2
-  selector:
-    matchLabels: {app: web}
-  template:
-    metadata:
-      labels: {app: web}
-    spec:
-      containers:
-        - name: nginx
-          image: nginx:1.25
-`;
 
 interface Served {
   child: ChildProcess;
@@ -103,7 +83,7 @@ test.describe('the page of kubeplay serve', () => {
     await expect(page.getByTestId('component-kube-apiserver')).toHaveAttribute('data-alive', 'true');
     await expect(page.getByTestId('play-pause')).toHaveAttribute('data-playing', 'true');
 
-    const applied = await kubectl(s, ['apply', '-f', '-'], DEPLOYMENT);
+    const applied = await kubectl(s, ['apply', '-f', '-'], WEB_DEPLOYMENT);
     expect(applied, applied.stderr).toMatchObject({ code: 0, stdout: 'deployment.apps/web created\n' });
     const pods = page.locator('[data-testid^="pod-default-web-"]');
     await expect(pods).toHaveCount(2, { timeout: 30_000 });

@@ -196,7 +196,6 @@ describe('the page of a served run', () => {
   });
 });
 
-/** What kubectl v1.31.9 prints when --request-timeout passes before the headers (client-go's http.Client.Timeout), as it printed it here. */
 // Go's http.Client words the same timeout two ways, by where the request was when the deadline
 // passed (both seen from kubectl v1.31.9 here): canceled while awaiting headers, or the context's deadline.
 const TIMEOUT_ERROR = /^Unable to connect to the server: (net\/http: request canceled|context deadline exceeded) \(Client\.Timeout exceeded while awaiting headers\)\n$/;

@@ -14,6 +14,7 @@
 // object is built with own keys only: `__proto__` is a field like any other.
 
 import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import { utf8String } from '../../api/base64';
 import { setOwn } from '../../api/own-keys';
 import { depthExceeded, MAX_DEPTH } from './yaml-depth';
 
@@ -147,27 +148,8 @@ function decodeBinary(text: string): string {
     if (s[i + 2] !== '=') bytes.push((triple >> 8) & 255);
     if (s[i + 3] !== '=') bytes.push(triple & 255);
   }
-  return utf8(bytes);
-}
-
-/** Bytes as UTF-8, each invalid sequence as U+FFFD (what json.Marshal writes for a Go string). */
-function utf8(bytes: number[]): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i]!;
-    const need = b < 0x80 ? 0 : b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
-    const cont = bytes.slice(i + 1, i + 1 + Math.max(need, 0));
-    if (need < 0 || cont.length < need || cont.some((c) => (c & 0xc0) !== 0x80)) {
-      out += '\uFFFD';
-      i++;
-      continue;
-    }
-    let cp = need === 0 ? b : b & (0x3f >> need);
-    for (const c of cont) cp = (cp << 6) | (c & 0x3f);
-    out += String.fromCodePoint(cp);
-    i += need + 1;
-  }
-  return out;
+  // Bytes as UTF-8, each invalid sequence as U+FFFD (what json.Marshal writes for a Go string).
+  return utf8String(bytes);
 }
 
 function scalarValue(n: Scalar): unknown {
