@@ -4,17 +4,14 @@
 
 export type FlagType = 'string' | 'bool' | 'int' | 'stringArray';
 
-interface FlagSpec {
+export interface FlagSpec {
   name: string;
   short?: string;
   type: FlagType;
-  /** Commands that accept the flag; undefined means every command (a global flag). */
-  commands?: string[];
 }
 
-const FILE_CMDS = ['apply', 'create', 'delete'];
-
-export const FLAGS: FlagSpec[] = [
+/** Flags every command takes; each verb's own flags are in its entry of verbs.ts. */
+export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { name: 'namespace', short: 'n', type: 'string' },
   { name: 'as', type: 'string' },
   { name: 'as-group', type: 'stringArray' },
@@ -22,89 +19,12 @@ export const FLAGS: FlagSpec[] = [
   { name: 'kubeconfig', type: 'string' },
   { name: 'context', type: 'string' },
   { name: 'v', short: 'v', type: 'int' },
-  { name: 'filename', short: 'f', type: 'stringArray', commands: FILE_CMDS },
-  { name: 'recursive', short: 'R', type: 'bool', commands: FILE_CMDS },
-  { name: 'validate', type: 'string', commands: ['apply', 'create'] },
-  { name: 'output', short: 'o', type: 'string', commands: ['apply', 'create', 'get', 'run', 'delete', 'version'] },
-  { name: 'client', type: 'bool', commands: ['version'] },
-  { name: 'selector', short: 'l', type: 'string', commands: ['get', 'delete', 'describe', 'logs'] },
-  { name: 'field-selector', type: 'string', commands: ['get'] },
-  { name: 'all-namespaces', short: 'A', type: 'bool', commands: ['get', 'describe', 'delete'] },
-  { name: 'sort-by', type: 'string', commands: ['get'] },
-  { name: 'show-labels', type: 'bool', commands: ['get'] },
-  { name: 'label-columns', short: 'L', type: 'stringArray', commands: ['get'] },
-  { name: 'no-headers', type: 'bool', commands: ['get'] },
-  { name: 'watch', short: 'w', type: 'bool', commands: ['get'] },
-  { name: 'watch-only', type: 'bool', commands: ['get'] },
-  { name: 'output-watch-events', type: 'bool', commands: ['get'] },
-  { name: 'image', type: 'string', commands: ['run'] },
-  { name: 'restart', type: 'string', commands: ['run'] },
-  { name: 'labels', short: 'L', type: 'string', commands: ['run'] },
-  { name: 'port', type: 'string', commands: ['run'] },
-  { name: 'command', type: 'bool', commands: ['run'] },
-  { name: 'env', type: 'stringArray', commands: ['run'] },
-  { name: 'image-pull-policy', type: 'string', commands: ['run'] },
-  { name: 'grace-period', type: 'int', commands: ['delete', 'drain'] },
-  { name: 'force', type: 'bool', commands: ['delete', 'drain'] },
-  { name: 'now', type: 'bool', commands: ['delete'] },
-  { name: 'wait', type: 'bool', commands: ['delete'] },
-  { name: 'cascade', type: 'string', commands: ['delete'] },
-  { name: 'replicas', type: 'int', commands: ['scale', 'create'] },
-  { name: 'overwrite', type: 'bool', commands: ['label', 'annotate'] },
-  { name: 'image', type: 'stringArray', commands: ['create'] },
-  { name: 'port', type: 'int', commands: ['create'] },
-  // create service (create-service.ts).
-  { name: 'tcp', type: 'stringArray', commands: ['create'] },
-  { name: 'clusterip', type: 'string', commands: ['create'] },
-  { name: 'node-port', type: 'int', commands: ['create'] },
-  { name: 'external-name', type: 'string', commands: ['create'] },
-  { name: 'timeout', type: 'string', commands: ['rollout'] },
-  { name: 'to-revision', type: 'int', commands: ['rollout'] },
-  { name: 'container', short: 'c', type: 'string', commands: ['logs'] },
-  { name: 'tail', type: 'int', commands: ['logs'] },
-  { name: 'previous', short: 'p', type: 'bool', commands: ['logs'] },
-  { name: 'timestamps', type: 'bool', commands: ['logs'] },
-  { name: 'ignore-daemonsets', type: 'bool', commands: ['drain'] },
-  { name: 'delete-emptydir-data', type: 'bool', commands: ['drain'] },
-  { name: 'delete-local-data', type: 'bool', commands: ['drain'] },
-  { name: 'disable-eviction', type: 'bool', commands: ['drain'] },
-  { name: 'pod-selector', type: 'string', commands: ['drain'] },
-  { name: 'skip-wait-for-delete-timeout', type: 'int', commands: ['drain'] },
-  { name: 'timeout', type: 'string', commands: ['drain'] },
-  { name: 'overwrite', type: 'bool', commands: ['taint'] },
-  { name: 'namespaced', type: 'bool', commands: ['api-resources'] },
-  { name: 'api-group', type: 'string', commands: ['api-resources'] },
-  { name: 'no-headers', type: 'bool', commands: ['api-resources'] },
-  // create role|clusterrole|rolebinding|clusterrolebinding (create-rbac.ts) and auth can-i (auth.ts).
-  { name: 'verb', type: 'stringArray', commands: ['create'] },
-  { name: 'resource', type: 'stringArray', commands: ['create'] },
-  { name: 'resource-name', type: 'stringArray', commands: ['create'] },
-  { name: 'non-resource-url', type: 'stringArray', commands: ['create'] },
-  { name: 'role', type: 'string', commands: ['create'] },
-  { name: 'clusterrole', type: 'string', commands: ['create'] },
-  { name: 'user', type: 'stringArray', commands: ['create'] },
-  { name: 'group', type: 'stringArray', commands: ['create'] },
-  { name: 'serviceaccount', type: 'stringArray', commands: ['create'] },
-  // create configmap|secret (create-config.ts) and --dry-run for create's subcommands.
-  { name: 'from-literal', type: 'stringArray', commands: ['create'] },
-  { name: 'from-file', type: 'stringArray', commands: ['create'] },
-  { name: 'from-env-file', type: 'stringArray', commands: ['create'] },
-  { name: 'type', type: 'string', commands: ['create'] },
-  { name: 'cert', type: 'string', commands: ['create'] },
-  { name: 'key', type: 'string', commands: ['create'] },
-  { name: 'docker-server', type: 'string', commands: ['create'] },
-  { name: 'docker-username', type: 'string', commands: ['create'] },
-  { name: 'docker-password', type: 'string', commands: ['create'] },
-  { name: 'docker-email', type: 'string', commands: ['create'] },
-  { name: 'dry-run', type: 'string', commands: ['create'] },
-  { name: 'all-namespaces', short: 'A', type: 'bool', commands: ['auth'] },
-  { name: 'list', type: 'bool', commands: ['auth'] },
-  { name: 'quiet', short: 'q', type: 'bool', commands: ['auth'] },
-  { name: 'subresource', type: 'string', commands: ['auth'] },
-  { name: 'no-headers', type: 'bool', commands: ['auth'] },
-  // The global --user (a kubeconfig user); `create rolebinding --user` above shadows it, as in kubectl.
+  // The global --user (a kubeconfig user); `create rolebinding --user` shadows it, as in kubectl.
   { name: 'user', type: 'string' },
 ];
+
+/** The flags a command takes of its own, by command name. */
+export type VerbFlags = (command: string | undefined) => readonly FlagSpec[];
 
 export interface ParsedArgs {
   command?: string;
@@ -117,10 +37,9 @@ export interface ParsedArgs {
 
 export type ParseResult = { ok: true; parsed: ParsedArgs } | { ok: false; error: string };
 
-function lookup(cmd: string | undefined, name: string, short: boolean): FlagSpec | undefined {
-  return FLAGS.find(
-    (f) => (short ? f.short === name : f.name === name) && (!f.commands || (cmd !== undefined && f.commands.includes(cmd))),
-  );
+function lookup(own: readonly FlagSpec[], name: string, short: boolean): FlagSpec | undefined {
+  const match = (f: FlagSpec): boolean => (short ? f.short === name : f.name === name);
+  return own.find(match) ?? GLOBAL_FLAGS.find(match);
 }
 
 function setFlag(p: ParsedArgs, spec: FlagSpec, raw: string | true, display: string): string | undefined {
@@ -144,8 +63,8 @@ function setFlag(p: ParsedArgs, spec: FlagSpec, raw: string | true, display: str
 const usage = (cmd: string | undefined, msg: string): string =>
   `error: ${msg}\nSee 'kubectl${cmd ? ' ' + cmd : ''} --help' for usage.\n`;
 
-/** Parse argv (without the leading `kubectl`). */
-export function parseArgs(argv: string[]): ParseResult {
+/** Parse argv (without the leading `kubectl`), with the flags of the command it names. */
+export function parseArgs(argv: string[], flagsOf: VerbFlags): ParseResult {
   const p: ParsedArgs = { args: [], dashArgs: [], sawDash: false, flags: new Map() };
   // The command is the first word that is neither a flag nor a flag's value.
   const words = [...argv];
@@ -164,7 +83,7 @@ export function parseArgs(argv: string[]): ParseResult {
     if (w.startsWith('--')) {
       const eq = w.indexOf('=');
       const name = eq >= 0 ? w.slice(2, eq) : w.slice(2);
-      const spec = lookup(p.command, name, false);
+      const spec = lookup(flagsOf(p.command), name, false);
       if (!spec) return { ok: false, error: usage(p.command, `unknown flag: --${name}`) };
       let raw: string | true;
       if (eq >= 0) raw = w.slice(eq + 1);
@@ -179,7 +98,7 @@ export function parseArgs(argv: string[]): ParseResult {
       // A run of shorthand flags; the first one that takes a value consumes the rest of the word.
       for (let k = 1; k < w.length; k++) {
         const c = w[k]!;
-        const spec = lookup(p.command, c, true);
+        const spec = lookup(flagsOf(p.command), c, true);
         if (!spec) return { ok: false, error: usage(p.command, `unknown shorthand flag: '${c}' in ${w}`) };
         if (spec.type === 'bool') {
           const err = setFlag(p, spec, true, `-${c}, --${spec.name}`);

@@ -7,24 +7,10 @@ import type { WatchEventBody } from '../../api/http';
 import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
 import type { ComponentType, Effects, Message } from '../../kernel/component';
 import type { CliCancel, CliExec } from '../protocol';
-import { onApplyResult, startApply, type ApplyJob } from './commands/apply';
-import { onAuthResult, startAuth, type AuthJob } from './commands/auth';
-import { onCreateResult, startCreate, startRun, type CreateJob } from './commands/create';
-import { onDeleteResult, onDeleteWatchEvent, startDelete, type DeleteJob } from './commands/delete';
-import { onDescribeResult, startDescribe, type DescribeJob } from './commands/describe';
-import { onGetResult, startGet, type GetJob } from './commands/get';
-import { onGetWatchEvent } from './commands/get-watch';
-import { onLogsResult, startLogs, type LogsJob } from './commands/logs';
-import { onPatchResult, startPatchCommand, type PatchJob } from './commands/patch-object';
-import { onRolloutResult, onRolloutTimer, ROLLOUT_POLL_TIMER, startRollout, type RolloutJob } from './commands/rollout';
-import { onApiResourcesResult, startApiResources, type ApiResourcesJob } from './commands/api-resources';
-import { onCordonResult, startCordon, type CordonJob } from './commands/cordon';
-import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain, type DrainJob } from './commands/drain';
-import { onTaintResult, startTaint, type TaintJob } from './commands/taint';
 import { unknownCommand } from './commands/unknown';
-import { onVersionResult, startVersion, type VersionJob } from './commands/version';
 import { plain } from './errors';
 import { flagArray, flagString, parseArgs, type ParsedArgs } from './flags';
+import { VERB_TIMERS, VERBS, verbFlags } from './verbs';
 import {
   connectionError,
   DIAL_TIMEOUT_MS,
@@ -35,6 +21,7 @@ import {
   type CallData,
   type JobCommon,
   type KubectlConfig,
+  type KubectlJob,
   type KubectlState,
   type RequestResult,
 } from './job';
@@ -91,7 +78,7 @@ function commonFor(st: KubectlState, exec: CliExec, p: ParsedArgs, ctx: Effects)
 
 function onExec(st: KubectlState, exec: CliExec, ctx: Effects): void {
   const argv = exec.argv[0] === 'kubectl' ? exec.argv.slice(1) : exec.argv;
-  const parsed = parseArgs(argv);
+  const parsed = parseArgs(argv, verbFlags);
   const emitOnly = (stderr: string, code = 1): void => {
     ctx.emit({ type: 'cli.output', jobId: exec.jobId, stdout: '', stderr, exitCode: code });
   };
@@ -102,46 +89,12 @@ function onExec(st: KubectlState, exec: CliExec, ctx: Effects): void {
   if (p.flags.has('as-group') && !p.flags.has('as')) {
     return finishJob(st, common, ctx, plain('requesting uid, groups or user-extra for test without impersonating a user'));
   }
-  switch (p.command) {
-    case 'get':
-      return startGet(st, common, p, ctx);
-    case 'apply':
-      return startApply(st, common, p, exec, ctx);
-    case 'create':
-      return startCreate(st, common, p, exec, ctx);
-    case 'run':
-      return startRun(st, common, p, ctx);
-    case 'delete':
-      return startDelete(st, common, p, exec, ctx);
-    case 'logs':
-      return startLogs(st, common, p, ctx);
-    case 'describe':
-      return startDescribe(st, common, p, ctx);
-    case 'scale':
-    case 'label':
-    case 'annotate':
-    case 'set':
-      return startPatchCommand(st, common, p, ctx);
-    case 'rollout':
-      return startRollout(st, common, p, ctx);
-    case 'cordon':
-    case 'uncordon':
-      return startCordon(st, common, p, ctx);
-    case 'taint':
-      return startTaint(st, common, p, ctx);
-    case 'drain':
-      return startDrain(st, common, p, ctx);
-    case 'api-resources':
-      return startApiResources(st, common, p, ctx);
-    case 'auth':
-      return startAuth(st, common, p, ctx);
-    case 'version':
-      return startVersion(st, common, p, ctx);
-    case undefined:
-      return emitOnly('kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n', 0);
-    default:
-      return emitOnly(unknownCommand(p.command));
+  if (p.command === undefined) {
+    return emitOnly('kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n', 0);
   }
+  const verb = VERBS.get(p.command);
+  if (!verb) return emitOnly(unknownCommand(p.command));
+  verb.start(st, common, p, exec, ctx);
 }
 
 function route(st: KubectlState, ev: ClientEvent, ctx: Effects): void {
@@ -162,50 +115,15 @@ function route(st: KubectlState, ev: ClientEvent, ctx: Effects): void {
   dispatch(st, job, data.step, r, ctx);
 }
 
-function dispatch(st: KubectlState, job: JobCommon, step: string, r: RequestResult, ctx: Effects): void {
-  switch (job.command) {
-    case 'get':
-      return onGetResult(st, job as unknown as GetJob, step, r, ctx);
-    case 'apply':
-      return onApplyResult(st, job as unknown as ApplyJob, step, r, ctx);
-    case 'create':
-    case 'run':
-      return onCreateResult(st, job as unknown as CreateJob, step, r, ctx);
-    case 'delete':
-      return onDeleteResult(st, job as unknown as DeleteJob, step, r, ctx);
-    case 'logs':
-      return onLogsResult(st, job as unknown as LogsJob, step, r, ctx);
-    case 'describe':
-      return onDescribeResult(st, job as unknown as DescribeJob, step, r, ctx);
-    case 'scale':
-    case 'label':
-    case 'annotate':
-    case 'set':
-      return onPatchResult(st, job as unknown as PatchJob, step, r, ctx);
-    case 'rollout':
-      return onRolloutResult(st, job as unknown as RolloutJob, step, r, ctx);
-    case 'cordon':
-    case 'uncordon':
-      return onCordonResult(st, job as unknown as CordonJob, step, r, ctx);
-    case 'taint':
-      return onTaintResult(st, job as unknown as TaintJob, step, r, ctx);
-    case 'drain':
-      return onDrainResult(st, job as unknown as DrainJob, step, r, ctx);
-    case 'api-resources':
-      return onApiResourcesResult(st, job as unknown as ApiResourcesJob, step, r, ctx);
-    case 'auth':
-      return onAuthResult(st, job as unknown as AuthJob, step, r, ctx);
-    case 'version':
-      return onVersionResult(st, job as unknown as VersionJob, step, r, ctx);
-  }
+function dispatch(st: KubectlState, job: KubectlJob, step: string, r: RequestResult, ctx: Effects): void {
+  VERBS.get(job.command)?.onResult(st, job, step, r, ctx);
 }
 
 function onWatchEvent(st: KubectlState, body: WatchEventBody, ctx: Effects): void {
   const call = st.client.pending.get(body.watchId);
   if (!call || call.purpose !== PURPOSE) return;
   const job = st.jobs.get((call.data as CallData).jobId);
-  if (job?.command === 'delete') onDeleteWatchEvent(st, job as unknown as DeleteJob, body, ctx);
-  if (job?.command === 'get') onGetWatchEvent(st, job as unknown as GetJob, body, ctx);
+  if (job) VERBS.get(job.command)?.onWatchEvent?.(st, job, body, ctx);
 }
 
 /**
@@ -241,8 +159,8 @@ export const kubectl: ComponentType<KubectlState, KubectlConfig> = {
     if (ev) route(st, ev, ctx);
   },
   onTimer(st, timer, ctx) {
-    if (timer.name === ROLLOUT_POLL_TIMER) return onRolloutTimer(st, timer, ctx);
-    if (timer.name === DRAIN_POLL_TIMER) return onDrainTimer(st, timer, ctx);
+    const verbTimer = VERB_TIMERS.get(timer.name);
+    if (verbTimer) return verbTimer(st, timer, ctx);
     for (const ev of clientOnTimer(st.client, timer, ctx) ?? []) route(st, ev, ctx);
   },
 };

@@ -4,10 +4,11 @@
 // accounts as <namespace>:<name>), create_namespace.go, create_serviceaccount.go (v1.31).
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../flags';
+import { verbFlags } from '../verbs';
 import { objectForCreateSubcommand, type BuiltObject } from './create-rbac';
 
 function build(line: string): BuiltObject | string {
-  const r = parseArgs(line.split(' '));
+  const r = parseArgs(line.split(' '), verbFlags);
   if (!r.ok) throw new Error(r.error);
   return objectForCreateSubcommand(r.parsed, 'dev');
 }

@@ -1,0 +1,193 @@
+// kubectl's commands as one table: each verb names the flags it takes (beside the global ones in
+// flags.ts), how it starts, and how it takes the answers to its requests, watch events and timers.
+// Adding a verb touches this table and the verb's own module; the parser, the router and the
+// terminal's Tab completion all read it.
+
+import type { WatchEventBody } from '../../api/http';
+import type { Effects, Timer } from '../../kernel/component';
+import type { CliExec } from '../protocol';
+import { onApiResourcesResult, startApiResources } from './commands/api-resources';
+import { onApplyResult, startApply } from './commands/apply';
+import { onAuthResult, startAuth } from './commands/auth';
+import { onCordonResult, startCordon } from './commands/cordon';
+import { onCreateResult, startCreate, startRun } from './commands/create';
+import { onDeleteResult, onDeleteWatchEvent, startDelete } from './commands/delete';
+import { onDescribeResult, startDescribe } from './commands/describe';
+import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain } from './commands/drain';
+import { onGetResult, startGet } from './commands/get';
+import { onGetWatchEvent } from './commands/get-watch';
+import { onLogsResult, startLogs } from './commands/logs';
+import { onPatchResult, startPatchCommand } from './commands/patch-object';
+import { onRolloutResult, onRolloutTimer, ROLLOUT_POLL_TIMER, startRollout } from './commands/rollout';
+import { onTaintResult, startTaint } from './commands/taint';
+import { onVersionResult, startVersion } from './commands/version';
+import type { FlagSpec, ParsedArgs } from './flags';
+import type { JobCommon, KubectlJob, KubectlState, RequestResult } from './job';
+
+export interface Verb {
+  name: string;
+  /** The verb's own flags; the global flags (flags.ts) apply to every verb. */
+  flags: readonly FlagSpec[];
+  start(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void;
+  onResult(st: KubectlState, job: KubectlJob, step: string, r: RequestResult, ctx: Effects): void;
+  onWatchEvent?(st: KubectlState, job: KubectlJob, body: WatchEventBody, ctx: Effects): void;
+  /** Timers the verb sets, by timer name. */
+  timers?: Readonly<Record<string, (st: KubectlState, timer: Timer, ctx: Effects) => void>>;
+}
+
+// The jobs of each verb extend JobCommon with their own fields; the table stores them erased.
+type AnyResult = (st: KubectlState, job: never, step: string, r: RequestResult, ctx: Effects) => void;
+const onResult = (f: AnyResult): Verb['onResult'] => f as unknown as Verb['onResult'];
+type AnyWatch = (st: KubectlState, job: never, body: WatchEventBody, ctx: Effects) => void;
+const onWatch = (f: AnyWatch): Verb['onWatchEvent'] => f as unknown as Verb['onWatchEvent'];
+
+const str = (name: string, short?: string): FlagSpec => ({ name, short, type: 'string' });
+const bool = (name: string, short?: string): FlagSpec => ({ name, short, type: 'bool' });
+const int = (name: string, short?: string): FlagSpec => ({ name, short, type: 'int' });
+const arr = (name: string, short?: string): FlagSpec => ({ name, short, type: 'stringArray' });
+
+const FILE_FLAGS = [arr('filename', 'f'), bool('recursive', 'R')];
+const OUTPUT = str('output', 'o');
+const SELECTOR = str('selector', 'l');
+const ALL_NAMESPACES = bool('all-namespaces', 'A');
+const DRY_RUN = str('dry-run');
+
+const VERB_LIST: Verb[] = [
+  {
+    name: 'get',
+    flags: [
+      OUTPUT, SELECTOR, str('field-selector'), ALL_NAMESPACES, str('sort-by'), bool('show-labels'), arr('label-columns', 'L'),
+      bool('no-headers'), bool('watch', 'w'), bool('watch-only'), bool('output-watch-events'),
+    ],
+    start: (st, c, p, _e, ctx) => startGet(st, c, p, ctx),
+    onResult: onResult(onGetResult),
+    onWatchEvent: onWatch(onGetWatchEvent),
+  },
+  {
+    name: 'apply',
+    flags: [...FILE_FLAGS, str('validate'), OUTPUT],
+    start: startApply,
+    onResult: onResult(onApplyResult),
+  },
+  {
+    name: 'create',
+    flags: [
+      ...FILE_FLAGS, str('validate'), OUTPUT, int('replicas'), arr('image'), int('port'), DRY_RUN,
+      // create service (create-service.ts)
+      arr('tcp'), str('clusterip'), int('node-port'), str('external-name'),
+      // create role|clusterrole|rolebinding|clusterrolebinding (create-rbac.ts)
+      arr('verb'), arr('resource'), arr('resource-name'), arr('non-resource-url'), str('role'), str('clusterrole'),
+      arr('user'), arr('group'), arr('serviceaccount'),
+      // create configmap|secret (create-config.ts)
+      arr('from-literal'), arr('from-file'), arr('from-env-file'), str('type'), str('cert'), str('key'),
+      str('docker-server'), str('docker-username'), str('docker-password'), str('docker-email'),
+    ],
+    start: startCreate,
+    onResult: onResult(onCreateResult),
+  },
+  {
+    name: 'run',
+    flags: [
+      OUTPUT, str('image'), str('restart'), str('labels', 'L'), str('port'), bool('command'), arr('env'), str('image-pull-policy'),
+    ],
+    start: (st, c, p, _e, ctx) => startRun(st, c, p, ctx),
+    onResult: onResult(onCreateResult),
+  },
+  {
+    name: 'delete',
+    flags: [
+      ...FILE_FLAGS, OUTPUT, SELECTOR, ALL_NAMESPACES, int('grace-period'), bool('force'), bool('now'), bool('wait'), str('cascade'),
+    ],
+    start: startDelete,
+    onResult: onResult(onDeleteResult),
+    onWatchEvent: onWatch(onDeleteWatchEvent),
+  },
+  {
+    name: 'logs',
+    flags: [SELECTOR, str('container', 'c'), int('tail'), bool('previous', 'p'), bool('timestamps')],
+    start: (st, c, p, _e, ctx) => startLogs(st, c, p, ctx),
+    onResult: onResult(onLogsResult),
+  },
+  {
+    name: 'describe',
+    flags: [SELECTOR, ALL_NAMESPACES],
+    start: (st, c, p, _e, ctx) => startDescribe(st, c, p, ctx),
+    onResult: onResult(onDescribeResult),
+  },
+  ...(
+    [
+      ['scale', [int('replicas')]],
+      ['label', [bool('overwrite')]],
+      ['annotate', [bool('overwrite')]],
+      ['set', []],
+    ] as const
+  ).map(
+    ([name, flags]): Verb => ({
+      name,
+      flags,
+      start: (st, c, p, _e, ctx) => startPatchCommand(st, c, p, ctx),
+      onResult: onResult(onPatchResult),
+    }),
+  ),
+  {
+    name: 'rollout',
+    flags: [str('timeout'), int('to-revision')],
+    start: (st, c, p, _e, ctx) => startRollout(st, c, p, ctx),
+    onResult: onResult(onRolloutResult),
+    timers: { [ROLLOUT_POLL_TIMER]: onRolloutTimer },
+  },
+  ...['cordon', 'uncordon'].map(
+    (name): Verb => ({
+      name,
+      flags: [],
+      start: (st, c, p, _e, ctx) => startCordon(st, c, p, ctx),
+      onResult: onResult(onCordonResult),
+    }),
+  ),
+  {
+    name: 'taint',
+    flags: [bool('overwrite')],
+    start: (st, c, p, _e, ctx) => startTaint(st, c, p, ctx),
+    onResult: onResult(onTaintResult),
+  },
+  {
+    name: 'drain',
+    flags: [
+      int('grace-period'), bool('force'), bool('ignore-daemonsets'), bool('delete-emptydir-data'), bool('delete-local-data'),
+      bool('disable-eviction'), str('pod-selector'), int('skip-wait-for-delete-timeout'), str('timeout'),
+    ],
+    start: (st, c, p, _e, ctx) => startDrain(st, c, p, ctx),
+    onResult: onResult(onDrainResult),
+    timers: { [DRAIN_POLL_TIMER]: onDrainTimer },
+  },
+  {
+    name: 'api-resources',
+    flags: [bool('namespaced'), str('api-group'), bool('no-headers')],
+    start: (st, c, p, _e, ctx) => startApiResources(st, c, p, ctx),
+    onResult: onResult(onApiResourcesResult),
+  },
+  {
+    name: 'auth',
+    flags: [ALL_NAMESPACES, bool('list'), bool('quiet', 'q'), str('subresource'), bool('no-headers')],
+    start: (st, c, p, _e, ctx) => startAuth(st, c, p, ctx),
+    onResult: onResult(onAuthResult),
+  },
+  {
+    name: 'version',
+    flags: [OUTPUT, bool('client')],
+    start: (st, c, p, _e, ctx) => startVersion(st, c, p, ctx),
+    onResult: onResult(onVersionResult),
+  },
+];
+
+export const VERBS: ReadonlyMap<string, Verb> = new Map(VERB_LIST.map((v) => [v.name, v]));
+
+/** The flags a verb takes of its own (none for an unknown verb). */
+export function verbFlags(command: string | undefined): readonly FlagSpec[] {
+  return (command !== undefined && VERBS.get(command)?.flags) || [];
+}
+
+/** Timer names to the verb handler that owns them. */
+export const VERB_TIMERS: ReadonlyMap<string, (st: KubectlState, timer: Timer, ctx: Effects) => void> = new Map(
+  VERB_LIST.flatMap((v) => Object.entries(v.timers ?? {})),
+);
