@@ -82,6 +82,16 @@ test.describe('the page of kubeplay serve', () => {
     await expect(page).toHaveTitle('Kubeplay');
     await expect(page.getByTestId('component-kube-apiserver')).toHaveAttribute('data-alive', 'true');
     await expect(page.getByTestId('play-pause')).toHaveAttribute('data-playing', 'true');
+    // A served run goes only forward in one shared cluster: the controls kubeplay serve refuses are
+    // off, each saying why, and the toolbar names the run's origin (issue 17, point 4).
+    await expect(page.getByTestId('served-marker')).toBeVisible();
+    await expect(page.getByTestId('scenario-select')).toHaveCount(0);
+    for (const id of ['reset', 'import']) {
+      await expect(page.getByTestId(id), id).toBeDisabled();
+      await expect(page.getByTestId(id), id).toHaveAttribute('title', /only goes forward/);
+    }
+    await expect(page.getByTestId('scrubber')).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByTestId('share')).toBeEnabled();
 
     const applied = await kubectl(s, ['apply', '-f', '-'], WEB_DEPLOYMENT);
     expect(applied, applied.stderr).toMatchObject({ code: 0, stdout: 'deployment.apps/web created\n' });

@@ -94,6 +94,7 @@ export function useSimWorker(): void {
 
 /** Starts the page's transport (a worker, the served simulation's socket, or the live worker) and returns how to stop it. */
 function startSimulation(served: string | null, live: boolean): () => void {
+  if (served) useWorkerStore.setState({ served: true });
   const crashTest = crashTestWanted();
   let alive = true;
   const host = new SimWorkerHost({

@@ -21,6 +21,9 @@ const en = {
   messageMomentHint: 'The moment of the message chosen in the Request tab. Click to let go of it.',
   reset: 'Reset',
   resetHint: 'Rebuild the scenario from its start',
+  servedMarker: 'kubeplay serve',
+  servedHint:
+    'This page shows the cluster kubeplay serve runs: your own kubectl and this page share it. A served run only goes forward, so loading another scenario, importing a run, starting over and going back in time are off.',
   noPhase: 'no request followed',
   phaseOf: 'Phase of the request you started last',
   hideHeartbeats: 'hide heartbeats',
@@ -215,6 +218,9 @@ const ru: Strings = {
   messageMomentHint: 'Момент сообщения, выбранного на вкладке «Запрос». Нажмите, чтобы снять выбор.',
   reset: 'Сброс',
   resetHint: 'Запустить сценарий заново',
+  servedMarker: 'kubeplay serve',
+  servedHint:
+    'Эта страница показывает кластер, который запустил kubeplay serve: ваш собственный kubectl и эта страница работают с ним вместе. Такой прогон идёт только вперёд, поэтому загрузить другой сценарий, импортировать прогон, начать заново и вернуться назад во времени нельзя.',
   noPhase: 'нет запроса',
   phaseOf: 'Фаза последнего запущенного вами запроса',
   hideHeartbeats: 'скрыть heartbeat',

@@ -39,6 +39,8 @@ export interface WorkerState {
   running: number[];
   /** Live mode (app/live-mode.ts): the real cluster the page reads, read-only; null while it simulates. */
   live: LiveStatus | null;
+  /** The page shows the run `kubeplay serve` plays (src/serve): it goes only forward, in one cluster real clients share. */
+  served: boolean;
   restartFromLastState: () => void;
   startOver: () => void;
   dismissNotice(): void;
@@ -51,6 +53,7 @@ export const workerSlice: StateCreator<AppState, [['zustand/immer', never]], [],
   generation: 0,
   running: [],
   live: null,
+  served: false,
   restartFromLastState: () => undefined,
   startOver: () => undefined,
   dismissNotice: () => set({ notice: null }),

@@ -11,7 +11,7 @@ import { useStrings } from '../app/useStrings';
 import { PauseIcon } from '../toolbar/icons';
 import { groupMarks, percentOf, timeAtX, timeForKey } from './scrubber';
 import './timeline.css';
-import { useRunStore, useSimStore, useUiStore } from '../store/app-store';
+import { useRunStore, useSimStore, useUiStore, useWorkerStore } from '../store/app-store';
 
 /** While dragging or holding a key, a seek goes out once the thumb rests this long (and on release). */
 const SEEK_DEBOUNCE_MS = 300;
@@ -54,6 +54,8 @@ export function Scrubber() {
   const time = useSimStore((s) => (s.clock.playing ? Math.floor(s.clock.time / PLAYING_STEP_MS) * PLAYING_STEP_MS : s.clock.time));
   const known = useSimStore((s) => (s.clock.playing ? Math.floor((s.timeline?.end ?? 0) / PLAYING_STEP_MS) * PLAYING_STEP_MS : (s.timeline?.end ?? 0)));
   const replaying = useSimStore((s) => s.replay !== null);
+  // A served run (kubeplay serve) goes only forward: real clients share its one present.
+  const served = useWorkerStore((s) => s.served);
   const end = Math.max(known, time);
   const track = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -63,7 +65,7 @@ export function Scrubber() {
     return timeAtX(clientX - r.left, r.width, end);
   };
 
-  const disabled = end <= 0 || replaying;
+  const disabled = end <= 0 || replaying || served;
   const shown = pending ?? time;
   const valueText = fill(t.scrubberValue, { time: formatMinutes(shown), end: formatMinutes(end) });
 
@@ -83,7 +85,7 @@ export function Scrubber() {
         aria-valuenow={Math.round(shown)}
         aria-valuetext={valueText}
         aria-disabled={disabled}
-        title={t.scrubberHint}
+        title={served ? t.servedHint : t.scrubberHint}
         data-testid="scrubber"
         data-end={Math.round(end)}
         data-ms={Math.round(shown)}

@@ -10,7 +10,7 @@ import { fill } from '../app/strings';
 import { useStrings } from '../app/useStrings';
 import { type SharedLink } from '../store/run-store';
 import { ExportIcon, ImportIcon, ShareIcon } from './icons';
-import { useRunStore, useSimStore } from '../store/app-store';
+import { useRunStore, useSimStore, useWorkerStore } from '../store/app-store';
 
 export function RunControls() {
   const t = useStrings();
@@ -18,6 +18,8 @@ export function RunControls() {
   const exporting = useRunStore((s) => s.exporting);
   // The run has no moment to share until a replay has arrived at it.
   const replaying = useSimStore((s) => s.replay !== null);
+  // A served run (kubeplay serve) runs the one cluster real clients share: no other run can replace it.
+  const served = useWorkerStore((s) => s.served);
   const shareButton = useRef<HTMLButtonElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   return (
@@ -42,7 +44,7 @@ export function RunControls() {
         <ExportIcon />
         <span className="visually-hidden">{t.export}</span>
       </button>
-      <button type="button" data-testid="import" title={t.importHint} onClick={() => fileInput.current?.click()}>
+      <button type="button" data-testid="import" disabled={served} title={served ? t.servedHint : t.importHint} onClick={() => fileInput.current?.click()}>
         <ImportIcon />
         <span className="visually-hidden">{t.import}</span>
       </button>

@@ -4,12 +4,14 @@ import { speedCommand } from '../app/filters';
 import { useStrings } from '../app/useStrings';
 import { SlowMotion } from './SlowMotion';
 import { PauseIcon, PlayIcon, ResetIcon, SkipIcon, StepIcon, StepPhaseIcon } from './icons';
-import { useSimStore, useUiStore } from '../store/app-store';
+import { useSimStore, useUiStore, useWorkerStore } from '../store/app-store';
 
 export const SPEEDS: readonly number[] = [0.25, 1, 5, 25, 100];
 
 export function TimeControls() {
   const t = useStrings();
+  // A served run (kubeplay serve) goes only forward: it cannot be rebuilt from its start.
+  const served = useWorkerStore((st) => st.served);
   const send = useUiStore((s) => s.send);
   const playing = useSimStore((s) => s.clock.playing);
   const speed = useSimStore((s) => s.clock.speed);
@@ -61,7 +63,7 @@ export function TimeControls() {
         ))}
       </select>
       <SlowMotion />
-      <button type="button" data-testid="reset" disabled={replaying} title={t.resetHint} aria-label={t.reset} onClick={() => send({ type: 'reset' })}>
+      <button type="button" data-testid="reset" disabled={replaying || served} title={served ? t.servedHint : t.resetHint} aria-label={t.reset} onClick={() => send({ type: 'reset' })}>
         <ResetIcon />
       </button>
     </div>

@@ -24,6 +24,7 @@ export function Toolbar() {
   const t = useStrings();
   const l = useLiveStrings();
   const live = useWorkerStore((s) => s.live);
+  const served = useWorkerStore((s) => s.served);
   if (live) {
     return (
       <header className="toolbar" data-testid="toolbar">
@@ -43,7 +44,16 @@ export function Toolbar() {
   return (
     <header className="toolbar" data-testid="toolbar">
       <h1 className="toolbar-title">{t.title}</h1>
-      <ScenarioPicker />
+      {/* kubeplay serve plays the scenario it was started with: its marker stands where the picker would. */}
+      {served ? (
+        <span className="live-marker served-marker" data-testid="served-marker" title={t.servedHint}>
+          <span className="live-marker-dot" aria-hidden="true" />
+          <strong>{t.servedMarker}</strong>
+          <span className="visually-hidden">: {t.servedHint}</span>
+        </span>
+      ) : (
+        <ScenarioPicker />
+      )}
       <span className="toolbar-sep" aria-hidden="true" />
       <TimeControls />
       <SimClock />
