@@ -36,7 +36,7 @@ export function newUID(rand: () => number): string {
 }
 
 /** Kinds whose spec changes bump metadata.generation (the controllers report observedGeneration). */
-const HAS_GENERATION = ['deployments', 'replicasets', 'daemonsets', 'jobs', 'statefulsets'];
+const HAS_GENERATION = ['deployments', 'replicasets', 'daemonsets', 'jobs', 'statefulsets', 'cronjobs'];
 
 export interface CreateContext {
   now: number;
