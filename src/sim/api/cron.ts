@@ -234,3 +234,11 @@ export function nextAfter(s: CronSchedule, unixMs: number, zone?: string): numbe
   }
   return undefined;
 }
+
+/** The zone's offset from UTC at an instant, in minutes (0 for UTC or no zone). */
+export function zoneOffsetMinutes(unixMs: number, zone: string | undefined): number {
+  if (zone === undefined || isUTC(zone)) return 0;
+  const w = wallClock(unixMs, zone);
+  const asUTC = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  return Math.round((asUTC - Math.floor(unixMs / MINUTE_MS) * MINUTE_MS) / MINUTE_MS);
+}
