@@ -42,8 +42,9 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     if (p.args[0] === 'deployment' || p.args[0] === 'deploy') return startCreateDeployment(st, common, p, ctx);
     if (isRbacCreateSubcommand(p.args[0])) return startCreateBuilt(st, common, objectForCreateSubcommand(p, common.namespace), ctx);
     if (p.args[0] === 'job' && flagString(p, 'from') !== undefined && flagArray(p, 'image').length === 0) return startCreateJobFrom(st, common, p, ctx);
-    if (p.args[0] === 'job') return startCreateBuilt(st, common, jobForCreate(p, common.namespace), ctx);
-    if (p.args[0] === 'cronjob' || p.args[0] === 'cj') return startCreateBuilt(st, common, cronJobForCreate(p, common.namespace), ctx);
+    // create_job.go and create_cronjob.go wrap the server's error: `failed to create job: %v`.
+    if (p.args[0] === 'job') return startCreateBuilt(st, common, jobForCreate(p, common.namespace), ctx, 'failed to create job: ');
+    if (p.args[0] === 'cronjob' || p.args[0] === 'cj') return startCreateBuilt(st, common, cronJobForCreate(p, common.namespace), ctx, 'failed to create cronjob: ');
     if (isServiceSubcommand(p.args[0])) return startCreateBuilt(st, common, serviceForCreate(p, common.namespace), ctx);
     if (isConfigCreateSubcommand(p.args[0])) return startCreateConfig(st, common, p, exec, ctx);
     if (p.args.length > 0) return finishJob(st, common, ctx, plain(`unknown command "${p.args[0]}" for "kubectl create"`));
