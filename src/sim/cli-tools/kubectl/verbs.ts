@@ -133,7 +133,7 @@ const VERB_LIST: Verb[] = [
   ),
   {
     name: 'rollout',
-    flags: [str('timeout'), int('to-revision')],
+    flags: [str('timeout'), int('to-revision'), int('revision')],
     start: (st, c, p, _e, ctx) => startRollout(st, c, p, ctx),
     onResult: onResult(onRolloutResult),
     timers: { [ROLLOUT_POLL_TIMER]: onRolloutTimer },
