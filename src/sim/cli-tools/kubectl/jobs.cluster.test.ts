@@ -16,6 +16,19 @@ describe('kubectl create job and get jobs on a cluster', () => {
     expect(jobs[1]).toMatch(/^hello\s+Complete\s+1\/1\s+\d+s\s+3\ds$/);
     const pods = c.run('kubectl get pods -l job-name=hello').stdout;
     expect(pods).toMatch(/^hello-\w{5}\s+0\/1\s+Completed\s+0\s/m);
+    // kubectl logs job/hello reads the Job's first pod (polymorphichelpers/logsforobject.go).
+    expect(c.run('kubectl logs job/hello')).toMatchObject({ stdout: 'hi\n', stderr: '' });
+  });
+
+  it('reads the first of several pods for logs job/x and says which (GetFirstPod, ByLogging)', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 7 });
+    const job = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: two\nspec:\n  completions: 2\n  parallelism: 2\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: c\n        image: busybox:1.36\n        command: [sh, -c, "echo done"]\n';
+    c.run('kubectl apply -f j.yaml', { files: { 'j.yaml': job } });
+    c.sim.runUntil(c.sim.now + 20_000);
+    const r = c.run('kubectl logs job/two');
+    expect(r.stderr).toMatch(/^Found 2 pods, using pod\/two-\w{5}\n$/);
+    expect(r.stdout).toBe('done\n');
+    expect(c.run('kubectl logs job/nope').stderr).toBe('Error from server (NotFound): jobs.batch "nope" not found\n');
   });
 
   it('prints the create job usage errors', () => {
