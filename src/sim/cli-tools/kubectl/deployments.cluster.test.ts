@@ -87,6 +87,17 @@ describe('kubectl rollout pause, resume, restart, history --revision and status'
     expect(c.run('kubectl rollout history deployment/web --revision=9').stderr).toBe('error: unable to find the specified revision\n');
   });
 
+  it('restarts a pod\'s container when set image changes it, as the kubelet does (computePodActions)', () => {
+    expect(c.run('kubectl run solo --image=nginx:1.25').stdout).toBe('pod/solo created\n');
+    c.sim.runUntil(c.sim.now + 15_000);
+    expect(c.run('kubectl set image pod/solo solo=nginx:1.26').stdout).toBe('pod/solo image updated\n');
+    c.sim.runUntil(c.sim.now + 20_000);
+    expect(c.run('kubectl get pod solo').stdout).toMatch(/^solo +1\/1 +Running +1 \(\d+s ago\) +35s\n$/m);
+    const events = c.run('kubectl get events --field-selector involvedObject.name=solo -o custom-columns=R:.reason,M:.message --no-headers').stdout;
+    expect(events).toMatch(/Killing +Container solo definition changed, will be restarted\nPulling +Pulling image "nginx:1\.26"\n/);
+    expect(c.run('kubectl get pod solo -o yaml').stdout).toContain('image: docker.io/library/nginx:1.26');
+  });
+
   it('fails rollout status once the progress deadline passes', () => {
     const stuck = `apiVersion: apps/v1
 kind: Deployment
