@@ -62,7 +62,7 @@ describe('kubectl rollout pause, resume, restart, history --revision and status'
 
   it('pauses, holds a template change, and resumes into revision 2', () => {
     expect(c.run('kubectl rollout pause deployment/web').stdout).toBe('deployment.apps/web paused\n');
-    expect(c.run('kubectl rollout pause deployment/web').stdout).toBe('deployment.apps/web already paused\n');
+    expect(c.run('kubectl rollout pause deployment/web').stderr).toBe('error: deployments.apps "web" is already paused\n');
     expect(c.run('kubectl rollout restart deployment/web').stderr).toBe('error: deployments.apps "web" can\'t restart paused deployment (run rollout resume first)\n');
     c.run('kubectl set image deployment/web nginx=nginx:1.26');
     c.sim.runUntil(c.sim.now + 20_000);

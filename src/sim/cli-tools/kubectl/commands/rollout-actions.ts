@@ -1,7 +1,7 @@
 // `kubectl rollout pause|resume|restart` (kubectl/pkg/cmd/rollout/rollout_pause.go, rollout_resume.go,
 // rollout_restart.go and polymorphichelpers objectpauser.go, objectresumer.go, objectrestarter.go,
 // v1.31): each reads the object, computes a strategic merge patch and sends it, printing
-// `deployment.apps/web paused` (or `already paused` when the patch is empty). Pause and resume are
+// `deployment.apps/web paused`; pausing a paused Deployment is an error. Pause and resume are
 // for Deployments; restart sets the pod template's `kubectl.kubernetes.io/restartedAt` annotation
 // to now (RFC 3339) on Deployments, DaemonSets and StatefulSets, and refuses a paused Deployment.
 
@@ -29,7 +29,8 @@ export function planRolloutAction(action: RolloutAction, info: ResourceInfo, obj
   if (action === 'pause' || action === 'resume') {
     if (info.kind !== 'Deployment') return fail(NOT_SUPPORTED[action]);
     const want = action === 'pause';
-    if ((spec.paused ?? false) === want) return { unchanged: `already ${PAST[action]}` };
+    // ObjectPauser / ObjectResumer refuse a no-op: `error: deployments.apps "web" is already paused`.
+    if ((spec.paused ?? false) === want) return fail(want ? 'is already paused' : 'is not paused');
     return { patch: { spec: { paused: want } }, done: PAST[action] };
   }
   if (info.kind === 'Deployment' && spec.paused) return fail("can't restart paused deployment (run rollout resume first)");
