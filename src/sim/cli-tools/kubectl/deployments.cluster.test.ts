@@ -65,8 +65,10 @@ describe('kubectl rollout pause, resume, restart, history --revision and status'
     expect(c.run('kubectl rollout pause deployment/web').stderr).toBe('error: deployments.apps "web" is already paused\n');
     expect(c.run('kubectl rollout restart deployment/web').stderr).toBe('error: deployments.apps "web" can\'t restart paused deployment (run rollout resume first)\n');
     c.run('kubectl set image deployment/web nginx=nginx:1.26');
+    expect(c.run('kubectl scale deployment/web --replicas=4').stdout).toBe('deployment.apps/web scaled\n');
     c.sim.runUntil(c.sim.now + 20_000);
     expect(c.run('kubectl get rs -o name').stdout.trim().split('\n')).toHaveLength(1);
+    expect(c.run('kubectl get deploy web').stdout).toMatch(/^web +4\/4 +0 +4 /m);
     expect(progressing('web')).toBe('Deployment is paused | DeploymentPaused');
     expect(c.run('kubectl rollout resume deployment/web').stdout).toBe('deployment.apps/web resumed\n');
     expect(c.run('kubectl rollout status deployment/web').stdout).toMatch(/deployment "web" successfully rolled out\n$/);
@@ -94,7 +96,8 @@ describe('kubectl rollout pause, resume, restart, history --revision and status'
     c.sim.runUntil(c.sim.now + 20_000);
     expect(c.run('kubectl get pod solo').stdout).toMatch(/^solo +1\/1 +Running +1 \(\d+s ago\) +35s\n$/m);
     const events = c.run('kubectl get events --field-selector involvedObject.name=solo -o custom-columns=R:.reason,M:.message --no-headers').stdout;
-    expect(events).toMatch(/Killing +Container solo definition changed, will be restarted\nPulling +Pulling image "nginx:1\.26"\n/);
+    // worker-1 pulled nginx:1.26 for the Deployment's rollout above.
+    expect(events).toMatch(/Killing +Container solo definition changed, will be restarted\nPulled +Container image "nginx:1\.26" already present on machine\nCreated +Created container solo\nStarted +Started container solo\n$/);
     expect(c.run('kubectl get pod solo -o yaml').stdout).toContain('image: docker.io/library/nginx:1.26');
   });
 

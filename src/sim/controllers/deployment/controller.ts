@@ -150,7 +150,7 @@ export function syncDeployment(s: DeploymentControllerState, env: ControllerEnv,
     return 'ok';
   }
   if (d.metadata.deletionTimestamp) return syncStatusOnly(env, sc, d);
-  if (d.spec.paused) return syncStatusOnly(env, sc, d, PAUSED);
+  if (d.spec.paused) return syncPaused(s, env, sc, d);
   const rss = ownedReplicaSets(env, d);
   const newRS = rss.find((rs) => sameTemplate(rs, d));
   const old = rss.filter((rs) => rs !== newRS);
@@ -186,6 +186,20 @@ export function syncDeployment(s: DeploymentControllerState, env: ControllerEnv,
  */
 const PAUSED = { type: 'Progressing', status: 'Unknown', reason: 'DeploymentPaused', message: 'Deployment is paused' } as const;
 const RESUMED = { type: 'Progressing', status: 'Unknown', reason: 'DeploymentResumed', message: 'Deployment is resumed' } as const;
+
+/**
+ * A paused Deployment (dc.sync): no new ReplicaSet for a changed template, but `kubectl scale` still
+ * works when one ReplicaSet is active (scale's FindActiveOrLatest); proportional scaling of several
+ * is not modelled.
+ */
+function syncPaused(s: DeploymentControllerState, env: ControllerEnv, sc: SyncContext, d: Deployment): SyncResult {
+  const rss = ownedReplicaSets(env, d);
+  const active = rss.filter((rs) => specReplicas(rs) > 0);
+  const target = active.length === 1 ? active[0] : active.length === 0 ? rss.find((rs) => sameTemplate(rs, d)) : undefined;
+  const replicas = d.spec.replicas ?? 1;
+  if (target && specReplicas(target) !== replicas) scaleRS(s, sc, d, target, replicas);
+  return syncStatusOnly(env, sc, d, PAUSED);
+}
 
 function syncStatusOnly(env: ControllerEnv, sc: SyncContext, d: Deployment, progressing?: typeof PAUSED): SyncResult {
   const rss = ownedReplicaSets(env, d);
