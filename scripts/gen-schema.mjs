@@ -32,7 +32,7 @@ const KINDS = [
   'v1/Secret', 'v1/ServiceAccount', 'v1/LimitRange',
   'coordination.k8s.io/v1/Lease',
   'apps/v1/Deployment', 'apps/v1/ReplicaSet', 'apps/v1/DaemonSet', 'apps/v1/StatefulSet',
-  'batch/v1/Job',
+  'batch/v1/Job', 'batch/v1/CronJob',
   'discovery.k8s.io/v1/EndpointSlice',
   'rbac.authorization.k8s.io/v1/Role', 'rbac.authorization.k8s.io/v1/ClusterRole',
   'rbac.authorization.k8s.io/v1/RoleBinding', 'rbac.authorization.k8s.io/v1/ClusterRoleBinding',
@@ -46,7 +46,7 @@ const INT64 = new Set([
 ]);
 
 /** Kinds whose v1.31 type has a status field. */
-const WITH_STATUS = new Set(['Pod', 'Node', 'Namespace', 'Service', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job']);
+const WITH_STATUS = new Set(['Pod', 'Node', 'Namespace', 'Service', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob']);
 
 const types = jsii.types;
 const byFqn = (fqn) => types[fqn];

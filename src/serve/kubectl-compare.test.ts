@@ -119,6 +119,10 @@ const READS: string[] = [
   'describe pods -l app=web',
   'describe rs',
   'describe ns kube-system',
+  // Issue 12, workloads (third session of 2026-12-02).
+  'rollout history deployment web --revision=1',
+  'rollout history deployment web --revision=7',
+  'get cronjobs -A -o wide',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
@@ -145,6 +149,16 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'create secret generic {n}-bad --from-literal=a=b --type=kubernetes.io/tls' },
   { cmd: 'apply -f -', stdin: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: NAME-frozen\nimmutable: true\ndata:\n  a: "1"\n' },
   { cmd: 'apply -f -', stdin: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: NAME-frozen\nimmutable: true\ndata:\n  a: "2"\n' },
+  // Issue 12, workloads: CronJobs and rollouts (third session of 2026-12-02).
+  { cmd: "create cronjob {n}-cj --image=busybox:1.28 --schedule='*/5 * * * *' -- date" },
+  { cmd: 'get cronjob {n}-cj' },
+  { cmd: 'describe cronjob {n}-cj' },
+  { cmd: "create cronjob {n}-badcj --image=busybox --schedule='* * *'" },
+  { cmd: 'create job {n}-manual --from=cronjob/{n}-cj' },
+  { cmd: 'rollout pause deployment {n}-api' },
+  { cmd: 'rollout pause deployment {n}-api' },
+  { cmd: 'rollout resume deployment {n}-api' },
+  { cmd: 'rollout resume deployment {n}-api' },
   { cmd: 'delete serviceaccount {n}-robot' },
   { cmd: 'delete namespace {n}-ns' },
 ];

@@ -131,6 +131,21 @@ function defaultJob(job: Obj): void {
 }
 
 /**
+ * SetDefaults_CronJob: concurrency Allow, not suspended, three successful and one failed Job kept.
+ * The job template's pod template gets the pod defaults; the Job defaults (completions, backoff)
+ * come when the controller creates each Job.
+ */
+function defaultCronJob(cj: Obj): void {
+  const spec = ensure(cj, 'spec');
+  spec.concurrencyPolicy ??= 'Allow';
+  spec.suspend ??= false;
+  spec.successfulJobsHistoryLimit ??= 3;
+  spec.failedJobsHistoryLimit ??= 1;
+  const jt = ensure(spec, 'jobTemplate');
+  defaultTemplate(ensure(jt, 'spec'));
+}
+
+/**
  * SetDefaults_Secret (type Opaque) and the v1 -> internal conversion of Secrets
  * (Convert_v1_Secret_To_core_Secret): `stringData` is merged into `data` on write, overwriting, and
  * never stored.
@@ -164,6 +179,7 @@ const DEFAULTERS: Record<string, (o: Obj) => void> = {
   'apps/DaemonSet': defaultDaemonSet,
   'apps/StatefulSet': defaultStatefulSet,
   'batch/Job': defaultJob,
+  'batch/CronJob': defaultCronJob,
   'rbac.authorization.k8s.io/RoleBinding': defaultRbacBinding,
   'rbac.authorization.k8s.io/ClusterRoleBinding': defaultRbacBinding,
 };

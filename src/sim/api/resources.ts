@@ -61,6 +61,7 @@ export const RESOURCES: ResourceInfo[] = [
   r('apps', 'v1', 'replicasets', 'ReplicaSet', true, ['rs'], ['scale', 'status']),
   r('apps', 'v1', 'statefulsets', 'StatefulSet', true, ['sts'], ['scale', 'status']),
   r('batch', 'v1', 'jobs', 'Job', true, [], ['status']),
+  r('batch', 'v1', 'cronjobs', 'CronJob', true, ['cj'], ['status']),
   r('coordination.k8s.io', 'v1', 'leases', 'Lease', true),
   r('discovery.k8s.io', 'v1', 'endpointslices', 'EndpointSlice', true),
   r('authorization.k8s.io', 'v1', 'selfsubjectaccessreviews', 'SelfSubjectAccessReview', false, [], [], ['create']),

@@ -107,6 +107,15 @@ import {
   syncStatefulSet,
   type StatefulSetControllerState,
 } from './statefulset/controller';
+import {
+  createCronJobController,
+  CRONJOB_SA,
+  cronJobOnWriteResult,
+  onCronJobDelta,
+  onCronJobJobDelta,
+  syncCronJob,
+  type CronJobControllerState,
+} from './cronjob/controller';
 import { createJobController, JOB_SA, jobOnWriteResult, onJobDelta, onJobPodDelta, syncJob, type JobControllerState } from './job/controller';
 import {
   createServiceAccountController,
@@ -151,6 +160,7 @@ export interface KubeControllerManagerState {
   garbageCollector: GarbageCollectorState;
   daemonSet: DaemonSetControllerState;
   job: JobControllerState;
+  cronJob: CronJobControllerState;
   statefulSet: StatefulSetControllerState;
   namespace: NamespaceControllerState;
   serviceAccount: ServiceAccountControllerState;
@@ -178,6 +188,7 @@ function workers(s: KubeControllerManagerState): {
     { rt: s.garbageCollector.rt, serviceAccount: GARBAGE_COLLECTOR_SA, sync: (e, sc) => syncGarbageCollector(s.garbageCollector, e, sc) },
     { rt: s.daemonSet.rt, serviceAccount: DAEMONSET_SA, sync: (e, sc) => syncDaemonSet(s.daemonSet, e, sc) },
     { rt: s.job.rt, serviceAccount: JOB_SA, sync: (e, sc) => syncJob(s.job, e, sc) },
+    { rt: s.cronJob.rt, serviceAccount: CRONJOB_SA, sync: (e, sc) => syncCronJob(s.cronJob, e, sc) },
     { rt: s.statefulSet.rt, serviceAccount: STATEFULSET_SA, sync: (e, sc) => syncStatefulSet(s.statefulSet, e, sc) },
     { rt: s.namespace.rt, serviceAccount: NAMESPACE_SA, sync: (e, sc) => syncNamespace(s.namespace, e, sc) },
     { rt: s.serviceAccount.rt, serviceAccount: SERVICEACCOUNT_SA, sync: (e, sc) => syncServiceAccounts(s.serviceAccount, e, sc) },
@@ -217,7 +228,10 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
     } else if (which === 'deployments') onDeploymentDelta(s.deployment, dc, d);
     else if (which === 'endpointslices') onEndpointSliceDelta(s.endpointSlice, es, d);
     else if (which === 'daemonsets') onDaemonSetDelta(s.daemonSet, env(s, ctx, DAEMONSET_SA), d);
-    else if (which === 'jobs') onJobDelta(s.job, env(s, ctx, JOB_SA), d);
+    else if (which === 'jobs') {
+      onJobDelta(s.job, env(s, ctx, JOB_SA), d);
+      onCronJobJobDelta(s.cronJob, env(s, ctx, CRONJOB_SA), d);
+    } else if (which === 'cronjobs') onCronJobDelta(s.cronJob, env(s, ctx, CRONJOB_SA), d);
     else if (which === 'statefulsets') onStatefulSetDelta(s.statefulSet, env(s, ctx, STATEFULSET_SA), d);
     else if (which === 'namespaces') {
       onNamespaceDelta(s.namespace, env(s, ctx, NAMESPACE_SA), d);
@@ -260,6 +274,8 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   if (onSyncWriteResult(s.daemonSet.rt, ctx, ev)) return;
   jobOnWriteResult(s.job, env(s, ctx, JOB_SA), ev);
   if (onSyncWriteResult(s.job.rt, ctx, ev)) return;
+  cronJobOnWriteResult(s.cronJob, env(s, ctx, CRONJOB_SA), ev);
+  if (onSyncWriteResult(s.cronJob.rt, ctx, ev)) return;
   statefulSetOnWriteResult(s.statefulSet, env(s, ctx, STATEFULSET_SA), ev);
   if (onSyncWriteResult(s.statefulSet.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.serviceAccount.rt, ctx, ev)) return;
@@ -295,6 +311,7 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       garbageCollector: createGarbageCollector(),
       daemonSet: createDaemonSetController(),
       job: createJobController(),
+      cronJob: createCronJobController(),
       statefulSet: createStatefulSetController(),
       namespace: createNamespaceController(),
       serviceAccount: createServiceAccountController(),

@@ -68,6 +68,7 @@ const KIND_WORDS = [
   'pods', 'po', 'nodes', 'no', 'events', 'ev', 'namespaces', 'ns', 'leases', 'deployments', 'deploy', 'replicasets', 'rs',
   'statefulsets', 'sts', 'daemonsets', 'ds', 'jobs', 'services', 'svc', 'roles', 'rolebindings', 'clusterroles',
   'clusterrolebindings', 'serviceaccounts', 'sa',
+  'cronjobs', 'cj',
 ];
 const CLUSTER_SCOPED = new Set(['nodes', 'namespaces', 'clusterroles', 'clusterrolebindings']);
 /** Flags that take a value as the next word. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatFieldError } from '../field-error';
-import { validateJob } from './batch';
+import { validateJob, validateJobSpecUpdate } from './batch';
 
 // pkg/apis/batch/validation/validation.go validateJobSpec (v1.31): SetDefaults_PodSpec leaves a
 // template without restartPolicy at Always, which a Job refuses with "Required value".
@@ -21,5 +21,21 @@ describe('validateJob', () => {
     ],
   ])('%s', (_name, spec, want) => {
     expect(validateJob(job(spec)).map(formatFieldError)).toEqual(want);
+  });
+});
+
+// ValidateJobSpecUpdate (validation.go, v1.31): a Job's pod template, selector and completions are
+// immutable; the apiserver answers `spec.template: Invalid value: ...: field is immutable`.
+describe('validateJobSpecUpdate', () => {
+  const spec = { selector, completions: 1, template: { metadata: { labels }, spec: podSpec('Never') } };
+  it('accepts an update that leaves the template alone', () => {
+    expect(validateJobSpecUpdate({ ...spec, backoffLimit: 2 } as never, spec as never)).toEqual([]);
+  });
+  it('refuses a new image in the template and changed completions', () => {
+    const changed = { ...spec, completions: 2, template: { metadata: { labels }, spec: { ...podSpec('Never'), containers: [{ ...container, image: 'perl:5.36' }] } } };
+    const errs = validateJobSpecUpdate(changed as never, spec as never).map(formatFieldError);
+    expect(errs[0]).toBe('spec.completions: Invalid value: 2: field is immutable');
+    expect(errs[1]).toMatch(/^spec\.template: Invalid value: .*"perl:5\.36".*: field is immutable$/);
+    expect(errs).toHaveLength(2);
   });
 });

@@ -7,7 +7,8 @@ import { apiVersionOf } from '../resources';
 import { definitionNameForKind } from '../schema';
 import type { Binding, Event, KubeObject, Lease, Namespace, Node, Pod, Status } from '../types';
 import { validateWorkload, validateWorkloadSpec } from './apps';
-import { validateJob, validateJobSpec } from './batch';
+import { validateJob, validateJobSpecUpdate } from './batch';
+import { validateCronJob, validateCronJobSpec } from './cronjob';
 import { validateConfigMap, validateConfigMapUpdate, validateSecret, validateSecretUpdate } from './config';
 import { validateEvent, validateLease, validateNamespace, validateNode, validatePodBinding } from './cluster-objects';
 import type { NameValidator } from './names';
@@ -108,6 +109,8 @@ export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[
       return validateWorkload(obj, 'statefulset');
     case 'batch/Job':
       return validateJob(obj);
+    case 'batch/CronJob':
+      return validateCronJob(obj);
     case 'rbac.authorization.k8s.io/Role':
     case 'rbac.authorization.k8s.io/ClusterRole':
       return validateRbacRole(obj, info.namespaced);
@@ -142,7 +145,9 @@ export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObj
     case 'apps/StatefulSet':
       return [...meta, ...validateWorkloadSpec(obj.spec as never, 'statefulset')];
     case 'batch/Job':
-      return [...meta, ...validateJobSpec(obj.spec as never)];
+      return [...meta, ...validateJobSpecUpdate(obj.spec as never, old.spec as never)];
+    case 'batch/CronJob':
+      return [...meta, ...validateCronJobSpec(obj.spec as never, old.spec as never)];
     case 'rbac.authorization.k8s.io/Role':
     case 'rbac.authorization.k8s.io/ClusterRole':
       return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.'))];

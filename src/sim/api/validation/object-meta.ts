@@ -75,6 +75,11 @@ export function validateObjectMeta(meta: ObjectMeta, namespaced: boolean, nameFn
   return errs;
 }
 
+/** ValidateImmutableField: `<field>: Invalid value: <new>: field is immutable` when the value changed. */
+export function immutableField(newVal: unknown, oldVal: unknown, field: string): FieldError[] {
+  return immutable(newVal, oldVal, field);
+}
+
 function immutable(newVal: unknown, oldVal: unknown, field: string): FieldError[] {
   return JSON.stringify(newVal ?? null) === JSON.stringify(oldVal ?? null) ? [] : [invalid(field, newVal, FIELD_IMMUTABLE)];
 }

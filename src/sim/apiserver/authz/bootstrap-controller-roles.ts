@@ -42,6 +42,14 @@ const CONTROLLER_RULES = {
     rule(['create', 'delete', 'list', 'patch', 'watch'], [''], ['pods']),
     EVENTS_RULE,
   ],
+  'cronjob-controller': [
+    rule(['get', 'list', 'watch', 'update'], ['batch'], ['cronjobs']),
+    rule(['get', 'list', 'watch', 'create', 'update', 'delete', 'patch'], ['batch'], ['jobs']),
+    rule(['update'], ['batch'], ['cronjobs/status']),
+    rule(['update'], ['batch'], ['cronjobs/finalizers']),
+    rule(['list', 'delete'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
   'statefulset-controller': [
     rule(['list', 'watch'], [''], ['pods']),
     rule(['get', 'list', 'watch'], ['apps'], ['statefulsets']),

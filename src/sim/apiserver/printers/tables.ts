@@ -9,7 +9,7 @@ import { deploymentPrinter, replicaSetPrinter, statefulSetPrinter } from './apps
 import { configMapPrinter, secretPrinter } from './config-printers';
 import { podCells } from './pod-status';
 import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-printers';
-import { daemonSetPrinter, jobPrinter } from './workload-printers';
+import { cronJobPrinter, daemonSetPrinter, jobPrinter } from './workload-printers';
 
 export interface TablePrinter {
   columns: string[];
@@ -236,6 +236,7 @@ const PRINTERS: Record<string, TablePrinter> = {
   replicasets: replicaSetPrinter,
   daemonsets: daemonSetPrinter,
   jobs: jobPrinter,
+  cronjobs: cronJobPrinter,
   statefulsets: statefulSetPrinter,
   configmaps: configMapPrinter,
   secrets: secretPrinter,

@@ -97,3 +97,35 @@ export const jobPrinter: TablePrinter = {
     return wide ? [...cells, ...wideCells(spec)] : cells;
   },
 };
+
+interface CronJobShape {
+  schedule?: string;
+  timeZone?: string | null;
+  suspend?: boolean | null;
+  jobTemplate?: { spec?: WorkloadSpec };
+}
+
+/** printBoolPtr: `<unset>` for nil, else True / False. */
+function boolPtr(v: boolean | null | undefined): string {
+  if (v === undefined || v === null) return '<unset>';
+  return v ? 'True' : 'False';
+}
+
+/**
+ * printCronJob: NAME SCHEDULE TIMEZONE SUSPEND ACTIVE LAST SCHEDULE AGE; TIMEZONE and LAST SCHEDULE
+ * are `<none>` when unset; -o wide adds the job template's containers, images and selector.
+ */
+export const cronJobPrinter: TablePrinter = {
+  columns: ['Name', 'Schedule', 'Timezone', 'Suspend', 'Active', 'Last Schedule', 'Age'],
+  wideColumns: ['Containers', 'Images', 'Selector'],
+  row(obj: KubeObject, now, wide) {
+    const spec = (obj.spec as CronJobShape | undefined) ?? {};
+    const st = (obj.status as { active?: unknown[]; lastScheduleTime?: string } | undefined) ?? {};
+    const last = st.lastScheduleTime ? age(st.lastScheduleTime, now) : '<none>';
+    const cells = [obj.metadata.name ?? '', spec.schedule ?? '', spec.timeZone ?? '<none>', boolPtr(spec.suspend), String((st.active ?? []).length), last, age(obj.metadata.creationTimestamp, now)];
+    if (!wide) return cells;
+    // FormatLabelSelector prints a nil selector (a template's, which the Job generates) as <none>.
+    const [names, images, selector] = wideCells(spec.jobTemplate?.spec ?? {}) as [string, string, string];
+    return [...cells, names, images, selector || '<none>'];
+  },
+};

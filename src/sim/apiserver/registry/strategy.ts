@@ -36,7 +36,7 @@ export function newUID(rand: () => number): string {
 }
 
 /** Kinds whose spec changes bump metadata.generation (the controllers report observedGeneration). */
-const HAS_GENERATION = ['deployments', 'replicasets', 'daemonsets', 'jobs', 'statefulsets'];
+const HAS_GENERATION = ['deployments', 'replicasets', 'daemonsets', 'jobs', 'statefulsets', 'cronjobs'];
 
 export interface CreateContext {
   now: number;
@@ -108,6 +108,13 @@ export function prepareForUpdate(info: ResourceInfo, subresource: string, obj: K
   if (subresource === 'status') {
     const out = withField({ ...old }, 'status', obj);
     out.metadata = info.resource === 'pods' ? kept.metadata : old.metadata;
+    // deploymentStatusStrategy.PrepareForUpdate keeps only spec and labels: the controller's
+    // revision annotation goes in with the status.
+    if (info.resource === 'deployments') {
+      const meta = { ...old.metadata, annotations: kept.metadata.annotations };
+      if (!meta.annotations) delete meta.annotations;
+      out.metadata = meta;
+    }
     if (info.resource === 'pods') {
       const p = out as Pod;
       if (p.status && !p.status.qosClass && (old as Pod).status?.qosClass) p.status = { ...p.status, qosClass: (old as Pod).status!.qosClass };

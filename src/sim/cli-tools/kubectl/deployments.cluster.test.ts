@@ -46,3 +46,85 @@ describe('kubectl and Deployments on a cluster', () => {
     expect(c.run('kubectl get deploy -o wide').stdout).toMatch(/nginx:1\.25\s+app=web\n/);
   });
 });
+
+// Rollouts (kubectl/pkg/cmd/rollout, polymorphichelpers rollout_status.go and history.go, v1.31) and
+// the Deployment controller's revision annotation and progress deadline (pkg/controller/deployment
+// sync.go, progress.go), on one cluster.
+describe('kubectl rollout pause, resume, restart, history --revision and status', () => {
+  const c = clusterWithWeb();
+  c.run('kubectl rollout status deployment/web');
+  const revision = (): string => /^ {4}deployment\.kubernetes\.io\/revision: "(\d+)"$/m.exec(c.run('kubectl get deploy web -o yaml').stdout)?.[1] ?? '';
+  const progressing = (name: string): string => /- lastTransitionTime: .*\n {4}lastUpdateTime: .*\n {4}message: (.*)\n {4}reason: (\w+)\n {4}status: .*\n {4}type: Progressing/.exec(c.run(`kubectl get deploy ${name} -o yaml`).stdout)?.slice(1).join(' | ') ?? '';
+
+  it('gives the Deployment its own revision annotation', () => {
+    expect(revision()).toBe('1');
+  });
+
+  it('pauses, holds a template change, and resumes into revision 2', () => {
+    expect(c.run('kubectl rollout pause deployment/web').stdout).toBe('deployment.apps/web paused\n');
+    expect(c.run('kubectl rollout pause deployment/web').stderr).toBe('error: deployments.apps "web" is already paused\n');
+    expect(c.run('kubectl rollout restart deployment/web').stderr).toBe('error: deployments.apps "web" can\'t restart paused deployment (run rollout resume first)\n');
+    c.run('kubectl set image deployment/web nginx=nginx:1.26');
+    expect(c.run('kubectl scale deployment/web --replicas=4').stdout).toBe('deployment.apps/web scaled\n');
+    c.sim.runUntil(c.sim.now + 20_000);
+    expect(c.run('kubectl get rs -o name').stdout.trim().split('\n')).toHaveLength(1);
+    expect(c.run('kubectl get deploy web').stdout).toMatch(/^web +4\/4 +0 +4 /m);
+    expect(progressing('web')).toBe('Deployment is paused | DeploymentPaused');
+    expect(c.run('kubectl rollout resume deployment/web').stdout).toBe('deployment.apps/web resumed\n');
+    expect(c.run('kubectl rollout status deployment/web').stdout).toMatch(/deployment "web" successfully rolled out\n$/);
+    expect(revision()).toBe('2');
+  });
+
+  it('restarts by stamping the pod template with restartedAt', () => {
+    const now = new Date(Date.parse('2024-08-13T09:00:00Z') + Math.floor(c.sim.now / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    expect(c.run('kubectl rollout restart deployment/web').stdout).toBe('deployment.apps/web restarted\n');
+    expect(c.run('kubectl get deploy web -o yaml').stdout).toContain(`      annotations:\n        kubectl.kubernetes.io/restartedAt: "${now}"\n`);
+    expect(c.run('kubectl rollout status deployment/web').exitCode).toBe(0);
+    expect(revision()).toBe('3');
+  });
+
+  it('prints one revision\'s pod template', () => {
+    const out = c.run('kubectl rollout history deployment/web --revision=2').stdout;
+    expect(out).toMatch(/^deployment\.apps\/web with revision #2\nPod Template:\n {2}Labels:\tapp=web\n\tpod-template-hash=\w+\n {2}Containers:\n {3}nginx:\n {4}Image:\tnginx:1\.26\n/);
+    expect(c.run('kubectl rollout history deployment/web --revision=9').stderr).toBe('error: unable to find the specified revision\n');
+  });
+
+  it('restarts a pod\'s container when set image changes it, as the kubelet does (computePodActions)', () => {
+    expect(c.run('kubectl run solo --image=nginx:1.25').stdout).toBe('pod/solo created\n');
+    c.sim.runUntil(c.sim.now + 15_000);
+    expect(c.run('kubectl set image pod/solo solo=nginx:1.26').stdout).toBe('pod/solo image updated\n');
+    c.sim.runUntil(c.sim.now + 20_000);
+    expect(c.run('kubectl get pod solo').stdout).toMatch(/^solo +1\/1 +Running +1 \(\d+s ago\) +35s\n$/m);
+    const events = c.run('kubectl get events --field-selector involvedObject.name=solo -o custom-columns=R:.reason,M:.message --no-headers').stdout;
+    // worker-1 pulled nginx:1.26 for the Deployment's rollout above.
+    expect(events).toMatch(/Killing +Container solo definition changed, will be restarted\nPulled +Container image "nginx:1\.26" already present on machine\nCreated +Created container solo\nStarted +Started container solo\n$/);
+    expect(c.run('kubectl get pod solo -o yaml').stdout).toContain('image: docker.io/library/nginx:1.26');
+  });
+
+  it('fails rollout status once the progress deadline passes', () => {
+    const stuck = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: stuck
+spec:
+  progressDeadlineSeconds: 30
+  selector:
+    matchLabels: {app: stuck}
+  template:
+    metadata:
+      labels: {app: stuck}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:no-such-tag
+`;
+    expect(c.run('kubectl apply -f stuck.yaml', { files: { 'stuck.yaml': stuck } }).stdout).toBe('deployment.apps/stuck created\n');
+    c.sim.runUntil(c.sim.now + 20_000);
+    expect(progressing('stuck')).toMatch(/\| ReplicaSetUpdated$/);
+    c.sim.runUntil(c.sim.now + 25_000);
+    expect(progressing('stuck')).toMatch(/^'?ReplicaSet "stuck-\w+" has timed out progressing\.'? \| ProgressDeadlineExceeded$/);
+    const r = c.run('kubectl rollout status deployment/stuck');
+    expect(r.stderr).toBe('error: deployment "stuck" exceeded its progress deadline\n');
+    expect(r.exitCode).toBe(1);
+  });
+});

@@ -109,6 +109,10 @@ describe('kubectl describe of workload and service objects on a cluster', () => 
     expect(sts).toContain('Replicas:           2 desired | 2 total\n');
     expect(sts).toContain('Pods Status:        2 Running / 0 Waiting / 0 Succeeded / 0 Failed\n');
     expect(sts).toMatch(/Volume Claims: +<none>\n/);
+    // rollout status of both (polymorphichelpers/rollout_status.go): a StatefulSet with the defaulted
+    // RollingUpdate partition 0 reports a "partitioned roll out".
+    expect(c.run('kubectl rollout status ds/agent').stdout).toBe('daemon set "agent" successfully rolled out\n');
+    expect(c.run('kubectl rollout status sts/db').stdout).toBe('partitioned roll out complete: 2 new pods have been updated...\n');
   });
 
   it('describes a finished Job with its duration and pod counts', () => {

@@ -81,6 +81,8 @@ const VERB_LIST: Verb[] = [
       // create configmap|secret (create-config.ts)
       arr('from-literal'), arr('from-file'), arr('from-env-file'), str('type'), str('cert'), str('key'),
       str('docker-server'), str('docker-username'), str('docker-password'), str('docker-email'),
+      // create cronjob, create job --from (create-cronjob.ts)
+      str('schedule'), str('restart'), str('from'),
     ],
     start: startCreate,
     onResult: onResult(onCreateResult),
@@ -131,7 +133,7 @@ const VERB_LIST: Verb[] = [
   ),
   {
     name: 'rollout',
-    flags: [str('timeout'), int('to-revision')],
+    flags: [str('timeout'), int('to-revision'), int('revision')],
     start: (st, c, p, _e, ctx) => startRollout(st, c, p, ctx),
     onResult: onResult(onRolloutResult),
     timers: { [ROLLOUT_POLL_TIMER]: onRolloutTimer },

@@ -15,12 +15,12 @@ import type { MessageId } from '../../kernel/units';
 import { armWorker, createRuntime, syncWrite, type ControllerRuntime, type SyncContext, type SyncResult } from '../framework/controller';
 import type { ControllerEnv } from '../framework/env';
 import { objectReference, recordEvent } from '../framework/events';
-import { queueAdd } from '../framework/workqueue';
+import { queueAdd, queueAddAfter } from '../framework/workqueue';
 import { controllerOf, controllerRef, isPodActive, type Deployment, type ReplicaSet } from '../replicaset/types';
 import type { Pod } from '../../api/types';
 import { computeHash } from './hash';
 import { DESIRED_REPLICAS, fenceposts, MAX_REPLICAS, newRSReplicas, POD_TEMPLATE_HASH, REVISION, revisionOf, sameTemplate, scaleDownOld, specReplicas } from './rollout';
-import { deploymentStatus, setCondition, type ProgressEvent } from './status';
+import { deploymentStatus, progressDeadlineAt, setCondition, type ProgressEvent } from './status';
 
 export const DEPLOYMENT_CONTROLLER = 'deployment-controller';
 export const DEPLOYMENT_SA = 'deployment-controller';
@@ -143,7 +143,14 @@ function rollout(s: DeploymentControllerState, env: ControllerEnv, sc: SyncConte
 export function syncDeployment(s: DeploymentControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
   const d = env.informers.byName.deployments.items.get(sc.key) as Deployment | undefined;
   if (!d || s.creating.has(sc.key)) return 'ok';
+  if (!d.spec.paused && d.status?.conditions?.some((c) => c.type === 'Progressing' && c.reason === PAUSED.reason)) {
+    // checkPausedConditions on resume: Progressing Unknown, DeploymentResumed, then the rollout goes on.
+    const conditions = setCondition(d.status.conditions, RESUMED, env.ctx.now);
+    writeStatus(sc, d, { ...d.status, conditions });
+    return 'ok';
+  }
   if (d.metadata.deletionTimestamp) return syncStatusOnly(env, sc, d);
+  if (d.spec.paused) return syncPaused(s, env, sc, d);
   const rss = ownedReplicaSets(env, d);
   const newRS = rss.find((rs) => sameTemplate(rs, d));
   const old = rss.filter((rs) => rs !== newRS);
@@ -159,12 +166,16 @@ export function syncDeployment(s: DeploymentControllerState, env: ControllerEnv,
     s.creating.add(sc.key);
     s.scaleNotes.set(id, { deployment: sc.key, rs: body.metadata.name ?? '', from: 0, to: replicas, created: true });
     progress = 'created';
-    writeStatus(sc, d, deploymentStatus(d, rss, body, progress, env.ctx.now));
+    writeStatus(sc, d, deploymentStatus(d, rss, body, progress, env.ctx.now), revision);
     return 'ok';
   }
   if (!d.status?.conditions?.some((c) => c.type === 'Progressing')) progress = 'found';
   rollout(s, env, sc, d, newRS, old, revision);
-  writeStatus(sc, d, deploymentStatus(d, rss, newRS, progress, env.ctx.now));
+  const status = deploymentStatus(d, rss, newRS, progress, env.ctx.now);
+  writeStatus(sc, d, status, revision);
+  // requeueStuckDeployment: look again a second after the progress deadline would pass.
+  const deadline = progressDeadlineAt(d, status.conditions ?? []);
+  if (deadline !== undefined) queueAddAfter(s.rt.queue, env.ctx, sc.key, deadline - env.ctx.now + 1000);
   return 'ok';
 }
 
@@ -173,21 +184,48 @@ export function syncDeployment(s: DeploymentControllerState, env: ControllerEnv,
  * changes no ReplicaSet; its counts and the Available condition follow them (calculateStatus),
  * the Progressing condition stays as it was.
  */
-function syncStatusOnly(env: ControllerEnv, sc: SyncContext, d: Deployment): SyncResult {
+const PAUSED = { type: 'Progressing', status: 'Unknown', reason: 'DeploymentPaused', message: 'Deployment is paused' } as const;
+const RESUMED = { type: 'Progressing', status: 'Unknown', reason: 'DeploymentResumed', message: 'Deployment is resumed' } as const;
+
+/**
+ * A paused Deployment (dc.sync): no new ReplicaSet for a changed template, but `kubectl scale` still
+ * works when one ReplicaSet is active (scale's FindActiveOrLatest); proportional scaling of several
+ * is not modelled.
+ */
+function syncPaused(s: DeploymentControllerState, env: ControllerEnv, sc: SyncContext, d: Deployment): SyncResult {
+  const rss = ownedReplicaSets(env, d);
+  const active = rss.filter((rs) => specReplicas(rs) > 0);
+  const target = active.length === 1 ? active[0] : active.length === 0 ? rss.find((rs) => sameTemplate(rs, d)) : undefined;
+  const replicas = d.spec.replicas ?? 1;
+  if (target && specReplicas(target) !== replicas) scaleRS(s, sc, d, target, replicas);
+  return syncStatusOnly(env, sc, d, PAUSED);
+}
+
+function syncStatusOnly(env: ControllerEnv, sc: SyncContext, d: Deployment, progressing?: typeof PAUSED): SyncResult {
   const rss = ownedReplicaSets(env, d);
   const status = deploymentStatus(d, rss, rss.find((rs) => sameTemplate(rs, d)), 'none', env.ctx.now);
   const available = status.conditions?.find((c) => c.type === 'Available');
   status.conditions = available ? setCondition(d.status?.conditions ?? [], available, env.ctx.now) : d.status?.conditions;
+  // checkPausedConditions: a paused Deployment says so in its Progressing condition; sync() moves no replicas to a new template.
+  if (progressing) status.conditions = setCondition(status.conditions ?? [], progressing, env.ctx.now);
   if (!status.conditions) delete status.conditions;
   writeStatus(sc, d, status);
   return 'ok';
 }
 
-function writeStatus(sc: SyncContext, d: Deployment, status: NonNullable<Deployment['status']>): void {
-  if (JSON.stringify(status) === JSON.stringify(d.status ?? {})) return;
+/**
+ * UpdateStatus with the status and, as getNewReplicaSet's SetDeploymentRevision does, the
+ * Deployment's own `deployment.kubernetes.io/revision` annotation (the status strategy keeps
+ * annotations from the request).
+ */
+function writeStatus(sc: SyncContext, d: Deployment, status: NonNullable<Deployment['status']>, revision?: number): void {
+  const annotations = d.metadata.annotations ?? {};
+  const revisionChanged = revision !== undefined && annotations[REVISION] !== String(revision);
+  if (JSON.stringify(status) === JSON.stringify(d.status ?? {}) && !revisionChanged) return;
   const ns = d.metadata.namespace ?? 'default';
   const path = `/apis/apps/v1/namespaces/${ns}/deployments/${d.metadata.name}/status`;
-  syncWrite(sc, { method: 'PUT', path, body: { ...d, status } }, { phase: 'controller', summary: `PUT deployment ${d.metadata.name}/status`, object: { kind: 'Deployment', name: d.metadata.name ?? '', namespace: ns } });
+  const metadata = revisionChanged ? { ...d.metadata, annotations: { ...annotations, [REVISION]: String(revision) } } : d.metadata;
+  syncWrite(sc, { method: 'PUT', path, body: { ...d, metadata, status } }, { phase: 'controller', summary: `PUT deployment ${d.metadata.name}/status`, object: { kind: 'Deployment', name: d.metadata.name ?? '', namespace: ns } });
 }
 
 /** ScalingReplicaSet once a create or scale succeeded; a failed create lets the next sync try again. */

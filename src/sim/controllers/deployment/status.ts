@@ -2,7 +2,7 @@
 // util/deployment_util.go): counts summed over its ReplicaSets and the Available and Progressing
 // conditions with their real reasons and messages.
 
-import { rfc3339 } from '../../api/time';
+import { parseTime, rfc3339 } from '../../api/time';
 import type { Deployment, DeploymentCondition, ReplicaSet } from '../replicaset/types';
 import { fenceposts } from './rollout';
 
@@ -47,9 +47,45 @@ export function deploymentStatus(d: Deployment, all: ReplicaSet[], newRS: Replic
   if (complete) conds = setCondition(conds, { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', message: `ReplicaSet "${name}" has successfully progressed.` }, now);
   else if (progress === 'created') conds = setCondition(conds, { type: 'Progressing', status: 'True', reason: 'NewReplicaSetCreated', message: `Created new replica set "${name}"` }, now);
   else if (progress === 'found' && !conds.some((c) => c.type === 'Progressing')) conds = setCondition(conds, { type: 'Progressing', status: 'True', reason: 'FoundNewReplicaSet', message: `Found new replica set "${name}"` }, now);
-  else if (newRS) {
-    conds = setCondition(conds, { type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated', message: `ReplicaSet "${name}" is progressing.` }, now);
-  }
+  else if (newRS) conds = progressOrTimeout(d, status, conds, name, now);
   status.conditions = conds;
   return status;
+}
+
+/**
+ * DeploymentProgressing (util/deployment_util.go): more updated, ready or available replicas, or
+ * fewer old ones, than the stored status says.
+ */
+export function deploymentProgressing(old: Status | undefined, next: Status): boolean {
+  const o = old ?? {};
+  const oldOld = (o.replicas ?? 0) - (o.updatedReplicas ?? 0);
+  const newOld = (next.replicas ?? 0) - (next.updatedReplicas ?? 0);
+  return (next.updatedReplicas ?? 0) > (o.updatedReplicas ?? 0) || newOld < oldOld || (next.readyReplicas ?? 0) > (o.readyReplicas ?? 0) || (next.availableReplicas ?? 0) > (o.availableReplicas ?? 0);
+}
+
+/** When the Progressing condition's lastUpdateTime plus progressDeadlineSeconds passes (ms), if it can. */
+export function progressDeadlineAt(d: Deployment, conds: DeploymentCondition[]): number | undefined {
+  const c = conds.find((x) => x.type === 'Progressing');
+  if (!c || c.reason === 'NewReplicaSetAvailable' || c.reason === 'ProgressDeadlineExceeded' || c.status !== 'True') return undefined;
+  return parseTime(c.lastUpdateTime) + (d.spec.progressDeadlineSeconds ?? 600) * 1000;
+}
+
+/**
+ * syncRolloutStatus (progress.go): progress refreshes the Progressing condition's lastUpdateTime
+ * (ReplicaSetUpdated, keeping the transition time); no progress past progressDeadlineSeconds turns
+ * it False with ProgressDeadlineExceeded, `ReplicaSet "x" has timed out progressing.`
+ */
+function progressOrTimeout(d: Deployment, next: Status, conds: DeploymentCondition[], name: string, now: number): DeploymentCondition[] {
+  const cur = conds.find((x) => x.type === 'Progressing');
+  if (cur?.reason === 'ProgressDeadlineExceeded' && !deploymentProgressing(d.status, next)) return conds;
+  if (!cur || deploymentProgressing(d.status, next)) {
+    const t = rfc3339(now);
+    const c: DeploymentCondition = { type: 'Progressing', status: 'True', lastUpdateTime: t, lastTransitionTime: cur?.status === 'True' ? cur.lastTransitionTime : t, reason: 'ReplicaSetUpdated', message: `ReplicaSet "${name}" is progressing.` };
+    return [...conds.filter((x) => x.type !== 'Progressing'), c];
+  }
+  const deadline = progressDeadlineAt(d, conds);
+  if (deadline !== undefined && deadline < now) {
+    return setCondition(conds, { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: `ReplicaSet "${name}" has timed out progressing.` }, now);
+  }
+  return conds;
 }

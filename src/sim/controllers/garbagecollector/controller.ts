@@ -33,6 +33,7 @@ const DEPENDENTS = {
   daemonsets: { prefix: '/apis/apps/v1', resource: 'daemonsets', kind: 'DaemonSet' },
   statefulsets: { prefix: '/apis/apps/v1', resource: 'statefulsets', kind: 'StatefulSet' },
   jobs: { prefix: '/apis/batch/v1', resource: 'jobs', kind: 'Job' },
+  cronjobs: { prefix: '/apis/batch/v1', resource: 'cronjobs', kind: 'CronJob' },
 } as const;
 export type DependentInformer = keyof typeof DEPENDENTS;
 
@@ -42,6 +43,7 @@ const OWNER_CACHES: Record<string, InformerName> = {
   ReplicaSet: 'replicasets',
   DaemonSet: 'daemonsets',
   Job: 'jobs',
+  CronJob: 'cronjobs',
   StatefulSet: 'statefulsets',
   Service: 'services',
   Node: 'nodes',

@@ -20,6 +20,7 @@ import { needsReconcile, podStatus } from './pod-status';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
 import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
+import { restartChangedContainers } from './container-changes';
 
 /** kubelet.go backOffPeriod: a pod worker whose sync failed tries again this much later. */
 const KILL_RETRY_BACKOFF_MS = 10_000;
@@ -123,7 +124,9 @@ function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
       w.cause = ctx.cause();
       syncPod(s, ctx, w);
     } else if (pod.metadata.deletionTimestamp) shortenGrace(s, ctx, w);
-    else if (w.lastStatusJson && !w.statusInFlight && needsReconcile(pod.status, podStatus(w, s.config.nodeIP, ctx.now))) {
+    else restartChangedContainers(s, ctx, w);
+    if (pod.metadata.deletionTimestamp) continue;
+    if (w.lastStatusJson && !w.statusInFlight && needsReconcile(pod.status, podStatus(w, s.config.nodeIP, ctx.now))) {
       w.lastStatusJson = undefined;
       pushStatus(s, ctx, w);
     }

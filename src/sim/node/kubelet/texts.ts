@@ -49,6 +49,7 @@ export const T = {
   started: (name: string) => `Started container ${name}`,
   stopping: (name: string) => `Stopping container ${name}`,
   probeKill: (name: string, kind: ProbeKind) => `Container ${name} failed ${kind} probe, will be restarted`,
+  definitionChanged: (name: string) => `Container ${name} definition changed, will be restarted`,
   unhealthy: (kind: ProbeKind, output: string) => `${kind[0]!.toUpperCase()}${kind.slice(1)} probe failed: ${output}`,
   backOffRestart: (name: string, podFull: string) => `Back-off restarting failed container ${name} in pod ${podFull}`,
   crashLoopMessage: (backoff: string, name: string, podFull: string) => `back-off ${backoff} restarting failed container=${name} pod=${podFull}`,

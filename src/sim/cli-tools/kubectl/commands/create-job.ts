@@ -4,7 +4,7 @@
 
 import { resourceForKind } from '../../../api/resources';
 import type { KubeObject } from '../../../api/types';
-import { flagArray, type ParsedArgs } from '../flags';
+import { flagArray, flagString, type ParsedArgs } from '../flags';
 import type { BuiltObject } from './create-rbac';
 
 export function jobForCreate(p: ParsedArgs, namespace: string): BuiltObject | string {
@@ -12,6 +12,7 @@ export function jobForCreate(p: ParsedArgs, namespace: string): BuiltObject | st
   if (names.length !== 1) return `error: exactly one NAME is required, got ${names.length}\nSee 'kubectl create job -h' for help and examples\n`;
   const image = flagArray(p, 'image')[0];
   if (!image) return 'error: either --image or --from must be specified\n';
+  if (flagString(p, 'from') !== undefined) return 'error: either --image or --from must be specified\n';
   const name = names[0]!;
   const container: Record<string, unknown> = { name, image, resources: {} };
   if (p.dashArgs.length) container.command = [...p.dashArgs];

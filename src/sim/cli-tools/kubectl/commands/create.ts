@@ -4,18 +4,19 @@
 // `error when creating "web.yaml": ` when the object came from a file.
 
 import type { Container, Pod } from '../../../api/types';
-import { resourceForKind } from '../../../api/resources';
+import { resourceForKind, resourceForName } from '../../../api/resources';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
 import { addSourceToErr, aggregate, errorString, plain } from '../errors';
 import { flagArray, flagBool, flagString, validationDirective, type ParsedArgs } from '../flags';
-import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { appsResource } from '../apps-resources';
 import { NO_FILENAME, validationConnError } from './apply';
 import { deploymentForCreate } from './create-deployment';
 import { jobForCreate } from './create-job';
+import { cronJobForCreate, jobFromCronJob } from './create-cronjob';
 import { isServiceSubcommand, serviceForCreate } from './create-service';
 import { goMarshalIndentStruct } from '../../common/go-json';
 import { goYaml } from '../../common/go-yaml';
@@ -31,6 +32,8 @@ export interface CreateJob extends JobCommon {
   touchedServer: boolean;
   /** `failed to create secret `: how create configmap|secret wrap the server's error (fmt.Errorf). */
   failurePrefix?: string;
+  /** create job --from: the Job's name. */
+  fromName?: string;
 }
 
 export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
@@ -38,7 +41,10 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   if (filenames.length === 0) {
     if (p.args[0] === 'deployment' || p.args[0] === 'deploy') return startCreateDeployment(st, common, p, ctx);
     if (isRbacCreateSubcommand(p.args[0])) return startCreateBuilt(st, common, objectForCreateSubcommand(p, common.namespace), ctx);
-    if (p.args[0] === 'job') return startCreateBuilt(st, common, jobForCreate(p, common.namespace), ctx);
+    if (p.args[0] === 'job' && flagString(p, 'from') !== undefined && flagArray(p, 'image').length === 0) return startCreateJobFrom(st, common, p, ctx);
+    // create_job.go and create_cronjob.go wrap the server's error: `failed to create job: %v`.
+    if (p.args[0] === 'job') return startCreateBuilt(st, common, jobForCreate(p, common.namespace), ctx, 'failed to create job: ');
+    if (p.args[0] === 'cronjob' || p.args[0] === 'cj') return startCreateBuilt(st, common, cronJobForCreate(p, common.namespace), ctx, 'failed to create cronjob: ');
     if (isServiceSubcommand(p.args[0])) return startCreateBuilt(st, common, serviceForCreate(p, common.namespace), ctx);
     if (isConfigCreateSubcommand(p.args[0])) return startCreateConfig(st, common, p, exec, ctx);
     if (p.args.length > 0) return finishJob(st, common, ctx, plain(`unknown command "${p.args[0]}" for "kubectl create"`));
@@ -179,7 +185,36 @@ function next(st: KubectlState, job: CreateJob, ctx: Effects): void {
   });
 }
 
-export function onCreateResult(st: KubectlState, job: CreateJob, _step: string, r: RequestResult, ctx: Effects): void {
+/**
+ * `kubectl create job NAME --from=cronjob/CJ`: GET the CronJob, then POST the Job its template makes
+ * (create_job.go). Only cronjobs may be named; a command after `--` is refused with --from.
+ */
+function startCreateJobFrom(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
+  const names = p.args.slice(1);
+  if (names.length !== 1) return finishJob(st, common, ctx, plain(`exactly one NAME is required, got ${names.length}\nSee 'kubectl create job -h' for help and examples`));
+  if (p.dashArgs.length) return finishJob(st, common, ctx, plain('cannot specify --from and command'));
+  const from = flagString(p, 'from') ?? '';
+  const slash = from.indexOf('/');
+  const info = slash > 0 ? resourceForName(from.slice(0, slash)) : undefined;
+  if (slash <= 0) return finishJob(st, common, ctx, plain(`there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'`));
+  if (!info) return finishJob(st, common, ctx, plain(`the server doesn't have a resource type "${from.slice(0, slash)}"`));
+  const source = from.slice(slash + 1);
+  const job: CreateJob = { ...common, command: 'create', objects: [], index: 0, touchedServer: true, fromName: names[0]! };
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  const path = resourcePath({ group: info.group || undefined, version: info.version, resource: info.resource, namespace: info.namespaced ? common.namespace : undefined, name: source });
+  jobRequest(st, job, ctx, { method: 'GET', path }, 'from', { object: { kind: info.kind, name: source, namespace: common.namespace } });
+}
+
+function onFromResult(st: KubectlState, job: CreateJob, r: RequestResult, ctx: Effects): void {
+  if (!r.ok) return finishJob(st, job, ctx, r.err);
+  const src = asObject(r);
+  if (src.kind !== 'CronJob') return finishJob(st, job, ctx, plain(`unknown object type *v1.${src.kind}`));
+  job.objects = [{ obj: jobFromCronJob(src, job.fromName ?? '', job.namespace), source: '', info: resourceForKind('batch/v1', 'Job')! }];
+  next(st, job, ctx);
+}
+
+export function onCreateResult(st: KubectlState, job: CreateJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (step === 'from') return onFromResult(st, job, r, ctx);
   const o = job.objects[job.index]!;
   if (!r.ok && job.failurePrefix) return finishJob(st, job, ctx, plain(job.failurePrefix + errorString(r.err)));
   if (!r.ok && r.err.t === 'url') {

@@ -3,7 +3,10 @@
 // user on stderr when there were several), then GET .../pods/<pod>/log, which the apiserver
 // relays from the kubelet; the text goes to stdout as it is.
 
-import type { Pod } from '../../../api/types';
+import { resourceForName, type ResourceInfo } from '../../../api/resources';
+import type { KubeList, Pod } from '../../../api/types';
+import { selectorString } from '../../../apiserver/printers/apps-printers';
+import { isPodReady } from '../../../controllers/replicaset/types';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import { plain } from '../errors';
@@ -17,6 +20,54 @@ export interface LogsJob extends JobCommon {
   tail?: number;
   previous: boolean;
   timestamps: boolean;
+  /** `logs job/x`, `deploy/x`...: the workload whose first pod is read. */
+  owner?: { group: string; resource: string; kind: string };
+}
+
+/** Kinds logsForObject reads through their selector (polymorphichelpers/logsforobject.go). */
+const WORKLOADS = ['jobs', 'deployments', 'replicasets', 'statefulsets', 'daemonsets'];
+
+const PHASE_ORDER: Record<string, number> = { Running: 0, Unknown: 1, Pending: 2 };
+
+const maxRestarts = (p: Pod): number => Math.max(0, ...(p.status?.containerStatuses ?? []).map((c) => c.restartCount ?? 0));
+
+/**
+ * podutils.ByLogging: assigned before unassigned, Running (and any phase not named) before Unknown
+ * before Pending, ready before not, ready longer before ready shorter, more restarts before fewer,
+ * older before newer. GetFirstPod takes the first.
+ */
+export function byLogging(a: Pod, b: Pod): number {
+  const na = a.spec.nodeName ?? '';
+  const nb = b.spec.nodeName ?? '';
+  if (na !== nb && (na === '' || nb === '')) return na ? -1 : 1;
+  const pa = PHASE_ORDER[a.status?.phase ?? ''] ?? 0;
+  const pb = PHASE_ORDER[b.status?.phase ?? ''] ?? 0;
+  if (pa !== pb) return pa - pb;
+  const ra = isPodReady(a);
+  const rb = isPodReady(b);
+  if (ra !== rb) return ra ? -1 : 1;
+  if (maxRestarts(a) !== maxRestarts(b)) return maxRestarts(b) - maxRestarts(a);
+  const ca = a.metadata.creationTimestamp ?? '';
+  const cb = b.metadata.creationTimestamp ?? '';
+  if (ca !== cb) return ca < cb ? -1 : 1;
+  return 0;
+}
+
+/** The workload's pods by its selector; the first by ByLogging, and `Found N pods` when there are more. */
+function onOwnerResult(st: KubectlState, job: LogsJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (step === 'owner') {
+    const sel = (asObject(r).spec as { selector?: Parameters<typeof selectorString>[0] } | undefined)?.selector;
+    const path = resourcePath({ resource: 'pods', namespace: job.namespace });
+    jobRequest(st, job, ctx, { method: 'GET', path, query: { labelSelector: selectorString(sel) } }, 'owner-pods');
+    return;
+  }
+  const pods = [...(((r as { body: KubeList }).body.items ?? []) as Pod[])].sort(byLogging);
+  const first = pods[0];
+  // GetFirstPod waits up to --pod-running-timeout (20s) for a pod to appear; Kubeplay does not wait.
+  if (!first) return finishJob(st, job, ctx, plain('timed out waiting for the condition'));
+  if (pods.length > 1) job.stderr += `Found ${pods.length} pods, using pod/${first.metadata.name}\n`;
+  job.pod = first.metadata.name ?? '';
+  onLogsResult(st, job, 'pod', { ok: true, status: 200, body: first }, ctx);
 }
 
 export const LOGS_USAGE =
@@ -29,9 +80,12 @@ export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
     common.stderr += LOGS_USAGE;
     return finishJob(st, common, ctx, undefined, 1);
   }
+  let owner: ResourceInfo | undefined;
   if (target.includes('/')) {
     const [type, name] = target.split('/', 2) as [string, string];
-    if (!['pod', 'pods', 'po'].includes(type.toLowerCase())) return finishJob(st, common, ctx, plain(`cannot get the logs from ${type}`));
+    const info = resourceForName(type);
+    if (info && WORKLOADS.includes(info.resource)) owner = info;
+    else if (!['pod', 'pods', 'po'].includes(type.toLowerCase())) return finishJob(st, common, ctx, plain(`cannot get the logs from ${type}`));
     target = name;
   }
   const job: LogsJob = {
@@ -44,6 +98,12 @@ export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
     timestamps: flagBool(p, 'timestamps'),
   };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  if (owner) {
+    job.owner = { group: owner.group, resource: owner.resource, kind: owner.kind };
+    const path = resourcePath({ group: owner.group || undefined, version: owner.version, resource: owner.resource, namespace: job.namespace, name: target });
+    jobRequest(st, job, ctx, { method: 'GET', path }, 'owner', { object: { kind: owner.kind, name: target, namespace: job.namespace } });
+    return;
+  }
   const path = resourcePath({ resource: 'pods', namespace: job.namespace, name: job.pod });
   jobRequest(st, job, ctx, { method: 'GET', path }, 'pod', { object: { kind: 'Pod', name: job.pod, namespace: job.namespace } });
 }
@@ -60,6 +120,7 @@ function pickContainer(job: LogsJob, pod: Pod): string {
 
 export function onLogsResult(st: KubectlState, job: LogsJob, step: string, r: RequestResult, ctx: Effects): void {
   if (!r.ok) return finishJob(st, job, ctx, r.err);
+  if (step === 'owner' || step === 'owner-pods') return onOwnerResult(st, job, step, r, ctx);
   if (step === 'pod') {
     const container = pickContainer(job, asObject(r) as Pod);
     const query: Record<string, string> = { container };

@@ -14,6 +14,11 @@ import { flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
 import { selectorString } from '../../../apiserver/printers/apps-printers';
+import type { ResourceInfo } from '../../../api/resources';
+import type { PodTemplateSpec } from '../../../controllers/replicaset/types';
+import { describePodTemplate } from '../describe/template';
+import { planRolloutAction, type RolloutAction } from './rollout-actions';
+import { daemonSetStatus, statefulSetStatus, type StatusLine } from './rollout-viewers';
 
 export const ROLLOUT_POLL_TIMER = 'kubectl.rollout-poll';
 const REVISION = 'deployment.kubernetes.io/revision';
@@ -21,8 +26,11 @@ const CHANGE_CAUSE = 'kubernetes.io/change-cause';
 
 export interface RolloutJob extends JobCommon {
   command: 'rollout';
-  sub: 'status' | 'history' | 'undo';
+  sub: 'status' | 'history' | 'undo' | RolloutAction;
   name: string;
+  info: ResourceInfo;
+  /** history --revision: print that revision's pod template. */
+  revision: number;
   /** status: when to give up (ctx.now + --timeout), undefined for no limit. */
   deadline?: number;
   lastLine?: string;
@@ -60,15 +68,19 @@ export function goDuration(s: string): number | undefined {
   return consumed === s && s !== '' ? total : undefined;
 }
 
+const SUBCOMMANDS = ['status', 'history', 'undo', 'pause', 'resume', 'restart'] as const;
+const STATUS_KINDS = ['Deployment', 'DaemonSet', 'StatefulSet'];
+
 export function startRollout(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
-  const sub = p.args[0];
-  if (sub !== 'status' && sub !== 'history' && sub !== 'undo') {
+  const sub = p.args[0] as RolloutJob['sub'] | undefined;
+  if (sub === undefined || !(SUBCOMMANDS as readonly string[]).includes(sub)) {
     return finishJob(st, common, ctx, plain(`unknown command "${sub ?? ''}" for "kubectl rollout"`));
   }
   const tn = typeAndName(p.args.slice(1));
   if ('error' in tn) return finishJob(st, common, ctx, plain(tn.error));
-  if (tn.info.kind !== 'Deployment') return finishJob(st, common, ctx, plain(`no ${sub === 'status' ? 'status viewer' : sub === 'history' ? 'history viewer' : 'rollbacker'} has been implemented for "${tn.info.kind}"`));
-  const job: RolloutJob = { ...common, command: 'rollout', sub, name: tn.name, toRevision: flagInt(p, 'to-revision') ?? 0 };
+  const viewerMissing = sub === 'status' ? !STATUS_KINDS.includes(tn.info.kind) : (sub === 'history' || sub === 'undo') && tn.info.kind !== 'Deployment';
+  if (viewerMissing) return finishJob(st, common, ctx, plain(`no ${sub === 'status' ? 'status viewer' : sub === 'history' ? 'history viewer' : 'rollbacker'} has been implemented for "${tn.info.kind}"`));
+  const job: RolloutJob = { ...common, command: 'rollout', sub, name: tn.name, info: tn.info, revision: flagInt(p, 'revision') ?? 0, toRevision: flagInt(p, 'to-revision') ?? 0 };
   const timeout = flagString(p, 'timeout');
   if (timeout !== undefined) {
     const ms = goDuration(timeout);
@@ -79,9 +91,38 @@ export function startRollout(st: KubectlState, common: JobCommon, p: ParsedArgs,
   getDeployment(st, job, ctx);
 }
 
+const objectPath = (job: RolloutJob): string =>
+  resourcePath({ group: job.info.group || undefined, version: job.info.version, resource: job.info.resource, namespace: job.namespace, name: job.name });
+
 function getDeployment(st: KubectlState, job: RolloutJob, ctx: Effects): void {
-  jobRequest(st, job, ctx, { method: 'GET', path: deploymentsPath(job, job.name) }, 'get', {
-    object: { kind: 'Deployment', name: job.name, namespace: job.namespace },
+  jobRequest(st, job, ctx, { method: 'GET', path: objectPath(job) }, 'get', {
+    object: { kind: job.info.kind, name: job.name, namespace: job.namespace },
+  });
+}
+
+/** The status viewer of the object's kind (StatusViewerFor). */
+function statusOf(job: RolloutJob, o: KubeObject): StatusLine {
+  if (job.info.kind === 'DaemonSet') return daemonSetStatus(o);
+  if (job.info.kind === 'StatefulSet') return statefulSetStatus(o);
+  return deploymentStatus(o);
+}
+
+/** pause, resume, restart: the patch the object needs, sent as a strategic merge patch. */
+function startAction(st: KubectlState, job: RolloutJob, o: KubeObject, ctx: Effects): void {
+  const plan = planRolloutAction(job.sub as RolloutAction, job.info, o, ctx.now);
+  if ('error' in plan) {
+    job.stderr += `${plan.error}\n`;
+    return finishJob(st, job, ctx, undefined, 1);
+  }
+  const name = kindSlashName(job.info, job.name);
+  if ('unchanged' in plan) {
+    job.stdout += `${name} ${plan.unchanged}\n`;
+    return end(st, job, ctx);
+  }
+  job.lastLine = `${name} ${plan.done}\n`;
+  jobRequest(st, job, ctx, { method: 'PATCH', path: objectPath(job), body: plan.patch, contentType: 'application/strategic-merge-patch+json', query: { fieldManager: 'kubectl-rollout' } }, 'action', {
+    phase: 'persistence',
+    object: { kind: job.info.kind, name: job.name, namespace: job.namespace },
   });
 }
 
@@ -108,7 +149,7 @@ function end(st: KubectlState, job: RolloutJob, ctx: Effects, err?: ReturnType<t
 }
 
 function onStatus(st: KubectlState, job: RolloutJob, d: KubeObject, ctx: Effects): void {
-  const s = deploymentStatus(d);
+  const s = statusOf(job, d);
   if ('error' in s) return end(st, job, ctx, plain(s.error));
   // Real kubectl prints on every watch event; polling prints each line once, when it changes.
   if (s.line !== job.lastLine) job.stdout += s.line;
@@ -128,9 +169,14 @@ export function onRolloutTimer(st: KubectlState, timer: Timer, ctx: Effects): vo
 
 export function onRolloutResult(st: KubectlState, job: RolloutJob, step: string, r: RequestResult, ctx: Effects): void {
   if (!r.ok) return end(st, job, ctx, r.err as ReturnType<typeof plain>);
+  if (step === 'action') {
+    job.stdout += job.lastLine ?? '';
+    return end(st, job, ctx);
+  }
   if (step === 'get') {
     const d = asObject(r);
     if (job.sub === 'status') return onStatus(st, job, d, ctx);
+    if (job.sub === 'pause' || job.sub === 'resume' || job.sub === 'restart') return startAction(st, job, d, ctx);
     job.deployment = d;
     if (job.sub === 'undo' && (d.spec as DeploymentShape | undefined)?.paused) {
       return end(st, job, ctx, plain("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again"));
@@ -152,6 +198,7 @@ const revisionOf = (rs: KubeObject): number => Number(rs.metadata.annotations?.[
 
 /** DeploymentHistoryViewer.ViewHistory: a REVISION / CHANGE-CAUSE table after the name printer's `deployment.apps/web `. */
 function printHistory(st: KubectlState, job: RolloutJob, owned: KubeObject[], ctx: Effects): void {
+  if (job.revision > 0) return printRevision(st, job, owned, ctx);
   const rows = owned
     .map((rs) => ({ rev: revisionOf(rs), cause: rs.metadata.annotations?.[CHANGE_CAUSE] || '<none>' }))
     .filter((x) => x.rev > 0)
@@ -163,6 +210,21 @@ function printHistory(st: KubectlState, job: RolloutJob, owned: KubeObject[], ct
   // history.go hands the name printer `"\n" + historyInfo` as its operation, hence the space and blank line.
   if (rows.length === 0) job.stdout += `${head}No rollout history found.\n`;
   else job.stdout += `${head}${line('REVISION', 'CHANGE-CAUSE')}${rows.map((x) => line(String(x.rev), x.cause)).join('')}\n`;
+  end(st, job, ctx);
+}
+
+/**
+ * `rollout history --revision=N`: `deployment.apps/web with revision #N` and that ReplicaSet's pod
+ * template as DescribePodTemplate prints it through a PrefixWriter (tabs as they are), with the
+ * ReplicaSet's change-cause among the template's annotations (history.go ViewHistory).
+ */
+function printRevision(st: KubectlState, job: RolloutJob, owned: KubeObject[], ctx: Effects): void {
+  const rs = owned.find((x) => revisionOf(x) === job.revision);
+  if (!rs) return end(st, job, ctx, plain('unable to find the specified revision'));
+  const template = structuredClone((rs.spec as { template?: PodTemplateSpec } | undefined)?.template) ?? ({ spec: { containers: [] } } as unknown as PodTemplateSpec);
+  const cause = rs.metadata.annotations?.[CHANGE_CAUSE];
+  if (cause) template.metadata = { ...template.metadata, annotations: { ...(template.metadata?.annotations ?? {}), [CHANGE_CAUSE]: cause } };
+  job.stdout += `${kindSlashName(appsResource('Deployment'), job.name)} with revision #${job.revision}\n${describePodTemplate(template)}\n`;
   end(st, job, ctx);
 }
 

@@ -13,6 +13,8 @@ import { describeReplicaSet } from './replicaset';
 import { describeService } from './service';
 import { describeJob } from './job';
 import type { Job } from '../../../controllers/job/manage';
+import { describeCronJob } from './cronjob';
+import type { CronJob } from '../../../controllers/cronjob/schedule';
 import { describeDaemonSet, describeStatefulSet } from './statefulset';
 import type { DaemonSet } from '../../../controllers/daemonset/types';
 import type { StatefulSet } from '../../../controllers/statefulset/types';
@@ -32,6 +34,7 @@ const DESCRIBERS: Record<string, Describer> = {
   statefulsets: { related: 'pods', print: (o, ev, r, now) => describeStatefulSet(o as StatefulSet, ev, r, now) },
   daemonsets: { related: 'pods', print: (o, ev, r, now) => describeDaemonSet(o as DaemonSet, ev, r, now) },
   jobs: { print: (o, ev, _r, now) => describeJob(o as Job, ev, now) },
+  cronjobs: { print: (o, ev, _r, now) => describeCronJob(o as CronJob, ev, now) },
   services: { related: 'endpointslices', print: (o, ev, r, now) => describeService(o as Service, ev, r, now) },
   namespaces: { print: (o) => describeNamespace(o as Namespace) },
   configmaps: { print: (o, ev, _r, now) => describeConfigMap(o, ev, now) },
