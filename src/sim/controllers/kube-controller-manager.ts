@@ -117,6 +117,14 @@ import {
   type ServiceAccountControllerState,
 } from './serviceaccount/controller';
 import {
+  createResourceQuotaController,
+  onResourceQuotaDelta,
+  onResourceQuotaObjectDelta,
+  RESOURCEQUOTA_SA,
+  syncResourceQuota,
+  type ResourceQuotaControllerState,
+} from './resourcequota/controller';
+import {
   createTaintEviction,
   onTaintEvictionNodeDelta,
   onTaintEvictionPodDelta,
@@ -155,6 +163,7 @@ export interface KubeControllerManagerState {
   namespace: NamespaceControllerState;
   serviceAccount: ServiceAccountControllerState;
   rootCA: RootCACertPublisherState;
+  resourceQuota: ResourceQuotaControllerState;
   events: { seq: number };
   /** The leader elector, when leader election is on. */
   le?: LeaderElectorState;
@@ -182,6 +191,7 @@ function workers(s: KubeControllerManagerState): {
     { rt: s.namespace.rt, serviceAccount: NAMESPACE_SA, sync: (e, sc) => syncNamespace(s.namespace, e, sc) },
     { rt: s.serviceAccount.rt, serviceAccount: SERVICEACCOUNT_SA, sync: (e, sc) => syncServiceAccounts(s.serviceAccount, e, sc) },
     { rt: s.rootCA.rt, serviceAccount: ROOT_CA_CERT_PUBLISHER_SA, sync: (e, sc) => syncRootCACert(s.rootCA, e, sc) },
+    { rt: s.resourceQuota.rt, serviceAccount: RESOURCEQUOTA_SA, sync: (e, sc) => syncResourceQuota(s.resourceQuota, e, sc) },
   ];
 }
 
@@ -196,8 +206,11 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
   const rs = env(s, ctx, REPLICASET_SA);
   const dc = env(s, ctx, DEPLOYMENT_SA);
   const gc = env(s, ctx, GARBAGE_COLLECTOR_SA);
+  const rq = env(s, ctx, RESOURCEQUOTA_SA);
   for (const d of deltas) {
     onGarbageCollectorDelta(s.garbageCollector, gc, which, d);
+    if (which === 'resourcequotas') onResourceQuotaDelta(s.resourceQuota, rq, d);
+    else onResourceQuotaObjectDelta(s.resourceQuota, rq, which, d);
     if (which === 'nodes') {
       onNodeDelta(s.nodeLifecycle, nl, d);
       onTaintEvictionNodeDelta(s.taintEviction, te, d);
@@ -264,6 +277,7 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   if (onSyncWriteResult(s.statefulSet.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.serviceAccount.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.rootCA.rt, ctx, ev)) return;
+  if (onSyncWriteResult(s.resourceQuota.rt, ctx, ev)) return;
   taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
 }
 
@@ -299,6 +313,7 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       namespace: createNamespaceController(),
       serviceAccount: createServiceAccountController(),
       rootCA: createRootCACertPublisher(),
+      resourceQuota: createResourceQuotaController(),
       events: { seq: 0 },
     };
     if (config.leaderElection) {

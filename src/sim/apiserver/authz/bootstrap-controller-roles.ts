@@ -84,6 +84,7 @@ const CONTROLLER_RULES = {
   ],
   'service-account-controller': [rule(['create'], [''], ['serviceaccounts']), EVENTS_RULE],
   'root-ca-cert-publisher': [rule(['create', 'update'], [''], ['configmaps']), EVENTS_RULE],
+  'resourcequota-controller': [rule(['list', 'watch'], ['*'], ['*']), rule(['update'], [''], ['resourcequotas/status']), EVENTS_RULE],
 };
 
 export type ControllerName = keyof typeof CONTROLLER_RULES;
