@@ -147,7 +147,24 @@ function defaultSecret(s: Obj): void {
   delete s.stringData;
 }
 
+/**
+ * SetDefaults_LimitRangeItem, for Container items: the default limit falls back to max, the
+ * default request to the default limit, then to min. Empty lists stay absent (omitempty).
+ */
+function defaultLimitRange(lr: Obj): void {
+  const limits = isObj(lr.spec) && Array.isArray(lr.spec.limits) ? (lr.spec.limits as unknown[]) : [];
+  for (const item of limits) {
+    if (!isObj(item) || item.type !== 'Container') continue;
+    const list = (k: string): Obj => (isObj(item[k]) ? (item[k] as Obj) : {});
+    const def = { ...list('max'), ...list('default') };
+    const defaultRequest = { ...list('min'), ...def, ...list('defaultRequest') };
+    if (Object.keys(def).length) item.default = def;
+    if (Object.keys(defaultRequest).length) item.defaultRequest = defaultRequest;
+  }
+}
+
 const DEFAULTERS: Record<string, (o: Obj) => void> = {
+  '/LimitRange': defaultLimitRange,
   '/Pod': defaultPod,
   '/Namespace': defaultNamespace,
   '/Node': defaultNode,

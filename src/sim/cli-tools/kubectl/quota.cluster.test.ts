@@ -3,7 +3,9 @@
 // Pod Quota for a Namespace" (quota-pod-namespace) with their manifests unchanged: the
 // ResourceQuota admission plugin's texts (plugin/pkg/admission/resourcequota/controller.go), the
 // resourcequota controller's status (pkg/controller/resourcequota), and the ReplicaSet's
-// FailedCreate event (pkg/controller/controller_utils.go, RealPodControl.createPods).
+// FailedCreate event (pkg/controller/controller_utils.go, RealPodControl.createPods); `kubectl create
+// quota` (create_quota.go; its errors checked against kubectl v1.31 with --dry-run=client); LimitRange
+// defaults (memory-default-namespace) and `describe quota|limitrange` (kubectl/pkg/describe).
 
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../../cluster';
@@ -132,5 +134,62 @@ describe('ResourceQuota on a cluster (kubernetes.io quota tasks)', () => {
     settle(60_000);
     expect(c.run('kubectl get pods -n quota-pod-example').stderr).toBe('No resources found in quota-pod-example namespace.\n');
     expect(c.run('kubectl get quota pod-demo -n quota-pod-example -o jsonpath={.status.used.pods}').stdout).toBe('0');
+  });
+
+  it('describes a quota as describeQuota does: sorted names, Used then Hard, no events', () => {
+    expect(c.run('kubectl describe quota mem-cpu-demo -n quota-mem-cpu-example').stdout).toBe(
+      [
+        'Name:            mem-cpu-demo',
+        'Namespace:       quota-mem-cpu-example',
+        'Resource         Used   Hard',
+        '--------         ----   ----',
+        'limits.cpu       800m   2',
+        'limits.memory    800Mi  2Gi',
+        'requests.cpu     400m   1',
+        'requests.memory  600Mi  1Gi',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('creates a quota from flags (create_quota.go) and refuses bad --hard syntax', () => {
+    expect(c.run('kubectl create quota best-effort --hard=pods=10,requests.memory=1024Mi').stdout).toBe('resourcequota/best-effort created\n');
+    expect(c.run('kubectl get quota best-effort -o jsonpath={.spec}').stdout).toBe('{"hard":{"pods":"10","requests.memory":"1Gi"}}');
+    expect(c.run('kubectl create quota q --hard=pods').stderr).toBe('error: Invalid argument syntax pods, expected <resource>=<value>\n');
+    expect(c.run('kubectl create quota q --hard=pods=1x').stderr).toBe("error: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'\n");
+    expect(c.run('kubectl create quota').stderr).toBe("error: exactly one NAME is required, got 0\nSee 'kubectl create quota -h' for help and examples\n");
+    expect(c.run('kubectl create quota my-quota --hard=cpu=1,pods=2').stdout).toBe('resourcequota/my-quota created\n');
+    settle();
+    expect(c.run('kubectl get quota my-quota -o jsonpath={.status}').stdout).toBe('{"hard":{"cpu":"1","pods":"2"},"used":{"cpu":"0","pods":"0"}}');
+  });
+
+  it('fills in default memory from a LimitRange and describes it (memory-default-namespace)', () => {
+    const lr = 'apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: mem-limit-range\nspec:\n  limits:\n  - default:\n      memory: 512Mi\n    defaultRequest:\n      memory: 256Mi\n    type: Container\n';
+    const p = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: default-mem-demo\nspec:\n  containers:\n  - name: default-mem-demo-ctr\n    image: nginx\n';
+    c.run('kubectl create namespace default-mem-example');
+    c.run('kubectl apply -f - --namespace=default-mem-example', { stdin: lr });
+    settle(1_000);
+    c.run('kubectl apply -f - --namespace=default-mem-example', { stdin: p });
+    expect(c.run('kubectl get pod default-mem-demo -n default-mem-example -o jsonpath={.spec.containers[0].resources}').stdout).toBe(
+      '{"limits":{"memory":"512Mi"},"requests":{"memory":"256Mi"}}',
+    );
+    expect(c.run('kubectl describe limitrange mem-limit-range -n default-mem-example').stdout).toBe(
+      [
+        'Name:       mem-limit-range',
+        'Namespace:  default-mem-example',
+        'Type        Resource  Min  Max  Default Request  Default Limit  Max Limit/Request Ratio',
+        '----        --------  ---  ---  ---------------  -------------  -----------------------',
+        'Container   memory    -    -    256Mi            512Mi          -',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('stores a LimitRange with its defaults filled in (SetDefaults_LimitRangeItem)', () => {
+    const lr = 'apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: cpu-min-max\nspec:\n  limits:\n  - max:\n      cpu: "800m"\n    min:\n      cpu: "200m"\n    type: Container\n';
+    c.run('kubectl apply -f - -n default-mem-example', { stdin: lr });
+    expect(c.run('kubectl get limits cpu-min-max -n default-mem-example -o jsonpath={.spec.limits[0]}').stdout).toBe(
+      '{"default":{"cpu":"800m"},"defaultRequest":{"cpu":"800m"},"max":{"cpu":"800m"},"min":{"cpu":"200m"},"type":"Container"}',
+    );
   });
 });

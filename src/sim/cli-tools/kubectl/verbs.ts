@@ -81,6 +81,8 @@ const VERB_LIST: Verb[] = [
       // create configmap|secret (create-config.ts)
       arr('from-literal'), arr('from-file'), arr('from-env-file'), str('type'), str('cert'), str('key'),
       str('docker-server'), str('docker-username'), str('docker-password'), str('docker-email'),
+      // create quota (create-quota.ts)
+      str('hard'), str('scopes'),
     ],
     start: startCreate,
     onResult: onResult(onCreateResult),

@@ -16,6 +16,7 @@ import { appsResource } from '../apps-resources';
 import { NO_FILENAME, validationConnError } from './apply';
 import { deploymentForCreate } from './create-deployment';
 import { jobForCreate } from './create-job';
+import { isQuotaSubcommand, quotaForCreate } from './create-quota';
 import { isServiceSubcommand, serviceForCreate } from './create-service';
 import { goMarshalIndentStruct } from '../../common/go-json';
 import { goYaml } from '../../common/go-yaml';
@@ -39,6 +40,7 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     if (p.args[0] === 'deployment' || p.args[0] === 'deploy') return startCreateDeployment(st, common, p, ctx);
     if (isRbacCreateSubcommand(p.args[0])) return startCreateBuilt(st, common, objectForCreateSubcommand(p, common.namespace), ctx);
     if (p.args[0] === 'job') return startCreateBuilt(st, common, jobForCreate(p, common.namespace), ctx);
+    if (isQuotaSubcommand(p.args[0])) return startCreateBuilt(st, common, quotaForCreate(p, common.namespace), ctx);
     if (isServiceSubcommand(p.args[0])) return startCreateBuilt(st, common, serviceForCreate(p, common.namespace), ctx);
     if (isConfigCreateSubcommand(p.args[0])) return startCreateConfig(st, common, p, exec, ctx);
     if (p.args.length > 0) return finishJob(st, common, ctx, plain(`unknown command "${p.args[0]}" for "kubectl create"`));
