@@ -163,8 +163,31 @@ function defaultLimitRange(lr: Obj): void {
   }
 }
 
+/** SetDefaults_PersistentVolume: Retain, Filesystem, and status.phase Pending until the binder looks. */
+function defaultPersistentVolume(pv: Obj): void {
+  const spec = ensure(pv, 'spec');
+  spec.persistentVolumeReclaimPolicy ??= 'Retain';
+  spec.volumeMode ??= 'Filesystem';
+  ensure(pv, 'status').phase ??= 'Pending';
+}
+
+/** SetDefaults_PersistentVolumeClaim: Filesystem, and status.phase Pending. */
+function defaultPersistentVolumeClaim(pvc: Obj): void {
+  ensure(pvc, 'spec').volumeMode ??= 'Filesystem';
+  ensure(pvc, 'status').phase ??= 'Pending';
+}
+
+/** SetDefaults_StorageClass: reclaimPolicy Delete, volumeBindingMode Immediate. */
+function defaultStorageClass(sc: Obj): void {
+  sc.reclaimPolicy ??= 'Delete';
+  sc.volumeBindingMode ??= 'Immediate';
+}
+
 const DEFAULTERS: Record<string, (o: Obj) => void> = {
   '/LimitRange': defaultLimitRange,
+  '/PersistentVolume': defaultPersistentVolume,
+  '/PersistentVolumeClaim': defaultPersistentVolumeClaim,
+  'storage.k8s.io/StorageClass': defaultStorageClass,
   '/Pod': defaultPod,
   '/Namespace': defaultNamespace,
   '/Node': defaultNode,

@@ -124,6 +124,7 @@ import {
   syncResourceQuota,
   type ResourceQuotaControllerState,
 } from './resourcequota/controller';
+import { createPVBinder, onPVBinderClaimDelta, onPVBinderVolumeDelta, PV_BINDER_SA, syncPVBinder, type PVBinderState } from './persistentvolume/binder';
 import {
   createTaintEviction,
   onTaintEvictionNodeDelta,
@@ -164,6 +165,7 @@ export interface KubeControllerManagerState {
   serviceAccount: ServiceAccountControllerState;
   rootCA: RootCACertPublisherState;
   resourceQuota: ResourceQuotaControllerState;
+  pvBinder: PVBinderState;
   events: { seq: number };
   /** The leader elector, when leader election is on. */
   le?: LeaderElectorState;
@@ -192,6 +194,7 @@ function workers(s: KubeControllerManagerState): {
     { rt: s.serviceAccount.rt, serviceAccount: SERVICEACCOUNT_SA, sync: (e, sc) => syncServiceAccounts(s.serviceAccount, e, sc) },
     { rt: s.rootCA.rt, serviceAccount: ROOT_CA_CERT_PUBLISHER_SA, sync: (e, sc) => syncRootCACert(s.rootCA, e, sc) },
     { rt: s.resourceQuota.rt, serviceAccount: RESOURCEQUOTA_SA, sync: (e, sc) => syncResourceQuota(s.resourceQuota, e, sc) },
+    { rt: s.pvBinder.rt, serviceAccount: PV_BINDER_SA, sync: (e, sc) => syncPVBinder(s.pvBinder, e, sc) },
   ];
 }
 
@@ -211,6 +214,8 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
     onGarbageCollectorDelta(s.garbageCollector, gc, which, d);
     if (which === 'resourcequotas') onResourceQuotaDelta(s.resourceQuota, rq, d);
     else onResourceQuotaObjectDelta(s.resourceQuota, rq, which, d);
+    if (which === 'persistentvolumeclaims') onPVBinderClaimDelta(s.pvBinder, env(s, ctx, PV_BINDER_SA), d);
+    else if (which === 'persistentvolumes') onPVBinderVolumeDelta(s.pvBinder, env(s, ctx, PV_BINDER_SA), d);
     if (which === 'nodes') {
       onNodeDelta(s.nodeLifecycle, nl, d);
       onTaintEvictionNodeDelta(s.taintEviction, te, d);
@@ -278,6 +283,7 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   if (onSyncWriteResult(s.serviceAccount.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.rootCA.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.resourceQuota.rt, ctx, ev)) return;
+  if (onSyncWriteResult(s.pvBinder.rt, ctx, ev)) return;
   taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
 }
 
@@ -314,6 +320,7 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       serviceAccount: createServiceAccountController(),
       rootCA: createRootCACertPublisher(),
       resourceQuota: createResourceQuotaController(),
+      pvBinder: createPVBinder(),
       events: { seq: 0 },
     };
     if (config.leaderElection) {

@@ -10,6 +10,7 @@ import { configMapPrinter, secretPrinter } from './config-printers';
 import { podCells } from './pod-status';
 import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-printers';
 import { daemonSetPrinter, jobPrinter } from './workload-printers';
+import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage-printers';
 
 export interface TablePrinter {
   columns: string[];
@@ -239,6 +240,9 @@ const PRINTERS: Record<string, TablePrinter> = {
   statefulsets: statefulSetPrinter,
   configmaps: configMapPrinter,
   secrets: secretPrinter,
+  persistentvolumes: persistentVolumePrinter,
+  persistentvolumeclaims: persistentVolumeClaimPrinter,
+  storageclasses: storageClassPrinter,
 };
 
 export function printerFor(resource: string): TablePrinter {
