@@ -8,6 +8,7 @@ import type { KubeObject, Namespace, Status } from '../../api/types';
 import type { Timings } from '../../config';
 import type { UserInfo } from '../authn';
 import { changedPaths } from './changes';
+import { DefaultStorageClass } from './default-storage-class';
 import { DefaultTolerationSeconds } from './default-toleration-seconds';
 import { LimitRanger } from './limit-ranger';
 import { NamespaceLifecycle } from './namespace-lifecycle';
@@ -41,6 +42,8 @@ export interface AdmissionLookups {
   pod(namespace: string, name: string): KubeObject | undefined;
   /** ResourceQuota objects in a namespace, sorted by name, with the usage this apiserver last charged (ResourceQuota). */
   resourceQuotas(namespace: string): KubeObject[];
+  /** Every StorageClass (DefaultStorageClass). */
+  storageClasses(): KubeObject[];
 }
 
 export interface AdmissionResult {
@@ -75,7 +78,7 @@ export const ADMISSION_PLUGINS: readonly { name: string; modelled: boolean }[] =
   { name: 'PodSecurity', modelled: false },
   { name: 'Priority', modelled: true },
   { name: 'DefaultTolerationSeconds', modelled: true },
-  { name: 'DefaultStorageClass', modelled: false },
+  { name: 'DefaultStorageClass', modelled: true },
   { name: 'StorageObjectInUseProtection', modelled: false },
   { name: 'PersistentVolumeClaimResize', modelled: false },
   { name: 'RuntimeClass', modelled: false },
@@ -99,6 +102,7 @@ export const PLUGINS: readonly AdmissionPlugin[] = [
   TaintNodesByCondition,
   Priority,
   DefaultTolerationSeconds,
+  DefaultStorageClass,
   ResourceQuota,
 ];
 

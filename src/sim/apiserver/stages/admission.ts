@@ -23,6 +23,7 @@ export function lookupsFor(s: ApiserverState): AdmissionLookups {
     node: (name) => cachedObject(s, 'nodes', name),
     pod: (ns, name) => cachedObject(s, 'pods', `${ns}/${name}`),
     resourceQuotas: (ns) => quotasWithCharges(s, ns),
+    storageClasses: () => [...(s.cache.get('storageclasses')?.objects.values() ?? [])].map((c) => c.obj),
   };
 }
 

@@ -3,7 +3,9 @@
 // the tables of printPersistentVolume, printPersistentVolumeClaim and printStorageClass
 // (pkg/printers/internalversion/printers.go, v1.31), and the persistentvolume-binder
 // (pkg/controller/volume/persistentvolume/pv_controller.go) binding a claim to a volume, or
-// provisioning one for a StorageClass with a provisioner.
+// provisioning one for a StorageClass with a provisioner; the DefaultStorageClass admission plugin
+// (plugin/pkg/admission/storage/storageclass/setdefault); and the StatefulSet basics tutorial's
+// volumeClaimTemplates (stateful_set_utils.go: claims `www-web-0`, kept on scale-down).
 
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../../cluster';
@@ -101,5 +103,65 @@ describe('PersistentVolumes and claims on a cluster (configure-persistent-volume
     expect(c.run('kubectl get events --field-selector involvedObject.name=nothing -o jsonpath={.items[0].message}').stdout).toBe(
       'no persistent volumes available for this claim and no storage class is set',
     );
+  });
+
+  it('gives a StatefulSet\'s pods their claims, bound through the default class, and keeps them on scale-down (statefulset basics)', () => {
+    const web = `apiVersion: v1
+kind: Service
+metadata:
+  name: nginx
+  labels:
+    app: nginx
+spec:
+  ports:
+  - port: 80
+    name: web
+  clusterIP: None
+  selector:
+    app: nginx
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: web
+spec:
+  serviceName: "nginx"
+  replicas: 2
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: registry.k8s.io/nginx-slim:0.21
+        ports:
+        - containerPort: 80
+          name: web
+        volumeMounts:
+        - name: www
+          mountPath: /usr/share/nginx/html
+  volumeClaimTemplates:
+  - metadata:
+      name: www
+    spec:
+      accessModes: [ "ReadWriteOnce" ]
+      resources:
+        requests:
+          storage: 1Gi
+`;
+    c.run('kubectl apply -f -', { stdin: SC });
+    c.run('kubectl apply -f -', { stdin: web });
+    settle(60_000);
+    const pvcs = c.run('kubectl get pvc -l app=nginx -o "jsonpath={range .items[*]}{.metadata.name}:{.status.phase}:{.spec.storageClassName}:{.status.capacity.storage} {end}"').stdout;
+    expect(pvcs).toBe('www-web-0:Bound:standard:1Gi www-web-1:Bound:standard:1Gi ');
+    expect(c.run('kubectl get pod web-0 -o jsonpath={.spec.volumes[0].persistentVolumeClaim.claimName}').stdout).toBe('www-web-0');
+    c.run('kubectl scale sts web --replicas=1');
+    settle(60_000);
+    expect(c.run('kubectl get pods -l app=nginx -o name').stdout).toBe('pod/web-0\n');
+    expect(c.run('kubectl get pvc -l app=nginx -o name').stdout).toBe('persistentvolumeclaim/www-web-0\npersistentvolumeclaim/www-web-1\n');
   });
 });
