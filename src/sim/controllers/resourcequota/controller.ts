@@ -6,7 +6,7 @@
 // quotas of a namespace are recounted when an object there is deleted or a pod finishes
 // (replenishment); creates are charged by the ResourceQuota admission plugin itself.
 // Kubeplay counts the kinds kube-controller-manager already watches (pods, services, ConfigMaps,
-// ServiceAccounts and the apps and batch workloads); for other kinds the usage the admission plugin
+// ServiceAccounts, PersistentVolumeClaims and the apps and batch workloads); for other kinds the usage the admission plugin
 // charged is kept as it is.
 
 import type { KubeObject, Pod } from '../../api/types';
@@ -35,6 +35,7 @@ const COUNTED: { gr: GroupResource; informer: InformerName }[] = [
   { gr: { group: '', resource: 'services' }, informer: 'services' },
   { gr: { group: '', resource: 'configmaps' }, informer: 'configmaps' },
   { gr: { group: '', resource: 'serviceaccounts' }, informer: 'serviceaccounts' },
+  { gr: { group: '', resource: 'persistentvolumeclaims' }, informer: 'persistentvolumeclaims' },
   { gr: { group: 'apps', resource: 'deployments' }, informer: 'deployments' },
   { gr: { group: 'apps', resource: 'replicasets' }, informer: 'replicasets' },
   { gr: { group: 'apps', resource: 'daemonsets' }, informer: 'daemonsets' },
