@@ -162,7 +162,47 @@ function defaultSecret(s: Obj): void {
   delete s.stringData;
 }
 
+/**
+ * SetDefaults_LimitRangeItem, for Container items: the default limit falls back to max, the
+ * default request to the default limit, then to min. Empty lists stay absent (omitempty).
+ */
+function defaultLimitRange(lr: Obj): void {
+  const limits = isObj(lr.spec) && Array.isArray(lr.spec.limits) ? (lr.spec.limits as unknown[]) : [];
+  for (const item of limits) {
+    if (!isObj(item) || item.type !== 'Container') continue;
+    const list = (k: string): Obj => (isObj(item[k]) ? (item[k] as Obj) : {});
+    const def = { ...list('max'), ...list('default') };
+    const defaultRequest = { ...list('min'), ...def, ...list('defaultRequest') };
+    if (Object.keys(def).length) item.default = def;
+    if (Object.keys(defaultRequest).length) item.defaultRequest = defaultRequest;
+  }
+}
+
+/** SetDefaults_PersistentVolume: Retain, Filesystem, and status.phase Pending until the binder looks. */
+function defaultPersistentVolume(pv: Obj): void {
+  const spec = ensure(pv, 'spec');
+  spec.persistentVolumeReclaimPolicy ??= 'Retain';
+  spec.volumeMode ??= 'Filesystem';
+  ensure(pv, 'status').phase ??= 'Pending';
+}
+
+/** SetDefaults_PersistentVolumeClaim: Filesystem, and status.phase Pending. */
+function defaultPersistentVolumeClaim(pvc: Obj): void {
+  ensure(pvc, 'spec').volumeMode ??= 'Filesystem';
+  ensure(pvc, 'status').phase ??= 'Pending';
+}
+
+/** SetDefaults_StorageClass: reclaimPolicy Delete, volumeBindingMode Immediate. */
+function defaultStorageClass(sc: Obj): void {
+  sc.reclaimPolicy ??= 'Delete';
+  sc.volumeBindingMode ??= 'Immediate';
+}
+
 const DEFAULTERS: Record<string, (o: Obj) => void> = {
+  '/LimitRange': defaultLimitRange,
+  '/PersistentVolume': defaultPersistentVolume,
+  '/PersistentVolumeClaim': defaultPersistentVolumeClaim,
+  'storage.k8s.io/StorageClass': defaultStorageClass,
   '/Pod': defaultPod,
   '/Namespace': defaultNamespace,
   '/Node': defaultNode,

@@ -35,6 +35,7 @@ import {
 import { LOG_PROXY_TIMER, logsOnMessage, logsOnTimeout } from './logs';
 import { handleRequest } from './pipeline';
 import { healthOnEtcd, serveHealth } from './nonresource';
+import { onQuotaStatusOutcome } from './quota-charge';
 import { ensureRbacPolicy, onRbacBootstrapOutcome, rbacBootstrapping, rbacOnCacheEvent, rbacOnCacheReplaced } from './rbac-bootstrap';
 import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
@@ -142,6 +143,8 @@ function onEtcdOutcome(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
       return;
     case 'compact':
       return onCompactOutcome(ctx, s, p.step, out);
+    case 'quotaStatus':
+      return onQuotaStatusOutcome(ctx, s, p.key, out);
     case 'health':
       return healthOnEtcd(ctx, s, p.msg, p.health, p.user, out);
     case 'request': {

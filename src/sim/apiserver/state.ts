@@ -41,6 +41,7 @@ export type EtcdPurpose =
   | { kind: 'rbacBootstrap'; cacheKey: string }
   | { kind: 'compact'; step: CompactStep }
   | { kind: 'request'; requestId: MessageId; step: RequestStep }
+  | { kind: 'quotaStatus'; key: string }
   | { kind: 'health'; msg: Message<HttpRequest>; health: HealthRequest; user: string };
 
 export type RequestStep = 'get' | 'list' | 'create' | 'load' | 'write' | 'lease';
@@ -174,6 +175,9 @@ export interface ApiserverState {
   leases?: LeaseManagerState;
   /** The etcd compactor's memory (compactor.ts); lost with the process, as the real one's. */
   compactor?: CompactorState;
+  /** Quota usage the ResourceQuota plugin charged and the cache has not shown yet (quota-charge.ts). */
+  quotaCharged?: Map<string, ChargedQuota>;
 }
 
 export type { Status };
+import type { ChargedQuota } from './quota-charge';

@@ -126,6 +126,15 @@ import {
   type ServiceAccountControllerState,
 } from './serviceaccount/controller';
 import {
+  createResourceQuotaController,
+  onResourceQuotaDelta,
+  onResourceQuotaObjectDelta,
+  RESOURCEQUOTA_SA,
+  syncResourceQuota,
+  type ResourceQuotaControllerState,
+} from './resourcequota/controller';
+import { createPVBinder, onPVBinderClaimDelta, onPVBinderVolumeDelta, PV_BINDER_SA, syncPVBinder, type PVBinderState } from './persistentvolume/binder';
+import {
   createTaintEviction,
   onTaintEvictionNodeDelta,
   onTaintEvictionPodDelta,
@@ -165,6 +174,8 @@ export interface KubeControllerManagerState {
   namespace: NamespaceControllerState;
   serviceAccount: ServiceAccountControllerState;
   rootCA: RootCACertPublisherState;
+  resourceQuota: ResourceQuotaControllerState;
+  pvBinder: PVBinderState;
   events: { seq: number };
   /** The leader elector, when leader election is on. */
   le?: LeaderElectorState;
@@ -193,6 +204,8 @@ function workers(s: KubeControllerManagerState): {
     { rt: s.namespace.rt, serviceAccount: NAMESPACE_SA, sync: (e, sc) => syncNamespace(s.namespace, e, sc) },
     { rt: s.serviceAccount.rt, serviceAccount: SERVICEACCOUNT_SA, sync: (e, sc) => syncServiceAccounts(s.serviceAccount, e, sc) },
     { rt: s.rootCA.rt, serviceAccount: ROOT_CA_CERT_PUBLISHER_SA, sync: (e, sc) => syncRootCACert(s.rootCA, e, sc) },
+    { rt: s.resourceQuota.rt, serviceAccount: RESOURCEQUOTA_SA, sync: (e, sc) => syncResourceQuota(s.resourceQuota, e, sc) },
+    { rt: s.pvBinder.rt, serviceAccount: PV_BINDER_SA, sync: (e, sc) => syncPVBinder(s.pvBinder, e, sc) },
   ];
 }
 
@@ -207,8 +220,13 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
   const rs = env(s, ctx, REPLICASET_SA);
   const dc = env(s, ctx, DEPLOYMENT_SA);
   const gc = env(s, ctx, GARBAGE_COLLECTOR_SA);
+  const rq = env(s, ctx, RESOURCEQUOTA_SA);
   for (const d of deltas) {
     onGarbageCollectorDelta(s.garbageCollector, gc, which, d);
+    if (which === 'resourcequotas') onResourceQuotaDelta(s.resourceQuota, rq, d);
+    else onResourceQuotaObjectDelta(s.resourceQuota, rq, which, d);
+    if (which === 'persistentvolumeclaims') onPVBinderClaimDelta(s.pvBinder, env(s, ctx, PV_BINDER_SA), d);
+    else if (which === 'persistentvolumes') onPVBinderVolumeDelta(s.pvBinder, env(s, ctx, PV_BINDER_SA), d);
     if (which === 'nodes') {
       onNodeDelta(s.nodeLifecycle, nl, d);
       onTaintEvictionNodeDelta(s.taintEviction, te, d);
@@ -280,6 +298,8 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   if (onSyncWriteResult(s.statefulSet.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.serviceAccount.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.rootCA.rt, ctx, ev)) return;
+  if (onSyncWriteResult(s.resourceQuota.rt, ctx, ev)) return;
+  if (onSyncWriteResult(s.pvBinder.rt, ctx, ev)) return;
   taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
 }
 
@@ -316,6 +336,8 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       namespace: createNamespaceController(),
       serviceAccount: createServiceAccountController(),
       rootCA: createRootCACertPublisher(),
+      resourceQuota: createResourceQuotaController(),
+      pvBinder: createPVBinder(),
       events: { seq: 0 },
     };
     if (config.leaderElection) {

@@ -8,12 +8,14 @@ import type { KubeObject, Namespace, Status } from '../../api/types';
 import type { Timings } from '../../config';
 import type { UserInfo } from '../authn';
 import { changedPaths } from './changes';
+import { DefaultStorageClass } from './default-storage-class';
 import { DefaultTolerationSeconds } from './default-toleration-seconds';
 import { LimitRanger } from './limit-ranger';
 import { NamespaceLifecycle } from './namespace-lifecycle';
 import { NodeRestriction } from './node-restriction';
 import type { AdmissionPlugin } from './plugin';
 import { Priority } from './priority';
+import { evaluateQuota, ResourceQuota, type QuotaCharge } from './resource-quota';
 import { ServiceAccount } from './service-account';
 import { TaintNodesByCondition } from './taint-nodes-by-condition';
 
@@ -38,6 +40,10 @@ export interface AdmissionLookups {
   limitRanges(namespace: string): KubeObject[];
   node(name: string): KubeObject | undefined;
   pod(namespace: string, name: string): KubeObject | undefined;
+  /** ResourceQuota objects in a namespace, sorted by name, with the usage this apiserver last charged (ResourceQuota). */
+  resourceQuotas(namespace: string): KubeObject[];
+  /** Every StorageClass (DefaultStorageClass). */
+  storageClasses(): KubeObject[];
 }
 
 export interface AdmissionResult {
@@ -51,6 +57,8 @@ export interface AdmissionResult {
   mutations: { plugin: string; fields: string[] }[];
   /** The plugin that refused, when one did. */
   rejectedBy?: string;
+  /** The quotas' new status.used when the request is admitted (ResourceQuota). */
+  quotaCharges?: QuotaCharge[];
 }
 
 export interface AdmissionConfig {
@@ -70,7 +78,7 @@ export const ADMISSION_PLUGINS: readonly { name: string; modelled: boolean }[] =
   { name: 'PodSecurity', modelled: false },
   { name: 'Priority', modelled: true },
   { name: 'DefaultTolerationSeconds', modelled: true },
-  { name: 'DefaultStorageClass', modelled: false },
+  { name: 'DefaultStorageClass', modelled: true },
   { name: 'StorageObjectInUseProtection', modelled: false },
   { name: 'PersistentVolumeClaimResize', modelled: false },
   { name: 'RuntimeClass', modelled: false },
@@ -82,7 +90,7 @@ export const ADMISSION_PLUGINS: readonly { name: string; modelled: boolean }[] =
   { name: 'MutatingAdmissionWebhook', modelled: false },
   { name: 'ValidatingAdmissionPolicy', modelled: false },
   { name: 'ValidatingAdmissionWebhook', modelled: false },
-  { name: 'ResourceQuota', modelled: false },
+  { name: 'ResourceQuota', modelled: true },
 ];
 
 /** The modelled plugins, in ADMISSION_PLUGINS order. */
@@ -94,6 +102,8 @@ export const PLUGINS: readonly AdmissionPlugin[] = [
   TaintNodesByCondition,
   Priority,
   DefaultTolerationSeconds,
+  DefaultStorageClass,
+  ResourceQuota,
 ];
 
 /** Run the mutating chain, then the validating chain. */
@@ -112,8 +122,12 @@ export function admit(attrs: AdmissionAttributes, lookups: AdmissionLookups, cfg
     }
   }
   for (const plugin of PLUGINS) {
+    if (plugin === ResourceQuota) continue;
     const error = plugin.validate?.({ attrs, object, lookups, cfg });
     if (error) return { object, error, mutatedBy, mutations, rejectedBy: plugin.name };
   }
-  return { object, mutatedBy, mutations };
+  // ResourceQuota is the last plugin; besides saying no it tells what to charge.
+  const quota = evaluateQuota({ attrs, object, lookups, cfg });
+  if (quota.error) return { object, error: quota.error, mutatedBy, mutations, rejectedBy: ResourceQuota.name };
+  return quota.charges.length ? { object, mutatedBy, mutations, quotaCharges: quota.charges } : { object, mutatedBy, mutations };
 }

@@ -31,12 +31,14 @@ export const ns = (name: string, phase: 'Active' | 'Terminating' = 'Active'): Na
   status: { phase },
 });
 
-export function lookups(objs: { namespaces?: Namespace[]; limitRanges?: KubeObject[]; nodes?: KubeObject[]; pods?: KubeObject[] } = {}): AdmissionLookups {
+export function lookups(objs: { namespaces?: Namespace[]; limitRanges?: KubeObject[]; nodes?: KubeObject[]; pods?: KubeObject[]; quotas?: KubeObject[]; storageClasses?: KubeObject[] } = {}): AdmissionLookups {
   const namespaces = objs.namespaces ?? [ns('default'), ns('kube-system'), ns('kube-node-lease')];
   return {
     namespace: (n) => namespaces.find((x) => x.metadata.name === n),
     limitRanges: (n) => (objs.limitRanges ?? []).filter((x) => x.metadata.namespace === n),
     node: (n) => (objs.nodes ?? []).find((x) => x.metadata.name === n),
     pod: (namespace, n) => (objs.pods ?? []).find((x) => x.metadata.namespace === namespace && x.metadata.name === n),
+    resourceQuotas: (n) => (objs.quotas ?? []).filter((x) => x.metadata.namespace === n),
+    storageClasses: () => objs.storageClasses ?? [],
   };
 }

@@ -92,6 +92,18 @@ const CONTROLLER_RULES = {
   ],
   'service-account-controller': [rule(['create'], [''], ['serviceaccounts']), EVENTS_RULE],
   'root-ca-cert-publisher': [rule(['create', 'update'], [''], ['configmaps']), EVENTS_RULE],
+  // Kubeplay's binder writes merge patches where the real one updates: `patch` is added beside `update`.
+  'persistent-volume-binder': [
+    rule(['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], [''], ['persistentvolumes']),
+    rule(['patch', 'update'], [''], ['persistentvolumes/status']),
+    rule(['get', 'list', 'patch', 'update', 'watch'], [''], ['persistentvolumeclaims']),
+    rule(['patch', 'update'], [''], ['persistentvolumeclaims/status']),
+    rule(['create', 'delete', 'get', 'list', 'watch'], [''], ['pods']),
+    rule(['get', 'list', 'watch'], ['storage.k8s.io'], ['storageclasses']),
+    rule(['get', 'list', 'watch'], [''], ['nodes']),
+    EVENTS_RULE,
+  ],
+  'resourcequota-controller': [rule(['list', 'watch'], ['*'], ['*']), rule(['update'], [''], ['resourcequotas/status']), EVENTS_RULE],
 };
 
 export type ControllerName = keyof typeof CONTROLLER_RULES;

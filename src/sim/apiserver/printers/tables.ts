@@ -10,6 +10,7 @@ import { configMapPrinter, secretPrinter } from './config-printers';
 import { podCells } from './pod-status';
 import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-printers';
 import { cronJobPrinter, daemonSetPrinter, jobPrinter } from './workload-printers';
+import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage-printers';
 
 export interface TablePrinter {
   columns: string[];
@@ -240,6 +241,9 @@ const PRINTERS: Record<string, TablePrinter> = {
   statefulsets: statefulSetPrinter,
   configmaps: configMapPrinter,
   secrets: secretPrinter,
+  persistentvolumes: persistentVolumePrinter,
+  persistentvolumeclaims: persistentVolumeClaimPrinter,
+  storageclasses: storageClassPrinter,
 };
 
 export function printerFor(resource: string): TablePrinter {

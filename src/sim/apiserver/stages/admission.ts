@@ -7,6 +7,8 @@ import { admit, type AdmissionAttributes, type AdmissionLookups } from '../admis
 import type { TraceStep } from '../../kernel/trace';
 import type { ApiserverState } from '../state';
 import { cachedObject } from '../watchcache';
+import { quotasWithCharges } from '../quota-charge';
+import type { QuotaCharge } from '../admission/resource-quota';
 
 export const ADMISSION = 'Admission';
 
@@ -20,6 +22,8 @@ export function lookupsFor(s: ApiserverState): AdmissionLookups {
     },
     node: (name) => cachedObject(s, 'nodes', name),
     pod: (ns, name) => cachedObject(s, 'pods', `${ns}/${name}`),
+    resourceQuotas: (ns) => quotasWithCharges(s, ns),
+    storageClasses: () => [...(s.cache.get('storageclasses')?.objects.values() ?? [])].map((c) => c.obj),
   };
 }
 
@@ -30,10 +34,11 @@ export type AdmissionInput = AdmissionAttributes;
  * Run admission; returns the object to continue with, or the rejecting Status, and the stage's step
  * for the request's record: `rejected by LimitRanger (403)`, `mutated by DefaultTolerationSeconds (spec.tolerations)`.
  */
-export function runAdmission(s: ApiserverState, input: AdmissionInput): { object?: KubeObject; error?: Status; step: TraceStep } {
+export function runAdmission(s: ApiserverState, input: AdmissionInput): { object?: KubeObject; error?: Status; step: TraceStep; charges?: QuotaCharge[] } {
   const res = admit({ ...input }, lookupsFor(s), { timings: s.config.timings });
   if (res.error) return { error: res.error, step: { stage: ADMISSION, result: 'failed', text: `rejected by ${res.rejectedBy ?? 'a plugin'} (${res.error.code})` } };
-  if (res.mutations.length === 0) return { object: res.object, step: { stage: ADMISSION, result: 'passed', text: 'admitted' } };
+  const charges = res.quotaCharges;
+  if (res.mutations.length === 0) return { object: res.object, step: { stage: ADMISSION, result: 'passed', text: 'admitted' }, charges };
   const text = `mutated by ${res.mutations.map((m) => `${m.plugin} (${m.fields.join(', ')})`).join(', ')}`;
-  return { object: res.object, step: { stage: ADMISSION, result: 'changed', text } };
+  return { object: res.object, step: { stage: ADMISSION, result: 'changed', text }, charges };
 }

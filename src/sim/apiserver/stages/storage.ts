@@ -33,6 +33,7 @@ import type { ApiserverState, RequestContext, RequestStep, WriteOp } from '../st
 import { objectFromKv } from '../watchcache';
 import { onLeaseGrant, ttlSecondsOf, writeWithLease } from '../lease-manager';
 import { runAdmission } from './admission';
+import { chargeQuotas } from '../quota-charge';
 import { tryUpdate } from './update';
 import { decodeBody, runValidation, VALIDATION } from './validation';
 import { fieldValidationOf } from '../../api/validation';
@@ -175,6 +176,7 @@ export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext)
   if (invalid) return respond(ctx, rc, invalid.code, invalid, VALIDATION);
   rc.stages.push(passed(VALIDATION, 'valid'));
   rc.object = prepared;
+  if (adm.charges?.length) chargeQuotas(ctx, s, adm.charges);
   const key = objectKey(info, rc.ri.namespace, prepared.metadata.name!);
   const txn = opTxn([cmpModRevision(key, '=', 0)], [opPut(key, stored(prepared))], []);
   store(ctx, s, rc, txn, 'create', `Txn create ${key}`);

@@ -83,6 +83,8 @@ const VERB_LIST: Verb[] = [
       str('docker-server'), str('docker-username'), str('docker-password'), str('docker-email'),
       // create cronjob, create job --from (create-cronjob.ts)
       str('schedule'), str('restart'), str('from'),
+      // create quota (create-quota.ts)
+      str('hard'), str('scopes'),
     ],
     start: startCreate,
     onResult: onResult(onCreateResult),

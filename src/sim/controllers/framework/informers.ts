@@ -6,11 +6,11 @@ import type { Pod } from '../../api/types';
 import { createInformer, objectKey, type Delta } from '../../client/informer';
 import { createInformerSet, type InformerSet } from '../../client/informer-set';
 
-export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets' | 'configmaps' | 'cronjobs';
+export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets' | 'configmaps' | 'cronjobs' | 'resourcequotas' | 'persistentvolumes' | 'persistentvolumeclaims' | 'storageclasses';
 
 /**
  * The factory's informers (nodes, pods, node leases in kube-node-lease, services, endpointslices,
- * replicasets, deployments, daemonsets, jobs, statefulsets, namespaces, serviceaccounts, configmaps) and the
+ * replicasets, deployments, daemonsets, jobs, statefulsets, namespaces, serviceaccounts, configmaps, resourcequotas, persistentvolumes, persistentvolumeclaims, storageclasses) and the
  * pod index by node.
  */
 export interface SharedInformers extends InformerSet<InformerName> {
@@ -38,6 +38,10 @@ export function createSharedInformers(): SharedInformers {
       statefulsets: createInformer({ name: 'statefulsets', path: '/apis/apps/v1/statefulsets', phase: 'controller' }),
       configmaps: createInformer({ name: 'configmaps', path: '/api/v1/configmaps', phase: 'controller' }),
       cronjobs: createInformer({ name: 'cronjobs', path: '/apis/batch/v1/cronjobs', phase: 'controller' }),
+      resourcequotas: createInformer({ name: 'resourcequotas', path: '/api/v1/resourcequotas', phase: 'controller' }),
+      persistentvolumes: createInformer({ name: 'persistentvolumes', path: '/api/v1/persistentvolumes', phase: 'controller' }),
+      persistentvolumeclaims: createInformer({ name: 'persistentvolumeclaims', path: '/api/v1/persistentvolumeclaims', phase: 'controller' }),
+      storageclasses: createInformer({ name: 'storageclasses', path: '/apis/storage.k8s.io/v1/storageclasses', phase: 'controller' }),
     },
     KCM_LOG,
   );

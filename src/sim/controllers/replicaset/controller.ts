@@ -142,6 +142,9 @@ export function replicaSetOnWriteResult(s: ReplicaSetControllerState, env: Contr
   if (ev.call.method === 'POST' && ev.call.path.endsWith('/pods')) {
     if (!ok) {
       if (exp && exp.adds > 0) exp.adds--;
+      // RealPodControl.createPods: a refused create (quota, LimitRanger) is told on the ReplicaSet.
+      const status = ev.kind === 'response' ? (ev.response.body as { message?: string } | undefined) : undefined;
+      if (status?.message) recordEvent(env.ctx, env.client, rec, env.events.seq++, ref, 'Warning', 'FailedCreate', `Error creating: ${status.message}`);
       return;
     }
     const pod = (ev as { response: { body: Pod } }).response.body;

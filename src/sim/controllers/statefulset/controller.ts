@@ -9,8 +9,9 @@
 // sees the pod; here writes are asynchronous, so the controller remembers the pods it asked to
 // create or delete until the informer shows them (as the ReplicaSet's expectations do), instead of
 // relying on AlreadyExists. No ControllerRevision objects (the revision name is computed from the
-// template's hash, see pods.ts), no adoption or release of pods by selector, no
-// volumeClaimTemplates (no PersistentVolumeClaims are made), no maxUnavailable.
+// template's hash, see pods.ts), no adoption or release of pods by selector, no maxUnavailable.
+// volumeClaimTemplates make one claim per pod (claims.ts), kept on scale-down; the claims' own
+// SuccessfulCreate events are not recorded.
 
 import type { Pod, Status } from '../../api/types';
 import type { ClientEvent } from '../../client/apiclient';
@@ -22,6 +23,7 @@ import { recordEvent } from '../framework/events';
 import { queueAdd, queueAddAfter } from '../framework/workqueue';
 import { controllerOf } from '../replicaset/types';
 import { revisionName } from './pods';
+import { claimsFor, withClaimVolumes } from './claims';
 import type { StatefulSet } from './types';
 import { planStatefulSet, statefulSetStatus } from './update';
 
@@ -82,13 +84,20 @@ function ownedPods(env: ControllerEnv, set: StatefulSet): Pod[] {
   return out;
 }
 
-function writePods(s: StatefulSetControllerState, sc: SyncContext, set: StatefulSet, plan: ReturnType<typeof planStatefulSet>): void {
+function writePods(s: StatefulSetControllerState, env: ControllerEnv, sc: SyncContext, set: StatefulSet, plan: ReturnType<typeof planStatefulSet>): void {
   const ns = set.metadata.namespace ?? 'default';
   const setName = set.metadata.name ?? '';
   const exp = { adds: [] as string[], deletes: [] as string[] };
-  for (const pod of plan.create) {
-    const name = pod.metadata.name ?? '';
+  for (const planned of plan.create) {
+    const name = planned.metadata.name ?? '';
     exp.adds.push(`${ns}/${name}`);
+    // createPersistentVolumeClaims: the pod's claims first, those the cache does not hold yet.
+    for (const claim of claimsFor(set, name)) {
+      if (env.informers.byName.persistentvolumeclaims.items.has(`${ns}/${claim.metadata.name ?? ''}`)) continue;
+      const path = `/api/v1/namespaces/${ns}/persistentvolumeclaims`;
+      syncWrite(sc, { method: 'POST', path, body: claim }, { phase: 'controller', summary: `POST claim ${claim.metadata.name ?? ''}`, object: { kind: 'StatefulSet', name: setName, namespace: ns } });
+    }
+    const pod = withClaimVolumes(set, planned);
     const id = syncWrite(sc, { method: 'POST', path: podsPath(ns), body: pod }, { phase: 'controller', summary: `POST pod ${name}`, object: { kind: 'StatefulSet', name: setName, namespace: ns } });
     s.podWrites.set(id, { set: sc.key, pod: name, verb: 'create' });
   }
@@ -114,7 +123,7 @@ export function syncStatefulSet(s: StatefulSetControllerState, env: ControllerEn
   if (!exp || exp.adds.length + exp.deletes.length === 0) {
     const plan = planStatefulSet(set, pods, updateRevision, env.ctx.now);
     for (const pod of plan.recreate) recordRecreate(env, set, pod);
-    writePods(s, sc, set, plan);
+    writePods(s, env, sc, set, plan);
     if (plan.requeueAfterMs !== undefined) queueAddAfter(s.rt.queue, env.ctx, sc.key, plan.requeueAfterMs);
   }
   const status = statefulSetStatus(set, pods, set.status?.currentRevision ?? updateRevision, updateRevision, env.ctx.now);

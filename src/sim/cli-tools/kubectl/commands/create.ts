@@ -17,6 +17,7 @@ import { NO_FILENAME, validationConnError } from './apply';
 import { deploymentForCreate } from './create-deployment';
 import { jobForCreate } from './create-job';
 import { cronJobForCreate, jobFromCronJob } from './create-cronjob';
+import { isQuotaSubcommand, quotaForCreate } from './create-quota';
 import { isServiceSubcommand, serviceForCreate } from './create-service';
 import { goMarshalIndentStruct } from '../../common/go-json';
 import { goYaml } from '../../common/go-yaml';
@@ -45,6 +46,7 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     // create_job.go and create_cronjob.go wrap the server's error: `failed to create job: %v`.
     if (p.args[0] === 'job') return startCreateBuilt(st, common, jobForCreate(p, common.namespace), ctx, 'failed to create job: ');
     if (p.args[0] === 'cronjob' || p.args[0] === 'cj') return startCreateBuilt(st, common, cronJobForCreate(p, common.namespace), ctx, 'failed to create cronjob: ');
+    if (isQuotaSubcommand(p.args[0])) return startCreateBuilt(st, common, quotaForCreate(p, common.namespace), ctx);
     if (isServiceSubcommand(p.args[0])) return startCreateBuilt(st, common, serviceForCreate(p, common.namespace), ctx);
     if (isConfigCreateSubcommand(p.args[0])) return startCreateConfig(st, common, p, exec, ctx);
     if (p.args.length > 0) return finishJob(st, common, ctx, plain(`unknown command "${p.args[0]}" for "kubectl create"`));

@@ -12,6 +12,7 @@ import { describePod } from './pod';
 import { describeReplicaSet } from './replicaset';
 import { describeService } from './service';
 import { describeJob } from './job';
+import { describeLimitRange, describeResourceQuota } from './quota';
 import type { Job } from '../../../controllers/job/manage';
 import { describeCronJob } from './cronjob';
 import type { CronJob } from '../../../controllers/cronjob/schedule';
@@ -39,6 +40,8 @@ const DESCRIBERS: Record<string, Describer> = {
   namespaces: { print: (o) => describeNamespace(o as Namespace) },
   configmaps: { print: (o, ev, _r, now) => describeConfigMap(o, ev, now) },
   secrets: { print: (o) => describeSecret(o) },
+  resourcequotas: { print: (o) => describeResourceQuota(o) },
+  limitranges: { print: (o) => describeLimitRange(o) },
 };
 
 export function describerFor(resource: string): Describer | undefined {

@@ -1,0 +1,167 @@
+// Storage on the whole simulated cluster, following the kubernetes.io task "Configure a Pod to Use a
+// PersistentVolume for Storage" (configure-persistent-volume-storage) with its manifests unchanged:
+// the tables of printPersistentVolume, printPersistentVolumeClaim and printStorageClass
+// (pkg/printers/internalversion/printers.go, v1.31), and the persistentvolume-binder
+// (pkg/controller/volume/persistentvolume/pv_controller.go) binding a claim to a volume, or
+// provisioning one for a StorageClass with a provisioner; the DefaultStorageClass admission plugin
+// (plugin/pkg/admission/storage/storageclass/setdefault); and the StatefulSet basics tutorial's
+// volumeClaimTemplates (stateful_set_utils.go: claims `www-web-0`, kept on scale-down).
+
+import { describe, expect, it } from 'vitest';
+import { buildCluster } from '../../cluster';
+
+const PV = `apiVersion: v1
+kind: PersistentVolume
+metadata:
+  name: task-pv-volume
+  labels:
+    type: local
+spec:
+  storageClassName: manual
+  capacity:
+    storage: 10Gi
+  accessModes:
+    - ReadWriteOnce
+  hostPath:
+    path: "/mnt/data"
+`;
+
+const PVC = `apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: task-pv-claim
+spec:
+  storageClassName: manual
+  accessModes:
+    - ReadWriteOnce
+  resources:
+    requests:
+      storage: 3Gi
+`;
+
+const SC = `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: standard
+  annotations:
+    storageclass.kubernetes.io/is-default-class: "true"
+provisioner: rancher.io/local-path
+reclaimPolicy: Delete
+volumeBindingMode: Immediate
+`;
+
+const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 21 });
+c.sim.runUntil(c.sim.now + 5_000);
+const settle = (ms = 3_000) => c.sim.runUntil(c.sim.now + ms);
+/** The AGE cell depends on the run's timing: compared as `<age>`. */
+const ageless = (s: string) => s.replace(/ \d+s$/gm, ' <age>');
+
+describe('PersistentVolumes and claims on a cluster (configure-persistent-volume-storage)', () => {
+  it('lists a new volume as Available, then binds the claim to it', () => {
+    expect(c.run('kubectl apply -f -', { stdin: PV }).stdout).toBe('persistentvolume/task-pv-volume created\n');
+    settle();
+    expect(ageless(c.run('kubectl get pv task-pv-volume').stdout)).toBe(
+      'NAME             CAPACITY   ACCESS MODES   RECLAIM POLICY   STATUS      CLAIM   STORAGECLASS   VOLUMEATTRIBUTESCLASS   REASON   AGE\n' +
+        'task-pv-volume   10Gi       RWO            Retain           Available           manual         <unset>                          <age>\n',
+    );
+    expect(c.run('kubectl apply -f -', { stdin: PVC }).stdout).toBe('persistentvolumeclaim/task-pv-claim created\n');
+    settle();
+    expect(ageless(c.run('kubectl get pv task-pv-volume').stdout)).toBe(
+      'NAME             CAPACITY   ACCESS MODES   RECLAIM POLICY   STATUS   CLAIM                   STORAGECLASS   VOLUMEATTRIBUTESCLASS   REASON   AGE\n' +
+        'task-pv-volume   10Gi       RWO            Retain           Bound    default/task-pv-claim   manual         <unset>                          <age>\n',
+    );
+    expect(ageless(c.run('kubectl get pvc task-pv-claim').stdout)).toBe(
+      'NAME            STATUS   VOLUME           CAPACITY   ACCESS MODES   STORAGECLASS   VOLUMEATTRIBUTESCLASS   AGE\n' +
+        'task-pv-claim   Bound    task-pv-volume   10Gi       RWO            manual         <unset>                 <age>\n',
+    );
+  });
+
+  it('provisions a volume for a claim of a class with a provisioner, with its events', () => {
+    c.run('kubectl apply -f -', { stdin: SC });
+    expect(ageless(c.run('kubectl get sc').stdout)).toBe(
+      'NAME                 PROVISIONER             RECLAIMPOLICY   VOLUMEBINDINGMODE   ALLOWVOLUMEEXPANSION   AGE\n' +
+        'standard (default)   rancher.io/local-path   Delete          Immediate           false                  <age>\n',
+    );
+    const claim = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\nspec:\n  storageClassName: standard\n  accessModes: ["ReadWriteOnce"]\n  resources:\n    requests:\n      storage: 1Gi\n';
+    c.run('kubectl apply -f -', { stdin: claim });
+    settle();
+    const uid = c.run('kubectl get pvc data -o jsonpath={.metadata.uid}').stdout;
+    expect(c.run('kubectl get pvc data -o jsonpath={.status.phase}/{.spec.volumeName}').stdout).toBe(`Bound/pvc-${uid}`);
+    expect(c.run(`kubectl get pv pvc-${uid} -o jsonpath={.spec.persistentVolumeReclaimPolicy}/{.status.phase}`).stdout).toBe('Delete/Bound');
+    const reasons = c.run('kubectl get events --field-selector involvedObject.name=data -o jsonpath={.items[*].reason}').stdout;
+    expect(reasons).toBe('ExternalProvisioning ProvisioningSucceeded');
+    c.run('kubectl delete pvc data');
+    settle(10_000);
+    expect(c.run(`kubectl get pv pvc-${uid}`).stderr).toBe(`Error from server (NotFound): persistentvolumes "pvc-${uid}" not found\n`);
+  });
+
+  it('leaves a claim with no matching volume and no class Pending (FailedBinding)', () => {
+    const claim = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: nothing\nspec:\n  storageClassName: ""\n  accessModes: ["ReadWriteMany"]\n  resources:\n    requests:\n      storage: 1Gi\n';
+    c.run('kubectl apply -f -', { stdin: claim });
+    settle();
+    expect(c.run('kubectl get pvc nothing -o jsonpath={.status.phase}').stdout).toBe('Pending');
+    expect(c.run('kubectl get events --field-selector involvedObject.name=nothing -o jsonpath={.items[0].message}').stdout).toBe(
+      'no persistent volumes available for this claim and no storage class is set',
+    );
+  });
+
+  it('gives a StatefulSet\'s pods their claims, bound through the default class, and keeps them on scale-down (statefulset basics)', () => {
+    const web = `apiVersion: v1
+kind: Service
+metadata:
+  name: nginx
+  labels:
+    app: nginx
+spec:
+  ports:
+  - port: 80
+    name: web
+  clusterIP: None
+  selector:
+    app: nginx
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: web
+spec:
+  serviceName: "nginx"
+  replicas: 2
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: registry.k8s.io/nginx-slim:0.21
+        ports:
+        - containerPort: 80
+          name: web
+        volumeMounts:
+        - name: www
+          mountPath: /usr/share/nginx/html
+  volumeClaimTemplates:
+  - metadata:
+      name: www
+    spec:
+      accessModes: [ "ReadWriteOnce" ]
+      resources:
+        requests:
+          storage: 1Gi
+`;
+    c.run('kubectl apply -f -', { stdin: SC });
+    c.run('kubectl apply -f -', { stdin: web });
+    settle(60_000);
+    const pvcs = c.run('kubectl get pvc -l app=nginx -o "jsonpath={range .items[*]}{.metadata.name}:{.status.phase}:{.spec.storageClassName}:{.status.capacity.storage} {end}"').stdout;
+    expect(pvcs).toBe('www-web-0:Bound:standard:1Gi www-web-1:Bound:standard:1Gi ');
+    expect(c.run('kubectl get pod web-0 -o jsonpath={.spec.volumes[0].persistentVolumeClaim.claimName}').stdout).toBe('www-web-0');
+    c.run('kubectl scale sts web --replicas=1');
+    settle(60_000);
+    expect(c.run('kubectl get pods -l app=nginx -o name').stdout).toBe('pod/web-0\n');
+    expect(c.run('kubectl get pvc -l app=nginx -o name').stdout).toBe('persistentvolumeclaim/www-web-0\npersistentvolumeclaim/www-web-1\n');
+  });
+});
