@@ -51,7 +51,7 @@ export const RESOURCES: ResourceInfo[] = [
   r('', 'v1', 'limitranges', 'LimitRange', true, ['limits']),
   r('', 'v1', 'namespaces', 'Namespace', false, ['ns'], ['status', 'finalize'], ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']),
   r('', 'v1', 'nodes', 'Node', false, ['no'], ['status', 'proxy']),
-  r('', 'v1', 'pods', 'Pod', true, ['po'], ['binding', 'status', 'log', 'eviction']),
+  r('', 'v1', 'pods', 'Pod', true, ['po'], ['binding', 'status', 'log', 'eviction', 'exec']),
   r('', 'v1', 'resourcequotas', 'ResourceQuota', true, ['quota'], ['status']),
   r('', 'v1', 'secrets', 'Secret', true),
   r('', 'v1', 'serviceaccounts', 'ServiceAccount', true, ['sa'], ['token']),
