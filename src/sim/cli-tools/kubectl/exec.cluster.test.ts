@@ -146,10 +146,12 @@ describe('kubectl exec through the apiserver, the kubelet and containerd', () =>
     expect(c.run('kubectl exec box').stderr).toBe('error: you must specify at least one command for the container\n');
   });
 
-  it('warns that exec without -- is deprecated, and still runs the command', () => {
-    const out = c.run('kubectl exec box hostname');
-    expect(out.stderr).toBe('kubectl exec [POD] [COMMAND] is DEPRECATED and will be removed in a future version. Use kubectl exec [POD] -- [COMMAND] instead.\n');
-    expect(out.stdout).toBe('box\n');
+  it('refuses exec without -- as v1.31 does (it only warned DEPRECATED up to v1.30)', () => {
+    expect(c.run('kubectl exec box hostname')).toMatchObject({
+      stdout: '',
+      stderr: "error: exec [POD] [COMMAND] is not supported anymore. Use exec [POD] -- [COMMAND] instead\nSee 'kubectl exec -h' for help and examples\n",
+      exitCode: 1,
+    });
   });
 
   it('waits for the command: sleep takes simulated time', () => {

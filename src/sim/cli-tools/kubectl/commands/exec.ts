@@ -32,7 +32,8 @@ export const EXEC_USAGE =
   "error: expected 'exec (POD | TYPE/NAME) COMMAND [ARG1] [ARG2] ... [ARGN]'.\nPOD or TYPE/NAME and COMMAND are required arguments for the exec command\n" +
   "See 'kubectl exec -h' for help and examples\n";
 
-export const EXEC_DEPRECATED = 'kubectl exec [POD] [COMMAND] is DEPRECATED and will be removed in a future version. Use kubectl exec [POD] -- [COMMAND] instead.\n';
+/** v1.31 no longer runs `exec POD COMMAND` (it warned DEPRECATED up to v1.30): a usage error. */
+export const EXEC_NO_DASH = "error: exec [POD] [COMMAND] is not supported anymore. Use exec [POD] -- [COMMAND] instead\nSee 'kubectl exec -h' for help and examples\n";
 
 /** An exec stream has no deadline of its own: it lasts as long as the command (unless --request-timeout says otherwise). */
 const EXEC_STREAM_TIMEOUT_MS = 24 * 3_600_000;
@@ -43,10 +44,10 @@ export function startExec(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
     common.stderr += EXEC_USAGE;
     return finishJob(st, common, ctx, undefined, 1);
   }
-  let argv = p.dashArgs;
+  const argv = p.dashArgs;
   if (!p.sawDash && p.args.length > 1) {
-    if (!quiet) common.stderr += EXEC_DEPRECATED;
-    argv = p.args.slice(1);
+    common.stderr += EXEC_NO_DASH;
+    return finishJob(st, common, ctx, undefined, 1);
   }
   let target = p.args[0]!;
   if (target.includes('/')) {
