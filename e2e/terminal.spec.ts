@@ -2,7 +2,7 @@
 // (step) is pressed in the terminal, as the hint under it says; `k` is kubectl; Ctrl+R finds an
 // earlier line; `clear` empties the screen without asking the cluster.
 
-import { expect, gotoApp, pause, terminalText, test, typeCommand } from './helpers';
+import { expect, expectNoAxeViolations, gotoApp, pause, setSpeed, shotSizes, terminalText, test, typeCommand, waitPodStatus } from './helpers';
 
 test('paused: space in the terminal plays and the command answers; k is kubectl; Ctrl+R runs an earlier line; clear', async ({ page }) => {
   await gotoApp(page);
@@ -27,4 +27,29 @@ test('paused: space in the terminal plays and the command answers; k is kubectl;
   await typeCommand(page, 'clear', { wait: false });
   // The screen is empty but for the prompt: xterm's visible rows hold no earlier output.
   await expect.poll(() => page.locator('.xterm-rows').innerText()).not.toContain('node/worker-3');
+});
+
+// kubectl exec -it (issue 12, kubectl pkg/cmd/exec/exec.go): a shell in a container takes over the
+// prompt (busybox's `/ # `), runs what is typed in the container, and `exit` gives `$ ` back.
+test('kubectl exec -it opens a shell in a container; exit returns to the prompt', async ({ page }) => {
+  // About 10 s on an idle machine; the screenshots at two sizes take most of it on a loaded one.
+  test.setTimeout(120_000);
+  await gotoApp(page);
+  await setSpeed(page, 100);
+  await typeCommand(page, 'kubectl run box --image=busybox:1.36 -- sleep 3600', { expectOutput: /pod\/box created/ });
+  await waitPodStatus(page, 'default', 'box', 'Running');
+  await typeCommand(page, 'kubectl exec -it box -- sh', { wait: false });
+  await expect.poll(() => page.locator('.xterm-rows').innerText()).toMatch(/^\/ #\s*$/m);
+  await page.keyboard.type('hostname');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => terminalText(page)).toContain('/ # hostname\nbox\n');
+  await page.keyboard.type('cat /etc/resolv.conf');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => terminalText(page)).toContain('nameserver 10.96.0.10\n');
+  await shotSizes(page, 'terminal-exec-it', { graph: false });
+  await expectNoAxeViolations(page, { include: '[data-testid="terminal"]' });
+  await page.keyboard.type('exit');
+  await page.keyboard.press('Enter');
+  const back = await typeCommand(page, 'kubectl get pod box -o name', { expectOutput: /pod\/box/ });
+  expect(back).toContain('pod/box');
 });

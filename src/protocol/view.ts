@@ -149,6 +149,18 @@ export interface TerminalOutput {
   action?: true;
   /** `kubectl apply`: the fields the server's Invalid answers named, so the YAML tab can mark their lines. */
   fieldErrors?: FieldErrorView[];
+  /** `kubectl exec -it POD -- sh` opened a shell: the terminal prompts with its prompt until `exit`. */
+  shell?: ShellSessionView;
+}
+
+/** An interactive shell in a container: its prompt, and where each line typed at it runs. */
+export interface ShellSessionView {
+  prompt: string;
+  namespace: string;
+  pod: string;
+  container: string;
+  /** The shell program (`sh`, `bash`). */
+  shell: string;
 }
 
 /** One cause of an Invalid answer (metav1.StatusCause) and the YAML document of the object it is about. */

@@ -183,6 +183,22 @@ const KNOWN: Record<string, string> = {
   'explain pod.spec.containers': 'in-page kubectl explain missing',
 };
 
+/**
+ * `kubectl exec` (issue 12): real kubectl over a WebSocket (v5.channel.k8s.io, exec-stream.ts), the
+ * page's over the simulated network; `{pod}` is one of the web Deployment's pods. containerd's exec
+ * ids (64 hex digits) differ between the two runs and are masked.
+ */
+const EXECS: string[] = [
+  'exec {pod} -- env',
+  'exec {pod} -- cat /etc/resolv.conf',
+  'exec {pod} -- cat /etc/hosts',
+  "exec {pod} -- sh -c 'echo $HOSTNAME; exit 3'",
+  'exec {pod} -- ps',
+  'exec {pod} -c nope -- env',
+  'exec nope -- env',
+  'exec {pod} hostname',
+];
+
 let h: ServeHandle | undefined;
 let env: Record<string, string> = {};
 
@@ -229,6 +245,18 @@ maybe(KUBECTL ? 'real kubectl v1.31 and the in-page kubectl print the same' : 'r
       const r = await real(line);
       const p = page(line);
       expect(comparable(p)).toEqual(comparable(r));
+    }, 30_000);
+  }
+
+  for (const line of EXECS) {
+    it(`kubectl ${line}`, async () => {
+      const pod = page('get pods -l app=web -o name').stdout.split('\n')[0]!.replace('pod/', '');
+      const ids = (o: Output): Output => ({ ...o, stderr: o.stderr.replace(/[0-9a-f]{64}/g, '<id>') });
+      const r = await real(line.replaceAll('{pod}', pod));
+      const p = page(line.replaceAll('{pod}', pod));
+      // Not two equal failures: the real exec reached the container.
+      if (line === 'exec {pod} -- env') expect(r.stdout).toContain(`HOSTNAME=${pod}\n`);
+      expect(comparable(ids(p))).toEqual(comparable(ids(r)));
     }, 30_000);
   }
 

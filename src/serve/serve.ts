@@ -15,6 +15,10 @@ import type { GatewayOutput } from '../sim/gateway/api-gateway';
 import type { ScenarioRunner } from '../sim/scenario/run';
 import type { RecordedRequest, Scenario } from '../sim/scenario/schema';
 import { serializeScenario } from '../sim/scenario/serialize';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { isExecStream } from '../sim/api/exec-options';
+import { execFrames, execQuery, isExecPath, pickSubprotocol, refuseUpgrade } from './exec-stream';
 import { credentialsOf, decodeBody, readBody, readRequestLine, status, type StatusBody } from './http-request';
 import { kubeconfig } from './kubeconfig';
 import { hostPort, startPageServer, type PageServer } from './page';
@@ -74,7 +78,10 @@ const BUSY_TICK_MS = 1;
 const ADMIN = { name: 'kubernetes-admin', groups: ['system:masters'] };
 
 interface Open {
-  res: ServerResponse;
+  /** The response to write; an exec's upgrade has none, and takes its answer with `answer`. */
+  res?: ServerResponse;
+  answer?: (status: number, body: unknown) => void;
+  socket?: Duplex;
   watch: boolean;
   client: string;
 }
@@ -141,6 +148,12 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
   const deliver = (o: GatewayOutput): void => {
     const c = open.get(o.id);
     if (!c) return;
+    if (!c.res) {
+      open.delete(o.id);
+      if (o.type === 'gateway.response') c.answer?.(o.status, o.body);
+      else c.socket?.destroy();
+      return;
+    }
     if (o.type === 'gateway.response') {
       open.delete(o.id);
       send(c.res, o.status, o.body, contentTypeFor(new URL(c.res.req.url ?? '/', 'https://x').pathname, o.body), o.warnings);
@@ -213,13 +226,17 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     res.on('close', () => {
       if (open.delete(id)) runner.record({ kind: 'hangup', id });
     });
-    // Recorded at its simulated time, so that `kubeplay run` of the recording is this run.
+    enter(id, req, { ...line, body: decoded.body }, credentials, watch);
+  };
+
+  /** The request into the simulation, recorded at its simulated time so that `kubeplay run` of the recording is this run. */
+  const enter = (id: number, req: IncomingMessage, line: { method: RecordedRequest['method']; path: string; query: Record<string, string>; body?: unknown }, credentials: Credentials, watch: boolean): void => {
     const request: RecordedRequest = {
       id,
       method: line.method,
       path: line.path,
       query: line.query,
-      ...(decoded.body !== undefined && { body: decoded.body }),
+      ...(line.body !== undefined && { body: line.body }),
       ...(req.headers['content-type'] && { contentType: req.headers['content-type'] }),
       ...(req.headers.accept && { accept: req.headers.accept }),
       credentials,
@@ -230,6 +247,34 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     if (!watch && busy === undefined) busy = setTimeout(busyTick, 0);
   };
 
+  // `kubectl exec`: a WebSocket (or, as kubectl's fallback, SPDY) upgrade of pods/<pod>/exec (exec-stream.ts).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, handleProtocols: (offered) => pickSubprotocol(offered) });
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const line = readRequestLine(req);
+    if ('kind' in line) return refuseUpgrade(socket, line.code, line);
+    if (!isExecPath(line.path)) return refuseUpgrade(socket, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
+    const credentials = credentialsOf(req, caCert);
+    const client = clientOf(req, credentials);
+    let mine = 0;
+    for (const o of open.values()) if (o.client === client && !o.watch) mine++;
+    if (mine >= MAX_INFLIGHT_PER_CLIENT) return refuseUpgrade(socket, 429, 'Too many requests, please try again later.\n');
+    const websocket = String(req.headers.upgrade ?? '').toLowerCase() === 'websocket';
+    const id = nextId++;
+    const answer = (code: number, body: unknown): void => {
+      if (code !== 200 || !isExecStream(body)) return refuseUpgrade(socket, code, body);
+      if (!websocket) return refuseUpgrade(socket, 400, 'kubeplay serve streams exec over WebSocket (v5.channel.k8s.io) only\n');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        for (const f of execFrames(body)) ws.send(f);
+        ws.close(1000);
+      });
+    };
+    open.set(id, { answer, socket, watch: false, client });
+    socket.on('close', () => {
+      if (open.delete(id)) runner.record({ kind: 'hangup', id });
+    });
+    enter(id, req, { method: line.method, path: line.path, query: execQuery(new URL(req.url ?? '/', 'https://x')) }, credentials, false);
+  };
+
   // The client certificate is asked for but checked by credentialsOf, not by OpenSSL (pki.ts signedByCa).
   const caCert = new X509Certificate(pki.ca.certPem);
   const server: Server = createServer({ key: pki.server.keyPem, cert: pki.server.certPem, requestCert: true, rejectUnauthorized: false }, (req, res) => {
@@ -238,6 +283,7 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
       fail(res, status(500, 'InternalError', 'an error on the server has prevented the request from succeeding'));
     });
   });
+  server.on('upgrade', upgrade);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.address, () => resolve());
@@ -272,7 +318,9 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
       clearInterval(timer);
       await page?.close();
       if (busy !== undefined) clearTimeout(busy);
-      for (const c of open.values()) c.res.destroy();
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      for (const c of open.values()) (c.res ?? c.socket)?.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -8,16 +8,18 @@ declare module 'ws' {
 
   export interface ClientOptions {
     origin?: string;
+    rejectUnauthorized?: boolean;
     headers?: Record<string, string>;
   }
 
   export class WebSocket extends EventEmitter {
     static readonly CONNECTING: 0;
     static readonly OPEN: 1;
-    constructor(address: string, options?: ClientOptions);
+    constructor(address: string, protocols?: string | string[] | ClientOptions, options?: ClientOptions);
     readonly readyState: number;
     readonly bufferedAmount: number;
-    send(data: string, cb?: (err?: Error) => void): void;
+    send(data: string | Buffer, cb?: (err?: Error) => void): void;
+    readonly protocol: string;
     close(code?: number, reason?: string): void;
     terminate(): void;
     on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): this;
@@ -34,6 +36,8 @@ declare module 'ws' {
   export interface ServerOptions {
     noServer?: boolean;
     maxPayload?: number;
+    /** Picks the subprotocol from those the client offered; false refuses them all. */
+    handleProtocols?: (protocols: Set<string>, request: IncomingMessage) => string | false;
   }
 
   export class WebSocketServer extends EventEmitter {

@@ -13,7 +13,7 @@ import { cachedObject } from './watchcache';
 export const LOG_PROXY_TIMER = 'logs.timeout';
 const PROXY_TIMEOUT_MS = 30_000;
 
-function containerFor(pod: Pod, wanted: string | undefined): string | { error: string } {
+export function containerFor(pod: Pod, wanted: string | undefined): string | { error: string } {
   const name = pod.metadata.name!;
   const all = [...(pod.spec.initContainers ?? []), ...pod.spec.containers].map((c) => c.name);
   if (wanted) return all.includes(wanted) ? wanted : { error: `container ${wanted} is not valid for pod ${name}` };
@@ -53,23 +53,23 @@ export function logsOnMessage(ctx: Effects, s: ApiserverState, msg: Message): bo
   const p = s.proxies.get(id);
   if (!p) return false;
   s.proxies.delete(id);
-  ctx.cancelTimer(p.timer);
+  if (p.timer !== undefined) ctx.cancelTimer(p.timer);
   const rc = s.requests.get(p.requestId);
   if (!rc) return true;
   s.requests.delete(p.requestId);
   if (b.type === 'http.response') respond(ctx, rc, (b as HttpResponse).status, (b as HttpResponse).body, 'Proxy');
-  else respond(ctx, rc, 500, proxyError(s, rc, 'connect: connection refused'), 'Proxy');
+  else respond(ctx, rc, 500, proxyError(s, rc, 'connect: connection refused', p.kubeletPath), 'Proxy');
   return true;
 }
 
 /** The proxy's error as the apiserver passes it through (500, empty reason): the Go HTTP client's text. */
-function proxyError(s: ApiserverState, rc: RequestContext, cause: string): Status {
+function proxyError(s: ApiserverState, rc: RequestContext, cause: string, kubeletPath?: string): Status {
   const pod = cachedObject(s, 'pods', `${rc.ri.namespace}/${rc.ri.name}`) as Pod | undefined;
   const nodeName = pod?.spec.nodeName ?? '';
   const node = cachedObject(s, 'nodes', nodeName) as Node | undefined;
   const ip = node?.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? nodeName;
   const container = rc.msg.body.query?.container ?? pod?.spec.containers[0]?.name ?? '';
-  const url = `https://${ip}:10250/containerLogs/${rc.ri.namespace}/${rc.ri.name}/${container}`;
+  const url = `https://${ip}:10250${kubeletPath ?? `/containerLogs/${rc.ri.namespace}/${rc.ri.name}/${container}`}`;
   const detail = cause.startsWith('connect:') ? `dial tcp ${ip}:10250: ${cause}` : cause;
   return internalError(`Get "${url}": ${detail}`);
 }

@@ -9,6 +9,7 @@ import { groupResource } from '../api/resources';
 import { isStatus } from '../api/types';
 import type { Effects, Message } from '../kernel/component';
 import { discoveryDocument, isDiscoveryRoot } from './discovery';
+import { startExec } from './exec';
 import { startLogs } from './logs';
 import { serveNonResource } from './nonresource';
 import { cacheRbacSource } from './rbac-bootstrap';
@@ -68,6 +69,7 @@ function dispatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
     case 'watch':
       return startWatch(ctx, s, rc);
     case 'get':
+      if (subresource === 'exec') return startExec(ctx, s, rc);
       return subresource === 'log' ? startLogs(ctx, s, rc) : startGet(ctx, s, rc);
     case 'list':
       return startList(ctx, s, rc);
@@ -76,6 +78,7 @@ function dispatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
       if (rc.ri.info.resource === 'selfsubjectaccessreviews') return createSelfSubjectAccessReview(ctx, s, rc);
       if (rc.ri.info.resource === 'selfsubjectrulesreviews') return createSelfSubjectRulesReview(ctx, s, rc);
       if (subresource === 'eviction') return startWrite(ctx, s, rc, 'eviction');
+      if (subresource === 'exec') return startExec(ctx, s, rc);
       return startCreate(ctx, s, rc);
     case 'update':
       return startWrite(ctx, s, rc, 'update');

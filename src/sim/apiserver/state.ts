@@ -146,7 +146,10 @@ export interface WatcherIndexEntry {
 
 export interface ProxyCall {
   requestId: MessageId;
-  timer: TimerId;
+  /** The proxy's timeout; an exec stream has none (it stays open while the command runs). */
+  timer?: TimerId;
+  /** The kubelet path proxied to, for the error texts (`/containerLogs/...` when absent). */
+  kubeletPath?: string;
 }
 
 export interface ApiserverState {

@@ -27,6 +27,17 @@ export interface CliOutput {
   partial?: true;
   /** The fields the server's Invalid answers named (`kubectl apply`), so an editor can mark their lines. */
   fieldErrors?: CliFieldError[];
+  /** `kubectl exec -it POD -- sh` opened a shell: the terminal prompts with it and runs each line as an exec. */
+  session?: CliSession;
+}
+
+/** An interactive shell in a container, as the terminal needs it to go on. */
+export interface CliSession {
+  prompt: string;
+  namespace: string;
+  pod: string;
+  container: string;
+  shell: string;
 }
 
 /** One cause of an Invalid status (metav1.StatusCause) and the manifest document it came from. */

@@ -2,7 +2,7 @@
 // per step, stamped with simulated time (`[00:30.000] $ kubectl get pods -o wide`).
 
 import { formatClock } from './duration';
-import type { CliFieldError, CliOutput } from '../cli-tools/protocol';
+import type { CliFieldError, CliOutput, CliSession } from '../cli-tools/protocol';
 import type { ExpectSpec } from './schema';
 
 export interface TranscriptEntry {
@@ -20,12 +20,15 @@ export interface TranscriptEntry {
   timedOut?: boolean;
   /** The fields the server's Invalid answers named (kubectl apply), for the YAML editor's markers. */
   fieldErrors?: CliFieldError[];
+  /** `kubectl exec -it ... -- sh` opened a shell (its prompt and where it runs). */
+  session?: CliSession;
 }
 
 /** What a finished command's output adds to its transcript entry. */
-export function outputFields(out: CliOutput): Pick<TranscriptEntry, 'stdout' | 'stderr' | 'exitCode' | 'fieldErrors'> {
-  const fields: Pick<TranscriptEntry, 'stdout' | 'stderr' | 'exitCode' | 'fieldErrors'> = { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
+export function outputFields(out: CliOutput): Pick<TranscriptEntry, 'stdout' | 'stderr' | 'exitCode' | 'fieldErrors' | 'session'> {
+  const fields: Pick<TranscriptEntry, 'stdout' | 'stderr' | 'exitCode' | 'fieldErrors' | 'session'> = { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
   if (out.fieldErrors) fields.fieldErrors = out.fieldErrors;
+  if (out.session) fields.session = out.session;
   return fields;
 }
 

@@ -138,12 +138,13 @@ function submit(s: LineState): [LineState, LineEffect] {
  * text, then the cursor back to its place. Lines longer than the terminal wrap; good enough for
  * kubectl commands.
  */
-export function renderLine(s: LineState): string {
+/** The line with its prompt (`$ `, or a container shell's `/ # `). */
+export function renderLine(s: LineState, prompt = PROMPT): string {
   if (s.search) {
     const found = s.search.match >= 0 ? (s.history[s.search.match] ?? '') : '';
     const failed = s.search.query !== '' && s.search.match < 0;
     return `\r\x1b[K(${failed ? 'failed ' : ''}reverse-i-search)\`${s.search.query}': ${found}`;
   }
   const back = s.line.length - s.cursor;
-  return `\r\x1b[K${PROMPT}${s.line}${back > 0 ? `\x1b[${back}D` : ''}`;
+  return `\r\x1b[K${prompt}${s.line}${back > 0 ? `\x1b[${back}D` : ''}`;
 }

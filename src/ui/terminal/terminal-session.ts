@@ -3,12 +3,13 @@
 
 import { Terminal as XTerm } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
-import type { TerminalOutput } from '../../protocol/view';
+import type { ShellSessionView, TerminalOutput } from '../../protocol/view';
 import { formatClock } from '../app/format';
 import { fill, STRINGS } from '../app/strings';
 import { commonPrefix, complete, objectNameOf } from './completion';
 import { editLine, emptyLine, insert, PROMPT, renderLine, type LineState } from './line-editor';
 import { onPrefill } from './prefill';
+import { endsSession, sessionCommandLine, sessionOutputText } from './shell-session';
 import { nextRequestId, outputText, plainText, terminalSafe } from './terminal-output';
 import { useSimStore, useUiStore, useWorkerStore } from '../store/app-store';
 
@@ -26,6 +27,10 @@ export class TerminalSession {
   /** Keys typed while a command runs (type-ahead), replayed when the prompt comes back. */
   private typeAhead: string[] = [];
   private readonly seen = new WeakSet<TerminalOutput>();
+  /** A shell opened in a container (`kubectl exec -it web -- sh`): its prompt replaces `$ ` until `exit`. */
+  private shell: ShellSessionView | null = null;
+  /** The command waited for is a line typed in that shell. */
+  private waitingInShell = false;
   private readonly unsubscribe: () => void;
   private readonly unsubscribeWorker: () => void;
   private readonly unsubscribeLang: () => void;
@@ -54,7 +59,7 @@ export class TerminalSession {
     this.printBanner();
     // Outputs that arrived before this terminal existed are a transcript: show them.
     this.onOutputs(useSimStore.getState().outputs);
-    this.term.write(renderLine(this.state));
+    this.term.write(this.prompted(this.state));
     const prefill = onPrefill((text) => this.prefill(text));
     this.unsubscribePrefill = prefill.unsubscribe;
     if (prefill.waiting !== null) this.prefill(prefill.waiting);
@@ -94,7 +99,7 @@ export class TerminalSession {
       return;
     }
     [this.state] = insert(this.state, text);
-    this.term.write(renderLine(this.state));
+    this.term.write(this.prompted(this.state));
     this.term.focus();
   }
 
@@ -103,6 +108,18 @@ export class TerminalSession {
    * simulation printed goes through here, so its control characters are shown, not obeyed
    * (terminal-output.ts).
    */
+  /** The line editor's line behind this terminal's prompt: `$ `, or the container shell's. */
+  private prompted(state: LineState): string {
+    return renderLine(state, this.shell?.prompt ?? PROMPT);
+  }
+
+  /** `exit` or Ctrl-D: back to the laptop's prompt (bash says `exit` as it goes; busybox and dash say nothing). */
+  private leaveShell(): void {
+    if (this.shell?.shell.split('/').pop() === 'bash') this.print('exit\n');
+    this.shell = null;
+    this.term.write(this.prompted(this.state));
+  }
+
   private labelInput(): void {
     this.term.textarea?.setAttribute('aria-label', STRINGS[useUiStore.getState().lang].terminalInput);
   }
@@ -122,7 +139,7 @@ export class TerminalSession {
         // command may never answer, so the prompt returns now, as it always did.
         if (this.streaming) return;
         this.waiting = null;
-        this.term.write(renderLine(this.state));
+        this.term.write(this.prompted(this.state));
       } else if (this.typeAhead.length === 0 && !useSimStore.getState().clock.playing && (data === ' ' || data === '.')) {
         // The hint under a command typed while paused says so: space plays, '.' steps, from here too
         // (once something is typed ahead, a space is part of the next command).
@@ -132,16 +149,22 @@ export class TerminalSession {
       }
       return;
     }
+    // Ctrl-D on an empty line ends a container shell, as end-of-file ends a real one.
+    if (data === '\x04' && this.shell && this.state.line === '') {
+      this.term.write('\r\n');
+      this.leaveShell();
+      return;
+    }
     const [next, effect] = editLine(this.state, data);
     this.state = next;
     sharedHistory = next.history;
     switch (effect.kind) {
       case 'redraw':
-        this.term.write(renderLine(next));
+        this.term.write(this.prompted(next));
         return;
       case 'interrupt':
         this.print('^C\n');
-        this.term.write(renderLine(next));
+        this.term.write(this.prompted(next));
         return;
       case 'complete':
         this.complete();
@@ -157,10 +180,11 @@ export class TerminalSession {
 
   private submit(line: string): void {
     // The row shows the line as run (a reverse-i-search row becomes `$ line`, as in bash).
-    this.term.write(`\r\x1b[K${PROMPT}${terminalSafe(line)}\r\n`);
-    this.mirror.textContent += `${PROMPT}${line}\n`;
+    const prompt = this.shell?.prompt ?? PROMPT;
+    this.term.write(`\r\x1b[K${terminalSafe(prompt)}${terminalSafe(line)}\r\n`);
+    this.mirror.textContent += `${prompt}${line}\n`;
     if (line === '') {
-      this.term.write(renderLine(this.state));
+      this.term.write(this.prompted(this.state));
       return;
     }
     // `clear` is the laptop shell's own: it changes nothing in the cluster, so it is not sent.
@@ -168,9 +192,11 @@ export class TerminalSession {
       this.clearScreen();
       return;
     }
+    if (this.shell && endsSession(line)) return this.leaveShell();
     const requestId = nextRequestId();
     this.waiting = requestId;
-    useUiStore.getState().send({ type: 'exec', requestId, line });
+    this.waitingInShell = this.shell !== null;
+    useUiStore.getState().send({ type: 'exec', requestId, line: this.shell ? sessionCommandLine(this.shell, line) : line });
     if (!useSimStore.getState().clock.playing) {
       this.term.write(`\x1b[2m${STRINGS[useUiStore.getState().lang].terminalPaused}\x1b[0m\r\n`);
     }
@@ -179,7 +205,7 @@ export class TerminalSession {
   /** `clear` or Ctrl+L: an empty screen with the prompt (and the line being typed) at the top. */
   private clearScreen(): void {
     this.term.clear();
-    this.term.write(renderLine(this.state));
+    this.term.write(this.prompted(this.state));
   }
 
   private complete(): void {
@@ -191,12 +217,12 @@ export class TerminalSession {
     const word = only !== undefined ? `${only} ` : commonPrefix(c.candidates);
     if (word.length > c.prefix.length) {
       [this.state] = insert(this.state, word.slice(c.prefix.length));
-      this.term.write(renderLine(this.state));
+      this.term.write(this.prompted(this.state));
       return;
     }
     // Nothing more to add: list what fits, as bash does on a second Tab.
     this.term.write(`\r\n${terminalSafe(c.candidates.join('  '))}\r\n`);
-    this.term.write(renderLine(this.state));
+    this.term.write(this.prompted(this.state));
   }
 
   /**
@@ -210,7 +236,7 @@ export class TerminalSession {
     this.streaming = false;
     this.typeAhead = [];
     this.term.write(`\r\x1b[K\x1b[2m${STRINGS[useUiStore.getState().lang].terminalLost}\x1b[0m\r\n`);
-    this.term.write(renderLine(this.state));
+    this.term.write(this.prompted(this.state));
   }
 
   private printBanner(): void {
@@ -235,7 +261,9 @@ export class TerminalSession {
     this.waiting = null;
     this.streaming = false;
     this.typeAhead = [];
-    this.term.write(renderLine(this.state));
+    // The shell's session belonged to the moment left behind.
+    this.shell = null;
+    this.term.write(this.prompted(this.state));
   }
 
   private onOutputs(outputs: readonly TerminalOutput[]): void {
@@ -273,21 +301,22 @@ export class TerminalSession {
       }
       this.term.write('\r\x1b[K');
       this.print(o.stdout);
-      if (this.waiting === null) this.term.write(renderLine(this.state));
+      if (this.waiting === null) this.term.write(this.prompted(this.state));
       return;
     }
     if (mine) {
       this.waiting = null;
       this.streaming = false;
-      this.print(outputText(o, true, STRINGS[useUiStore.getState().lang].noAnswer));
-      this.term.write(renderLine(this.state));
+      this.print(this.waitingInShell ? sessionOutputText(o) : outputText(o, true, STRINGS[useUiStore.getState().lang].noAnswer));
+      if (o.shell) this.shell = o.shell;
+      this.term.write(this.prompted(this.state));
       this.replayTypeAhead();
       return;
     }
     // Someone else's command: print it above the prompt, then put the prompt line back.
     this.term.write('\r\x1b[K');
     this.print(outputText(o, false, STRINGS[useUiStore.getState().lang].noAnswer));
-    if (this.waiting === null) this.term.write(renderLine(this.state));
+    if (this.waiting === null) this.term.write(this.prompted(this.state));
   }
 }
 

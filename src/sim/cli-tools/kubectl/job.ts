@@ -9,7 +9,7 @@ import { isStatus } from '../../api/types';
 import { apiRequest, type ClientState, type RequestSpec } from '../../client/apiclient';
 import type { Effects, ObjectRef, Phase } from '../../kernel/component';
 import type { MessageId, ProcessId, RecordId } from '../../kernel/units';
-import type { CliFieldError, CliOutput } from '../protocol';
+import type { CliFieldError, CliOutput, CliSession } from '../protocol';
 import { checkErr, type KubectlError } from './errors';
 
 export interface KubectlConfig {
@@ -40,6 +40,8 @@ export interface JobCommon {
   watchId?: MessageId;
   /** Fields the server's Invalid answers named (apply), sent with the output. */
   fieldErrors?: CliFieldError[];
+  /** exec -it opened a shell (commands/exec.ts). */
+  session?: CliSession;
 }
 
 export interface KubectlState {
@@ -155,6 +157,7 @@ export function finishJob(st: KubectlState, job: JobCommon, ctx: Effects, err?: 
   if (err) stderr += checkErr(err);
   const out: CliOutput = { type: 'cli.output', jobId: job.jobId, stdout: job.stdout, stderr, exitCode: err ? 1 : (exitCode ?? 0) };
   if (job.fieldErrors?.length) out.fieldErrors = job.fieldErrors;
+  if (job.session) out.session = job.session;
   ctx.emit(out as unknown as { type: string });
   st.jobs.delete(job.jobId);
 }

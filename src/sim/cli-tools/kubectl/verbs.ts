@@ -14,6 +14,7 @@ import { onCreateResult, startCreate, startRun } from './commands/create';
 import { onDeleteResult, onDeleteWatchEvent, startDelete } from './commands/delete';
 import { onDescribeResult, startDescribe } from './commands/describe';
 import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain } from './commands/drain';
+import { onExecResult, startExec } from './commands/exec';
 import { onGetResult, startGet } from './commands/get';
 import { onGetWatchEvent } from './commands/get-watch';
 import { onLogsResult, startLogs } from './commands/logs';
@@ -111,6 +112,12 @@ const VERB_LIST: Verb[] = [
     flags: [SELECTOR, str('container', 'c'), int('tail'), bool('previous', 'p'), bool('timestamps')],
     start: (st, c, p, _e, ctx) => startLogs(st, c, p, ctx),
     onResult: onResult(onLogsResult),
+  },
+  {
+    name: 'exec',
+    flags: [str('container', 'c'), bool('stdin', 'i'), bool('tty', 't'), bool('quiet', 'q'), str('pod-running-timeout'), arr('filename', 'f')],
+    start: (st, c, p, _e, ctx) => startExec(st, c, p, ctx),
+    onResult: onResult(onExecResult),
   },
   {
     name: 'describe',

@@ -99,7 +99,7 @@ function keyRefValue(src: ConfigSources, namespace: string, kind: 'ConfigMap' | 
 }
 
 /** makeEnvironmentVariables' sources, with downward-API fields the kubelet knows. */
-function resolve(container: Container, pod: KubeObject, src: ConfigSources): Map<string, string> {
+function resolve(container: Container, pod: KubeObject, src: ConfigSources, serviceEnv: Map<string, string>): Map<string, string> {
   const namespace = pod.metadata.namespace ?? 'default';
   const vars = new Map<string, string>();
   for (const from of ((container as { envFrom?: EnvFromSource[] }).envFrom ?? [])) {
@@ -123,7 +123,7 @@ function resolve(container: Container, pod: KubeObject, src: ConfigSources): Map
       if (v !== undefined) vars.set(e.name, v);
     } else if (e.valueFrom?.fieldRef) {
       vars.set(e.name, fieldValue(pod, e.valueFrom.fieldRef.fieldPath));
-    } else vars.set(e.name, expand(e.value ?? '', vars));
+    } else vars.set(e.name, expand(e.value ?? '', serviceEnv.size ? new Map([...serviceEnv, ...vars]) : vars));
   }
   return vars;
 }
@@ -152,10 +152,36 @@ function fieldValue(pod: KubeObject, path: string): string {
   }
 }
 
-/** The container's environment and expanded command line, or the CreateContainerConfigError message. */
-export function containerEnv(container: Container, pod: KubeObject, src: ConfigSources): ContainerEnv | { error: string } {
+/**
+ * The `kubernetes` Service's variables (pkg/kubelet/envvars FromServices: HOST, PORT, the named
+ * port `https`, then the Docker-link style PORT_* set). getServiceEnvVarMap always adds them for
+ * the master Service of the default namespace, whatever enableServiceLinks says; the other
+ * Services' variables need Services the kubelet does not watch yet and are not added. The real
+ * kubelet appends them in Go map order (random); Kubeplay keeps FromServices' order.
+ */
+export function masterServiceEnv(ip: string, port = 443): [string, string][] {
+  return [
+    ['KUBERNETES_SERVICE_HOST', ip],
+    ['KUBERNETES_SERVICE_PORT', String(port)],
+    ['KUBERNETES_SERVICE_PORT_HTTPS', String(port)],
+    ['KUBERNETES_PORT', `tcp://${ip}:${port}`],
+    [`KUBERNETES_PORT_${port}_TCP`, `tcp://${ip}:${port}`],
+    [`KUBERNETES_PORT_${port}_TCP_PROTO`, 'tcp'],
+    [`KUBERNETES_PORT_${port}_TCP_PORT`, String(port)],
+    [`KUBERNETES_PORT_${port}_TCP_ADDR`, ip],
+  ];
+}
+
+/**
+ * The container's environment and expanded command line, or the CreateContainerConfigError message.
+ * `serviceEnv`: the Service variables, available to `$(VAR)` and appended after the container's own
+ * variables unless it defines them itself (makeEnvironmentVariables).
+ */
+export function containerEnv(container: Container, pod: KubeObject, src: ConfigSources, serviceEnv: [string, string][] = []): ContainerEnv | { error: string } {
   try {
-    const vars = resolve(container, pod, src);
+    const own = resolve(container, pod, src, new Map(serviceEnv));
+    const vars = new Map([...own]);
+    for (const [k, v] of serviceEnv) if (!own.has(k)) vars.set(k, v);
     const out: ContainerEnv = { env: [...vars] };
     if (container.command) out.command = container.command.map((a) => expand(a, vars));
     if (container.args) out.args = container.args.map((a) => expand(a, vars));

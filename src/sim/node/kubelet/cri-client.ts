@@ -17,6 +17,7 @@ function detail(call: CriCall): string {
     case 'CreateContainer':
       return ` ${call.config.name}`;
     case 'ExecSync':
+    case 'Exec':
       return ` ${call.cmd.join(' ')}`;
     case 'StartContainer':
     case 'StopContainer':

@@ -17,6 +17,7 @@ import { recordNodeEvent } from './events';
 import { refusedResponse, transportClosedResponse } from './cri-client';
 import { klog, KUBELET_PID } from './klog';
 import { needsReconcile, podStatus } from './pod-status';
+import { onContainerExec, onExecAnswer } from './exec';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
 import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
@@ -218,6 +219,8 @@ function onCriResponse(s: KubeletState, ctx: Effects, resp: CriResponse): void {
       return w && rec.container && rec.probe ? onExecProbeResponse(s, ctx, w, rec.container, rec.probe, resp) : undefined;
     case 'logs':
       return onReadLogs(ctx, rec, resp);
+    case 'exec':
+      return onExecAnswer(ctx, rec, resp);
     case 'runtime-list':
       setRuntimeUp(s, ctx, !resp.error);
       if (resp.error) return void ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
@@ -255,7 +258,7 @@ function onRefused(s: KubeletState, ctx: Effects, id: MessageId): boolean {
 
 function onMessage(s: KubeletState, msg: Message, ctx: Effects): void {
   const type = msg.body.type;
-  if (type === 'http.request' && onContainerLogs(s, ctx, msg)) return;
+  if (type === 'http.request' && (onContainerLogs(s, ctx, msg) || onContainerExec(s, ctx, msg))) return;
   if (type === 'cri.response') return onCriResponse(s, ctx, msg.body as CriResponse);
   if (type === 'cri.event') return onContainerEvent(s, ctx, msg.body as CriContainerEvent);
   if (type === 'probe.response') return onNetProbeResponse(s, ctx, msg.body as ProbeResponse);

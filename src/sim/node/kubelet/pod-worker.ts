@@ -9,7 +9,9 @@ import type { Pod } from '../../api/types';
 import type { Effects, ObjectRef } from '../../kernel/component';
 import { apiRequest } from '../../client/apiclient';
 import { normalizeImage, parseImageReference } from '../registry/reference';
-import { containerEnv, type ConfigSources } from './container-env';
+import { containerEnv, masterServiceEnv, type ConfigSources } from './container-env';
+import { etcFiles } from './etc-files';
+import { KUBERNETES_SERVICE_IP } from '../../apiserver/registry/service-alloc';
 import { mountedFiles } from './config-volumes';
 import { formatGrpcError, type ContainerConfig, type CriResponse, type CreateContainerResult, type ImageStatusResult, type PullImageResult, type RunPodSandboxResult } from '../runtime/cri';
 import { backoffGet, backoffNext, backoffUntil, inBackoffSince, inBackoffSinceUpdate } from './backoff';
@@ -263,14 +265,15 @@ function createContainer(s: KubeletState, ctx: Effects, w: PodWorker, c: Contain
   const attempt = c.lastTerminated ? c.restartCount + 1 : c.restartCount;
   const mounts = mountedFiles(c.spec, w.pod, configSources(s));
   if ('error' in mounts) return onMountFailure(s, ctx, w, c, mounts.error);
-  const env = containerEnv(c.spec, w.pod, configSources(s));
+  const env = containerEnv(c.spec, w.pod, configSources(s), masterServiceEnv(KUBERNETES_SERVICE_IP));
   if ('error' in env) return onSyncFailure(s, ctx, w, c, 'CreateContainerConfigError', env.error);
   const config: ContainerConfig = {
     name: c.name, attempt, image: c.spec.image ?? '', command: env.command, args: env.args,
     labels: { 'io.kubernetes.container.name': c.name, 'io.kubernetes.pod.name': w.name, 'io.kubernetes.pod.namespace': w.namespace, 'io.kubernetes.pod.uid': w.uid },
   };
   if (env.env.length) config.envs = env.env.map(([key, value]) => ({ key, value }));
-  if (Object.keys(mounts.files).length) config.mountedFiles = mounts.files;
+  // The kubelet-managed /etc files are bind mounts too; the pod's volumes may cover them.
+  config.mountedFiles = { ...etcFiles(w.pod, w.podIP), ...mounts.files };
   // generateLinuxContainerResources: limits.memory becomes the cgroup's memory limit.
   const memory = c.spec.resources?.limits?.memory;
   if (memory !== undefined) config.linux = { resources: { memoryLimitInBytes: parseBytes(String(memory)) } };

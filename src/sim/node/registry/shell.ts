@@ -88,7 +88,7 @@ function splitCommands(script: string): string[] {
 }
 
 /** `3600`, `1h`, `30s`, `infinity` -> ms (busybox sleep accepts suffixes). */
-function sleepMs(arg: string | undefined): number | 'forever' {
+export function sleepMs(arg: string | undefined): number | 'forever' {
   if (!arg || arg === 'infinity' || arg === 'inf') return 'forever';
   const m = /^(\d+(?:\.\d+)?)([smhd]?)$/.exec(arg);
   if (!m) return 0;

@@ -13,6 +13,7 @@ import type { CniRequest, CniResponse } from '../cni/cni';
 import type { CreateContainerResult, CriRequest, ProbeRequest, ProbeResponse, ReadLogsResult, RunPodSandboxResult } from './cri';
 import { PULL_DONE_TIMER, REGISTRY_TIMEOUT_TIMER, findImage, imageInfo, onPullDone, onRegistryRefused, onRegistryResponse, onRegistryTimeout, startPull } from './images';
 import { KILL_TIMER, containerInfo, criLogLines, execIn, onKillTimer, onStepTimer, probeTarget, startProgram, stopContainer } from './process';
+import { execInContainer, processEnv } from './exec-cri';
 import { ANSWER_TIMER, answer, answerNow, type DeferredAnswer } from './reply';
 import { CONTAINERD_REVISION, CONTAINERD_VERSION, SANDBOX_IMAGE, clog, type Container, type ContainerdConfig, type ContainerdState, type Sandbox, type Waiter } from './state';
 import { resolveReference } from '../registry/registry';
@@ -105,6 +106,7 @@ function createContainer(s: ContainerdState, ctx: Effects, req: Extract<CriReque
     id, podSandboxId: sb.id, metadata: { name: cfg.name, attempt: cfg.attempt }, image: normalizeImage(cfg.image), imageRef: img.id,
     state: 'CONTAINER_CREATED', createdAt: ctx.now, labels: cfg.labels,
     program: programFor(cfg.image, cfg.command, cfg.args, { env: (cfg.envs ?? []).map((e) => [e.key, e.value]), files: cfg.mountedFiles ?? {} }), frames: [], files: [], listening: [], logs: [], stopWaiters: [],
+    processEnv: processEnv(cfg, sb.metadata.name), mounted: cfg.mountedFiles ?? {}, commandLine: [...(cfg.command ?? []), ...(cfg.args ?? [])].join(' '),
   };
   const limit = cfg.linux?.resources.memoryLimitInBytes;
   if (limit) c.memoryLimitInBytes = limit;
@@ -173,6 +175,8 @@ function onCri(s: ContainerdState, ctx: Effects, msg: Message, req: CriRequest):
           ? answer(ctx, w, execIn(c, req.cmd), undefined, `ExecSync ${req.cmd.join(' ')}`)
           : answer(ctx, w, undefined, { code: 'Unknown', message: `container is in ${c.state} state` }),
       );
+    case 'Exec':
+      return withContainer(s, ctx, req.containerId, w, (c) => execInContainer(s, ctx, c, req, w));
     case 'ReadLogs':
       return withContainer(s, ctx, req.containerId, w, (c) => answer(ctx, w, { lines: criLogLines(c, req.tailLines) } satisfies ReadLogsResult, undefined, `ReadLogs ${c.metadata.name}`));
     case 'GetContainerEvents':

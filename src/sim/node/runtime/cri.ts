@@ -53,6 +53,11 @@ export type CriCall =
   | { method: 'ListContainers'; podSandboxId?: string }
   | { method: 'ContainerStatus'; containerId: string }
   | { method: 'ExecSync'; containerId: string; cmd: string[]; timeout: number }
+  /**
+   * A streaming exec (`kubectl exec`). The real runtime answers a URL of its streaming server, which
+   * the kubelet proxies; here containerd runs the command and answers what it printed (ExecResult).
+   */
+  | { method: 'Exec'; containerId: string; cmd: string[]; tty: boolean; stdin: boolean }
   /** Opens a stream of CriContainerEvent (evented PLEG). */
   | { method: 'GetContainerEvents' }
   | { method: 'ReadLogs'; containerId: string; tailLines?: number };
@@ -134,6 +139,15 @@ export interface ExecSyncResult {
   exitCode: number;
   stdout: string;
   stderr: string;
+}
+/** What a streaming exec printed and how it ended; `prompt` when a shell was opened with stdin and a tty. */
+export interface ExecResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  prompt?: string;
+  /** runc could not start the program (it is not in the image): containerd's error text. */
+  startError?: string;
 }
 export interface ReadLogsResult {
   /** CRI log format lines: `2024-08-13T09:00:05.123456789Z stdout F text`. */

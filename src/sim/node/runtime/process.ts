@@ -35,7 +35,7 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
 }
 
 export function containerInfo(c: Container): ContainerInfo {
-  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, ...info } = c;
+  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, processEnv: _pe, mounted: _mo, commandLine: _cl, execs: _ex, ...info } = c;
   return info;
 }
 

@@ -55,3 +55,13 @@ export function answerNow(ctx: Effects, w: Waiter, result: unknown, error?: CriE
   ctx.send(w.to, body, { summary: summary ?? `${w.method} ${error ? `error: ${error.code}` : 'OK'}`, phase: 'execution', object: w.object });
   ctx.cause(prev);
 }
+
+/** Answer after `ms` of the caller's own work (an exec'd command's sleeps). */
+export function answerAfter(ctx: Effects, w: Waiter, ms: number, result: unknown, summary?: string): void {
+  if (ms <= 0) return answerNow(ctx, w, result, undefined, summary);
+  const prev = ctx.cause();
+  ctx.cause(w.cause);
+  const d: DeferredAnswer = { w, result, summary };
+  ctx.setTimer(ms, ANSWER_TIMER, d);
+  ctx.cause(prev);
+}

@@ -53,6 +53,12 @@ export interface Container extends ContainerInfo {
   /** When the pending SIGKILL is due. */
   killAt?: number;
   stopWaiters: Waiter[];
+  /** The process environment (PATH, HOSTNAME, image Env, CRI envs) and the files mounted in, for exec. */
+  processEnv?: [string, string][];
+  mounted?: Record<string, string>;
+  /** PID 1's command line (ps), and how many execs ran (their PIDs follow). */
+  commandLine?: string;
+  execs?: number;
   /** The cgroup's memory.max (from the CRI config), and what the program has touched so far. */
   memoryLimitInBytes?: number;
   memoryBytes?: number;

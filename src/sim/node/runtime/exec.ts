@@ -1,0 +1,347 @@
+// A process started by CRI Exec (`kubectl exec`) inside a running container: runc looks the program
+// up on the container's $PATH (a program the image does not have fails to start, before anything
+// runs), then it runs with the container's environment and files. The programs are the image's
+// own (registry/userland.ts): busybox's applets, Debian's dash and coreutils, bash. Each prints
+// what the real one prints for the cases the Kubernetes docs use: env, hostname, cat, ls, echo,
+// id, ps, date, sleep, and `sh -c` scripts of simple commands joined by `;`, `&&` and `||`.
+// Pipes, redirections and state kept between separate execs (`cd`, `export`) are not modelled;
+// wget, curl and nslookup need Services to carry traffic and say so.
+
+import { rfc3339 } from '../../api/time';
+import { sleepMs } from '../registry/shell';
+import type { Userland } from '../registry/userland';
+
+export interface ExecContext {
+  userland: Userland;
+  /** The process environment: PATH, HOSTNAME, the image's Env, the container's env, HOME. */
+  env: [string, string][];
+  /** Files by absolute path (/etc/hostname, /etc/hosts, /etc/resolv.conf, volumes). */
+  files: Record<string, string>;
+  hostname: string;
+  now: number;
+  startedAt: number;
+  /** PID 1's command line, for ps. */
+  mainCommand: string;
+  /** The PID the exec'd process gets. */
+  pid: number;
+}
+
+export interface ExecOutcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** How long the command runs (its sleeps); 'forever' for `sleep infinity`. */
+  runMs: number | 'forever';
+}
+
+/** The program is not in the image: runc fails to start it. */
+export type ExecStart = { started: true; outcome: ExecOutcome } | { started: false; missing: string };
+
+interface Io {
+  out: string;
+  err: string;
+  runMs: number | 'forever';
+  env: Map<string, string>;
+  cwd: string;
+}
+
+const SHELLS = ['sh', 'ash', 'dash', 'bash'];
+const TRAFFIC_TOOLS = ['wget', 'curl', 'nslookup', 'dig'];
+
+function hasProgram(u: Userland, name: string): boolean {
+  if (name === 'bash') return u.bash;
+  if (name === 'sh') return u.shell !== 'none';
+  if (name === 'ash') return u.shell === 'busybox';
+  if (name === 'dash') return u.shell === 'dash';
+  return u.tools.has(name);
+}
+
+const base = (p: string): string => p.split('/').pop() ?? p;
+
+/** Run argv as CRI Exec does: no shell unless argv names one. */
+export function execProcess(argv: string[], ctx: ExecContext): ExecStart {
+  const name = base(argv[0] ?? '');
+  if (!name || !hasProgram(ctx.userland, name)) return { started: false, missing: argv[0] ?? '' };
+  const io: Io = { out: '', err: '', runMs: 0, env: new Map(ctx.env), cwd: '/' };
+  const code = runProgram(name, argv.slice(1), io, ctx);
+  return { started: true, outcome: { stdout: io.out, stderr: io.err, exitCode: code, runMs: io.runMs } };
+}
+
+/** The prompt an interactive shell prints: busybox `/ # `, dash `# `, bash `root@web-5f..:/# `. */
+export function shellPrompt(shell: string, ctx: ExecContext): string {
+  const name = base(shell);
+  if (name === 'bash') return `root@${ctx.hostname}:/# `;
+  return ctx.userland.shell === 'busybox' ? '/ # ' : '# ';
+}
+
+function runProgram(name: string, args: string[], io: Io, ctx: ExecContext): number {
+  if (SHELLS.includes(name)) {
+    const c = args.indexOf('-c');
+    // A shell with no script reads stdin; with none attached it reads end-of-file and exits 0.
+    if (c < 0) return 0;
+    return runScript(args[c + 1] ?? '', name === 'bash' ? 'bash' : ctx.userland.shell, io, ctx);
+  }
+  return runTool(name, args, io, ctx);
+}
+
+// ---------------------------------------------------------------- the shell
+
+type Op = ';' | '&&' | '||';
+
+/** Split a script into simple commands and the operator before each. */
+function splitScript(script: string): { op: Op; text: string }[] {
+  const out: { op: Op; text: string }[] = [];
+  let cur = '';
+  let op: Op = ';';
+  let quote = '';
+  const push = (next: Op): void => {
+    if (cur.trim()) out.push({ op, text: cur.trim() });
+    cur = '';
+    op = next;
+  };
+  for (let i = 0; i < script.length; i++) {
+    const c = script[i]!;
+    const two = script.slice(i, i + 2);
+    if (quote) {
+      if (c === quote) quote = '';
+      cur += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      cur += c;
+    } else if (c === ';' || c === '\n') push(';');
+    else if (two === '&&' || two === '||') {
+      push(two);
+      i++;
+    } else cur += c;
+  }
+  push(';');
+  return out;
+}
+
+/** Words of a simple command: quotes removed, `$VAR`, `${VAR}` and `$?` expanded except inside single quotes. */
+export function shellWords(text: string, env: Map<string, string>, status = 0): string[] {
+  const words: string[] = [];
+  let cur: string | undefined;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = '';
+      else cur += c;
+      continue;
+    }
+    if (c === '$' && /[A-Za-z_{?]/.test(text[i + 1] ?? '')) {
+      const m = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*)|(\?))/.exec(text.slice(i));
+      if (m) {
+        cur = (cur ?? '') + (m[3] ? String(status) : (env.get((m[1] ?? m[2])!) ?? ''));
+        i += m[0].length - 1;
+        continue;
+      }
+    }
+    if (quote === '"') {
+      if (c === '"') quote = '';
+      else cur += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      cur ??= '';
+    } else if (/\s/.test(c)) {
+      if (cur !== undefined) words.push(cur);
+      cur = undefined;
+    } else cur = (cur ?? '') + c;
+  }
+  if (cur !== undefined) words.push(cur);
+  return words;
+}
+
+function notFound(shell: ShellFlavour2, name: string): string {
+  if (shell === 'bash') return `bash: line 1: ${name}: command not found\n`;
+  if (shell === 'dash') return `sh: 1: ${name}: not found\n`;
+  return `sh: ${name}: not found\n`;
+}
+
+type ShellFlavour2 = 'busybox' | 'dash' | 'bash' | 'none';
+
+function runScript(script: string, shell: ShellFlavour2, io: Io, ctx: ExecContext): number {
+  let status = 0;
+  for (const { op, text } of splitScript(script)) {
+    if ((op === '&&' && status !== 0) || (op === '||' && status === 0)) continue;
+    const words = shellWords(text, io.env, status);
+    // `A=1 B=2` alone sets shell variables.
+    while (words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) {
+      const [k, ...v] = words.shift()!.split('=');
+      io.env.set(k!, v.join('='));
+    }
+    const [cmd, ...args] = words;
+    if (cmd === undefined) continue;
+    if (cmd === 'exit') return Number(args[0] ?? status) || 0;
+    if (cmd === 'cd') {
+      io.cwd = args[0] ?? '/';
+      status = 0;
+    } else if (cmd === 'export') {
+      for (const a of args) if (a.includes('=')) io.env.set(a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
+      status = 0;
+    } else if (cmd === 'echo' || cmd === 'true' || cmd === 'false' || cmd === 'pwd') status = runTool(cmd, args, io, ctx);
+    else if (hasProgram(ctx.userland, base(cmd))) status = runProgram(base(cmd), args, io, ctx);
+    else {
+      io.err += notFound(shell, cmd);
+      status = 127;
+    }
+    if (io.runMs === 'forever') return status;
+  }
+  return status;
+}
+
+// ---------------------------------------------------------------- the tools
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** date's default format, `%a %b %e %H:%M:%S %Z %Y`: `Wed Dec  2 17:00:05 UTC 2026`. */
+export function dateText(now: number): string {
+  const iso = rfc3339(now);
+  const [y, mo, d] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const weekday = DAYS[(Math.floor(Date.UTC(y, mo - 1, d) / 86_400_000) + 4) % 7]!;
+  return `${weekday} ${MONTHS[mo - 1]} ${String(d).padStart(2, ' ')} ${iso.slice(11, 19)} UTC ${y}`;
+}
+
+function runTool(name: string, args: string[], io: Io, ctx: ExecContext): number {
+  const gnu = ctx.userland.shell !== 'busybox';
+  switch (name) {
+    case 'true':
+      return 0;
+    case 'false':
+      return 1;
+    case 'echo': {
+      const n = args[0] === '-n';
+      io.out += (n ? args.slice(1) : args).join(' ') + (n ? '' : '\n');
+      return 0;
+    }
+    case 'env':
+    case 'printenv': {
+      if (name === 'printenv' && args.length) {
+        const v = io.env.get(args[0]!);
+        if (v === undefined) return 1;
+        io.out += v + '\n';
+        return 0;
+      }
+      for (const [k, v] of io.env) io.out += `${k}=${v}\n`;
+      return 0;
+    }
+    case 'hostname':
+      io.out += ctx.hostname + '\n';
+      return 0;
+    case 'id':
+      io.out += ctx.userland.rootId + '\n';
+      return 0;
+    case 'whoami':
+      io.out += 'root\n';
+      return 0;
+    case 'pwd':
+      io.out += io.cwd + '\n';
+      return 0;
+    case 'uname':
+      io.out += 'Linux\n';
+      return 0;
+    case 'date':
+      io.out += dateText(ctx.now) + '\n';
+      return 0;
+    case 'sleep': {
+      const d = sleepMs(args[0]);
+      io.runMs = d === 'forever' || io.runMs === 'forever' ? 'forever' : io.runMs + d;
+      return 0;
+    }
+    case 'cat':
+      return cat(args, io, ctx, gnu);
+    case 'ls':
+      return ls(args, io, ctx, gnu);
+    case 'ps':
+      return ps(io, ctx, gnu);
+    case 'touch':
+    case 'rm':
+    case 'mkdir':
+      return 0;
+    default:
+      if (TRAFFIC_TOOLS.includes(name)) io.err += `${name}: Kubeplay does not carry traffic to Services and Pods yet\n`;
+      return 1;
+  }
+}
+
+function absolute(p: string, cwd: string): string {
+  const joined = p.startsWith('/') ? p : `${cwd.replace(/\/$/, '')}/${p}`;
+  return joined.length > 1 ? joined.replace(/\/+$/, '') : joined;
+}
+
+function cat(args: string[], io: Io, ctx: ExecContext, gnu: boolean): number {
+  let code = 0;
+  for (const a of args.filter((x) => !x.startsWith('-'))) {
+    const p = absolute(a, io.cwd);
+    if (Object.hasOwn(ctx.files, p)) io.out += ctx.files[p]!;
+    else if (dirEntries(p, ctx) !== undefined) {
+      io.err += gnu ? `cat: ${a}: Is a directory\n` : `cat: read error: Is a directory\n`;
+      code = 1;
+    } else {
+      io.err += gnu ? `cat: ${a}: No such file or directory\n` : `cat: can't open '${a}': No such file or directory\n`;
+      code = 1;
+    }
+  }
+  return code;
+}
+
+/** The names in a directory (sorted; the kubelet's `..data` links hidden as ls hides dot files), or undefined. */
+function dirEntries(dir: string, ctx: ExecContext): string[] | undefined {
+  const names = new Set<string>(dir === '/' ? ctx.userland.rootDirs : []);
+  const prefix = dir === '/' ? '/' : `${dir}/`;
+  for (const f of Object.keys(ctx.files)) if (f.startsWith(prefix)) names.add(f.slice(prefix.length).split('/')[0]!);
+  if (names.size === 0 && !['/etc', '/tmp', '/root', '/home', '/var', '/usr', '/proc', '/dev'].includes(dir)) return undefined;
+  return [...names].filter((n) => !n.startsWith('.')).sort();
+}
+
+function ls(args: string[], io: Io, ctx: ExecContext, gnu: boolean): number {
+  const long = args.some((a) => /^-[a-zA-Z]*l/.test(a));
+  const paths = args.filter((a) => !a.startsWith('-'));
+  let code = 0;
+  for (const raw of paths.length ? paths : ['.']) {
+    const p = absolute(raw === '.' ? io.cwd : raw, io.cwd);
+    if (paths.length > 1) io.out += `${raw}:\n`;
+    if (Object.hasOwn(ctx.files, p)) {
+      io.out += long ? longLine(raw, ctx.files[p]!.length, false, ctx, gnu) : `${raw}\n`;
+      continue;
+    }
+    const names = dirEntries(p, ctx);
+    if (!names) {
+      io.err += gnu ? `ls: cannot access '${raw}': No such file or directory\n` : `ls: ${raw}: No such file or directory\n`;
+      code = gnu ? 2 : 1;
+      continue;
+    }
+    if (long && gnu) io.out += `total ${names.length * 4}\n`;
+    for (const n of names) {
+      const child = p === '/' ? `/${n}` : `${p}/${n}`;
+      const isFile = Object.hasOwn(ctx.files, child);
+      io.out += long ? longLine(n, isFile ? ctx.files[child]!.length : 4096, !isFile, ctx, gnu) : `${n}\n`;
+    }
+  }
+  return code;
+}
+
+function longLine(name: string, size: number, dir: boolean, ctx: ExecContext, gnu: boolean): string {
+  const iso = rfc3339(ctx.startedAt);
+  const mo = MONTHS[Number(iso.slice(5, 7)) - 1]!;
+  const when = `${mo} ${String(Number(iso.slice(8, 10))).padStart(2, ' ')} ${iso.slice(11, 16)}`;
+  const mode = dir ? 'drwxr-xr-x' : '-rw-r--r--';
+  if (gnu) return `${mode} ${dir ? 2 : 1} root root ${String(size).padStart(4, ' ')} ${when} ${name}\n`;
+  return `${mode}    ${dir ? 2 : 1} root     root      ${String(size).padStart(8, ' ')} ${when} ${name}\n`;
+}
+
+function ps(io: Io, ctx: ExecContext, gnu: boolean): number {
+  const main = ctx.mainCommand || 'sh';
+  if (gnu) {
+    io.out += '    PID TTY          TIME CMD\n';
+    io.out += `      1 ?        00:00:00 ${base(main.split(' ')[0]!)}\n`;
+    io.out += `${String(ctx.pid).padStart(7, ' ')} ?        00:00:00 ps\n`;
+    return 0;
+  }
+  io.out += 'PID   USER     TIME  COMMAND\n';
+  io.out += `    1 root      0:00 ${main}\n`;
+  io.out += `${String(ctx.pid).padStart(5, ' ')} root      0:00 ps\n`;
+  return 0;
+}

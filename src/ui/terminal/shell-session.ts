@@ -1,0 +1,32 @@
+// An interactive shell in a container (`kubectl exec -it web -- sh`), as the app's terminal keeps
+// it: the prompt the shell printed, and each line typed at it run in the container as one more
+// `kubectl exec ... -- sh -c '<line>'` (so the line is recorded and replayed like any command).
+// With a terminal attached kubectl merges the program's stderr into stdout; what kubectl itself
+// adds on stderr when a line fails (`command terminated with exit code 127`) is no part of a shell
+// session, where the shell just prints its next prompt. Variables and `cd` do not carry from one
+// line to the next, a simplification the README names.
+
+import type { ShellSessionView, TerminalOutput } from '../../protocol/view';
+
+/** A word for a POSIX shell: single-quoted, with `'` written as `'\''`. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_./=:-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The kubectl line that runs one typed line in the session's container. */
+export function sessionCommandLine(s: ShellSessionView, typed: string): string {
+  return `kubectl exec -i -t ${shellQuote(s.pod)} -c ${shellQuote(s.container)} -n ${shellQuote(s.namespace)} -- ${shellQuote(s.shell)} -c ${shellQuote(typed)}`;
+}
+
+/** `exit` (with or without a status) ends the session, as Ctrl-D on an empty line does. */
+export function endsSession(typed: string): boolean {
+  return /^\s*exit(\s+\d+)?\s*$/.test(typed);
+}
+
+const KUBECTL_EXIT_LINE = /^command terminated with exit code \d+\n/gm;
+
+/** What the session shows for one line's output: the program's output, and kubectl's own errors only. */
+export function sessionOutputText(o: TerminalOutput): string {
+  const body = o.stdout + o.stderr.replace(KUBECTL_EXIT_LINE, '');
+  return body === '' || body.endsWith('\n') ? body : `${body}\n`;
+}
