@@ -119,6 +119,11 @@ const READS: string[] = [
   'describe pods -l app=web',
   'describe rs',
   'describe ns kube-system',
+  // Added in the third session of 2026-12-02: explain, describe of every node.
+  'explain deployments.apps.spec.template',
+  'explain svc.spec.ports --recursive',
+  'explain pod.spec.nope',
+  'describe nodes',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
@@ -154,8 +159,6 @@ const WRITES: { cmd: string; stdin?: string }[] = [
  * command, and why. Found by this suite.
  */
 const KNOWN: Record<string, string> = {
-  // The in-page kubectl has no explain yet (real kubectl's output above comes from /openapi/v3).
-  'explain pod.spec.containers': 'in-page kubectl explain missing',
 };
 
 let h: ServeHandle | undefined;

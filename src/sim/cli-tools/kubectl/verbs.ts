@@ -14,6 +14,7 @@ import { onCreateResult, startCreate, startRun } from './commands/create';
 import { onDeleteResult, onDeleteWatchEvent, startDelete } from './commands/delete';
 import { onDescribeResult, startDescribe } from './commands/describe';
 import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain } from './commands/drain';
+import { onExplainResult, startExplain } from './commands/explain';
 import { onGetResult, startGet } from './commands/get';
 import { onGetWatchEvent } from './commands/get-watch';
 import { onLogsResult, startLogs } from './commands/logs';
@@ -177,6 +178,12 @@ const VERB_LIST: Verb[] = [
     flags: [OUTPUT, bool('client')],
     start: (st, c, p, _e, ctx) => startVersion(st, c, p, ctx),
     onResult: onResult(onVersionResult),
+  },
+  {
+    name: 'explain',
+    flags: [bool('recursive'), str('api-version'), OUTPUT],
+    start: (st, c, p, _e, ctx) => startExplain(st, c, p, ctx),
+    onResult: onResult(onExplainResult),
   },
 ];
 

@@ -31,4 +31,23 @@ describe('in-page kubectl as kubectl v1.31.9 prints', () => {
     expect(c.run('kubectl get nodes -o custom-columns=NAME').stderr).toBe('error: unexpected custom-columns spec: NAME, expected <header>:<json-path-expr>\n');
     expect(c.run('kubectl get ns default -L kubernetes.io/metadata.name,x').stdout).toMatch(/^NAME +STATUS +AGE +METADATA\.NAME +X\ndefault +Active +\S+ +default +\n$/);
   });
+
+  // kubectl/pkg/cmd/explain/explain.go and pkg/explain/v2/templates/plaintext.tmpl (v1.31); the texts
+  // are what kubectl v1.31.9 printed against kubeplay serve, whose /openapi/v3 is the page's.
+  it('explain: a field of a resource from the served OpenAPI v3 document, --recursive, and the errors', () => {
+    expect(c.run('kubectl explain deploy.metadata.labels').stdout).toBe(
+      'GROUP:      apps\nKIND:       Deployment\nVERSION:    v1\n\nFIELD: labels <map[string]string>\n\n\nDESCRIPTION:\n' +
+        '    Map of string keys and values that can be used to organize and categorize\n    (scope and select) objects.\n    \n\n',
+    );
+    expect(c.run('kubectl explain svc.spec.ports --recursive').stdout).toBe(
+      'KIND:       Service\nVERSION:    v1\n\nFIELD: ports <[]ServicePort>\n\n\nDESCRIPTION:\n    The list of ports that are exposed by this service.\n' +
+        "    ServicePort contains information on service's port.\n    \nFIELDS:\n  appProtocol\t<string>\n  name\t<string>\n  nodePort\t<integer>\n" +
+        '  port\t<integer> -required-\n  protocol\t<string>\n  targetPort\t<IntOrString>\n\n',
+    );
+    expect(c.run('kubectl explain pod.spec.containers').stdout).toMatch(/^KIND: {7}Pod\nVERSION: {4}v1\n\nFIELD: containers <\[\]Container>\n[^]*\n {2}name\t<string> -required-\n {4}Name of the container specified as a DNS_LABEL\.\n/);
+    expect(c.run('kubectl explain pod.spec.nope')).toMatchObject({ stdout: 'KIND:       Pod\nVERSION:    v1\n\n', stderr: 'error: field "nope" does not exist\n', exitCode: 1 });
+    expect(c.run('kubectl explain nopes')).toMatchObject({ stderr: 'the server doesn\'t have a resource type "nopes"\n', exitCode: 1 });
+    expect(c.run('kubectl explain deploy --api-version=apps/v2').stderr).toBe('error: couldn\'t find resource for "apps/v2, Resource=deployments"\n');
+    expect(c.run('kubectl explain pods a').stderr).toBe('error: We accept only this format: explain RESOURCE\n');
+  });
 });
