@@ -124,6 +124,15 @@ const READS: string[] = [
   'explain svc.spec.ports --recursive',
   'explain pod.spec.nope',
   'describe nodes',
+  'api-versions',
+  'top node',
+  'top pod -A',
+  'config get-contexts',
+  'config current-context',
+  'events --for deploy/web',
+  'events -A --for node/worker-1',
+  'events --types=Warning',
+  'gett',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
