@@ -1,8 +1,9 @@
 // The terminal's shell habits (issue 11): a command typed while paused runs when space (play) or '.'
 // (step) is pressed in the terminal, as the hint under it says; `k` is kubectl; Ctrl+R finds an
-// earlier line; `clear` empties the screen without asking the cluster.
+// earlier line; `clear` empties the screen without asking the cluster. Tab completes kubectl's verbs
+// and each verb's flags from the vocabulary the worker sends (src/sim/cli-tools/kubectl/vocabulary.ts).
 
-import { expect, expectNoAxeViolations, gotoApp, pause, setSpeed, shotSizes, terminalText, test, typeCommand, waitPodStatus } from './helpers';
+import { expect, expectNoAxeViolations, gotoApp, pause, setSpeed, shot, shotSizes, terminalText, test, typeCommand, waitPodStatus } from './helpers';
 
 test('paused: space in the terminal plays and the command answers; k is kubectl; Ctrl+R runs an earlier line; clear', async ({ page }) => {
   await gotoApp(page);
@@ -52,4 +53,18 @@ test('kubectl exec -it opens a shell in a container; exit returns to the prompt'
   await page.keyboard.press('Enter');
   const back = await typeCommand(page, 'kubectl get pod box -o name', { expectOutput: /pod\/box/ });
   expect(back).toContain('pod/box');
+});
+
+test('Tab completes kubectl from the worker\'s verb table: a verb, then that verb\'s own flag', async ({ page }) => {
+  await gotoApp(page);
+  await typeCommand(page, 'kubectl version --client', { expectOutput: /Client Version/ });
+  await page.keyboard.type('kubectl expl');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('svc.spec.ports --recu');
+  await page.keyboard.press('Tab');
+  await expect.poll(() => page.locator('.xterm-rows').innerText()).toContain('kubectl explain svc.spec.ports --recursive ');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => terminalText(page)).toContain('FIELD: ports <[]ServicePort>');
+  await shot(page, 'terminal-tab-explain', { graph: false });
+  await expectNoAxeViolations(page, { exclude: ['[data-testid=graph]'] });
 });

@@ -393,11 +393,24 @@ export type UiToWorker =
    */
   | { type: 'crashTest'; how: 'handler' | 'uncaught' };
 
+/**
+ * What the terminal's Tab completion offers after `kubectl`: the simulated kubectl's verbs, each
+ * with its own flags (`--output`, `-o`), the global flags, and the kinds it knows with the names
+ * they are typed by (plural, singular, short names). Read from the same verb table kubectl runs.
+ */
+export interface KubectlVocabulary {
+  verbs: { name: string; flags: string[] }[];
+  globalFlags: string[];
+  /** Flags that take the next word as their value (`-n`, `--output`). */
+  valueFlags: string[];
+  kinds: { resource: string; singular: string; shortNames: string[]; namespaced: boolean }[];
+}
+
 /** Worker -> UI. */
 export type WorkerToUi =
   | FrameBatch
   /** `pauseAt`: the scenario replays to this moment and pauses there (`spec.pauseAt`, or `load`'s `at`). */
-  | { type: 'loaded'; name: string; seed: number; targets: string[]; source: ScenarioSource; pauseAt?: number }
+  | { type: 'loaded'; name: string; seed: number; targets: string[]; source: ScenarioSource; pauseAt?: number; vocabulary?: KubectlVocabulary }
   /** The answer to `openLink` naming a built-in scenario (and the moment to open it at). */
   | { type: 'linkBuiltin'; name: string; at?: number }
   /** The answer to `openLink` when the link cannot be opened: why, in a sentence. */

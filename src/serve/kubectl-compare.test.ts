@@ -123,6 +123,20 @@ const READS: string[] = [
   'rollout history deployment web --revision=1',
   'rollout history deployment web --revision=7',
   'get cronjobs -A -o wide',
+  // Added in the third session of 2026-12-02: explain, describe of every node.
+  'explain deployments.apps.spec.template',
+  'explain svc.spec.ports --recursive',
+  'explain pod.spec.nope',
+  'describe nodes',
+  'api-versions',
+  'top node',
+  'top pod -A',
+  'config get-contexts',
+  'config current-context',
+  'events --for deploy/web',
+  'events -A --for node/worker-1',
+  'events --types=Warning',
+  'gett',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
@@ -174,13 +188,6 @@ const WRITES: { cmd: string; stdin?: string }[] = [
  * command, and why. Found by this suite.
  */
 const KNOWN: Record<string, string> = {
-  // The in-page describe node has no Lease section, no Non-terminated Pods and Allocated resources
-  // sections, lists only the Node events whose involvedObject.uid is the node's (the kubelet's use
-  // the node name, as real kubectl's fieldSelector expects), and prints Allocatable memory
-  // normalised (4091904Ki) where real kubectl prints the stored quantity (3996Mi).
-  'describe node worker-1': 'in-page kubectl describe node',
-  // The in-page kubectl has no explain yet (real kubectl's output above comes from /openapi/v3).
-  'explain pod.spec.containers': 'in-page kubectl explain missing',
 };
 
 /**

@@ -27,7 +27,7 @@ export function receive(m: WorkerToUi, bytes: number): void {
     case 'loaded':
       // A new cluster replaces the old one: drop what the previous run reported.
       sim.reset();
-      useSimStore.getState().setLoaded(m.name, m.targets);
+      useSimStore.getState().setLoaded(m.name, m.targets, m.vocabulary);
       useRunStore.getState().set({ seek: null, forked: null, arrived: null });
       onOpeningLoaded(m.pauseAt);
       return;

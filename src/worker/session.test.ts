@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FrameBatch, WorkerToUi } from '../protocol/view';
 import { formatRecord } from '../sim/kernel/trace';
+import { VERBS } from '../sim/cli-tools/kubectl/verbs';
 import { MAX_TRACE_PER_BATCH } from './batch';
 import { SimSession } from './session';
 
@@ -51,6 +52,14 @@ describe('SimSession: load', () => {
     expect(loaded).toMatchObject({ type: 'loaded', name: 'default', seed: 1 });
     expect(loaded.targets).toContain('kube-scheduler');
     expect(loaded.targets).toContain('node/worker-3');
+    // Tab completion's words come from kubectl's own verb table (verbs.ts) and the served resources.
+    const v = loaded.vocabulary!;
+    expect(v.verbs.map((x) => x.name)).toEqual([...VERBS.keys()]);
+    expect(v.verbs.find((x) => x.name === 'explain')?.flags).toEqual(['--recursive', '--api-version', '--output', '-o']);
+    expect(v.globalFlags).toContain('--context');
+    expect(v.valueFlags).toEqual(expect.arrayContaining(['-n', '--output', '--for']));
+    expect(v.valueFlags).not.toContain('--recursive');
+    expect(v.kinds).toContainEqual({ resource: 'deployments', singular: 'deployment', shortNames: ['deploy'], namespaced: true });
     expect(first.type).toBe('frame');
     expect(first.hosts.added.map((h) => `${h.id}:${h.role}`)).toEqual([
       'control-plane:control-plane',

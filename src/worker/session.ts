@@ -37,6 +37,7 @@ import type {
 } from '../protocol/view';
 import type { ScenarioProgressView } from '../protocol/scenario-progress';
 import { buildCluster, type Cluster, type ClusterOptions, type ClusterSpec } from '../sim/cluster';
+import { kubectlVocabulary } from '../sim/cli-tools/kubectl/vocabulary';
 import type { TraceRecord } from '../sim/kernel/trace';
 import { freshestStore } from '../sim/chaos/observe';
 import { followedView, inFlightTimes, isCommandRoot, observeRecord, processLog, schedulingCycles, startFollow, updateOutcome, type FollowState } from './observe';
@@ -469,7 +470,10 @@ export class SimSession {
     cluster.sim.onRecord((r) => this.onRecord(run, r));
     this.run = run;
     this.outbox = [];
-    return [{ type: 'loaded', name: scenario.name, seed: scenario.seed, targets: cluster.targets(), source, ...(target !== undefined ? { pauseAt: target } : {}) }];
+    return [{
+      type: 'loaded', name: scenario.name, seed: scenario.seed, targets: cluster.targets(), source, vocabulary: kubectlVocabulary(),
+      ...(target !== undefined ? { pauseAt: target } : {}),
+    }];
   }
 
   /** A finished command or a performed action: to the terminal, under the request that started it. */

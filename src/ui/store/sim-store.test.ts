@@ -164,4 +164,12 @@ describe('applyBatch with a reset frame (a seek went back in time)', () => {
     sim.setLoaded('other', []);
     expect(useSimStore.getState().progress).toBeNull();
   });
+
+  it('keeps the kubectl vocabulary the worker sent with loaded, for Tab completion', () => {
+    const vocabulary = { verbs: [{ name: 'get', flags: ['-o'] }], globalFlags: ['-n'], valueFlags: ['-n', '-o'], kinds: [] };
+    useSimStore.getState().setLoaded('default', [], vocabulary);
+    expect(useSimStore.getState().vocabulary).toEqual(vocabulary);
+    useSimStore.getState().setLoaded('again', []);
+    expect(useSimStore.getState().vocabulary).toEqual(vocabulary);
+  });
 });

@@ -10,6 +10,7 @@ import type {
   FollowedRequest,
   FrameBatch,
   HostView,
+  KubectlVocabulary,
   InFlightPatch,
   MessageView,
   ObjectView,
@@ -30,6 +31,8 @@ export interface SimState {
   /** The scenario's steps and expectations as the worker's runner reports them (the scenario panel). */
   progress: ScenarioProgressView | null;
   targets: string[];
+  /** What Tab completes after `kubectl`, as the worker's kubectl knows it (sent with `loaded`). */
+  vocabulary: KubectlVocabulary | null;
   clock: ClockView;
   hosts: Record<string, HostView>;
   components: Record<string, ComponentView>;
@@ -64,7 +67,7 @@ export interface SimState {
    */
   resetEpoch: number;
   applyBatch(b: FrameBatch, bytes: number): void;
-  setLoaded(name: string, targets: string[]): void;
+  setLoaded(name: string, targets: string[], vocabulary?: KubectlVocabulary): void;
   addError(message: string): void;
   setCycles(pod: string, cycles: SchedulingCycleView[]): void;
   setLogs(process: string, lines: string[]): void;
@@ -138,6 +141,7 @@ const initial = {
   scenario: null,
   progress: null as ScenarioProgressView | null,
   targets: [],
+  vocabulary: null as KubectlVocabulary | null,
   clock: { time: 0, playing: false, speed: 1 },
   hosts: {},
   components: {},
@@ -195,8 +199,9 @@ export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], Si
     Object.assign(next, followRun(was, b));
     set(next);
   },
-  setLoaded: (name, targets) =>
+  setLoaded: (name, targets, vocabulary) =>
     set((s) => {
+      if (vocabulary) s.vocabulary = sealed(vocabulary);
       s.scenario = { name, done: false, failed: 0 };
       s.progress = null;
       s.targets = targets;

@@ -1,6 +1,9 @@
-// Tab completion for the terminal: kubectl's subcommands, resource kinds, the names of objects that
-// exist now, namespaces and flags; and `ssh <node> -- crictl|systemctl|journalctl ...` for the node
-// tools. A pure function of the line and the object names.
+// Tab completion for the terminal: kubectl's verbs and each verb's flags, resource kinds, the names
+// of objects that exist now, namespaces; and `ssh <node> -- crictl|systemctl|journalctl ...` for the
+// node tools. A pure function of the line, the object names and the kubectl vocabulary the worker
+// sends with `loaded` (read from the simulated kubectl's verb table, so the two never disagree).
+
+import type { KubectlVocabulary } from '../../protocol/view';
 
 export const COMMANDS: readonly string[] = ['kubectl', 'ssh'];
 /** What a node's shell answers (src/sim/cli-tools/node), with the words each tool takes next. */
@@ -11,68 +14,21 @@ export const NODE_TOOLS: Readonly<Record<string, readonly string[]>> = {
   journalctl: ['-u', '-n', '--no-pager'],
 };
 const UNITS = ['kubelet', 'containerd'];
-export const SUBCOMMANDS: readonly string[] = [
-  'apply', 'create', 'run', 'get', 'describe', 'delete', 'logs', 'scale', 'rollout', 'set', 'label', 'annotate',
-  'cordon', 'uncordon', 'drain', 'taint', 'auth', 'api-resources',
-];
-export const FLAGS: readonly string[] = ['-o', '-n', '-l', '-A', '--as', '-f', '-w'];
 export const OUTPUTS: readonly string[] = ['wide', 'yaml', 'json', 'name'];
+/** Verbs whose first word is a kind (then names of that kind). */
+const KIND_VERBS = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'scale', 'explain']);
 
-/** Kind names kubectl accepts, with the resource (plural) each one means. */
-export const KINDS: Readonly<Record<string, string>> = {
-  pods: 'pods',
-  pod: 'pods',
-  po: 'pods',
-  nodes: 'nodes',
-  node: 'nodes',
-  no: 'nodes',
-  events: 'events',
-  event: 'events',
-  ev: 'events',
-  namespaces: 'namespaces',
-  namespace: 'namespaces',
-  ns: 'namespaces',
-  leases: 'leases',
-  lease: 'leases',
-  deployments: 'deployments',
-  deployment: 'deployments',
-  deploy: 'deployments',
-  replicasets: 'replicasets',
-  replicaset: 'replicasets',
-  rs: 'replicasets',
-  statefulsets: 'statefulsets',
-  statefulset: 'statefulsets',
-  sts: 'statefulsets',
-  daemonsets: 'daemonsets',
-  daemonset: 'daemonsets',
-  ds: 'daemonsets',
-  jobs: 'jobs',
-  job: 'jobs',
-  services: 'services',
-  service: 'services',
-  svc: 'services',
-  roles: 'roles',
-  role: 'roles',
-  rolebindings: 'rolebindings',
-  rolebinding: 'rolebindings',
-  clusterroles: 'clusterroles',
-  clusterrole: 'clusterroles',
-  clusterrolebindings: 'clusterrolebindings',
-  clusterrolebinding: 'clusterrolebindings',
-  serviceaccounts: 'serviceaccounts',
-  serviceaccount: 'serviceaccounts',
-  sa: 'serviceaccounts',
-};
-/** What Tab offers for a kind: the long names and the short ones people type. */
-const KIND_WORDS = [
-  'pods', 'po', 'nodes', 'no', 'events', 'ev', 'namespaces', 'ns', 'leases', 'deployments', 'deploy', 'replicasets', 'rs',
-  'statefulsets', 'sts', 'daemonsets', 'ds', 'jobs', 'services', 'svc', 'roles', 'rolebindings', 'clusterroles',
-  'clusterrolebindings', 'serviceaccounts', 'sa',
-  'cronjobs', 'cj',
-];
-const CLUSTER_SCOPED = new Set(['nodes', 'namespaces', 'clusterroles', 'clusterrolebindings']);
-/** Flags that take a value as the next word. */
-const VALUE_FLAGS = new Set(['-o', '-n', '-l', '--as', '-f', '--namespace', '--output', '--selector']);
+/** The kinds' spellings (plural, singular, short) to the resource each one means. */
+function kindResources(v: KubectlVocabulary): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const k of v.kinds) for (const n of [k.resource, k.singular, ...k.shortNames]) m.set(n, k.resource);
+  return m;
+}
+
+/** What Tab offers for a kind: the plural names and the short ones people type. */
+const kindWords = (v: KubectlVocabulary): string[] => v.kinds.flatMap((k) => [k.resource, ...k.shortNames]);
+
+const EMPTY: KubectlVocabulary = { verbs: [], globalFlags: [], valueFlags: [], kinds: [] };
 
 export interface ObjectName {
   resource: string;
@@ -89,40 +45,44 @@ export interface Completion {
   candidates: string[];
 }
 
-export function complete(line: string, objects: readonly ObjectName[]): Completion {
+export function complete(line: string, objects: readonly ObjectName[], vocabulary: KubectlVocabulary | null): Completion {
   const start = line.search(/\S*$/);
   const prefix = line.slice(start);
   const words = line.slice(0, start).trim().split(/\s+/).filter(Boolean);
   const fits = (list: Iterable<string>): string[] =>
     [...new Set(list)].filter((c) => c.startsWith(prefix)).sort();
-  return { start, prefix, candidates: fits(wordsFor(words, prefix, objects)) };
+  return { start, prefix, candidates: fits(wordsFor(words, prefix, objects, vocabulary ?? EMPTY)) };
 }
 
-function wordsFor(words: string[], prefix: string, objects: readonly ObjectName[]): string[] {
+function wordsFor(words: string[], prefix: string, objects: readonly ObjectName[], v: KubectlVocabulary): string[] {
   if (words.length === 0) return [...COMMANDS];
   if (words[0] === 'ssh') return sshWords(words, objects);
   // `k` is the laptop shell's alias for kubectl (cluster.ts).
   if (words[0] !== 'kubectl' && words[0] !== 'k') return [];
   const previous = words[words.length - 1] ?? '';
+  const valueFlags = new Set(v.valueFlags);
+  const kinds = kindResources(v);
+  const clusterScoped = new Set(v.kinds.filter((k) => !k.namespaced).map((k) => k.resource));
+  const names = (resource: string, namespace: string | null): string[] => namesOf(resource, objects, clusterScoped.has(resource) ? null : namespace);
   if (previous === '-o' || previous === '--output') return [...OUTPUTS];
-  if (previous === '-n' || previous === '--namespace') return namesOf('namespaces', objects, null);
-  if (VALUE_FLAGS.has(previous)) return [];
-  if (prefix.startsWith('-')) return [...FLAGS];
-  const { positional, namespace } = parseArgs(words.slice(1));
+  if (previous === '-n' || previous === '--namespace') return names('namespaces', null);
+  if (valueFlags.has(previous)) return [];
+  const { positional, namespace } = parseArgs(words.slice(1), valueFlags);
   const [sub, kind] = positional;
-  if (sub === undefined) return [...SUBCOMMANDS];
-  if (sub === 'logs') return positional.length === 1 ? namesOf('pods', objects, namespace) : [];
-  if (sub === 'cordon' || sub === 'uncordon' || sub === 'drain') return positional.length === 1 ? namesOf('nodes', objects, null) : [];
-  if (sub !== 'get' && sub !== 'describe' && sub !== 'delete') return [];
+  if (prefix.startsWith('-')) return [...(v.verbs.find((x) => x.name === sub)?.flags ?? []), ...v.globalFlags];
+  if (sub === undefined) return v.verbs.map((x) => x.name);
+  if (sub === 'logs') return positional.length === 1 ? names('pods', namespace) : [];
+  if (sub === 'cordon' || sub === 'uncordon' || sub === 'drain') return positional.length === 1 ? names('nodes', null) : [];
+  if (!KIND_VERBS.has(sub)) return [];
   if (kind === undefined) {
     // `pod/we<Tab>` completes the name after a kind and a slash.
     const slash = prefix.indexOf('/');
-    const resource = slash > 0 ? KINDS[prefix.slice(0, slash)] : undefined;
-    if (resource) return namesOf(resource, objects, namespace).map((n) => `${prefix.slice(0, slash)}/${n}`);
-    return KIND_WORDS;
+    const resource = slash > 0 ? kinds.get(prefix.slice(0, slash)) : undefined;
+    if (resource) return names(resource, namespace).map((n) => `${prefix.slice(0, slash)}/${n}`);
+    return kindWords(v);
   }
-  const resource = KINDS[kind];
-  return resource ? namesOf(resource, objects, namespace) : [];
+  const resource = kinds.get(kind);
+  return resource && sub !== 'explain' ? names(resource, namespace) : [];
 }
 
 /** `ssh <node> -- <tool> <sub> <unit>`: node names, then `--`, then the node tools and their words. */
@@ -142,7 +102,7 @@ function sshWords(words: string[], objects: readonly ObjectName[]): string[] {
 }
 
 /** The words that are not flags or flag values, and the namespace the flags ask for (null = all). */
-function parseArgs(args: string[]): { positional: string[]; namespace: string | null } {
+function parseArgs(args: string[], valueFlags: ReadonlySet<string>): { positional: string[]; namespace: string | null } {
   const positional: string[] = [];
   let namespace: string | null = 'default';
   for (let i = 0; i < args.length; i++) {
@@ -150,15 +110,14 @@ function parseArgs(args: string[]): { positional: string[]; namespace: string | 
     if (a === '-A' || a === '--all-namespaces') namespace = null;
     else if (a === '-n' || a === '--namespace') namespace = args[++i] ?? 'default';
     else if (a.startsWith('--namespace=')) namespace = a.slice('--namespace='.length);
-    else if (VALUE_FLAGS.has(a)) i++;
+    else if (valueFlags.has(a)) i++;
     else if (!a.startsWith('-')) positional.push(a);
   }
   return { positional, namespace };
 }
 
 function namesOf(resource: string, objects: readonly ObjectName[], namespace: string | null): string[] {
-  const scoped = !CLUSTER_SCOPED.has(resource) && namespace !== null;
-  return objects.filter((o) => o.resource === resource && (!scoped || o.namespace === namespace)).map((o) => o.name);
+  return objects.filter((o) => o.resource === resource && (namespace === null || o.namespace === namespace)).map((o) => o.name);
 }
 
 /** `pods/default/web` (an ObjectView id) as a name completion knows it. */

@@ -210,8 +210,9 @@ export class TerminalSession {
 
   private complete(): void {
     const before = this.state.line.slice(0, this.state.cursor);
-    const names = Object.keys(useSimStore.getState().objects).map(objectNameOf);
-    const c = complete(before, names);
+    const sim = useSimStore.getState();
+    const names = Object.keys(sim.objects).map(objectNameOf);
+    const c = complete(before, names, sim.vocabulary);
     if (c.candidates.length === 0) return;
     const only = c.candidates.length === 1 ? c.candidates[0] : undefined;
     const word = only !== undefined ? `${only} ` : commonPrefix(c.candidates);

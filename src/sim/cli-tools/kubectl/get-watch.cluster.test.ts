@@ -143,3 +143,20 @@ spec:
     expect(r.transcript[1]!.time).toBe(11_000);
   });
 });
+
+// kubectl/pkg/cmd/events/events.go runWatch (v1.31): a WATCH with no resourceVersion, so the events
+// that exist come first, then each new one; the header once; Ctrl-C ends it.
+describe('kubectl events -w', () => {
+  it('prints the existing events, then each new event of the chosen type as it happens', () => {
+    const c = cluster();
+    const job = c.exec('kubectl events -w --for deploy/ev');
+    c.sim.runUntil(c.sim.now + 100);
+    expect(c.takeChunks(job)).toBe('');
+    expect(c.run('kubectl create deployment ev --image=nginx:1.25').exitCode).toBe(0);
+    c.sim.runUntil(c.sim.now + 5_000);
+    expect(c.takeChunks(job)).toMatch(/^LAST SEEN {3}TYPE {5}REASON {14}OBJECT {10}MESSAGE\n\S+ +Normal {3}ScalingReplicaSet {3}Deployment\/ev {3}Scaled up replica set ev-\w+ to 1\n$/);
+    c.cancel(job);
+    c.sim.runUntil(c.sim.now + 100);
+    expect(c.output(job)).toMatchObject({ exitCode: 130 });
+  });
+});

@@ -48,6 +48,8 @@ export interface KubectlState {
   config: KubectlConfig;
   client: ClientState;
   jobs: Map<number, KubectlJob>;
+  /** `kubectl config use-context` chose another context than the admin's (commands/kubeconfig.ts). */
+  currentContext?: string;
 }
 
 /** Every command's job is JobCommon plus its own plain fields, discriminated by `command`. */

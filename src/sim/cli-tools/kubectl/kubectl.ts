@@ -7,7 +7,8 @@ import type { WatchEventBody } from '../../api/http';
 import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
 import type { ComponentType, Effects, Message } from '../../kernel/component';
 import type { CliCancel, CliExec } from '../protocol';
-import { unknownCommand } from './commands/unknown';
+import { contextCredentials } from './commands/kubeconfig';
+import { notSimulated, unknownCommand } from './commands/unknown';
 import { plain } from './errors';
 import { flagArray, flagString, parseArgs, type ParsedArgs } from './flags';
 import { VERB_TIMERS, VERBS, verbFlags } from './verbs';
@@ -56,7 +57,10 @@ function commonFor(st: KubectlState, exec: CliExec, p: ParsedArgs, ctx: Effects)
   const kubeconfigUser = flagString(p, 'user');
   const users = st.config.users ?? {};
   if (kubeconfigUser !== undefined && !Object.prototype.hasOwnProperty.call(users, kubeconfigUser)) return `error: auth info "${kubeconfigUser}" does not exist\n`;
-  const credentials = { ...(kubeconfigUser !== undefined ? users[kubeconfigUser]! : st.config.credentials) };
+  const contextName = flagString(p, 'context') || st.currentContext;
+  const contextCreds = contextName !== undefined ? contextCredentials(st, contextName) : st.config.credentials;
+  if (typeof contextCreds === 'string') return contextCreds;
+  const credentials = { ...(kubeconfigUser !== undefined ? users[kubeconfigUser]! : contextCreds) };
   const as = flagString(p, 'as');
   const groups = flagArray(p, 'as-group');
   if (as !== undefined) credentials.impersonateUser = as;
@@ -93,7 +97,7 @@ function onExec(st: KubectlState, exec: CliExec, ctx: Effects): void {
     return emitOnly('kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n', 0);
   }
   const verb = VERBS.get(p.command);
-  if (!verb) return emitOnly(unknownCommand(p.command));
+  if (!verb) return emitOnly(notSimulated(p.command) ?? unknownCommand(p.command));
   verb.start(st, common, p, exec, ctx);
 }
 

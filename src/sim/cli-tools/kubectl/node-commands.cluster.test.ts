@@ -55,3 +55,53 @@ describe('kubectl api-resources', () => {
     expect(cluster).not.toMatch(/^pods/m);
   });
 });
+
+// kubectl/pkg/describe/describe.go v1.31 (describeNode, describeNodeLease, describeNodeResource) and
+// kubectl/pkg/util/resource PodRequestsAndLimits; the expected sections are what kubectl v1.31.9
+// printed for the same pod on a `kubeplay serve` node (2 CPUs, 3996Mi allocatable), ages masked.
+describe('kubectl describe node', () => {
+  const POD = `apiVersion: v1
+kind: Pod
+metadata: {name: req}
+spec:
+  nodeName: worker-1
+  initContainers:
+  - {name: init, image: 'busybox:1.36', command: ['true'], resources: {requests: {cpu: 300m, memory: 200Mi}}}
+  containers:
+  - {name: a, image: 'nginx:1.25', resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 500m, memory: 128Mi}}}
+  - {name: b, image: 'nginx:1.25', resources: {requests: {cpu: 150m, memory: 100M, ephemeral-storage: 1Gi}, limits: {memory: 1Gi}}}
+`;
+
+  it('prints the Lease, the non-terminated pods with requests as percentages, allocated totals and both kinds of node events', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 3 });
+    expect(c.run('kubectl apply -f -', { stdin: POD }).stdout).toBe('pod/req created\n');
+    c.run('kubectl apply -f -', { stdin: POD.replace('name: req', 'name: req2') });
+    const out = c.run('kubectl describe node worker-1').stdout;
+    expect(out).toMatch(/\nUnschedulable: +false\nLease:\n {2}HolderIdentity: {2}worker-1\n {2}AcquireTime: {5}<unset>\n {2}RenewTime: {7}\w{3}, \d\d \w{3} \d{4} [\d:]{8} \+0000\nConditions:\n/);
+    expect(out).toMatch(/\nAllocatable:\n {2}cpu: +2\n {2}ephemeral-storage: +19327352832\n {2}memory: +3996Mi\n {2}pods: +110\n/);
+    const masked = out.replace(/ {2}\S+\n/g, (m) => (/^ {2}\d+[smhd]/.test(m) ? '  <age>\n' : m));
+    expect(masked.slice(masked.indexOf('Non-terminated'), masked.indexOf('Events:'))).toBe(
+      'Non-terminated Pods:          (2 in total)\n' +
+        '  Namespace                   Name    CPU Requests  CPU Limits  Memory Requests  Memory Limits  Age\n' +
+        '  ---------                   ----    ------------  ----------  ---------------  -------------  ---\n' +
+        '  default                     req     300m (15%)    500m (25%)  200Mi (5%)       1152Mi (28%)   <age>\n' +
+        '  default                     req2    300m (15%)    500m (25%)  200Mi (5%)       1152Mi (28%)   <age>\n' +
+        'Allocated resources:\n' +
+        '  (Total limits may be over 100 percent, i.e., overcommitted.)\n' +
+        '  Resource           Requests     Limits\n' +
+        '  --------           --------     ------\n' +
+        '  cpu                600m (30%)   1 (50%)\n' +
+        '  memory             400Mi (10%)  2304Mi (57%)\n' +
+        '  ephemeral-storage  2Gi (11%)    0 (0%)\n',
+    );
+    // The node controller's event (by uid) and the kubelet's (by name, its uid being the name).
+    expect(out).toMatch(/Normal +RegisteredNode +\S+ +node-controller /);
+    expect(out).toMatch(/Normal +NodeReady +\S+ +kubelet +Node worker-1 status is now: NodeReady/);
+  });
+
+  it('says why there is no Lease section when the Lease cannot be read', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 3 });
+    c.run('kubectl delete lease worker-1 -n kube-node-lease');
+    expect(c.run('kubectl describe node worker-1').stdout).toMatch(/\nLease: +Failed to get lease: leases\.coordination\.k8s\.io "worker-1" not found\n/);
+  });
+});

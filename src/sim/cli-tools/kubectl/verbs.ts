@@ -15,6 +15,11 @@ import { onDeleteResult, onDeleteWatchEvent, startDelete } from './commands/dele
 import { onDescribeResult, startDescribe } from './commands/describe';
 import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain } from './commands/drain';
 import { onExecResult, startExec } from './commands/exec';
+import { onClusterInfoResult, startClusterInfo } from './commands/cluster-info';
+import { onDiscoveryVerbResult, startDiscoveryVerb } from './commands/discovery-verbs';
+import { onEventsResult, onEventsWatchEvent, startEvents } from './commands/events';
+import { onExplainResult, startExplain } from './commands/explain';
+import { startConfig } from './commands/kubeconfig';
 import { onGetResult, startGet } from './commands/get';
 import { onGetWatchEvent } from './commands/get-watch';
 import { onLogsResult, startLogs } from './commands/logs';
@@ -188,6 +193,39 @@ const VERB_LIST: Verb[] = [
     flags: [OUTPUT, bool('client')],
     start: (st, c, p, _e, ctx) => startVersion(st, c, p, ctx),
     onResult: onResult(onVersionResult),
+  },
+  {
+    name: 'explain',
+    flags: [bool('recursive'), str('api-version'), OUTPUT],
+    start: (st, c, p, _e, ctx) => startExplain(st, c, p, ctx),
+    onResult: onResult(onExplainResult),
+  },
+  ...['api-versions', 'top'].map(
+    (name): Verb => ({
+      name,
+      flags: name === 'top' ? [ALL_NAMESPACES, SELECTOR, bool('no-headers'), str('sort-by'), bool('containers')] : [],
+      start: (st, c, p, _e, ctx) => startDiscoveryVerb(st, c, p, ctx),
+      onResult: onResult(onDiscoveryVerbResult),
+    }),
+  ),
+  {
+    name: 'config',
+    flags: [bool('minify'), bool('raw'), OUTPUT, bool('no-headers')],
+    start: (st, c, p, _e, ctx) => startConfig(st, c, p, ctx),
+    onResult: () => undefined,
+  },
+  {
+    name: 'cluster-info',
+    flags: [],
+    start: (st, c, _p, _e, ctx) => startClusterInfo(st, c, ctx),
+    onResult: onResult(onClusterInfoResult),
+  },
+  {
+    name: 'events',
+    flags: [ALL_NAMESPACES, str('for'), arr('types'), bool('watch', 'w'), bool('no-headers'), OUTPUT],
+    start: (st, c, p, _e, ctx) => startEvents(st, c, p, ctx),
+    onResult: onResult(onEventsResult),
+    onWatchEvent: onWatch(onEventsWatchEvent),
   },
 ];
 

@@ -2,14 +2,15 @@
 // then LIST the events that involve it, and print the describer's text. Several descriptions are
 // separated by two blank lines.
 
-import type { Event, KubeList, KubeObject } from '../../../api/types';
+import type { Event, KubeList, KubeObject, Lease, Node, Pod } from '../../../api/types';
 import { resourceForName, type ResourceInfo } from '../../../api/resources';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
-import { aggregate, plain } from '../errors';
+import { aggregate, errorString, plain } from '../errors';
 import type { ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { describerFor } from '../describe/describers';
+import { describeNode, type NodeExtras } from '../describe/node';
 
 export interface DescribeJob extends JobCommon {
   command: 'describe';
@@ -18,6 +19,10 @@ export interface DescribeJob extends JobCommon {
   objects: KubeObject[];
   /** What the describer lists besides events (a Deployment's ReplicaSets, a ReplicaSet's pods). */
   related: KubeObject[];
+  /** describe node: which node is being completed, what was fetched for it, and its events. */
+  nodeIndex?: number;
+  nodeExtras?: NodeExtras;
+  nodeEvents?: Event[];
 }
 
 export function startDescribe(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
@@ -61,6 +66,7 @@ function afterObjects(st: KubectlState, job: DescribeJob, ctx: Effects): void {
     }
     return finishJob(st, job, ctx, aggregate(job.errors));
   }
+  if (job.info.resource === 'nodes') return nextNode(st, job, ctx, 0);
   const related = describerFor(job.info.resource)?.related;
   const rel = related ? resourceForName(related) : undefined;
   if (rel) {
@@ -81,8 +87,50 @@ function listEvents(st: KubectlState, job: DescribeJob, ctx: Effects): void {
   jobRequest(st, job, ctx, { method: 'GET', path, query }, 'events');
 }
 
+// describe node (NodeDescriber.Describe): per node, GET its Lease in kube-node-lease, LIST its
+// non-terminated pods in every namespace, then LIST events twice, by the node's uid (the node
+// controller's) and by its name (the kubelet's, which uses the name as uid), uid ones first.
+
+function nextNode(st: KubectlState, job: DescribeJob, ctx: Effects, index: number): void {
+  job.nodeIndex = index;
+  if (index >= job.objects.length) return finishJob(st, job, ctx, aggregate(job.errors));
+  job.nodeExtras = {};
+  job.nodeEvents = [];
+  const name = job.objects[index]!.metadata.name ?? '';
+  const path = resourcePath({ group: 'coordination.k8s.io', version: 'v1', resource: 'leases', namespace: 'kube-node-lease', name });
+  jobRequest(st, job, ctx, { method: 'GET', path }, 'node-lease');
+}
+
+function nodeEvents(st: KubectlState, job: DescribeJob, ctx: Effects, uid: string, step: string): void {
+  const name = job.objects[job.nodeIndex!]!.metadata.name ?? '';
+  const fieldSelector = `involvedObject.kind=Node,involvedObject.name=${name},involvedObject.namespace=,involvedObject.uid=${uid}`;
+  jobRequest(st, job, ctx, { method: 'GET', path: resourcePath({ resource: 'events' }), query: { fieldSelector } }, step);
+}
+
+function onNodeResult(st: KubectlState, job: DescribeJob, step: string, r: RequestResult, ctx: Effects): void {
+  const node = job.objects[job.nodeIndex!] as Node;
+  const extras = job.nodeExtras!;
+  if (step === 'node-lease') {
+    if (r.ok) extras.lease = r.body as Lease;
+    else extras.leaseError = errorString(r.err);
+    const fieldSelector = `spec.nodeName=${node.metadata.name ?? ''},status.phase!=Succeeded,status.phase!=Failed`;
+    jobRequest(st, job, ctx, { method: 'GET', path: resourcePath({ resource: 'pods' }), query: { fieldSelector } }, 'node-pods');
+    return;
+  }
+  if (step === 'node-pods') {
+    if (r.ok) extras.pods = (r.body as KubeList<Pod>).items ?? [];
+    else if (r.err.t !== 'status' || r.err.status.code !== 403) return finishJob(st, job, ctx, r.err);
+    return nodeEvents(st, job, ctx, node.metadata.uid ?? '', 'node-events-uid');
+  }
+  if (r.ok) job.nodeEvents!.push(...((r.body as KubeList<Event>).items ?? []));
+  if (step === 'node-events-uid') return nodeEvents(st, job, ctx, node.metadata.name ?? '', 'node-events-name');
+  job.stdout += (job.nodeIndex === 0 ? '' : '\n\n') + describeNode(node, job.nodeEvents!, ctx.now, extras);
+  nextNode(st, job, ctx, job.nodeIndex! + 1);
+}
+
 export function onDescribeResult(st: KubectlState, job: DescribeJob, step: string, r: RequestResult, ctx: Effects): void {
   if (!r.ok && r.err.t === 'url') return finishJob(st, job, ctx, r.err);
+  if (step.startsWith('node-')) return onNodeResult(st, job, step, r, ctx);
   if (step === 'object') {
     job.names.shift();
     if (r.ok) job.objects.push(r.body as KubeObject);

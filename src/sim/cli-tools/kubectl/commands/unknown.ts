@@ -1,13 +1,19 @@
-// cobra's `unknown command` error with its "Did you mean this?" suggestions (Levenshtein distance
-// at most 2, or a prefix match), over kubectl's top-level commands in cobra's sorted order.
+// cobra's `unknown command` error with its "Did you mean this?" suggestions (command.go
+// SuggestionsFor: case-insensitive Levenshtein distance at most 2, or a prefix match, or the
+// command's SuggestFor), over kubectl's available top-level commands in the order kubectl v1.31
+// adds them (kubectl/pkg/cmd/cmd.go: the help groups, then config, plugin, version, api-versions,
+// api-resources, options). cobra's own `help` and the empty `alpha` are not available commands.
 
 const COMMANDS = [
-  'annotate', 'api-resources', 'api-versions', 'apply', 'attach', 'auth', 'autoscale', 'certificate',
-  'cluster-info', 'completion', 'config', 'cordon', 'cp', 'create', 'debug', 'delete', 'describe', 'diff',
-  'drain', 'edit', 'events', 'exec', 'explain', 'expose', 'get', 'help', 'kustomize', 'label', 'logs',
-  'options', 'patch', 'plugin', 'port-forward', 'proxy', 'replace', 'rollout', 'run', 'scale', 'set',
-  'taint', 'top', 'uncordon', 'version', 'wait',
+  'create', 'expose', 'run', 'set', 'explain', 'get', 'edit', 'delete', 'rollout', 'scale', 'autoscale',
+  'certificate', 'cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint', 'describe', 'logs', 'attach',
+  'exec', 'port-forward', 'proxy', 'cp', 'auth', 'debug', 'events', 'diff', 'apply', 'patch', 'replace', 'wait',
+  'kustomize', 'label', 'annotate', 'completion', 'config', 'plugin', 'version', 'api-versions', 'api-resources',
+  'options',
 ];
+
+/** SuggestFor of delete.go, get.go and wait.go. */
+const SUGGEST_FOR: Record<string, string[]> = { delete: ['rm'], get: ['list', 'ps'], wait: ['list', 'ps'] };
 
 function levenshtein(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
@@ -22,8 +28,17 @@ function levenshtein(a: string, b: string): number {
 }
 
 export function unknownCommand(cmd: string): string {
-  const suggestions = COMMANDS.filter((c) => levenshtein(cmd, c) <= 2 || c.startsWith(cmd.toLowerCase()));
+  const suggestions = COMMANDS.flatMap((c) => {
+    const out = levenshtein(cmd, c) <= 2 || c.startsWith(cmd.toLowerCase()) ? [c] : [];
+    for (const s of SUGGEST_FOR[c] ?? []) if (s.toLowerCase() === cmd.toLowerCase()) out.push(c);
+    return out;
+  });
   let msg = `error: unknown command "${cmd}" for "kubectl"`;
   if (suggestions.length) msg += `\n\nDid you mean this?\n${suggestions.map((s) => `\t${s}\n`).join('')}`;
   return msg.endsWith('\n') ? msg : msg + '\n';
+}
+
+/** A real kubectl command this simulation does not have: said plainly, not called unknown. */
+export function notSimulated(cmd: string): string | undefined {
+  return COMMANDS.includes(cmd) ? `error: "kubectl ${cmd}" is a real kubectl command that Kubeplay does not simulate yet\n` : undefined;
 }

@@ -31,4 +31,70 @@ describe('in-page kubectl as kubectl v1.31.9 prints', () => {
     expect(c.run('kubectl get nodes -o custom-columns=NAME').stderr).toBe('error: unexpected custom-columns spec: NAME, expected <header>:<json-path-expr>\n');
     expect(c.run('kubectl get ns default -L kubernetes.io/metadata.name,x').stdout).toMatch(/^NAME +STATUS +AGE +METADATA\.NAME +X\ndefault +Active +\S+ +default +\n$/);
   });
+
+  // kubectl/pkg/cmd/explain/explain.go and pkg/explain/v2/templates/plaintext.tmpl (v1.31); the texts
+  // are what kubectl v1.31.9 printed against kubeplay serve, whose /openapi/v3 is the page's.
+  it('explain: a field of a resource from the served OpenAPI v3 document, --recursive, and the errors', () => {
+    expect(c.run('kubectl explain deploy.metadata.labels').stdout).toBe(
+      'GROUP:      apps\nKIND:       Deployment\nVERSION:    v1\n\nFIELD: labels <map[string]string>\n\n\nDESCRIPTION:\n' +
+        '    Map of string keys and values that can be used to organize and categorize\n    (scope and select) objects.\n    \n\n',
+    );
+    expect(c.run('kubectl explain svc.spec.ports --recursive').stdout).toBe(
+      'KIND:       Service\nVERSION:    v1\n\nFIELD: ports <[]ServicePort>\n\n\nDESCRIPTION:\n    The list of ports that are exposed by this service.\n' +
+        "    ServicePort contains information on service's port.\n    \nFIELDS:\n  appProtocol\t<string>\n  name\t<string>\n  nodePort\t<integer>\n" +
+        '  port\t<integer> -required-\n  protocol\t<string>\n  targetPort\t<IntOrString>\n\n',
+    );
+    expect(c.run('kubectl explain pod.spec.containers').stdout).toMatch(/^KIND: {7}Pod\nVERSION: {4}v1\n\nFIELD: containers <\[\]Container>\n[^]*\n {2}name\t<string> -required-\n {4}Name of the container specified as a DNS_LABEL\.\n/);
+    expect(c.run('kubectl explain pod.spec.nope')).toMatchObject({ stdout: 'KIND:       Pod\nVERSION:    v1\n\n', stderr: 'error: field "nope" does not exist\n', exitCode: 1 });
+    expect(c.run('kubectl explain nopes')).toMatchObject({ stderr: 'the server doesn\'t have a resource type "nopes"\n', exitCode: 1 });
+    expect(c.run('kubectl explain deploy --api-version=apps/v2').stderr).toBe('error: couldn\'t find resource for "apps/v2, Resource=deployments"\n');
+    expect(c.run('kubectl explain pods a').stderr).toBe('error: We accept only this format: explain RESOURCE\n');
+  });
+
+  // kubectl/pkg/cmd/apiresources/apiversions.go, top/top_node.go, config/{view,get_contexts,
+  // current_context,use_context}.go, clusterinfo/clusterinfo.go, events/events.go and cmd.go's command
+  // order for cobra's suggestions (v1.31); texts as kubectl v1.31.9 printed them against kubeplay serve
+  // (whose kubeconfig names the cluster `kubeplay` too) and offline for unknown commands.
+  it('api-versions, top without metrics-server, config contexts, cluster-info, events, unknown commands', () => {
+    expect(c.run('kubectl api-versions').stdout).toBe(
+      'apps/v1\nauthorization.k8s.io/v1\nbatch/v1\ncoordination.k8s.io/v1\ndiscovery.k8s.io/v1\nrbac.authorization.k8s.io/v1\nv1\n',
+    );
+    expect(c.run('kubectl top node')).toMatchObject({ stdout: '', stderr: 'error: Metrics API not available\n', exitCode: 1 });
+    expect(c.run('kubectl top pod -A').stderr).toBe('error: Metrics API not available\n');
+    expect(c.run('kubectl top x').stderr).toBe('error: unknown command "x"\nSee \'kubectl top -h\' for help and examples\n');
+    expect(c.run('kubectl config current-context').stdout).toBe('kubernetes-admin@kubeplay\n');
+    expect(c.run('kubectl config get-contexts').stdout).toBe(
+      'CURRENT   NAME                        CLUSTER    AUTHINFO           NAMESPACE\n*         kubernetes-admin@kubeplay   kubeplay   kubernetes-admin   \n',
+    );
+    expect(c.run('kubectl config get-contexts nope')).toMatchObject({
+      stdout: 'CURRENT   NAME   CLUSTER   AUTHINFO   NAMESPACE\n', stderr: 'error: context nope not found\n', exitCode: 1,
+    });
+    expect(c.run('kubectl config use-context nope').stderr).toBe('error: no context exists with the name: "nope"\n');
+    expect(c.run('kubectl config view').stdout).toContain('current-context: kubernetes-admin@kubeplay\nkind: Config\npreferences: {}\nusers:\n- name: kubernetes-admin\n  user:\n    client-certificate-data: DATA+OMITTED\n');
+    expect(c.run('kubectl cluster-info').stdout).toBe(
+      "\x1b[0;32mKubernetes control plane\x1b[0m is running at \x1b[0;33mhttps://10.0.0.10:6443\x1b[0m\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n",
+    );
+    c.run('kubectl create deployment ev --image=nginx:1.25');
+    expect(c.run('kubectl events --for deploy/ev').stdout).toMatch(/^LAST SEEN {3}TYPE {5}REASON {14}OBJECT {10}MESSAGE\n\S+ +Normal {3}ScalingReplicaSet {3}Deployment\/ev {3}Scaled up replica set ev-\w+ to 1\n$/);
+    expect(c.run('kubectl events --types=Warning')).toMatchObject({ stdout: '', stderr: 'No events found in default namespace.\n', exitCode: 0 });
+    expect(c.run('kubectl events --types=Bad').stderr).toBe('error: valid --types are Normal or Warning\n');
+    expect(c.run('kubectl events --for web').stderr).toBe('error: --for must be in resource/name form\n');
+    expect(c.run('kubectl events -A --for node/worker-1').stdout).toMatch(/^NAMESPACE +LAST SEEN +TYPE +REASON +OBJECT +MESSAGE\ndefault +\S+ +Normal +RegisteredNode +Node\/worker-1 +Node worker-1 event: Registered Node worker-1 in Controller\n$/);
+    expect(c.run('kubectl gett').stderr).toBe('error: unknown command "gett" for "kubectl"\n\nDid you mean this?\n\tset\n\tget\n');
+    expect(c.run('kubectl ap').stderr).toBe('error: unknown command "ap" for "kubectl"\n\nDid you mean this?\n\ttop\n\tcp\n\tapply\n\tapi-versions\n\tapi-resources\n');
+    expect(c.run('kubectl ps').stderr).toBe('error: unknown command "ps" for "kubectl"\n\nDid you mean this?\n\tget\n\tcp\n\twait\n');
+    expect(c.run('kubectl cp a b').stderr).toBe('error: "kubectl cp" is a real kubectl command that Kubeplay does not simulate yet\n');
+    expect(c.run('kubectl hel').stderr).toBe('error: unknown command "hel" for "kubectl"\n\nDid you mean this?\n\tset\n\tget\n');
+  });
+
+  it('config use-context and --context choose the credentials of a kubeconfig user', () => {
+    const u = buildCluster({ nodes: [{ name: 'worker-1' }], users: [{ name: 'jane', groups: [] }] }, { seed: 5 });
+    expect(u.run('kubectl get pods --context jane@kubeplay').stderr).toMatch(/^Error from server \(Forbidden\): pods is forbidden: User "jane" cannot list resource "pods"/);
+    expect(u.run('kubectl get pods --context nope').stderr).toBe('error: context was not found for specified context: nope\n');
+    expect(u.run('kubectl config use-context jane@kubeplay').stdout).toBe('Switched to context "jane@kubeplay".\n');
+    expect(u.run('kubectl config current-context').stdout).toBe('jane@kubeplay\n');
+    expect(u.run('kubectl get pods').stderr).toMatch(/User "jane" cannot list/);
+    expect(u.run('kubectl config use-context kubernetes-admin@kubeplay').exitCode).toBe(0);
+    expect(u.run('kubectl get pods')).toMatchObject({ stderr: 'No resources found in default namespace.\n', exitCode: 0 });
+  });
 });

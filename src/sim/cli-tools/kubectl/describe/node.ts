@@ -1,18 +1,34 @@
-// `kubectl describe node` (describeNode in kubectl/pkg/describe/describe.go), reduced to the
-// sections Kubeplay's nodes have: identity, taints, conditions, addresses, capacity, system info,
-// pod CIDRs and events. (Lease, Non-terminated Pods and Allocated resources are not printed yet.)
+// `kubectl describe node` (describeNode in kubectl/pkg/describe/describe.go, v1.31): identity,
+// taints, the node's Lease, conditions, addresses, capacity, system info, pod CIDRs, the
+// non-terminated pods with allocated resources, and events. Quantities print as resource.Quantity's
+// String() does (a stored `4091904Ki` is `3996Mi`).
 
-import type { Event, Node } from '../../../api/types';
+import type { Event, Lease, Node, Pod } from '../../../api/types';
+import { tryParseQuantity, formatQuantity } from '../../../api/quantity';
 import { tabwrite, KUBECTL_DESCRIBE } from '../../common/tabwriter';
 import { nodeRoles } from '../../../apiserver/printers/tables';
 import { describeEvents, multiline, rfc1123z } from './format';
+import { describeNodeLease, describeNodeResource } from './node-resources';
+
+/** What kubectl fetched besides the node: its Lease (or the GET's error) and its non-terminated pods. */
+export interface NodeExtras {
+  lease?: Lease;
+  leaseError?: string;
+  /** Undefined when the LIST was forbidden (`Pods:  not authorized`). */
+  pods?: Pod[];
+}
+
+const canonical = (v: string): string => {
+  const q = tryParseQuantity(v);
+  return q ? formatQuantity(q) : v;
+};
 
 function resourceList(title: string, r: Record<string, string> | undefined): string {
   const keys = Object.keys(r ?? {}).sort();
-  return `${title}:\n` + keys.map((k) => `  ${k}:\t${r![k]}\n`).join('');
+  return `${title}:\n` + keys.map((k) => `  ${k}:\t${canonical(r![k]!)}\n`).join('');
 }
 
-export function describeNode(node: Node, events: Event[], now: number): string {
+export function describeNode(node: Node, events: Event[], now: number, extras: NodeExtras = {}): string {
   const m = node.metadata;
   const st = node.status ?? {};
   let s = `Name:\t${m.name ?? ''}\nRoles:\t${nodeRoles(node)}\n`;
@@ -24,6 +40,7 @@ export function describeNode(node: Node, events: Event[], now: number): string {
     ? taints.map((t, i) => `${i === 0 ? 'Taints:' : ''}\t${t.key}${t.value ? '=' + t.value : ''}:${t.effect}\n`).join('')
     : 'Taints:\t<none>\n';
   s += `Unschedulable:\t${node.spec?.unschedulable ? 'true' : 'false'}\n`;
+  s += describeNodeLease(extras.lease, extras.leaseError);
   const conds = st.conditions ?? [];
   let out = tabwrite(s, KUBECTL_DESCRIBE);
   if (conds.length) {
@@ -44,6 +61,9 @@ export function describeNode(node: Node, events: Event[], now: number): string {
   r += `  Kubelet Version:\t${ni?.kubeletVersion ?? ''}\n  Kube-Proxy Version:\t${ni?.kubeProxyVersion ?? ''}\n`;
   if (node.spec?.podCIDR) r += `PodCIDR:\t${node.spec.podCIDR}\n`;
   if (node.spec?.podCIDRs?.length) r += `PodCIDRs:\t${node.spec.podCIDRs.join(',')}\n`;
+  const providerID = (node.spec as { providerID?: string } | undefined)?.providerID;
+  if (providerID) r += `ProviderID:\t${providerID}\n`;
+  r += extras.pods ? describeNodeResource(extras.pods, node, now) : 'Pods:\tnot authorized\n';
   const ev = describeEvents(events, now);
   if (ev.inline) return out + tabwrite(r + ev.inline, KUBECTL_DESCRIBE);
   return out + tabwrite(r, KUBECTL_DESCRIBE) + tabwrite(ev.block!, KUBECTL_DESCRIBE);

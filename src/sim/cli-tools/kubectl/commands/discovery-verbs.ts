@@ -1,0 +1,69 @@
+// The verbs that only read discovery (GET /api, then GET /apis, aggregated):
+// - `kubectl api-versions` (kubectl/pkg/cmd/apiresources/apiversions.go, v1.31): every served
+//   group/version, sorted as strings, one per line.
+// - `kubectl top node|pod` (kubectl/pkg/cmd/top/top_node.go, top_pod.go): kubectl first checks that
+//   discovery lists metrics.k8s.io (SupportedMetricsAPIVersionAvailable); a kubeadm cluster has no
+//   metrics-server, so it stops with `error: Metrics API not available`.
+
+import { AGGREGATED_DISCOVERY_ACCEPT } from '../../../api/http';
+import type { Effects } from '../../../kernel/component';
+import { plain } from '../errors';
+import type { ParsedArgs } from '../flags';
+import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+
+interface DiscoveryList {
+  items?: { metadata?: { name?: string }; versions?: { version: string }[] }[];
+}
+
+export interface DiscoveryVerbJob extends JobCommon {
+  command: 'api-versions' | 'top';
+  groupVersions: string[];
+}
+
+const TOP_USAGE = `Display resource (CPU/memory) usage.
+
+ The top command allows you to see the resource consumption for nodes or pods.
+
+ This command requires Metrics Server to be correctly configured and working on the server.
+
+Available Commands:
+  node          Display resource (CPU/memory) usage of nodes
+  pod           Display resource (CPU/memory) usage of pods
+
+Usage:
+  kubectl top [flags] [options]
+
+Use "kubectl top <command> --help" for more information about a given command.
+Use "kubectl options" for a list of global command-line options (applies to all commands).
+`;
+
+export function startDiscoveryVerb(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
+  const job: DiscoveryVerbJob = { ...common, command: common.command as DiscoveryVerbJob['command'], groupVersions: [] };
+  if (job.command === 'top') {
+    const sub = p.args[0];
+    if (sub === undefined) {
+      job.stderr = TOP_USAGE;
+      return finishJob(st, job, ctx, undefined, 1);
+    }
+    if (!['node', 'nodes', 'no', 'pod', 'pods', 'po'].includes(sub)) {
+      return finishJob(st, job, ctx, plain(`unknown command "${sub}"\nSee 'kubectl top -h' for help and examples`));
+    }
+  }
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  jobRequest(st, job, ctx, { method: 'GET', path: '/api', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'api');
+}
+
+export function onDiscoveryVerbResult(st: KubectlState, job: DiscoveryVerbJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (!r.ok) return finishJob(st, job, ctx, r.err);
+  for (const g of (asObject(r) as unknown as DiscoveryList).items ?? []) {
+    const group = g.metadata?.name ?? '';
+    for (const v of g.versions ?? []) job.groupVersions.push(group ? `${group}/${v.version}` : v.version);
+  }
+  if (step === 'api') return void jobRequest(st, job, ctx, { method: 'GET', path: '/apis', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'apis');
+  if (job.command === 'top') {
+    if (!job.groupVersions.some((gv) => gv.startsWith('metrics.k8s.io/'))) return finishJob(st, job, ctx, plain('Metrics API not available'));
+    return finishJob(st, job, ctx, plain('the metrics.k8s.io API is served but Kubeplay does not simulate resource usage yet'));
+  }
+  job.stdout = [...job.groupVersions].sort().map((gv) => gv + '\n').join('');
+  finishJob(st, job, ctx);
+}
