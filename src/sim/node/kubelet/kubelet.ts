@@ -20,6 +20,7 @@ import { needsReconcile, podStatus } from './pod-status';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
 import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
+import { findContainer } from './init-containers';
 
 /** kubelet.go backOffPeriod: a pod worker whose sync failed tries again this much later. */
 const KILL_RETRY_BACKOFF_MS = 10_000;
@@ -201,7 +202,7 @@ function onCriResponse(s: KubeletState, ctx: Effects, resp: CriResponse): void {
       return w ? onSyncResponse(s, ctx, w, rec.container, resp) : undefined;
     case 'stop': {
       if (!w) return;
-      const c = resp.error ? w.containers.find((x) => x.name === rec.container) : undefined;
+      const c = resp.error ? findContainer(w, rec.container) : undefined;
       if (c && c.state === 'running') {
         // The kill failed (containerd went away mid-call): the pod worker tries again after the
         // kubelet's back-off (kubelet.go backOffPeriod, 10 s), or the pod stays Terminating for ever
@@ -302,7 +303,7 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
       const p = t.payload as { uid: string; container?: string };
       const w = s.workers.get(p.uid);
       if (!w) return;
-      const c = w.containers.find((x) => x.name === p.container);
+      const c = findContainer(w, p.container);
       if (c) c.retryTimer = undefined;
       if (w.terminating) return terminateStep(s, ctx, w);
       pushStatus(s, ctx, w);

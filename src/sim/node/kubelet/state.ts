@@ -61,6 +61,11 @@ export interface ContainerWorker {
   probes: ProbeState[];
   /** StopContainer sent (termination or a failed liveness probe). */
   stopping?: boolean;
+  /**
+   * An init container: `regular` runs to completion before the next one starts; `sidecar` (an init
+   * container with restartPolicy: Always, KEP-753) only has to have started, and keeps running.
+   */
+  init?: 'regular' | 'sidecar';
 }
 
 export interface PodWorker {
@@ -76,6 +81,8 @@ export interface PodWorker {
   startTime: number;
   readyToStartAt?: number;
   containers: ContainerWorker[];
+  /** spec.initContainers, in order (see init-containers.ts). */
+  initContainers: ContainerWorker[];
   /** A CRI call for this pod is in flight; the sync continues when it answers. */
   busy: boolean;
   terminating: boolean;
