@@ -71,7 +71,7 @@ describe('DefaultTolerationSeconds', () => {
     expect(((r.object ?? pod('web', { tolerations })) as Pod).spec.tolerations).toEqual(want);
   });
   it('takes the seconds from the timings', () => {
-    const c = { timings: { ...DEFAULT_TIMINGS, defaultNotReadyTolerationSeconds: 60 } };
+    const c = { timings: { ...DEFAULT_TIMINGS, defaultNotReadyTolerationSeconds: 60 }, rand: () => 0 };
     expect((run(DefaultTolerationSeconds, attrs({ object: pod('web') }), c).object as Pod).spec.tolerations![0]!.tolerationSeconds).toBe(60);
   });
 });
