@@ -18,6 +18,49 @@ const run = (ms: number): void => c.sim.runUntil(c.sim.now + ms);
 /** The STATUS cell of `kubectl get pod <name>`. */
 const status = (name: string): string => c.run(`kubectl get pod ${name} --no-headers`).stdout.split(/\s+/)[2] ?? '';
 
+// The docs page's example, unchanged (kubernetes/website content/en/docs/concepts/workloads/pods/init-containers.md).
+const MYAPP = `apiVersion: v1
+kind: Pod
+metadata:
+  name: myapp-pod
+  labels:
+    app.kubernetes.io/name: MyApp
+spec:
+  containers:
+  - name: myapp-container
+    image: busybox:1.28
+    command: ['sh', '-c', 'echo The app is running! && sleep 3600']
+  initContainers:
+  - name: init-myservice
+    image: busybox:1.28
+    command: ['sh', '-c', "until nslookup myservice.$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace).svc.cluster.local; do echo waiting for myservice; sleep 2; done"]
+  - name: init-mydb
+    image: busybox:1.28
+    command: ['sh', '-c', "until nslookup mydb.$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace).svc.cluster.local; do echo waiting for mydb; sleep 2; done"]
+`;
+
+const SERVICES = `---
+apiVersion: v1
+kind: Service
+metadata:
+  name: myservice
+spec:
+  ports:
+  - protocol: TCP
+    port: 80
+    targetPort: 9376
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: mydb
+spec:
+  ports:
+  - protocol: TCP
+    port: 80
+    targetPort: 9377
+`;
+
 function pod(name: string, policy: string, inits: [string, string, string?][]): string {
   const init = inits.map(([n, script, extra]) => `  - name: ${n}\n    image: busybox:1.28\n${extra ?? ''}    command: ['sh', '-c', '${script}']\n`).join('');
   return `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\nspec:\n  restartPolicy: ${policy}\n  containers:\n  - name: app\n    image: busybox:1.28\n    command: ['sh', '-c', 'echo The app is running! && sleep 3600']\n  initContainers:\n${init}`;
@@ -50,6 +93,22 @@ describe('init containers', () => {
     const events = items.filter((e) => e.involvedObject.name === 'seq').map((e) => `${e.involvedObject.fieldPath ?? ''} ${e.reason}\n`).join('');
     expect(events).toContain('spec.initContainers{first} Started\n');
     expect(events.indexOf('spec.initContainers{second} Started')).toBeLessThan(events.indexOf('spec.containers{app} Started'));
+  });
+
+  it('waits in Init:0/2 while myservice does not resolve, and runs once the docs page\'s Services exist', () => {
+    expect(apply(MYAPP)).toBe('pod/myapp-pod created\n');
+    run(20_000);
+    expect(c.run('kubectl get pod myapp-pod').stdout).toMatch(/^NAME {8}READY {3}STATUS {5}RESTARTS {3}AGE\nmyapp-pod {3}0\/1 {5}Init:0\/2 {3}0 {10}\d+s\n$/);
+    // busybox 1.28's nslookup: the server, then the failure on stderr; the loop's echo; again.
+    const waiting = c.run('kubectl logs myapp-pod -c init-myservice').stdout;
+    expect(waiting.startsWith('Server:    10.96.0.10\nAddress 1: 10.96.0.10 kube-dns.kube-system.svc.cluster.local\n\nnslookup: can\'t resolve \'myservice.default.svc.cluster.local\'\nwaiting for myservice\n')).toBe(true);
+    expect(c.run('kubectl logs myapp-pod -c init-mydb').stderr).toContain('container "init-mydb" in pod "myapp-pod" is waiting to start: PodInitializing');
+    apply(SERVICES);
+    run(15_000);
+    expect(c.run('kubectl get pod myapp-pod').stdout).toMatch(/^myapp-pod\s+1\/1\s+Running\s+0\s/m);
+    const ip = c.run('kubectl get svc mydb -o jsonpath={.spec.clusterIP}').stdout;
+    expect(c.run('kubectl logs myapp-pod -c init-mydb').stdout).toContain(`\nName:      mydb.default.svc.cluster.local\nAddress 1: ${ip} mydb.default.svc.cluster.local\n`);
+    expect(c.run('kubectl logs myapp-pod').stdout).toBe('The app is running!\n');
   });
 
   it('fails the pod when an init container fails under restartPolicy Never: Init:Error, phase Failed, the app never started', () => {

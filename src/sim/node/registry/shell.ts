@@ -137,10 +137,18 @@ function commandSteps(cmd: string, sh: ShellContext): Step[] {
   }
 }
 
+/** `$(cat <file>)`: the file's text without its trailing newlines, as sh's command substitution gives it. */
+function substituteCat(script: string, sh: ShellContext): string {
+  return script.replace(/\$\(\s*cat\s+([^)\s]+)\s*\)/g, (_m, p: string) => (Object.hasOwn(sh.files, p) ? sh.files[p]!.replace(/\n+$/, '') : ''));
+}
+
 /** Turn a shell script into steps; the script ends with exit 0 unless it says otherwise. */
-export function parseScript(script: string, sh: ShellContext = EMPTY_SHELL): Step[] {
+export function parseScript(raw: string, sh: ShellContext = EMPTY_SHELL): Step[] {
+  const script = substituteCat(raw, sh);
   const loop = /^\s*while\s+(?:true|:)\s*;\s*do\s+([\s\S]*?);?\s*done\s*;?\s*$/.exec(script);
   if (loop) return [{ op: 'loop', body: parseScript(loop[1]!, sh) }];
+  const until = /^\s*until\s+nslookup\s+(\S+)\s*;\s*do\s+([\s\S]*?);?\s*done\s*;?\s*$/.exec(script);
+  if (until) return [{ op: 'untilResolves', host: until[1]!, body: parseScript(until[2]!, sh) }];
   const steps: Step[] = [];
   for (const c of splitCommands(script)) steps.push(...commandSteps(c, sh));
   return steps;

@@ -12,7 +12,8 @@ import type { RegistryResolveResponse } from '../registry/registry';
 import type { CniRequest, CniResponse } from '../cni/cni';
 import type { CreateContainerResult, CriRequest, ProbeRequest, ProbeResponse, ReadLogsResult, RunPodSandboxResult } from './cri';
 import { PULL_DONE_TIMER, REGISTRY_TIMEOUT_TIMER, findImage, imageInfo, onPullDone, onRegistryRefused, onRegistryResponse, onRegistryTimeout, startPull } from './images';
-import { KILL_TIMER, containerInfo, criLogLines, execIn, onKillTimer, onStepTimer, probeTarget, startProgram, stopContainer } from './process';
+import { KILL_TIMER, advance, containerInfo, criLogLines, execIn, onKillTimer, onStepTimer, probeTarget, startProgram, stopContainer, writeLog } from './process';
+import { onDnsAnswer, type DnsAnswer } from './dns-lookup';
 import { ANSWER_TIMER, answer, answerNow, type DeferredAnswer } from './reply';
 import { CONTAINERD_REVISION, CONTAINERD_VERSION, SANDBOX_IMAGE, clog, type Container, type ContainerdConfig, type ContainerdState, type Sandbox, type Waiter } from './state';
 import { resolveReference } from '../registry/registry';
@@ -189,6 +190,10 @@ function onMessage(s: ContainerdState, msg: Message, ctx: Effects): void {
     return;
   }
   if (type === 'cni.response') return onCniResponse(s, ctx, msg.body as CniResponse);
+  if (type === 'dns.answer') {
+    const c = onDnsAnswer(s, msg.body as DnsAnswer, (x, stream, text) => writeLog(s, x, stream, text, ctx.now));
+    return c ? advance(s, c, ctx) : undefined;
+  }
   if (type === 'probe.request') {
     const p = msg.body as ProbeRequest;
     const r: ProbeResponse = { type: 'probe.response', requestId: msg.id, ...probeTarget(s, p.ip, p.port, p.path, p.kind, ctx.now) };

@@ -13,6 +13,8 @@ export interface ContainerdConfig {
   nodeName: string;
   registry: ProcessId;
   cni: ProcessId;
+  /** Where a container's DNS queries go (the cluster DNS; see dns-lookup.ts). */
+  dns?: ProcessId;
   /** Pre-pulled images (as the user wrote them; normalised on start). */
   images: string[];
   bandwidthBytesPerSec: number;
@@ -56,6 +58,8 @@ export interface Container extends ContainerInfo {
   /** The cgroup's memory.max (from the CRI config), and what the program has touched so far. */
   memoryLimitInBytes?: number;
   memoryBytes?: number;
+  /** An `until nslookup` loop waiting for the DNS answer to this request. */
+  dnsLookup?: { requestId: MessageId | -1; host: string; body: Step[] };
 }
 
 export interface Sandbox extends PodSandboxInfo {
