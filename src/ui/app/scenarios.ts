@@ -26,6 +26,7 @@ export const SCENARIOS: readonly string[] = [
   'statefulset',
   'job',
   'configmaps-secrets',
+  'init-containers',
   'apiserver-down',
   'apiserver-restart',
   'scale-50',
