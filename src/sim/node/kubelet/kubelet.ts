@@ -19,7 +19,8 @@ import { klog, KUBELET_PID } from './klog';
 import { needsReconcile, podStatus } from './pod-status';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
-import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
+import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volume-resync';
+import { RETRY_TIMER, configSources, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
 import { findContainer } from './init-containers';
 
 /** kubelet.go backOffPeriod: a pod worker whose sync failed tries again this much later. */
@@ -140,6 +141,7 @@ function onClientInputs(s: KubeletState, ctx: Effects, inputs: ClientInput<Kubel
   for (const input of inputs) {
     if (input.kind === 'deltas') {
       if (input.informer === 'pods') onDeltas(s, ctx, input.deltas);
+      else onVolumeSourceDeltas(s, ctx, input.informer, input.deltas);
     }
     else onClientEvent(s, ctx, input.event);
   }
@@ -308,6 +310,11 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
       if (w.terminating) return terminateStep(s, ctx, w);
       pushStatus(s, ctx, w);
       return syncPod(s, ctx, w);
+    }
+    case VOLUME_RESYNC_TIMER: {
+      const w = s.workers.get((t.payload as { uid: string }).uid);
+      if (w) resyncVolumes(s, ctx, w, configSources(s));
+      return;
     }
     case PROBE_TIMER: {
       const p = t.payload as { uid: string; container: string; kind: ProbeKind };

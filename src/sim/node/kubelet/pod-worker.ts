@@ -295,7 +295,7 @@ function onPulled(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorke
 }
 
 /** The kubelet's ConfigMap and Secret caches, for env and volumes. */
-function configSources(s: KubeletState): ConfigSources {
+export function configSources(s: KubeletState): ConfigSources {
   return {
     configMap: (ns, name) => s.informers.byName.configmaps.items.get(`${ns}/${name}`),
     secret: (ns, name) => s.informers.byName.secrets.items.get(`${ns}/${name}`),
@@ -322,6 +322,7 @@ function createContainer(s: KubeletState, ctx: Effects, w: PodWorker, c: Contain
   };
   if (env.env.length) config.envs = env.env.map(([key, value]) => ({ key, value }));
   if (Object.keys(mounts.files).length) config.mountedFiles = mounts.files;
+  c.mountedJson = JSON.stringify(mounts.files);
   // generateLinuxContainerResources: limits.memory becomes the cgroup's memory limit.
   const memory = c.spec.resources?.limits?.memory;
   if (memory !== undefined) config.linux = { resources: { memoryLimitInBytes: parseBytes(String(memory)) } };

@@ -31,7 +31,9 @@ export type Step =
    * resolve, print busybox's failure, run the body and ask again; once it does, print the answer
    * and go on (the init-containers docs page's `until nslookup myservice...`).
    */
-  | { op: 'untilResolves'; host: string; body: Step[] };
+  | { op: 'untilResolves'; host: string; body: Step[] }
+  /** `cat <file>` of a mounted file, read when it runs: a ConfigMap update shows up (config-volumes.ts). */
+  | { op: 'cat'; path: string };
 
 export interface Program {
   steps: Step[];

@@ -22,7 +22,7 @@ function expandVars(text: string, sh: ShellContext): string {
   return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_m, a: string | undefined, b: string | undefined) => env.get((a ?? b)!) ?? '');
 }
 
-function logLines(text: string): Step[] {
+export function logLines(text: string): Step[] {
   const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
   return text === '' ? [] : lines.map((line) => ({ op: 'log', stream: 'stdout', text: line }) as Step);
 }
@@ -46,10 +46,11 @@ function lsSteps(paths: string[], sh: ShellContext): Step[] {
   return out;
 }
 
+/** A mounted file is read when `cat` runs (its content may change under the container); others are not there. */
 function catSteps(paths: string[], sh: ShellContext): Step[] {
   const out: Step[] = [];
   for (const p of paths) {
-    if (Object.hasOwn(sh.files, p)) out.push(...logLines(sh.files[p]!));
+    if (Object.hasOwn(sh.files, p)) out.push({ op: 'cat', path: p });
     else out.push({ op: 'log', stream: 'stderr', text: `cat: can't open '${p}': No such file or directory` });
   }
   return out;

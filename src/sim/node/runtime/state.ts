@@ -58,6 +58,8 @@ export interface Container extends ContainerInfo {
   /** The cgroup's memory.max (from the CRI config), and what the program has touched so far. */
   memoryLimitInBytes?: number;
   memoryBytes?: number;
+  /** The files of its configMap/secret/projected volumes by path, as the kubelet last wrote them. */
+  mounted?: Record<string, string>;
   /** An `until nslookup` loop waiting for the DNS answer to this request. */
   dnsLookup?: { requestId: MessageId | -1; host: string; body: Step[] };
 }
