@@ -136,4 +136,13 @@ describe('init containers', () => {
     expect(c.run('kubectl get pod side').stdout).toMatch(/^side\s+2\/2\s+Running\s+0\s/m);
     expect(c.run('kubectl get pod side -o jsonpath={.status.initContainerStatuses[0].state.running.startedAt}').stdout).not.toBe('');
   });
+
+  it('holds the next init container back until a sidecar\'s startupProbe succeeds', () => {
+    const probe = '    startupProbe:\n      exec:\n        command: ["cat", "/tmp/ready"]\n      periodSeconds: 2\n      failureThreshold: 10\n';
+    apply(pod('slow-side', 'Always', [['shipper', 'sleep 8; touch /tmp/ready; sleep 3600', `    restartPolicy: Always\n${probe}`], ['setup', 'echo ready']]));
+    run(6_000);
+    expect(status('slow-side')).toBe('Init:0/2');
+    run(15_000);
+    expect(c.run('kubectl get pod slow-side').stdout).toMatch(/^slow-side\s+2\/2\s+Running\s+0\s/m);
+  });
 });

@@ -10,7 +10,7 @@ import type { CriResponse, ExecSyncResult, ProbeRequest, ProbeResponse } from '.
 import { criCall } from './cri-client';
 import { recordEvent } from './events';
 import { findContainer } from './init-containers';
-import { podRef, pushStatus } from './pod-worker';
+import { podRef, pushStatus, syncPod } from './pod-worker';
 import type { ContainerWorker, KubeletState, PodWorker, ProbeKind, ProbeState } from './state';
 import { ProbeOutput, Reason, T } from './texts';
 
@@ -107,7 +107,10 @@ export function probeResult(s: KubeletState, ctx: Effects, w: PodWorker, contain
     c.ready = !c.spec.readinessProbe;
     begin(ctx, w, c, 'liveness');
     begin(ctx, w, c, 'readiness');
-    return pushStatus(s, ctx, w);
+    pushStatus(s, ctx, w);
+    // A sidecar that has started lets the next init container run (computeInitContainerActions).
+    if (c.init === 'sidecar') syncPod(s, ctx, w);
+    return;
   }
   if (p.result === false && !c.stopping) {
     // kuberuntime_manager.go computePodActions: kill it; the restart policy brings it back.
