@@ -258,6 +258,8 @@ export class Cluster {
       nodeName: n.name,
       registry: REGISTRY,
       cni: cniId(n.name),
+      // The cluster DNS stand-in until CoreDNS runs (issue 13): the apiserver answers from Services.
+      dns: APISERVER,
       images: [...PRELOADED_IMAGES, ...(n.images ?? [])],
       bandwidthBytesPerSec: n.bandwidthBytesPerSec ?? DEFAULT_BANDWIDTH,
     };

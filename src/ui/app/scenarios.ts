@@ -27,6 +27,7 @@ export const SCENARIOS: readonly string[] = [
   'job',
   'configmaps-secrets',
   'quota',
+  'init-containers',
   'apiserver-down',
   'apiserver-restart',
   'scale-50',

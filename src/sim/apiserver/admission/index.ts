@@ -63,6 +63,8 @@ export interface AdmissionResult {
 
 export interface AdmissionConfig {
   timings: Timings;
+  /** The simulation's PRNG, for names a plugin generates (ServiceAccount's kube-api-access-<5>). */
+  rand: () => number;
 }
 
 /**

@@ -20,7 +20,40 @@ describe('ServiceAccount', () => {
     expect((run(ServiceAccount, attrs({ object: pod('web') })).object as Pod).spec.serviceAccountName).toBe('default');
   });
   it('keeps a named service account', () => {
-    expect(run(ServiceAccount, attrs({ object: pod('web', { serviceAccountName: 'builder' }) }))).toEqual({});
+    const out = run(ServiceAccount, attrs({ object: pod('web', { serviceAccountName: 'builder', automountServiceAccountToken: false } as Partial<Pod['spec']>) }));
+    expect(out).toEqual({});
+  });
+  // mountServiceAccountToken and TokenVolumeSource (admission.go, v1.31): the volume every pod of
+  // a kubeadm cluster shows in `kubectl get pod -o yaml` and `describe pod`.
+  it('mounts kube-api-access-<5 random> read-only into every container, init containers too, with the projected token volume', () => {
+    const p = pod('web', { initContainers: [{ name: 'init', image: 'busybox' }] });
+    const spec = (run(ServiceAccount, attrs({ object: p })).object as Pod).spec as Pod['spec'] & { volumes: { name: string; projected: unknown }[] };
+    const name = spec.volumes[0]!.name;
+    expect(name).toMatch(/^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    const mount = { name, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' };
+    expect((spec.containers[0] as { volumeMounts?: unknown[] }).volumeMounts).toEqual([mount]);
+    expect((spec.initContainers![0] as { volumeMounts?: unknown[] }).volumeMounts).toEqual([mount]);
+    expect(spec.volumes).toEqual([{
+      name,
+      projected: {
+        defaultMode: 420,
+        sources: [
+          { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+          { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+          { downwardAPI: { items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }] } },
+        ],
+      },
+    }]);
+  });
+  it('mounts nothing when automountServiceAccountToken is false, and nothing over a mount already at the path', () => {
+    const off = run(ServiceAccount, attrs({ object: pod('web', { automountServiceAccountToken: false } as Partial<Pod['spec']>) })).object as Pod;
+    expect((off.spec as { volumes?: unknown[] }).volumes).toBeUndefined();
+    expect((off.spec.containers[0] as { volumeMounts?: unknown[] }).volumeMounts).toBeUndefined();
+    const own = { name: 'mine', mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' };
+    const p = pod('web', { containers: [{ name: 'app', image: 'nginx', volumeMounts: [own] } as Pod['spec']['containers'][number]] });
+    const kept = run(ServiceAccount, attrs({ object: p })).object as Pod;
+    expect((kept.spec.containers[0] as { volumeMounts?: unknown[] }).volumeMounts).toEqual([own]);
+    expect((kept.spec as { volumes?: unknown[] }).volumes).toBeUndefined();
   });
   it('leaves mirror pods alone', () => {
     expect(run(ServiceAccount, attrs({ object: pod('web', {}, { annotations: { 'kubernetes.io/config.mirror': 'x' } }) }))).toEqual({});
@@ -71,7 +104,7 @@ describe('DefaultTolerationSeconds', () => {
     expect(((r.object ?? pod('web', { tolerations })) as Pod).spec.tolerations).toEqual(want);
   });
   it('takes the seconds from the timings', () => {
-    const c = { timings: { ...DEFAULT_TIMINGS, defaultNotReadyTolerationSeconds: 60 } };
+    const c = { timings: { ...DEFAULT_TIMINGS, defaultNotReadyTolerationSeconds: 60 }, rand: () => 0 };
     expect((run(DefaultTolerationSeconds, attrs({ object: pod('web') }), c).object as Pod).spec.tolerations![0]!.tolerationSeconds).toBe(60);
   });
 });

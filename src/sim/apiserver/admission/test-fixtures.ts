@@ -5,7 +5,13 @@ import { DEFAULT_TIMINGS } from '../../config';
 import type { UserInfo } from '../authn';
 import type { AdmissionAttributes, AdmissionConfig, AdmissionLookups } from './index';
 
-export const cfg: AdmissionConfig = { timings: DEFAULT_TIMINGS };
+/** A fixed sequence stands in for the simulation's PRNG. */
+function seq(): () => number {
+  let i = 0;
+  return () => ((i++ * 0.37) % 1);
+}
+
+export const cfg: AdmissionConfig = { timings: DEFAULT_TIMINGS, rand: seq() };
 export const ADMIN: UserInfo = { username: 'admin', groups: ['system:masters', 'system:authenticated'] };
 export const nodeUser = (n: string): UserInfo => ({ username: `system:node:${n}`, groups: ['system:nodes', 'system:authenticated'] });
 

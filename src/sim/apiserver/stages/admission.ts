@@ -34,8 +34,8 @@ export type AdmissionInput = AdmissionAttributes;
  * Run admission; returns the object to continue with, or the rejecting Status, and the stage's step
  * for the request's record: `rejected by LimitRanger (403)`, `mutated by DefaultTolerationSeconds (spec.tolerations)`.
  */
-export function runAdmission(s: ApiserverState, input: AdmissionInput): { object?: KubeObject; error?: Status; step: TraceStep; charges?: QuotaCharge[] } {
-  const res = admit({ ...input }, lookupsFor(s), { timings: s.config.timings });
+export function runAdmission(s: ApiserverState, input: AdmissionInput, rand: () => number): { object?: KubeObject; error?: Status; step: TraceStep; charges?: QuotaCharge[] } {
+  const res = admit({ ...input }, lookupsFor(s), { timings: s.config.timings, rand });
   if (res.error) return { error: res.error, step: { stage: ADMISSION, result: 'failed', text: `rejected by ${res.rejectedBy ?? 'a plugin'} (${res.error.code})` } };
   const charges = res.quotaCharges;
   if (res.mutations.length === 0) return { object: res.object, step: { stage: ADMISSION, result: 'passed', text: 'admitted' }, charges };

@@ -159,7 +159,7 @@ export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext)
     name: obj.metadata?.name ?? '',
     object: obj,
     user: rc.user,
-  });
+  }, () => ctx.rand());
   rc.stages.push(adm.step);
   if (adm.error) return respond(ctx, rc, adm.error.code, adm.error);
   let prepared = prepareForCreate(info, adm.object ?? obj, { now: ctx.now, rand: () => ctx.rand(), namespace: rc.ri.namespace });

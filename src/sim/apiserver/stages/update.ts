@@ -71,7 +71,7 @@ function admitAndValidate(ctx: Effects, s: ApiserverState, rc: RequestContext, o
     object: obj,
     oldObject: old,
     user: rc.user,
-  });
+  }, () => ctx.rand());
   rc.stages.push(adm.step);
   if (adm.error) return { error: adm.error };
   const result = adm.object ?? obj;
@@ -144,7 +144,7 @@ function evict(ctx: Effects, s: ApiserverState, rc: RequestContext, pod: Pod): U
     name: rc.ri.name,
     object: ev as KubeObject,
     user: rc.user,
-  });
+  }, () => ctx.rand());
   rc.stages.push(adm.step);
   if (adm.error) return { error: adm.error };
   // The Eviction's DeleteOptions are the delete's options.
@@ -176,7 +176,7 @@ export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, c
       name: rc.ri.name,
       oldObject: current,
       user: rc.user,
-    });
+    }, () => ctx.rand());
     rc.stages.push(adm.step);
     if (adm.error) return { error: adm.error };
     if (rc.ri.info.resource === 'pods') return deletePod(ctx, rc, current as Pod);
@@ -195,7 +195,7 @@ export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, c
       name: rc.ri.name,
       object: rc.body as KubeObject,
       user: rc.user,
-    });
+    }, () => ctx.rand());
     rc.stages.push(adm.step);
     if (adm.error) return { error: adm.error };
     const res = applyBinding(current as Pod, rc.body as Binding, ctx.now);

@@ -148,6 +148,22 @@ describe('pods that use ConfigMaps (configure-pod-configmap docs page)', () => {
     expect(c.run('kubectl logs optional-pod').stdout).toBe('very $(SPECIAL_TYPE_KEY)\n');
   });
 
+  // configure-pod-configmap "Mounted ConfigMaps are updated automatically" (after the kubelet's
+  // periodic sync, syncFrequency 1m); "ConfigMaps consumed as environment variables are not updated
+  // automatically and require a pod restart".
+  it('updates a mounted ConfigMap file in a running container within about a minute, but not its env', () => {
+    const c = cluster();
+    apply(c, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: live\ndata:\n  level: very\n');
+    apply(c, 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: watcher\nspec:\n  containers:\n  - name: c\n    image: busybox:1.36\n    command: ["sh", "-c", "while true; do cat /etc/config/level; echo env=$LEVEL; sleep 10; done"]\n    env:\n    - name: LEVEL\n      valueFrom:\n        configMapKeyRef:\n          name: live\n          key: level\n    volumeMounts:\n    - name: v\n      mountPath: /etc/config\n  volumes:\n  - name: v\n    configMap:\n      name: live\n');
+    c.sim.runUntil(c.sim.now + 20_000);
+    expect(c.run('kubectl logs watcher --tail=2').stdout).toBe('very\nenv=very\n');
+    apply(c, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: live\ndata:\n  level: extremely\n');
+    c.sim.runUntil(c.sim.now + 5_000);
+    expect(c.run('kubectl logs watcher --tail=2').stdout).toBe('very\nenv=very\n');
+    c.sim.runUntil(c.sim.now + 70_000);
+    expect(c.run('kubectl logs watcher --tail=2').stdout).toBe('extremely\nenv=very\n');
+  });
+
   it('gives envFrom Secret keys as variables, decoded, and a missing Secret volume leaves the pod ContainerCreating with FailedMount', () => {
     const c = cluster();
     c.run('kubectl create secret generic db --from-literal=DB_USER=admin --from-literal=DB_PASS=s3cret');

@@ -8,6 +8,12 @@ import { apiRequest } from '../../client/apiclient';
 import type { Effects } from '../../kernel/component';
 import type { KubeletState } from './state';
 
+/** The event's fieldPath: `spec.initContainers{name}` for an init container (ref.GetPartialReference). */
+function fieldPath(pod: Pod, container: string): string {
+  const init = pod.spec.initContainers?.some((c) => c.name === container);
+  return `spec.${init ? 'initContainers' : 'containers'}{${container}}`;
+}
+
 export function recordEvent(
   s: KubeletState,
   ctx: Effects,
@@ -31,7 +37,7 @@ export function recordEvent(
       namespace: ns,
       uid: pod.metadata.uid,
       resourceVersion: pod.metadata.resourceVersion,
-      ...(container ? { fieldPath: `spec.containers{${container}}` } : {}),
+      ...(container ? { fieldPath: fieldPath(pod, container) } : {}),
     },
     reason,
     message,

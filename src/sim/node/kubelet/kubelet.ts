@@ -20,7 +20,9 @@ import { needsReconcile, podStatus } from './pod-status';
 import { onContainerExec, onExecAnswer } from './exec';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
-import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
+import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volume-resync';
+import { RETRY_TIMER, configSources, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
+import { findContainer } from './init-containers';
 import { restartChangedContainers } from './container-changes';
 
 /** kubelet.go backOffPeriod: a pod worker whose sync failed tries again this much later. */
@@ -143,6 +145,7 @@ function onClientInputs(s: KubeletState, ctx: Effects, inputs: ClientInput<Kubel
   for (const input of inputs) {
     if (input.kind === 'deltas') {
       if (input.informer === 'pods') onDeltas(s, ctx, input.deltas);
+      else onVolumeSourceDeltas(s, ctx, input.informer, input.deltas);
     }
     else onClientEvent(s, ctx, input.event);
   }
@@ -205,7 +208,7 @@ function onCriResponse(s: KubeletState, ctx: Effects, resp: CriResponse): void {
       return w ? onSyncResponse(s, ctx, w, rec.container, resp) : undefined;
     case 'stop': {
       if (!w) return;
-      const c = resp.error ? w.containers.find((x) => x.name === rec.container) : undefined;
+      const c = resp.error ? findContainer(w, rec.container) : undefined;
       if (c && c.state === 'running') {
         // The kill failed (containerd went away mid-call): the pod worker tries again after the
         // kubelet's back-off (kubelet.go backOffPeriod, 10 s), or the pod stays Terminating for ever
@@ -308,11 +311,16 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
       const p = t.payload as { uid: string; container?: string };
       const w = s.workers.get(p.uid);
       if (!w) return;
-      const c = w.containers.find((x) => x.name === p.container);
+      const c = findContainer(w, p.container);
       if (c) c.retryTimer = undefined;
       if (w.terminating) return terminateStep(s, ctx, w);
       pushStatus(s, ctx, w);
       return syncPod(s, ctx, w);
+    }
+    case VOLUME_RESYNC_TIMER: {
+      const w = s.workers.get((t.payload as { uid: string }).uid);
+      if (w) resyncVolumes(s, ctx, w, configSources(s));
+      return;
     }
     case PROBE_TIMER: {
       const p = t.payload as { uid: string; container: string; kind: ProbeKind };

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../api/errors';
 import type { Effects, Message } from '../../kernel/component';
 import { parseCriLogLine, type CriResponse, type ReadLogsResult } from '../runtime/cri';
 import { criCall } from './cri-client';
+import { findContainer } from './init-containers';
 import type { CriCallRecord, KubeletState } from './state';
 import { T } from './texts';
 
@@ -25,7 +26,7 @@ export function onContainerLogs(s: KubeletState, ctx: Effects, msg: Message): bo
   const fail = (status: number, body: unknown, text: string): void => respond(ctx, to, msg.id, status, body, `${status} ${text}`);
   const w = [...s.workers.values()].find((x) => x.namespace === ns && x.name === podName);
   if (!w) return fail(404, notFound({ group: '', resource: 'pods' }, podName), `pod ${podName} not found`), true;
-  const c = w.containers.find((x) => x.name === container);
+  const c = findContainer(w, container);
   if (!c) return fail(400, badRequest(T.logNotValid(container, podName)), 'container not valid'), true;
   const previous = req.query?.previous === 'true';
   let id: string | undefined;

@@ -5,6 +5,7 @@
 
 import { rfc3339 } from '../../api/time';
 import type { Condition, ContainerStatus, PodStatus } from '../../api/types';
+import { anyAppContainerStarted, initializedCondition, initPhaseCounts } from './init-containers';
 import { T } from './texts';
 import type { ContainerWorker, PodWorker } from './state';
 
@@ -15,6 +16,17 @@ export function podPhase(w: PodWorker): NonNullable<PodStatus['phase']> {
   let running = 0;
   let stopped = 0;
   let succeeded = 0;
+  const init = initPhaseCounts(w);
+  if (init.failed > 0 && policy === 'Never') return 'Failed';
+  if (init.pending > 0 && !anyAppContainerStarted(w)) return 'Pending';
+  // Sidecars count as app containers while they run; a stopped one does not change the phase.
+  for (const c of w.initContainers) {
+    if (c.init !== 'sidecar') continue;
+    if (c.state === 'running') {
+      if (c.started) running++;
+      else waiting++;
+    } else if (c.state === 'waiting' && !c.lastTerminated) waiting++;
+  }
   for (const c of w.containers) {
     if (c.state === 'running') running++;
     else if (c.state === 'terminated') {
@@ -40,7 +52,8 @@ function containerStatus(c: ContainerWorker): ContainerStatus {
     name: c.name,
     state: {},
     lastState: c.lastTerminated ? { terminated: c.lastTerminated } : {},
-    ready: c.ready,
+    // A regular init container that completed reports ready (kubelet_pods.go convertToAPIContainerStatuses).
+    ready: c.init === 'regular' ? c.state === 'terminated' && c.exitCode === 0 : c.ready,
     restartCount: c.restartCount,
     image: c.imageName ?? c.spec.image ?? '',
     imageID: c.imageId ?? '',
@@ -78,7 +91,8 @@ function condition(w: PodWorker, now: number, type: string, ok: boolean, reason?
 }
 
 export function podStatus(w: PodWorker, hostIP: string, now: number): PodStatus {
-  const unready = w.containers.filter((c) => !c.ready).map((c) => c.name);
+  const unready = [...w.initContainers.filter((c) => c.init === 'sidecar'), ...w.containers].filter((c) => !c.ready).map((c) => c.name);
+  const initialized = initializedCondition(w);
   const phase = podPhase(w);
   const completed = phase === 'Succeeded' || phase === 'Failed';
   const readyReason = completed ? 'PodCompleted' : 'ContainersNotReady';
@@ -86,7 +100,7 @@ export function podStatus(w: PodWorker, hostIP: string, now: number): PodStatus 
   const scheduled = w.pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
   const conditions: Condition[] = [
     condition(w, now, 'PodReadyToStartContainers', !!w.podIP && !w.terminated),
-    condition(w, now, 'Initialized', true),
+    condition(w, now, 'Initialized', initialized.ok, 'ContainersNotInitialized', initialized.message),
     condition(w, now, 'Ready', unready.length === 0, readyReason, readyMsg),
     condition(w, now, 'ContainersReady', unready.length === 0, readyReason, readyMsg),
     scheduled ?? { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: rfc3339(w.startTime) },
@@ -99,6 +113,7 @@ export function podStatus(w: PodWorker, hostIP: string, now: number): PodStatus 
     startTime: rfc3339(w.startTime),
     containerStatuses: w.containers.map(containerStatus),
   };
+  if (w.initContainers.length) status.initContainerStatuses = w.initContainers.map(containerStatus);
   if (w.podIP) {
     status.podIP = w.podIP;
     status.podIPs = [{ ip: w.podIP }];

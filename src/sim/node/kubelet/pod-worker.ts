@@ -5,7 +5,7 @@
 
 import { parseBytes } from '../../api/quantity';
 import { rfc3339 } from '../../api/time';
-import type { Pod } from '../../api/types';
+import type { Container, Pod } from '../../api/types';
 import type { Effects, ObjectRef } from '../../kernel/component';
 import { apiRequest } from '../../client/apiclient';
 import { normalizeImage, parseImageReference } from '../registry/reference';
@@ -17,6 +17,7 @@ import { formatGrpcError, type ContainerConfig, type CriResponse, type CreateCon
 import { backoffGet, backoffNext, backoffUntil, inBackoffSince, inBackoffSinceUpdate } from './backoff';
 import { criCall } from './cri-client';
 import { recordEvent } from './events';
+import { allContainers, anyAppContainerStarted, defaultWaitingReason, findContainer, isSidecar } from './init-containers';
 import { klog } from './klog';
 import { podStatus } from './pod-status';
 import { startProbes, stopProbes } from './prober';
@@ -28,7 +29,15 @@ export const RETRY_TIMER = 'pod.retry';
 export const podRef = (w: PodWorker): ObjectRef => ({ kind: 'Pod', name: w.name, namespace: w.namespace });
 const podFull = (w: PodWorker): string => `${w.name}_${w.namespace}(${w.uid})`;
 
+function newContainer(spec: Container, waitingReason: string, init?: ContainerWorker['init']): ContainerWorker {
+  const c: ContainerWorker = { name: spec.name, spec, state: 'waiting', waitingReason, restartCount: 0, ready: false, started: false, probes: [] };
+  if (init) c.init = init;
+  return c;
+}
+
 export function createWorker(s: KubeletState, pod: Pod, now: number, cause: number): PodWorker {
+  const inits = pod.spec.initContainers ?? [];
+  const waiting = defaultWaitingReason(inits.length > 0);
   return {
     uid: pod.metadata.uid ?? '',
     namespace: pod.metadata.namespace ?? 'default',
@@ -37,9 +46,8 @@ export function createWorker(s: KubeletState, pod: Pod, now: number, cause: numb
     cause,
     sandboxAttempt: 0,
     startTime: now,
-    containers: pod.spec.containers.map((spec) => ({
-      name: spec.name, spec, state: 'waiting', waitingReason: 'ContainerCreating', restartCount: 0, ready: false, started: false, probes: [],
-    })),
+    containers: pod.spec.containers.map((spec) => newContainer(spec, waiting)),
+    initContainers: inits.map((spec) => newContainer(spec, waiting, isSidecar(spec) ? 'sidecar' : 'regular')),
     busy: false,
     terminating: false,
     terminated: false,
@@ -89,12 +97,16 @@ export function pushStatus(s: KubeletState, ctx: Effects, w: PodWorker): void {
 }
 
 function summaryReason(w: PodWorker): string {
-  const waiting = w.containers.find((c) => c.state === 'waiting' && c.waitingReason !== 'ContainerCreating');
+  const waiting = allContainers(w).find((c) => c.state === 'waiting' && c.waitingReason !== 'ContainerCreating');
   return waiting ? `, ${waiting.waitingReason}` : '';
 }
 
 function shouldRestart(w: PodWorker, c: ContainerWorker): boolean {
   const policy = w.pod.spec.restartPolicy ?? 'Always';
+  // A sidecar always comes back; a regular init container is run again only after a failure, and
+  // never under restartPolicy Never (computeInitContainerActions).
+  if (c.init === 'sidecar') return true;
+  if (c.init === 'regular') return policy !== 'Never' && c.exitCode !== 0;
   return policy === 'Always' || (policy === 'OnFailure' && c.exitCode !== 0);
 }
 
@@ -118,6 +130,7 @@ export function syncPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
     }, { purpose: 'sync', podUid: w.uid }, podRef(w), `RunPodSandbox ${w.name}`);
     return;
   }
+  if (!initContainersDone(s, ctx, w)) return;
   for (const c of w.containers) {
     if (c.retryTimer !== undefined || c.state === 'running') continue;
     const crashed = c.state === 'terminated' || c.waitingReason === 'CrashLoopBackOff';
@@ -133,6 +146,44 @@ export function syncPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
     w.terminating = true;
     terminateStep(s, ctx, w);
   }
+}
+
+/**
+ * Drive the init containers (computeInitContainerActions): start the first that has not finished,
+ * wait while one runs or backs off, fail the pod when one failed under restartPolicy Never. True
+ * when the app containers may be synced. A sidecar that is down after the app containers started
+ * does not hold them back.
+ */
+function initContainersDone(s: KubeletState, ctx: Effects, w: PodWorker): boolean {
+  for (const c of w.initContainers) {
+    const sidecar = c.init === 'sidecar';
+    const skip = sidecar && anyAppContainerStarted(w);
+    if (!sidecar && c.state === 'terminated' && c.exitCode === 0) continue;
+    if (c.state === 'running') {
+      if (sidecar && c.started) continue;
+      return false;
+    }
+    if (c.retryTimer !== undefined) {
+      if (skip) continue;
+      return false;
+    }
+    const crashed = c.state === 'terminated' || c.waitingReason === 'CrashLoopBackOff';
+    if (crashed) {
+      if (c.state === 'terminated' && !shouldRestart(w, c)) {
+        // restartPolicy Never: the pod has failed; the kubelet stops what runs and the sandbox.
+        w.terminating = true;
+        terminateStep(s, ctx, w);
+        return false;
+      }
+      if (crashLoopBackOff(s, ctx, w, c)) {
+        if (skip) continue;
+        return false;
+      }
+    }
+    ensureImage(s, ctx, w, c);
+    return false;
+  }
+  return true;
 }
 
 /**
@@ -246,7 +297,7 @@ function onPulled(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorke
 }
 
 /** The kubelet's ConfigMap and Secret caches, for env and volumes. */
-function configSources(s: KubeletState): ConfigSources {
+export function configSources(s: KubeletState): ConfigSources {
   return {
     configMap: (ns, name) => s.informers.byName.configmaps.items.get(`${ns}/${name}`),
     secret: (ns, name) => s.informers.byName.secrets.items.get(`${ns}/${name}`),
@@ -274,6 +325,7 @@ function createContainer(s: KubeletState, ctx: Effects, w: PodWorker, c: Contain
   if (env.env.length) config.envs = env.env.map(([key, value]) => ({ key, value }));
   // The kubelet-managed /etc files are bind mounts too; the pod's volumes may cover them.
   config.mountedFiles = { ...etcFiles(w.pod, w.podIP), ...mounts.files };
+  c.mountedJson = JSON.stringify(mounts.files);
   // generateLinuxContainerResources: limits.memory becomes the cgroup's memory limit.
   const memory = c.spec.resources?.limits?.memory;
   if (memory !== undefined) config.linux = { resources: { memoryLimitInBytes: parseBytes(String(memory)) } };
@@ -299,7 +351,7 @@ export function removeWorker(s: KubeletState, ctx: Effects, w: PodWorker): void 
 
 /** A CRI answer for this pod's sync: take the next step. */
 export function onSyncResponse(s: KubeletState, ctx: Effects, w: PodWorker, container: string | undefined, resp: CriResponse): void {
-  const c = w.containers.find((x) => x.name === container);
+  const c = findContainer(w, container);
   // A pod being deleted starts nothing new: an image or create answer that comes back after the
   // deletion goes to the termination instead.
   if (w.terminating && (resp.method === 'ImageStatus' || resp.method === 'PullImage' || resp.method === 'CreateContainer')) {
@@ -376,7 +428,7 @@ export function onSyncResponse(s: KubeletState, ctx: Effects, w: PodWorker, cont
 
 /** The runtime reports that a container's process ended (PLEG). */
 export function onContainerExited(s: KubeletState, ctx: Effects, w: PodWorker, id: string, exitCode: number, reason: string | undefined): void {
-  const c = w.containers.find((x) => x.containerId === id);
+  const c = allContainers(w).find((x) => x.containerId === id);
   if (!c || c.state !== 'running') return;
   klog(ctx, 'I', 'kubelet.go:2455', 'SyncLoop (PLEG): event for pod', { pod: `${w.namespace}/${w.name}`, event: { ID: w.uid, Type: 'ContainerDied', Data: id } });
   c.state = 'terminated';
@@ -398,7 +450,7 @@ export function onContainerExited(s: KubeletState, ctx: Effects, w: PodWorker, i
 export function shortenGrace(s: KubeletState, ctx: Effects, w: PodWorker): void {
   const grace = w.pod.metadata.deletionGracePeriodSeconds;
   if (grace === undefined || w.stopGrace === undefined || grace >= w.stopGrace) return;
-  for (const c of w.containers) if (c.state === 'running') c.stopping = false;
+  for (const c of allContainers(w)) if (c.state === 'running') c.stopping = false;
   syncPod(s, ctx, w);
 }
 
@@ -406,7 +458,7 @@ export function shortenGrace(s: KubeletState, ctx: Effects, w: PodWorker): void 
 export function terminateStep(s: KubeletState, ctx: Effects, w: PodWorker): void {
   const grace = w.pod.metadata.deletionGracePeriodSeconds ?? w.pod.spec.terminationGracePeriodSeconds ?? 30;
   let waiting = false;
-  for (const c of w.containers) {
+  for (const c of allContainers(w)) {
     if (c.retryTimer !== undefined) {
       ctx.cancelTimer(c.retryTimer);
       c.retryTimer = undefined;
@@ -425,7 +477,8 @@ export function terminateStep(s: KubeletState, ctx: Effects, w: PodWorker): void
   }
   if (waiting) w.stopGrace = grace;
   if (waiting || w.terminated) return;
-  for (const c of w.containers) if (c.state === 'waiting' && !c.lastTerminated) c.waitingReason = 'ContainerCreating';
+  const idle = defaultWaitingReason(w.initContainers.length > 0);
+  for (const c of allContainers(w)) if (c.state === 'waiting' && !c.lastTerminated) c.waitingReason = idle;
   if (!w.sandboxId) {
     w.terminated = true;
     return onSyncResponse(s, ctx, w, undefined, { type: 'cri.response', requestId: 0, method: 'StopPodSandbox', result: {} });

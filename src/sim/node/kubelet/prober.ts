@@ -9,7 +9,8 @@ import type { Effects } from '../../kernel/component';
 import type { CriResponse, ExecSyncResult, ProbeRequest, ProbeResponse } from '../runtime/cri';
 import { criCall } from './cri-client';
 import { recordEvent } from './events';
-import { podRef, pushStatus } from './pod-worker';
+import { findContainer } from './init-containers';
+import { podRef, pushStatus, syncPod } from './pod-worker';
 import type { ContainerWorker, KubeletState, PodWorker, ProbeKind, ProbeState } from './state';
 import { ProbeOutput, Reason, T } from './texts';
 
@@ -50,7 +51,7 @@ function portOf(c: ContainerWorker, port: number | string): number {
 }
 
 export function onProbeTimer(s: KubeletState, ctx: Effects, w: PodWorker, containerName: string, kind: ProbeKind): void {
-  const c = w.containers.find((x) => x.name === containerName);
+  const c = findContainer(w, containerName);
   const p = c?.probes.find((x) => x.kind === kind);
   const spec = c && specOf(c, kind);
   if (!c || !p || !spec || c.state !== 'running' || !c.containerId) return;
@@ -75,7 +76,7 @@ export function onProbeTimer(s: KubeletState, ctx: Effects, w: PodWorker, contai
 
 /** A probe's outcome: count it, and act when a threshold is crossed. */
 export function probeResult(s: KubeletState, ctx: Effects, w: PodWorker, containerName: string, kind: ProbeKind, ok: boolean, output: string): void {
-  const c = w.containers.find((x) => x.name === containerName);
+  const c = findContainer(w, containerName);
   const p = c?.probes.find((x) => x.kind === kind);
   const spec = c && specOf(c, kind);
   if (!c || !p || !spec || c.state !== 'running') return;
@@ -106,7 +107,10 @@ export function probeResult(s: KubeletState, ctx: Effects, w: PodWorker, contain
     c.ready = !c.spec.readinessProbe;
     begin(ctx, w, c, 'liveness');
     begin(ctx, w, c, 'readiness');
-    return pushStatus(s, ctx, w);
+    pushStatus(s, ctx, w);
+    // A sidecar that has started lets the next init container run (computeInitContainerActions).
+    if (c.init === 'sidecar') syncPod(s, ctx, w);
+    return;
   }
   if (p.result === false && !c.stopping) {
     // kuberuntime_manager.go computePodActions: kill it; the restart policy brings it back.

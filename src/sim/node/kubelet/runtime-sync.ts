@@ -7,6 +7,7 @@ import type { Pod } from '../../api/types';
 import type { Effects } from '../../kernel/component';
 import type { ContainerInfo, ImageInfo, PodSandboxInfo } from '../runtime/cri';
 import { criCall } from './cri-client';
+import { allContainers } from './init-containers';
 import { klog } from './klog';
 import { createWorker, onContainerExited, pushStatus, syncPod } from './pod-worker';
 import { startProbes } from './prober';
@@ -37,7 +38,7 @@ function adopt(s: KubeletState, ctx: Effects, w: PodWorker): void {
   w.podIP = sb.ip;
   w.sandboxAttempt = sb.metadata.attempt;
   w.startTime = sb.createdAt;
-  for (const c of w.containers) {
+  for (const c of allContainers(w)) {
     const found = (s.runtime?.containers ?? []).filter((x) => x.podSandboxId === sb.id && x.metadata.name === c.name);
     const last = found.sort((a, b) => a.metadata.attempt - b.metadata.attempt).at(-1);
     if (!last) continue;
@@ -78,7 +79,7 @@ export function onContainerList(s: KubeletState, ctx: Effects, containers: Conta
   const first = !s.runtime?.containers;
   s.runtime = { ...s.runtime, containers };
   for (const w of s.workers.values()) {
-    for (const c of w.containers) {
+    for (const c of allContainers(w)) {
       const info = containers.find((x) => x.id === c.containerId);
       if (c.state === 'running' && info?.state === 'CONTAINER_EXITED') onContainerExited(s, ctx, w, info.id, info.exitCode ?? 0, info.reason);
     }

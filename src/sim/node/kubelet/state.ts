@@ -61,6 +61,13 @@ export interface ContainerWorker {
   probes: ProbeState[];
   /** StopContainer sent (termination or a failed liveness probe). */
   stopping?: boolean;
+  /**
+   * An init container: `regular` runs to completion before the next one starts; `sidecar` (an init
+   * container with restartPolicy: Always, KEP-753) only has to have started, and keeps running.
+   */
+  init?: 'regular' | 'sidecar';
+  /** Its volume files as last handed to the runtime (JSON), so a resync sends only a change. */
+  mountedJson?: string;
 }
 
 export interface PodWorker {
@@ -76,6 +83,10 @@ export interface PodWorker {
   startTime: number;
   readyToStartAt?: number;
   containers: ContainerWorker[];
+  /** A ConfigMap or Secret it mounts changed; the periodic sync will rewrite its files (volume-resync.ts). */
+  volumeResyncPending?: boolean;
+  /** spec.initContainers, in order (see init-containers.ts). */
+  initContainers: ContainerWorker[];
   /** A CRI call for this pod is in flight; the sync continues when it answers. */
   busy: boolean;
   terminating: boolean;

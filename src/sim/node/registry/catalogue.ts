@@ -2,6 +2,8 @@
 // approximate compressed sizes for linux/amd64 (as Docker Hub and the registries list them in 2024).
 // Sizes drive pull time (size / bandwidth) and the `Image size: N bytes.` of the kubelet's event.
 
+import { DOCS_CATALOGUE } from './catalogue-docs';
+
 export type ImageBehaviour =
   /** A long-running server: startup log lines, then it listens on its ports until signalled. */
   | {
@@ -204,4 +206,6 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     tags: sizes(same(['latest', '5.40', '5.34.0'], 331 * MB)),
     behaviour: { kind: 'shell' },
   },
+  // The data file of more docs, examples and Docker Official Images repositories.
+  ...DOCS_CATALOGUE,
 };

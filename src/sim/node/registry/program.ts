@@ -25,7 +25,15 @@ export type Step =
    * Touch this many more bytes of memory (stress --vm). Past the container's memory limit the
    * kernel's cgroup OOM killer ends the container: exit 137, reason OOMKilled.
    */
-  | { op: 'alloc'; bytes: number };
+  | { op: 'alloc'; bytes: number }
+  /**
+   * `until nslookup <host>; do <body>; done`: ask the cluster DNS for the host; while it does not
+   * resolve, print busybox's failure, run the body and ask again; once it does, print the answer
+   * and go on (the init-containers docs page's `until nslookup myservice...`).
+   */
+  | { op: 'untilResolves'; host: string; body: Step[] }
+  /** `cat <file>` of a mounted file, read when it runs: a ConfigMap update shows up (config-volumes.ts). */
+  | { op: 'cat'; path: string };
 
 export interface Program {
   steps: Step[];

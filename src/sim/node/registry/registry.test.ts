@@ -80,6 +80,13 @@ describe('registry component', () => {
     ['docker.io/library/nginx:1.25', { ok: true }],
     ['docker.io/library/nginx:1.999', { ok: false, error: 'not-found' }],
     ['docker.io/library/nginxx:latest', { ok: false, error: 'denied' }],
+    // Images of the docs' tutorials (Kubernetes Basics hello-app, the DNS debugging page's
+    // jessie-dnsutils, the ZooKeeper tutorial) and a Docker Official Image (catalogue-docs.ts).
+    ['gcr.io/google-samples/hello-app:2.0', { ok: true }],
+    ['registry.k8s.io/e2e-test-images/jessie-dnsutils:1.3', { ok: true }],
+    ['registry.k8s.io/kubernetes-zookeeper:1.0-3.4.10', { ok: true }],
+    ['docker.io/library/rabbitmq:3-management', { ok: true }],
+    ['gcr.io/google-samples/hello-app:3.0', { ok: false, error: 'not-found' }],
   ])('answers %s', (ref, want) => {
     expect(resolveReference(ref)).toMatchObject(want);
   });

@@ -22,7 +22,7 @@ function expandVars(text: string, sh: ShellContext): string {
   return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_m, a: string | undefined, b: string | undefined) => env.get((a ?? b)!) ?? '');
 }
 
-function logLines(text: string): Step[] {
+export function logLines(text: string): Step[] {
   const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
   return text === '' ? [] : lines.map((line) => ({ op: 'log', stream: 'stdout', text: line }) as Step);
 }
@@ -46,10 +46,11 @@ function lsSteps(paths: string[], sh: ShellContext): Step[] {
   return out;
 }
 
+/** A mounted file is read when `cat` runs (its content may change under the container); others are not there. */
 function catSteps(paths: string[], sh: ShellContext): Step[] {
   const out: Step[] = [];
   for (const p of paths) {
-    if (Object.hasOwn(sh.files, p)) out.push(...logLines(sh.files[p]!));
+    if (Object.hasOwn(sh.files, p)) out.push({ op: 'cat', path: p });
     else out.push({ op: 'log', stream: 'stderr', text: `cat: can't open '${p}': No such file or directory` });
   }
   return out;
@@ -137,10 +138,18 @@ function commandSteps(cmd: string, sh: ShellContext): Step[] {
   }
 }
 
+/** `$(cat <file>)`: the file's text without its trailing newlines, as sh's command substitution gives it. */
+function substituteCat(script: string, sh: ShellContext): string {
+  return script.replace(/\$\(\s*cat\s+([^)\s]+)\s*\)/g, (_m, p: string) => (Object.hasOwn(sh.files, p) ? sh.files[p]!.replace(/\n+$/, '') : ''));
+}
+
 /** Turn a shell script into steps; the script ends with exit 0 unless it says otherwise. */
-export function parseScript(script: string, sh: ShellContext = EMPTY_SHELL): Step[] {
+export function parseScript(raw: string, sh: ShellContext = EMPTY_SHELL): Step[] {
+  const script = substituteCat(raw, sh);
   const loop = /^\s*while\s+(?:true|:)\s*;\s*do\s+([\s\S]*?);?\s*done\s*;?\s*$/.exec(script);
   if (loop) return [{ op: 'loop', body: parseScript(loop[1]!, sh) }];
+  const until = /^\s*until\s+nslookup\s+(\S+)\s*;\s*do\s+([\s\S]*?);?\s*done\s*;?\s*$/.exec(script);
+  if (until) return [{ op: 'untilResolves', host: until[1]!, body: parseScript(until[2]!, sh) }];
   const steps: Step[] = [];
   for (const c of splitCommands(script)) steps.push(...commandSteps(c, sh));
   return steps;

@@ -12,8 +12,10 @@ import type { RegistryResolveResponse } from '../registry/registry';
 import type { CniRequest, CniResponse } from '../cni/cni';
 import type { CreateContainerResult, CriRequest, ProbeRequest, ProbeResponse, ReadLogsResult, RunPodSandboxResult } from './cri';
 import { PULL_DONE_TIMER, REGISTRY_TIMEOUT_TIMER, findImage, imageInfo, onPullDone, onRegistryRefused, onRegistryResponse, onRegistryTimeout, startPull } from './images';
-import { KILL_TIMER, containerInfo, criLogLines, execIn, onKillTimer, onStepTimer, probeTarget, startProgram, stopContainer } from './process';
+import { KILL_TIMER, advance, containerInfo, criLogLines, execIn, onKillTimer, onStepTimer, probeTarget, startProgram, stopContainer, writeLog } from './process';
 import { execInContainer, processEnv } from './exec-cri';
+import { onDnsAnswer, type DnsAnswer } from './dns-lookup';
+import type { VolumeUpdate } from './cri';
 import { ANSWER_TIMER, answer, answerNow, type DeferredAnswer } from './reply';
 import { CONTAINERD_REVISION, CONTAINERD_VERSION, SANDBOX_IMAGE, clog, type Container, type ContainerdConfig, type ContainerdState, type Sandbox, type Waiter } from './state';
 import { resolveReference } from '../registry/registry';
@@ -110,6 +112,7 @@ function createContainer(s: ContainerdState, ctx: Effects, req: Extract<CriReque
   };
   const limit = cfg.linux?.resources.memoryLimitInBytes;
   if (limit) c.memoryLimitInBytes = limit;
+  if (cfg.mountedFiles) c.mounted = cfg.mountedFiles;
   s.containers.set(id, c);
   clog(ctx, 'info', `CreateContainer within sandbox "${sb.id}" for &ContainerMetadata{Name:${cfg.name},Attempt:${cfg.attempt},} returns container id "${id}"`);
   answer(ctx, w, { containerId: id } satisfies CreateContainerResult, undefined, `CreateContainer ${cfg.name}: ${id.slice(0, 13)}`);
@@ -193,6 +196,18 @@ function onMessage(s: ContainerdState, msg: Message, ctx: Effects): void {
     return;
   }
   if (type === 'cni.response') return onCniResponse(s, ctx, msg.body as CniResponse);
+  if (type === 'volume.update') {
+    // The kubelet rewrote a volume's files on the host (AtomicWriter); the container sees them.
+    const u = msg.body as unknown as VolumeUpdate;
+    const c = s.containers.get(u.containerId);
+    // The kubelet's /etc files (hosts, hostname, resolv.conf) are bind mounts of their own: they stay.
+    if (c) c.mounted = { ...Object.fromEntries(Object.entries(c.mounted ?? {}).filter(([path]) => /^\/etc\/(hosts|hostname|resolv\.conf)$/.test(path))), ...u.files };
+    return;
+  }
+  if (type === 'dns.answer') {
+    const c = onDnsAnswer(s, msg.body as DnsAnswer, (x, stream, text) => writeLog(s, x, stream, text, ctx.now));
+    return c ? advance(s, c, ctx) : undefined;
+  }
   if (type === 'probe.request') {
     const p = msg.body as ProbeRequest;
     const r: ProbeResponse = { type: 'probe.response', requestId: msg.id, ...probeTarget(s, p.ip, p.port, p.path, p.kind, ctx.now) };

@@ -186,3 +186,15 @@ export function parseCriLogLine(line: string): { time: string; stream: string; t
   const m = /^(\S+) (stdout|stderr) [FP] (.*)$/.exec(line);
   return m ? { time: m[1]!, stream: m[2]!, text: m[3]! } : { time: '', stream: 'stdout', text: line };
 }
+
+/**
+ * kubelet -> containerd: a running container's volume files changed (a ConfigMap or Secret update,
+ * written by the kubelet's periodic sync). Not a CRI call: the real kubelet writes the files into
+ * the volume directory on the host, which the container has bind-mounted; this message stands for
+ * that write.
+ */
+export interface VolumeUpdate {
+  type: 'volume.update';
+  containerId: string;
+  files: Record<string, string>;
+}

@@ -7,6 +7,8 @@ import { rfc3339Micro } from '../../api/time';
 import type { Effects } from '../../kernel/component';
 import type { Step } from '../registry/program';
 import type { ContainerInfo, CriContainerEvent, ExecSyncResult, ProbeResponse } from './cri';
+import { logLines } from '../registry/shell';
+import { startLookup } from './dns-lookup';
 import { answer } from './reply';
 import { LOG_LINES_KEPT, clog, nanoTime, type Container, type ContainerdState } from './state';
 
@@ -35,7 +37,7 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
 }
 
 export function containerInfo(c: Container): ContainerInfo {
-  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, processEnv: _pe, mounted: _mo, commandLine: _cl, execs: _ex, ...info } = c;
+  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, processEnv: _pe, mounted: _mo, commandLine: _cl, execs: _ex, dnsLookup: _d, ...info } = c;
   return info;
 }
 
@@ -50,7 +52,7 @@ function notify(s: ContainerdState, ctx: Effects, c: Container, type: CriContain
   }
 }
 
-function writeLog(s: ContainerdState, c: Container, stream: 'stdout' | 'stderr', text: string, now: number): void {
+export function writeLog(s: ContainerdState, c: Container, stream: 'stdout' | 'stderr', text: string, now: number): void {
   const ip = s.sandboxes.get(c.podSandboxId)?.ip ?? '';
   c.logs.push({ t: now, stream, text: fillPlaceholders(text, now, ip) });
   if (c.logs.length > LOG_LINES_KEPT) c.logs.splice(0, c.logs.length - LOG_LINES_KEPT);
@@ -106,6 +108,11 @@ export function advance(s: ContainerdState, c: Container, ctx: Effects): void {
         break;
       case 'wait':
         return;
+      case 'untilResolves':
+        return startLookup(s, c, step, ctx);
+      case 'cat':
+        for (const l of logLines(c.mounted?.[step.path] ?? '')) if (l.op === 'log') writeLog(s, c, l.stream, l.text, ctx.now);
+        break;
       case 'alloc':
         c.memoryBytes = (c.memoryBytes ?? 0) + step.bytes;
         if (c.memoryLimitInBytes !== undefined && c.memoryBytes > c.memoryLimitInBytes) return oomKill(s, c, ctx);

@@ -13,6 +13,8 @@ export interface ContainerdConfig {
   nodeName: string;
   registry: ProcessId;
   cni: ProcessId;
+  /** Where a container's DNS queries go (the cluster DNS; see dns-lookup.ts). */
+  dns?: ProcessId;
   /** Pre-pulled images (as the user wrote them; normalised on start). */
   images: string[];
   bandwidthBytesPerSec: number;
@@ -53,15 +55,18 @@ export interface Container extends ContainerInfo {
   /** When the pending SIGKILL is due. */
   killAt?: number;
   stopWaiters: Waiter[];
-  /** The process environment (PATH, HOSTNAME, image Env, CRI envs) and the files mounted in, for exec. */
+  /** The process environment (PATH, HOSTNAME, image Env, CRI envs), for exec (the files it sees are `mounted`). */
   processEnv?: [string, string][];
-  mounted?: Record<string, string>;
   /** PID 1's command line (ps), and how many execs ran (their PIDs follow). */
   commandLine?: string;
   execs?: number;
   /** The cgroup's memory.max (from the CRI config), and what the program has touched so far. */
   memoryLimitInBytes?: number;
   memoryBytes?: number;
+  /** The files of its configMap/secret/projected volumes by path, as the kubelet last wrote them. */
+  mounted?: Record<string, string>;
+  /** An `until nslookup` loop waiting for the DNS answer to this request. */
+  dnsLookup?: { requestId: MessageId | -1; host: string; body: Step[] };
 }
 
 export interface Sandbox extends PodSandboxInfo {

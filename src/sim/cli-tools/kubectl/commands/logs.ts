@@ -113,7 +113,8 @@ function pickContainer(job: LogsJob, pod: Pod): string {
   const names = pod.spec.containers.map((c) => c.name);
   const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
   const chosen = annotated && names.includes(annotated) ? annotated : names[0] ?? '';
-  const all = [...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`), ...names];
+  // kubectl podcmd AllContainerNames: app containers, then ephemeral, then init containers.
+  const all = [...names, ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`)];
   if (all.length > 1 && !annotated) job.stderr += `Defaulted container "${chosen}" out of: ${all.join(', ')}\n`;
   return chosen;
 }

@@ -6,6 +6,7 @@ import type { Container, ContainerState, ContainerStatus, Event, Pod, Toleration
 import { tabwrite, KUBECTL_DESCRIBE } from '../../common/tabwriter';
 import { age } from '../../../apiserver/printers/tables';
 import { describeEvents, multiline, rfc1123z } from './format';
+import { describeVolumes } from './volumes';
 
 const L2 = '    ';
 const L3 = '      ';
@@ -125,8 +126,7 @@ export function describePod(pod: Pod, events: Event[], now: number): string {
   if (st.conditions?.length) {
     s += 'Conditions:\n  Type\tStatus\n' + st.conditions.map((c) => `  ${c.type} \t${c.status} \n`).join('');
   }
-  const volumes = (pod.spec.volumes as { name: string }[] | undefined) ?? [];
-  s += volumes.length ? 'Volumes:\n' + volumes.map((v) => `  ${v.name}:\n`).join('') : 'Volumes:\t<none>\n';
+  s += describeVolumes(pod.spec.volumes as unknown[] | undefined);
   s += `QoS Class:\t${qosClass(pod)}\n`;
   s += multiline('Node-Selectors', pod.spec.nodeSelector, '=');
   const tol = pod.spec.tolerations ?? [];

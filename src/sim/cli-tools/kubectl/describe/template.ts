@@ -5,6 +5,7 @@
 import type { PodTemplateSpec } from '../../../controllers/replicaset/types';
 import { describeContainer, tolerationText } from './pod';
 import { multiline } from './format';
+import { describeVolumes } from './volumes';
 
 export function describePodTemplate(t: PodTemplateSpec | undefined): string {
   if (!t) return 'Pod Template:\n  <unset>';
@@ -17,8 +18,7 @@ export function describePodTemplate(t: PodTemplateSpec | undefined): string {
   }
   const cs = t.spec.containers ?? [];
   s += `  Containers:${cs.length === 0 ? ' <none>' : ''}\n` + cs.map((c) => describeContainer(c, undefined, ' ')).join('');
-  const volumes = (t.spec.volumes as { name: string }[] | undefined) ?? [];
-  s += volumes.length ? '  Volumes:\n' + volumes.map((v) => `   ${v.name}:\n`).join('') : '  Volumes:\t<none>\n';
+  s += describeVolumes(t.spec.volumes as unknown[] | undefined, '  ');
   if (t.spec.priorityClassName) s += `  Priority Class Name:\t${t.spec.priorityClassName as string}\n`;
   s += multiline('  Node-Selectors', t.spec.nodeSelector, '=');
   const tol = t.spec.tolerations ?? [];
