@@ -66,6 +66,10 @@ export interface ProcessState {
   startedAt?: number;
   /** When the process last stopped. */
   stoppedAt?: number;
+  /** How it last stopped (HostProcessInfo.lastExit). */
+  lastExit?: 'crash' | 'exit' | 'kill';
+  /** When its supervisor's start is due (a crashed process waiting out its back-off). */
+  restartAt?: number;
   /** Who starts it again after a crash (supervisor.ts), and its crashes in a row. */
   supervisor?: Supervisor;
   crash?: CrashRecord;
@@ -312,6 +316,7 @@ export class Simulation {
     p.alive = true;
     p.incarnation += 1;
     p.startedAt = this.world.now;
+    delete p.restartAt;
     const type = this.types.get(p.kind)!;
     const ctx = this.effects(p, rec.id, 'user');
     try {
@@ -335,7 +340,20 @@ export class Simulation {
     const rec = this.control('crash', p.id, `${p.id} crashed: ${message}${delay === undefined ? '' : ` (started again in ${delay} ms)`}`);
     if (this.exitRequest?.id === p.id) this.exitRequest = undefined;
     this.stopProcess(p, rec.id, true);
-    if (delay !== undefined) this.enqueue({ time: this.world.now + delay, seq: 0, kind: 'start', process: p.id });
+    p.lastExit = 'crash';
+    if (delay !== undefined) {
+      p.restartAt = this.world.now + delay;
+      this.enqueue({ time: p.restartAt, seq: 0, kind: 'start', process: p.id });
+    }
+  }
+
+  /**
+   * The process dies as if it had panicked or been killed by a signal it did not expect (`kill -9`
+   * of a container's process from the host): unlike kill(), its supervisor starts it again.
+   */
+  crashProcess(id: ProcessId, message: string): void {
+    const p = this.mustProcess(id);
+    if (p.alive) this.crash(p, new Error(message));
   }
 
   /** Kill a process: its timers and in-memory state are gone; what it persisted survives. */
@@ -344,6 +362,7 @@ export class Simulation {
     if (!p.alive) return;
     const rec = this.control('kill', id, `kill ${id}`);
     this.stopProcess(p, rec.id, true);
+    p.lastExit = 'kill';
   }
 
   restart(id: ProcessId): void {
@@ -356,7 +375,15 @@ export class Simulation {
     const h = this.mustHost(name);
     if (!h.up) return;
     const rec = this.control('kill', name, `power off ${name}`);
-    for (const p of this.world.processes.values()) if (p.host === name && p.alive) this.stopProcess(p, rec.id, false);
+    for (const p of this.world.processes.values()) {
+      if (p.host !== name) continue;
+      // A pending supervisor start dies with the machine (the queued start finds the host down).
+      delete p.restartAt;
+      if (p.alive) {
+        this.stopProcess(p, rec.id, false);
+        p.lastExit = 'kill';
+      }
+    }
     h.up = false;
   }
 
@@ -503,7 +530,11 @@ export class Simulation {
     if (!p || !p.alive || p.incarnation !== x.incarnation) return;
     const rec = this.control('exit', p.id, x.restartAfterMs === undefined ? `${p.id} exited` : `${p.id} exited (started again in ${x.restartAfterMs} ms)`);
     this.stopProcess(p, rec.id, true);
-    if (x.restartAfterMs !== undefined) this.enqueue({ time: this.world.now + x.restartAfterMs, seq: 0, kind: 'start', process: p.id });
+    p.lastExit = 'exit';
+    if (x.restartAfterMs !== undefined) {
+      p.restartAt = this.world.now + x.restartAfterMs;
+      this.enqueue({ time: p.restartAt, seq: 0, kind: 'start', process: p.id });
+    }
   }
 
   private control(type: string, target: string, summary: string): TraceRecord {
@@ -787,13 +818,16 @@ export class Simulation {
       emit(e) {
         sim.world.emitted.push(e);
       },
-      hostProcesses() {
+      hostProcesses(opts) {
         const out: HostProcessInfo[] = [];
+        const logs = opts?.logs ?? true;
         for (const q of sim.world.processes.values()) {
           if (q.host !== p.host) continue;
-          const info: HostProcessInfo = { id: q.id, kind: q.kind, alive: q.alive, incarnation: q.incarnation, log: q.log.map((l) => ({ time: l.time, line: l.line })) };
+          const info: HostProcessInfo = { id: q.id, kind: q.kind, alive: q.alive, incarnation: q.incarnation, log: logs ? q.log.map((l) => ({ time: l.time, line: l.line })) : [] };
           if (q.startedAt !== undefined) info.startedAt = q.startedAt;
           if (q.stoppedAt !== undefined) info.since = q.stoppedAt;
+          if (q.lastExit !== undefined) info.lastExit = q.lastExit;
+          if (q.restartAt !== undefined) info.restartAt = q.restartAt;
           out.push(info);
         }
         return out;
