@@ -471,14 +471,14 @@ export class Cluster {
   }
 
   /**
-   * The target's process dies unexpectedly (as `kill -9` of its PID from the host, or a panic): its
+   * The target's process dies unexpectedly (as with `kill -9` of its PID from the host): its
    * supervisor starts it again (the kubelet's crash-loop back-off for a static pod, systemd's
    * Restart= for the kubelet and containerd), unlike kill(), which is a deliberate stop.
    */
   crash(target: string): void {
     const t = this.resolve(target);
     if (t.kind === 'host') throw new Error(`cannot crash "${target}": a machine is powered off with kill, a process crashes`);
-    this.sim.crashProcess(t.name, 'killed (signal: killed)');
+    this.sim.crashProcess(t.name);
   }
 
   restart(target: string): void {

@@ -124,11 +124,11 @@ export interface HostProcessInfo {
   /** When it last stopped (unset while it has never stopped). */
   since?: number;
   /**
-   * How the last incarnation ended: `crash` (it panicked or was killed by a signal it did not ask
-   * for), `exit` (it exited by itself), `kill` (a deliberate stop: the operator's kill, systemctl
-   * stop). Unset while it has never stopped.
+   * How the last incarnation ended: `crash` (it panicked), `signal` (killed by a signal nobody
+   * meant as a stop: `kill -9` from the host), `exit` (it exited by itself), `kill` (a deliberate
+   * stop: the operator's kill, systemctl stop). Unset while it has never stopped.
    */
-  lastExit?: 'crash' | 'exit' | 'kill';
+  lastExit?: 'crash' | 'signal' | 'exit' | 'kill';
   /** When its supervisor starts it again (a crashed static pod's back-off); unset when nobody will. */
   restartAt?: number;
   /** Its journal; empty when asked for without logs. */

@@ -67,7 +67,7 @@ export interface ProcessState {
   /** When the process last stopped. */
   stoppedAt?: number;
   /** How it last stopped (HostProcessInfo.lastExit). */
-  lastExit?: 'crash' | 'exit' | 'kill';
+  lastExit?: 'crash' | 'signal' | 'exit' | 'kill';
   /** When its supervisor's start is due (a crashed process waiting out its back-off). */
   restartAt?: number;
   /** Who starts it again after a crash (supervisor.ts), and its crashes in a row. */
@@ -331,16 +331,17 @@ export class Simulation {
    * timers and memory gone, the OS closing its sockets), its log says why, and its supervisor
    * starts it again if it has one. The rest of the cluster goes on.
    */
-  private crash(p: ProcessState, error: unknown): void {
+  private crash(p: ProcessState, error: unknown, signal?: string): void {
     if (!p.alive) return;
     const message = error instanceof Error ? error.message : String(error);
-    for (const line of panicLines(error)) p.log.push({ time: this.world.now, line });
+    // A process killed by a signal writes nothing; a panicking Go program prints the panic.
+    if (!signal) for (const line of panicLines(error)) p.log.push({ time: this.world.now, line });
     const ranFor = this.world.now - (p.startedAt ?? this.world.now);
     const delay = restartDelayMs(p.supervisor, (p.crash ??= { crashes: 0 }), ranFor);
     const rec = this.control('crash', p.id, `${p.id} crashed: ${message}${delay === undefined ? '' : ` (started again in ${delay} ms)`}`);
     if (this.exitRequest?.id === p.id) this.exitRequest = undefined;
     this.stopProcess(p, rec.id, true);
-    p.lastExit = 'crash';
+    p.lastExit = signal ? 'signal' : 'crash';
     if (delay !== undefined) {
       p.restartAt = this.world.now + delay;
       this.enqueue({ time: p.restartAt, seq: 0, kind: 'start', process: p.id });
@@ -348,12 +349,13 @@ export class Simulation {
   }
 
   /**
-   * The process dies as if it had panicked or been killed by a signal it did not expect (`kill -9`
-   * of a container's process from the host): unlike kill(), its supervisor starts it again.
+   * The process is killed by a signal nobody in the cluster sent on purpose (`kill -9` of a
+   * container's process from the host, the OOM killer): unlike kill(), a deliberate stop, its
+   * supervisor starts it again.
    */
-  crashProcess(id: ProcessId, message: string): void {
+  crashProcess(id: ProcessId, signal = 'SIGKILL'): void {
     const p = this.mustProcess(id);
-    if (p.alive) this.crash(p, new Error(message));
+    if (p.alive) this.crash(p, new Error(`killed by ${signal}`), signal);
   }
 
   /** Kill a process: its timers and in-memory state are gone; what it persisted survives. */

@@ -39,7 +39,7 @@ export const STATIC_PODS_TIMER = 'pleg.relist.static';
 /** How long the kubelet waits before posting a mirror pod again after the apiserver refused it. */
 const CREATE_RETRY_MS = 10_000;
 /** Exit codes: a Go panic exits 2, klog.Fatal 255, a SIGKILL shows as 128 + 9. */
-const EXIT_CODE = { crash: 2, exit: 255, kill: 137 } as const;
+const EXIT_CODE = { crash: 2, signal: 137, exit: 255, kill: 137 } as const;
 
 export const isMirrorPod = (pod: Pod): boolean => pod.metadata.annotations?.[MIRROR_ANNOTATION] !== undefined;
 
