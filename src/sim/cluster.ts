@@ -6,6 +6,7 @@ import type { Taint } from './api/types';
 import { kubeApiserver, type ApiserverConfig } from './apiserver/apiserver';
 import { kubeadm, type KubeadmConfig } from './bootstrap/kubeadm';
 import { controlPlaneStaticPods, type StaticPod } from './bootstrap/static-pod-manifests';
+import { COREDNS_IMAGE, KUBE_PROXY_IMAGE, kubeadmAddons } from './bootstrap/addons';
 import type { CliCancel, CliExec, CliOutput } from './cli-tools/protocol';
 import { kubectl, type KubectlConfig } from './cli-tools/kubectl/kubectl';
 import { nodeShell, type NodeShellConfig } from './cli-tools/node/node-shell';
@@ -104,8 +105,12 @@ export const DEFAULT_WORKERS: NodeSpecInput[] = [
   { name: 'worker-3', cpu: '2', memory: '4Gi' },
 ];
 
-/** Images every node has before anything runs: the sandbox (pause) image kubeadm pre-pulls. */
-const PRELOADED_IMAGES = ['registry.k8s.io/pause:3.10'];
+/**
+ * Images every node has before anything runs: the sandbox (pause) image kubeadm pre-pulls, and the
+ * add-ons' images (kube-proxy, CoreDNS), as on a node image prepared for kubeadm (kind's, say), so
+ * the add-on pods run by the time the cluster is handed over rather than after a pull per node.
+ */
+const PRELOADED_IMAGES = ['registry.k8s.io/pause:3.10', KUBE_PROXY_IMAGE, COREDNS_IMAGE];
 const DEFAULT_BANDWIDTH = 25 * 1024 * 1024;
 /** Finished command outputs a Cluster keeps for whoever asks for them (the scenario runner asks at once). */
 export const FINISHED_OUTPUTS_KEPT = 1000;
@@ -218,7 +223,13 @@ export class Cluster {
     }
     const kubectlCfg: KubectlConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, server: APISERVER_ADDRESS, users: userCredentials(spec.users ?? []) };
     sim.addProcess(KUBECTL, KUBECTL_HOST, 'kubectl', kubectlCfg);
-    const kubeadmCfg: KubeadmConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, nodeName: CONTROL_PLANE_HOST, labels: CONTROL_PLANE_LABELS };
+    const kubeadmCfg: KubeadmConfig = {
+      apiserver: APISERVER,
+      credentials: ADMIN_CREDENTIALS,
+      nodeName: CONTROL_PLANE_HOST,
+      labels: CONTROL_PLANE_LABELS,
+      addons: kubeadmAddons(spec.kubeProxyMode ?? 'iptables', `https://${APISERVER_ADDRESS}`),
+    };
     sim.addProcess('kubeadm', CONTROL_PLANE_HOST, 'kubeadm', kubeadmCfg, false);
 
     const proxyMode = spec.kubeProxyMode ?? 'iptables';

@@ -19,7 +19,7 @@ const at = (ms: number) => c.sim.runUntil(ms);
 describe('static pods of a kubeadm control plane', () => {
   it('shows the four mirror pods, named after the node, Running 1/1 (kubectl get pods -n kube-system on a kubeadm cluster)', () => {
     at(5_000);
-    expect(ks('get pods').stdout).toBe(
+    expect(ks('get pods -l tier=control-plane').stdout).toBe(
       [
         'NAME                                    READY   STATUS    RESTARTS   AGE',
         'etcd-control-plane                      1/1     Running   0          14s',
@@ -46,7 +46,7 @@ describe('static pods of a kubeadm control plane', () => {
     expect(p.spec.tolerations).toEqual([{ operator: 'Exists', effect: 'NoExecute' }]);
     expect(p.status?.podIP).toBe('10.0.0.10');
     expect(p.status?.qosClass).toBe('Burstable');
-    const images = ks('get pods -o jsonpath={.items[*].spec.containers[0].image}').stdout;
+    const images = ks('get pods -l tier=control-plane -o jsonpath={.items[*].spec.containers[0].image}').stdout;
     expect(images).toBe('registry.k8s.io/etcd:3.5.15-0 registry.k8s.io/kube-apiserver:v1.31.0 registry.k8s.io/kube-controller-manager:v1.31.0 registry.k8s.io/kube-scheduler:v1.31.0');
     expect(pod('etcd-control-plane').metadata.annotations?.['kubeadm.kubernetes.io/etcd.advertise-client-urls']).toBe('https://10.0.0.10:2379');
     expect(pod('kube-apiserver-control-plane').metadata.annotations?.['kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint']).toBe('10.0.0.10:6443');
