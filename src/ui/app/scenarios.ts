@@ -26,6 +26,7 @@ export const SCENARIOS: readonly string[] = [
   'statefulset',
   'job',
   'configmaps-secrets',
+  'kube-system',
   'apiserver-down',
   'apiserver-restart',
   'scale-50',
