@@ -22,6 +22,7 @@ function action(a: StepAction): Record<string, unknown> {
     case 'expect':
       return { expect: { ...a.expect } };
     case 'kill':
+    case 'crash':
     case 'restart':
     case 'start':
       return { [a.kind]: a.target };

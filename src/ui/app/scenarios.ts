@@ -28,6 +28,7 @@ export const SCENARIOS: readonly string[] = [
   'configmaps-secrets',
   'quota',
   'init-containers',
+  'kube-system',
   'apiserver-down',
   'apiserver-restart',
   'scale-50',

@@ -10,6 +10,7 @@ import type { Timings } from '../../config';
 import type { MessageId, ProcessId, RecordId, TimerId } from '../../kernel/units';
 import type { Backoff } from './backoff';
 import type { ContainerInfo, CriCall, PodSandboxInfo } from '../runtime/cri';
+import type { StaticPod } from '../../bootstrap/static-pod-manifests';
 
 export interface KubeletConfig {
   nodeName: string;
@@ -22,6 +23,8 @@ export interface KubeletConfig {
   labels: Record<string, string>;
   taints: Taint[];
   timings: Timings;
+  /** The manifests in /etc/kubernetes/manifests (the control-plane node's), each with the process its container runs. */
+  staticPods?: StaticPod[];
 }
 
 export type ProbeKind = 'liveness' | 'readiness' | 'startup';
@@ -106,6 +109,8 @@ export interface PodWorker {
    */
   statusInFlight?: boolean;
   statusDirty?: boolean;
+  /** A mirror pod: the host process its static pod's container runs (static-pods.ts); no CRI calls. */
+  staticPod?: ProcessId;
 }
 
 /** A CRI call in flight and what its answer is for. */
@@ -155,6 +160,8 @@ export interface KubeletState {
   imageBackoff: Backoff;
   crashBackoff: Backoff;
   eventSeq: number;
+  /** Per mirror pod name: what the kubelet knows of its static pod between relists (static-pods.ts). */
+  mirrors?: Record<string, { seenAt: number; creating?: boolean; retryAt?: number; incarnation?: number; startedAt?: number; previousStartedAt?: number }>;
   /** Pods whose last status PATCH failed: the status manager retries them on its next batch (10 s). */
   statusRetry?: Set<string>;
 }
