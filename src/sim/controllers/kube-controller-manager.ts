@@ -127,6 +127,8 @@ import {
   type TaintEvictionState,
 } from './tainteviction/controller';
 
+import { createDisruptionController, DISRUPTION_SA, onDisruptionPodDelta, onPdbDelta, syncDisruption, type DisruptionControllerState } from './disruption/controller';
+
 export interface KubeControllerManagerConfig {
   apiserver: ProcessId;
   timings: Timings;
@@ -155,6 +157,7 @@ export interface KubeControllerManagerState {
   namespace: NamespaceControllerState;
   serviceAccount: ServiceAccountControllerState;
   rootCA: RootCACertPublisherState;
+  disruption: DisruptionControllerState;
   events: { seq: number };
   /** The leader elector, when leader election is on. */
   le?: LeaderElectorState;
@@ -182,6 +185,7 @@ function workers(s: KubeControllerManagerState): {
     { rt: s.namespace.rt, serviceAccount: NAMESPACE_SA, sync: (e, sc) => syncNamespace(s.namespace, e, sc) },
     { rt: s.serviceAccount.rt, serviceAccount: SERVICEACCOUNT_SA, sync: (e, sc) => syncServiceAccounts(s.serviceAccount, e, sc) },
     { rt: s.rootCA.rt, serviceAccount: ROOT_CA_CERT_PUBLISHER_SA, sync: (e, sc) => syncRootCACert(s.rootCA, e, sc) },
+    { rt: s.disruption.rt, serviceAccount: DISRUPTION_SA, sync: (e, sc) => syncDisruption(s.disruption, e, sc) },
   ];
 }
 
@@ -210,7 +214,9 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
       onDaemonSetPodDelta(s.daemonSet, env(s, ctx, DAEMONSET_SA), d);
       onJobPodDelta(s.job, env(s, ctx, JOB_SA), d);
       onStatefulSetPodDelta(s.statefulSet, env(s, ctx, STATEFULSET_SA), d);
-    } else if (which === 'services') onServiceDelta(s.endpointSlice, es, d);
+      onDisruptionPodDelta(s.disruption, env(s, ctx, DISRUPTION_SA), d);
+    } else if (which === 'poddisruptionbudgets') onPdbDelta(s.disruption, env(s, ctx, DISRUPTION_SA), d);
+    else if (which === 'services') onServiceDelta(s.endpointSlice, es, d);
     else if (which === 'replicasets') {
       onReplicaSetDelta(s.replicaSet, rs, d);
       onDeploymentReplicaSetDelta(s.deployment, dc, d);
@@ -264,6 +270,7 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   if (onSyncWriteResult(s.statefulSet.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.serviceAccount.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.rootCA.rt, ctx, ev)) return;
+  if (onSyncWriteResult(s.disruption.rt, ctx, ev)) return;
   taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
 }
 
@@ -299,6 +306,7 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       namespace: createNamespaceController(),
       serviceAccount: createServiceAccountController(),
       rootCA: createRootCACertPublisher(),
+      disruption: createDisruptionController(),
       events: { seq: 0 },
     };
     if (config.leaderElection) {

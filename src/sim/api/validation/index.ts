@@ -20,6 +20,13 @@ import { validateRbacBinding, validateRbacBindingUpdate, validateRbacRole } from
 import { decodeProblems, withoutUnknownFields } from './strict-decode';
 import { withGoNulls } from './go-nulls';
 import { byteFieldError } from './byte-fields';
+import { validatePodDisruptionBudget, validatePodDisruptionBudgetUpdate } from './policy';
+import {
+  validateHorizontalPodAutoscaler,
+  validateHorizontalPodAutoscalerUpdate,
+  validateIngress,
+  validateIngressUpdate,
+} from './autoscaling-networking';
 
 /**
  * Strict decoding (the apiserver's decoder with --validate=strict, the kubectl default since 1.25):
@@ -114,6 +121,12 @@ export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[
     case 'rbac.authorization.k8s.io/RoleBinding':
     case 'rbac.authorization.k8s.io/ClusterRoleBinding':
       return validateRbacBinding(obj, info.namespaced);
+    case 'policy/PodDisruptionBudget':
+      return validatePodDisruptionBudget(obj);
+    case 'autoscaling/HorizontalPodAutoscaler':
+      return validateHorizontalPodAutoscaler(obj);
+    case 'networking.k8s.io/Ingress':
+      return validateIngress(obj);
     default:
       return validateObjectMeta(obj.metadata ?? {}, info.namespaced, nameRule(info));
   }
@@ -149,6 +162,12 @@ export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObj
     case 'rbac.authorization.k8s.io/RoleBinding':
     case 'rbac.authorization.k8s.io/ClusterRoleBinding':
       return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.')), ...validateRbacBindingUpdate(obj, old)];
+    case 'policy/PodDisruptionBudget':
+      return validatePodDisruptionBudgetUpdate(obj, old);
+    case 'autoscaling/HorizontalPodAutoscaler':
+      return validateHorizontalPodAutoscalerUpdate(obj, old);
+    case 'networking.k8s.io/Ingress':
+      return validateIngressUpdate(obj, old);
     default:
       return meta;
   }

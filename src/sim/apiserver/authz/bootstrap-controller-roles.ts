@@ -84,6 +84,17 @@ const CONTROLLER_RULES = {
   ],
   'service-account-controller': [rule(['create'], [''], ['serviceaccounts']), EVENTS_RULE],
   'root-ca-cert-publisher': [rule(['create', 'update'], [''], ['configmaps']), EVENTS_RULE],
+  'disruption-controller': [
+    rule(['get', 'list', 'watch'], ['extensions', 'apps'], ['deployments']),
+    rule(['get', 'list', 'watch'], ['apps', 'extensions'], ['replicasets']),
+    rule(['get', 'list', 'watch'], [''], ['replicationcontrollers']),
+    rule(['get', 'list', 'watch'], ['policy'], ['poddisruptionbudgets']),
+    rule(['get', 'list', 'watch'], ['apps'], ['statefulsets']),
+    rule(['update'], ['policy'], ['poddisruptionbudgets/status']),
+    rule(['get'], ['*'], ['*/scale']),
+    rule(['patch', 'update'], [''], ['pods/status']),
+    EVENTS_RULE,
+  ],
 };
 
 export type ControllerName = keyof typeof CONTROLLER_RULES;

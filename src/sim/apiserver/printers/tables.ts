@@ -10,6 +10,7 @@ import { configMapPrinter, secretPrinter } from './config-printers';
 import { podCells } from './pod-status';
 import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-printers';
 import { daemonSetPrinter, jobPrinter } from './workload-printers';
+import { horizontalPodAutoscalerPrinter, ingressClassPrinter, ingressPrinter, podDisruptionBudgetPrinter } from './policy-printers';
 
 export interface TablePrinter {
   columns: string[];
@@ -239,6 +240,10 @@ const PRINTERS: Record<string, TablePrinter> = {
   statefulsets: statefulSetPrinter,
   configmaps: configMapPrinter,
   secrets: secretPrinter,
+  poddisruptionbudgets: podDisruptionBudgetPrinter,
+  horizontalpodautoscalers: horizontalPodAutoscalerPrinter,
+  ingresses: ingressPrinter,
+  ingressclasses: ingressClassPrinter,
 };
 
 export function printerFor(resource: string): TablePrinter {

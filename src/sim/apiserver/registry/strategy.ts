@@ -36,7 +36,19 @@ export function newUID(rand: () => number): string {
 }
 
 /** Kinds whose spec changes bump metadata.generation (the controllers report observedGeneration). */
-const HAS_GENERATION = ['deployments', 'replicasets', 'daemonsets', 'jobs', 'statefulsets'];
+const HAS_GENERATION = [
+  'deployments',
+  'replicasets',
+  'daemonsets',
+  'jobs',
+  'statefulsets',
+  // The strategies of policy/v1 PodDisruptionBudgets, autoscaling/v2 HPAs and networking/v1
+  // Ingresses and IngressClasses also reset status and start at generation 1.
+  'poddisruptionbudgets',
+  'horizontalpodautoscalers',
+  'ingresses',
+  'ingressclasses',
+];
 
 export interface CreateContext {
   now: number;

@@ -6,7 +6,7 @@ import type { Pod } from '../../api/types';
 import { createInformer, objectKey, type Delta } from '../../client/informer';
 import { createInformerSet, type InformerSet } from '../../client/informer-set';
 
-export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets' | 'configmaps';
+export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets' | 'configmaps' | 'poddisruptionbudgets';
 
 /**
  * The factory's informers (nodes, pods, node leases in kube-node-lease, services, endpointslices,
@@ -37,6 +37,7 @@ export function createSharedInformers(): SharedInformers {
       serviceaccounts: createInformer({ name: 'serviceaccounts', path: '/api/v1/serviceaccounts', phase: 'controller' }),
       statefulsets: createInformer({ name: 'statefulsets', path: '/apis/apps/v1/statefulsets', phase: 'controller' }),
       configmaps: createInformer({ name: 'configmaps', path: '/api/v1/configmaps', phase: 'controller' }),
+      poddisruptionbudgets: createInformer({ name: 'poddisruptionbudgets', path: '/apis/policy/v1/poddisruptionbudgets', phase: 'controller' }),
     },
     KCM_LOG,
   );
