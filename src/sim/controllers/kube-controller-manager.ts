@@ -16,6 +16,7 @@ import type { ProcessId } from '../kernel/units';
 import { CONTROLLER_MANAGER_CREDENTIALS } from '../names';
 import { isWorkerTimer, onSyncWriteResult, runWorker, runtimeOnTimer } from './framework/controller';
 import type { ControllerEnv } from './framework/env';
+import type { EventSequence } from './framework/events';
 import { allSynced, createSharedInformers, indexPodDelta, type InformerName, type SharedInformers } from './framework/informers';
 import {
   createNodeLifecycle,
@@ -158,7 +159,7 @@ export interface KubeControllerManagerState {
   serviceAccount: ServiceAccountControllerState;
   rootCA: RootCACertPublisherState;
   disruption: DisruptionControllerState;
-  events: { seq: number };
+  events: EventSequence;
   /** The leader elector, when leader election is on. */
   le?: LeaderElectorState;
 }
@@ -307,7 +308,7 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       serviceAccount: createServiceAccountController(),
       rootCA: createRootCACertPublisher(),
       disruption: createDisruptionController(),
-      events: { seq: 0 },
+      events: { seq: 0, ttlMs: config.timings.eventTtlMs },
     };
     if (config.leaderElection) {
       s.le = createLeaderElector(config.leaderElection, ctx);

@@ -93,12 +93,12 @@ export function syncDisruption(_s: DisruptionControllerState, env: ControllerEnv
   const pods = podsForPdb(pdb, env.informers.byName.pods.items.values() as Iterable<Pod>);
   if (pods.length === 0) {
     const rec = { component: 'controllermanager', credentials: env.credentials, phase: 'controller' as const };
-    recordEvent(env.ctx, env.client, rec, env.events.seq++, objectReference(pdb), 'Normal', 'NoPods', 'No matching pods found');
+    recordEvent(env.ctx, env.client, rec, env.events, objectReference(pdb), 'Normal', 'NoPods', 'No matching pods found');
   }
   const expected = expectedPodCount(pdb, pods, controllers(env));
   if ('error' in expected) {
     const rec = { component: 'controllermanager', credentials: env.credentials, phase: 'controller' as const };
-    recordEvent(env.ctx, env.client, rec, env.events.seq++, objectReference(pdb), 'Warning', expected.reason, expected.error);
+    recordEvent(env.ctx, env.client, rec, env.events, objectReference(pdb), 'Warning', expected.reason, expected.error);
     const safe = failSafeStatus(pdb, expected.error, now);
     if (!sameStatus(pdb.status, safe)) writeStatus(sc, pdb, safe);
     return 'ok';
