@@ -20,6 +20,7 @@ import { validateRbacBinding, validateRbacBindingUpdate, validateRbacRole } from
 import { decodeProblems, withoutUnknownFields } from './strict-decode';
 import { withGoNulls } from './go-nulls';
 import { byteFieldError } from './byte-fields';
+import { clusterIPImmutable, jobSpecImmutable, selectorImmutable } from './immutable-fields';
 import { validatePodDisruptionBudget, validatePodDisruptionBudgetUpdate } from './policy';
 import {
   validateHorizontalPodAutoscaler,
@@ -142,20 +143,22 @@ export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObj
     case '/Node':
     case '/Namespace':
     case '/Event':
-    case '/Service':
     case 'coordination.k8s.io/Lease':
       // The kinds' update validators re-run their create rules on the new object.
       return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.'))];
+    case '/Service':
+      return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.')), ...clusterIPImmutable(obj.spec as never, old.spec as never)];
+    // The apps/v1 strategies' ValidateUpdate add the selector's immutability after the spec's rules.
     case 'apps/Deployment':
-      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'deployment')];
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'deployment'), ...selectorImmutable(obj.spec as never, old.spec as never)];
     case 'apps/ReplicaSet':
-      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'replicaset')];
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'replicaset'), ...selectorImmutable(obj.spec as never, old.spec as never)];
     case 'apps/DaemonSet':
-      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'daemonset')];
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'daemonset'), ...selectorImmutable(obj.spec as never, old.spec as never)];
     case 'apps/StatefulSet':
-      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'statefulset')];
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'statefulset'), ...selectorImmutable(obj.spec as never, old.spec as never)];
     case 'batch/Job':
-      return [...meta, ...validateJobSpec(obj.spec as never)];
+      return [...meta, ...validateJobSpec(obj.spec as never), ...jobSpecImmutable(obj.spec as never, old.spec as never)];
     case 'rbac.authorization.k8s.io/Role':
     case 'rbac.authorization.k8s.io/ClusterRole':
       return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.'))];

@@ -165,6 +165,8 @@ function keepServiceAddresses(obj: KubeObject, old: KubeObject): KubeObject {
   type Spec = { clusterIP?: string; clusterIPs?: string[]; ipFamilies?: string[]; ipFamilyPolicy?: string; ports?: { port: number; protocol?: string; nodePort?: number }[] };
   const spec = { ...((obj.spec as Spec | undefined) ?? {}) };
   const prev = (old.spec as Spec | undefined) ?? {};
+  // normalizeClusterIPs: a changed clusterIP without clusterIPs becomes the new clusterIPs[0].
+  if (spec.clusterIP !== undefined && spec.clusterIPs === undefined && spec.clusterIP !== prev.clusterIP) spec.clusterIPs = [spec.clusterIP];
   spec.clusterIP ??= prev.clusterIP;
   spec.clusterIPs ??= prev.clusterIPs;
   spec.ipFamilies ??= prev.ipFamilies;
