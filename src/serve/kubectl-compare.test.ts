@@ -149,6 +149,7 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   // budget selects no pod, so ALLOWED DISRUPTIONS is 0 whenever each side looks.
   { cmd: 'apply -f -', stdin: 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: NAME-pdb\nspec:\n  minAvailable: 1\n  selector:\n    matchLabels:\n      app: nothing\n' },
   { cmd: 'get pdb {n}-pdb' },
+  { cmd: 'describe pdb {n}-pdb' },
   {
     cmd: 'apply -f -',
     stdin:

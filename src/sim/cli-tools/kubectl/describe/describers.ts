@@ -17,6 +17,7 @@ import { describeDaemonSet, describeStatefulSet } from './statefulset';
 import type { DaemonSet } from '../../../controllers/daemonset/types';
 import type { StatefulSet } from '../../../controllers/statefulset/types';
 import type { Service } from '../../../api/service';
+import { describePodDisruptionBudget } from './pdb';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
@@ -36,6 +37,7 @@ const DESCRIBERS: Record<string, Describer> = {
   namespaces: { print: (o) => describeNamespace(o as Namespace) },
   configmaps: { print: (o, ev, _r, now) => describeConfigMap(o, ev, now) },
   secrets: { print: (o) => describeSecret(o) },
+  poddisruptionbudgets: { print: (o, ev, _r, now) => describePodDisruptionBudget(o, ev, now) },
 };
 
 export function describerFor(resource: string): Describer | undefined {
