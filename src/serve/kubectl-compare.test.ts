@@ -179,6 +179,23 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'create quota {n}-bad --hard=pods' },
   { cmd: 'apply -f -', stdin: 'apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: NAME-pv\nspec:\n  storageClassName: manual\n  capacity:\n    storage: 10Gi\n  accessModes:\n    - ReadWriteOnce\n  hostPath:\n    path: "/mnt/data"\n' },
   { cmd: "get pv {n}-pv -o jsonpath='{.spec.persistentVolumeReclaimPolicy}'" },
+  // Issue 12 (policy helper): the server-side tables of PodDisruptionBudgets, Ingresses and HPAs. The
+  // budget selects no pod, so ALLOWED DISRUPTIONS is 0 whenever each side looks.
+  { cmd: 'apply -f -', stdin: 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: NAME-pdb\nspec:\n  minAvailable: 1\n  selector:\n    matchLabels:\n      app: nothing\n' },
+  { cmd: 'get pdb {n}-pdb' },
+  { cmd: 'describe pdb {n}-pdb' },
+  {
+    cmd: 'apply -f -',
+    stdin:
+      'apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: NAME-ing\nspec:\n  ingressClassName: nginx\n  rules:\n  - host: hello-world.example\n    http:\n      paths:\n      - path: /\n        pathType: Prefix\n        backend:\n          service:\n            name: web\n            port:\n              number: 8080\n',
+  },
+  { cmd: 'get ingress {n}-ing' },
+  {
+    cmd: 'apply -f -',
+    stdin:
+      'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: NAME-hpa\nspec:\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: web\n  minReplicas: 1\n  maxReplicas: 10\n  metrics:\n  - type: Resource\n    resource:\n      name: cpu\n      target:\n        type: Utilization\n        averageUtilization: 50\n',
+  },
+  { cmd: 'get hpa {n}-hpa' },
   { cmd: 'delete serviceaccount {n}-robot' },
   { cmd: 'delete namespace {n}-ns' },
 ];

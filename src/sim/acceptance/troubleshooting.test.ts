@@ -47,6 +47,15 @@ describe('a typo in the image name (seed, chapter 4)', () => {
     expect(gaps[1]).toBeLessThan(23);
     expect(gaps[2]).toBeGreaterThanOrEqual(40);
     expect(gaps[2]).toBeLessThan(43);
+    // client-go's EventCorrelator (tools/record events_cache.go eventObserve): each repeated pull
+    // failure PATCHes the first event's count instead of creating another object, so there is one
+    // row per message, and describe prints kubectl's `(x<count> over <first seen>)`.
+    expect(events.split('\n').filter((l) => l.includes('Error: ErrImagePull'))).toHaveLength(1);
+    const count = c.run('kubectl get events --field-selector reason=BackOff -o jsonpath={.items[0].count}').stdout;
+    expect(Number(count)).toBe(pulls.length);
+    expect(c.run('kubectl describe pod typo').stdout).toMatch(new RegExp(`Normal +BackOff +\\d+s \\(x${pulls.length} over \\w+\\) +kubelet +Back-off pulling image "nginx:1\\.999"\n`));
+    const patches = c.sim.world.trace.filter((r) => r.type === 'http.request' && /^PATCH event BackOff \(x\d+\)$/.test(r.summary));
+    expect(patches).toHaveLength(pulls.length - 1);
   });
 });
 

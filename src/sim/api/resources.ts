@@ -70,6 +70,11 @@ export const RESOURCES: ResourceInfo[] = [
   r('storage.k8s.io', 'v1', 'storageclasses', 'StorageClass', false, ['sc']),
   r('authorization.k8s.io', 'v1', 'selfsubjectaccessreviews', 'SelfSubjectAccessReview', false, [], [], ['create']),
   r('authorization.k8s.io', 'v1', 'selfsubjectrulesreviews', 'SelfSubjectRulesReview', false, [], [], ['create']),
+  // Issue 12 (policy helper): Ingress, IngressClass, HorizontalPodAutoscaler, PodDisruptionBudget.
+  r('autoscaling', 'v2', 'horizontalpodautoscalers', 'HorizontalPodAutoscaler', true, ['hpa'], ['status']),
+  r('networking.k8s.io', 'v1', 'ingressclasses', 'IngressClass', false),
+  r('networking.k8s.io', 'v1', 'ingresses', 'Ingress', true, ['ing'], ['status']),
+  r('policy', 'v1', 'poddisruptionbudgets', 'PodDisruptionBudget', true, ['pdb'], ['status']),
   r('rbac.authorization.k8s.io', 'v1', 'clusterrolebindings', 'ClusterRoleBinding', false),
   r('rbac.authorization.k8s.io', 'v1', 'clusterroles', 'ClusterRole', false),
   r('rbac.authorization.k8s.io', 'v1', 'rolebindings', 'RoleBinding', true),

@@ -229,7 +229,7 @@ describe('deployments/scale', () => {
 
 // pkg/registry/core/pod/storage/eviction.go: POST pods/{name}/eviction with a policy/v1 Eviction
 // deletes the pod gracefully (201 and a Success Status); a missing pod is 404 and a name that does
-// not match the URL is 400. PodDisruptionBudgets are not modelled.
+// not match the URL is 400. Budgets: the describe block below.
 describe('pods/eviction', () => {
   const eviction = (name: string, grace?: number) => ({
     apiVersion: 'policy/v1',
@@ -272,5 +272,71 @@ describe('pods/eviction', () => {
     const wrong = send(sim, { method: 'POST', path: `${PODS}/web/eviction`, body: eviction('other') });
     expect(wrong.status).toBe(400);
     expect((wrong.body as Status).message).toBe('name in URL does not match name in Eviction object');
+  });
+});
+
+// pkg/registry/core/pod/storage/eviction.go (v1.31) with a PodDisruptionBudget: EvictionREST.Create
+// finds the budget whose selector matches the running, ready pod, and checkAndDecrement either
+// spends one disruption (status.disruptionsAllowed - 1, the pod in status.disruptedPods) or answers
+// 429 TooManyRequests "Cannot evict pod as it would violate the pod's disruption budget." with a
+// DisruptionBudget cause. The budget's status is written here as the disruption controller would.
+describe('pods/eviction with a PodDisruptionBudget', () => {
+  const PDBS = '/apis/policy/v1/namespaces/default/poddisruptionbudgets';
+  const eviction = (name: string) => ({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name, namespace: 'default' } });
+
+  /** A bound pod whose status says Running and Ready, as the kubelet would write it. */
+  function runningPod(sim: Simulation, name: string): void {
+    send(sim, { method: 'POST', path: PODS, body: pod(name, { app: 'web' }) });
+    send(sim, { method: 'POST', path: `${PODS}/${name}/binding`, body: { apiVersion: 'v1', kind: 'Binding', metadata: { name }, target: { kind: 'Node', name: 'worker-1' } } });
+    const got = send(sim, { method: 'GET', path: `${PODS}/${name}` }).body as Pod;
+    const status = { ...got.status, phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] };
+    expect(send(sim, { method: 'PUT', path: `${PODS}/${name}/status`, body: { ...got, status } }).status).toBe(200);
+  }
+
+  function budget(sim: Simulation, allowed: number): void {
+    const body = { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'web-pdb' }, spec: { minAvailable: 1, selector: { matchLabels: { app: 'web' } } } };
+    const created = send(sim, { method: 'POST', path: PDBS, body }).body as KubeObject;
+    expect(created.metadata.generation).toBe(1);
+    const status = { observedGeneration: 1, disruptionsAllowed: allowed, currentHealthy: 1 + allowed, desiredHealthy: 1, expectedPods: 1 + allowed };
+    expect(send(sim, { method: 'PUT', path: `${PDBS}/web-pdb/status`, body: { ...created, status } }).status).toBe(200);
+  }
+
+  it('refuses with 429 and the DisruptionBudget cause when the budget allows no disruption', () => {
+    const sim = cluster();
+    runningPod(sim, 'web');
+    budget(sim, 0);
+    const r = send(sim, { method: 'POST', path: `${PODS}/web/eviction`, body: eviction('web') });
+    expect(r.status).toBe(429);
+    expect(r.body).toMatchObject({
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'TooManyRequests',
+      message: "Cannot evict pod as it would violate the pod's disruption budget.",
+      details: { causes: [{ reason: 'DisruptionBudget', message: 'The disruption budget web-pdb needs 1 healthy pods and has 1 currently' }] },
+      code: 429,
+    });
+    expect((send(sim, { method: 'GET', path: `${PODS}/web` }).body as Pod).metadata.deletionTimestamp).toBeUndefined();
+  });
+
+  it('spends one disruption: the pod is deleted and the budget records it in the same write', () => {
+    const sim = cluster();
+    runningPod(sim, 'web');
+    runningPod(sim, 'web-2');
+    budget(sim, 1);
+    expect(send(sim, { method: 'POST', path: `${PODS}/web/eviction`, body: eviction('web') }).status).toBe(201);
+    const pdb = send(sim, { method: 'GET', path: `${PDBS}/web-pdb` }).body as KubeObject;
+    const st = pdb.status as { disruptionsAllowed: number; disruptedPods: Record<string, string>; conditions: { type: string; status: string; reason: string }[] };
+    expect(st.disruptionsAllowed).toBe(0);
+    expect(Object.keys(st.disruptedPods)).toEqual(['web']);
+    expect(st.conditions).toMatchObject([{ type: 'DisruptionAllowed', status: 'False', reason: 'InsufficientPods' }]);
+    // The budget is spent: the next pod is refused.
+    expect(send(sim, { method: 'POST', path: `${PODS}/web-2/eviction`, body: eviction('web-2') }).status).toBe(429);
+  });
+
+  it('lets a pending pod go without asking its budget (canIgnorePDB)', () => {
+    const sim = cluster();
+    send(sim, { method: 'POST', path: PODS, body: pod('web', { app: 'web' }) });
+    budget(sim, 0);
+    expect(send(sim, { method: 'POST', path: `${PODS}/web/eviction`, body: eviction('web') }).status).toBe(201);
   });
 });

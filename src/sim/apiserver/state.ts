@@ -98,6 +98,8 @@ export interface RequestContext {
   /** A write of an object with a TTL, waiting for its etcd lease (lease-manager.ts). */
   pendingWrite?: PendingWrite;
   attempts: number;
+  /** An eviction's PodDisruptionBudget as etcd last returned it (after a lost race), fresher than the cache. */
+  budget?: CachedObject;
   /** Warning headers for the answer (`unknown field "spec.foo"` with fieldValidation=Warn). */
   warnings?: string[];
 }

@@ -16,6 +16,7 @@ import type { ProcessId } from '../kernel/units';
 import { CONTROLLER_MANAGER_CREDENTIALS } from '../names';
 import { isWorkerTimer, onSyncWriteResult, runWorker, runtimeOnTimer } from './framework/controller';
 import type { ControllerEnv } from './framework/env';
+import type { EventSequence } from './framework/events';
 import { allSynced, createSharedInformers, indexPodDelta, type InformerName, type SharedInformers } from './framework/informers';
 import {
   createNodeLifecycle,
@@ -145,6 +146,8 @@ import {
   type TaintEvictionState,
 } from './tainteviction/controller';
 
+import { createDisruptionController, DISRUPTION_SA, onDisruptionPodDelta, onPdbDelta, syncDisruption, type DisruptionControllerState } from './disruption/controller';
+
 export interface KubeControllerManagerConfig {
   apiserver: ProcessId;
   timings: Timings;
@@ -176,7 +179,8 @@ export interface KubeControllerManagerState {
   rootCA: RootCACertPublisherState;
   resourceQuota: ResourceQuotaControllerState;
   pvBinder: PVBinderState;
-  events: { seq: number };
+  disruption: DisruptionControllerState;
+  events: EventSequence;
   /** The leader elector, when leader election is on. */
   le?: LeaderElectorState;
 }
@@ -206,6 +210,7 @@ function workers(s: KubeControllerManagerState): {
     { rt: s.rootCA.rt, serviceAccount: ROOT_CA_CERT_PUBLISHER_SA, sync: (e, sc) => syncRootCACert(s.rootCA, e, sc) },
     { rt: s.resourceQuota.rt, serviceAccount: RESOURCEQUOTA_SA, sync: (e, sc) => syncResourceQuota(s.resourceQuota, e, sc) },
     { rt: s.pvBinder.rt, serviceAccount: PV_BINDER_SA, sync: (e, sc) => syncPVBinder(s.pvBinder, e, sc) },
+    { rt: s.disruption.rt, serviceAccount: DISRUPTION_SA, sync: (e, sc) => syncDisruption(s.disruption, e, sc) },
   ];
 }
 
@@ -239,7 +244,9 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
       onDaemonSetPodDelta(s.daemonSet, env(s, ctx, DAEMONSET_SA), d);
       onJobPodDelta(s.job, env(s, ctx, JOB_SA), d);
       onStatefulSetPodDelta(s.statefulSet, env(s, ctx, STATEFULSET_SA), d);
-    } else if (which === 'services') onServiceDelta(s.endpointSlice, es, d);
+      onDisruptionPodDelta(s.disruption, env(s, ctx, DISRUPTION_SA), d);
+    } else if (which === 'poddisruptionbudgets') onPdbDelta(s.disruption, env(s, ctx, DISRUPTION_SA), d);
+    else if (which === 'services') onServiceDelta(s.endpointSlice, es, d);
     else if (which === 'replicasets') {
       onReplicaSetDelta(s.replicaSet, rs, d);
       onDeploymentReplicaSetDelta(s.deployment, dc, d);
@@ -300,6 +307,7 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   if (onSyncWriteResult(s.rootCA.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.resourceQuota.rt, ctx, ev)) return;
   if (onSyncWriteResult(s.pvBinder.rt, ctx, ev)) return;
+  if (onSyncWriteResult(s.disruption.rt, ctx, ev)) return;
   taintEvictionOnClientEvent(env(s, ctx, TAINT_EVICTION_SA), ev);
 }
 
@@ -338,7 +346,8 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       rootCA: createRootCACertPublisher(),
       resourceQuota: createResourceQuotaController(),
       pvBinder: createPVBinder(),
-      events: { seq: 0 },
+      disruption: createDisruptionController(),
+      events: { seq: 0, ttlMs: config.timings.eventTtlMs },
     };
     if (config.leaderElection) {
       s.le = createLeaderElector(config.leaderElection, ctx);

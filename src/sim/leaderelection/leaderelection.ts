@@ -17,7 +17,7 @@ import type { Credentials } from '../api/http';
 import { rfc3339Micro } from '../api/time';
 import { isStatus, type Lease } from '../api/types';
 import { apiRequest, type ClientEvent, type ClientState } from '../client/apiclient';
-import { objectReference, recordEvent } from '../controllers/framework/events';
+import { objectReference, recordEvent, type EventSequence } from '../controllers/framework/events';
 import type { Effects, Timer } from '../kernel/component';
 
 export const LEADER_ELECTION_PURPOSE = 'leaderelection';
@@ -60,7 +60,8 @@ export interface LeaderElectorState {
   windowStart: number;
   /** A tryAcquireOrRenew in flight. */
   busy: boolean;
-  eventSeq: number;
+  /** The event recorder's counter and correlator cache. */
+  events: EventSequence;
 }
 
 /** What an answer or a timer meant for the component. */
@@ -83,7 +84,7 @@ export function newUUID(rand: () => number): string {
 
 export function createLeaderElector(config: LeaderElectionConfig, ctx: Effects): LeaderElectorState {
   const identity = `${ctx.host}_${newUUID(() => ctx.rand())}`;
-  return { config, identity, phase: 'acquiring', observedRaw: '', observedTime: 0, windowStart: 0, busy: false, eventSeq: 0 };
+  return { config, identity, phase: 'acquiring', observedRaw: '', observedTime: 0, windowStart: 0, busy: false, events: { seq: 0 } };
 }
 
 export function isLeading(le: LeaderElectorState): boolean {
@@ -235,7 +236,7 @@ function retryAfter(ctx: Effects, ms: number): void {
 function event(le: LeaderElectorState, ctx: Effects, client: ClientState, what: string): void {
   if (!le.lease) return;
   const rec = { component: le.config.eventComponent, credentials: client.credentials as Credentials, phase: 'heartbeat' as const };
-  recordEvent(ctx, client, rec, le.eventSeq++, objectReference(le.lease), 'Normal', 'LeaderElection', `${le.identity} ${what}`);
+  recordEvent(ctx, client, rec, le.events, objectReference(le.lease), 'Normal', 'LeaderElection', `${le.identity} ${what}`);
 }
 
 /** A finished tryAcquireOrRenew: move the acquire or renew loop on. */

@@ -6,6 +6,7 @@
 
 import { apiRequest, createClient, type ClientEvent, type ClientState } from '../client/apiclient';
 import { createInformer, isOk, type Delta } from '../client/informer';
+import { sendEvent, type EventCache } from '../client/event-recorder';
 import {
   createInformerSet,
   informerSetOnMessage,
@@ -69,6 +70,8 @@ export interface SchedulerState {
   nextStartNodeIndex: number;
   scheduleTimerSet: boolean;
   eventSeq: number;
+  /** The event correlator's cache (client/event-recorder.ts), made on the first event. */
+  eventCache?: EventCache;
   /** The leader elector, when leader election is on. */
   le?: LeaderElectorState;
 }
@@ -165,10 +168,10 @@ function podRef(pod: Pod) {
 function recordEvent(s: SchedulerState, ctx: Effects, pod: Pod, type: 'Normal' | 'Warning', reason: string, action: string, message: string): void {
   const ev = schedulerEvent(pod, { type, reason, action, message, now: ctx.now, host: ctx.host, seq: s.eventSeq++ });
   const ns = pod.metadata.namespace ?? 'default';
-  apiRequest(ctx, s.client, { method: 'POST', path: `/api/v1/namespaces/${ns}/events`, body: ev }, 'event', reason, {
-    phase: 'scheduling',
-    summary: `POST /api/v1/namespaces/${ns}/events (${reason})`,
-    object: podRef(pod),
+  // The shared recorder: a repeated FailedScheduling PATCHes the first one's count.
+  sendEvent(ctx, s.client, (s.eventCache ??= {}), ev, {
+    ttlMs: s.config.timings.eventTtlMs,
+    meta: { phase: 'scheduling', summary: `POST /api/v1/namespaces/${ns}/events (${reason})`, object: podRef(pod) },
   });
 }
 

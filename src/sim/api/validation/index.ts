@@ -21,6 +21,14 @@ import { validateRbacBinding, validateRbacBindingUpdate, validateRbacRole } from
 import { decodeProblems, withoutUnknownFields } from './strict-decode';
 import { withGoNulls } from './go-nulls';
 import { byteFieldError } from './byte-fields';
+import { clusterIPImmutable, jobSpecImmutable, selectorImmutable } from './immutable-fields';
+import { validatePodDisruptionBudget, validatePodDisruptionBudgetUpdate } from './policy';
+import {
+  validateHorizontalPodAutoscaler,
+  validateHorizontalPodAutoscalerUpdate,
+  validateIngress,
+  validateIngressUpdate,
+} from './autoscaling-networking';
 
 /**
  * Strict decoding (the apiserver's decoder with --validate=strict, the kubectl default since 1.25):
@@ -117,6 +125,12 @@ export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[
     case 'rbac.authorization.k8s.io/RoleBinding':
     case 'rbac.authorization.k8s.io/ClusterRoleBinding':
       return validateRbacBinding(obj, info.namespaced);
+    case 'policy/PodDisruptionBudget':
+      return validatePodDisruptionBudget(obj);
+    case 'autoscaling/HorizontalPodAutoscaler':
+      return validateHorizontalPodAutoscaler(obj);
+    case 'networking.k8s.io/Ingress':
+      return validateIngress(obj);
     default:
       return validateObjectMeta(obj.metadata ?? {}, info.namespaced, nameRule(info));
   }
@@ -132,18 +146,20 @@ export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObj
     case '/Node':
     case '/Namespace':
     case '/Event':
-    case '/Service':
     case 'coordination.k8s.io/Lease':
       // The kinds' update validators re-run their create rules on the new object.
       return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.'))];
+    case '/Service':
+      return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.')), ...clusterIPImmutable(obj.spec as never, old.spec as never)];
+    // The apps/v1 strategies' ValidateUpdate add the selector's immutability after the spec's rules.
     case 'apps/Deployment':
-      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'deployment')];
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'deployment'), ...selectorImmutable(obj.spec as never, old.spec as never)];
     case 'apps/ReplicaSet':
-      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'replicaset')];
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'replicaset'), ...selectorImmutable(obj.spec as never, old.spec as never)];
     case 'apps/DaemonSet':
-      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'daemonset')];
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'daemonset'), ...selectorImmutable(obj.spec as never, old.spec as never)];
     case 'apps/StatefulSet':
-      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'statefulset')];
+      return [...meta, ...validateWorkloadSpec(obj.spec as never, 'statefulset'), ...selectorImmutable(obj.spec as never, old.spec as never)];
     case 'batch/Job':
       return [...meta, ...validateJobSpecUpdate(obj.spec as never, old.spec as never)];
     case 'batch/CronJob':
@@ -154,6 +170,12 @@ export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObj
     case 'rbac.authorization.k8s.io/RoleBinding':
     case 'rbac.authorization.k8s.io/ClusterRoleBinding':
       return [...meta, ...validateCreate(info, obj).filter((e) => !e.field.startsWith('metadata.')), ...validateRbacBindingUpdate(obj, old)];
+    case 'policy/PodDisruptionBudget':
+      return validatePodDisruptionBudgetUpdate(obj, old);
+    case 'autoscaling/HorizontalPodAutoscaler':
+      return validateHorizontalPodAutoscalerUpdate(obj, old);
+    case 'networking.k8s.io/Ingress':
+      return validateIngressUpdate(obj, old);
     default:
       return meta;
   }

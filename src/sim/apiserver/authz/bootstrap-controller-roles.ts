@@ -104,6 +104,17 @@ const CONTROLLER_RULES = {
     EVENTS_RULE,
   ],
   'resourcequota-controller': [rule(['list', 'watch'], ['*'], ['*']), rule(['update'], [''], ['resourcequotas/status']), EVENTS_RULE],
+  'disruption-controller': [
+    rule(['get', 'list', 'watch'], ['extensions', 'apps'], ['deployments']),
+    rule(['get', 'list', 'watch'], ['apps', 'extensions'], ['replicasets']),
+    rule(['get', 'list', 'watch'], [''], ['replicationcontrollers']),
+    rule(['get', 'list', 'watch'], ['policy'], ['poddisruptionbudgets']),
+    rule(['get', 'list', 'watch'], ['apps'], ['statefulsets']),
+    rule(['update'], ['policy'], ['poddisruptionbudgets/status']),
+    rule(['get'], ['*'], ['*/scale']),
+    rule(['patch', 'update'], [''], ['pods/status']),
+    EVENTS_RULE,
+  ],
 };
 
 export type ControllerName = keyof typeof CONTROLLER_RULES;

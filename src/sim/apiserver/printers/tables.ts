@@ -11,6 +11,7 @@ import { podCells } from './pod-status';
 import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-printers';
 import { cronJobPrinter, daemonSetPrinter, jobPrinter } from './workload-printers';
 import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage-printers';
+import { horizontalPodAutoscalerPrinter, ingressClassPrinter, ingressPrinter, podDisruptionBudgetPrinter } from './policy-printers';
 
 export interface TablePrinter {
   columns: string[];
@@ -244,6 +245,10 @@ const PRINTERS: Record<string, TablePrinter> = {
   persistentvolumes: persistentVolumePrinter,
   persistentvolumeclaims: persistentVolumeClaimPrinter,
   storageclasses: storageClassPrinter,
+  poddisruptionbudgets: podDisruptionBudgetPrinter,
+  horizontalpodautoscalers: horizontalPodAutoscalerPrinter,
+  ingresses: ingressPrinter,
+  ingressclasses: ingressClassPrinter,
 };
 
 export function printerFor(resource: string): TablePrinter {

@@ -18,6 +18,8 @@ const STORAGE_PREFIX: Record<string, string> = {
   endpointslices: 'endpointslices',
   deployments: 'deployments',
   replicasets: 'replicasets',
+  // pkg/registry/networking/ingress/storage keeps Ingresses under the singular `ingress`.
+  ingresses: 'ingress',
 };
 
 export function storagePrefix(info: ResourceInfo): string {

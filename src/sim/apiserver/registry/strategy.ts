@@ -36,7 +36,20 @@ export function newUID(rand: () => number): string {
 }
 
 /** Kinds whose spec changes bump metadata.generation (the controllers report observedGeneration). */
-const HAS_GENERATION = ['deployments', 'replicasets', 'daemonsets', 'jobs', 'statefulsets', 'cronjobs'];
+const HAS_GENERATION = [
+  'deployments',
+  'replicasets',
+  'daemonsets',
+  'jobs',
+  'statefulsets',
+  'cronjobs',
+  // The strategies of policy/v1 PodDisruptionBudgets, autoscaling/v2 HPAs and networking/v1
+  // Ingresses and IngressClasses also reset status and start at generation 1.
+  'poddisruptionbudgets',
+  'horizontalpodautoscalers',
+  'ingresses',
+  'ingressclasses',
+];
 
 export interface CreateContext {
   now: number;
@@ -160,6 +173,8 @@ function keepServiceAddresses(obj: KubeObject, old: KubeObject): KubeObject {
   type Spec = { clusterIP?: string; clusterIPs?: string[]; ipFamilies?: string[]; ipFamilyPolicy?: string; ports?: { port: number; protocol?: string; nodePort?: number }[] };
   const spec = { ...((obj.spec as Spec | undefined) ?? {}) };
   const prev = (old.spec as Spec | undefined) ?? {};
+  // normalizeClusterIPs: a changed clusterIP without clusterIPs becomes the new clusterIPs[0].
+  if (spec.clusterIP !== undefined && spec.clusterIPs === undefined && spec.clusterIP !== prev.clusterIP) spec.clusterIPs = [spec.clusterIP];
   spec.clusterIP ??= prev.clusterIP;
   spec.clusterIPs ??= prev.clusterIPs;
   spec.ipFamilies ??= prev.ipFamilies;

@@ -220,6 +220,13 @@ function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void
   }
   rc.graceful = rc.op === 'delete';
   rc.object = res.obj;
+  if (res.budget) {
+    // An eviction that spends a disruption: the budget's status and the pod change together, each
+    // guarded by its revision; a lost race re-reads both.
+    const b = res.budget;
+    const both = opTxn([...guard, cmpModRevision(b.key, '=', b.modRevision)], [opPut(key, stored(res.obj)), opPut(b.key, stored(b.obj))], [opRange(key), opRange(b.key)]);
+    return store(ctx, s, rc, both, 'write', `Txn graceful delete ${key} + update ${b.key}`);
+  }
   const txn = opTxn(guard, [opPut(key, stored(res.obj))], [opRange(key)]);
   store(ctx, s, rc, txn, 'write', `Txn ${rc.op === 'delete' || rc.op === 'eviction' ? 'graceful delete' : 'update'} ${key}`);
 }
@@ -256,6 +263,8 @@ function onWrite(ctx: Effects, s: ApiserverState, rc: RequestContext, txn: TxnRe
   const kv = range?.kvs[0];
   if (!kv) return respond(ctx, rc, 404, notFound(gr(rc), rc.ri.name), STORAGE);
   rc.attempts++;
+  const budgetKv = rc.op === 'eviction' ? (txn.responses[1] as RangeResponse | undefined)?.kvs[0] : undefined;
+  if (budgetKv) rc.budget = { obj: objectFromKv(budgetKv), modRevision: budgetKv.modRevision };
   if (rc.attempts >= MAX_ATTEMPTS) return respond(ctx, rc, 409, conflict(gr(rc), rc.ri.name, OPTIMISTIC_LOCK_MESSAGE), STORAGE);
   rc.current = { obj: objectFromKv(kv), modRevision: kv.modRevision, fromCache: false };
   attemptWrite(ctx, s, rc);

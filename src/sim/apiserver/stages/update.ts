@@ -11,7 +11,9 @@ import { decodeObject, fieldValidationOf } from '../../api/validation';
 import type { Binding, KubeObject, Pod, Status } from '../../api/types';
 import type { Effects } from '../../kernel/component';
 import { applyPatch } from '../patch';
-import { checkEviction, evictionGraceSeconds, withDisruptionTarget, type Eviction } from '../registry/eviction';
+import { budgetDecision, checkEviction, evictionGraceSeconds, withDisruptionTarget, type Eviction } from '../registry/eviction';
+import { objectKey } from '../registry/keys';
+import { resourceForPath } from '../../api/resources';
 import { applyScale } from '../registry/scale';
 import { applyBinding, namespaceFinalized, prepareForUpdate } from '../registry/strategy';
 import type { ApiserverState, RequestContext } from '../state';
@@ -19,7 +21,8 @@ import { passed } from '../respond';
 import { runAdmission } from './admission';
 import { runValidation, VALIDATION } from './validation';
 
-export type UpdateResult = { obj: KubeObject } | { remove: true } | { noop: KubeObject } | { error: Status };
+/** `budget`: a PodDisruptionBudget an eviction writes in the same transaction as the pod. */
+export type UpdateResult = { obj: KubeObject; budget?: { key: string; obj: KubeObject; modRevision: number } } | { remove: true } | { noop: KubeObject } | { error: Status };
 
 /** The pod's default terminationGracePeriodSeconds (SetDefaults_PodSpec). */
 const DEFAULT_GRACE_SECONDS = 30;
@@ -129,9 +132,21 @@ function deleteWithFinalizers(ctx: Effects, rc: RequestContext, current: KubeObj
   return { obj: { ...current, metadata: meta } };
 }
 
+/** The namespace's PodDisruptionBudgets: the watch cache's, with the one etcd returned after a lost race. */
+function budgetsOf(s: ApiserverState, rc: RequestContext): { obj: KubeObject; modRevision: number }[] {
+  const out: { obj: KubeObject; modRevision: number }[] = [];
+  for (const c of s.cache.get('poddisruptionbudgets')?.objects.values() ?? []) {
+    if (c.obj.metadata.namespace !== rc.ri.namespace) continue;
+    const fresh = rc.budget && rc.budget.obj.metadata.name === c.obj.metadata.name ? rc.budget : c;
+    out.push(fresh);
+  }
+  return out;
+}
+
 /**
- * pods/eviction: admission sees the Eviction being created on pods/eviction; then, with no
- * PodDisruptionBudget to check, the pod is deleted gracefully with the Eviction's DeleteOptions.
+ * pods/eviction: admission sees the Eviction being created on pods/eviction; then the pod's
+ * PodDisruptionBudget decides (registry/eviction.ts budgetDecision), and the pod is deleted
+ * gracefully with the Eviction's DeleteOptions, its budget's status decremented in the same write.
  */
 function evict(ctx: Effects, s: ApiserverState, rc: RequestContext, pod: Pod): UpdateResult {
   const ev = checkEviction(rc.body, rc.ri.name);
@@ -147,9 +162,20 @@ function evict(ctx: Effects, s: ApiserverState, rc: RequestContext, pod: Pod): U
   }, () => ctx.rand());
   rc.stages.push(adm.step);
   if (adm.error) return { error: adm.error };
+  const budgets = budgetsOf(s, rc);
+  const decision = budgetDecision(pod, budgets.map((b) => b.obj), ctx.now);
+  if (decision.t === 'error') return { error: decision.status };
   // The Eviction's DeleteOptions are the delete's options.
   const res = deletePod(ctx, { ...rc, body: { gracePeriodSeconds: evictionGraceSeconds(ev as Eviction) } }, pod);
-  return 'obj' in res ? { obj: withDisruptionTarget(res.obj as Pod, ctx.now) } : res;
+  if (!('obj' in res)) return res;
+  const out: UpdateResult = { obj: withDisruptionTarget(res.obj as Pod, ctx.now) };
+  if (decision.t === 'decrement') {
+    const name = decision.budget.metadata.name ?? '';
+    const held = budgets.find((b) => b.obj.metadata.name === name)!;
+    const info = resourceForPath('policy', 'v1', 'poddisruptionbudgets')!;
+    out.budget = { key: objectKey(info, rc.ri.namespace, name), obj: decision.budget, modRevision: held.modRevision };
+  }
+  return out;
 }
 
 /**

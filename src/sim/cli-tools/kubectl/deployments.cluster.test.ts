@@ -45,6 +45,44 @@ describe('kubectl and Deployments on a cluster', () => {
     expect(c.run('kubectl rollout status deployment/web').exitCode).toBe(0);
     expect(c.run('kubectl get deploy -o wide').stdout).toMatch(/nginx:1\.25\s+app=web\n/);
   });
+
+  // kubectl/pkg/cmd/autoscale/autoscale.go (v1.31) and the HPA walkthrough
+  // (kubernetes.io/docs/tasks/run-application/horizontal-pod-autoscale-walkthrough/): without a
+  // metrics pipeline the TARGETS cell stays `cpu: <unknown>/50%`. Then the Deployment strategy's
+  // ValidateUpdate: an apps/v1 Deployment's spec.selector is immutable.
+  it('autoscales web with an HPA and refuses to change its selector', () => {
+    const c = clusterWithWeb();
+    expect(c.run('kubectl autoscale deployment web --cpu-percent=50 --min=1 --max=10')).toMatchObject({ stdout: 'horizontalpodautoscaler.autoscaling/web autoscaled\n', exitCode: 0 });
+    expect(c.run('kubectl autoscale deployment web').stderr).toBe('error: --max=MAXPODS is required and must be at least 1, max: -1\n');
+    expect(c.run('kubectl autoscale deployment nope --max=3').stderr).toBe('Error from server (NotFound): deployments.apps "nope" not found\n');
+    const hpa = c.run('kubectl get hpa').stdout.split('\n');
+    expect(hpa[0]).toMatch(/^NAME +REFERENCE +TARGETS +MINPODS +MAXPODS +REPLICAS +AGE$/);
+    expect(hpa[1]).toMatch(/^web +Deployment\/web +cpu: <unknown>\/50% +1 +10 +0 +\d+s$/);
+    const api = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: api
+  template:
+    metadata:
+      labels:
+        app: api
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.25
+`;
+    const refused = c.run('kubectl apply -f web.yaml', { files: { 'web.yaml': api } });
+    expect(refused.exitCode).toBe(1);
+    // (After apply's warning about the missing last-applied-configuration of a `kubectl create`d object.)
+    expect(refused.stderr.split('\n').slice(-2)[0]).toBe(
+      'The Deployment "web" is invalid: spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"api"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable',
+    );
+  });
 });
 
 // Rollouts (kubectl/pkg/cmd/rollout, polymorphichelpers rollout_status.go and history.go, v1.31) and

@@ -119,4 +119,42 @@ describe('DaemonSet, cordon, drain and uncordon on a cluster', () => {
     expect(forced.stderr).toMatch(/^Warning: ignoring DaemonSet-managed Pods: default\/agent-\w+, kube-system\/kube-proxy-\w+; deleting Pods that declare no controller: default\/lonely\n$/);
     expect(forced.stdout).toMatch(/pod\/lonely evicted\n/);
   });
+
+  // "Safely Drain a Node" (kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/) with the
+  // budget of "Specifying a Disruption Budget" (configure-pdb): minAvailable 2 over the three web
+  // pods. The first eviction spends the one allowed disruption; the second is refused with 429 and
+  // drain.go prints `error when evicting pods/"x" -n "default" (will retry after 5s): ...`, waits
+  // 5 s and tries again once the replacement pod is Ready and the disruption controller allows it.
+  it('waits on a PodDisruptionBudget: the refused eviction is retried after 5 s and the drain completes', () => {
+    const c = cluster();
+    const pdb = `apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: web-pdb
+spec:
+  minAvailable: 2
+  selector:
+    matchLabels:
+      app: web
+`;
+    expect(c.run('kubectl apply -f pdb.yaml', { files: { 'pdb.yaml': pdb } }).stdout).toBe('poddisruptionbudget.policy/web-pdb created\n');
+    c.sim.runUntil(c.sim.now + 2_000);
+    expect(c.run('kubectl get pdb').stdout).toMatch(/^NAME {6}MIN AVAILABLE {3}MAX UNAVAILABLE {3}ALLOWED DISRUPTIONS {3}AGE\nweb-pdb {3}2 {15}N\/A {15}1 {21}\d+s\n$/);
+    // Two web pods on one node, so draining it needs both evictions.
+    const byNode = (node: string) => [...placement(c)].filter(([name, n]) => name.startsWith('web-') && n === node).map(([name]) => name);
+    const node = byNode('worker-1').length === 2 ? 'worker-1' : 'worker-2';
+    expect(byNode(node)).toHaveLength(2);
+    const drained = c.run(`kubectl drain ${node} --ignore-daemonsets`);
+    expect(drained.exitCode).toBe(0);
+    const refused = drained.stderr.split('\n').filter((l) => l.startsWith('error when evicting'));
+    expect(refused.length).toBeGreaterThan(0);
+    const blocked = refused[0]!.match(/^error when evicting pods\/"(web-[\w-]+)" -n "default" \(will retry after 5s\): Cannot evict pod as it would violate the pod's disruption budget\.$/)?.[1];
+    expect(byNode(node)).toHaveLength(0);
+    expect(blocked).toBeDefined();
+    const lines = drained.stdout.trim().split('\n');
+    // evictPods prints `evicting pod` on every attempt: once more for each refusal.
+    expect(lines.filter((l) => l === `evicting pod default/${blocked}`)).toHaveLength(1 + refused.length);
+    expect(lines[lines.length - 1]).toBe(`node/${node} drained`);
+    expect(c.run('kubectl get pdb web-pdb -o jsonpath={.status.currentHealthy}/{.status.desiredHealthy}/{.status.expectedPods}').stdout).toBe('3/2/3');
+  });
 });

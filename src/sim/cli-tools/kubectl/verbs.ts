@@ -13,6 +13,7 @@ import { onCordonResult, startCordon } from './commands/cordon';
 import { onCreateResult, startCreate, startRun } from './commands/create';
 import { onDeleteResult, onDeleteWatchEvent, startDelete } from './commands/delete';
 import { onDescribeResult, startDescribe } from './commands/describe';
+import { onAutoscaleResult, startAutoscale } from './commands/autoscale';
 import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain } from './commands/drain';
 import { onExecResult, startExec } from './commands/exec';
 import { onClusterInfoResult, startClusterInfo } from './commands/cluster-info';
@@ -165,6 +166,12 @@ const VERB_LIST: Verb[] = [
     flags: [bool('overwrite')],
     start: (st, c, p, _e, ctx) => startTaint(st, c, p, ctx),
     onResult: onResult(onTaintResult),
+  },
+  {
+    name: 'autoscale',
+    flags: [int('min'), int('max'), int('cpu-percent'), str('name'), OUTPUT, DRY_RUN],
+    start: (st, c, p, _e, ctx) => startAutoscale(st, c, p, ctx),
+    onResult: onResult(onAutoscaleResult),
   },
   {
     name: 'drain',

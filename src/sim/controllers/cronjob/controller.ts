@@ -69,7 +69,7 @@ export function onCronJobJobDelta(s: CronJobControllerState, env: ControllerEnv,
 
 function event(env: ControllerEnv, cj: CronJob, type: 'Normal' | 'Warning', reason: string, message: string): void {
   const ref = { kind: 'CronJob', apiVersion: 'batch/v1', namespace: cj.metadata.namespace, name: cj.metadata.name, uid: cj.metadata.uid ?? '' };
-  recordEvent(env.ctx, env.client, { component: CRONJOB_CONTROLLER, credentials: env.credentials, phase: 'controller' }, env.events.seq++, ref, type, reason, message);
+  recordEvent(env.ctx, env.client, { component: CRONJOB_CONTROLLER, credentials: env.credentials, phase: 'controller' }, env.events, ref, type, reason, message);
 }
 
 const jobsPath = (ns: string, name?: string): string => `/apis/batch/v1/namespaces/${ns}/jobs${name ? `/${name}` : ''}`;

@@ -197,13 +197,13 @@ export function daemonSetOnWriteResult(s: DaemonSetControllerState, env: Control
       return;
     }
     const pod = (ev as { response: { body: Pod } }).response.body;
-    recordEvent(env.ctx, env.client, rec, env.events.seq++, ref, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
+    recordEvent(env.ctx, env.client, rec, env.events, ref, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
   } else if (ev.call.method === 'DELETE' && ev.call.path.includes('/pods/')) {
     const pod = ev.call.path.slice(ev.call.path.lastIndexOf('/') + 1);
     if (!ok) {
       if (exp) exp.deletes = exp.deletes.filter((k) => k !== `${ns}/${pod}`);
       return;
     }
-    recordEvent(env.ctx, env.client, rec, env.events.seq++, ref, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod}`);
+    recordEvent(env.ctx, env.client, rec, env.events, ref, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod}`);
   }
 }

@@ -246,5 +246,5 @@ export function deploymentOnWriteResult(s: DeploymentControllerState, env: Contr
   const message = note.created
     ? `Scaled up replica set ${note.rs} to ${note.to}`
     : `Scaled ${note.to > note.from ? 'up' : 'down'} replica set ${note.rs} to ${note.to} from ${note.from}`;
-  recordEvent(env.ctx, env.client, rec, env.events.seq++, objectReference(d), 'Normal', 'ScalingReplicaSet', message);
+  recordEvent(env.ctx, env.client, rec, env.events, objectReference(d), 'Normal', 'ScalingReplicaSet', message);
 }

@@ -7,6 +7,7 @@ import type { ClientState } from '../../client/apiclient';
 import type { Timings } from '../../config';
 import type { Effects } from '../../kernel/component';
 import type { SharedInformers } from './informers';
+import type { EventSequence } from './events';
 
 export interface ControllerEnv {
   ctx: Effects;
@@ -15,6 +16,6 @@ export interface ControllerEnv {
   timings: Timings;
   /** The controller's own identity: its service account's bearer token. */
   credentials: Credentials;
-  /** Shared counter that keeps events of the same instant apart. */
-  events: { seq: number };
+  /** The shared event recorder's state: the counter that keeps events of one instant apart and the correlator's cache. */
+  events: EventSequence;
 }

@@ -1,12 +1,15 @@
 // The event recorder of a controller (client-go tools/record, EventRecorder.Eventf): a core/v1
 // Event named `<object name>.<UnixNano hex>` in the object's namespace (`default` for cluster-scoped
-// objects such as Nodes), source.component the controller's name and no host, POSTed with the
-// controller's own credentials. Repeated events are not aggregated into one with a count.
+// objects such as Nodes), source.component the controller's name and no host, sent with the
+// controller's own credentials through the shared recorder (client/event-recorder.ts), which turns a
+// repeat into a PATCH of the first event's count.
 
 import type { Credentials } from '../../api/http';
 import { rfc3339, unixNanoHex } from '../../api/time';
 import type { Event, KubeObject, ObjectReference } from '../../api/types';
-import { apiRequest, type ClientState } from '../../client/apiclient';
+import type { ClientState } from '../../client/apiclient';
+import { sendEvent, type EventCache } from '../../client/event-recorder';
+import { DEFAULT_TIMINGS } from '../../config';
 import type { Effects, Phase } from '../../kernel/component';
 
 export interface EventRecorder {
@@ -54,23 +57,35 @@ export function makeEvent(
   };
 }
 
-/** POST an event; its answer is not waited for (the broadcaster drops failures after retries). */
+/**
+ * What a component keeps for its recorder: the counter that keeps events of one instant apart, the
+ * correlator's cache, and the apiserver's event TTL (after which a repeat is a new event).
+ */
+export interface EventSequence extends EventCache {
+  seq: number;
+  ttlMs?: number;
+}
+
+/** Send an event (a create, or a PATCH of a repeat); its answer is not waited for (the broadcaster drops failures after retries). */
 export function recordEvent(
   ctx: Effects,
   client: ClientState,
   rec: EventRecorder,
-  seq: number,
+  events: EventSequence,
   ref: ObjectReference,
   type: 'Normal' | 'Warning',
   reason: string,
   message: string,
 ): void {
-  const ev = makeEvent(rec, ref, type, reason, message, ctx.now, seq);
-  const ns = ev.metadata.namespace ?? 'default';
+  const ev = makeEvent(rec, ref, type, reason, message, ctx.now, events.seq++);
   const short = message.length > 60 ? message.slice(0, 57) + '...' : message;
-  apiRequest(ctx, client, { method: 'POST', path: `/api/v1/namespaces/${ns}/events`, body: ev, credentials: rec.credentials }, 'event', reason, {
-    phase: rec.phase,
-    summary: `POST event ${reason}: ${short}`,
-    object: { kind: ref.kind ?? '', name: ref.name ?? '', ...(ref.namespace ? { namespace: ref.namespace } : {}) },
+  sendEvent(ctx, client, events, ev, {
+    ttlMs: events.ttlMs ?? DEFAULT_TIMINGS.eventTtlMs,
+    credentials: rec.credentials,
+    meta: {
+      phase: rec.phase,
+      summary: `POST event ${reason}: ${short}`,
+      object: { kind: ref.kind ?? '', name: ref.name ?? '', ...(ref.namespace ? { namespace: ref.namespace } : {}) },
+    },
   });
 }

@@ -6,7 +6,7 @@ import type { Pod } from '../../api/types';
 import { createInformer, objectKey, type Delta } from '../../client/informer';
 import { createInformerSet, type InformerSet } from '../../client/informer-set';
 
-export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets' | 'configmaps' | 'cronjobs' | 'resourcequotas' | 'persistentvolumes' | 'persistentvolumeclaims' | 'storageclasses';
+export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets' | 'configmaps' | 'cronjobs' | 'resourcequotas' | 'persistentvolumes' | 'persistentvolumeclaims' | 'storageclasses' | 'poddisruptionbudgets';
 
 /**
  * The factory's informers (nodes, pods, node leases in kube-node-lease, services, endpointslices,
@@ -42,6 +42,7 @@ export function createSharedInformers(): SharedInformers {
       persistentvolumes: createInformer({ name: 'persistentvolumes', path: '/api/v1/persistentvolumes', phase: 'controller' }),
       persistentvolumeclaims: createInformer({ name: 'persistentvolumeclaims', path: '/api/v1/persistentvolumeclaims', phase: 'controller' }),
       storageclasses: createInformer({ name: 'storageclasses', path: '/apis/storage.k8s.io/v1/storageclasses', phase: 'controller' }),
+      poddisruptionbudgets: createInformer({ name: 'poddisruptionbudgets', path: '/apis/policy/v1/poddisruptionbudgets', phase: 'controller' }),
     },
     KCM_LOG,
   );

@@ -86,7 +86,7 @@ function manageJob(s: JobControllerState, env: ControllerEnv, sc: SyncContext, j
 
 function event(env: ControllerEnv, job: Job, type: 'Normal' | 'Warning', reason: string, message: string): void {
   const ref = { kind: 'Job', apiVersion: 'batch/v1', namespace: job.metadata.namespace, name: job.metadata.name, uid: job.metadata.uid ?? '' };
-  recordEvent(env.ctx, env.client, { component: JOB_CONTROLLER, credentials: env.credentials, phase: 'controller' }, env.events.seq++, ref, type, reason, message);
+  recordEvent(env.ctx, env.client, { component: JOB_CONTROLLER, credentials: env.credentials, phase: 'controller' }, env.events, ref, type, reason, message);
 }
 
 const COMPLETIONS_REACHED = 'CompletionsReached';

@@ -26,12 +26,12 @@ function nodeRef(node: Node) {
 
 /** RecordNodeEvent: `Node worker-1 event: Registered Node worker-1 in Controller`. */
 function recordNodeEvent(env: ControllerEnv, node: Node, reason: string, event: string): void {
-  recordEvent(env.ctx, env.client, recorder(env), env.events.seq++, nodeRef(node), 'Normal', reason, `Node ${node.metadata.name} event: ${event}`);
+  recordEvent(env.ctx, env.client, recorder(env), env.events, nodeRef(node), 'Normal', reason, `Node ${node.metadata.name} event: ${event}`);
 }
 
 /** RecordNodeStatusChange: `Node worker-1 status is now: NodeNotReady`. */
 function recordNodeStatusChange(env: ControllerEnv, node: Node, newStatus: string): void {
-  recordEvent(env.ctx, env.client, recorder(env), env.events.seq++, nodeRef(node), 'Normal', newStatus, `Node ${node.metadata.name} status is now: ${newStatus}`);
+  recordEvent(env.ctx, env.client, recorder(env), env.events, nodeRef(node), 'Normal', newStatus, `Node ${node.metadata.name} status is now: ${newStatus}`);
 }
 
 function updateNodeStatus(env: ControllerEnv, node: Node): void {
@@ -60,7 +60,7 @@ export function markPodsNotReady(env: ControllerEnv, nodeName: string, pods: Pod
       object: { kind: 'Pod', name, namespace: ns },
     });
     const ref = { kind: 'Pod', namespace: ns, name, uid: pod.metadata.uid, apiVersion: 'v1', resourceVersion: pod.metadata.resourceVersion };
-    recordEvent(env.ctx, env.client, recorder(env), env.events.seq++, ref, 'Warning', 'NodeNotReady', 'Node is not ready');
+    recordEvent(env.ctx, env.client, recorder(env), env.events, ref, 'Warning', 'NodeNotReady', 'Node is not ready');
   }
 }
 

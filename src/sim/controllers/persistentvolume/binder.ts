@@ -147,7 +147,7 @@ function provision(env: ControllerEnv, sc: SyncContext, c: Claim, cls: KubeObjec
     },
   };
   syncWrite(sc, { method: 'POST', path: '/api/v1/persistentvolumes', body: pv }, { phase: 'controller', summary: `POST /api/v1/persistentvolumes (${name})`, object: { kind: 'PersistentVolume', name } });
-  recordEvent(env.ctx, env.client, rec(env, cls.provisioner ?? ''), env.events.seq++, claimRef(c), 'Normal', 'ProvisioningSucceeded', `Successfully provisioned volume ${name}`);
+  recordEvent(env.ctx, env.client, rec(env, cls.provisioner ?? ''), env.events, claimRef(c), 'Normal', 'ProvisioningSucceeded', `Successfully provisioned volume ${name}`);
 }
 
 function syncClaim(s: PVBinderState, env: ControllerEnv, sc: SyncContext, key: string): void {
@@ -160,24 +160,24 @@ function syncClaim(s: PVBinderState, env: ControllerEnv, sc: SyncContext, key: s
   const clsName = c.spec?.storageClassName ?? '';
   const ref = claimRef(c);
   if (!clsName) {
-    recordEvent(env.ctx, env.client, rec(env), env.events.seq++, ref, 'Normal', 'FailedBinding', 'no persistent volumes available for this claim and no storage class is set');
+    recordEvent(env.ctx, env.client, rec(env), env.events, ref, 'Normal', 'FailedBinding', 'no persistent volumes available for this claim and no storage class is set');
     return;
   }
   const cls = env.informers.byName.storageclasses.items.get(clsName) as (KubeObject & { provisioner?: string; reclaimPolicy?: string; volumeBindingMode?: string }) | undefined;
   if (!cls) {
-    recordEvent(env.ctx, env.client, rec(env), env.events.seq++, ref, 'Warning', 'ProvisioningFailed', `storageclass.storage.k8s.io "${clsName}" not found`);
+    recordEvent(env.ctx, env.client, rec(env), env.events, ref, 'Warning', 'ProvisioningFailed', `storageclass.storage.k8s.io "${clsName}" not found`);
     return;
   }
   if (s.provisioning.includes(`claim:${key}`)) return;
   s.provisioning.push(`claim:${key}`);
   if (cls.volumeBindingMode === 'WaitForFirstConsumer') {
-    recordEvent(env.ctx, env.client, rec(env), env.events.seq++, ref, 'Normal', 'WaitForFirstConsumer', 'waiting for first consumer to be created before binding');
+    recordEvent(env.ctx, env.client, rec(env), env.events, ref, 'Normal', 'WaitForFirstConsumer', 'waiting for first consumer to be created before binding');
     return;
   }
   const message =
     `Waiting for a volume to be created either by the external provisioner '${cls.provisioner ?? ''}' or manually by the system administrator. ` +
     'If volume creation is delayed, please verify that the provisioner is running and correctly registered.';
-  recordEvent(env.ctx, env.client, rec(env), env.events.seq++, ref, 'Normal', 'ExternalProvisioning', message);
+  recordEvent(env.ctx, env.client, rec(env), env.events, ref, 'Normal', 'ExternalProvisioning', message);
   provision(env, sc, c, cls);
 }
 

@@ -144,17 +144,17 @@ export function replicaSetOnWriteResult(s: ReplicaSetControllerState, env: Contr
       if (exp && exp.adds > 0) exp.adds--;
       // RealPodControl.createPods: a refused create (quota, LimitRanger) is told on the ReplicaSet.
       const status = ev.kind === 'response' ? (ev.response.body as { message?: string } | undefined) : undefined;
-      if (status?.message) recordEvent(env.ctx, env.client, rec, env.events.seq++, ref, 'Warning', 'FailedCreate', `Error creating: ${status.message}`);
+      if (status?.message) recordEvent(env.ctx, env.client, rec, env.events, ref, 'Warning', 'FailedCreate', `Error creating: ${status.message}`);
       return;
     }
     const pod = (ev as { response: { body: Pod } }).response.body;
-    recordEvent(env.ctx, env.client, rec, env.events.seq++, ref, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
+    recordEvent(env.ctx, env.client, rec, env.events, ref, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
   } else if (ev.call.method === 'DELETE' && ev.call.path.includes('/pods/')) {
     const pod = ev.call.path.slice(ev.call.path.lastIndexOf('/') + 1);
     if (!ok) {
       if (exp) exp.deletes = exp.deletes.filter((k) => k !== `${ns}/${pod}`);
       return;
     }
-    recordEvent(env.ctx, env.client, rec, env.events.seq++, ref, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod}`);
+    recordEvent(env.ctx, env.client, rec, env.events, ref, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod}`);
   }
 }

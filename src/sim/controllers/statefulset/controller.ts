@@ -150,7 +150,7 @@ function recordRecreate(env: ControllerEnv, set: StatefulSet, pod: Pod): void {
   const failed = pod.status?.phase === 'Failed';
   const what = failed ? 'failed' : 'terminated';
   const message = `StatefulSet ${set.metadata.namespace}/${set.metadata.name} is recreating ${what} Pod ${pod.metadata.name}`;
-  recordEvent(env.ctx, env.client, recorder(env), env.events.seq++, setRef(env, objectKey(set)), failed ? 'Warning' : 'Normal', failed ? 'RecreatingFailedPod' : 'RecreatingTerminatedPod', message);
+  recordEvent(env.ctx, env.client, recorder(env), env.events, setRef(env, objectKey(set)), failed ? 'Warning' : 'Normal', failed ? 'RecreatingFailedPod' : 'RecreatingTerminatedPod', message);
 }
 
 /**
@@ -168,7 +168,7 @@ export function statefulSetOnWriteResult(s: StatefulSetControllerState, env: Con
   const setName = w.set.slice(w.set.indexOf('/') + 1);
   const verb = w.verb === 'create' ? 'Create' : 'Delete';
   if (ok) {
-    recordEvent(env.ctx, env.client, recorder(env), env.events.seq++, setRef(env, w.set), 'Normal', `Successful${verb}`, `${w.verb} Pod ${w.pod} in StatefulSet ${setName} successful`);
+    recordEvent(env.ctx, env.client, recorder(env), env.events, setRef(env, w.set), 'Normal', `Successful${verb}`, `${w.verb} Pod ${w.pod} in StatefulSet ${setName} successful`);
     return;
   }
   const exp = s.expectations.get(w.set);
@@ -180,5 +180,5 @@ export function statefulSetOnWriteResult(s: StatefulSetControllerState, env: Con
   const status = ev.kind === 'response' ? (ev.response.body as Status | undefined) : undefined;
   if (status?.reason === 'AlreadyExists' || (w.verb === 'delete' && status?.reason === 'NotFound')) return;
   const err = status?.message ?? (ev.kind === 'error' ? ev.error : 'unknown error');
-  recordEvent(env.ctx, env.client, recorder(env), env.events.seq++, setRef(env, w.set), 'Warning', `Failed${verb}`, `${w.verb} Pod ${w.pod} in StatefulSet ${setName} failed error: ${err}`);
+  recordEvent(env.ctx, env.client, recorder(env), env.events, setRef(env, w.set), 'Warning', `Failed${verb}`, `${w.verb} Pod ${w.pod} in StatefulSet ${setName} failed error: ${err}`);
 }

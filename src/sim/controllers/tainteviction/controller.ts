@@ -50,7 +50,7 @@ function recorder(env: ControllerEnv): EventRecorder {
 
 function podEvent(env: ControllerEnv, key: string, message: string): void {
   const [namespace, name] = key.split('/') as [string, string];
-  recordEvent(env.ctx, env.client, recorder(env), env.events.seq++, { apiVersion: 'v1', kind: 'Pod', name, namespace }, 'Normal', 'TaintManagerEviction', message);
+  recordEvent(env.ctx, env.client, recorder(env), env.events, { apiVersion: 'v1', kind: 'Pod', name, namespace }, 'Normal', 'TaintManagerEviction', message);
 }
 
 /** nodeUpdated: only a change of the node's NoExecute taints matters. */

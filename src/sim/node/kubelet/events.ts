@@ -1,10 +1,11 @@
 // The kubelet's event recorder: a core/v1 Event POSTed to the apiserver, named
 // `<pod>.<UnixNano hex>`, with source.component kubelet and source.host the node
-// (client-go tools/record). Repeated events are not aggregated into one with a count.
+// (client-go tools/record), sent through the shared recorder (client/event-recorder.ts): a repeat
+// (BackOff, Pulling, Failed of a crash loop) PATCHes the first event's count and lastTimestamp.
 
 import type { Event, Pod } from '../../api/types';
 import { rfc3339, unixNanoHex } from '../../api/time';
-import { apiRequest } from '../../client/apiclient';
+import { sendEvent } from '../../client/event-recorder';
 import type { Effects } from '../../kernel/component';
 import type { KubeletState } from './state';
 
@@ -50,10 +51,13 @@ export function recordEvent(
     reportingComponent: 'kubelet',
     reportingInstance: s.config.nodeName,
   };
-  apiRequest(ctx, s.client, { method: 'POST', path: `/api/v1/namespaces/${ns}/events`, body: ev }, 'event', reason, {
-    phase: 'execution',
-    summary: `POST event ${reason}: ${message.length > 60 ? message.slice(0, 57) + '...' : message}`,
-    object: { kind: 'Pod', name: pod.metadata.name ?? '', namespace: ns },
+  sendEvent(ctx, s.client, (s.eventCache ??= {}), ev, {
+    ttlMs: s.config.timings.eventTtlMs,
+    meta: {
+      phase: 'execution',
+      summary: `POST event ${reason}: ${message.length > 60 ? message.slice(0, 57) + '...' : message}`,
+      object: { kind: 'Pod', name: pod.metadata.name ?? '', namespace: ns },
+    },
   });
 }
 
@@ -77,9 +81,8 @@ export function recordNodeEvent(s: KubeletState, ctx: Effects, reason: string, m
     reportingComponent: 'kubelet',
     reportingInstance: node,
   };
-  apiRequest(ctx, s.client, { method: 'POST', path: '/api/v1/namespaces/default/events', body: ev }, 'event', reason, {
-    phase: 'heartbeat',
-    summary: `POST event ${reason}: ${message}`,
-    object: { kind: 'Node', name: node },
+  sendEvent(ctx, s.client, (s.eventCache ??= {}), ev, {
+    ttlMs: s.config.timings.eventTtlMs,
+    meta: { phase: 'heartbeat', summary: `POST event ${reason}: ${message}`, object: { kind: 'Node', name: node } },
   });
 }

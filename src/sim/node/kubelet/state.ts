@@ -4,6 +4,7 @@
 
 import type { Container, ContainerStateTerminated, Pod, Taint } from '../../api/types';
 import type { ClientState } from '../../client/apiclient';
+import type { EventCache } from '../../client/event-recorder';
 import type { InformerSet } from '../../client/informer-set';
 import type { Credentials } from '../../api/http';
 import type { Timings } from '../../config';
@@ -162,6 +163,8 @@ export interface KubeletState {
   eventSeq: number;
   /** Per mirror pod name: what the kubelet knows of its static pod between relists (static-pods.ts). */
   mirrors?: Record<string, { seenAt: number; creating?: boolean; retryAt?: number; incarnation?: number; startedAt?: number; previousStartedAt?: number }>;
+  /** The event correlator's cache (client/event-recorder.ts), made on the first event. */
+  eventCache?: EventCache;
   /** Pods whose last status PATCH failed: the status manager retries them on its next batch (10 s). */
   statusRetry?: Set<string>;
 }

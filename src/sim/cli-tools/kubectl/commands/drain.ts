@@ -5,9 +5,13 @@
 // warnings and evict every remaining pod through pods/<name>/eviction (`evicting pod ns/name`),
 // poll each one every second until it is gone (`pod/name evicted`) and print `node/x drained`.
 //
+// An eviction a PodDisruptionBudget refuses (429 TooManyRequests) is printed as
+// `error when evicting pods/"x" -n "ns" (will retry after 5s): <message>` and tried again 5 s later,
+// `evicting pod` printed again, until the budget allows it (drain.go evictPods).
+//
 // Simplified: one node by name (no --selector), no discovery request before evicting (Kubeplay's
-// apiserver always serves policy/v1 evictions), no PodDisruptionBudget retries, and --timeout and
-// --skip-wait-for-delete-timeout are accepted but not enforced.
+// apiserver always serves policy/v1 evictions), and --timeout and --skip-wait-for-delete-timeout are
+// accepted but not enforced (so a drain a budget blocks retries until the budget allows it).
 
 import type { Node, Pod } from '../../../api/types';
 import type { Effects, Timer } from '../../../kernel/component';
@@ -21,6 +25,8 @@ import { controllerOf, deleteErrors, deleteWarnings, filterPod, needsDaemonSetLo
 export const DRAIN_POLL_TIMER = 'kubectl.drain-poll';
 /** waitForDelete polls every second (wait.PollUntilContextTimeout with interval 1s). */
 const POLL_INTERVAL_MS = 1000;
+/** evictPods sleeps 5 s after a 429 before it tries the eviction again. */
+const EVICTION_RETRY_MS = 5000;
 
 interface Target {
   namespace: string;
@@ -100,17 +106,21 @@ function decide(st: KubectlState, job: DrainJob, ctx: Effects): void {
   const doomed = items.filter((x) => x.status.delete).map((x) => x.pod);
   if (doomed.length === 0) return drained(st, job, ctx);
   job.targets = doomed.map((p) => ({ namespace: p.metadata.namespace ?? 'default', name: p.metadata.name ?? '', uid: p.metadata.uid ?? '', done: false }));
-  job.targets.forEach((t, i) => {
-    const ref = { kind: 'Pod', name: t.name, namespace: t.namespace };
-    const deleteOptions = job.gracePeriod >= 0 ? { gracePeriodSeconds: job.gracePeriod } : {};
-    if (job.disableEviction) {
-      jobRequest(st, job, ctx, { method: 'DELETE', path: `/api/v1/namespaces/${t.namespace}/pods/${t.name}`, body: deleteOptions }, `evict:${i}`, { object: ref });
-      return;
-    }
-    job.stdout += `evicting pod ${t.namespace}/${t.name}\n`;
-    const body = { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: t.name, namespace: t.namespace }, deleteOptions };
-    jobRequest(st, job, ctx, { method: 'POST', path: `/api/v1/namespaces/${t.namespace}/pods/${t.name}/eviction`, body }, `evict:${i}`, { object: ref });
-  });
+  job.targets.forEach((_t, i) => evictTarget(st, job, ctx, i));
+}
+
+/** One attempt at a target: DELETE with --disable-eviction, else POST its Eviction. */
+function evictTarget(st: KubectlState, job: DrainJob, ctx: Effects, i: number): void {
+  const t = job.targets[i]!;
+  const ref = { kind: 'Pod', name: t.name, namespace: t.namespace };
+  const deleteOptions = job.gracePeriod >= 0 ? { gracePeriodSeconds: job.gracePeriod } : {};
+  if (job.disableEviction) {
+    jobRequest(st, job, ctx, { method: 'DELETE', path: `/api/v1/namespaces/${t.namespace}/pods/${t.name}`, body: deleteOptions }, `evict:${i}`, { object: ref });
+    return;
+  }
+  job.stdout += `evicting pod ${t.namespace}/${t.name}\n`;
+  const body = { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: t.name, namespace: t.namespace }, deleteOptions };
+  jobRequest(st, job, ctx, { method: 'POST', path: `/api/v1/namespaces/${t.namespace}/pods/${t.name}/eviction`, body }, `evict:${i}`, { object: ref });
 }
 
 function drained(st: KubectlState, job: DrainJob, ctx: Effects): void {
@@ -135,6 +145,11 @@ function onEvicted(st: KubectlState, job: DrainJob, ctx: Effects, i: number, r: 
   const t = job.targets[i]!;
   if (r.ok) return poll(st, job, ctx, i);
   if (r.err.t === 'status' && r.err.status.code === 404) return targetDone(st, job, ctx, i);
+  if (!job.disableEviction && r.err.t === 'status' && r.err.status.code === 429) {
+    job.stderr += `error when evicting pods/"${t.name}" -n "${t.namespace}" (will retry after 5s): ${errorString(r.err)}\n`;
+    t.timer = ctx.setTimer(EVICTION_RETRY_MS, DRAIN_POLL_TIMER, { jobId: job.jobId, target: i, evict: true });
+    return;
+  }
   const what = job.disableEviction ? `${errorString(r.err)}` : `error when evicting pods/"${t.name}" -n "${t.namespace}": ${errorString(r.err)}`;
   targetDone(st, job, ctx, i, what);
 }
@@ -151,11 +166,12 @@ function onWaited(st: KubectlState, job: DrainJob, ctx: Effects, i: number, r: R
 }
 
 export function onDrainTimer(st: KubectlState, timer: Timer, ctx: Effects): void {
-  const { jobId, target } = timer.payload as { jobId: number; target: number };
+  const { jobId, target, evict } = timer.payload as { jobId: number; target: number; evict?: boolean };
   const job = st.jobs.get(jobId) as unknown as DrainJob | undefined;
   const t = job?.targets[target];
   if (!job || !t || t.timer !== timer.id) return;
   t.timer = undefined;
+  if (evict) return evictTarget(st, job, ctx, target);
   poll(st, job, ctx, target);
 }
 

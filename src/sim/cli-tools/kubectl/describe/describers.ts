@@ -20,6 +20,7 @@ import { describeDaemonSet, describeStatefulSet } from './statefulset';
 import type { DaemonSet } from '../../../controllers/daemonset/types';
 import type { StatefulSet } from '../../../controllers/statefulset/types';
 import type { Service } from '../../../api/service';
+import { describePodDisruptionBudget } from './pdb';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
@@ -42,6 +43,7 @@ const DESCRIBERS: Record<string, Describer> = {
   secrets: { print: (o) => describeSecret(o) },
   resourcequotas: { print: (o) => describeResourceQuota(o) },
   limitranges: { print: (o) => describeLimitRange(o) },
+  poddisruptionbudgets: { print: (o, ev, _r, now) => describePodDisruptionBudget(o, ev, now) },
 };
 
 export function describerFor(resource: string): Describer | undefined {
