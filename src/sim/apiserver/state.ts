@@ -43,7 +43,7 @@ export type EtcdPurpose =
   | { kind: 'request'; requestId: MessageId; step: RequestStep }
   | { kind: 'health'; msg: Message<HttpRequest>; health: HealthRequest; user: string };
 
-export type RequestStep = 'get' | 'list' | 'create' | 'load' | 'write' | 'lease';
+export type RequestStep = 'get' | 'list' | 'create' | 'dry-run-create' | 'load' | 'write' | 'lease';
 
 export interface EtcdCall {
   id: MessageId;
