@@ -18,6 +18,7 @@ import { onGetResult, startGet } from './commands/get';
 import { onGetWatchEvent } from './commands/get-watch';
 import { onLogsResult, startLogs } from './commands/logs';
 import { onPatchResult, startPatchCommand } from './commands/patch-object';
+import { onPatchVerbResult, startPatch } from './commands/patch';
 import { onRolloutResult, onRolloutTimer, ROLLOUT_POLL_TIMER, startRollout } from './commands/rollout';
 import { onTaintResult, startTaint } from './commands/taint';
 import { onVersionResult, startVersion } from './commands/version';
@@ -97,6 +98,7 @@ const VERB_LIST: Verb[] = [
     name: 'delete',
     flags: [
       ...FILE_FLAGS, OUTPUT, SELECTOR, ALL_NAMESPACES, int('grace-period'), bool('force'), bool('now'), bool('wait'), str('cascade'),
+      bool('all'), DRY_RUN,
     ],
     start: startDelete,
     onResult: onResult(onDeleteResult),
@@ -116,10 +118,10 @@ const VERB_LIST: Verb[] = [
   },
   ...(
     [
-      ['scale', [int('replicas')]],
-      ['label', [bool('overwrite')]],
-      ['annotate', [bool('overwrite')]],
-      ['set', []],
+      ['scale', [int('replicas'), DRY_RUN]],
+      ['label', [bool('overwrite'), SELECTOR, bool('all'), ALL_NAMESPACES, DRY_RUN]],
+      ['annotate', [bool('overwrite'), SELECTOR, bool('all'), ALL_NAMESPACES, DRY_RUN]],
+      ['set', [DRY_RUN]],
     ] as const
   ).map(
     ([name, flags]): Verb => ({
@@ -129,6 +131,12 @@ const VERB_LIST: Verb[] = [
       onResult: onResult(onPatchResult),
     }),
   ),
+  {
+    name: 'patch',
+    flags: [str('patch', 'p'), str('patch-file'), str('type'), DRY_RUN, OUTPUT],
+    start: startPatch,
+    onResult: onResult(onPatchVerbResult),
+  },
   {
     name: 'rollout',
     flags: [str('timeout'), int('to-revision')],
