@@ -66,7 +66,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'apply',
-    flags: [...FILE_FLAGS, str('validate'), OUTPUT],
+    flags: [...FILE_FLAGS, str('validate'), OUTPUT, DRY_RUN],
     start: startApply,
     onResult: onResult(onApplyResult),
   },
@@ -90,6 +90,7 @@ const VERB_LIST: Verb[] = [
     name: 'run',
     flags: [
       OUTPUT, str('image'), str('restart'), str('labels', 'L'), str('port'), bool('command'), arr('env'), str('image-pull-policy'),
+      DRY_RUN,
     ],
     start: (st, c, p, _e, ctx) => startRun(st, c, p, ctx),
     onResult: onResult(onCreateResult),

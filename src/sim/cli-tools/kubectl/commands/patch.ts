@@ -3,7 +3,7 @@
 // PATCHes it with the patch type's content type and compares the answer with what it read:
 // `deployment.apps/web patched`, or `deployment.apps/web patched (no change)` when the server
 // changed nothing. `--dry-run=client` applies the patch locally and sends nothing;
-// `--dry-run=server` sends `dryRun=All`.
+// `--dry-run=server` sends `dryRun=All`; neither adds a suffix to the line (see printResult).
 
 import { sortKeysDeep } from '../../../api/defaults';
 import type { KubeObject } from '../../../api/types';
@@ -18,7 +18,7 @@ import { plain } from '../errors';
 import { flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
-import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
+import { dryRunOf, dryRunQuery, type DryRun } from './dry-run';
 import { NO_RESOURCES } from './delete';
 
 /** patch.go patchTypes, by the --type value. */
@@ -89,7 +89,9 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(sortKeysDeep(a)
 function printResult(st: KubectlState, job: PatchVerbJob, changed: boolean, ctx: Effects): void {
   const name = kindSlashName(job.info, job.name);
   if (job.output === 'name') job.stdout += `${name}\n`;
-  else job.stdout += `${name} ${changed ? 'patched' : 'patched (no change)'}${dryRunSuffix(job.dryRun)}\n`;
+  // patch.go sets the printer's operation after PrintFlagsWithDryRunStrategy added the dry-run
+  // suffix to it, so kubectl v1.31 prints `patched` for a dry run too (compared with the real one).
+  else job.stdout += `${name} ${changed ? 'patched' : 'patched (no change)'}\n`;
   finishJob(st, job, ctx);
 }
 

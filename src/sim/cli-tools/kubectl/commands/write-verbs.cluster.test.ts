@@ -62,12 +62,83 @@ describe('kubectl patch (patch.go)', () => {
     });
   });
 
-  it('with --dry-run=client or server says so and changes nothing', () => {
+  it('with --dry-run=client or server changes nothing (and, as kubectl v1.31, prints no dry-run suffix)', () => {
     deploy('p4');
-    expect(c.run(`kubectl patch deploy p4 --type merge -p '{"spec":{"replicas":4}}' --dry-run=client`).stdout).toBe('deployment.apps/p4 patched (dry run)\n');
-    expect(c.run(`kubectl patch deploy p4 --type merge -p '{"spec":{"replicas":4}}' --dry-run=server`).stdout).toBe(
-      'deployment.apps/p4 patched (server dry run)\n',
-    );
+    expect(c.run(`kubectl patch deploy p4 --type merge -p '{"spec":{"replicas":4}}' --dry-run=client`).stdout).toBe('deployment.apps/p4 patched\n');
+    expect(c.run(`kubectl patch deploy p4 --type merge -p '{"spec":{"replicas":4}}' --dry-run=server`).stdout).toBe('deployment.apps/p4 patched\n');
     expect(jsonpath('deploy p4', '.spec.replicas')).toBe('1');
+  });
+});
+
+describe('--dry-run=client|server (helpers.go GetDryRunStrategy; registry/generic/registry/dryrun.go)', () => {
+  it.each([
+    ['create -f', 'kubectl create -f cm.yaml', 'configmap/d1 created'],
+    ['apply -f', 'kubectl apply -f cm.yaml', 'configmap/d1 created'],
+    ['create configmap', 'kubectl create configmap d1 --from-literal=a=b', 'configmap/d1 created'],
+    ['create deployment', 'kubectl create deployment d1 --image=nginx:1.25', 'deployment.apps/d1 created'],
+    ['run', 'kubectl run d1 --image=nginx:1.25', 'pod/d1 created'],
+  ])('%s says (dry run) or (server dry run) and stores nothing', (_name, line, said) => {
+    const files = { 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d1\ndata:\n  a: b\n' };
+    expect(c.run(`${line} --dry-run=client`, { files })).toMatchObject({ stdout: `${said} (dry run)\n`, exitCode: 0 });
+    expect(c.run(`${line} --dry-run=server`, { files })).toMatchObject({ stdout: `${said} (server dry run)\n`, exitCode: 0 });
+    expect(c.run('kubectl get cm,deploy,pods d1').stderr).toMatch(/NotFound/);
+  });
+
+  it('runs admission and validation on a server dry run: an invalid object is refused as by a real create', () => {
+    expect(c.run('kubectl run Bad_Name --image=nginx --dry-run=server')).toMatchObject({ stdout: '', exitCode: 1 });
+    expect(c.run('kubectl run Bad_Name --image=nginx --dry-run=client')).toMatchObject({ stdout: 'pod/Bad_Name created (dry run)\n', exitCode: 0 });
+  });
+
+  it('refuses a value that is none of none, client, server', () => {
+    expect(c.run('kubectl delete pod x --dry-run=maybe')).toMatchObject({
+      stderr: 'error: Invalid dry-run value (maybe). Must be "none", "server", or "client".\n',
+      exitCode: 1,
+    });
+  });
+
+  it('deletes, labels and scales nothing on a dry run', () => {
+    deploy('d2');
+    expect(c.run('kubectl delete deploy d2 --dry-run=client').stdout).toBe('deployment.apps "d2" deleted (dry run)\n');
+    expect(c.run('kubectl delete deploy d2 --dry-run=server').stdout).toBe('deployment.apps "d2" deleted (server dry run)\n');
+    expect(c.run('kubectl label deploy d2 tier=web --dry-run=server').stdout).toBe('deployment.apps/d2 labeled (server dry run)\n');
+    expect(c.run('kubectl annotate deploy d2 note=x --dry-run=client').stdout).toBe('deployment.apps/d2 annotated (dry run)\n');
+    expect(c.run('kubectl scale deploy d2 --replicas=3 --dry-run=server').stdout).toBe('deployment.apps/d2 scaled (server dry run)\n');
+    expect(jsonpath('deploy d2', '.spec.replicas') + jsonpath('deploy d2', '.metadata.labels.tier')).toBe('1');
+  });
+});
+
+describe('label and annotate key-, --all and -l (label.go, annotate.go); delete -l and --all (delete.go)', () => {
+  it('removes a label (unlabeled), says when it is not there, and with --overwrite says labeled', () => {
+    c.run('kubectl run l1 --image=nginx:1.25 --labels=app=l1,tier=web');
+    expect(c.run('kubectl label pod l1 tier-').stdout).toBe('pod/l1 unlabeled\n');
+    expect(c.run('kubectl label pod l1 tier-').stdout).toBe('label "tier" not found.\npod/l1 not labeled\n');
+    expect(c.run('kubectl label pod l1 app- --overwrite').stdout).toBe('pod/l1 labeled\n');
+  });
+
+  it('removes an annotation (annotated)', () => {
+    c.run('kubectl run l2 --image=nginx:1.25 --labels=app=l2');
+    c.run('kubectl annotate pod l2 note=x');
+    expect(c.run('kubectl annotate pod l2 note-').stdout).toBe('pod/l2 annotated\n');
+    expect(jsonpath('pod l2', '.metadata.annotations.note')).toBe('');
+  });
+
+  it('labels the pods a selector picks, and all of them with --all', () => {
+    c.run('kubectl run s1 --image=nginx:1.25 --labels=group=s');
+    c.run('kubectl run s2 --image=nginx:1.25 --labels=group=s');
+    expect(c.run('kubectl label pods -l group=s color=blue').stdout).toBe('pod/s1 labeled\npod/s2 labeled\n');
+    expect(c.run('kubectl annotate pods -l group=s,color=blue note=y').stdout).toBe('pod/s1 annotated\npod/s2 annotated\n');
+    expect(c.run('kubectl label pods --all seen=yes --dry-run=client').stdout).toMatch(/^pod\/\S+ labeled \(dry run\)\n(pod\/\S+ labeled \(dry run\)\n)+$/);
+    expect(c.run('kubectl delete pods -l group=s --wait=false').stdout).toBe('pod "s1" deleted\npod "s2" deleted\n');
+    expect(c.run('kubectl delete pods -l group=nobody').stdout).toBe('No resources found\n');
+  });
+
+  it.each([
+    ['--all with -l', 'kubectl label pods --all -l a=b x=y', 'error: cannot set --all and --selector at the same time\n'],
+    ['no resource', 'kubectl label x=y', 'error: one or more resources must be specified as <resource> <name> or <resource>/<name>\n'],
+    ['no change', 'kubectl label pod l1', 'error: at least one label update is required\n'],
+    ['a resource after a change', 'kubectl label pod x=y l1', 'error: all resources must be specified before label changes: l1\n'],
+    ['a type without a name or selector', 'kubectl label pods x=y', 'error: resource(s) were provided, but no name was specified\n'],
+  ])('refuses %s', (_name, line, stderr) => {
+    expect(c.run(line)).toMatchObject({ stdout: '', stderr, exitCode: 1 });
   });
 });
