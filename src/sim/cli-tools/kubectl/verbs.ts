@@ -22,6 +22,7 @@ import { onPatchVerbResult, startPatch } from './commands/patch';
 import { onRolloutResult, onRolloutTimer, ROLLOUT_POLL_TIMER, startRollout } from './commands/rollout';
 import { onTaintResult, startTaint } from './commands/taint';
 import { onVersionResult, startVersion } from './commands/version';
+import { onWaitResult, onWaitTimer, startWait, WAIT_POLL_TIMER } from './commands/wait';
 import type { FlagSpec, ParsedArgs } from './flags';
 import type { JobCommon, KubectlJob, KubectlState, RequestResult } from './job';
 
@@ -137,6 +138,13 @@ const VERB_LIST: Verb[] = [
     flags: [str('patch', 'p'), str('patch-file'), str('type'), DRY_RUN, OUTPUT],
     start: startPatch,
     onResult: onResult(onPatchVerbResult),
+  },
+  {
+    name: 'wait',
+    flags: [str('for'), str('timeout'), SELECTOR, bool('all'), ALL_NAMESPACES, ...FILE_FLAGS, OUTPUT],
+    start: (st, c, p, _e, ctx) => startWait(st, c, p, ctx),
+    onResult: onResult(onWaitResult),
+    timers: { [WAIT_POLL_TIMER]: onWaitTimer },
   },
   {
     name: 'rollout',

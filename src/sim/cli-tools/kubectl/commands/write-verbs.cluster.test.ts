@@ -142,3 +142,42 @@ describe('label and annotate key-, --all and -l (label.go, annotate.go); delete 
     expect(c.run(line)).toMatchObject({ stdout: '', stderr, exitCode: 1 });
   });
 });
+
+describe('kubectl wait (pkg/cmd/wait: condition.go, delete.go, json.go)', () => {
+  it('waits for a condition, a JSONPath value and a deletion, and says condition met', () => {
+    c.run('kubectl run w1 --image=nginx:1.25');
+    expect(c.run('kubectl wait --for=condition=Ready pod/w1 --timeout=60s')).toMatchObject({ stdout: 'pod/w1 condition met\n', exitCode: 0 });
+    expect(c.run("kubectl wait --for=jsonpath='{.status.phase}'=Running pod w1")).toMatchObject({ stdout: 'pod/w1 condition met\n', exitCode: 0 });
+    expect(c.run('kubectl wait --for=jsonpath={.spec.containers[0].image} pod/w1').stdout).toBe('pod/w1 condition met\n');
+    c.run('kubectl delete pod w1 --wait=false');
+    expect(c.run('kubectl wait --for=delete pod/w1 --timeout=60s')).toMatchObject({ stdout: 'pod/w1 condition met\n', exitCode: 0 });
+    expect(c.run('kubectl wait --for=delete pod/w1')).toMatchObject({ stdout: '', stderr: '', exitCode: 0 });
+  });
+
+  it('gives up at the timeout with wait.ErrWaitTimeout on the object', () => {
+    deploy('w2');
+    const started = c.sim.now;
+    expect(c.run('kubectl wait --for=condition=Nope deploy/w2 --timeout=3s')).toMatchObject({
+      stdout: '',
+      stderr: 'error: timed out waiting for the condition on deployments/w2\n',
+      exitCode: 1,
+    });
+    expect(c.sim.now - started).toBeGreaterThanOrEqual(3_000);
+    expect(c.run('kubectl wait --for=condition=Nope deploy/w2 --timeout=0')).toMatchObject({ stderr: 'error: condition not met for deployments/w2\n', exitCode: 1 });
+  });
+
+  it('waits for every pod a selector picks', () => {
+    c.run('kubectl run w3 --image=nginx:1.25 --labels=wait=me');
+    c.run('kubectl run w4 --image=nginx:1.25 --labels=wait=me');
+    expect(c.run('kubectl wait --for=condition=Ready pods -l wait=me').stdout).toBe('pod/w3 condition met\npod/w4 condition met\n');
+  });
+
+  it.each([
+    ['an unknown condition', 'kubectl wait --for=ready pod/x', 'error: unrecognized condition: "ready"\n'],
+    ['a JSONPath wait with an empty value', "kubectl wait --for=jsonpath='{.a}'= pod/x", "error: jsonpath wait has to have a value after equal sign, like --for=jsonpath='{.status.readyReplicas}'=3\n"],
+    ['a missing object', 'kubectl wait --for=condition=Ready pod/none', 'Error from server (NotFound): pods "none" not found\n'],
+    ['a selector that matches nothing', 'kubectl wait --for=condition=Ready pods -l wait=nobody', 'error: no matching resources found\n'],
+  ])('refuses %s', (_name, line, stderr) => {
+    expect(c.run(line)).toMatchObject({ stdout: '', stderr, exitCode: 1 });
+  });
+});
