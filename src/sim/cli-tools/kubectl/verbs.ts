@@ -19,6 +19,7 @@ import { onGetWatchEvent } from './commands/get-watch';
 import { onLogsResult, startLogs } from './commands/logs';
 import { onPatchResult, startPatchCommand } from './commands/patch-object';
 import { onPatchVerbResult, startPatch } from './commands/patch';
+import { onReplaceResult, onReplaceTimer, REPLACE_POLL_TIMER, startReplace } from './commands/replace';
 import { onRolloutResult, onRolloutTimer, ROLLOUT_POLL_TIMER, startRollout } from './commands/rollout';
 import { onTaintResult, startTaint } from './commands/taint';
 import { onVersionResult, startVersion } from './commands/version';
@@ -145,6 +146,13 @@ const VERB_LIST: Verb[] = [
     start: (st, c, p, _e, ctx) => startWait(st, c, p, ctx),
     onResult: onResult(onWaitResult),
     timers: { [WAIT_POLL_TIMER]: onWaitTimer },
+  },
+  {
+    name: 'replace',
+    flags: [...FILE_FLAGS, str('validate'), OUTPUT, DRY_RUN, bool('force'), int('grace-period'), str('timeout'), bool('wait'), str('cascade')],
+    start: startReplace,
+    onResult: onResult(onReplaceResult),
+    timers: { [REPLACE_POLL_TIMER]: onReplaceTimer },
   },
   {
     name: 'rollout',

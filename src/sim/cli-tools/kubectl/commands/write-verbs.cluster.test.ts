@@ -181,3 +181,28 @@ describe('kubectl wait (pkg/cmd/wait: condition.go, delete.go, json.go)', () => 
     expect(c.run(line)).toMatchObject({ stdout: '', stderr, exitCode: 1 });
   });
 });
+
+describe('kubectl replace (replace.go)', () => {
+  const cm = (value: string): Record<string, string> => ({ 'cm.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: r1\ndata:\n  a: "${value}"\n` });
+
+  it('replaces an object with the file, and with --force deletes and creates it again', () => {
+    c.run('kubectl create -f cm.yaml', { files: cm('1') });
+    const uid = jsonpath('cm r1', '.metadata.uid');
+    expect(c.run('kubectl replace -f cm.yaml', { files: cm('2') })).toMatchObject({ stdout: 'configmap/r1 replaced\n', exitCode: 0 });
+    expect(jsonpath('cm r1', '.data.a') + jsonpath('cm r1', '.metadata.uid')).toBe(`2${uid}`);
+    expect(c.run('kubectl replace -f cm.yaml --dry-run=server', { files: cm('3') }).stdout).toBe('configmap/r1 replaced (server dry run)\n');
+    expect(jsonpath('cm r1', '.data.a')).toBe('2');
+    expect(c.run('kubectl replace -f cm.yaml --force', { files: cm('4') })).toMatchObject({ stdout: 'configmap "r1" deleted\nconfigmap/r1 replaced\n', exitCode: 0 });
+    expect(jsonpath('cm r1', '.data.a')).toBe('4');
+    expect(jsonpath('cm r1', '.metadata.uid')).not.toBe(uid);
+  });
+
+  it.each([
+    ['a missing object', 'kubectl replace -f gone.yaml', 'Error from server (NotFound): error when replacing "gone.yaml": configmaps "gone" not found\n'],
+    ['no file', 'kubectl replace', 'error: must specify --filename to replace\n'],
+    ['--force with --dry-run', 'kubectl replace -f gone.yaml --force --dry-run=server', 'error: --dry-run can not be used when --force is set\n'],
+  ])('refuses %s', (_name, line, stderr) => {
+    const files = { 'gone.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: gone\n' };
+    expect(c.run(line, { files })).toMatchObject({ stdout: '', stderr, exitCode: 1 });
+  });
+});
