@@ -14,6 +14,7 @@ import { onCreateResult, startCreate, startRun } from './commands/create';
 import { onDeleteResult, onDeleteWatchEvent, startDelete } from './commands/delete';
 import { onDescribeResult, startDescribe } from './commands/describe';
 import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain } from './commands/drain';
+import { onEditResult, startEdit } from './commands/edit';
 import { onGetResult, startGet } from './commands/get';
 import { onGetWatchEvent } from './commands/get-watch';
 import { onLogsResult, startLogs } from './commands/logs';
@@ -153,6 +154,12 @@ const VERB_LIST: Verb[] = [
     start: startReplace,
     onResult: onResult(onReplaceResult),
     timers: { [REPLACE_POLL_TIMER]: onReplaceTimer },
+  },
+  {
+    name: 'edit',
+    flags: [...FILE_FLAGS, OUTPUT, str('validate'), bool('windows-line-endings'), bool('save-config'), str('subresource')],
+    start: (st, c, p, _e, ctx) => startEdit(st, c, p, ctx),
+    onResult: onResult(onEditResult),
   },
   {
     name: 'rollout',

@@ -206,3 +206,11 @@ describe('kubectl replace (replace.go)', () => {
     expect(c.run(line, { files })).toMatchObject({ stdout: '', stderr, exitCode: 1 });
   });
 });
+
+describe('kubectl edit without an editor (editor.go Launch; editoptions.go)', () => {
+  it('reads the object, then cannot launch vi, as on a machine without one', () => {
+    deploy('e1');
+    expect(c.run('kubectl edit deploy e1')).toMatchObject({ stdout: '', stderr: 'error: unable to launch the editor "vi"\n', exitCode: 1 });
+    expect(c.run('kubectl edit deploy none')).toMatchObject({ stderr: 'Error from server (NotFound): deployments.apps "none" not found\n', exitCode: 1 });
+  });
+});
