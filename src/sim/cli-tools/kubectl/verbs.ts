@@ -14,6 +14,7 @@ import { onCreateResult, startCreate, startRun } from './commands/create';
 import { onDeleteResult, onDeleteWatchEvent, startDelete } from './commands/delete';
 import { onDescribeResult, startDescribe } from './commands/describe';
 import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain } from './commands/drain';
+import { onDiffResult, startDiff } from './commands/diff';
 import { onEditResult, startEdit } from './commands/edit';
 import { onGetResult, startGet } from './commands/get';
 import { onGetWatchEvent } from './commands/get-watch';
@@ -160,6 +161,12 @@ const VERB_LIST: Verb[] = [
     flags: [...FILE_FLAGS, OUTPUT, str('validate'), bool('windows-line-endings'), bool('save-config'), str('subresource')],
     start: (st, c, p, _e, ctx) => startEdit(st, c, p, ctx),
     onResult: onResult(onEditResult),
+  },
+  {
+    name: 'diff',
+    flags: [...FILE_FLAGS, bool('server-side'), str('field-manager'), bool('force-conflicts'), SELECTOR, bool('prune')],
+    start: startDiff,
+    onResult: onResult(onDiffResult),
   },
   {
     name: 'rollout',

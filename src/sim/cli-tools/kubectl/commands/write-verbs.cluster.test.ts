@@ -214,3 +214,22 @@ describe('kubectl edit without an editor (editor.go Launch; editoptions.go)', ()
     expect(c.run('kubectl edit deploy none')).toMatchObject({ stderr: 'Error from server (NotFound): deployments.apps "none" not found\n', exitCode: 1 });
   });
 });
+
+describe('kubectl diff (diff.go: server-side dry run, then diff -u -N LIVE MERGED)', () => {
+  const cm = (value: string): Record<string, string> => ({ 'cm.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: df1\ndata:\n  a: "${value}"\n` });
+
+  it('shows a new object whole, a change as one hunk, and exits 0 when applying would change nothing', () => {
+    const created = c.run('kubectl diff -f cm.yaml', { files: cm('1') });
+    expect(created.exitCode).toBe(1);
+    expect(created.stdout).toMatch(/^diff -u -N \/tmp\/LIVE-\d{9}\/v1\.ConfigMap\.default\.df1 \/tmp\/MERGED-\d{9}\/v1\.ConfigMap\.default\.df1\n/);
+    expect(created.stdout).toMatch(/\n--- \/tmp\/LIVE-\d{9}\/v1\.ConfigMap\.default\.df1\t1970-01-01 00:00:00\.000000000 \+0000\n/);
+    expect(created.stdout).toMatch(/\n@@ -0,0 \+1,\d+ @@\n\+apiVersion: v1\n\+data:\n\+ {2}a: "1"\n/);
+    expect(c.run('kubectl get cm df1').exitCode).toBe(1);
+    c.run('kubectl apply -f cm.yaml', { files: cm('1') });
+    expect(c.run('kubectl diff -f cm.yaml', { files: cm('1') })).toMatchObject({ stdout: '', stderr: '', exitCode: 0 });
+    const changed = c.run('kubectl diff -f cm.yaml', { files: cm('2') });
+    expect(changed.exitCode).toBe(1);
+    expect(changed.stdout).toContain('\n-  a: "1"\n+  a: "2"\n');
+    expect(jsonpath('cm df1', '.data.a')).toBe('1');
+  });
+});
