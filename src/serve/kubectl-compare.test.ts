@@ -161,6 +161,11 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'wait --for=condition=Available deployment/{n}-api --timeout=60s' },
   { cmd: "wait --for=jsonpath='{.spec.replicas}'=2 deployment/{n}-api --timeout=5s" },
   { cmd: 'wait --for=delete configmap/{n}-nope --timeout=5s' },
+  { cmd: 'wait --for=condition=Nope deployment/{n}-api --timeout=0' },
+  { cmd: 'run {n}-dry --image=nginx:1.25 --dry-run=server' },
+  { cmd: 'apply -f - --dry-run=client', stdin: MANIFEST },
+  { cmd: 'replace -f -', stdin: MANIFEST },
+  { cmd: 'delete deployments -l app={n}-nobody' },
 ];
 
 /**

@@ -103,12 +103,12 @@ const writeQuery = (job: ApplyJob): Record<string, string> => ({
   ...dryRunQuery(job.dryRun),
 });
 
-/** One object's line (`pod/web created`), with the dry-run suffix; a client dry run stops here. */
+/** One object's line (`pod/web created`), with the dry-run suffix. */
 function printed(job: ApplyJob, o: ManifestObject, operation: string): void {
   job.stdout += `${kindSlashName(o.info, o.obj.metadata.name ?? '')} ${operation}${dryRunSuffix(job.dryRun)}\n`;
 }
 
-function clientDryRun(st: KubectlState, job: ApplyJob, o: ManifestObject, operation: string, ctx: Effects): void {
+function printAndNext(st: KubectlState, job: ApplyJob, o: ManifestObject, operation: string, ctx: Effects): void {
   printed(job, o, operation);
   job.index++;
   nextObject(st, job, ctx);
@@ -117,7 +117,7 @@ function clientDryRun(st: KubectlState, job: ApplyJob, o: ManifestObject, operat
 function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: RequestResult, ctx: Effects): void {
   const name = o.obj.metadata.name ?? '';
   if (isNotFound(r)) {
-    if (job.dryRun === 'client') return clientDryRun(st, job, o, 'created', ctx);
+    if (job.dryRun === 'client') return printAndNext(st, job, o, 'created', ctx);
     jobRequest(st, job, ctx, { method: 'POST', path: pathOf(o, false), query: writeQuery(job), body: withLastApplied(o.obj), contentType: 'application/json' }, 'create', {
       object: objectRef(o),
       phase: 'persistence',
@@ -130,6 +130,8 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
     job.index++;
     return nextObject(st, job, ctx);
   }
+  // applyOneObject: a client dry run computes no patch and says `configured (dry run)`, changed or not.
+  if (job.dryRun === 'client') return printAndNext(st, job, o, 'configured', ctx);
   const live = asObject(r);
   const annotation = live.metadata.annotations?.[LAST_APPLIED];
   if (annotation === undefined) job.stderr += MISSING_ANNOTATION_WARNING(o.info.resource, name);
@@ -140,8 +142,7 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
     original = {};
   }
   const patch = threeWayMergePatch(original, withLastApplied(o.obj), live);
-  if (Object.keys(patch).length === 0) return clientDryRun(st, job, o, 'unchanged', ctx);
-  if (job.dryRun === 'client') return clientDryRun(st, job, o, 'configured', ctx);
+  if (Object.keys(patch).length === 0) return printAndNext(st, job, o, 'unchanged', ctx);
   job.lastPatch = goMarshal(patch);
   jobRequest(
     st,

@@ -89,6 +89,13 @@ describe('--dry-run=client|server (helpers.go GetDryRunStrategy; registry/generi
     expect(c.run('kubectl run Bad_Name --image=nginx --dry-run=client')).toMatchObject({ stdout: 'pod/Bad_Name created (dry run)\n', exitCode: 0 });
   });
 
+  it('apply --dry-run=client says configured (dry run) for an existing object, changed or not (apply.go applyOneObject)', () => {
+    const files = { 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d3\n' };
+    c.run('kubectl apply -f cm.yaml', { files });
+    expect(c.run('kubectl apply -f cm.yaml --dry-run=client', { files })).toMatchObject({ stdout: 'configmap/d3 configured (dry run)\n', stderr: '' });
+    expect(c.run('kubectl apply -f cm.yaml --dry-run=server', { files }).stdout).toBe('configmap/d3 unchanged (server dry run)\n');
+  });
+
   it('refuses a value that is none of none, client, server', () => {
     expect(c.run('kubectl delete pod x --dry-run=maybe')).toMatchObject({
       stderr: 'error: Invalid dry-run value (maybe). Must be "none", "server", or "client".\n',
