@@ -198,6 +198,25 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'get hpa {n}-hpa' },
   { cmd: 'delete serviceaccount {n}-robot' },
   { cmd: 'delete namespace {n}-ns' },
+  // The writing verbs of issue 12: patch (strategic, merge, json; no change), --dry-run, key-, wait.
+  { cmd: `patch deployment {n}-api -p '{"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.26"}]}}}}'` },
+  { cmd: `patch deployment {n}-api -p '{"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.26"}]}}}}' --type=strategic` },
+  { cmd: `patch deployment {n}-api --type json -p '[{"op":"remove","path":"/spec/foo"}]'` },
+  { cmd: `patch deployment {n}-api --type merge -p '{"spec":{"replicas":3}}' --dry-run=server` },
+  { cmd: 'label deployment {n}-api tier-' },
+  { cmd: 'label deployment {n}-api tier-' + ' --overwrite' },
+  { cmd: 'annotate deployment {n}-api note-' },
+  { cmd: 'create configmap {n}-dry --from-literal=a=b --dry-run=server' },
+  { cmd: 'get configmap {n}-dry' },
+  { cmd: 'delete configmap {n}-cfg --dry-run=server' },
+  { cmd: 'wait --for=condition=Available deployment/{n}-api --timeout=60s' },
+  { cmd: "wait --for=jsonpath='{.spec.replicas}'=2 deployment/{n}-api --timeout=5s" },
+  { cmd: 'wait --for=delete configmap/{n}-nope --timeout=5s' },
+  { cmd: 'wait --for=condition=Nope deployment/{n}-api --timeout=0' },
+  { cmd: 'run {n}-dry --image=nginx:1.25 --dry-run=server' },
+  { cmd: 'apply -f - --dry-run=client', stdin: MANIFEST },
+  { cmd: 'replace -f -', stdin: MANIFEST },
+  { cmd: 'delete deployments -l app={n}-nobody' },
 ];
 
 /**

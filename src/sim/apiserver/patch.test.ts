@@ -71,6 +71,46 @@ describe('strategicMergePatch', () => {
 describe('applyPatch', () => {
   it('picks the patch by content type and refuses the ones the apiserver would not take', () => {
     expect(applyPatch('application/merge-patch+json', { a: [1, 2] }, { a: [3] })).toEqual({ result: { a: [3] } });
-    expect(applyPatch('application/json-patch+json', {}, [])).toEqual({ error: UNSUPPORTED_PATCH_MESSAGE });
+    expect(applyPatch('application/apply-patch+yaml', {}, {})).toEqual({ error: UNSUPPORTED_PATCH_MESSAGE });
+  });
+});
+
+// RFC 6902 section 4 (the operations) and A.1-A.16 (its examples); the apiserver's answers from
+// apiserver/pkg/endpoints/handlers/patch.go (jsonPatcher.applyJSPatch).
+describe('applyPatch with a JSON patch (RFC 6902)', () => {
+  const jp = (doc: unknown, patch: unknown): unknown => applyPatch('application/json-patch+json', doc, patch);
+  it.each([
+    ['A.1 adds an object member', { foo: 'bar' }, [{ op: 'add', path: '/baz', value: 'qux' }], { foo: 'bar', baz: 'qux' }],
+    ['A.2 adds an array element before the index', { foo: ['bar', 'baz'] }, [{ op: 'add', path: '/foo/1', value: 'qux' }], { foo: ['bar', 'qux', 'baz'] }],
+    ['adds at the end of an array with -', { a: [1] }, [{ op: 'add', path: '/a/-', value: 2 }], { a: [1, 2] }],
+    ['A.3 removes an object member', { baz: 'qux', foo: 'bar' }, [{ op: 'remove', path: '/baz' }], { foo: 'bar' }],
+    ['A.4 removes an array element', { foo: ['bar', 'qux', 'baz'] }, [{ op: 'remove', path: '/foo/1' }], { foo: ['bar', 'baz'] }],
+    ['A.5 replaces a value', { baz: 'qux', foo: 'bar' }, [{ op: 'replace', path: '/baz', value: 'boo' }], { baz: 'boo', foo: 'bar' }],
+    ['A.6 moves a value', { foo: { bar: 'baz', waldo: 'fred' }, qux: { corge: 'grault' } }, [{ op: 'move', from: '/foo/waldo', path: '/qux/thud' }], { foo: { bar: 'baz' }, qux: { corge: 'grault', thud: 'fred' } }],
+    ['copies a value', { a: { b: 1 } }, [{ op: 'copy', from: '/a', path: '/c' }], { a: { b: 1 }, c: { b: 1 } }],
+    ['A.8 passes a test that holds', { baz: 'qux' }, [{ op: 'test', path: '/baz', value: 'qux' }], { baz: 'qux' }],
+    ['A.14 unescapes ~0 and ~1 in pointers', { '/': 9, '~1': 10 }, [{ op: 'test', path: '/~01', value: 10 }, { op: 'remove', path: '/~1' }], { '~1': 10 }],
+  ])('%s', (_name, doc, patch, want) => {
+    expect(jp(doc, patch)).toEqual({ result: want });
+  });
+
+  it.each([
+    ['A.9 a failed test', { baz: 'qux' }, [{ op: 'test', path: '/baz', value: 'bar' }]],
+    ['removing a missing key', { a: 1 }, [{ op: 'remove', path: '/b' }]],
+    ['replacing a missing key', { a: 1 }, [{ op: 'replace', path: '/b', value: 2 }]],
+    ['A.12 adding to a nonexistent target', { foo: 'bar' }, [{ op: 'add', path: '/baz/bat', value: 'qux' }]],
+    ['an unknown operation', { a: 1 }, [{ op: 'frob', path: '/a' }]],
+  ])('fails the whole patch with 422 on %s', (_name, doc, patch) => {
+    expect(jp(doc, patch)).toEqual({ invalid: 'the server rejected our request due to an error in our request' });
+  });
+
+  it('refuses a patch that is not a list of operations as Go fails to decode it', () => {
+    expect(jp({}, { op: 'add' })).toEqual({ badRequest: 'json: cannot unmarshal object into Go value of type jsonpatch.Patch' });
+  });
+
+  it('leaves its input alone when an operation in the middle fails', () => {
+    const doc = { a: 1 };
+    jp(doc, [{ op: 'add', path: '/b', value: 2 }, { op: 'remove', path: '/zz' }]);
+    expect(doc).toEqual({ a: 1 });
   });
 });

@@ -5,6 +5,7 @@
 // k8s.io/api/core/v1/types.go).
 
 import { ownValue, setOwn } from '../api/own-keys';
+import { jsonPatch } from './json-patch';
 
 type Json = unknown;
 
@@ -104,11 +105,16 @@ export const UNSUPPORTED_PATCH_MESSAGE =
   'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json';
 
 /** Apply a PATCH body by its content type; a message for types Kubeplay does not take. */
-export function applyPatch(contentType: string | undefined, target: Json, patch: Json): { result: Json } | { error: string } {
+export function applyPatch(
+  contentType: string | undefined,
+  target: Json,
+  patch: Json,
+): { result: Json } | { error: string } | { badRequest: string } | { invalid: string } {
   const ct = contentType ?? STRATEGIC_MERGE_PATCH;
   if (ct === MERGE_PATCH) return { result: mergePatch(target, patch) };
   if (ct === STRATEGIC_MERGE_PATCH) return { result: strategicMergePatch(target, patch) };
-  // The apiserver's 415 for a content type it does not accept (handlers/patch.go); JSON patch and
-  // server-side apply are not modelled yet, so they get the same answer.
+  if (ct === JSON_PATCH) return jsonPatch(target, patch);
+  // The apiserver's 415 for a content type it does not accept (handlers/patch.go); server-side
+  // apply is not modelled yet, so it gets the same answer.
   return { error: UNSUPPORTED_PATCH_MESSAGE };
 }

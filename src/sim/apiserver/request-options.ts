@@ -16,9 +16,15 @@ export const REQUEST_OPTIONS = 'DecodeOptions';
 export const FIELD_VALIDATION_VALUES = ['', 'Ignore', 'Strict', 'Warn'] as const;
 
 const OPTIONS_KIND: Record<string, string> = { create: 'CreateOptions', update: 'UpdateOptions', patch: 'PatchOptions' };
+const DRY_RUN_OPTIONS_KIND: Record<string, string> = { ...OPTIONS_KIND, delete: 'DeleteOptions' };
 
 /** The 422 a write's options earn, or undefined (reads and deletes take no fieldValidation). */
 export function validateWriteOptions(verb: string, query: Record<string, string> | undefined): Status | undefined {
+  // ValidateDryRun: the only dryRun value is "All" (every stage runs, storage is skipped).
+  const dryRunKind = DRY_RUN_OPTIONS_KIND[verb];
+  if (dryRunKind && query?.dryRun !== undefined && query.dryRun !== 'All') {
+    return invalid(dryRunKind, 'meta.k8s.io', '', [notSupported('dryRun', query.dryRun, ['All'])]);
+  }
   const kind = OPTIONS_KIND[verb];
   const v = query?.fieldValidation;
   if (!kind || v === undefined || (FIELD_VALIDATION_VALUES as readonly string[]).includes(v)) return undefined;

@@ -44,7 +44,7 @@ export type EtcdPurpose =
   | { kind: 'quotaStatus'; key: string }
   | { kind: 'health'; msg: Message<HttpRequest>; health: HealthRequest; user: string };
 
-export type RequestStep = 'get' | 'list' | 'create' | 'load' | 'write' | 'lease';
+export type RequestStep = 'get' | 'list' | 'create' | 'dry-run-create' | 'load' | 'write' | 'lease';
 
 export interface EtcdCall {
   id: MessageId;

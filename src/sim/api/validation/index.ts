@@ -21,7 +21,7 @@ import { validateRbacBinding, validateRbacBindingUpdate, validateRbacRole } from
 import { decodeProblems, withoutUnknownFields } from './strict-decode';
 import { withGoNulls } from './go-nulls';
 import { byteFieldError } from './byte-fields';
-import { clusterIPImmutable, jobSpecImmutable, selectorImmutable } from './immutable-fields';
+import { clusterIPImmutable, selectorImmutable } from './immutable-fields';
 import { validatePodDisruptionBudget, validatePodDisruptionBudgetUpdate } from './policy';
 import {
   validateHorizontalPodAutoscaler,

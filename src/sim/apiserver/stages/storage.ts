@@ -39,6 +39,8 @@ import { decodeBody, runValidation, VALIDATION } from './validation';
 import { fieldValidationOf } from '../../api/validation';
 
 export const STORAGE = 'Storage';
+/** The audit line's mark on a dryRun=All write: everything ran but nothing was stored. */
+const DRY_RUN = 'DryRun';
 /** GuaranteedUpdate gives up after this many lost races (the real one retries without bound). */
 const MAX_ATTEMPTS = 5;
 
@@ -178,6 +180,8 @@ export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext)
   rc.object = prepared;
   if (adm.charges?.length) chargeQuotas(ctx, s, adm.charges);
   const key = objectKey(info, rc.ri.namespace, prepared.metadata.name!);
+  // dryRun=All (DryRunnableStorage.Create): look for the key, answer with the object, store nothing.
+  if (isDryRun(rc)) return call(ctx, s, rc, opRange(key), 'dry-run-create', `Range ${key} (dry run)`);
   const txn = opTxn([cmpModRevision(key, '=', 0)], [opPut(key, stored(prepared))], []);
   store(ctx, s, rc, txn, 'create', `Txn create ${key}`);
 }
@@ -210,6 +214,12 @@ function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void
     return respond(ctx, rc, res.error.code, res.error, STORAGE);
   }
   if ('noop' in res) return respond(ctx, rc, rc.op === 'eviction' ? 201 : 200, rc.op === 'eviction' ? successStatus() : res.noop, STORAGE);
+  if (isDryRun(rc)) return dryRunWrite(ctx, rc, res);
+  // etcd3 store's GuaranteedUpdate: an update that leaves the stored bytes as they are writes nothing
+  // and answers with the object unchanged (same resourceVersion): `kubectl patch` says `(no change)`.
+  if ('obj' in res && (rc.op === 'patch' || rc.op === 'update') && sameStored(res.obj, cur.obj)) {
+    return respond(ctx, rc, 200, typed(rc.ri.info, cur.obj), STORAGE);
+  }
   const guard = [cmpModRevision(key, '=', cur.modRevision)];
   if ('remove' in res) {
     rc.graceful = false;
@@ -229,6 +239,33 @@ function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void
   }
   const txn = opTxn(guard, [opPut(key, stored(res.obj))], [opRange(key)]);
   store(ctx, s, rc, txn, 'write', `Txn ${rc.op === 'delete' || rc.op === 'eviction' ? 'graceful delete' : 'update'} ${key}`);
+}
+
+function sameStored(a: KubeObject, b: KubeObject): boolean {
+  return JSON.stringify(sortKeysDeep(stored(a))) === JSON.stringify(sortKeysDeep(stored(b)));
+}
+
+/**
+ * `?dryRun=All` (apiserver/pkg/registry/generic/registry/dryrun.go): the request runs admission and
+ * validation as any other, and storage answers as if it had written, without writing.
+ */
+export function isDryRun(rc: RequestContext): boolean {
+  return rc.msg.body.query?.dryRun === 'All';
+}
+
+/** DryRunnableStorage.GuaranteedUpdate and Delete: what a real write would answer, with nothing stored. */
+function dryRunWrite(ctx: Effects, rc: RequestContext, res: { obj: KubeObject } | { remove: true }): void {
+  rc.stages.push(passed(DRY_RUN, 'not persisted'));
+  if (rc.op === 'eviction') return respond(ctx, rc, 201, successStatus(), STORAGE);
+  if ('remove' in res) {
+    if (rc.op === 'delete') {
+      const a = deleteAnswer(rc, rc.current!.obj);
+      return respond(ctx, rc, a.code, a.body, STORAGE);
+    }
+    return respond(ctx, rc, 200, rc.current!.obj, STORAGE);
+  }
+  const obj = rc.ri.subresource === 'scale' ? toScale(res.obj) : res.obj;
+  respond(ctx, rc, rc.op === 'binding' ? 201 : 200, rc.op === 'binding' ? successStatus() : obj, STORAGE);
 }
 
 function deleteAnswer(rc: RequestContext, last: KubeObject): { code: number; body: unknown } {
@@ -304,6 +341,12 @@ export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContex
       const obj = rc.object!;
       if (!txn.succeeded) return respond(ctx, rc, 409, alreadyExists(gr(rc), obj.metadata.name!), STORAGE);
       return respond(ctx, rc, 201, { ...obj, metadata: { ...obj.metadata, resourceVersion: String(r.header.revision) } }, STORAGE);
+    }
+    case 'dry-run-create': {
+      const obj = rc.object!;
+      if ((r.result as RangeResponse).kvs[0]) return respond(ctx, rc, 409, alreadyExists(gr(rc), obj.metadata.name!), STORAGE);
+      rc.stages.push(passed(DRY_RUN, 'not persisted'));
+      return respond(ctx, rc, 201, obj, STORAGE);
     }
     case 'load': {
       const kv = (r.result as RangeResponse).kvs[0];

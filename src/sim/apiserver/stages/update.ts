@@ -31,6 +31,8 @@ function newObject(rc: RequestContext, current: KubeObject): KubeObject | Status
   if (rc.op === 'patch') {
     const res = applyPatch(rc.msg.body.contentType, current, rc.body);
     if ('error' in res) return statusFor(415, 'UnsupportedMediaType', res.error);
+    if ('badRequest' in res) return badRequest(res.badRequest);
+    if ('invalid' in res) return statusFor(422, 'Invalid', res.invalid);
     return decoded(rc, res.result as KubeObject);
   }
   const body = rc.body as KubeObject | undefined;

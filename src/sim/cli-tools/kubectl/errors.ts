@@ -65,8 +65,10 @@ function messageForError(err: KubectlError): string {
 /** statusCausesToAggrError + MultilineError: `The Pod "x" is invalid: ` and one cause or a `* ` list. */
 function invalidMessage(s: Status): string {
   const d = s.details;
-  if (!d) return 'The request is invalid\n';
-  let head = 'The request is invalid';
+  // With no details, or details naming no object, the server's message follows (helpers.go checkErr).
+  const withMessage = s.message ? `The request is invalid: ${s.message}` : 'The request is invalid';
+  if (!d) return withMessage + '\n';
+  let head = withMessage;
   if (d.kind || d.name) head = `The ${d.kind ?? ''} "${d.name ?? ''}" is invalid`;
   const seen = new Set<string>();
   const causes: string[] = [];

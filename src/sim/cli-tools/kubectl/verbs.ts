@@ -21,13 +21,18 @@ import { onDiscoveryVerbResult, startDiscoveryVerb } from './commands/discovery-
 import { onEventsResult, onEventsWatchEvent, startEvents } from './commands/events';
 import { onExplainResult, startExplain } from './commands/explain';
 import { startConfig } from './commands/kubeconfig';
+import { onDiffResult, startDiff } from './commands/diff';
+import { onEditResult, startEdit } from './commands/edit';
 import { onGetResult, startGet } from './commands/get';
 import { onGetWatchEvent } from './commands/get-watch';
 import { onLogsResult, startLogs } from './commands/logs';
 import { onPatchResult, startPatchCommand } from './commands/patch-object';
+import { onPatchVerbResult, startPatch } from './commands/patch';
+import { onReplaceResult, onReplaceTimer, REPLACE_POLL_TIMER, startReplace } from './commands/replace';
 import { onRolloutResult, onRolloutTimer, ROLLOUT_POLL_TIMER, startRollout } from './commands/rollout';
 import { onTaintResult, startTaint } from './commands/taint';
 import { onVersionResult, startVersion } from './commands/version';
+import { onWaitResult, onWaitTimer, startWait, WAIT_POLL_TIMER } from './commands/wait';
 import type { FlagSpec, ParsedArgs } from './flags';
 import type { JobCommon, KubectlJob, KubectlState, RequestResult } from './job';
 
@@ -72,7 +77,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'apply',
-    flags: [...FILE_FLAGS, str('validate'), OUTPUT],
+    flags: [...FILE_FLAGS, str('validate'), OUTPUT, DRY_RUN],
     start: startApply,
     onResult: onResult(onApplyResult),
   },
@@ -100,6 +105,7 @@ const VERB_LIST: Verb[] = [
     name: 'run',
     flags: [
       OUTPUT, str('image'), str('restart'), str('labels', 'L'), str('port'), bool('command'), arr('env'), str('image-pull-policy'),
+      DRY_RUN,
     ],
     start: (st, c, p, _e, ctx) => startRun(st, c, p, ctx),
     onResult: onResult(onCreateResult),
@@ -108,6 +114,7 @@ const VERB_LIST: Verb[] = [
     name: 'delete',
     flags: [
       ...FILE_FLAGS, OUTPUT, SELECTOR, ALL_NAMESPACES, int('grace-period'), bool('force'), bool('now'), bool('wait'), str('cascade'),
+      bool('all'), DRY_RUN,
     ],
     start: startDelete,
     onResult: onResult(onDeleteResult),
@@ -133,10 +140,10 @@ const VERB_LIST: Verb[] = [
   },
   ...(
     [
-      ['scale', [int('replicas')]],
-      ['label', [bool('overwrite')]],
-      ['annotate', [bool('overwrite')]],
-      ['set', []],
+      ['scale', [int('replicas'), DRY_RUN]],
+      ['label', [bool('overwrite'), SELECTOR, bool('all'), ALL_NAMESPACES, DRY_RUN]],
+      ['annotate', [bool('overwrite'), SELECTOR, bool('all'), ALL_NAMESPACES, DRY_RUN]],
+      ['set', [DRY_RUN]],
     ] as const
   ).map(
     ([name, flags]): Verb => ({
@@ -146,6 +153,38 @@ const VERB_LIST: Verb[] = [
       onResult: onResult(onPatchResult),
     }),
   ),
+  {
+    name: 'patch',
+    flags: [str('patch', 'p'), str('patch-file'), str('type'), DRY_RUN, OUTPUT],
+    start: startPatch,
+    onResult: onResult(onPatchVerbResult),
+  },
+  {
+    name: 'wait',
+    flags: [str('for'), str('timeout'), SELECTOR, bool('all'), ALL_NAMESPACES, ...FILE_FLAGS, OUTPUT],
+    start: (st, c, p, _e, ctx) => startWait(st, c, p, ctx),
+    onResult: onResult(onWaitResult),
+    timers: { [WAIT_POLL_TIMER]: onWaitTimer },
+  },
+  {
+    name: 'replace',
+    flags: [...FILE_FLAGS, str('validate'), OUTPUT, DRY_RUN, bool('force'), int('grace-period'), str('timeout'), bool('wait'), str('cascade')],
+    start: startReplace,
+    onResult: onResult(onReplaceResult),
+    timers: { [REPLACE_POLL_TIMER]: onReplaceTimer },
+  },
+  {
+    name: 'edit',
+    flags: [...FILE_FLAGS, OUTPUT, str('validate'), bool('windows-line-endings'), bool('save-config'), str('subresource')],
+    start: (st, c, p, _e, ctx) => startEdit(st, c, p, ctx),
+    onResult: onResult(onEditResult),
+  },
+  {
+    name: 'diff',
+    flags: [...FILE_FLAGS, bool('server-side'), str('field-manager'), bool('force-conflicts'), SELECTOR, bool('prune')],
+    start: startDiff,
+    onResult: onResult(onDiffResult),
+  },
   {
     name: 'rollout',
     flags: [str('timeout'), int('to-revision'), int('revision')],

@@ -13,6 +13,7 @@ import { addSourceToErr, aggregate, plain, type KubectlError } from '../errors';
 import { flagArray, validationDirective, type ParsedArgs } from '../flags';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { infoString, kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
+import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { threeWayMergePatch } from './three-way-patch';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -27,6 +28,8 @@ export interface ApplyJob extends JobCommon {
   lastPatch: string;
   /** A connection error on the first request becomes the validation error real kubectl prints. */
   touchedServer: boolean;
+  /** --dry-run: client prints what would happen and writes nothing; server sends dryRun=All. */
+  dryRun: DryRun;
 }
 
 /** The annotation value: the configuration without the annotation itself, as JSON plus newline. */
@@ -60,12 +63,14 @@ export function validationConnError(source: string, server: string, err: Kubectl
 }
 
 export function startApply(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
+  const dryRun = dryRunOf(p);
+  if (typeof dryRun !== 'string') return finishJob(st, common, ctx, dryRun);
   const filenames = flagArray(p, 'filename');
   if (filenames.length === 0) return finishJob(st, common, ctx, plain(NO_FILENAME));
   const m = readManifestsFromFlags(filenames, p, exec, common);
   if (m.fatal) return finishJob(st, common, ctx, m.fatal);
   if (m.objects.length === 0 && m.errors.length === 0) return finishJob(st, common, ctx, plain('no objects passed to apply'));
-  const job: ApplyJob = { ...common, command: 'apply', objects: m.objects, index: 0, lastPatch: '', touchedServer: false, fieldValidation: validationDirective(p) };
+  const job: ApplyJob = { ...common, command: 'apply', objects: m.objects, index: 0, lastPatch: '', touchedServer: false, fieldValidation: validationDirective(p), dryRun };
   // Reading errors come first, as one entry: GetObjects returns them as one aggregate.
   if (m.errors.length) job.errors.push(aggregate(m.errors)!);
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
@@ -92,11 +97,27 @@ function nextObject(st: KubectlState, job: ApplyJob, ctx: Effects): void {
   jobRequest(st, job, ctx, { method: 'GET', path: pathOf(o, true) }, 'get', { object: objectRef(o) });
 }
 
-const writeQuery = (job: ApplyJob): Record<string, string> => ({ fieldManager: 'kubectl-client-side-apply', fieldValidation: job.fieldValidation });
+const writeQuery = (job: ApplyJob): Record<string, string> => ({
+  fieldManager: 'kubectl-client-side-apply',
+  fieldValidation: job.fieldValidation,
+  ...dryRunQuery(job.dryRun),
+});
+
+/** One object's line (`pod/web created`), with the dry-run suffix. */
+function printed(job: ApplyJob, o: ManifestObject, operation: string): void {
+  job.stdout += `${kindSlashName(o.info, o.obj.metadata.name ?? '')} ${operation}${dryRunSuffix(job.dryRun)}\n`;
+}
+
+function printAndNext(st: KubectlState, job: ApplyJob, o: ManifestObject, operation: string, ctx: Effects): void {
+  printed(job, o, operation);
+  job.index++;
+  nextObject(st, job, ctx);
+}
 
 function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: RequestResult, ctx: Effects): void {
   const name = o.obj.metadata.name ?? '';
   if (isNotFound(r)) {
+    if (job.dryRun === 'client') return printAndNext(st, job, o, 'created', ctx);
     jobRequest(st, job, ctx, { method: 'POST', path: pathOf(o, false), query: writeQuery(job), body: withLastApplied(o.obj), contentType: 'application/json' }, 'create', {
       object: objectRef(o),
       phase: 'persistence',
@@ -109,6 +130,8 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
     job.index++;
     return nextObject(st, job, ctx);
   }
+  // applyOneObject: a client dry run computes no patch and says `configured (dry run)`, changed or not.
+  if (job.dryRun === 'client') return printAndNext(st, job, o, 'configured', ctx);
   const live = asObject(r);
   const annotation = live.metadata.annotations?.[LAST_APPLIED];
   if (annotation === undefined) job.stderr += MISSING_ANNOTATION_WARNING(o.info.resource, name);
@@ -119,11 +142,7 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
     original = {};
   }
   const patch = threeWayMergePatch(original, withLastApplied(o.obj), live);
-  if (Object.keys(patch).length === 0) {
-    job.stdout += `${kindSlashName(o.info, name)} unchanged\n`;
-    job.index++;
-    return nextObject(st, job, ctx);
-  }
+  if (Object.keys(patch).length === 0) return printAndNext(st, job, o, 'unchanged', ctx);
   job.lastPatch = goMarshal(patch);
   jobRequest(
     st,
@@ -154,7 +173,7 @@ export function onApplyResult(st: KubectlState, job: ApplyJob, step: string, r: 
   job.touchedServer = true;
   if (step === 'get') return afterGet(st, job, o, r, ctx);
   if (!r.ok) noteFieldErrors(job, o, r.err);
-  if (r.ok) job.stdout += `${kindSlashName(o.info, name)} ${step === 'create' ? 'created' : 'configured'}\n`;
+  if (r.ok) printed(job, o, step === 'create' ? 'created' : 'configured');
   else if (step === 'create') job.errors.push(addSourceToErr('creating', o.source, r.err));
   else {
     const what = `applying patch:\n${job.lastPatch}\nto:\n${infoString(o.info, name, o.obj.metadata.namespace ?? '')}\nfor:`;

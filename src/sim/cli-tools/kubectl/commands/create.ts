@@ -8,7 +8,8 @@ import { resourceForKind, resourceForName } from '../../../api/resources';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
-import { addSourceToErr, aggregate, errorString, plain } from '../errors';
+import { addSourceToErr, aggregate, errorString, plain, type KubectlError } from '../errors';
+import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { flagArray, flagBool, flagString, validationDirective, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
@@ -35,9 +36,20 @@ export interface CreateJob extends JobCommon {
   failurePrefix?: string;
   /** create job --from: the Job's name. */
   fromName?: string;
+  dryRun?: DryRun;
+  output?: string;
+}
+
+/** --dry-run and -o as the job carries them; every create subcommand and run take both. */
+function dryRunFields(p: ParsedArgs): Pick<CreateJob, 'dryRun' | 'output'> {
+  const d = dryRunOf(p);
+  return { dryRun: typeof d === 'string' ? d : 'none', output: flagString(p, 'output') ?? '' };
 }
 
 export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
+  const dryRun = dryRunOf(p);
+  if (typeof dryRun !== 'string') return finishJob(st, common, ctx, dryRun);
+  Object.assign(common, dryRunFields(p));
   const filenames = flagArray(p, 'filename');
   if (filenames.length === 0) {
     if (p.args[0] === 'deployment' || p.args[0] === 'deploy') return startCreateDeployment(st, common, p, ctx);
@@ -88,11 +100,10 @@ function startCreateConfig(st: KubectlState, common: JobCommon, p: ParsedArgs, e
     common.stdout += b.help;
     return finishJob(st, common, ctx);
   }
-  if (typeof b === 'string' || dryRun === 'none') {
+  if (typeof b === 'string' || dryRun !== 'client') {
     const sent = typeof b === 'string' ? b : { ...b, obj: { ...b.obj, metadata: { ...b.obj.metadata, namespace: common.namespace } } };
     return startCreateBuilt(st, common, sent, ctx, p.args[0] === 'secret' ? 'failed to create secret ' : 'failed to create configmap: ');
   }
-  if (dryRun === 'server') return finishJob(st, common, ctx, plain('--dry-run=server is not supported in Kubeplay yet'));
   const output = flagString(p, 'output') ?? '';
   const name = kindSlashName(b.info, b.obj.metadata.name ?? '');
   if (output === '') common.stdout += `${name} created (dry run)\n`;
@@ -160,6 +171,9 @@ export function podForRun(p: ParsedArgs, namespace: string): Pod | string {
 }
 
 export function startRun(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
+  const dryRun = dryRunOf(p);
+  if (typeof dryRun !== 'string') return finishJob(st, common, ctx, dryRun);
+  Object.assign(common, dryRunFields(p));
   const pod = podForRun(p, common.namespace);
   if (typeof pod === 'string') {
     common.stderr += pod;
@@ -171,16 +185,42 @@ export function startRun(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx
   next(st, job, ctx);
 }
 
+/**
+ * A client dry run prints the object kubectl built and sends nothing (`pod/web created (dry run)`;
+ * -o yaml and -o json print it with `creationTimestamp: null`, as the zero metav1.Time marshals).
+ */
+function printClientDryRun(job: CreateJob, o: ManifestObject): KubectlError | undefined {
+  const name = kindSlashName(o.info, o.obj.metadata.name ?? '');
+  const obj = { ...o.obj, metadata: { ...o.obj.metadata, creationTimestamp: o.obj.metadata.creationTimestamp ?? (null as unknown as string) } };
+  const output = job.output ?? '';
+  if (output === '') job.stdout += `${name} created (dry run)\n`;
+  else if (output === 'name') job.stdout += `${name}\n`;
+  else if (output === 'yaml') job.stdout += goYaml(obj);
+  else if (output === 'json') job.stdout += `${goMarshalIndentStruct(obj)}\n`;
+  else return plain(`unable to match a printer suitable for the output format "${output}", allowed formats are: json,name,yaml`);
+  return undefined;
+}
+
 function next(st: KubectlState, job: CreateJob, ctx: Effects): void {
   const o = job.objects[job.index];
   if (!o) return finishJob(st, job, ctx, aggregate(job.errors));
+  if (job.dryRun === 'client') {
+    const err = printClientDryRun(job, o);
+    if (err) return finishJob(st, job, ctx, err);
+    job.index++;
+    return next(st, job, ctx);
+  }
   const path = resourcePath({
     group: o.info.group || undefined,
     version: o.info.version,
     resource: o.info.resource,
     namespace: o.info.namespaced ? o.obj.metadata.namespace : undefined,
   });
-  const query = { fieldManager: job.command === 'run' ? 'kubectl-run' : 'kubectl-create', fieldValidation: job.fieldValidation ?? 'Strict' };
+  const query = {
+    fieldManager: job.command === 'run' ? 'kubectl-run' : 'kubectl-create',
+    fieldValidation: job.fieldValidation ?? 'Strict',
+    ...dryRunQuery(job.dryRun ?? 'none'),
+  };
   jobRequest(st, job, ctx, { method: 'POST', path, query, body: o.obj, contentType: 'application/json' }, 'create', {
     phase: 'persistence',
     object: { kind: o.info.kind, name: o.obj.metadata.name ?? '', namespace: o.obj.metadata.namespace },
@@ -224,7 +264,7 @@ export function onCreateResult(st: KubectlState, job: CreateJob, step: string, r
     return finishJob(st, job, ctx, r.err);
   }
   job.touchedServer = true;
-  if (r.ok) job.stdout += `${kindSlashName(o.info, o.obj.metadata.name ?? '')} created\n`;
+  if (r.ok) job.stdout += `${kindSlashName(o.info, o.obj.metadata.name ?? '')} created${dryRunSuffix(job.dryRun ?? 'none')}\n`;
   else job.errors.push(addSourceToErr('creating', o.source, r.err));
   job.index++;
   next(st, job, ctx);

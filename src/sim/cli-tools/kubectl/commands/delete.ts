@@ -10,9 +10,10 @@ import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
 import { addSourceToErr, aggregate, plain } from '../errors';
-import { flagArray, flagBool, flagInt, type ParsedArgs } from '../flags';
+import { flagArray, flagBool, flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { kindQuotedName, readManifestsFromFlags } from '../manifest';
+import { kindQuotedName, kindSlashName, readManifestsFromFlags } from '../manifest';
+import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { resolveTargets } from './get';
 
 interface DeleteTarget {
@@ -36,15 +37,36 @@ export interface DeleteJob extends JobCommon {
   gracePeriodSeconds?: number;
   /** --cascade as the apiserver's DeleteOptions.propagationPolicy. */
   propagationPolicy: 'Background' | 'Foreground' | 'Orphan';
+  dryRun: DryRun;
+  output: string;
+  /** Types to list first (`-l`, `--all`): their matching objects become the targets. */
+  lists: { info: ResourceInfo; query: Record<string, string>; namespace?: string }[];
 }
 
 export const NO_RESOURCES =
   'You must provide one or more resources by argument or filename.\nExample resource specifications include:\n' +
   "   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
 
-function targetsFromArgs(p: ParsedArgs, common: JobCommon): DeleteTarget[] | ReturnType<typeof plain> {
+type Lists = DeleteJob['lists'];
+
+/**
+ * Names, or with `-l`/`--all` the types to list (the builder's LabelSelectorParam and
+ * SelectAllParam; `-A` lists every namespace).
+ */
+function targetsFromArgs(p: ParsedArgs, common: JobCommon): DeleteTarget[] | Lists | ReturnType<typeof plain> {
   const resolved = resolveTargets(p.args);
   if ('t' in resolved) return resolved;
+  const selector = flagString(p, 'selector');
+  const all = flagBool(p, 'all');
+  if (all && selector) return plain('cannot set --all and --selector at the same time');
+  if ((selector !== undefined || all) && resolved.targets.every((t) => t.names.length === 0)) {
+    const allNs = flagBool(p, 'all-namespaces');
+    return resolved.targets.map((t) => ({
+      info: t.info,
+      query: selector ? { labelSelector: selector } : ({} as Record<string, string>),
+      namespace: t.info.namespaced && !allNs ? common.namespace : undefined,
+    }));
+  }
   const out: DeleteTarget[] = [];
   for (const t of resolved.targets) {
     if (t.names.length === 0) return plain('resource(s) were provided, but no name was specified');
@@ -89,8 +111,13 @@ function gracePeriod(p: ParsedArgs): number | ReturnType<typeof plain> {
 
 export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
   const filenames = flagArray(p, 'filename');
-  let targets: DeleteTarget[];
+  let targets: DeleteTarget[] = [];
+  let lists: Lists = [];
   const errors = [];
+  const output = flagString(p, 'output');
+  if (output !== undefined && output !== '' && output !== 'name') return finishJob(st, common, ctx, plain(`unexpected -o output mode: ${output}. We only support '-o name'`));
+  const dryRun = dryRunOf(p);
+  if (typeof dryRun !== 'string') return finishJob(st, common, ctx, dryRun);
   if (filenames.length > 0) {
     const m = readManifestsFromFlags(filenames, p, exec, common);
     if (m.fatal) return finishJob(st, common, ctx, m.fatal);
@@ -99,7 +126,8 @@ export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   } else if (p.args.length > 0) {
     const t = targetsFromArgs(p, common);
     if (!Array.isArray(t)) return finishJob(st, common, ctx, t);
-    targets = t;
+    if (t.length > 0 && 'query' in t[0]!) lists = t as Lists;
+    else targets = t as DeleteTarget[];
   } else return finishJob(st, common, ctx, plain(NO_RESOURCES));
   const policy = cascadePolicy(p.flags.get('cascade'));
   if (typeof policy !== 'string') return finishJob(st, common, ctx, policy);
@@ -117,6 +145,9 @@ export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     wait: p.flags.get('wait') !== false,
     gracePeriodSeconds: grace >= 0 ? grace : undefined,
     propagationPolicy: policy,
+    dryRun,
+    lists,
+    output: output ?? '',
   };
   job.errors.push(...errors);
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
@@ -134,17 +165,33 @@ function pathOf(t: DeleteTarget, withName = true): string {
 }
 
 function next(st: KubectlState, job: DeleteJob, ctx: Effects): void {
+  const list = job.lists[0];
+  if (list) {
+    const path = resourcePath({ group: list.info.group || undefined, version: list.info.version, resource: list.info.resource, namespace: list.namespace });
+    jobRequest(st, job, ctx, { method: 'GET', path, query: list.query }, 'list');
+    return;
+  }
   if (job.phase === 'delete') {
     const t = job.targets[job.index];
+    if (t && job.dryRun === 'client') {
+      // A client dry run prints what it would delete and sends nothing (DeleteResult).
+      job.stdout += printed(job, t);
+      job.index++;
+      return next(st, job, ctx);
+    }
     if (t) {
       const body: Record<string, unknown> = { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: job.propagationPolicy };
       if (job.gracePeriodSeconds !== undefined) body.gracePeriodSeconds = job.gracePeriodSeconds;
-      jobRequest(st, job, ctx, { method: 'DELETE', path: pathOf(t), body, contentType: 'application/json' }, 'delete', {
+      const query = dryRunQuery(job.dryRun);
+      jobRequest(st, job, ctx, { method: 'DELETE', path: pathOf(t), query, body, contentType: 'application/json' }, 'delete', {
         phase: 'persistence',
         object: { kind: t.info.kind, name: t.name, namespace: t.namespace },
       });
       return;
     }
+    // DeleteResult: nothing matched; no wait after a dry run.
+    if (job.targets.length === 0 && job.errors.length === 0) job.stdout += 'No resources found\n';
+    if (job.dryRun !== 'none') return finishJob(st, job, ctx, aggregate(job.errors));
     job.phase = 'wait';
     job.index = 0;
   }
@@ -163,12 +210,26 @@ function startWatch(st: KubectlState, job: DeleteJob, t: DeleteTarget, ctx: Effe
   });
 }
 
+/** DeleteOptions.PrintObj: `pod "web" deleted`, with -o name `pod/web`. */
+function printed(job: DeleteJob, t: DeleteTarget): string {
+  if (job.output === 'name') return `${kindSlashName(t.info, t.name)}\n`;
+  return `${kindQuotedName(t.info, t.name)} ${job.gracePeriodSeconds === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(job.dryRun)}\n`;
+}
+
 export function onDeleteResult(st: KubectlState, job: DeleteJob, step: string, r: RequestResult, ctx: Effects): void {
   if (!r.ok && r.err.t === 'url') return finishJob(st, job, ctx, r.err);
+  if (step === 'list') {
+    if (!r.ok) return finishJob(st, job, ctx, r.err);
+    const list = job.lists.shift()!;
+    for (const item of (r.body as { items?: KubeObject[] }).items ?? []) {
+      job.targets.push({ info: list.info, name: item.metadata.name ?? '', namespace: list.info.namespaced ? item.metadata.namespace : undefined, source: '' });
+    }
+    return next(st, job, ctx);
+  }
   if (step === 'delete') {
     const t = job.targets[job.index]!;
     if (r.ok) {
-      job.stdout += `${kindQuotedName(t.info, t.name)} ${job.gracePeriodSeconds === 0 ? 'force deleted' : 'deleted'}\n`;
+      job.stdout += printed(job, t);
       const obj = r.body as KubeObject;
       if (job.wait && !isStatus(obj) && obj?.metadata?.uid) {
         t.uid = obj.metadata.uid;
