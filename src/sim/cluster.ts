@@ -5,8 +5,6 @@
 import type { Taint } from './api/types';
 import { kubeApiserver, type ApiserverConfig } from './apiserver/apiserver';
 import { kubeadm, type KubeadmConfig } from './bootstrap/kubeadm';
-import { controlPlaneStaticPods, type StaticPod } from './bootstrap/static-pod-manifests';
-import { COREDNS_IMAGE, KUBE_PROXY_IMAGE, kubeadmAddons } from './bootstrap/addons';
 import type { CliCancel, CliExec, CliOutput } from './cli-tools/protocol';
 import { kubectl, type KubectlConfig } from './cli-tools/kubectl/kubectl';
 import { nodeShell, type NodeShellConfig } from './cli-tools/node/node-shell';
@@ -105,12 +103,8 @@ export const DEFAULT_WORKERS: NodeSpecInput[] = [
   { name: 'worker-3', cpu: '2', memory: '4Gi' },
 ];
 
-/**
- * Images every node has before anything runs: the sandbox (pause) image kubeadm pre-pulls, and the
- * add-ons' images (kube-proxy, CoreDNS), as on a node image prepared for kubeadm (kind's, say), so
- * the add-on pods run by the time the cluster is handed over rather than after a pull per node.
- */
-const PRELOADED_IMAGES = ['registry.k8s.io/pause:3.10', KUBE_PROXY_IMAGE, COREDNS_IMAGE];
+/** Images every node has before anything runs: the sandbox (pause) image kubeadm pre-pulls. */
+const PRELOADED_IMAGES = ['registry.k8s.io/pause:3.10'];
 const DEFAULT_BANDWIDTH = 25 * 1024 * 1024;
 /** Finished command outputs a Cluster keeps for whoever asks for them (the scenario runner asks at once). */
 export const FINISHED_OUTPUTS_KEPT = 1000;
@@ -223,24 +217,11 @@ export class Cluster {
     }
     const kubectlCfg: KubectlConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, server: APISERVER_ADDRESS, users: userCredentials(spec.users ?? []) };
     sim.addProcess(KUBECTL, KUBECTL_HOST, 'kubectl', kubectlCfg);
-    const kubeadmCfg: KubeadmConfig = {
-      apiserver: APISERVER,
-      credentials: ADMIN_CREDENTIALS,
-      nodeName: CONTROL_PLANE_HOST,
-      labels: CONTROL_PLANE_LABELS,
-      addons: kubeadmAddons(spec.kubeProxyMode ?? 'iptables', `https://${APISERVER_ADDRESS}`),
-    };
+    const kubeadmCfg: KubeadmConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, nodeName: CONTROL_PLANE_HOST, labels: CONTROL_PLANE_LABELS };
     sim.addProcess('kubeadm', CONTROL_PLANE_HOST, 'kubeadm', kubeadmCfg, false);
 
     const proxyMode = spec.kubeProxyMode ?? 'iptables';
-    // kubeadm init's control-plane and etcd phases: the manifests the control-plane kubelet runs.
-    const staticPods = controlPlaneStaticPods(CONTROL_PLANE_HOST, '10.0.0.10', members === 1 ? ['https://127.0.0.1:2379'] : clientURLs, {
-      apiserver: APISERVER,
-      controllerManager: CONTROLLER_MANAGER,
-      scheduler: SCHEDULER,
-      ...(members === 1 ? { etcd: memberIds[0]! } : {}),
-    });
-    this.addNode(CONTROL_PLANE_NODE, 0, true, proxyMode, staticPods);
+    this.addNode(CONTROL_PLANE_NODE, 0, true, proxyMode);
     const workers = spec.nodes && spec.nodes.length ? spec.nodes : DEFAULT_WORKERS;
     workers.forEach((n, i) => {
       sim.addHost(n.name, `10.0.0.${11 + i}`);
@@ -267,7 +248,7 @@ export class Cluster {
     sim.start('kubeadm');
   }
 
-  private addNode(n: NodeSpecInput, index: number, controlPlane: boolean, proxyMode: 'iptables' | 'ipvs', staticPods?: StaticPod[]): void {
+  private addNode(n: NodeSpecInput, index: number, controlPlane: boolean, proxyMode: 'iptables' | 'ipvs'): void {
     const address = controlPlane ? '10.0.0.10' : `10.0.0.${10 + index}`;
     const podCIDR = `10.244.${index}.0/24`;
     this.nodes.push({ name: n.name, address, podCIDR, controlPlane });
@@ -299,7 +280,6 @@ export class Cluster {
       labels: { ...(n.labels ?? {}) },
       taints: [...(n.taints ?? [])],
       timings: this.timings,
-      ...(staticPods ? { staticPods } : {}),
     };
     this.sim.addProcess(kubeletId(n.name), n.name, 'kubelet', kl);
     const kp: KubeProxyConfig = { nodeName: n.name, apiserver: APISERVER, credentials: KUBE_PROXY_CREDENTIALS, mode: proxyMode, timings: this.timings, nodeIP: address };
@@ -481,17 +461,6 @@ export class Cluster {
     const t = this.resolve(target);
     if (t.kind === 'host') this.sim.killHost(t.name);
     else this.sim.kill(t.name);
-  }
-
-  /**
-   * The target's process dies unexpectedly (as with `kill -9` of its PID from the host): its
-   * supervisor starts it again (the kubelet's crash-loop back-off for a static pod, systemd's
-   * Restart= for the kubelet and containerd), unlike kill(), which is a deliberate stop.
-   */
-  crash(target: string): void {
-    const t = this.resolve(target);
-    if (t.kind === 'host') throw new Error(`cannot crash "${target}": a machine is powered off with kill, a process crashes`);
-    this.sim.crashProcess(t.name);
   }
 
   restart(target: string): void {

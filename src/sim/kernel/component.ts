@@ -123,15 +123,6 @@ export interface HostProcessInfo {
   startedAt?: number;
   /** When it last stopped (unset while it has never stopped). */
   since?: number;
-  /**
-   * How the last incarnation ended: `crash` (it panicked), `signal` (killed by a signal nobody
-   * meant as a stop: `kill -9` from the host), `exit` (it exited by itself), `kill` (a deliberate
-   * stop: the operator's kill, systemctl stop). Unset while it has never stopped.
-   */
-  lastExit?: 'crash' | 'signal' | 'exit' | 'kill';
-  /** When its supervisor starts it again (a crashed static pod's back-off); unset when nobody will. */
-  restartAt?: number;
-  /** Its journal; empty when asked for without logs. */
   log: { time: number; line: string }[];
 }
 
@@ -159,11 +150,10 @@ export interface Effects {
   emit(e: Emitted): void;
   /**
    * The processes on this process's own host, as a node shell reads them from systemd and journald
-   * (`systemctl status`, `journalctl -u`); `{ logs: false }` leaves the journals out (the kubelet's
-   * look at its static pods every second needs only their states). Not a message: systemd and journald are local to the host
+   * (`systemctl status`, `journalctl -u`). Not a message: systemd and journald are local to the host
    * and answer over no network, so a partition cannot hide them. Read-only plain data.
    */
-  hostProcesses(opts?: { logs?: boolean }): HostProcessInfo[];
+  hostProcesses(): HostProcessInfo[];
   /**
    * `systemctl start|stop|restart`: act on a process of this same host (never itself). Returns
    * false when the process is not on this host. Local to the host, like hostProcesses.

@@ -50,33 +50,8 @@ describe('hostProcesses', () => {
     s.runUntil(300);
     expect(state(s).seen).toEqual([
       { id: 'shell', kind: 'probe', alive: true, incarnation: 1, startedAt: 0, log: [{ time: 0, line: 'booted' }] },
-      { id: 'svc', kind: 'probe', alive: false, incarnation: 1, startedAt: 0, since: 100, lastExit: 'kill', log: [{ time: 0, line: 'booted' }] },
+      { id: 'svc', kind: 'probe', alive: false, incarnation: 1, startedAt: 0, since: 100, log: [{ time: 0, line: 'booted' }] },
     ]);
-  });
-
-  // supervisor.ts: a static pod's process (kube-scheduler here) is restarted by the kubelet with the
-  // crash-loop back-off (10 s first); a deliberate kill is not. What the kubelet's relist reads.
-  it('tells a crash waiting for its restart from a deliberate stop', () => {
-    const s = new Simulation({ seed: 1 });
-    s.register(probe);
-    s.register({ ...probe, kind: 'kube-scheduler' });
-    s.addHost('a', '10.0.0.1');
-    s.addProcess('shell', 'a', 'probe', {});
-    s.addProcess('sched', 'a', 'kube-scheduler', {});
-    s.start('shell');
-    s.start('sched');
-    s.runUntil(100);
-    s.crashProcess('sched');
-    s.inject('shell', { type: 'look' }, { summary: 'look' });
-    s.runUntil(200);
-    expect(state(s).seen[1]).toEqual({ id: 'sched', kind: 'kube-scheduler', alive: false, incarnation: 1, startedAt: 0, since: 100, lastExit: 'signal', restartAt: 10_100, log: [{ time: 0, line: 'booted' }] });
-    s.runUntil(10_100);
-    expect(s.process('sched')).toMatchObject({ alive: true, incarnation: 2 });
-    expect(s.process('sched')!.restartAt).toBeUndefined();
-    s.kill('sched');
-    s.runUntil(30_000);
-    expect(s.process('sched')).toMatchObject({ alive: false, lastExit: 'kill' });
-    expect(s.process('sched')!.restartAt).toBeUndefined();
   });
 });
 

@@ -66,10 +66,6 @@ export interface ProcessState {
   startedAt?: number;
   /** When the process last stopped. */
   stoppedAt?: number;
-  /** How it last stopped (HostProcessInfo.lastExit). */
-  lastExit?: 'crash' | 'signal' | 'exit' | 'kill';
-  /** When its supervisor's start is due (a crashed process waiting out its back-off). */
-  restartAt?: number;
   /** Who starts it again after a crash (supervisor.ts), and its crashes in a row. */
   supervisor?: Supervisor;
   crash?: CrashRecord;
@@ -316,7 +312,6 @@ export class Simulation {
     p.alive = true;
     p.incarnation += 1;
     p.startedAt = this.world.now;
-    delete p.restartAt;
     const type = this.types.get(p.kind)!;
     const ctx = this.effects(p, rec.id, 'user');
     try {
@@ -331,31 +326,16 @@ export class Simulation {
    * timers and memory gone, the OS closing its sockets), its log says why, and its supervisor
    * starts it again if it has one. The rest of the cluster goes on.
    */
-  private crash(p: ProcessState, error: unknown, signal?: string): void {
+  private crash(p: ProcessState, error: unknown): void {
     if (!p.alive) return;
     const message = error instanceof Error ? error.message : String(error);
-    // A process killed by a signal writes nothing; a panicking Go program prints the panic.
-    if (!signal) for (const line of panicLines(error)) p.log.push({ time: this.world.now, line });
+    for (const line of panicLines(error)) p.log.push({ time: this.world.now, line });
     const ranFor = this.world.now - (p.startedAt ?? this.world.now);
     const delay = restartDelayMs(p.supervisor, (p.crash ??= { crashes: 0 }), ranFor);
     const rec = this.control('crash', p.id, `${p.id} crashed: ${message}${delay === undefined ? '' : ` (started again in ${delay} ms)`}`);
     if (this.exitRequest?.id === p.id) this.exitRequest = undefined;
     this.stopProcess(p, rec.id, true);
-    p.lastExit = signal ? 'signal' : 'crash';
-    if (delay !== undefined) {
-      p.restartAt = this.world.now + delay;
-      this.enqueue({ time: p.restartAt, seq: 0, kind: 'start', process: p.id });
-    }
-  }
-
-  /**
-   * The process is killed by a signal nobody in the cluster sent on purpose (`kill -9` of a
-   * container's process from the host, the OOM killer): unlike kill(), a deliberate stop, its
-   * supervisor starts it again.
-   */
-  crashProcess(id: ProcessId, signal = 'SIGKILL'): void {
-    const p = this.mustProcess(id);
-    if (p.alive) this.crash(p, new Error(`killed by ${signal}`), signal);
+    if (delay !== undefined) this.enqueue({ time: this.world.now + delay, seq: 0, kind: 'start', process: p.id });
   }
 
   /** Kill a process: its timers and in-memory state are gone; what it persisted survives. */
@@ -364,7 +344,6 @@ export class Simulation {
     if (!p.alive) return;
     const rec = this.control('kill', id, `kill ${id}`);
     this.stopProcess(p, rec.id, true);
-    p.lastExit = 'kill';
   }
 
   restart(id: ProcessId): void {
@@ -377,15 +356,7 @@ export class Simulation {
     const h = this.mustHost(name);
     if (!h.up) return;
     const rec = this.control('kill', name, `power off ${name}`);
-    for (const p of this.world.processes.values()) {
-      if (p.host !== name) continue;
-      // A pending supervisor start dies with the machine (the queued start finds the host down).
-      delete p.restartAt;
-      if (p.alive) {
-        this.stopProcess(p, rec.id, false);
-        p.lastExit = 'kill';
-      }
-    }
+    for (const p of this.world.processes.values()) if (p.host === name && p.alive) this.stopProcess(p, rec.id, false);
     h.up = false;
   }
 
@@ -532,11 +503,7 @@ export class Simulation {
     if (!p || !p.alive || p.incarnation !== x.incarnation) return;
     const rec = this.control('exit', p.id, x.restartAfterMs === undefined ? `${p.id} exited` : `${p.id} exited (started again in ${x.restartAfterMs} ms)`);
     this.stopProcess(p, rec.id, true);
-    p.lastExit = 'exit';
-    if (x.restartAfterMs !== undefined) {
-      p.restartAt = this.world.now + x.restartAfterMs;
-      this.enqueue({ time: p.restartAt, seq: 0, kind: 'start', process: p.id });
-    }
+    if (x.restartAfterMs !== undefined) this.enqueue({ time: this.world.now + x.restartAfterMs, seq: 0, kind: 'start', process: p.id });
   }
 
   private control(type: string, target: string, summary: string): TraceRecord {
@@ -820,16 +787,13 @@ export class Simulation {
       emit(e) {
         sim.world.emitted.push(e);
       },
-      hostProcesses(opts) {
+      hostProcesses() {
         const out: HostProcessInfo[] = [];
-        const logs = opts?.logs ?? true;
         for (const q of sim.world.processes.values()) {
           if (q.host !== p.host) continue;
-          const info: HostProcessInfo = { id: q.id, kind: q.kind, alive: q.alive, incarnation: q.incarnation, log: logs ? q.log.map((l) => ({ time: l.time, line: l.line })) : [] };
+          const info: HostProcessInfo = { id: q.id, kind: q.kind, alive: q.alive, incarnation: q.incarnation, log: q.log.map((l) => ({ time: l.time, line: l.line })) };
           if (q.startedAt !== undefined) info.startedAt = q.startedAt;
           if (q.stoppedAt !== undefined) info.since = q.stoppedAt;
-          if (q.lastExit !== undefined) info.lastExit = q.lastExit;
-          if (q.restartAt !== undefined) info.restartAt = q.restartAt;
           out.push(info);
         }
         return out;

@@ -42,8 +42,6 @@ export interface ClusterLike {
   cancel?(jobId: number): void;
   /** Throws an Error naming the valid targets when the target is unknown. */
   kill(target: string): void;
-  /** The target's process dies unexpectedly (its supervisor starts it again). */
-  crash(target: string): void;
   restart(target: string): void;
   /** Start a killed process or power on a host, without killing it first. */
   start(target: string): void;

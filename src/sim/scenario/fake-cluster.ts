@@ -86,11 +86,6 @@ export class FakeCluster implements ClusterLike {
     this.record(`kill ${target}`);
   }
 
-  crash(target: string): void {
-    this.checkTarget(target);
-    this.record(`crash ${target}`);
-  }
-
   restart(target: string): void {
     this.checkTarget(target);
     this.record(`restart ${target}`);

@@ -110,7 +110,6 @@ function readAction(r: FieldReader, kind: StepKind, f: Field, fields: Fields, pa
       return expect ? { kind, expect } : undefined;
     }
     case 'kill':
-    case 'crash':
     case 'restart':
     case 'start': {
       const target = nonEmpty(r, f, path);

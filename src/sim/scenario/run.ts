@@ -327,7 +327,6 @@ export class ScenarioRunner {
   private control(step: Step, entry: TranscriptEntry): void {
     try {
       if (step.kind === 'kill') this.cluster.kill(step.target);
-      else if (step.kind === 'crash') this.cluster.crash(step.target);
       else if (step.kind === 'restart') this.cluster.restart(step.target);
       else if (step.kind === 'start') this.cluster.start(step.target);
       else if (step.kind === 'partition') this.cluster.partition(step.between, step.and);

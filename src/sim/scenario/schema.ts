@@ -104,8 +104,6 @@ export type StepAction =
   | { kind: 'run'; line: string; stdin?: string; on?: string }
   | { kind: 'expect'; expect: ExpectSpec }
   | { kind: 'kill'; target: string }
-  /** The target's process dies unexpectedly; its supervisor (the kubelet, systemd) starts it again. */
-  | { kind: 'crash'; target: string }
   | { kind: 'restart'; target: string }
   | { kind: 'start'; target: string }
   | { kind: 'partition'; between: string[]; and: string[] }
@@ -118,7 +116,7 @@ export type StepAction =
   | { kind: 'hangup'; id: number };
 
 export type StepKind = StepAction['kind'];
-export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'crash', 'restart', 'start', 'partition', 'link', 'heal', 'interrupt', 'request', 'hangup'];
+export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'partition', 'link', 'heal', 'interrupt', 'request', 'hangup'];
 
 export type Step = StepAction & {
   /** Simulated time in ms at which the step starts. */
@@ -180,7 +178,6 @@ export function describeAction(s: StepAction): string {
     case 'expect':
       return s.expect.run;
     case 'kill':
-    case 'crash':
     case 'restart':
     case 'start':
       return `${s.kind} ${s.target}`;

@@ -22,7 +22,6 @@ function action(a: StepAction): Record<string, unknown> {
     case 'expect':
       return { expect: { ...a.expect } };
     case 'kill':
-    case 'crash':
     case 'restart':
     case 'start':
       return { [a.kind]: a.target };

@@ -28,7 +28,6 @@ export const SCENARIOS: readonly string[] = [
   'configmaps-secrets',
   'quota',
   'init-containers',
-  'kube-system',
   'apiserver-down',
   'apiserver-restart',
   'scale-50',

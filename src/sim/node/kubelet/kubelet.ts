@@ -31,7 +31,6 @@ import { PROBE_TIMER, onExecProbeResponse, onNetProbeResponse, onProbeTimer } fr
 import { RUNTIME_SYNC_TIMER, addPod, onContainerList, onImageList, onSandboxList, startRuntimeSync } from './runtime-sync';
 import type { KubeletConfig, KubeletInformer, KubeletState, ProbeKind } from './state';
 import { KUBELET_VERSION } from './texts';
-import { STATIC_PODS_TIMER, isMirrorPod, onMirrorCreated, onMirrorPodDelta, onStaticPodsTimer, startStaticPods } from './static-pods';
 
 export type { KubeletConfig } from './state';
 
@@ -73,7 +72,6 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
   registerNode(s, ctx);
   informerSetStart(ctx, s.client, s.informers);
   startRuntimeSync(s, ctx);
-  startStaticPods(s, ctx);
   ctx.setTimer(t.nodeStatusUpdateFrequencyMs, NODE_STATUS_TIMER);
   return s;
 }
@@ -98,7 +96,6 @@ function recordStartupEvents(s: KubeletState, ctx: Effects): void {
 
 function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
   for (const d of deltas) {
-    if (onMirrorPodDelta(s, ctx, d)) continue;
     const pod = d.object as Pod;
     const uid = pod.metadata.uid ?? '';
     const w = s.workers.get(uid);
@@ -184,8 +181,6 @@ function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
         klog(ctx, 'E', 'kubelet_node_status.go:535', 'Error updating node status, will retry', { err: callError(ev, status) });
       }
       return;
-    case 'mirror.create':
-      return onMirrorCreated(s, ctx, ev, ok, status);
     case 'pod.status': {
       const w = s.workers.get(ev.call.data as string);
       if (!w) return;
@@ -235,7 +230,7 @@ function onCriResponse(s: KubeletState, ctx: Effects, resp: CriResponse): void {
       return onSandboxList(s, ctx, (resp.result as { items: PodSandboxInfo[] }).items);
     case 'runtime-list-containers':
       if (resp.error) return void ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
-      return onContainerList(s, ctx, (resp.result as { containers: ContainerInfo[] }).containers, ([...s.informers.byName.pods.items.values()] as Pod[]).filter((p) => !isMirrorPod(p)));
+      return onContainerList(s, ctx, (resp.result as { containers: ContainerInfo[] }).containers, [...s.informers.byName.pods.items.values()] as Pod[]);
     case 'runtime-images':
       return resp.error ? undefined : onImageList(s, (resp.result as { images: ImageInfo[] }).images);
     case 'events':
@@ -312,8 +307,6 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
     }
     case RUNTIME_SYNC_TIMER:
       return startRuntimeSync(s, ctx);
-    case STATIC_PODS_TIMER:
-      return onStaticPodsTimer(s, ctx);
     case RETRY_TIMER: {
       const p = t.payload as { uid: string; container?: string };
       const w = s.workers.get(p.uid);

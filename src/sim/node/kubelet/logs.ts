@@ -11,7 +11,6 @@ import { criCall } from './cri-client';
 import { findContainer } from './init-containers';
 import type { CriCallRecord, KubeletState } from './state';
 import { T } from './texts';
-import { rfc3339Micro } from '../../api/time';
 
 function respond(ctx: Effects, to: { process: string; incarnation: number }, requestId: number, status: number, body: unknown, summary: string): void {
   const r: HttpResponse = { type: 'http.response', requestId, status, body };
@@ -30,7 +29,6 @@ export function onContainerLogs(s: KubeletState, ctx: Effects, msg: Message): bo
   const c = findContainer(w, container);
   if (!c) return fail(400, badRequest(T.logNotValid(container, podName)), 'container not valid'), true;
   const previous = req.query?.previous === 'true';
-  if (w.staticPod && !previous) return staticPodLogs(ctx, w.staticPod, req, (status, body, text) => respond(ctx, to, msg.id, status, body, text)), true;
   let id: string | undefined;
   if (previous) {
     id = c.lastTerminated?.containerID?.replace('containerd://', '');
@@ -63,16 +61,4 @@ export function onReadLogs(ctx: Effects, rec: CriCallRecord, resp: CriResponse):
   });
   const text = lines.length ? lines.join('\n') + '\n' : '';
   respond(ctx, r, r.requestId, 200, text, `200 logs ${r.pod}/${r.container} (${lines.length} lines)`);
-}
-
-/**
- * A static pod's container is the simulated component itself: its log is the process's own (the
- * klog lines it wrote), read from the host's journal of it, as the runtime's log file would hold.
- */
-function staticPodLogs(ctx: Effects, process: string, req: HttpRequest, answer: (status: number, body: unknown, text: string) => void): void {
-  const p = ctx.hostProcesses().find((x) => x.id === process);
-  let lines = (p?.log ?? []).map((l) => (req.query?.timestamps === 'true' ? `${rfc3339Micro(l.time).replace('Z', '000Z')} ${l.line}` : l.line));
-  const tail = req.query?.tailLines !== undefined ? Number(req.query.tailLines) : undefined;
-  if (tail !== undefined && !Number.isNaN(tail)) lines = tail > 0 ? lines.slice(-tail) : [];
-  answer(200, lines.length ? lines.join('\n') + '\n' : '', `200 logs ${process} (${lines.length} lines)`);
 }

@@ -370,10 +370,7 @@ export function onSyncResponse(s: KubeletState, ctx: Effects, w: PodWorker, cont
       }
       const r = resp.result as RunPodSandboxResult;
       w.sandboxId = r.podSandboxId;
-      // A hostNetwork pod shares the node's network namespace: its IP is the node's
-      // (kubelet_pods.go generateAPIPodStatus uses the host IPs). Kubeplay's sandbox still got an
-      // address from the CNI plugin, which nothing uses.
-      w.podIP = w.pod.spec.hostNetwork ? s.config.nodeIP : r.ip;
+      w.podIP = r.ip;
       pushStatus(s, ctx, w);
       return syncPod(s, ctx, w);
     }

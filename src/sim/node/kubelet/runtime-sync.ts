@@ -79,7 +79,6 @@ export function onContainerList(s: KubeletState, ctx: Effects, containers: Conta
   const first = !s.runtime?.containers;
   s.runtime = { ...s.runtime, containers };
   for (const w of s.workers.values()) {
-    if (w.staticPod) continue;
     for (const c of allContainers(w)) {
       const info = containers.find((x) => x.id === c.containerId);
       if (c.state === 'running' && info?.state === 'CONTAINER_EXITED') onContainerExited(s, ctx, w, info.id, info.exitCode ?? 0, info.reason);

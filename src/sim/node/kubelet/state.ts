@@ -11,7 +11,6 @@ import type { Timings } from '../../config';
 import type { MessageId, ProcessId, RecordId, TimerId } from '../../kernel/units';
 import type { Backoff } from './backoff';
 import type { ContainerInfo, CriCall, PodSandboxInfo } from '../runtime/cri';
-import type { StaticPod } from '../../bootstrap/static-pod-manifests';
 
 export interface KubeletConfig {
   nodeName: string;
@@ -24,8 +23,6 @@ export interface KubeletConfig {
   labels: Record<string, string>;
   taints: Taint[];
   timings: Timings;
-  /** The manifests in /etc/kubernetes/manifests (the control-plane node's), each with the process its container runs. */
-  staticPods?: StaticPod[];
 }
 
 export type ProbeKind = 'liveness' | 'readiness' | 'startup';
@@ -110,8 +107,6 @@ export interface PodWorker {
    */
   statusInFlight?: boolean;
   statusDirty?: boolean;
-  /** A mirror pod: the host process its static pod's container runs (static-pods.ts); no CRI calls. */
-  staticPod?: ProcessId;
 }
 
 /** A CRI call in flight and what its answer is for. */
@@ -161,8 +156,6 @@ export interface KubeletState {
   imageBackoff: Backoff;
   crashBackoff: Backoff;
   eventSeq: number;
-  /** Per mirror pod name: what the kubelet knows of its static pod between relists (static-pods.ts). */
-  mirrors?: Record<string, { seenAt: number; creating?: boolean; retryAt?: number; incarnation?: number; startedAt?: number; previousStartedAt?: number }>;
   /** The event correlator's cache (client/event-recorder.ts), made on the first event. */
   eventCache?: EventCache;
   /** Pods whose last status PATCH failed: the status manager retries them on its next batch (10 s). */

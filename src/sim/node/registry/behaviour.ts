@@ -73,9 +73,7 @@ export function programFor(image: string, command: string[] | undefined, args: s
   const argv = [...(command ?? []), ...(args ?? [])];
   const b: ImageBehaviour = l.found ? l.entry.behaviour : { kind: 'shell' };
   const tag = l.found ? l.ref.tag : 'latest';
-  // A command naming the image's own server binary (kube-proxy's `/usr/local/bin/kube-proxy`) runs the server.
-  const ownBinary = b.kind === 'server' && !!command?.length && !!b.binaries?.includes(command[0]!.split('/').pop()!);
-  if (command && command.length && !ownBinary) return { steps: argvSteps(argv, sh), onSigterm: 'ignore' };
+  if (command && command.length) return { steps: argvSteps(argv, sh), onSigterm: 'ignore' };
   switch (b.kind) {
     case 'server': {
       const p: Program = { steps: serverSteps(b, tag, args ?? []), onSigterm: 'exit0' };

@@ -8,8 +8,6 @@ export type ImageBehaviour =
   /** A long-running server: startup log lines, then it listens on its ports until signalled. */
   | {
       kind: 'server'; ports: number[]; http?: { okPaths: string[] }; logs: [('stdout' | 'stderr'), string][]; version?: string;
-      /** The server's own binary names: a pod command that runs one of them runs the server. */
-      binaries?: string[];
       /** What it writes when SIGTERM stops it. */
       shutdownLogs?: [('stdout' | 'stderr'), string][];
     }
@@ -210,23 +208,4 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   },
   // The data file of more docs, examples and Docker Official Images repositories.
   ...DOCS_CATALOGUE,
-  // kubeadm v1.31's add-ons (cmd/kubeadm/app/constants: CoreDNSVersion v1.11.3; kube-proxy at the
-  // cluster's version) and its control-plane images, which the simulated components stand for.
-  'registry.k8s.io/kube-proxy': {
-    tags: sizes(same(['v1.31.0'], 30 * MB + 600_000)),
-    behaviour: { kind: 'server', binaries: ['kube-proxy'], ports: [10249, 10256], http: { okPaths: ['/healthz', '/livez', '/metrics'] }, logs: [['stderr', 'I0813 09:00:00.000000       1 server_linux.go:66] "Using iptables proxy"']] },
-  },
-  'registry.k8s.io/coredns/coredns': {
-    tags: sizes(same(['v1.11.3', 'v1.11.1'], 18 * MB + 600_000)),
-    behaviour: {
-      kind: 'server',
-      ports: [53, 8080, 8181, 9153],
-      http: { okPaths: ['/health', '/ready', '/metrics'] },
-      logs: [['stdout', '.:53'], ['stdout', '[INFO] plugin/reload: Running configuration SHA512 = 591cf328cccc12bc490481273e738df59329c62c0b729d94e8b61db9961c2fa5f046dd37f1cf888b953814040d180f52594972691cd6ff41be96639138a43908'], ['stdout', 'CoreDNS-1.11.3'], ['stdout', 'linux/amd64, go1.21.11, a6338e9']],
-    },
-  },
-  'registry.k8s.io/kube-apiserver': { tags: sizes(same(['v1.31.0'], 28 * MB + 100_000)), behaviour: { kind: 'pause' } },
-  'registry.k8s.io/kube-controller-manager': { tags: sizes(same(['v1.31.0'], 26 * MB + 200_000)), behaviour: { kind: 'pause' } },
-  'registry.k8s.io/kube-scheduler': { tags: sizes(same(['v1.31.0'], 20 * MB + 200_000)), behaviour: { kind: 'pause' } },
-  'registry.k8s.io/etcd': { tags: sizes(same(['3.5.15-0'], 56 * MB + 900_000)), behaviour: { kind: 'pause' } },
 };
