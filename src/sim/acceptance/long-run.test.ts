@@ -92,7 +92,10 @@ function measure(c: Cluster, minute: number, cs: Census): Figures {
     cacheEvents += r.events.length;
   }
   const events = [...(api.cache.get('events')?.objects.values() ?? [])];
-  const oldest = Math.min(...events.map((e) => parseTime(e.obj.metadata.creationTimestamp ?? '')));
+  // An aggregated event (count > 1) was last written at its lastTimestamp: its TTL runs from then,
+  // as the events registry's TTL applies to updates too.
+  const written = (e: (typeof events)[number]): string => ((e.obj as { lastTimestamp?: string }).lastTimestamp ?? e.obj.metadata.creationTimestamp ?? '');
+  const oldest = Math.min(...events.map((e) => parseTime(written(e))));
   host.gc?.();
   return {
     minute,

@@ -25,6 +25,7 @@ export const SCENARIOS: readonly string[] = [
   'leader-election',
   'statefulset',
   'job',
+  'cronjob',
   'configmaps-secrets',
   'quota',
   'init-containers',

@@ -133,9 +133,13 @@ describe('kubectl rollout pause, resume, restart, history --revision and status'
     expect(c.run('kubectl set image pod/solo solo=nginx:1.26').stdout).toBe('pod/solo image updated\n');
     c.sim.runUntil(c.sim.now + 20_000);
     expect(c.run('kubectl get pod solo').stdout).toMatch(/^solo +1\/1 +Running +1 \(\d+s ago\) +35s\n$/m);
-    const events = c.run('kubectl get events --field-selector involvedObject.name=solo -o custom-columns=R:.reason,M:.message --no-headers').stdout;
-    // worker-1 pulled nginx:1.26 for the Deployment's rollout above.
-    expect(events).toMatch(/Killing +Container solo definition changed, will be restarted\nPulled +Container image "nginx:1\.26" already present on machine\nCreated +Created container solo\nStarted +Started container solo\n$/);
+    const events = c.run('kubectl get events --field-selector involvedObject.name=solo -o custom-columns=R:.reason,C:.count,M:.message --no-headers').stdout;
+    // The kubelet kills the old container, pulls the new image if its node lacks it, and creates and
+    // starts the container again: the recorder counts the repeats on the first Created/Started events.
+    expect(events).toMatch(/Killing +1 +Container solo definition changed, will be restarted\n/);
+    expect(events).toMatch(/Pulled +1 +(Container image "nginx:1\.26" already present on machine|Successfully pulled image "nginx:1\.26".*)\n/);
+    expect(events).toMatch(/Created +2 +Created container solo\n/);
+    expect(events).toMatch(/Started +2 +Started container solo\n/);
     expect(c.run('kubectl get pod solo -o yaml').stdout).toContain('image: docker.io/library/nginx:1.26');
   });
 
