@@ -176,6 +176,8 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   // Quotas and storage (issue 12): create quota's object, describe quota, a PV and a claim through the apiserver's printers.
   { cmd: 'create quota {n}-quota --hard=pods=5,requests.memory=1024Mi' },
   { cmd: "get quota {n}-quota -o jsonpath='{.spec}'" },
+  // Both quotas would refuse every later pod in the namespace (no requests.memory): they go at once.
+  { cmd: 'delete quota {n}-quota' },
   { cmd: 'create quota {n}-bad --hard=pods' },
   { cmd: 'apply -f -', stdin: 'apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: NAME-pv\nspec:\n  storageClassName: manual\n  capacity:\n    storage: 10Gi\n  accessModes:\n    - ReadWriteOnce\n  hostPath:\n    path: "/mnt/data"\n' },
   { cmd: "get pv {n}-pv -o jsonpath='{.spec.persistentVolumeReclaimPolicy}'" },
