@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // The page's CSP: one copy, shared with `kubeplay serve`'s header (src/serve/csp.ts says why each part).
@@ -49,5 +50,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     setupFiles: ['src/testing/fuzz-seed.ts'],
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two. The test files are
+    // CPU-bound simulations and the main process only gathers results, so two workers there take the
+    // unit phase from about 10 to about 7 minutes.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
