@@ -4,8 +4,8 @@
 
 import { objectKey } from '../../client/informer';
 import { matchesFields, parseFieldSelector } from '../../api/fields';
-import { parseSelector, selectorMatches } from '../../api/labels';
-import type { KubeObject, Node, Pod } from '../../api/types';
+import { parseSelector, selectorMatches, tolerationsTolerateTaint } from '../../api/labels';
+import type { KubeObject, Node, Pod, Toleration } from '../../api/types';
 import type { Simulation } from '../../kernel/simulation';
 import { apiserverState, containerdStates, freshestStore, runningInformers, storedObjects } from '../observe';
 
@@ -24,12 +24,17 @@ function num(v: unknown): number {
   return typeof v === 'number' ? v : 0;
 }
 
-/** Nodes a DaemonSet's pods can run on: Ready and without a NoSchedule/NoExecute taint other than the control plane's. */
-function daemonNodes(objs: Objects): number {
+/**
+ * Nodes a DaemonSet's pods can run on: Ready, schedulable, and with no NoSchedule/NoExecute taint
+ * its pod template does not tolerate (kubeadm's kube-proxy tolerates every taint, so it runs on the
+ * control plane too).
+ */
+function daemonNodes(objs: Objects, ds: KubeObject): number {
+  const tolerations = (ds.spec as { template?: { spec?: { tolerations?: Toleration[] } } } | undefined)?.template?.spec?.tolerations;
   return list(objs, 'nodes').filter((n) => {
     const node = n as Node;
     const ready = node.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
-    const blocking = (node.spec?.taints ?? []).some((t) => t.effect !== 'PreferNoSchedule');
+    const blocking = (node.spec?.taints ?? []).some((t) => t.effect !== 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, t));
     return ready && !blocking && !node.spec?.unschedulable;
   }).length;
 }
@@ -49,9 +54,9 @@ function workloads(objs: Objects, out: Violation[]): void {
     const ready = num((s.status as { readyReplicas?: number } | undefined)?.readyReplicas);
     if (ready !== want) out.push({ invariant: 'statefulset ready', detail: `statefulset ${objectKey(s)} wants ${want}, ${ready} ready` });
   }
-  const eligible = daemonNodes(objs);
   for (const ds of list(objs, 'daemonsets')) {
     if (ds.metadata.deletionTimestamp) continue;
+    const eligible = daemonNodes(objs, ds);
     const st = (ds.status ?? {}) as Record<string, unknown>;
     if (num(st.desiredNumberScheduled) !== eligible || num(st.numberAvailable) !== eligible) {
       out.push({ invariant: 'daemonset available', detail: `daemonset ${objectKey(ds)}: ${eligible} eligible nodes, desired=${num(st.desiredNumberScheduled)} available=${num(st.numberAvailable)}` });
