@@ -8,6 +8,7 @@
 import type { KubeObject } from '../../api/types';
 import { apiVersionOf, resourceForKind, type ResourceInfo } from '../../api/resources';
 import { metadataTypeError } from '../../api/validation/strict-decode';
+import { resourcePath } from '../../client/apiclient';
 import { goMarshal } from '../common/go-json';
 import { parseYamlChunk, splitYamlDocuments } from '../common/yaml-docs';
 import type { CliExec } from '../protocol';
@@ -177,3 +178,14 @@ export function infoString(info: ResourceInfo, name: string, namespace: string):
 }
 
 export { apiVersionOf };
+
+/** The REST path of a manifest's object: its collection, or with `withName` the object itself. */
+export function manifestPath(o: ManifestObject, withName = true): string {
+  return resourcePath({
+    group: o.info.group || undefined,
+    version: o.info.version,
+    resource: o.info.resource,
+    namespace: o.info.namespaced ? o.obj.metadata.namespace : undefined,
+    name: withName ? o.obj.metadata.name : undefined,
+  });
+}

@@ -5,14 +5,13 @@
 // (`pod/web configured`), or print `pod/web unchanged` when there is nothing to change.
 
 import type { KubeObject } from '../../../api/types';
-import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
 import { goMarshal } from '../../common/go-json';
 import { addSourceToErr, aggregate, plain, type KubectlError } from '../errors';
 import { flagArray, validationDirective, type ParsedArgs } from '../flags';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { infoString, kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
+import { infoString, kindSlashName, manifestPath, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { threeWayMergePatch } from './three-way-patch';
 
@@ -77,15 +76,6 @@ export function startApply(st: KubectlState, common: JobCommon, p: ParsedArgs, e
   nextObject(st, job, ctx);
 }
 
-function pathOf(o: ManifestObject, withName: boolean): string {
-  return resourcePath({
-    group: o.info.group || undefined,
-    version: o.info.version,
-    resource: o.info.resource,
-    namespace: o.info.namespaced ? o.obj.metadata.namespace : undefined,
-    name: withName ? o.obj.metadata.name : undefined,
-  });
-}
 
 function objectRef(o: ManifestObject): { kind: string; name: string; namespace?: string } {
   return { kind: o.info.kind, name: o.obj.metadata.name ?? '', namespace: o.obj.metadata.namespace };
@@ -94,7 +84,7 @@ function objectRef(o: ManifestObject): { kind: string; name: string; namespace?:
 function nextObject(st: KubectlState, job: ApplyJob, ctx: Effects): void {
   const o = job.objects[job.index];
   if (!o) return finishJob(st, job, ctx, aggregate(job.errors));
-  jobRequest(st, job, ctx, { method: 'GET', path: pathOf(o, true) }, 'get', { object: objectRef(o) });
+  jobRequest(st, job, ctx, { method: 'GET', path: manifestPath(o) }, 'get', { object: objectRef(o) });
 }
 
 const writeQuery = (job: ApplyJob): Record<string, string> => ({
@@ -118,7 +108,7 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
   const name = o.obj.metadata.name ?? '';
   if (isNotFound(r)) {
     if (job.dryRun === 'client') return printAndNext(st, job, o, 'created', ctx);
-    jobRequest(st, job, ctx, { method: 'POST', path: pathOf(o, false), query: writeQuery(job), body: withLastApplied(o.obj), contentType: 'application/json' }, 'create', {
+    jobRequest(st, job, ctx, { method: 'POST', path: manifestPath(o, false), query: writeQuery(job), body: withLastApplied(o.obj), contentType: 'application/json' }, 'create', {
       object: objectRef(o),
       phase: 'persistence',
     });
@@ -133,22 +123,15 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
   // applyOneObject: a client dry run computes no patch and says `configured (dry run)`, changed or not.
   if (job.dryRun === 'client') return printAndNext(st, job, o, 'configured', ctx);
   const live = asObject(r);
-  const annotation = live.metadata.annotations?.[LAST_APPLIED];
-  if (annotation === undefined) job.stderr += MISSING_ANNOTATION_WARNING(o.info.resource, name);
-  let original: unknown;
-  try {
-    original = annotation ? JSON.parse(annotation) : {};
-  } catch {
-    original = {};
-  }
-  const patch = threeWayMergePatch(original, withLastApplied(o.obj), live);
+  if (live.metadata.annotations?.[LAST_APPLIED] === undefined) job.stderr += MISSING_ANNOTATION_WARNING(o.info.resource, name);
+  const patch = lastAppliedPatch(o.obj, live);
   if (Object.keys(patch).length === 0) return printAndNext(st, job, o, 'unchanged', ctx);
   job.lastPatch = goMarshal(patch);
   jobRequest(
     st,
     job,
     ctx,
-    { method: 'PATCH', path: pathOf(o, true), query: writeQuery(job), body: patch, contentType: 'application/strategic-merge-patch+json' },
+    { method: 'PATCH', path: manifestPath(o), query: writeQuery(job), body: patch, contentType: 'application/strategic-merge-patch+json' },
     'patch',
     { object: objectRef(o), phase: 'persistence' },
   );
@@ -181,4 +164,19 @@ export function onApplyResult(st: KubectlState, job: ApplyJob, step: string, r: 
   }
   job.index++;
   nextObject(st, job, ctx);
+}
+
+/**
+ * Client-side apply's patch: the three-way strategic merge of the last-applied annotation (an empty
+ * object when it is absent or unreadable), the manifest with its new annotation, and the live object.
+ */
+export function lastAppliedPatch(obj: KubeObject, live: KubeObject): ReturnType<typeof threeWayMergePatch> {
+  const annotation = live.metadata.annotations?.[LAST_APPLIED];
+  let original: unknown;
+  try {
+    original = annotation ? JSON.parse(annotation) : {};
+  } catch {
+    original = {};
+  }
+  return threeWayMergePatch(original as Parameters<typeof threeWayMergePatch>[0], withLastApplied(obj), live);
 }

@@ -9,7 +9,6 @@
 // epoch, as GNU diff -N prints it).
 
 import type { KubeObject } from '../../../api/types';
-import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import { SIM_EPOCH_MS } from '../../../api/time';
 import type { CliExec } from '../../protocol';
@@ -18,9 +17,8 @@ import { unifiedHunks } from '../../common/unified-diff';
 import { aggregate, plain } from '../errors';
 import { flagArray, type ParsedArgs } from '../flags';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { readManifestsFromFlags, type ManifestObject } from '../manifest';
-import { LAST_APPLIED, withLastApplied } from './apply';
-import { threeWayMergePatch } from './three-way-patch';
+import { manifestPath, readManifestsFromFlags, type ManifestObject } from '../manifest';
+import { lastAppliedPatch, withLastApplied } from './apply';
 
 export interface DiffJob extends JobCommon {
   command: 'diff';
@@ -46,11 +44,6 @@ export function startDiff(st: KubectlState, common: JobCommon, p: ParsedArgs, ex
   next(st, job, ctx);
 }
 
-function pathOf(o: ManifestObject, withName = true): string {
-  const i = o.info;
-  return resourcePath({ group: i.group || undefined, version: i.version, resource: i.resource, namespace: i.namespaced ? o.obj.metadata.namespace : undefined, name: withName ? o.obj.metadata.name : undefined });
-}
-
 /** diff.go InfoObject.Name: group.version.Kind.namespace.name (the group left out for the core group). */
 function fileName(o: ManifestObject): string {
   const i = o.info;
@@ -67,7 +60,7 @@ function yamlOf(obj: KubeObject): string {
 function next(st: KubectlState, job: DiffJob, ctx: Effects): void {
   const o = job.objects[job.index];
   if (!o) return finish(st, job, ctx);
-  jobRequest(st, job, ctx, { method: 'GET', path: pathOf(o) }, 'get');
+  jobRequest(st, job, ctx, { method: 'GET', path: manifestPath(o) }, 'get');
 }
 
 function merged(st: KubectlState, job: DiffJob, o: ManifestObject, obj: KubeObject, ctx: Effects): void {
@@ -82,22 +75,15 @@ export function onDiffResult(st: KubectlState, job: DiffJob, step: string, r: Re
   const query = { fieldManager: 'kubectl-client-side-apply', fieldValidation: 'Strict', dryRun: 'All' };
   if (step === 'get') {
     if (isNotFound(r)) {
-      jobRequest(st, job, ctx, { method: 'POST', path: pathOf(o, false), query, body: withLastApplied(o.obj), contentType: 'application/json' }, 'merged');
+      jobRequest(st, job, ctx, { method: 'POST', path: manifestPath(o, false), query, body: withLastApplied(o.obj), contentType: 'application/json' }, 'merged');
       return;
     }
     if (!r.ok) return finishJob(st, job, ctx, r.err);
     const live = asObject(r);
     job.live = live;
-    const annotation = live.metadata.annotations?.[LAST_APPLIED];
-    let original: unknown;
-    try {
-      original = annotation ? JSON.parse(annotation) : {};
-    } catch {
-      original = {};
-    }
-    const patch = threeWayMergePatch(original, withLastApplied(o.obj), live);
+    const patch = lastAppliedPatch(o.obj, live);
     if (Object.keys(patch).length === 0) return merged(st, job, o, live, ctx);
-    jobRequest(st, job, ctx, { method: 'PATCH', path: pathOf(o), query, body: patch, contentType: 'application/strategic-merge-patch+json' }, 'merged');
+    jobRequest(st, job, ctx, { method: 'PATCH', path: manifestPath(o), query, body: patch, contentType: 'application/strategic-merge-patch+json' }, 'merged');
     return;
   }
   if (!r.ok) return finishJob(st, job, ctx, r.err);

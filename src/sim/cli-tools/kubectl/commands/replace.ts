@@ -6,13 +6,12 @@
 // second, as forceReplace's PollImmediate), then creates them again (`configmap/x replaced`).
 
 import type { KubeObject } from '../../../api/types';
-import { resourcePath } from '../../../client/apiclient';
 import type { Effects, Timer } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
 import { addSourceToErr, aggregate, plain } from '../errors';
 import { flagArray, flagBool, validationDirective, type ParsedArgs } from '../flags';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { kindQuotedName, kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
+import { kindQuotedName, kindSlashName, manifestPath, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 
 export const REPLACE_POLL_TIMER = 'kubectl.replace-poll';
@@ -53,15 +52,6 @@ export function startReplace(st: KubectlState, common: JobCommon, p: ParsedArgs,
   next(st, job, ctx);
 }
 
-function pathOf(o: ManifestObject, withName = true): string {
-  return resourcePath({
-    group: o.info.group || undefined,
-    version: o.info.version,
-    resource: o.info.resource,
-    namespace: o.info.namespaced ? o.obj.metadata.namespace : undefined,
-    name: withName ? o.obj.metadata.name : undefined,
-  });
-}
 
 const refOf = (o: ManifestObject): { kind: string; name: string; namespace?: string } => ({ kind: o.info.kind, name: o.obj.metadata.name ?? '', namespace: o.obj.metadata.namespace });
 
@@ -70,7 +60,7 @@ function writeQuery(job: ReplaceJob): Record<string, string> {
 }
 
 function put(st: KubectlState, job: ReplaceJob, o: ManifestObject, obj: KubeObject, ctx: Effects): void {
-  jobRequest(st, job, ctx, { method: 'PUT', path: pathOf(o), query: writeQuery(job), body: obj, contentType: 'application/json' }, 'put', {
+  jobRequest(st, job, ctx, { method: 'PUT', path: manifestPath(o), query: writeQuery(job), body: obj, contentType: 'application/json' }, 'put', {
     phase: 'persistence',
     object: refOf(o),
   });
@@ -92,15 +82,15 @@ function next(st: KubectlState, job: ReplaceJob, ctx: Effects): void {
       return next(st, job, ctx);
     }
     if (o.obj.metadata.resourceVersion) return put(st, job, o, o.obj, ctx);
-    return void jobRequest(st, job, ctx, { method: 'GET', path: pathOf(o) }, 'get', { object: refOf(o) });
+    return void jobRequest(st, job, ctx, { method: 'GET', path: manifestPath(o) }, 'get', { object: refOf(o) });
   }
   if (job.phase === 'delete') {
     const body = { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' };
-    return void jobRequest(st, job, ctx, { method: 'DELETE', path: pathOf(o), body, contentType: 'application/json' }, 'delete', { phase: 'persistence', object: refOf(o) });
+    return void jobRequest(st, job, ctx, { method: 'DELETE', path: manifestPath(o), body, contentType: 'application/json' }, 'delete', { phase: 'persistence', object: refOf(o) });
   }
-  if (job.phase === 'gone') return void jobRequest(st, job, ctx, { method: 'GET', path: pathOf(o) }, 'gone', { object: refOf(o) });
+  if (job.phase === 'gone') return void jobRequest(st, job, ctx, { method: 'GET', path: manifestPath(o) }, 'gone', { object: refOf(o) });
   const query = { fieldManager: 'kubectl-replace', fieldValidation: job.fieldValidation };
-  jobRequest(st, job, ctx, { method: 'POST', path: pathOf(o, false), query, body: o.obj, contentType: 'application/json' }, 'create', {
+  jobRequest(st, job, ctx, { method: 'POST', path: manifestPath(o, false), query, body: o.obj, contentType: 'application/json' }, 'create', {
     phase: 'persistence',
     object: refOf(o),
   });
