@@ -59,19 +59,25 @@ test('a killed kube-scheduler greys out and a new pod stays Pending for 20 s; st
   await shot(page, '10-scheduler-back-pod-running');
 });
 
-/** Plays until `until` and returns every timeline record seen meanwhile (the list keeps the latest 200). */
+/**
+ * Plays until `until` and returns every timeline record seen meanwhile. The list shows the latest
+ * 200 records, which at 25x pass in well under a second: so the clock plays in short spans and each
+ * look is taken paused, and a slow machine cannot let records scroll by unseen between two looks.
+ */
 async function collectRecords(page: Page, until: () => Promise<boolean>, timeout = 30_000): Promise<TimelineRecord[]> {
   // The menus switch the dock to the terminal (to show the command they stand for): come back.
   await openDockTab(page, 'timeline');
   const seen = new Map<number, TimelineRecord>();
-  await runUntil(
-    page,
-    async () => {
-      for (const r of await timelineRecords(page)) seen.set(r.id, r);
-      return until();
-    },
-    { timeout },
-  );
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    await pause(page);
+    for (const r of await timelineRecords(page)) seen.set(r.id, r);
+    if (await until()) break;
+    if (Date.now() > deadline) throw new Error('collectRecords: condition not met in time');
+    await play(page);
+    await page.waitForTimeout(60);
+  }
+  await play(page);
   const records = [...seen.values()].sort((a, b) => a.id - b.id);
   expect(records.length, 'the timeline listed records').toBeGreaterThan(0);
   // No record slipped by between two looks (ids are consecutive), so "none from X" means none.
