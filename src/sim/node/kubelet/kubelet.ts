@@ -24,6 +24,7 @@ import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volu
 import { RETRY_TIMER, configSources, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
 import { findContainer } from './init-containers';
 import { restartChangedContainers } from './container-changes';
+import { PLEG_TIMER, armRelist, onMirrorCreated, onRelist, terminateProcessPod } from './process-pods';
 
 /** kubelet.go backOffPeriod: a pod worker whose sync failed tries again this much later. */
 const KILL_RETRY_BACKOFF_MS = 10_000;
@@ -73,6 +74,7 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
   informerSetStart(ctx, s.client, s.informers);
   startRuntimeSync(s, ctx);
   ctx.setTimer(t.nodeStatusUpdateFrequencyMs, NODE_STATUS_TIMER);
+  if (config.staticPods?.length) armRelist(s, ctx);
   return s;
 }
 
@@ -103,6 +105,12 @@ function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
     if (d.type === 'DELETED') {
       klog(ctx, 'I', 'kubelet.go:2422', 'SyncLoop REMOVE', { source: 'api', pods: [key] });
       if (!w) continue;
+      if (w.process) {
+        // A deleted mirror pod is posted again at the next relist; a DaemonSet pod's process stopped with it.
+        if (!w.terminated) terminateProcessPod(s, ctx, w);
+        s.workers.delete(uid);
+        continue;
+      }
       w.pod = pod;
       w.removed = true;
       if (!w.terminated) {
@@ -121,6 +129,14 @@ function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
       continue;
     }
     w.pod = pod;
+    if (w.process) {
+      if (pod.metadata.deletionTimestamp) terminateProcessPod(s, ctx, w);
+      else if (w.lastStatusJson && !w.statusInFlight && needsReconcile(pod.status, podStatus(w, s.config.nodeIP, ctx.now))) {
+        w.lastStatusJson = undefined;
+        pushStatus(s, ctx, w);
+      }
+      continue;
+    }
     if (pod.metadata.deletionTimestamp && !w.terminating) {
       klog(ctx, 'I', 'kubelet.go:2416', 'SyncLoop DELETE', { source: 'api', pods: [key] });
       w.terminating = true;
@@ -175,7 +191,10 @@ function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
       else if (status === 404) s.lease = { exists: false };
       else klog(ctx, 'E', 'controller.go:145', 'Failed to update lease', { err: callError(ev, status) });
       return;
+    case 'mirror.create':
+      return onMirrorCreated(s, ctx, ev.call.data as string, status);
     case 'node.status':
+      if (ok) s.nodeUid ??= ((ev as Extract<ClientEvent, { kind: 'response' }>).response.body as Pod).metadata.uid;
       if (!ok) {
         s.lastNodeStatusJson = undefined;
         klog(ctx, 'E', 'kubelet_node_status.go:535', 'Error updating node status, will retry', { err: callError(ev, status) });
@@ -307,6 +326,8 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
     }
     case RUNTIME_SYNC_TIMER:
       return startRuntimeSync(s, ctx);
+    case PLEG_TIMER:
+      return onRelist(s, ctx);
     case RETRY_TIMER: {
       const p = t.payload as { uid: string; container?: string };
       const w = s.workers.get(p.uid);
