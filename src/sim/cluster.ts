@@ -496,6 +496,17 @@ export class Cluster {
     } else this.sim.restart(t.name);
   }
 
+  /**
+   * The target process exits with an error, as a Go program that panics (`crash:` in a scenario):
+   * its supervisor starts it again (the kubelet with its crash-loop back-off for static pods and
+   * kube-proxy, systemd for the kubelet and containerd), unlike a deliberate kill.
+   */
+  crash(target: string): void {
+    const t = this.resolve(target);
+    if (t.kind === 'host') throw new Error(`cannot crash "${target}": a machine is killed (power off), not crashed; crash a process`);
+    this.sim.crashProcess(t.name, `${t.name}: fatal error (crash: in the scenario)`);
+  }
+
   /** Start a target that was killed (without killing it first). */
   start(target: string): void {
     const t = this.resolve(target);
