@@ -59,7 +59,9 @@ describe('the node-not-ready callout', () => {
     expect(marked!.evictAt).toBeUndefined();
     c.sim.runUntil(c.sim.now + 5_000 + 500);
     const [down] = facts(c);
-    expect(down).toMatchObject({ stage: 'not-ready', tolerationSeconds: 300, podsToEvict: 1 });
+    // web and the CoreDNS pod the scheduler put on worker-1; kube-proxy's pod tolerates every taint and stays.
+    expect(c.run('kubectl get pods -A --field-selector spec.nodeName=worker-1 -o name').stdout).toMatch(/^pod\/web\npod\/coredns-\w+-\w+\npod\/kube-proxy-\w+\n$/);
+    expect(down).toMatchObject({ stage: 'not-ready', tolerationSeconds: 300, podsToEvict: 2 });
     // The taint eviction controller counts tolerationSeconds from when it saw the NoExecute taint.
     const node = json<Node>(c, 'kubectl get node worker-1 -o json');
     const taint = node.spec.taints?.find((t) => t.key === 'node.kubernetes.io/unreachable' && t.effect === 'NoExecute');
