@@ -321,6 +321,20 @@ export class Simulation {
     } catch (e) {
       this.crash(p, e);
     }
+    this.wakeKubelet(p, rec.id);
+  }
+
+  /**
+   * A process the kubelet supervises (a static pod's, kube-proxy) started or stopped: its host's
+   * kubelet hears of it at once, as the kubelet's evented PLEG hears containerd's container events.
+   * The host is local: no message on the network.
+   */
+  private wakeKubelet(p: ProcessState, cause: RecordId): void {
+    if (p.supervisor?.kind !== 'kubelet') return;
+    for (const q of this.world.processes.values()) {
+      if (q.host !== p.host || q.kind !== 'kubelet' || !q.alive) continue;
+      this.enqueue({ time: this.world.now, seq: 0, kind: 'timer', process: q.id, incarnation: q.incarnation, timer: { id: this.world.nextTimerId++, name: 'pleg.event', payload: { process: p.id } }, cause, phase: 'execution' });
+    }
   }
 
   /**
@@ -438,6 +452,7 @@ export class Simulation {
     p.alive = false;
     p.stoppedAt = this.world.now;
     p.stopReason = 'kill';
+    this.wakeKubelet(p, cause);
     p.state = undefined;
     // Half-open streams this process was the surviving end of die with it.
     for (const s of [...this.world.halfOpen.values()]) if (s.client === p.id || s.server === p.id) this.world.halfOpen.delete(s.id);

@@ -24,7 +24,7 @@ import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volu
 import { RETRY_TIMER, configSources, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
 import { findContainer } from './init-containers';
 import { restartChangedContainers } from './container-changes';
-import { PLEG_TIMER, armRelist, onMirrorCreated, onRelist, terminateProcessPod } from './process-pods';
+import { PLEG_EVENT, ensureMirrorPods, onMirrorCreated, onRelist, terminateProcessPod } from './process-pods';
 
 /** kubelet.go backOffPeriod: a pod worker whose sync failed tries again this much later. */
 const KILL_RETRY_BACKOFF_MS = 10_000;
@@ -74,7 +74,6 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
   informerSetStart(ctx, s.client, s.informers);
   startRuntimeSync(s, ctx);
   ctx.setTimer(t.nodeStatusUpdateFrequencyMs, NODE_STATUS_TIMER);
-  if (config.staticPods?.length) armRelist(s, ctx);
   return s;
 }
 
@@ -160,7 +159,11 @@ function callError(ev: ClientEvent, status: number): string | number {
 function onClientInputs(s: KubeletState, ctx: Effects, inputs: ClientInput<KubeletInformer>[]): void {
   for (const input of inputs) {
     if (input.kind === 'deltas') {
-      if (input.informer === 'pods') onDeltas(s, ctx, input.deltas);
+      if (input.informer === 'pods') {
+        onDeltas(s, ctx, input.deltas);
+        // A static pod's mirror pod is posted once the pods are listed, and again when deleted.
+        ensureMirrorPods(s, ctx);
+      }
       else onVolumeSourceDeltas(s, ctx, input.informer, input.deltas);
     }
     else onClientEvent(s, ctx, input.event);
@@ -311,6 +314,8 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
       return;
     case NODE_STATUS_TIMER:
       if (s.registered) postNodeStatus(s, ctx, false);
+      // A mirror pod whose POST failed (the apiserver was down) is posted again.
+      ensureMirrorPods(s, ctx);
       ctx.setTimer(s.config.timings.nodeStatusUpdateFrequencyMs, NODE_STATUS_TIMER);
       return;
     case REGISTER_TIMER:
@@ -326,7 +331,7 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
     }
     case RUNTIME_SYNC_TIMER:
       return startRuntimeSync(s, ctx);
-    case PLEG_TIMER:
+    case PLEG_EVENT:
       return onRelist(s, ctx);
     case RETRY_TIMER: {
       const p = t.payload as { uid: string; container?: string };

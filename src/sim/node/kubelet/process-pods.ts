@@ -1,8 +1,9 @@
 // Pods whose one container is a process of the node itself: the control-plane's static pods (etcd,
 // kube-apiserver, kube-controller-manager, kube-scheduler from /etc/kubernetes/manifests) and the
 // kube-proxy DaemonSet's pod. In Kubeplay these components are simulated processes, so the kubelet
-// reads their container's state from the host (as its PLEG relists the runtime every second,
-// pleg/generic.go relistPeriod) instead of starting a container through CRI:
+// reads their container's state from the host instead of starting a container through CRI. The
+// host wakes the kubelet when one of them starts or stops (the kernel's 'pleg.event' timer, as the
+// evented PLEG hears containerd's container events), so an idle node adds no periodic work:
 // - running process: container running and ready; every start after the first is a restart;
 // - crashed process (a panic, `crash:`): the kernel starts it again after the crash-loop back-off,
 //   and until then the container waits in CrashLoopBackOff with the crash as its last state;
@@ -22,9 +23,8 @@ import { klog } from './klog';
 import { createWorker, podRef, pushStatus } from './pod-worker';
 import type { ContainerWorker, KubeletState, PodWorker } from './state';
 
-export const PLEG_TIMER = 'pleg.relist';
-/** pleg/generic.go: relistPeriod. */
-const RELIST_PERIOD_MS = 1000;
+/** The timer the kernel sets on a host's kubelet when a process the kubelet supervises starts or stops (simulation.ts). */
+export const PLEG_EVENT = 'pleg.event';
 /** The exit code of a process that panicked (Go's runtime exits 2) and of one killed by SIGKILL. */
 const PANIC_EXIT_CODE = 2;
 const KILLED_EXIT_CODE = 137;
@@ -75,12 +75,11 @@ export function mirrorPod(s: KubeletState, pod: Pod, seenAt: number): Pod {
 /** Post a mirror pod for each static pod the API does not have (syncPod's mirror pod check). */
 export function ensureMirrorPods(s: KubeletState, ctx: Effects): void {
   const inf = s.informers.byName.pods;
-  if (!s.registered || !s.nodeUid || !inf.synced) return;
-  for (const m of s.config.staticPods ?? []) {
+  if (!s.config.staticPods?.length || !s.registered || !s.nodeUid || !inf.synced) return;
+  for (const m of s.config.staticPods) {
     const name = mirrorName(s, m.pod);
     if ((s.mirrorsPosting ??= []).includes(name)) continue;
-    const exists = [...inf.items.values()].some((p) => (p as Pod).metadata.name === name && (p as Pod).metadata.namespace === 'kube-system');
-    if (exists) continue;
+    if (inf.items.has(`kube-system/${name}`)) continue;
     s.mirrorsPosting.push(name);
     s.staticSeenAt ??= ctx.now;
     apiRequest(ctx, s.client, { method: 'POST', path: '/api/v1/namespaces/kube-system/pods', body: mirrorPod(s, m.pod, s.staticSeenAt) }, 'mirror.create', name, {
@@ -113,7 +112,6 @@ export function addProcessPod(s: KubeletState, ctx: Effects, pod: Pod, process: 
   s.workers.set(w.uid, w);
   klog(ctx, 'I', 'kubelet.go:2410', 'SyncLoop ADD', { source: 'api', pods: [`${w.namespace}/${w.name}`] });
   relistOne(s, ctx, w, ctx.hostProcesses({ logs: false }));
-  armRelist(s, ctx);
 }
 
 /** A process pod is being deleted: its process stops with it (a mirror pod's does not: the file still says run it). */
@@ -132,19 +130,10 @@ export function terminateProcessPod(s: KubeletState, ctx: Effects, w: PodWorker)
   }, 'pod.delete', w.uid, { phase: 'execution', summary: `DELETE pods/${w.name} (gracePeriodSeconds=0)`, object: podRef(w) });
 }
 
-export function armRelist(s: KubeletState, ctx: Effects): void {
-  if (s.relistArmed) return;
-  s.relistArmed = true;
-  ctx.setTimer(RELIST_PERIOD_MS, PLEG_TIMER);
-}
-
-/** The relist: every process pod's container follows its process; mirror pods are posted where missing. */
+/** A process of this host started or stopped: every process pod's container follows its process. */
 export function onRelist(s: KubeletState, ctx: Effects): void {
-  s.relistArmed = false;
   const procs = ctx.hostProcesses({ logs: false });
   for (const w of s.workers.values()) if (w.process && !w.terminated) relistOne(s, ctx, w, procs);
-  ensureMirrorPods(s, ctx);
-  if (s.config.staticPods?.length || [...s.workers.values()].some((w) => w.process)) armRelist(s, ctx);
 }
 
 function relistOne(s: KubeletState, ctx: Effects, w: PodWorker, procs: HostProcessInfo[]): void {

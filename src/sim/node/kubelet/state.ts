@@ -168,10 +168,9 @@ export interface KubeletState {
   eventCache?: EventCache;
   /** Pods whose last status PATCH failed: the status manager retries them on its next batch (10 s). */
   statusRetry?: Set<string>;
-  /** Mirror pods whose POST is in flight, when the static pods were first seen, and the relist timer (process-pods.ts). */
+  /** Mirror pods whose POST is in flight, and when the static pods were first seen (process-pods.ts). */
   mirrorsPosting?: string[];
   staticSeenAt?: number;
-  relistArmed?: boolean;
   /** Processes stopped because their pod was deleted: the pod that replaces it starts them again. */
   stoppedWithPod?: ProcessId[];
 }
