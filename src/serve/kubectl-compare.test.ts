@@ -46,6 +46,11 @@ const READS: string[] = [
   'get pods',
   'get pods -A',
   'get pods -n kube-system',
+  // kubeadm's kube-system: kube-proxy's DaemonSet, CoreDNS's Deployment and the kube-dns Service.
+  'get ds,deploy,svc -n kube-system',
+  'get svc kube-dns -n kube-system -o wide',
+  'get ds kube-proxy -n kube-system -o wide',
+  'get pods -n kube-system -l tier=control-plane -o wide',
   'get pods -o wide',
   'get pods -l app=web',
   'get pods -l app=web -o name',

@@ -5,6 +5,8 @@
 import type { Taint } from './api/types';
 import { kubeApiserver, type ApiserverConfig } from './apiserver/apiserver';
 import { kubeadm, type KubeadmConfig } from './bootstrap/kubeadm';
+import { corednsObjects, kubeProxyObjects } from './bootstrap/addons';
+import { controlPlaneManifests, type StaticPodManifest } from './bootstrap/static-pods';
 import type { CliCancel, CliExec, CliOutput } from './cli-tools/protocol';
 import { kubectl, type KubectlConfig } from './cli-tools/kubectl/kubectl';
 import { nodeShell, type NodeShellConfig } from './cli-tools/node/node-shell';
@@ -116,6 +118,11 @@ const CONTROL_PLANE_NODE: NodeSpecInput = {
   memory: '4Gi',
   taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
 };
+/** kubeadm's networking defaults as this cluster uses them: the pod subnet the nodes' podCIDRs come from, the service subnet. */
+const POD_SUBNET = '10.244.0.0/16';
+const SERVICE_SUBNET = '10.96.0.0/12';
+/** The control-plane node's address: kube-apiserver's --advertise-address. */
+const APISERVER_ADDRESS_IP = '10.0.0.10';
 /** The labels kubeadm's mark-control-plane phase puts on the control-plane node. */
 const CONTROL_PLANE_LABELS = { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' };
 
@@ -217,11 +224,26 @@ export class Cluster {
     }
     const kubectlCfg: KubectlConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, server: APISERVER_ADDRESS, users: userCredentials(spec.users ?? []) };
     sim.addProcess(KUBECTL, KUBECTL_HOST, 'kubectl', kubectlCfg);
-    const kubeadmCfg: KubeadmConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, nodeName: CONTROL_PLANE_HOST, labels: CONTROL_PLANE_LABELS };
+    const proxyMode = spec.kubeProxyMode ?? 'iptables';
+    const kubeadmCfg: KubeadmConfig = {
+      apiserver: APISERVER,
+      credentials: ADMIN_CREDENTIALS,
+      nodeName: CONTROL_PLANE_HOST,
+      labels: CONTROL_PLANE_LABELS,
+      addons: [...corednsObjects(), ...kubeProxyObjects(proxyMode, POD_SUBNET, `https://${APISERVER_ADDRESS_IP}:6443`)],
+    };
     sim.addProcess('kubeadm', CONTROL_PLANE_HOST, 'kubeadm', kubeadmCfg, false);
 
-    const proxyMode = spec.kubeProxyMode ?? 'iptables';
-    this.addNode(CONTROL_PLANE_NODE, 0, true, proxyMode);
+    // The manifests kubeadm wrote to the control-plane node: each static pod's container is the
+    // component's process on this host (the etcd member only when it is stacked here).
+    const etcdEndpoints = members === 1 ? ['https://127.0.0.1:2379'] : clientURLs;
+    const staticPods = controlPlaneManifests(CONTROL_PLANE_HOST, APISERVER_ADDRESS_IP, POD_SUBNET, SERVICE_SUBNET, etcdEndpoints, {
+      apiserver: APISERVER,
+      controllerManager: CONTROLLER_MANAGER,
+      scheduler: SCHEDULER,
+      ...(members === 1 && { etcd: memberIds[0]! }),
+    });
+    this.addNode(CONTROL_PLANE_NODE, 0, true, proxyMode, staticPods);
     const workers = spec.nodes && spec.nodes.length ? spec.nodes : DEFAULT_WORKERS;
     workers.forEach((n, i) => {
       sim.addHost(n.name, `10.0.0.${11 + i}`);
@@ -248,7 +270,7 @@ export class Cluster {
     sim.start('kubeadm');
   }
 
-  private addNode(n: NodeSpecInput, index: number, controlPlane: boolean, proxyMode: 'iptables' | 'ipvs'): void {
+  private addNode(n: NodeSpecInput, index: number, controlPlane: boolean, proxyMode: 'iptables' | 'ipvs', staticPods?: StaticPodManifest[]): void {
     const address = controlPlane ? '10.0.0.10' : `10.0.0.${10 + index}`;
     const podCIDR = `10.244.${index}.0/24`;
     this.nodes.push({ name: n.name, address, podCIDR, controlPlane });
@@ -280,6 +302,9 @@ export class Cluster {
       labels: { ...(n.labels ?? {}) },
       taints: [...(n.taints ?? [])],
       timings: this.timings,
+      ...(staticPods && { staticPods }),
+      // kube-proxy's DaemonSet pod on this node is this node's kube-proxy process.
+      processPods: [{ namespace: 'kube-system', labels: { 'k8s-app': 'kube-proxy' }, process: kubeProxyId(n.name) }],
     };
     this.sim.addProcess(kubeletId(n.name), n.name, 'kubelet', kl);
     const kp: KubeProxyConfig = { nodeName: n.name, apiserver: APISERVER, credentials: KUBE_PROXY_CREDENTIALS, mode: proxyMode, timings: this.timings, nodeIP: address };
@@ -469,6 +494,17 @@ export class Cluster {
       this.sim.killHost(t.name);
       this.sim.startHost(t.name);
     } else this.sim.restart(t.name);
+  }
+
+  /**
+   * The target process exits with an error, as a Go program that panics (`crash:` in a scenario):
+   * its supervisor starts it again (the kubelet with its crash-loop back-off for static pods and
+   * kube-proxy, systemd for the kubelet and containerd), unlike a deliberate kill.
+   */
+  crash(target: string): void {
+    const t = this.resolve(target);
+    if (t.kind === 'host') throw new Error(`cannot crash "${target}": a machine is killed (power off), not crashed; crash a process`);
+    this.sim.crashProcess(t.name, `${t.name}: fatal error (crash: in the scenario)`);
   }
 
   /** Start a target that was killed (without killing it first). */

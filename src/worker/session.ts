@@ -296,8 +296,13 @@ export class SimSession {
 
   /** The run and its moment (events due at this millisecond, and up to the next whole one, run first). */
   private share(run: Run, purpose: 'link' | 'export', view: ShareView): WorkerToUi {
-    if (!run.replay) run.runner.advanceTo(Math.ceil(run.cluster.sim.now));
     const sim = run.cluster.sim;
+    if (!run.replay) {
+      run.runner.advanceTo(Math.ceil(sim.now));
+      // On a whole millisecond advanceTo has nothing to do, yet single steps may have left events
+      // due now: a replay to this moment runs them, so run them here too.
+      sim.runUntil(sim.now);
+    }
     return shareAnswer(run.scenario, sim.now, sim.traceHash(), purpose, view);
   }
 

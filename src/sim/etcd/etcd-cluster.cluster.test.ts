@@ -50,7 +50,8 @@ describe('a cluster on three etcd members', () => {
   it('prints keys with etcdctl get --prefix --keys-only, each followed by an empty line', () => {
     const c = boot();
     c.run('kubectl run web --image=nginx:1.25');
-    const out = c.run('ssh etcd-2 -- etcdctl get /registry/pods/ --prefix --keys-only');
+    // default only: kube-system holds kubeadm's pods (no etcd pod: these members are external).
+    const out = c.run('ssh etcd-2 -- etcdctl get /registry/pods/default/ --prefix --keys-only');
     expect(out.stdout).toBe('/registry/pods/default/web\n\n');
     const full = c.run('ssh etcd-2 -- etcdctl get /registry/pods/default/web');
     expect(full.stdout.split('\n')[0]).toBe('/registry/pods/default/web');

@@ -123,6 +123,8 @@ export interface HostProcessInfo {
   startedAt?: number;
   /** When it last stopped (unset while it has never stopped). */
   since?: number;
+  /** How it last stopped: killed from outside, crashed, or exited on its own. */
+  stopReason?: 'kill' | 'crash' | 'exit';
   log: { time: number; line: string }[];
 }
 
@@ -153,7 +155,7 @@ export interface Effects {
    * (`systemctl status`, `journalctl -u`). Not a message: systemd and journald are local to the host
    * and answer over no network, so a partition cannot hide them. Read-only plain data.
    */
-  hostProcesses(): HostProcessInfo[];
+  hostProcesses(opts?: { logs?: boolean }): HostProcessInfo[];
   /**
    * `systemctl start|stop|restart`: act on a process of this same host (never itself). Returns
    * false when the process is not on this host. Local to the host, like hostProcesses.

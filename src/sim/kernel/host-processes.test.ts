@@ -50,7 +50,7 @@ describe('hostProcesses', () => {
     s.runUntil(300);
     expect(state(s).seen).toEqual([
       { id: 'shell', kind: 'probe', alive: true, incarnation: 1, startedAt: 0, log: [{ time: 0, line: 'booted' }] },
-      { id: 'svc', kind: 'probe', alive: false, incarnation: 1, startedAt: 0, since: 100, log: [{ time: 0, line: 'booted' }] },
+      { id: 'svc', kind: 'probe', alive: false, incarnation: 1, startedAt: 0, since: 100, stopReason: 'kill', log: [{ time: 0, line: 'booted' }] },
     ]);
   });
 });

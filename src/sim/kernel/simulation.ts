@@ -66,6 +66,8 @@ export interface ProcessState {
   startedAt?: number;
   /** When the process last stopped. */
   stoppedAt?: number;
+  /** How it last stopped: killed from outside, crashed (a panic, an exit with an error), or exited on its own. */
+  stopReason?: 'kill' | 'crash' | 'exit';
   /** Who starts it again after a crash (supervisor.ts), and its crashes in a row. */
   supervisor?: Supervisor;
   crash?: CrashRecord;
@@ -319,6 +321,20 @@ export class Simulation {
     } catch (e) {
       this.crash(p, e);
     }
+    this.wakeKubelet(p, rec.id);
+  }
+
+  /**
+   * A process the kubelet supervises (a static pod's, kube-proxy) started or stopped: its host's
+   * kubelet hears of it at once, as the kubelet's evented PLEG hears containerd's container events.
+   * The host is local: no message on the network.
+   */
+  private wakeKubelet(p: ProcessState, cause: RecordId): void {
+    if (p.supervisor?.kind !== 'kubelet') return;
+    for (const q of this.world.processes.values()) {
+      if (q.host !== p.host || q.kind !== 'kubelet' || !q.alive) continue;
+      this.enqueue({ time: this.world.now, seq: 0, kind: 'timer', process: q.id, incarnation: q.incarnation, timer: { id: this.world.nextTimerId++, name: 'pleg.event', payload: { process: p.id } }, cause, phase: 'execution' });
+    }
   }
 
   /**
@@ -335,6 +351,7 @@ export class Simulation {
     const rec = this.control('crash', p.id, `${p.id} crashed: ${message}${delay === undefined ? '' : ` (started again in ${delay} ms)`}`);
     if (this.exitRequest?.id === p.id) this.exitRequest = undefined;
     this.stopProcess(p, rec.id, true);
+    p.stopReason = 'crash';
     if (delay !== undefined) this.enqueue({ time: this.world.now + delay, seq: 0, kind: 'start', process: p.id });
   }
 
@@ -344,6 +361,15 @@ export class Simulation {
     if (!p.alive) return;
     const rec = this.control('kill', id, `kill ${id}`);
     this.stopProcess(p, rec.id, true);
+  }
+
+  /**
+   * The process exits with an error of its own (a scenario's `crash:`): as a panic in one of its
+   * handlers, its supervisor starts it again after its back-off.
+   */
+  crashProcess(id: ProcessId, message: string): void {
+    const p = this.mustProcess(id);
+    this.crash(p, new Error(message));
   }
 
   restart(id: ProcessId): void {
@@ -425,6 +451,8 @@ export class Simulation {
   private stopProcess(p: ProcessState, cause: RecordId, closeSockets: boolean): void {
     p.alive = false;
     p.stoppedAt = this.world.now;
+    p.stopReason = 'kill';
+    this.wakeKubelet(p, cause);
     p.state = undefined;
     // Half-open streams this process was the surviving end of die with it.
     for (const s of [...this.world.halfOpen.values()]) if (s.client === p.id || s.server === p.id) this.world.halfOpen.delete(s.id);
@@ -503,6 +531,7 @@ export class Simulation {
     if (!p || !p.alive || p.incarnation !== x.incarnation) return;
     const rec = this.control('exit', p.id, x.restartAfterMs === undefined ? `${p.id} exited` : `${p.id} exited (started again in ${x.restartAfterMs} ms)`);
     this.stopProcess(p, rec.id, true);
+    p.stopReason = 'exit';
     if (x.restartAfterMs !== undefined) this.enqueue({ time: this.world.now + x.restartAfterMs, seq: 0, kind: 'start', process: p.id });
   }
 
@@ -787,13 +816,15 @@ export class Simulation {
       emit(e) {
         sim.world.emitted.push(e);
       },
-      hostProcesses() {
+      hostProcesses(opts) {
         const out: HostProcessInfo[] = [];
+        const withLogs = opts?.logs ?? true;
         for (const q of sim.world.processes.values()) {
           if (q.host !== p.host) continue;
-          const info: HostProcessInfo = { id: q.id, kind: q.kind, alive: q.alive, incarnation: q.incarnation, log: q.log.map((l) => ({ time: l.time, line: l.line })) };
+          const info: HostProcessInfo = { id: q.id, kind: q.kind, alive: q.alive, incarnation: q.incarnation, log: withLogs ? q.log.map((l) => ({ time: l.time, line: l.line })) : [] };
           if (q.startedAt !== undefined) info.startedAt = q.startedAt;
           if (q.stoppedAt !== undefined) info.since = q.stoppedAt;
+          if (q.stopReason !== undefined) info.stopReason = q.stopReason;
           out.push(info);
         }
         return out;

@@ -43,6 +43,8 @@ export interface ClusterLike {
   /** Throws an Error naming the valid targets when the target is unknown. */
   kill(target: string): void;
   restart(target: string): void;
+  /** The target process exits with an error; whoever supervises it starts it again (a node or host cannot crash). */
+  crash(target: string): void;
   /** Start a killed process or power on a host, without killing it first. */
   start(target: string): void;
   partition(a: string[], b: string[]): void;

@@ -91,6 +91,11 @@ export class FakeCluster implements ClusterLike {
     this.record(`restart ${target}`);
   }
 
+  crash(target: string): void {
+    this.checkTarget(target);
+    this.record(`crash ${target}`);
+  }
+
   start(target: string): void {
     this.record(`start ${target}`);
   }

@@ -111,7 +111,8 @@ function readAction(r: FieldReader, kind: StepKind, f: Field, fields: Fields, pa
     }
     case 'kill':
     case 'restart':
-    case 'start': {
+    case 'start':
+    case 'crash': {
       const target = nonEmpty(r, f, path);
       return target === undefined ? undefined : { kind, target };
     }

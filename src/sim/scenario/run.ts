@@ -329,6 +329,7 @@ export class ScenarioRunner {
       if (step.kind === 'kill') this.cluster.kill(step.target);
       else if (step.kind === 'restart') this.cluster.restart(step.target);
       else if (step.kind === 'start') this.cluster.start(step.target);
+      else if (step.kind === 'crash') this.cluster.crash(step.target);
       else if (step.kind === 'partition') this.cluster.partition(step.between, step.and);
       else if (step.kind === 'link') {
         const { latencyMs, jitterMs, loss } = step;

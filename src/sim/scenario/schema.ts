@@ -106,6 +106,8 @@ export type StepAction =
   | { kind: 'kill'; target: string }
   | { kind: 'restart'; target: string }
   | { kind: 'start'; target: string }
+  /** The process exits with an error (a panic): its supervisor starts it again after its back-off. */
+  | { kind: 'crash'; target: string }
   | { kind: 'partition'; between: string[]; and: string[] }
   | { kind: 'link'; between: string[]; and: string[]; latencyMs?: number; jitterMs?: number; loss?: number }
   | { kind: 'heal' }
@@ -116,7 +118,7 @@ export type StepAction =
   | { kind: 'hangup'; id: number };
 
 export type StepKind = StepAction['kind'];
-export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'partition', 'link', 'heal', 'interrupt', 'request', 'hangup'];
+export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'crash', 'partition', 'link', 'heal', 'interrupt', 'request', 'hangup'];
 
 export type Step = StepAction & {
   /** Simulated time in ms at which the step starts. */
@@ -180,6 +182,7 @@ export function describeAction(s: StepAction): string {
     case 'kill':
     case 'restart':
     case 'start':
+    case 'crash':
       return `${s.kind} ${s.target}`;
     case 'partition':
       return `partition [${s.between.join(', ')}] from [${s.and.join(', ')}]`;

@@ -24,6 +24,7 @@ function action(a: StepAction): Record<string, unknown> {
     case 'kill':
     case 'restart':
     case 'start':
+    case 'crash':
       return { [a.kind]: a.target };
     case 'partition':
       return { partition: { between: a.between, and: a.and } };

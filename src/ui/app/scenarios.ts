@@ -14,6 +14,7 @@ export const SCENARIOS: readonly string[] = [
   'bad-input',
   'hostile-input',
   'scheduler-down',
+  'kube-system',
   'deployment',
   'service',
   'node-tools',

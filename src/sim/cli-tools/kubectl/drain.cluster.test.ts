@@ -34,6 +34,12 @@ function cluster(): Cluster {
   return c;
 }
 
+/** namespace/name -> node name of every pod, kube-system's too (kube-proxy, CoreDNS), from `kubectl get pods -A -o wide`. */
+function placementAll(c: Cluster): Map<string, string> {
+  const lines = c.run('kubectl get pods -A -o wide').stdout.trim().split('\n').slice(1);
+  return new Map(lines.map((l) => l.split(/\s+/)).map((w) => [`${w[0]}/${w[1]}`, w[7]!]));
+}
+
 /** Pod name -> node name, from `kubectl get pods -o wide`. */
 function placement(c: Cluster): Map<string, string> {
   const lines = c.run('kubectl get pods -o wide').stdout.trim().split('\n').slice(1);
@@ -70,20 +76,24 @@ describe('DaemonSet, cordon, drain and uncordon on a cluster', () => {
   it('refuses to drain past DaemonSet pods, then drains with --ignore-daemonsets and the pods move', () => {
     const c = cluster();
     const daemon = [...placement(c)].find(([name, node]) => name.startsWith('agent-') && node === 'worker-1')![0];
+    // kubeadm's kube-proxy DaemonSet has a pod on the node too, and CoreDNS may have one.
+    const onNode = [...placementAll(c)].filter(([, node]) => node === 'worker-1').map(([key]) => key);
+    const proxy = onNode.find((k) => k.startsWith('kube-system/kube-proxy-'))!;
+    const dns = onNode.filter((k) => k.startsWith('kube-system/coredns-'));
     const refused = c.run('kubectl drain worker-1');
     expect(refused.exitCode).toBe(1);
     expect(refused.stdout).toBe('node/worker-1 cordoned\n');
-    const why = `cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/${daemon}`;
+    const why = `cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/${daemon}, ${proxy}`;
     expect(refused.stderr).toBe(`error: unable to drain node "worker-1" due to error:${why}, continuing command...\nThere are pending nodes to be drained:\n worker-1\n${why}\n`);
 
     const onWorker1 = [...placement(c)].filter(([name, node]) => name.startsWith('web-') && node === 'worker-1').map(([name]) => name);
     const drained = c.run('kubectl drain worker-1 --ignore-daemonsets');
     expect(drained.exitCode).toBe(0);
-    expect(drained.stderr).toBe(`Warning: ignoring DaemonSet-managed Pods: default/${daemon}\n`);
+    expect(drained.stderr).toBe(`Warning: ignoring DaemonSet-managed Pods: default/${daemon}, ${proxy}\n`);
     const lines = drained.stdout.trim().split('\n');
     expect(lines[0]).toBe('node/worker-1 already cordoned');
-    expect(lines.filter((l) => l.startsWith('evicting pod ')).sort()).toEqual(onWorker1.map((n) => `evicting pod default/${n}`).sort());
-    expect(lines.filter((l) => l.endsWith(' evicted')).sort()).toEqual(onWorker1.map((n) => `pod/${n} evicted`).sort());
+    expect(lines.filter((l) => l.startsWith('evicting pod ')).sort()).toEqual([...onWorker1.map((n) => `default/${n}`), ...dns].map((k) => `evicting pod ${k}`).sort());
+    expect(lines.filter((l) => l.endsWith(' evicted')).sort()).toEqual([...onWorker1, ...dns.map((k) => k.split('/')[1]!)].map((n) => `pod/${n} evicted`).sort());
     expect(lines[lines.length - 1]).toBe('node/worker-1 drained');
 
     expect(c.run('kubectl rollout status deployment/web').exitCode).toBe(0);
@@ -103,7 +113,7 @@ describe('DaemonSet, cordon, drain and uncordon on a cluster', () => {
     const refused = c.run(`kubectl drain ${node} --ignore-daemonsets`);
     expect(refused.stderr).toContain(`cannot delete Pods declare no controller (use --force to override): default/lonely`);
     const forced = c.run(`kubectl drain ${node} --ignore-daemonsets --force`);
-    expect(forced.stderr).toMatch(/^Warning: ignoring DaemonSet-managed Pods: default\/agent-\w+; deleting Pods that declare no controller: default\/lonely\n$/);
+    expect(forced.stderr).toMatch(/^Warning: ignoring DaemonSet-managed Pods: default\/agent-\w+, kube-system\/kube-proxy-\w+; deleting Pods that declare no controller: default\/lonely\n$/);
     expect(forced.stdout).toMatch(/pod\/lonely evicted\n/);
   });
 

@@ -79,19 +79,26 @@ spec:
     const out = c.run('kubectl describe node worker-1').stdout;
     expect(out).toMatch(/\nUnschedulable: +false\nLease:\n {2}HolderIdentity: {2}worker-1\n {2}AcquireTime: {5}<unset>\n {2}RenewTime: {7}\w{3}, \d\d \w{3} \d{4} [\d:]{8} \+0000\nConditions:\n/);
     expect(out).toMatch(/\nAllocatable:\n {2}cpu: +2\n {2}ephemeral-storage: +19327352832\n {2}memory: +3996Mi\n {2}pods: +110\n/);
-    const masked = out.replace(/ {2}\S+\n/g, (m) => (/^ {2}\d+[smhd]/.test(m) ? '  <age>\n' : m));
+    // Ages masked, and the generated suffixes of kubeadm's pods (same length, so the columns keep their widths).
+    const masked = out
+      .replace(/ {2}\S+\n/g, (m) => (/^ {2}\d+[smhd]/.test(m) ? '  <age>\n' : m))
+      .replace(/coredns-[a-z0-9]{10}-[a-z0-9]{5}/g, 'coredns-xxxxxxxxxx-xxxxx')
+      .replace(/kube-proxy-[a-z0-9]{5}/g, 'kube-proxy-xxxxx');
     expect(masked.slice(masked.indexOf('Non-terminated'), masked.indexOf('Events:'))).toBe(
-      'Non-terminated Pods:          (2 in total)\n' +
-        '  Namespace                   Name    CPU Requests  CPU Limits  Memory Requests  Memory Limits  Age\n' +
-        '  ---------                   ----    ------------  ----------  ---------------  -------------  ---\n' +
-        '  default                     req     300m (15%)    500m (25%)  200Mi (5%)       1152Mi (28%)   <age>\n' +
-        '  default                     req2    300m (15%)    500m (25%)  200Mi (5%)       1152Mi (28%)   <age>\n' +
+      // kubeadm's kube-proxy pod and a CoreDNS pod run on the node too (CoreDNS requests 100m and 70Mi, limits 170Mi).
+      'Non-terminated Pods:          (4 in total)\n' +
+        '  Namespace                   Name                        CPU Requests  CPU Limits  Memory Requests  Memory Limits  Age\n' +
+        '  ---------                   ----                        ------------  ----------  ---------------  -------------  ---\n' +
+        '  default                     req                         300m (15%)    500m (25%)  200Mi (5%)       1152Mi (28%)   <age>\n' +
+        '  default                     req2                        300m (15%)    500m (25%)  200Mi (5%)       1152Mi (28%)   <age>\n' +
+        '  kube-system                 coredns-xxxxxxxxxx-xxxxx    100m (5%)     0 (0%)      70Mi (1%)        170Mi (4%)     <age>\n' +
+        '  kube-system                 kube-proxy-xxxxx            0 (0%)        0 (0%)      0 (0%)           0 (0%)         <age>\n' +
         'Allocated resources:\n' +
         '  (Total limits may be over 100 percent, i.e., overcommitted.)\n' +
         '  Resource           Requests     Limits\n' +
         '  --------           --------     ------\n' +
-        '  cpu                600m (30%)   1 (50%)\n' +
-        '  memory             400Mi (10%)  2304Mi (57%)\n' +
+        '  cpu                700m (35%)   1 (50%)\n' +
+        '  memory             470Mi (11%)  2474Mi (61%)\n' +
         '  ephemeral-storage  2Gi (11%)    0 (0%)\n',
     );
     // The node controller's event (by uid) and the kubelet's (by name, its uid being the name).

@@ -24,6 +24,7 @@ import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volu
 import { RETRY_TIMER, configSources, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
 import { findContainer } from './init-containers';
 import { restartChangedContainers } from './container-changes';
+import { PLEG_EVENT, ensureMirrorPods, onMirrorCreated, onRelist, terminateProcessPod } from './process-pods';
 
 /** kubelet.go backOffPeriod: a pod worker whose sync failed tries again this much later. */
 const KILL_RETRY_BACKOFF_MS = 10_000;
@@ -103,6 +104,12 @@ function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
     if (d.type === 'DELETED') {
       klog(ctx, 'I', 'kubelet.go:2422', 'SyncLoop REMOVE', { source: 'api', pods: [key] });
       if (!w) continue;
+      if (w.process) {
+        // A deleted mirror pod is posted again at the next relist; a DaemonSet pod's process stopped with it.
+        if (!w.terminated) terminateProcessPod(s, ctx, w);
+        s.workers.delete(uid);
+        continue;
+      }
       w.pod = pod;
       w.removed = true;
       if (!w.terminated) {
@@ -121,6 +128,14 @@ function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
       continue;
     }
     w.pod = pod;
+    if (w.process) {
+      if (pod.metadata.deletionTimestamp) terminateProcessPod(s, ctx, w);
+      else if (w.lastStatusJson && !w.statusInFlight && needsReconcile(pod.status, podStatus(w, s.config.nodeIP, ctx.now))) {
+        w.lastStatusJson = undefined;
+        pushStatus(s, ctx, w);
+      }
+      continue;
+    }
     if (pod.metadata.deletionTimestamp && !w.terminating) {
       klog(ctx, 'I', 'kubelet.go:2416', 'SyncLoop DELETE', { source: 'api', pods: [key] });
       w.terminating = true;
@@ -144,7 +159,11 @@ function callError(ev: ClientEvent, status: number): string | number {
 function onClientInputs(s: KubeletState, ctx: Effects, inputs: ClientInput<KubeletInformer>[]): void {
   for (const input of inputs) {
     if (input.kind === 'deltas') {
-      if (input.informer === 'pods') onDeltas(s, ctx, input.deltas);
+      if (input.informer === 'pods') {
+        onDeltas(s, ctx, input.deltas);
+        // A static pod's mirror pod is posted once the pods are listed, and again when deleted.
+        ensureMirrorPods(s, ctx);
+      }
       else onVolumeSourceDeltas(s, ctx, input.informer, input.deltas);
     }
     else onClientEvent(s, ctx, input.event);
@@ -175,7 +194,10 @@ function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
       else if (status === 404) s.lease = { exists: false };
       else klog(ctx, 'E', 'controller.go:145', 'Failed to update lease', { err: callError(ev, status) });
       return;
+    case 'mirror.create':
+      return onMirrorCreated(s, ctx, ev.call.data as string, status);
     case 'node.status':
+      if (ok) s.nodeUid ??= ((ev as Extract<ClientEvent, { kind: 'response' }>).response.body as Pod).metadata.uid;
       if (!ok) {
         s.lastNodeStatusJson = undefined;
         klog(ctx, 'E', 'kubelet_node_status.go:535', 'Error updating node status, will retry', { err: callError(ev, status) });
@@ -292,6 +314,8 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
       return;
     case NODE_STATUS_TIMER:
       if (s.registered) postNodeStatus(s, ctx, false);
+      // A mirror pod whose POST failed (the apiserver was down) is posted again.
+      ensureMirrorPods(s, ctx);
       ctx.setTimer(s.config.timings.nodeStatusUpdateFrequencyMs, NODE_STATUS_TIMER);
       return;
     case REGISTER_TIMER:
@@ -307,6 +331,8 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
     }
     case RUNTIME_SYNC_TIMER:
       return startRuntimeSync(s, ctx);
+    case PLEG_EVENT:
+      return onRelist(s, ctx);
     case RETRY_TIMER: {
       const p = t.payload as { uid: string; container?: string };
       const w = s.workers.get(p.uid);

@@ -70,7 +70,10 @@ export function onProbeTimer(s: KubeletState, ctx: Effects, w: PodWorker, contai
   const path = http?.path ?? '/';
   const target = http ? `${(http.scheme ?? 'HTTP').toLowerCase()}://${hostPort}${path}` : hostPort;
   const req: ProbeRequest = http ? { type: 'probe.request', kind: 'http', ip, port, path } : { type: 'probe.request', kind: 'tcp', ip, port };
-  const id = ctx.send(s.config.containerd, req, { summary: `${kind} probe ${http ? `GET ${target}` : `TCP ${hostPort}`}`, phase: 'execution', object: podRef(w) });
+  // A probe is the kubelet's periodic health check of a container, background traffic as the
+  // node's lease renewals are: the heartbeat phase, which the app hides by default (an idle
+  // kubeadm cluster probes CoreDNS every 10 s). What a failure causes (events, a restart) is not.
+  const id = ctx.send(s.config.containerd, req, { summary: `${kind} probe ${http ? `GET ${target}` : `TCP ${hostPort}`}`, phase: 'heartbeat', object: podRef(w) });
   s.probeCalls.set(id, { uid: w.uid, container: c.name, kind, target, hostPort });
 }
 

@@ -3,6 +3,7 @@
 // event stream (GetContainerEvents, the evented PLEG), and adopts what belongs to its pods, so a
 // restarted kubelet does not start a second copy of a running container.
 
+import { addProcessPod, processOf } from './process-pods';
 import type { Pod } from '../../api/types';
 import type { Effects } from '../../kernel/component';
 import type { ContainerInfo, ImageInfo, PodSandboxInfo } from '../runtime/cri';
@@ -64,6 +65,8 @@ function adopt(s: KubeletState, ctx: Effects, w: PodWorker): void {
 
 /** Start a worker for a pod bound to this node (SyncLoop ADD). */
 export function addPod(s: KubeletState, ctx: Effects, pod: Pod): void {
+  const process = processOf(s, pod);
+  if (process) return addProcessPod(s, ctx, pod, process);
   const w = createWorker(s, pod, ctx.now, ctx.cause());
   s.workers.set(w.uid, w);
   klog(ctx, 'I', 'kubelet.go:2410', 'SyncLoop ADD', { source: 'api', pods: [`${w.namespace}/${w.name}`] });

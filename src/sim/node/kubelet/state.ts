@@ -10,6 +10,7 @@ import type { Credentials } from '../../api/http';
 import type { Timings } from '../../config';
 import type { MessageId, ProcessId, RecordId, TimerId } from '../../kernel/units';
 import type { Backoff } from './backoff';
+import type { StaticPodManifest } from '../../bootstrap/static-pods';
 import type { ContainerInfo, CriCall, PodSandboxInfo } from '../runtime/cri';
 
 export interface KubeletConfig {
@@ -23,6 +24,10 @@ export interface KubeletConfig {
   labels: Record<string, string>;
   taints: Taint[];
   timings: Timings;
+  /** The manifests in /etc/kubernetes/manifests (a kubeadm control-plane node): static pods, each a process of this host. */
+  staticPods?: StaticPodManifest[];
+  /** Pods from the API whose one container is a process of this host (kube-proxy's DaemonSet pod). */
+  processPods?: { namespace: string; labels: Record<string, string>; process: ProcessId }[];
 }
 
 export type ProbeKind = 'liveness' | 'readiness' | 'startup';
@@ -107,6 +112,9 @@ export interface PodWorker {
    */
   statusInFlight?: boolean;
   statusDirty?: boolean;
+  /** The host process this pod's container is (process-pods.ts), and its incarnation that counts as no restart. */
+  process?: ProcessId;
+  baseIncarnation?: number;
 }
 
 /** A CRI call in flight and what its answer is for. */
@@ -160,4 +168,9 @@ export interface KubeletState {
   eventCache?: EventCache;
   /** Pods whose last status PATCH failed: the status manager retries them on its next batch (10 s). */
   statusRetry?: Set<string>;
+  /** Mirror pods whose POST is in flight, and when the static pods were first seen (process-pods.ts). */
+  mirrorsPosting?: string[];
+  staticSeenAt?: number;
+  /** Processes stopped because their pod was deleted: the pod that replaces it starts them again. */
+  stoppedWithPod?: ProcessId[];
 }

@@ -163,6 +163,24 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     tags: sizes(same(['latest', 'linux'], 2_460)),
     behaviour: { kind: 'exit', code: 0, afterMs: 0, logs: ['', 'Hello from Docker!', 'This message shows that your installation appears to be working correctly.'] },
   },
+  // What kubeadm v1.31 runs (`kubeadm config images list --kubernetes-version v1.31.0`): the
+  // control-plane components, kube-proxy and CoreDNS, with their compressed sizes for linux/amd64.
+  'registry.k8s.io/kube-apiserver': { tags: sizes([['v1.31.0', 28_063_421]]), behaviour: server([6443], []) },
+  'registry.k8s.io/kube-controller-manager': { tags: sizes([['v1.31.0', 26_240_868]]), behaviour: server([10257], []) },
+  'registry.k8s.io/kube-scheduler': { tags: sizes([['v1.31.0', 20_196_722]]), behaviour: server([10259], []) },
+  'registry.k8s.io/kube-proxy': { tags: sizes([['v1.31.0', 30_207_900]]), behaviour: server([10249, 10256], [], undefined, false) },
+  'registry.k8s.io/etcd': { tags: sizes([['3.5.15-0', 56_909_194]]), behaviour: server([2379, 2380, 2381], [], undefined, false) },
+  'registry.k8s.io/coredns/coredns': {
+    tags: sizes([['v1.11.3', 18_562_039], ['v1.11.1', 18_182_961]]),
+    // CoreDNS's startup banner; /health on 8080 and /ready on 8181 are what kubeadm's probes ask.
+    behaviour: {
+      kind: 'server',
+      ports: [53, 8080, 8181, 9153],
+      http: { okPaths: ['/health', '/ready', '/metrics'] },
+      logs: [['stdout', '.:53'], ['stdout', 'CoreDNS-1.11.3'], ['stdout', 'linux/amd64, go1.21.11, a6338e9']],
+      version: '1.11.3',
+    },
+  },
   'registry.k8s.io/pause': { tags: sizes([['3.10', 320_368], ['3.9', 321_520], ['3.8', 311_286], ['3.6', 301_773]]), behaviour: { kind: 'pause' } },
   'registry.k8s.io/e2e-test-images/agnhost': {
     tags: sizes(Array.from({ length: 14 }, (_, i) => [`2.${39 + i}`, 51 * MB + 150_000 + i * 90_000] as [string, number])),

@@ -211,7 +211,7 @@ function onMessage(s: ContainerdState, msg: Message, ctx: Effects): void {
   if (type === 'probe.request') {
     const p = msg.body as ProbeRequest;
     const r: ProbeResponse = { type: 'probe.response', requestId: msg.id, ...probeTarget(s, p.ip, p.port, p.path, p.kind, ctx.now) };
-    ctx.reply(msg, r, { summary: r.outcome === 'refused' ? `${p.ip}:${p.port} connection refused` : r.outcome === 'open' ? `${p.ip}:${p.port} open` : `HTTP ${r.statusCode}`, phase: 'execution' });
+    ctx.reply(msg, r, { summary: r.outcome === 'refused' ? `${p.ip}:${p.port} connection refused` : r.outcome === 'open' ? `${p.ip}:${p.port} open` : `HTTP ${r.statusCode}` });
     return;
   }
   if (type === 'conn.refused') {

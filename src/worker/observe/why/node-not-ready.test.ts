@@ -59,7 +59,12 @@ describe('the node-not-ready callout', () => {
     expect(marked!.evictAt).toBeUndefined();
     c.sim.runUntil(c.sim.now + 5_000 + 500);
     const [down] = facts(c);
-    expect(down).toMatchObject({ stage: 'not-ready', tolerationSeconds: 300, podsToEvict: 1 });
+    // kube-proxy's pod tolerates every taint and stays; web (and a CoreDNS pod, if one runs here) is evicted.
+    const onNode = c.run('kubectl get pods -A --field-selector spec.nodeName=worker-1 -o name').stdout.trim().split('\n');
+    const evictable = onNode.filter((n) => !n.startsWith('pod/kube-proxy-'));
+    expect(onNode.filter((n) => n.startsWith('pod/kube-proxy-'))).toHaveLength(1);
+    expect(evictable).toContain('pod/web');
+    expect(down).toMatchObject({ stage: 'not-ready', tolerationSeconds: 300, podsToEvict: evictable.length });
     // The taint eviction controller counts tolerationSeconds from when it saw the NoExecute taint.
     const node = json<Node>(c, 'kubectl get node worker-1 -o json');
     const taint = node.spec.taints?.find((t) => t.key === 'node.kubernetes.io/unreachable' && t.effect === 'NoExecute');

@@ -72,7 +72,9 @@ describe('in-page kubectl as kubectl v1.31.9 prints', () => {
     expect(c.run('kubectl config use-context nope').stderr).toBe('error: no context exists with the name: "nope"\n');
     expect(c.run('kubectl config view').stdout).toContain('current-context: kubernetes-admin@kubeplay\nkind: Config\npreferences: {}\nusers:\n- name: kubernetes-admin\n  user:\n    client-certificate-data: DATA+OMITTED\n');
     expect(c.run('kubectl cluster-info').stdout).toBe(
-      "\x1b[0;32mKubernetes control plane\x1b[0m is running at \x1b[0;33mhttps://10.0.0.10:6443\x1b[0m\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n",
+      // kubeadm's kube-dns Service carries kubernetes.io/cluster-service=true, so cluster-info lists CoreDNS (as on a real kubeadm cluster).
+      "\x1b[0;32mKubernetes control plane\x1b[0m is running at \x1b[0;33mhttps://10.0.0.10:6443\x1b[0m\n" +
+        "\x1b[0;32mCoreDNS\x1b[0m is running at \x1b[0;33mhttps://10.0.0.10:6443/api/v1/namespaces/kube-system/services/kube-dns:dns/proxy\x1b[0m\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n",
     );
     c.run('kubectl create deployment ev --image=nginx:1.25');
     expect(c.run('kubectl events --for deploy/ev').stdout).toMatch(/^LAST SEEN {3}TYPE {5}REASON {14}OBJECT {10}MESSAGE\n\S+ +Normal {3}ScalingReplicaSet {3}Deployment\/ev {3}Scaled up replica set ev-\w+ to 1\n$/);
