@@ -97,6 +97,8 @@ const VERB_LIST: Verb[] = [
       str('schedule'), str('restart'), str('from'),
       // create quota (create-quota.ts)
       str('hard'), str('scopes'),
+      // create ingress (create-ingress.ts)
+      arr('rule'), str('class'), str('default-backend'), arr('annotation'),
     ],
     start: startCreate,
     onResult: onResult(onCreateResult),
