@@ -137,6 +137,23 @@ const READS: string[] = [
   'events -A --for node/worker-1',
   'events --types=Warning',
   'gett',
+  // kubectl-verbs helper (issue 12): the `all` category from discovery, in kube-apiserver's group order.
+  'get all -A',
+  'get all -n kube-system -o wide',
+  'get all -n nope',
+  'get all,cm',
+  'get all -l app=web --show-labels',
+  'get all -o name',
+  // kubectl-verbs helper (issue 12): auth whoami through the SelfSubjectReview API.
+  'auth whoami',
+  'auth whoami -o yaml',
+  'auth whoami -o json',
+  'auth whoami -o name',
+  "auth whoami -o jsonpath='{.status.userInfo.username}'",
+  'auth whoami -o wide',
+  'auth whoami --as jane',
+  'auth whoami --as system:anonymous',
+  'create ingress x --rule=foo.com/bar*=svc1:8080,tls=my-cert --class=nginx --dry-run=client -o yaml',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */

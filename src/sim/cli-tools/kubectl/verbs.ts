@@ -232,7 +232,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'auth',
-    flags: [ALL_NAMESPACES, bool('list'), bool('quiet', 'q'), str('subresource'), bool('no-headers')],
+    flags: [ALL_NAMESPACES, bool('list'), bool('quiet', 'q'), str('subresource'), bool('no-headers'), OUTPUT],
     start: (st, c, p, _e, ctx) => startAuth(st, c, p, ctx),
     onResult: onResult(onAuthResult),
   },
