@@ -236,6 +236,15 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'apply -f - --dry-run=client', stdin: MANIFEST },
   { cmd: 'replace -f -', stdin: MANIFEST },
   { cmd: 'delete deployments -l app={n}-nobody' },
+  // kubectl-verbs helper (issue 12): describe namespace with its quotas (scopes' help lines) and
+  // limit ranges (one resource per item: Go ranges over an item's resources in random order).
+  { cmd: 'create namespace {n}-q' },
+  { cmd: 'describe namespace {n}-q' },
+  { cmd: 'create quota q1 -n {n}-q --hard=pods=5,requests.memory=1Gi,cpu=2' },
+  { cmd: 'create quota a0 -n {n}-q --hard=pods=3 --scopes=BestEffort,NotTerminating' },
+  { cmd: 'apply -n {n}-q -f -', stdin: 'apiVersion: v1\nkind: LimitRange\nmetadata: {name: lr}\nspec:\n  limits:\n  - type: Container\n    default: {memory: 512Mi}\n  - type: Pod\n    max: {cpu: "2"}\n' },
+  { cmd: 'describe namespace {n}-q' },
+  { cmd: 'delete namespace {n}-q' },
 ];
 
 /**

@@ -19,7 +19,7 @@ export interface DescribeJob extends JobCommon {
   objects: KubeObject[];
   /** What the describer lists besides events (a Deployment's ReplicaSets, a ReplicaSet's pods). */
   related: KubeObject[];
-  /** describe node: which node is being completed, what was fetched for it, and its events. */
+  /** describe node (and a per-object describer): which object is being completed, what was fetched for it, and its events. */
   nodeIndex?: number;
   nodeExtras?: NodeExtras;
   nodeEvents?: Event[];
@@ -67,6 +67,7 @@ function afterObjects(st: KubectlState, job: DescribeJob, ctx: Effects): void {
     return finishJob(st, job, ctx, aggregate(job.errors));
   }
   if (job.info.resource === 'nodes') return nextNode(st, job, ctx, 0);
+  if (describerFor(job.info.resource)?.perObject) return nextPerObject(st, job, ctx, 0, 0);
   const related = describerFor(job.info.resource)?.related;
   const rel = related ? resourceForName(related) : undefined;
   if (rel) {
@@ -85,6 +86,37 @@ function listEvents(st: KubectlState, job: DescribeJob, ctx: Effects): void {
   }
   const path = resourcePath({ resource: 'events', namespace: job.info.namespaced ? job.namespace : undefined });
   jobRequest(st, job, ctx, { method: 'GET', path, query }, 'events');
+}
+
+// A describer with lists of its own per object (describe namespace: ResourceQuotas, then
+// LimitRanges, in that namespace): fetch them in turn, print, go on to the next object. A list
+// that fails stops the describe with its error, as describe.go does for anything but a 404 (both
+// lists are always served here).
+
+function nextPerObject(st: KubectlState, job: DescribeJob, ctx: Effects, index: number, list: number): void {
+  const describer = describerFor(job.info.resource)!;
+  const o = job.objects[index];
+  if (!o) return finishJob(st, job, ctx, aggregate(job.errors));
+  job.nodeIndex = index;
+  if (list === 0) job.related = [];
+  const want = describer.perObject!(o)[list];
+  if (!want) {
+    job.stdout += (index === 0 ? '' : '\n\n') + describer.print(o, [], job.related, ctx.now);
+    return nextPerObject(st, job, ctx, index + 1, 0);
+  }
+  const info = resourceForName(want.resource)!;
+  const path = resourcePath({ group: info.group, version: info.version, resource: info.resource, namespace: want.namespace });
+  jobRequest(st, job, ctx, { method: 'GET', path }, `per-object-${list}`);
+}
+
+function onPerObjectResult(st: KubectlState, job: DescribeJob, step: string, r: RequestResult, ctx: Effects): void {
+  const list = Number(step.slice('per-object-'.length));
+  if (!r.ok) return finishJob(st, job, ctx, r.err);
+  // A list's items carry no kind on the wire: give them their list's, so the describer can tell them apart.
+  const want = describerFor(job.info.resource)!.perObject!(job.objects[job.nodeIndex!]!)[list]!;
+  const kind = resourceForName(want.resource)!.kind;
+  job.related.push(...((r.body as KubeList).items ?? []).map((o) => ({ ...o, kind })));
+  nextPerObject(st, job, ctx, job.nodeIndex!, list + 1);
 }
 
 // describe node (NodeDescriber.Describe): per node, GET its Lease in kube-node-lease, LIST its
@@ -131,6 +163,7 @@ function onNodeResult(st: KubectlState, job: DescribeJob, step: string, r: Reque
 export function onDescribeResult(st: KubectlState, job: DescribeJob, step: string, r: RequestResult, ctx: Effects): void {
   if (!r.ok && r.err.t === 'url') return finishJob(st, job, ctx, r.err);
   if (step.startsWith('node-')) return onNodeResult(st, job, step, r, ctx);
+  if (step.startsWith('per-object-')) return onPerObjectResult(st, job, step, r, ctx);
   if (step === 'object') {
     job.names.shift();
     if (r.ok) job.objects.push(r.body as KubeObject);

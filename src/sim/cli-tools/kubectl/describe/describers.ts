@@ -25,6 +25,11 @@ import { describePodDisruptionBudget } from './pdb';
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
   related?: string;
+  /**
+   * Lists kubectl makes for each object instead (a namespace's ResourceQuotas and LimitRanges in
+   * that namespace); such a describer prints no events. Their items come to `print` as `related`.
+   */
+  perObject?: (o: KubeObject) => { resource: string; namespace: string }[];
   print(o: KubeObject, events: Event[], related: KubeObject[], now: number): string;
 }
 
@@ -38,7 +43,13 @@ const DESCRIBERS: Record<string, Describer> = {
   jobs: { print: (o, ev, _r, now) => describeJob(o as Job, ev, now) },
   cronjobs: { print: (o, ev, _r, now) => describeCronJob(o as CronJob, ev, now) },
   services: { related: 'endpointslices', print: (o, ev, r, now) => describeService(o as Service, ev, r, now) },
-  namespaces: { print: (o) => describeNamespace(o as Namespace) },
+  namespaces: {
+    perObject: (o) => [
+      { resource: 'resourcequotas', namespace: o.metadata.name ?? '' },
+      { resource: 'limitranges', namespace: o.metadata.name ?? '' },
+    ],
+    print: (o, _ev, r) => describeNamespace(o as Namespace, r),
+  },
   configmaps: { print: (o, ev, _r, now) => describeConfigMap(o, ev, now) },
   secrets: { print: (o) => describeSecret(o) },
   resourcequotas: { print: (o) => describeResourceQuota(o) },
