@@ -209,6 +209,11 @@ const WRITES: { cmd: string; stdin?: string }[] = [
       'apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: NAME-ing\nspec:\n  ingressClassName: nginx\n  rules:\n  - host: hello-world.example\n    http:\n      paths:\n      - path: /\n        pathType: Prefix\n        backend:\n          service:\n            name: web\n            port:\n              number: 8080\n',
   },
   { cmd: 'get ingress {n}-ing' },
+  // kubectl-verbs helper: describe ingress (its backend `web` is the suite's Deployment, not a Service: <error>).
+  { cmd: 'describe ingress {n}-ing' },
+  { cmd: 'create service clusterip {n}-web --tcp=8080:80' },
+  { cmd: 'create ingress {n}-ing2 --rule=foo.com/*={n}-web:8080,tls=cert --rule=/x={n}-web:http --default-backend={n}-web:8080 --annotation=a=b' },
+  { cmd: 'describe ingress {n}-ing2' },
   {
     cmd: 'apply -f -',
     stdin:
@@ -245,6 +250,7 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'apply -n {n}-q -f -', stdin: 'apiVersion: v1\nkind: LimitRange\nmetadata: {name: lr}\nspec:\n  limits:\n  - type: Container\n    default: {memory: 512Mi}\n  - type: Pod\n    max: {cpu: "2"}\n' },
   { cmd: 'describe namespace {n}-q' },
   { cmd: 'delete namespace {n}-q' },
+  { cmd: 'create quota x -n {n}-missing --hard=pods=1' },
 ];
 
 /**

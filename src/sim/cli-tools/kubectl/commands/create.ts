@@ -59,7 +59,7 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     // create_job.go and create_cronjob.go wrap the server's error: `failed to create job: %v`.
     if (p.args[0] === 'job') return startCreateBuilt(st, common, jobForCreate(p, common.namespace), ctx, 'failed to create job: ');
     if (p.args[0] === 'cronjob' || p.args[0] === 'cj') return startCreateBuilt(st, common, cronJobForCreate(p, common.namespace), ctx, 'failed to create cronjob: ');
-    if (isQuotaSubcommand(p.args[0])) return startCreateBuilt(st, common, quotaForCreate(p, common.namespace), ctx);
+    if (isQuotaSubcommand(p.args[0])) return startCreateBuilt(st, common, quotaForCreate(p, common.namespace), ctx, 'failed to create quota: ');
     if (isServiceSubcommand(p.args[0])) return startCreateBuilt(st, common, serviceForCreate(p, common.namespace), ctx);
     if (isIngressSubcommand(p.args[0])) return startCreateBuilt(st, common, ingressForCreate(p, common.namespaceExplicit ? common.namespace : undefined), ctx, 'failed to create ingress: ');
     if (isConfigCreateSubcommand(p.args[0])) return startCreateConfig(st, common, p, exec, ctx);

@@ -70,7 +70,7 @@ function limitRanges(ranges: KubeObject[]): string {
   return s;
 }
 
-/** `related`: the ResourceQuotas and LimitRanges kubectl listed in the namespace. */
+/** `related`: the ResourceQuotas and LimitRanges kubectl listed in the namespace (their kinds set). */
 export function describeNamespace(ns: Namespace, related: KubeObject[] = []): string {
   const m = ns.metadata;
   let s = `Name:\t${m.name ?? ''}\n`;
