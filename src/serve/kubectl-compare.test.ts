@@ -220,6 +220,13 @@ const WRITES: { cmd: string; stdin?: string }[] = [
       'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: NAME-hpa\nspec:\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: web\n  minReplicas: 1\n  maxReplicas: 10\n  metrics:\n  - type: Resource\n    resource:\n      name: cpu\n      target:\n        type: Utilization\n        averageUtilization: 50\n',
   },
   { cmd: 'get hpa {n}-hpa' },
+  { cmd: 'describe hpa {n}-hpa' },
+  {
+    cmd: 'apply -f -',
+    stdin:
+      'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: NAME-hpa2\nspec:\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: web\n  maxReplicas: 5\n  metrics:\n  - type: Resource\n    resource:\n      name: memory\n      target:\n        type: AverageValue\n        averageValue: 500Mi\n  - type: Pods\n    pods:\n      metric:\n        name: packets-per-second\n      target:\n        type: AverageValue\n        averageValue: 1k\n  - type: Object\n    object:\n      metric:\n        name: requests-per-second\n      describedObject:\n        apiVersion: networking.k8s.io/v1\n        kind: Ingress\n        name: main-route\n      target:\n        type: Value\n        value: 10k\n  - type: ContainerResource\n    containerResource:\n      name: cpu\n      container: app\n      target:\n        type: Utilization\n        averageUtilization: 60\n  behavior:\n    scaleDown:\n      stabilizationWindowSeconds: 300\n      policies:\n      - type: Percent\n        value: 10\n        periodSeconds: 60\n',
+  },
+  { cmd: 'describe hpa {n}-hpa2' },
   { cmd: 'delete serviceaccount {n}-robot' },
   { cmd: 'delete namespace {n}-ns' },
   // The writing verbs of issue 12: patch (strategic, merge, json; no change), --dry-run, key-, wait.

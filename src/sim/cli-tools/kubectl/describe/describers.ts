@@ -22,6 +22,7 @@ import type { StatefulSet } from '../../../controllers/statefulset/types';
 import type { Service } from '../../../api/service';
 import { describePodDisruptionBudget } from './pdb';
 import { describeIngress, ingressRequests, type Ingress } from './ingress';
+import { describeHorizontalPodAutoscaler, type HorizontalPodAutoscaler } from './hpa';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
@@ -65,6 +66,7 @@ const DESCRIBERS: Record<string, Describer> = {
     // A list's items carry no kind on the wire: each gets its list's.
     print: (o, _ev, _r, _now, f) => describeNamespace(o as Namespace, [...itemsOf(f[0], 'ResourceQuota'), ...itemsOf(f[1], 'LimitRange')]),
   },
+  horizontalpodautoscalers: { print: (o, ev, _r, now) => describeHorizontalPodAutoscaler(o as HorizontalPodAutoscaler, ev, now) },
   ingresses: { perObject: ingressRequests, perObjectEvents: true, print: (o, ev, _r, now, f) => describeIngress(o as Ingress, ev, now, f) },
   configmaps: { print: (o, ev, _r, now) => describeConfigMap(o, ev, now) },
   secrets: { print: (o) => describeSecret(o) },
