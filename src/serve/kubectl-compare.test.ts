@@ -144,6 +144,18 @@ const READS: string[] = [
   'get all,cm',
   'get all -l app=web --show-labels',
   'get all -o name',
+  // kubectl-verbs helper (issue 12): -o wide, --sort-by, --no-headers, -L, --show-labels per kind served.
+  'get ds,sts,jobs,cronjobs,hpa,ingress,pdb -A -o wide',
+  'get pv,pvc,sc -A -o wide',
+  'get cm,secrets,sa -A -o wide --show-labels',
+  'get clusterroles,clusterrolebindings -o wide --no-headers -l kubernetes.io/bootstrapping=rbac-defaults',
+  'get ingressclasses -o wide',
+  'get pods -A --sort-by=.metadata.name -o wide',
+  'get pods -A --sort-by=.status.startTime -L app --no-headers',
+  'get deploy,rs -A -o wide -L app --show-labels',
+  'get svc -A --sort-by=.spec.clusterIP -o wide',
+  'get nodes --sort-by=.metadata.name -o custom-columns=NAME:.metadata.name,CPU:.status.capacity.cpu --no-headers',
+  'get pods --sort-by=.nope',
   // kubectl-verbs helper (issue 12): auth whoami through the SelfSubjectReview API.
   'auth whoami',
   'auth whoami -o yaml',
@@ -265,6 +277,10 @@ const WRITES: { cmd: string; stdin?: string }[] = [
  * command, and why. Found by this suite.
  */
 const KNOWN: Record<string, string> = {
+  // Found by the kubectl-verbs helper, not fixed: with a table output, real kubectl v1.31's table
+  // sorter drops every row whose sort field is missing and prints `No resources found in default
+  // namespace.` (exit 0); the page prints the -o name error for every output.
+  'get pods --sort-by=.nope': 'a missing --sort-by field empties a table in real kubectl',
 };
 
 /**
