@@ -157,6 +157,8 @@ const READS: string[] = [
   'get nodes --sort-by=.metadata.name -o custom-columns=NAME:.metadata.name,CPU:.status.capacity.cpu --no-headers',
   'get pods --sort-by=.nope',
   // kubectl-verbs helper (issue 12): auth whoami through the SelfSubjectReview API.
+  'auth',
+  'auth nope',
   'auth whoami',
   'auth whoami -o yaml',
   'auth whoami -o json',

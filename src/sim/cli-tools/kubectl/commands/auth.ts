@@ -53,13 +53,28 @@ function resolveTarget(arg: string, warn: (s: string) => void): Target {
   return { group: '', resource: typed, name, nonResourceURL: '', namespaced: true };
 }
 
+/** `kubectl auth` alone: the group's help on stderr and exit 1 (cmdutil.DefaultSubCommandRun; kubectl/pkg/cmd/auth/auth.go, v1.31). */
+const AUTH_HELP = `Inspect authorization.
+
+Available Commands:
+  can-i         Check whether an action is allowed
+  reconcile     Reconciles rules for RBAC role, role binding, cluster role, and cluster role binding objects
+  whoami        Experimental: Check self subject attributes
+
+Usage:
+  kubectl auth [flags] [options]
+
+Use "kubectl auth <command> --help" for more information about a given command.
+Use "kubectl options" for a list of global command-line options (applies to all commands).
+`;
+
 export function startAuth(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
   const sub = p.args[0];
   if (sub === 'whoami') return startWhoAmI(st, common, p, ctx);
   if (sub !== 'can-i') {
-    const msg = sub === undefined ? 'Inspect authorization\n' : `error: unknown command "${sub}" for "kubectl auth"\n`;
+    const msg = sub === undefined ? AUTH_HELP : `error: unknown command "${sub}"\nSee 'kubectl auth -h' for help and examples\n`;
     common.stderr += msg;
-    return finishJob(st, common, ctx, undefined, sub === undefined ? 0 : 1);
+    return finishJob(st, common, ctx, undefined, 1);
   }
   const args = p.args.slice(1);
   if (flagBool(p, 'list')) return startList(st, common, p, args, ctx);
