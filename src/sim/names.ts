@@ -24,9 +24,13 @@ export const containerdId = (node: string): ProcessId => `containerd/${node}`;
 export const cniId = (node: string): ProcessId => `cni/${node}`;
 export const kubeProxyId = (node: string): ProcessId => `kube-proxy/${node}`;
 
-/** The identities the control plane's components present (client certificates, as kubeadm issues them). */
+/**
+ * The identities the control plane's components present (client certificates, as kubeadm issues
+ * them). The admin is kubeadm's admin.conf user, `kubernetes-admin`, as `kubeplay serve` names it
+ * too, so `kubectl auth whoami` answers the same in the page and through a real kubectl.
+ */
 export const ADMIN_CREDENTIALS: Credentials = {
-  clientCertificate: { commonName: 'admin', organizations: ['system:masters'] },
+  clientCertificate: { commonName: 'kubernetes-admin', organizations: ['system:masters'] },
 };
 export const SCHEDULER_CREDENTIALS: Credentials = {
   clientCertificate: { commonName: 'system:kube-scheduler', organizations: [] },

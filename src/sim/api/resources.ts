@@ -16,7 +16,16 @@ export interface ResourceInfo {
   verbs: string[];
   /** Subresources served: `status`, `binding`, `log`. */
   subresources: string[];
+  /** Discovery categories (`all`: what `kubectl get all` lists). */
+  categories?: string[];
 }
+
+/**
+ * The `all` category (each type's REST storage Categories() in kube-apiserver): Pods, Services,
+ * the apps workloads, HorizontalPodAutoscalers, Jobs and CronJobs. ReplicationControllers are in
+ * it too but Kubeplay does not serve them.
+ */
+const CATEGORY_ALL = new Set(['/pods', '/replicationcontrollers', '/services', 'apps/daemonsets', 'apps/deployments', 'apps/replicasets', 'apps/statefulsets', 'autoscaling/horizontalpodautoscalers', 'batch/cronjobs', 'batch/jobs']);
 
 const ALL = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
@@ -41,6 +50,7 @@ function r(
     shortNames,
     verbs,
     subresources,
+    ...(CATEGORY_ALL.has(`${group}/${resource}`) ? { categories: ['all'] } : {}),
   };
 }
 
@@ -67,6 +77,7 @@ export const RESOURCES: ResourceInfo[] = [
   r('coordination.k8s.io', 'v1', 'leases', 'Lease', true),
   r('discovery.k8s.io', 'v1', 'endpointslices', 'EndpointSlice', true),
   r('storage.k8s.io', 'v1', 'storageclasses', 'StorageClass', false, ['sc']),
+  r('authentication.k8s.io', 'v1', 'selfsubjectreviews', 'SelfSubjectReview', false, [], [], ['create']),
   r('authorization.k8s.io', 'v1', 'selfsubjectaccessreviews', 'SelfSubjectAccessReview', false, [], [], ['create']),
   r('authorization.k8s.io', 'v1', 'selfsubjectrulesreviews', 'SelfSubjectRulesReview', false, [], [], ['create']),
   // Issue 12 (policy helper): Ingress, IngressClass, HorizontalPodAutoscaler, PodDisruptionBudget.
@@ -79,6 +90,45 @@ export const RESOURCES: ResourceInfo[] = [
   r('rbac.authorization.k8s.io', 'v1', 'rolebindings', 'RoleBinding', true),
   r('rbac.authorization.k8s.io', 'v1', 'roles', 'Role', true),
 ];
+
+/**
+ * The group priorities kube-apiserver gives its built-in groups (apiVersionPriorities in
+ * pkg/controlplane/apiserver/aggregator.go): discovery lists groups from the highest down.
+ */
+const GROUP_PRIORITY: Record<string, number> = {
+  '': 18000,
+  apps: 17800,
+  'events.k8s.io': 17750,
+  'authentication.k8s.io': 17700,
+  'authorization.k8s.io': 17600,
+  autoscaling: 17500,
+  batch: 17400,
+  'certificates.k8s.io': 17300,
+  'networking.k8s.io': 17200,
+  policy: 17100,
+  'rbac.authorization.k8s.io': 17000,
+  'storage.k8s.io': 16800,
+  'admissionregistration.k8s.io': 16700,
+  'apiextensions.k8s.io': 16700,
+  'scheduling.k8s.io': 16600,
+  'coordination.k8s.io': 16500,
+  'node.k8s.io': 16300,
+  'discovery.k8s.io': 16200,
+  'flowcontrol.apiserver.k8s.io': 16100,
+};
+
+/**
+ * The resources in discovery's order: groups by priority, and within a group version the
+ * resources sorted by name, as the APIInstaller registers their paths (sort.Strings in installer.go).
+ */
+export const DISCOVERY_ORDER: readonly ResourceInfo[] = [...RESOURCES].sort(
+  (a, b) => (GROUP_PRIORITY[b.group] ?? 0) - (GROUP_PRIORITY[a.group] ?? 0) || (a.group < b.group ? -1 : a.group > b.group ? 1 : 0) || (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : 0),
+);
+
+/** The resources of a category (`all`), in discovery's order, as kubectl's category expander finds them. */
+export function resourcesInCategory(category: string): ResourceInfo[] {
+  return DISCOVERY_ORDER.filter((r) => r.categories?.includes(category));
+}
 
 export function apiVersionOf(info: ResourceInfo): string {
   return info.group ? `${info.group}/${info.version}` : info.version;

@@ -4,7 +4,7 @@
 // map names to resources and for `kubectl api-resources`. Every authenticated user may read it
 // (the system:discovery ClusterRole), so only authentication runs.
 
-import { RESOURCES, type ResourceInfo } from '../api/resources';
+import { DISCOVERY_ORDER, type ResourceInfo } from '../api/resources';
 
 export interface DiscoveryResource {
   resource: string;
@@ -13,7 +13,8 @@ export interface DiscoveryResource {
   singularResource: string;
   verbs: string[];
   shortNames?: string[];
-  subresources?: { subresource: string; verbs: string[] }[];
+  categories?: string[];
+  subresources?: { subresource: string; responseKind: { group: string; version: string; kind: string }; verbs: string[] }[];
 }
 
 export interface APIGroupDiscovery {
@@ -38,6 +39,20 @@ export function subresourceVerbs(sub: string): string[] {
   return ['get', 'patch', 'update'];
 }
 
+/** Subresources whose kind is not the resource's own (types in apis/policy, autoscaling, ...). */
+const SUBRESOURCE_KINDS: Record<string, { group?: string; version?: string; kind: string }> = {
+  binding: { kind: 'Binding' },
+  eviction: { group: 'policy', version: 'v1', kind: 'Eviction' },
+  scale: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
+  token: { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' },
+};
+
+/** The kind a subresource answers with (only its kind when it is the resource's own group and version). */
+export function subresourceKind(r: ResourceInfo, sub: string): { group?: string; version?: string; kind: string } {
+  if (sub === 'proxy') return { kind: `${r.kind}ProxyOptions` };
+  return Object.hasOwn(SUBRESOURCE_KINDS, sub) ? SUBRESOURCE_KINDS[sub]! : { kind: r.kind };
+}
+
 function toResource(r: ResourceInfo): DiscoveryResource {
   const out: DiscoveryResource = {
     resource: r.resource,
@@ -47,14 +62,20 @@ function toResource(r: ResourceInfo): DiscoveryResource {
     verbs: [...r.verbs],
   };
   if (r.shortNames.length) out.shortNames = [...r.shortNames];
-  if (r.subresources.length) out.subresources = r.subresources.map((s) => ({ subresource: s, verbs: subresourceVerbs(s) }));
+  if (r.categories?.length) out.categories = [...r.categories];
+  // kubectl finds a subresource's kind here (`kubectl autoscale` and `scale` look up deployments/scale).
+  const responseKind = (s: string): { group: string; version: string; kind: string } => {
+    const k = subresourceKind(r, s);
+    return { group: k.group ?? r.group, version: k.version ?? r.version, kind: k.kind };
+  };
+  if (r.subresources.length) out.subresources = r.subresources.map((s) => ({ subresource: s, responseKind: responseKind(s), verbs: subresourceVerbs(s) }));
   return out;
 }
 
-/** The discovery document for `/api` (core: true) or `/apis`, groups in the table's order. */
+/** The discovery document for `/api` (core: true) or `/apis`, groups in kube-apiserver's priority order. */
 export function discoveryDocument(core: boolean): APIGroupDiscoveryList {
   const groups = new Map<string, Map<string, DiscoveryResource[]>>();
-  for (const r of RESOURCES) {
+  for (const r of DISCOVERY_ORDER) {
     if ((r.group === '') !== core) continue;
     const versions = groups.get(r.group) ?? new Map<string, DiscoveryResource[]>();
     const list = versions.get(r.version) ?? [];

@@ -5,8 +5,8 @@
 // discovery (k8s.io/apiserver/pkg/endpoints/discovery). A client that sends the aggregated Accept
 // (`as=APIGroupDiscoveryList;g=apidiscovery.k8s.io;v=v2`) gets that instead at /api and /apis.
 
-import { RESOURCES, type ResourceInfo } from '../api/resources';
-import { subresourceVerbs } from './discovery';
+import { DISCOVERY_ORDER, RESOURCES } from '../api/resources';
+import { subresourceKind, subresourceVerbs } from './discovery';
 
 export const AGGREGATED_DISCOVERY = 'as=APIGroupDiscoveryList';
 
@@ -19,18 +19,7 @@ interface ApiResource {
   kind: string;
   verbs: string[];
   shortNames?: string[];
-}
-
-/** Subresources whose kind is not the resource's own (types in apis/policy, autoscaling, ...). */
-const SUBRESOURCE_KINDS: Record<string, { group?: string; version?: string; kind: string }> = {
-  binding: { kind: 'Binding' },
-  eviction: { group: 'policy', version: 'v1', kind: 'Eviction' },
-  scale: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
-  token: { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' },
-};
-
-function proxyKind(r: ResourceInfo): string {
-  return `${r.kind}ProxyOptions`;
+  categories?: string[];
 }
 
 function resourceList(group: string, version: string): Record<string, unknown> | undefined {
@@ -38,9 +27,9 @@ function resourceList(group: string, version: string): Record<string, unknown> |
   if (!rs.length) return undefined;
   const out: ApiResource[] = [];
   for (const r of rs) {
-    out.push({ name: r.resource, singularName: r.singular, namespaced: r.namespaced, kind: r.kind, verbs: [...r.verbs], ...(r.shortNames.length && { shortNames: [...r.shortNames] }) });
+    out.push({ name: r.resource, singularName: r.singular, namespaced: r.namespaced, kind: r.kind, verbs: [...r.verbs], ...(r.shortNames.length && { shortNames: [...r.shortNames] }), ...(r.categories?.length && { categories: [...r.categories] }) });
     for (const sub of r.subresources) {
-      const k = sub === 'proxy' ? { kind: proxyKind(r) } : (Object.hasOwn(SUBRESOURCE_KINDS, sub) ? SUBRESOURCE_KINDS[sub]! : { kind: r.kind });
+      const k = subresourceKind(r, sub);
       out.push({ name: `${r.resource}/${sub}`, singularName: '', namespaced: r.namespaced, ...k, verbs: subresourceVerbs(sub) });
     }
   }
@@ -67,7 +56,7 @@ export function legacyDiscovery(path: string, accept: string | undefined, server
   }
   if (parts.length === 1 && parts[0] === 'apis') {
     if (aggregated) return undefined;
-    const groups = [...new Set(RESOURCES.map((r) => r.group).filter(Boolean))].map(apiGroup);
+    const groups = [...new Set(DISCOVERY_ORDER.map((r) => r.group).filter(Boolean))].map(apiGroup);
     return { kind: 'APIGroupList', apiVersion: 'v1', groups };
   }
   if (parts.length === 2 && parts[0] === 'api') return resourceList('', parts[1]!);

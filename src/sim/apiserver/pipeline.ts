@@ -14,6 +14,7 @@ import { startLogs } from './logs';
 import { serveNonResource } from './nonresource';
 import { cacheRbacSource } from './rbac-bootstrap';
 import { createSelfSubjectAccessReview, createSelfSubjectRulesReview } from './registry/access-review';
+import { createSelfSubjectReview } from './registry/self-subject-review';
 import { parseRequestInfo } from './requestinfo';
 import { MAX_REQUEST_BODY_BYTES, REQUEST_BODY, requestBodyTooLarge } from './request-body';
 import { passed, respond, respondRaw } from './respond';
@@ -77,6 +78,7 @@ function dispatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
       if (subresource === 'binding') return startWrite(ctx, s, rc, 'binding');
       if (rc.ri.info.resource === 'selfsubjectaccessreviews') return createSelfSubjectAccessReview(ctx, s, rc);
       if (rc.ri.info.resource === 'selfsubjectrulesreviews') return createSelfSubjectRulesReview(ctx, s, rc);
+      if (rc.ri.info.resource === 'selfsubjectreviews') return createSelfSubjectReview(ctx, rc);
       if (subresource === 'eviction') return startWrite(ctx, s, rc, 'eviction');
       if (subresource === 'exec') return startExec(ctx, s, rc);
       return startCreate(ctx, s, rc);

@@ -7,9 +7,13 @@
 // events -o wide` a COUNT of 3. The cache is plain data (a Map in insertion order) bounded like
 // client-go's LRU of 4096 entries.
 //
-// Simplified: the spam filter (a token bucket per source and object) and the EventAggregator
-// ("(combined from similar events)" after 10 events differing only in message) are not modelled.
-// Instead of falling back to a create when the PATCH finds the event gone, an entry is forgotten
+// Before that, the EventAggregator groups events that differ only in message (EventAggregatorByReasonFunc):
+// once 10 distinct messages for the same source, object, type and reason arrive within 10 minutes
+// of each other, each further one becomes the single event "(combined from similar events): <its
+// message>", keyed by the group, so it is patched (count, lastTimestamp and message) from then on.
+//
+// Simplified: the spam filter (a token bucket per source and object) is not modelled; the
+// aggregator's PopAny drops the oldest message where Go drops any. Instead of falling back to a create when the PATCH finds the event gone, an entry is forgotten
 // once the apiserver's event TTL has passed since its last write (each write renews the TTL).
 
 import type { Event } from '../api/types';
@@ -32,6 +36,52 @@ interface SeenEvent {
 /** A recorder's memory of the events it sent; lives in the component's state. */
 export interface EventCache {
   seen?: Map<string, SeenEvent>;
+  /** The aggregator's records: per aggregate key, the distinct messages seen and when last. */
+  aggregates?: Map<string, { localKeys: string[]; lastMs: number }>;
+}
+
+/** defaultAggregateMaxEvents and defaultAggregateIntervalInSeconds in events_cache.go. */
+export const AGGREGATE_MAX_EVENTS = 10;
+export const AGGREGATE_INTERVAL_MS = 600_000;
+
+/** EventAggregatorByReasonFunc's aggregate key: everything getEventKey has but the message. */
+function aggregateKey(ev: Event): string {
+  const io = ev.involvedObject ?? {};
+  const r = ev as Event & { reportingComponent?: string; reportingInstance?: string };
+  return [ev.source?.component ?? '', ev.source?.host ?? '', io.kind ?? '', io.namespace ?? '', io.name ?? '', io.uid ?? '', io.apiVersion ?? '', ev.type ?? '', ev.reason ?? '', r.reportingComponent ?? '', r.reportingInstance ?? ''].join('\u0000');
+}
+
+/**
+ * EventAggregator.EventAggregate: the event itself and its own key while its group has seen fewer
+ * than 10 distinct messages in the last 10 minutes; after that a combined event, keyed by the group.
+ */
+export function aggregateEvent(cache: EventCache, ev: Event, now: number): { event: Event; key: string } {
+  const aggregates = (cache.aggregates ??= new Map());
+  const key = aggregateKey(ev);
+  let record = aggregates.get(key);
+  if (!record || now - record.lastMs > AGGREGATE_INTERVAL_MS) record = { localKeys: [], lastMs: now };
+  const message = ev.message ?? '';
+  if (!record.localKeys.includes(message)) record.localKeys.push(message);
+  record.lastMs = now;
+  aggregates.delete(key);
+  aggregates.set(key, record);
+  if (aggregates.size > MAX_LRU_CACHE_ENTRIES) aggregates.delete(aggregates.keys().next().value!);
+  if (record.localKeys.length < AGGREGATE_MAX_EVENTS) return { event: ev, key: eventKey(ev) };
+  record.localKeys.shift();
+  const event: Event = {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: ev.metadata.name, namespace: ev.metadata.namespace },
+    involvedObject: ev.involvedObject,
+    reason: ev.reason,
+    message: `(combined from similar events): ${message}`,
+    source: ev.source,
+    firstTimestamp: rfc3339(now),
+    lastTimestamp: rfc3339(now),
+    count: 1,
+    type: ev.type,
+  } as Event;
+  return { event, key };
 }
 
 /** getEventKey: every field that makes two events "the same" for the correlator. */
@@ -40,15 +90,16 @@ export function eventKey(ev: Event): string {
   return [ev.source?.component ?? '', ev.source?.host ?? '', io.kind ?? '', io.namespace ?? '', io.name ?? '', io.fieldPath ?? '', io.uid ?? '', io.apiVersion ?? '', ev.type ?? '', ev.reason ?? '', ev.message ?? ''].join('\u0000');
 }
 
-export type Recorded = { kind: 'create'; event: Event } | { kind: 'patch'; name: string; namespace: string; patch: { count: number; lastTimestamp: string }; event: Event };
+export type Recorded = { kind: 'create'; event: Event } | { kind: 'patch'; name: string; namespace: string; patch: { count: number; lastTimestamp: string; message?: string }; event: Event };
 
 /**
  * eventObserve: a new key is a create; a seen one becomes the first event with count + 1 and a new
- * lastTimestamp, sent as a patch. `ttlMs` is the apiserver's --event-ttl.
+ * lastTimestamp, sent as a patch (CreateTwoWayMergePatch against the event with no count,
+ * lastTimestamp or message: all three). `ttlMs` is the apiserver's --event-ttl; `key` is the one
+ * the aggregator chose (getEventKey by default).
  */
-export function observeEvent(cache: EventCache, ev: Event, now: number, ttlMs: number): Recorded {
+export function observeEvent(cache: EventCache, ev: Event, now: number, ttlMs: number, key = eventKey(ev)): Recorded {
   const seen = (cache.seen ??= new Map());
-  const key = eventKey(ev);
   const last = seen.get(key);
   const namespace = ev.metadata.namespace ?? 'default';
   if (last && now - last.lastMs < ttlMs) {
@@ -57,7 +108,9 @@ export function observeEvent(cache: EventCache, ev: Event, now: number, ttlMs: n
     seen.delete(key);
     seen.set(key, { ...last, count, lastMs: now });
     const event: Event = { ...ev, metadata: { ...ev.metadata, name: last.name }, count, firstTimestamp: last.firstTimestamp, lastTimestamp };
-    return { kind: 'patch', name: last.name, namespace, patch: { count, lastTimestamp }, event };
+    const patch: { count: number; lastTimestamp: string; message?: string } = { count, lastTimestamp };
+    if (ev.message) patch.message = ev.message;
+    return { kind: 'patch', name: last.name, namespace, patch, event };
   }
   if (last) seen.delete(key);
   seen.set(key, { name: ev.metadata.name ?? '', count: ev.count ?? 1, firstTimestamp: ev.firstTimestamp ?? rfc3339(now), lastMs: now });
@@ -73,7 +126,9 @@ export function sendEvent(
   ev: Event,
   opts: { ttlMs: number; credentials?: Credentials; meta: RequestMeta },
 ): Recorded {
-  const r = observeEvent(cache, ev, ctx.now, opts.ttlMs);
+  const aggregated = aggregateEvent(cache, ev, ctx.now);
+  ev = aggregated.event;
+  const r = observeEvent(cache, ev, ctx.now, opts.ttlMs, aggregated.key);
   const ns = ev.metadata.namespace ?? 'default';
   const cred = opts.credentials ? { credentials: opts.credentials } : {};
   if (r.kind === 'create') {

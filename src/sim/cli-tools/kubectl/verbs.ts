@@ -97,6 +97,8 @@ const VERB_LIST: Verb[] = [
       str('schedule'), str('restart'), str('from'),
       // create quota (create-quota.ts)
       str('hard'), str('scopes'),
+      // create ingress (create-ingress.ts)
+      arr('rule'), str('class'), str('default-backend'), arr('annotation'),
     ],
     start: startCreate,
     onResult: onResult(onCreateResult),
@@ -230,7 +232,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'auth',
-    flags: [ALL_NAMESPACES, bool('list'), bool('quiet', 'q'), str('subresource'), bool('no-headers')],
+    flags: [ALL_NAMESPACES, bool('list'), bool('quiet', 'q'), str('subresource'), bool('no-headers'), OUTPUT],
     start: (st, c, p, _e, ctx) => startAuth(st, c, p, ctx),
     onResult: onResult(onAuthResult),
   },

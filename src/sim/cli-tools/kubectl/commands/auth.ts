@@ -3,6 +3,7 @@
 // (kubectl/pkg/cmd/auth/cani.go): POST a SelfSubjectAccessReview and print `yes`, or `no` (plus
 // ` - <reason>` when the server gave one) and exit 1. With `--as jane` the apiserver answers for
 // jane, because impersonation runs before the review is evaluated.
+// `kubectl auth whoami` is auth-whoami.ts.
 
 import { resourceForName } from '../../../api/resources';
 import type { Effects } from '../../../kernel/component';
@@ -10,6 +11,7 @@ import { plain } from '../errors';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { formatRulesReview, type RulesReviewStatus } from './auth-list';
+import { onWhoAmIResult, startWhoAmI, type WhoAmIJob } from './auth-whoami';
 
 export interface AuthJob extends JobCommon {
   command: 'auth';
@@ -51,12 +53,28 @@ function resolveTarget(arg: string, warn: (s: string) => void): Target {
   return { group: '', resource: typed, name, nonResourceURL: '', namespaced: true };
 }
 
+/** `kubectl auth` alone: the group's help on stderr and exit 1 (cmdutil.DefaultSubCommandRun; kubectl/pkg/cmd/auth/auth.go, v1.31). */
+const AUTH_HELP = `Inspect authorization.
+
+Available Commands:
+  can-i         Check whether an action is allowed
+  reconcile     Reconciles rules for RBAC role, role binding, cluster role, and cluster role binding objects
+  whoami        Experimental: Check self subject attributes
+
+Usage:
+  kubectl auth [flags] [options]
+
+Use "kubectl auth <command> --help" for more information about a given command.
+Use "kubectl options" for a list of global command-line options (applies to all commands).
+`;
+
 export function startAuth(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
   const sub = p.args[0];
+  if (sub === 'whoami') return startWhoAmI(st, common, p, ctx);
   if (sub !== 'can-i') {
-    const msg = sub === undefined ? 'Inspect authorization\n' : `error: unknown command "${sub}" for "kubectl auth"\n`;
+    const msg = sub === undefined ? AUTH_HELP : `error: unknown command "${sub}"\nSee 'kubectl auth -h' for help and examples\n`;
     common.stderr += msg;
-    return finishJob(st, common, ctx, undefined, sub === undefined ? 0 : 1);
+    return finishJob(st, common, ctx, undefined, 1);
   }
   const args = p.args.slice(1);
   if (flagBool(p, 'list')) return startList(st, common, p, args, ctx);
@@ -106,7 +124,8 @@ function startList(st: KubectlState, common: JobCommon, p: ParsedArgs, args: str
   jobRequest(st, job, ctx, { method: 'POST', path: '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', body, contentType: 'application/json' }, 'review', { phase: 'user' });
 }
 
-export function onAuthResult(st: KubectlState, job: AuthJob, _step: string, r: RequestResult, ctx: Effects): void {
+export function onAuthResult(st: KubectlState, job: AuthJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (step === 'whoami') return onWhoAmIResult(st, job as unknown as WhoAmIJob, r, ctx);
   if (!r.ok) return finishJob(st, job, ctx, r.err);
   if (job.list) {
     const out = formatRulesReview((r.body as { status?: RulesReviewStatus }).status ?? {}, job.list.noHeaders);

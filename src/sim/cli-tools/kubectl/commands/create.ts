@@ -19,6 +19,7 @@ import { deploymentForCreate } from './create-deployment';
 import { jobForCreate } from './create-job';
 import { cronJobForCreate, jobFromCronJob } from './create-cronjob';
 import { isQuotaSubcommand, quotaForCreate } from './create-quota';
+import { ingressForCreate, isIngressSubcommand } from './create-ingress';
 import { isServiceSubcommand, serviceForCreate } from './create-service';
 import { goMarshalIndentStruct } from '../../common/go-json';
 import { goYaml } from '../../common/go-yaml';
@@ -58,8 +59,9 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     // create_job.go and create_cronjob.go wrap the server's error: `failed to create job: %v`.
     if (p.args[0] === 'job') return startCreateBuilt(st, common, jobForCreate(p, common.namespace), ctx, 'failed to create job: ');
     if (p.args[0] === 'cronjob' || p.args[0] === 'cj') return startCreateBuilt(st, common, cronJobForCreate(p, common.namespace), ctx, 'failed to create cronjob: ');
-    if (isQuotaSubcommand(p.args[0])) return startCreateBuilt(st, common, quotaForCreate(p, common.namespace), ctx);
+    if (isQuotaSubcommand(p.args[0])) return startCreateBuilt(st, common, quotaForCreate(p, common.namespace), ctx, 'failed to create quota: ');
     if (isServiceSubcommand(p.args[0])) return startCreateBuilt(st, common, serviceForCreate(p, common.namespace), ctx);
+    if (isIngressSubcommand(p.args[0])) return startCreateBuilt(st, common, ingressForCreate(p, common.namespaceExplicit ? common.namespace : undefined), ctx, 'failed to create ingress: ');
     if (isConfigCreateSubcommand(p.args[0])) return startCreateConfig(st, common, p, exec, ctx);
     if (p.args.length > 0) return finishJob(st, common, ctx, plain(`unknown command "${p.args[0]}" for "kubectl create"`));
     return finishJob(st, common, ctx, plain(NO_FILENAME));
@@ -214,7 +216,8 @@ function next(st: KubectlState, job: CreateJob, ctx: Effects): void {
     group: o.info.group || undefined,
     version: o.info.version,
     resource: o.info.resource,
-    namespace: o.info.namespaced ? o.obj.metadata.namespace : undefined,
+    // A generator that writes no namespace (create ingress without -n) posts to kubectl's own.
+    namespace: o.info.namespaced ? (o.obj.metadata.namespace ?? job.namespace) : undefined,
   });
   const query = {
     fieldManager: job.command === 'run' ? 'kubectl-run' : 'kubectl-create',

@@ -9,7 +9,7 @@ import type { Effects } from '../../../kernel/component';
 import { aggregate, errorString, plain } from '../errors';
 import type { ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { describerFor } from '../describe/describers';
+import { describerFor, type Fetched } from '../describe/describers';
 import { describeNode, type NodeExtras } from '../describe/node';
 
 export interface DescribeJob extends JobCommon {
@@ -19,10 +19,12 @@ export interface DescribeJob extends JobCommon {
   objects: KubeObject[];
   /** What the describer lists besides events (a Deployment's ReplicaSets, a ReplicaSet's pods). */
   related: KubeObject[];
-  /** describe node: which node is being completed, what was fetched for it, and its events. */
+  /** describe node (and a per-object describer): which object is being completed, what was fetched for it, and its events. */
   nodeIndex?: number;
   nodeExtras?: NodeExtras;
   nodeEvents?: Event[];
+  /** A per-object describer's answers so far, for the object at nodeIndex. */
+  fetched?: Fetched[];
 }
 
 export function startDescribe(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
@@ -67,6 +69,7 @@ function afterObjects(st: KubectlState, job: DescribeJob, ctx: Effects): void {
     return finishJob(st, job, ctx, aggregate(job.errors));
   }
   if (job.info.resource === 'nodes') return nextNode(st, job, ctx, 0);
+  if (describerFor(job.info.resource)?.perObject) return nextPerObject(st, job, ctx, 0, 0);
   const related = describerFor(job.info.resource)?.related;
   const rel = related ? resourceForName(related) : undefined;
   if (rel) {
@@ -85,6 +88,41 @@ function listEvents(st: KubectlState, job: DescribeJob, ctx: Effects): void {
   }
   const path = resourcePath({ resource: 'events', namespace: job.info.namespaced ? job.namespace : undefined });
   jobRequest(st, job, ctx, { method: 'GET', path, query }, 'events');
+}
+
+// A describer with requests of its own per object (describe namespace: ResourceQuotas, then
+// LimitRanges, in that namespace; describe ingress: each backend's EndpointSlices and Service):
+// make them in turn, keep each answer or error for the describer, list the object's events if it
+// prints them, print, go on to the next object.
+
+function nextPerObject(st: KubectlState, job: DescribeJob, ctx: Effects, index: number, step: number): void {
+  const describer = describerFor(job.info.resource)!;
+  const o = job.objects[index];
+  if (!o) return finishJob(st, job, ctx, aggregate(job.errors));
+  job.nodeIndex = index;
+  if (step === 0) job.fetched = [];
+  const want = describer.perObject!(o)[step];
+  if (want) {
+    const info = resourceForName(want.resource)!;
+    const path = resourcePath({ group: info.group, version: info.version, resource: info.resource, namespace: want.namespace, name: want.name });
+    const query: Record<string, string> = want.labelSelector ? { labelSelector: want.labelSelector } : {};
+    jobRequest(st, job, ctx, { method: 'GET', path, query }, `per-object-${step}`);
+    return;
+  }
+  if (describer.perObjectEvents && step === describer.perObject!(o).length) {
+    const fieldSelector = `involvedObject.name=${o.metadata.name},involvedObject.namespace=${o.metadata.namespace ?? ''},involvedObject.uid=${o.metadata.uid ?? ''}`;
+    jobRequest(st, job, ctx, { method: 'GET', path: resourcePath({ resource: 'events', namespace: o.metadata.namespace }), query: { fieldSelector } }, `per-object-${step}`);
+    return;
+  }
+  const events = describer.perObjectEvents ? ((job.fetched!.pop() as { ok: true; body: { items?: Event[] } } | undefined)?.body?.items ?? []) : [];
+  job.stdout += (index === 0 ? '' : '\n\n') + describer.print(o, events, [], ctx.now, job.fetched!);
+  nextPerObject(st, job, ctx, index + 1, 0);
+}
+
+function onPerObjectResult(st: KubectlState, job: DescribeJob, step: string, r: RequestResult, ctx: Effects): void {
+  const n = Number(step.slice('per-object-'.length));
+  job.fetched!.push(r.ok ? { ok: true, body: r.body as KubeObject } : { ok: false, error: errorString(r.err) });
+  nextPerObject(st, job, ctx, job.nodeIndex!, n + 1);
 }
 
 // describe node (NodeDescriber.Describe): per node, GET its Lease in kube-node-lease, LIST its
@@ -131,6 +169,7 @@ function onNodeResult(st: KubectlState, job: DescribeJob, step: string, r: Reque
 export function onDescribeResult(st: KubectlState, job: DescribeJob, step: string, r: RequestResult, ctx: Effects): void {
   if (!r.ok && r.err.t === 'url') return finishJob(st, job, ctx, r.err);
   if (step.startsWith('node-')) return onNodeResult(st, job, step, r, ctx);
+  if (step.startsWith('per-object-')) return onPerObjectResult(st, job, step, r, ctx);
   if (step === 'object') {
     job.names.shift();
     if (r.ok) job.objects.push(r.body as KubeObject);
@@ -153,7 +192,7 @@ export function onDescribeResult(st: KubectlState, job: DescribeJob, step: strin
       (e) => e.involvedObject?.name === o.metadata.name && (e.involvedObject?.kind ?? job.info.kind) === job.info.kind &&
         (!e.involvedObject?.uid || !o.metadata.uid || e.involvedObject.uid === o.metadata.uid),
     );
-    const text = describerFor(job.info.resource)!.print(o, mine, job.related, ctx.now);
+    const text = describerFor(job.info.resource)!.print(o, mine, job.related, ctx.now, []);
     job.stdout += (i === 0 ? '' : '\n\n') + text;
   });
   finishJob(st, job, ctx, aggregate(job.errors));

@@ -4,7 +4,7 @@
 // `No resources found in <ns> namespace.` on stderr.
 
 import type { KubeList, KubeObject } from '../../../api/types';
-import { apiVersionOf, type ResourceInfo } from '../../../api/resources';
+import { apiVersionOf, resourcesInCategory, type ResourceInfo } from '../../../api/resources';
 import { lookupResource } from '../apps-resources';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
@@ -87,7 +87,12 @@ export function resolveTargets(args: string[]): { targets: GetTarget[]; withKind
     }
     return { targets, withKind: true };
   }
-  const types = args[0]!.split(',').filter((x) => x);
+  // A category (`all`) that names no resource stands for its resources, in discovery's order
+  // (kubectl's discovery category expander, in the resource builder's replaceAliases).
+  const types = args[0]!
+    .split(',')
+    .filter((x) => x)
+    .flatMap((t) => (lookupResource(t) || resourcesInCategory(t).length === 0 ? [t] : resourcesInCategory(t).map((r) => `${r.resource}.${r.group}`)));
   for (const t of types) {
     const err = add(t);
     if (err) return err;

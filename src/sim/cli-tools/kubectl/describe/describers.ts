@@ -21,12 +21,32 @@ import type { DaemonSet } from '../../../controllers/daemonset/types';
 import type { StatefulSet } from '../../../controllers/statefulset/types';
 import type { Service } from '../../../api/service';
 import { describePodDisruptionBudget } from './pdb';
+import { describeIngress, ingressRequests, type Ingress } from './ingress';
+import { describeHorizontalPodAutoscaler, type HorizontalPodAutoscaler } from './hpa';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
   related?: string;
-  print(o: KubeObject, events: Event[], related: KubeObject[], now: number): string;
+  /**
+   * Requests kubectl makes for each object instead (a namespace's ResourceQuotas and LimitRanges,
+   * an Ingress's backend Services and their EndpointSlices); their answers come to `print` in order.
+   */
+  perObject?: (o: KubeObject) => FetchSpec[];
+  /** Whether a per-object describer lists the object's events too (describe ingress does). */
+  perObjectEvents?: boolean;
+  print(o: KubeObject, events: Event[], related: KubeObject[], now: number, fetched: Fetched[]): string;
 }
+
+/** One request a per-object describer makes: a LIST (with a label selector) or, with a name, a GET. */
+export interface FetchSpec {
+  resource: string;
+  namespace: string;
+  name?: string;
+  labelSelector?: string;
+}
+
+/** Its answer: the list or object, or the error as kubectl prints it (`services "web" not found`). */
+export type Fetched = { ok: true; body: KubeObject & { items?: KubeObject[] } } | { ok: false; error: string };
 
 const DESCRIBERS: Record<string, Describer> = {
   pods: { print: (o, ev, _r, now) => describePod(o as Pod, ev, now) },
@@ -38,13 +58,26 @@ const DESCRIBERS: Record<string, Describer> = {
   jobs: { print: (o, ev, _r, now) => describeJob(o as Job, ev, now) },
   cronjobs: { print: (o, ev, _r, now) => describeCronJob(o as CronJob, ev, now) },
   services: { related: 'endpointslices', print: (o, ev, r, now) => describeService(o as Service, ev, r, now) },
-  namespaces: { print: (o) => describeNamespace(o as Namespace) },
+  namespaces: {
+    perObject: (o) => [
+      { resource: 'resourcequotas', namespace: o.metadata.name ?? '' },
+      { resource: 'limitranges', namespace: o.metadata.name ?? '' },
+    ],
+    // A list's items carry no kind on the wire: each gets its list's.
+    print: (o, _ev, _r, _now, f) => describeNamespace(o as Namespace, [...itemsOf(f[0], 'ResourceQuota'), ...itemsOf(f[1], 'LimitRange')]),
+  },
+  horizontalpodautoscalers: { print: (o, ev, _r, now) => describeHorizontalPodAutoscaler(o as HorizontalPodAutoscaler, ev, now) },
+  ingresses: { perObject: ingressRequests, perObjectEvents: true, print: (o, ev, _r, now, f) => describeIngress(o as Ingress, ev, now, f) },
   configmaps: { print: (o, ev, _r, now) => describeConfigMap(o, ev, now) },
   secrets: { print: (o) => describeSecret(o) },
   resourcequotas: { print: (o) => describeResourceQuota(o) },
   limitranges: { print: (o) => describeLimitRange(o) },
   poddisruptionbudgets: { print: (o, ev, _r, now) => describePodDisruptionBudget(o, ev, now) },
 };
+
+function itemsOf(f: Fetched | undefined, kind: string): KubeObject[] {
+  return f?.ok ? (f.body.items ?? []).map((o) => ({ ...o, kind })) : [];
+}
 
 export function describerFor(resource: string): Describer | undefined {
   return DESCRIBERS[resource];
