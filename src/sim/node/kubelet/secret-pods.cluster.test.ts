@@ -142,8 +142,10 @@ describe('Distribute Credentials Securely Using Secrets (kubernetes.io task page
     // `kubectl exec -it secret-test-pod -- /bin/bash` opens bash; the page's lines, typed there, run in it.
     const shell = kubectl('kubectl exec -it secret-test-pod -- /bin/bash');
     expect(shell.stdout).toBe('');
-    expect(kubectl(`kubectl exec -i -t secret-test-pod -- /bin/bash -c 'cd /etc/secret-volume; ls'`).stdout).toBe('password\nusername\n');
-    expect(kubectl(`kubectl exec -i -t secret-test-pod -- /bin/bash -c 'cd /etc/secret-volume; cat username; echo; cat password; echo'`).stdout).toBe('my-app\n39528$vdg7Jb\n');
+    // What the app's terminal sends for `ls` and for `cat ...` typed after `cd /etc/secret-volume` (ui/terminal/shell-session.ts).
+    const inSecretVolume = (typed: string): string => `kubectl exec -i -t secret-test-pod -c test-container -n default -- /bin/bash -c 'cd /etc/secret-volume && ${typed}'`;
+    expect(kubectl(inSecretVolume('ls')).stdout).toBe('password\nusername\n');
+    expect(kubectl(inSecretVolume('cat username; echo; cat password; echo')).stdout).toBe('my-app\n39528$vdg7Jb\n');
   });
 
   it('gives one Secret key as one variable (pod-single-secret-env-variable.yaml)', () => {
