@@ -173,6 +173,14 @@ const READS: string[] = [
   'auth whoami --as jane',
   'auth whoami --as system:anonymous',
   'create ingress x --rule=foo.com/bar*=svc1:8080,tls=my-cert --class=nginx --dry-run=client -o yaml',
+  // Issue 12's task pages (tasks-pages helper): -o go-template, logs -l.
+  `get nodes -o go-template='{{range .items}}{{.metadata.name}}{{"\\n"}}{{end}}'`,
+  "get deploy web -o go-template='{{.spec.replicas}} {{.metadata.labels}} {{.spec.nope}} {{len .spec.template.spec.containers}}'",
+  "get deploy web -o template='{{.kind}}'",
+  "get pods -o go-template='{{.metadata.name'",
+  'get pods -o go-template',
+  'logs -l app=nobody',
+  'logs -l app=web web',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
@@ -277,6 +285,10 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'describe namespace {n}-q' },
   { cmd: 'delete namespace {n}-q' },
   { cmd: 'create quota x -n {n}-missing --hard=pods=1' },
+  // Issue 12's task pages (tasks-pages helper): apply prints the objects under -o, refuses -o wide.
+  { cmd: "apply -f - -o go-template='{{.kind}}/{{.metadata.name}}'", stdin: MANIFEST },
+  { cmd: "apply -f - --dry-run=client -o go-template='{{.kind}}'", stdin: MANIFEST },
+  { cmd: 'apply -f - -o wide', stdin: MANIFEST },
 ];
 
 /**
@@ -304,6 +316,9 @@ const EXECS: string[] = [
   'exec {pod} -c nope -- env',
   'exec nope -- env',
   'exec {pod} hostname',
+  // The Secrets task page's pipeline and dash's echo (tasks-pages helper).
+  "exec {pod} -- sh -c 'env | grep ^HOME'",
+  "exec {pod} -- sh -c 'echo \"a\\nb\"'",
 ];
 
 let h: ServeHandle | undefined;

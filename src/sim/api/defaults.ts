@@ -6,7 +6,7 @@
 
 import { base64OfText } from './base64';
 import { setOwn } from './own-keys';
-import { defaultPod, defaultTemplate } from './pod-defaults';
+import { canonicalResourceList, defaultPod, defaultTemplate } from './pod-defaults';
 import { defaultRbacBinding } from './validation/rbac';
 import type { ResourceInfo } from './resources';
 import type { KubeObject } from './types';
@@ -169,7 +169,9 @@ function defaultSecret(s: Obj): void {
 function defaultLimitRange(lr: Obj): void {
   const limits = isObj(lr.spec) && Array.isArray(lr.spec.limits) ? (lr.spec.limits as unknown[]) : [];
   for (const item of limits) {
-    if (!isObj(item) || item.type !== 'Container') continue;
+    if (!isObj(item)) continue;
+    for (const k of ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio']) canonicalResourceList(item[k]);
+    if (item.type !== 'Container') continue;
     const list = (k: string): Obj => (isObj(item[k]) ? (item[k] as Obj) : {});
     const def = { ...list('max'), ...list('default') };
     const defaultRequest = { ...list('min'), ...def, ...list('defaultRequest') };
@@ -200,6 +202,7 @@ function defaultStorageClass(sc: Obj): void {
 
 const DEFAULTERS: Record<string, (o: Obj) => void> = {
   '/LimitRange': defaultLimitRange,
+  '/ResourceQuota': (q) => canonicalResourceList(isObj(q.spec) ? q.spec.hard : undefined),
   '/PersistentVolume': defaultPersistentVolume,
   '/PersistentVolumeClaim': defaultPersistentVolumeClaim,
   'storage.k8s.io/StorageClass': defaultStorageClass,

@@ -2,6 +2,7 @@
 // v1.31), over plain JSON. Every function works on objects the caller already copied.
 
 import { hasOwn, setOwn } from './own-keys';
+import { canonicalQuantity, quantityError } from './quantity';
 
 type Obj = Record<string, unknown>;
 
@@ -38,6 +39,18 @@ function defaultProbe(p: Obj): void {
   }
 }
 
+/**
+ * A ResourceList as the apiserver stores it: each quantity decoded (a YAML number such as `cpu: 1`
+ * or `cpu: 0.5` too) and printed canonically (`0.5` -> `500m`, `1.5Gi` -> `1536Mi`), as
+ * resource.Quantity's unmarshal and String do. What is not a quantity is left for validation.
+ */
+export function canonicalResourceList(list: unknown): void {
+  if (!isObj(list)) return;
+  for (const [k, v] of Object.entries(list)) {
+    if ((typeof v === 'string' || typeof v === 'number') && !quantityError(String(v))) setOwn(list as Record<string, string>, k, canonicalQuantity(String(v)));
+  }
+}
+
 /** SetDefaults_Container plus the defaults of what it holds (ports, probes, resources). */
 export function defaultContainer(c: Obj): void {
   if (!c.imagePullPolicy) c.imagePullPolicy = imageTag(String(c.image ?? '')) === 'latest' ? 'Always' : 'IfNotPresent';
@@ -45,6 +58,8 @@ export function defaultContainer(c: Obj): void {
   if (!c.terminationMessagePolicy) c.terminationMessagePolicy = 'File';
   // Resources is a struct, not a pointer, in Go: it always serialises, as `resources: {}` when empty.
   if (!isObj(c.resources)) c.resources = {};
+  canonicalResourceList((c.resources as Obj).requests);
+  canonicalResourceList((c.resources as Obj).limits);
   for (const port of objects(c.ports)) port.protocol ??= 'TCP';
   for (const key of ['livenessProbe', 'readinessProbe', 'startupProbe']) {
     const probe = c[key];

@@ -4,7 +4,7 @@
 // exit code N` is kubectl's own line, util/helpers.go checkErr).
 
 import { describe, expect, it } from 'vitest';
-import { endsSession, sessionCommandLine, sessionOutputText } from './shell-session';
+import { endsSession, sessionAfterCd, sessionCommandLine, sessionOutputText } from './shell-session';
 
 const box = { prompt: '/ # ', namespace: 'default', pod: 'box', container: 'box', shell: 'sh' };
 
@@ -30,5 +30,21 @@ describe('an interactive shell in the terminal', () => {
     const o = { time: 0, line: '', stdout: 'sh: nosuch: not found\n', stderr: 'command terminated with exit code 127\n', exitCode: 127 };
     expect(sessionOutputText(o)).toBe('sh: nosuch: not found\n');
     expect(sessionOutputText({ ...o, stdout: '', stderr: 'Error from server (NotFound): pods "box" not found\n', exitCode: 1 })).toBe('Error from server (NotFound): pods "box" not found\n');
+  });
+
+  // The Secrets task page (kubernetes.io/docs/tasks/inject-data-application/distribute-credentials-secure/):
+  // `kubectl exec -it secret-test-pod -- /bin/bash`, then `cd /etc/secret-volume` and `ls` at
+  // `root@secret-test-pod:/etc/secret-volume#`.
+  it('keeps the directory cd went to: in the prompt and for every later line', () => {
+    const bash = { prompt: 'root@secret-test-pod:/# ', namespace: 'default', pod: 'secret-test-pod', container: 'test-container', shell: '/bin/bash' };
+    const moved = sessionAfterCd(bash, 'cd /etc/secret-volume')!;
+    expect(moved.prompt).toBe('root@secret-test-pod:/etc/secret-volume# ');
+    expect(sessionCommandLine(moved, 'ls')).toBe("kubectl exec -i -t secret-test-pod -c test-container -n default -- /bin/bash -c 'cd /etc/secret-volume && ls'");
+    expect(sessionAfterCd(moved, 'cd ..')!.prompt).toBe('root@secret-test-pod:/etc# ');
+    expect(sessionAfterCd(moved, 'cd')!.prompt).toBe('root@secret-test-pod:~# ');
+    expect(sessionAfterCd(box, 'cd /tmp')!.prompt).toBe('/tmp # ');
+    expect(sessionAfterCd({ ...box, prompt: '# ' }, 'cd /tmp')!.prompt).toBe('# ');
+    expect(sessionAfterCd(box, 'cd /tmp; ls')).toBeUndefined();
+    expect(sessionAfterCd(box, 'ls')).toBeUndefined();
   });
 });

@@ -13,9 +13,42 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_./=:-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The kubectl line that runs one typed line in the session's container. */
-export function sessionCommandLine(s: ShellSessionView, typed: string): string {
-  return `kubectl exec -i -t ${shellQuote(s.pod)} -c ${shellQuote(s.container)} -n ${shellQuote(s.namespace)} -- ${shellQuote(s.shell)} -c ${shellQuote(typed)}`;
+/** A session as the terminal keeps it: the shell's view and the directory `cd` went to. */
+export type LiveShell = ShellSessionView & { cwd?: string };
+
+/** The kubectl line that runs one typed line in the session's container, from the session's directory. */
+export function sessionCommandLine(s: LiveShell, typed: string): string {
+  const script = s.cwd && s.cwd !== '/' ? `cd ${shellQuote(s.cwd)} && ${typed}` : typed;
+  return `kubectl exec -i -t ${shellQuote(s.pod)} -c ${shellQuote(s.container)} -n ${shellQuote(s.namespace)} -- ${shellQuote(s.shell)} -c ${shellQuote(script)}`;
+}
+
+/** `dir` from `cwd`, with `.` and `..` resolved; `cd` alone goes to root's HOME. */
+function resolveDir(cwd: string, dir: string | undefined): string {
+  if (dir === undefined || dir === '~') return '/root';
+  const parts = (dir.startsWith('/') ? dir : `${cwd}/${dir}`).split('/');
+  const out: string[] = [];
+  for (const p of parts) {
+    if (p === '' || p === '.') continue;
+    if (p === '..') out.pop();
+    else out.push(p);
+  }
+  return `/${out.join('/')}`;
+}
+
+/** The prompt in a directory: bash's `root@web:/etc#` (`~` for HOME), busybox's `/etc # `, dash's `# ` unchanged. */
+function promptIn(prompt: string, cwd: string): string {
+  const bash = /^(\S+@\S+?):\S*# $/.exec(prompt);
+  if (bash) return `${bash[1]}:${cwd === '/root' ? '~' : cwd}# `;
+  if (/^\S+ # $/.test(prompt)) return `${cwd} # `;
+  return prompt;
+}
+
+/** After a typed `cd [dir]`: the session in its new directory; undefined for any other line. */
+export function sessionAfterCd(s: LiveShell, typed: string): LiveShell | undefined {
+  const m = /^\s*cd(?:\s+(\S+))?\s*$/.exec(typed);
+  if (!m) return undefined;
+  const cwd = resolveDir(s.cwd ?? '/', m[1]);
+  return { ...s, cwd, prompt: promptIn(s.prompt, cwd) };
 }
 
 /** `exit` (with or without a status) ends the session, as Ctrl-D on an empty line does. */

@@ -3,13 +3,13 @@
 
 import { Terminal as XTerm } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
-import type { ShellSessionView, TerminalOutput } from '../../protocol/view';
+import type { TerminalOutput } from '../../protocol/view';
 import { formatClock } from '../app/format';
 import { fill, STRINGS } from '../app/strings';
 import { commonPrefix, complete, objectNameOf } from './completion';
 import { editLine, emptyLine, insert, PROMPT, renderLine, type LineState } from './line-editor';
 import { onPrefill } from './prefill';
-import { endsSession, sessionCommandLine, sessionOutputText } from './shell-session';
+import { endsSession, sessionAfterCd, sessionCommandLine, sessionOutputText, type LiveShell } from './shell-session';
 import { nextRequestId, outputText, plainText, terminalSafe } from './terminal-output';
 import { useSimStore, useUiStore, useWorkerStore } from '../store/app-store';
 
@@ -28,7 +28,7 @@ export class TerminalSession {
   private typeAhead: string[] = [];
   private readonly seen = new WeakSet<TerminalOutput>();
   /** A shell opened in a container (`kubectl exec -it web -- sh`): its prompt replaces `$ ` until `exit`. */
-  private shell: ShellSessionView | null = null;
+  private shell: LiveShell | null = null;
   /** The command waited for is a line typed in that shell. */
   private waitingInShell = false;
   private readonly unsubscribe: () => void;
@@ -197,6 +197,8 @@ export class TerminalSession {
     this.waiting = requestId;
     this.waitingInShell = this.shell !== null;
     useUiStore.getState().send({ type: 'exec', requestId, line: this.shell ? sessionCommandLine(this.shell, line) : line });
+    // `cd` moves the session: its next prompt and every later line are in the new directory.
+    if (this.shell) this.shell = sessionAfterCd(this.shell, line) ?? this.shell;
     if (!useSimStore.getState().clock.playing) {
       this.term.write(`\x1b[2m${STRINGS[useUiStore.getState().lang].terminalPaused}\x1b[0m\r\n`);
     }

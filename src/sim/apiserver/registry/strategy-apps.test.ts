@@ -25,3 +25,22 @@ describe('Deployment strategy', () => {
     expect(next.status).toEqual({ replicas: 3 });
   });
 });
+
+// daemonSetStrategy (pkg/registry/apps/daemonset/strategy.go) and the apps/v1 conversion that
+// carries spec.templateGeneration as the deprecated.daemonset.template.generation annotation.
+describe('DaemonSet strategy', () => {
+  const dsInfo = resourceForPath('apps', 'v1', 'daemonsets')!;
+  const tmpl = (image: string) => ({ selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image }] } } });
+  const ds: KubeObject = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'fluentd' }, spec: tmpl('v1') };
+  const annotation = (o: KubeObject) => o.metadata.annotations?.['deprecated.daemonset.template.generation'];
+
+  it('starts the template generation at 1', () => {
+    expect(annotation(prepareForCreate(dsInfo, ds, { now: 0, rand: () => 0.5, namespace: 'kube-system' }))).toBe('1');
+  });
+
+  it('counts template changes only, whatever the client sent', () => {
+    const old: KubeObject = { ...ds, metadata: { name: 'fluentd', uid: 'u', generation: 1, annotations: { 'deprecated.daemonset.template.generation': '1' } } };
+    expect(annotation(prepareForUpdate(dsInfo, '', { ...ds, spec: tmpl('v2') }, old))).toBe('2');
+    expect(annotation(prepareForUpdate(dsInfo, '', { ...ds, metadata: { name: 'fluentd', annotations: { 'deprecated.daemonset.template.generation': '7' } } }, old))).toBe('1');
+  });
+});

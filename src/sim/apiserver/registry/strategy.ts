@@ -83,6 +83,7 @@ export function prepareForCreate(info: ResourceInfo, obj: KubeObject, c: CreateC
     meta.generation = 1;
     out.status = {};
   }
+  if (info.resource === 'daemonsets') meta.annotations = { ...meta.annotations, [DAEMONSET_TEMPLATE_GENERATION]: '1' };
   if (info.resource === 'jobs') return generateJobSelector(out);
   return out;
 }
@@ -143,11 +144,26 @@ export function prepareForUpdate(info: ResourceInfo, subresource: string, obj: K
     const changed = JSON.stringify(obj.spec) !== JSON.stringify(old.spec);
     out = { ...out, metadata: { ...out.metadata, generation: changed ? gen + 1 : gen } };
   }
+  if (info.resource === 'daemonsets') out = withTemplateGeneration(out, old);
   if (info.resource === 'namespaces') {
     const spec = (old.spec as { finalizers?: string[] } | undefined) ?? {};
     out = { ...out, spec: { ...(out.spec as object | undefined), finalizers: spec.finalizers } };
   }
   return out;
+}
+
+/**
+ * A DaemonSet's spec.templateGeneration, which apps/v1 carries as this annotation (the v1
+ * conversion in pkg/apis/apps/v1/conversion.go): 1 at create (daemonSetStrategy.PrepareForCreate),
+ * one more for every template change and never what the client sent (PrepareForUpdate).
+ */
+export const DAEMONSET_TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation';
+
+function withTemplateGeneration(obj: KubeObject, old: KubeObject): KubeObject {
+  const was = Number(old.metadata.annotations?.[DAEMONSET_TEMPLATE_GENERATION] ?? '1') || 1;
+  const template = (o: KubeObject): string => JSON.stringify((o.spec as { template?: unknown } | undefined)?.template);
+  const now = template(obj) === template(old) ? was : was + 1;
+  return { ...obj, metadata: { ...obj.metadata, annotations: { ...obj.metadata.annotations, [DAEMONSET_TEMPLATE_GENERATION]: String(now) } } };
 }
 
 /**

@@ -5,7 +5,8 @@
 // one is missing, deletes failed, surplus and misplaced ones, rolls out a new template and reports
 // the status counts. Expectations keep a sync from acting twice before the informer has caught up.
 //
-// Simplified: no ControllerRevision objects (the revision hash is computed from the template), no
+// Orphaned pods that match the selector are adopted (ClaimPods); pods that stop matching are not
+// released. Simplified: no ControllerRevision objects (the revision hash is computed from the template), no
 // back-off for failed daemon pods, no surge (maxSurge is taken as 0), and pods are created at once
 // rather than in slow-start batches.
 
@@ -17,7 +18,8 @@ import type { ControllerEnv } from '../framework/env';
 import { recordEvent } from '../framework/events';
 import { queueAdd } from '../framework/workqueue';
 import { isPodReady } from '../replicaset/types';
-import { CONTROLLER_REVISION_HASH, daemonPodFor, daemonPods, nodeShouldRunDaemonPod, targetNodeName, templateHash } from './pods';
+import { labelSelectorMatches } from '../../api/labels';
+import { adoptPatch, CONTROLLER_REVISION_HASH, daemonPodFor, daemonPods, nodeShouldRunDaemonPod, orphansToAdopt, targetNodeName, templateHash } from './pods';
 import { calculateStatus, sameStatus, type NodePlan } from './status';
 import type { DaemonSet } from './types';
 
@@ -68,7 +70,14 @@ function ownerKey(p: Pod): string | undefined {
 export function onDaemonSetPodDelta(s: DaemonSetControllerState, env: ControllerEnv, d: Delta): void {
   const pod = d.object as Pod;
   const key = ownerKey(pod);
-  if (!key) return;
+  if (!key) {
+    // An orphan: every DaemonSet that would adopt it looks (addPod/updatePod's getDaemonSetsForPod).
+    if (pod.metadata.ownerReferences?.some((r) => r.controller === true) || d.type === 'DELETED') return;
+    for (const ds of env.informers.byName.daemonsets.items.values() as Iterable<DaemonSet>) {
+      if (ds.metadata.namespace === pod.metadata.namespace && labelSelectorMatches(ds.spec.selector, pod.metadata.labels)) enqueue(s, env, objectKey(ds));
+    }
+    return;
+  }
   const exp = s.expectations.get(key);
   if (exp && d.type === 'ADDED' && exp.adds > 0) exp.adds--;
   if (exp && (d.type === 'DELETED' || pod.metadata.deletionTimestamp)) exp.deletes = exp.deletes.filter((k) => k !== objectKey(pod));
@@ -161,6 +170,15 @@ function manage(s: DaemonSetControllerState, sc: SyncContext, ds: DaemonSet, pla
   }
 }
 
+function adopt(sc: SyncContext, ds: DaemonSet, pod: Pod): void {
+  const ns = pod.metadata.namespace ?? 'default';
+  syncWrite(
+    sc,
+    { method: 'PATCH', path: podsPath(ns, pod.metadata.name), body: adoptPatch(ds, pod), contentType: 'application/strategic-merge-patch+json' },
+    { phase: 'controller', summary: `PATCH pod ${pod.metadata.name}: adopted by daemonset ${ds.metadata.name}`, object: { kind: 'Pod', name: pod.metadata.name ?? '', namespace: ns } },
+  );
+}
+
 export function syncDaemonSet(s: DaemonSetControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
   const ds = env.informers.byName.daemonsets.items.get(sc.key) as DaemonSet | undefined;
   if (!ds) {
@@ -168,7 +186,12 @@ export function syncDaemonSet(s: DaemonSetControllerState, env: ControllerEnv, s
     return 'ok';
   }
   const hash = templateHash(ds);
-  const plans = planNodes(ds, env.informers.byName.nodes.items.values() as Iterable<Node>, daemonPods(ds, env.informers.byName.pods.items.values() as Iterable<Pod>));
+  const allPods = [...(env.informers.byName.pods.items.values() as Iterable<Pod>)];
+  // Orphans are adopted (a PATCH each) and counted as the DaemonSet's own in this sync, as ClaimPods
+  // returns them, so no second pod is made for their nodes while the patches travel.
+  const orphans = orphansToAdopt(ds, allPods);
+  for (const p of orphans) adopt(sc, ds, p);
+  const plans = planNodes(ds, env.informers.byName.nodes.items.values() as Iterable<Node>, [...daemonPods(ds, allPods), ...orphans]);
   const exp = s.expectations.get(sc.key);
   const satisfied = !exp || (exp.adds <= 0 && exp.deletes.length === 0);
   if (satisfied && !ds.metadata.deletionTimestamp) manage(s, sc, ds, plans, hash);

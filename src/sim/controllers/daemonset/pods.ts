@@ -8,13 +8,14 @@
 
 import { labelSelectorMatches, nodeSelectorTermsMatch, tolerationsTolerateTaint } from '../../api/labels';
 import type { Node, NodeSelectorTerm, Pod, Toleration } from '../../api/types';
+import { DAEMONSET_TEMPLATE_GENERATION } from '../../apiserver/registry/strategy';
 import { computeHash } from '../deployment/hash';
 import { controllerRef } from '../replicaset/types';
 import type { DaemonSet } from './types';
 
 /** The label that carries the template's revision hash (apps.ControllerRevisionHashLabelKey). */
 export const CONTROLLER_REVISION_HASH = 'controller-revision-hash';
-/** The deprecated label the controller still sets (extensions.DaemonSetTemplateGenerationKey). */
+/** The deprecated label the controller still sets (extensions.DaemonSetTemplateGenerationKey): the template generation. */
 export const POD_TEMPLATE_GENERATION = 'pod-template-generation';
 
 /**
@@ -88,7 +89,7 @@ export function daemonPodFor(ds: DaemonSet, nodeName: string, hash: string): Pod
     },
   };
   spec.tolerations = withDaemonTolerations(spec.tolerations, !!spec.hostNetwork);
-  const labels = { ...(t.metadata?.labels ?? {}), [CONTROLLER_REVISION_HASH]: hash, [POD_TEMPLATE_GENERATION]: String(ds.metadata.generation ?? 1) };
+  const labels = { ...(t.metadata?.labels ?? {}), [CONTROLLER_REVISION_HASH]: hash, [POD_TEMPLATE_GENERATION]: ds.metadata.annotations?.[DAEMONSET_TEMPLATE_GENERATION] ?? '1' };
   const metadata: Pod['metadata'] = { generateName: `${ds.metadata.name}-`, namespace: ds.metadata.namespace, labels, ownerReferences: [controllerRef(ds)] };
   if (t.metadata?.annotations) metadata.annotations = { ...t.metadata.annotations };
   return { apiVersion: 'v1', kind: 'Pod', metadata, spec };
@@ -115,4 +116,26 @@ export function daemonPods(ds: DaemonSet, pods: Iterable<Pod>): Pod[] {
     if (labelSelectorMatches(ds.spec.selector, p.metadata.labels)) out.push(p);
   }
   return out;
+}
+
+/**
+ * ClaimPods' orphans (controller_ref_manager.go): pods of the DaemonSet's namespace that no
+ * controller owns, that match its selector and are not being deleted. A DaemonSet that is itself
+ * being deleted adopts nothing. These are what a DaemonSet created after `kubectl delete ds
+ * --cascade=orphan` takes over, as the DaemonSet concept page says.
+ */
+export function orphansToAdopt(ds: DaemonSet, pods: Iterable<Pod>): Pod[] {
+  if (ds.metadata.deletionTimestamp) return [];
+  const out: Pod[] = [];
+  for (const p of pods) {
+    if (p.metadata.namespace !== ds.metadata.namespace || p.metadata.deletionTimestamp) continue;
+    if (p.metadata.ownerReferences?.some((r) => r.controller === true)) continue;
+    if (labelSelectorMatches(ds.spec.selector, p.metadata.labels)) out.push(p);
+  }
+  return out;
+}
+
+/** The strategic merge patch AdoptPod sends: the controller reference, and the pod's uid as a precondition. */
+export function adoptPatch(ds: DaemonSet, pod: Pod): { metadata: { ownerReferences: ReturnType<typeof controllerRef>[]; uid: string } } {
+  return { metadata: { ownerReferences: [controllerRef(ds)], uid: pod.metadata.uid ?? '' } };
 }

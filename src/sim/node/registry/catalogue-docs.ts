@@ -32,6 +32,16 @@ export const DOCS_CATALOGUE: Record<string, RepositoryEntry> = {
   'k8s.gcr.io/pause': { tags: tags(['3.1', '3.2', '3.5', '3.6', '3.9'], 300_000), behaviour: { kind: 'pause' } },
   'k8s.gcr.io/liveness': { tags: tags(['latest'], 2 * MB + 200_000), behaviour: { kind: 'agnhost' } },
   'k8s.gcr.io/nginx-slim': { tags: tags(['0.8', '0.27'], 50 * MB + 600_000), behaviour: server([80]) },
+  // The DaemonSet concept page (controllers/daemonset.yaml) and the task "Perform a Rolling Update
+  // on a DaemonSet" (controllers/fluentd-daemonset.yaml, fluentd-daemonset-update.yaml, and its
+  // `kubectl set image ... fluentd:v2.6.0`); older versions of the pages used k8s.gcr.io's
+  // fluentd-elasticsearch:1.20. fluentd tails the node's logs and serves nothing.
+  'quay.io/fluentd_elasticsearch/fluentd': { tags: tags(['v2.5.2', 'v2.6.0', 'v2.7.0', 'v2.8.0', 'v2.9.0', 'v3.0.1', 'v3.4.0', 'v4.0.1', 'v5.0.1'], 140 * MB), behaviour: server([], [], false) },
+  'k8s.gcr.io/fluentd-elasticsearch': { tags: tags(['1.20', '1.22'], 96 * MB), behaviour: server([], [], false) },
+  'registry.k8s.io/fluentd-elasticsearch': { tags: tags(['1.20', '1.22'], 96 * MB), behaviour: server([], [], false) },
+  // "Configure Minimum and Maximum CPU Constraints for a Namespace" (admin/resource/cpu-constraints-pod-4.yaml):
+  // vish/stress with no flags allocates nothing and runs until stopped.
+  'docker.io/vish/stress': { tags: tags(['latest'], 2 * MB + 300_000), behaviour: server([], [], false) },
   // Docker Official Images used by Job and StatefulSet examples and workshops.
   'docker.io/library/rabbitmq': { tags: tags(['latest', '3', '3-management', '3.13', '3.13-management'], 98 * MB), behaviour: server([5672, 15672], [], false) },
   'docker.io/library/mariadb': { tags: tags(['latest', '11', '11.4', '10.11', '10'], 122 * MB), behaviour: server([3306], [], false) },

@@ -27,7 +27,7 @@ export interface Userland {
 
 export const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
-const COMMON = ['cat', 'date', 'echo', 'env', 'false', 'hostname', 'id', 'ls', 'printenv', 'pwd', 'sleep', 'true', 'uname', 'whoami', 'touch', 'rm', 'mkdir'];
+const COMMON = ['cat', 'date', 'echo', 'env', 'false', 'grep', 'hostname', 'id', 'ls', 'printenv', 'pwd', 'sleep', 'true', 'uname', 'whoami', 'touch', 'rm', 'mkdir'];
 const BUSYBOX: Userland = {
   shell: 'busybox',
   bash: false,

@@ -53,6 +53,21 @@ describe('a command run with kubectl exec', () => {
     expect(run('busybox:1.36', 'sh', '-c', "echo '$HOME' \"$HOME\"")).toMatchObject({ stdout: '$HOME /root\n' });
   });
 
+  it('pipes one command into the next and greps lines (the Secrets task page: env | grep _USERNAME)', () => {
+    const env = run('nginx:1.27.1', '/bin/sh', '-c', 'env | grep HOME');
+    expect(env).toMatchObject({ stdout: 'HOME=/root\n', exitCode: 0 });
+    expect(run('busybox:1.36', 'sh', '-c', 'env | grep -c NOPE || echo none')).toMatchObject({ stdout: '0\nnone\n', exitCode: 0 });
+    expect(run('busybox:1.36', 'sh', '-c', 'echo a; echo b | cat')).toMatchObject({ stdout: 'a\nb\n' });
+    expect(run('busybox:1.36', 'grep', 'x', '/nope')).toMatchObject({ stderr: 'grep: /nope: No such file or directory\n', exitCode: 2 });
+  });
+
+  it('expands \\n in echo under dash (Debian\'s sh) but not under bash or busybox', () => {
+    const script = 'echo "username: $HOME\\npassword: x"';
+    expect(run('nginx:1.27.1', '/bin/sh', '-c', script)).toMatchObject({ stdout: 'username: /root\npassword: x\n' });
+    expect(run('nginx:1.27.1', '/bin/bash', '-c', script)).toMatchObject({ stdout: 'username: /root\\npassword: x\n' });
+    expect(run('busybox:1.36', 'sh', '-c', script)).toMatchObject({ stdout: 'username: /root\\npassword: x\n' });
+  });
+
   it('shows PID 1 and itself in ps (busybox), and has no ps in Debian-based nginx', () => {
     expect(run('busybox:1.36', 'ps')).toMatchObject({ stdout: 'PID   USER     TIME  COMMAND\n    1 root      0:00 sleep 3600\n    7 root      0:00 ps\n' });
     expect(run('nginx:1.27.1', 'ps')).toEqual({ missing: 'ps' });

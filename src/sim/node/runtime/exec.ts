@@ -3,9 +3,10 @@
 // runs), then it runs with the container's environment and files. The programs are the image's
 // own (registry/userland.ts): busybox's applets, Debian's dash and coreutils, bash. Each prints
 // what the real one prints for the cases the Kubernetes docs use: env, hostname, cat, ls, echo,
-// id, ps, date, sleep, and `sh -c` scripts of simple commands joined by `;`, `&&` and `||`.
-// Pipes, redirections and state kept between separate execs (`cd`, `export`) are not modelled;
-// wget, curl and nslookup need Services to carry traffic and say so.
+// id, ps, date, sleep, grep, and `sh -c` scripts of simple commands joined by `;`, `&&`, `||`
+// and pipes (`env | grep _USERNAME`, as the Secrets task page runs). Redirections and state kept
+// between separate execs (`cd`, `export`) are not modelled; wget, curl and nslookup need Services
+// to carry traffic and say so.
 
 import { rfc3339 } from '../../api/time';
 import { sleepMs } from '../registry/shell';
@@ -43,6 +44,8 @@ interface Io {
   runMs: number | 'forever';
   env: Map<string, string>;
   cwd: string;
+  /** What the previous command of a pipeline wrote; undefined when stdin is not a pipe. */
+  stdin?: string;
 }
 
 const SHELLS = ['sh', 'ash', 'dash', 'bash'];
@@ -161,34 +164,94 @@ function notFound(shell: ShellFlavour2, name: string): string {
 
 type ShellFlavour2 = 'busybox' | 'dash' | 'bash' | 'none';
 
+/** Split a simple command on `|` outside quotes (`||` was taken by splitScript). */
+function splitPipeline(text: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote = '';
+  for (const c of text) {
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '|') {
+      out.push(cur.trim());
+      cur = '';
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
 function runScript(script: string, shell: ShellFlavour2, io: Io, ctx: ExecContext): number {
   let status = 0;
   for (const { op, text } of splitScript(script)) {
     if ((op === '&&' && status !== 0) || (op === '||' && status === 0)) continue;
-    const words = shellWords(text, io.env, status);
-    // `A=1 B=2` alone sets shell variables.
-    while (words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) {
-      const [k, ...v] = words.shift()!.split('=');
-      io.env.set(k!, v.join('='));
-    }
-    const [cmd, ...args] = words;
-    if (cmd === undefined) continue;
-    if (cmd === 'exit') return Number(args[0] ?? status) || 0;
-    if (cmd === 'cd') {
-      io.cwd = args[0] ?? '/';
-      status = 0;
-    } else if (cmd === 'export') {
-      for (const a of args) if (a.includes('=')) io.env.set(a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
-      status = 0;
-    } else if (cmd === 'echo' || cmd === 'true' || cmd === 'false' || cmd === 'pwd') status = runTool(cmd, args, io, ctx);
-    else if (hasProgram(ctx.userland, base(cmd))) status = runProgram(base(cmd), args, io, ctx);
-    else {
-      io.err += notFound(shell, cmd);
-      status = 127;
+    const stages = splitPipeline(text);
+    if (stages.length === 1) {
+      const r = runSimple(text, shell, io, ctx, status);
+      if (r.exit) return r.status;
+      status = r.status;
+    } else {
+      // A pipeline: each command reads what the one before it wrote; its status is the last one's.
+      const out = io.out;
+      let piped: string | undefined;
+      for (const stage of stages) {
+        io.out = '';
+        io.stdin = piped;
+        status = runSimple(stage, shell, io, ctx, status).status;
+        piped = io.out;
+      }
+      io.stdin = undefined;
+      io.out = out + (piped ?? '');
     }
     if (io.runMs === 'forever') return status;
   }
   return status;
+}
+
+/** One simple command; `exit` ends the script. */
+function runSimple(text: string, shell: ShellFlavour2, io: Io, ctx: ExecContext, status: number): { status: number; exit?: boolean } {
+  const words = shellWords(text, io.env, status);
+  // `A=1 B=2` alone sets shell variables.
+  while (words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) {
+    const [k, ...v] = words.shift()!.split('=');
+    io.env.set(k!, v.join('='));
+  }
+  const [cmd, ...args] = words;
+  if (cmd === undefined) return { status };
+  if (cmd === 'exit') return { status: Number(args[0] ?? status) || 0, exit: true };
+  if (cmd === 'cd') {
+    io.cwd = args[0] ?? '/';
+    return { status: 0 };
+  }
+  if (cmd === 'export') {
+    for (const a of args) if (a.includes('=')) io.env.set(a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
+    return { status: 0 };
+  }
+  // dash's builtin echo expands backslash escapes (`\n`) as POSIX XSI asks; bash's and busybox's do not without -e.
+  if (cmd === 'echo') return { status: echo(args, io, shell === 'dash') };
+  if (cmd === 'true' || cmd === 'false' || cmd === 'pwd') return { status: runTool(cmd, args, io, ctx) };
+  if (hasProgram(ctx.userland, base(cmd))) return { status: runProgram(base(cmd), args, io, ctx) };
+  io.err += notFound(shell, cmd);
+  return { status: 127 };
+}
+
+function echo(args: string[], io: Io, escapes: boolean): number {
+  const n = args[0] === '-n';
+  let text = (n ? args.slice(1) : args).join(' ');
+  let newline = !n;
+  if (escapes) {
+    const stop = text.indexOf('\\c');
+    if (stop >= 0) {
+      text = text.slice(0, stop);
+      newline = false;
+    }
+    text = text.replace(/\\([nt\\])/g, (_m, e: string) => ({ n: '\n', t: '\t', '\\': '\\' })[e]!);
+  }
+  io.out += text + (newline ? '\n' : '');
+  return 0;
 }
 
 // ---------------------------------------------------------------- the tools
@@ -211,11 +274,10 @@ function runTool(name: string, args: string[], io: Io, ctx: ExecContext): number
       return 0;
     case 'false':
       return 1;
-    case 'echo': {
-      const n = args[0] === '-n';
-      io.out += (n ? args.slice(1) : args).join(' ') + (n ? '' : '\n');
-      return 0;
-    }
+    case 'echo':
+      return echo(args, io, false);
+    case 'grep':
+      return grep(args, io, ctx, gnu);
     case 'env':
     case 'printenv': {
       if (name === 'printenv' && args.length) {
@@ -271,8 +333,45 @@ function absolute(p: string, cwd: string): string {
   return joined.length > 1 ? joined.replace(/\/+$/, '') : joined;
 }
 
+/** grep [-i] [-v] [-c] [-E] PATTERN [FILE...]: the lines that match; status 1 when none does. */
+function grep(args: string[], io: Io, ctx: ExecContext, gnu: boolean): number {
+  const flags = args.filter((a) => /^-[a-zA-Z]+$/.test(a)).join('');
+  const [pattern, ...files] = args.filter((a) => !/^-[a-zA-Z]+$/.test(a));
+  if (pattern === undefined) {
+    io.err += gnu ? 'Usage: grep [OPTION]... PATTERNS [FILE]...\nTry \'grep --help\' for more information.\n' : 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: grep [-HhnlLoqvsrRiwFE] [-m N] [-A|B|C N] { PATTERN | -e PATTERN... | -f FILE... } [FILE]...\n';
+    return 2;
+  }
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern, flags.includes('i') ? 'i' : '');
+  } catch {
+    re = new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags.includes('i') ? 'i' : '');
+  }
+  const texts: string[] = [];
+  let code = 0;
+  if (files.length === 0) texts.push(io.stdin ?? '');
+  for (const f of files) {
+    const p = absolute(f, io.cwd);
+    if (Object.hasOwn(ctx.files, p)) texts.push(ctx.files[p]!);
+    else {
+      io.err += `grep: ${f}: No such file or directory\n`;
+      code = 2;
+    }
+  }
+  const lines = texts.flatMap((t) => (t === '' ? [] : (t.endsWith('\n') ? t.slice(0, -1) : t).split('\n')));
+  const hits = lines.filter((l) => re.test(l) !== flags.includes('v'));
+  if (flags.includes('c')) io.out += `${hits.length}\n`;
+  else for (const l of hits) io.out += `${l}\n`;
+  if (code) return code;
+  return hits.length ? 0 : 1;
+}
+
 function cat(args: string[], io: Io, ctx: ExecContext, gnu: boolean): number {
   let code = 0;
+  if (args.filter((x) => !x.startsWith('-')).length === 0 && io.stdin !== undefined) {
+    io.out += io.stdin;
+    return 0;
+  }
   for (const a of args.filter((x) => !x.startsWith('-'))) {
     const p = absolute(a, io.cwd);
     if (Object.hasOwn(ctx.files, p)) io.out += ctx.files[p]!;

@@ -9,7 +9,10 @@ import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
 import { goMarshal } from '../../common/go-json';
 import { addSourceToErr, aggregate, plain, type KubectlError } from '../errors';
-import { flagArray, validationDirective, type ParsedArgs } from '../flags';
+import { flagArray, flagString, validationDirective, type ParsedArgs } from '../flags';
+import { GoTemplateError } from '../../common/go-template';
+import { JsonPathError } from '../../common/jsonpath';
+import { goTemplateFailure, goTemplateOf, goTemplateParseError, printsObjects, printWrittenObjects, WRITE_OUTPUT_FORMATS } from '../printers/go-template-output';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { infoString, kindSlashName, manifestPath, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
@@ -29,6 +32,9 @@ export interface ApplyJob extends JobCommon {
   touchedServer: boolean;
   /** --dry-run: client prints what would happen and writes nothing; server sends dryRun=All. */
   dryRun: DryRun;
+  /** -o: with an object format the objects are printed at the end instead of `kind/name created`. */
+  output: string;
+  written: KubeObject[];
 }
 
 /** The annotation value: the configuration without the annotation itself, as JSON plus newline. */
@@ -64,12 +70,16 @@ export function validationConnError(source: string, server: string, err: Kubectl
 export function startApply(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
   const dryRun = dryRunOf(p);
   if (typeof dryRun !== 'string') return finishJob(st, common, ctx, dryRun);
+  const output = flagString(p, 'output') ?? '';
+  if (output !== '' && output !== 'name' && !printsObjects(output)) return finishJob(st, common, ctx, plain(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${WRITE_OUTPUT_FORMATS}`));
+  const badTemplate = goTemplateParseError(output);
+  if (badTemplate) return finishJob(st, common, ctx, badTemplate);
   const filenames = flagArray(p, 'filename');
   if (filenames.length === 0) return finishJob(st, common, ctx, plain(NO_FILENAME));
   const m = readManifestsFromFlags(filenames, p, exec, common);
   if (m.fatal) return finishJob(st, common, ctx, m.fatal);
   if (m.objects.length === 0 && m.errors.length === 0) return finishJob(st, common, ctx, plain('no objects passed to apply'));
-  const job: ApplyJob = { ...common, command: 'apply', objects: m.objects, index: 0, lastPatch: '', touchedServer: false, fieldValidation: validationDirective(p), dryRun };
+  const job: ApplyJob = { ...common, command: 'apply', objects: m.objects, index: 0, lastPatch: '', touchedServer: false, fieldValidation: validationDirective(p), dryRun, output, written: [] };
   // Reading errors come first, as one entry: GetObjects returns them as one aggregate.
   if (m.errors.length) job.errors.push(aggregate(m.errors)!);
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
@@ -83,7 +93,18 @@ function objectRef(o: ManifestObject): { kind: string; name: string; namespace?:
 
 function nextObject(st: KubectlState, job: ApplyJob, ctx: Effects): void {
   const o = job.objects[job.index];
-  if (!o) return finishJob(st, job, ctx, aggregate(job.errors));
+  if (!o) {
+    if (job.written.length) {
+      try {
+        job.stdout += printWrittenObjects(job.output, job.written);
+      } catch (e) {
+        if (e instanceof GoTemplateError) job.errors.push(goTemplateFailure(goTemplateOf(job.output)!, e));
+        else if (e instanceof JsonPathError) job.errors.push(plain(e.message));
+        else throw e;
+      }
+    }
+    return finishJob(st, job, ctx, aggregate(job.errors));
+  }
   jobRequest(st, job, ctx, { method: 'GET', path: manifestPath(o) }, 'get', { object: objectRef(o) });
 }
 
@@ -93,13 +114,17 @@ const writeQuery = (job: ApplyJob): Record<string, string> => ({
   ...dryRunQuery(job.dryRun),
 });
 
-/** One object's line (`pod/web created`), with the dry-run suffix. */
-function printed(job: ApplyJob, o: ManifestObject, operation: string): void {
+/** One object's line (`pod/web created`), with the dry-run suffix; or, under -o json|yaml|..., the object kept to print at the end. */
+function printed(job: ApplyJob, o: ManifestObject, operation: string, object: KubeObject): void {
+  if (printsObjects(job.output)) {
+    job.written.push(object);
+    return;
+  }
   job.stdout += `${kindSlashName(o.info, o.obj.metadata.name ?? '')} ${operation}${dryRunSuffix(job.dryRun)}\n`;
 }
 
-function printAndNext(st: KubectlState, job: ApplyJob, o: ManifestObject, operation: string, ctx: Effects): void {
-  printed(job, o, operation);
+function printAndNext(st: KubectlState, job: ApplyJob, o: ManifestObject, operation: string, object: KubeObject, ctx: Effects): void {
+  printed(job, o, operation, object);
   job.index++;
   nextObject(st, job, ctx);
 }
@@ -107,7 +132,8 @@ function printAndNext(st: KubectlState, job: ApplyJob, o: ManifestObject, operat
 function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: RequestResult, ctx: Effects): void {
   const name = o.obj.metadata.name ?? '';
   if (isNotFound(r)) {
-    if (job.dryRun === 'client') return printAndNext(st, job, o, 'created', ctx);
+    // A client dry run prints the object it would have sent, annotation and all.
+    if (job.dryRun === 'client') return printAndNext(st, job, o, 'created', withLastApplied(o.obj), ctx);
     jobRequest(st, job, ctx, { method: 'POST', path: manifestPath(o, false), query: writeQuery(job), body: withLastApplied(o.obj), contentType: 'application/json' }, 'create', {
       object: objectRef(o),
       phase: 'persistence',
@@ -121,11 +147,11 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
     return nextObject(st, job, ctx);
   }
   // applyOneObject: a client dry run computes no patch and says `configured (dry run)`, changed or not.
-  if (job.dryRun === 'client') return printAndNext(st, job, o, 'configured', ctx);
   const live = asObject(r);
+  if (job.dryRun === 'client') return printAndNext(st, job, o, 'configured', live, ctx);
   if (live.metadata.annotations?.[LAST_APPLIED] === undefined) job.stderr += MISSING_ANNOTATION_WARNING(o.info.resource, name);
   const patch = lastAppliedPatch(o.obj, live);
-  if (Object.keys(patch).length === 0) return printAndNext(st, job, o, 'unchanged', ctx);
+  if (Object.keys(patch).length === 0) return printAndNext(st, job, o, 'unchanged', live, ctx);
   job.lastPatch = goMarshal(patch);
   jobRequest(
     st,
@@ -156,7 +182,7 @@ export function onApplyResult(st: KubectlState, job: ApplyJob, step: string, r: 
   job.touchedServer = true;
   if (step === 'get') return afterGet(st, job, o, r, ctx);
   if (!r.ok) noteFieldErrors(job, o, r.err);
-  if (r.ok) printed(job, o, step === 'create' ? 'created' : 'configured');
+  if (r.ok) printed(job, o, step === 'create' ? 'created' : 'configured', asObject(r));
   else if (step === 'create') job.errors.push(addSourceToErr('creating', o.source, r.err));
   else {
     const what = `applying patch:\n${job.lastPatch}\nto:\n${infoString(o.info, name, o.obj.metadata.namespace ?? '')}\nfor:`;

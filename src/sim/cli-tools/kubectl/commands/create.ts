@@ -22,6 +22,8 @@ import { isQuotaSubcommand, quotaForCreate } from './create-quota';
 import { ingressForCreate, isIngressSubcommand } from './create-ingress';
 import { isServiceSubcommand, serviceForCreate } from './create-service';
 import { goMarshalIndentStruct } from '../../common/go-json';
+import { goTemplate, GoTemplateError } from '../../common/go-template';
+import { goTemplateFailure, goTemplateOf, goTemplateParseError } from '../printers/go-template-output';
 import { goYaml } from '../../common/go-yaml';
 import { isConfigCreateSubcommand, objectForConfigCreate } from './create-config';
 import { isRbacCreateSubcommand, objectForCreateSubcommand, type BuiltObject } from './create-rbac';
@@ -199,7 +201,16 @@ function printClientDryRun(job: CreateJob, o: ManifestObject): KubectlError | un
   else if (output === 'name') job.stdout += `${name}\n`;
   else if (output === 'yaml') job.stdout += goYaml(obj);
   else if (output === 'json') job.stdout += `${goMarshalIndentStruct(obj)}\n`;
-  else return plain(`unable to match a printer suitable for the output format "${output}", allowed formats are: json,name,yaml`);
+  else if (goTemplateOf(output) !== undefined) {
+    const bad = goTemplateParseError(output);
+    if (bad) return bad;
+    try {
+      job.stdout += goTemplate(goTemplateOf(output)!, JSON.parse(goMarshalIndentStruct(obj)));
+    } catch (e) {
+      if (e instanceof GoTemplateError) return goTemplateFailure(goTemplateOf(output)!, e);
+      throw e;
+    }
+  } else return plain(`unable to match a printer suitable for the output format "${output}", allowed formats are: json,name,yaml`);
   return undefined;
 }
 

@@ -10,6 +10,8 @@ import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import { goMarshalIndent } from '../../common/go-json';
 import { goYaml } from '../../common/go-yaml';
+import { goTemplateFailure, goTemplateOf, goTemplateParseError } from '../printers/go-template-output';
+import { GoTemplateError, goTemplate } from '../../common/go-template';
 import { evalPath, jsonpathTemplate, JsonPathError, parsePath, relaxedJsonPath } from '../../common/jsonpath';
 import { aggregate, plain, type KubectlError } from '../errors';
 import { flagArray, flagBool, flagString, type ParsedArgs } from '../flags';
@@ -63,7 +65,7 @@ export const REQUIRED_RESOURCE =
   "See 'kubectl get -h' for help and examples\n";
 
 export function validOutput(o: string): boolean {
-  return ['', 'wide', 'yaml', 'json', 'name'].includes(o) || o.startsWith('jsonpath=') || o.startsWith('jsonpath:') || o.startsWith('custom-columns=');
+  return ['', 'wide', 'yaml', 'json', 'name'].includes(o) || o.startsWith('jsonpath=') || o.startsWith('jsonpath:') || o.startsWith('custom-columns=') || goTemplateOf(o) !== undefined;
 }
 
 /** Resolve `pods`, `po,no`, `pod/web`, `pod web db` into targets; an unknown type is an error. */
@@ -104,6 +106,8 @@ export function resolveTargets(args: string[]): { targets: GetTarget[]; withKind
 export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
   const output = flagString(p, 'output') ?? '';
   if (!validOutput(output)) return finishJob(st, common, ctx, plain(OUTPUT_FORMATS_ERROR(output)));
+  const badTemplate = goTemplateParseError(output);
+  if (badTemplate) return finishJob(st, common, ctx, badTemplate);
   if (output.startsWith('custom-columns=')) {
     try {
       const cols = parseCustomColumns(output.slice('custom-columns='.length));
@@ -210,6 +214,8 @@ function printStructured(job: GetJob, all: KubeObject[]): string {
     job.singleItem && all.length === 1 ? all[0] : { apiVersion: 'v1', items: all, kind: 'List', metadata: { resourceVersion: '' } };
   if (job.output === 'json') return goMarshalIndent(value) + '\n';
   if (job.output === 'yaml') return goYaml(value);
+  const template = goTemplateOf(job.output);
+  if (template !== undefined) return goTemplate(template, value);
   return jsonpathTemplate(job.output.slice('jsonpath='.length).replace(/^'(.*)'$/s, '$1'), value);
 }
 
@@ -235,10 +241,11 @@ function printGet(st: KubectlState, job: GetJob, ctx: Effects): void {
       throw e;
     }
   } else if (job.output === 'name') job.stdout += all.map((o) => kindSlashName(job.targets.find((t) => t.items.includes(o))!.info, o.metadata.name ?? '') + '\n').join('');
-  else if (job.output === 'json' || job.output === 'yaml' || job.output.startsWith('jsonpath')) {
+  else if (job.output === 'json' || job.output === 'yaml' || job.output.startsWith('jsonpath') || goTemplateOf(job.output) !== undefined) {
     try {
       job.stdout += printStructured(job, all);
     } catch (e) {
+      if (e instanceof GoTemplateError) return finishJob(st, job, ctx, goTemplateFailure(goTemplateOf(job.output)!, e));
       if (e instanceof JsonPathError) return finishJob(st, job, ctx, plain(`error parsing jsonpath ${job.output.slice(9)}, ${e.message}`));
       throw e;
     }
@@ -259,7 +266,7 @@ function printGet(st: KubectlState, job: GetJob, ctx: Effects): void {
   }
   // get.go says "No resources found" only from its human-readable path (nothing was written and
   // no error); the generic printers (json, yaml, name, jsonpath) print what they have, even "".
-  const humanReadable = !(job.output === 'name' || job.output === 'json' || job.output === 'yaml' || job.output.startsWith('jsonpath'));
+  const humanReadable = !(job.output === 'name' || job.output === 'json' || job.output === 'yaml' || job.output.startsWith('jsonpath') || goTemplateOf(job.output) !== undefined);
   if (humanReadable && job.stdout === '' && job.errors.length === 0) {
     const namespaced = !job.allNamespaces && job.targets.every((t) => t.info.namespaced);
     job.stderr += namespaced ? `No resources found in ${job.namespace} namespace.\n` : 'No resources found\n';

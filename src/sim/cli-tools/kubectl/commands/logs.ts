@@ -1,7 +1,9 @@
 // `kubectl logs <pod> [-c c] [--tail N] [-p]` (kubectl/pkg/cmd/logs): GET the pod to pick the
 // container (the kubectl.kubernetes.io/default-container annotation or the first one, telling the
 // user on stderr when there were several), then GET .../pods/<pod>/log, which the apiserver
-// relays from the kubelet; the text goes to stdout as it is.
+// relays from the kubelet; the text goes to stdout as it is. `kubectl logs -l SELECTOR` lists the
+// pods and reads each in the list's order, the last 10 lines unless --tail says otherwise
+// (logs.go selectorTail), as the Jobs task pages use it.
 
 import { resourceForName, type ResourceInfo } from '../../../api/resources';
 import type { KubeList, Pod } from '../../../api/types';
@@ -22,7 +24,12 @@ export interface LogsJob extends JobCommon {
   timestamps: boolean;
   /** `logs job/x`, `deploy/x`...: the workload whose first pod is read. */
   owner?: { group: string; resource: string; kind: string };
+  /** `logs -l`: the pods still to read, in the list's order. */
+  selected?: Pod[];
 }
+
+/** logs.go: with a selector and no --tail, the last 10 lines of each pod. */
+const SELECTOR_TAIL = 10;
 
 /** Kinds logsForObject reads through their selector (polymorphichelpers/logsforobject.go). */
 const WORKLOADS = ['jobs', 'deployments', 'replicasets', 'statefulsets', 'daemonsets'];
@@ -74,7 +81,36 @@ export const LOGS_USAGE =
   "error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\n" +
   "See 'kubectl logs -h' for help and examples\n";
 
+function startSelectedLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, selector: string, ctx: Effects): void {
+  if (p.args.length > 0) {
+    common.stderr += "error: only a selector (-l) or a POD name is allowed\nSee 'kubectl logs -h' for help and examples\n";
+    return finishJob(st, common, ctx, undefined, 1);
+  }
+  const job: LogsJob = {
+    ...common,
+    command: 'logs',
+    pod: '',
+    container: flagString(p, 'container'),
+    tail: flagInt(p, 'tail') ?? SELECTOR_TAIL,
+    previous: flagBool(p, 'previous'),
+    timestamps: flagBool(p, 'timestamps'),
+  };
+  st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  const path = resourcePath({ resource: 'pods', namespace: job.namespace });
+  jobRequest(st, job, ctx, { method: 'GET', path, query: { labelSelector: selector } }, 'selected');
+}
+
+/** The next selected pod's log, or the end. */
+function nextSelected(st: KubectlState, job: LogsJob, ctx: Effects): void {
+  const pod = job.selected?.shift();
+  if (!pod) return finishJob(st, job, ctx);
+  job.pod = pod.metadata.name ?? '';
+  onLogsResult(st, job, 'pod', { ok: true, status: 200, body: pod }, ctx);
+}
+
 export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
+  const selector = flagString(p, 'selector');
+  if (selector !== undefined) return startSelectedLogs(st, common, p, selector, ctx);
   let target = p.args[0];
   if (!target) {
     common.stderr += LOGS_USAGE;
@@ -122,6 +158,11 @@ function pickContainer(job: LogsJob, pod: Pod): string {
 export function onLogsResult(st: KubectlState, job: LogsJob, step: string, r: RequestResult, ctx: Effects): void {
   if (!r.ok) return finishJob(st, job, ctx, r.err);
   if (step === 'owner' || step === 'owner-pods') return onOwnerResult(st, job, step, r, ctx);
+  if (step === 'selected') {
+    job.selected = [...(((r as { body: KubeList }).body.items ?? []) as Pod[])];
+    if (job.selected.length === 0) job.stderr += `No resources found in ${job.namespace} namespace.\n`;
+    return nextSelected(st, job, ctx);
+  }
   if (step === 'pod') {
     const container = pickContainer(job, asObject(r) as Pod);
     const query: Record<string, string> = { container };
@@ -133,5 +174,6 @@ export function onLogsResult(st: KubectlState, job: LogsJob, step: string, r: Re
     return;
   }
   job.stdout += typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
+  if (job.selected) return nextSelected(st, job, ctx);
   finishJob(st, job, ctx);
 }
