@@ -137,9 +137,12 @@ export const COMPACT_W = 2 * K.pad + CHIP_COLS * K.chipW + (CHIP_COLS - 1) * K.c
 const COMPACT_PODS_Y = K.pad + K.titleH + K.lineH + K.chipGap;
 export const COMPACT_H = COMPACT_PODS_Y + CHIP_ROWS * K.chipH + (CHIP_ROWS - 1) * K.chipGap + K.pad;
 const COMPACT_GAP = K.gap;
-const K_TRAY_ROWS = 4;
-const K_TRAY_W = 2 * K.pad + K.chipW;
-const K_TRAY_H = K.pad + K.titleH + K_TRAY_ROWS * K.chipH + (K_TRAY_ROWS - 1) * K.chipGap + K.pad;
+const K_TRAY_ROWS = 3;
+/** The tray's title wraps onto a second line ("Pending - no node yet" and its count). */
+const K_TRAY_HEADER_H = K.titleH + K.lineH;
+const K_TRAY_COLS = 2;
+const K_TRAY_W = 2 * K.pad + K_TRAY_COLS * K.chipW + (K_TRAY_COLS - 1) * K.chipGap;
+const K_TRAY_H = K.pad + K_TRAY_HEADER_H + K_TRAY_ROWS * K.chipH + (K_TRAY_ROWS - 1) * K.chipGap + K.pad;
 const K_SVC_ROWS = 3;
 const K_BAND_W = 2 * K.pad + K.svcW;
 const K_BAND_H = K.pad + K.titleH + K_SVC_ROWS * K.svcH + (K_SVC_ROWS - 1) * K.chipGap + K.pad;
@@ -462,10 +465,10 @@ function placeCompactServices(b: Builder, services: LayoutService[], x: number, 
   placeInSlots(b, SERVICES_ID, services, cells, 'service', K.svcW, K.svcH, undefined, true);
 }
 
-/** The compact Pending tray: its title, then a column of pod chips. */
+/** The compact Pending tray: its title, then pod chips in two columns. */
 function placeCompactTray(b: Builder, g: Groups, x: number, y: number, podRegion: Record<string, string>): void {
   add(b, { id: TRAY_ID, kind: 'tray', x, y, w: K_TRAY_W, h: K_TRAY_H, ref: 'pending', role: 'tray', compact: true });
-  placeInSlots(b, TRAY_ID, g.podsByNode.get('') ?? [], chipCells(K.pad, K.pad + K.titleH, 1, K_TRAY_ROWS), 'pod', K.chipW, K.chipH, (id) => (podRegion[id] = TRAY_ID), true);
+  placeInSlots(b, TRAY_ID, g.podsByNode.get('') ?? [], chipCells(K.pad, K.pad + K_TRAY_HEADER_H, K_TRAY_COLS, K_TRAY_ROWS), 'pod', K.chipW, K.chipH, (id) => (podRegion[id] = TRAY_ID), true);
 }
 
 /** A compact host outside the cluster: its title and subtitle, then its processes in a column. */

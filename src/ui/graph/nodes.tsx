@@ -210,8 +210,11 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
         <span className="kp-pod-glyph" aria-hidden="true">
           {d.glyph}
         </span>
-        <span className="kp-pod-name kp-label" aria-hidden="true">
-          {middleEllipsis(pod.name, CHIP_NAME_CHARS)}
+        {/* Aligned to the end: were the name still too wide, the start is what the chip clips. */}
+        <span className="kp-pod-chip-name">
+          <span className="kp-pod-name kp-label" aria-hidden="true">
+            {middleEllipsis(pod.name, CHIP_NAME_CHARS)}
+          </span>
         </span>
       </div>
     );
@@ -264,7 +267,7 @@ export const ServiceNode = memo(function ServiceNode({ data }: NodeProps<Service
       data-endpoints={endpoints.length}
       data-ready-endpoints={ready}
       title={title}
-      style={{ height: SVC_H }}
+      style={{ height: data.box.compact ? undefined : SVC_H }}
     >
       <CenterHandles />
       <img className="kp-svc-icon" src={`${ICONS}svc.svg`} alt="" draggable={false} />
