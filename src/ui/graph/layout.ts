@@ -108,7 +108,9 @@ export const K = {
   /** A region's title line, and its second header line (a node's folded components). */
   titleH: 22,
   lineH: 18,
-  chipW: 88,
+  /** A pod chip on a node (as wide as the top row leaves five worker columns at 10 workers), and in the tray. */
+  chipW: 95,
+  trayChipW: 88,
   chipH: 18,
   chipGap: 4,
   /** Gap between regions. */
@@ -141,7 +143,7 @@ const K_TRAY_ROWS = 3;
 /** The tray's title wraps onto a second line ("Pending - no node yet" and its count). */
 const K_TRAY_HEADER_H = K.titleH + K.lineH;
 const K_TRAY_COLS = 2;
-const K_TRAY_W = 2 * K.pad + K_TRAY_COLS * K.chipW + (K_TRAY_COLS - 1) * K.chipGap;
+const K_TRAY_W = 2 * K.pad + K_TRAY_COLS * K.trayChipW + (K_TRAY_COLS - 1) * K.chipGap;
 const K_TRAY_H = K.pad + K_TRAY_HEADER_H + K_TRAY_ROWS * K.chipH + (K_TRAY_ROWS - 1) * K.chipGap + K.pad;
 const K_SVC_ROWS = 3;
 const K_BAND_W = 2 * K.pad + K.svcW;
@@ -393,9 +395,9 @@ function placeWorker(b: Builder, g: Groups, name: string, x: number, y: number, 
 }
 
 /** Chip cells in rows of `cols`, from (x0, y0). */
-function chipCells(x0: number, y0: number, cols: number, rows: number): { x: number; y: number }[] {
+function chipCells(x0: number, y0: number, cols: number, rows: number, w: number = K.chipW): { x: number; y: number }[] {
   const out: { x: number; y: number }[] = [];
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out.push({ x: x0 + c * (K.chipW + K.chipGap), y: y0 + r * (K.chipH + K.chipGap) });
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out.push({ x: x0 + c * (w + K.chipGap), y: y0 + r * (K.chipH + K.chipGap) });
   return out;
 }
 
@@ -468,7 +470,7 @@ function placeCompactServices(b: Builder, services: LayoutService[], x: number, 
 /** The compact Pending tray: its title, then pod chips in two columns. */
 function placeCompactTray(b: Builder, g: Groups, x: number, y: number, podRegion: Record<string, string>): void {
   add(b, { id: TRAY_ID, kind: 'tray', x, y, w: K_TRAY_W, h: K_TRAY_H, ref: 'pending', role: 'tray', compact: true });
-  placeInSlots(b, TRAY_ID, g.podsByNode.get('') ?? [], chipCells(K.pad, K.pad + K_TRAY_HEADER_H, K_TRAY_COLS, K_TRAY_ROWS), 'pod', K.chipW, K.chipH, (id) => (podRegion[id] = TRAY_ID), true);
+  placeInSlots(b, TRAY_ID, g.podsByNode.get('') ?? [], chipCells(K.pad, K.pad + K_TRAY_HEADER_H, K_TRAY_COLS, K_TRAY_ROWS, K.trayChipW), 'pod', K.trayChipW, K.chipH, (id) => (podRegion[id] = TRAY_ID), true);
 }
 
 /** A compact host outside the cluster: its title and subtitle, then its processes in a column. */
