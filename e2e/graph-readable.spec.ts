@@ -55,8 +55,9 @@ interface Measure {
   workerMin: number;
   nodeName: number;
   graphMin: number;
-  /** Nodes the legend's rectangle overlaps. */
+  /** Nodes the legend's rectangle overlaps, and the zoom buttons'. */
   underLegend: string[];
+  underControls: string[];
   /** Nodes outside the pane. */
   outside: string[];
   /** Labels under 11 px on screen, with their text and size. */
@@ -83,6 +84,7 @@ async function measure(page: Page): Promise<Measure> {
     const inWorkers = workers.flatMap((w) => texts(w));
     const allNodes = [...document.querySelectorAll('.react-flow__node')];
     const legend = document.querySelector('[data-testid="graph-legend"]')!.getBoundingClientRect();
+    const controls = document.querySelector('.react-flow__controls')!.getBoundingClientRect();
     const hit = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     const name = document.querySelector('[data-testid="host-worker-1"] .kp-region-title')!;
     return {
@@ -92,6 +94,7 @@ async function measure(page: Page): Promise<Measure> {
       nodeName: px(name),
       graphMin: Math.min(...allNodes.flatMap((n) => texts(n)).map(px)),
       underLegend: allNodes.filter((n) => hit(n.getBoundingClientRect(), legend)).map((n) => n.getAttribute('data-id') ?? ''),
+      underControls: allNodes.filter((n) => hit(n.getBoundingClientRect(), controls)).map((n) => n.getAttribute('data-id') ?? ''),
       small: [...allNodes.flatMap((n) => texts(n)), ...document.querySelectorAll('.react-flow__edge text')]
         .filter((el) => px(el) < 11)
         .map((el) => `${el.textContent!.trim().slice(0, 30)} (${px(el).toFixed(1)} px)`),
@@ -146,6 +149,7 @@ for (const workers of [3, 6, 10]) {
         expect(m.small, 'labels under 11 px').toEqual([]);
         expect(m.graphMin).toBeGreaterThanOrEqual(11);
         expect(m.cut, 'labels cut').toEqual([]);
+        expect(m.underControls, 'nodes under the zoom buttons').toEqual([]);
       }
       // The three-row layout fitted at 0.33-0.34 (1280x720) and 0.43-0.46 (1440x900); the row of
       // non-worker regions and the worker columns picked for the pane's shape must keep clear of that.
@@ -165,6 +169,7 @@ for (const workers of [3, 6, 10]) {
         console.log(`graph-readable: ${workers} workers at ${size.width}x${size.height}, dock closed: ${fmt(m)}`);
         expect(m.small, 'labels under 11 px, dock closed').toEqual([]);
         expect(m.cut, 'labels cut, dock closed').toEqual([]);
+        expect(m.underControls, 'nodes under the zoom buttons, dock closed').toEqual([]);
         expect(m.outside).toEqual([]);
         await shot(page, `graph-readable-${workers}w-${size.width}x${size.height}-dock-closed`);
         await page.getByTestId('dock-toggle').click();

@@ -108,8 +108,8 @@ export const K = {
   /** A region's title line, and its second header line (a node's folded components). */
   titleH: 22,
   lineH: 18,
-  /** A pod chip on a node (as wide as the top row leaves five worker columns at 10 workers), and in the tray. */
-  chipW: 95,
+  /** A pod chip on a node (five worker columns at 10 workers as wide as the top row, less the zoom buttons' room), and in the tray. */
+  chipW: 91,
   trayChipW: 88,
   chipH: 18,
   chipGap: 4,
@@ -127,6 +127,8 @@ export const K = {
   outsideCellH: 30,
   clientGap: 24,
   registryGap: 20,
+  /** Room kept free left of the worker grid for the zoom buttons (React Flow's Controls, bottom left). */
+  controlsRoom: 42,
 } as const;
 /** The smallest font (CSS px at zoom 1) any compact label is drawn with (graph.css, .kp-graph--compact). */
 export const COMPACT_MIN_FONT = 12;
@@ -636,7 +638,8 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const gridW = n ? a.cols * ww + (a.cols - 1) * gap : 0;
   const sep = block.w && n ? regionGap : 0;
   const topW = leftW + block.w + rightW;
-  const gridX = a.beside ? block.w + sep : -leftW + (topW - gridW) / 2;
+  // Compact, the grid keeps clear of the zoom buttons in the pane's bottom-left corner.
+  const gridX = a.beside ? block.w + sep : -leftW + Math.max((topW - gridW) / 2, compact ? K.controlsRoom : -Infinity);
   const gridY = a.beside ? 0 : block.h + sep;
   g.workers.forEach((name, i) => {
     const wx = gridX + (i % a.cols) * (ww + gap);
