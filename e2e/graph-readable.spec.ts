@@ -157,6 +157,19 @@ for (const workers of [3, 6, 10]) {
       expect(m.zoom, 'fit zoom').toBeGreaterThanOrEqual(size.width === 1280 ? 0.4 : 0.48);
       await shot(page, `graph-readable-${workers}w-${size.width}x${size.height}`);
     }
+    // Every pod's name on the graph ends with its own random suffix, whole and not cut (issue 11:
+    // the full pod boxes cut "web-68bf9f69…" at its end).
+    const names = await page.locator('[data-testid^="pod-default-web-"]').evaluateAll((els) =>
+      els.map((el) => {
+        const name = el.querySelector('.kp-pod-name')!;
+        return { id: el.getAttribute('data-testid')!, shown: name.textContent!, cut: name.scrollWidth > name.clientWidth + 1 && getComputedStyle(name).overflow !== 'visible' };
+      }),
+    );
+    expect(names).toHaveLength(workers * 4);
+    for (const n of names) {
+      expect(n.shown.endsWith(n.id.slice(-5)), `${n.id} shown as ${n.shown}`).toBe(true);
+      expect(n.cut, `${n.id} cut`).toBe(false);
+    }
     if (compact) {
       // The dock closed: the graph refits, every label still at least 11 px.
       for (const size of [

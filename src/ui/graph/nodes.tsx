@@ -6,7 +6,7 @@ import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { ComponentView } from '../../protocol/view';
 import { type Selection } from '../store/ui-store';
 import { COMP_H, HEADER_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
-import { CHIP_NAME_CHARS, middleEllipsis } from './pod-label';
+import { CHIP_NAME_CHARS, POD_NAME_CHARS, middleEllipsis } from './pod-label';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { etcdRole, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
@@ -231,7 +231,10 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
       <img className="kp-pod-icon" src={`${ICONS}pod.svg`} alt="" draggable={false} />
       <div className="kp-pod-text">
         <div className="kp-pod-line">
-          <span className="kp-pod-name">{pod.name}</span>
+          {/* Aligned to the end when too wide: the start is what the box clips, never the suffix. */}
+          <span className="kp-pod-name kp-pod-name--end">
+            <span>{middleEllipsis(pod.name, POD_NAME_CHARS)}</span>
+          </span>
           <span className="kp-pod-ready">{d.ready}</span>
         </div>
         <div className={`kp-pod-status${failingBadge ? ' kp-badge kp-badge--fail' : ''}`}>

@@ -2,7 +2,7 @@
 // whole. Pod names of a Deployment are <deployment>-<pod-template-hash>-<5 random characters>
 // (kubernetes.io/docs/concepts/workloads/controllers/deployment/, "pod-template-hash label").
 import { describe, expect, it } from 'vitest';
-import { CHIP_NAME_CHARS, middleEllipsis } from './pod-label';
+import { CHIP_NAME_CHARS, POD_NAME_CHARS, middleEllipsis } from './pod-label';
 
 describe('middleEllipsis', () => {
   it('leaves a name that fits alone', () => {
@@ -19,6 +19,9 @@ describe('middleEllipsis', () => {
     const b = middleEllipsis('frontend-7c9f8d6b5-p9m2d', 9);
     expect(a).not.toBe(b);
     expect(a.endsWith('x2x4k') && b.endsWith('p9m2d')).toBe(true);
+  });
+  it("a full pod box's name keeps the suffix too", () => {
+    expect(middleEllipsis('web-68bf9f69c-x2x4k', POD_NAME_CHARS)).toBe('web-68b…x2x4k');
   });
   it('a name without a short last part keeps its end half', () => {
     expect(middleEllipsis('averyverylongpodname', 9)).toBe('aver…name');
