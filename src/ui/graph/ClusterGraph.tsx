@@ -266,9 +266,12 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
 export function ClusterGraph() {
   const theme = useUiStore((s) => s.theme);
   // With many nodes the dozens of kubelet and image-pull edges would hide the regions: draw them fainter.
-  const dense = useSimStore((s) => Object.values(s.hosts).filter((h) => h.role === 'worker').length > 8);
+  const workers = useSimStore((s) => Object.values(s.hosts).filter((h) => h.role === 'worker').length);
+  const dense = workers > 8;
+  // Compact regions (layout.ts COMPACT_AFTER) draw every label at 12 px or more (graph.css).
+  const compact = workers > COMPACT_AFTER;
   return (
-    <div className={`kp-graph kp-graph--${theme}${dense ? ' kp-graph--dense' : ''}`} data-testid="graph">
+    <div className={`kp-graph kp-graph--${theme}${dense ? ' kp-graph--dense' : ''}${compact ? ' kp-graph--compact' : ''}`} data-testid="graph">
       <ReactFlowProvider>
         <Graph theme={theme} />
       </ReactFlowProvider>

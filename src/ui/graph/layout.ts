@@ -94,37 +94,65 @@ export const POD_ROWS = 4;
 export const POD_SLOTS = POD_COLS * POD_ROWS;
 
 /**
- * Past this many workers the worker regions compact: the node's components fold into a row of
- * chips under the node's name, and its pods become small chips (a status glyph; the name in the
- * tooltip), so ten nodes fit on a projector with readable labels and fifty stay cheap to draw.
+ * Past this many workers the whole graph compacts (issue 11, "A graph that stays readable"): every
+ * region is drawn in a denser geometry whose flow units are about CSS px at the default fit of a
+ * 1280x720 window (its fit zoom is about 0.95), so its 12 px labels stay at least 11 px on screen.
+ * A node's components fold into its header as named chips (their state by colour and a cross, the
+ * words in their tooltip), its pods become chips with a status glyph and the name, middle-ellipsed
+ * so the distinguishing suffix stays (pod-label.ts), and the long explanations move to tooltips.
  */
 export const COMPACT_AFTER = 4;
-export const CHIP_COLS = 7;
-export const CHIP_ROWS = 2;
-export const POD_CHIP = 44;
-export const CHIP_GAP = 6;
-export const COMPACT_HEADER_H = 48;
-export const COMPACT_COMP_H = 38;
-export const COMPACT_PAD = 10;
-export const COMPACT_W = 2 * COMPACT_PAD + CHIP_COLS * POD_CHIP + (CHIP_COLS - 1) * CHIP_GAP;
-export const COMPACT_COMP_W = Math.floor((COMPACT_W - 2 * COMPACT_PAD - 3 * CHIP_GAP) / 4);
-export const COMPACT_H = COMPACT_HEADER_H + COMPACT_COMP_H + CHIP_GAP + CHIP_ROWS * POD_CHIP + (CHIP_ROWS - 1) * CHIP_GAP + COMPACT_PAD;
-const COMPACT_GAP = 24;
-
-/**
- * The font sizes (CSS px at zoom 1) of the labels a newcomer reads on the graph, by where they sit:
- * nodes.tsx draws them with these sizes, and the layout tests multiply them by the fit zoom.
- */
-export const LABEL_PX = {
-  /** A worker region's name and status in a compact region. */
-  compactTitle: 26,
-  /** A compact region's Ready / NotReady button. */
-  compactStatus: 20,
-  /** A folded component's name in a compact region. */
-  compactComponent: 18,
-  /** A pod chip's status glyph. */
-  podChip: 22,
+/** Compact geometry, in flow units (CSS px at zoom 1). */
+export const K = {
+  pad: 6,
+  /** A region's title line, and its second header line (a node's folded components). */
+  titleH: 22,
+  lineH: 18,
+  /** A pod chip on a node (five worker columns at 10 workers as wide as the top row, less the zoom buttons' room), and in the tray. */
+  chipW: 91,
+  trayChipW: 88,
+  chipH: 18,
+  chipGap: 4,
+  /** Gap between regions. */
+  gap: 12,
+  /** A control-plane component's cell (icon and name on two lines). */
+  cellW: 156,
+  cellH: 36,
+  /** A Service's row in the band. */
+  svcW: 198,
+  svcH: 34,
+  /** The hosts outside the cluster: their card and header (title and a subtitle on up to three lines). */
+  outsideW: 140,
+  outsideHeaderH: 68,
+  outsideCellH: 30,
+  clientGap: 24,
+  registryGap: 20,
+  /** Room kept free left of the worker grid for the zoom buttons (React Flow's Controls, bottom left). */
+  controlsRoom: 42,
 } as const;
+/** The smallest font (CSS px at zoom 1) any compact label is drawn with (graph.css, .kp-graph--compact). */
+export const COMPACT_MIN_FONT = 12;
+export const CHIP_COLS = 2;
+export const CHIP_ROWS = 3;
+/** Widths of a node's folded components in its header, by kind, to fit their short names at 12 px. */
+export const FOLDED_W: Record<string, number> = { kubelet: 50, containerd: 32, 'kube-proxy': 42, cni: 32 };
+const FOLDED_DEFAULT_W = 42;
+export const COMPACT_W = 2 * K.pad + CHIP_COLS * K.chipW + (CHIP_COLS - 1) * K.chipGap;
+const COMPACT_PODS_Y = K.pad + K.titleH + K.lineH + K.chipGap;
+export const COMPACT_H = COMPACT_PODS_Y + CHIP_ROWS * K.chipH + (CHIP_ROWS - 1) * K.chipGap + K.pad;
+const COMPACT_GAP = K.gap;
+const K_TRAY_ROWS = 3;
+/** The tray's title wraps onto a second line ("Pending - no node yet" and its count). */
+const K_TRAY_HEADER_H = K.titleH + K.lineH;
+const K_TRAY_COLS = 2;
+const K_TRAY_W = 2 * K.pad + K_TRAY_COLS * K.trayChipW + (K_TRAY_COLS - 1) * K.chipGap;
+const K_TRAY_H = K.pad + K_TRAY_HEADER_H + K_TRAY_ROWS * K.chipH + (K_TRAY_ROWS - 1) * K.chipGap + K.pad;
+const K_SVC_ROWS = 3;
+const K_BAND_W = 2 * K.pad + K.svcW;
+const K_BAND_H = K.pad + K.titleH + K_SVC_ROWS * K.svcH + (K_SVC_ROWS - 1) * K.chipGap + K.pad;
+const K_CP_W = 3 * K.pad + 2 * K.cellW;
+const K_CP_COMPS_Y = K.pad + K.titleH + K.lineH + K.chipGap;
+const K_CP_POD_SLOTS = 3;
 const REGION_GAP = 44;
 const COL = COMP_W + 34;
 const ROW = COMP_H + 22;
@@ -368,17 +396,93 @@ function placeWorker(b: Builder, g: Groups, name: string, x: number, y: number, 
   placePods(b, rid, g.podsByNode.get(name) ?? [], grid(PAD, podsY, POD_COLS, POD_ROWS), podRegion);
 }
 
-/** The compact worker: its name and status on top, its components as a row of chips, then pod chips. */
+/** Chip cells in rows of `cols`, from (x0, y0). */
+function chipCells(x0: number, y0: number, cols: number, rows: number, w: number = K.chipW): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out.push({ x: x0 + c * (w + K.chipGap), y: y0 + r * (K.chipH + K.chipGap) });
+  return out;
+}
+
+/** A node's components folded into its header's second line, as named chips from `x`. */
+function foldComponents(b: Builder, rid: string, comps: LayoutComponent[], x: number): void {
+  let cx = x;
+  for (const c of sortNodeComponents(comps).slice(0, 4)) {
+    const w = FOLDED_W[c.kind] ?? FOLDED_DEFAULT_W;
+    add(b, { id: componentNodeId(c.id), kind: 'small-component', x: cx, y: K.pad + K.titleH, w, h: K.lineH, parent: rid, ref: c.id, compact: true });
+    cx += w + K.chipGap;
+  }
+}
+
+const foldedWidth = (comps: LayoutComponent[]): number => sortNodeComponents(comps).slice(0, 4).reduce((s, c) => s + (FOLDED_W[c.kind] ?? FOLDED_DEFAULT_W) + K.chipGap, -K.chipGap);
+
+/** The compact worker: its name and status on top, its components folded under them, then pod chips. */
 function placeCompactWorker(b: Builder, g: Groups, name: string, x: number, y: number, podRegion: Record<string, string>): void {
   const rid = regionId(name);
   add(b, { id: rid, kind: 'region', x, y, w: COMPACT_W, h: COMPACT_H, ref: name, role: 'worker', compact: true });
-  sortNodeComponents(g.compsByHost.get(name) ?? []).slice(0, 4).forEach((c, i) => {
-    add(b, { id: componentNodeId(c.id), kind: 'small-component', x: COMPACT_PAD + i * (COMPACT_COMP_W + CHIP_GAP), y: COMPACT_HEADER_H, w: COMPACT_COMP_W, h: COMPACT_COMP_H, parent: rid, ref: c.id, compact: true });
-  });
-  const y0 = COMPACT_HEADER_H + COMPACT_COMP_H + CHIP_GAP;
-  const cells: { x: number; y: number }[] = [];
-  for (let r = 0; r < CHIP_ROWS; r++) for (let c = 0; c < CHIP_COLS; c++) cells.push({ x: COMPACT_PAD + c * (POD_CHIP + CHIP_GAP), y: y0 + r * (POD_CHIP + CHIP_GAP) });
-  placeInSlots(b, rid, g.podsByNode.get(name) ?? [], cells, 'pod', POD_CHIP, POD_CHIP, (id) => (podRegion[id] = rid), true);
+  foldComponents(b, rid, g.compsByHost.get(name) ?? [], K.pad);
+  placeInSlots(b, rid, g.podsByNode.get(name) ?? [], chipCells(K.pad, COMPACT_PODS_Y, CHIP_COLS, CHIP_ROWS), 'pod', K.chipW, K.chipH, (id) => (podRegion[id] = rid), true);
+}
+
+/** Rows of the compact control plane's component grid: the apiserver over its etcd members, the controllers beside. */
+function compactCpRows(g: Groups): number {
+  const comps = g.cp ? (g.compsByHost.get(g.cp.id) ?? []) : [];
+  const etcd = comps.filter((c) => c.kind === 'etcd').length;
+  const extra = comps.filter((c) => !['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].includes(c.kind) && !NODE_KINDS.includes(c.kind)).length;
+  return Math.max(2, 1 + etcd, 2 + extra);
+}
+
+function compactCpHeight(rows: number): number {
+  return K_CP_COMPS_Y + rows * (K.cellH + K.chipGap) + K.chipH + K.pad;
+}
+
+/**
+ * The compact control plane: its name and status, its node parts folded into the second header line,
+ * kube-controller-manager and kube-scheduler on the left, kube-apiserver right of them over the etcd
+ * members (the apiserver is the only one that talks to etcd), its pods as chips along the bottom.
+ */
+function placeCompactControlPlane(b: Builder, g: Groups, host: LayoutHost, x: number, y: number, podRegion: Record<string, string>): void {
+  const comps = g.compsByHost.get(host.id) ?? [];
+  const rows = compactCpRows(g);
+  const rid = regionId(host.id);
+  add(b, { id: rid, kind: 'region', x, y, w: K_CP_W, h: compactCpHeight(rows), ref: host.id, role: 'control-plane', compact: true });
+  const parts = comps.filter((c) => NODE_KINDS.includes(c.kind));
+  foldComponents(b, rid, parts, K_CP_W - K.pad - foldedWidth(parts));
+  const at = (col: number, row: number) => ({ x: K.pad + col * (K.cellW + K.pad), y: K_CP_COMPS_Y + row * (K.cellH + K.chipGap) });
+  const cell = (c: LayoutComponent, pos: { x: number; y: number }) => add(b, { id: componentNodeId(c.id), kind: 'component', ...pos, w: K.cellW, h: K.cellH, parent: rid, ref: c.id, compact: true });
+  let etcdRow = 1;
+  let extraRow = 2;
+  for (const c of [...comps].sort((p, q) => byName(p.id, q.id))) {
+    if (c.kind === 'kube-controller-manager') cell(c, at(0, 0));
+    else if (c.kind === 'kube-scheduler') cell(c, at(0, 1));
+    else if (c.kind === 'kube-apiserver') cell(c, at(1, 0));
+    else if (c.kind === 'etcd') cell(c, at(1, etcdRow++));
+    else if (!NODE_KINDS.includes(c.kind)) cell(c, at(0, extraRow++));
+  }
+  const podsY = K_CP_COMPS_Y + rows * (K.cellH + K.chipGap);
+  placeInSlots(b, rid, g.podsByNode.get(host.id) ?? [], chipCells(K.pad, podsY, K_CP_POD_SLOTS, 1), 'pod', K.chipW, K.chipH, (id) => (podRegion[id] = rid), true);
+}
+
+/** The compact Services band: its title, then one row per Service. */
+function placeCompactServices(b: Builder, services: LayoutService[], x: number, y: number): void {
+  add(b, { id: SERVICES_ID, kind: 'band', x, y, w: K_BAND_W, h: K_BAND_H, ref: 'services', role: 'services', compact: true });
+  const cells = Array.from({ length: K_SVC_ROWS }, (_, r) => ({ x: K.pad, y: K.pad + K.titleH + r * (K.svcH + K.chipGap) }));
+  placeInSlots(b, SERVICES_ID, services, cells, 'service', K.svcW, K.svcH, undefined, true);
+}
+
+/** The compact Pending tray: its title, then pod chips in two columns. */
+function placeCompactTray(b: Builder, g: Groups, x: number, y: number, podRegion: Record<string, string>): void {
+  add(b, { id: TRAY_ID, kind: 'tray', x, y, w: K_TRAY_W, h: K_TRAY_H, ref: 'pending', role: 'tray', compact: true });
+  placeInSlots(b, TRAY_ID, g.podsByNode.get('') ?? [], chipCells(K.pad, K.pad + K_TRAY_HEADER_H, K_TRAY_COLS, K_TRAY_ROWS, K.trayChipW), 'pod', K.trayChipW, K.chipH, (id) => (podRegion[id] = TRAY_ID), true);
+}
+
+/** A compact host outside the cluster: its title and subtitle, then its processes in a column. */
+function placeCompactOutside(b: Builder, g: Groups, host: LayoutHost, x: number, y: number): number {
+  const comps = [...(g.compsByHost.get(host.id) ?? [])].sort((a, c) => byName(a.id, c.id));
+  const rid = regionId(host.id);
+  const h = K.outsideHeaderH + Math.max(1, comps.length) * (K.outsideCellH + K.chipGap) - K.chipGap + K.pad;
+  add(b, { id: rid, kind: 'region', x, y, w: K.outsideW, h, ref: host.id, role: host.role, compact: true });
+  comps.forEach((c, i) => add(b, { id: componentNodeId(c.id), kind: 'component', x: K.pad, y: K.outsideHeaderH + i * (K.outsideCellH + K.chipGap), w: K.outsideW - 2 * K.pad, h: K.outsideCellH, parent: rid, ref: c.id, compact: true }));
+  return h;
 }
 
 /** A host outside the cluster (laptop, registry): a small region holding its processes in a column. */
@@ -422,19 +526,19 @@ interface Shape {
   h: number;
 }
 
-function blockShape(items: TopItem[], stacked: boolean): Shape {
+function blockShape(items: TopItem[], stacked: boolean, gap = REGION_GAP): Shape {
   const rows = stacked && items.length > 2 ? [items.slice(0, items.length - 2), items.slice(-2)] : [items];
-  const rowW = (r: TopItem[]) => r.reduce((s, it) => s + it.w, 0) + Math.max(0, r.length - 1) * REGION_GAP;
+  const rowW = (r: TopItem[]) => r.reduce((s, it) => s + it.w, 0) + Math.max(0, r.length - 1) * gap;
   const rowH = (r: TopItem[]) => Math.max(0, ...r.map((it) => it.h));
-  return { rows, w: Math.max(0, ...rows.map(rowW)), h: rows.reduce((s, r) => s + rowH(r), 0) + Math.max(0, rows.length - 1) * REGION_GAP };
+  return { rows, w: Math.max(0, ...rows.map(rowW)), h: rows.reduce((s, r) => s + rowH(r), 0) + Math.max(0, rows.length - 1) * gap };
 }
 
 /** The drawing's size for an arrangement: the laptop and registry outside, the block, the grid. */
-function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: number, gap: number, outsideW: number): { w: number; h: number } {
+function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, regionGap = REGION_GAP): { w: number; h: number } {
   const rows = Math.ceil(n / a.cols);
   const gw = n ? a.cols * ww + (a.cols - 1) * gap : 0;
   const gh = n ? rows * wh + (rows - 1) * gap : 0;
-  const sep = block.w && n ? REGION_GAP : 0;
+  const sep = block.w && n ? regionGap : 0;
   // Below the block, the grid may run under the laptop and the registry (they sit level with the block).
   return a.beside ? { w: outsideW + block.w + sep + gw, h: Math.max(block.h, gh) } : { w: Math.max(outsideW + block.w, gw), h: block.h + sep + gh };
 }
@@ -444,7 +548,7 @@ function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: n
  * largest: every worker column count, the block in one row or two, the workers below it or beside
  * it, each scored by the zoom a pane of `aspect` x 1 would give; the first best wins ties.
  */
-export function bestArrangement(block: (stacked: boolean) => Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, aspect: number): Arrangement {
+export function bestArrangement(block: (stacked: boolean) => Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, aspect: number, regionGap = REGION_GAP): Arrangement {
   let best: Arrangement = { stacked: false, beside: false, cols: 1 };
   let bestZ = -1;
   for (const stacked of [false, true]) {
@@ -452,7 +556,7 @@ export function bestArrangement(block: (stacked: boolean) => Shape, n: number, w
     for (const beside of [false, true]) {
       for (let cols = 1; cols <= Math.max(1, n); cols++) {
         const a = { stacked, beside, cols };
-        const { w, h } = arrangedSize(a, shape, n, ww, wh, gap, outsideW);
+        const { w, h } = arrangedSize(a, shape, n, ww, wh, gap, outsideW, regionGap);
         const z = Math.min(aspect / w, 1 / h);
         if (z > bestZ * 1.0001) {
           bestZ = z;
@@ -481,6 +585,7 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const ww = compact ? COMPACT_W : WORKER_W;
   const wh = compact ? COMPACT_H : workerHeight(compRows);
   const gap = compact ? COMPACT_GAP : REGION_GAP;
+  const regionGap = compact ? K.gap : REGION_GAP;
   const etcdCount = g.cp ? (g.compsByHost.get(g.cp.id) ?? []).filter((c) => c.kind === 'etcd').length : 0;
   const ring = g.etcd.length ? etcdRing(g.etcd.length) : undefined;
   // The band is there whenever the control plane is (the `kubernetes` Service always exists), so the
@@ -490,42 +595,51 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const items: TopItem[] = [];
   if (g.cp) {
     const cp = g.cp;
-    items.push({ w: cpWidth(), h: cpHeight(etcdCount), place: (x, y) => placeControlPlane(b, g, cp, x, y, cpWidth(), podRegion) });
+    if (compact) items.push({ w: K_CP_W, h: compactCpHeight(compactCpRows(g)), place: (x, y) => placeCompactControlPlane(b, g, cp, x, y, podRegion) });
+    else items.push({ w: cpWidth(), h: cpHeight(etcdCount), place: (x, y) => placeControlPlane(b, g, cp, x, y, cpWidth(), podRegion) });
   }
   if (ring) items.push({ w: ring.w, h: ring.h, place: (x, y) => placeEtcdCluster(b, g, ring, x, y) });
-  if (hasBand) items.push({ w: BAND_W, h: BAND_H, place: (x, y) => placeServices(b, services, x, y, BAND_W) });
-  items.push({
-    w: TRAY_W,
-    h: TRAY_H,
-    place: (x, y) => {
-      add(b, { id: TRAY_ID, kind: 'tray', x, y, w: TRAY_W, h: TRAY_H, ref: 'pending', role: 'tray' });
-      placePods(b, TRAY_ID, g.podsByNode.get('') ?? [], grid(PAD, HEADER_H, TRAY_COLS, TRAY_ROWS), podRegion);
-    },
-  });
+  if (hasBand) {
+    if (compact) items.push({ w: K_BAND_W, h: K_BAND_H, place: (x, y) => placeCompactServices(b, services, x, y) });
+    else items.push({ w: BAND_W, h: BAND_H, place: (x, y) => placeServices(b, services, x, y, BAND_W) });
+  }
+  if (compact) items.push({ w: K_TRAY_W, h: K_TRAY_H, place: (x, y) => placeCompactTray(b, g, x, y, podRegion) });
+  else
+    items.push({
+      w: TRAY_W,
+      h: TRAY_H,
+      place: (x, y) => {
+        add(b, { id: TRAY_ID, kind: 'tray', x, y, w: TRAY_W, h: TRAY_H, ref: 'pending', role: 'tray' });
+        placePods(b, TRAY_ID, g.podsByNode.get('') ?? [], grid(PAD, HEADER_H, TRAY_COLS, TRAY_ROWS), podRegion);
+      },
+    });
   // The laptop and the registry sit outside the cluster, on its left and right.
-  const leftW = g.client.length ? OUTSIDE_W + CLIENT_GAP : 0;
-  const rightW = g.registry.length ? REGISTRY_GAP + OUTSIDE_W : 0;
+  const outsideW = compact ? K.outsideW : OUTSIDE_W;
+  const leftW = g.client.length ? outsideW + (compact ? K.clientGap : CLIENT_GAP) : 0;
+  const registryGap = compact ? K.registryGap : REGISTRY_GAP;
+  const rightW = g.registry.length ? registryGap + outsideW : 0;
   const n = g.workers.length;
-  const a = bestArrangement((st) => blockShape(items, st), n, ww, wh, gap, leftW + rightW, aspect);
-  const block = blockShape(items, a.stacked);
+  const a = bestArrangement((st) => blockShape(items, st, regionGap), n, ww, wh, gap, leftW + rightW, aspect, regionGap);
+  const block = blockShape(items, a.stacked, regionGap);
 
   // The block, from x = 0 at its left edge; each row centred in the block.
   let y = 0;
   for (const row of block.rows) {
-    const rw = row.reduce((s, it) => s + it.w, 0) + (row.length - 1) * REGION_GAP;
+    const rw = row.reduce((s, it) => s + it.w, 0) + (row.length - 1) * regionGap;
     let x = (block.w - rw) / 2;
     for (const it of row) {
       it.place(x, y);
-      x += it.w + REGION_GAP;
+      x += it.w + regionGap;
     }
-    y += Math.max(...row.map((it) => it.h)) + REGION_GAP;
+    y += Math.max(...row.map((it) => it.h)) + regionGap;
   }
 
   // The worker grid, below the block (centred) or right of it (from the top).
   const gridW = n ? a.cols * ww + (a.cols - 1) * gap : 0;
-  const sep = block.w && n ? REGION_GAP : 0;
+  const sep = block.w && n ? regionGap : 0;
   const topW = leftW + block.w + rightW;
-  const gridX = a.beside ? block.w + sep : -leftW + (topW - gridW) / 2;
+  // Compact, the grid keeps clear of the zoom buttons in the pane's bottom-left corner.
+  const gridX = a.beside ? block.w + sep : -leftW + Math.max((topW - gridW) / 2, compact ? K.controlsRoom : -Infinity);
   const gridY = a.beside ? 0 : block.h + sep;
   g.workers.forEach((name, i) => {
     const wx = gridX + (i % a.cols) * (ww + gap);
@@ -535,6 +649,14 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   });
 
   const right = a.beside ? gridX + gridW : block.w;
+  if (compact) {
+    // Compact: the laptop and the registry stand at the top, level with the regions beside them.
+    let cy = 0;
+    for (const h of g.client) cy += placeCompactOutside(b, g, h, -leftW, cy) + regionGap;
+    let ry = 0;
+    for (const h of g.registry) ry += placeCompactOutside(b, g, h, right + registryGap, ry) + regionGap;
+    return { boxes: b.boxes, byId: b.byId, podRegion, compact };
+  }
   // The laptop sits left of the cluster, level with the apiserver so the kubectl -> apiserver edge is flat.
   const api = Object.values(b.byId).find((bx) => bx.kind === 'component' && components.some((c) => c.id === bx.ref && c.kind === 'kube-apiserver'));
   let clientY = api ? api.ay - HEADER_H : 0;

@@ -177,7 +177,7 @@ export function buildNodes(s: SimSlice, layout: ClusterLayout, pods: ObjectView[
       const data: RegionData = { box, host, node: nodeByName.get(box.ref), cutFrom, pods: (podsPerRegion.get(box.id) ?? 0) + more };
       if (box.id === SERVICES_ID) data.services = layout.boxes.filter((x) => x.kind === 'service').length + more;
       if (box.role === 'etcd-cluster') data.etcd = etcdSummary(s.components, s.hosts);
-      if (box.role === 'control-plane') {
+      if (box.role === 'control-plane' && !box.compact) {
         const inside = layout.boxes.filter((b) => b.parent === box.id && b.kind === 'component');
         const api = inside.find((b) => s.components[b.ref]?.kind === 'kube-apiserver');
         const etcdHere = inside.some((b) => s.components[b.ref]?.kind === 'etcd');

@@ -5,7 +5,8 @@ import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { ComponentView } from '../../protocol/view';
 import { type Selection } from '../store/ui-store';
-import { COMP_H, HEADER_H, LABEL_PX, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
+import { COMP_H, HEADER_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
+import { CHIP_NAME_CHARS, POD_NAME_CHARS, middleEllipsis } from './pod-label';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { etcdRole, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
@@ -45,9 +46,7 @@ function CompactComponent({ c, alive, selected, title }: { c: ComponentView; ali
       title={title}
     >
       <CenterHandles />
-      <span className="kp-comp-name kp-label" style={{ fontSize: LABEL_PX.compactComponent }}>
-        {COMPACT_LABEL[c.kind] ?? c.kind}
-      </span>
+      <span className="kp-comp-name kp-label">{COMPACT_LABEL[c.kind] ?? c.kind}</span>
       {!alive && <Cross />}
     </div>
   );
@@ -124,7 +123,32 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
   const term = c.detail.term;
   const g = useGraphStrings();
   const title = [g.componentOn(c.id, c.host), alive ? g.running : g.stopped, ...(role ? [g.etcdRoleHint[role]] : []), ...Object.entries(c.detail).map(([k, v]) => `${g.detailName[k] ?? k}: ${k === 'role' ? (g.roleValue[String(v)] ?? String(v)) : String(v)}`)].join('\n');
-  if (box.compact) return <CompactComponent c={c} alive={alive} selected={selected} title={title} />;
+  if (box.compact && small) return <CompactComponent c={c} alive={alive} selected={selected} title={title} />;
+  if (box.compact)
+    return (
+      <div
+        className={`kp-comp kp-comp--cell${role ? ` kp-etcd kp-etcd--${role}` : ''}${alive ? '' : ' kp-dead'}${selected ? ' kp-selected' : ''}`}
+        data-testid={`component-${testId(c.id)}`}
+        data-alive={String(alive)}
+        data-kind={c.kind}
+        {...(role ? { 'data-role': role, 'data-term': typeof term === 'number' ? String(term) : '' } : {})}
+        title={title}
+      >
+        <CenterHandles />
+        <Icon kind={c.kind} />
+        <div className="kp-comp-text">
+          <div className="kp-comp-name">{componentLabel(c)}</div>
+          {role && role !== 'dead' && (
+            <div className="kp-comp-detail kp-etcd-role" data-testid="etcd-role" data-role={role}>
+              <span className="kp-etcd-role-word">{g.etcdRoleText[role]}</span>
+            </div>
+          )}
+          {!alive && <div className="kp-comp-detail">✕ {hostUp ? g.stopped : g.hostDown}</div>}
+        </div>
+        {!alive && <Cross />}
+        <MoreButton target={{ kind: 'component', id: c.id }} label={c.id} />
+      </div>
+    );
   return (
     <div
       className={`kp-comp${small ? ' kp-comp--small' : NODE_PARTS.has(c.kind) ? ' kp-comp--node' : ''}${role ? ` kp-etcd kp-etcd--${role}` : ''}${alive ? '' : ' kp-dead'}${selected ? ' kp-selected' : ''}`}
@@ -183,8 +207,14 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
         aria-label={`pod/${pod.name}: ${d.status}`}
       >
         <CenterHandles />
-        <span className="kp-label" aria-hidden="true" style={{ fontSize: LABEL_PX.podChip }}>
+        <span className="kp-pod-glyph" aria-hidden="true">
           {d.glyph}
+        </span>
+        {/* Aligned to the end: were the name still too wide, the start is what the chip clips. */}
+        <span className="kp-pod-chip-name">
+          <span className="kp-pod-name kp-label" aria-hidden="true">
+            {middleEllipsis(pod.name, CHIP_NAME_CHARS)}
+          </span>
         </span>
       </div>
     );
@@ -201,7 +231,10 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
       <img className="kp-pod-icon" src={`${ICONS}pod.svg`} alt="" draggable={false} />
       <div className="kp-pod-text">
         <div className="kp-pod-line">
-          <span className="kp-pod-name">{pod.name}</span>
+          {/* Aligned to the end when too wide: the start is what the box clips, never the suffix. */}
+          <span className="kp-pod-name kp-pod-name--end">
+            <span>{middleEllipsis(pod.name, POD_NAME_CHARS)}</span>
+          </span>
           <span className="kp-pod-ready">{d.ready}</span>
         </div>
         <div className={`kp-pod-status${failingBadge ? ' kp-badge kp-badge--fail' : ''}`}>
@@ -237,7 +270,7 @@ export const ServiceNode = memo(function ServiceNode({ data }: NodeProps<Service
       data-endpoints={endpoints.length}
       data-ready-endpoints={ready}
       title={title}
-      style={{ height: SVC_H }}
+      style={{ height: data.box.compact ? undefined : SVC_H }}
     >
       <CenterHandles />
       <img className="kp-svc-icon" src={`${ICONS}svc.svg`} alt="" draggable={false} />
@@ -249,9 +282,7 @@ export const ServiceNode = memo(function ServiceNode({ data }: NodeProps<Service
             {count}
           </span>
         </div>
-        <div className="kp-svc-spec">
-          {s.type} {s.clusterIP} {s.ports}
-        </div>
+        <div className="kp-svc-spec">{data.box.compact ? `${s.clusterIP} ${s.ports}` : `${s.type} ${s.clusterIP} ${s.ports}`}</div>
       </div>
       <MoreButton target={{ kind: 'object', id: svc.id }} label={`service/${s.name}`} />
     </div>
@@ -271,11 +302,9 @@ export const MoreNode = memo(function MoreNode({ data }: NodeProps<MoreFlowNode>
     );
   if (box.compact)
     return (
-      <div className="kp-more kp-more--chip" data-testid={`more-pods-${testId(box.ref.replace(/^host:/, ''))}`} title={`${box.count ?? 0} more pods here (the graph shows a count beyond this many)`}>
+      <div className="kp-more kp-more--chip" data-testid={`more-pods-${testId(box.ref.replace(/^host:/, ''))}`} title={g.morePodsHint(n)}>
         <CenterHandles />
-        <span className="kp-label" style={{ fontSize: LABEL_PX.compactComponent }}>
-          +{box.count}
-        </span>
+        <span className="kp-label">+{n}</span>
       </div>
     );
   return (
@@ -364,18 +393,25 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
   const quorumLost = !!d.etcd && d.etcd.up < d.etcd.quorum;
   let badges: ReactNode = null;
   if (!up) badges = <span className="kp-badge kp-badge--dead">✕ {g.hostDown}</span>;
-  if (d.box.compact)
+  if (d.box.compact) {
+    // Compact (issue 11): one title line; what the full region says beneath it moves to the tooltip,
+    // except a node's address (the control plane's second line, beside its folded components) and the
+    // hosts outside the cluster, whose subtitle says where they are.
+    const taints = d.node ? nodeDisplay(d.node).taints : [];
+    const tip = [`${t.title}: ${t.subtitle}`, ...(d.pods ? [g.pods(d.pods)] : []), ...taints.map((x) => g.taint(x))].join('\n');
+    const outside = role === 'client' || role === 'registry';
     return (
       <div
-        className={`kp-region kp-region--worker kp-region--compact${up ? '' : ' kp-dead'}${cut ? ' kp-region--cut' : ''}${selected ? ' kp-selected' : ''}`}
+        className={`kp-region kp-region--${role} kp-region--compact${up ? '' : ' kp-dead'}${cut ? ' kp-region--cut' : ''}${selected ? ' kp-selected' : ''}`}
         data-testid={testid}
         data-up={String(up)}
         data-cut={String(cut)}
-        title={`${t.title}: ${t.subtitle}${d.pods ? ` · ${g.pods(d.pods)}` : ''}`}
+        title={tip}
       >
-        <div className="kp-region-header kp-region-header--compact" style={{ fontSize: LABEL_PX.compactStatus }}>
-          <span className="kp-region-title kp-label" style={{ fontSize: LABEL_PX.compactTitle }}>
+        <div className="kp-region-header kp-region-header--compact">
+          <span className="kp-region-title kp-label">
             {t.title}
+            {role === 'tray' && <span className="kp-tag">{d.pods}</span>}
           </span>
           {badges}
           {cut && (
@@ -383,12 +419,15 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
               ✂
             </span>
           )}
-          <NodeStatus data={d} />
+          {isNode && <NodeStatus data={d} />}
         </div>
-        <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />
+        {role === 'control-plane' && <div className="kp-region-sub kp-region-sub--compact">{d.host?.address ?? ''}</div>}
+        {outside && <div className="kp-region-sub kp-region-sub--compact">{t.subtitle}</div>}
+        {!band && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}
         {!up && <Cross />}
       </div>
     );
+  }
   return (
     <div
       className={`kp-region kp-region--${role}${up ? '' : ' kp-dead'}${cut && role !== 'control-plane' ? ' kp-region--cut' : ''}${quorumLost ? ' kp-region--no-quorum' : ''}${selected ? ' kp-selected' : ''}`}
