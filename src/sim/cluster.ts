@@ -5,6 +5,7 @@
 import type { Taint } from './api/types';
 import { kubeApiserver, type ApiserverConfig } from './apiserver/apiserver';
 import { kubeadm, type KubeadmConfig } from './bootstrap/kubeadm';
+import { installStorage, type InstallStorageConfig } from './bootstrap/install-storage';
 import type { CliCancel, CliExec, CliOutput } from './cli-tools/protocol';
 import { kubectl, type KubectlConfig } from './cli-tools/kubectl/kubectl';
 import { nodeShell, type NodeShellConfig } from './cli-tools/node/node-shell';
@@ -37,6 +38,8 @@ import {
   nodeCredentials,
 } from './names';
 
+/** The one-shot process that creates the default StorageClass at boot, as kind's installstorage action. */
+export const INSTALL_STORAGE: ProcessId = 'installstorage';
 /** The process `ssh <node>` reaches on each node. */
 export const shellId = (node: string): ProcessId => `shell/${node}`;
 /** Where real clients' requests enter (kubeplay serve). */
@@ -78,6 +81,8 @@ export interface ClusterSpec {
   controlPlane?: { standby?: boolean };
   /** The API gateway real clients come in through (`kubeplay serve`; a run it recorded keeps it). */
   gateway?: boolean;
+  /** false: no default StorageClass at boot (bootstrap/install-storage.ts). */
+  defaultStorageClass?: boolean;
 }
 
 export interface ClusterOptions {
@@ -157,7 +162,7 @@ export class Cluster {
     this.timings = { ...DEFAULT_TIMINGS, ...(opts.timings ?? {}) };
     const bootMs = opts.bootMs ?? 10_000;
     this.sim = new Simulation({ seed: opts.seed, traceLimit: opts.traceLimit, startTime: -bootMs });
-    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, kubeProxy, containerd, cniPlugin, imageRegistry, kubectl, kubeadm, nodeShell, apiGateway]) this.sim.register(t);
+    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, kubeProxy, containerd, cniPlugin, imageRegistry, kubectl, kubeadm, installStorage, nodeShell, apiGateway]) this.sim.register(t);
     this.wire(spec);
     if (opts.gateway || spec.gateway) {
       this.sim.addProcess(API_GATEWAY, KUBECTL_HOST, 'api-gateway', { apiserver: APISERVER, timeoutMs: GATEWAY_TIMEOUT_MS } satisfies GatewayConfig);
@@ -219,6 +224,8 @@ export class Cluster {
     sim.addProcess(KUBECTL, KUBECTL_HOST, 'kubectl', kubectlCfg);
     const kubeadmCfg: KubeadmConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, nodeName: CONTROL_PLANE_HOST, labels: CONTROL_PLANE_LABELS };
     sim.addProcess('kubeadm', CONTROL_PLANE_HOST, 'kubeadm', kubeadmCfg, false);
+    const withStorage = spec.defaultStorageClass !== false;
+    if (withStorage) sim.addProcess(INSTALL_STORAGE, CONTROL_PLANE_HOST, 'installstorage', { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS } satisfies InstallStorageConfig, false);
 
     const proxyMode = spec.kubeProxyMode ?? 'iptables';
     this.addNode(CONTROL_PLANE_NODE, 0, true, proxyMode);
@@ -246,6 +253,7 @@ export class Cluster {
     }
     sim.start(KUBECTL);
     sim.start('kubeadm');
+    if (withStorage) sim.start(INSTALL_STORAGE);
   }
 
   private addNode(n: NodeSpecInput, index: number, controlPlane: boolean, proxyMode: 'iptables' | 'ipvs'): void {

@@ -42,9 +42,7 @@ spec:
 const SC = `apiVersion: storage.k8s.io/v1
 kind: StorageClass
 metadata:
-  name: standard
-  annotations:
-    storageclass.kubernetes.io/is-default-class: "true"
+  name: fast
 provisioner: rancher.io/local-path
 reclaimPolicy: Delete
 volumeBindingMode: Immediate
@@ -76,20 +74,29 @@ describe('PersistentVolumes and claims on a cluster (configure-persistent-volume
     );
   });
 
-  it('provisions a volume for a claim of a class with a provisioner, with its events', () => {
+  it('boots with kind\'s default StorageClass standard (kind pkg/build/nodeimage/const_storage.go)', () => {
+    expect(ageless(c.run('kubectl get sc').stdout)).toBe(
+      'NAME                 PROVISIONER             RECLAIMPOLICY   VOLUMEBINDINGMODE      ALLOWVOLUMEEXPANSION   AGE\n' +
+        'standard (default)   rancher.io/local-path   Delete          WaitForFirstConsumer   false                  <age>\n',
+    );
+  });
+
+  it('provisions a volume at once for a claim of an Immediate class, with its events (pv_controller.go, sig-storage-lib-external-provisioner controller.go)', () => {
     c.run('kubectl apply -f -', { stdin: SC });
     expect(ageless(c.run('kubectl get sc').stdout)).toBe(
-      'NAME                 PROVISIONER             RECLAIMPOLICY   VOLUMEBINDINGMODE   ALLOWVOLUMEEXPANSION   AGE\n' +
-        'standard (default)   rancher.io/local-path   Delete          Immediate           false                  <age>\n',
+      'NAME                 PROVISIONER             RECLAIMPOLICY   VOLUMEBINDINGMODE      ALLOWVOLUMEEXPANSION   AGE\n' +
+        'fast                 rancher.io/local-path   Delete          Immediate              false                  <age>\n' +
+        'standard (default)   rancher.io/local-path   Delete          WaitForFirstConsumer   false                  <age>\n',
     );
-    const claim = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\nspec:\n  storageClassName: standard\n  accessModes: ["ReadWriteOnce"]\n  resources:\n    requests:\n      storage: 1Gi\n';
+    const claim = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\nspec:\n  storageClassName: fast\n  accessModes: ["ReadWriteOnce"]\n  resources:\n    requests:\n      storage: 1Gi\n';
     c.run('kubectl apply -f -', { stdin: claim });
     settle();
     const uid = c.run('kubectl get pvc data -o jsonpath={.metadata.uid}').stdout;
     expect(c.run('kubectl get pvc data -o jsonpath={.status.phase}/{.spec.volumeName}').stdout).toBe(`Bound/pvc-${uid}`);
     expect(c.run(`kubectl get pv pvc-${uid} -o jsonpath={.spec.persistentVolumeReclaimPolicy}/{.status.phase}`).stdout).toBe('Delete/Bound');
     const reasons = c.run('kubectl get events --field-selector involvedObject.name=data -o jsonpath={.items[*].reason}').stdout;
-    expect(reasons).toBe('ExternalProvisioning ProvisioningSucceeded');
+    expect(reasons).toBe('ExternalProvisioning Provisioning ProvisioningSucceeded');
+    expect(c.run('kubectl get events --field-selector reason=Provisioning -o jsonpath={.items[0].message}').stdout).toBe('External provisioner is provisioning volume for claim "default/data"');
     c.run('kubectl delete pvc data');
     settle(10_000);
     expect(c.run(`kubectl get pv pvc-${uid}`).stderr).toBe(`Error from server (NotFound): persistentvolumes "pvc-${uid}" not found\n`);
@@ -153,7 +160,6 @@ spec:
         requests:
           storage: 1Gi
 `;
-    c.run('kubectl apply -f -', { stdin: SC });
     c.run('kubectl apply -f -', { stdin: web });
     settle(60_000);
     const pvcs = c.run('kubectl get pvc -l app=nginx -o "jsonpath={range .items[*]}{.metadata.name}:{.status.phase}:{.spec.storageClassName}:{.status.capacity.storage} {end}"').stdout;

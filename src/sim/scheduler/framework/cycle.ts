@@ -4,6 +4,7 @@
 // weighted scores.
 
 import { fitErrorMessage } from './fit-error';
+import type { VolumeListers } from '../plugins/VolumeBinding/binder';
 import { isSuccess, type CycleContext, type NodeInfo, type NodeScore, type Plugin, type PodInfo, type Status } from './types';
 
 /** minFeasibleNodesToFind and minFeasibleNodesPercentageToFind (schedule_one.go). */
@@ -76,6 +77,7 @@ interface Input {
   time: number;
   startIndex: number;
   rand: () => number;
+  volumes?: VolumeListers;
 }
 
 function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord): Status {
@@ -91,7 +93,7 @@ function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInf
 /** Run PreFilter, Filter, PostFilter (on failure), PreScore, Score, NormalizeScore and select a host. */
 export function runSchedulingCycle(input: Input): CycleResult {
   const { pod, nodes, plugins, cycle, time } = input;
-  const ctx: CycleContext = { pod, nodes, state: {} };
+  const ctx: CycleContext = { pod, nodes, state: {}, volumes: input.volumes };
   const numFeasibleToFind = numFeasibleNodesToFind(nodes.length);
   const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodes: [], numAllNodes: nodes.length, numFeasibleToFind };
   const statuses = new Map<string, Status>();
