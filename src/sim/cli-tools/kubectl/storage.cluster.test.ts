@@ -171,3 +171,69 @@ spec:
     expect(c.run('kubectl get pvc -l app=nginx -o name').stdout).toBe('persistentvolumeclaim/www-web-0\npersistentvolumeclaim/www-web-1\n');
   });
 });
+
+describe('a cluster without the default StorageClass (spec.cluster.defaultStorageClass: false)', () => {
+  it('has no StorageClass, so a claim without a class gets none (DefaultStorageClass admission) and stays Pending', () => {
+    const bare = buildCluster({ nodes: [{ name: 'worker-1' }], defaultStorageClass: false }, { seed: 21 });
+    bare.sim.runUntil(bare.sim.now + 5_000);
+    expect(bare.run('kubectl get sc').stderr).toBe('No resources found\n');
+    const claim = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\nspec:\n  accessModes: ["ReadWriteOnce"]\n  resources:\n    requests:\n      storage: 1Gi\n';
+    bare.run('kubectl apply -f -', { stdin: claim });
+    bare.sim.runUntil(bare.sim.now + 3_000);
+    expect(bare.run('kubectl get pvc data -o jsonpath={.status.phase}/{.spec.storageClassName}').stdout).toBe('Pending/');
+  });
+});
+
+// kube-scheduler's VolumeBinding with the default WaitForFirstConsumer class (docs "Storage Classes",
+// Volume Binding Mode): the claim waits for a pod, the scheduler writes the node it chose on the claim,
+// local-path-provisioner makes the volume there (node affinity), and the pod is bound after the claim.
+describe('a claim of the default class and the pod that uses it', () => {
+  const k = buildCluster({ nodes: [{ name: 'worker-1' }, { name: 'worker-2' }] }, { seed: 8 });
+  k.sim.runUntil(k.sim.now + 5_000);
+  const claim = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\nspec:\n  accessModes: ["ReadWriteOnce"]\n  resources:\n    requests:\n      storage: 2Gi\n';
+  const pod = (name: string, claimName: string) =>
+    `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\nspec:\n  containers:\n  - name: app\n    image: nginx:1.25\n  volumes:\n  - name: data\n    persistentVolumeClaim:\n      claimName: ${claimName}\n`;
+
+  it('stays Pending with WaitForFirstConsumer until a pod uses it', () => {
+    k.run('kubectl apply -f -', { stdin: claim });
+    k.sim.runUntil(k.sim.now + 10_000);
+    expect(ageless(k.run('kubectl get pvc data').stdout)).toBe(
+      'NAME   STATUS    VOLUME   CAPACITY   ACCESS MODES   STORAGECLASS   VOLUMEATTRIBUTESCLASS   AGE\n' +
+        'data   Pending                                      standard       <unset>                 <age>\n',
+    );
+    expect(k.run('kubectl get events --field-selector involvedObject.name=data -o jsonpath={.items[*].message}').stdout).toBe('waiting for first consumer to be created before binding');
+  });
+
+  it('is provisioned on the node the scheduler chose, and the pod is bound after it', () => {
+    k.run('kubectl apply -f -', { stdin: pod('user', 'data') });
+    k.sim.runUntil(k.sim.now + 10_000);
+    const node = k.run('kubectl get pod user -o jsonpath={.spec.nodeName}').stdout;
+    expect(node).toMatch(/^worker-[12]$/);
+    expect(k.run(`kubectl get pvc data -o 'jsonpath={.status.phase} {.metadata.annotations.volume\\.kubernetes\\.io/selected-node}'`).stdout).toBe(`Bound ${node}`);
+    const pv = k.run('kubectl get pvc data -o jsonpath={.spec.volumeName}').stdout;
+    expect(k.run(`kubectl get pv ${pv} -o jsonpath={.spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions[0].values[0]}`).stdout).toBe(node);
+    expect(k.run('kubectl get events --field-selector involvedObject.name=data -o jsonpath={.items[*].reason}').stdout).toBe(
+      'WaitForFirstConsumer ExternalProvisioning Provisioning ProvisioningSucceeded',
+    );
+    expect(k.run('kubectl get pod user -o jsonpath={.status.phase}').stdout).toBe('Running');
+  });
+
+  it('keeps a second pod of the claim on the volume\'s node (volume node affinity)', () => {
+    const node = k.run('kubectl get pod user -o jsonpath={.spec.nodeName}').stdout;
+    const other = node === 'worker-1' ? 'worker-2' : 'worker-1';
+    const pinned = pod('pinned', 'data').replace('spec:\n', `spec:\n  nodeSelector:\n    kubernetes.io/hostname: ${other}\n`);
+    k.run('kubectl apply -f -', { stdin: pinned });
+    k.sim.runUntil(k.sim.now + 5_000);
+    expect(k.run('kubectl get events --field-selector involvedObject.name=pinned -o jsonpath={.items[0].message}').stdout).toBe(
+      "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 1 node(s) had volume node affinity conflict. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..",
+    );
+  });
+
+  it('refuses a pod whose claim does not exist, with kube-scheduler\'s message', () => {
+    k.run('kubectl apply -f -', { stdin: pod('orphan', 'nope') });
+    k.sim.runUntil(k.sim.now + 5_000);
+    expect(k.run('kubectl get pod orphan -o jsonpath={.status.conditions[0].message}').stdout).toBe(
+      '0/3 nodes are available: persistentvolumeclaim "nope" not found. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..',
+    );
+  });
+});
