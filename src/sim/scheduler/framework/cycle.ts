@@ -80,9 +80,9 @@ interface Input {
   volumes?: VolumeListers;
 }
 
-function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord): Status {
+function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord, skipped: ReadonlySet<string>): Status {
   for (const p of plugins) {
-    if (!p.filter) continue;
+    if (!p.filter || skipped.has(p.name)) continue;
     const s = p.filter(ctx, node);
     rec.filters.push({ plugin: p.name, code: s.code, reasons: s.reasons });
     if (!isSuccess(s)) return { ...s, plugin: p.name };
@@ -97,8 +97,11 @@ export function runSchedulingCycle(input: Input): CycleResult {
   const numFeasibleToFind = numFeasibleNodesToFind(nodes.length);
   const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodes: [], numAllNodes: nodes.length, numFeasibleToFind };
   const statuses = new Map<string, Status>();
+  // A plugin whose PreFilter returned Skip does not run its Filter (framework.go SkipFilterPlugins).
+  const skipped = new Set<string>();
   for (const p of plugins) {
     const s = p.preFilter?.(ctx);
+    if (s?.code === 'Skip') skipped.add(p.name);
     if (s && !isSuccess(s) && s.code !== 'Skip') {
       record.preFilter = { plugin: p.name, code: s.code, reasons: s.reasons };
       for (const n of nodes) statuses.set(n.name, s);
@@ -112,7 +115,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
     processed++;
     const rec: NodeRecord = { node: node.name, filters: [], feasible: false, scores: [] };
     record.nodes.push(rec);
-    const s = runFilters(ctx, plugins, node, rec);
+    const s = runFilters(ctx, plugins, node, rec, skipped);
     if (isSuccess(s)) {
       rec.feasible = true;
       feasible.push(node);
