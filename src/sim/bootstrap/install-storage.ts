@@ -11,9 +11,9 @@ import type { KubeObject } from '../api/types';
 import { apiRequest, clientOnMessage, clientOnTimer, createClient, type ClientState } from '../client/apiclient';
 import type { ComponentType, Effects } from '../kernel/component';
 import type { ProcessId } from '../kernel/units';
+import { LOCAL_PATH_PROVISIONER } from '../controllers/persistentvolume/provisioner';
 
 export const DEFAULT_STORAGE_CLASS = 'standard';
-export const LOCAL_PATH_PROVISIONER = 'rancher.io/local-path';
 export const IS_DEFAULT_CLASS = 'storageclass.kubernetes.io/is-default-class';
 
 /** kind's default StorageClass (const_storage.go). */

@@ -60,8 +60,8 @@ export interface SchedulerState {
   client: ClientState;
   /** Nodes, and the pods that have not finished (the informer factory's field selector). */
   informers: InformerSet<SchedulerInformer>;
-  /** Pods assumed on a node whose claims are being bound (VolumeBinding's PreBind): key -> node. */
-  waitingOnVolumes?: Map<string, string>;
+  /** Pods assumed on a node whose claims are being bound (VolumeBinding's PreBind): key -> node and since when. */
+  waitingOnVolumes?: Map<string, { node: string; since: number }>;
   queue: SchedulingQueueState;
   /** Per-node sums of the pods counted on it (bound or assumed). */
   aggregates: Map<string, NodeAggregate>;
@@ -180,7 +180,7 @@ function applyDeltas(s: SchedulerState, informer: SchedulerInformer, deltas: Del
 /** A claim, volume or class changed: pods waiting for their claims may be bound, unschedulable ones retried. */
 function onVolumeDeltas(s: SchedulerState, deltas: Delta[], ctx: Effects): void {
   if (deltas.some((d) => d.type !== 'DELETED')) queueMoveAllUnschedulable(s.queue, ctx, s.config.timings);
-  for (const [key, node] of s.waitingOnVolumes ?? []) {
+  for (const [key, { node }] of s.waitingOnVolumes ?? []) {
     const pod = s.informers.byName.pods.items.get(key) as Pod | undefined;
     if (!pod || !podVolumesBound(pod, volumeListers(s))) continue;
     s.waitingOnVolumes!.delete(key);
@@ -251,8 +251,8 @@ function bind(s: SchedulerState, ctx: Effects, pod: Pod, node: string): void {
       object: w.object,
     });
   }
-  (s.waitingOnVolumes ??= new Map()).set(key, node);
-  ctx.setTimer(BIND_TIMEOUT_MS, VOLUME_BINDING_TIMEOUT, { key, uid: pod.metadata.uid ?? '' });
+  (s.waitingOnVolumes ??= new Map()).set(key, { node, since: ctx.now });
+  ctx.setTimer(BIND_TIMEOUT_MS, VOLUME_BINDING_TIMEOUT, { key, since: ctx.now });
 }
 
 /** The pod's volumes could not be bound: forget the assumption and retry the pod after a back-off. */
@@ -393,9 +393,9 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
   onTimer(s, t: Timer, ctx) {
     if (s.le && onLeaderTransition(s, ctx, leaderElectionOnTimer(s.le, ctx, s.client, t))) return;
     if (t.name === VOLUME_BINDING_TIMEOUT) {
-      const { key, uid } = t.payload as { key: string; uid: string };
-      const pod = s.informers.byName.pods.items.get(key) as Pod | undefined;
-      if (pod?.metadata.uid === uid) failPreBind(s, ctx, key, 'context deadline exceeded');
+      // Only the wait this timer was set for: the pod may have been bound, or be waiting again since.
+      const { key, since } = t.payload as { key: string; since: number };
+      if (s.waitingOnVolumes?.get(key)?.since === since) failPreBind(s, ctx, key, 'context deadline exceeded');
       return;
     }
     if (t.name === SCHEDULE_ONE) {

@@ -237,3 +237,40 @@ describe('a claim of the default class and the pod that uses it', () => {
     );
   });
 });
+
+// A class whose provisioner does not run in the cluster (kind runs only local-path-provisioner): the
+// binder hands the claim over (ExternalProvisioning) and nothing comes; VolumeBinding's PreBind
+// gives up after bindTimeoutSeconds (600 s) with BindPodVolumes' error (binder.go, v1.31).
+describe('a claim whose provisioner is not running', () => {
+  it('keeps the pod waiting for its claim, then fails its PreBind after 600 s', () => {
+    const k = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 9 });
+    k.sim.runUntil(k.sim.now + 5_000);
+    const manifests =
+      'apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: ebs\nprovisioner: ebs.csi.aws.com\nvolumeBindingMode: WaitForFirstConsumer\n---\n' +
+      'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: disk\nspec:\n  storageClassName: ebs\n  accessModes: ["ReadWriteOnce"]\n  resources:\n    requests:\n      storage: 1Gi\n---\n' +
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: app\nspec:\n  containers:\n  - name: app\n    image: nginx:1.25\n  volumes:\n  - name: d\n    persistentVolumeClaim:\n      claimName: disk\n';
+    k.run('kubectl apply -f -', { stdin: manifests });
+    k.sim.runUntil(k.sim.now + 30_000);
+    expect(k.run('kubectl get pod app -o jsonpath={.status.phase}/{.spec.nodeName}').stdout).toBe('Pending/');
+    expect(k.run('kubectl get pvc disk -o jsonpath={.status.phase}').stdout).toBe('Pending');
+    expect(k.run('kubectl get events --field-selector involvedObject.name=disk -o jsonpath={.items[*].reason}').stdout).toBe('WaitForFirstConsumer ExternalProvisioning');
+    expect(k.run('kubectl get pv').stderr).toBe('No resources found\n');
+    k.sim.runUntil(k.sim.now + 600_000);
+    expect(k.run('kubectl get events --field-selector involvedObject.name=app,reason=FailedScheduling -o jsonpath={.items[0].message}').stdout).toBe(
+      'running PreBind plugin "VolumeBinding": binding volumes: context deadline exceeded',
+    );
+  });
+
+  it('reports a class of kubernetes.io/no-provisioner with no volume to bind as ProvisioningFailed', () => {
+    const k = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 10 });
+    k.sim.runUntil(k.sim.now + 5_000);
+    const manifests =
+      'apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: local\nprovisioner: kubernetes.io/no-provisioner\n---\n' +
+      'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: disk\nspec:\n  storageClassName: local\n  accessModes: ["ReadWriteOnce"]\n  resources:\n    requests:\n      storage: 1Gi\n';
+    k.run('kubectl apply -f -', { stdin: manifests });
+    k.sim.runUntil(k.sim.now + 5_000);
+    expect(k.run('kubectl get events --field-selector involvedObject.name=disk -o jsonpath={.items[*].type}/{.items[*].message}').stdout).toBe(
+      'Warning/no volume plugin matched name: kubernetes.io/no-provisioner',
+    );
+  });
+});

@@ -21,7 +21,7 @@ import { armWorker, createRuntime, syncWrite, type ControllerRuntime, type SyncC
 import type { ControllerEnv } from '../framework/env';
 import { recordEvent } from '../framework/events';
 import { queueAdd } from '../framework/workqueue';
-import { handOverToProvisioner, provisionVolume, SELECTED_NODE, type ProvisionClass } from './provisioner';
+import { handOverToProvisioner, LOCAL_PATH_PROVISIONER, NO_PROVISIONER, provisionVolume, SELECTED_NODE, type ProvisionClass } from './provisioner';
 
 export const PV_BINDER = 'persistentvolume-binder';
 export const PV_BINDER_SA = 'persistent-volume-binder';
@@ -169,8 +169,13 @@ function syncClaim(s: PVBinderState, env: ControllerEnv, sc: SyncContext, key: s
   }
   if (s.provisioning.includes(`claim:${key}`)) return;
   s.provisioning.push(`claim:${key}`);
+  if (cls.provisioner === NO_PROVISIONER) {
+    // No volume plugin provisions for this name (provisionClaimOperation's findProvisionablePlugin).
+    recordEvent(env.ctx, env.client, rec(env), env.events, ref, 'Warning', 'ProvisioningFailed', `no volume plugin matched name: ${NO_PROVISIONER}`);
+    return;
+  }
   handOverToProvisioner(env, sc, c, cls);
-  provisionVolume(env, sc, c, cls);
+  if (cls.provisioner === LOCAL_PATH_PROVISIONER) provisionVolume(env, sc, c, cls);
 }
 
 function syncVolume(env: ControllerEnv, sc: SyncContext, name: string): void {

@@ -6,7 +6,8 @@
 // controller.go), announces `Provisioning`, creates a hostPath volume pre-bound to the claim and
 // announces `ProvisioningSucceeded`. For a WaitForFirstConsumer class the volume is made on the node
 // the scheduler chose (the claim's `volume.kubernetes.io/selected-node`), with a node affinity
-// for that node, as local-path-provisioner does.
+// for that node, as local-path-provisioner does. A class of any other provisioner gets the hand-over
+// and its event but no volume, as in a cluster where that provisioner does not run.
 
 import type { KubeObject } from '../../api/types';
 import { syncWrite, type SyncContext } from '../framework/controller';
@@ -14,6 +15,10 @@ import type { ControllerEnv } from '../framework/env';
 import { recordEvent } from '../framework/events';
 
 export const PROVISIONED_BY = 'pv.kubernetes.io/provisioned-by';
+/** The one external provisioner running in the cluster, as in kind: local-path-provisioner. */
+export const LOCAL_PATH_PROVISIONER = 'rancher.io/local-path';
+/** The provisioner name of classes whose volumes are made by hand (local volumes). */
+export const NO_PROVISIONER = 'kubernetes.io/no-provisioner';
 export const SELECTED_NODE = 'volume.kubernetes.io/selected-node';
 export const STORAGE_PROVISIONER = 'volume.kubernetes.io/storage-provisioner';
 export const BETA_STORAGE_PROVISIONER = 'volume.beta.kubernetes.io/storage-provisioner';
