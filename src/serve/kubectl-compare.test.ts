@@ -181,6 +181,12 @@ const READS: string[] = [
   'get pods -o go-template',
   'logs -l app=nobody',
   'logs -l app=web web',
+  // Storage (issue 12): the default StorageClass kind clusters boot with, its tables and describe.
+  'get sc',
+  'get storageclass standard -o yaml',
+  'get pv,pvc,sc',
+  'describe sc standard',
+  'describe storageclass',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
@@ -225,6 +231,11 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'create quota {n}-bad --hard=pods' },
   { cmd: 'apply -f -', stdin: 'apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: NAME-pv\nspec:\n  storageClassName: manual\n  capacity:\n    storage: 10Gi\n  accessModes:\n    - ReadWriteOnce\n  hostPath:\n    path: "/mnt/data"\n' },
   { cmd: "get pv {n}-pv -o jsonpath='{.spec.persistentVolumeReclaimPolicy}'" },
+  { cmd: 'describe pv {n}-pv' },
+  // A claim of the default WaitForFirstConsumer class that no pod uses stays Pending.
+  { cmd: 'apply -f -', stdin: 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: NAME-claim\nspec:\n  accessModes:\n    - ReadWriteOnce\n  resources:\n    requests:\n      storage: 1Gi\n' },
+  { cmd: 'get pvc {n}-claim' },
+  { cmd: 'describe pvc {n}-claim' },
   // Issue 12 (policy helper): the server-side tables of PodDisruptionBudgets, Ingresses and HPAs. The
   // budget selects no pod, so ALLOWED DISRUPTIONS is 0 whenever each side looks.
   { cmd: 'apply -f -', stdin: 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: NAME-pdb\nspec:\n  minAvailable: 1\n  selector:\n    matchLabels:\n      app: nothing\n' },

@@ -7,6 +7,7 @@ import { kubeApiserver, type ApiserverConfig } from './apiserver/apiserver';
 import { kubeadm, type KubeadmConfig } from './bootstrap/kubeadm';
 import { corednsObjects, kubeProxyObjects } from './bootstrap/addons';
 import { controlPlaneManifests, type StaticPodManifest } from './bootstrap/static-pods';
+import { installStorage, type InstallStorageConfig } from './bootstrap/install-storage';
 import type { CliCancel, CliExec, CliOutput } from './cli-tools/protocol';
 import { kubectl, type KubectlConfig } from './cli-tools/kubectl/kubectl';
 import { nodeShell, type NodeShellConfig } from './cli-tools/node/node-shell';
@@ -39,6 +40,8 @@ import {
   nodeCredentials,
 } from './names';
 
+/** The one-shot process that creates the default StorageClass at boot, as kind's installstorage action. */
+export const INSTALL_STORAGE: ProcessId = 'installstorage';
 /** The process `ssh <node>` reaches on each node. */
 export const shellId = (node: string): ProcessId => `shell/${node}`;
 /** Where real clients' requests enter (kubeplay serve). */
@@ -80,6 +83,8 @@ export interface ClusterSpec {
   controlPlane?: { standby?: boolean };
   /** The API gateway real clients come in through (`kubeplay serve`; a run it recorded keeps it). */
   gateway?: boolean;
+  /** false: no default StorageClass at boot (bootstrap/install-storage.ts). */
+  defaultStorageClass?: boolean;
 }
 
 export interface ClusterOptions {
@@ -164,7 +169,7 @@ export class Cluster {
     this.timings = { ...DEFAULT_TIMINGS, ...(opts.timings ?? {}) };
     const bootMs = opts.bootMs ?? 10_000;
     this.sim = new Simulation({ seed: opts.seed, traceLimit: opts.traceLimit, startTime: -bootMs });
-    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, kubeProxy, containerd, cniPlugin, imageRegistry, kubectl, kubeadm, nodeShell, apiGateway]) this.sim.register(t);
+    for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, kubeProxy, containerd, cniPlugin, imageRegistry, kubectl, kubeadm, installStorage, nodeShell, apiGateway]) this.sim.register(t);
     this.wire(spec);
     if (opts.gateway || spec.gateway) {
       this.sim.addProcess(API_GATEWAY, KUBECTL_HOST, 'api-gateway', { apiserver: APISERVER, timeoutMs: GATEWAY_TIMEOUT_MS } satisfies GatewayConfig);
@@ -233,6 +238,8 @@ export class Cluster {
       addons: [...corednsObjects(), ...kubeProxyObjects(proxyMode, POD_SUBNET, `https://${APISERVER_ADDRESS_IP}:6443`)],
     };
     sim.addProcess('kubeadm', CONTROL_PLANE_HOST, 'kubeadm', kubeadmCfg, false);
+    const withStorage = spec.defaultStorageClass !== false;
+    if (withStorage) sim.addProcess(INSTALL_STORAGE, CONTROL_PLANE_HOST, 'installstorage', { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS } satisfies InstallStorageConfig, false);
 
     // The manifests kubeadm wrote to the control-plane node: each static pod's container is the
     // component's process on this host (the etcd member only when it is stacked here).
@@ -268,6 +275,7 @@ export class Cluster {
     }
     sim.start(KUBECTL);
     sim.start('kubeadm');
+    if (withStorage) sim.start(INSTALL_STORAGE);
   }
 
   private addNode(n: NodeSpecInput, index: number, controlPlane: boolean, proxyMode: 'iptables' | 'ipvs', staticPods?: StaticPodManifest[]): void {

@@ -87,7 +87,7 @@ describe('parseScenario', () => {
 
   it('reads every step kind and the optional fields', () => {
     const s = ok(withSpec(`  timings: {nodeMonitorGracePeriodMs: 20000, imageBackOffInitialMs: 5000}
-  cluster: {etcd: {members: 3}, kubeProxyMode: ipvs}
+  cluster: {etcd: {members: 3}, kubeProxyMode: ipvs, defaultStorageClass: false}
   steps:
     - {at: 0s, applyFile: manifests/}
     - {at: 1s, run: kubectl create -f -, stdin: "kind: Pod"}
@@ -101,7 +101,7 @@ describe('parseScenario', () => {
     - {at: 9s, link: {between: [etcd-1], and: [etcd-2, etcd-3], latency: 200ms, jitter: 20ms, loss: 0.25}}
 `));
     expect(s.timings).toEqual({ nodeMonitorGracePeriodMs: 20000, imageBackOffInitialMs: 5000 });
-    expect(s.cluster).toEqual({ etcd: { members: 3 }, kubeProxyMode: 'ipvs' });
+    expect(s.cluster).toEqual({ etcd: { members: 3 }, kubeProxyMode: 'ipvs', defaultStorageClass: false });
     expect(s.steps.map((x) => x.kind)).toEqual(['applyFile', 'run', 'expect', 'expect', 'restart', 'partition', 'heal', 'expect', 'start', 'link']);
     const seventh = s.steps[7]!;
     expect(seventh.kind === 'expect' && seventh.expect.equals).toBe('3');
@@ -155,6 +155,8 @@ describe('parseScenario', () => {
       ['bad.yaml:5:29: spec.cluster.etcd.members: must be between 1 and 7, got 9']],
     ['an unknown kube-proxy mode', withSpec('  cluster: {kubeProxyMode: userspace}\n  steps: []\n'),
       ['bad.yaml:5:28: spec.cluster.kubeProxyMode: Unsupported value: "userspace": supported values: "iptables", "ipvs"']],
+    ['a defaultStorageClass that is not a boolean', withSpec('  cluster: {defaultStorageClass: none}\n  steps: []\n'),
+      ['bad.yaml:5:34: spec.cluster.defaultStorageClass: expected true or false']],
     ['a standby that is not a boolean', withSpec('  cluster: {controlPlane: {standby: yes please}}\n  steps: []\n'),
       ['bad.yaml:5:37: spec.cluster.controlPlane.standby: expected true or false']],
     ['a wrong apiVersion', 'apiVersion: v1\nkind: Scenario\nmetadata: {name: t}\nspec: {steps: []}\n',

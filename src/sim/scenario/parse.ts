@@ -134,7 +134,7 @@ function readControlPlane(r: FieldReader, f: Field): ScenarioClusterSpec['contro
 }
 
 function readCluster(r: FieldReader, f: Field): ScenarioClusterSpec | undefined {
-  const fields = r.mapping(f.value, 'spec.cluster', ['nodes', 'etcd', 'kubeProxyMode', 'controlPlane', 'gateway']);
+  const fields = r.mapping(f.value, 'spec.cluster', ['nodes', 'etcd', 'kubeProxyMode', 'controlPlane', 'gateway', 'defaultStorageClass']);
   if (!fields) return undefined;
   const out: ScenarioClusterSpec = {};
   let ok = true;
@@ -170,6 +170,14 @@ function readCluster(r: FieldReader, f: Field): ScenarioClusterSpec | undefined 
       r.error(gwField.pos, 'spec.cluster.gateway', 'expected true or false');
       ok = false;
     } else if (v) out.gateway = true;
+  }
+  const scField = fields.get('defaultStorageClass');
+  if (scField) {
+    const v = isScalar(scField.value) ? scField.value.value : undefined;
+    if (typeof v !== 'boolean') {
+      r.error(scField.pos, 'spec.cluster.defaultStorageClass', 'expected true or false');
+      ok = false;
+    } else if (!v) out.defaultStorageClass = false;
   }
   const cpField = fields.get('controlPlane');
   if (cpField) {

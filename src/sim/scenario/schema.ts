@@ -62,6 +62,8 @@ export interface ScenarioClusterSpec {
   controlPlane?: { standby?: boolean };
   /** `gateway: true`: the API gateway real clients come in through (a run `kubeplay serve` recorded). */
   gateway?: boolean;
+  /** `defaultStorageClass: false`: boot without kind's default StorageClass `standard`. */
+  defaultStorageClass?: boolean;
 }
 
 /**

@@ -23,16 +23,21 @@ describe('kubeScheduler with leader election', () => {
     expect(reqs.map((r) => `${r.req.method} ${r.req.path.split('?')[0]}`)).toEqual([
       'GET /api/v1/nodes',
       'GET /api/v1/pods',
+      // VolumeBinding's listers.
+      'GET /api/v1/persistentvolumeclaims',
+      'GET /api/v1/persistentvolumes',
+      'GET /apis/storage.k8s.io/v1/storageclasses',
       'GET /apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-scheduler',
     ]);
-    for (const { id, req } of reqs.slice(0, 2)) {
-      const items = req.path === '/api/v1/nodes' ? [makeNode('worker-1')] : [makePod('web')];
+    for (const { id, req } of reqs.slice(0, 5)) {
+      const path = req.path.split('?')[0];
+      const items = path === '/api/v1/nodes' ? [makeNode('worker-1')] : path === '/api/v1/pods' ? [makePod('web')] : [];
       kubeScheduler.onMessage(s, testMessage({ type: 'http.response', requestId: id, status: 200, body: { apiVersion: 'v1', kind: 'List', metadata: { resourceVersion: '10' }, items } }, { from: 'kube-apiserver' }), ctx);
     }
     expect(ctx.timers.filter((t) => t.name === 'scheduleOne')).toHaveLength(0);
     // The Lease is held by someone else whose record this candidate has just seen: wait.
     const held = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'kube-scheduler', namespace: 'kube-system', resourceVersion: '5' }, spec: { holderIdentity: 'control-plane-2_x', leaseDurationSeconds: 15 } };
-    kubeScheduler.onMessage(s, testMessage({ type: 'http.response', requestId: reqs[2]!.id, status: 200, body: held }, { from: 'kube-apiserver' }), ctx);
+    kubeScheduler.onMessage(s, testMessage({ type: 'http.response', requestId: reqs[5]!.id, status: 200, body: held }, { from: 'kube-apiserver' }), ctx);
     expect(ctx.timers.filter((t) => t.name === 'scheduleOne')).toHaveLength(0);
     expect(ctx.sent.some((m) => (m.body as HttpRequest).path.endsWith('/binding'))).toBe(false);
   });

@@ -2,7 +2,9 @@
 // (bound and assumed pods) and the scheduling queue; a `scheduleOne` timer pops one pod at a time and
 // runs the framework's cycle over the default profile; a chosen node is assumed at once and a
 // Binding is POSTed to kube-apiserver. The scheduler never talks to a node: every message it sends
-// goes to kube-apiserver (seed, chapter 4, phase 3).
+// goes to kube-apiserver (seed, chapter 4, phase 3). A pod with claims of a WaitForFirstConsumer
+// class waits, assumed on its node, until VolumeBinding's writes (the claim's selected node, or a
+// free volume's claimRef) have led to bound claims; only then is the pod bound (PreBind).
 
 import { apiRequest, createClient, type ClientEvent, type ClientState } from '../client/apiclient';
 import { createInformer, isOk, type Delta } from '../client/informer';
@@ -26,6 +28,7 @@ import { INFORMER_FACTORY, logBindFailure, SCHEDULER_PID } from './klog';
 import { runSchedulingCycle, type SchedulingCycleRecord } from './framework/cycle';
 import { addPodToAggregate, buildNodeInfo, emptyAggregate, makePodInfo, podKey, removePodFromAggregate, type NodeAggregate } from './framework/nodeinfo';
 import { DEFAULT_PROFILE } from './plugins/registry';
+import { bindPodVolumes, podVolumeClaims, podVolumesBound, type VolumeListers } from './plugins/VolumeBinding/binder';
 import { keepCycleRecord, podLeft } from './cycle-records';
 import {
   createLeaderElector,
@@ -56,7 +59,9 @@ export interface SchedulerState {
   config: SchedulerConfig;
   client: ClientState;
   /** Nodes, and the pods that have not finished (the informer factory's field selector). */
-  informers: InformerSet<'nodes' | 'pods'>;
+  informers: InformerSet<SchedulerInformer>;
+  /** Pods assumed on a node whose claims are being bound (VolumeBinding's PreBind): key -> node and since when. */
+  waitingOnVolumes?: Map<string, { node: string; since: number }>;
   queue: SchedulingQueueState;
   /** Per-node sums of the pods counted on it (bound or assumed). */
   aggregates: Map<string, NodeAggregate>;
@@ -78,6 +83,15 @@ export interface SchedulerState {
 
 export { RECORDS_PER_POD } from './cycle-records';
 const SCHEDULE_ONE = 'scheduleOne';
+const VOLUME_BINDING_TIMEOUT = 'volumeBindingTimeout';
+/** VolumeBinding's bindTimeoutSeconds default (600 s): how long PreBind waits for the claims. */
+const BIND_TIMEOUT_MS = 600_000;
+type SchedulerInformer = 'nodes' | 'pods' | 'persistentvolumeclaims' | 'persistentvolumes' | 'storageclasses';
+
+function volumeListers(s: SchedulerState): VolumeListers {
+  const b = s.informers.byName;
+  return { claims: b.persistentvolumeclaims.items, volumes: b.persistentvolumes.items, classes: b.storageclasses.items };
+}
 
 /** The last cycles the scheduler ran for a pod (`default/web`), oldest first. */
 export function getSchedulingRecords(state: SchedulerState, podKey: string): SchedulingCycleRecord[] {
@@ -130,6 +144,7 @@ function onPodDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
     uncount(s, key, pod);
     podLeft(s, key);
     s.assumed.delete(key);
+    s.waitingOnVolumes?.delete(key);
     queueDelete(s.queue, key);
     if (wasCounted) queueMoveAllUnschedulable(s.queue, ctx, s.config.timings);
     return;
@@ -156,9 +171,21 @@ function onNodeDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
   }
 }
 
-function applyDeltas(s: SchedulerState, informer: 'nodes' | 'pods', deltas: Delta[], ctx: Effects): void {
-  for (const d of deltas) (informer === 'nodes' ? onNodeDelta : onPodDelta)(s, d, ctx);
+function applyDeltas(s: SchedulerState, informer: SchedulerInformer, deltas: Delta[], ctx: Effects): void {
+  if (informer === 'nodes' || informer === 'pods') for (const d of deltas) (informer === 'nodes' ? onNodeDelta : onPodDelta)(s, d, ctx);
+  else onVolumeDeltas(s, deltas, ctx);
   armScheduleOne(s, ctx);
+}
+
+/** A claim, volume or class changed: pods waiting for their claims may be bound, unschedulable ones retried. */
+function onVolumeDeltas(s: SchedulerState, deltas: Delta[], ctx: Effects): void {
+  if (deltas.some((d) => d.type !== 'DELETED')) queueMoveAllUnschedulable(s.queue, ctx, s.config.timings);
+  for (const [key, { node }] of s.waitingOnVolumes ?? []) {
+    const pod = s.informers.byName.pods.items.get(key) as Pod | undefined;
+    if (!pod || !podVolumesBound(pod, volumeListers(s))) continue;
+    s.waitingOnVolumes!.delete(key);
+    postBinding(s, ctx, pod, node);
+  }
 }
 
 function podRef(pod: Pod) {
@@ -198,6 +225,7 @@ function scheduleOne(s: SchedulerState, ctx: Effects): void {
     time: ctx.now,
     startIndex: s.nextStartNodeIndex,
     rand: () => ctx.rand(),
+    volumes: volumeListers(s),
   });
   s.nextStartNodeIndex = result.nextStartNodeIndex;
   recordCycle(s, result.record);
@@ -206,11 +234,39 @@ function scheduleOne(s: SchedulerState, ctx: Effects): void {
   else handleFailure(s, ctx, pod, result.fitError ?? '');
 }
 
+/** Assume the pod on its node, then bind it, or first its claims (VolumeBinding's PreBind). */
 function bind(s: SchedulerState, ctx: Effects, pod: Pod, node: string): void {
   const key = podKey(pod);
   const assumed: Pod = { ...pod, spec: { ...pod.spec, nodeName: node } };
   s.assumed.set(key, assumed);
   count(s, assumed, node);
+  const l = volumeListers(s);
+  const claims = podVolumeClaims(pod, l);
+  const nodeObj = s.informers.byName.nodes.items.get(node) as Node | undefined;
+  if (claims.delayed.length === 0 || !nodeObj || podVolumesBound(pod, l)) return postBinding(s, ctx, pod, node);
+  for (const w of bindPodVolumes(claims, nodeObj, l)) {
+    apiRequest(ctx, s.client, { method: 'PATCH', path: w.path, body: w.body, contentType: 'application/merge-patch+json' }, 'bind-volumes', { key, node }, {
+      phase: 'scheduling',
+      summary: w.summary,
+      object: w.object,
+    });
+  }
+  (s.waitingOnVolumes ??= new Map()).set(key, { node, since: ctx.now });
+  ctx.setTimer(BIND_TIMEOUT_MS, VOLUME_BINDING_TIMEOUT, { key, since: ctx.now });
+}
+
+/** The pod's volumes could not be bound: forget the assumption and retry the pod after a back-off. */
+function failPreBind(s: SchedulerState, ctx: Effects, key: string, why: string): void {
+  if (!s.waitingOnVolumes?.delete(key)) return;
+  if (s.assumed.has(key)) uncount(s, key);
+  s.assumed.delete(key);
+  const pod = s.informers.byName.pods.items.get(key) as Pod | undefined;
+  if (pod) handleFailure(s, ctx, pod, `running PreBind plugin "VolumeBinding": binding volumes: ${why}`, true);
+}
+
+/** DefaultBinder: POST the pod's Binding. */
+function postBinding(s: SchedulerState, ctx: Effects, pod: Pod, node: string): void {
+  const key = podKey(pod);
   const ns = pod.metadata.namespace ?? 'default';
   const name = pod.metadata.name ?? '';
   const body = { apiVersion: 'v1', kind: 'Binding', metadata: { name, namespace: ns, uid: pod.metadata.uid }, target: { kind: 'Node', name: node } };
@@ -276,10 +332,14 @@ function onLeaderTransition(s: SchedulerState, ctx: Effects, t: LeaderTransition
 function onClientEvent(s: SchedulerState, ctx: Effects, ev: ClientEvent): void {
   if (s.le && onLeaderTransition(s, ctx, leaderElectionOnClientEvent(s.le, ctx, s.client, ev))) return;
   if (ev.call.purpose === 'bind') onBindResult(s, ctx, ev);
+  else if (ev.call.purpose === 'bind-volumes' && !(ev.kind === 'response' && isOk(ev.response))) {
+    const why = ev.kind === 'response' ? statusMessage(ev.response) : ev.kind === 'error' ? ev.error : 'closed';
+    failPreBind(s, ctx, (ev.call.data as { key: string }).key, why);
+  }
   armScheduleOne(s, ctx);
 }
 
-function onClientInputs(s: SchedulerState, ctx: Effects, inputs: ClientInput<'nodes' | 'pods'>[]): void {
+function onClientInputs(s: SchedulerState, ctx: Effects, inputs: ClientInput<SchedulerInformer>[]): void {
   for (const input of inputs) {
     if (input.kind === 'deltas') applyDeltas(s, input.informer, input.deltas, ctx);
     else onClientEvent(s, ctx, input.event);
@@ -303,6 +363,10 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
           nodes: createInformer({ name: 'nodes', path: '/api/v1/nodes' }),
           // kube-scheduler's pod informer leaves out finished pods (scheduler.go NewInformerFactory).
           pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: 'status.phase!=Succeeded,status.phase!=Failed' }),
+          // VolumeBinding's listers (volume_binding.go New).
+          persistentvolumeclaims: createInformer({ name: 'persistentvolumeclaims', path: '/api/v1/persistentvolumeclaims' }),
+          persistentvolumes: createInformer({ name: 'persistentvolumes', path: '/api/v1/persistentvolumes' }),
+          storageclasses: createInformer({ name: 'storageclasses', path: '/apis/storage.k8s.io/v1/storageclasses' }),
         },
         { pid: SCHEDULER_PID, reflector: INFORMER_FACTORY },
       ),
@@ -328,6 +392,12 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
   },
   onTimer(s, t: Timer, ctx) {
     if (s.le && onLeaderTransition(s, ctx, leaderElectionOnTimer(s.le, ctx, s.client, t))) return;
+    if (t.name === VOLUME_BINDING_TIMEOUT) {
+      // Only the wait this timer was set for: the pod may have been bound, or be waiting again since.
+      const { key, since } = t.payload as { key: string; since: number };
+      if (s.waitingOnVolumes?.get(key)?.since === since) failPreBind(s, ctx, key, 'context deadline exceeded');
+      return;
+    }
     if (t.name === SCHEDULE_ONE) {
       s.scheduleTimerSet = false;
       scheduleOne(s, ctx);

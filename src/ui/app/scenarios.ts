@@ -29,6 +29,7 @@ export const SCENARIOS: readonly string[] = [
   'cronjob',
   'configmaps-secrets',
   'quota',
+  'storage',
   'init-containers',
   'apiserver-down',
   'apiserver-restart',

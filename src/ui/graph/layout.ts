@@ -178,7 +178,7 @@ export const NODE_COMP_W = Math.floor((POD_COLS * POD_W + (POD_COLS - 1) * GAP -
 /** Processes the graph places in a node's component row, in this order. */
 const NODE_KINDS = ['kubelet', 'containerd', 'kube-proxy', 'cni'];
 /** Processes that run outside any drawn box (one-shot tools, and the shell `ssh <node>` reaches). */
-const HIDDEN_KINDS = new Set(['kubeadm', 'node-shell']);
+const HIDDEN_KINDS = new Set(['kubeadm', 'installstorage', 'node-shell']);
 
 const byName = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
 

@@ -4,13 +4,15 @@
 // syncClaim: a Pending claim is bound to the smallest Available volume of its class whose access
 // modes include the claim's and whose capacity covers the request (findBestMatchForClaim); with
 // none, a claim whose class has a provisioner and volumeBindingMode Immediate gets a volume
-// provisioned (`ExternalProvisioning`, then the provisioner's `ProvisioningSucceeded` and a volume
-// `pvc-<claim uid>` pre-bound to the claim); a claim without a class stays Pending (`FailedBinding`).
+// provisioned (provisioner.ts: `ExternalProvisioning`, then the provisioner's `Provisioning`,
+// `ProvisioningSucceeded` and a volume `pvc-<claim uid>` pre-bound to the claim); a claim of a
+// WaitForFirstConsumer class waits (`WaitForFirstConsumer`) until the scheduler's VolumeBinding
+// plugin names its node (`volume.kubernetes.io/selected-node`), then is provisioned on that node;
+// a claim without a class stays Pending (`FailedBinding`).
 // syncVolume: a volume without claimRef is Available; one whose claim is bound to it is Bound;
 // one whose claim is gone is Released (and deleted when its reclaim policy is Delete).
 // Binding writes merge patches (claimRef, volumeName and the bind annotations, then each status), so
-// a stale cache cannot make them conflict. WaitForFirstConsumer classes wait (the scheduler's
-// VolumeBinding is not modelled), and volumes are never resized.
+// a stale cache cannot make them conflict. Volumes are never resized.
 
 import type { KubeObject } from '../../api/types';
 import type { Delta } from '../../client/informer';
@@ -19,12 +21,13 @@ import { armWorker, createRuntime, syncWrite, type ControllerRuntime, type SyncC
 import type { ControllerEnv } from '../framework/env';
 import { recordEvent } from '../framework/events';
 import { queueAdd } from '../framework/workqueue';
+import { handOverToProvisioner, LOCAL_PATH_PROVISIONER, NO_PROVISIONER, provisionVolume, SELECTED_NODE, type ProvisionClass } from './provisioner';
 
 export const PV_BINDER = 'persistentvolume-binder';
 export const PV_BINDER_SA = 'persistent-volume-binder';
 export const BIND_COMPLETED = 'pv.kubernetes.io/bind-completed';
 export const BOUND_BY_CONTROLLER = 'pv.kubernetes.io/bound-by-controller';
-export const PROVISIONED_BY = 'pv.kubernetes.io/provisioned-by';
+export { PROVISIONED_BY } from './provisioner';
 
 export interface PVBinderState {
   rt: ControllerRuntime;
@@ -62,7 +65,7 @@ function enqueue(s: PVBinderState, env: ControllerEnv, key: string): void {
 export function onPVBinderClaimDelta(s: PVBinderState, env: ControllerEnv, d: Delta): void {
   const key = `claim:${d.object.metadata.namespace ?? ''}/${d.object.metadata.name ?? ''}`;
   if (d.type === 'DELETED') {
-    s.provisioning = s.provisioning.filter((k) => k !== key);
+    s.provisioning = s.provisioning.filter((k) => k !== key && k !== `wait:${key.slice('claim:'.length)}`);
     const vol = (d.object as Claim).spec?.volumeName;
     if (vol) enqueue(s, env, `volume:${vol}`);
     return;
@@ -88,8 +91,11 @@ function storageOf(list: Record<string, string> | undefined): number {
   return parseList(list).get('storage')?.value ?? 0;
 }
 
-/** findBestMatchForClaim: the smallest Available volume that fits, or one already pre-bound to this claim. */
-function bestMatch(env: ControllerEnv, c: Claim): Volume | undefined {
+/**
+ * findBestMatchForClaim: the smallest Available volume that fits, or one already pre-bound to this
+ * claim. With delayed binding (WaitForFirstConsumer) only a pre-bound volume: the scheduler chooses.
+ */
+function bestMatch(env: ControllerEnv, c: Claim, delayBinding: boolean): Volume | undefined {
   const want = storageOf(c.spec?.resources?.requests);
   const modes = c.spec?.accessModes ?? [];
   const cls = c.spec?.storageClassName ?? '';
@@ -98,6 +104,7 @@ function bestMatch(env: ControllerEnv, c: Claim): Volume | undefined {
     const ref = v.spec?.claimRef;
     if (ref && !(ref.namespace === c.metadata.namespace && ref.name === c.metadata.name && (!ref.uid || ref.uid === c.metadata.uid))) continue;
     if (ref) return v;
+    if (delayBinding) continue;
     if (v.metadata.deletionTimestamp || (v.spec?.storageClassName ?? '') !== cls) continue;
     if ((v.spec?.volumeMode ?? 'Filesystem') !== (c.spec?.volumeMode ?? 'Filesystem')) continue;
     if (!modes.every((m) => v.spec?.accessModes?.includes(m))) continue;
@@ -128,33 +135,18 @@ function bind(sc: SyncContext, c: Claim, v: Volume): void {
   patch(sc, `${cPath}/status`, { status }, `PATCH ${cPath}/status (Bound)`, cObj);
 }
 
-/** The simulated provisioner: a hostPath volume sized as asked, pre-bound to the claim. */
-function provision(env: ControllerEnv, sc: SyncContext, c: Claim, cls: KubeObject & { provisioner?: string; reclaimPolicy?: string }): void {
-  const name = `pvc-${c.metadata.uid ?? ''}`;
-  const ns = c.metadata.namespace ?? '';
-  const pv: KubeObject = {
-    apiVersion: 'v1',
-    kind: 'PersistentVolume',
-    metadata: { name, annotations: { [PROVISIONED_BY]: cls.provisioner ?? '' } },
-    spec: {
-      accessModes: c.spec?.accessModes ?? [],
-      capacity: { storage: c.spec?.resources?.requests?.storage ?? '0' },
-      claimRef: claimRef(c),
-      hostPath: { path: `/var/local-path-provisioner/${name}_${ns}_${c.metadata.name ?? ''}`, type: 'DirectoryOrCreate' },
-      persistentVolumeReclaimPolicy: cls.reclaimPolicy ?? 'Delete',
-      storageClassName: cls.metadata.name ?? '',
-      volumeMode: c.spec?.volumeMode ?? 'Filesystem',
-    },
-  };
-  syncWrite(sc, { method: 'POST', path: '/api/v1/persistentvolumes', body: pv }, { phase: 'controller', summary: `POST /api/v1/persistentvolumes (${name})`, object: { kind: 'PersistentVolume', name } });
-  recordEvent(env.ctx, env.client, rec(env, cls.provisioner ?? ''), env.events, claimRef(c), 'Normal', 'ProvisioningSucceeded', `Successfully provisioned volume ${name}`);
+/** IsDelayBindingMode: the claim's class exists and binds WaitForFirstConsumer. */
+function isDelayBinding(env: ControllerEnv, c: Claim): boolean {
+  const cls = env.informers.byName.storageclasses.items.get(c.spec?.storageClassName ?? '') as ProvisionClass | undefined;
+  return cls?.volumeBindingMode === 'WaitForFirstConsumer';
 }
 
 function syncClaim(s: PVBinderState, env: ControllerEnv, sc: SyncContext, key: string): void {
   const c = env.informers.byName.persistentvolumeclaims.items.get(key) as Claim | undefined;
   if (!c || c.metadata.deletionTimestamp || c.status?.phase === 'Bound') return;
   const named = c.spec?.volumeName;
-  const v = named ? (env.informers.byName.persistentvolumes.items.get(named) as Volume | undefined) : bestMatch(env, c);
+  const delayBinding = isDelayBinding(env, c);
+  const v = named ? (env.informers.byName.persistentvolumes.items.get(named) as Volume | undefined) : bestMatch(env, c, delayBinding);
   if (v) return bind(sc, c, v);
   if (named) return;
   const clsName = c.spec?.storageClassName ?? '';
@@ -163,22 +155,27 @@ function syncClaim(s: PVBinderState, env: ControllerEnv, sc: SyncContext, key: s
     recordEvent(env.ctx, env.client, rec(env), env.events, ref, 'Normal', 'FailedBinding', 'no persistent volumes available for this claim and no storage class is set');
     return;
   }
-  const cls = env.informers.byName.storageclasses.items.get(clsName) as (KubeObject & { provisioner?: string; reclaimPolicy?: string; volumeBindingMode?: string }) | undefined;
+  const cls = env.informers.byName.storageclasses.items.get(clsName) as ProvisionClass | undefined;
   if (!cls) {
     recordEvent(env.ctx, env.client, rec(env), env.events, ref, 'Warning', 'ProvisioningFailed', `storageclass.storage.k8s.io "${clsName}" not found`);
     return;
   }
-  if (s.provisioning.includes(`claim:${key}`)) return;
-  s.provisioning.push(`claim:${key}`);
-  if (cls.volumeBindingMode === 'WaitForFirstConsumer') {
+  if (cls.volumeBindingMode === 'WaitForFirstConsumer' && !c.metadata.annotations?.[SELECTED_NODE]) {
+    // Once per claim: the real controller repeats it on every resync, which the recorder aggregates.
+    if (s.provisioning.includes(`wait:${key}`)) return;
+    s.provisioning.push(`wait:${key}`);
     recordEvent(env.ctx, env.client, rec(env), env.events, ref, 'Normal', 'WaitForFirstConsumer', 'waiting for first consumer to be created before binding');
     return;
   }
-  const message =
-    `Waiting for a volume to be created either by the external provisioner '${cls.provisioner ?? ''}' or manually by the system administrator. ` +
-    'If volume creation is delayed, please verify that the provisioner is running and correctly registered.';
-  recordEvent(env.ctx, env.client, rec(env), env.events, ref, 'Normal', 'ExternalProvisioning', message);
-  provision(env, sc, c, cls);
+  if (s.provisioning.includes(`claim:${key}`)) return;
+  s.provisioning.push(`claim:${key}`);
+  if (cls.provisioner === NO_PROVISIONER) {
+    // No volume plugin provisions for this name (provisionClaimOperation's findProvisionablePlugin).
+    recordEvent(env.ctx, env.client, rec(env), env.events, ref, 'Warning', 'ProvisioningFailed', `no volume plugin matched name: ${NO_PROVISIONER}`);
+    return;
+  }
+  handOverToProvisioner(env, sc, c, cls);
+  if (cls.provisioner === LOCAL_PATH_PROVISIONER) provisionVolume(env, sc, c, cls);
 }
 
 function syncVolume(env: ControllerEnv, sc: SyncContext, name: string): void {

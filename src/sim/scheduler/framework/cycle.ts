@@ -4,6 +4,7 @@
 // weighted scores.
 
 import { fitErrorMessage } from './fit-error';
+import type { VolumeListers } from '../plugins/VolumeBinding/binder';
 import { isSuccess, type CycleContext, type NodeInfo, type NodeScore, type Plugin, type PodInfo, type Status } from './types';
 
 /** minFeasibleNodesToFind and minFeasibleNodesPercentageToFind (schedule_one.go). */
@@ -76,11 +77,12 @@ interface Input {
   time: number;
   startIndex: number;
   rand: () => number;
+  volumes?: VolumeListers;
 }
 
-function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord): Status {
+function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord, skipped: ReadonlySet<string>): Status {
   for (const p of plugins) {
-    if (!p.filter) continue;
+    if (!p.filter || skipped.has(p.name)) continue;
     const s = p.filter(ctx, node);
     rec.filters.push({ plugin: p.name, code: s.code, reasons: s.reasons });
     if (!isSuccess(s)) return { ...s, plugin: p.name };
@@ -91,12 +93,15 @@ function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInf
 /** Run PreFilter, Filter, PostFilter (on failure), PreScore, Score, NormalizeScore and select a host. */
 export function runSchedulingCycle(input: Input): CycleResult {
   const { pod, nodes, plugins, cycle, time } = input;
-  const ctx: CycleContext = { pod, nodes, state: {} };
+  const ctx: CycleContext = { pod, nodes, state: {}, volumes: input.volumes };
   const numFeasibleToFind = numFeasibleNodesToFind(nodes.length);
   const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodes: [], numAllNodes: nodes.length, numFeasibleToFind };
   const statuses = new Map<string, Status>();
+  // A plugin whose PreFilter returned Skip does not run its Filter (framework.go SkipFilterPlugins).
+  const skipped = new Set<string>();
   for (const p of plugins) {
     const s = p.preFilter?.(ctx);
+    if (s?.code === 'Skip') skipped.add(p.name);
     if (s && !isSuccess(s) && s.code !== 'Skip') {
       record.preFilter = { plugin: p.name, code: s.code, reasons: s.reasons };
       for (const n of nodes) statuses.set(n.name, s);
@@ -110,7 +115,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
     processed++;
     const rec: NodeRecord = { node: node.name, filters: [], feasible: false, scores: [] };
     record.nodes.push(rec);
-    const s = runFilters(ctx, plugins, node, rec);
+    const s = runFilters(ctx, plugins, node, rec, skipped);
     if (isSuccess(s)) {
       rec.feasible = true;
       feasible.push(node);

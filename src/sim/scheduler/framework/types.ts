@@ -4,6 +4,7 @@
 // everything a cycle computes lives in plain data (CycleState) so the scheduler state stays cloneable.
 
 import type { Node, Pod } from '../../api/types';
+import type { VolumeListers } from '../plugins/VolumeBinding/binder';
 
 /** framework.Code, with the real names. */
 export type Code = 'Success' | 'Error' | 'Unschedulable' | 'UnschedulableAndUnresolvable' | 'Wait' | 'Skip' | 'Pending';
@@ -40,6 +41,7 @@ export const PluginNames = {
   DefaultPreemption: 'DefaultPreemption',
   NodeResourcesBalancedAllocation: 'NodeResourcesBalancedAllocation',
   ImageLocality: 'ImageLocality',
+  VolumeBinding: 'VolumeBinding',
   DefaultBinder: 'DefaultBinder',
 } as const;
 export type PluginName = (typeof PluginNames)[keyof typeof PluginNames];
@@ -81,6 +83,8 @@ export interface CycleContext {
   nodes: NodeInfo[];
   /** framework.CycleState: plugin-owned data written in PreFilter/PreScore, read later. */
   state: Record<string, unknown>;
+  /** The scheduler's listers of claims, volumes and classes (VolumeBinding reads them). */
+  volumes?: VolumeListers;
 }
 
 export interface NodeScore {

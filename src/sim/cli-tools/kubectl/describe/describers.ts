@@ -23,6 +23,7 @@ import type { Service } from '../../../api/service';
 import { describePodDisruptionBudget } from './pdb';
 import { describeIngress, ingressRequests, type Ingress } from './ingress';
 import { describeHorizontalPodAutoscaler, type HorizontalPodAutoscaler } from './hpa';
+import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './storage';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
@@ -73,6 +74,9 @@ const DESCRIBERS: Record<string, Describer> = {
   resourcequotas: { print: (o) => describeResourceQuota(o) },
   limitranges: { print: (o) => describeLimitRange(o) },
   poddisruptionbudgets: { print: (o, ev, _r, now) => describePodDisruptionBudget(o, ev, now) },
+  persistentvolumes: { print: (o, ev, _r, now) => describePersistentVolume(o, ev, now) },
+  persistentvolumeclaims: { related: 'pods', print: (o, ev, r, now) => describePersistentVolumeClaim(o, ev, r, now) },
+  storageclasses: { print: (o, ev, _r, now) => describeStorageClass(o, ev, now) },
 };
 
 function itemsOf(f: Fetched | undefined, kind: string): KubeObject[] {
