@@ -36,6 +36,12 @@ export interface ServeOptions {
   /** Also serve the built app (`dist`) over plain HTTP on `address:port`, its page showing this run. */
   page?: { port: number; dist: string };
   log?: (line: string) => void;
+  /**
+   * The wall-clock time this run starts at (ms; Date.now() in the Node process): simulated time 0 is
+   * set to it (whole seconds), so that real kubectl's AGE column counts from now, and the recording
+   * keeps it (`spec.cluster.epoch`). A scenario that names its own epoch keeps it.
+   */
+  epochMs?: number;
   /** Each finished answer (not a watch) with its server time: from reading the request to the last byte written (bench/serve.bench.ts). */
   onAnswered?: (a: { method: string; path: string; status: number; ms: number }) => void;
 }
@@ -138,7 +144,15 @@ function contentTypeFor(path: string, body: unknown): string {
   return 'application/json';
 }
 
-export async function serve(opts: ServeOptions): Promise<ServeHandle> {
+/** The scenario with its epoch at `epochMs`, unless it names one or none is given. */
+export function withEpoch(scenario: Scenario, epochMs: number | undefined): Scenario {
+  if (epochMs === undefined || scenario.cluster.epoch !== undefined) return scenario;
+  const epoch = new Date(Math.floor(epochMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  return { ...scenario, cluster: { ...scenario.cluster, epoch } };
+}
+
+export async function serve(options: ServeOptions): Promise<ServeHandle> {
+  const opts = { ...options, scenario: withEpoch(options.scenario, options.epochMs) };
   const log = opts.log ?? (() => {});
   const users = [ADMIN, ...(opts.scenario.cluster.users ?? []).map((u) => ({ name: u.name, groups: u.groups ?? [] }))];
   const pki = makePki(users);

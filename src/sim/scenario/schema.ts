@@ -62,6 +62,11 @@ export interface ScenarioClusterSpec {
   controlPlane?: { standby?: boolean };
   /** `gateway: true`: the API gateway real clients come in through (a run `kubeplay serve` recorded). */
   gateway?: boolean;
+  /**
+   * `epoch: 2026-12-03T00:45:00Z`: the wall-clock time of simulated time 0 (default 2024-08-13T09:00:00Z).
+   * `kubeplay serve` starts its run at the second it starts and records it here.
+   */
+  epoch?: string;
 }
 
 /**
