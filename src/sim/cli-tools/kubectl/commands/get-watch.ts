@@ -87,11 +87,20 @@ function renderTable(job: GetJob, w: GetWatch, table: Table, event: string): str
  * (cli-runtime printers/tableprinter.go, printTable for WatchEvent) puts an EVENT column first.
  */
 function eventColumn(text: string, event: string, header: boolean): string {
+  const cell = formatEventType(event);
   return text
     .replace(/\n$/, '')
     .split('\n')
-    .map((l, i) => `${header && i === 0 ? 'EVENT' : event}\t${l}\n`)
+    .map((l, i) => `${header && i === 0 ? 'EVENT' : cell}\t${l}\n`)
     .join('');
+}
+
+/**
+ * tableprinter.go formatEventType: the known types padded to eight characters, so the EVENT column
+ * is as wide from the first row as MODIFIED makes it (real kubectl v1.31.9 prints `ADDED      a`).
+ */
+function formatEventType(event: string): string {
+  return ['ADDED', 'MODIFIED', 'DELETED', 'ERROR'].includes(event) ? event.padEnd(8, ' ') : event;
 }
 
 /** After the first LIST (or GET): print it and open the WATCH. */
