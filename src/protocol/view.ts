@@ -410,7 +410,7 @@ export interface KubectlVocabulary {
 export type WorkerToUi =
   | FrameBatch
   /** `pauseAt`: the scenario replays to this moment and pauses there (`spec.pauseAt`, or `load`'s `at`). */
-  | { type: 'loaded'; name: string; seed: number; targets: string[]; source: ScenarioSource; pauseAt?: number; vocabulary?: KubectlVocabulary }
+  | { type: 'loaded'; name: string; seed: number; targets: string[]; source: ScenarioSource; pauseAt?: number; vocabulary?: KubectlVocabulary; epochMs?: number }
   /** The answer to `openLink` naming a built-in scenario (and the moment to open it at). */
   | { type: 'linkBuiltin'; name: string; at?: number }
   /** The answer to `openLink` when the link cannot be opened: why, in a sentence. */

@@ -187,6 +187,16 @@ const READS: string[] = [
   'get pv,pvc,sc',
   'describe sc standard',
   'describe storageclass',
+  // The in-page get prints the apiserver's Table (issue 17 point 3): sorting rows by the objects
+  // they carry (includeObject=Object), kinds before names, one header for several named objects.
+  'get pods -A --sort-by=.spec.nodeName -o wide',
+  'get nodes --sort-by=.metadata.name --no-headers',
+  'get pods -A --sort-by=.nope',
+  'get nodes worker-2 worker-1',
+  'get nodes worker-2 worker-1 --sort-by=.metadata.name',
+  'get node/worker-1 ns/default deploy/web -o wide',
+  'get deploy,rs -A --show-labels -L app',
+  'get events -A -o wide --sort-by=.metadata.name',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */

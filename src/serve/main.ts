@@ -48,6 +48,8 @@ export async function serveMain(cmd: Extract<CliCommand, { kind: 'serve' }>, io:
       port: cmd.port,
       address: cmd.address,
       speed: cmd.speed,
+      // Simulated time 0 is now, so that real kubectl's AGE is right (the simulation never reads a clock).
+      epochMs: Date.now(),
       ...(built && { page: { port: cmd.pagePort, dist: DIST } }),
       log: (l) => io.err(l + '\n'),
     });

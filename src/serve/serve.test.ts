@@ -17,11 +17,13 @@ spec:
 `;
 
 let h: ServeHandle;
+/** The wall-clock time this run started at, as main.ts passes Date.now(): simulated time 0 is its whole second. */
+const STARTED = Date.UTC(2026, 11, 3, 0, 45, 30, 750);
 
 beforeAll(async () => {
   const p = parseScenario(SCENARIO, 'served.yaml');
   if (!p.ok) throw new Error('invalid');
-  h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 20 });
+  h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 20, epochMs: STARTED });
 }, 60_000);
 
 afterAll(async () => {
@@ -103,6 +105,16 @@ describe('kubeplay serve', () => {
     expect(r.type).toBe('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
   }, 30_000);
 
+  it('starts simulated time at the wall-clock second serve started, so real kubectl prints true ages', async () => {
+    const node = JSON.parse((await get('/api/v1/nodes/worker-1')).body) as { metadata: { creationTimestamp: string } };
+    const created = Date.parse(node.metadata.creationTimestamp);
+    // The nodes registered during the boot, just before simulated time 0, now measured from the start.
+    expect(created).toBeLessThanOrEqual(Date.UTC(2026, 11, 3, 0, 45, 30));
+    expect(created).toBeGreaterThan(Date.UTC(2026, 11, 3, 0, 45, 0));
+    const table = JSON.parse((await get('/api/v1/nodes/worker-1', { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' })).body) as { rows: { cells: string[] }[] };
+    expect(table.rows[0]!.cells[3]).toMatch(/^\d+s$/);
+  }, 30_000);
+
   it('knows each user by their certificate, and RBAC answers as in the page', async () => {
     const r = await get('/api/v1/namespaces/default/pods', { user: 'jane' });
     expect(r.status).toBe(403);
@@ -122,8 +134,16 @@ describe('kubeplay serve', () => {
     if (!p.ok) throw new Error(p.errors.map((e) => e.message).join('\n'));
     expect(p.scenario.cluster.gateway).toBe(true);
     expect(p.scenario.steps.filter((s) => s.kind === 'request').length).toBeGreaterThanOrEqual(3);
+    expect(p.scenario.cluster.epoch).toBe('2026-12-03T00:45:30Z');
     const cluster = buildCluster(p.scenario.cluster, { seed: p.scenario.seed, timings: p.scenario.timings });
     new ScenarioRunner(p.scenario, cluster).advanceTo(p.scenario.pauseAt!);
     expect(cluster.sim.traceHash()).toBe(hash);
+    // The epoch is part of the run: the same requests counted from the default epoch are another run.
+    // (Building that cluster sets this process's epoch back to the default, so this test comes last.)
+    const { epoch: _epoch, ...otherEpoch } = p.scenario.cluster;
+    const other = buildCluster(otherEpoch, { seed: p.scenario.seed, timings: p.scenario.timings });
+    new ScenarioRunner({ ...p.scenario, cluster: otherEpoch }, other).advanceTo(p.scenario.pauseAt!);
+    expect(other.sim.traceHash()).not.toBe(hash);
   }, 60_000);
+
 });

@@ -17,8 +17,9 @@ import type { RecordedRequest, Scenario } from '../sim/scenario/schema';
 import { serializeScenario } from '../sim/scenario/serialize';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { isExecStream } from '../sim/api/exec-options';
+import { decodeCommand, encodeCommand, isExecStream, queryBool } from '../sim/api/exec-options';
 import { execFrames, execQuery, isExecPath, pickSubprotocol, refuseUpgrade } from './exec-stream';
+import { ExecTtySession, type RunInContainer } from './exec-session';
 import { credentialsOf, decodeBody, readBody, readRequestLine, status, type StatusBody } from './http-request';
 import { kubeconfig } from './kubeconfig';
 import { hostPort, startPageServer, type PageServer } from './page';
@@ -36,6 +37,12 @@ export interface ServeOptions {
   /** Also serve the built app (`dist`) over plain HTTP on `address:port`, its page showing this run. */
   page?: { port: number; dist: string };
   log?: (line: string) => void;
+  /**
+   * The wall-clock time this run starts at (ms; Date.now() in the Node process): simulated time 0 is
+   * set to it (whole seconds), so that real kubectl's AGE column counts from now, and the recording
+   * keeps it (`spec.cluster.epoch`). A scenario that names its own epoch keeps it.
+   */
+  epochMs?: number;
   /** Each finished answer (not a watch) with its server time: from reading the request to the last byte written (bench/serve.bench.ts). */
   onAnswered?: (a: { method: string; path: string; status: number; ms: number }) => void;
 }
@@ -138,7 +145,15 @@ function contentTypeFor(path: string, body: unknown): string {
   return 'application/json';
 }
 
-export async function serve(opts: ServeOptions): Promise<ServeHandle> {
+/** The scenario with its epoch at `epochMs`, unless it names one or none is given. */
+export function withEpoch(scenario: Scenario, epochMs: number | undefined): Scenario {
+  if (epochMs === undefined || scenario.cluster.epoch !== undefined) return scenario;
+  const epoch = new Date(Math.floor(epochMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  return { ...scenario, cluster: { ...scenario.cluster, epoch } };
+}
+
+export async function serve(options: ServeOptions): Promise<ServeHandle> {
+  const opts = { ...options, scenario: withEpoch(options.scenario, options.epochMs) };
   const log = opts.log ?? (() => {});
   const users = [ADMIN, ...(opts.scenario.cluster.users ?? []).map((u) => ({ name: u.name, groups: u.groups ?? [] }))];
   const pki = makePki(users);
@@ -260,19 +275,33 @@ export async function serve(opts: ServeOptions): Promise<ServeHandle> {
     if (mine >= MAX_INFLIGHT_PER_CLIENT) return refuseUpgrade(socket, 429, 'Too many requests, please try again later.\n');
     const websocket = String(req.headers.upgrade ?? '').toLowerCase() === 'websocket';
     const id = nextId++;
+    const query = execQuery(new URL(req.url ?? '/', 'https://x'));
+    const lines: number[] = [];
+    // A line typed in an interactive session: one more exec in the container, recorded as any request.
+    const runLine: RunInContainer = (argv, done) => {
+      const lineId = nextId++;
+      lines.push(lineId);
+      open.set(lineId, { answer: done, socket, watch: false, client });
+      enter(lineId, req, { method: line.method, path: line.path, query: { ...query, command: encodeCommand(argv) } }, credentials, false);
+    };
     const answer = (code: number, body: unknown): void => {
       if (code !== 200 || !isExecStream(body)) return refuseUpgrade(socket, code, body);
       if (!websocket) return refuseUpgrade(socket, 400, 'kubeplay serve streams exec over WebSocket (v5.channel.k8s.io) only\n');
       wss.handleUpgrade(req, socket, head, (ws) => {
+        if (body.prompt !== undefined && queryBool(query, 'stdin') && queryBool(query, 'tty')) {
+          const session = new ExecTtySession(ws, decodeCommand(query) ?? ['sh'], body.prompt, runLine);
+          ws.on('message', (data: Buffer) => session.onMessage(data));
+          return session.start();
+        }
         for (const f of execFrames(body)) ws.send(f);
         ws.close(1000);
       });
     };
     open.set(id, { answer, socket, watch: false, client });
     socket.on('close', () => {
-      if (open.delete(id)) runner.record({ kind: 'hangup', id });
+      for (const x of [id, ...lines]) if (open.delete(x)) runner.record({ kind: 'hangup', id: x });
     });
-    enter(id, req, { method: line.method, path: line.path, query: execQuery(new URL(req.url ?? '/', 'https://x')) }, credentials, false);
+    enter(id, req, { method: line.method, path: line.path, query }, credentials, false);
   };
 
   // The client certificate is asked for but checked by credentialsOf, not by OpenSSL (pki.ts signedByCa).

@@ -2,6 +2,7 @@
 // operations a person (or a scenario) performs on it: run a command, kill or restart a target,
 // partition and heal the network.
 
+import { setSimEpoch } from '../apimachinery/epoch';
 import type { Taint } from './api/types';
 import { kubeApiserver, type ApiserverConfig } from './apiserver/apiserver';
 import { kubeadm, type KubeadmConfig } from './bootstrap/kubeadm';
@@ -85,6 +86,8 @@ export interface ClusterSpec {
   gateway?: boolean;
   /** false: no default StorageClass at boot (bootstrap/install-storage.ts). */
   defaultStorageClass?: boolean;
+  /** Simulated time 0 on the wall calendar, RFC 3339 (scenario `spec.cluster.epoch`; apimachinery/epoch.ts). */
+  epoch?: string;
 }
 
 export interface ClusterOptions {
@@ -166,6 +169,8 @@ export class Cluster {
   private running = new Map<number, { process: ProcessId; sofar: string; sofarErr: string; fresh: string }>();
 
   constructor(spec: ClusterSpec, opts: ClusterOptions) {
+    // Every timestamp this cluster writes counts from its epoch (one per realm: apimachinery/epoch.ts).
+    setSimEpoch(spec.epoch === undefined ? undefined : Date.parse(spec.epoch));
     this.timings = { ...DEFAULT_TIMINGS, ...(opts.timings ?? {}) };
     const bootMs = opts.bootMs ?? 10_000;
     this.sim = new Simulation({ seed: opts.seed, traceLimit: opts.traceLimit, startTime: -bootMs });

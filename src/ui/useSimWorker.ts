@@ -5,6 +5,7 @@
 // sends the run as it is. A page opened through `kubectl proxy` reads a real cluster (live mode,
 // app/live-mode.ts) through the live worker.
 
+import { setSimEpoch } from '../apimachinery/epoch';
 import { useEffect } from 'react';
 import type { WorkerToUi } from '../protocol/view';
 import { onArrived, onLinkBuiltin, onLinkRefused, onOpenError, onOpeningLoaded, onRun, openFragment } from './app/run-links';
@@ -27,6 +28,7 @@ export function receive(m: WorkerToUi, bytes: number): void {
     case 'loaded':
       // A new cluster replaces the old one: drop what the previous run reported.
       sim.reset();
+      setSimEpoch(m.epochMs);
       useSimStore.getState().setLoaded(m.name, m.targets, m.vocabulary);
       useRunStore.getState().set({ seek: null, forked: null, arrived: null });
       onOpeningLoaded(m.pauseAt);

@@ -478,6 +478,8 @@ export class SimSession {
     return [{
       type: 'loaded', name: scenario.name, seed: scenario.seed, targets: cluster.targets(), source, vocabulary: kubectlVocabulary(),
       ...(target !== undefined ? { pauseAt: target } : {}),
+      // The page reads the cluster's timestamps back with the same epoch (kubeplay serve's is its start).
+      ...(scenario.cluster.epoch !== undefined ? { epochMs: Date.parse(scenario.cluster.epoch) } : {}),
     }];
   }
 

@@ -157,6 +157,8 @@ describe('parseScenario', () => {
       ['bad.yaml:5:28: spec.cluster.kubeProxyMode: Unsupported value: "userspace": supported values: "iptables", "ipvs"']],
     ['a defaultStorageClass that is not a boolean', withSpec('  cluster: {defaultStorageClass: none}\n  steps: []\n'),
       ['bad.yaml:5:34: spec.cluster.defaultStorageClass: expected true or false']],
+    ['an epoch with a fraction of a second', withSpec('  cluster: {epoch: "2026-12-03T00:45:30.5Z"}\n  steps: []\n'),
+      ['bad.yaml:5:20: spec.cluster.epoch: expected a UTC time with whole seconds, as 2026-12-03T00:45:00Z']],
     ['a standby that is not a boolean', withSpec('  cluster: {controlPlane: {standby: yes please}}\n  steps: []\n'),
       ['bad.yaml:5:37: spec.cluster.controlPlane.standby: expected true or false']],
     ['a wrong apiVersion', 'apiVersion: v1\nkind: Scenario\nmetadata: {name: t}\nspec: {steps: []}\n',
@@ -169,6 +171,10 @@ describe('parseScenario', () => {
     const got = errors(text);
     // A YAML syntax error can cascade into more; the first one is the one that matters.
     expect(want.length === 1 && String(want[0]).startsWith('bad.yaml') ? got : got.slice(0, want.length)).toEqual(want);
+  });
+
+  it('reads the epoch kubeplay serve records: simulated time 0 on the wall calendar', () => {
+    expect(ok(withSpec('  cluster: {epoch: 2026-12-03T00:45:30Z}\n  steps: []\n')).cluster).toEqual({ epoch: '2026-12-03T00:45:30Z' });
   });
 
   it('reports every problem, not just the first', () => {

@@ -2,6 +2,7 @@
 // and bad durations are all errors with file, line, column and field path, because a scenario is
 // also what a shared URL carries: hostile input gets clear errors, never a half-built cluster.
 
+import { EPOCH_PATTERN } from '../../apimachinery/epoch';
 import { isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 import { MAX_DEPTH, parseTokens, tooDeepLine } from '../cli-tools/common/yaml-depth';
 import { DEFAULT_TIMINGS, type Timings } from '../config';
@@ -134,7 +135,7 @@ function readControlPlane(r: FieldReader, f: Field): ScenarioClusterSpec['contro
 }
 
 function readCluster(r: FieldReader, f: Field): ScenarioClusterSpec | undefined {
-  const fields = r.mapping(f.value, 'spec.cluster', ['nodes', 'etcd', 'kubeProxyMode', 'controlPlane', 'gateway', 'defaultStorageClass']);
+  const fields = r.mapping(f.value, 'spec.cluster', ['nodes', 'etcd', 'kubeProxyMode', 'controlPlane', 'gateway', 'defaultStorageClass', 'epoch']);
   if (!fields) return undefined;
   const out: ScenarioClusterSpec = {};
   let ok = true;
@@ -178,6 +179,14 @@ function readCluster(r: FieldReader, f: Field): ScenarioClusterSpec | undefined 
       r.error(scField.pos, 'spec.cluster.defaultStorageClass', 'expected true or false');
       ok = false;
     } else if (!v) out.defaultStorageClass = false;
+  }
+  const epochField = fields.get('epoch');
+  if (epochField) {
+    const v = isScalar(epochField.value) ? epochField.value.value : undefined;
+    if (typeof v !== 'string' || !EPOCH_PATTERN.test(v) || Number.isNaN(Date.parse(v))) {
+      r.error(epochField.pos, 'spec.cluster.epoch', 'expected a UTC time with whole seconds, as 2026-12-03T00:45:00Z');
+      ok = false;
+    } else out.epoch = v;
   }
   const cpField = fields.get('controlPlane');
   if (cpField) {

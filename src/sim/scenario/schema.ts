@@ -64,6 +64,11 @@ export interface ScenarioClusterSpec {
   gateway?: boolean;
   /** `defaultStorageClass: false`: boot without kind's default StorageClass `standard`. */
   defaultStorageClass?: boolean;
+  /**
+   * `epoch: 2026-12-03T00:45:00Z`: the wall-clock time of simulated time 0 (default 2024-08-13T09:00:00Z).
+   * `kubeplay serve` starts its run at the second it starts and records it here.
+   */
+  epoch?: string;
 }
 
 /**

@@ -3,7 +3,7 @@
 // uses too (src/ui never imports src/sim).
 
 import { humanDuration } from '../../apimachinery/duration';
-import { SIM_EPOCH_MS } from '../../apimachinery/epoch';
+import { SIM_EPOCH_MS, simEpochMs } from '../../apimachinery/epoch';
 
 /** Simulated ms since the start of a run (`00:42.300`, `1:02:03.004` once an hour has passed). */
 export function formatClock(ms: number): string {
@@ -18,13 +18,13 @@ export function formatClock(ms: number): string {
 }
 
 /** kubectl's AGE (apimachinery's HumanDuration): the same function kube-apiserver's printers use. */
-export { humanDuration, SIM_EPOCH_MS };
+export { humanDuration, SIM_EPOCH_MS, simEpochMs };
 
 /** Simulated ms of an RFC 3339 timestamp the simulation wrote, or undefined when absent/invalid. */
 export function simTimeOf(timestamp: unknown): number | undefined {
   if (typeof timestamp !== 'string' || timestamp === '') return undefined;
   const t = Date.parse(timestamp);
-  return Number.isNaN(t) ? undefined : t - SIM_EPOCH_MS;
+  return Number.isNaN(t) ? undefined : t - simEpochMs();
 }
 
 /** kubectl's translateTimestampSince: `<unknown>` for a missing timestamp, else HumanDuration. */

@@ -5,7 +5,7 @@
 // no messages, no trace. The clock is the wall clock on the simulation's epoch, so that the page's
 // AGE columns are what kubectl prints (it, too, subtracts the object's timestamp from local time).
 
-import { SIM_EPOCH_MS } from '../../apimachinery/epoch';
+import { simEpochMs } from '../../apimachinery/epoch';
 import type { FrameBatch, HostView, ObjectView } from '../../protocol/view';
 import { diffViews, emptyPatch, type SentViews } from '../observe/diff';
 import { objectDisplay } from '../observe/objects';
@@ -123,7 +123,7 @@ export class LiveView implements ReflectorSink {
       return h;
     });
     const hosts = diffViews<HostView>(this.hostsSent, hostViews);
-    const time = nowMs - SIM_EPOCH_MS;
+    const time = nowMs - simEpochMs();
     const second = Math.floor(time / 1000);
     const empty = !objects.added.length && !objects.updated.length && !objects.removed.length && !hosts.added.length && !hosts.updated.length && !hosts.removed.length;
     if (empty && second === this.lastSecond && !this.first) return undefined;

@@ -86,13 +86,15 @@ describe('kubectl get pods -w', () => {
     expect(c.output(all)?.exitCode).toBe(130);
   });
 
+  // Real kubectl v1.31.9 against kubeplay serve printed `EVENT      NAME ...` / `ADDED      a ...`: the
+  // event types are padded to eight characters before the tabwriter (tableprinter.go formatEventType).
   it('--output-watch-events puts an EVENT column first (cli-runtime tableprinter.go)', () => {
     const c = cluster();
     expect(c.run('kubectl run db --image=nginx:1.25').exitCode).toBe(0);
     c.sim.runUntil(c.sim.now + 30_000);
     const job = c.exec('kubectl get pods -w --output-watch-events');
     c.sim.runUntil(c.sim.now + 100);
-    expect(c.takeChunks(job)).toMatch(/^EVENT {3}NAME {3}READY {3}STATUS {4}RESTARTS {3}AGE\nADDED {3}db {5}1\/1 {5}Running {3}0 {10}\d+s\n$/);
+    expect(c.takeChunks(job)).toMatch(/^EVENT {6}NAME {3}READY {3}STATUS {4}RESTARTS {3}AGE\nADDED {6}db {5}1\/1 {5}Running {3}0 {10}\d+s\n$/);
     c.run('kubectl delete pod db --wait=false');
     c.sim.runUntil(c.sim.now + 60_000);
     const rows = c.takeChunks(job);

@@ -10,6 +10,8 @@ import { ADMIN_CREDENTIALS } from '../../names';
 import type { CliExec, CliOutput } from '../protocol';
 import { LAST_APPLIED, lastAppliedFor, withLastApplied } from './commands/apply';
 import { kubectl, type KubectlState } from './kubectl';
+import { toTable } from '../../apiserver/table';
+import { resourceForName } from '../../api/resources';
 
 const WEB_YAML = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: web\n    image: nginx:1.25\n';
 
@@ -161,7 +163,9 @@ describe('kubectl get', () => {
     exec(st, ctx, 'kubectl get pods');
     const list = lastRequest(ctx);
     expect(list.req.path).toBe('/api/v1/namespaces/default/pods');
-    answer(st, ctx, list.id, 200, { apiVersion: 'v1', kind: 'PodList', metadata: { resourceVersion: '9' }, items: [livePod()] });
+    // kubectl get asks the server to print (kubectl pkg/cmd/get/get.go, transformRequests).
+    expect(list.req.accept).toBe('application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json');
+    answer(st, ctx, list.id, 200, toTable(resourceForName('pods')!, [livePod()], 65_000, '9', undefined));
     expect(output(ctx).stdout).toBe('NAME   READY   STATUS    RESTARTS   AGE\nweb    0/1     Pending   0          65s\n');
   });
 

@@ -14,7 +14,7 @@
 // (MissingJob) without the live GET the real controller makes.
 
 import { knownTimeZone, nextAfter, parseStandard, zoneOffsetMinutes } from '../../api/cron';
-import { parseTime, rfc3339, SIM_EPOCH_MS } from '../../api/time';
+import { parseTime, rfc3339, simEpochMs } from '../../api/time';
 import type { ClientEvent } from '../../client/apiclient';
 import { objectKey, type Delta } from '../../client/informer';
 import { armWorker, createRuntime, syncWrite, type ControllerRuntime, type SyncContext, type SyncResult } from '../framework/controller';
@@ -120,7 +120,7 @@ function writeStatus(sc: SyncContext, cj: CronJob, status: CronJobStatus): void 
 
 /** Requeue 100 ms after the next scheduled time (nextScheduleTimeDuration). */
 function requeueForNext(s: CronJobControllerState, env: ControllerEnv, key: string, sched: Exclude<ReturnType<typeof parseStandard>, { error: string }>, cj: CronJob, fromMs: number): void {
-  const now = SIM_EPOCH_MS + env.ctx.now;
+  const now = simEpochMs() + env.ctx.now;
   const next = nextAfter(sched, fromMs, cj.spec.timeZone);
   if (next === undefined) return;
   queueAddAfter(s.rt.queue, env.ctx, key, next + NEXT_SCHEDULE_DELTA_MS - now);
@@ -134,7 +134,7 @@ function startJob(s: CronJobControllerState, env: ControllerEnv, sc: SyncContext
   // The Job exists but the status that should name it was not written: record it now.
   const existing = jobs.find((j) => j.metadata.name === name);
   if (existing) {
-    status.lastScheduleTime = rfc3339(scheduled - SIM_EPOCH_MS);
+    status.lastScheduleTime = rfc3339(scheduled - simEpochMs());
     if (!finishedCondition(existing)) status.active = [...active, jobReference(existing)];
     return writeStatus(sc, cj, status);
   }
@@ -149,7 +149,7 @@ function startJob(s: CronJobControllerState, env: ControllerEnv, sc: SyncContext
   }
   const ns = cj.metadata.namespace ?? 'default';
   const job = jobFromTemplate(cj, scheduled, zoneOffsetMinutes(scheduled, cj.spec.timeZone));
-  s.pending.set(sc.key, { status: { ...status, lastScheduleTime: rfc3339(scheduled - SIM_EPOCH_MS) }, job: name });
+  s.pending.set(sc.key, { status: { ...status, lastScheduleTime: rfc3339(scheduled - simEpochMs()) }, job: name });
   s.created.add(`${ns}/${name}`);
   syncWrite(sc, { method: 'POST', path: jobsPath(ns), body: job }, { phase: 'controller', summary: `POST job ${name}`, object: { kind: 'CronJob', name: cj.metadata.name ?? '', namespace: ns } });
 }
@@ -186,9 +186,9 @@ export function syncCronJob(s: CronJobControllerState, env: ControllerEnv, sc: S
     event(env, cj, 'Warning', 'UnknownTimeZone', `invalid timeZone: ${JSON.stringify(cj.spec.timeZone)}: unknown time zone ${cj.spec.timeZone}`);
     return 'ok';
   }
-  const now = SIM_EPOCH_MS + env.ctx.now;
+  const now = simEpochMs() + env.ctx.now;
   const written = s.lastScheduled.get(sc.key) ?? -Infinity;
-  const earliest = Math.max(written, SIM_EPOCH_MS + parseTime(status.lastScheduleTime ?? cj.metadata.creationTimestamp ?? rfc3339(env.ctx.now)));
+  const earliest = Math.max(written, simEpochMs() + parseTime(status.lastScheduleTime ?? cj.metadata.creationTimestamp ?? rfc3339(env.ctx.now)));
   const due = mostRecentScheduleTime(earliest, now, sched, cj.spec.timeZone, cj.spec.startingDeadlineSeconds);
   if (due.tooManyMissed) event(env, cj, 'Warning', 'TooManyMissedTimes', 'too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew');
   requeueForNext(s, env, sc.key, sched, cj, due.mostRecent ?? now);
@@ -214,7 +214,7 @@ export function cronJobOnWriteResult(s: CronJobControllerState, env: ControllerE
   if (ev.call.method === 'PUT' && s.pending.has(key) && ev.call.path.endsWith('/status')) {
     const ok = ev.kind === 'response' && ev.response.status < 300;
     const written = s.pending.get(key)!.status.lastScheduleTime;
-    if (ok && written) s.lastScheduled.set(key, SIM_EPOCH_MS + parseTime(written));
+    if (ok && written) s.lastScheduled.set(key, simEpochMs() + parseTime(written));
     s.pending.delete(key);
     return enqueue(s, env, key);
   }

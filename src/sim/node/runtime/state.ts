@@ -3,7 +3,7 @@
 // Images, sandboxes and containers survive a restart of containerd (containerd-shim keeps the
 // processes; the metadata is in /var/lib/containerd), so they are what it persists.
 
-import { SIM_EPOCH_MS } from '../../api/time';
+import { simEpochMs } from '../../api/time';
 import type { Effects, ObjectRef, ReplyAddress } from '../../kernel/component';
 import type { MessageId, ProcessId, RecordId, TimerId } from '../../kernel/units';
 import type { HttpBehaviour, Program, Step } from '../registry/program';
@@ -112,7 +112,7 @@ export function clog(ctx: Effects, level: 'info' | 'error' | 'warning', msg: str
 /** RFC 3339 with nanoseconds, as containerd and the CRI log format write it. */
 export function nanoTime(simMs: number): string {
   const whole = Math.floor(simMs);
-  const iso = new Date(SIM_EPOCH_MS + whole).toISOString();
+  const iso = new Date(simEpochMs() + whole).toISOString();
   const sub = Math.round((simMs - whole) * 1e6).toString().padStart(6, '0');
   return iso.replace('Z', `${sub}Z`);
 }

@@ -10,7 +10,7 @@
 
 import type { KubeObject } from '../../../api/types';
 import type { Effects } from '../../../kernel/component';
-import { SIM_EPOCH_MS } from '../../../api/time';
+import { simEpochMs } from '../../../api/time';
 import type { CliExec } from '../../protocol';
 import { goYaml } from '../../common/go-yaml';
 import { unifiedHunks } from '../../common/unified-diff';
@@ -96,7 +96,7 @@ function fileTime(ms: number): string {
 }
 
 function finish(st: KubectlState, job: DiffJob, ctx: Effects): void {
-  const now = fileTime(SIM_EPOCH_MS + ctx.now);
+  const now = fileTime(simEpochMs() + ctx.now);
   let differ = false;
   // diff walks each directory's entries in name order.
   for (const f of [...job.files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {

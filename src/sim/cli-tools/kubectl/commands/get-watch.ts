@@ -21,8 +21,9 @@ import type { CliOutput } from '../../protocol';
 import { aggregate, plain } from '../errors';
 import { finishJob, jobRequest, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
-import { tableText } from '../printers/table-print';
-import type { GetJob } from './get';
+import { tableText, TABLE_ACCEPT } from '../printers/table-print';
+import type { Table } from '../../../apiserver/table';
+import { printsTable, type GetJob } from './get';
 
 /** The state a watching `get` keeps between events. */
 export interface GetWatch {
@@ -56,20 +57,25 @@ function emitChunk(job: GetJob, ctx: Effects, stdout: string): void {
   ctx.emit(o as unknown as { type: string });
 }
 
-/** The objects as the chosen printer writes them, the header only before the first rows. */
-function render(job: GetJob, w: GetWatch, objs: KubeObject[], now: number, event: string): string {
+/** The objects as the chosen printer writes them (-o name, json, yaml). */
+function renderObjects(job: GetJob, objs: KubeObject[]): string {
   const t = job.targets[0]!;
-  if (objs.length === 0) return '';
   if (job.output === 'name') return objs.map((o) => kindSlashName(t.info, o.metadata.name ?? '') + '\n').join('');
   if (job.output === 'json') return objs.map((o) => goMarshalIndent(o) + '\n').join('');
-  if (job.output === 'yaml') return objs.map((o) => goYaml(o)).join('---\n');
-  const text = tableText(t.info, objs, {
-    now,
+  return objs.map((o) => goYaml(o)).join('---\n');
+}
+
+/** The server's Table rows as kubectl's table printer writes them, the header only before the first rows. */
+function renderTable(job: GetJob, w: GetWatch, table: Table, event: string): string {
+  const t = job.targets[0]!;
+  if ((table.rows ?? []).length === 0) return '';
+  // kubectl's watch prints without kinds (ToPrinter(mapping, ..., withKind false)).
+  const text = tableText(table, {
     wide: job.output === 'wide',
     withNamespace: job.allNamespaces && t.info.namespaced,
-    withKind: job.withKind,
     showLabels: job.showLabels,
     noHeaders: job.noHeaders || w.headerPrinted,
+    labelColumns: job.labelColumns,
   });
   const withEvent = job.outputWatchEvents ? eventColumn(text, event, !(job.noHeaders || w.headerPrinted)) : text;
   w.headerPrinted = true;
@@ -81,11 +87,20 @@ function render(job: GetJob, w: GetWatch, objs: KubeObject[], now: number, event
  * (cli-runtime printers/tableprinter.go, printTable for WatchEvent) puts an EVENT column first.
  */
 function eventColumn(text: string, event: string, header: boolean): string {
+  const cell = formatEventType(event);
   return text
     .replace(/\n$/, '')
     .split('\n')
-    .map((l, i) => `${header && i === 0 ? 'EVENT' : event}\t${l}\n`)
+    .map((l, i) => `${header && i === 0 ? 'EVENT' : cell}\t${l}\n`)
     .join('');
+}
+
+/**
+ * tableprinter.go formatEventType: the known types padded to eight characters, so the EVENT column
+ * is as wide from the first row as MODIFIED makes it (real kubectl v1.31.9 prints `ADDED      a`).
+ */
+function formatEventType(event: string): string {
+  return ['ADDED', 'MODIFIED', 'DELETED', 'ERROR'].includes(event) ? event.padEnd(8, ' ') : event;
 }
 
 /** After the first LIST (or GET): print it and open the WATCH. */
@@ -99,21 +114,26 @@ export function beginWatch(st: KubectlState, job: GetJob, ctx: Effects): void {
   if (job.output.startsWith('jsonpath')) return finishJob(st, job, ctx, plain('--watch with -o jsonpath is not supported by this simulator'));
   const w: GetWatch = { only: job.watchOnly, headerPrinted: false, widths: [], open: true };
   job.watch = w;
-  if (!w.only) emitChunk(job, ctx, render(job, w, t.items, ctx.now, 'ADDED'));
+  const table = printsTable(job.output);
+  if (!w.only) {
+    const rows = t.tables.flatMap((x) => x.rows ?? []);
+    emitChunk(job, ctx, table ? renderTable(job, w, { ...t.tables[0]!, rows }, 'ADDED') : renderObjects(job, t.items));
+  }
   const name = t.names[0];
   const namespace = t.info.namespaced && !(job.allNamespaces && !name) ? job.namespace : undefined;
   const path = resourcePath({ group: t.info.group || undefined, version: t.info.version, resource: t.info.resource, namespace });
   // A list's resourceVersion is "now" and a watch from it sends no synthetic ADDED events. For one
   // named object real kubectl watches from "0" and drops the synthetic first event; watching from the
   // object's own resourceVersion prints the same thing.
-  const rv = name ? (t.items[0]?.metadata.resourceVersion ?? '0') : (job.listResourceVersion ?? '0');
+  const first = table ? (t.tables[0]?.rows?.[0]?.object as KubeObject | undefined) : t.items[0];
+  const rv = name ? (first?.metadata?.resourceVersion ?? '0') : (job.listResourceVersion ?? '0');
   const query: Record<string, string> = { resourceVersion: rv, watch: 'true' };
   if (name) query.fieldSelector = `metadata.name=${name}`;
   else {
     if (job.selector) query.labelSelector = job.selector;
     if (job.fieldSelector) query.fieldSelector = job.fieldSelector;
   }
-  jobRequest(st, job, ctx, { method: 'GET', path, query }, 'watch', {
+  jobRequest(st, job, ctx, { method: 'GET', path, query, accept: table ? TABLE_ACCEPT : undefined }, 'watch', {
     phase: 'watch',
     watch: true,
     object: name ? { kind: t.info.kind, name, namespace } : undefined,
@@ -125,10 +145,12 @@ export function onGetWatchEvent(st: KubectlState, job: GetJob, body: WatchEventB
   const w = job.watch;
   if (!w || body.watchId !== job.watchId) return;
   if (body.event.type === 'ERROR') return finishJob(st, job, ctx, { t: 'status', status: body.event.object as Status });
+  if (body.event.type === 'BOOKMARK') return;
   const t = job.targets[0]!;
+  if (printsTable(job.output)) return emitChunk(job, ctx, renderTable(job, w, body.event.object as unknown as Table, body.event.type));
   const o = body.event.object as KubeObject;
   const obj = { ...o, apiVersion: o.apiVersion ?? apiVersionOf(t.info), kind: o.kind ?? t.info.kind };
-  emitChunk(job, ctx, render(job, w, [obj], ctx.now, body.event.type));
+  emitChunk(job, ctx, renderObjects(job, [obj]));
 }
 
 /** The watch request ended: refused (an error), or the server closed the stream. */

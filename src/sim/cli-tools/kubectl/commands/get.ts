@@ -12,20 +12,26 @@ import { goMarshalIndent } from '../../common/go-json';
 import { goYaml } from '../../common/go-yaml';
 import { goTemplateFailure, goTemplateOf, goTemplateParseError } from '../printers/go-template-output';
 import { GoTemplateError, goTemplate } from '../../common/go-template';
-import { evalPath, jsonpathTemplate, JsonPathError, parsePath, relaxedJsonPath } from '../../common/jsonpath';
+import { jsonpathTemplate, JsonPathError } from '../../common/jsonpath';
 import { aggregate, plain, type KubectlError } from '../errors';
 import { flagArray, flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
 import { parseCustomColumns, renderCustomColumns, type CustomColumn } from '../printers/custom-columns';
-import { renderTable } from '../printers/table-print';
+import { TABLE_ACCEPT } from '../printers/table-print';
+import { printTables } from './get-table';
+import { sortByPath } from './sort-by';
+import type { Table } from '../../../apiserver/table';
 import { beginWatch, onGetWatchEnded, type GetWatch } from './get-watch';
 
 interface GetTarget {
   info: ResourceInfo;
   /** Empty: list everything. */
   names: string[];
+  /** The objects (-o name, json, yaml, jsonpath, custom-columns). */
   items: KubeObject[];
+  /** The apiserver's Tables, one per request (default and -o wide output). */
+  tables: Table[];
 }
 
 export interface GetJob extends JobCommon {
@@ -64,6 +70,11 @@ export const REQUIRED_RESOURCE =
   'error: Required resource not specified.\nUse "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\n' +
   "See 'kubectl get -h' for help and examples\n";
 
+/** kubectl's human-readable printer (IsHumanReadablePrinter): the server prints, as a Table. */
+export function printsTable(output: string): boolean {
+  return output === '' || output === 'wide';
+}
+
 export function validOutput(o: string): boolean {
   return ['', 'wide', 'yaml', 'json', 'name'].includes(o) || o.startsWith('jsonpath=') || o.startsWith('jsonpath:') || o.startsWith('custom-columns=') || goTemplateOf(o) !== undefined;
 }
@@ -76,7 +87,7 @@ export function resolveTargets(args: string[]): { targets: GetTarget[]; withKind
     const info = lookupResource(typed);
     if (!info) return plain(`the server doesn't have a resource type "${typed}"`);
     let t = targets.find((x) => x.info === info);
-    if (!t) targets.push((t = { info, names: [], items: [] }));
+    if (!t) targets.push((t = { info, names: [], items: [], tables: [] }));
     if (name !== undefined) t.names.push(name);
     return undefined;
   };
@@ -166,7 +177,10 @@ function sendNext(st: KubectlState, job: GetJob, ctx: Effects): void {
     if (job.selector) query.labelSelector = job.selector;
     if (job.fieldSelector) query.fieldSelector = job.fieldSelector;
   }
-  jobRequest(st, job, ctx, { method: 'GET', path, query }, 'get', {
+  // kubectl asks the server to print (transformRequests); sorting needs each row's whole object.
+  const table = printsTable(job.output);
+  if (table && job.sortBy) query.includeObject = 'Object';
+  jobRequest(st, job, ctx, { method: 'GET', path, query, accept: table ? TABLE_ACCEPT : undefined }, 'get', {
     object: name ? { kind: info.kind, name, namespace } : undefined,
   });
 }
@@ -178,6 +192,10 @@ export function onGetResult(st: KubectlState, job: GetJob, step: string, r: Requ
   if (!r.ok) {
     if (r.err.t === 'url') return finishJob(st, job, ctx, r.err);
     job.errors.push(r.err);
+  } else if (printsTable(job.output)) {
+    const table = r.body as Table;
+    if (!name) job.listResourceVersion = table.metadata?.resourceVersion;
+    t.tables.push(table);
   } else if (name) t.items.push(r.body as KubeObject);
   else {
     const list = r.body as KubeList;
@@ -189,24 +207,15 @@ export function onGetResult(st: KubectlState, job: GetJob, step: string, r: Requ
   sendNext(st, job, ctx);
 }
 
-function naturalLess(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true });
-}
-
-function sortItems(items: KubeObject[], sortBy: string): KubeObject[] | KubectlError {
-  const expr = relaxedJsonPath(sortBy);
-  const steps = parsePath(expr.slice(1, -1));
-  const keyed = items.map((o) => ({ o, v: evalPath(steps, o)[0] }));
-  if (items.length > 0 && keyed.every((k) => k.v === undefined)) {
-    return plain(`couldn't find any field with path "${expr}" in the list of objects`);
+/** Sort each target's objects (the generic printers; get-table.ts sorts Tables); an error ends the command. */
+function sortTargets(job: GetJob): KubectlError | undefined {
+  if (!job.sortBy) return undefined;
+  for (const t of job.targets) {
+    const sorted = sortByPath(t.items, (o) => o, job.sortBy);
+    if (!Array.isArray(sorted)) return sorted;
+    t.items = sorted;
   }
-  return keyed
-    .map((k, i) => ({ ...k, i }))
-    .sort((a, b) => {
-      if (typeof a.v === 'number' && typeof b.v === 'number') return a.v - b.v || a.i - b.i;
-      return naturalLess(String(a.v ?? ''), String(b.v ?? '')) || a.i - b.i;
-    })
-    .map((k) => k.o);
+  return undefined;
 }
 
 function printStructured(job: GetJob, all: KubeObject[]): string {
@@ -221,16 +230,12 @@ function printStructured(job: GetJob, all: KubeObject[]): string {
 
 function printGet(st: KubectlState, job: GetJob, ctx: Effects): void {
   if (job.watchFlag) return beginWatch(st, job, ctx);
-  for (const t of job.targets) {
-    if (!job.sortBy) continue;
-    try {
-      const sorted = sortItems(t.items, job.sortBy);
-      if (!Array.isArray(sorted)) return finishJob(st, job, ctx, sorted);
-      t.items = sorted;
-    } catch (e) {
-      if (e instanceof JsonPathError) return finishJob(st, job, ctx, plain(e.message));
-      throw e;
-    }
+  try {
+    const err = sortTargets(job);
+    if (err) return finishJob(st, job, ctx, err);
+  } catch (e) {
+    if (e instanceof JsonPathError) return finishJob(st, job, ctx, plain(e.message));
+    throw e;
   }
   const all = job.targets.flatMap((t) => t.items);
   if (job.output.startsWith('custom-columns=')) {
@@ -250,19 +255,9 @@ function printGet(st: KubectlState, job: GetJob, ctx: Effects): void {
       throw e;
     }
   } else {
-    for (const t of job.targets) {
-      if (t.items.length === 0) continue;
-      if (job.stdout !== '' && !job.noHeaders) job.stdout += '\n';
-      job.stdout += renderTable(t.info, t.items, {
-        now: ctx.now,
-        wide: job.output === 'wide',
-        withNamespace: job.allNamespaces && t.info.namespaced,
-        withKind: job.withKind,
-        showLabels: job.showLabels,
-        noHeaders: job.noHeaders,
-        labelColumns: job.labelColumns,
-      });
-    }
+    const printed = printTables(job);
+    if (typeof printed !== 'string') return finishJob(st, job, ctx, printed);
+    job.stdout += printed;
   }
   // get.go says "No resources found" only from its human-readable path (nothing was written and
   // no error); the generic printers (json, yaml, name, jsonpath) print what they have, even "".

@@ -2,7 +2,7 @@
 // labels/annotations, and the Events table, which is flushed as its own tabwriter block.
 
 import type { Event } from '../../../api/types';
-import { parseTime, SIM_EPOCH_MS } from '../../../api/time';
+import { parseTime, simEpochMs } from '../../../api/time';
 import { age } from '../../../apiserver/printers/tables';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -11,7 +11,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** Go's time.RFC1123Z in UTC: `Tue, 13 Aug 2024 09:00:05 +0000`. */
 export function rfc1123z(ts: string | undefined | null): string {
   if (!ts) return 'Mon, 01 Jan 0001 00:00:00 +0000';
-  const d = new Date(SIM_EPOCH_MS + parseTime(ts));
+  const d = new Date(simEpochMs() + parseTime(ts));
   const p2 = (n: number): string => String(n).padStart(2, '0');
   return `${DAYS[d.getUTCDay()]}, ${p2(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())} +0000`;
 }

@@ -1,48 +1,107 @@
-// One table as cli-runtime's table printer writes it: upper-case headers, an optional NAMESPACE
-// column first (-A), `kind/name` names when several kinds are printed, LABELS last
-// (--show-labels), after any -L label columns; cells joined by tabs for the tabwriter.
+// kubectl's table printer for a meta.k8s.io/v1 Table the apiserver printed (cli-runtime
+// printers/tableprinter.go, decorateTable and printTable). kubectl computes no cell of its own: it
+// keeps the columns of priority 0 (all of them with -o wide), puts NAMESPACE first (-A), prefixes
+// the `name`-format column with the lower-cased kind (several kinds printed), and adds one column
+// per -L label and LABELS last (--show-labels) from each row's object metadata. Cells are joined
+// by tabs for the tabwriter.
 
 import type { KubeObject } from '../../../api/types';
 import type { ResourceInfo } from '../../../api/resources';
 import { tabwrite, KUBECTL_TABLE } from '../../common/tabwriter';
-import { columnsFor, formatLabels, printerFor } from '../../../apiserver/printers/tables';
+import { formatLabels } from '../../../apiserver/printers/tables';
+import { toTable, type Table } from '../../../apiserver/table';
+
+/** What kubectl get sends when it prints a table (kubectl pkg/cmd/get/get.go, transformRequests). */
+export const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
 export interface TableOptions {
-  now: number;
   wide: boolean;
   withNamespace: boolean;
-  withKind: boolean;
+  /** Several kinds are printed: the name column reads `kind[.group]/name` (GroupKind.String(), lower-cased). */
+  kind?: string;
   showLabels: boolean;
   noHeaders: boolean;
   /** -L: one column per label key, headed by the key's last `/` segment upper-cased, the value or empty. */
   labelColumns?: string[];
 }
 
-export function renderTable(info: ResourceInfo, items: KubeObject[], o: TableOptions): string {
-  return tabwrite(tableText(info, items, o), KUBECTL_TABLE);
+/** `pod`, `deployment.apps`: how kubectl names the kind before a name (schema.GroupKind.String()). */
+export function kindPrefix(info: ResourceInfo): string {
+  return `${info.kind}${info.group ? '.' + info.group : ''}`.toLowerCase();
 }
 
-/** The table as tab-separated lines, before the tabwriter aligns it (`get -w` aligns chunk by chunk). */
-export function tableText(info: ResourceInfo, items: KubeObject[], o: TableOptions): string {
-  const printer = printerFor(info.resource);
+/** The escape character, which printers.WriteEscaped shows as `^[` so a cell cannot drive the terminal. */
+const ESC = String.fromCharCode(0x1b);
+
+/** A cell as printTable writes it: nothing for nil, cut at the first line break (then `...`), ESC shown as ^[. */
+function cellText(cell: unknown): string {
+  if (cell === null || cell === undefined) return '';
+  let s = typeof cell === 'string' ? cell : String(cell);
+  let cut = false;
+  const i = typeof cell === 'string' ? s.search(/[\f\n\r]/) : -1;
+  if (i >= 0) {
+    s = s.slice(0, i);
+    cut = true;
+  }
+  s = s.split(ESC).join('^[');
+  return cut ? s + '...' : s;
+}
+
+interface RowMeta {
+  namespace?: string;
+  labels?: Record<string, string>;
+}
+
+function metaOf(object: unknown): RowMeta | undefined {
+  const m = (object as { metadata?: RowMeta } | null | undefined)?.metadata;
+  return m && typeof m === 'object' ? m : undefined;
+}
+
+/** The header line (when printed) and one line per row, tab-separated, before the tabwriter aligns them. */
+export function tableText(table: Table, o: TableOptions): string {
+  const cols = table.columnDefinitions ?? [];
+  const rows = table.rows ?? [];
+  // printTable writes no header for a table without rows.
+  if (rows.length === 0) return '';
+  const shown = cols.map((c) => o.wide || c.priority === 0);
+  const nameColumn = o.kind !== undefined ? cols.findIndex((c) => c.format === 'name' && c.type === 'string') : -1;
   let text = '';
   if (!o.noHeaders) {
-    const headers = columnsFor(printer, info.resource, o.wide).map((c) => c.toUpperCase());
+    const headers = cols.filter((_, i) => shown[i]).map((c) => c.name.toUpperCase());
     if (o.withNamespace) headers.unshift('NAMESPACE');
     for (const l of o.labelColumns ?? []) headers.push(l.split('/').pop()!.toUpperCase());
     if (o.showLabels) headers.push('LABELS');
     text += headers.join('\t') + '\n';
   }
-  for (const obj of items) {
-    const cells = printer.row(obj, o.now, o.wide);
-    // The NAME column is the first one for every printer but events.
-    if (o.withKind && info.resource !== 'events') {
-      cells[0] = `${info.kind.toLowerCase()}${info.group ? '.' + info.group : ''}/${cells[0]}`;
-    }
-    if (o.withNamespace) cells.unshift(obj.metadata.namespace ?? '');
-    for (const l of o.labelColumns ?? []) cells.push(obj.metadata.labels?.[l] ?? '');
-    if (o.showLabels) cells.push(formatLabels(obj.metadata.labels));
+  for (const row of rows) {
+    const cells: string[] = [];
+    (row.cells ?? []).forEach((c, i) => {
+      if (i >= cols.length || !shown[i]) return;
+      cells.push(i === nameColumn ? `${o.kind}/${cellText(c)}` : cellText(c));
+    });
+    const m = metaOf(row.object);
+    if (o.withNamespace) cells.unshift(m?.namespace ?? '');
+    for (const l of o.labelColumns ?? []) cells.push(m?.labels?.[l] ?? '');
+    if (o.showLabels) cells.push(m ? formatLabels(m.labels) : '');
     text += cells.join('\t') + '\n';
   }
   return text;
+}
+
+/** One aligned table: the client's printing of the server's Table. */
+export function printTable(table: Table, o: TableOptions): string {
+  return tabwrite(tableText(table, o), KUBECTL_TABLE);
+}
+
+/**
+ * The apiserver's Table for these objects at `now`, printed as kubectl prints it: what a GET with
+ * the Table Accept header shows, for printer tests that start from objects.
+ */
+export function renderTable(
+  info: ResourceInfo,
+  items: KubeObject[],
+  o: Omit<TableOptions, 'kind'> & { now: number; withKind: boolean },
+): string {
+  const table = toTable(info, items, o.now, undefined, undefined);
+  return printTable(table, { ...o, kind: o.withKind ? kindPrefix(info) : undefined });
 }
