@@ -16,6 +16,7 @@ export const SCENARIOS: readonly string[] = [
   'scheduler-down',
   'deployment',
   'service',
+  'service-traffic',
   'node-tools',
   'pods-that-end',
   'drain',
