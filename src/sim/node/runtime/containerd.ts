@@ -16,6 +16,7 @@ import { KILL_TIMER, advance, containerInfo, criLogLines, execIn, onKillTimer, o
 import { execInContainer, processEnv } from './exec-cri';
 import { onDnsAnswer, type DnsAnswer } from './dns-lookup';
 import { OUTGOING_TIMER, outgoingOnMessage, outgoingOnTimer } from './outgoing';
+import { LOAD_TIMER, onLoadTimer, onTrafficStart, type TrafficStart } from './load-generator';
 import { createNodeKernel } from '../kernel/packet-path';
 import type { VolumeUpdate } from './cri';
 import { ANSWER_TIMER, answer, answerNow, type DeferredAnswer } from './reply';
@@ -207,6 +208,7 @@ function onMessage(s: ContainerdState, msg: Message, ctx: Effects): void {
     return;
   }
   if (outgoingOnMessage(s, ctx, msg)) return;
+  if (type === 'traffic.start') return onTrafficStart(s, ctx, msg.body as TrafficStart);
   if (type === 'dns.answer') {
     const c = onDnsAnswer(s, msg.body as DnsAnswer, (x, stream, text) => writeLog(s, x, stream, text, ctx.now));
     return c ? advance(s, c, ctx) : undefined;
@@ -260,6 +262,8 @@ function onTimer(s: ContainerdState, t: Timer, ctx: Effects): void {
       }
       return;
     }
+    case LOAD_TIMER:
+      return onLoadTimer(s, ctx, t.payload as number);
     case OUTGOING_TIMER:
       return outgoingOnTimer(s, ctx, t.payload as number);
     case 'container.step':

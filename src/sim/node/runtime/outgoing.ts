@@ -18,6 +18,7 @@ import type { Container, ContainerdState, Waiter } from './state';
 import { answerNow } from './reply';
 import type { ExecResult } from './cri';
 import { writeLog } from './process';
+import { onLoadRequestDone } from './load-generator';
 
 /** Linux gives up a TCP connect after its SYN retries (net.ipv4.tcp_syn_retries = 6): about 127 s. */
 export const TCP_CONNECT_TIMEOUT_MS = 127_000;
@@ -145,7 +146,7 @@ function finish(s: ContainerdState, ctx: Effects, r: OutgoingRequest, outcome: H
     const result: ExecResult = { exitCode: res.exitCode, stdout: res.stdout, stderr: res.stderr };
     answerNow(ctx, r.waiter, result, undefined, `Exec ${r.cmd.tool}: ${note ?? outcomeText(outcome)}: exit ${res.exitCode}`);
   }
-  if (r.load !== undefined) (s.outgoingDone ??= []).push({ load: r.load, outcome: outcome.kind === 'response' ? `${outcome.status}` : outcome.kind, endpoint: endpoint ?? '' });
+  if (r.load !== undefined) onLoadRequestDone(s, ctx, r.load, outcome, endpoint);
 }
 
 function outcomeText(o: HttpOutcome): string {
@@ -200,5 +201,6 @@ export function outgoingOnTimer(s: ContainerdState, ctx: Effects, id: number): v
   // No DNS answer at all: the resolver gives up and the name does not resolve.
   if (r.dnsRequestId !== undefined) return finish(s, ctx, r, { kind: 'bad-address' });
   const byTool = r.cmd.timeoutSec !== undefined && r.cmd.timeoutSec * 1000 < TCP_CONNECT_TIMEOUT_MS;
-  finish(s, ctx, r, { kind: 'timeout', ip: r.ip ?? '', elapsedMs, byTool });
+  const endpoint = r.route?.kind === 'deliver' ? `${r.route.ip}:${r.route.port}` : undefined;
+  finish(s, ctx, r, { kind: 'timeout', ip: r.ip ?? '', elapsedMs, byTool }, undefined, endpoint);
 }

@@ -10,6 +10,7 @@ import type { HttpBehaviour, Program, Step } from '../registry/program';
 import type { ContainerInfo, CriMethod, ImageInfo, PodSandboxInfo } from './cri';
 import type { NodeKernel } from '../kernel/packet-path';
 import type { OutgoingRequest } from './outgoing';
+import type { LoadGen } from './load-generator';
 
 export interface ContainerdConfig {
   nodeName: string;
@@ -102,8 +103,8 @@ export interface ContainerdState {
   outgoing?: Map<number, OutgoingRequest>;
   /** The node kernel's conntrack table and IPVS scheduler state (node/kernel/packet-path.ts). */
   kernel?: NodeKernel;
-  /** Finished requests of load generators, not yet tallied. */
-  outgoingDone?: { load: number; outcome: string; endpoint: string }[];
+  /** Load generators running in its containers (the scenario's traffic step). */
+  loads?: Map<number, LoadGen>;
 }
 
 export const SANDBOX_IMAGE = 'registry.k8s.io/pause:3.10';
