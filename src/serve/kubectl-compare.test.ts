@@ -242,6 +242,9 @@ const EXECS: string[] = [
   'exec {pod} -c nope -- env',
   'exec nope -- env',
   'exec {pod} hostname',
+  // issue 13: curl in the nginx image (Debian's curl 7.88.1) resolving through the cluster DNS.
+  'exec {pod} -- curl -sS http://nope',
+  'exec {pod} -- curl -s http://nope',
 ];
 
 let h: ServeHandle | undefined;
