@@ -92,6 +92,8 @@ export function startOutgoing(s: ContainerdState, ctx: Effects, c: Container, cm
   s.counters.outgoing = (s.counters.outgoing ?? 0) + 1;
   const r: OutgoingRequest = { id: s.counters.outgoing, containerId: c.id, cmd, startedAt: ctx.now, ...sink };
   (s.outgoing ??= new Map()).set(r.id, r);
+  // /etc/hosts names localhost; an address needs no lookup.
+  if (cmd.host === 'localhost') return connect(s, ctx, r, '127.0.0.1');
   if (/^\d+\.\d+\.\d+\.\d+$/.test(cmd.host)) return connect(s, ctx, r, cmd.host);
   resolveName(s, ctx, c, r);
 }
@@ -109,7 +111,8 @@ function connect(s: ContainerdState, ctx: Effects, r: OutgoingRequest, ip: strin
   if (!c || !src) return finish(s, ctx, r, { kind: 'refused', ip, elapsedMs: 0 });
   r.ip = ip;
   const rules = hostRules(ctx);
-  const conn: Connection = { src, sport: ephemeralPort(() => ctx.rand()), dst: ip, dport: r.cmd.port, proto: 'tcp' };
+  // Loopback stays inside the pod's network namespace: its own address, no rules on the way.
+  const conn: Connection = { src, sport: ephemeralPort(() => ctx.rand()), dst: ip.startsWith('127.') ? src : ip, dport: r.cmd.port, proto: 'tcp' };
   r.conn = conn;
   const route = routeConnection(kernelOf(s), rules, conn, ctx.now, () => ctx.rand());
   r.route = route;
@@ -118,7 +121,8 @@ function connect(s: ContainerdState, ctx: Effects, r: OutgoingRequest, ip: strin
   if (route.kind === 'refused') return finish(s, ctx, r, { kind: 'refused', ip, elapsedMs: 0 }, `${conn.src} -> ${ip}:${conn.dport} REJECT (${cost})`);
   const node = nodeFor(s, rules, route.ip, route.port);
   const via = route.fromConntrack ? 'conntrack' : route.dnat ? `DNAT ${route.ip}:${route.port}` : 'routed';
-  const summary = `${r.cmd.tool} GET http://${r.cmd.host}${r.cmd.port === 80 ? '' : `:${r.cmd.port}`}${r.cmd.path} ${conn.src}:${conn.sport} -> ${ip}:${conn.dport} ${via} (${cost})`;
+  const verb = r.cmd.tool === 'redis-cli' ? `${r.cmd.path} redis://` : 'GET http://';
+  const summary = `${r.cmd.tool} ${verb}${r.cmd.host}${r.cmd.port === 80 ? '' : `:${r.cmd.port}`}${r.cmd.path} ${conn.src}:${conn.sport} -> ${ip}:${conn.dport} ${via} (${cost})`;
   const timeoutMs = r.cmd.timeoutSec !== undefined && r.cmd.timeoutSec * 1000 < TCP_CONNECT_TIMEOUT_MS ? r.cmd.timeoutSec * 1000 : TCP_CONNECT_TIMEOUT_MS;
   if (r.timer !== undefined) ctx.cancelTimer(r.timer);
   r.timer = ctx.setTimer(timeoutMs, OUTGOING_TIMER, r.id);
@@ -127,6 +131,7 @@ function connect(s: ContainerdState, ctx: Effects, r: OutgoingRequest, ip: strin
   // An address no node routes (no pod there): the SYN goes nowhere and the connect times out.
   if (!node) return void ctx.send(containerdId(s.config.nodeName), { type: 'pod.packet.dropped' }, { summary: `${summary}: no route to ${route.ip}`, phase: 'networking', object });
   const body: PodHttpRequestBody = { type: 'pod.http.request', ip: route.ip, port: route.port, method: 'GET', path: r.cmd.path, src, userAgent: userAgent(r.cmd, curlVersion(c)) };
+  if (r.cmd.tool === 'redis-cli') body.protocol = 'redis';
   r.netRequestId = ctx.send(containerdId(node), body, { summary, phase: 'networking', object });
 }
 

@@ -31,6 +31,10 @@ describe('serveRequest', () => {
     expect(got.kind === 'response' && got.body).toContain('<center>nginx/1.27.1</center>');
   });
 
+  it('redis answers PING with +PONG', () => {
+    expect(serveRequest(state('docker.io/library/redis:7', [{ port: 6379 }]), '10.244.2.2', 6379, { ...req, path: 'PING', protocol: 'redis' }, 0)).toEqual({ kind: 'response', status: 200, reason: 'OK', body: '+PONG\r\n', container: 'app' });
+  });
+
   it('refuses a port nobody listens on, and a non-HTTP listener resets', () => {
     expect(serveRequest(state('docker.io/library/nginx:1.27', [{ port: 80, http: { okPaths: ['/'] } }]), '10.244.2.2', 8080, req, 0)).toEqual({ kind: 'refused' });
     expect(serveRequest(state('docker.io/library/redis:7', [{ port: 6379 }]), '10.244.2.2', 6379, req, 0)).toEqual({ kind: 'reset', container: 'app' });

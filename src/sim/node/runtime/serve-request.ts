@@ -47,6 +47,8 @@ export interface PodHttpRequest {
   /** The client's address as the server sees it (no masquerade inside the cluster CIDR). */
   src: string;
   userAgent: string;
+  /** `redis`: a RESP command (`path` holds it) instead of an HTTP request. */
+  protocol?: 'redis';
 }
 
 export type Served =
@@ -61,6 +63,11 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function timeLocal(now: number): string {
   const iso = rfc3339(now);
   return `${iso.slice(8, 10)}/${MONTHS[Number(iso.slice(5, 7)) - 1]}/${iso.slice(0, 4)}:${iso.slice(11, 19)} +0000`;
+}
+
+function imageIsRedis(c: Container): boolean {
+  const l = lookupImage(c.image);
+  return !!l.ref && /redis/.test(repositoryName(l.ref));
 }
 
 function imageKind(c: Container): 'nginx' | 'httpd' | 'other' {
@@ -100,6 +107,11 @@ export function serveRequest(s: ContainerdState, ip: string, port: number, req: 
     if (c.state !== 'CONTAINER_RUNNING' || sb?.ip !== ip) continue;
     const l = c.listening.find((x) => x.port === port);
     if (!l) continue;
+    // redis answers PING with the simple string +PONG (RESP); anything else that is not HTTP closes.
+    if (req.protocol === 'redis') {
+      if (!l.http && imageIsRedis(c)) return { kind: 'response', status: 200, reason: 'OK', body: '+PONG\r\n', container: c.metadata.name };
+      return { kind: 'reset', container: c.metadata.name };
+    }
     if (!l.http) return { kind: 'reset', container: c.metadata.name };
     return answer(c, l, req, now, sb.metadata.name);
   }

@@ -25,6 +25,14 @@ describe('wget and curl', () => {
     expect(parse(argv)).toMatchObject(want);
   });
 
+  it('reads redis-cli -h HOST -p PORT ping and prints PONG or why it could not connect', () => {
+    const c = parse(['redis-cli', '-h', 'redis', 'ping']);
+    expect(c).toMatchObject({ tool: 'redis-cli', host: 'redis', port: 6379, path: 'PING' });
+    expect(clientResult(c, { kind: 'response', status: 200, reason: 'OK', body: '+PONG\r\n', ip: '10.96.0.30' })).toEqual({ stdout: 'PONG\n', stderr: '', exitCode: 0 });
+    expect(clientResult(c, { kind: 'bad-address' })).toEqual({ stdout: '', stderr: 'Could not connect to Redis at redis:6379: Name or service not known\n', exitCode: 1 });
+    expect(clientResult(c, { kind: 'refused', ip: '10.96.0.30', elapsedMs: 0 })).toEqual({ stdout: '', stderr: 'Could not connect to Redis at redis:6379: Connection refused\n', exitCode: 1 });
+  });
+
   it('leaves other commands and scripts with more than one command to the shell', () => {
     expect(httpClientCommand(['ls', '/'], has)).toBeUndefined();
     expect(httpClientCommand(['sh', '-c', 'wget -qO- http://web; echo done'], has)).toBeUndefined();

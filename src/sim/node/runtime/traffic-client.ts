@@ -9,7 +9,8 @@
 import { shellWords } from './exec';
 
 export interface HttpClientCommand {
-  tool: 'wget' | 'curl';
+  /** redis-cli speaks RESP, not HTTP: its `path` is the command it sends (PING). */
+  tool: 'wget' | 'curl' | 'redis-cli';
   host: string;
   port: number;
   path: string;
@@ -98,6 +99,22 @@ function parseCurl(args: string[]): HttpClientParse {
   return { ok: true, cmd: { ...(cmd as HttpClientCommand), ...u } };
 }
 
+/** `redis-cli [-h HOST] [-p PORT] ping`: only PING is modelled. */
+function parseRedisCli(args: string[]): HttpClientParse {
+  let host = '127.0.0.1';
+  let port = 6379;
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-h') host = args[++i] ?? host;
+    else if (a === '-p') port = Number(args[++i]);
+    else rest.push(a);
+  }
+  const command = (rest[0] ?? '').toUpperCase();
+  if (command !== 'PING') return { ok: false, stderr: `redis-cli: Kubeplay's redis-cli sends only PING (got ${JSON.stringify(rest.join(' '))})\n`, exitCode: 1 };
+  return { ok: true, cmd: { tool: 'redis-cli', host, port, path: 'PING', quiet: false, showError: true, fail: false } };
+}
+
 const SHELLS = ['sh', 'ash', 'dash', 'bash'];
 const base = (p: string): string => p.split('/').pop() ?? p;
 
@@ -109,7 +126,8 @@ export function httpClientCommand(argv: string[], has: (tool: string) => boolean
   let words = argv;
   if (SHELLS.includes(base(argv[0] ?? '')) && argv[1] === '-c' && argv.length === 3 && !/[;&|<>`$]/.test(argv[2]!)) words = shellWords(argv[2]!, new Map());
   const tool = base(words[0] ?? '');
-  if ((tool !== 'wget' && tool !== 'curl') || !has(tool)) return undefined;
+  if ((tool !== 'wget' && tool !== 'curl' && tool !== 'redis-cli') || !has(tool)) return undefined;
+  if (tool === 'redis-cli') return parseRedisCli(words.slice(1));
   return tool === 'wget' ? parseWget(words.slice(1)) : parseCurl(words.slice(1));
 }
 
@@ -157,12 +175,27 @@ function curlResult(c: HttpClientCommand, o: HttpOutcome): ClientResult {
   return { stdout: c.output && c.output !== '-' ? '' : o.body, stderr: '', exitCode: 0 };
 }
 
+/**
+ * redis-cli (src/redis-cli.c): the reply (`+PONG` printed as `PONG`), or `Could not connect to
+ * Redis at %s:%d: %s` with the resolver's or the socket's error, exit 1.
+ */
+function redisCliResult(c: HttpClientCommand, o: HttpOutcome): ClientResult {
+  const fail = (why: string): ClientResult => ({ stdout: '', stderr: `Could not connect to Redis at ${c.host}:${c.port}: ${why}\n`, exitCode: 1 });
+  if (o.kind === 'bad-address') return fail('Name or service not known');
+  if (o.kind === 'refused') return fail('Connection refused');
+  if (o.kind === 'timeout') return fail('Connection timed out');
+  if (o.kind === 'reset') return { stdout: '', stderr: 'Error: Connection reset by peer\n', exitCode: 1 };
+  return { stdout: o.body.replace(/^\+/, '').replace(/\r\n$/, '\n'), stderr: '', exitCode: 0 };
+}
+
 /** What the tool prints and its exit status, for an outcome. */
 export function clientResult(c: HttpClientCommand, o: HttpOutcome): ClientResult {
+  if (c.tool === 'redis-cli') return redisCliResult(c, o);
   return c.tool === 'wget' ? wgetResult(c, o) : curlResult(c, o);
 }
 
 /** The User-Agent the tool sends (busybox wget: `Wget`; curl: `curl/<version>`). */
 export function userAgent(c: HttpClientCommand, curlVersion: string): string {
+  if (c.tool === 'redis-cli') return '';
   return c.tool === 'wget' ? 'Wget' : `curl/${curlVersion}`;
 }
