@@ -118,7 +118,7 @@ export const SCENARIO_DESCRIPTIONS_RU: Record<string, string> = {
   'rbac-scheduler-binding': 'ClusterRoleBinding system:kube-scheduler удалён; новые поды остаются Pending, пока apiserver его не восстановит.',
   'rbac-user': 'jane может создавать поды только в dev; kubectl auth can-i и ошибки Forbidden.',
   'scheduler-down': 'kube-scheduler убит, создан Pod: он остаётся Pending без событий; планировщик перезапущен.',
-  'service-traffic': 'wget из пода к Service по имени и по IP через правила kube-proxy; отвечает nginx и пишет строку доступа; Service без endpoints отказывает.',
+  'service-traffic': 'wget из пода к Service по имени через правила kube-proxy; отвечает nginx и пишет строку доступа; Service без endpoints отказывает; нагрузка, пока узел умирает; redis-cli PING.',
   service: 'Три пода за Service типа ClusterIP; EndpointSlice следует за подами; kube-proxy пишет правила на каждом узле.',
   statefulset: 'Поды StatefulSet по порядку: web-0, web-1, web-2; удалённый под возвращается под своим именем; упорядоченное уменьшение и каскадное удаление foreground.',
   taints: 'Узлу ставится taint NoSchedule, затем NoExecute: его поды вытесняются и заменяются; taint снимается.',
