@@ -10,6 +10,10 @@ export async function main(argv: string[]): Promise<number> {
     err: (s) => process.stderr.write(s),
     cwd: process.cwd(),
   };
+  if (argv[0] === 'proxy-cost') {
+    const { proxyCostMain } = await import('./proxy-cost');
+    return proxyCostMain(argv.slice(1), io);
+  }
   const cmd = parseArgs(argv);
   if (cmd.kind === 'serve') {
     const { serveMain } = await import('../serve/main');

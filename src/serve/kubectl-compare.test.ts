@@ -340,6 +340,9 @@ const EXECS: string[] = [
   // The Secrets task page's pipeline and dash's echo (tasks-pages helper).
   "exec {pod} -- sh -c 'env | grep ^HOME'",
   "exec {pod} -- sh -c 'echo \"a\\nb\"'",
+  // issue 13: curl in the nginx image (Debian's curl 7.88.1) resolving through the cluster DNS.
+  'exec {pod} -- curl -sS http://nope',
+  'exec {pod} -- curl -s http://nope',
 ];
 
 let h: ServeHandle | undefined;

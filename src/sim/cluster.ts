@@ -54,6 +54,7 @@ import { cniPlugin, type CniConfig } from './node/cni/cni';
 import { kubelet, type KubeletConfig } from './node/kubelet/kubelet';
 import { imageRegistry } from './node/registry/registry';
 import { containerd, type ContainerdConfig } from './node/runtime/containerd';
+import type { TrafficStart } from './node/runtime/load-generator';
 import { kubeScheduler, type SchedulerConfig } from './scheduler/scheduler';
 import { kubeControllerManager, type KubeControllerManagerConfig } from './controllers/kube-controller-manager';
 import { controllerManagerTokens } from './controllers/tokens';
@@ -396,6 +397,18 @@ export class Cluster {
     if (tool !== 'kubectl') return this.answer(jobId, `${tool}: command not found\n`, 127);
     this.sim.inject(KUBECTL, body, { summary: `$ ${line}`, phase: 'user' });
     this.running.set(jobId, { process: KUBECTL, sofar: '', sofarErr: '', fresh: '' });
+    return jobId;
+  }
+
+  /**
+   * The scenario's traffic step: every node's containerd is told, and the one running the pod starts
+   * the load generator in it; its report is the job's output.
+   */
+  traffic(spec: { namespace: string; pod: string; host: string; port: number; rps: number; durationMs: number }): number {
+    const jobId = this.nextJobId++;
+    const body: TrafficStart = { type: 'traffic.start', jobId, path: '/', ...spec };
+    for (const n of this.nodes) this.sim.inject(containerdId(n.name), body, { summary: `traffic ${spec.namespace}/${spec.pod} -> ${spec.host}:${spec.port} (${spec.rps} rps)`, phase: 'user' });
+    this.running.set(jobId, { process: containerdId(this.nodes[0]?.name ?? ''), sofar: '', sofarErr: '', fresh: '' });
     return jobId;
   }
 

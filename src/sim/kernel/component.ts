@@ -157,6 +157,12 @@ export interface Effects {
    */
   hostProcesses(opts?: { logs?: boolean }): HostProcessInfo[];
   /**
+   * What the process of this kind on this host last persisted, read-only: state that lives on the
+   * host rather than in the process (the kernel rules kube-proxy wrote, which a pod's packets go
+   * through). Local to the host, like hostProcesses.
+   */
+  hostData(kind: string): unknown;
+  /**
    * `systemctl start|stop|restart`: act on a process of this same host (never itself). Returns
    * false when the process is not on this host. Local to the host, like hostProcesses.
    */

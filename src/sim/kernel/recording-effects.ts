@@ -84,6 +84,11 @@ export class RecordingEffects implements Effects {
   emit(e: Emitted): void {
     this.emitted.push(e);
   }
+  /** What hostData() answers, by process kind; a test sets it. */
+  hostDataByKind: Record<string, unknown> = {};
+  hostData(kind: string): unknown {
+    return this.hostDataByKind[kind];
+  }
   hostProcesses(): HostProcessInfo[] {
     return structuredClone(this.processes);
   }

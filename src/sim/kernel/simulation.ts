@@ -829,6 +829,10 @@ export class Simulation {
         }
         return out;
       },
+      hostData(kind) {
+        for (const q of sim.world.processes.values()) if (q.host === p.host && q.kind === kind) return q.persisted;
+        return undefined;
+      },
       exit(restartAfterMs) {
         sim.exitRequest = { id: p.id, incarnation: p.incarnation, ...(restartAfterMs !== undefined && { restartAfterMs }) };
       },

@@ -54,6 +54,8 @@ export interface ClusterLike {
   /** Optional: a real client's request enters at the API gateway (`kubeplay serve`), and its hanging up. */
   gatewayRequest?(r: RecordedRequest): void;
   gatewayCancel?(id: number): void;
+  /** Optional: start a load generator in a pod (the traffic step); its report arrives as the job's output. */
+  traffic?(spec: { namespace: string; pod: string; host: string; port: number; rps: number; durationMs: number }): number;
 }
 
 /** traceLimit: how many trace records the kernel keeps in memory (all when absent). */

@@ -120,6 +120,8 @@ function readAction(r: FieldReader, kind: StepKind, f: Field, fields: Fields, pa
       return readPartition(r, f, path);
     case 'link':
       return readLink(r, f, path);
+    case 'traffic':
+      return readTraffic(r, f, path);
     case 'heal': {
       if (isScalar(f.value) && f.value.value === true) return { kind };
       return r.error(f.pos, path, 'expected `heal: true`');
@@ -191,6 +193,27 @@ function readSides(r: FieldReader, f: Field, fields: Fields, path: string): [str
 }
 
 /** `link: {between: [etcd-1], and: [etcd-2], latency: 200ms, jitter: 20ms, loss: 0.1}`: a degraded network. */
+/** `traffic: {from: pod/client, to: service/web, rps: 50, for: 30s}` */
+function readTraffic(r: FieldReader, f: Field, path: string): StepAction | undefined {
+  const fields = r.mapping(f.value, path, ['from', 'to', 'rps', 'for']);
+  if (!fields) return undefined;
+  const from = r.required(fields, 'from', f.value, path);
+  const to = r.required(fields, 'to', f.value, path);
+  const rps = r.required(fields, 'rps', f.value, path);
+  const dur = r.required(fields, 'for', f.value, path);
+  if (!from || !to || !rps || !dur) return undefined;
+  const fromName = r.string(from, `${path}.from`);
+  const toName = r.string(to, `${path}.to`);
+  const rate = r.integer(rps, `${path}.rps`, 1, 1000);
+  const v = isScalar(dur.value) ? dur.value.value : undefined;
+  const ms = typeof v === 'string' ? parseDuration(v) : undefined;
+  if (ms === undefined || ms <= 0 || ms > 600_000) r.error(dur.pos, `${path}.for`, 'expected a duration from 1ms to 10m, such as "30s"');
+  if (fromName !== undefined && !/^(pod\/)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(fromName)) r.error(from.pos, `${path}.from`, 'expected a pod, such as pod/client');
+  if (toName !== undefined && !/^(service\/|svc\/)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?(:\d{1,5})?$/.test(toName)) r.error(to.pos, `${path}.to`, 'expected a Service, such as service/web or service/web:8080');
+  if (fromName === undefined || toName === undefined || rate === undefined || ms === undefined || ms <= 0 || ms > 600_000) return undefined;
+  return { kind: 'traffic', from: fromName, to: toName, rps: rate, forMs: ms };
+}
+
 function readLink(r: FieldReader, f: Field, path: string): StepAction | undefined {
   const fields = r.mapping(f.value, path, ['between', 'and', 'latency', 'jitter', 'loss']);
   if (!fields) return undefined;

@@ -113,6 +113,21 @@ describe('parseScenario', () => {
     expect(errors(withSpec('  steps:\n    - {at: 0s, link: {between: [a], and: [b], loss: 2}}\n'))[0]).toMatch(/a probability between 0 and 1, got 2/);
   });
 
+  it('reads a traffic step (issue 13: traffic: {from: pod/client, to: service/web, rps: 50, for: 30s})', () => {
+    const s = ok(withSpec('  steps:\n    - {at: 5s, traffic: {from: pod/client, to: service/web, rps: 50, for: 30s}}\n'));
+    expect(s.steps[0]).toMatchObject({ kind: 'traffic', from: 'pod/client', to: 'service/web', rps: 50, forMs: 30_000 });
+  });
+
+  it.each([
+    ['{from: pod/client, to: service/web, rps: 0, for: 30s}', /rps/],
+    ['{from: pod/client, to: service/web, rps: 5, for: forever}', /expected a duration from 1ms to 10m/],
+    ['{from: deployment/x, to: service/web, rps: 5, for: 1s}', /expected a pod, such as pod\/client/],
+    ['{from: pod/client, to: "http://web", rps: 5, for: 1s}', /expected a Service, such as service\/web/],
+    ['{from: pod/client, rps: 5, for: 1s}', /to/],
+  ])('refuses the traffic step %s', (step, want) => {
+    expect(errors(withSpec(`  steps:\n    - {at: 0s, traffic: ${step}}\n`)).join('\n')).toMatch(want);
+  });
+
   it('uses seed 1 when the scenario names none', () => {
     expect(ok(withSpec('  steps: []\n')).seed).toBe(1);
   });
@@ -124,9 +139,9 @@ describe('parseScenario', () => {
     ['a bare number as a duration', withSpec('  steps:\n    - {at: 30, run: a}\n'),
       ['bad.yaml:6:12: spec.steps[0].at: invalid duration 30: give a unit, e.g. "30s"']],
     ['an unknown step kind', withSpec('  steps:\n    - at: 0s\n      explode: kube-apiserver\n'),
-      ['bad.yaml:7:7: spec.steps[0]: unknown step kind "explode"; a step is one of: apply, applyFile, run, expect, kill, restart, start, crash, partition, link, heal, interrupt, request, hangup']],
+      ['bad.yaml:7:7: spec.steps[0]: unknown step kind "explode"; a step is one of: apply, applyFile, run, expect, kill, restart, start, crash, partition, link, heal, interrupt, request, hangup, traffic']],
     ['a misspelt step kind', withSpec('  steps:\n    - {at: 0s, restrat: etcd/etcd-1}\n'),
-      ['bad.yaml:6:16: spec.steps[0]: unknown step kind "restrat" (did you mean "restart"?); a step is one of: apply, applyFile, run, expect, kill, restart, start, crash, partition, link, heal, interrupt, request, hangup']],
+      ['bad.yaml:6:16: spec.steps[0]: unknown step kind "restrat" (did you mean "restart"?); a step is one of: apply, applyFile, run, expect, kill, restart, start, crash, partition, link, heal, interrupt, request, hangup, traffic']],
     ['an unknown field in a step', withSpec('  steps:\n    - {at: 0s, run: a, sudo: true}\n'),
       ['bad.yaml:6:24: spec.steps[0]: unknown field "sudo"']],
     ['two actions in one step', withSpec('  steps:\n    - {at: 0s, run: a, kill: kube-scheduler}\n'),

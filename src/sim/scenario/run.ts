@@ -319,6 +319,8 @@ export class ScenarioRunner {
         return this.startCommand(step, step.line, dropUndefined({ stdin: step.stdin, on: step.on }));
       case 'expect':
         return this.startCommand(step, step.expect.run, dropUndefined({ stdin: step.expect.stdin, on: step.expect.on }));
+      case 'traffic':
+        return this.startTraffic(step, { ...base, kind: 'command', text: describeAction(step) });
       default:
         return this.control(step, { ...base, kind: 'action', text: describeAction(step) });
     }
@@ -358,6 +360,14 @@ export class ScenarioRunner {
     };
     this.errors.push(e);
     this.emit({ ...entry, stderr: `kubeplay: ${formatScenarioError(e)}\n`, exitCode: 2 });
+  }
+
+  /** The traffic step runs as a job: its report (per-endpoint counts, failures) is its output. */
+  private startTraffic(step: Step & { kind: 'traffic' }, entry: TranscriptEntry): void {
+    if (!this.cluster.traffic) return this.stepError(step, entry, 'this cluster cannot run a load generator');
+    const [host = '', port] = step.to.replace(/^(service|svc)\//, '').split(':');
+    const jobId = this.cluster.traffic({ namespace: 'default', pod: step.from.replace(/^pod\//, ''), host, port: port ? Number(port) : 80, rps: step.rps, durationMs: step.forMs });
+    this.pending = { jobId, step, entry, deadline: this.now + step.forMs + this.timeoutMs };
   }
 
   private startCommand(step: Step, line: string, opts: ExecOptions): void {

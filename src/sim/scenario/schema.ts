@@ -122,10 +122,12 @@ export type StepAction =
   | { kind: 'interrupt'; line: string }
   /** A real client's request through `kubeplay serve` (recorded), and its hanging up. */
   | { kind: 'request'; request: RecordedRequest }
-  | { kind: 'hangup'; id: number };
+  | { kind: 'hangup'; id: number }
+  /** A load generator in a pod: `rps` requests a second to a Service for `forMs` (issue 13). */
+  | { kind: 'traffic'; from: string; to: string; rps: number; forMs: number };
 
 export type StepKind = StepAction['kind'];
-export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'crash', 'partition', 'link', 'heal', 'interrupt', 'request', 'hangup'];
+export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'crash', 'partition', 'link', 'heal', 'interrupt', 'request', 'hangup', 'traffic'];
 
 export type Step = StepAction & {
   /** Simulated time in ms at which the step starts. */
@@ -205,5 +207,7 @@ export function describeAction(s: StepAction): string {
       return `${s.request.method} ${s.request.path}${s.request.watch ? ' (watch)' : ''} from ${s.request.userAgent.split(' ')[0] || 'a client'}`;
     case 'hangup':
       return `client hung up (request ${s.id})`;
+    case 'traffic':
+      return `traffic from ${s.from} to ${s.to}: ${s.rps} rps for ${s.forMs / 1000}s`;
   }
 }

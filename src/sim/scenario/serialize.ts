@@ -43,6 +43,8 @@ function action(a: StepAction): Record<string, unknown> {
       return { request: requestToYamlObject(a.request) };
     case 'hangup':
       return { hangup: a.id };
+    case 'traffic':
+      return { traffic: { from: a.from, to: a.to, rps: a.rps, for: duration(a.forMs) } };
   }
 }
 

@@ -17,6 +17,7 @@ export const SCENARIOS: readonly string[] = [
   'kube-system',
   'deployment',
   'service',
+  'service-traffic',
   'node-tools',
   'pods-that-end',
   'drain',

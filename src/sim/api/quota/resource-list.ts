@@ -19,6 +19,8 @@ export function addQuantity(a: Quantity, b: Quantity): Quantity {
 export function parseList(list: Record<string, string> | undefined): Usage {
   const out: Usage = new Map();
   for (const [k, v] of Object.entries(list ?? {})) {
+    // A stored list may hold what a hostile manifest put there (`hard: {x: null}`): not a quantity.
+    if (typeof v !== 'string') continue;
     const q = tryParseQuantity(v);
     if (q) out.set(k, q);
   }

@@ -11,6 +11,7 @@ import { formatGrpcError, parseCriLogLine, type ContainerInfo, type CriCall, typ
 import type { CliCancel, CliExec } from '../protocol';
 import { cancelFollow, followTick, FOLLOW_TIMER, type JournalFollows } from './journal-follow';
 import { output } from './shell-output';
+import { conntrack } from './conntrack-command';
 import { connectionRefused, imagesTable, inspectJson, podsTable, psTable } from './crictl-format';
 import { systemctl, journalctl } from './systemd-commands';
 import { ETCDCTL_TIMEOUT_TIMER, etcdctl, etcdctlRefused, etcdctlResponse, etcdctlTimeout, newEtcdctlState, type EtcdctlEnv, type EtcdctlState } from './etcdctl';
@@ -63,6 +64,7 @@ function onExec(s: NodeShellState, ctx: Effects, exec: CliExec): void {
   if (tool === 'systemctl') return systemctl(s, ctx, exec.jobId, args);
   if (tool === 'journalctl') return journalctl(s, ctx, exec.jobId, args);
   if (tool === 'etcdctl') return etcdctl(s.etcdctl, ctx, exec.jobId, args);
+  if (tool === 'conntrack' && s.containerd !== '') return conntrack(ctx, exec.jobId, args);
   notFound(ctx, exec.jobId, tool);
 }
 

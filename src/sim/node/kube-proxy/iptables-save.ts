@@ -63,6 +63,8 @@ function natTable(rules: ProxyRules, clusterCIDR: string): string[] {
 function filterTable(rules: ProxyRules): string[] {
   const out = ['*filter', ':INPUT ACCEPT [0:0]', ':FORWARD ACCEPT [0:0]', ':OUTPUT ACCEPT [0:0]', ':KUBE-SERVICES - [0:0]'];
   out.push('-A INPUT -m conntrack --ctstate NEW -m comment --comment "kubernetes service portals" -j KUBE-SERVICES');
+  // A pod's packet to a ClusterIP is routed, not delivered locally: it meets the REJECT from FORWARD.
+  out.push('-A FORWARD -m conntrack --ctstate NEW -m comment --comment "kubernetes service portals" -j KUBE-SERVICES');
   out.push('-A OUTPUT -m conntrack --ctstate NEW -m comment --comment "kubernetes service portals" -j KUBE-SERVICES');
   for (const s of rules.services.filter((x) => x.endpoints.length === 0)) {
     out.push(`-A KUBE-SERVICES -d ${s.clusterIP}/32 -p ${s.protocol} -m comment --comment "${s.name} has no endpoints" -m ${s.protocol} --dport ${s.port} -j REJECT --reject-with icmp-port-unreachable`);

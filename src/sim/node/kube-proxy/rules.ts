@@ -15,6 +15,8 @@ export interface EndpointRule {
   chain: string;
   ip: string;
   port: number;
+  /** The endpoint's node (EndpointSlice endpoints[].nodeName), where the pod network delivers to it. */
+  nodeName?: string;
   /** `-m statistic --mode random --probability` as iptables-save prints it; absent on the last rule. */
   probability?: string;
 }
@@ -50,8 +52,8 @@ export function probability(n: number): string {
 }
 
 /** The ready endpoints of a service port, from the Service's slices: `ip` and the slice port matched by name. */
-function readyEndpoints(slices: EndpointSlice[], portName: string): { ip: string; port: number }[] {
-  const out: { ip: string; port: number }[] = [];
+function readyEndpoints(slices: EndpointSlice[], portName: string): { ip: string; port: number; nodeName?: string }[] {
+  const out: { ip: string; port: number; nodeName?: string }[] = [];
   const seen = new Set<string>();
   for (const slice of slices) {
     const port = (slice.ports ?? []).find((p) => (p.name ?? '') === portName)?.port;
@@ -62,7 +64,7 @@ function readyEndpoints(slices: EndpointSlice[], portName: string): { ip: string
         const key = `${ip}:${port}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        out.push({ ip, port });
+        out.push(ep.nodeName ? { ip, port, nodeName: ep.nodeName } : { ip, port });
       }
     }
   }
@@ -95,6 +97,7 @@ export function computeRules(mode: ProxyMode, services: Iterable<Service>, slice
         chain: servicePortChainName(name, protocol),
         endpoints: eps.map((e, i) => {
           const r: EndpointRule = { chain: servicePortEndpointChainName(name, protocol, `${e.ip}:${e.port}`), ip: e.ip, port: e.port };
+          if (e.nodeName) r.nodeName = e.nodeName;
           if (i < eps.length - 1) r.probability = probability(eps.length - i);
           return r;
         }),

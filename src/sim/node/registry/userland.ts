@@ -57,6 +57,8 @@ const BY_REPOSITORY: Record<string, (tag: string) => Userland> = {
     tag.includes('alpine')
       ? { ...ALPINE, tools: new Set([...ALPINE.tools, 'curl', 'nginx']), imageEnv: NGINX_ENV }
       : { ...DEBIAN, tools: new Set([...COMMON, 'curl', 'nginx']), imageEnv: NGINX_ENV, rootDirs: [...DEBIAN_ROOT, 'docker-entrypoint.d', 'docker-entrypoint.sh'].sort() },
+  // The redis images ship redis-cli next to redis-server.
+  'docker.io/library/redis': (tag) => (tag.includes('alpine') ? { ...ALPINE, tools: new Set([...ALPINE.tools, 'redis-cli']) } : { ...DEBIAN, tools: new Set([...COMMON, 'redis-cli']) }),
   'registry.k8s.io/pause': () => SCRATCH,
   'docker.io/library/hello-world': () => SCRATCH,
   'docker.io/hashicorp/http-echo': () => SCRATCH,

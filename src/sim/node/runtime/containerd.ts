@@ -15,6 +15,9 @@ import { PULL_DONE_TIMER, REGISTRY_TIMEOUT_TIMER, findImage, imageInfo, onPullDo
 import { KILL_TIMER, advance, containerInfo, criLogLines, execIn, onKillTimer, onStepTimer, probeTarget, startProgram, stopContainer, writeLog } from './process';
 import { execInContainer, processEnv } from './exec-cri';
 import { onDnsAnswer, type DnsAnswer } from './dns-lookup';
+import { OUTGOING_TIMER, outgoingOnMessage, outgoingOnTimer } from './outgoing';
+import { LOAD_TIMER, onLoadTimer, onTrafficStart, type TrafficStart } from './load-generator';
+import { createNodeKernel } from '../kernel/packet-path';
 import type { VolumeUpdate } from './cri';
 import { ANSWER_TIMER, answer, answerNow, type DeferredAnswer } from './reply';
 import { CONTAINERD_REVISION, CONTAINERD_VERSION, SANDBOX_IMAGE, clog, type Container, type ContainerdConfig, type ContainerdState, type Sandbox, type Waiter } from './state';
@@ -23,7 +26,7 @@ import { resolveReference } from '../registry/registry';
 export type { ContainerdConfig } from './state';
 export { CONTAINERD_VERSION } from './state';
 
-type Persisted = Pick<ContainerdState, 'images' | 'sandboxes' | 'containers' | 'counters'>;
+type Persisted = Pick<ContainerdState, 'images' | 'sandboxes' | 'containers' | 'counters' | 'kernel'>;
 
 function waiterOf(msg: Message, req: CriRequest, ctx: Effects): Waiter {
   const w: Waiter = { to: { process: msg.from, incarnation: msg.fromIncarnation }, requestId: msg.id, method: req.method, cause: ctx.cause() };
@@ -204,6 +207,8 @@ function onMessage(s: ContainerdState, msg: Message, ctx: Effects): void {
     if (c) c.mounted = { ...Object.fromEntries(Object.entries(c.mounted ?? {}).filter(([path]) => /^\/etc\/(hosts|hostname|resolv\.conf)$/.test(path))), ...u.files };
     return;
   }
+  if (outgoingOnMessage(s, ctx, msg)) return;
+  if (type === 'traffic.start') return onTrafficStart(s, ctx, msg.body as TrafficStart);
   if (type === 'dns.answer') {
     const c = onDnsAnswer(s, msg.body as DnsAnswer, (x, stream, text) => writeLog(s, x, stream, text, ctx.now));
     return c ? advance(s, c, ctx) : undefined;
@@ -257,6 +262,10 @@ function onTimer(s: ContainerdState, t: Timer, ctx: Effects): void {
       }
       return;
     }
+    case LOAD_TIMER:
+      return onLoadTimer(s, ctx, t.payload as number);
+    case OUTGOING_TIMER:
+      return outgoingOnTimer(s, ctx, t.payload as number);
     case 'container.step':
       return onStepTimer(s, t.payload as string, ctx);
     case KILL_TIMER:
@@ -284,6 +293,8 @@ function start(ctx: Effects, input: { config: ContainerdConfig; persisted: unkno
     cniCalls: new Map(),
     subscribers: [],
     counters: p?.counters ?? { seq: 0 },
+    // Conntrack is the node kernel's: it outlives containerd.
+    kernel: p?.kernel ?? createNodeKernel(),
   };
   if (!p) {
     for (const image of [SANDBOX_IMAGE, ...input.config.images]) {
@@ -303,7 +314,7 @@ function start(ctx: Effects, input: { config: ContainerdConfig; persisted: unkno
   }
   clog(ctx, 'info', `starting containerd`, `revision=${CONTAINERD_REVISION} version=v${CONTAINERD_VERSION}`);
   // What survives a kill: the content store and the shims' containers (shared with the live state).
-  const persisted: Persisted = { images: s.images, sandboxes: s.sandboxes, containers: s.containers, counters: s.counters };
+  const persisted: Persisted = { images: s.images, sandboxes: s.sandboxes, containers: s.containers, counters: s.counters, kernel: s.kernel };
   ctx.persist(persisted);
   return s;
 }

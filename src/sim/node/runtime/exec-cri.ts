@@ -11,6 +11,8 @@ import { DEFAULT_PATH, userlandOf } from '../registry/userland';
 import type { ContainerConfig, CriRequest, ExecResult } from './cri';
 import { execProcess, shellPrompt, type ExecContext } from './exec';
 import { answer, answerAfter } from './reply';
+import { startOutgoing } from './outgoing';
+import { httpClientCommand } from './traffic-client';
 import type { Container, ContainerdState, Waiter } from './state';
 
 export function processEnv(cfg: ContainerConfig, hostname: string): [string, string][] {
@@ -49,6 +51,10 @@ export function execInContainer(s: ContainerdState, ctx: Effects, c: Container, 
     return answerAfter(ctx, w, 0, { exitCode: -1, stdout: '', stderr: '', startError: message } satisfies ExecResult, `Exec ${req.cmd.join(' ')}: ${r.missing} not found`);
   }
   const summary = `Exec ${req.cmd.join(' ')}`;
+  // wget and curl go out over the network: the answer comes when the request is done.
+  const http = httpClientCommand(req.cmd, (tool) => ec.userland.tools.has(tool));
+  if (http && !http.ok) return answerAfter(ctx, w, 0, { exitCode: http.exitCode, stdout: '', stderr: http.stderr } satisfies ExecResult, `${summary}: exit ${http.exitCode}`);
+  if (http?.ok) return startOutgoing(s, ctx, c, http.cmd, { waiter: w });
   const shell = req.cmd.length === 1 && ['sh', 'ash', 'dash', 'bash'].includes(req.cmd[0]!.split('/').pop()!);
   // A shell with a terminal and stdin attached waits for input: its prompt opens the session.
   if (shell && req.tty && req.stdin) return answerAfter(ctx, w, 0, { exitCode: 0, stdout: '', stderr: '', prompt: shellPrompt(req.cmd[0]!, ec) } satisfies ExecResult, `${summary}: shell open`);

@@ -5,8 +5,8 @@
 // what the real one prints for the cases the Kubernetes docs use: env, hostname, cat, ls, echo,
 // id, ps, date, sleep, grep, and `sh -c` scripts of simple commands joined by `;`, `&&`, `||`
 // and pipes (`env | grep _USERNAME`, as the Secrets task page runs). Redirections and state kept
-// between separate execs (`cd`, `export`) are not modelled; wget, curl and nslookup need Services
-// to carry traffic and say so.
+// between separate execs (`cd`, `export`) are not modelled; a lone wget or curl goes out over the
+// network (outgoing.ts), inside a longer script it says so.
 
 import { rfc3339 } from '../../api/time';
 import { sleepMs } from '../registry/shell';
@@ -323,7 +323,8 @@ function runTool(name: string, args: string[], io: Io, ctx: ExecContext): number
     case 'mkdir':
       return 0;
     default:
-      if (TRAFFIC_TOOLS.includes(name)) io.err += `${name}: Kubeplay does not carry traffic to Services and Pods yet\n`;
+      // A lone wget or curl goes out over the network (outgoing.ts); inside a longer script it cannot.
+      if (TRAFFIC_TOOLS.includes(name)) io.err += `${name}: in Kubeplay only a lone wget or curl (or sh -c with just that command) reaches the network\n`;
       return 1;
   }
 }

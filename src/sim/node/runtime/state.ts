@@ -8,6 +8,9 @@ import type { Effects, ObjectRef, ReplyAddress } from '../../kernel/component';
 import type { MessageId, ProcessId, RecordId, TimerId } from '../../kernel/units';
 import type { HttpBehaviour, Program, Step } from '../registry/program';
 import type { ContainerInfo, CriMethod, ImageInfo, PodSandboxInfo } from './cri';
+import type { NodeKernel } from '../kernel/packet-path';
+import type { OutgoingRequest } from './outgoing';
+import type { LoadGen } from './load-generator';
 
 export interface ContainerdConfig {
   nodeName: string;
@@ -95,7 +98,13 @@ export interface ContainerdState {
   /** Open GetContainerEvents streams. */
   subscribers: { stream: MessageId; process: ProcessId; incarnation: number }[];
   /** Shared with what is persisted, so ids stay unique across restarts. */
-  counters: { seq: number };
+  counters: { seq: number; outgoing?: number };
+  /** Requests its containers are making (outgoing.ts). */
+  outgoing?: Map<number, OutgoingRequest>;
+  /** The node kernel's conntrack table and IPVS scheduler state (node/kernel/packet-path.ts). */
+  kernel?: NodeKernel;
+  /** Load generators running in its containers (the scenario's traffic step). */
+  loads?: Map<number, LoadGen>;
 }
 
 export const SANDBOX_IMAGE = 'registry.k8s.io/pause:3.10';

@@ -1,0 +1,19 @@
+// `conntrack -L` on a node (conntrack-tools 1.4.7): the node kernel's connection tracking table,
+// where each connection a pod opened to a Service keeps the pod it was DNATed to. The table lives in
+// the host's kernel, read locally (as systemctl reads systemd), not over the network.
+
+import type { Effects } from '../../kernel/component';
+import { conntrackList } from '../../node/kernel/conntrack';
+import type { NodeKernel } from '../../node/kernel/packet-path';
+import { output } from './shell-output';
+
+const HELP_HINT = "Try `conntrack -h' or 'conntrack --help' for more information.\n";
+
+export function conntrack(ctx: Effects, jobId: number, args: string[]): void {
+  const cmd = args.find((a) => a.startsWith('-'));
+  if (cmd === undefined) return output(ctx, jobId, '', `conntrack v1.4.7 (conntrack-tools): no command specified\n${HELP_HINT}`, 2);
+  if (cmd !== '-L' && cmd !== '--dump') return output(ctx, jobId, '', `conntrack v1.4.7 (conntrack-tools): unknown option \`${cmd}'\n${HELP_HINT}`, 2);
+  const kernel = (ctx.hostData('containerd') as { kernel?: NodeKernel } | undefined)?.kernel;
+  const r = conntrackList(kernel?.conntrack ?? { entries: [] }, ctx.now);
+  output(ctx, jobId, r.stdout, r.stderr, 0);
+}

@@ -1,0 +1,107 @@
+// The first packet of a connection from a pod, through the sending node's kernel as kube-proxy
+// programmed it: conntrack first (an established connection keeps its backend), else the rules of
+// the proxy mode (iptables: the walk of the nat and filter tables; IPVS: one hash lookup of the
+// virtual server and the rr scheduler), then a conntrack entry for the translation. What comes out
+// is where the packet goes and what it cost to decide, for the trace and for proxy-cost.
+
+import { renderIptablesSave } from '../kube-proxy/iptables-save';
+import type { ProxyRules } from '../kube-proxy/rules';
+import { close, createConntrack, insert, lookup, TCP_TIMEOUT_ESTABLISHED_MS, type Conntrack } from './conntrack';
+import { programIpvs, scheduleIpvs, type IpvsTable } from './ipvs';
+import { parseIptablesSave, routeNewConnection, type Netfilter, type Packet } from './netfilter';
+
+/** The node kernel's own state that outlives one packet. */
+export interface NodeKernel {
+  conntrack: Conntrack;
+  /** The IPVS rr scheduler's position per virtual server. */
+  ipvsRr: Map<string, number>;
+}
+
+export function createNodeKernel(): NodeKernel {
+  return { conntrack: createConntrack(), ipvsRr: new Map() };
+}
+
+export const CLUSTER_CIDR = '10.244.0.0/16';
+
+// The kernel's tables are derived from kube-proxy's rules object, which is replaced on every sync:
+// compile each once (a cache, not state: the same rules always compile to the same tables).
+const netfilterCache = new WeakMap<ProxyRules, Netfilter>();
+const ipvsCache = new WeakMap<ProxyRules, IpvsTable>();
+
+/** The nat and filter tables exactly as `iptables-save` prints them on the node. */
+export function netfilterOf(rules: ProxyRules, clusterCIDR = CLUSTER_CIDR): Netfilter {
+  let nf = netfilterCache.get(rules);
+  if (!nf) {
+    nf = parseIptablesSave(renderIptablesSave(rules, { clusterCIDR, date: '' }));
+    netfilterCache.set(rules, nf);
+  }
+  return nf;
+}
+
+export function ipvsOf(rules: ProxyRules): IpvsTable {
+  let t = ipvsCache.get(rules);
+  if (!t) {
+    t = programIpvs(rules);
+    ipvsCache.set(rules, t);
+  }
+  return t;
+}
+
+export type Route =
+  /** Sent on to this pod address (DNATed from a Service, or a pod address to begin with). */
+  | { kind: 'deliver'; ip: string; port: number; dnat: boolean; fromConntrack: boolean; rulesEvaluated: number; chain?: string }
+  /** REJECT --reject-with icmp-port-unreachable, or an IPVS virtual server with no real server. */
+  | { kind: 'refused'; rulesEvaluated: number };
+
+export interface Connection extends Packet {
+  sport: number;
+}
+
+function split(hostPort: string): { ip: string; port: number } {
+  const i = hostPort.lastIndexOf(':');
+  return { ip: hostPort.slice(0, i), port: Number(hostPort.slice(i + 1)) };
+}
+
+/** Route a connection's packet and remember the translation. */
+export function routeConnection(k: NodeKernel, rules: ProxyRules | undefined, c: Connection, now: number, rand: () => number): Route {
+  const known = lookup(k.conntrack, c.proto, c.src, c.sport, c.dst, c.dport, now);
+  if (known) return { kind: 'deliver', ip: known.replySrc, port: known.replySport, dnat: known.replySrc !== c.dst, fromConntrack: true, rulesEvaluated: 0 };
+  const none = rules ?? { mode: 'iptables' as const, services: [] };
+  let to: { ip: string; port: number } | undefined;
+  let evaluated: number;
+  let chain: string | undefined;
+  if (none.mode === 'ipvs') {
+    const r = scheduleIpvs(ipvsOf(none), c.proto, c.dst, c.dport, k.ipvsRr);
+    evaluated = r.lookups;
+    if (r.verdict.kind === 'no-real-server') return { kind: 'refused', rulesEvaluated: evaluated };
+    if (r.verdict.kind === 'forward') to = split(r.verdict.to);
+  } else {
+    const w = routeNewConnection(netfilterOf(none), c, rand);
+    evaluated = w.rulesEvaluated;
+    if (w.verdict.kind === 'reject') return { kind: 'refused', rulesEvaluated: evaluated };
+    if (w.verdict.kind === 'dnat') {
+      to = split(w.verdict.to);
+      chain = w.verdict.via.map((r) => r.target).filter((t) => t.startsWith('KUBE-SEP-')).at(-1);
+    }
+  }
+  const dest = to ?? { ip: c.dst, port: c.dport };
+  insert(
+    k.conntrack,
+    { proto: c.proto, src: c.src, sport: c.sport, dst: c.dst, dport: c.dport, replySrc: dest.ip, replySport: dest.port, state: 'ESTABLISHED', expiresAt: now + TCP_TIMEOUT_ESTABLISHED_MS },
+    now,
+  );
+  const route: Route = { kind: 'deliver', ip: dest.ip, port: dest.port, dnat: to !== undefined, fromConntrack: false, rulesEvaluated: evaluated };
+  if (chain) route.chain = chain;
+  return route;
+}
+
+/** The connection ended (the response came, or it failed): its entry goes to TIME_WAIT. */
+export function closeConnection(k: NodeKernel, c: Connection, now: number): void {
+  const e = lookup(k.conntrack, c.proto, c.src, c.sport, c.dst, c.dport, now);
+  if (e) close(e, now);
+}
+
+/** An ephemeral source port (net.ipv4.ip_local_port_range 32768 60999). */
+export function ephemeralPort(rand: () => number): number {
+  return 32768 + Math.floor(rand() * (60999 - 32768 + 1));
+}

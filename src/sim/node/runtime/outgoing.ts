@@ -1,0 +1,211 @@
+// A request a container makes (wget, curl, the load generator) as it travels: the name resolved
+// through the cluster DNS (resolveName: the one place to swap the resolver), the first packet
+// through the sending node's kernel as kube-proxy programmed it (node/kernel/packet-path.ts: the
+// rule walk or the IPVS lookup, DNAT, conntrack), then a message over the pod network to the node
+// of the pod it was sent to, whose container answers (serve-request.ts). No answer in time (the
+// node is down, the packet dropped) ends in the kernel's connect timeout or the tool's own.
+
+import type { Effects, Message } from '../../kernel/component';
+import type { MessageId, TimerId } from '../../kernel/units';
+import { containerdId } from '../../names';
+import { closeConnection, createNodeKernel, ephemeralPort, routeConnection, type Connection, type NodeKernel, type Route } from '../kernel/packet-path';
+import type { KernelRules } from '../kube-proxy/kube-proxy';
+import type { ProxyRules } from '../kube-proxy/rules';
+import type { DnsAnswer, DnsQuery } from './dns-lookup';
+import { serveRequest, type PodHttpRequest, type Served } from './serve-request';
+import { clientResult, userAgent, type HttpClientCommand, type HttpOutcome } from './traffic-client';
+import type { Container, ContainerdState, Waiter } from './state';
+import { answerNow } from './reply';
+import type { ExecResult } from './cri';
+import { writeLog } from './process';
+import { onLoadRequestDone } from './load-generator';
+
+/** Linux gives up a TCP connect after its SYN retries (net.ipv4.tcp_syn_retries = 6): about 127 s. */
+export const TCP_CONNECT_TIMEOUT_MS = 127_000;
+export const OUTGOING_TIMER = 'outgoing.timeout';
+/** curl's version in images that do not say (Debian bookworm's). */
+const CURL_VERSION = '7.88.1';
+
+export interface OutgoingRequest {
+  id: number;
+  containerId: string;
+  cmd: HttpClientCommand;
+  /** Who gets the outcome: a `kubectl exec` (CRI Exec) or a load generator. */
+  waiter?: Waiter;
+  load?: number;
+  startedAt: number;
+  dnsRequestId?: MessageId;
+  netRequestId?: MessageId;
+  /** The address connected to (a ClusterIP or a pod's). */
+  ip?: string;
+  conn?: Connection;
+  route?: Route;
+  timer?: TimerId;
+}
+
+/** pod network: sending node -> node of the pod the packet was DNATed to. */
+export interface PodHttpRequestBody extends PodHttpRequest {
+  type: 'pod.http.request';
+  ip: string;
+  port: number;
+}
+
+export interface PodHttpResponseBody {
+  type: 'pod.http.response';
+  requestId: MessageId;
+  served: Served;
+}
+
+export interface OutgoingDone {
+  req: OutgoingRequest;
+  outcome: HttpOutcome;
+  /** The pod that answered (`ip:port`), when one did. */
+  endpoint?: string;
+}
+
+function kernelOf(s: ContainerdState): NodeKernel {
+  return (s.kernel ??= createNodeKernel());
+}
+
+/** The rules kube-proxy last wrote to this node's kernel. */
+function hostRules(ctx: Effects): ProxyRules | undefined {
+  return (ctx.hostData('kube-proxy') as KernelRules | undefined)?.rules;
+}
+
+function sandboxOf(s: ContainerdState, c: Container) {
+  return s.sandboxes.get(c.podSandboxId);
+}
+
+/**
+ * Resolve a name as the pod's resolver does (resolv.conf search domains, then the name as
+ * written) by asking the cluster DNS. The one place that knows where DNS is: swap it here.
+ */
+function resolveName(s: ContainerdState, ctx: Effects, c: Container, r: OutgoingRequest): void {
+  const namespace = sandboxOf(s, c)?.metadata.namespace ?? 'default';
+  if (!s.config.dns) return finish(s, ctx, r, { kind: 'bad-address' });
+  const q: DnsQuery = { type: 'dns.query', host: r.cmd.host, namespace };
+  r.dnsRequestId = ctx.send(s.config.dns, q, { summary: `DNS A? ${r.cmd.host} (${c.metadata.name})`, phase: 'networking' });
+  r.timer = ctx.setTimer(TCP_CONNECT_TIMEOUT_MS, OUTGOING_TIMER, r.id);
+}
+
+export function startOutgoing(s: ContainerdState, ctx: Effects, c: Container, cmd: HttpClientCommand, sink: { waiter?: Waiter; load?: number }): void {
+  s.counters.outgoing = (s.counters.outgoing ?? 0) + 1;
+  const r: OutgoingRequest = { id: s.counters.outgoing, containerId: c.id, cmd, startedAt: ctx.now, ...sink };
+  (s.outgoing ??= new Map()).set(r.id, r);
+  // /etc/hosts names localhost; an address needs no lookup.
+  if (cmd.host === 'localhost') return connect(s, ctx, r, '127.0.0.1');
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(cmd.host)) return connect(s, ctx, r, cmd.host);
+  resolveName(s, ctx, c, r);
+}
+
+/** Where the pod network delivers an address: the node of the endpoint, or this node for its own pods. */
+function nodeFor(s: ContainerdState, rules: ProxyRules | undefined, ip: string, port: number): string | undefined {
+  for (const sb of s.sandboxes.values()) if (sb.ip === ip && sb.state === 'SANDBOX_READY') return s.config.nodeName;
+  for (const svc of rules?.services ?? []) for (const e of svc.endpoints) if (e.ip === ip && e.port === port && e.nodeName) return e.nodeName;
+  return undefined;
+}
+
+function connect(s: ContainerdState, ctx: Effects, r: OutgoingRequest, ip: string): void {
+  const c = s.containers.get(r.containerId);
+  const src = c ? sandboxOf(s, c)?.ip : undefined;
+  if (!c || !src) return finish(s, ctx, r, { kind: 'refused', ip, elapsedMs: 0 });
+  r.ip = ip;
+  const rules = hostRules(ctx);
+  // Loopback stays inside the pod's network namespace: its own address, no rules on the way.
+  const conn: Connection = { src, sport: ephemeralPort(() => ctx.rand()), dst: ip.startsWith('127.') ? src : ip, dport: r.cmd.port, proto: 'tcp' };
+  r.conn = conn;
+  const route = routeConnection(kernelOf(s), rules, conn, ctx.now, () => ctx.rand());
+  r.route = route;
+  const mode = rules?.mode ?? 'iptables';
+  const cost = mode === 'ipvs' ? `ipvs: ${route.rulesEvaluated} hash lookup` : `iptables: ${route.rulesEvaluated} rules evaluated`;
+  if (route.kind === 'refused') return finish(s, ctx, r, { kind: 'refused', ip, elapsedMs: 0 }, `${conn.src} -> ${ip}:${conn.dport} REJECT (${cost})`);
+  const node = nodeFor(s, rules, route.ip, route.port);
+  const via = route.fromConntrack ? 'conntrack' : route.dnat ? `DNAT ${route.ip}:${route.port}` : 'routed';
+  const verb = r.cmd.tool === 'redis-cli' ? `${r.cmd.path} redis://` : 'GET http://';
+  const summary = `${r.cmd.tool} ${verb}${r.cmd.host}${r.cmd.port === 80 ? '' : `:${r.cmd.port}`}${r.cmd.path} ${conn.src}:${conn.sport} -> ${ip}:${conn.dport} ${via} (${cost})`;
+  const timeoutMs = r.cmd.timeoutSec !== undefined && r.cmd.timeoutSec * 1000 < TCP_CONNECT_TIMEOUT_MS ? r.cmd.timeoutSec * 1000 : TCP_CONNECT_TIMEOUT_MS;
+  if (r.timer !== undefined) ctx.cancelTimer(r.timer);
+  r.timer = ctx.setTimer(timeoutMs, OUTGOING_TIMER, r.id);
+  const sb = sandboxOf(s, c)!;
+  const object = { kind: 'Pod', name: sb.metadata.name, namespace: sb.metadata.namespace };
+  // An address no node routes (no pod there): the SYN goes nowhere and the connect times out.
+  if (!node) return void ctx.send(containerdId(s.config.nodeName), { type: 'pod.packet.dropped' }, { summary: `${summary}: no route to ${route.ip}`, phase: 'networking', object });
+  const body: PodHttpRequestBody = { type: 'pod.http.request', ip: route.ip, port: route.port, method: 'GET', path: r.cmd.path, src, userAgent: userAgent(r.cmd, curlVersion(c)) };
+  if (r.cmd.tool === 'redis-cli') body.protocol = 'redis';
+  r.netRequestId = ctx.send(containerdId(node), body, { summary, phase: 'networking', object });
+}
+
+function curlVersion(c: Container): string {
+  const m = /curl:(\d+\.\d+\.\d+)$/.exec(c.image);
+  return m ? m[1]! : c.image.includes('curlimages/curl') ? '8.9.1' : CURL_VERSION;
+}
+
+function finish(s: ContainerdState, ctx: Effects, r: OutgoingRequest, outcome: HttpOutcome, note?: string, endpoint?: string): void {
+  s.outgoing?.delete(r.id);
+  if (r.timer !== undefined) ctx.cancelTimer(r.timer);
+  if (r.conn) closeConnection(kernelOf(s), r.conn, ctx.now);
+  const done: OutgoingDone = { req: r, outcome };
+  if (endpoint) done.endpoint = endpoint;
+  if (r.waiter) {
+    const res = clientResult(r.cmd, outcome);
+    const result: ExecResult = { exitCode: res.exitCode, stdout: res.stdout, stderr: res.stderr };
+    answerNow(ctx, r.waiter, result, undefined, `Exec ${r.cmd.tool}: ${note ?? outcomeText(outcome)}: exit ${res.exitCode}`);
+  }
+  if (r.load !== undefined) onLoadRequestDone(s, ctx, r.load, outcome, endpoint);
+}
+
+function outcomeText(o: HttpOutcome): string {
+  if (o.kind === 'response') return `HTTP ${o.status}`;
+  if (o.kind === 'bad-address') return 'bad address';
+  return o.kind === 'refused' ? 'connection refused' : 'timed out';
+}
+
+/** containerd got a message this module handles; false otherwise. */
+export function outgoingOnMessage(s: ContainerdState, ctx: Effects, msg: Message): boolean {
+  const type = msg.body.type;
+  if (type === 'dns.answer') {
+    const a = msg.body as DnsAnswer;
+    const r = [...(s.outgoing?.values() ?? [])].find((x) => x.dnsRequestId === a.requestId);
+    if (!r) return false;
+    r.dnsRequestId = undefined;
+    if (!a.address) return finish(s, ctx, r, { kind: 'bad-address' }), true;
+    return connect(s, ctx, r, a.address), true;
+  }
+  if (type === 'pod.http.request') {
+    const b = msg.body as PodHttpRequestBody;
+    const served = serveRequest(s, b.ip, b.port, b, ctx.now);
+    if (served.kind === 'response' && served.log) {
+      const c = [...s.containers.values()].find((x) => x.metadata.name === served.container && s.sandboxes.get(x.podSandboxId)?.ip === b.ip && x.state === 'CONTAINER_RUNNING');
+      if (c) writeLog(s, c, served.log.stream, served.log.text, ctx.now);
+    }
+    const reply: PodHttpResponseBody = { type: 'pod.http.response', requestId: msg.id, served };
+    const what = served.kind === 'response' ? `HTTP/1.1 ${served.status} ${served.reason} (${served.body.length} bytes, ${served.container})` : served.kind === 'refused' ? 'RST: connection refused' : 'connection closed';
+    ctx.reply(msg, reply, { summary: `${b.ip}:${b.port} -> ${b.src}: ${what}`, phase: 'networking' });
+    return true;
+  }
+  if (type === 'pod.http.response') {
+    const b = msg.body as PodHttpResponseBody;
+    const r = [...(s.outgoing?.values() ?? [])].find((x) => x.netRequestId === b.requestId);
+    if (!r) return true;
+    const ip = r.ip ?? '';
+    const endpoint = r.route?.kind === 'deliver' ? `${r.route.ip}:${r.route.port}` : undefined;
+    const elapsedMs = Math.round(ctx.now - r.startedAt);
+    const sv = b.served;
+    if (sv.kind === 'refused') return finish(s, ctx, r, { kind: 'refused', ip, elapsedMs }, undefined, endpoint), true;
+    if (sv.kind === 'reset') return finish(s, ctx, r, { kind: 'reset', ip }, undefined, endpoint), true;
+    return finish(s, ctx, r, { kind: 'response', status: sv.status, reason: sv.reason, body: sv.body, ip }, undefined, endpoint), true;
+  }
+  return type === 'pod.packet.dropped';
+}
+
+export function outgoingOnTimer(s: ContainerdState, ctx: Effects, id: number): void {
+  const r = s.outgoing?.get(id);
+  if (!r) return;
+  r.timer = undefined;
+  const elapsedMs = Math.round(ctx.now - r.startedAt);
+  // No DNS answer at all: the resolver gives up and the name does not resolve.
+  if (r.dnsRequestId !== undefined) return finish(s, ctx, r, { kind: 'bad-address' });
+  const byTool = r.cmd.timeoutSec !== undefined && r.cmd.timeoutSec * 1000 < TCP_CONNECT_TIMEOUT_MS;
+  const endpoint = r.route?.kind === 'deliver' ? `${r.route.ip}:${r.route.port}` : undefined;
+  finish(s, ctx, r, { kind: 'timeout', ip: r.ip ?? '', elapsedMs, byTool }, undefined, endpoint);
+}

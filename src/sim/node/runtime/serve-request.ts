@@ -1,0 +1,119 @@
+// A request delivered over the pod network to a pod's address: the container listening on the port
+// answers, and what it answers is its image's: nginx serves its welcome page (html/index.html of
+// nginx 1.27, 615 bytes) and logs the access in the docker image's `main` format (nginx.conf:
+// `$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer"
+// "$http_user_agent" "$http_x_forwarded_for"`, to stdout); Apache httpd its "It works!" page with
+// a common-format access line; agnhost serve-hostname the pod's name. A port nobody listens on
+// answers with a reset (Connection refused); a listener that does not speak HTTP (redis) closes it.
+
+import { rfc3339 } from '../../api/time';
+import { lookupImage } from '../registry/behaviour';
+import { repositoryName } from '../registry/reference';
+import type { Container, ContainerdState } from './state';
+
+export const NGINX_INDEX_HTML = `<!DOCTYPE html>
+<html>
+<head>
+<title>Welcome to nginx!</title>
+<style>
+html { color-scheme: light dark; }
+body { width: 35em; margin: 0 auto;
+font-family: Tahoma, Verdana, Arial, sans-serif; }
+</style>
+</head>
+<body>
+<h1>Welcome to nginx!</h1>
+<p>If you see this page, the nginx web server is successfully installed and
+working. Further configuration is required.</p>
+
+<p>For online documentation and support please refer to
+<a href="http://nginx.org/">nginx.org</a>.<br/>
+Commercial support is available at
+<a href="http://nginx.com/">nginx.com</a>.</p>
+
+<p><em>Thank you for using nginx.</em></p>
+</body>
+</html>
+`;
+
+export const HTTPD_INDEX_HTML = '<html><body><h1>It works!</h1></body></html>\n';
+
+const NGINX_404 = (version: string): string =>
+  `<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/${version}</center>\r\n</body>\r\n</html>\r\n`;
+
+export interface PodHttpRequest {
+  method: string;
+  path: string;
+  /** The client's address as the server sees it (no masquerade inside the cluster CIDR). */
+  src: string;
+  userAgent: string;
+  /** `redis`: a RESP command (`path` holds it) instead of an HTTP request. */
+  protocol?: 'redis';
+}
+
+export type Served =
+  | { kind: 'response'; status: number; reason: string; body: string; container: string; log?: { stream: 'stdout' | 'stderr'; text: string } }
+  | { kind: 'refused' }
+  /** Accepted, then closed without an HTTP answer. */
+  | { kind: 'reset'; container: string };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `$time_local`: `03/Dec/2026:00:31:32 +0000`. */
+export function timeLocal(now: number): string {
+  const iso = rfc3339(now);
+  return `${iso.slice(8, 10)}/${MONTHS[Number(iso.slice(5, 7)) - 1]}/${iso.slice(0, 4)}:${iso.slice(11, 19)} +0000`;
+}
+
+function imageIsRedis(c: Container): boolean {
+  const l = lookupImage(c.image);
+  return !!l.ref && /redis/.test(repositoryName(l.ref));
+}
+
+function imageKind(c: Container): 'nginx' | 'httpd' | 'other' {
+  const l = lookupImage(c.image);
+  const repo = l.found || l.ref ? repositoryName(l.ref!) : '';
+  if (repo === 'docker.io/library/nginx' || repo === 'registry.k8s.io/nginx-slim') return 'nginx';
+  if (repo === 'docker.io/library/httpd' || repo.endsWith('gb-frontend') || repo === 'registry.k8s.io/hpa-example') return 'httpd';
+  return 'other';
+}
+
+function answer(c: Container, l: Container['listening'][number], req: PodHttpRequest, now: number, hostname: string): Served {
+  const ok = l.http!.okPaths.includes('*') || l.http!.okPaths.includes(req.path);
+  const failed = l.http!.failAfterMs !== undefined && now - (c.startedAt ?? now) >= l.http!.failAfterMs;
+  const status = failed ? 500 : ok ? 200 : 404;
+  const reason = status === 200 ? 'OK' : status === 404 ? 'Not Found' : 'Internal Server Error';
+  const kind = imageKind(c);
+  const name = c.metadata.name;
+  if (kind === 'nginx') {
+    const version = c.processEnv?.find(([k]) => k === 'NGINX_VERSION')?.[1] ?? '1.27.1';
+    const body = status === 200 ? NGINX_INDEX_HTML : NGINX_404(version);
+    const text = `${req.src} - - [${timeLocal(now)}] "${req.method} ${req.path} HTTP/1.1" ${status} ${body.length} "-" "${req.userAgent}" "-"`;
+    return { kind: 'response', status, reason, body, container: name, log: { stream: 'stdout', text } };
+  }
+  if (kind === 'httpd') {
+    const body = status === 200 ? HTTPD_INDEX_HTML : '';
+    return { kind: 'response', status, reason, body, container: name, log: { stream: 'stdout', text: `${req.src} - - [${timeLocal(now)}] "${req.method} ${req.path} HTTP/1.1" ${status} ${body.length}` } };
+  }
+  // agnhost serve-hostname and its kin answer with the pod's name.
+  const body = status === 200 && c.commandLine?.includes('serve-hostname') ? hostname : '';
+  return { kind: 'response', status, reason, body, container: name };
+}
+
+/** The pod at `ip` answers a request on `port`. */
+export function serveRequest(s: ContainerdState, ip: string, port: number, req: PodHttpRequest, now: number): Served {
+  for (const c of s.containers.values()) {
+    const sb = s.sandboxes.get(c.podSandboxId);
+    if (c.state !== 'CONTAINER_RUNNING' || sb?.ip !== ip) continue;
+    const l = c.listening.find((x) => x.port === port);
+    if (!l) continue;
+    // redis answers PING with the simple string +PONG (RESP); anything else that is not HTTP closes.
+    if (req.protocol === 'redis') {
+      if (!l.http && imageIsRedis(c)) return { kind: 'response', status: 200, reason: 'OK', body: '+PONG\r\n', container: c.metadata.name };
+      return { kind: 'reset', container: c.metadata.name };
+    }
+    if (!l.http) return { kind: 'reset', container: c.metadata.name };
+    return answer(c, l, req, now, sb.metadata.name);
+  }
+  return { kind: 'refused' };
+}
