@@ -1,0 +1,124 @@
+// kubectl expose against the simulated cluster, with the texts kubectl v1.31.9 printed for the same
+// commands against kubeplay serve (kubectl/pkg/cmd/expose/expose.go, the service/v2 generator and
+// polymorphichelpers). The manifests are the kubernetes.io tutorials' own: "Connecting Applications
+// with Services" (run-my-nginx.yaml) and "Using a Service to Expose Your App" (kubernetes-bootcamp).
+import { describe, expect, it } from 'vitest';
+import { buildCluster } from '../../../cluster';
+
+const MY_NGINX = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: my-nginx
+spec:
+  selector:
+    matchLabels:
+      run: my-nginx
+  replicas: 2
+  template:
+    metadata:
+      labels:
+        run: my-nginx
+    spec:
+      containers:
+      - name: my-nginx
+        image: nginx
+        ports:
+        - containerPort: 80
+`;
+const PODS = `apiVersion: v1
+kind: Pod
+metadata:
+  name: nolabels
+spec:
+  containers:
+  - name: c
+    image: nginx
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: multi
+  labels: {app: multi}
+spec:
+  containers:
+  - name: c
+    image: nginx
+    ports:
+    - containerPort: 80
+    - containerPort: 53
+      protocol: UDP
+    - containerPort: 53
+      protocol: TCP
+`;
+
+const svcYaml = (meta: string, spec: string): string =>
+  `apiVersion: v1\nkind: Service\nmetadata:\n  creationTimestamp: null\n${meta}spec:\n${spec}status:\n  loadBalancer: {}\n`;
+
+describe('kubectl expose as kubectl v1.31.9', () => {
+  const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 11 });
+  c.run('kubectl apply -f run-my-nginx.yaml', { files: { 'run-my-nginx.yaml': MY_NGINX } });
+  c.run('kubectl apply -f pods.yaml', { files: { 'pods.yaml': PODS } });
+  c.run('kubectl create deployment noports --image=nginx');
+  c.run('kubectl create deployment kubernetes-bootcamp --image=gcr.io/google-samples/kubernetes-bootcamp:v1');
+  c.sim.runUntil(c.sim.now + 5000);
+
+  it('takes selector and port from the Deployment (connect-applications-service tutorial)', () => {
+    expect(c.run('kubectl expose deployment/my-nginx --dry-run=client -o yaml').stdout).toBe(
+      svcYaml('  name: my-nginx\n', '  ports:\n  - port: 80\n    protocol: TCP\n    targetPort: 80\n  selector:\n    run: my-nginx\n'),
+    );
+  });
+
+  it('--type NodePort --port 8080 copies the object labels (expose-intro tutorial)', () => {
+    expect(c.run('kubectl expose deployment/kubernetes-bootcamp --type=NodePort --port 8080 --dry-run=client -o yaml').stdout).toBe(
+      svcYaml(
+        '  labels:\n    app: kubernetes-bootcamp\n  name: kubernetes-bootcamp\n',
+        '  ports:\n  - port: 8080\n    protocol: TCP\n    targetPort: 8080\n  selector:\n    app: kubernetes-bootcamp\n  type: NodePort\n',
+      ),
+    );
+  });
+
+  it('names several ports port-N, and a port served over two protocols port-N-proto', () => {
+    expect(c.run('kubectl expose pod multi --dry-run=client -o yaml').stdout).toBe(
+      svcYaml(
+        '  labels:\n    app: multi\n  name: multi\n',
+        '  ports:\n  - name: port-1\n    port: 80\n    protocol: TCP\n    targetPort: 80\n' +
+          '  - name: port-2-udp\n    port: 53\n    protocol: UDP\n    targetPort: 53\n' +
+          '  - name: port-2-tcp\n    port: 53\n    protocol: TCP\n    targetPort: 53\n  selector:\n    app: multi\n',
+      ),
+    );
+    expect(c.run('kubectl expose pod multi --port=80 --protocol=UDP --dry-run=client -o yaml').stdout).toContain('  - port: 80\n    protocol: UDP\n    targetPort: 80\n');
+  });
+
+  it('--selector, --name, --target-port by name, and headless without a port', () => {
+    const out = c.run('kubectl expose deployment my-nginx --port=8080 --target-port=http --name=web2 --selector=a=b,c=d --dry-run=client -o yaml').stdout;
+    expect(out).toBe(svcYaml('  name: web2\n', '  ports:\n  - port: 8080\n    protocol: TCP\n    targetPort: http\n  selector:\n    a: b\n    c: d\n'));
+    expect(c.run('kubectl expose deployment noports --cluster-ip=None --name=hl --dry-run=client -o yaml').stdout).toBe(
+      svcYaml('  labels:\n    app: noports\n  name: hl\n', '  clusterIP: None\n  selector:\n    app: noports\n'),
+    );
+  });
+
+  it.each([
+    ['deployment noports', "error: couldn't find port via --port flag or introspection\n"],
+    ['pod nolabels --port=80', "error: couldn't retrieve selectors via --selector flag or introspection: the pod has no labels and cannot be exposed\n"],
+    ['svc kubernetes --name=k2', "error: couldn't retrieve selectors via --selector flag or introspection: the service has no pod selector set\n"],
+    ['deployment nope', 'Error from server (NotFound): deployments.apps "nope" not found\n'],
+    ['rs nope', 'Error from server (NotFound): replicasets.apps "nope" not found\n'],
+    ['node/worker-1 --port=80', 'error: cannot expose a Node\n'],
+    ['deployment my-nginx --port=abc', 'error: strconv.Atoi: parsing "abc": invalid syntax\n'],
+    ['', "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n"],
+  ])('kubectl expose %s fails as kubectl does', (args, stderr) => {
+    expect(c.run(`kubectl expose ${args} --dry-run=client -o yaml`)).toMatchObject({ stdout: '', stderr, exitCode: 1 });
+  });
+
+  it('creates the Service (service/NAME exposed), then AlreadyExists; the apiserver validates what kubectl built', () => {
+    expect(c.run('kubectl expose deployment my-nginx --port=80,81')).toMatchObject({ stdout: 'service/my-nginx exposed\n', exitCode: 0 });
+    expect(c.run("kubectl get svc my-nginx -o jsonpath='{.spec.ports[*].name} {.spec.type}'").stdout).toBe('port-1 port-2 ClusterIP');
+    expect(c.run('kubectl expose deployment my-nginx').stderr).toBe('Error from server (AlreadyExists): services "my-nginx" already exists\n');
+    expect(c.run('kubectl expose deployment my-nginx --port=80 --protocol=tcp --name=x').stderr).toBe(
+      'The Service "x" is invalid: spec.ports[0].protocol: Unsupported value: "tcp": supported values: "SCTP", "TCP", "UDP"\n',
+    );
+    expect(c.run('kubectl expose deployment my-nginx --port=80 --target-port=0 --name=x').stderr).toBe(
+      'The Service "x" is invalid: spec.ports[0].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive\n',
+    );
+  });
+});
