@@ -122,3 +122,33 @@ describe('kubectl expose as kubectl v1.31.9', () => {
     );
   });
 });
+
+// The endpoints controller (pkg/controller/endpoint/endpoints_controller.go) and `kubectl get
+// endpoints` / `describe endpoints` (printEndpoints, describeEndpoints), in the forms kubectl v1.31.9
+// printed them against kubeplay serve.
+describe('Endpoints follow the pods a Service selects', () => {
+  const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 12 });
+  c.run('kubectl apply -f run-my-nginx.yaml', { files: { 'run-my-nginx.yaml': MY_NGINX } });
+  c.sim.runUntil(c.sim.now + 5000);
+  c.run('kubectl expose deployment/my-nginx');
+  c.sim.runUntil(c.sim.now + 3000);
+
+  it('get ep lists ip:port of both ready pods; kubernetes points at the apiserver', () => {
+    const ips = c.run("kubectl get pods -l run=my-nginx -o jsonpath='{.items[*].status.podIP}'").stdout.split(' ');
+    const out = c.run('kubectl get ep').stdout.split('\n');
+    expect(out[0]).toMatch(/^NAME +ENDPOINTS +AGE$/);
+    expect(out[1]).toMatch(/^kubernetes +10\.\d+\.\d+\.\d+:6443 +\S+$/);
+    expect(out[2]!.split(/ +/)[1]!.split(',').sort()).toEqual(ips.map((ip) => `${ip}:80`).sort());
+  });
+
+  it('describe endpoints prints the subset with its addresses and ports table', () => {
+    const out = c.run('kubectl describe endpoints my-nginx').stdout;
+    expect(out).toMatch(/^Name: {9}my-nginx\nNamespace: {4}default\nLabels: {7}<none>\nAnnotations: {2}endpoints\.kubernetes\.io\/last-change-trigger-time: \S+Z\nSubsets:\n {2}Addresses: {10}[\d.,]+\n {2}NotReadyAddresses: {2}<none>\n {2}Ports:\n {4}Name {5}Port {2}Protocol\n {4}---- {5}---- {2}--------\n {4}<unset> {2}80 {4}TCP\n\nEvents: {2}<none>\n$/);
+  });
+
+  it('deleting the Service deletes its Endpoints', () => {
+    c.run('kubectl delete svc my-nginx');
+    c.sim.runUntil(c.sim.now + 2000);
+    expect(c.run('kubectl get ep my-nginx').stderr).toBe('Error from server (NotFound): endpoints "my-nginx" not found\n');
+  });
+});

@@ -131,17 +131,18 @@ export function serviceForExpose(target: KubeObject, flags: ExposeFlags): KubeOb
   const tp = flags.targetPort;
   for (const port of ports) port.targetPort = tp ? (/^[+-]?\d+$/.test(tp) ? Number(tp) : tp) : port.port;
   const name = flags.name || (target.metadata.name ?? '').slice(0, DNS1035_LABEL_MAX_LENGTH);
+  // Keys in the Go structs' declaration order, which `-o json` keeps (ServiceSpec, ServicePort, ObjectMeta).
   const spec: Record<string, unknown> = {};
-  if (flags.clusterIP) spec.clusterIP = flags.clusterIP;
-  if (flags.externalIP) spec.externalIPs = [flags.externalIP];
-  if (ports.length) spec.ports = ports;
+  if (ports.length) spec.ports = ports.map((p) => ({ ...(p.name ? { name: p.name } : {}), protocol: p.protocol, port: p.port, targetPort: p.targetPort }));
   spec.selector = selector;
-  if (flags.sessionAffinity) spec.sessionAffinity = flags.sessionAffinity;
+  if (flags.clusterIP) spec.clusterIP = flags.clusterIP;
   if (flags.type) spec.type = flags.type;
+  if (flags.externalIP) spec.externalIPs = [flags.externalIP];
+  if (flags.sessionAffinity) spec.sessionAffinity = flags.sessionAffinity;
   const metadata: KubeObject['metadata'] = { name };
   if (typeof labels === 'string') return labels;
   if (Object.keys(labels).length) metadata.labels = labels;
-  return { apiVersion: 'v1', kind: 'Service', metadata, spec, status: { loadBalancer: {} } } as KubeObject;
+  return { kind: 'Service', apiVersion: 'v1', metadata, spec, status: { loadBalancer: {} } } as KubeObject;
 }
 
 function printed(job: ExposeJob, obj: KubeObject, suffix: string): KubectlError | undefined {
@@ -160,7 +161,8 @@ export function onExposeResult(st: KubectlState, job: ExposeJob, step: string, r
   const svc = serviceForExpose(asObject(r), job.flags);
   if (typeof svc === 'string') return finishJob(st, job, ctx, plain(svc));
   if (job.dryRun === 'client') {
-    const obj = { ...svc, metadata: { creationTimestamp: null as unknown as string, ...svc.metadata } };
+    const { name, ...rest } = svc.metadata;
+    const obj = { ...svc, metadata: { name, creationTimestamp: null as unknown as string, ...rest } };
     return finishJob(st, job, ctx, printed(job, obj, dryRunSuffix('client')));
   }
   const info = resourceForKind('v1', 'Service')!;

@@ -21,6 +21,8 @@ import type { DaemonSet } from '../../../controllers/daemonset/types';
 import type { StatefulSet } from '../../../controllers/statefulset/types';
 import type { Service } from '../../../api/service';
 import { describePodDisruptionBudget } from './pdb';
+import { describeEndpoints } from './endpoints';
+import type { Endpoints } from '../../../api/service';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
@@ -38,6 +40,7 @@ const DESCRIBERS: Record<string, Describer> = {
   jobs: { print: (o, ev, _r, now) => describeJob(o as Job, ev, now) },
   cronjobs: { print: (o, ev, _r, now) => describeCronJob(o as CronJob, ev, now) },
   services: { related: 'endpointslices', print: (o, ev, r, now) => describeService(o as Service, ev, r, now) },
+  endpoints: { print: (o, ev, _r, now) => describeEndpoints(o as Endpoints, ev, now) },
   namespaces: { print: (o) => describeNamespace(o as Namespace) },
   configmaps: { print: (o, ev, _r, now) => describeConfigMap(o, ev, now) },
   secrets: { print: (o) => describeSecret(o) },
