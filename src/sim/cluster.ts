@@ -44,6 +44,7 @@ export const API_GATEWAY: ProcessId = 'api-gateway';
 /** kube-apiserver's --request-timeout (60 s): the gateway gives up a little later. */
 const GATEWAY_TIMEOUT_MS = 65_000;
 import { KUBE_PROXY_CREDENTIALS, kubeProxy, type KubeProxyConfig } from './node/kube-proxy/kube-proxy';
+import type { ProxyMode } from './node/kube-proxy/rules';
 import { cniPlugin, type CniConfig } from './node/cni/cni';
 import { kubelet, type KubeletConfig } from './node/kubelet/kubelet';
 import { imageRegistry } from './node/registry/registry';
@@ -73,7 +74,7 @@ export interface ClusterSpec {
   users?: ClusterUser[];
   etcd?: { members?: number };
   /** kube-proxy's --proxy-mode on every node (default iptables). */
-  kubeProxyMode?: 'iptables' | 'ipvs';
+  kubeProxyMode?: 'iptables' | 'ipvs' | 'nftables';
   /** `standby: true`: a second control-plane host runs standby kube-scheduler and kube-controller-manager instances. */
   controlPlane?: { standby?: boolean };
   /** The API gateway real clients come in through (`kubeplay serve`; a run it recorded keeps it). */
@@ -248,7 +249,7 @@ export class Cluster {
     sim.start('kubeadm');
   }
 
-  private addNode(n: NodeSpecInput, index: number, controlPlane: boolean, proxyMode: 'iptables' | 'ipvs'): void {
+  private addNode(n: NodeSpecInput, index: number, controlPlane: boolean, proxyMode: ProxyMode): void {
     const address = controlPlane ? '10.0.0.10' : `10.0.0.${10 + index}`;
     const podCIDR = `10.244.${index}.0/24`;
     this.nodes.push({ name: n.name, address, podCIDR, controlPlane });

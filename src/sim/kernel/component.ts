@@ -124,6 +124,8 @@ export interface HostProcessInfo {
   /** When it last stopped (unset while it has never stopped). */
   since?: number;
   log: { time: number; line: string }[];
+  /** What the process left to survive a kill (read-only): kube-proxy's rules in the node's kernel. */
+  persisted?: unknown;
 }
 
 export type SystemctlAction = 'start' | 'stop' | 'restart';

@@ -794,6 +794,7 @@ export class Simulation {
           const info: HostProcessInfo = { id: q.id, kind: q.kind, alive: q.alive, incarnation: q.incarnation, log: q.log.map((l) => ({ time: l.time, line: l.line })) };
           if (q.startedAt !== undefined) info.startedAt = q.startedAt;
           if (q.stoppedAt !== undefined) info.since = q.stoppedAt;
+          if (q.persisted !== undefined) info.persisted = q.persisted;
           out.push(info);
         }
         return out;

@@ -154,7 +154,7 @@ describe('parseScenario', () => {
     ['too many etcd members', withSpec('  cluster: {etcd: {members: 9}}\n  steps: []\n'),
       ['bad.yaml:5:29: spec.cluster.etcd.members: must be between 1 and 7, got 9']],
     ['an unknown kube-proxy mode', withSpec('  cluster: {kubeProxyMode: userspace}\n  steps: []\n'),
-      ['bad.yaml:5:28: spec.cluster.kubeProxyMode: Unsupported value: "userspace": supported values: "iptables", "ipvs"']],
+      ['bad.yaml:5:28: spec.cluster.kubeProxyMode: Unsupported value: "userspace": supported values: "iptables", "ipvs", "nftables"']],
     ['a standby that is not a boolean', withSpec('  cluster: {controlPlane: {standby: yes please}}\n  steps: []\n'),
       ['bad.yaml:5:37: spec.cluster.controlPlane.standby: expected true or false']],
     ['a wrong apiVersion', 'apiVersion: v1\nkind: Scenario\nmetadata: {name: t}\nspec: {steps: []}\n',

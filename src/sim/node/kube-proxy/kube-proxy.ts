@@ -80,7 +80,7 @@ function sync(s: KubeProxyState, ctx: Effects): void {
   const kernel: KernelRules = { rules: s.rules };
   ctx.persist(kernel);
   const endpoints = s.rules.services.reduce((n, x) => n + x.endpoints.length, 0);
-  const what = s.config.mode === 'ipvs' ? 'ipvs rules' : 'iptables rules';
+  const what = `${s.config.mode} rules`;
   ctx.log(`"Syncing ${what}" ipFamily="IPv4" services=${s.rules.services.length} endpoints=${endpoints}`);
 }
 
@@ -138,7 +138,7 @@ export const kubeProxy: ComponentType<KubeProxyState, KubeProxyConfig> = {
       syncs: 0,
       syncPending: false,
     };
-    ctx.log(`"Using ${config.mode === 'ipvs' ? 'ipvs' : 'iptables'} Proxier"`);
+    ctx.log(`"Using ${config.mode} Proxier"`);
     informerSetStart(ctx, client, s.informers);
     return s;
   },
