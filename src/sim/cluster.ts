@@ -43,7 +43,7 @@ export const shellId = (node: string): ProcessId => `shell/${node}`;
 export const API_GATEWAY: ProcessId = 'api-gateway';
 /** kube-apiserver's --request-timeout (60 s): the gateway gives up a little later. */
 const GATEWAY_TIMEOUT_MS = 65_000;
-import { KUBE_PROXY_CREDENTIALS, kubeProxy, type KubeProxyConfig } from './node/kube-proxy/kube-proxy';
+import { DEFAULT_CLUSTER_CIDR, KUBE_PROXY_CREDENTIALS, kubeProxy, type KubeProxyConfig } from './node/kube-proxy/kube-proxy';
 import type { ProxyMode } from './node/kube-proxy/rules';
 import { cniPlugin, type CniConfig } from './node/cni/cni';
 import { kubelet, type KubeletConfig } from './node/kubelet/kubelet';
@@ -218,7 +218,13 @@ export class Cluster {
     }
     const kubectlCfg: KubectlConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, server: APISERVER_ADDRESS, users: userCredentials(spec.users ?? []) };
     sim.addProcess(KUBECTL, KUBECTL_HOST, 'kubectl', kubectlCfg);
-    const kubeadmCfg: KubeadmConfig = { apiserver: APISERVER, credentials: ADMIN_CREDENTIALS, nodeName: CONTROL_PLANE_HOST, labels: CONTROL_PLANE_LABELS };
+    const kubeadmCfg: KubeadmConfig = {
+      apiserver: APISERVER,
+      credentials: ADMIN_CREDENTIALS,
+      nodeName: CONTROL_PLANE_HOST,
+      labels: CONTROL_PLANE_LABELS,
+      kubeProxy: { mode: spec.kubeProxyMode ?? 'iptables', clusterCIDR: DEFAULT_CLUSTER_CIDR, server: `https://${APISERVER_ADDRESS}` },
+    };
     sim.addProcess('kubeadm', CONTROL_PLANE_HOST, 'kubeadm', kubeadmCfg, false);
 
     const proxyMode = spec.kubeProxyMode ?? 'iptables';

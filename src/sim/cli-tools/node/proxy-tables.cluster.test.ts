@@ -47,3 +47,14 @@ describe('nftables mode', () => {
     expect(c.run('ssh worker-1 -- iptables-save').stdout).toBe('');
   });
 });
+
+// kubeadm's addon/kube-proxy phase (cmd/kubeadm/app/phases/addons/proxy): the ConfigMap kube-proxy
+// takes its configuration from, with the cluster's mode in config.conf.
+describe('the kube-proxy ConfigMap', () => {
+  it('is created at boot in kube-system with the scenario mode', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }], kubeProxyMode: 'nftables' }, { seed: 3 });
+    c.sim.runUntil(c.sim.now + 10_000);
+    expect(c.run('kubectl get cm -n kube-system kube-proxy --show-labels').stdout).toMatch(/^NAME +DATA +AGE +LABELS\nkube-proxy +2 +\S+ +app=kube-proxy\n$/);
+    expect(c.run(`kubectl get cm -n kube-system kube-proxy -o jsonpath='{.data.config\\.conf}'`).stdout).toContain('\nmode: nftables\n');
+  });
+});
