@@ -97,6 +97,16 @@ describe('kubectl expose as kubectl v1.31.9', () => {
     );
   });
 
+  it('LoadBalancer with --load-balancer-ip, --session-affinity, --external-ip and --labels', () => {
+    const out = c.run('kubectl expose deployment my-nginx --port=80 --type=LoadBalancer --load-balancer-ip=5.6.7.8 --session-affinity=ClientIP --external-ip=1.2.3.4 --labels=x=y,z=w --dry-run=client -o yaml').stdout;
+    expect(out).toBe(
+      svcYaml(
+        '  labels:\n    x: "y"\n    z: w\n  name: my-nginx\n',
+        '  externalIPs:\n  - 1.2.3.4\n  loadBalancerIP: 5.6.7.8\n  ports:\n  - port: 80\n    protocol: TCP\n    targetPort: 80\n  selector:\n    run: my-nginx\n  sessionAffinity: ClientIP\n  type: LoadBalancer\n',
+      ),
+    );
+  });
+
   it.each([
     ['deployment noports', "error: couldn't find port via --port flag or introspection\n"],
     ['pod nolabels --port=80', "error: couldn't retrieve selectors via --selector flag or introspection: the pod has no labels and cannot be exposed\n"],

@@ -40,6 +40,7 @@ export interface ExposeFlags {
   clusterIP: string;
   externalIP: string;
   sessionAffinity: string;
+  loadBalancerIP: string;
 }
 
 const NO_RESOURCES =
@@ -64,6 +65,7 @@ export function startExpose(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     flags: {
       port: f('port'), targetPort: f('target-port') || f('container-port'), type: f('type'), name: f('name'), protocol: f('protocol'),
       selector: f('selector'), labels: f('labels'), clusterIP: f('cluster-ip'), externalIP: f('external-ip'), sessionAffinity: f('session-affinity'),
+      loadBalancerIP: f('load-balancer-ip'),
     },
     dryRun,
     output: f('output'),
@@ -139,6 +141,7 @@ export function serviceForExpose(target: KubeObject, flags: ExposeFlags): KubeOb
   if (flags.type) spec.type = flags.type;
   if (flags.externalIP) spec.externalIPs = [flags.externalIP];
   if (flags.sessionAffinity) spec.sessionAffinity = flags.sessionAffinity;
+  if (flags.type === 'LoadBalancer' && flags.loadBalancerIP) spec.loadBalancerIP = flags.loadBalancerIP;
   const metadata: KubeObject['metadata'] = { name };
   if (typeof labels === 'string') return labels;
   if (Object.keys(labels).length) metadata.labels = labels;
