@@ -197,6 +197,23 @@ const READS: string[] = [
   'get node/worker-1 ns/default deploy/web -o wide',
   'get deploy,rs -A --show-labels -L app',
   'get events -A -o wide --sort-by=.metadata.name',
+  // Services as learners meet them (issue 13): expose, Endpoints, describe of both. `web` is exposed in beforeAll.
+  'expose deployment web --dry-run=client -o yaml',
+  'expose deployment/web --type=NodePort --port 8080 --target-port=80 --name=web2 --dry-run=client -o yaml',
+  'expose deployment web --port=80,443 --protocol=UDP --selector=app=web,tier=x --dry-run=client -o yaml',
+  'expose deployment web --cluster-ip=None --port=80 --dry-run=client -o json',
+  'expose deployment web --port=abc --dry-run=client -o yaml',
+  'expose deployment nope --port=80',
+  'expose node worker-1 --port=80',
+  'expose svc kubernetes --name=k2',
+  'expose',
+  'get endpoints',
+  'get ep -A',
+  'get ep kubernetes -o yaml',
+  'get ep web -o yaml',
+  'describe endpoints',
+  'describe svc web',
+  'get endpointslices',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
@@ -310,6 +327,9 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: "apply -f - -o go-template='{{.kind}}/{{.metadata.name}}'", stdin: MANIFEST },
   { cmd: "apply -f - --dry-run=client -o go-template='{{.kind}}'", stdin: MANIFEST },
   { cmd: 'apply -f - -o wide', stdin: MANIFEST },
+  { cmd: 'expose deployment {n}-api --port=80 --target-port=8080' },
+  { cmd: 'expose deployment {n}-api --port=80' },
+  { cmd: "get svc {n}-api -o jsonpath='{.spec.ports}'" },
 ];
 
 /**
@@ -379,6 +399,7 @@ maybe(KUBECTL ? 'real kubectl v1.31 and the in-page kubectl print the same' : 'r
     env = { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
     page('create deployment web --image=nginx:1.25 --replicas=2');
     page('rollout status deployment web');
+    page('expose deployment web --port=80');
   }, 120_000);
 
   afterAll(async () => {

@@ -49,7 +49,8 @@ export const shellId = (node: string): ProcessId => `shell/${node}`;
 export const API_GATEWAY: ProcessId = 'api-gateway';
 /** kube-apiserver's --request-timeout (60 s): the gateway gives up a little later. */
 const GATEWAY_TIMEOUT_MS = 65_000;
-import { KUBE_PROXY_CREDENTIALS, kubeProxy, type KubeProxyConfig } from './node/kube-proxy/kube-proxy';
+import { DEFAULT_CLUSTER_CIDR as POD_SUBNET, KUBE_PROXY_CREDENTIALS, kubeProxy, type KubeProxyConfig } from './node/kube-proxy/kube-proxy';
+import type { ProxyMode } from './node/kube-proxy/rules';
 import { cniPlugin, type CniConfig } from './node/cni/cni';
 import { kubelet, type KubeletConfig } from './node/kubelet/kubelet';
 import { imageRegistry } from './node/registry/registry';
@@ -80,7 +81,7 @@ export interface ClusterSpec {
   users?: ClusterUser[];
   etcd?: { members?: number };
   /** kube-proxy's --proxy-mode on every node (default iptables). */
-  kubeProxyMode?: 'iptables' | 'ipvs';
+  kubeProxyMode?: 'iptables' | 'ipvs' | 'nftables';
   /** `standby: true`: a second control-plane host runs standby kube-scheduler and kube-controller-manager instances. */
   controlPlane?: { standby?: boolean };
   /** The API gateway real clients come in through (`kubeplay serve`; a run it recorded keeps it). */
@@ -128,7 +129,6 @@ const CONTROL_PLANE_NODE: NodeSpecInput = {
   taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
 };
 /** kubeadm's networking defaults as this cluster uses them: the pod subnet the nodes' podCIDRs come from, the service subnet. */
-const POD_SUBNET = '10.244.0.0/16';
 const SERVICE_SUBNET = '10.96.0.0/12';
 /** The control-plane node's address: kube-apiserver's --advertise-address. */
 const APISERVER_ADDRESS_IP = '10.0.0.10';
@@ -284,7 +284,7 @@ export class Cluster {
     if (withStorage) sim.start(INSTALL_STORAGE);
   }
 
-  private addNode(n: NodeSpecInput, index: number, controlPlane: boolean, proxyMode: 'iptables' | 'ipvs', staticPods?: StaticPodManifest[]): void {
+  private addNode(n: NodeSpecInput, index: number, controlPlane: boolean, proxyMode: ProxyMode, staticPods?: StaticPodManifest[]): void {
     const address = controlPlane ? '10.0.0.10' : `10.0.0.${10 + index}`;
     const podCIDR = `10.244.${index}.0/24`;
     this.nodes.push({ name: n.name, address, podCIDR, controlPlane });

@@ -62,6 +62,7 @@ export const RESOURCES: ResourceInfo[] = [
   r('', 'v1', 'namespaces', 'Namespace', false, ['ns'], ['status', 'finalize'], ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']),
   r('', 'v1', 'nodes', 'Node', false, ['no'], ['status', 'proxy']),
   r('', 'v1', 'persistentvolumeclaims', 'PersistentVolumeClaim', true, ['pvc'], ['status']),
+  r('', 'v1', 'endpoints', 'Endpoints', true, ['ep']),
   r('', 'v1', 'persistentvolumes', 'PersistentVolume', false, ['pv'], ['status']),
   r('', 'v1', 'pods', 'Pod', true, ['po'], ['binding', 'status', 'log', 'eviction', 'exec']),
   r('', 'v1', 'resourcequotas', 'ResourceQuota', true, ['quota'], ['status']),

@@ -55,6 +55,33 @@ export interface EndpointSlice extends KubeObject {
   ports?: EndpointPort[];
 }
 
+/** core/v1 EndpointAddress: a pod's IP, where it runs and which pod it is. */
+export interface EndpointAddress {
+  ip: string;
+  hostname?: string;
+  nodeName?: string;
+  targetRef?: { kind: string; name: string; namespace?: string; uid?: string };
+}
+
+/** core/v1 EndpointPort (the Service port's name, the pod's port number). */
+export interface EndpointsPort {
+  name?: string;
+  port: number;
+  protocol?: string;
+}
+
+/** core/v1 EndpointSubset: addresses that all serve the same ports. */
+export interface EndpointSubset {
+  addresses?: EndpointAddress[];
+  notReadyAddresses?: EndpointAddress[];
+  ports?: EndpointsPort[];
+}
+
+/** core/v1 Endpoints, named after its Service (the endpoints controller's, beside the slices). */
+export interface Endpoints extends KubeObject {
+  subsets?: EndpointSubset[];
+}
+
 /** The label that ties an EndpointSlice to its Service (discovery.LabelServiceName). */
 export const LABEL_SERVICE_NAME = 'kubernetes.io/service-name';
 /** discovery.LabelManagedBy. */

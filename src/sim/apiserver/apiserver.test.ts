@@ -78,6 +78,8 @@ describe('kube-apiserver start', () => {
       'Txn create /registry/namespaces/kube-node-lease',
       'Txn create /registry/services/specs/default/kubernetes',
       'Txn create /registry/endpointslices/default/kubernetes',
+      // v1.31's endpoint reconciler still writes the Endpoints too (under the old services/endpoints prefix).
+      'Txn create /registry/services/endpoints/default/kubernetes',
     ]);
   });
 

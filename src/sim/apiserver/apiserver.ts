@@ -40,7 +40,7 @@ import { onQuotaStatusOutcome } from './quota-charge';
 import { ensureRbacPolicy, onRbacBootstrapOutcome, rbacBootstrapping, rbacOnCacheEvent, rbacOnCacheReplaced } from './rbac-bootstrap';
 import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
-import { kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
+import { kubernetesEndpoints, kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
 import { storageOnEtcd } from './stages/storage';
 import type { ApiserverConfig, ApiserverState } from './state';
 import { cacheApply, cacheReplace, WATCH_CACHE_CAPACITY } from './watchcache';
@@ -74,11 +74,12 @@ function ensureNamespaces(ctx: Effects, s: ApiserverState): void {
   }
 }
 
-/** The `kubernetes` Service and its EndpointSlice (the bootstrap controller and the endpoint reconciler). */
+/** The `kubernetes` Service, its EndpointSlice and Endpoints (the bootstrap controller and the endpoint reconciler). */
 function ensureKubernetesService(ctx: Effects, s: ApiserverState): void {
   const objects: [string, string, KubeObject][] = [
     ['services', `${REGISTRY_PREFIX}services/specs/default/kubernetes`, kubernetesService(ctx.now, () => ctx.rand())],
     ['endpointslices', `${REGISTRY_PREFIX}endpointslices/default/kubernetes`, kubernetesEndpointSlice(ctx.now, () => ctx.rand(), s.config.advertiseAddress)],
+    ['endpoints', `${REGISTRY_PREFIX}services/endpoints/default/kubernetes`, kubernetesEndpoints(ctx.now, () => ctx.rand(), s.config.advertiseAddress)],
   ];
   for (const [resource, key, obj] of objects) {
     if (s.cache.get(resource)?.objects.has('default/kubernetes')) continue;

@@ -49,3 +49,22 @@ export function kubernetesEndpointSlice(now: number, rand: () => number, adverti
     ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
   };
 }
+
+/**
+ * The `kubernetes` Endpoints the endpoint reconciler keeps beside the slice (v1.31 still writes
+ * both); it is labelled so that the EndpointSlice mirroring controller leaves it alone.
+ */
+export function kubernetesEndpoints(now: number, rand: () => number, advertiseAddress: string): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Endpoints',
+    metadata: {
+      name: 'kubernetes',
+      namespace: 'default',
+      uid: newUID(rand),
+      creationTimestamp: rfc3339(now),
+      labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' },
+    },
+    subsets: [{ addresses: [{ ip: advertiseAddress }], ports: [{ name: 'https', port: 6443, protocol: 'TCP' }] }],
+  } as KubeObject;
+}

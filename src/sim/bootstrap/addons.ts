@@ -6,6 +6,8 @@
 
 import type { KubeObject } from '../api/types';
 import { KUBERNETES_IMAGE_TAG } from './static-pods';
+import { kubeProxyConfigMap } from '../node/kube-proxy/configmap';
+import type { ProxyMode } from '../node/kube-proxy/rules';
 
 export const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns:v1.11.3';
 export const KUBE_PROXY_IMAGE = `registry.k8s.io/kube-proxy:${KUBERNETES_IMAGE_TAG}`;
@@ -134,45 +136,12 @@ export function corednsObjects(): AddonObject[] {
   ];
 }
 
-/** kube-proxy's ConfigMap: its KubeProxyConfiguration and the kubeconfig it reaches the apiserver with. */
-function kubeProxyConfig(mode: string, podSubnet: string, server: string): Record<string, string> {
-  return {
-    'config.conf': `apiVersion: kubeproxy.config.k8s.io/v1alpha1
-bindAddress: 0.0.0.0
-clientConnection:
-  kubeconfig: /var/lib/kube-proxy/kubeconfig.conf
-clusterCIDR: ${podSubnet}
-kind: KubeProxyConfiguration
-mode: ${mode}
-`,
-    'kubeconfig.conf': `apiVersion: v1
-kind: Config
-clusters:
-- cluster:
-    certificate-authority: /var/run/secrets/kubernetes.io/serviceaccount/ca.crt
-    server: ${server}
-  name: default
-contexts:
-- context:
-    cluster: default
-    namespace: default
-    user: default
-  name: default
-current-context: default
-users:
-- name: default
-  user:
-    tokenFile: /var/run/secrets/kubernetes.io/serviceaccount/token
-`,
-  };
-}
-
 /** kube-proxy as kubeadm installs it. */
-export function kubeProxyObjects(mode: string, podSubnet: string, server: string): AddonObject[] {
+export function kubeProxyObjects(mode: ProxyMode, podSubnet: string, server: string): AddonObject[] {
   const labels = { 'k8s-app': 'kube-proxy' };
   return [
     { path: `${CORE}/serviceaccounts`, object: obj({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta('kube-proxy') }) },
-    { path: `${CORE}/configmaps`, object: obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: meta('kube-proxy', { app: 'kube-proxy' }), data: kubeProxyConfig(mode, podSubnet, server) }) },
+    { path: `${CORE}/configmaps`, object: kubeProxyConfigMap(mode, podSubnet, server) },
     {
       path: `${APPS}/daemonsets`,
       object: obj({

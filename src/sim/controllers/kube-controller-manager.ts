@@ -38,6 +38,16 @@ import {
   syncService,
   type EndpointSliceControllerState,
 } from './endpointslice/controller';
+import {
+  createEndpointController,
+  endpointOnWriteResult,
+  ENDPOINT_SA,
+  onEndpointPodDelta,
+  onEndpointsDelta,
+  onEndpointServiceDelta,
+  syncEndpoints,
+  type EndpointControllerState,
+} from './endpoint/controller';
 import { controllerCredentials } from './tokens';
 import {
   createRootCACertPublisher,
@@ -167,6 +177,7 @@ export interface KubeControllerManagerState {
   nodeLifecycle: NodeLifecycleState;
   taintEviction: TaintEvictionState;
   endpointSlice: EndpointSliceControllerState;
+  endpoint: EndpointControllerState;
   replicaSet: ReplicaSetControllerState;
   deployment: DeploymentControllerState;
   garbageCollector: GarbageCollectorState;
@@ -198,6 +209,7 @@ function workers(s: KubeControllerManagerState): {
     { rt: s.nodeLifecycle.rt, serviceAccount: NODE_CONTROLLER_SA, sync: (e, sc) => syncNode(s.nodeLifecycle, e, sc) },
     { rt: s.taintEviction.rt, serviceAccount: TAINT_EVICTION_SA, sync: (e, sc) => syncTaintEvictionNode(s.taintEviction, e, sc) },
     { rt: s.endpointSlice.rt, serviceAccount: ENDPOINTSLICE_SA, sync: (e, sc) => syncService(s.endpointSlice, e, sc) },
+    { rt: s.endpoint.rt, serviceAccount: ENDPOINT_SA, sync: (e, sc) => syncEndpoints(s.endpoint, e, sc) },
     { rt: s.replicaSet.rt, serviceAccount: REPLICASET_SA, sync: (e, sc) => syncReplicaSet(s.replicaSet, e, sc) },
     { rt: s.deployment.rt, serviceAccount: DEPLOYMENT_SA, sync: (e, sc) => syncDeployment(s.deployment, e, sc) },
     { rt: s.garbageCollector.rt, serviceAccount: GARBAGE_COLLECTOR_SA, sync: (e, sc) => syncGarbageCollector(s.garbageCollector, e, sc) },
@@ -240,13 +252,17 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
       indexPodDelta(s.informers, d);
       onTaintEvictionPodDelta(s.taintEviction, te, d);
       onEndpointSlicePodDelta(s.endpointSlice, es, d);
+      onEndpointPodDelta(s.endpoint, env(s, ctx, ENDPOINT_SA), d);
       onReplicaSetPodDelta(s.replicaSet, rs, d);
       onDaemonSetPodDelta(s.daemonSet, env(s, ctx, DAEMONSET_SA), d);
       onJobPodDelta(s.job, env(s, ctx, JOB_SA), d);
       onStatefulSetPodDelta(s.statefulSet, env(s, ctx, STATEFULSET_SA), d);
       onDisruptionPodDelta(s.disruption, env(s, ctx, DISRUPTION_SA), d);
     } else if (which === 'poddisruptionbudgets') onPdbDelta(s.disruption, env(s, ctx, DISRUPTION_SA), d);
-    else if (which === 'services') onServiceDelta(s.endpointSlice, es, d);
+    else if (which === 'services') {
+      onServiceDelta(s.endpointSlice, es, d);
+      onEndpointServiceDelta(s.endpoint, env(s, ctx, ENDPOINT_SA), d);
+    } else if (which === 'endpoints') onEndpointsDelta(s.endpoint, env(s, ctx, ENDPOINT_SA), d);
     else if (which === 'replicasets') {
       onReplicaSetDelta(s.replicaSet, rs, d);
       onDeploymentReplicaSetDelta(s.deployment, dc, d);
@@ -290,6 +306,8 @@ function onClientEvent(s: KubeControllerManagerState, ctx: Effects, ev: ClientEv
   if (onSyncWriteResult(s.taintEviction.rt, ctx, ev)) return;
   endpointSliceOnWriteResult(s.endpointSlice, ev);
   if (onSyncWriteResult(s.endpointSlice.rt, ctx, ev)) return;
+  endpointOnWriteResult(s.endpoint, ev);
+  if (onSyncWriteResult(s.endpoint.rt, ctx, ev)) return;
   replicaSetOnWriteResult(s.replicaSet, env(s, ctx, REPLICASET_SA), ev);
   if (onSyncWriteResult(s.replicaSet.rt, ctx, ev)) return;
   deploymentOnWriteResult(s.deployment, env(s, ctx, DEPLOYMENT_SA), ev);
@@ -334,6 +352,7 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       nodeLifecycle: createNodeLifecycle(),
       taintEviction: createTaintEviction(),
       endpointSlice: createEndpointSliceController(),
+      endpoint: createEndpointController(),
       replicaSet: createReplicaSetController(),
       deployment: createDeploymentController(),
       garbageCollector: createGarbageCollector(),

@@ -126,6 +126,8 @@ export interface HostProcessInfo {
   /** How it last stopped: killed from outside, crashed, or exited on its own. */
   stopReason?: 'kill' | 'crash' | 'exit';
   log: { time: number; line: string }[];
+  /** What the process left to survive a kill (read-only): kube-proxy's rules in the node's kernel. */
+  persisted?: unknown;
 }
 
 export type SystemctlAction = 'start' | 'stop' | 'restart';

@@ -825,6 +825,7 @@ export class Simulation {
           if (q.startedAt !== undefined) info.startedAt = q.startedAt;
           if (q.stoppedAt !== undefined) info.since = q.stoppedAt;
           if (q.stopReason !== undefined) info.stopReason = q.stopReason;
+          if (q.persisted !== undefined) info.persisted = q.persisted;
           out.push(info);
         }
         return out;

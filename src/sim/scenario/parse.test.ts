@@ -169,7 +169,7 @@ describe('parseScenario', () => {
     ['too many etcd members', withSpec('  cluster: {etcd: {members: 9}}\n  steps: []\n'),
       ['bad.yaml:5:29: spec.cluster.etcd.members: must be between 1 and 7, got 9']],
     ['an unknown kube-proxy mode', withSpec('  cluster: {kubeProxyMode: userspace}\n  steps: []\n'),
-      ['bad.yaml:5:28: spec.cluster.kubeProxyMode: Unsupported value: "userspace": supported values: "iptables", "ipvs"']],
+      ['bad.yaml:5:28: spec.cluster.kubeProxyMode: Unsupported value: "userspace": supported values: "iptables", "ipvs", "nftables"']],
     ['a defaultStorageClass that is not a boolean', withSpec('  cluster: {defaultStorageClass: none}\n  steps: []\n'),
       ['bad.yaml:5:34: spec.cluster.defaultStorageClass: expected true or false']],
     ['an epoch with a fraction of a second', withSpec('  cluster: {epoch: "2026-12-03T00:45:30.5Z"}\n  steps: []\n'),

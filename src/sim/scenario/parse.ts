@@ -197,9 +197,9 @@ function readCluster(r: FieldReader, f: Field): ScenarioClusterSpec | undefined 
   const modeField = fields.get('kubeProxyMode');
   if (modeField) {
     const mode = r.string(modeField, 'spec.cluster.kubeProxyMode');
-    if (mode === 'iptables' || mode === 'ipvs') out.kubeProxyMode = mode;
+    if (mode === 'iptables' || mode === 'ipvs' || mode === 'nftables') out.kubeProxyMode = mode;
     else {
-      if (mode !== undefined) r.error(modeField.pos, 'spec.cluster.kubeProxyMode', `Unsupported value: "${mode}": supported values: "iptables", "ipvs"`);
+      if (mode !== undefined) r.error(modeField.pos, 'spec.cluster.kubeProxyMode', `Unsupported value: "${mode}": supported values: "iptables", "ipvs", "nftables"`);
       ok = false;
     }
   }

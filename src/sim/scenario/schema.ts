@@ -57,7 +57,7 @@ export interface ScenarioClusterSpec {
   /** From `spec.users` (the parser puts them here so they reach the cluster factory with the shape). */
   users?: ScenarioUser[];
   /** kube-proxy's mode on every node (default iptables). */
-  kubeProxyMode?: 'iptables' | 'ipvs';
+  kubeProxyMode?: 'iptables' | 'ipvs' | 'nftables';
   /** `standby: true` adds host control-plane-2 with a standing-by kube-scheduler and kube-controller-manager. */
   controlPlane?: { standby?: boolean };
   /** `gateway: true`: the API gateway real clients come in through (a run `kubeplay serve` recorded). */

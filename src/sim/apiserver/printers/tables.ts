@@ -7,6 +7,7 @@ import { parseTime } from '../../api/time';
 import { humanDuration } from '../../../apimachinery/duration';
 import { deploymentPrinter, replicaSetPrinter, statefulSetPrinter } from './apps-printers';
 import { configMapPrinter, secretPrinter } from './config-printers';
+import { endpointsPrinter } from './endpoints-printer';
 import { podCells } from './pod-status';
 import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-printers';
 import { cronJobPrinter, daemonSetPrinter, jobPrinter } from './workload-printers';
@@ -227,6 +228,7 @@ const PRINTERS: Record<string, TablePrinter> = {
   namespaces: namespacePrinter,
   leases: leasePrinter,
   services: servicePrinter,
+  endpoints: endpointsPrinter,
   endpointslices: endpointSlicePrinter,
   resourcequotas: resourceQuotaPrinter,
   roles: rolePrinter,

@@ -15,6 +15,7 @@ const STORAGE_PREFIX: Record<string, string> = {
   leases: 'leases',
   limitranges: 'limitranges',
   services: 'services/specs',
+  endpoints: 'services/endpoints',
   endpointslices: 'endpointslices',
   deployments: 'deployments',
   replicasets: 'replicasets',

@@ -20,6 +20,7 @@ import { onClusterInfoResult, startClusterInfo } from './commands/cluster-info';
 import { onDiscoveryVerbResult, startDiscoveryVerb } from './commands/discovery-verbs';
 import { onEventsResult, onEventsWatchEvent, startEvents } from './commands/events';
 import { onExplainResult, startExplain } from './commands/explain';
+import { onExposeResult, startExpose } from './commands/expose';
 import { startConfig } from './commands/kubeconfig';
 import { onDiffResult, startDiff } from './commands/diff';
 import { onEditResult, startEdit } from './commands/edit';
@@ -213,6 +214,15 @@ const VERB_LIST: Verb[] = [
     flags: [int('min'), int('max'), int('cpu-percent'), str('name'), OUTPUT, DRY_RUN],
     start: (st, c, p, _e, ctx) => startAutoscale(st, c, p, ctx),
     onResult: onResult(onAutoscaleResult),
+  },
+  {
+    name: 'expose',
+    flags: [
+      str('port'), str('target-port'), str('container-port'), str('type'), str('name'), str('protocol'), str('selector'),
+      str('labels', 'l'), str('cluster-ip'), str('external-ip'), str('session-affinity'), str('load-balancer-ip'), OUTPUT, DRY_RUN,
+    ],
+    start: (st, c, p, _e, ctx) => startExpose(st, c, p, ctx),
+    onResult: onResult(onExposeResult),
   },
   {
     name: 'drain',

@@ -5,10 +5,12 @@
 
 import { hasOwn } from '../../api/own-keys';
 import { rfc3339 } from '../../api/time';
-import type { ComponentType, ConnectionRefused, Effects, Message } from '../../kernel/component';
+import type { ComponentType, ConnectionRefused, Effects, Emitted, Message } from '../../kernel/component';
 import type { MessageId, ProcessId } from '../../kernel/units';
 import { formatGrpcError, parseCriLogLine, type ContainerInfo, type CriCall, type CriResponse, type ImageInfo, type PodSandboxInfo, type PullImageResult, type ReadLogsResult } from '../../node/runtime/cri';
-import type { CliCancel, CliExec } from '../protocol';
+import type { CliCancel, CliExec, CliOutput } from '../protocol';
+import { PIPE_FILTERS, runFilters, splitPipeline } from './pipes';
+import { PROXY_TOOLS, proxyTool } from './proxy-tables';
 import { cancelFollow, followTick, FOLLOW_TIMER, type JournalFollows } from './journal-follow';
 import { output } from './shell-output';
 import { conntrack } from './conntrack-command';
@@ -47,6 +49,8 @@ export interface NodeShellState {
   etcdctl: EtcdctlState;
   /** Running `journalctl -f` jobs, by job id. */
   follows: JournalFollows;
+  /** The filters after `|` of jobs whose first command has not answered yet, by job id. */
+  pipes?: Map<number, string[][]>;
 }
 
 
@@ -54,8 +58,33 @@ function notFound(ctx: Effects, jobId: number, cmd: string): void {
   output(ctx, jobId, '', `bash: ${cmd}: command not found\n`, 127);
 }
 
+/**
+ * The shell's effects with its outputs passed through the job's pipe filters, whichever message
+ * or timer finishes the job (crictl answers after a CRI round trip).
+ */
+function piped(s: NodeShellState, ctx: Effects): Effects {
+  const emit = (e: Emitted): void => {
+    const o = e as unknown as CliOutput;
+    const stages = o.type === 'cli.output' && !o.partial ? s.pipes?.get(o.jobId) : undefined;
+    if (!stages) return ctx.emit(e);
+    s.pipes!.delete(o.jobId);
+    ctx.emit(runFilters(o, stages) as unknown as Emitted);
+  };
+  return new Proxy(ctx, {
+    get(target, key) {
+      if (key === 'emit') return emit;
+      const v = Reflect.get(target, key, target) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
+
 function onExec(s: NodeShellState, ctx: Effects, exec: CliExec): void {
-  const argv = exec.argv[0] === 'sudo' ? exec.argv.slice(1) : exec.argv;
+  const [first = [], ...filters] = splitPipeline(exec.argv);
+  const missing = filters.find((f) => !PIPE_FILTERS.has(f[0] ?? ''));
+  if (missing) return notFound(ctx, exec.jobId, missing[0] ?? '');
+  if (filters.length) (s.pipes ??= new Map()).set(exec.jobId, filters);
+  const argv = first[0] === 'sudo' ? first.slice(1) : first;
   const [tool = '', ...args] = argv;
   if (tool === '') return output(ctx, exec.jobId, '', '', 0);
   // An external etcd host runs no container runtime, so it has no crictl either.
@@ -65,6 +94,7 @@ function onExec(s: NodeShellState, ctx: Effects, exec: CliExec): void {
   if (tool === 'journalctl') return journalctl(s, ctx, exec.jobId, args);
   if (tool === 'etcdctl') return etcdctl(s.etcdctl, ctx, exec.jobId, args);
   if (tool === 'conntrack' && s.containerd !== '') return conntrack(ctx, exec.jobId, args);
+  if (PROXY_TOOLS.has(tool)) return proxyTool(ctx, exec.jobId, tool, args);
   notFound(ctx, exec.jobId, tool);
 }
 
@@ -169,7 +199,8 @@ export const nodeShell: ComponentType<NodeShellState, NodeShellConfig> = {
     const etcd = newEtcdctlState(config.etcd ?? { members: [], addresses: {} });
     return { node: config.nodeName, containerd: config.containerd, pending: new Map(), stoppedUnits: [], etcdctl: etcd, follows: new Map() };
   },
-  onMessage(s, msg: Message, ctx) {
+  onMessage(s, msg: Message, effects) {
+    const ctx = piped(s, effects);
     const body = msg.body;
     if (body.type === 'cli.exec') return onExec(s, ctx, body as CliExec);
     // Ctrl-C reaches only jobs that keep running; the others answer at once anyway.
@@ -188,7 +219,8 @@ export const nodeShell: ComponentType<NodeShellState, NodeShellConfig> = {
       output(ctx, p.jobId, '', connectionRefused(), 1);
     }
   },
-  onTimer(s, t, ctx) {
+  onTimer(s, t, effects) {
+    const ctx = piped(s, effects);
     if (t.name === ETCDCTL_TIMEOUT_TIMER) etcdctlTimeout(s.etcdctl, ctx, t);
     if (t.name === FOLLOW_TIMER) followTick(s.follows, ctx, s.node, t);
   },

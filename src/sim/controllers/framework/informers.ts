@@ -6,7 +6,7 @@ import type { Pod } from '../../api/types';
 import { createInformer, objectKey, type Delta } from '../../client/informer';
 import { createInformerSet, type InformerSet } from '../../client/informer-set';
 
-export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets' | 'configmaps' | 'cronjobs' | 'resourcequotas' | 'persistentvolumes' | 'persistentvolumeclaims' | 'storageclasses' | 'poddisruptionbudgets';
+export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpoints' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets' | 'configmaps' | 'cronjobs' | 'resourcequotas' | 'persistentvolumes' | 'persistentvolumeclaims' | 'storageclasses' | 'poddisruptionbudgets';
 
 /**
  * The factory's informers (nodes, pods, node leases in kube-node-lease, services, endpointslices,
@@ -28,6 +28,7 @@ export function createSharedInformers(): SharedInformers {
       pods: createInformer({ name: 'pods', path: '/api/v1/pods', phase: 'controller' }),
       leases: createInformer({ name: 'leases', path: '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases', phase: 'controller' }),
       services: createInformer({ name: 'services', path: '/api/v1/services', phase: 'controller' }),
+      endpoints: createInformer({ name: 'endpoints', path: '/api/v1/endpoints', phase: 'controller' }),
       endpointslices: createInformer({ name: 'endpointslices', path: '/apis/discovery.k8s.io/v1/endpointslices', phase: 'controller' }),
       replicasets: createInformer({ name: 'replicasets', path: '/apis/apps/v1/replicasets', phase: 'controller' }),
       deployments: createInformer({ name: 'deployments', path: '/apis/apps/v1/deployments', phase: 'controller' }),

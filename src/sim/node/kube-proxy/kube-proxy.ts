@@ -42,6 +42,8 @@ export interface KubeProxyConfig {
 export const KUBE_PROXY_CREDENTIALS: Credentials = { clientCertificate: { commonName: 'system:kube-proxy', organizations: [] } };
 /** --iptables-min-sync-period / --ipvs-min-sync-period default. */
 export const MIN_SYNC_PERIOD_MS = 1000;
+/** --cluster-cidr when none is given: kubeadm's pod subnet in Kubeplay. */
+export const DEFAULT_CLUSTER_CIDR = '10.244.0.0/16';
 const SYNC_TIMER = 'proxy.sync';
 type InformerName = 'services' | 'endpointslices' | 'nodes';
 /** kube-proxy runs as a DaemonSet pod; its informers come from client-go's shared factory. */
@@ -51,6 +53,9 @@ const INFORMER_FACTORY = 'k8s.io/client-go/informers/factory.go:160';
 /** What stays in the node's kernel when kube-proxy stops: the rules it last wrote. */
 export interface KernelRules {
   rules: ProxyRules;
+  /** What the node tools need to print the rules as the kernel holds them. */
+  clusterCIDR?: string;
+  nodeIP?: string;
 }
 
 /** The rules in force on a node: the running kube-proxy's, or those a stopped one left behind. */
@@ -77,10 +82,10 @@ function sync(s: KubeProxyState, ctx: Effects): void {
   s.syncs++;
   s.lastSyncAt = ctx.now;
   // The rules live in the node's kernel, not in kube-proxy: they outlive the process.
-  const kernel: KernelRules = { rules: s.rules };
+  const kernel: KernelRules = { rules: s.rules, clusterCIDR: s.config.clusterCIDR ?? DEFAULT_CLUSTER_CIDR, nodeIP: s.config.nodeIP ?? '' };
   ctx.persist(kernel);
   const endpoints = s.rules.services.reduce((n, x) => n + x.endpoints.length, 0);
-  const what = s.config.mode === 'ipvs' ? 'ipvs rules' : 'iptables rules';
+  const what = `${s.config.mode} rules`;
   ctx.log(`"Syncing ${what}" ipFamily="IPv4" services=${s.rules.services.length} endpoints=${endpoints}`);
 }
 
@@ -98,7 +103,7 @@ function onClientInputs(s: KubeProxyState, ctx: Effects, inputs: ClientInput<Inf
 }
 
 export function iptablesSave(s: KubeProxyState, now: number): string {
-  return renderIptablesSave(s.rules, { clusterCIDR: s.config.clusterCIDR ?? '10.244.0.0/16', date: goDate(now) });
+  return renderIptablesSave(s.rules, { clusterCIDR: s.config.clusterCIDR ?? DEFAULT_CLUSTER_CIDR, date: goDate(now) });
 }
 
 export function ipvsadmList(s: KubeProxyState): string {
@@ -106,7 +111,7 @@ export function ipvsadmList(s: KubeProxyState): string {
 }
 
 /** time.Now().Format(time.ANSIC)-like: `Tue Aug 13 09:00:00 2024`. */
-function goDate(now: number): string {
+export function goDate(now: number): string {
   const iso = rfc3339(now);
   const d = new Date(iso);
   const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()];
@@ -138,7 +143,7 @@ export const kubeProxy: ComponentType<KubeProxyState, KubeProxyConfig> = {
       syncs: 0,
       syncPending: false,
     };
-    ctx.log(`"Using ${config.mode === 'ipvs' ? 'ipvs' : 'iptables'} Proxier"`);
+    ctx.log(`"Using ${config.mode} Proxier"`);
     informerSetStart(ctx, client, s.informers);
     return s;
   },

@@ -8,7 +8,8 @@ import type { EndpointSlice, Service } from '../../api/service';
 import { LABEL_SERVICE_NAME } from '../../api/service';
 import { externalChainName, servicePortChainName, servicePortEndpointChainName } from './hash';
 
-export type ProxyMode = 'iptables' | 'ipvs';
+/** nftables is beta in v1.31 (feature gate NFTablesProxyMode, on by default) and GA in v1.33. */
+export type ProxyMode = 'iptables' | 'ipvs' | 'nftables';
 
 export interface EndpointRule {
   /** KUBE-SEP-<hash> */

@@ -24,6 +24,8 @@ import { describePodDisruptionBudget } from './pdb';
 import { describeIngress, ingressRequests, type Ingress } from './ingress';
 import { describeHorizontalPodAutoscaler, type HorizontalPodAutoscaler } from './hpa';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './storage';
+import { describeEndpoints } from './endpoints';
+import type { Endpoints } from '../../../api/service';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
@@ -69,6 +71,7 @@ const DESCRIBERS: Record<string, Describer> = {
   },
   horizontalpodautoscalers: { print: (o, ev, _r, now) => describeHorizontalPodAutoscaler(o as HorizontalPodAutoscaler, ev, now) },
   ingresses: { perObject: ingressRequests, perObjectEvents: true, print: (o, ev, _r, now, f) => describeIngress(o as Ingress, ev, now, f) },
+  endpoints: { print: (o, ev, _r, now) => describeEndpoints(o as Endpoints, ev, now) },
   configmaps: { print: (o, ev, _r, now) => describeConfigMap(o, ev, now) },
   secrets: { print: (o) => describeSecret(o) },
   resourcequotas: { print: (o) => describeResourceQuota(o) },

@@ -1,6 +1,7 @@
 // describeService against fixed objects, compared with kubectl v1.31's whole text
-// (kubectl/pkg/describe/describe.go describeService and formatEndpoints: ready addresses only,
-// `ip:port`, at most three then `+ N more...`; `<unset>` for an unnamed port).
+// (kubectl/pkg/describe/describe.go describeService and formatEndpointSlices: ready addresses only,
+// `ip:port` in the slices' order, unsorted, as kubectl v1.31.9 printed them against kubeplay serve,
+// at most three then `+ N more...`; `<unset>` for an unnamed port).
 
 import { describe, expect, it } from 'vitest';
 import type { EndpointSlice, Service } from '../../../api/service';
@@ -42,7 +43,7 @@ describe('describeService', () => {
       'Port:                     <unset>  80/TCP\n' +
       'TargetPort:               8080/TCP\n' +
       'NodePort:                 <unset>  30080/TCP\n' +
-      'Endpoints:                10.244.1.3:8080,10.244.1.4:8080,10.244.2.3:8080 + 1 more...\n' +
+      'Endpoints:                10.244.1.4:8080,10.244.2.3:8080,10.244.1.3:8080 + 1 more...\n' +
       'Session Affinity:         None\n' +
       'External Traffic Policy:  Cluster\n' +
       'Internal Traffic Policy:  Cluster\n' +

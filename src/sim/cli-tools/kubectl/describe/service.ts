@@ -1,6 +1,7 @@
 // `kubectl describe service` (describeService in kubectl/pkg/describe/describe.go). The Endpoints
 // line lists the ready addresses of the Service's EndpointSlices for that port name, `ip:port`,
-// at most three and then `+ N more...` (formatEndpoints).
+// in the slices' own order (kubectl v1.31 does not sort them), at most three and then `+ N more...`
+// (formatEndpointSlices).
 
 import type { Event, KubeObject } from '../../../api/types';
 import { LABEL_SERVICE_NAME, type EndpointSlice, type Service, type ServicePort } from '../../../api/service';
@@ -13,8 +14,6 @@ function formatLabels(m: Record<string, string> | undefined): string {
   return keys.length ? keys.map((k) => `${k}=${m![k]}`).join(',') : '<none>';
 }
 
-const ipCompare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 /** formatEndpoints over the Service's slices: `<none>` when it has no endpoints at all. */
 export function endpointsText(svc: Service, slices: KubeObject[], portName: string): string {
   const mine = (slices as EndpointSlice[]).filter(
@@ -22,7 +21,7 @@ export function endpointsText(svc: Service, slices: KubeObject[], portName: stri
   );
   const all = mine.flatMap((s) => s.endpoints ?? []);
   if (all.length === 0) return '<none>';
-  const ready = all.filter((e) => e.conditions?.ready !== false).flatMap((e) => e.addresses).sort(ipCompare);
+  const ready = all.filter((e) => e.conditions?.ready !== false).flatMap((e) => e.addresses.slice(0, 1));
   const ports = mine.flatMap((s) => s.ports ?? []).filter((p) => (p.name ?? '') === portName);
   const uniquePorts = [...new Set(ports.map((p) => p.port ?? 0))];
   const list = uniquePorts.length === 0 ? ready : uniquePorts.flatMap((port) => ready.map((ip) => `${ip}:${port}`));
