@@ -43,7 +43,9 @@ describe('nftables mode', () => {
     const out = c.run('ssh worker-1 -- nft list ruleset');
     expect(out.stdout.startsWith('table ip kube-proxy {\n\tcomment "rules for kube-proxy"\n')).toBe(true);
     expect(out.stdout).toMatch(/ \. tcp \. 80 : goto service-[A-Z2-7]{8}-default\/web\/tcp\//);
-    expect(c.run('ssh worker-1 -- nft list ruleset | grep -c "dnat to"').stdout).toBe('3\n');
+    // One endpoint chain per endpoint and port: the kubernetes Service's apiserver, web's two pods,
+    // and kubeadm's kube-dns (two CoreDNS pods x 53/udp, 53/tcp, 9153/tcp).
+    expect(c.run('ssh worker-1 -- nft list ruleset | grep -c "dnat to"').stdout).toBe('9\n');
     expect(c.run('ssh worker-1 -- iptables-save').stdout).toBe('');
   });
 });
