@@ -152,6 +152,9 @@ const READS: string[] = [
   // kubectl-verbs helper (issue 12): -o wide, --sort-by, --no-headers, -L, --show-labels per kind served.
   'get ds,sts,jobs,cronjobs,hpa,ingress,pdb -A -o wide',
   'get pv,pvc,sc -A -o wide',
+  // kubectl's WithNamespace stays set once a namespaced type was printed with -A (get.go's shallow flag copy).
+  'get pvc,nodes,sc -A',
+  'get sc,pvc -A',
   'get cm,secrets,sa -A -o wide --show-labels',
   'get clusterroles,clusterrolebindings -o wide --no-headers -l kubernetes.io/bootstrapping=rbac-defaults',
   'get ingressclasses -o wide',
