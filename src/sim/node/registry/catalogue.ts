@@ -7,7 +7,9 @@ import { DOCS_CATALOGUE } from './catalogue-docs';
 export type ImageBehaviour =
   /** A long-running server: startup log lines, then it listens on its ports until signalled. */
   | {
-      kind: 'server'; ports: number[]; http?: { okPaths: string[] }; logs: [('stdout' | 'stderr'), string][]; version?: string;
+      kind: 'server'; ports: number[]; http?: { okPaths: string[]; app?: 'guestbook' }; logs: [('stdout' | 'stderr'), string][]; version?: string;
+      /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`). */
+      replicaof?: { host: string; port: number };
       /** What it writes when SIGTERM stops it. */
       shutdownLogs?: [('stdout' | 'stderr'), string][];
     }
@@ -87,6 +89,9 @@ const server = (ports: number[], logs: [('stdout' | 'stderr'), string][], versio
   if (version) b.version = version;
   return b;
 };
+
+const GUESTBOOK_FRONTEND: ImageBehaviour = { kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook' }, logs: HTTPD_LOGS };
+const REDIS_FOLLOWER: ImageBehaviour = { ...server([6379], REDIS_LOGS, '6.0.5', false), replicaof: { host: 'redis-leader', port: 6379 } } as ImageBehaviour;
 
 export const CATALOGUE: Record<string, RepositoryEntry> = {
   'docker.io/library/nginx': {
@@ -186,10 +191,13 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     tags: sizes(Array.from({ length: 14 }, (_, i) => [`2.${39 + i}`, 51 * MB + 150_000 + i * 90_000] as [string, number])),
     behaviour: { kind: 'agnhost' },
   },
-  'gcr.io/google-samples/gb-frontend': { tags: sizes(same(['v5', 'v4', 'v6'], 98 * MB + 300_000)), behaviour: server([80], HTTPD_LOGS) },
-  'us-docker.pkg.dev/google-samples/containers/gke/gb-frontend': { tags: sizes(same(['v5'], 98 * MB + 300_000)), behaviour: server([80], HTTPD_LOGS) },
-  'gcr.io/google_samples/gb-redis-follower': { tags: sizes(same(['v2', 'v1'], 34 * MB + 500_000)), behaviour: server([6379], REDIS_LOGS, '6.0.5', false) },
-  'us-docker.pkg.dev/google-samples/containers/gke/gb-redis-follower': { tags: sizes(same(['v2'], 34 * MB + 500_000)), behaviour: server([6379], REDIS_LOGS, '6.0.5', false) },
+  // The guestbook of the kubernetes.io tutorial (GoogleCloudPlatform/kubernetes-engine-samples
+  // guestbook/): Apache with PHP serving index.html and guestbook.php, which calls redis-leader
+  // (writes) and redis-follower (reads) by name; the follower is redis replicating redis-leader.
+  'gcr.io/google-samples/gb-frontend': { tags: sizes(same(['v5', 'v4', 'v6'], 98 * MB + 300_000)), behaviour: GUESTBOOK_FRONTEND },
+  'us-docker.pkg.dev/google-samples/containers/gke/gb-frontend': { tags: sizes(same(['v5'], 98 * MB + 300_000)), behaviour: GUESTBOOK_FRONTEND },
+  'gcr.io/google_samples/gb-redis-follower': { tags: sizes(same(['v2', 'v1'], 34 * MB + 500_000)), behaviour: REDIS_FOLLOWER },
+  'us-docker.pkg.dev/google-samples/containers/gke/gb-redis-follower': { tags: sizes(same(['v2'], 34 * MB + 500_000)), behaviour: REDIS_FOLLOWER },
   'registry.k8s.io/echoserver': { tags: sizes(same(['1.4', '1.10'], 46 * MB + 100_000)), behaviour: { kind: 'server', ports: [8080], http: { okPaths: ['*'] }, logs: [] } },
   'k8s.gcr.io/echoserver': { tags: sizes(same(['1.4', '1.10'], 46 * MB + 100_000)), behaviour: { kind: 'server', ports: [8080], http: { okPaths: ['*'] }, logs: [] } },
   'docker.io/hashicorp/http-echo': {

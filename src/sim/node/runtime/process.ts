@@ -9,6 +9,7 @@ import type { Step } from '../registry/program';
 import type { ContainerInfo, CriContainerEvent, ExecSyncResult, ProbeResponse } from './cri';
 import { logLines } from '../registry/shell';
 import { startLookup } from './dns-lookup';
+import { startReplication } from './redis-server';
 import { answer } from './reply';
 import { LOG_LINES_KEPT, clog, nanoTime, type Container, type ContainerdState } from './state';
 
@@ -37,7 +38,7 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
 }
 
 export function containerInfo(c: Container): ContainerInfo {
-  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, processEnv: _pe, mounted: _mo, commandLine: _cl, execs: _ex, dnsLookup: _d, ...info } = c;
+  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, processEnv: _pe, mounted: _mo, commandLine: _cl, execs: _ex, dnsLookup: _d, redis: _rd, ...info } = c;
   return info;
 }
 
@@ -110,6 +111,9 @@ export function advance(s: ContainerdState, c: Container, ctx: Effects): void {
         return;
       case 'untilResolves':
         return startLookup(s, c, step, ctx);
+      case 'replicaof':
+        startReplication(s, c, step, ctx);
+        break;
       case 'cat':
         for (const l of logLines(c.mounted?.[step.path] ?? '')) if (l.op === 'log') writeLog(s, c, l.stream, l.text, ctx.now);
         break;
