@@ -137,8 +137,8 @@ function connect(s: ContainerdState, ctx: Effects, r: OutgoingRequest, ip: strin
   if (route.kind === 'refused') return finish(s, ctx, r, { kind: 'refused', ip, elapsedMs: 0 }, `${conn.src} -> ${ip}:${conn.dport} REJECT (${cost})`);
   const node = nodeFor(s, rules, route.ip, route.port);
   const via = route.fromConntrack ? 'conntrack' : route.dnat ? `DNAT ${route.ip}:${route.port}` : 'routed';
-  const verb = speaksRedis(r.cmd) ? `${r.cmd.path} redis://` : 'GET http://';
-  const summary = `${r.cmd.tool} ${verb}${r.cmd.host}${r.cmd.port === 80 ? '' : `:${r.cmd.port}`}${r.cmd.path} ${conn.src}:${conn.sport} -> ${ip}:${conn.dport} ${via} (${cost})`;
+  const target = speaksRedis(r.cmd) ? `${(r.cmd.redisArgs ?? [r.cmd.path]).join(' ')} redis://${r.cmd.host}:${r.cmd.port}` : `GET http://${r.cmd.host}${r.cmd.port === 80 ? '' : `:${r.cmd.port}`}${r.cmd.path}`;
+  const summary = `${r.cmd.tool} ${target} ${conn.src}:${conn.sport} -> ${ip}:${conn.dport} ${via} (${cost})`;
   const timeoutMs = r.cmd.timeoutSec !== undefined && r.cmd.timeoutSec * 1000 < TCP_CONNECT_TIMEOUT_MS ? r.cmd.timeoutSec * 1000 : TCP_CONNECT_TIMEOUT_MS;
   if (r.timer !== undefined) ctx.cancelTimer(r.timer);
   r.timer = ctx.setTimer(timeoutMs, OUTGOING_TIMER, r.id);
