@@ -8,6 +8,7 @@ import type { Effects } from '../../kernel/component';
 import type { Step } from '../registry/program';
 import type { ContainerInfo, CriContainerEvent, ExecSyncResult, ProbeResponse } from './cri';
 import { logLines } from '../registry/shell';
+import { userlandOf } from '../registry/userland';
 import { startLookup } from './dns-lookup';
 import { startReplication } from './redis-server';
 import { answer } from './reply';
@@ -211,7 +212,9 @@ export function execIn(c: Container, cmd: string[]): ExecSyncResult {
     case 'test': {
       const missing = files.find((f) => !c.files.includes(f));
       if (!missing) return { exitCode: 0, stdout: '', stderr: '' };
-      const err = name === 'cat' ? `cat: can't open '${missing}': No such file or directory` : name === 'ls' ? `ls: ${missing}: No such file or directory` : '';
+      // busybox's applets, or GNU coreutils in a Debian-based image (nginx): cat.c and ls.c's texts.
+      const gnu = userlandOf(c.image).shell !== 'busybox';
+      const err = name === 'cat' ? (gnu ? `cat: ${missing}: No such file or directory` : `cat: can't open '${missing}': No such file or directory`) : name === 'ls' ? (gnu ? `ls: cannot access '${missing}': No such file or directory` : `ls: ${missing}: No such file or directory`) : '';
       return { exitCode: 1, stdout: '', stderr: err };
     }
     case 'false':
