@@ -97,7 +97,7 @@ export function guestbookPage(call: GuestbookCall, o: HttpOutcome): string {
   if (o.kind === 'reset') return fatal(`Connection reset by peer ${where}`);
   if (o.body.startsWith('-')) return `<br />\n<b>Fatal error</b>:  Uncaught Predis\\Response\\ServerException: ${o.body.slice(1).replace(/\r\n$/, '')} in /var/www/html/vendor/predis/predis/src/Client.php:370\n`;
   if (call.cmd === 'set') return '{"message": "Updated"}';
-  const bulk = /^\$(-?\d+)\r\n([\s\S]*)\r\n$/.exec(o.body);
-  const value = bulk && bulk[1] !== '-1' ? bulk[2]! : '';
+  const bulk = /^\$\d+\r\n([\s\S]*)\r\n$/.exec(o.body);
+  const value = bulk ? bulk[1]! : '';
   return `{"data": "${value}"}`;
 }

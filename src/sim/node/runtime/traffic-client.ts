@@ -198,8 +198,9 @@ function redisCliResult(c: HttpClientCommand, o: HttpOutcome): ClientResult {
  * status or error without its `+`/`-`, a bulk string as its bytes, nil as an empty line.
  */
 function rawReply(body: string): string {
-  const bulk = /^\$(-?\d+)\r\n([\s\S]*)\r\n$/.exec(body);
-  if (bulk) return bulk[1] === '-1' ? '\n' : `${bulk[2]}\n`;
+  if (body === '$-1\r\n') return '\n';
+  const bulk = /^\$\d+\r\n([\s\S]*)\r\n$/.exec(body);
+  if (bulk) return `${bulk[1]}\n`;
   return body.replace(/^[+-]/, '').replace(/\r\n$/, '\n');
 }
 
