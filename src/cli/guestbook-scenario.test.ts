@@ -23,8 +23,50 @@ function run(): { res: ScenarioResult; summaries: string[] } {
 
 const output = (res: ScenarioResult, text: string): string[] => res.transcript.filter((e) => e.text === text).map((e) => e.stdout + e.stderr);
 
+/** A table with what varies between runs made uniform: generated pod suffixes, addresses, ages; columns by single spaces. */
+function normalise(table: string): string {
+  return table
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map((w) => w.replace(/^([a-z-]+?)-[a-z0-9]{8,10}-[a-z0-9]{5}$/, '$1-<pod>').replace(/^\d+\.\d+\.\d+\.\d+$/, '<ip>').replace(/^(\d+[smhd])+$/, '<age>')).join(' '))
+    .join('\n');
+}
+
+// The outputs the tutorial page shows after each step, in its order (their names, IPs and ages vary).
+const TUTORIAL: [string, string][] = [
+  ['kubectl get pods', `NAME                           READY   STATUS    RESTARTS   AGE
+redis-leader-fb76b4755-xjr2n   1/1     Running   0          13s`],
+  ['kubectl get service', `NAME           TYPE        CLUSTER-IP   EXTERNAL-IP   PORT(S)    AGE
+kubernetes     ClusterIP   10.0.0.1     <none>        443/TCP    1m
+redis-leader   ClusterIP   10.103.78.24 <none>        6379/TCP   16s`],
+  ['kubectl get pods', `NAME                             READY   STATUS    RESTARTS   AGE
+redis-follower-dddfbdcc9-82sfr   1/1     Running   0          37s
+redis-follower-dddfbdcc9-qrt5k   1/1     Running   0          38s
+redis-leader-fb76b4755-xjr2n     1/1     Running   0          11m`],
+  ['kubectl get service', `NAME             TYPE        CLUSTER-IP       EXTERNAL-IP   PORT(S)    AGE
+kubernetes       ClusterIP   10.96.0.1        <none>        443/TCP    3d19h
+redis-follower   ClusterIP   10.110.162.42    <none>        6379/TCP   9s
+redis-leader     ClusterIP   10.103.78.24     <none>        6379/TCP   6m10s`],
+  ['kubectl get pods -l app=guestbook -l tier=frontend', `NAME                        READY   STATUS    RESTARTS   AGE
+frontend-85595f5bf9-5tqhb   1/1     Running   0          47s
+frontend-85595f5bf9-qbzwm   1/1     Running   0          47s
+frontend-85595f5bf9-zchwc   1/1     Running   0          47s`],
+  ['kubectl get services', `NAME             TYPE        CLUSTER-IP       EXTERNAL-IP   PORT(S)    AGE
+frontend         ClusterIP   10.97.28.230     <none>        80/TCP     19s
+kubernetes       ClusterIP   10.96.0.1        <none>        443/TCP    3d19h
+redis-follower   ClusterIP   10.110.162.42    <none>        6379/TCP   5m48s
+redis-leader     ClusterIP   10.103.78.24     <none>        6379/TCP   11m`],
+];
+
 describe('the PHP Guestbook tutorial', () => {
   const { res, summaries } = run();
+
+  it("prints the tutorial's tables after each of its steps, up to names, addresses and ages", () => {
+    const got: string[] = [];
+    let i = 0;
+    for (const e of res.transcript) if (i < TUTORIAL.length && e.text === TUTORIAL[i]![0]) got.push(normalise(e.stdout)), i++;
+    expect(got).toEqual(TUTORIAL.map(([, t]) => normalise(t)));
+  });
 
   it('passes every expectation of the scenario', () => {
     expect(res.expectations.filter((e) => !e.ok)).toEqual([]);
