@@ -26,7 +26,9 @@ describe('redisCommand', () => {
   it('gives a replica that asks (PSYNC) the whole keyspace and then streams it every write', () => {
     const m = container('m');
     redisCommand(m, ['SET', 'guestbook', 'a'], '10.244.1.5', 'worker-1');
-    const sync = redisCommand(m, ['PSYNC', '?', '-1'], '10.244.3.3', 'worker-3').reply;
+    const psync = redisCommand(m, ['PSYNC', '?', '-1'], '10.244.3.3', 'worker-3');
+    expect(psync.log).toBe('1:M {redisTime} * Replica 10.244.3.3:6379 asks for synchronization');
+    const sync = psync.reply;
     expect(sync).toMatch(/^\+FULLRESYNC [0-9a-f]{40} 0\r\n\$17\r\n\{"guestbook":"a"\}\r\n$/);
     expect(redisCommand(m, ['SET', 'guestbook', 'b'], '10.244.1.5', 'worker-1')).toEqual({
       reply: '+OK\r\n',

@@ -44,6 +44,8 @@ export interface RedisReply {
   reply: string;
   /** A write the master must stream to these replicas. */
   propagate?: { replicas: { ip: string; node: string }[]; args: string[] };
+  /** What the server logs about the command (a replica asking to sync). */
+  log?: string;
 }
 
 /** One command from a client at `src` (on node `srcNode`) to the redis in `c`. */
@@ -70,7 +72,7 @@ export function redisCommand(c: Container, args: string[], src: string, srcNode:
       // A replica asks for a full copy; from now on it is sent every write.
       if (srcNode && !r.replicas.some((x) => x.ip === src)) r.replicas.push({ ip: src, node: srcNode });
       const snapshot = JSON.stringify(r.data);
-      return { reply: `+FULLRESYNC ${replId(c)} 0\r\n${bulk(snapshot)}` };
+      return { reply: `+FULLRESYNC ${replId(c)} 0\r\n${bulk(snapshot)}`, log: `1:M {redisTime} * Replica ${src}:6379 asks for synchronization` };
     }
     default:
       return { reply: `-ERR unknown command \`${name}\`, with args beginning with: ${rest.map((a) => `\`${a}\`, `).join('')}\r\n` };

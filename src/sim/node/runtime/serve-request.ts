@@ -123,6 +123,7 @@ export function serveRequest(s: ContainerdState, ip: string, port: number, req: 
       const r = redisCommand(c, req.redisArgs ?? [req.path], req.src, req.srcNode);
       const served: Served = { kind: 'response', status: 200, reason: 'OK', body: r.reply, container: c.metadata.name };
       if (r.propagate) served.propagate = r.propagate;
+      if (r.log && served.kind === 'response') served.log = { stream: 'stdout', text: r.log };
       return served;
     }
     if (!l.http) return { kind: 'reset', container: c.metadata.name };
