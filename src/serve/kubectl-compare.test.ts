@@ -361,6 +361,9 @@ const EXECS: string[] = [
   // issue 13: curl in the nginx image (Debian's curl 7.88.1) resolving through the cluster DNS.
   'exec {pod} -- curl -sS http://nope',
   'exec {pod} -- curl -s http://nope',
+  // issue 13 (readiness): files an exec creates and removes stay in the container; coreutils' rm text.
+  "exec {pod} -- sh -c 'touch /tmp/ready; cat /tmp/ready && echo there; rm /tmp/ready'",
+  'exec {pod} -- rm /tmp/ready',
 ];
 
 let h: ServeHandle | undefined;

@@ -18,6 +18,8 @@ export const SCENARIOS: readonly string[] = [
   'deployment',
   'service',
   'service-traffic',
+  'guestbook',
+  'readiness',
   'node-tools',
   'pods-that-end',
   'drain',

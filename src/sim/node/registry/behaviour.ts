@@ -28,11 +28,13 @@ export function lookupImage(image: string): Lookup {
 
 function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, tag: string, args: string[]): Step[] {
   const version = /^\d+\.\d+\.\d+$/.test(tag) ? tag : (b.version ?? tag);
-  const steps: Step[] = b.logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
+  const logs = b.logsByMajor?.[version.split('.')[0]!] ?? b.logs;
+  const steps: Step[] = logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
   // http-echo and similar take `-listen=:8080`.
   const listen = args.map((a) => /^-?-listen=:?(\d+)$/.exec(a)).find((m) => m);
   const ports = listen ? [Number(listen[1])] : b.ports;
-  for (const port of ports) steps.push(b.http ? { op: 'listen', port, http: { okPaths: b.http.okPaths } } : { op: 'listen', port });
+  for (const port of ports) steps.push(b.http ? { op: 'listen', port, http: b.http.app ? { okPaths: b.http.okPaths, app: b.http.app } : { okPaths: b.http.okPaths } } : { op: 'listen', port });
+  if (b.replicaof) steps.push({ op: 'replicaof', host: b.replicaof.host, port: b.replicaof.port });
   steps.push({ op: 'wait' });
   return steps;
 }

@@ -7,7 +7,11 @@ import { DOCS_CATALOGUE } from './catalogue-docs';
 export type ImageBehaviour =
   /** A long-running server: startup log lines, then it listens on its ports until signalled. */
   | {
-      kind: 'server'; ports: number[]; http?: { okPaths: string[] }; logs: [('stdout' | 'stderr'), string][]; version?: string;
+      kind: 'server'; ports: number[]; http?: { okPaths: string[]; app?: 'guestbook' }; logs: [('stdout' | 'stderr'), string][]; version?: string;
+      /** Startup lines of an older major version (the tag's first number), where they differ. */
+      logsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
+      /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`). */
+      replicaof?: { host: string; port: number };
       /** What it writes when SIGTERM stops it. */
       shutdownLogs?: [('stdout' | 'stderr'), string][];
     }
@@ -75,6 +79,29 @@ const REDIS_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stdout', '1:M {redisTime} * Ready to accept connections tcp'],
 ];
 
+// redis 6.0 (the guestbook's docker.io/redis:6.0.5): `#` for its notices, no monotonic-clock line,
+// `Ready to accept connections` without the listener's name. A node kernel of 5.4 or later has
+// somaxconn 4096, so no TCP backlog warning.
+const REDIS6_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stdout', '1:C {redisTime} # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo'],
+  ['stdout', '1:C {redisTime} # Redis version={version}, bits=64, commit=00000000, modified=0, pid=1, just started'],
+  ['stdout', '1:C {redisTime} # Warning: no config file specified, using the default config. In order to specify a config file use redis-server /path/to/redis.conf'],
+  ['stdout', '1:M {redisTime} * Running mode=standalone, port=6379.'],
+  ['stdout', '1:M {redisTime} # Server initialized'],
+  ['stdout', '1:M {redisTime} * Ready to accept connections'],
+];
+
+// gb-redis-follower: redis 6.0 started with `--replicaof redis-leader 6379` (configuration from the
+// command line, and a replica from the start: `S`).
+const REDIS6_REPLICA_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stdout', '1:C {redisTime} # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo'],
+  ['stdout', '1:C {redisTime} # Redis version={version}, bits=64, commit=00000000, modified=0, pid=1, just started'],
+  ['stdout', '1:C {redisTime} # Configuration loaded'],
+  ['stdout', '1:S {redisTime} * Running mode=standalone, port=6379.'],
+  ['stdout', '1:S {redisTime} # Server initialized'],
+  ['stdout', '1:S {redisTime} * Ready to accept connections'],
+];
+
 const HTTPD_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stderr', "AH00558: httpd: Could not reliably determine the server's fully qualified domain name, using {podIP}. Set the 'ServerName' directive globally to suppress this message"],
   ['stderr', '[mpm_event:notice] [pid 1:tid 1] AH00489: Apache/2.4.62 (Unix) configured -- resuming normal operations'],
@@ -87,6 +114,9 @@ const server = (ports: number[], logs: [('stdout' | 'stderr'), string][], versio
   if (version) b.version = version;
   return b;
 };
+
+const GUESTBOOK_FRONTEND: ImageBehaviour = { kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook' }, logs: HTTPD_LOGS };
+const REDIS_FOLLOWER: ImageBehaviour = { ...server([6379], REDIS6_REPLICA_LOGS, '6.0.5', false), replicaof: { host: 'redis-leader', port: 6379 } } as ImageBehaviour;
 
 export const CATALOGUE: Record<string, RepositoryEntry> = {
   'docker.io/library/nginx': {
@@ -106,7 +136,7 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
       ...same(['alpine', '7-alpine', '7.4-alpine', '7.2-alpine'], 17 * MB + 300_000),
       ...same(['6', '6.2', '6.2.14', '6.0.5', '5.0'], 38 * MB + 900_000),
     ]),
-    behaviour: server([6379], REDIS_LOGS, '7.4.0', false),
+    behaviour: { ...server([6379], REDIS_LOGS, '7.4.0', false), logsByMajor: { '6': REDIS6_LOGS, '5': REDIS6_LOGS } } as ImageBehaviour,
   },
   'docker.io/library/busybox': {
     tags: sizes(same(['latest', '1.36', '1.36.1', '1.35', '1.34', '1.28', 'stable', 'musl', 'glibc'], 2 * MB + 150_000)),
@@ -186,10 +216,13 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     tags: sizes(Array.from({ length: 14 }, (_, i) => [`2.${39 + i}`, 51 * MB + 150_000 + i * 90_000] as [string, number])),
     behaviour: { kind: 'agnhost' },
   },
-  'gcr.io/google-samples/gb-frontend': { tags: sizes(same(['v5', 'v4', 'v6'], 98 * MB + 300_000)), behaviour: server([80], HTTPD_LOGS) },
-  'us-docker.pkg.dev/google-samples/containers/gke/gb-frontend': { tags: sizes(same(['v5'], 98 * MB + 300_000)), behaviour: server([80], HTTPD_LOGS) },
-  'gcr.io/google_samples/gb-redis-follower': { tags: sizes(same(['v2', 'v1'], 34 * MB + 500_000)), behaviour: server([6379], REDIS_LOGS, '6.0.5', false) },
-  'us-docker.pkg.dev/google-samples/containers/gke/gb-redis-follower': { tags: sizes(same(['v2'], 34 * MB + 500_000)), behaviour: server([6379], REDIS_LOGS, '6.0.5', false) },
+  // The guestbook of the kubernetes.io tutorial (GoogleCloudPlatform/kubernetes-engine-samples
+  // guestbook/): Apache with PHP serving index.html and guestbook.php, which calls redis-leader
+  // (writes) and redis-follower (reads) by name; the follower is redis replicating redis-leader.
+  'gcr.io/google-samples/gb-frontend': { tags: sizes(same(['v5', 'v4', 'v6'], 98 * MB + 300_000)), behaviour: GUESTBOOK_FRONTEND },
+  'us-docker.pkg.dev/google-samples/containers/gke/gb-frontend': { tags: sizes(same(['v5'], 98 * MB + 300_000)), behaviour: GUESTBOOK_FRONTEND },
+  'gcr.io/google_samples/gb-redis-follower': { tags: sizes(same(['v2', 'v1'], 34 * MB + 500_000)), behaviour: REDIS_FOLLOWER },
+  'us-docker.pkg.dev/google-samples/containers/gke/gb-redis-follower': { tags: sizes(same(['v2'], 34 * MB + 500_000)), behaviour: REDIS_FOLLOWER },
   'registry.k8s.io/echoserver': { tags: sizes(same(['1.4', '1.10'], 46 * MB + 100_000)), behaviour: { kind: 'server', ports: [8080], http: { okPaths: ['*'] }, logs: [] } },
   'k8s.gcr.io/echoserver': { tags: sizes(same(['1.4', '1.10'], 46 * MB + 100_000)), behaviour: { kind: 'server', ports: [8080], http: { okPaths: ['*'] }, logs: [] } },
   'docker.io/hashicorp/http-echo': {

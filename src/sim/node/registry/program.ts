@@ -8,6 +8,8 @@ export interface HttpBehaviour {
   okPaths: string[];
   /** After this long since start every answer is 500 (agnhost liveness, the docs' probe example). */
   failAfterMs?: number;
+  /** A PHP application behind the web server that answers its own paths (the guestbook's guestbook.php). */
+  app?: 'guestbook';
 }
 
 export type Step =
@@ -33,7 +35,12 @@ export type Step =
    */
   | { op: 'untilResolves'; host: string; body: Step[] }
   /** `cat <file>` of a mounted file, read when it runs: a ConfigMap update shows up (config-volumes.ts). */
-  | { op: 'cat'; path: string };
+  | { op: 'cat'; path: string }
+  /**
+   * `redis-server --replicaof <host> <port>`: connect to the master by name and keep its data in
+   * sync (a full sync, then every write it streams); retried every second while it fails.
+   */
+  | { op: 'replicaof'; host: string; port: number };
 
 export interface Program {
   steps: Step[];

@@ -16,6 +16,7 @@ import { KILL_TIMER, advance, containerInfo, criLogLines, execIn, onKillTimer, o
 import { execInContainer, processEnv } from './exec-cri';
 import { onDnsAnswer, type DnsAnswer } from './dns-lookup';
 import { OUTGOING_TIMER, outgoingOnMessage, outgoingOnTimer } from './outgoing';
+import { REPLICATION_RETRY_TIMER, onReplicationRetry } from './redis-server';
 import { LOAD_TIMER, onLoadTimer, onTrafficStart, type TrafficStart } from './load-generator';
 import { createNodeKernel } from '../kernel/packet-path';
 import type { VolumeUpdate } from './cri';
@@ -266,6 +267,8 @@ function onTimer(s: ContainerdState, t: Timer, ctx: Effects): void {
       return onLoadTimer(s, ctx, t.payload as number);
     case OUTGOING_TIMER:
       return outgoingOnTimer(s, ctx, t.payload as number);
+    case REPLICATION_RETRY_TIMER:
+      return onReplicationRetry(s, ctx, t.payload as string);
     case 'container.step':
       return onStepTimer(s, t.payload as string, ctx);
     case KILL_TIMER:

@@ -30,7 +30,8 @@ export function execContext(s: ContainerdState, c: Container, now: number): Exec
   return {
     userland: userlandOf(c.image),
     env,
-    files: c.mounted ?? {},
+    // The files its processes created (touch) and its volumes' files.
+    files: { ...Object.fromEntries(c.files.map((f) => [f, ''])), ...(c.mounted ?? {}) },
     hostname,
     now,
     startedAt: c.startedAt ?? now,
@@ -59,6 +60,12 @@ export function execInContainer(s: ContainerdState, ctx: Effects, c: Container, 
   // A shell with a terminal and stdin attached waits for input: its prompt opens the session.
   if (shell && req.tty && req.stdin) return answerAfter(ctx, w, 0, { exitCode: 0, stdout: '', stderr: '', prompt: shellPrompt(req.cmd[0]!, ec) } satisfies ExecResult, `${summary}: shell open`);
   const o = r.outcome;
+  // What it created or removed stays in the container (an exec probe that cats the file sees it).
+  for (const ch of o.fileChanges ?? []) {
+    if (c.mounted && Object.hasOwn(c.mounted, ch.path)) continue;
+    if (ch.op === 'touch' && !c.files.includes(ch.path)) c.files.push(ch.path);
+    if (ch.op === 'rm') c.files = c.files.filter((f) => f !== ch.path);
+  }
   // `sleep infinity` never ends: the answer never comes, as the real stream stays open until Ctrl-C.
   if (o.runMs === 'forever') return;
   const result: ExecResult = { exitCode: o.exitCode, stdout: o.stdout, stderr: o.stderr };

@@ -78,6 +78,17 @@ describe('a command run with kubectl exec', () => {
     expect(run('registry.k8s.io/pause:3.10', '/bin/sh', '-c', 'env')).toEqual({ missing: '/bin/sh' });
   });
 
+  it('creates files with touch and removes them with rm, reporting the changes for the container (busybox rm.c, coreutils rm)', () => {
+    expect(run('nginx:1.27.1', 'touch', '/tmp/ready')).toMatchObject({ exitCode: 0, fileChanges: [{ op: 'touch', path: '/tmp/ready' }] });
+    expect(run('nginx:1.27.1', 'sh', '-c', 'touch /tmp/ready; cat /tmp/ready && echo there; rm /tmp/ready; cat /tmp/ready')).toMatchObject({
+      stdout: 'there\n', stderr: 'cat: /tmp/ready: No such file or directory\n', exitCode: 1,
+      fileChanges: [{ op: 'touch', path: '/tmp/ready' }, { op: 'rm', path: '/tmp/ready' }],
+    });
+    expect(run('nginx:1.27.1', 'rm', '/tmp/ready')).toMatchObject({ stderr: "rm: cannot remove '/tmp/ready': No such file or directory\n", exitCode: 1 });
+    expect(run('busybox:1.36', 'rm', '/tmp/ready')).toMatchObject({ stderr: "rm: can't remove '/tmp/ready': No such file or directory\n", exitCode: 1 });
+    expect(run('busybox:1.36', 'rm', '-f', '/tmp/ready')).toMatchObject({ stderr: '', exitCode: 0 });
+  });
+
   it('sleeps in simulated time, and never ends for sleep infinity', () => {
     expect(run('busybox:1.36', 'sh', '-c', 'sleep 2; sleep 1.5')).toMatchObject({ runMs: 3500 });
     expect(run('busybox:1.36', 'sleep', 'infinity')).toMatchObject({ runMs: 'forever' });

@@ -33,6 +33,8 @@ export interface ExecOutcome {
   exitCode: number;
   /** How long the command runs (its sleeps); 'forever' for `sleep infinity`. */
   runMs: number | 'forever';
+  /** Files it created (touch) or removed (rm), in order: they stay in the container's filesystem. */
+  fileChanges?: { op: 'touch' | 'rm'; path: string }[];
 }
 
 /** The program is not in the image: runc fails to start it. */
@@ -46,6 +48,7 @@ interface Io {
   cwd: string;
   /** What the previous command of a pipeline wrote; undefined when stdin is not a pipe. */
   stdin?: string;
+  fileChanges?: { op: 'touch' | 'rm'; path: string }[];
 }
 
 const SHELLS = ['sh', 'ash', 'dash', 'bash'];
@@ -66,8 +69,12 @@ export function execProcess(argv: string[], ctx: ExecContext): ExecStart {
   const name = base(argv[0] ?? '');
   if (!name || !hasProgram(ctx.userland, name)) return { started: false, missing: argv[0] ?? '' };
   const io: Io = { out: '', err: '', runMs: 0, env: new Map(ctx.env), cwd: '/' };
-  const code = runProgram(name, argv.slice(1), io, ctx);
-  return { started: true, outcome: { stdout: io.out, stderr: io.err, exitCode: code, runMs: io.runMs } };
+  // touch and rm change this exec's view of the files; the changes go back to the container.
+  const own: ExecContext = { ...ctx, files: { ...ctx.files } };
+  const code = runProgram(name, argv.slice(1), io, own);
+  const outcome: ExecOutcome = { stdout: io.out, stderr: io.err, exitCode: code, runMs: io.runMs };
+  if (io.fileChanges?.length) outcome.fileChanges = io.fileChanges;
+  return { started: true, outcome };
 }
 
 /** The prompt an interactive shell prints: busybox `/ # `, dash `# `, bash `root@web-5f..:/# `. */
@@ -319,7 +326,14 @@ function runTool(name: string, args: string[], io: Io, ctx: ExecContext): number
     case 'ps':
       return ps(io, ctx, gnu);
     case 'touch':
+      for (const a of args.filter((x) => !x.startsWith('-'))) {
+        const p = absolute(a, io.cwd);
+        if (!Object.hasOwn(ctx.files, p)) ctx.files[p] = '';
+        (io.fileChanges ??= []).push({ op: 'touch', path: p });
+      }
+      return 0;
     case 'rm':
+      return rm(args, io, ctx, gnu);
     case 'mkdir':
       return 0;
     default:
@@ -327,6 +341,23 @@ function runTool(name: string, args: string[], io: Io, ctx: ExecContext): number
       if (TRAFFIC_TOOLS.includes(name)) io.err += `${name}: in Kubeplay only a lone wget or curl (or sh -c with just that command) reaches the network\n`;
       return 1;
   }
+}
+
+/** rm [-f] FILE...: busybox `rm: can't remove 'x': ...`, coreutils `rm: cannot remove 'x': ...`; -f is silent. */
+function rm(args: string[], io: Io, ctx: ExecContext, gnu: boolean): number {
+  const force = args.some((a) => /^-[a-zA-Z]*f/.test(a));
+  let code = 0;
+  for (const a of args.filter((x) => !x.startsWith('-'))) {
+    const p = absolute(a, io.cwd);
+    if (Object.hasOwn(ctx.files, p)) {
+      delete ctx.files[p];
+      (io.fileChanges ??= []).push({ op: 'rm', path: p });
+    } else if (!force) {
+      io.err += `rm: ${gnu ? 'cannot' : "can't"} remove '${a}': No such file or directory\n`;
+      code = 1;
+    }
+  }
+  return code;
 }
 
 function absolute(p: string, cwd: string): string {

@@ -12,13 +12,15 @@ import { closeConnection, createNodeKernel, ephemeralPort, routeConnection, type
 import type { KernelRules } from '../kube-proxy/kube-proxy';
 import type { ProxyRules } from '../kube-proxy/rules';
 import type { DnsAnswer, DnsQuery } from './dns-lookup';
-import { serveRequest, type PodHttpRequest, type Served } from './serve-request';
+import { serveRequest, timeLocal, type PodHttpRequest, type Served } from './serve-request';
 import { clientResult, userAgent, type HttpClientCommand, type HttpOutcome } from './traffic-client';
 import type { Container, ContainerdState, Waiter } from './state';
 import { answerNow } from './reply';
 import type { ExecResult } from './cri';
 import { writeLog } from './process';
 import { onLoadRequestDone } from './load-generator';
+import { guestbookCall, guestbookPage, predisCommand, type GuestbookCall } from './guestbook-frontend';
+import { onReplicate, onSyncDone, propagateWrite, type RedisReplicate } from './redis-server';
 
 /** Linux gives up a TCP connect after its SYN retries (net.ipv4.tcp_syn_retries = 6): about 127 s. */
 export const TCP_CONNECT_TIMEOUT_MS = 127_000;
@@ -30,9 +32,11 @@ export interface OutgoingRequest {
   id: number;
   containerId: string;
   cmd: HttpClientCommand;
-  /** Who gets the outcome: a `kubectl exec` (CRI Exec) or a load generator. */
+  /** Who gets the outcome: a `kubectl exec` (CRI Exec), a load generator, a request the container is answering, a replica's sync. */
   waiter?: Waiter;
   load?: number;
+  upstream?: Upstream;
+  replicaOf?: string;
   startedAt: number;
   dnsRequestId?: MessageId;
   netRequestId?: MessageId;
@@ -54,6 +58,14 @@ export interface PodHttpResponseBody {
   type: 'pod.http.response';
   requestId: MessageId;
   served: Served;
+}
+
+/** A request a container answers once its own request is done (the guestbook's PHP calling redis). */
+export interface Upstream {
+  msg: Message;
+  body: PodHttpRequestBody;
+  container: string;
+  call: GuestbookCall;
 }
 
 export interface OutgoingDone {
@@ -88,7 +100,11 @@ function resolveName(s: ContainerdState, ctx: Effects, c: Container, r: Outgoing
   r.timer = ctx.setTimer(TCP_CONNECT_TIMEOUT_MS, OUTGOING_TIMER, r.id);
 }
 
-export function startOutgoing(s: ContainerdState, ctx: Effects, c: Container, cmd: HttpClientCommand, sink: { waiter?: Waiter; load?: number }): void {
+type Sink = Pick<OutgoingRequest, 'waiter' | 'load' | 'upstream' | 'replicaOf'>;
+
+const speaksRedis = (cmd: HttpClientCommand): boolean => cmd.tool === 'redis-cli' || cmd.tool === 'redis';
+
+export function startOutgoing(s: ContainerdState, ctx: Effects, c: Container, cmd: HttpClientCommand, sink: Sink): void {
   s.counters.outgoing = (s.counters.outgoing ?? 0) + 1;
   const r: OutgoingRequest = { id: s.counters.outgoing, containerId: c.id, cmd, startedAt: ctx.now, ...sink };
   (s.outgoing ??= new Map()).set(r.id, r);
@@ -121,8 +137,8 @@ function connect(s: ContainerdState, ctx: Effects, r: OutgoingRequest, ip: strin
   if (route.kind === 'refused') return finish(s, ctx, r, { kind: 'refused', ip, elapsedMs: 0 }, `${conn.src} -> ${ip}:${conn.dport} REJECT (${cost})`);
   const node = nodeFor(s, rules, route.ip, route.port);
   const via = route.fromConntrack ? 'conntrack' : route.dnat ? `DNAT ${route.ip}:${route.port}` : 'routed';
-  const verb = r.cmd.tool === 'redis-cli' ? `${r.cmd.path} redis://` : 'GET http://';
-  const summary = `${r.cmd.tool} ${verb}${r.cmd.host}${r.cmd.port === 80 ? '' : `:${r.cmd.port}`}${r.cmd.path} ${conn.src}:${conn.sport} -> ${ip}:${conn.dport} ${via} (${cost})`;
+  const target = speaksRedis(r.cmd) ? `${(r.cmd.redisArgs ?? [r.cmd.path]).join(' ')} redis://${r.cmd.host}:${r.cmd.port}` : `GET http://${r.cmd.host}${r.cmd.port === 80 ? '' : `:${r.cmd.port}`}${r.cmd.path}`;
+  const summary = `${r.cmd.tool} ${target} ${conn.src}:${conn.sport} -> ${ip}:${conn.dport} ${via} (${cost})`;
   const timeoutMs = r.cmd.timeoutSec !== undefined && r.cmd.timeoutSec * 1000 < TCP_CONNECT_TIMEOUT_MS ? r.cmd.timeoutSec * 1000 : TCP_CONNECT_TIMEOUT_MS;
   if (r.timer !== undefined) ctx.cancelTimer(r.timer);
   r.timer = ctx.setTimer(timeoutMs, OUTGOING_TIMER, r.id);
@@ -130,8 +146,11 @@ function connect(s: ContainerdState, ctx: Effects, r: OutgoingRequest, ip: strin
   const object = { kind: 'Pod', name: sb.metadata.name, namespace: sb.metadata.namespace };
   // An address no node routes (no pod there): the SYN goes nowhere and the connect times out.
   if (!node) return void ctx.send(containerdId(s.config.nodeName), { type: 'pod.packet.dropped' }, { summary: `${summary}: no route to ${route.ip}`, phase: 'networking', object });
-  const body: PodHttpRequestBody = { type: 'pod.http.request', ip: route.ip, port: route.port, method: 'GET', path: r.cmd.path, src, userAgent: userAgent(r.cmd, curlVersion(c)) };
-  if (r.cmd.tool === 'redis-cli') body.protocol = 'redis';
+  const body: PodHttpRequestBody = { type: 'pod.http.request', ip: route.ip, port: route.port, method: 'GET', path: r.cmd.path, src, srcNode: s.config.nodeName, userAgent: userAgent(r.cmd, curlVersion(c)) };
+  if (speaksRedis(r.cmd)) {
+    body.protocol = 'redis';
+    body.redisArgs = r.cmd.redisArgs ?? [r.cmd.path];
+  }
   r.netRequestId = ctx.send(containerdId(node), body, { summary, phase: 'networking', object });
 }
 
@@ -152,6 +171,28 @@ function finish(s: ContainerdState, ctx: Effects, r: OutgoingRequest, outcome: H
     answerNow(ctx, r.waiter, result, undefined, `Exec ${r.cmd.tool}: ${note ?? outcomeText(outcome)}: exit ${res.exitCode}`);
   }
   if (r.load !== undefined) onLoadRequestDone(s, ctx, r.load, outcome, endpoint);
+  if (r.upstream) answerUpstream(s, ctx, r.upstream, outcome);
+  if (r.replicaOf) onSyncDone(s, ctx, r.replicaOf, outcome);
+}
+
+/** The PHP script got Predis's outcome: the page goes back to whoever asked the frontend. */
+function answerUpstream(s: ContainerdState, ctx: Effects, u: Upstream, o: HttpOutcome): void {
+  const text = guestbookPage(u.call, o);
+  const served: Served = { kind: 'response', status: 200, reason: 'OK', body: text, container: u.container };
+  const c = [...s.containers.values()].find((x) => x.metadata.name === u.container && s.sandboxes.get(x.podSandboxId)?.ip === u.body.ip && x.state === 'CONTAINER_RUNNING');
+  if (c) writeLog(s, c, 'stdout', `${u.body.src} - - [${timeLocal(ctx.now)}] "${u.body.method} ${u.body.path} HTTP/1.1" 200 ${text.length}`, ctx.now);
+  const reply: PodHttpResponseBody = { type: 'pod.http.response', requestId: u.msg.id, served };
+  ctx.reply(u.msg, reply, { summary: `${u.body.ip}:${u.body.port} -> ${u.body.src}: HTTP/1.1 200 OK (${text.length} bytes, ${u.container}: guestbook.php ${u.call.cmd})`, phase: 'networking' });
+}
+
+/** A request for guestbook.php with a cmd: the frontend's PHP calls redis before it answers. */
+function startGuestbookCall(s: ContainerdState, ctx: Effects, msg: Message, b: PodHttpRequestBody): boolean {
+  if (b.protocol === 'redis') return false;
+  const c = [...s.containers.values()].find((x) => x.state === 'CONTAINER_RUNNING' && s.sandboxes.get(x.podSandboxId)?.ip === b.ip && x.listening.some((l) => l.port === b.port && l.http?.app === 'guestbook'));
+  const call = c ? guestbookCall(b.path, c.processEnv ?? []) : undefined;
+  if (!c || !call) return false;
+  startOutgoing(s, ctx, c, predisCommand(call), { upstream: { msg, body: b, container: c.metadata.name, call } });
+  return true;
 }
 
 function outcomeText(o: HttpOutcome): string {
@@ -173,7 +214,9 @@ export function outgoingOnMessage(s: ContainerdState, ctx: Effects, msg: Message
   }
   if (type === 'pod.http.request') {
     const b = msg.body as PodHttpRequestBody;
+    if (startGuestbookCall(s, ctx, msg, b)) return true;
     const served = serveRequest(s, b.ip, b.port, b, ctx.now);
+    if (served.kind === 'response' && served.propagate) propagateWrite(ctx, served.propagate);
     if (served.kind === 'response' && served.log) {
       const c = [...s.containers.values()].find((x) => x.metadata.name === served.container && s.sandboxes.get(x.podSandboxId)?.ip === b.ip && x.state === 'CONTAINER_RUNNING');
       if (c) writeLog(s, c, served.log.stream, served.log.text, ctx.now);
@@ -195,6 +238,7 @@ export function outgoingOnMessage(s: ContainerdState, ctx: Effects, msg: Message
     if (sv.kind === 'reset') return finish(s, ctx, r, { kind: 'reset', ip }, undefined, endpoint), true;
     return finish(s, ctx, r, { kind: 'response', status: sv.status, reason: sv.reason, body: sv.body, ip }, undefined, endpoint), true;
   }
+  if (type === 'redis.replicate') return onReplicate(s, msg.body as RedisReplicate), true;
   return type === 'pod.packet.dropped';
 }
 

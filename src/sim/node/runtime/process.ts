@@ -8,7 +8,9 @@ import type { Effects } from '../../kernel/component';
 import type { Step } from '../registry/program';
 import type { ContainerInfo, CriContainerEvent, ExecSyncResult, ProbeResponse } from './cri';
 import { logLines } from '../registry/shell';
+import { userlandOf } from '../registry/userland';
 import { startLookup } from './dns-lookup';
+import { startReplication } from './redis-server';
 import { answer } from './reply';
 import { LOG_LINES_KEPT, clog, nanoTime, type Container, type ContainerdState } from './state';
 
@@ -37,7 +39,7 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
 }
 
 export function containerInfo(c: Container): ContainerInfo {
-  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, processEnv: _pe, mounted: _mo, commandLine: _cl, execs: _ex, dnsLookup: _d, ...info } = c;
+  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, processEnv: _pe, mounted: _mo, commandLine: _cl, execs: _ex, dnsLookup: _d, redis: _rd, ...info } = c;
   return info;
 }
 
@@ -110,6 +112,9 @@ export function advance(s: ContainerdState, c: Container, ctx: Effects): void {
         return;
       case 'untilResolves':
         return startLookup(s, c, step, ctx);
+      case 'replicaof':
+        startReplication(s, c, step, ctx);
+        break;
       case 'cat':
         for (const l of logLines(c.mounted?.[step.path] ?? '')) if (l.op === 'log') writeLog(s, c, l.stream, l.text, ctx.now);
         break;
@@ -207,7 +212,9 @@ export function execIn(c: Container, cmd: string[]): ExecSyncResult {
     case 'test': {
       const missing = files.find((f) => !c.files.includes(f));
       if (!missing) return { exitCode: 0, stdout: '', stderr: '' };
-      const err = name === 'cat' ? `cat: can't open '${missing}': No such file or directory` : name === 'ls' ? `ls: ${missing}: No such file or directory` : '';
+      // busybox's applets, or GNU coreutils in a Debian-based image (nginx): cat.c and ls.c's texts.
+      const gnu = userlandOf(c.image).shell !== 'busybox';
+      const err = name === 'cat' ? (gnu ? `cat: ${missing}: No such file or directory` : `cat: can't open '${missing}': No such file or directory`) : name === 'ls' ? (gnu ? `ls: cannot access '${missing}': No such file or directory` : `ls: ${missing}: No such file or directory`) : '';
       return { exitCode: 1, stdout: '', stderr: err };
     }
     case 'false':

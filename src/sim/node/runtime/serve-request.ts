@@ -10,6 +10,8 @@ import { rfc3339 } from '../../api/time';
 import { lookupImage } from '../registry/behaviour';
 import { repositoryName } from '../registry/reference';
 import type { Container, ContainerdState } from './state';
+import { GUESTBOOK_INDEX_HTML } from './guestbook-frontend';
+import { redisCommand, type RedisReply } from './redis-server';
 
 export const NGINX_INDEX_HTML = `<!DOCTYPE html>
 <html>
@@ -47,12 +49,19 @@ export interface PodHttpRequest {
   /** The client's address as the server sees it (no masquerade inside the cluster CIDR). */
   src: string;
   userAgent: string;
-  /** `redis`: a RESP command (`path` holds it) instead of an HTTP request. */
+  /** `redis`: a RESP command (`redisArgs`; `path` holds its name) instead of an HTTP request. */
   protocol?: 'redis';
+  redisArgs?: string[];
+  /** The client's node (a redis replica's master streams writes there). */
+  srcNode?: string;
 }
 
 export type Served =
-  | { kind: 'response'; status: number; reason: string; body: string; container: string; log?: { stream: 'stdout' | 'stderr'; text: string } }
+  | {
+      kind: 'response'; status: number; reason: string; body: string; container: string; log?: { stream: 'stdout' | 'stderr'; text: string };
+      /** A redis master's write to stream to its replicas. */
+      propagate?: RedisReply['propagate'];
+    }
   | { kind: 'refused' }
   /** Accepted, then closed without an HTTP answer. */
   | { kind: 'reset'; container: string };
@@ -92,7 +101,8 @@ function answer(c: Container, l: Container['listening'][number], req: PodHttpReq
     return { kind: 'response', status, reason, body, container: name, log: { stream: 'stdout', text } };
   }
   if (kind === 'httpd') {
-    const body = status === 200 ? HTTPD_INDEX_HTML : '';
+    const page = l.http!.app === 'guestbook' && (req.path === '/' || req.path === '/index.html') ? GUESTBOOK_INDEX_HTML : HTTPD_INDEX_HTML;
+    const body = status === 200 ? page : '';
     return { kind: 'response', status, reason, body, container: name, log: { stream: 'stdout', text: `${req.src} - - [${timeLocal(now)}] "${req.method} ${req.path} HTTP/1.1" ${status} ${body.length}` } };
   }
   // agnhost serve-hostname and its kin answer with the pod's name.
@@ -107,10 +117,14 @@ export function serveRequest(s: ContainerdState, ip: string, port: number, req: 
     if (c.state !== 'CONTAINER_RUNNING' || sb?.ip !== ip) continue;
     const l = c.listening.find((x) => x.port === port);
     if (!l) continue;
-    // redis answers PING with the simple string +PONG (RESP); anything else that is not HTTP closes.
+    // redis answers its RESP commands (redis-server.ts); anything else that is not HTTP closes.
     if (req.protocol === 'redis') {
-      if (!l.http && imageIsRedis(c)) return { kind: 'response', status: 200, reason: 'OK', body: '+PONG\r\n', container: c.metadata.name };
-      return { kind: 'reset', container: c.metadata.name };
+      if (l.http || !imageIsRedis(c)) return { kind: 'reset', container: c.metadata.name };
+      const r = redisCommand(c, req.redisArgs ?? [req.path], req.src, req.srcNode);
+      const served: Served = { kind: 'response', status: 200, reason: 'OK', body: r.reply, container: c.metadata.name };
+      if (r.propagate) served.propagate = r.propagate;
+      if (r.log && served.kind === 'response') served.log = { stream: 'stdout', text: r.log };
+      return served;
     }
     if (!l.http) return { kind: 'reset', container: c.metadata.name };
     return answer(c, l, req, now, sb.metadata.name);

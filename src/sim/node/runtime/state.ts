@@ -11,6 +11,7 @@ import type { ContainerInfo, CriMethod, ImageInfo, PodSandboxInfo } from './cri'
 import type { NodeKernel } from '../kernel/packet-path';
 import type { OutgoingRequest } from './outgoing';
 import type { LoadGen } from './load-generator';
+import type { RedisState } from './redis-server';
 
 export interface ContainerdConfig {
   nodeName: string;
@@ -70,6 +71,8 @@ export interface Container extends ContainerInfo {
   mounted?: Record<string, string>;
   /** An `until nslookup` loop waiting for the DNS answer to this request. */
   dnsLookup?: { requestId: MessageId | -1; host: string; body: Step[] };
+  /** A redis server's keyspace and replication (redis-server.ts). */
+  redis?: RedisState;
 }
 
 export interface Sandbox extends PodSandboxInfo {

@@ -9,8 +9,13 @@
 import { shellWords } from './exec';
 
 export interface HttpClientCommand {
-  /** redis-cli speaks RESP, not HTTP: its `path` is the command it sends (PING). */
-  tool: 'wget' | 'curl' | 'redis-cli';
+  /**
+   * redis-cli speaks RESP, not HTTP: its `path` is the command it sends (PING), `redisArgs` the
+   * whole command. `redis` is a program's own redis connection (the guestbook's Predis, a
+   * replica's link to its master): its outcome goes back to that program, not to a terminal.
+   */
+  tool: 'wget' | 'curl' | 'redis-cli' | 'redis';
+  redisArgs?: string[];
   host: string;
   port: number;
   path: string;
@@ -99,7 +104,7 @@ function parseCurl(args: string[]): HttpClientParse {
   return { ok: true, cmd: { ...(cmd as HttpClientCommand), ...u } };
 }
 
-/** `redis-cli [-h HOST] [-p PORT] ping`: only PING is modelled. */
+/** `redis-cli [-h HOST] [-p PORT] ping|get KEY|set KEY VALUE`: the commands modelled. */
 function parseRedisCli(args: string[]): HttpClientParse {
   let host = '127.0.0.1';
   let port = 6379;
@@ -111,8 +116,8 @@ function parseRedisCli(args: string[]): HttpClientParse {
     else rest.push(a);
   }
   const command = (rest[0] ?? '').toUpperCase();
-  if (command !== 'PING') return { ok: false, stderr: `redis-cli: Kubeplay's redis-cli sends only PING (got ${JSON.stringify(rest.join(' '))})\n`, exitCode: 1 };
-  return { ok: true, cmd: { tool: 'redis-cli', host, port, path: 'PING', quiet: false, showError: true, fail: false } };
+  if (!['PING', 'GET', 'SET'].includes(command)) return { ok: false, stderr: `redis-cli: Kubeplay's redis-cli sends only PING, GET and SET (got ${JSON.stringify(rest.join(' '))})\n`, exitCode: 1 };
+  return { ok: true, cmd: { tool: 'redis-cli', host, port, path: command, redisArgs: [command, ...rest.slice(1)], quiet: false, showError: true, fail: false } };
 }
 
 const SHELLS = ['sh', 'ash', 'dash', 'bash'];
@@ -185,17 +190,28 @@ function redisCliResult(c: HttpClientCommand, o: HttpOutcome): ClientResult {
   if (o.kind === 'refused') return fail('Connection refused');
   if (o.kind === 'timeout') return fail('Connection timed out');
   if (o.kind === 'reset') return { stdout: '', stderr: 'Error: Connection reset by peer\n', exitCode: 1 };
-  return { stdout: o.body.replace(/^\+/, '').replace(/\r\n$/, '\n'), stderr: '', exitCode: 0 };
+  return { stdout: rawReply(o.body), stderr: '', exitCode: 0 };
+}
+
+/**
+ * redis-cli's output when stdout is not a terminal (kubectl exec without -t): the raw reply, a
+ * status or error without its `+`/`-`, a bulk string as its bytes, nil as an empty line.
+ */
+function rawReply(body: string): string {
+  if (body === '$-1\r\n') return '\n';
+  const bulk = /^\$\d+\r\n([\s\S]*)\r\n$/.exec(body);
+  if (bulk) return `${bulk[1]}\n`;
+  return body.replace(/^[+-]/, '').replace(/\r\n$/, '\n');
 }
 
 /** What the tool prints and its exit status, for an outcome. */
 export function clientResult(c: HttpClientCommand, o: HttpOutcome): ClientResult {
-  if (c.tool === 'redis-cli') return redisCliResult(c, o);
+  if (c.tool === 'redis-cli' || c.tool === 'redis') return redisCliResult(c, o);
   return c.tool === 'wget' ? wgetResult(c, o) : curlResult(c, o);
 }
 
 /** The User-Agent the tool sends (busybox wget: `Wget`; curl: `curl/<version>`). */
 export function userAgent(c: HttpClientCommand, curlVersion: string): string {
-  if (c.tool === 'redis-cli') return '';
+  if (c.tool === 'redis-cli' || c.tool === 'redis') return '';
   return c.tool === 'wget' ? 'Wget' : `curl/${curlVersion}`;
 }
