@@ -96,8 +96,8 @@ test('a powered-off worker greys out and its heartbeats stop until it is powered
   await page.getByTestId('hide-heartbeats').uncheck();
   await openDockTab(page, 'timeline');
   // The timeline lists the last 200 records, about 7 simulated seconds of an idle kubeadm cluster
-  // (kube-system's pods add their own): at 8x that is most of a second of play between two looks.
-  await setSpeed(page, 8);
+  // (kube-system's pods add their own): at 5x that is more than a second of play between two looks.
+  await setSpeed(page, 5);
 
   // Before: worker-2's kubelet renews its Lease like every other node.
   const t0 = await clockMs(page);
