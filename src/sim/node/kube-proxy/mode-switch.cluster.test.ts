@@ -89,6 +89,10 @@ ${switchTo('ipvs', 30, 'kubectl -n kube-system rollout restart ds kube-proxy')}
 ${switchTo('iptables', 100, 'kubectl -n kube-system rollout restart ds kube-proxy')}
 ${switchTo('nftables', 170, 'kubectl -n kube-system delete pods -l k8s-app=kube-proxy')}
 ${switchTo('bogus', 240, 'kubectl -n kube-system delete pods -l k8s-app=kube-proxy')}
+    - at: 290s
+      apply: ${cm('nftables')}
+    - at: 500s
+      run: kubectl -n kube-system get pods -l k8s-app=kube-proxy
 `;
   const p = parseScenario(yaml, 'mode-switch');
   if (!p.ok) throw new Error(p.errors.map(formatScenarioError).join('\n'));
@@ -149,5 +153,11 @@ describe('switching kube-proxy mode on a running cluster', () => {
     );
     expect(s.nft).toContain('\tmap service-ips {\n');
     expect(s.wget).toContain('<title>Welcome to nginx!</title>');
+  });
+
+  it('fixing the ConfigMap while it crash-loops: the kubelet rewrites the file (at its periodic sync, or when the process stops) and a later restart comes up', () => {
+    const pods = out(500, 'kubectl -n kube-system get pods').stdout;
+    expect(pods).not.toContain('CrashLoopBackOff');
+    expect(pods.match(/ 1\/1 +Running /g)).toHaveLength(4);
   });
 });

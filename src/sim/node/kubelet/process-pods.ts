@@ -11,7 +11,8 @@
 // A process pod's configMap volumes are files on the host as for any pod (the kubelet writes each key
 // under /var/lib/kubelet/pods/<uid>/volumes/kubernetes.io~configmap/<volume> and the container sees
 // them at its mountPath): the kubelet leaves them on the host's disk (what it persists, read with
-// hostData('kubelet')), refreshed when the pod comes and whenever its process starts or stops, and
+// hostData('kubelet')), refreshed when the pod comes, whenever its process starts or stops, and at
+// the periodic sync after the ConfigMap changed (as volume-resync.ts does for containers), and
 // the process reads them when it starts (kube-proxy's --config=/var/lib/kube-proxy/config.conf).
 // For each static pod the kubelet posts a mirror pod (pkg/kubelet/pod/mirror_client.go) named
 // <pod>-<node>, with the config.mirror/hash/seen/source annotations and the Node as its owner, and
@@ -64,6 +65,12 @@ function writeProcessPodFiles(s: KubeletState, ctx: Effects, pod: Pod, process: 
   const current = (ctx.hostData('kubelet') as KubeletHostFiles | undefined)?.processPodFiles ?? {};
   if (JSON.stringify(current[process] ?? {}) === JSON.stringify(files)) return;
   ctx.persist({ processPodFiles: { ...current, [process]: files } } satisfies KubeletHostFiles);
+}
+
+/** The periodic sync after its ConfigMap changed: a process pod's files are rewritten on the host. */
+export function resyncProcessPodFiles(s: KubeletState, ctx: Effects, w: PodWorker): void {
+  w.volumeResyncPending = false;
+  if (w.process && w.pod.metadata.annotations?.[MIRROR] === undefined) writeProcessPodFiles(s, ctx, w.pod, w.process);
 }
 
 /** The process a pod's container is on this node, if it is one. */
