@@ -1,13 +1,13 @@
-// `kubeplay proxy-cost --services 10,100,1000,10000 [--modes iptables,ipvs] [--json]`: the figure of
-// the seed's chapter 3 (iptables O(N) per first packet, IPVS O(1)) from the simulation's own kernel
+// `kubeplay proxy-cost --services 10,100,1000,10000 [--modes iptables,ipvs,nftables] [--json]`: the figure of
+// the seed's chapter 3 (iptables O(N) per first packet, IPVS and nftables O(1)) from the simulation's own kernel
 // tables (sim/node/kernel/proxy-cost.ts). A table, or one JSON line per mode and size.
 
 import type { ProxyMode } from '../sim/node/kube-proxy/rules';
 import { proxyCost, type ProxyCostRow } from '../sim/node/kernel/proxy-cost';
 import type { CliIO } from './run-command';
 
-export const PROXY_COST_USAGE = `Usage: kubeplay proxy-cost [--services 10,100,1000,10000] [--modes iptables,ipvs] [--json]\n`;
-const MODES: ProxyMode[] = ['iptables', 'ipvs'];
+export const PROXY_COST_USAGE = `Usage: kubeplay proxy-cost [--services 10,100,1000,10000] [--modes iptables,ipvs,nftables] [--json]\n`;
+const MODES: ProxyMode[] = ['iptables', 'ipvs', 'nftables'];
 const MAX_SERVICES = 50_000;
 
 export function parseProxyCost(argv: string[]): { sizes: number[]; modes: ProxyMode[]; json: boolean } | { error: string } {
@@ -26,7 +26,7 @@ export function parseProxyCost(argv: string[]): { sizes: number[]; modes: ProxyM
     } else if (flag === '--modes') {
       const v = value().split(',');
       const bad = v.find((m) => !MODES.includes(m as ProxyMode));
-      if (bad !== undefined) return { error: `--modes: unknown proxy mode ${JSON.stringify(bad)} (iptables, ipvs)` };
+      if (bad !== undefined) return { error: `--modes: unknown proxy mode ${JSON.stringify(bad)} (iptables, ipvs, nftables)` };
       modes = v as ProxyMode[];
     } else return { error: `unknown flag "${flag}"` };
   }

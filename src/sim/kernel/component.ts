@@ -128,6 +128,8 @@ export interface HostProcessInfo {
   log: { time: number; line: string }[];
   /** What the process left to survive a kill (read-only): kube-proxy's rules in the node's kernel. */
   persisted?: unknown;
+  /** The status it exited with when it failed on its own (Effects.fail), not by a panic or a kill. */
+  exitStatus?: number;
 }
 
 export type SystemctlAction = 'start' | 'stop' | 'restart';
@@ -175,6 +177,12 @@ export interface Effects {
    * much later, as the kubelet restarts a static pod's container or systemd a unit with Restart=.
    */
   exit(restartAfterMs?: number): void;
+  /**
+   * The process exits with this non-zero status when the handler returns, having logged why (a Go
+   * program's `klog.ErrorS(err, "command failed")` then `os.Exit(1)`): no panic lines, and its
+   * supervisor starts it again with its back-off as after a crash (CrashLoopBackOff for a pod's).
+   */
+  fail(status: number): void;
 }
 
 export interface StartInput<C> {

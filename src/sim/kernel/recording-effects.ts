@@ -99,6 +99,13 @@ export class RecordingEffects implements Effects {
     this.exits.push(restartAfterMs ?? null);
   }
 
+  /** fail() calls: the exit statuses. */
+  failures: number[] = [];
+
+  fail(status: number): void {
+    this.failures.push(status);
+  }
+
   systemctl(action: SystemctlAction, id: ProcessId): boolean {
     this.systemctlCalls.push({ action, id });
     return this.processes.some((p) => p.id === id) && id !== this.self;

@@ -68,6 +68,8 @@ export interface ProcessState {
   stoppedAt?: number;
   /** How it last stopped: killed from outside, crashed (a panic, an exit with an error), or exited on its own. */
   stopReason?: 'kill' | 'crash' | 'exit';
+  /** The status of its last exit when it failed on its own (Effects.fail). */
+  exitStatus?: number;
   /** Who starts it again after a crash (supervisor.ts), and its crashes in a row. */
   supervisor?: Supervisor;
   crash?: CrashRecord;
@@ -342,16 +344,18 @@ export class Simulation {
    * timers and memory gone, the OS closing its sockets), its log says why, and its supervisor
    * starts it again if it has one. The rest of the cluster goes on.
    */
-  private crash(p: ProcessState, error: unknown): void {
+  private crash(p: ProcessState, error: unknown, exitStatus?: number): void {
     if (!p.alive) return;
     const message = error instanceof Error ? error.message : String(error);
-    for (const line of panicLines(error)) p.log.push({ time: this.world.now, line });
+    if (exitStatus === undefined) for (const line of panicLines(error)) p.log.push({ time: this.world.now, line });
     const ranFor = this.world.now - (p.startedAt ?? this.world.now);
     const delay = restartDelayMs(p.supervisor, (p.crash ??= { crashes: 0 }), ranFor);
     const rec = this.control('crash', p.id, `${p.id} crashed: ${message}${delay === undefined ? '' : ` (started again in ${delay} ms)`}`);
     if (this.exitRequest?.id === p.id) this.exitRequest = undefined;
     this.stopProcess(p, rec.id, true);
     p.stopReason = 'crash';
+    if (exitStatus !== undefined) p.exitStatus = exitStatus;
+    else delete p.exitStatus;
     if (delay !== undefined) this.enqueue({ time: this.world.now + delay, seq: 0, kind: 'start', process: p.id });
   }
 
@@ -521,7 +525,7 @@ export class Simulation {
   private lastSendDropped: DropReason | undefined;
 
   /** A process asked to exit during the handler that just ran (Effects.exit). */
-  private exitRequest: { id: ProcessId; incarnation: number; restartAfterMs?: number } | undefined;
+  private exitRequest: { id: ProcessId; incarnation: number; restartAfterMs?: number; failStatus?: number } | undefined;
 
   private applyExit(): void {
     const x = this.exitRequest;
@@ -529,6 +533,7 @@ export class Simulation {
     this.exitRequest = undefined;
     const p = this.world.processes.get(x.id);
     if (!p || !p.alive || p.incarnation !== x.incarnation) return;
+    if (x.failStatus !== undefined) return this.crash(p, new Error(`exit status ${x.failStatus}`), x.failStatus);
     const rec = this.control('exit', p.id, x.restartAfterMs === undefined ? `${p.id} exited` : `${p.id} exited (started again in ${x.restartAfterMs} ms)`);
     this.stopProcess(p, rec.id, true);
     p.stopReason = 'exit';
@@ -825,6 +830,7 @@ export class Simulation {
           if (q.startedAt !== undefined) info.startedAt = q.startedAt;
           if (q.stoppedAt !== undefined) info.since = q.stoppedAt;
           if (q.stopReason !== undefined) info.stopReason = q.stopReason;
+          if (q.exitStatus !== undefined && q.stopReason === 'crash') info.exitStatus = q.exitStatus;
           if (q.persisted !== undefined) info.persisted = q.persisted;
           out.push(info);
         }
@@ -836,6 +842,9 @@ export class Simulation {
       },
       exit(restartAfterMs) {
         sim.exitRequest = { id: p.id, incarnation: p.incarnation, ...(restartAfterMs !== undefined && { restartAfterMs }) };
+      },
+      fail(status) {
+        sim.exitRequest = { id: p.id, incarnation: p.incarnation, failStatus: status };
       },
       systemctl(action, id) {
         const q = sim.world.processes.get(id);

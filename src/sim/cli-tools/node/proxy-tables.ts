@@ -6,7 +6,8 @@
 // v1.31, GA in v1.33) its own `table ip kube-proxy`, IPVS mode the IPVS virtual servers.
 //
 // Simplified: in IPVS mode kube-proxy also writes iptables rules and ipsets (KUBE-CLUSTER-IP);
-// Kubeplay shows none, and `nft list ruleset` shows only kube-proxy's own nftables table.
+// Kubeplay shows none (nor the KUBE-SVC-/KUBE-SEP- chains iptables mode leaves behind after a switch
+// to IPVS), and `nft list ruleset` shows only kube-proxy's own nftables table.
 
 import type { Effects } from '../../kernel/component';
 import { DEFAULT_CLUSTER_CIDR, goDate, type KernelRules } from '../../node/kube-proxy/kube-proxy';
@@ -89,6 +90,7 @@ export function proxyTool(ctx: Effects, jobId: number, tool: string, args: strin
   if (tool === 'iptables') return iptables(ctx, jobId, args);
   if (tool === 'nft') return nft(ctx, jobId, args);
   const k = kernel(ctx);
-  const rules = k && k.rules.mode === 'ipvs' ? k.rules : { mode: 'ipvs' as const, services: [] };
+  // After IPVS -> iptables the virtual servers stay (v1.31 cleans IPVS up only for nftables).
+  const rules = [...(k ? [k.rules] : []), ...(k?.leftover ?? [])].find((r) => r.mode === 'ipvs') ?? { mode: 'ipvs' as const, services: [] };
   output(ctx, jobId, renderIpvsadm(rules, k?.nodeIP ?? ''), '', 0);
 }

@@ -25,6 +25,21 @@ describe('proxy-cost', () => {
     expect(proxyCost('ipvs', 100)).toMatchObject({ reprogramWrites: 1 });
   });
 
+  it('nftables stays within 2x from 10 to 1,000 Services: one service-ips verdict-map lookup', () => {
+    const small = proxyCost('nftables', 10);
+    const big = proxyCost('nftables', 1000);
+    expect(big.rulesEvaluatedMean).toBeLessThanOrEqual(2 * small.rulesEvaluatedMean);
+    expect(big.rulesEvaluatedMax).toBe(small.rulesEvaluatedMax);
+  });
+
+  it('nftables re-programs only the changed service: its chains added, flushed and rewritten, no map element (pkg/proxy/nftables/proxier.go partial sync)', () => {
+    // default/svc-N gains a third endpoint: the service chain (2 rules) and three endpoint chains
+    // (2 rules each), each `add chain` + `flush chain`: 4 x 2 + 2 + 3 x 2 = 16; its service-ips
+    // element keeps its verdict, so ensureElem writes nothing.
+    expect(proxyCost('nftables', 10).reprogramWrites).toBe(16);
+    expect(proxyCost('nftables', 1000).reprogramWrites).toBe(16);
+  });
+
   it('is deterministic for a given size', () => {
     expect(proxyCost('iptables', 50)).toEqual(proxyCost('iptables', 50));
   });

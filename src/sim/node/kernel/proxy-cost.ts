@@ -4,15 +4,20 @@
 // filter tables parsed from its iptables-save text; the IPVS virtual servers), and the first packet
 // of a connection to every Service is routed through them, counting the rules the kernel tests.
 // Then one endpoint is added and the cost of re-programming is counted: iptables mode writes the
-// whole table with iptables-restore, IPVS mode changes one virtual server over netlink.
+// whole table with iptables-restore, IPVS mode changes one virtual server over netlink, nftables
+// mode runs one `nft` transaction with only the changed service's chains and map elements (the
+// nftables proxier's partial sync, pkg/proxy/nftables/proxier.go: skipServiceUpdate,
+// nftElementStorage.ensureElem).
 
 import type { EndpointSlice, Service } from '../../api/service';
 import { createPrng, nextFloat } from '../../kernel/prng';
 import { renderIptablesSave } from '../kube-proxy/iptables-save';
-import { computeRules, type ProxyMode, type ProxyRules } from '../kube-proxy/rules';
+import { nftEndpointChain, nftExternalChain, nftServiceChain } from '../kube-proxy/nft-ruleset';
+import { computeRules, type ProxyMode, type ProxyRules, type ServicePortRule } from '../kube-proxy/rules';
 import { numToIp } from '../cni/ipam';
 import { programIpvs, type IpvsTable } from './ipvs';
-import { CLUSTER_CIDR, createNodeKernel, netfilterOf, routeConnection } from './packet-path';
+import type { NftTable } from './nftables';
+import { CLUSTER_CIDR, createNodeKernel, netfilterOf, nftOf, routeConnection } from './packet-path';
 
 /**
  * A model constant, not a measurement: the time iptables-restore takes per line it loads, and IPVS
@@ -20,11 +25,12 @@ import { CLUSTER_CIDR, createNodeKernel, netfilterOf, routeConnection } from './
  */
 export const IPTABLES_RESTORE_MS_PER_LINE = 0.01;
 export const IPVS_NETLINK_MS_PER_OP = 0.05;
+export const NFT_MS_PER_OP = 0.01;
 
 export interface ProxyCostRow {
   mode: ProxyMode;
   services: number;
-  /** Rules in the node's table: `-A` lines of iptables-save, or virtual + real servers of ipvsadm -Ln. */
+  /** Rules in the node's table: `-A` lines of iptables-save, virtual + real servers of ipvsadm -Ln, or rule lines of nft list ruleset. */
   rules: number;
   rulesEvaluatedMean: number;
   rulesEvaluatedMax: number;
@@ -79,6 +85,46 @@ function ipvsDiff(a: IpvsTable, b: IpvsTable): number {
   return ops;
 }
 
+/** The chains kube-proxy's nftables proxier writes for one service port (ensureChain). */
+function nftChainsOf(s: ServicePortRule): string[] {
+  if (s.endpoints.length === 0) return [];
+  return [nftServiceChain(s), ...(s.nodePort ? [nftExternalChain(s)] : []), ...s.endpoints.map((e) => nftEndpointChain(s, e.ip, e.port))];
+}
+
+/**
+ * The operations of the partial-sync transaction from one table to the next, as the nftables
+ * proxier builds it: a service port whose Service or endpoints changed has each of its chains added
+ * and flushed (`add chain`, `flush chain`) and its rules written again; unchanged ones are skipped
+ * (skipServiceUpdate). Map elements are written only when missing or changed (ensureElem: `add
+ * element`, or `delete` + `add` for a new verdict) and deleted when left over; a chain no longer
+ * used is flushed now and deleted at a later sync.
+ */
+export function nftSyncOps(before: ProxyRules, after: ProxyRules): number {
+  const a = nftOf(before);
+  const b = nftOf(after);
+  const old = new Map(before.services.map((s) => [s.name, JSON.stringify(s)]));
+  let ops = 0;
+  const live = new Set<string>();
+  for (const s of after.services) {
+    const chains = nftChainsOf(s);
+    chains.forEach((c) => live.add(c));
+    if (old.get(s.name) === JSON.stringify(s)) continue;
+    for (const c of chains) ops += 2 + (b.chains.get(c)?.length ?? 0);
+  }
+  for (const s of before.services) for (const c of nftChainsOf(s)) if (!live.has(c)) ops++;
+  return ops + elementOps(a, b);
+}
+
+function elementOps(a: NftTable, b: NftTable): number {
+  let ops = 0;
+  for (const [name, m] of b.maps) {
+    const prev = a.maps.get(name) ?? new Map<string, string>();
+    for (const [k, v] of m) ops += !prev.has(k) ? 1 : prev.get(k) !== v ? 2 : 0;
+    for (const k of prev.keys()) if (!m.has(k)) ops++;
+  }
+  return ops;
+}
+
 export function proxyCost(mode: ProxyMode, n: number, seed = 1): ProxyCostRow {
   const prng = createPrng(seed);
   const rand = (): number => nextFloat(prng);
@@ -101,6 +147,10 @@ export function proxyCost(mode: ProxyMode, n: number, seed = 1): ProxyCostRow {
     row.rules = ipvsEntries(before);
     row.reprogramWrites = ipvsDiff(before, programIpvs(next));
     row.reprogramMs = row.reprogramWrites * IPVS_NETLINK_MS_PER_OP;
+  } else if (mode === 'nftables') {
+    row.rules = nftOf(rules).ruleCount;
+    row.reprogramWrites = nftSyncOps(rules, next);
+    row.reprogramMs = row.reprogramWrites * NFT_MS_PER_OP;
   } else {
     row.rules = netfilterOf(rules).ruleCount;
     row.reprogramWrites = restoreLines(next);

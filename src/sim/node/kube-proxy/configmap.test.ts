@@ -24,6 +24,7 @@ describe('the kube-proxy ConfigMap', () => {
   });
 
   it('refuses a mode kube-proxy does not know', () => {
-    expect(modeFromConfigConf('mode: userspace\n')).toEqual({ error: 'KubeProxyConfiguration.mode: Unsupported value: "userspace": supported values: "iptables", "ipvs", "nftables"' });
+    // pkg/proxy/apis/config/validation/validation.go validateProxyModeLinux (userspace is gone since v1.26).
+    expect(modeFromConfigConf('mode: userspace\n')).toEqual({ error: 'KubeProxyConfiguration.Mode.ProxyMode: Invalid value: "userspace": must be iptables, ipvs, nftables or blank (blank means the best-available proxy [currently iptables])' });
   });
 });

@@ -118,12 +118,14 @@ export function kubeProxyConfigMap(mode: ProxyMode, clusterCIDR: string, server:
 
 /**
  * The proxy mode `config.conf` asks for: `""` (or no mode line) is iptables on Linux; any other
- * value is an error kube-proxy refuses to start with, as its config validation does.
+ * value is refused by kube-proxy's config validation (pkg/proxy/apis/config/validation/validation.go
+ * validateProxyModeLinux, under the path KubeProxyConfiguration.Mode), and kube-proxy's command
+ * fails with `failed validate: <that error>` (cmd/kube-proxy/app/server.go).
  */
 export function modeFromConfigConf(text: string): ProxyMode | { error: string } {
   const m = /^mode:[ \t]*(.*?)[ \t]*$/m.exec(text);
   const raw = (m?.[1] ?? '').replace(/^(["'])(.*)\1$/, '$2');
   if (raw === '' || raw === 'iptables') return 'iptables';
   if (raw === 'ipvs' || raw === 'nftables') return raw;
-  return { error: `KubeProxyConfiguration.mode: Unsupported value: "${raw}": supported values: "iptables", "ipvs", "nftables"` };
+  return { error: `KubeProxyConfiguration.Mode.ProxyMode: Invalid value: ${JSON.stringify(raw)}: must be iptables, ipvs, nftables or blank (blank means the best-available proxy [currently iptables])` };
 }

@@ -24,7 +24,7 @@ import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volu
 import { RETRY_TIMER, configSources, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
 import { findContainer } from './init-containers';
 import { restartChangedContainers } from './container-changes';
-import { PLEG_EVENT, ensureMirrorPods, onMirrorCreated, onRelist, terminateProcessPod } from './process-pods';
+import { PLEG_EVENT, ensureMirrorPods, onMirrorCreated, onRelist, resyncProcessPodFiles, terminateProcessPod } from './process-pods';
 
 /** kubelet.go backOffPeriod: a pod worker whose sync failed tries again this much later. */
 const KILL_RETRY_BACKOFF_MS = 10_000;
@@ -345,6 +345,7 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
     }
     case VOLUME_RESYNC_TIMER: {
       const w = s.workers.get((t.payload as { uid: string }).uid);
+      if (w?.process) return resyncProcessPodFiles(s, ctx, w);
       if (w) resyncVolumes(s, ctx, w, configSources(s));
       return;
     }

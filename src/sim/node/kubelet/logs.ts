@@ -5,6 +5,7 @@
 
 import type { HttpRequest, HttpResponse } from '../../api/http';
 import { badRequest, notFound } from '../../api/errors';
+import { parseTime, rfc3339Micro } from '../../api/time';
 import type { Effects, Message } from '../../kernel/component';
 import { parseCriLogLine, type CriResponse, type ReadLogsResult } from '../runtime/cri';
 import { criCall } from './cri-client';
@@ -37,6 +38,7 @@ export function onContainerLogs(s: KubeletState, ctx: Effects, msg: Message): bo
   else if (c.lastTerminated?.containerID) id = c.lastTerminated.containerID.replace('containerd://', '');
   if (!id) return fail(400, badRequest(T.logWaiting(container, podName, c.waitingReason)), 'waiting to start'), true;
   const tail = req.query?.tailLines !== undefined ? Number(req.query.tailLines) : undefined;
+  if (w.process) return processLogs(ctx, to, msg.id, w.process, previous ? parseTime(c.lastTerminated?.startedAt ?? '') : undefined, tail, req.query?.timestamps === 'true', podName), true;
   const rec: Omit<CriCallRecord, 'call' | 'sentAt'> = {
     purpose: 'logs',
     podUid: w.uid,
@@ -61,4 +63,17 @@ export function onReadLogs(ctx: Effects, rec: CriCallRecord, resp: CriResponse):
   });
   const text = lines.length ? lines.join('\n') + '\n' : '';
   respond(ctx, r, r.requestId, 200, text, `200 logs ${r.pod}/${r.container} (${lines.length} lines)`);
+}
+
+/**
+ * A process pod's container is a process of the host (process-pods.ts): its log is the process's
+ * own, one incarnation of it (the current or last one, or with --previous the one before).
+ */
+function processLogs(ctx: Effects, to: { process: string; incarnation: number }, requestId: number, process: string, previousFrom: number | undefined, tail: number | undefined, timestamps: boolean, pod: string): void {
+  const info = ctx.hostProcesses({ logs: true }).find((p) => p.id === process);
+  const start = info?.startedAt ?? 0;
+  let lines = (info?.log ?? []).filter((l) => (previousFrom === undefined ? l.time >= start : l.time >= previousFrom && l.time < start));
+  if (tail !== undefined && !Number.isNaN(tail)) lines = tail <= 0 ? [] : lines.slice(-tail);
+  const text = lines.map((l) => (timestamps ? `${rfc3339Micro(l.time).replace('Z', '000Z')} ${l.line}` : l.line)).join('\n');
+  respond(ctx, to, requestId, 200, text ? `${text}\n` : '', `200 logs ${pod} (${lines.length} lines)`);
 }

@@ -8,6 +8,12 @@
 // - crashed process (a panic, `crash:`): the kernel starts it again after the crash-loop back-off,
 //   and until then the container waits in CrashLoopBackOff with the crash as its last state;
 // - stopped process (`kill`, systemctl stop): the container is terminated (137, Error) and stays so.
+// A process pod's configMap volumes are files on the host as for any pod (the kubelet writes each key
+// under /var/lib/kubelet/pods/<uid>/volumes/kubernetes.io~configmap/<volume> and the container sees
+// them at its mountPath): the kubelet leaves them on the host's disk (what it persists, read with
+// hostData('kubelet')), refreshed when the pod comes, whenever its process starts or stops, and at
+// the periodic sync after the ConfigMap changed (as volume-resync.ts does for containers), and
+// the process reads them when it starts (kube-proxy's --config=/var/lib/kube-proxy/config.conf).
 // For each static pod the kubelet posts a mirror pod (pkg/kubelet/pod/mirror_client.go) named
 // <pod>-<node>, with the config.mirror/hash/seen/source annotations and the Node as its owner, and
 // posts it again when someone deletes it.
@@ -29,6 +35,43 @@ export const PLEG_EVENT = 'pleg.event';
 const PANIC_EXIT_CODE = 2;
 const KILLED_EXIT_CODE = 137;
 const MIRROR = 'kubernetes.io/config.mirror';
+
+/** What the kubelet leaves on the host's disk: per process, its pod's configMap files by container path. */
+export interface KubeletHostFiles {
+  processPodFiles: Record<ProcessId, Record<string, string>>;
+}
+
+/** The file a process pod's container sees at `path`, as the kubelet last wrote it on this host. */
+export function processPodFile(ctx: Effects, path: string): string | undefined {
+  return (ctx.hostData('kubelet') as KubeletHostFiles | undefined)?.processPodFiles?.[ctx.self]?.[path];
+}
+
+/** Write the pod's configMap volumes where its container mounts them (a missing ConfigMap leaves its files out). */
+function writeProcessPodFiles(s: KubeletState, ctx: Effects, pod: Pod, process: ProcessId): void {
+  const files: Record<string, string> = {};
+  type Mount = { name: string; mountPath: string };
+  const spec = pod.spec as { volumes?: { name: string; configMap?: { name?: string } }[]; containers?: { volumeMounts?: Mount[] }[] };
+  for (const v of spec.volumes ?? []) {
+    const name = v.configMap?.name;
+    if (!name) continue;
+    const cm = s.informers.byName.configmaps.items.get(`${pod.metadata.namespace}/${name}`) as { data?: Record<string, string> } | undefined;
+    for (const c of spec.containers ?? []) {
+      for (const m of c.volumeMounts ?? []) {
+        if (m.name !== v.name) continue;
+        for (const [key, text] of Object.entries(cm?.data ?? {})) files[`${m.mountPath.replace(/\/$/, '')}/${key}`] = text;
+      }
+    }
+  }
+  const current = (ctx.hostData('kubelet') as KubeletHostFiles | undefined)?.processPodFiles ?? {};
+  if (JSON.stringify(current[process] ?? {}) === JSON.stringify(files)) return;
+  ctx.persist({ processPodFiles: { ...current, [process]: files } } satisfies KubeletHostFiles);
+}
+
+/** The periodic sync after its ConfigMap changed: a process pod's files are rewritten on the host. */
+export function resyncProcessPodFiles(s: KubeletState, ctx: Effects, w: PodWorker): void {
+  w.volumeResyncPending = false;
+  if (w.process && w.pod.metadata.annotations?.[MIRROR] === undefined) writeProcessPodFiles(s, ctx, w.pod, w.process);
+}
 
 /** The process a pod's container is on this node, if it is one. */
 export function processOf(s: KubeletState, pod: Pod): ProcessId | undefined {
@@ -104,6 +147,7 @@ export function addProcessPod(s: KubeletState, ctx: Effects, pod: Pod, process: 
   const info = ctx.hostProcesses({ logs: false }).find((p) => p.id === process);
   // A static pod's restarts count from the first start; a DaemonSet pod's from when it came.
   w.baseIncarnation = pod.metadata.annotations?.[MIRROR] !== undefined ? 1 : info?.alive ? info.incarnation : (info?.incarnation ?? 0) + 1;
+  if (pod.metadata.annotations?.[MIRROR] === undefined) writeProcessPodFiles(s, ctx, pod, process);
   // A process the kubelet stopped with the pod it belonged to starts with the pod that replaces it.
   if (info && !info.alive && s.stoppedWithPod?.includes(process)) {
     s.stoppedWithPod = s.stoppedWithPod.filter((p) => p !== process);
@@ -140,6 +184,7 @@ function relistOne(s: KubeletState, ctx: Effects, w: PodWorker, procs: HostProce
   const info = procs.find((p) => p.id === w.process);
   const c = w.containers[0];
   if (!info || !c) return;
+  if (w.pod.metadata.annotations?.[MIRROR] === undefined) writeProcessPodFiles(s, ctx, w.pod, w.process!);
   follow(c, info, w);
   pushStatus(s, ctx, w);
 }
@@ -158,7 +203,7 @@ function follow(c: ContainerWorker, info: HostProcessInfo, w: PodWorker): void {
   // An earlier incarnation ended: its end is the last state (the kubelet remembers one).
   if (info.alive && info.incarnation > base && c.containerId !== containerId(info, info.incarnation)) {
     c.lastTerminated = {
-      exitCode: info.stopReason === 'kill' ? KILLED_EXIT_CODE : PANIC_EXIT_CODE,
+      exitCode: info.stopReason === 'kill' ? KILLED_EXIT_CODE : (info.exitStatus ?? PANIC_EXIT_CODE),
       reason: 'Error',
       startedAt: rfc3339(c.startedAt ?? w.startTime),
       finishedAt: rfc3339(info.startedAt ?? 0),
@@ -177,7 +222,7 @@ function follow(c: ContainerWorker, info: HostProcessInfo, w: PodWorker): void {
   c.ready = false;
   c.started = false;
   const ended = {
-    exitCode: info.stopReason === 'kill' ? KILLED_EXIT_CODE : PANIC_EXIT_CODE,
+    exitCode: info.stopReason === 'kill' ? KILLED_EXIT_CODE : (info.exitStatus ?? PANIC_EXIT_CODE),
     reason: 'Error',
     startedAt: rfc3339(info.startedAt ?? w.startTime),
     finishedAt: rfc3339(info.since ?? 0),

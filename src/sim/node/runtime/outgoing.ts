@@ -8,7 +8,7 @@
 import type { Effects, Message } from '../../kernel/component';
 import type { MessageId, TimerId } from '../../kernel/units';
 import { containerdId } from '../../names';
-import { closeConnection, createNodeKernel, ephemeralPort, routeConnection, type Connection, type NodeKernel, type Route } from '../kernel/packet-path';
+import { closeConnection, createNodeKernel, ephemeralPort, routeConnection, routeCost, type Connection, type NodeKernel, type Route } from '../kernel/packet-path';
 import type { KernelRules } from '../kube-proxy/kube-proxy';
 import type { ProxyRules } from '../kube-proxy/rules';
 import type { DnsAnswer, DnsQuery } from './dns-lookup';
@@ -133,7 +133,7 @@ function connect(s: ContainerdState, ctx: Effects, r: OutgoingRequest, ip: strin
   const route = routeConnection(kernelOf(s), rules, conn, ctx.now, () => ctx.rand());
   r.route = route;
   const mode = rules?.mode ?? 'iptables';
-  const cost = mode === 'ipvs' ? `ipvs: ${route.rulesEvaluated} hash lookup` : `iptables: ${route.rulesEvaluated} rules evaluated`;
+  const cost = routeCost(mode, route);
   if (route.kind === 'refused') return finish(s, ctx, r, { kind: 'refused', ip, elapsedMs: 0 }, `${conn.src} -> ${ip}:${conn.dport} REJECT (${cost})`);
   const node = nodeFor(s, rules, route.ip, route.port);
   const via = route.fromConntrack ? 'conntrack' : route.dnat ? `DNAT ${route.ip}:${route.port}` : 'routed';
