@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useStrings } from '../../app/useStrings';
 import type { WhyTarget } from '../../../protocol/why';
 import { WhySection } from '../../why/WhyCallouts';
+import { ProxyCostChart } from '../../traffic/ProxyCostChart';
 import { useSimStore, useUiStore } from '../../store/app-store';
 
 /** The callouts that concern a process: etcd's quorum on a member, the node's countdown on its kubelet. */
@@ -77,6 +78,7 @@ export function ComponentInspector({ id }: { id: string }) {
           {t.start}
         </button>
       </div>
+      {c.kind === 'kube-proxy' && <ProxyCostChart component={c} />}
       <section>
         <h4>
           {t.log}{' '}
