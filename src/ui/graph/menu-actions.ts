@@ -166,7 +166,8 @@ function serviceItems(o: ObjectView, t: GraphStrings['menu']): MenuItem[] {
   const ns = o.namespace && o.namespace !== 'default' ? ` -n ${o.namespace}` : '';
   return [
     { id: 'describe', label: t.describe, send: [], exec: `kubectl describe service ${o.name}${ns}`, dockTab: 'terminal' },
-    { id: 'traffic', label: t.sendTraffic, send: [], inspect: { selection: { kind: 'object', id: o.id }, focus: 'traffic-from' } },
+    // The traffic step's load generator runs in namespace default (ui/traffic/loads.ts).
+    ...(o.namespace === 'default' ? [{ id: 'traffic', label: t.sendTraffic, send: [], inspect: { selection: { kind: 'object', id: o.id }, focus: 'traffic-from' } } satisfies MenuItem] : []),
     { id: 'delete', label: t.deleteService, send: [], exec: `kubectl delete service ${o.name}${ns}`, dockTab: 'terminal', danger: true },
   ];
 }
