@@ -78,7 +78,7 @@ async function recordedFlows(page: Page): Promise<FlowDot[]> {
 }
 
 /** Keyboard only: the Service's "..." button, its "Send traffic…" item, then the form. */
-async function sendTrafficByKeyboard(page: Page, rps: number, seconds: number): Promise<void> {
+async function sendTrafficByKeyboard(page: Page, rps: number, seconds: number, first: boolean): Promise<void> {
   await page.getByTestId('service-default-web').getByTestId('more-button').focus();
   await page.keyboard.press('Enter');
   const item = page.getByRole('menuitem', { name: /Send traffic/ }).or(page.getByRole('button', { name: /Send traffic/ }));
@@ -89,11 +89,12 @@ async function sendTrafficByKeyboard(page: Page, rps: number, seconds: number): 
   await expect(page.getByTestId('traffic-from')).toHaveValue('client');
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('traffic-rps')).toBeFocused();
-  await expect(page.getByTestId('traffic-rps')).toHaveValue('50');
+  // The first time, the defaults; later, what was sent last.
+  await expect(page.getByTestId('traffic-rps')).toHaveValue(first ? '50' : String(rps));
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(String(rps));
   await page.keyboard.press('Tab');
-  await expect(page.getByTestId('traffic-seconds')).toHaveValue('30');
+  if (first) await expect(page.getByTestId('traffic-seconds')).toHaveValue('30');
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(String(seconds));
   await page.keyboard.press('Tab');
@@ -115,12 +116,14 @@ test('traffic from the inspector travels client -> Service -> pod, is counted pe
   await setSpeed(page, 5);
   await play(page);
   await startFlowRecorder(page);
-  await sendTrafficByKeyboard(page, 10, 6);
+  await sendTrafficByKeyboard(page, 10, 6, true);
   const panel = page.getByTestId('traffic-panel');
   const load = panel.getByTestId('traffic-load').first();
   await expect(load).toHaveAttribute('data-done', 'false', { timeout: 20_000 });
   await expect(load.getByTestId('traffic-endpoint')).toHaveCount(2, { timeout: 60_000 });
   await expect.poll(async () => (await recordedFlows(page)).filter((d) => d.flow === 'request').map((d) => d.leg).sort().filter((v, i, a) => a.indexOf(v) === i), { timeout: 60_000 }).toEqual(['to-pod', 'to-service']);
+  // Paused while a request is on its way, for the screenshots.
+  await expect(page.locator('[data-testid="message-dot"][data-flow="request"]').first()).toBeAttached({ timeout: 30_000 });
   await pause(page);
   await shotSizes(page, '50-traffic-running');
   await expectNoAxeViolations(page, { exclude: ['.react-flow'] });
@@ -149,12 +152,13 @@ test('traffic from the inspector travels client -> Service -> pod, is counted pe
   await expect(page.getByTestId('service-default-web')).toHaveAttribute('data-ready-endpoints', '1', { timeout: 60_000 });
   await setSpeed(page, 5);
   await startFlowRecorder(page);
-  await sendTrafficByKeyboard(page, 10, 3);
+  await sendTrafficByKeyboard(page, 10, 3, false);
   await expect(panel.getByTestId('traffic-load')).toHaveCount(2);
   const second = panel.getByTestId('traffic-load').first();
   await expect(second.getByTestId('traffic-endpoint')).toHaveCount(1, { timeout: 60_000 });
   await expect(second.getByTestId('traffic-endpoint')).toHaveAttribute('data-pod', 'web-1');
   await expect.poll(async () => (await recordedFlows(page)).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect(page.locator('[data-testid="message-dot"][data-flow="request"]').first()).toBeAttached({ timeout: 30_000 });
   await pause(page);
   await shotSizes(page, '51-traffic-after-delete');
   expect((await recordedFlows(page)).every((d) => d.backend === 'pods/default/web-1')).toBe(true);
@@ -180,6 +184,7 @@ test('the kube-proxy inspector draws iptables growing and IPVS flat, measured by
   expect(at('ipvs', 1000)).toBeLessThanOrEqual(2 * at('ipvs', 10));
   await page.getByTestId('lang-ru').click();
   await expect(page.getByTestId('proxy-cost-node')).toContainText('режим iptables');
+  await chart.scrollIntoViewIfNeeded();
   await shotSizes(page, '52-kube-proxy-cost');
   await expectNoAxeViolations(page, { exclude: ['.react-flow'] });
 });
