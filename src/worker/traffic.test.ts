@@ -85,6 +85,8 @@ describe('traffic from the app', () => {
     expect(r.frames.flatMap((f) => f.outputs).some((o) => o.requestId === 1 && o.stdout === 'service/web\n')).toBe(true);
 
     // Requests on the wire carry their route: client -> the Service's ClusterIP -> a web pod.
+    const pods = r.frames.flatMap((f) => f.inFlight.added).filter((m) => m.type.startsWith('pod.http.'));
+    expect(pods.filter((m) => !m.flow).map((m) => `${m.type} ${m.summary}`)).toEqual([]);
     const flows = r.frames.flatMap((f) => f.inFlight.added).filter((m): m is MessageView & { flow: NonNullable<MessageView['flow']> } => m.flow !== undefined);
     const requests = flows.filter((m) => !m.flow.reply);
     expect(requests.length).toBeGreaterThan(0);
