@@ -115,6 +115,20 @@ describe('traffic from the app', () => {
     expect(cluster.sim.traceHash()).toBe(run.traceHash);
   });
 
+  it('reports the requests the network lost on the way to a dead node, with their route', () => {
+    const r = session();
+    r.play(40_000, 100);
+    const sim = r.s.cluster!.sim;
+    const web2 = [...sim.world.processes.values()].find((p) => p.kind === 'containerd' && [...((p.state as { sandboxes: Map<string, { metadata: { name: string }; ip?: string }> }).sandboxes.values())].some((sb) => sb.metadata.name === 'web-2'))!;
+    const ip = [...(web2.state as { sandboxes: Map<string, { metadata: { name: string }; ip?: string }> }).sandboxes.values()].find((sb) => sb.metadata.name === 'web-2')!.ip!;
+    r.send({ type: 'traffic', from: 'pod/client', to: 'service/web', rps: 20, durationMs: 3_000 });
+    r.send({ type: 'kill', target: `node/${web2.host}` });
+    r.play(1_000, 100);
+    const lost = r.frames.flatMap((f) => f.failedFlows ?? []);
+    expect(lost.length).toBeGreaterThan(0);
+    for (const f of lost) expect(f).toMatchObject({ reason: 'host-down', flow: { client: 'pods/default/client', backend: ip } });
+  });
+
   it('refuses a pod that runs nothing, and rates and durations the step does not take', () => {
     const r = session();
     r.play(40_000, 100);
