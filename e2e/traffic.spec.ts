@@ -117,6 +117,7 @@ test('traffic from the inspector travels client -> Service -> pod, is counted pe
   await play(page);
   await startFlowRecorder(page);
   await sendTrafficByKeyboard(page, 10, 6, true);
+  await expect(page.getByTestId('terminal-text')).toContainText('# traffic: {from: pod/client, to: service/web, rps: 10, for: 6s}');
   const panel = page.getByTestId('traffic-panel');
   const load = panel.getByTestId('traffic-load').first();
   await expect(load).toHaveAttribute('data-done', 'false', { timeout: 20_000 });

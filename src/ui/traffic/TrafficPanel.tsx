@@ -45,7 +45,10 @@ export function TrafficPanel({ namespace, service, pod }: { namespace: string; s
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!canSend) return;
-    send({ type: 'traffic', from: `pod/${chosenFrom}`, to: `service/${chosenTo}`, rps: Math.round(rps), durationMs: Math.round(seconds * 1000) });
+    const cmd = { type: 'traffic', from: `pod/${chosenFrom}`, to: `service/${chosenTo}`, rps: Math.round(rps), durationMs: Math.round(seconds * 1000) } as const;
+    // No kubectl does this: the terminal shows the scenario step it is recorded as (its report follows when it ends).
+    useSimStore.getState().echo(`# traffic: {from: ${cmd.from}, to: ${cmd.to}, rps: ${cmd.rps}, for: ${cmd.durationMs / 1000}s}`);
+    send(cmd);
   };
   return (
     <section data-testid="traffic-panel" aria-labelledby={`${id}-h`}>
