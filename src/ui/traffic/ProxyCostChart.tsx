@@ -68,6 +68,7 @@ function Figure({ points, mode }: { points: NonNullable<ReturnType<typeof useSim
             </g>
           ))}
           <text x={(g.margin.left + g.width - g.margin.right) / 2} y={g.height - 2} textAnchor="middle">{t.chartX}</text>
+          <text transform={`translate(10,${(g.margin.top + bottom) / 2}) rotate(-90)`} textAnchor="middle">{t.chartY}</text>
         </g>
         {g.series.map((s) => {
           const st = MODE_STYLE[s.mode] ?? MODE_STYLE.iptables!;

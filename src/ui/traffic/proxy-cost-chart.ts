@@ -27,8 +27,9 @@ export const MODE_STYLE: Record<string, { color: string; dash: string; marker: '
   nftables: { color: '#009E73', dash: '2 2', marker: 'diamond' },
 };
 
-export function chartGeometry(points: readonly ProxyCostPoint[], width = 280, height = 170): ChartGeometry {
-  const margin = { left: 40, right: 10, top: 8, bottom: 30 };
+export function chartGeometry(points: readonly ProxyCostPoint[], width = 300, height = 180): ChartGeometry {
+  // Room on the left for the rotated axis label, on the right for the last tick's digits.
+  const margin = { left: 52, right: 20, top: 8, bottom: 30 };
   const sizes = [...new Set(points.map((p) => p.services))].sort((a, b) => a - b);
   const lo = sizes[0] ?? 1;
   const hi = sizes[sizes.length - 1] ?? 10;

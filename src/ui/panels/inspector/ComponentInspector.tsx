@@ -33,6 +33,8 @@ export function ComponentInspector({ id }: { id: string }) {
       <h3 className="inspector-title mono">{c.id}</h3>
       {/* The explanation first: a learner who clicked a why badge came for it. */}
       <WhySection targets={whyTargets(c.kind, c.host)} />
+      {/* kube-proxy's figure first: on a small screen it is what the panel is opened for. */}
+      {c.kind === 'kube-proxy' && <ProxyCostChart component={c} />}
       <dl className="facts">
         <div>
           <dt>{t.kind}</dt>
@@ -78,7 +80,6 @@ export function ComponentInspector({ id }: { id: string }) {
           {t.start}
         </button>
       </div>
-      {c.kind === 'kube-proxy' && <ProxyCostChart component={c} />}
       <section>
         <h4>
           {t.log}{' '}
