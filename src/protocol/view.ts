@@ -4,6 +4,7 @@
 import type { RaftKind } from './raft';
 import type { ScenarioProgressView } from './scenario-progress';
 import type { WhyCallout } from './why';
+import type { FailedFlow, LoadView, ProxyCostPoint, TrafficFlow } from './traffic';
 
 export type { RaftKind, WhyCallout };
 
@@ -105,6 +106,8 @@ export interface MessageView {
   sentAt: number;
   deliverAt: number;
   object?: ObjectRef;
+  /** A request or answer between pods: its route (client -> Service -> backend). */
+  flow?: TrafficFlow;
 }
 
 /**
@@ -233,7 +236,7 @@ export interface ScenarioSource {
 }
 
 /** The commands that change the simulation (the rest only decide how far time runs). */
-export type JournaledCommand = Extract<UiToWorker, { type: 'exec' | 'cancel' | 'kill' | 'restart' | 'start' | 'partition' | 'link' | 'heal' | 'seek' }>;
+export type JournaledCommand = Extract<UiToWorker, { type: 'exec' | 'cancel' | 'kill' | 'restart' | 'start' | 'partition' | 'link' | 'heal' | 'seek' | 'traffic' }>;
 
 /** A command and the point where the worker applied it: the journal a restart replays. */
 export interface JournalEntry {
@@ -277,6 +280,10 @@ export interface FrameBatch {
   replay?: { time: number; target: number };
   /** The "why" callouts now, complete: present when they changed (and on a reset frame). */
   why?: WhyCallout[];
+  /** The load generators (traffic steps), complete: present when they changed. */
+  loads?: LoadView[];
+  /** Requests between pods the network lost since the last frame (absent when none). */
+  failedFlows?: FailedFlow[];
 }
 
 /** A user action or scenario step on the timeline, as the scrubber marks it. */
@@ -347,6 +354,10 @@ export type UiToWorker =
   /** Degrade the links between two groups of hosts (a slow or lossy network); `heal` restores them. */
   | { type: 'link'; a: string[]; b: string[]; latencyMs?: number; jitterMs?: number; loss?: number }
   | { type: 'heal' }
+  /** Start a load generator in a pod (`from: pod/client`) towards a Service (`to: service/web`): a recorded `traffic` step. */
+  | { type: 'traffic'; from: string; to: string; rps: number; durationMs: number }
+  /** Ask for kube-proxy's per-packet cost by mode and Service count (answered with `proxyCost`). */
+  | { type: 'proxyCost'; sizes: number[] }
   | { type: 'play' }
   | { type: 'pause' }
   /**
@@ -432,6 +443,7 @@ export type WorkerToUi =
   | { type: 'fatal'; message: string; stack?: string }
   | { type: 'cycles'; pod: string; cycles: SchedulingCycleView[] }
   | { type: 'logs'; process: string; lines: string[] }
+  | { type: 'proxyCost'; points: ProxyCostPoint[] }
   /**
    * The answer to `share`: the recorded scenario as YAML (with `spec.pauseAt` at the moment), the
    * link fragment (`run=...`, without `#`), the moment and the trace hash there.

@@ -62,6 +62,9 @@ export function receive(m: WorkerToUi, bytes: number): void {
     case 'logs':
       sim.setLogs(m.process, m.lines);
       return;
+    case 'proxyCost':
+      useSimStore.setState({ proxyCost: m.points });
+      return;
     case 'live': {
       const { type: _type, ...status } = m;
       // The first word from the live worker: the dock opens on what live mode has (the events).

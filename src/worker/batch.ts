@@ -5,11 +5,13 @@
 import type { ScenarioProgressView } from '../protocol/scenario-progress';
 import type { Checkpoint, ClockView, ComponentView, FollowedRequest, FrameBatch, HostView, TerminalOutput, TraceRecord } from '../protocol/view';
 import type { WhyCallout } from '../protocol/why';
+import type { LoadView } from '../protocol/traffic';
 import type { Cluster } from '../sim/cluster';
 import {
   diffInFlight,
   diffObjects,
   diffViews,
+  droppedFlow,
   etcdStore,
   isEmptyPatch,
   newObjectTracker,
@@ -39,6 +41,8 @@ export interface BatchInput {
   scenario: { name: string; done: boolean; failed: number };
   /** The scenario's progress, when it changed since the last frame (always sent when given). */
   progress?: ScenarioProgressView;
+  /** The load generators now (sent when they changed). */
+  loads?: LoadView[];
 }
 
 export class BatchBuilder {
@@ -49,7 +53,7 @@ export class BatchBuilder {
   private trace: TraceRecord[] = [];
   private dropped = 0;
   private outputs: TerminalOutput[] = [];
-  private lastSig = { clock: '', followed: '', scenario: '', partitions: '', why: '' };
+  private lastSig = { clock: '', followed: '', scenario: '', partitions: '', why: '', loads: '[]' };
   /** What the "why" callouts were computed from, and the result (see why()). */
   private whyMemo: { key: string; callouts: WhyCallout[] } = { key: '', callouts: [] };
   private readonly controlPlanes: Set<string>;
@@ -127,6 +131,7 @@ export class BatchBuilder {
       scenario: JSON.stringify(input.scenario),
       partitions: JSON.stringify(partitions) + JSON.stringify(degraded),
       why: '',
+      loads: JSON.stringify(input.loads ?? []),
     };
     const why = this.why(store, !isEmptyPatch(hosts) || !isEmptyPatch(components), sig.partitions);
     sig.why = JSON.stringify(why);
@@ -142,6 +147,7 @@ export class BatchBuilder {
       inFlight.added.length > 0 ||
       inFlight.removed.length > 0 ||
       sig.why !== this.lastSig.why ||
+      sig.loads !== this.lastSig.loads ||
       this.trace.length > 0 ||
       this.outputs.length > 0 ||
       !isEmptyPatch(hosts) ||
@@ -167,6 +173,9 @@ export class BatchBuilder {
     if (this.dropped) batch.traceDropped = this.dropped;
     // Sent whole when it changed, and on a forced frame (a reset or the first frame replaces the UI's copy).
     if (force || sig.why !== this.lastSig.why) batch.why = why;
+    if (force || sig.loads !== this.lastSig.loads) batch.loads = input.loads ?? [];
+    const failed = this.trace.map((r) => droppedFlow(sim, r)).filter((f) => f !== undefined);
+    if (failed.length) batch.failedFlows = failed;
     this.lastSig = sig;
     this.trace = [];
     this.dropped = 0;

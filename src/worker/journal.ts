@@ -28,6 +28,8 @@ export function describeCommand(c: JournaledCommand): string {
       return `slow link ${c.a.join(',')} to ${c.b.join(',')}`;
     case 'seek':
       return `seek to ${c.time} ms`;
+    case 'traffic':
+      return `traffic from ${c.from} to ${c.to}`;
     default:
       return c.type;
   }

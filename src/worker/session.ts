@@ -50,6 +50,8 @@ import { clockRate, SLOWMO_OFF_AT_SPEED } from './clock';
 import { describeCommand, fatal, showPosition } from './journal';
 import { shareAnswer, timelineOf } from './share';
 import { unknownTarget } from './targets';
+import { loadViews } from './loads';
+import { proxyCostPoints } from './proxy-cost';
 
 /** Frames sent and not yet drawn by the page, at most (back-pressure: see `frameShown`; sim.worker.ts and kubeplay serve). */
 export const FRAMES_AHEAD = 2;
@@ -193,6 +195,7 @@ export class SimSession {
       case 'partition':
       case 'link':
       case 'heal':
+      case 'traffic':
       case 'seek':
         if (run.replay && cmd.type !== 'seek') return [error('wait a moment: the run is still being replayed to its moment')];
         return this.apply(run, cmd);
@@ -211,6 +214,8 @@ export class SimSession {
         return [];
       case 'cycles':
         return [{ type: 'cycles', pod: cmd.pod, cycles: schedulingCycles(run.cluster.sim, cmd.pod) }];
+      case 'proxyCost':
+        return [{ type: 'proxyCost', points: proxyCostPoints(cmd.sizes) }];
       case 'logs': {
         const lines = processLog(run.cluster.sim, cmd.process, cmd.tail);
         if (!lines) return [error(`no process named ${cmd.process}`)];
@@ -249,6 +254,11 @@ export class SimSession {
       run.followStep = step.index;
       const job = run.runner.runningJobOf(step);
       if (job !== undefined) run.requests.set(job, cmd.requestId);
+      return;
+    }
+    if (cmd.type === 'traffic') {
+      // Not echoed: the report it prints when the time is up goes to the terminal, as a scenario's does.
+      run.runner.record({ kind: 'traffic', from: cmd.from, to: cmd.to, rps: cmd.rps, forMs: cmd.durationMs });
       return;
     }
     const action: StepAction =
@@ -373,6 +383,7 @@ export class SimSession {
       checkpoint: { ...this.position(run), traceHash: sim.traceHash() },
       followed: run.follow ? followedView(run.follow) : undefined,
       scenario: { name: run.scenario.name, done: run.runner.done, failed },
+      loads: loadViews(run.scenario, run.runner, sim),
       ...(progress && { progress }),
     }, run.resetPending);
     if (!batch) return undefined;

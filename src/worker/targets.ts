@@ -4,6 +4,31 @@
 
 import type { JournaledCommand } from '../protocol/view';
 import type { Cluster } from '../sim/cluster';
+import type { ContainerdState } from '../sim/node/runtime/state';
+
+/** Whether a container of pod default/<name> runs on some node (where a load generator can start). */
+function podRunning(cluster: Cluster, name: string): boolean {
+  for (const p of cluster.sim.world.processes.values()) {
+    if (p.kind !== 'containerd' || !p.alive || !p.state) continue;
+    const s = p.state as ContainerdState;
+    for (const c of s.containers.values()) {
+      const sb = s.sandboxes.get(c.podSandboxId);
+      if (c.state === 'CONTAINER_RUNNING' && sb?.metadata.name === name && sb.metadata.namespace === 'default') return true;
+    }
+  }
+  return false;
+}
+
+/** The traffic step's own checks (parse-steps.ts readTraffic), and a client pod that runs. */
+function trafficError(cluster: Cluster, cmd: Extract<JournaledCommand, { type: 'traffic' }>): string | undefined {
+  if (!Number.isInteger(cmd.rps) || cmd.rps < 1 || cmd.rps > 1000) return 'traffic takes 1 to 1000 requests a second';
+  if (!Number.isFinite(cmd.durationMs) || cmd.durationMs <= 0 || cmd.durationMs > 600_000) return 'traffic runs for 1 ms to 10 minutes';
+  if (!/^pod\/[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(cmd.from)) return `expected a pod, such as pod/client (got "${cmd.from}")`;
+  if (!/^service\/[a-z0-9]([-a-z0-9.]*[a-z0-9])?(:\d{1,5})?$/.test(cmd.to)) return `expected a Service, such as service/web (got "${cmd.to}")`;
+  const pod = cmd.from.slice(4);
+  if (!podRunning(cluster, pod)) return `pod ${pod} has no running container to send from`;
+  return undefined;
+}
 
 /** Whether `kill`/`restart`/`start` can name this: `node/<host>`, an etcd host, or a process id. */
 function isTarget(cluster: Cluster, target: string): boolean {
@@ -36,6 +61,8 @@ export function unknownTarget(cluster: Cluster, cmd: JournaledCommand): string |
       const wrong = [...cmd.a, ...cmd.b].find((x) => !isHostOrProcess(cluster, x));
       return wrong === undefined ? undefined : `unknown target "${wrong}"`;
     }
+    case 'traffic':
+      return trafficError(cluster, cmd);
     default:
       return undefined;
   }

@@ -367,7 +367,9 @@ export class ScenarioRunner {
     if (!this.cluster.traffic) return this.stepError(step, entry, 'this cluster cannot run a load generator');
     const [host = '', port] = step.to.replace(/^(service|svc)\//, '').split(':');
     const jobId = this.cluster.traffic({ namespace: 'default', pod: step.from.replace(/^pod\//, ''), host, port: port ? Number(port) : 80, rps: step.rps, durationMs: step.forMs });
-    this.pending = { jobId, step, entry, deadline: this.now + step.forMs + this.timeoutMs };
+    // Started from the app, the load runs beside what the person does next, as a recorded command does.
+    if (step.recorded) this.background.set(jobId, { step, entry });
+    else this.pending = { jobId, step, entry, deadline: this.now + step.forMs + this.timeoutMs };
   }
 
   private startCommand(step: Step, line: string, opts: ExecOptions): void {
@@ -438,8 +440,9 @@ export class ScenarioRunner {
     if (latest !== undefined) this.cluster.cancel?.(latest);
   }
 
-  /** The job id of a recorded command still running (the app's terminal shows its output as it comes). */
+  /** The job id of a recorded command (or of the waiting step) still running (the app's terminal shows its output as it comes). */
   runningJobOf(step: Step): number | undefined {
+    if (this.pending?.step.index === step.index) return this.pending.jobId;
     for (const [jobId, b] of this.background) if (b.step.index === step.index) return jobId;
     return undefined;
   }

@@ -13,6 +13,7 @@ import { edgeTypes } from './edges';
 import { COMPACT_AFTER, type ClusterLayout, layoutBounds, layoutKey } from './layout';
 import { MessageDots, PHASE_FALLBACK } from './MessageDots';
 import { MessageFocus } from './MessageFocus';
+import { TrafficFailures } from '../traffic/TrafficFailures';
 import { type GraphEdge, type GraphNode, type LayoutMemo, type SimSlice, buildEdges, buildNodes, buildServiceEdges, layoutFor, podsAndNodes, servicesOf } from './model';
 import { nodeTypes } from './nodes';
 import { serviceEndpoints } from './services';
@@ -254,6 +255,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
           <Controls showInteractive={false} position="bottom-left" />
           <MessageDots layoutRef={layoutRef} />
           <MessageFocus layout={layout} />
+          <TrafficFailures layout={layout} />
         </ReactFlow>
       </div>
       {!live && <Legend />}

@@ -22,6 +22,12 @@ export function runMenuItem(item: MenuItem): void {
   }
   if (item.prefill) prefillTerminal(item.prefill);
   ui.closeMenu();
+  if (item.inspect) {
+    const { selection, focus } = item.inspect;
+    ui.select(selection);
+    // The inspector renders the selection on the next frame; the keyboard goes on from there.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="${focus}"]`)?.focus());
+  }
 }
 
 export function ContextMenu() {

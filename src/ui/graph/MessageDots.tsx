@@ -9,6 +9,8 @@ import { PHASE_NAMES } from '../app/strings';
 import { type Dot, computeDots } from './dots';
 import type { ClusterLayout } from './layout';
 import { endpointNode } from './model';
+import { podNodeId, serviceNodeId } from './layout';
+import { type FlowIndex, type FlowLeg, flowIndex, flowLeg } from '../traffic/flow';
 import { useSimStore, useUiStore } from '../store/app-store';
 
 /** The phase colours of the brief (Okabe-Ito), used when theme.css has not defined the variables. */
@@ -69,6 +71,24 @@ function paint(el: DotEl, d: Dot, x: number, y: number, r: number): void {
   el.label.style.fontSize = `${(rr * 1.05).toFixed(1)}px`;
 }
 
+/** A traffic dot's route, for the e2e tests and the tooltip (set when the leg changes). */
+function paintFlow(el: DotEl, leg: FlowLeg | undefined, reply: boolean): void {
+  const want = leg ? leg.leg : '';
+  if (el.g.getAttribute('data-leg') === want) return;
+  if (!leg) {
+    for (const a of ['data-leg', 'data-flow', 'data-flow-client', 'data-flow-service', 'data-flow-backend']) el.g.removeAttribute(a);
+    return;
+  }
+  el.g.setAttribute('data-leg', leg.leg);
+  el.g.setAttribute('data-flow', reply ? 'reply' : 'request');
+  el.g.setAttribute('data-flow-client', leg.client);
+  el.g.setAttribute('data-flow-backend', leg.backend ?? '');
+  if (leg.service) el.g.setAttribute('data-flow-service', leg.service);
+  else el.g.removeAttribute('data-flow-service');
+}
+
+const reducedMotion = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout | null> }) {
   const rf = useReactFlow();
   // A callback ref: the portal's target only exists after React Flow has mounted its viewport.
@@ -85,7 +105,22 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
       const layout = layoutRef.current;
       if (!layout) return undefined;
       const id = endpointNode(process, layout, sim.components);
-      if (!id) return undefined;
+      return id ? nodeCenter(id) : undefined;
+    };
+    // A Service or Pod object's box on the graph, for the traffic dots' legs.
+    const objectCenter = (object: string): { x: number; y: number } | undefined => {
+      const layout = layoutRef.current;
+      const id = object.startsWith('services/') ? serviceNodeId(object) : podNodeId(object);
+      return layout?.byId[id] ? nodeCenter(id) : undefined;
+    };
+    let index: { objects: unknown; ix: FlowIndex } | undefined;
+    const flowIx = (): FlowIndex => {
+      if (index?.objects !== sim.objects) index = { objects: sim.objects, ix: flowIndex(sim.objects) };
+      return index.ix;
+    };
+    const nodeCenter = (id: string): { x: number; y: number } | undefined => {
+      const layout = layoutRef.current;
+      if (!layout) return undefined;
       const n = rf.getInternalNode(id);
       if (n) {
         const w = n.measured.width ?? n.width ?? 0;
@@ -118,17 +153,26 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
       const dots = computeDots(sim.inFlight, now, ui);
       const r = 7 / Math.min(1, Math.max(0.35, zoom) ** 0.75);
       const seen = new Set<string>();
+      const still = reducedMotion();
       for (const d of dots) {
-        const a = center(d.from);
-        const b = center(d.to);
+        // A request between pods travels its route: client -> Service -> backend (traffic/flow.ts).
+        const leg = d.flow ? flowLeg(d.flow, d.progress, flowIx()) : undefined;
+        const la = leg && objectCenter(leg.from);
+        const lb = leg && objectCenter(leg.to);
+        const onRoute = leg && la && lb;
+        const a = onRoute ? la : center(d.from);
+        const b = onRoute ? lb : center(d.to);
         if (!a || !b || (a.x === b.x && a.y === b.y)) continue;
+        // Reduced motion: the dot waits at the end of its leg instead of gliding along it.
+        const t = onRoute ? (still ? 1 : leg.t) : d.progress;
         seen.add(d.key);
         let el = els.get(d.key);
         if (!el) {
           el = makeDot(group);
           els.set(d.key, el);
         }
-        paint(el, d, a.x + (b.x - a.x) * d.progress, a.y + (b.y - a.y) * d.progress, r);
+        paint(el, d, a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, r);
+        paintFlow(el, onRoute ? leg : undefined, d.flow?.reply === true);
       }
       for (const [k, el] of els) {
         if (seen.has(k)) continue;

@@ -5,6 +5,7 @@
 
 import { raftKind } from '../../protocol/raft';
 import type { MessageView, Phase, RaftKind } from '../../protocol/view';
+import type { TrafficFlow } from '../../protocol/traffic';
 
 export const MERGE_ABOVE = 8;
 
@@ -20,6 +21,8 @@ export interface Dot {
   progress: number;
   /** How many messages this dot stands for (1 unless merged). */
   count: number;
+  /** A request or answer between pods: drawn along its route (traffic/flow.ts), not between nodes. */
+  flow?: TrafficFlow;
 }
 
 export interface DotFilter {
@@ -40,7 +43,8 @@ export function visible(m: MessageView, f: DotFilter): boolean {
   if (f.hideHeartbeats && m.phase === 'heartbeat') return false;
   if (f.hideRaft && m.phase === 'raft') return false;
   if (m.phase === 'raft' && f.hideRaftKinds?.length && f.hideRaftKinds.includes(raftKind(m.summary))) return false;
-  return m.from !== m.to;
+  // A request between two pods on one node never leaves the node, yet it goes from pod to pod.
+  return m.from !== m.to || m.flow !== undefined;
 }
 
 /** The dots for the messages in flight at `now`, merged per edge and type when an edge is crowded. */
@@ -48,7 +52,8 @@ export function computeDots(msgs: readonly MessageView[], now: number, f: DotFil
   const byEdge = new Map<string, MessageView[]>();
   for (const m of msgs) {
     if (!visible(m, f)) continue;
-    const k = `${m.from}>${m.to}`;
+    // Requests between pods share one edge per route (client, address, backend), not per node pair.
+    const k = m.flow ? `${m.from}>${m.to}>${m.flow.client}>${m.flow.dst}>${m.flow.backend}>${m.flow.reply ? 'r' : 'q'}` : `${m.from}>${m.to}`;
     const list = byEdge.get(k);
     if (list) list.push(m);
     else byEdge.set(k, [m]);
@@ -56,7 +61,7 @@ export function computeDots(msgs: readonly MessageView[], now: number, f: DotFil
   const out: Dot[] = [];
   for (const [edge, list] of byEdge) {
     if (list.length <= mergeAbove) {
-      for (const m of list) out.push({ key: `m${m.id}`, from: m.from, to: m.to, phase: m.phase, type: m.type, summary: m.summary, progress: progressOf(m, now), count: 1 });
+      for (const m of list) out.push({ key: `m${m.id}`, from: m.from, to: m.to, phase: m.phase, type: m.type, summary: m.summary, progress: progressOf(m, now), count: 1, ...(m.flow && { flow: m.flow }) });
       continue;
     }
     const byType = new Map<string, MessageView[]>();
@@ -68,7 +73,7 @@ export function computeDots(msgs: readonly MessageView[], now: number, f: DotFil
     for (const [type, group] of byType) {
       const first = group[0]!;
       if (group.length === 1) {
-        out.push({ key: `m${first.id}`, from: first.from, to: first.to, phase: first.phase, type, summary: first.summary, progress: progressOf(first, now), count: 1 });
+        out.push({ key: `m${first.id}`, from: first.from, to: first.to, phase: first.phase, type, summary: first.summary, progress: progressOf(first, now), count: 1, ...(first.flow && { flow: first.flow }) });
         continue;
       }
       // The merged dot travels with the middle of its group.
@@ -82,6 +87,7 @@ export function computeDots(msgs: readonly MessageView[], now: number, f: DotFil
         summary: `${group.length} × ${type}: ${first.summary}, ...`,
         progress: ps[Math.floor(ps.length / 2)]!,
         count: group.length,
+        ...(first.flow && { flow: first.flow }),
       });
     }
   }

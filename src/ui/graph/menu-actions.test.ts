@@ -80,6 +80,12 @@ describe('menuItems', () => {
     c.objects['services/team/web'] = { id: 'services/team/web', kind: 'Service', namespace: 'team', name: 'web', resourceVersion: '7', object: {} };
     expect(menuItems({ kind: 'object', id: 'services/team/web' }, c).map((i) => i.exec)).toEqual(['kubectl describe service web -n team', 'kubectl delete service web -n team']);
   });
+  it('offers to send traffic to a Service in namespace default, where the traffic step runs, by opening its inspector', () => {
+    const c = ctx();
+    c.objects['services/default/web'] = { id: 'services/default/web', kind: 'Service', namespace: 'default', name: 'web', resourceVersion: '7', object: {} };
+    const item = menuItems({ kind: 'object', id: 'services/default/web' }, c).find((i) => i.id === 'traffic');
+    expect(item).toMatchObject({ label: 'Send traffic…', send: [], inspect: { selection: { kind: 'object', id: 'services/default/web' }, focus: 'traffic-from' } });
+  });
 });
 
 describe('Open terminal on a node', () => {

@@ -7,7 +7,7 @@ import type { ComponentView, HostView, ObjectView, UiToWorker } from '../../prot
 import type { DockTab, Selection } from '../store/ui-store';
 import { GRAPH_STRINGS, type GraphStrings } from './strings';
 
-export type MenuItemId = 'kill' | 'restart' | 'start' | 'logs' | 'terminal' | 'partition' | 'partition-peers' | 'slow' | 'heal' | 'delete' | 'describe';
+export type MenuItemId = 'kill' | 'restart' | 'start' | 'logs' | 'terminal' | 'partition' | 'partition-peers' | 'slow' | 'heal' | 'delete' | 'describe' | 'traffic';
 
 export interface MenuItem {
   id: MenuItemId;
@@ -23,6 +23,8 @@ export interface MenuItem {
   prefill?: string;
   /** Dangerous actions are drawn in red. */
   danger?: boolean;
+  /** Open this in the inspector, and focus the element with this data-testid there. */
+  inspect?: { selection: Selection; focus: string };
 }
 
 export interface MenuContext {
@@ -164,6 +166,8 @@ function serviceItems(o: ObjectView, t: GraphStrings['menu']): MenuItem[] {
   const ns = o.namespace && o.namespace !== 'default' ? ` -n ${o.namespace}` : '';
   return [
     { id: 'describe', label: t.describe, send: [], exec: `kubectl describe service ${o.name}${ns}`, dockTab: 'terminal' },
+    // The traffic step's load generator runs in namespace default (ui/traffic/loads.ts).
+    ...(o.namespace === 'default' ? [{ id: 'traffic', label: t.sendTraffic, send: [], inspect: { selection: { kind: 'object', id: o.id }, focus: 'traffic-from' } } satisfies MenuItem] : []),
     { id: 'delete', label: t.deleteService, send: [], exec: `kubectl delete service ${o.name}${ns}`, dockTab: 'terminal', danger: true },
   ];
 }

@@ -97,6 +97,7 @@ export interface GraphStrings {
     describe: string;
     deletePod: string;
     deleteService: string;
+    sendTraffic: string;
     /** Terminal comments for what no command does (`# (no command: ...)`). */
     registryOutside: string;
     notAService(kind: string): string;
@@ -208,6 +209,7 @@ const en: GraphStrings = {
     describe: 'Describe',
     deletePod: 'Delete pod',
     deleteService: 'Delete service',
+    sendTraffic: 'Send traffic…',
     registryOutside: 'the image registry is outside your cluster',
     notAService: (kind) => `${kind} is not a service you can stop`,
     noCommand: (what, verb, id) => `# (no command: ${what}; Kubeplay ${verb}s ${id})`,
@@ -327,6 +329,7 @@ const ru: GraphStrings = {
     describe: 'Описать (describe)',
     deletePod: 'Удалить под',
     deleteService: 'Удалить Service',
+    sendTraffic: 'Отправить трафик…',
     registryOutside: 'реестр образов находится вне вашего кластера',
     notAService: (kind) => `${kind} — не служба, которую можно остановить`,
     noCommand: (what, verb, id) => `# (команды нет: ${what}; Kubeplay ${verb === 'stop' ? 'останавливает' : verb === 'start' ? 'запускает' : 'перезапускает'} ${id})`,

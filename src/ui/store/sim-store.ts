@@ -4,6 +4,7 @@
 
 import type { StateCreator } from 'zustand';
 import type { AppState } from './app-store';
+import type { FailedFlow, LoadView, ProxyCostPoint } from '../../protocol/traffic';
 import type {
   ClockView,
   ComponentView,
@@ -53,6 +54,12 @@ export interface SimState {
   errors: string[];
   cycles: Record<string, SchedulingCycleView[]>;
   logs: Record<string, string[]>;
+  /** The load generators (traffic steps) as the worker last listed them. */
+  loads: LoadView[];
+  /** Requests between pods the network lost lately (the graph marks where), oldest first. */
+  failedFlows: FailedFlow[];
+  /** kube-proxy's cost per first packet by mode and Service count (asked for by the kube-proxy inspector). */
+  proxyCost: ProxyCostPoint[] | null;
   /** Size in bytes of a recent batch, the last one measured (dev overlay; sim-worker-host.ts SIZE_EVERY_MS). */
   lastBatchBytes: number;
   /** The run's 16-hex-digit trace hash at the last frame (the same the CLI prints). */
@@ -98,6 +105,9 @@ function patched<T extends { id: string }>(was: Record<string, T>, p: Patch<T>):
   for (const id of p.removed) delete into[id];
   return sealed(into);
 }
+
+/** Lost requests the store keeps for the graph's failure marks. */
+const FAILED_FLOWS_KEEP = 40;
 
 /** The apiserver's process id (src/sim/names.ts APISERVER). */
 const APISERVER = 'kube-apiserver';
@@ -156,6 +166,9 @@ const initial = {
   errors: [],
   cycles: {},
   logs: {},
+  loads: [] as LoadView[],
+  failedFlows: [] as FailedFlow[],
+  proxyCost: null as ProxyCostPoint[] | null,
   lastBatchBytes: 0,
   traceHash: '',
   timeline: null as TimelineView | null,
@@ -193,6 +206,8 @@ export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], Si
     if (b.trace.length) next.trace = sealed(keepLatest(was.trace, b.trace, TRACE_KEEP));
     if (b.outputs.length) next.outputs = sealed(keepLatest(was.outputs, b.outputs, OUTPUTS_KEEP));
     if (b.why) next.why = sealed(b.why);
+    if (b.loads) next.loads = sealed(b.loads);
+    if (b.failedFlows?.length) next.failedFlows = sealed(keepLatest(was.failedFlows, b.failedFlows, FAILED_FLOWS_KEEP));
     if (b.scenario) next.scenario = b.scenario;
     if (b.progress) next.progress = b.progress;
     if (bytes) next.lastBatchBytes = bytes;
@@ -223,7 +238,8 @@ export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], Si
       s.outputs.push({ time: s.clock.time, line, stdout: '', stderr: '', exitCode: 0 });
       if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
     }),
-  reset: () => set((s) => ({ ...initial, resetEpoch: s.resetEpoch })),
+  // The chart's figure does not depend on the run: it stays across a reset.
+  reset: () => set((s) => ({ ...initial, proxyCost: s.proxyCost, resetEpoch: s.resetEpoch })),
 });
 
 /**
@@ -249,6 +265,8 @@ function applyReset(set: (fn: (s: AppState) => void) => void, b: FrameBatch, byt
     s.outputs = outputs;
     s.followed = b.followed;
     s.why = b.why ?? [];
+    s.loads = b.loads ?? [];
+    s.failedFlows = [];
     if (b.scenario) s.scenario = b.scenario;
     if (b.progress) s.progress = b.progress;
     // Scheduling cycles and logs were asked for at another moment; the inspector asks again.

@@ -11,6 +11,7 @@ import type { ProcessState, Simulation } from '../../sim/kernel/simulation';
 import type { KubeletState } from '../../sim/node/kubelet/state';
 import { kernelRules, type KubeProxyState } from '../../sim/node/kube-proxy/kube-proxy';
 import type { ContainerdState } from '../../sim/node/runtime/state';
+import { ipvsOf, netfilterOf } from '../../sim/node/kernel/packet-path';
 import type { SchedulerState } from '../../sim/scheduler/scheduler';
 
 export type Detail = ComponentView['detail'];
@@ -57,6 +58,9 @@ function kubeProxyDetail(p: ProcessState): Detail {
     d.mode = rules.mode;
     d.servicePorts = rules.services.length;
     d.endpoints = rules.services.reduce((n, x) => n + x.endpoints.length, 0);
+    // What proxy-cost.ts counts as the table's size (both cached per rules object by packet-path.ts).
+    if (rules.mode === 'iptables') d.rules = netfilterOf(rules).ruleCount;
+    else if (rules.mode === 'ipvs') d.rules = [...ipvsOf(rules).services.values()].reduce((n, vs) => n + 1 + vs.realServers.length, 0);
   }
   const s = p.alive ? (p.state as KubeProxyState | undefined) : undefined;
   if (s) d.syncs = s.syncs;

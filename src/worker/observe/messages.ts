@@ -3,6 +3,7 @@
 
 import type { InFlightPatch, MessageView } from '../../protocol/view';
 import type { Simulation } from '../../sim/kernel/simulation';
+import { messageFlow } from './traffic';
 
 /** What the UI was last told is in flight: each message's id and delivery time. */
 export type SentFlights = Map<number, number>;
@@ -23,6 +24,8 @@ export function diffInFlight(sent: SentFlights, sim: Simulation): InFlightPatch 
     sent.set(m.id, e.time);
     const v: MessageView = { id: m.id, from: m.from, to: m.to, type: m.body.type, summary: m.summary, phase: m.phase, sentAt: m.sentAt, deliverAt: e.time };
     if (m.object) v.object = m.object;
+    const flow = messageFlow(sim, m);
+    if (flow) v.flow = flow;
     added.push(v);
   }
   const removed: number[] = [];

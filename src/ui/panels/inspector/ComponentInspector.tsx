@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useStrings } from '../../app/useStrings';
 import type { WhyTarget } from '../../../protocol/why';
 import { WhySection } from '../../why/WhyCallouts';
+import { ProxyCostChart } from '../../traffic/ProxyCostChart';
 import { useSimStore, useUiStore } from '../../store/app-store';
 
 /** The callouts that concern a process: etcd's quorum on a member, the node's countdown on its kubelet. */
@@ -32,6 +33,8 @@ export function ComponentInspector({ id }: { id: string }) {
       <h3 className="inspector-title mono">{c.id}</h3>
       {/* The explanation first: a learner who clicked a why badge came for it. */}
       <WhySection targets={whyTargets(c.kind, c.host)} />
+      {/* kube-proxy's figure first: on a small screen it is what the panel is opened for. */}
+      {c.kind === 'kube-proxy' && <ProxyCostChart component={c} />}
       <dl className="facts">
         <div>
           <dt>{t.kind}</dt>

@@ -7,6 +7,7 @@ import { useStrings } from '../../app/useStrings';
 import { eventRows, eventsFor, lastSeen, sortRows } from '../events-table';
 import { TypeCell } from '../EventsPanel';
 import { SchedulerTable } from './SchedulerTable';
+import { TrafficPanel } from '../../traffic/TrafficPanel';
 import { WhySection } from '../../why/WhyCallouts';
 import { useSimStore, useUiStore } from '../../store/app-store';
 
@@ -57,6 +58,7 @@ export function ObjectInspector({ id }: { id: string }) {
             </div>
           ))}
       </dl>
+      {(isPod || view.kind === 'Service') && <TrafficPanel namespace={view.namespace} {...(isPod ? { pod: view.name } : { service: view.name })} />}
       <ObjectEvents kind={view.kind} namespace={view.namespace} name={view.name} uid={String(meta.uid ?? '')} />
       {isPod && (
         <section>
