@@ -10,7 +10,7 @@ import type { Container, Pod } from '../../api/types';
 import type { Effects, ObjectRef } from '../../kernel/component';
 import { apiRequest } from '../../client/apiclient';
 import { normalizeImage, parseImageReference } from '../registry/reference';
-import { containerEnv, masterServiceEnv, type ConfigSources } from './container-env';
+import { containerEnv, masterServiceEnv } from './container-env';
 import { etcFiles } from './etc-files';
 import { KUBERNETES_SERVICE_IP } from '../../apiserver/registry/service-alloc';
 import { mountedFiles } from './config-volumes';
