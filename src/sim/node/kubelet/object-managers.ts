@@ -44,7 +44,14 @@ export function registerPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
     users.add(w.uid);
     if (s.informers.byName[key]) continue;
     const [resource, namespace, name] = key.split('/') as [ObjectResource, string, string];
-    const inf = createInformer({ name: key, path: `/api/v1/namespaces/${namespace}/${resource}`, fieldSelector: `metadata.name=${name}`, phase: 'watch' });
+    const inf = createInformer({
+      name: key,
+      path: `/api/v1/namespaces/${namespace}/${resource}`,
+      fieldSelector: `metadata.name=${name}`,
+      // watch_based_manager.go names each object's reflector `object-"<ns>"/"<name>"`.
+      reflector: `object-"${namespace}"/"${name}"`,
+      phase: 'watch',
+    });
     s.informers.byName[key] = inf;
     s.informers.names = [...s.informers.names, key];
     informerList(ctx, s.client, inf);
