@@ -217,6 +217,9 @@ const READS: string[] = [
   'describe endpoints',
   'describe svc web',
   'get endpointslices',
+  // Issue 12, pod-volumes helper: the Node authorizer refuses a kubelet what its node's pods do not reference.
+  'get secrets -A --as=system:node:worker-1 --as-group=system:nodes',
+  'get cm kube-root-ca.crt -n kube-node-lease --as=system:node:worker-1 --as-group=system:nodes',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
@@ -348,6 +351,9 @@ const KNOWN: Record<string, string> = {};
  */
 const EXECS: string[] = [
   'exec {pod} -- env',
+  // The kube-api-access volume (pod-volumes helper).
+  'exec {pod} -- ls /var/run/secrets/kubernetes.io/serviceaccount',
+  'exec {pod} -- cat /var/run/secrets/kubernetes.io/serviceaccount/namespace',
   'exec {pod} -- cat /etc/resolv.conf',
   'exec {pod} -- cat /etc/hosts',
   "exec {pod} -- sh -c 'echo $HOSTNAME; exit 3'",

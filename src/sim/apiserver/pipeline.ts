@@ -12,6 +12,7 @@ import { discoveryDocument, isDiscoveryRoot } from './discovery';
 import { startExec } from './exec';
 import { startLogs } from './logs';
 import { serveNonResource } from './nonresource';
+import { cacheNodeGraph } from './node-graph-source';
 import { cacheRbacSource } from './rbac-bootstrap';
 import { createSelfSubjectAccessReview, createSelfSubjectRulesReview } from './registry/access-review';
 import { createSelfSubjectReview } from './registry/self-subject-review';
@@ -42,7 +43,7 @@ export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<Http
     rc.user = acting;
     rc.stages.push(passed(IMPERSONATION, `as ${acting.username}`));
   }
-  const denied = runAuthorization(ri, rc.user, req.path, rbac);
+  const denied = runAuthorization(ri, rc.user, req.path, rbac, cacheNodeGraph(s));
   if (denied) return respond(ctx, rc, denied.code, denied, AUTHORIZATION);
   rc.stages.push(passed(AUTHORIZATION, 'allowed'));
   // The handler reads the body (limitedReadBody) before it decodes it: after the filters, before Validation.

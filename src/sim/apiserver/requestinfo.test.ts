@@ -27,4 +27,18 @@ describe('parseRequestInfo', () => {
       expect(isStatus(ri) && ri.code === 404 && ri.message).toBe('the server could not find the requested resource');
     },
   );
+
+  // requestinfo.go: a list or watch whose fieldSelector requires metadata.name=<x> is about <x>
+  // (the kubelet's single-object watches are authorized by that name).
+  it.each([
+    ['metadata.name=game', 'game'],
+    ['metadata.name==game,metadata.namespace=default', 'game'],
+    ['metadata.name!=game', undefined],
+    ['metadata.name=a/b', undefined],
+    ['', undefined],
+  ])('a list with fieldSelector %j names %s', (fieldSelector, want) => {
+    const ri = parseRequestInfo({ method: 'GET', path: '/api/v1/namespaces/default/configmaps', query: { fieldSelector, watch: 'true' } });
+    if (isStatus(ri)) throw new Error(ri.message);
+    expect([ri.verb, ri.name, ri.selectorName]).toEqual(['watch', '', want]);
+  });
 });

@@ -5,6 +5,7 @@
 import type { HttpRequest } from '../api/http';
 import { resourceForPath, type ResourceInfo } from '../api/resources';
 import { statusFor } from '../api/errors';
+import { parseFieldSelector } from '../api/fields';
 import type { Status } from '../api/types';
 
 export interface RequestInfo {
@@ -14,6 +15,13 @@ export interface RequestInfo {
   namespace: string;
   name: string;
   subresource: string;
+  /**
+   * A list or watch whose fieldSelector requires `metadata.name=<x>` names that one object
+   * (requestinfo.go: "if there's no name on the request and thus list or watch, but there's a
+   * fieldSelector specifying metadata.name, set the name"). Kept apart from `name`, which routes
+   * the request; the authorizers see it as the request's name (the kubelet's single-object watches).
+   */
+  selectorName?: string;
 }
 
 /** Namespace subresources stay on the namespace (`/api/v1/namespaces/x/status`). */
@@ -79,7 +87,26 @@ export function parseRequestInfo(req: Pick<HttpRequest, 'method' | 'path' | 'que
   if ((verb === 'update' || verb === 'patch') && !name) {
     return statusFor(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
   }
-  return { verb, info, namespace, name, subresource };
+  const out: RequestInfo = { verb, info, namespace, name, subresource };
+  if (!name && (verb === 'list' || verb === 'watch')) {
+    const byName = exactNameSelector(req.query?.fieldSelector ?? '');
+    if (byName !== undefined) out.selectorName = byName;
+  }
+  return out;
+}
+
+/**
+ * fields.Selector.RequiresExactMatch("metadata.name"), kept only when the value is a valid path
+ * segment name (path.IsValidPathSegmentName: not `.` or `..`, no `/` or `%`).
+ */
+function exactNameSelector(selector: string): string | undefined {
+  const parsed = parseFieldSelector(selector);
+  if (typeof parsed === 'string') return undefined;
+  const term = parsed.find((r) => r.field === 'metadata.name' && r.op === '=');
+  if (!term) return undefined;
+  const v = term.value;
+  if (v === '.' || v === '..' || v.includes('/') || v.includes('%')) return undefined;
+  return v;
 }
 
 /** The verb an authorizer checks for a subresource request (`create` on pods/binding, `get` on pods/log). */

@@ -182,6 +182,8 @@ export interface ApiserverState {
   compactor?: CompactorState;
   /** Quota usage the ResourceQuota plugin charged and the cache has not shown yet (quota-charge.ts). */
   quotaCharged?: Map<string, ChargedQuota>;
+  /** The Node authorizer's graph: `ns/name` of the pods bound to each node (node-graph-source.ts), built on first use. */
+  podsByNode?: Map<string, Set<string>>;
 }
 
 export type { Status };

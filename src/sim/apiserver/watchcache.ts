@@ -4,6 +4,7 @@
 
 import type { KubeObject } from '../api/types';
 import type { KeyValue, WatchEvent } from '../etcd/protocol';
+import { podsByNodeOnEvent } from './node-graph-source';
 import { parseKey } from './registry/keys';
 import type { ApiserverState, CacheEvent, ResourceCache } from './state';
 
@@ -31,6 +32,7 @@ export function resourceCache(s: ApiserverState, resource: string): ResourceCach
 /** Fill the cache from the initial list of /registry/. */
 export function cacheReplace(s: ApiserverState, kvs: KeyValue[], revision: number): void {
   s.cache = new Map();
+  s.podsByNode = undefined;
   s.revision = revision;
   s.listRevision = revision;
   for (const kv of kvs) {
@@ -61,6 +63,7 @@ export function cacheApply(s: ApiserverState, ev: WatchEvent): { resource: strin
     event = old ? { type: 'MODIFIED', obj, prev: old.obj, rv } : { type: 'ADDED', obj, rv };
   }
   c.events.push(event);
+  podsByNodeOnEvent(s, k.info.resource, event);
   if (c.events.length > s.capacity) {
     c.events.splice(0, c.events.length - s.capacity);
     c.evicted = true;

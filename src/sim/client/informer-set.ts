@@ -46,7 +46,8 @@ export function informerSetSynced<N extends string>(set: InformerSet<N>, names: 
 }
 
 function logReflectorError(ctx: Effects, set: InformerSet, inf: InformerState, e: ReflectorError): void {
-  const { pid, reflector } = set.log;
+  const pid = set.log.pid;
+  const reflector = inf.reflector ?? set.log.reflector;
   const type = reflectorType(inf);
   if (e.kind === 'watch-ended') {
     ctx.log(klogLine(ctx.now, pid, 'W', 'reflector.go:484', `${reflector}: ${e.message}`));

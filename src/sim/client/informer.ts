@@ -28,6 +28,8 @@ export interface InformerState {
   path: string;
   fieldSelector?: string;
   labelSelector?: string;
+  /** The reflector's own name in log lines, when not its set's (the kubelet's `object-"ns"/"name"`). */
+  reflector?: string;
   phase: Phase;
   items: Map<string, KubeObject>;
   resourceVersion: string;
@@ -77,6 +79,7 @@ export function createInformer(opts: {
   path: string;
   fieldSelector?: string;
   labelSelector?: string;
+  reflector?: string;
   phase?: Phase;
 }): InformerState {
   return {
@@ -84,6 +87,7 @@ export function createInformer(opts: {
     path: opts.path,
     fieldSelector: opts.fieldSelector,
     labelSelector: opts.labelSelector,
+    ...(opts.reflector === undefined ? {} : { reflector: opts.reflector }),
     phase: opts.phase ?? 'watch',
     items: new Map(),
     resourceVersion: '',
@@ -194,6 +198,8 @@ const REFLECTOR_KINDS: Record<string, string> = {
   statefulsets: 'StatefulSet',
   namespaces: 'Namespace',
   serviceaccounts: 'ServiceAccount',
+  configmaps: 'ConfigMap',
+  secrets: 'Secret',
 };
 
 function responseText(r: HttpResponse): string {

@@ -44,6 +44,8 @@ export interface AdmissionLookups {
   resourceQuotas(namespace: string): KubeObject[];
   /** Every StorageClass (DefaultStorageClass). */
   storageClasses(): KubeObject[];
+  /** One ServiceAccount (the ServiceAccount plugin reads its automountServiceAccountToken). */
+  serviceAccount?(namespace: string, name: string): KubeObject | undefined;
 }
 
 export interface AdmissionResult {

@@ -55,6 +55,19 @@ describe('ServiceAccount', () => {
     expect((kept.spec.containers[0] as { volumeMounts?: unknown[] }).volumeMounts).toEqual([own]);
     expect((kept.spec as { volumes?: unknown[] }).volumes).toBeUndefined();
   });
+  // admission.go shouldAutomount: the ServiceAccount's automountServiceAccountToken applies when the
+  // pod says nothing; the pod's own field wins (docs: configure-service-account "Opt out of API credential automounting").
+  it("follows the ServiceAccount's automountServiceAccountToken unless the pod sets its own", () => {
+    const sa = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'build-robot', namespace: 'default' }, automountServiceAccountToken: false } as KubeObject;
+    const withSa = (p: Pod) => {
+      const a = attrs({ object: p });
+      return (ServiceAccount.admit!({ attrs: a, object: a.object, lookups: lookups({ serviceAccounts: [sa] }), cfg }).object ?? p) as Pod;
+    };
+    const off = withSa(pod('web', { serviceAccountName: 'build-robot' }));
+    expect((off.spec as { volumes?: unknown[] }).volumes).toBeUndefined();
+    const podWins = withSa(pod('web', { serviceAccountName: 'build-robot', automountServiceAccountToken: true } as Partial<Pod['spec']>));
+    expect((podWins.spec as { volumes?: { name: string }[] }).volumes?.[0]?.name).toMatch(/^kube-api-access-[a-z0-9]{5}$/);
+  });
   it('leaves mirror pods alone', () => {
     expect(run(ServiceAccount, attrs({ object: pod('web', {}, { annotations: { 'kubernetes.io/config.mirror': 'x' } }) }))).toEqual({});
   });

@@ -4,11 +4,14 @@
 // /var/run/secrets/kubernetes.io/serviceaccount, read-only (mountServiceAccountToken): a bound token
 // (expirationSeconds 3607, serviceaccount.WarnOnlyBoundTokenExpirationSeconds), the cluster CA from
 // the kube-root-ca.crt ConfigMap, and the namespace from the downward API (TokenVolumeSource).
-// Simplification, on purpose: Kubeplay does not look the ServiceAccount object up (the real plugin
-// answers 403 `error looking up service account <ns>/<name>: serviceaccount "<name>" not found`, and
-// reads the ServiceAccount's own automountServiceAccountToken); the pod's field alone decides.
+// shouldAutomount: the pod's automountServiceAccountToken decides when set, else the
+// ServiceAccount's own field (false on either turns the volume off).
+// Simplification, on purpose: a ServiceAccount that does not exist (yet) is let through as if it
+// said nothing; the real plugin answers 403 `error looking up service account <ns>/<name>:
+// serviceaccount "<name>" not found`, which a new namespace's first pods meet before the
+// serviceaccount controller has made `default`.
 
-import type { Container, Pod } from '../../api/types';
+import type { Container, KubeObject, Pod } from '../../api/types';
 import { generateName } from '../registry/strategy';
 import type { AdmissionPlugin, PluginInput } from './plugin';
 import { isCore } from './plugin';
@@ -66,15 +69,22 @@ function mountServiceAccountToken(pod: Pod, rand: () => number): Pod {
   return { ...pod, spec };
 }
 
-function admit({ attrs, object, cfg }: PluginInput) {
+/** shouldAutomount (admission.go): the pod's field wins, then the ServiceAccount's, true when neither says. */
+function shouldAutomount(pod: Pod, sa: KubeObject | undefined): boolean {
+  const podSays = (pod.spec as { automountServiceAccountToken?: boolean }).automountServiceAccountToken;
+  if (podSays !== undefined) return podSays;
+  return (sa as { automountServiceAccountToken?: boolean } | undefined)?.automountServiceAccountToken !== false;
+}
+
+function admit({ attrs, object, cfg, lookups }: PluginInput) {
   if (!isCore(attrs, 'pods') || attrs.operation !== 'CREATE' || !object) return {};
   const pod = object as Pod;
   // Mirror pods (static pods reported by a kubelet) may not use service accounts at all.
   if (pod.metadata.annotations?.[MIRROR_POD_ANNOTATION] !== undefined) return {};
   let out = pod;
   if (!pod.spec.serviceAccountName) out = { ...pod, spec: { ...pod.spec, serviceAccountName: DEFAULT_SERVICE_ACCOUNT } };
-  // shouldAutomount: the pod's automountServiceAccountToken, true when unset.
-  if ((pod.spec as { automountServiceAccountToken?: boolean }).automountServiceAccountToken !== false) out = mountServiceAccountToken(out, cfg.rand);
+  const sa = lookups.serviceAccount?.(attrs.namespace || pod.metadata.namespace || 'default', out.spec.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT);
+  if (shouldAutomount(pod, sa)) out = mountServiceAccountToken(out, cfg.rand);
   return out === pod ? {} : { object: out };
 }
 

@@ -37,7 +37,7 @@ export const ns = (name: string, phase: 'Active' | 'Terminating' = 'Active'): Na
   status: { phase },
 });
 
-export function lookups(objs: { namespaces?: Namespace[]; limitRanges?: KubeObject[]; nodes?: KubeObject[]; pods?: KubeObject[]; quotas?: KubeObject[]; storageClasses?: KubeObject[] } = {}): AdmissionLookups {
+export function lookups(objs: { namespaces?: Namespace[]; limitRanges?: KubeObject[]; nodes?: KubeObject[]; pods?: KubeObject[]; quotas?: KubeObject[]; storageClasses?: KubeObject[]; serviceAccounts?: KubeObject[] } = {}): AdmissionLookups {
   const namespaces = objs.namespaces ?? [ns('default'), ns('kube-system'), ns('kube-node-lease')];
   return {
     namespace: (n) => namespaces.find((x) => x.metadata.name === n),
@@ -46,5 +46,6 @@ export function lookups(objs: { namespaces?: Namespace[]; limitRanges?: KubeObje
     pod: (namespace, n) => (objs.pods ?? []).find((x) => x.metadata.namespace === namespace && x.metadata.name === n),
     resourceQuotas: (n) => (objs.quotas ?? []).filter((x) => x.metadata.namespace === n),
     storageClasses: () => objs.storageClasses ?? [],
+    serviceAccount: (namespace, n) => (objs.serviceAccounts ?? []).find((x) => x.metadata.namespace === namespace && x.metadata.name === n),
   };
 }

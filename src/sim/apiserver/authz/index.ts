@@ -6,6 +6,8 @@
 
 import type { UserInfo } from '../authn';
 import { nodeAuthorize } from './node-authorizer';
+import type { NodeGraphSource } from './node-graph';
+export type { NodeGraphSource } from './node-graph';
 import { rbacAuthorize } from './rbac';
 import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from './rbac-types';
 import { SYSTEM_MASTERS, buildBootstrapPolicy } from './bootstrap-policy';
@@ -59,12 +61,13 @@ export function bootstrapPolicy(): RbacPolicy {
   return buildBootstrapPolicy();
 }
 
-export function authorize(attrs: RequestAttributes, policy: RbacPolicy | RbacSource): Decision {
+/** graph: what the Node authorizer walks (the pods bound to each node, from the watch cache). */
+export function authorize(attrs: RequestAttributes, policy: RbacPolicy | RbacSource, graph?: NodeGraphSource): Decision {
   if (attrs.user.groups.includes(SYSTEM_MASTERS)) {
     return { allowed: true, reason: '', decidedBy: 'SystemMasters', detail: `member of the privileged group "${SYSTEM_MASTERS}"` };
   }
   const reasons: string[] = [];
-  const node = nodeAuthorize(attrs);
+  const node = nodeAuthorize(attrs, graph);
   if (node.allowed) return { allowed: true, reason: '', decidedBy: 'Node', detail: 'allowed by the Node authorizer' };
   if (node.reason) reasons.push(node.reason);
   const rbac = rbacAuthorize(attrs, policy);

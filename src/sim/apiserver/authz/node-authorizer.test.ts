@@ -4,10 +4,35 @@
 import { describe, expect, it } from 'vitest';
 import { authorize, bootstrapPolicy } from './index';
 import { nodeIdentity } from './node-authorizer';
+import type { NodeGraphSource } from './node-graph';
 import { req } from './test-helpers';
+import type { KubeObject, Pod } from '../../api/types';
 
 const W1 = ['system:node:worker-1', ['system:nodes', 'system:authenticated']] as const;
 const n1 = (verb: string, resource: string, opts: Parameters<typeof req>[4] = {}) => req(W1[0], [...W1[1]], verb, resource, opts);
+function pod(name: string, node: string, spec: Record<string, unknown>): Pod {
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { nodeName: node, containers: [], ...spec } } as unknown as Pod;
+}
+const PODS = [
+  pod('web', 'worker-1', {
+    serviceAccountName: 'web-sa',
+    containers: [{ name: 'web', env: [{ name: 'G', valueFrom: { configMapKeyRef: { name: 'game', key: 'k' } } }] }],
+    volumes: [
+      { name: 'pass', secret: { secretName: 'db-pass' } },
+      { name: 'data', persistentVolumeClaim: { claimName: 'data' } },
+      { name: 'kube-api-access-abcde', projected: { sources: [{ configMap: { name: 'kube-root-ca.crt' } }] } },
+    ],
+  }),
+  pod('far', 'worker-2', { volumes: [{ name: 's', secret: { secretName: 'other' } }] }),
+];
+const PVS: Record<string, KubeObject> = {
+  'pv-1': { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-1' }, spec: { claimRef: { namespace: 'default', name: 'data' } } } as KubeObject,
+  'pv-2': { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-2' }, spec: { claimRef: { namespace: 'default', name: 'elsewhere' } } } as KubeObject,
+};
+const GRAPH: NodeGraphSource = {
+  podsOnNode: (node) => PODS.filter((p) => (p.spec as { nodeName?: string }).nodeName === node),
+  persistentVolume: (name) => PVS[name],
+};
 const LEASES = { apiGroup: 'coordination.k8s.io', namespace: 'kube-node-lease' };
 
 describe('nodeIdentity', () => {
@@ -62,10 +87,37 @@ describe('the Node authorizer', () => {
     expect(d.reason).toMatch(/: no relationship found between node 'worker-1' and this object$/);
   });
 
-  it("lets a kubelet list and watch ConfigMaps and Secrets cluster-wide (Kubeplay's kubelet cache), but not in one namespace", () => {
-    expect(authorize(n1('list', 'configmaps'), bootstrapPolicy()).allowed).toBe(true);
-    expect(authorize(n1('watch', 'secrets'), bootstrapPolicy()).allowed).toBe(true);
-    expect(authorize(n1('list', 'secrets', { namespace: 'default' }), bootstrapPolicy()).reason).toMatch(/: No Object name found$/);
+  it('refuses a kubelet the cluster-wide list of Secrets, with the real Forbidden text', () => {
+    expect(authorize(n1('list', 'secrets'), bootstrapPolicy(), GRAPH)).toEqual({
+      allowed: false,
+      reason: 'User "system:node:worker-1" cannot list resource "secrets" in API group "" at the cluster scope: can only read namespaced object of this type',
+    });
+    expect(authorize(n1('watch', 'configmaps'), bootstrapPolicy(), GRAPH).allowed).toBe(false);
+    expect(authorize(n1('list', 'secrets', { namespace: 'default' }), bootstrapPolicy(), GRAPH).reason).toMatch(/: No Object name found$/);
+  });
+
+  // graph.go: node <- pod <- configmap | secret | pvc <- pv, node <- pod <- serviceaccount.
+  const graphCases = [
+    { name: 'may get a Secret a pod on its node mounts', attrs: n1('get', 'secrets', { namespace: 'default', name: 'db-pass' }), allowed: true },
+    { name: 'may list (one object by name) a ConfigMap a pod on its node reads in env', attrs: n1('list', 'configmaps', { namespace: 'default', name: 'game' }), allowed: true },
+    { name: 'may watch the kube-root-ca.crt a pod projects', attrs: n1('watch', 'configmaps', { namespace: 'default', name: 'kube-root-ca.crt' }), allowed: true },
+    { name: "may not get a Secret only another node's pod mounts", attrs: n1('get', 'secrets', { namespace: 'default', name: 'other' }), allowed: false },
+    { name: 'may not get a same-named Secret in another namespace', attrs: n1('get', 'secrets', { namespace: 'prod', name: 'db-pass' }), allowed: false },
+    { name: 'may not update a Secret its pod mounts', attrs: n1('update', 'secrets', { namespace: 'default', name: 'db-pass' }), allowed: false },
+    { name: "may get its pod's claim", attrs: n1('get', 'persistentvolumeclaims', { namespace: 'default', name: 'data' }), allowed: true },
+    { name: "may get the volume bound to its pod's claim", attrs: n1('get', 'persistentvolumes', { name: 'pv-1' }), allowed: true },
+    { name: 'may not get another volume', attrs: n1('get', 'persistentvolumes', { name: 'pv-2' }), allowed: false },
+    { name: "may create a token for its pod's service account", attrs: n1('create', 'serviceaccounts/token', { namespace: 'default', name: 'web-sa' }), allowed: true },
+    { name: 'may not create a token for another service account', attrs: n1('create', 'serviceaccounts/token', { namespace: 'default', name: 'admin' }), allowed: false },
+  ];
+  it.each(graphCases)('$name', ({ attrs, allowed }) => {
+    expect(authorize(attrs, bootstrapPolicy(), GRAPH).allowed).toBe(allowed);
+  });
+
+  it("names the object a kubelet may not read: no relationship found between node 'worker-1' and this object", () => {
+    expect(authorize(n1('get', 'secrets', { namespace: 'default', name: 'other' }), bootstrapPolicy(), GRAPH).reason).toBe(
+      'User "system:node:worker-1" cannot get resource "secrets" in API group "" in the namespace "default": no relationship found between node \'worker-1\' and this object',
+    );
   });
 
   it('has no opinion on users that are not nodes, leaving them to RBAC', () => {

@@ -9,18 +9,20 @@
 // Leases are subdivided here: a kubelet may only touch the lease named after itself in
 // kube-node-lease.
 //
-// Simplification: the real authorizer keeps a graph (node <- pod <- secret/configmap/pvc/pv ...) to
-// let a kubelet read exactly the objects its pods reference, which the kubelet's configmap and
-// secret managers GET and WATCH one by one. Kubeplay's kubelet keeps one cluster-wide LIST+WATCH of
-// ConfigMaps and Secrets instead, so a kubelet may list and watch those two at the cluster scope;
-// a GET by name is checked for shape like the real one and answered with the real "no
-// relationship found" reason, as for every other object the graph would decide.
+// Secrets, ConfigMaps, PersistentVolumeClaims, PersistentVolumes and ServiceAccount tokens are
+// subdivided by the node graph (node-graph.ts): a kubelet may read one of these only when a pod
+// bound to its node references it, which is why the kubelet's configmap and secret managers GET and
+// WATCH each referenced object by name (`fieldSelector=metadata.name=<x>`) and never the collection.
+// Everything else is "no opinion" with the real reason, and RBAC (which binds nothing to nodes in a
+// kubeadm cluster) refuses it: `User "system:node:worker-1" cannot list resource "secrets" in API
+// group "" at the cluster scope: can only read namespaced object of this type`.
 
 import type { UserInfo } from '../authn';
 import type { AuthorizerVerdict } from './rbac';
 import { rulesAllow } from './rbac';
 import { NODE_RULES } from './bootstrap-cluster-roles';
 import type { RequestAttributes } from './index';
+import { hasPathFrom, type GraphVertexType, type NodeGraphSource } from './node-graph';
 
 export const NODES_GROUP = 'system:nodes';
 export const NODE_USER_PREFIX = 'system:node:';
@@ -40,6 +42,13 @@ function noRelationship(node: string): AuthorizerVerdict {
   return noOpinion(`no relationship found between node '${node}' and this object`);
 }
 
+/** NodeAuthorizer.authorize: a named object with a path from the node in the graph. */
+function authorizeByGraph(node: string, type: GraphVertexType, a: RequestAttributes, graph: NodeGraphSource | undefined): AuthorizerVerdict {
+  if (!a.name) return noOpinion('No Object name found');
+  if (!graph || !hasPathFrom(graph, node, type, a.namespace, a.name)) return noRelationship(node);
+  return allow;
+}
+
 function authorizeLease(node: string, a: RequestAttributes): AuthorizerVerdict {
   if (!['get', 'create', 'update', 'patch', 'delete'].includes(a.verb)) {
     return noOpinion('can only get, create, update, patch, or delete a node lease');
@@ -57,46 +66,49 @@ function authorizeCSINode(node: string, a: RequestAttributes): AuthorizerVerdict
   return allow;
 }
 
-function authorizeReadNamespaced(node: string, a: RequestAttributes): AuthorizerVerdict {
+/** get, list and watch of single objects (a list or watch names one with fieldSelector=metadata.name=<x>). */
+function authorizeReadNamespaced(node: string, type: GraphVertexType, a: RequestAttributes, graph: NodeGraphSource | undefined): AuthorizerVerdict {
   if (!['get', 'list', 'watch'].includes(a.verb)) return noOpinion('can only read resources of this type');
-  // Kubeplay's kubelet cache (see above): list and watch across all namespaces.
-  if ((a.verb === 'list' || a.verb === 'watch') && !a.namespace && !a.name && !a.subresource) return allow;
   if (a.subresource) return noOpinion('cannot read subresource');
   if (!a.namespace) return noOpinion('can only read namespaced object of this type');
-  if (!a.name) return noOpinion('No Object name found');
-  return noRelationship(node);
+  return authorizeByGraph(node, type, a, graph);
 }
 
-function authorizeGet(node: string, a: RequestAttributes): AuthorizerVerdict {
+function authorizeGet(node: string, type: GraphVertexType, a: RequestAttributes, graph: NodeGraphSource | undefined): AuthorizerVerdict {
   if (a.verb !== 'get') return noOpinion('can only get individual resources of this type');
   if (a.subresource) return noOpinion('cannot get subresource');
-  if (!a.name) return noOpinion('No Object name found');
-  return noRelationship(node);
+  return authorizeByGraph(node, type, a, graph);
 }
 
-function authorizeCreateToken(node: string, a: RequestAttributes): AuthorizerVerdict {
+function authorizeCreateToken(node: string, a: RequestAttributes, graph: NodeGraphSource | undefined): AuthorizerVerdict {
   if (a.verb !== 'create' || !a.name) return noOpinion('can only create tokens for individual service accounts');
   if (a.subresource !== 'token') return noOpinion('can only create token subresource of serviceaccount');
-  return noRelationship(node);
+  return authorizeByGraph(node, 'serviceaccounts', a, graph);
 }
 
 /** Resources the real authorizer subdivides by the node graph or by name, keyed `group/resource`. */
-function subdivided(node: string, a: RequestAttributes): AuthorizerVerdict | undefined {
+function subdivided(node: string, a: RequestAttributes, graph: NodeGraphSource | undefined): AuthorizerVerdict | undefined {
   switch (`${a.apiGroup}/${a.resource}`) {
     case '/secrets':
+      return authorizeReadNamespaced(node, 'secrets', a, graph);
     case '/configmaps':
-      return authorizeReadNamespaced(node, a);
+      return authorizeReadNamespaced(node, 'configmaps', a, graph);
     case '/persistentvolumeclaims':
       if (a.subresource === 'status') {
-        return a.verb === 'update' || a.verb === 'patch' ? noRelationship(node) : noOpinion('can only get/update/patch this type');
+        if (a.verb !== 'update' && a.verb !== 'patch') return noOpinion('can only get/update/patch this type');
+        return authorizeByGraph(node, 'persistentvolumeclaims', a, graph);
       }
-      return authorizeGet(node, a);
+      return authorizeGet(node, 'persistentvolumeclaims', a, graph);
     case '/persistentvolumes':
+      return authorizeGet(node, 'persistentvolumes', a, graph);
     case 'resource.k8s.io/resourceclaims':
     case 'storage.k8s.io/volumeattachments':
-      return authorizeGet(node, a);
+      // Kubeplay has no ResourceClaims or VolumeAttachments, so no path ever leads to one.
+      if (a.verb !== 'get') return noOpinion('can only get individual resources of this type');
+      if (a.subresource) return noOpinion('cannot get subresource');
+      return a.name ? noRelationship(node) : noOpinion('No Object name found');
     case '/serviceaccounts':
-      return authorizeCreateToken(node, a);
+      return authorizeCreateToken(node, a, graph);
     case 'coordination.k8s.io/leases':
       return authorizeLease(node, a);
     case 'storage.k8s.io/csinodes':
@@ -106,12 +118,13 @@ function subdivided(node: string, a: RequestAttributes): AuthorizerVerdict | und
   }
 }
 
-export function nodeAuthorize(a: RequestAttributes): AuthorizerVerdict {
+/** graph: the node graph over the apiserver's cache; without one (no cache) no path is found. */
+export function nodeAuthorize(a: RequestAttributes, graph?: NodeGraphSource): AuthorizerVerdict {
   const node = nodeIdentity(a.user);
   if (node === undefined) return noOpinion('');
   if (node === '') return noOpinion(`unknown node for user "${a.user.username}"`);
   if (a.resourceRequest) {
-    const verdict = subdivided(node, a);
+    const verdict = subdivided(node, a, graph);
     if (verdict) return verdict;
   }
   return rulesAllow(a, NODE_RULES) ? allow : noOpinion('');

@@ -10,6 +10,7 @@ import type { Effects } from '../../kernel/component';
 import { authorize, type RequestAttributes } from '../authz';
 import { rulesFor } from '../authz/rules-for';
 import { cacheRbacSource } from '../rbac-bootstrap';
+import { cacheNodeGraph } from '../node-graph-source';
 import { respond } from '../respond';
 import type { ApiserverState, RequestContext } from '../state';
 
@@ -60,7 +61,7 @@ export function createSelfSubjectAccessReview(ctx: Effects, s: ApiserverState, r
     const st = { ...badRequest(''), code: 422, reason: 'Invalid', message: `SelfSubjectAccessReview.authorization.k8s.io "" is invalid: ${attrs}` };
     return respond(ctx, rc, 422, st, 'Validation');
   }
-  const d = authorize(attrs, cacheRbacSource(s));
+  const d = authorize(attrs, cacheRbacSource(s), cacheNodeGraph(s));
   // Only the RBAC authorizer gives a reason for an allow (`RBAC: allowed by ...`); the privileged
   // group and the Node authorizer allow without one. A denial here is "no opinion": no reason.
   const reason = d.allowed && d.decidedBy === 'RBAC' ? d.detail : undefined;

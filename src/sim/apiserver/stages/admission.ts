@@ -24,6 +24,7 @@ export function lookupsFor(s: ApiserverState): AdmissionLookups {
     pod: (ns, name) => cachedObject(s, 'pods', `${ns}/${name}`),
     resourceQuotas: (ns) => quotasWithCharges(s, ns),
     storageClasses: () => [...(s.cache.get('storageclasses')?.objects.values() ?? [])].map((c) => c.obj),
+    serviceAccount: (ns, name) => cachedObject(s, 'serviceaccounts', `${ns}/${name}`),
   };
 }
 

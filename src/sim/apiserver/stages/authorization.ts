@@ -4,13 +4,13 @@
 
 import type { Status } from '../../api/types';
 import type { UserInfo } from '../authn';
-import { authorize, type RbacPolicy, type RbacSource, type RequestAttributes } from '../authz';
+import { authorize, type NodeGraphSource, type RbacPolicy, type RbacSource, type RequestAttributes } from '../authz';
 import { forbiddenStatus } from '../authz/forbidden';
 import type { RequestInfo } from '../requestinfo';
 
 export const AUTHORIZATION = 'Authorization';
 
-export function runAuthorization(ri: RequestInfo, user: UserInfo, path: string, policy: RbacPolicy | RbacSource): Status | undefined {
+export function runAuthorization(ri: RequestInfo, user: UserInfo, path: string, policy: RbacPolicy | RbacSource, graph?: NodeGraphSource): Status | undefined {
   const attrs: RequestAttributes = {
     user,
     verb: ri.verb,
@@ -19,10 +19,10 @@ export function runAuthorization(ri: RequestInfo, user: UserInfo, path: string, 
     resource: ri.info.resource,
     subresource: ri.subresource,
     namespace: ri.namespace,
-    name: ri.name,
+    name: ri.name || (ri.selectorName ?? ''),
     path,
   };
-  const decision = authorize(attrs, policy);
+  const decision = authorize(attrs, policy, graph);
   if (decision.allowed) return undefined;
   // The message names the resource without its subresource (responsewriters/errors.go Forbidden).
   return forbiddenStatus(attrs, decision);

@@ -21,8 +21,9 @@ import { onContainerExec, onExecAnswer } from './exec';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
 import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volume-resync';
-import { RETRY_TIMER, configSources, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
+import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
 import { findContainer } from './init-containers';
+import { configSources, objectResourceOf, workersAwaiting } from './object-managers';
 import { restartChangedContainers } from './container-changes';
 import { PLEG_EVENT, ensureMirrorPods, onMirrorCreated, onRelist, resyncProcessPodFiles, terminateProcessPod } from './process-pods';
 
@@ -49,11 +50,10 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
     informers: createInformerSet(
       {
         pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: `spec.nodeName=${config.nodeName}`, phase: 'watch' }),
-        configmaps: createInformer({ name: 'configmaps', path: '/api/v1/configmaps', phase: 'watch' }),
-        secrets: createInformer({ name: 'secrets', path: '/api/v1/secrets', phase: 'watch' }),
-      },
+      } as Record<KubeletInformer, ReturnType<typeof createInformer>>,
       { pid: KUBELET_PID, reflector: 'pkg/kubelet/config/apiserver.go:66' },
     ),
+    objectRefs: new Map(),
     registered: false,
     startedAt: ctx.now,
     runtimeUp: true,
@@ -71,7 +71,7 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
   klog(ctx, 'I', 'server.go:484', 'Kubelet version', { kubeletVersion: KUBELET_VERSION });
   klog(ctx, 'I', 'kubelet_node_status.go:72', 'Attempting to register node', { node: config.nodeName });
   registerNode(s, ctx);
-  informerSetStart(ctx, s.client, s.informers);
+  informerSetStart(ctx, s.client, s.informers, ['pods']);
   startRuntimeSync(s, ctx);
   ctx.setTimer(t.nodeStatusUpdateFrequencyMs, NODE_STATUS_TIMER);
   return s;
@@ -164,10 +164,18 @@ function onClientInputs(s: KubeletState, ctx: Effects, inputs: ClientInput<Kubel
         // A static pod's mirror pod is posted once the pods are listed, and again when deleted.
         ensureMirrorPods(s, ctx);
       }
-      else onVolumeSourceDeltas(s, ctx, input.informer, input.deltas);
+      else onObjectDeltas(s, ctx, input.informer, input.deltas);
     }
     else onClientEvent(s, ctx, input.event);
   }
+}
+
+/** One ConfigMap's or Secret's reflector listed or saw a change: mounted files follow, waiting pods sync. */
+function onObjectDeltas(s: KubeletState, ctx: Effects, informer: KubeletInformer, deltas: Delta[]): void {
+  const resource = objectResourceOf(informer);
+  if (!resource) return;
+  onVolumeSourceDeltas(s, ctx, resource, deltas);
+  for (const w of workersAwaiting(s, informer)) syncPod(s, ctx, w);
 }
 
 function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {

@@ -3,13 +3,14 @@
 // create and start it (Created / Started), and later restart it under the pod's restartPolicy with
 // the crash-loop back-off. Each step is one CRI call; the worker waits for its answer in state.
 
+import { configSources, objectsSynced, unregisterPod } from './object-managers';
 import { parseBytes } from '../../api/quantity';
 import { rfc3339 } from '../../api/time';
 import type { Container, Pod } from '../../api/types';
 import type { Effects, ObjectRef } from '../../kernel/component';
 import { apiRequest } from '../../client/apiclient';
 import { normalizeImage, parseImageReference } from '../registry/reference';
-import { containerEnv, masterServiceEnv, type ConfigSources } from './container-env';
+import { containerEnv, masterServiceEnv } from './container-env';
 import { etcFiles } from './etc-files';
 import { KUBERNETES_SERVICE_IP } from '../../apiserver/registry/service-alloc';
 import { mountedFiles } from './config-volumes';
@@ -121,6 +122,9 @@ export function retryAt(ctx: Effects, w: PodWorker, c: ContainerWorker | undefin
 export function syncPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
   if (w.busy) return;
   if (w.terminating) return terminateStep(s, ctx, w);
+  // The objects the pod names are still being listed: the sync resumes when they are (kubelet.ts).
+  w.awaitingObjects = !objectsSynced(s, w);
+  if (w.awaitingObjects) return;
   if (!w.sandboxId) {
     w.busy = true;
     criCall(s, ctx, {
@@ -296,14 +300,6 @@ function onPulled(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorke
   createContainer(s, ctx, w, c);
 }
 
-/** The kubelet's ConfigMap and Secret caches, for env and volumes. */
-export function configSources(s: KubeletState): ConfigSources {
-  return {
-    configMap: (ns, name) => s.informers.byName.configmaps.items.get(`${ns}/${name}`),
-    secret: (ns, name) => s.informers.byName.secrets.items.get(`${ns}/${name}`),
-  };
-}
-
 /** MountVolume.SetUp failed: the container stays ContainerCreating; the kubelet tries again. */
 function onMountFailure(s: KubeletState, ctx: Effects, w: PodWorker, c: ContainerWorker, err: string): void {
   recordEvent(s, ctx, w.pod, undefined, 'Warning', Reason.FailedMount, err);
@@ -343,6 +339,7 @@ function onSyncFailure(s: KubeletState, ctx: Effects, w: PodWorker, c: Container
 
 /** The pod is gone from the API and stopped here: remove its sandbox and forget it. */
 export function removeWorker(s: KubeletState, ctx: Effects, w: PodWorker): void {
+  unregisterPod(s, ctx, w.uid);
   if (w.sandboxId) ctx.send(s.config.containerd, { type: 'cri.request', method: 'RemovePodSandbox', podSandboxId: w.sandboxId }, { summary: `RemovePodSandbox ${w.name}`, phase: 'execution' });
   s.workers.delete(w.uid);
   // Its containers (every restart's) go with the sandbox; a kubelet that runs pods forever must not remember them all.

@@ -3,6 +3,7 @@
 // event stream (GetContainerEvents, the evented PLEG), and adopts what belongs to its pods, so a
 // restarted kubelet does not start a second copy of a running container.
 
+import { registerPod } from './object-managers';
 import { addProcessPod, processOf } from './process-pods';
 import type { Pod } from '../../api/types';
 import type { Effects } from '../../kernel/component';
@@ -69,6 +70,7 @@ export function addPod(s: KubeletState, ctx: Effects, pod: Pod): void {
   if (process) return addProcessPod(s, ctx, pod, process);
   const w = createWorker(s, pod, ctx.now, ctx.cause());
   s.workers.set(w.uid, w);
+  registerPod(s, ctx, w);
   klog(ctx, 'I', 'kubelet.go:2410', 'SyncLoop ADD', { source: 'api', pods: [`${w.namespace}/${w.name}`] });
   adopt(s, ctx, w);
   // A pod already being deleted (seen first after a kubelet restart) is only stopped, never started.

@@ -89,6 +89,8 @@ export interface PodWorker {
   startTime: number;
   readyToStartAt?: number;
   containers: ContainerWorker[];
+  /** Its sync waits for the first LIST of a ConfigMap or Secret it names (object-managers.ts). */
+  awaitingObjects?: boolean;
   /** A ConfigMap or Secret it mounts changed; the periodic sync will rewrite its files (volume-resync.ts). */
   volumeResyncPending?: boolean;
   /** spec.initContainers, in order (see init-containers.ts). */
@@ -129,18 +131,19 @@ export interface CriCallRecord {
   sentAt: number;
 }
 
-/**
- * The kubelet's informers: its pods, and the ConfigMaps and Secrets their env and volumes read
- * (the configmap and secret managers; Kubeplay watches them whole where the real kubelet's Watch
- * strategy watches each referenced object).
- */
-export type KubeletInformer = 'pods' | 'configmaps' | 'secrets';
+/** One ConfigMap's or Secret's own reflector (object-managers.ts): `configmaps/<ns>/<name>`. */
+export type ObjectInformer = `configmaps/${string}` | `secrets/${string}`;
+
+/** The kubelet's informers: its pods, and each ConfigMap and Secret their env and volumes read. */
+export type KubeletInformer = 'pods' | ObjectInformer;
 
 export interface KubeletState {
   config: KubeletConfig;
   client: ClientState;
   /** The pods bound to this node (fieldSelector spec.nodeName=<node>): the kubelet's apiserver pod source. */
   informers: InformerSet<KubeletInformer>;
+  /** Object informer -> the uids of the pods that name it (the managers' reference counts). */
+  objectRefs: Map<ObjectInformer, Set<string>>;
   registered: boolean;
   nodeUid?: string;
   startedAt: number;

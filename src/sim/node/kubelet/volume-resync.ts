@@ -6,6 +6,7 @@
 // resyncs every syncFrequency (1 min, kubelet config), and then the volume manager rewrites the
 // volume's files (AtomicWriter). subPath mounts are never updated, as in the real kubelet.
 
+import type { Container } from '../../api/types';
 import type { Effects } from '../../kernel/component';
 import type { Delta } from '../../client/informer';
 import type { VolumeUpdate } from '../runtime/cri';
@@ -57,6 +58,12 @@ export function onVolumeSourceDeltas(s: KubeletState, ctx: Effects, resource: 'c
   }
 }
 
+/** The mount paths of a container's subPath mounts (never updated, as in the real kubelet). */
+function subPathTargets(c: Container): string[] {
+  const mounts = (c as { volumeMounts?: { mountPath: string; subPath?: string }[] }).volumeMounts ?? [];
+  return mounts.filter((m) => m.subPath).map((m) => m.mountPath.replace(/\/+$/, ''));
+}
+
 /** The periodic sync: rewrite the volume files of every running container whose files changed. */
 export function resyncVolumes(s: KubeletState, ctx: Effects, w: PodWorker, src: ConfigSources): void {
   w.volumeResyncPending = false;
@@ -64,6 +71,12 @@ export function resyncVolumes(s: KubeletState, ctx: Effects, w: PodWorker, src: 
     if (c.state !== 'running' || !c.containerId) continue;
     const m = mountedFiles(c.spec, w.pod, src);
     if ('error' in m) continue;
+    // A subPath mount is a bind mount of the file as it was when the container started: it keeps that.
+    const before = JSON.parse(c.mountedJson ?? '{}') as Record<string, string>;
+    for (const path of subPathTargets(c.spec)) {
+      if (Object.hasOwn(before, path)) m.files[path] = before[path]!;
+      else delete m.files[path];
+    }
     const json = JSON.stringify(m.files);
     if (json === c.mountedJson) continue;
     c.mountedJson = json;
