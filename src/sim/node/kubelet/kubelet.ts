@@ -23,9 +23,9 @@ import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLeas
 import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volume-resync';
 import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
 import { findContainer } from './init-containers';
-import { configSources, objectResourceOf, workersAwaiting } from './object-managers';
+import { configSources, objectResourceOf, objectsSynced, unregisterPod, workersAwaiting } from './object-managers';
 import { restartChangedContainers } from './container-changes';
-import { PLEG_EVENT, ensureMirrorPods, onMirrorCreated, onRelist, resyncProcessPodFiles, terminateProcessPod } from './process-pods';
+import { PLEG_EVENT, ensureMirrorPods, onMirrorCreated, onRelist, resyncProcessPodFiles, startProcessPod, terminateProcessPod } from './process-pods';
 
 /** kubelet.go backOffPeriod: a pod worker whose sync failed tries again this much later. */
 const KILL_RETRY_BACKOFF_MS = 10_000;
@@ -107,6 +107,7 @@ function onDeltas(s: KubeletState, ctx: Effects, deltas: Delta[]): void {
       if (w.process) {
         // A deleted mirror pod is posted again at the next relist; a DaemonSet pod's process stopped with it.
         if (!w.terminated) terminateProcessPod(s, ctx, w);
+        unregisterPod(s, ctx, uid);
         s.workers.delete(uid);
         continue;
       }
@@ -175,7 +176,10 @@ function onObjectDeltas(s: KubeletState, ctx: Effects, informer: KubeletInformer
   const resource = objectResourceOf(informer);
   if (!resource) return;
   onVolumeSourceDeltas(s, ctx, resource, deltas);
-  for (const w of workersAwaiting(s, informer)) syncPod(s, ctx, w);
+  for (const w of workersAwaiting(s, informer)) {
+    if (!w.process) syncPod(s, ctx, w);
+    else if (objectsSynced(s, w)) startProcessPod(s, ctx, w);
+  }
 }
 
 function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {

@@ -26,6 +26,7 @@ import type { ProcessId } from '../../kernel/units';
 import { hex64 } from '../registry/digest';
 import { resolveReference } from '../registry/registry';
 import { klog } from './klog';
+import { configSources, objectsSynced, registerPod } from './object-managers';
 import { createWorker, podRef, pushStatus } from './pod-worker';
 import type { ContainerWorker, KubeletState, PodWorker } from './state';
 
@@ -54,7 +55,7 @@ function writeProcessPodFiles(s: KubeletState, ctx: Effects, pod: Pod, process: 
   for (const v of spec.volumes ?? []) {
     const name = v.configMap?.name;
     if (!name) continue;
-    const cm = s.informers.byName.configmaps.items.get(`${pod.metadata.namespace}/${name}`) as { data?: Record<string, string> } | undefined;
+    const cm = configSources(s).configMap(pod.metadata.namespace ?? 'default', name) as { data?: Record<string, string> } | undefined;
     for (const c of spec.containers ?? []) {
       for (const m of c.volumeMounts ?? []) {
         if (m.name !== v.name) continue;
@@ -144,6 +145,21 @@ export function addProcessPod(s: KubeletState, ctx: Effects, pod: Pod, process: 
   const w = createWorker(s, pod, ctx.now, ctx.cause());
   w.process = process;
   w.podIP = s.config.nodeIP;
+  s.workers.set(w.uid, w);
+  klog(ctx, 'I', 'kubelet.go:2410', 'SyncLoop ADD', { source: 'api', pods: [`${w.namespace}/${w.name}`] });
+  if (pod.metadata.annotations?.[MIRROR] !== undefined) return startProcessPod(s, ctx, w);
+  // A DaemonSet's pod (kube-proxy) mounts its ConfigMap: its process starts once the kubelet's
+  // watch of that object has listed it, so the file it reads at start is there (kubelet.ts).
+  registerPod(s, ctx, w);
+  w.awaitingObjects = !objectsSynced(s, w);
+  if (!w.awaitingObjects) startProcessPod(s, ctx, w);
+}
+
+/** The process pod's objects are listed: write its files, start its process if it stopped with its pod, follow it. */
+export function startProcessPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
+  w.awaitingObjects = false;
+  const process = w.process!;
+  const pod = w.pod;
   const info = ctx.hostProcesses({ logs: false }).find((p) => p.id === process);
   // A static pod's restarts count from the first start; a DaemonSet pod's from when it came.
   w.baseIncarnation = pod.metadata.annotations?.[MIRROR] !== undefined ? 1 : info?.alive ? info.incarnation : (info?.incarnation ?? 0) + 1;
@@ -153,8 +169,6 @@ export function addProcessPod(s: KubeletState, ctx: Effects, pod: Pod, process: 
     s.stoppedWithPod = s.stoppedWithPod.filter((p) => p !== process);
     ctx.systemctl('start', process);
   }
-  s.workers.set(w.uid, w);
-  klog(ctx, 'I', 'kubelet.go:2410', 'SyncLoop ADD', { source: 'api', pods: [`${w.namespace}/${w.name}`] });
   relistOne(s, ctx, w, ctx.hostProcesses({ logs: false }));
 }
 
@@ -177,7 +191,7 @@ export function terminateProcessPod(s: KubeletState, ctx: Effects, w: PodWorker)
 /** A process of this host started or stopped: every process pod's container follows its process. */
 export function onRelist(s: KubeletState, ctx: Effects): void {
   const procs = ctx.hostProcesses({ logs: false });
-  for (const w of s.workers.values()) if (w.process && !w.terminated) relistOne(s, ctx, w, procs);
+  for (const w of s.workers.values()) if (w.process && !w.terminated && !w.awaitingObjects) relistOne(s, ctx, w, procs);
 }
 
 function relistOne(s: KubeletState, ctx: Effects, w: PodWorker, procs: HostProcessInfo[]): void {
