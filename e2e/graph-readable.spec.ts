@@ -153,6 +153,18 @@ for (const workers of [1, 2, 3, 4, 6, 10]) {
       // The smallest label is 12 px at zoom 1 (layout.ts COMPACT_MIN_FONT).
       expect(m.zoom, 'fit zoom').toBeGreaterThanOrEqual(11 / 12);
       await shot(page, `graph-readable-${workers}w-${size.width}x${size.height}`);
+      if (workers === 3 || workers === 10) {
+        // In Russian the graph's words are longer: still at least 11 px, none cut, all in the pane.
+        await page.getByTestId('lang-ru').click();
+        const ru = await measure(page);
+        console.log(`graph-readable: ${workers} workers at ${size.width}x${size.height}, Russian: ${fmt(ru)}`);
+        expect(ru.small, 'labels under 11 px, Russian').toEqual([]);
+        expect(ru.cut, 'labels cut, Russian').toEqual([]);
+        expect(ru.outside, 'nodes outside the pane, Russian').toEqual([]);
+        expect(ru.underLegend, 'nodes under the legend, Russian').toEqual([]);
+        await shot(page, `graph-readable-${workers}w-${size.width}x${size.height}-ru`);
+        await page.getByTestId('lang-en').click();
+      }
     }
     // Every pod's name on the graph ends with its own random suffix, whole and not cut (issue 11:
     // the full pod boxes cut "web-68bf9f69…" at its end).
