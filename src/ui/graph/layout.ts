@@ -142,7 +142,7 @@ export const COMPACT_MIN_FONT = 12;
 export const CHIP_COLS = 2;
 export const CHIP_ROWS = 3;
 /** Widths of a node's folded components in its header, by kind, to fit their short names at 12 px. */
-export const FOLDED_W: Record<string, number> = { kubelet: 50, containerd: 32, 'kube-proxy': 42, cni: 32 };
+export const FOLDED_W: Record<string, number> = { kubelet: 50, containerd: 32, 'kube-proxy': 52, cni: 32 };
 const FOLDED_DEFAULT_W = 42;
 /** A compact worker region's width, for pod chips `chipW` wide. */
 export const compactWorkerW = (chipW: number): number => 2 * K.pad + CHIP_COLS * chipW + (CHIP_COLS - 1) * K.chipGap;

@@ -33,8 +33,8 @@ const NODE_PARTS = new Set(['kubelet', 'containerd', 'cni', 'kube-proxy']);
 /** `kubelet/worker-1` -> `kubelet_worker-1`: test ids have no slashes. */
 export const testId = (id: string): string => id.replace(/\//g, '_');
 
-/** A node's component in a compact worker region: the shortest name a learner still recognises. */
-const COMPACT_LABEL: Record<string, string> = { kubelet: 'kubelet', containerd: 'CRI', 'kube-proxy': 'proxy', cni: 'CNI' };
+/** A node's component in a compact worker region: the shortest name a learner still recognises (k-proxy: the Kubernetes icon set's label). */
+const COMPACT_LABEL: Record<string, string> = { kubelet: 'kubelet', containerd: 'CRI', 'kube-proxy': 'k-proxy', cni: 'CNI' };
 
 /** A node's component folded into a compact worker region's header: its short name, state by border and a cross. */
 function CompactComponent({ c, alive, selected, title }: { c: ComponentView; alive: boolean; selected: boolean; title: string }) {
