@@ -38,6 +38,8 @@ const VERBATIM = [
   // The names Kubernetes gives its components, controllers, etcd members and nodes, over the sequence
   // diagram's lanes (kube-apiserver's stages and "controller" are the app's words, and checked).
   '.seq-name',
+  // A pod's name on the graph, shortened in the middle (coredns…rwkcm): a name, not words.
+  '.kp-pod-name',
   // kube-scheduler's own filter reasons ("node(s) had untolerated taint").
   '.cell-fail',
   '.filter-failures',

@@ -179,7 +179,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
         edgeCache.current,
         [...commEdges, ...buildServiceEdges(slice, layout, endpoints, g)].map((e) => ({
           ...e,
-          ariaLabel: g.edgeLabel(e.source.replace(/^[a-z]+:/, ''), e.target.replace(/^[a-z]+:/, '')),
+          ariaLabel: g.edgeLabel(e.source.replace(/^(?:[a-z]+:)+/, ''), e.target.replace(/^(?:[a-z]+:)+/, '')),
           domAttributes: { 'aria-roledescription': g.edgeRole },
         })),
       ),

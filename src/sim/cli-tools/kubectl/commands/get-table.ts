@@ -29,6 +29,10 @@ export function printTables(job: GetJob): string | KubectlError {
   let chunk = '';
   let last: Response['target'] | undefined;
   let printedHeaders = false;
+  // kubectl's ToPrinter copies its print flags shallowly, so once a namespaced type has been printed
+  // with -A, the WithNamespace it set stays set: cluster-scoped types after it (`get pvc,sc -A`)
+  // get an empty NAMESPACE column too, while before it (`get sc,pvc -A`) they do not.
+  let withNamespace = false;
   const flush = (): void => {
     // One tabwriter per type, flushed when the type changes; an empty line before a new type's
     // output when something was written before.
@@ -44,6 +48,7 @@ export function printTables(job: GetJob): string | KubectlError {
       last = target;
       printedHeaders = false;
     }
+    withNamespace ||= job.allNamespaces && target.info.namespaced;
     let rows = table.rows ?? [];
     if (job.sortBy && rows.length > 1) {
       const sortedRows = sortByPath(rows, (r) => r.object, job.sortBy);
@@ -54,7 +59,7 @@ export function printTables(job: GetJob): string | KubectlError {
       { ...table, rows },
       {
         wide: job.output === 'wide',
-        withNamespace: job.allNamespaces && target.info.namespaced,
+        withNamespace,
         kind: job.withKind ? kindPrefix(target.info) : undefined,
         showLabels: job.showLabels,
         // One printer per type prints its header once, with its first rows.
