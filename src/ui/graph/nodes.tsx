@@ -11,7 +11,7 @@ import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFl
 import { etcdRole, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
 import { compactServiceSpec } from './services';
-import { WhyBadge } from '../why/WhyCallouts';
+import { WhyBadge, useWhyFor } from '../why/WhyCallouts';
 import { type GraphStrings, useGraphStrings } from './strings';
 import { useUiStore } from '../store/app-store';
 
@@ -203,6 +203,8 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
   const failingBadge = d.look === 'failing' || d.look === 'error';
   const g = useGraphStrings();
   const title = `${g.podTitle(pod.name, pod.namespace)}\nSTATUS ${d.status}  READY ${d.ready}${hostUp ? '' : `\n${g.podHostDown}`}`;
+  // A chip with a why badge (its "?" mark) leaves it the room of two characters of the name.
+  const why = useWhyFor('object', pod.id).some((c) => c.severity === 'warning');
   if (data.box.compact)
     return (
       <div
@@ -221,7 +223,7 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
         {/* Aligned to the end: were the name still too wide, the start is what the chip clips. */}
         <span className="kp-pod-chip-name">
           <span className="kp-pod-name kp-label" aria-hidden="true">
-            {middleEllipsis(pod.name, chipNameChars(data.box.w))}
+            {middleEllipsis(pod.name, chipNameChars(data.box.w) - (why ? 2 : 0))}
           </span>
         </span>
         <WhyBadge kind="object" id={pod.id} select={{ kind: 'object', id: pod.id }} placement="chip" />
@@ -429,8 +431,9 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
             </span>
           )}
           {isNode && <NodeStatus data={d} />}
-          {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} />}
         </div>
+        {/* On the region's top edge, clear of its name and status (the header has no room for a countdown). */}
+        {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} placement="edge" />}
         {role === 'control-plane' && <div className="kp-region-sub kp-region-sub--compact">{d.host?.address ?? ''}</div>}
         {outside && <div className="kp-region-sub kp-region-sub--compact">{t.subtitle}</div>}
         {!band && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}

@@ -35,7 +35,7 @@ function selectionOf(c: WhyCallout): Selection | undefined {
 }
 
 /** The badge on a graph card: warnings only; clicking it selects the card. On a pod chip, the "?" mark alone. */
-export const WhyBadge = memo(function WhyBadge({ kind, id, select, placement }: { kind: WhyTarget['kind']; id: string; select?: Selection; placement?: 'pod' | 'chip' }) {
+export const WhyBadge = memo(function WhyBadge({ kind, id, select, placement }: { kind: WhyTarget['kind']; id: string; select?: Selection; placement?: 'pod' | 'chip' | 'edge' }) {
   const lang = useUiStore((s) => s.lang);
   const callouts = useWhyFor(kind, id).filter((c) => c.severity === 'warning');
   const now = useCountdownClock(callouts);
