@@ -22,8 +22,10 @@ import { HeartbeatToggle, RaftFilters } from '../toolbar/ViewToggles';
 
 /** The margin fitView leaves around the cluster, as a fraction of the pane. */
 const FIT_PADDING = 0.03;
-/** How often the boxes of a compact (many-worker) graph follow the store, at most. */
+/** How often the boxes of a many-worker graph follow the store, at most. */
 const REDRAW_MS = 250;
+/** Past this many workers the boxes follow the store at most every REDRAW_MS. */
+const THROTTLE_AFTER = 4;
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2.5;
 import { useGraphStrings } from './strings';
@@ -113,7 +115,7 @@ function useGraphSlice(): SimSlice {
       const next = pick(s);
       if (sameSlice(next, latest)) return;
       latest = next;
-      const many = Object.values(s.hosts).filter((h) => h.role === 'worker').length > COMPACT_AFTER;
+      const many = Object.values(s.hosts).filter((h) => h.role === 'worker').length > THROTTLE_AFTER;
       if (!many) {
         if (timer) clearTimeout(timer);
         show();

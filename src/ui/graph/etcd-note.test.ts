@@ -17,7 +17,8 @@ const slice = (f: ReturnType<typeof fixtureState>): SimSlice => ({ ...f, apiEtcd
 
 describe('the note that only kube-apiserver talks to etcd', () => {
   it('inside the control plane: beside the etcd column, inside the region, and no etcd edge carries it', () => {
-    const { layout, nodes, edges } = graph(slice(fixtureState()));
+    // The full geometry draws it: a cluster without workers (with workers every region is compact).
+    const { layout, nodes, edges } = graph(slice(fixtureState(0)));
     const cp = nodes.find((n) => n.id === regionId('control-plane'))!;
     const note = (cp.data as RegionData).etcdNote!;
     expect(note).toBeDefined();
@@ -27,6 +28,16 @@ describe('the note that only kube-apiserver talks to etcd', () => {
     const etcdEdges = edges.filter((e) => e.data?.kind === 'etcd');
     expect(etcdEdges.length).toBeGreaterThan(0);
     expect(etcdEdges.every((e) => !e.data?.label)).toBe(true);
+  });
+
+  it('compact (a cluster with workers): the etcd member stands under the apiserver, and no note', () => {
+    const { layout, nodes } = graph(slice(fixtureState()));
+    const cp = nodes.find((n) => n.id === regionId('control-plane'))!;
+    expect((cp.data as RegionData).etcdNote).toBeUndefined();
+    const api = layout.byId['comp:kube-apiserver']!;
+    const etcd = layout.byId['comp:etcd/etcd-1']!;
+    expect(etcd.ax).toBe(api.ax);
+    expect(etcd.ay).toBeGreaterThan(api.ay);
   });
 
   it('with members on hosts of their own: on the edge, and the control plane has no note', () => {

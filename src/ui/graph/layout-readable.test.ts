@@ -1,5 +1,5 @@
-// Issue 11, "A graph that stays readable": labels at least 11 CSS px at the default fit for up to
-// 10 workers at 1280x720 and 1440x900. The label sizes on screen are computed from the layout's
+// Issue 11, "A graph that stays readable": labels at least 11 CSS px at the default fit for 1 to 10
+// workers at 1280x720 and 1440x900 (every cluster with a worker is compact). The label sizes on screen are computed from the layout's
 // geometry, the zoom React Flow's fitView picks for it (layout.ts fitZoom, @xyflow/system's
 // getViewportForBounds) and the smallest font the compact regions draw with (COMPACT_MIN_FONT). The panes are the graph
 // panes measured in Chromium (e2e/graph-readable.spec.ts prints them): dock open and closed.
@@ -67,7 +67,7 @@ describe('labels at the default fit', () => {
     expect(Math.max((r.w * z) / 1298, (r.h * z) / 483)).toBeGreaterThan(0.95);
   });
 
-  it('past COMPACT_AFTER workers and up to 10, the smallest compact label is at least 11 px at every pane', () => {
+  it('from 1 worker (past COMPACT_AFTER = 0) up to 10, the smallest compact label is at least 11 px at every pane', () => {
     const rows: string[] = [];
     for (const [pane, { w, h }] of Object.entries(PANES)) {
       for (let n = COMPACT_AFTER + 1; n <= 10; n++) {
@@ -80,15 +80,20 @@ describe('labels at the default fit', () => {
     console.log(rows.join('\n'));
   });
 
-  it('every compact box sits inside its region, and the regions do not overlap', () => {
-    const l = cluster(10, 5);
-    const tops = l.boxes.filter((b) => !b.parent);
-    for (const b of l.boxes.filter((x) => x.parent)) {
-      const p = l.byId[b.parent!]!;
-      expect(b.x >= 0 && b.y >= 0 && b.x + b.w <= p.w && b.y + b.h <= p.h, b.id).toBe(true);
+  it('every compact box sits inside its region, and neither the regions nor the boxes in one overlap, for 1 to 10 workers', () => {
+    const apart = (a: { ax: number; ay: number; w: number; h: number }, b: typeof a) => a.ax + a.w <= b.ax || b.ax + b.w <= a.ax || a.ay + a.h <= b.ay || b.ay + b.h <= a.ay;
+    for (const [pane, { w, h }] of Object.entries(PANES)) {
+      for (let n = 1; n <= 10; n++) {
+        const l = cluster(n, 5, w / h);
+        const tops = l.boxes.filter((b) => !b.parent);
+        for (const b of l.boxes.filter((x) => x.parent)) {
+          const p = l.byId[b.parent!]!;
+          expect(b.x >= 0 && b.y >= 0 && b.x + b.w <= p.w && b.y + b.h <= p.h, `${pane} ${n}: ${b.id}`).toBe(true);
+          for (const o of l.boxes) if (o !== b && o.parent === b.parent) expect(apart(b, o), `${pane} ${n}: ${b.id} / ${o.id}`).toBe(true);
+        }
+        for (const a of tops) for (const b of tops) if (a !== b) expect(apart(a, b), `${pane} ${n}: ${a.id} / ${b.id}`).toBe(true);
+      }
     }
-    for (const a of tops)
-      for (const b of tops) if (a !== b) expect(a.ax + a.w <= b.ax || b.ax + b.w <= a.ax || a.ay + a.h <= b.ay || b.ay + b.h <= a.ay, `${a.id} / ${b.id}`).toBe(true);
   });
 
   // The three-row layout (control plane, Services band, workers stacked) gave zoom 0.344 for 3

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Box, type LayoutComponent, type LayoutHost, type LayoutPod, type LayoutService, POD_SLOTS, SERVICES_ID, SVC_ROWS, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, fitZoom, serviceColumns, serviceNodeId } from './layout';
+import { type Box, CHIP_COLS, CHIP_ROWS, COMPACT_SVC_ROWS, type LayoutComponent, type LayoutHost, type LayoutPod, type LayoutService, POD_SLOTS, SERVICES_ID, SVC_ROWS, TRAY_ID, componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, fitZoom, serviceColumns, serviceNodeId } from './layout';
 
 function cluster(workers: number, etcd = 1): { hosts: LayoutHost[]; components: LayoutComponent[] } {
   const hosts: LayoutHost[] = [
@@ -75,10 +75,14 @@ describe('layoutCluster', () => {
 
   it('shows a +N badge instead of the pods beyond the last slot of a region', () => {
     const { hosts, components } = cluster(1);
-    const l = layoutCluster(hosts, components, pods(POD_SLOTS + 5, 'worker-1'), []);
+    // Every cluster with a worker is compact: CHIP_COLS x CHIP_ROWS chips a node.
+    const slots = CHIP_COLS * CHIP_ROWS;
+    const l = layoutCluster(hosts, components, pods(slots + 5, 'worker-1'), []);
     const drawn = l.boxes.filter((b) => b.kind === 'pod' && b.parent === regionId('worker-1'));
-    expect(drawn).toHaveLength(POD_SLOTS - 1);
+    expect(drawn).toHaveLength(slots - 1);
     expect(l.byId[moreNodeId(regionId('worker-1'))]!.count).toBe(6);
+    // Without workers, the control plane's full geometry: POD_SLOTS is a full worker region's.
+    expect(POD_SLOTS).toBeGreaterThan(slots);
   });
 
   it('never overlaps two regions, for 1 to 50 workers', () => {
@@ -128,12 +132,15 @@ describe('layoutCluster', () => {
     }
   });
 
-  it('places the laptop left of the cluster, level with the apiserver, and the registry right of it', () => {
+  it('places the laptop left of the cluster, level with the apiserver (full) or the top row (compact), and the registry right of it', () => {
+    const full = layoutCluster(...Object.values(cluster(0)) as [LayoutHost[], LayoutComponent[]], [], []);
+    expect(full.compact).toBe(false);
+    expect(full.byId[componentNodeId('kubectl')]!.ay).toBe(full.byId[componentNodeId('kube-apiserver')]!.ay);
     const { hosts, components } = cluster(2);
     const l = layoutCluster(hosts, components, [], []);
+    expect(l.compact).toBe(true);
     const kubectl = l.byId[componentNodeId('kubectl')]!;
-    const api = l.byId[componentNodeId('kube-apiserver')]!;
-    expect(kubectl.ay).toBe(api.ay);
+    expect(l.byId[regionId('laptop')]!.ay).toBe(l.byId[regionId('control-plane')]!.ay);
     expect(kubectl.ax + kubectl.w).toBeLessThan(l.byId[regionId('control-plane')]!.ax);
     const reg = l.byId[regionId('registry-1.docker.io')]!;
     for (const b of l.boxes.filter((x) => !x.parent && x.id !== reg.id)) expect(reg.ax).toBeGreaterThan(b.ax + b.w);
@@ -171,14 +178,17 @@ describe('layoutCluster', () => {
   });
 
   it('places Services in first-seen order whatever the input order, and counts the ones past the last slot', () => {
-    const { hosts, components } = cluster(1);
-    const slots = serviceColumns(l0(hosts, components).byId[SERVICES_ID]!.w) * SVC_ROWS;
-    const many = svcs(slots + 3);
-    const a = layoutCluster(hosts, components, [], [], many);
-    const b = layoutCluster(hosts, components, [], [], [...many].reverse());
-    expect(b.byId).toEqual(a.byId);
-    expect(a.boxes.filter((x) => x.kind === 'service')).toHaveLength(slots - 1);
-    expect(a.byId[moreNodeId(SERVICES_ID)]!.count).toBe(4);
+    // Without workers the full band (serviceColumns x SVC_ROWS slots); with one, compact (COMPACT_SVC_ROWS rows).
+    for (const workers of [0, 1]) {
+      const { hosts, components } = cluster(workers);
+      const slots = workers ? COMPACT_SVC_ROWS : serviceColumns(l0(hosts, components).byId[SERVICES_ID]!.w) * SVC_ROWS;
+      const many = svcs(slots + 3);
+      const a = layoutCluster(hosts, components, [], [], many);
+      const b = layoutCluster(hosts, components, [], [], [...many].reverse());
+      expect(b.byId).toEqual(a.byId);
+      expect(a.boxes.filter((x) => x.kind === 'service')).toHaveLength(slots - 1);
+      expect(a.byId[moreNodeId(SERVICES_ID)]!.count).toBe(4);
+    }
   });
 
   it('keeps the Services band inside the cluster and clear of other regions, for 1 to 50 workers', () => {

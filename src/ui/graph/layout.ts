@@ -100,8 +100,15 @@ export const POD_SLOTS = POD_COLS * POD_ROWS;
  * A node's components fold into its header as named chips (their state by colour and a cross, the
  * words in their tooltip), its pods become chips with a status glyph and the name, middle-ellipsed
  * so the distinguishing suffix stays (pod-label.ts), and the long explanations move to tooltips.
+ * The full geometry is as wide as 2,200 units for a single worker (its top row: the control plane's
+ * components and etcd, the Services band, the Pending tray), which put its labels at 5-8 px on
+ * screen; so every cluster with a worker is compact, and up to ROOMY_UP_TO workers their pod chips
+ * are wider (the top row leaves the room), showing more of each pod's name.
  */
-export const COMPACT_AFTER = 4;
+export const COMPACT_AFTER = 0;
+/** Up to this many workers, a node's pod chips are ROOMY_CHIP_W wide: three nodes side by side are as wide as the top row. */
+export const ROOMY_UP_TO = 4;
+export const ROOMY_CHIP_W = 140;
 /** Compact geometry, in flow units (CSS px at zoom 1). */
 export const K = {
   pad: 6,
@@ -135,9 +142,13 @@ export const COMPACT_MIN_FONT = 12;
 export const CHIP_COLS = 2;
 export const CHIP_ROWS = 3;
 /** Widths of a node's folded components in its header, by kind, to fit their short names at 12 px. */
-export const FOLDED_W: Record<string, number> = { kubelet: 50, containerd: 32, 'kube-proxy': 42, cni: 32 };
+export const FOLDED_W: Record<string, number> = { kubelet: 50, containerd: 32, 'kube-proxy': 52, cni: 32 };
 const FOLDED_DEFAULT_W = 42;
-export const COMPACT_W = 2 * K.pad + CHIP_COLS * K.chipW + (CHIP_COLS - 1) * K.chipGap;
+/** A compact worker region's width, for pod chips `chipW` wide. */
+export const compactWorkerW = (chipW: number): number => 2 * K.pad + CHIP_COLS * chipW + (CHIP_COLS - 1) * K.chipGap;
+export const COMPACT_W = compactWorkerW(K.chipW);
+/** The pod chips' width on a compact worker, for `workers` workers. */
+export const workerChipW = (workers: number): number => (workers <= ROOMY_UP_TO ? ROOMY_CHIP_W : K.chipW);
 const COMPACT_PODS_Y = K.pad + K.titleH + K.lineH + K.chipGap;
 export const COMPACT_H = COMPACT_PODS_Y + CHIP_ROWS * K.chipH + (CHIP_ROWS - 1) * K.chipGap + K.pad;
 const COMPACT_GAP = K.gap;
@@ -147,7 +158,8 @@ const K_TRAY_HEADER_H = K.titleH + K.lineH;
 const K_TRAY_COLS = 2;
 const K_TRAY_W = 2 * K.pad + K_TRAY_COLS * K.trayChipW + (K_TRAY_COLS - 1) * K.chipGap;
 const K_TRAY_H = K.pad + K_TRAY_HEADER_H + K_TRAY_ROWS * K.chipH + (K_TRAY_ROWS - 1) * K.chipGap + K.pad;
-const K_SVC_ROWS = 3;
+export const COMPACT_SVC_ROWS = 3;
+const K_SVC_ROWS = COMPACT_SVC_ROWS;
 const K_BAND_W = 2 * K.pad + K.svcW;
 const K_BAND_H = K.pad + K.titleH + K_SVC_ROWS * K.svcH + (K_SVC_ROWS - 1) * K.chipGap + K.pad;
 const K_CP_W = 3 * K.pad + 2 * K.cellW;
@@ -416,11 +428,11 @@ function foldComponents(b: Builder, rid: string, comps: LayoutComponent[], x: nu
 const foldedWidth = (comps: LayoutComponent[]): number => sortNodeComponents(comps).slice(0, 4).reduce((s, c) => s + (FOLDED_W[c.kind] ?? FOLDED_DEFAULT_W) + K.chipGap, -K.chipGap);
 
 /** The compact worker: its name and status on top, its components folded under them, then pod chips. */
-function placeCompactWorker(b: Builder, g: Groups, name: string, x: number, y: number, podRegion: Record<string, string>): void {
+function placeCompactWorker(b: Builder, g: Groups, name: string, x: number, y: number, chipW: number, podRegion: Record<string, string>): void {
   const rid = regionId(name);
-  add(b, { id: rid, kind: 'region', x, y, w: COMPACT_W, h: COMPACT_H, ref: name, role: 'worker', compact: true });
+  add(b, { id: rid, kind: 'region', x, y, w: compactWorkerW(chipW), h: COMPACT_H, ref: name, role: 'worker', compact: true });
   foldComponents(b, rid, g.compsByHost.get(name) ?? [], K.pad);
-  placeInSlots(b, rid, g.podsByNode.get(name) ?? [], chipCells(K.pad, COMPACT_PODS_Y, CHIP_COLS, CHIP_ROWS), 'pod', K.chipW, K.chipH, (id) => (podRegion[id] = rid), true);
+  placeInSlots(b, rid, g.podsByNode.get(name) ?? [], chipCells(K.pad, COMPACT_PODS_Y, CHIP_COLS, CHIP_ROWS, chipW), 'pod', chipW, K.chipH, (id) => (podRegion[id] = rid), true);
 }
 
 /** Rows of the compact control plane's component grid: the apiserver over its etcd members, the controllers beside. */
@@ -582,7 +594,8 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const podRegion: Record<string, string> = {};
   const compRows = Math.max(1, ...g.workers.map((w) => Math.ceil((g.compsByHost.get(w)?.length ?? 0) / NODE_COMPS_PER_ROW)));
   const compact = g.workers.length > COMPACT_AFTER;
-  const ww = compact ? COMPACT_W : WORKER_W;
+  const chipW = workerChipW(g.workers.length);
+  const ww = compact ? compactWorkerW(chipW) : WORKER_W;
   const wh = compact ? COMPACT_H : workerHeight(compRows);
   const gap = compact ? COMPACT_GAP : REGION_GAP;
   const regionGap = compact ? K.gap : REGION_GAP;
@@ -644,7 +657,7 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   g.workers.forEach((name, i) => {
     const wx = gridX + (i % a.cols) * (ww + gap);
     const wy = gridY + Math.floor(i / a.cols) * (wh + gap);
-    if (compact) placeCompactWorker(b, g, name, wx, wy, podRegion);
+    if (compact) placeCompactWorker(b, g, name, wx, wy, chipW, podRegion);
     else placeWorker(b, g, name, wx, wy, compRows, podRegion);
   });
 

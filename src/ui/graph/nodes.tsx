@@ -6,11 +6,12 @@ import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { ComponentView } from '../../protocol/view';
 import { type Selection } from '../store/ui-store';
 import { COMP_H, HEADER_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
-import { CHIP_NAME_CHARS, POD_NAME_CHARS, middleEllipsis } from './pod-label';
+import { POD_NAME_CHARS, chipNameChars, middleEllipsis } from './pod-label';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { etcdRole, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
-import { WhyBadge } from '../why/WhyCallouts';
+import { compactServiceSpec } from './services';
+import { WhyBadge, useWhyFor } from '../why/WhyCallouts';
 import { type GraphStrings, useGraphStrings } from './strings';
 import { useUiStore } from '../store/app-store';
 
@@ -32,8 +33,8 @@ const NODE_PARTS = new Set(['kubelet', 'containerd', 'cni', 'kube-proxy']);
 /** `kubelet/worker-1` -> `kubelet_worker-1`: test ids have no slashes. */
 export const testId = (id: string): string => id.replace(/\//g, '_');
 
-/** A node's component in a compact worker region: the shortest name a learner still recognises. */
-const COMPACT_LABEL: Record<string, string> = { kubelet: 'kubelet', containerd: 'CRI', 'kube-proxy': 'proxy', cni: 'CNI' };
+/** A node's component in a compact worker region: the shortest name a learner still recognises (k-proxy: the Kubernetes icon set's label). */
+const COMPACT_LABEL: Record<string, string> = { kubelet: 'kubelet', containerd: 'CRI', 'kube-proxy': 'k-proxy', cni: 'CNI' };
 
 /** A node's component folded into a compact worker region's header: its short name, state by border and a cross. */
 function CompactComponent({ c, alive, selected, title }: { c: ComponentView; alive: boolean; selected: boolean; title: string }) {
@@ -139,8 +140,15 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
         <div className="kp-comp-text">
           <div className="kp-comp-name">{componentLabel(c)}</div>
           {role && role !== 'dead' && (
-            <div className="kp-comp-detail kp-etcd-role" data-testid="etcd-role" data-role={role}>
-              <span className="kp-etcd-role-word">{g.etcdRoleText[role]}</span>
+            <div className="kp-comp-detail kp-etcd-line">
+              <span className="kp-etcd-role" data-testid="etcd-role" data-role={role}>
+                <span className="kp-etcd-role-word">{g.etcdRoleText[role]}</span>
+              </span>
+              {term !== undefined && (
+                <span className="kp-etcd-term" data-testid="etcd-term">
+                  {g.term(String(term))}
+                </span>
+              )}
             </div>
           )}
           {!alive && <div className="kp-comp-detail">✕ {hostUp ? g.stopped : g.hostDown}</div>}
@@ -195,6 +203,8 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
   const failingBadge = d.look === 'failing' || d.look === 'error';
   const g = useGraphStrings();
   const title = `${g.podTitle(pod.name, pod.namespace)}\nSTATUS ${d.status}  READY ${d.ready}${hostUp ? '' : `\n${g.podHostDown}`}`;
+  // A chip with a why badge (its "?" mark) leaves it the room of two characters of the name.
+  const why = useWhyFor('object', pod.id).some((c) => c.severity === 'warning');
   if (data.box.compact)
     return (
       <div
@@ -203,7 +213,7 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
         data-status={d.status}
         data-ready={d.ready}
         title={title}
-        role="img"
+        role="group"
         aria-label={`pod/${pod.name}: ${d.status}`}
       >
         <CenterHandles />
@@ -213,9 +223,10 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
         {/* Aligned to the end: were the name still too wide, the start is what the chip clips. */}
         <span className="kp-pod-chip-name">
           <span className="kp-pod-name kp-label" aria-hidden="true">
-            {middleEllipsis(pod.name, CHIP_NAME_CHARS)}
+            {middleEllipsis(pod.name, chipNameChars(data.box.w) - (why ? 2 : 0))}
           </span>
         </span>
+        <WhyBadge kind="object" id={pod.id} select={{ kind: 'object', id: pod.id }} placement="chip" />
       </div>
     );
   return (
@@ -282,7 +293,7 @@ export const ServiceNode = memo(function ServiceNode({ data }: NodeProps<Service
             {count}
           </span>
         </div>
-        <div className="kp-svc-spec">{data.box.compact ? `${s.clusterIP} ${s.ports}` : `${s.type} ${s.clusterIP} ${s.ports}`}</div>
+        <div className="kp-svc-spec">{data.box.compact ? compactServiceSpec(s) : `${s.type} ${s.clusterIP} ${s.ports}`}</div>
       </div>
       <MoreButton target={{ kind: 'object', id: svc.id }} label={`service/${s.name}`} />
     </div>
@@ -421,6 +432,8 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
           )}
           {isNode && <NodeStatus data={d} />}
         </div>
+        {/* On the region's top edge, clear of its name and status (the header has no room for a countdown). */}
+        {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} placement="edge" />}
         {role === 'control-plane' && <div className="kp-region-sub kp-region-sub--compact">{d.host?.address ?? ''}</div>}
         {outside && <div className="kp-region-sub kp-region-sub--compact">{t.subtitle}</div>}
         {!band && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}

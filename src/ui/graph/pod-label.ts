@@ -16,5 +16,10 @@ export function middleEllipsis(name: string, max: number): string {
 /** Characters of a pod's name a compact chip shows (layout.ts K.chipW at 12 px, beside the status glyph). */
 export const CHIP_NAME_CHARS = 9;
 
+/** Characters of a pod's name a compact chip `w` units wide shows: about 8 units a character at 12 px, past the glyph. */
+export function chipNameChars(w: number): number {
+  return Math.max(CHIP_NAME_CHARS, Math.floor((w - 18) / 8));
+}
+
 /** Characters of a pod's name a full pod box shows (layout.ts POD_W at 11 px bold, beside its icon and READY). */
 export const POD_NAME_CHARS = 13;

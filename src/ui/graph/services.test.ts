@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComponentView, HostView, ObjectView } from '../../protocol/view';
 import { componentNodeId, layoutCluster, moreNodeId, podNodeId, regionId, serviceNodeId } from './layout';
 import { type SimSlice, buildServiceEdges } from './model';
-import { endpointTarget, serviceEndpoints, serviceLabel, serviceSummary, sliceService } from './services';
+import { compactServiceSpec, endpointTarget, serviceEndpoints, serviceLabel, serviceSummary, sliceService } from './services';
 
 const view = (id: string, kind: string, object: Record<string, unknown>): ObjectView => {
   const [, namespace = '', name = ''] = id.split('/');
@@ -136,5 +136,20 @@ describe('buildServiceEdges', () => {
     expect(more).toHaveLength(1);
     expect(more[0]!.data!.ready).toBe(true);
     expect(new Set(edges.map((e) => e.id)).size).toBe(edges.length);
+  });
+});
+
+// kubectl's PORT(S) column (kubectl get service; k8s.io/kubectl/pkg/cmd/get printers, makePortString):
+// CoreDNS's kube-dns Service prints `53/UDP,53/TCP,9153/TCP`, too long for a compact row.
+describe('compactServiceSpec', () => {
+  it('shows the ClusterIP and every port when they fit, the first and a count when not', () => {
+    expect(compactServiceSpec({ clusterIP: '10.96.0.1', ports: '443/TCP' })).toBe('10.96.0.1 443/TCP');
+    expect(compactServiceSpec({ clusterIP: '10.96.12.7', ports: '80/TCP,443/TCP' })).toBe('10.96.12.7 80/TCP +1');
+  });
+  it('keeps the first port and counts the rest when the line is too long', () => {
+    expect(compactServiceSpec({ clusterIP: '10.96.0.10', ports: '53/UDP,53/TCP,9153/TCP' })).toBe('10.96.0.10 53/UDP +2');
+  });
+  it('leaves a single long port alone', () => {
+    expect(compactServiceSpec({ clusterIP: '10.96.100.200', ports: '8080:30080/TCP' })).toBe('10.96.100.200 8080:30080/TCP');
   });
 });

@@ -99,6 +99,21 @@ export function serviceLabel(s: ServiceSummary): string {
 }
 
 /** Where the graph draws an endpoint: a pod's box, or for an address that is a host's, a component. */
+/** Characters of a compact Service row's second line (layout.ts K.svcW at 12 px, beside the icon). */
+export const COMPACT_SPEC_CHARS = 22;
+
+/**
+ * A compact Service row's second line: the ClusterIP and the PORT(S) column, or, when that is longer
+ * than `max` characters (CoreDNS's kube-dns has `53/UDP,53/TCP,9153/TCP`), the first port and how
+ * many more; the row's tooltip has them all.
+ */
+export function compactServiceSpec(s: Pick<ServiceSummary, 'clusterIP' | 'ports'>, max = COMPACT_SPEC_CHARS): string {
+  const whole = `${s.clusterIP} ${s.ports}`;
+  const ports = s.ports.split(',');
+  if (whole.length <= max || ports.length < 2) return whole;
+  return `${s.clusterIP} ${ports[0]} +${ports.length - 1}`;
+}
+
 export interface EndpointTargetContext {
   /** Graph node id of a pod's box (or its region's +N badge), when drawn. */
   podNode(podId: string): string | undefined;

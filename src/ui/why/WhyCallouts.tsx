@@ -34,8 +34,8 @@ function selectionOf(c: WhyCallout): Selection | undefined {
   return name ? { kind: 'component', id: `etcd/${name}` } : undefined;
 }
 
-/** The badge on a graph card: warnings only; clicking it selects the card. */
-export const WhyBadge = memo(function WhyBadge({ kind, id, select, placement }: { kind: WhyTarget['kind']; id: string; select?: Selection; placement?: 'pod' }) {
+/** The badge on a graph card: warnings only; clicking it selects the card. On a pod chip, the "?" mark alone. */
+export const WhyBadge = memo(function WhyBadge({ kind, id, select, placement }: { kind: WhyTarget['kind']; id: string; select?: Selection; placement?: 'pod' | 'chip' | 'edge' }) {
   const lang = useUiStore((s) => s.lang);
   const callouts = useWhyFor(kind, id).filter((c) => c.severity === 'warning');
   const now = useCountdownClock(callouts);
@@ -61,7 +61,8 @@ export const WhyBadge = memo(function WhyBadge({ kind, id, select, placement }: 
       <span className="kp-why-mark" aria-hidden="true">
         ?
       </span>
-      {text.badge}
+      {/* On a pod chip (compact graph) the mark alone: its words are in the title, the name and the inspector. */}
+      {placement !== 'chip' && text.badge}
     </button>
   );
 });
