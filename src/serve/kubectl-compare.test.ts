@@ -342,7 +342,7 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: "get configmap {n}-ssa -o jsonpath='{.metadata.managedFields}'" },
   { cmd: 'apply --server-side -f -', stdin: SSA_CONFIGMAP.replace('  labels:\n    test-label: test\n', '') },
   { cmd: "get configmap {n}-ssa -o jsonpath='{.metadata.labels}{.metadata.managedFields[*].fieldsV1}'" },
-  { cmd: 'apply -f -', stdin: SSA_DEPLOYMENT },
+  { cmd: 'apply --validate=strict -f -', stdin: SSA_DEPLOYMENT },
   { cmd: 'apply --server-side -f -', stdin: SSA_DEPLOYMENT.replace('replicas: 1', 'replicas: 2') },
   { cmd: 'apply --server-side --field-manager=other -f -', stdin: SSA_DEPLOYMENT.replace('replicas: 1', 'replicas: 2') },
   { cmd: 'apply --server-side -f -', stdin: SSA_DEPLOYMENT },
