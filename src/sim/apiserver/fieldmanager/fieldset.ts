@@ -50,6 +50,8 @@ function copy(s: FieldSet): FieldSet {
 }
 
 export function union(a: FieldSet, b: FieldSet): FieldSet {
+  if (isEmpty(b)) return a;
+  if (isEmpty(a)) return b;
   const out = copy(a);
   const add = (into: FieldSet, from: FieldSet): void => {
     if (from.member) into.member = true;
@@ -66,11 +68,23 @@ export function union(a: FieldSet, b: FieldSet): FieldSet {
   return out;
 }
 
-/** Members of a that are not members of b; empty branches go. */
+/** Does a hold any member of b? */
+function overlaps(a: FieldSet, b: FieldSet): boolean {
+  if (a.member && b.member) return true;
+  for (const [k, c] of b.children) {
+    const o = a.children.get(k);
+    if (o && overlaps(o, c)) return true;
+  }
+  return false;
+}
+
+/** Members of a that are not members of b; empty branches go. a itself when they share none. */
 export function difference(a: FieldSet, b: FieldSet | undefined): FieldSet {
-  const out: FieldSet = { member: a.member && !b?.member, children: new Map() };
+  if (!b || !overlaps(a, b)) return a;
+  const out: FieldSet = { member: a.member && !b.member, children: new Map() };
   for (const [k, c] of a.children) {
-    const d = difference(c, b?.children.get(k));
+    const o = b.children.get(k);
+    const d = o ? difference(c, o) : c;
     if (!isEmpty(d)) out.children.set(k, d);
   }
   return out;

@@ -61,7 +61,7 @@ describe('server-side apply', () => {
       status: 'Failure',
       message: 'Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.replicas',
       reason: 'Conflict',
-      details: { causes: [{ type: 'FieldManagerConflict', message: 'conflict with "kubectl-client-side-apply" using apps/v1', field: '.spec.replicas' }] },
+      details: { causes: [{ reason: 'FieldManagerConflict', message: 'conflict with "kubectl-client-side-apply" using apps/v1', field: '.spec.replicas' }] },
       code: 409,
     } satisfies Status);
     const forced = applied(recordApply(at('kubectl'), created, deployment(5), true));

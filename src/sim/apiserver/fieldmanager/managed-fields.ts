@@ -33,6 +33,8 @@ interface Manager {
   time?: string;
   subresource: string;
   set: FieldSet;
+  /** The entry's FieldsV1 as read, while `set` is still the set read from it. */
+  read?: { set: FieldSet; fieldsV1: Record<string, unknown> };
 }
 
 type Managers = Map<string, Manager>;
@@ -42,9 +44,25 @@ function identifier(m: Pick<Manager, 'manager' | 'operation' | 'apiVersion' | 's
   return JSON.stringify([m.manager, m.operation, m.operation === 'Apply' ? '' : m.apiVersion, m.subresource]);
 }
 
+/**
+ * Decoded entries by the stored array they came from: a stored object is not changed in place, so
+ * the next write of the same object decodes nothing (controllers write the same objects often).
+ */
+const decoded = new WeakMap<object, Managers>();
+
 function decode(entries: unknown): Managers {
+  if (!Array.isArray(entries)) return new Map();
+  let managers = decoded.get(entries);
+  if (!managers) {
+    managers = decodeEntries(entries);
+    decoded.set(entries, managers);
+  }
+  // Each write changes its own copy; the sets themselves are never changed in place.
+  return new Map([...managers].map(([k, m]) => [k, { ...m }]));
+}
+
+function decodeEntries(entries: unknown[]): Managers {
   const out: Managers = new Map();
-  if (!Array.isArray(entries)) return out;
   for (const e of entries as Partial<ManagedFieldsEntry>[]) {
     if (!e || typeof e !== 'object' || typeof e.manager !== 'string') continue;
     const m: Manager = {
@@ -55,6 +73,7 @@ function decode(entries: unknown): Managers {
       subresource: e.subresource ?? '',
       set: fromFieldsV1(e.fieldsV1),
     };
+    m.read = { set: m.set, fieldsV1: e.fieldsV1 as Record<string, unknown> };
     out.set(identifier(m), m);
   }
   return out;
@@ -73,7 +92,7 @@ function encode(managers: Managers): ManagedFieldsEntry[] {
     return p.subresource < q.subresource ? -1 : p.subresource > q.subresource ? 1 : 0;
   });
   return list.map((m) => {
-    const e: ManagedFieldsEntry = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion, time: m.time, fieldsType: 'FieldsV1', fieldsV1: toFieldsV1(m.set) };
+    const e: ManagedFieldsEntry = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion, time: m.time, fieldsType: 'FieldsV1', fieldsV1: m.read?.set === m.set ? m.read.fieldsV1 : toFieldsV1(m.set) };
     if (e.time === undefined) delete e.time;
     if (m.subresource) e.subresource = m.subresource;
     return e;
@@ -160,6 +179,14 @@ function startingManagers(live: KubeObject | undefined, obj: KubeObject, subreso
   return decode(live?.metadata?.managedFields);
 }
 
+function withEntries(obj: KubeObject, entries: unknown[] | undefined): KubeObject {
+  if (obj.metadata.managedFields === entries) return obj;
+  const meta = { ...obj.metadata };
+  if (entries?.length) meta.managedFields = entries;
+  else delete meta.managedFields;
+  return { ...obj, metadata: meta };
+}
+
 function withManaged(obj: KubeObject, managers: Managers): KubeObject {
   const entries = encode(managers);
   const meta = { ...obj.metadata };
@@ -179,6 +206,10 @@ export function recordUpdate(w: WriteContext, live: KubeObject | undefined, obj:
   const cmp = compare(before, obj, t);
   cmp.removed = owned(w.subresource, cmp.removed);
   const changed = owned(w.subresource, union(cmp.modified, cmp.added));
+  // Nothing anyone owns changed: the entries stay as they are.
+  const own = obj.metadata.managedFields;
+  const fromLive = w.subresource !== '' || !Array.isArray(own) || own.length === 0 || own === live?.metadata.managedFields;
+  if (live && fromLive && isEmpty(changed) && isEmpty(cmp.removed)) return withEntries(obj, live.metadata.managedFields);
   const version = apiVersionOf(w.info);
   const id = identifier({ manager: w.manager, operation: 'Update', apiVersion: version, subresource: w.subresource });
   for (const [key, m] of managers) {
@@ -248,12 +279,12 @@ function printManager(m: Manager): string {
   return s;
 }
 
-/** NewConflictError: 409 Conflict, one cause per field. */
+/** NewConflictError: 409 Conflict, one cause per field (StatusCause.Type is `reason` in JSON). */
 function conflictStatus(conflicts: { manager: Manager; set: FieldSet }[]): Status {
   const byManager = conflicts
     .map((c) => ({ id: identifier(c.manager), name: printManager(c.manager), paths: members(c.set).map(pathString) }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const causes = byManager.flatMap((c) => c.paths.map((field) => ({ type: 'FieldManagerConflict', message: `conflict with ${c.name}`, field })));
+  const causes = byManager.flatMap((c) => c.paths.map((field) => ({ reason: 'FieldManagerConflict', message: `conflict with ${c.name}`, field })));
   let message: string;
   if (causes.length === 1) message = `Apply failed with 1 conflict: conflict with ${byManager[0]!.name}: ${causes[0]!.field}`;
   else {
