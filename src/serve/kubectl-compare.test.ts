@@ -223,6 +223,11 @@ const READS: string[] = [
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
+const SSA_CONFIGMAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: NAME-ssa\n  labels:\n    test-label: test\ndata:\n  key: some value\n';
+const SSA_DEPLOYMENT =
+  'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: NAME-ssa\n  labels:\n    app: NAME-ssa\nspec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: NAME-ssa\n' +
+  '  template:\n    metadata:\n      labels:\n        app: NAME-ssa\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.25\n        ports:\n        - containerPort: 80\n';
+
 const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'create deployment {n}-api --image=nginx:1.25' },
   { cmd: 'create serviceaccount {n}-robot' },
@@ -336,6 +341,24 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'expose deployment {n}-api --port=80 --target-port=8080' },
   { cmd: 'expose deployment {n}-api --port=80' },
   { cmd: "get svc {n}-api -o jsonpath='{.spec.ports}'" },
+  // Server-side apply (ssa helper): kubernetes.io "Server-Side Apply": the ConfigMap example's
+  // managedFields, a field dropped from the configuration goes, a client-side apply's
+  // .spec.replicas conflicts until forced, the migration from client-side apply, the flags refused.
+  { cmd: 'apply --server-side -f -', stdin: SSA_CONFIGMAP },
+  { cmd: "get configmap {n}-ssa -o jsonpath='{.metadata.managedFields}'" },
+  { cmd: 'apply --server-side -f -', stdin: SSA_CONFIGMAP.replace('  labels:\n    test-label: test\n', '') },
+  { cmd: "get configmap {n}-ssa -o jsonpath='{.metadata.labels}{.metadata.managedFields[*].fieldsV1}'" },
+  { cmd: 'apply --validate=strict -f -', stdin: SSA_DEPLOYMENT },
+  { cmd: 'apply --server-side -f -', stdin: SSA_DEPLOYMENT.replace('replicas: 1', 'replicas: 2') },
+  { cmd: 'apply --server-side --field-manager=other -f -', stdin: SSA_DEPLOYMENT.replace('replicas: 1', 'replicas: 2') },
+  { cmd: 'apply --server-side -f -', stdin: SSA_DEPLOYMENT },
+  { cmd: "get deployment {n}-ssa -o jsonpath='{.metadata.managedFields[?(@.manager==\"kubectl\")].fieldsV1}'" },
+  { cmd: 'apply --server-side --dry-run=server --force-conflicts -f -', stdin: SSA_DEPLOYMENT.replace('replicas: 1', 'replicas: 2') },
+  { cmd: 'apply --server-side --force-conflicts -f -', stdin: SSA_DEPLOYMENT.replace('replicas: 1', 'replicas: 2') },
+  { cmd: "get deployment {n}-ssa -o jsonpath='{.spec.replicas}'" },
+  { cmd: 'apply --server-side --field-manager=other -f -', stdin: SSA_DEPLOYMENT },
+  { cmd: 'apply --server-side --dry-run=client -f -', stdin: SSA_DEPLOYMENT },
+  { cmd: 'apply --force-conflicts -f -', stdin: SSA_DEPLOYMENT },
 ];
 
 /**

@@ -114,7 +114,7 @@ export function applyPatch(
   if (ct === MERGE_PATCH) return { result: mergePatch(target, patch) };
   if (ct === STRATEGIC_MERGE_PATCH) return { result: strategicMergePatch(target, patch) };
   if (ct === JSON_PATCH) return jsonPatch(target, patch);
-  // The apiserver's 415 for a content type it does not accept (handlers/patch.go); server-side
-  // apply is not modelled yet, so it gets the same answer.
+  // The apiserver's 415 for a content type it does not accept (handlers/patch.go). Server-side
+  // apply never comes here: the update stage hands it to the field manager (fieldmanager/).
   return { error: UNSUPPORTED_PATCH_MESSAGE };
 }

@@ -52,7 +52,7 @@ export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<Http
     return respond(ctx, rc, st.code, st, REQUEST_BODY);
   }
   // Then the handler decodes and validates its options (fieldValidation), still before the body.
-  const badOptions = validateWriteOptions(rc.ri.verb, req.query);
+  const badOptions = validateWriteOptions(rc.ri.verb, req.query, req.contentType);
   if (badOptions) return respond(ctx, rc, badOptions.code, badOptions, REQUEST_OPTIONS);
   dispatch(ctx, s, rc);
 }

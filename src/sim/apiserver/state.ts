@@ -100,6 +100,8 @@ export interface RequestContext {
   attempts: number;
   /** An eviction's PodDisruptionBudget as etcd last returned it (after a lost race), fresher than the cache. */
   budget?: CachedObject;
+  /** A server-side apply's managedFields, kept for the object the update stores. */
+  managedFields?: unknown[];
   /** Warning headers for the answer (`unknown field "spec.foo"` with fieldValidation=Warn). */
   warnings?: string[];
 }

@@ -47,8 +47,10 @@ export function objectView(kv: KeyValue): ObjectView | undefined {
   const stored = kv.value as Record<string, unknown>;
   const metadata = (stored.metadata ?? {}) as Record<string, unknown>;
   const resourceVersion = String(kv.modRevision);
-  // As the apiserver serves it: what etcd stores plus resourceVersion (watchcache.ts withResourceVersion).
-  const object = { ...stored, metadata: { ...metadata, resourceVersion } };
+  // As the apiserver serves it: what etcd stores plus resourceVersion (watchcache.ts withResourceVersion),
+  // shown as `kubectl get -o yaml` shows it: without metadata.managedFields.
+  const { managedFields: _managed, ...shown } = metadata;
+  const object = { ...stored, metadata: { ...shown, resourceVersion } };
   const kind = typeof stored.kind === 'string' ? stored.kind : ref.kind;
   const view: ObjectView = { id: ref.id, kind, namespace: ref.namespace, name: ref.name, resourceVersion, object };
   const display = objectDisplay(ref.resource, stored);

@@ -34,7 +34,8 @@ import { objectFromKv } from '../watchcache';
 import { onLeaseGrant, ttlSecondsOf, writeWithLease } from '../lease-manager';
 import { runAdmission } from './admission';
 import { chargeQuotas } from '../quota-charge';
-import { tryUpdate } from './update';
+import { applyConfiguration, isApply, tryUpdate, writeContext } from './update';
+import { recordUpdate } from '../fieldmanager/managed-fields';
 import { decodeBody, runValidation, VALIDATION } from './validation';
 import { fieldValidationOf } from '../../api/validation';
 
@@ -143,12 +144,18 @@ function listFromCache(s: ApiserverState, rc: RequestContext, sel: { labels: Sel
   return { apiVersion: apiVersionOf(rc.ri.info), kind: rc.ri.info.listKind, metadata: { resourceVersion: String(s.revision) }, items };
 }
 
-export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
+/**
+ * A create: POST, or a server-side apply of an object that does not exist yet (`applied`, the
+ * configuration merged into nothing, its managedFields already set).
+ */
+export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext, applied?: KubeObject): void {
   const info = rc.ri.info;
-  const decoded = decodeBody(info, rc.msg.body.body, fieldValidationOf(rc.msg.body.query));
+  const decoded = decodeBody(info, applied ?? rc.msg.body.body, fieldValidationOf(rc.msg.body.query));
   if (!('obj' in decoded)) return respond(ctx, rc, decoded.code, decoded, VALIDATION);
   rc.warnings = decoded.warnings;
-  const obj = typed(info, decoded.obj);
+  let obj = typed(info, decoded.obj);
+  // The field manager records the create as an Update by the request's manager (handlers/create.go).
+  if (!applied) obj = recordUpdate(writeContext(ctx, rc), undefined, obj);
   if (info.namespaced && obj.metadata?.namespace && obj.metadata.namespace !== rc.ri.namespace) {
     const st = statusFor(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
     return respond(ctx, rc, 400, st, VALIDATION);
@@ -350,6 +357,8 @@ export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContex
     }
     case 'load': {
       const kv = (r.result as RangeResponse).kvs[0];
+      // A server-side apply of a missing object creates it (the patcher's forceAllowCreate).
+      if (!kv && isApply(rc) && rc.ri.subresource === '') return applyCreate(ctx, s, rc);
       if (!kv) return respond(ctx, rc, 404, notFound(gr(rc), rc.ri.name), STORAGE);
       rc.current = { obj: typed(info, objectFromKv(kv)), modRevision: kv.modRevision, fromCache: false };
       return attemptWrite(ctx, s, rc);
@@ -357,6 +366,13 @@ export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContex
     case 'write':
       return onWrite(ctx, s, rc, r.result as TxnResponse, r.header.revision);
   }
+}
+
+function applyCreate(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
+  const res = applyConfiguration(ctx, rc, undefined);
+  if (res.kind === 'Status') return respond(ctx, rc, (res as Status).code, res, STORAGE);
+  rc.op = undefined;
+  startCreate(ctx, s, rc, res as KubeObject);
 }
 
 function listFrom(rc: RequestContext, range: RangeResponse, revision: number): KubeList {

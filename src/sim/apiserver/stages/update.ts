@@ -11,6 +11,8 @@ import { decodeObject, fieldValidationOf } from '../../api/validation';
 import type { Binding, KubeObject, Pod, Status } from '../../api/types';
 import type { Effects } from '../../kernel/component';
 import { applyPatch } from '../patch';
+import { managerOf, recordApply, recordUpdate, type WriteContext } from '../fieldmanager/managed-fields';
+import { APPLY_PATCH } from '../request-options';
 import { budgetDecision, checkEviction, evictionGraceSeconds, withDisruptionTarget, type Eviction } from '../registry/eviction';
 import { objectKey } from '../registry/keys';
 import { resourceForPath } from '../../api/resources';
@@ -27,7 +29,42 @@ export type UpdateResult = { obj: KubeObject; budget?: { key: string; obj: KubeO
 /** The pod's default terminationGracePeriodSeconds (SetDefaults_PodSpec). */
 const DEFAULT_GRACE_SECONDS = 30;
 
-function newObject(rc: RequestContext, current: KubeObject): KubeObject | Status {
+/** Who writes, for the field manager. */
+export function writeContext(ctx: Effects, rc: RequestContext): WriteContext {
+  return { info: rc.ri.info, subresource: rc.ri.subresource, manager: managerOf(rc.msg.body.query, rc.msg.body.userAgent ?? ''), now: ctx.now };
+}
+
+export function isApply(rc: RequestContext): boolean {
+  return rc.op === 'patch' && (rc.msg.body.contentType ?? '').split(';')[0]!.trim() === APPLY_PATCH;
+}
+
+/**
+ * A server-side apply's result before decoding: the configuration merged into the live object
+ * (undefined: none yet), with its managedFields; or the Status of a bad body or of conflicts.
+ */
+export function applyConfiguration(ctx: Effects, rc: RequestContext, current: KubeObject | undefined): KubeObject | Status {
+  const config = rc.body;
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) return badRequest(`error decoding patch: json: cannot unmarshal ${Array.isArray(config) ? 'array' : typeof config === 'string' ? 'string' : 'number'} into Go value of type map[string]interface {}`);
+  const cfg = config as KubeObject;
+  const meta = (cfg.metadata && typeof cfg.metadata === 'object' ? cfg.metadata : {}) as KubeObject['metadata'];
+  // The apply patcher checks the configuration names the object on the URL.
+  if (meta.name !== undefined && meta.name !== rc.ri.name) {
+    return badRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${rc.ri.name})`);
+  }
+  const named: KubeObject = { ...cfg, metadata: { ...meta, name: rc.ri.name, ...(rc.ri.info.namespaced ? { namespace: rc.ri.namespace } : {}) } };
+  const force = rc.msg.body.query?.force === 'true';
+  const res = recordApply(writeContext(ctx, rc), current, named, force);
+  if ('conflict' in res) return res.conflict;
+  rc.managedFields = res.obj.metadata.managedFields;
+  return res.obj;
+}
+
+function newObject(ctx: Effects, rc: RequestContext, current: KubeObject): KubeObject | Status {
+  if (isApply(rc)) {
+    const merged = applyConfiguration(ctx, rc, current);
+    if (merged.kind === 'Status') return merged;
+    return decoded(rc, merged as KubeObject);
+  }
   if (rc.op === 'patch') {
     const res = applyPatch(rc.msg.body.contentType, current, rc.body);
     if ('error' in res) return statusFor(415, 'UnsupportedMediaType', res.error);
@@ -85,6 +122,18 @@ function admitAndValidate(ctx: Effects, s: ApiserverState, rc: RequestContext, o
   rc.stages.push(passed(VALIDATION, 'valid'));
   void ctx;
   return { obj: result };
+}
+
+/** The object with the managedFields the write leaves: the apply's, or an Update by the request's manager. */
+function managed(ctx: Effects, rc: RequestContext, obj: KubeObject, current: KubeObject): KubeObject {
+  if (isApply(rc)) {
+    const meta = { ...obj.metadata };
+    if (rc.managedFields) meta.managedFields = rc.managedFields;
+    else delete meta.managedFields;
+    return { ...obj, metadata: meta };
+  }
+  if (rc.op !== 'update' && rc.op !== 'patch') return obj;
+  return recordUpdate(writeContext(ctx, rc), current, obj);
 }
 
 /** Graceful deletion of pods (podStrategy.CheckGracefulDelete + rest.BeforeDelete). */
@@ -230,7 +279,7 @@ export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, c
     if (res.kind === 'Status') return { error: res as Status };
     return { obj: res as Pod };
   }
-  const next = newObject(rc, current);
+  const next = newObject(ctx, rc, current);
   if (next.kind === 'Status' && (next as Status).status === 'Failure') return { error: next as Status };
   const obj = rc.ri.subresource === 'scale' && rc.op === 'update' ? applyScale(current, next as KubeObject) : (next as KubeObject);
   const rv = obj.metadata?.resourceVersion;
@@ -238,7 +287,7 @@ export function tryUpdate(ctx: Effects, s: ApiserverState, rc: RequestContext, c
   if (rv && rv !== current.metadata.resourceVersion) return { error: conflict(gr, rc.ri.name, OPTIMISTIC_LOCK_MESSAGE) };
   // A scale write is an update of the main resource (ScaleREST updates the Deployment itself).
   const sub = rc.ri.subresource === 'scale' ? '' : rc.ri.subresource;
-  const prepared = prepareForUpdate(rc.ri.info, sub, obj, current);
+  const prepared = managed(ctx, rc, prepareForUpdate(rc.ri.info, sub, obj, current), current);
   const res = admitAndValidate(ctx, s, rc, prepared, current);
   // An update that empties the finalizers of an object being deleted deletes it.
   if ('obj' in res && res.obj.metadata.deletionTimestamp && (res.obj.metadata.finalizers ?? []).length === 0 && rc.ri.info.resource !== 'pods') {

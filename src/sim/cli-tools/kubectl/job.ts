@@ -40,6 +40,8 @@ export interface JobCommon {
   watchId?: MessageId;
   /** Fields the server's Invalid answers named (apply), sent with the output. */
   fieldErrors?: CliFieldError[];
+  /** --show-managed-fields: the json and yaml printers keep metadata.managedFields. */
+  showManagedFields?: boolean;
   /** exec -it opened a shell (commands/exec.ts). */
   session?: CliSession;
 }

@@ -10,7 +10,7 @@ import type { CliCancel, CliExec } from '../protocol';
 import { contextCredentials } from './commands/kubeconfig';
 import { notSimulated, unknownCommand } from './commands/unknown';
 import { plain } from './errors';
-import { flagArray, flagString, parseArgs, type ParsedArgs } from './flags';
+import { flagArray, flagBool, flagString, parseArgs, type ParsedArgs } from './flags';
 import { VERB_TIMERS, VERBS, verbFlags } from './verbs';
 import {
   connectionError,
@@ -77,6 +77,7 @@ function commonFor(st: KubectlState, exec: CliExec, p: ParsedArgs, ctx: Effects)
     stderr: '',
     errors: [],
     cause: ctx.cause(),
+    ...(flagBool(p, 'show-managed-fields') && { showManagedFields: true }),
   };
 }
 

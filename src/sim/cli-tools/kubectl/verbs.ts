@@ -78,7 +78,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'apply',
-    flags: [...FILE_FLAGS, str('validate'), OUTPUT, DRY_RUN],
+    flags: [...FILE_FLAGS, str('validate'), OUTPUT, DRY_RUN, bool('server-side'), bool('force-conflicts'), str('field-manager')],
     start: startApply,
     onResult: onResult(onApplyResult),
   },
@@ -286,6 +286,10 @@ const VERB_LIST: Verb[] = [
     onWatchEvent: onWatch(onEventsWatchEvent),
   },
 ];
+
+/** Every verb with printer flags (-o) also takes --show-managed-fields (genericclioptions.PrintFlags). */
+const SHOW_MANAGED_FIELDS = bool('show-managed-fields');
+for (const v of VERB_LIST) if (v.flags.includes(OUTPUT)) v.flags = [...v.flags, SHOW_MANAGED_FIELDS];
 
 export const VERBS: ReadonlyMap<string, Verb> = new Map(VERB_LIST.map((v) => [v.name, v]));
 

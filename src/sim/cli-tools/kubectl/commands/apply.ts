@@ -9,7 +9,8 @@ import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
 import { goMarshal } from '../../common/go-json';
 import { addSourceToErr, aggregate, plain, type KubectlError } from '../errors';
-import { flagArray, flagString, validationDirective, type ParsedArgs } from '../flags';
+import { flagArray, flagBool, flagString, validationDirective, type ParsedArgs } from '../flags';
+import { onServerSideStep, sendServerSideApply, serverSideFlagError, SSA_FIELD_MANAGER } from './apply-server-side';
 import { GoTemplateError } from '../../common/go-template';
 import { JsonPathError } from '../../common/jsonpath';
 import { goTemplateFailure, goTemplateOf, goTemplateParseError, printsObjects, printWrittenObjects, WRITE_OUTPUT_FORMATS } from '../printers/go-template-output';
@@ -19,6 +20,8 @@ import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { threeWayMergePatch } from './three-way-patch';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+/** The field manager of client-side apply's writes (apply.go fieldManagerClientSideApply). */
+const CSA_FIELD_MANAGER = 'kubectl-client-side-apply';
 
 export interface ApplyJob extends JobCommon {
   command: 'apply';
@@ -35,6 +38,13 @@ export interface ApplyJob extends JobCommon {
   /** -o: with an object format the objects are printed at the end instead of `kind/name created`. */
   output: string;
   written: KubeObject[];
+  /** --server-side (apply-server-side.ts) and its options. */
+  serverSide: boolean;
+  forceConflicts: boolean;
+  /** --field-manager, or the default of the mode (`kubectl-client-side-apply`, `kubectl`). */
+  fieldManager: string;
+  /** The object a server-side apply last got back, while its migration steps run. */
+  applied: { last?: KubeObject };
 }
 
 /** The annotation value: the configuration without the annotation itself, as JSON plus newline. */
@@ -70,6 +80,11 @@ export function validationConnError(source: string, server: string, err: Kubectl
 export function startApply(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
   const dryRun = dryRunOf(p);
   if (typeof dryRun !== 'string') return finishJob(st, common, ctx, dryRun);
+  const serverSide = flagBool(p, 'server-side');
+  const forceConflicts = flagBool(p, 'force-conflicts');
+  const badFlags = serverSideFlagError(serverSide, forceConflicts, dryRun);
+  if (badFlags) return finishJob(st, common, ctx, badFlags);
+  const fieldManager = flagString(p, 'field-manager') || (serverSide ? SSA_FIELD_MANAGER : CSA_FIELD_MANAGER);
   const output = flagString(p, 'output') ?? '';
   if (output !== '' && output !== 'name' && !printsObjects(output)) return finishJob(st, common, ctx, plain(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${WRITE_OUTPUT_FORMATS}`));
   const badTemplate = goTemplateParseError(output);
@@ -79,7 +94,10 @@ export function startApply(st: KubectlState, common: JobCommon, p: ParsedArgs, e
   const m = readManifestsFromFlags(filenames, p, exec, common);
   if (m.fatal) return finishJob(st, common, ctx, m.fatal);
   if (m.objects.length === 0 && m.errors.length === 0) return finishJob(st, common, ctx, plain('no objects passed to apply'));
-  const job: ApplyJob = { ...common, command: 'apply', objects: m.objects, index: 0, lastPatch: '', touchedServer: false, fieldValidation: validationDirective(p), dryRun, output, written: [] };
+  const job: ApplyJob = {
+    ...common, command: 'apply', objects: m.objects, index: 0, lastPatch: '', touchedServer: false, fieldValidation: validationDirective(p), dryRun, output, written: [],
+    serverSide, forceConflicts, fieldManager, applied: {},
+  };
   // Reading errors come first, as one entry: GetObjects returns them as one aggregate.
   if (m.errors.length) job.errors.push(aggregate(m.errors)!);
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
@@ -96,7 +114,7 @@ function nextObject(st: KubectlState, job: ApplyJob, ctx: Effects): void {
   if (!o) {
     if (job.written.length) {
       try {
-        job.stdout += printWrittenObjects(job.output, job.written);
+        job.stdout += printWrittenObjects(job.output, job.written, job.showManagedFields);
       } catch (e) {
         if (e instanceof GoTemplateError) job.errors.push(goTemplateFailure(goTemplateOf(job.output)!, e));
         else if (e instanceof JsonPathError) job.errors.push(plain(e.message));
@@ -105,11 +123,15 @@ function nextObject(st: KubectlState, job: ApplyJob, ctx: Effects): void {
     }
     return finishJob(st, job, ctx, aggregate(job.errors));
   }
+  if (job.serverSide) {
+    job.applied = {};
+    return void sendServerSideApply(st, job, o, ctx);
+  }
   jobRequest(st, job, ctx, { method: 'GET', path: manifestPath(o) }, 'get', { object: objectRef(o) });
 }
 
 const writeQuery = (job: ApplyJob): Record<string, string> => ({
-  fieldManager: 'kubectl-client-side-apply',
+  fieldManager: job.fieldManager,
   fieldValidation: job.fieldValidation,
   ...dryRunQuery(job.dryRun),
 });
@@ -180,6 +202,16 @@ export function onApplyResult(st: KubectlState, job: ApplyJob, step: string, r: 
     return finishJob(st, job, ctx, validationConnError(o.source, st.config.server, r.err));
   }
   job.touchedServer = true;
+  if (step.startsWith('ssa')) {
+    const out = onServerSideStep(st, job, o, step, r, ctx, job.applied);
+    if ('pending' in out) return;
+    if ('error' in out) {
+      if (!r.ok) noteFieldErrors(job, o, r.err);
+      job.errors.push(out.error);
+    } else printed(job, o, 'serverside-applied', out.done);
+    job.index++;
+    return nextObject(st, job, ctx);
+  }
   if (step === 'get') return afterGet(st, job, o, r, ctx);
   if (!r.ok) noteFieldErrors(job, o, r.err);
   if (r.ok) printed(job, o, step === 'create' ? 'created' : 'configured', asObject(r));

@@ -7,6 +7,7 @@
 // The tutorial "Using a Service to Expose Your App" runs
 // `kubectl expose deployment/kubernetes-bootcamp --type="NodePort" --port 8080` this way.
 
+import { omitManagedFields } from '../printers/go-template-output';
 import type { KubeObject } from '../../../api/types';
 import { resourceForKind } from '../../../api/resources';
 import { resourcePath } from '../../../client/apiclient';
@@ -152,8 +153,8 @@ function printed(job: ExposeJob, obj: KubeObject, suffix: string): KubectlError 
   const name = `service/${obj.metadata.name ?? ''}`;
   if (job.output === '') job.stdout += `${name} exposed${suffix}\n`;
   else if (job.output === 'name') job.stdout += `${name}\n`;
-  else if (job.output === 'yaml') job.stdout += goYaml(obj);
-  else if (job.output === 'json') job.stdout += `${goMarshalIndentStruct(obj)}\n`;
+  else if (job.output === 'yaml') job.stdout += goYaml(omitManagedFields(obj, job.showManagedFields));
+  else if (job.output === 'json') job.stdout += `${goMarshalIndentStruct(omitManagedFields(obj, job.showManagedFields))}\n`;
   else return plain(`unable to match a printer suitable for the output format "${job.output}", allowed formats are: json,name,yaml`);
   return undefined;
 }

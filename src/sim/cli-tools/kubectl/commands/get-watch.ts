@@ -9,6 +9,7 @@
 // grows when a later row needs more, so `ContainerCreating` widens the STATUS column from then on
 // while the rows printed before stay as they were, just as in a real terminal.
 
+import { omitManagedFields } from '../printers/go-template-output';
 import type { WatchEventBody } from '../../../api/http';
 import type { KubeObject, Status } from '../../../api/types';
 import { apiVersionOf } from '../../../api/resources';
@@ -61,8 +62,8 @@ function emitChunk(job: GetJob, ctx: Effects, stdout: string): void {
 function renderObjects(job: GetJob, objs: KubeObject[]): string {
   const t = job.targets[0]!;
   if (job.output === 'name') return objs.map((o) => kindSlashName(t.info, o.metadata.name ?? '') + '\n').join('');
-  if (job.output === 'json') return objs.map((o) => goMarshalIndent(o) + '\n').join('');
-  return objs.map((o) => goYaml(o)).join('---\n');
+  if (job.output === 'json') return objs.map((o) => goMarshalIndent(omitManagedFields(o, job.showManagedFields)) + '\n').join('');
+  return objs.map((o) => goYaml(omitManagedFields(o, job.showManagedFields))).join('---\n');
 }
 
 /** The server's Table rows as kubectl's table printer writes them, the header only before the first rows. */

@@ -10,7 +10,7 @@ import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import { goMarshalIndent } from '../../common/go-json';
 import { goYaml } from '../../common/go-yaml';
-import { goTemplateFailure, goTemplateOf, goTemplateParseError } from '../printers/go-template-output';
+import { goTemplateFailure, goTemplateOf, goTemplateParseError, omitManagedFields } from '../printers/go-template-output';
 import { GoTemplateError, goTemplate } from '../../common/go-template';
 import { jsonpathTemplate, JsonPathError } from '../../common/jsonpath';
 import { aggregate, plain, type KubectlError } from '../errors';
@@ -221,8 +221,8 @@ function sortTargets(job: GetJob): KubectlError | undefined {
 function printStructured(job: GetJob, all: KubeObject[]): string {
   const value: unknown =
     job.singleItem && all.length === 1 ? all[0] : { apiVersion: 'v1', items: all, kind: 'List', metadata: { resourceVersion: '' } };
-  if (job.output === 'json') return goMarshalIndent(value) + '\n';
-  if (job.output === 'yaml') return goYaml(value);
+  if (job.output === 'json') return goMarshalIndent(omitManagedFields(value, job.showManagedFields)) + '\n';
+  if (job.output === 'yaml') return goYaml(omitManagedFields(value, job.showManagedFields));
   const template = goTemplateOf(job.output);
   if (template !== undefined) return goTemplate(template, value);
   return jsonpathTemplate(job.output.slice('jsonpath='.length).replace(/^'(.*)'$/s, '$1'), value);

@@ -43,9 +43,28 @@ export function printsObjects(output: string): boolean {
   return output === 'json' || output === 'yaml' || output.startsWith('jsonpath=') || goTemplateOf(output) !== undefined;
 }
 
+/**
+ * The object (or the list's items) without metadata.managedFields: the json and yaml printers
+ * leave them out unless --show-managed-fields (printers.OmitManagedFieldsPrinter, used by
+ * genericclioptions JSONYamlPrintFlags.ToPrinter).
+ */
+export function omitManagedFields<T>(value: T, show = false): T {
+  if (show || typeof value !== 'object' || value === null) return value;
+  const v = value as { metadata?: Record<string, unknown>; items?: unknown[] };
+  let out = value;
+  if (v.metadata && typeof v.metadata === 'object' && 'managedFields' in v.metadata) {
+    const meta = { ...v.metadata };
+    delete meta.managedFields;
+    out = { ...out, metadata: meta };
+  }
+  if (Array.isArray(v.items)) out = { ...out, items: v.items.map((i) => omitManagedFields(i)) };
+  return out;
+}
+
 /** The objects a write verb printed, one alone or several in a v1 List (apply.go printObjects). */
-export function printWrittenObjects(output: string, objects: KubeObject[]): string {
-  const value: unknown = objects.length === 1 ? objects[0] : { apiVersion: 'v1', items: objects, kind: 'List', metadata: { resourceVersion: '' } };
+export function printWrittenObjects(output: string, objects: KubeObject[], showManagedFields = false): string {
+  const shown = output === 'json' || output === 'yaml' ? objects.map((o) => omitManagedFields(o, showManagedFields)) : objects;
+  const value: unknown = shown.length === 1 ? shown[0] : { apiVersion: 'v1', items: shown, kind: 'List', metadata: { resourceVersion: '' } };
   if (output === 'json') return goMarshalIndent(value) + '\n';
   if (output === 'yaml') return goYaml(value);
   const template = goTemplateOf(output);

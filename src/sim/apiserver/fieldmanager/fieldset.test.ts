@@ -1,0 +1,62 @@
+// FieldsV1 as sigs.k8s.io/structured-merge-diff/v4/fieldpath writes and reads it (serialize.go:
+// a member with children carries `.`, a leaf is `{}`), set algebra (set.go) and the path strings
+// conflicts print (path.go: `.spec.replicas`, `[name="nginx"]`, `[containerPort=80,protocol="TCP"]`).
+
+import { describe, expect, it } from 'vitest';
+import { difference, emptySet, fromFieldsV1, insert, intersection, members, pathString, recursiveDifference, toFieldsV1, union } from './fieldset';
+
+const FIELDS = {
+  'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
+  'f:spec': {
+    'f:replicas': {},
+    'f:template': {
+      'f:spec': {
+        'f:containers': { 'k:{"name":"nginx"}': { '.': {}, 'f:image': {}, 'f:name': {} } },
+      },
+    },
+  },
+};
+
+describe('FieldsV1', () => {
+  it('reads and writes back the same tree', () => {
+    expect(toFieldsV1(fromFieldsV1(FIELDS))).toEqual(FIELDS);
+  });
+
+  it('writes fields before keys before values before indexes, `.` first', () => {
+    const s = emptySet();
+    insert(s, ['f:a', 'i:1']);
+    insert(s, ['f:a', 'v:"x"']);
+    insert(s, ['f:a', 'k:{"name":"b"}']);
+    insert(s, ['f:a', 'f:z']);
+    insert(s, ['f:a']);
+    expect(Object.keys(toFieldsV1(s)['f:a'] as object)).toEqual(['.', 'f:z', 'k:{"name":"b"}', 'v:"x"', 'i:1']);
+  });
+
+  it('prints paths as conflicts name them', () => {
+    expect(pathString(['f:spec', 'f:replicas'])).toBe('.spec.replicas');
+    expect(pathString(['f:spec', 'f:containers', 'k:{"name":"nginx"}', 'f:image'])).toBe('.spec.containers[name="nginx"].image');
+    expect(pathString(['f:ports', 'k:{"containerPort":80,"protocol":"TCP"}'])).toBe('.ports[containerPort=80,protocol="TCP"]');
+    expect(pathString(['f:metadata', 'f:finalizers', 'v:"a"'])).toBe('.metadata.finalizers[="a"]');
+  });
+});
+
+describe('set algebra', () => {
+  const a = fromFieldsV1({ 'f:spec': { 'f:replicas': {}, 'f:paused': {} } });
+  const b = fromFieldsV1({ 'f:spec': { 'f:replicas': {} }, 'f:data': {} });
+
+  it('unions, intersects and subtracts members', () => {
+    expect(toFieldsV1(union(a, b))).toEqual({ 'f:data': {}, 'f:spec': { 'f:paused': {}, 'f:replicas': {} } });
+    expect(toFieldsV1(intersection(a, b))).toEqual({ 'f:spec': { 'f:replicas': {} } });
+    expect(toFieldsV1(difference(a, b))).toEqual({ 'f:spec': { 'f:paused': {} } });
+  });
+
+  it('subtracts whole subtrees under a prefix (RecursiveDifference)', () => {
+    const ignore = fromFieldsV1({ 'f:spec': {} });
+    expect(toFieldsV1(recursiveDifference(union(a, b), ignore))).toEqual({ 'f:data': {} });
+    expect(toFieldsV1(difference(union(a, b), ignore))).toEqual(toFieldsV1(union(a, b)));
+  });
+
+  it('lists its members in order', () => {
+    expect(members(union(a, b)).map(pathString)).toEqual(['.data', '.spec.paused', '.spec.replicas']);
+  });
+});

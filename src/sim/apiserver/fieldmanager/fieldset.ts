@@ -1,0 +1,205 @@
+// A set of field paths, as sigs.k8s.io/structured-merge-diff/v4/fieldpath keeps it: a tree whose
+// edges are path elements and whose nodes may be members of the set. Path elements are kept in
+// their FieldsV1 spelling (fieldpath/serialize-pe.go): `f:name` a struct or map field, `k:{...}`
+// an associative list item by its keys, `v:...` a set item by its value, `i:3` a list item by
+// index. FieldsV1 writes a node as an object of its children, with `.` when the node itself is
+// also a member (fieldpath/serialize.go).
+
+export interface FieldSet {
+  /** Is the path that leads here a member of the set? */
+  member: boolean;
+  children: Map<string, FieldSet>;
+}
+
+export function emptySet(): FieldSet {
+  return { member: false, children: new Map() };
+}
+
+export function isEmpty(s: FieldSet): boolean {
+  if (s.member) return false;
+  for (const c of s.children.values()) if (!isEmpty(c)) return false;
+  return true;
+}
+
+export function insert(s: FieldSet, path: readonly string[]): void {
+  let node = s;
+  for (const pe of path) {
+    let next = node.children.get(pe);
+    if (!next) {
+      next = emptySet();
+      node.children.set(pe, next);
+    }
+    node = next;
+  }
+  node.member = true;
+}
+
+export function has(s: FieldSet, path: readonly string[]): boolean {
+  let node: FieldSet | undefined = s;
+  for (const pe of path) {
+    node = node.children.get(pe);
+    if (!node) return false;
+  }
+  return node.member;
+}
+
+function copy(s: FieldSet): FieldSet {
+  const children = new Map<string, FieldSet>();
+  for (const [k, c] of s.children) children.set(k, copy(c));
+  return { member: s.member, children };
+}
+
+export function union(a: FieldSet, b: FieldSet): FieldSet {
+  if (isEmpty(b)) return a;
+  if (isEmpty(a)) return b;
+  const out = copy(a);
+  const add = (into: FieldSet, from: FieldSet): void => {
+    if (from.member) into.member = true;
+    for (const [k, c] of from.children) {
+      let n = into.children.get(k);
+      if (!n) {
+        n = emptySet();
+        into.children.set(k, n);
+      }
+      add(n, c);
+    }
+  };
+  add(out, b);
+  return out;
+}
+
+/** Does a hold any member of b? */
+function overlaps(a: FieldSet, b: FieldSet): boolean {
+  if (a.member && b.member) return true;
+  for (const [k, c] of b.children) {
+    const o = a.children.get(k);
+    if (o && overlaps(o, c)) return true;
+  }
+  return false;
+}
+
+/** Members of a that are not members of b; empty branches go. a itself when they share none. */
+export function difference(a: FieldSet, b: FieldSet | undefined): FieldSet {
+  if (!b || !overlaps(a, b)) return a;
+  const out: FieldSet = { member: a.member && !b.member, children: new Map() };
+  for (const [k, c] of a.children) {
+    const o = b.children.get(k);
+    const d = o ? difference(c, o) : c;
+    if (!isEmpty(d)) out.children.set(k, d);
+  }
+  return out;
+}
+
+/** a without every path under b's members (RecursiveDifference: b's members are prefixes). */
+export function recursiveDifference(a: FieldSet, b: FieldSet): FieldSet {
+  const out: FieldSet = { member: a.member, children: new Map() };
+  for (const [k, c] of a.children) {
+    const o = b.children.get(k);
+    if (o?.member) continue;
+    const d = o ? recursiveDifference(c, o) : c;
+    if (!isEmpty(d)) out.children.set(k, d);
+  }
+  return out;
+}
+
+export function intersection(a: FieldSet, b: FieldSet): FieldSet {
+  const out: FieldSet = { member: a.member && b.member, children: new Map() };
+  for (const [k, c] of a.children) {
+    const o = b.children.get(k);
+    if (!o) continue;
+    const i = intersection(c, o);
+    if (!isEmpty(i)) out.children.set(k, i);
+  }
+  return out;
+}
+
+export function equalSets(a: FieldSet, b: FieldSet): boolean {
+  if (a.member !== b.member) return false;
+  const ka = [...a.children.keys()].filter((k) => !isEmpty(a.children.get(k)!));
+  const kb = [...b.children.keys()].filter((k) => !isEmpty(b.children.get(k)!));
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => b.children.has(k) && equalSets(a.children.get(k)!, b.children.get(k)!));
+}
+
+const KIND_ORDER: Record<string, number> = { f: 0, k: 1, v: 2, i: 3 };
+
+/** PathElement.Compare: fields, then keys, then values, then indexes; each by its own order. */
+export function comparePathElements(a: string, b: string): number {
+  const ka = KIND_ORDER[a[0]!] ?? 4;
+  const kb = KIND_ORDER[b[0]!] ?? 4;
+  if (ka !== kb) return ka - kb;
+  if (a[0] === 'i') return Number(a.slice(2)) - Number(b.slice(2));
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortedChildren(s: FieldSet): [string, FieldSet][] {
+  return [...s.children.entries()].filter(([, c]) => !isEmpty(c)).sort(([a], [b]) => comparePathElements(a, b));
+}
+
+/** The FieldsV1 JSON object of a set. */
+export function toFieldsV1(s: FieldSet): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const kids = sortedChildren(s);
+  if (s.member && kids.length > 0) out['.'] = {};
+  for (const [k, c] of kids) out[k] = toFieldsV1(c);
+  return out;
+}
+
+/** A set from its FieldsV1 JSON; anything malformed is left out. */
+export function fromFieldsV1(v: unknown): FieldSet {
+  const out = emptySet();
+  const read = (node: FieldSet, obj: unknown): void => {
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) return;
+    const keys = Object.keys(obj);
+    if (keys.length === 0) node.member = true;
+    for (const k of keys) {
+      if (k === '.') {
+        node.member = true;
+        continue;
+      }
+      const child = emptySet();
+      node.children.set(k, child);
+      read(child, (obj as Record<string, unknown>)[k]);
+    }
+  };
+  read(out, v);
+  out.member = false;
+  return out;
+}
+
+/** Every member's path, in the set's order. */
+export function members(s: FieldSet, prefix: string[] = []): string[][] {
+  const out: string[][] = [];
+  if (s.member && prefix.length) out.push(prefix);
+  for (const [k, c] of sortedChildren(s)) out.push(...members(c, [...prefix, k]));
+  return out;
+}
+
+/** One path element as fieldpath.Path.String writes it: `.name`, `[name="web"]`, `[="x"]`, `[0]`. */
+function elementString(pe: string): string {
+  const body = pe.slice(2);
+  switch (pe[0]) {
+    case 'f':
+      return `.${body}`;
+    case 'i':
+      return `[${body}]`;
+    case 'v':
+      return `[=${body}]`;
+    case 'k': {
+      let keys: Record<string, unknown> = {};
+      try {
+        keys = JSON.parse(body) as Record<string, unknown>;
+      } catch {
+        return `[${body}]`;
+      }
+      return `[${Object.keys(keys).sort().map((k) => `${k}=${JSON.stringify(keys[k])}`).join(',')}]`;
+    }
+    default:
+      return pe;
+  }
+}
+
+/** `.spec.template.spec.containers[name="web"].image` */
+export function pathString(path: readonly string[]): string {
+  return path.map(elementString).join('');
+}

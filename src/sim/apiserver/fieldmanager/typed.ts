@@ -1,0 +1,204 @@
+// Walks of an object along its schema, after structured-merge-diff's typed package: the field set
+// an applied configuration names (tofieldset.go), the comparison of two versions of an object
+// (compare.go: added, modified and removed paths), the merge of a configuration into the live
+// object (merge.go) and the removal of a set of fields (remove.go).
+
+import { hasOwn, setOwn } from '../../api/own-keys';
+import { childType, itemType, KEY_DEFAULTS, type TypeRef } from './schema-types';
+import { emptySet, insert, isEmpty, type FieldSet } from './fieldset';
+
+type Json = unknown;
+type Obj = Record<string, Json>;
+
+const isObj = (v: Json): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The deduced type of a value with no schema: maps are granular, lists atomic, the rest leaves. */
+function effective(t: TypeRef, v: Json): TypeRef {
+  if (t.t !== 'untyped') return t;
+  return isObj(v) ? { t: 'map', elem: undefined, parent: '' } : { t: 'leaf' };
+}
+
+/** Go-like JSON for key and value path elements: object keys sorted. */
+function sortedJson(v: Json): string {
+  if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`;
+  if (isObj(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sortedJson(v[k])}`).join(',')}}`;
+  return JSON.stringify(v ?? null);
+}
+
+/** The path element of a list item: `k:{...}` by its map keys, `v:...` by its value, else `i:n`. */
+export function itemElement(t: TypeRef & { t: 'list' }, item: Json, index: number): string {
+  if (t.listType === 'set') return `v:${sortedJson(item)}`;
+  if (t.listType === 'map' && isObj(item)) {
+    const keys: Obj = {};
+    for (const k of t.keys) {
+      const v = hasOwn(item, k) ? item[k] : KEY_DEFAULTS[k];
+      if (v !== undefined) setOwn<Json>(keys, k, v);
+    }
+    return `k:${sortedJson(keys)}`;
+  }
+  return `i:${index}`;
+}
+
+export function deepEqual(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as Json[];
+    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i]));
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => hasOwn(b, k) && deepEqual((a as Obj)[k], (b as Obj)[k]));
+}
+
+const field = (k: string): string => `f:${k}`;
+
+/** The fields an applied configuration sets (ToFieldSet). */
+export function toFieldSet(v: Json, t: TypeRef): FieldSet {
+  const set = emptySet();
+  const walk = (value: Json, type: TypeRef, path: string[]): void => {
+    const e = effective(type, value);
+    if (e.t === 'leaf' || (e.t === 'list' && e.listType === 'atomic') || value === null || value === undefined) {
+      if (path.length) insert(set, path);
+      return;
+    }
+    if (e.t === 'list') {
+      if (!Array.isArray(value)) return void insert(set, path);
+      value.forEach((item, i) => {
+        const p = [...path, itemElement(e, item, i)];
+        if (e.listType === 'map') walk(item, itemType(e), p);
+        insert(set, p);
+      });
+      return;
+    }
+    if (!isObj(value)) return void insert(set, path);
+    const keys = Object.keys(value);
+    for (const k of keys) {
+      const child = value[k];
+      const ct = childType(e, k);
+      const p = [...path, field(k)];
+      walk(child, ct, p);
+      if (child === null || (isObj(child) && Object.keys(child).length === 0) || e.t === 'map') insert(set, p);
+    }
+  };
+  walk(v, t, []);
+  return set;
+}
+
+export interface Comparison {
+  added: FieldSet;
+  modified: FieldSet;
+  removed: FieldSet;
+}
+
+/** What changed between two versions of an object (Compare). */
+export function compare(lhs: Json, rhs: Json, t: TypeRef): Comparison {
+  const cmp: Comparison = { added: emptySet(), modified: emptySet(), removed: emptySet() };
+  const leaf = (l: Json, r: Json, path: string[]): void => {
+    // A leaf that is null is a leaf that is not set (Go decodes both to the zero value).
+    if (l === undefined || l === null) {
+      if (r !== undefined && r !== null) insert(cmp.added, path);
+    } else if (r === undefined || r === null) insert(cmp.removed, path);
+    else if (!deepEqual(l, r)) insert(cmp.modified, path);
+  };
+  const walk = (l: Json, r: Json, type: TypeRef, path: string[]): void => {
+    const e = effective(type, r !== undefined ? r : l);
+    const lv = l === null ? undefined : l;
+    const rv = r === null ? undefined : r;
+    if (e.t === 'leaf' || (e.t === 'list' && e.listType === 'atomic') || (lv !== undefined && rv !== undefined && Array.isArray(lv) !== Array.isArray(rv))) {
+      if (path.length) leaf(l, r, path);
+      return;
+    }
+    if (e.t === 'list') {
+      const items = new Map<string, [Json, Json]>();
+      (Array.isArray(lv) ? lv : []).forEach((x, i) => items.set(itemElement(e, x, i), [x, undefined]));
+      (Array.isArray(rv) ? rv : []).forEach((x, i) => {
+        const pe = itemElement(e, x, i);
+        items.set(pe, [items.get(pe)?.[0], x]);
+      });
+      const it = itemType(e);
+      for (const [pe, [a, b]] of items) walk(a, b, e.listType === 'set' ? { t: 'leaf' } : it, [...path, pe]);
+    } else {
+      const lo = isObj(lv) ? lv : {};
+      const ro = isObj(rv) ? rv : {};
+      for (const k of Object.keys(lo)) walk(lo[k], hasOwn(ro, k) ? ro[k] : undefined, childType(e, k), [...path, field(k)]);
+      for (const k of Object.keys(ro)) if (!hasOwn(lo, k)) walk(undefined, ro[k], childType(e, k), [...path, field(k)]);
+    }
+    if (!path.length) return;
+    if (l === undefined) insert(cmp.added, path);
+    else if (r === undefined) insert(cmp.removed, path);
+  };
+  walk(lhs, rhs, t, []);
+  return cmp;
+}
+
+/** The configuration merged into the live object (Merge): maps by key, associative lists by item. */
+export function merge(lhs: Json, rhs: Json, t: TypeRef): Json {
+  if (rhs === undefined) return lhs;
+  if (lhs === undefined || lhs === null || rhs === null) return rhs;
+  const e = effective(t, rhs);
+  if (e.t === 'leaf' || (e.t === 'list' && e.listType === 'atomic')) return rhs;
+  if (e.t === 'list') {
+    if (!Array.isArray(lhs) || !Array.isArray(rhs)) return rhs;
+    const it = itemType(e);
+    const fromRhs = new Map<string, Json>();
+    rhs.forEach((x, i) => fromRhs.set(itemElement(e, x, i), x));
+    const out: Json[] = [];
+    const seen = new Set<string>();
+    lhs.forEach((x, i) => {
+      const pe = itemElement(e, x, i);
+      seen.add(pe);
+      out.push(fromRhs.has(pe) ? merge(x, fromRhs.get(pe), e.listType === 'set' ? { t: 'leaf' } : it) : x);
+    });
+    rhs.forEach((x, i) => {
+      if (!seen.has(itemElement(e, x, i))) out.push(x);
+    });
+    return out;
+  }
+  if (!isObj(lhs) || !isObj(rhs)) return rhs;
+  const out: Obj = { ...lhs };
+  for (const k of Object.keys(rhs)) setOwn<Json>(out, k, merge(hasOwn(lhs, k) ? lhs[k] : undefined, rhs[k], childType(e, k)));
+  return out;
+}
+
+/**
+ * The object without the set's members (RemoveItems, then addBackOwnedItems): a member field or
+ * list item goes whole unless someone still owns something inside it (`keep`), then only what
+ * inside it is in the set goes.
+ */
+export function removeItems(v: Json, set: FieldSet, t: TypeRef, keep?: FieldSet): Json {
+  if (set.children.size === 0) return v;
+  const e = effective(t, v);
+  const gone = (s: FieldSet, k: FieldSet | undefined): boolean => s.member && (!k || isEmpty(k));
+  if (e.t === 'list' && Array.isArray(v)) {
+    const it = itemType(e);
+    const out: Json[] = [];
+    v.forEach((x, i) => {
+      const pe = itemElement(e, x, i);
+      const s = set.children.get(pe);
+      if (!s) return void out.push(x);
+      const k = keep?.children.get(pe);
+      if (gone(s, k)) return;
+      out.push(removeItems(x, s, it, k));
+    });
+    return out;
+  }
+  if (!isObj(v)) return v;
+  const out: Obj = {};
+  for (const key of Object.keys(v)) {
+    const s = set.children.get(field(key));
+    if (!s) {
+      setOwn<Json>(out, key, v[key]);
+      continue;
+    }
+    const k = keep?.children.get(field(key));
+    if (gone(s, k)) continue;
+    const child = removeItems(v[key], s, childType(e, key), k);
+    // An object emptied by the removal goes too, as Go's omitempty drops it.
+    if (isObj(child) && Object.keys(child).length === 0 && isObj(v[key]) && Object.keys(v[key] as Obj).length > 0) continue;
+    setOwn<Json>(out, key, child);
+  }
+  return out;
+}
