@@ -122,7 +122,7 @@ export interface CriCallRecord {
   call: CriCall;
   podUid?: string;
   container?: string;
-  purpose: 'sync' | 'probe' | 'logs' | 'exec' | 'runtime-list' | 'runtime-list-containers' | 'runtime-images' | 'stop' | 'events';
+  purpose: 'sync' | 'probe' | 'logs' | 'exec' | 'runtime-list' | 'runtime-list-containers' | 'runtime-images' | 'stop' | 'events' | 'portforward';
   /** For logs: the apiserver's request to answer. */
   reply?: { process: ProcessId; incarnation: number; requestId: MessageId; container: string; timestamps: boolean; pod: string };
   probe?: ProbeKind;
