@@ -19,8 +19,10 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { decodeCommand, encodeCommand, isExecStream, queryBool } from '../sim/api/exec-options';
 import { isPortForwardStream } from '../sim/api/port-forward';
+import { isAttachStream } from '../sim/api/attach-stream';
 import { execFrames, execQuery, isExecPath, pickSubprotocol, refuseUpgrade } from './exec-stream';
 import { ExecTtySession, type RunInContainer } from './exec-session';
+import { AttachSession, isAttachPath, POLL_MS, type ReadAttached } from './attach-session';
 import { isPortForwardPath, PORT_FORWARD_SUBPROTOCOL, PortForwardSession, type ForwardConnection } from './port-forward-session';
 import { credentialsOf, decodeBody, readBody, readRequestLine, status, type StatusBody } from './http-request';
 import { kubeconfig } from './kubeconfig';
@@ -275,6 +277,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     const line = readRequestLine(req);
     if ('kind' in line) return refuseUpgrade(socket, line.code, line);
     if (isPortForwardPath(line.path)) return portForward(req, socket, head, line);
+    if (isAttachPath(line.path)) return attach(req, socket, head, line);
     if (!isExecPath(line.path)) return refuseUpgrade(socket, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
     const credentials = credentialsOf(req, caCert);
     const client = clientOf(req, credentials);
@@ -344,6 +347,43 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       for (const x of ids) if (open.delete(x)) runner.record({ kind: 'hangup', id: x });
     });
     enter(id, req, { method: line.method, path: line.path, query: {} }, credentials, false);
+  };
+
+  // `kubectl attach`: the upgrade is the first read (it answers nothing written before it); while
+  // kubectl stays attached, each read of what the container wrote since is one more request.
+  const attach = (req: IncomingMessage, socket: Duplex, head: Buffer, line: { method: RecordedRequest['method']; path: string }): void => {
+    const credentials = credentialsOf(req, caCert);
+    const client = clientOf(req, credentials);
+    const websocket = String(req.headers.upgrade ?? '').toLowerCase() === 'websocket';
+    const query = execQuery(new URL(req.url ?? '/', 'https://x'));
+    const ids: number[] = [];
+    const read: ReadAttached = (after, done) => {
+      const id = nextId++;
+      ids.push(id);
+      open.set(id, { answer: done, socket, watch: false, client });
+      enter(id, req, { method: line.method, path: line.path, query: { ...query, after } }, credentials, false);
+    };
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const answer = (code: number, body: unknown): void => {
+      if (code !== 200 || !isAttachStream(body)) return refuseUpgrade(socket, code, body);
+      if (!websocket) return refuseUpgrade(socket, 400, 'kubeplay serve streams attach over WebSocket (v5.channel.k8s.io) only\n');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const session = new AttachSession(ws, queryBool(query, 'tty'), body.cursor, read);
+        timer = setInterval(() => (session.done ? clearInterval(timer) : session.poll()), POLL_MS);
+        ws.on('close', () => {
+          session.stop();
+          clearInterval(timer);
+        });
+      });
+    };
+    const id = nextId++;
+    ids.push(id);
+    open.set(id, { answer, socket, watch: false, client });
+    socket.on('close', () => {
+      clearInterval(timer);
+      for (const x of ids) if (open.delete(x)) runner.record({ kind: 'hangup', id: x });
+    });
+    enter(id, req, { method: line.method, path: line.path, query }, credentials, false);
   };
 
   // The client certificate is asked for but checked by credentialsOf, not by OpenSSL (pki.ts signedByCa).
