@@ -96,6 +96,14 @@ describe.skipIf(!KUBECTL)('real kubectl attach through kubeplay serve', () => {
     expect(await exited).toBe(0);
   }, 60_000);
 
+  it('kubectl run -i --rm: attaches (or, once the container is done, falls back to its logs), then deletes the pod', async () => {
+    const r = await runKubectl(KUBECTL!, ['run', 'once', '--rm', '-i', '--image=busybox:1.36', '--restart=Never', '--', 'echo', 'hello'], env, '');
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe('hello\npod "once" deleted\n');
+    expect(r.stderr).toMatch(/^If you don't see a command prompt, try pressing enter\.\n/);
+    expect((await runKubectl(KUBECTL!, ['get', 'pod', 'once'], env)).stderr).toBe('Error from server (NotFound): pods "once" not found\n');
+  }, 60_000);
+
   it('refuses a completed pod with kubectl\'s error', async () => {
     const r = await runKubectl(KUBECTL!, ['attach', 'done'], env);
     expect(r).toMatchObject({ stdout: '', stderr: 'error: cannot attach a container in a completed pod; current phase is Succeeded\n', exitCode: 1 });
