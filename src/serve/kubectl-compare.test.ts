@@ -363,6 +363,13 @@ const EXECS: string[] = [
   // issue 13: curl in the nginx image (Debian's curl 7.88.1) resolving through the cluster DNS.
   'exec {pod} -- curl -sS http://nope',
   'exec {pod} -- curl -s http://nope',
+  // The other stream verbs' checks before they stream (serve-3 helper): port-forward, attach.
+  'port-forward {pod}',
+  'port-forward pod/nope 8080:80',
+  'port-forward svc/nope 8080:80',
+  'attach',
+  'attach a b c',
+  'attach nope',
 ];
 
 let h: ServeHandle | undefined;
