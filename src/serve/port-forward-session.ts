@@ -36,6 +36,9 @@ interface Stream {
   fin: boolean;
 }
 
+/** What one forwarded connection may send before it is forwarded as it is (a request's head, a redis command). */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
 /** Data frames carry at most this much each (spdystream writes what it is given; kept modest). */
 const MAX_DATA_FRAME = 32 * 1024;
 
@@ -101,8 +104,10 @@ export class PortForwardSession {
     if (this.forwarded.has(requestId)) return;
     const { error, data } = this.pair(requestId);
     if (!error || !data) return;
-    const sent = Buffer.concat(data.data).toString('latin1');
-    if (!data.fin && !requestComplete(sent)) return;
+    const bytes = Buffer.concat(data.data);
+    const sent = bytes.toString('latin1');
+    // A client that keeps sending without ever ending a request is forwarded at the bound, not buffered for ever.
+    if (!data.fin && !requestComplete(sent) && bytes.length < MAX_REQUEST_BYTES) return;
     this.forwarded.add(requestId);
     this.forward(data.port, sent, (code, body) => {
       if (this.closed) return;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRequest, requestComplete } from '../sim/node/runtime/port-forward';
 import { parseScenario } from '../sim/scenario/parse';
 import { findKubectl131, runKubectl } from './kubectl-compare';
-import { PortForwardSession } from './port-forward-session';
+import { MAX_REQUEST_BYTES, PortForwardSession } from './port-forward-session';
 import { serve, type ServeHandle } from './serve';
 import { controlFrame, dataFrame, dictionary, FLAG_FIN, HeaderDeflater, HeaderInflater, PING, SpdyReader, SYN_STREAM } from './spdy-frames';
 
@@ -81,6 +81,18 @@ describe('a port-forward session', () => {
     s.onMessage(dataFrame(3, FLAG_FIN, Buffer.alloc(0)));
     const data = new SpdyReader().push(Buffer.concat(sent)).filter((f) => !f.control);
     expect(data.map((f) => (f.control ? '' : `${f.streamId} ${f.data.toString()}`))).toEqual(['1 boom', '1 ', '3 ']);
+  });
+
+  it('forwards a connection that sends without ending a request once it reaches the bound', () => {
+    const calls: number[] = [];
+    const s = new PortForwardSession({ send: () => undefined, close: () => undefined }, (_p, data) => calls.push(data.length));
+    const client = new HeaderDeflater();
+    s.onMessage(synStream(1, client.write([['streamtype', 'error'], ['port', '80'], ['requestid', '0']])));
+    s.onMessage(synStream(3, client.write([['streamtype', 'data'], ['port', '80'], ['requestid', '0']])));
+    const chunk = Buffer.alloc(60 * 1024, 0x41);
+    for (let i = 0; i * chunk.length < MAX_REQUEST_BYTES + chunk.length && calls.length === 0; i++) s.onMessage(dataFrame(3, 0, chunk));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toBeGreaterThanOrEqual(MAX_REQUEST_BYTES);
   });
 
   it('closes on bytes that are not SPDY, without throwing', () => {
