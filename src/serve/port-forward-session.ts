@@ -24,7 +24,7 @@ export function isPortForwardPath(path: string): boolean {
   return PORT_FORWARD_PATH.test(path);
 }
 
-/** One forwarded connection into the simulation: the remote port and what the client sent; `done` gets the answer (code, body). */
+/** One forwarded connection into the simulation: the remote port and what the client sent (base64); `done` gets the answer (code, body). */
 export type ForwardConnection = (port: string, data: string, done: (code: number, body: unknown) => void) => void;
 
 interface Stream {
@@ -109,7 +109,7 @@ export class PortForwardSession {
     // A client that keeps sending without ever ending a request is forwarded at the bound, not buffered for ever.
     if (!data.fin && !requestComplete(sent) && bytes.length < MAX_REQUEST_BYTES) return;
     this.forwarded.add(requestId);
-    this.forward(data.port, sent, (code, body) => {
+    this.forward(data.port, bytes.toString('base64'), (code, body) => {
       if (this.closed) return;
       if (code === 200 && isPortForwardStream(body)) return this.answer(error.id, data.id, body.data, body.error);
       const message = (body as { message?: unknown } | null)?.message;

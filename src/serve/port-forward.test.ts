@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import { constants, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRequest, requestComplete } from '../sim/node/runtime/port-forward';
+import { buildCluster } from '../sim/cluster';
 import { parseScenario } from '../sim/scenario/parse';
+import { ScenarioRunner } from '../sim/scenario/run';
 import { findKubectl131, runKubectl } from './kubectl-compare';
 import { MAX_REQUEST_BYTES, PortForwardSession } from './port-forward-session';
 import { serve, type ServeHandle } from './serve';
@@ -55,7 +57,7 @@ describe('a port-forward session', () => {
     const ws = { send: (b: Buffer) => sent.push(b), close: () => undefined };
     const calls: [string, string][] = [];
     const s = new PortForwardSession(ws, (port, data, done) => {
-      calls.push([port, data]);
+      calls.push([port, Buffer.from(data, 'base64').toString()]);
       done(200, { kind: 'PortForwardStream', data: 'HTTP/1.1 200 OK\r\n\r\n' });
     });
     const client = new HeaderDeflater();
@@ -85,7 +87,7 @@ describe('a port-forward session', () => {
 
   it('forwards a connection that sends without ending a request once it reaches the bound', () => {
     const calls: number[] = [];
-    const s = new PortForwardSession({ send: () => undefined, close: () => undefined }, (_p, data) => calls.push(data.length));
+    const s = new PortForwardSession({ send: () => undefined, close: () => undefined }, (_p, data) => calls.push(Buffer.from(data, 'base64').length));
     const client = new HeaderDeflater();
     s.onMessage(synStream(1, client.write([['streamtype', 'error'], ['port', '80'], ['requestid', '0']])));
     s.onMessage(synStream(3, client.write([['streamtype', 'data'], ['port', '80'], ['requestid', '0']])));
@@ -238,6 +240,18 @@ describe.skipIf(!KUBECTL)('real kubectl port-forward through kubeplay serve', ()
         `^E\\d{4} [\\d:.]+ +\\d+ portforward\\.go:\\d+\\] "Unhandled Error" err="an error occurred forwarding ${f.port} -> 81: error forwarding port 81 to pod ${sandbox}, uid : failed to execute portforward in network namespace \\\\"/var/run/netns/cni-${uuid}\\\\": failed to connect to localhost:81 inside namespace \\\\"${sandbox}\\\\", IPv4: dial tcp4 127\\.0\\.0\\.1:81: connect: connection refused IPv6 dial tcp6 \\[::1\\]:81: connect: connection refused "\nerror: lost connection to pod\n$`,
       ),
     );
+  }, 60_000);
+
+  it('is recorded: each forwarded connection is a pods/portforward request, and kubeplay run of the recording reaches the same trace hash', async () => {
+    const text = h.recorded();
+    const hash = /trace hash ([0-9a-f]{16})/.exec(text)![1];
+    const p = parseScenario(text, 'recorded.yaml');
+    if (!p.ok) throw new Error(p.errors.map((e) => e.message).join('\n'));
+    const forwards = p.scenario.steps.filter((st) => st.kind === 'request' && st.request.path.endsWith('/portforward') && st.request.query?.port !== undefined);
+    expect(forwards.length).toBeGreaterThanOrEqual(4);
+    const cluster = buildCluster(p.scenario.cluster, { seed: p.scenario.seed, timings: p.scenario.timings });
+    new ScenarioRunner(p.scenario, cluster).advanceTo(p.scenario.pauseAt!);
+    expect(cluster.sim.traceHash()).toBe(hash);
   }, 60_000);
 
   it('kubectl\'s own errors for ports a Service or pod does not have', async () => {

@@ -258,7 +258,9 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       ...(line.body !== undefined && { body: line.body }),
       ...(req.headers['content-type'] && { contentType: req.headers['content-type'] }),
       ...(req.headers.accept && { accept: req.headers.accept }),
-      credentials,
+      // A copy per request: one object shared by several (a session's lines, a forward's connections)
+      // is written as a YAML anchor and alias, which the scenario reader does not take.
+      credentials: structuredClone(credentials),
       userAgent: req.headers['user-agent'] ?? '',
       watch,
     };

@@ -2,7 +2,7 @@
 // WebSocket) and then, for each connection to a local port, a pair of streams naming the remote
 // port: `data` carries the bytes both ways, `error` the kubelet's error text. Kubeplay's requests
 // are whole exchanges, so one request is one forwarded connection: `port` and `data` (what the
-// client sent) in the query, the answer what the pod's program wrote back, or the error. A request
+// client sent, base64, so that any bytes travel and are recorded as one line) in the query, the answer what the pod's program wrote back, or the error. A request
 // without `port` is the upgrade itself: kube-apiserver and the kubelet check the pod and say yes.
 
 export interface PortForwardStreamBody {

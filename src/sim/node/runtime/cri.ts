@@ -64,7 +64,7 @@ export type CriCall =
   /**
    * PortForward: the real call answers the streaming server's URL and the kubelet proxies the
    * connection there; here containerd dials the port inside the sandbox's network namespace at once
-   * with the bytes the client sent (`data`) and answers what the listener wrote back.
+   * with the bytes the client sent (`data`, base64) and answers what the listener wrote back.
    */
   | { method: 'PortForward'; podSandboxId: string; port: number; data: string };
 

@@ -6,6 +6,7 @@
 // nginx logs the access as for any client (serve-request.ts), with 127.0.0.1 as the address.
 // Nobody listening: containerd's error, which the kubelet wraps and writes on the error stream.
 
+import { decodeBase64 } from '../../api/base64';
 import { simEpochMs } from '../../api/time';
 import type { CriError, PortForwardResult } from './cri';
 import { writeLog } from './process';
@@ -90,7 +91,10 @@ function netnsPath(sb: Sandbox): string {
 }
 
 /** PortForward into a sandbox: the listener's answer, or containerd's error when nothing listens. */
-export function portForward(s: ContainerdState, sb: Sandbox, port: number, data: string, now: number): { result?: PortForwardResult; error?: CriError } {
+export function portForward(s: ContainerdState, sb: Sandbox, port: number, base64: string, now: number): { result?: PortForwardResult; error?: CriError } {
+  // The bytes as the program reads them, one character per byte.
+  const decoded = decodeBase64(base64);
+  const data = 'bytes' in decoded ? decoded.bytes.map((b) => String.fromCharCode(b)).join('') : '';
   const req = readRequest(data) ?? { method: '', path: '', src: '127.0.0.1', userAgent: '' };
   const served = sb.ip ? serveRequest(s, sb.ip, port, req, now) : ({ kind: 'refused' } as const);
   if (served.kind === 'refused') {
