@@ -393,6 +393,13 @@ const EXECS: string[] = [
   // issue 13 (readiness): files an exec creates and removes stay in the container; coreutils' rm text.
   "exec {pod} -- sh -c 'touch /tmp/ready; cat /tmp/ready && echo there; rm /tmp/ready'",
   'exec {pod} -- rm /tmp/ready',
+  // The other stream verbs' checks before they stream (serve-3 helper): port-forward, attach.
+  'port-forward {pod}',
+  'port-forward pod/nope 8080:80',
+  'port-forward svc/nope 8080:80',
+  'attach',
+  'attach a b c',
+  'attach nope',
 ];
 
 let h: ServeHandle | undefined;

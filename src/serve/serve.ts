@@ -18,8 +18,12 @@ import { serializeScenario } from '../sim/scenario/serialize';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { decodeCommand, encodeCommand, isExecStream, queryBool } from '../sim/api/exec-options';
+import { isPortForwardStream } from '../sim/api/port-forward';
+import { isAttachStream } from '../sim/api/attach-stream';
 import { execFrames, execQuery, isExecPath, pickSubprotocol, refuseUpgrade } from './exec-stream';
 import { ExecTtySession, type RunInContainer } from './exec-session';
+import { AttachSession, isAttachPath, POLL_MS, type ReadAttached } from './attach-session';
+import { isPortForwardPath, PORT_FORWARD_SUBPROTOCOL, PortForwardSession, type ForwardConnection } from './port-forward-session';
 import { credentialsOf, decodeBody, readBody, readRequestLine, status, type StatusBody } from './http-request';
 import { kubeconfig } from './kubeconfig';
 import { hostPort, startPageServer, type PageServer } from './page';
@@ -254,7 +258,9 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       ...(line.body !== undefined && { body: line.body }),
       ...(req.headers['content-type'] && { contentType: req.headers['content-type'] }),
       ...(req.headers.accept && { accept: req.headers.accept }),
-      credentials,
+      // A copy per request: one object shared by several (a session's lines, a forward's connections)
+      // is written as a YAML anchor and alias, which the scenario reader does not take.
+      credentials: structuredClone(credentials),
       userAgent: req.headers['user-agent'] ?? '',
       watch,
     };
@@ -262,11 +268,18 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     if (!watch && busy === undefined) busy = setTimeout(busyTick, 0);
   };
 
+  const TUNNELLED = 'portforward.k8s.io';
   // `kubectl exec`: a WebSocket (or, as kubectl's fallback, SPDY) upgrade of pods/<pod>/exec (exec-stream.ts).
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, handleProtocols: (offered) => pickSubprotocol(offered) });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 64 * 1024,
+    handleProtocols: (offered, req) => (isPortForwardPath(new URL(req.url ?? '/', 'https://x').pathname) ? offered.has(TUNNELLED) && PORT_FORWARD_SUBPROTOCOL : pickSubprotocol(offered)),
+  });
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const line = readRequestLine(req);
     if ('kind' in line) return refuseUpgrade(socket, line.code, line);
+    if (isPortForwardPath(line.path)) return portForward(req, socket, head, line);
+    if (isAttachPath(line.path)) return attach(req, socket, head, line);
     if (!isExecPath(line.path)) return refuseUpgrade(socket, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
     const credentials = credentialsOf(req, caCert);
     const client = clientOf(req, credentials);
@@ -300,6 +313,77 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     open.set(id, { answer, socket, watch: false, client });
     socket.on('close', () => {
       for (const x of [id, ...lines]) if (open.delete(x)) runner.record({ kind: 'hangup', id: x });
+    });
+    enter(id, req, { method: line.method, path: line.path, query }, credentials, false);
+  };
+
+  // `kubectl port-forward`: the upgrade is one request (kube-apiserver and the kubelet check the pod),
+  // then every connection to kubectl's local port is one more (port-forward-session.ts).
+  const portForward = (req: IncomingMessage, socket: Duplex, head: Buffer, line: { method: RecordedRequest['method']; path: string }): void => {
+    const credentials = credentialsOf(req, caCert);
+    const client = clientOf(req, credentials);
+    const websocket = String(req.headers.upgrade ?? '').toLowerCase() === 'websocket';
+    const ids: number[] = [];
+    const forward: ForwardConnection = (port, data, done) => {
+      const id = nextId++;
+      ids.push(id);
+      open.set(id, { answer: done, socket, watch: false, client });
+      enter(id, req, { method: line.method, path: line.path, query: { port, data } }, credentials, false);
+    };
+    const answer = (code: number, body: unknown): void => {
+      if (code !== 200 || !isPortForwardStream(body)) return refuseUpgrade(socket, code, body);
+      // kubectl's fallback (KUBECTL_PORT_FORWARD_WEBSOCKETS=false) asks for SPDY itself: not served.
+      if (!websocket) return refuseUpgrade(socket, 400, 'kubeplay serve forwards ports over WebSocket (SPDY/3.1+portforward.k8s.io) only\n');
+      // `/` is no token character (RFC 7230), so ws refuses the header as kubectl writes it: it
+      // sees the protocol's plain name, and the answer names the tunnelled one kubectl asked for.
+      req.headers['sec-websocket-protocol'] = String(req.headers['sec-websocket-protocol'] ?? '').includes(PORT_FORWARD_SUBPROTOCOL) ? TUNNELLED : '';
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const session = new PortForwardSession(ws, forward);
+        ws.on('message', (data: Buffer) => session.onMessage(data));
+      });
+    };
+    const id = nextId++;
+    ids.push(id);
+    open.set(id, { answer, socket, watch: false, client });
+    socket.on('close', () => {
+      for (const x of ids) if (open.delete(x)) runner.record({ kind: 'hangup', id: x });
+    });
+    enter(id, req, { method: line.method, path: line.path, query: {} }, credentials, false);
+  };
+
+  // `kubectl attach`: the upgrade is the first read (it answers nothing written before it); while
+  // kubectl stays attached, each read of what the container wrote since is one more request.
+  const attach = (req: IncomingMessage, socket: Duplex, head: Buffer, line: { method: RecordedRequest['method']; path: string }): void => {
+    const credentials = credentialsOf(req, caCert);
+    const client = clientOf(req, credentials);
+    const websocket = String(req.headers.upgrade ?? '').toLowerCase() === 'websocket';
+    const query = execQuery(new URL(req.url ?? '/', 'https://x'));
+    const ids: number[] = [];
+    const read: ReadAttached = (after, done) => {
+      const id = nextId++;
+      ids.push(id);
+      open.set(id, { answer: done, socket, watch: false, client });
+      enter(id, req, { method: line.method, path: line.path, query: { ...query, after } }, credentials, false);
+    };
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const answer = (code: number, body: unknown): void => {
+      if (code !== 200 || !isAttachStream(body)) return refuseUpgrade(socket, code, body);
+      if (!websocket) return refuseUpgrade(socket, 400, 'kubeplay serve streams attach over WebSocket (v5.channel.k8s.io) only\n');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const session = new AttachSession(ws, queryBool(query, 'tty'), body.cursor, read);
+        timer = setInterval(() => (session.done ? clearInterval(timer) : session.poll()), POLL_MS);
+        ws.on('close', () => {
+          session.stop();
+          clearInterval(timer);
+        });
+      });
+    };
+    const id = nextId++;
+    ids.push(id);
+    open.set(id, { answer, socket, watch: false, client });
+    socket.on('close', () => {
+      clearInterval(timer);
+      for (const x of ids) if (open.delete(x)) runner.record({ kind: 'hangup', id: x });
     });
     enter(id, req, { method: line.method, path: line.path, query }, credentials, false);
   };

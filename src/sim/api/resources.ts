@@ -64,7 +64,7 @@ export const RESOURCES: ResourceInfo[] = [
   r('', 'v1', 'persistentvolumeclaims', 'PersistentVolumeClaim', true, ['pvc'], ['status']),
   r('', 'v1', 'endpoints', 'Endpoints', true, ['ep']),
   r('', 'v1', 'persistentvolumes', 'PersistentVolume', false, ['pv'], ['status']),
-  r('', 'v1', 'pods', 'Pod', true, ['po'], ['binding', 'status', 'log', 'eviction', 'exec']),
+  r('', 'v1', 'pods', 'Pod', true, ['po'], ['binding', 'status', 'log', 'eviction', 'exec', 'attach', 'portforward']),
   r('', 'v1', 'resourcequotas', 'ResourceQuota', true, ['quota'], ['status']),
   r('', 'v1', 'secrets', 'Secret', true),
   r('', 'v1', 'serviceaccounts', 'ServiceAccount', true, ['sa'], ['token']),

@@ -33,7 +33,7 @@ export interface APIGroupDiscoveryList {
 export function subresourceVerbs(sub: string): string[] {
   if (sub === 'binding' || sub === 'eviction' || sub === 'token') return ['create'];
   if (sub === 'log') return ['get'];
-  if (sub === 'exec') return ['create', 'get'];
+  if (sub === 'exec' || sub === 'attach' || sub === 'portforward') return ['create', 'get'];
   if (sub === 'proxy') return ['create', 'delete', 'get', 'patch', 'update'];
   if (sub === 'finalize') return ['update'];
   return ['get', 'patch', 'update'];

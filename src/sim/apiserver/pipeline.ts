@@ -10,6 +10,8 @@ import { isStatus } from '../api/types';
 import type { Effects, Message } from '../kernel/component';
 import { discoveryDocument, isDiscoveryRoot } from './discovery';
 import { startExec } from './exec';
+import { startPortForward } from './port-forward';
+import { startAttach } from './attach';
 import { startLogs } from './logs';
 import { serveNonResource } from './nonresource';
 import { cacheNodeGraph } from './node-graph-source';
@@ -72,6 +74,8 @@ function dispatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
       return startWatch(ctx, s, rc);
     case 'get':
       if (subresource === 'exec') return startExec(ctx, s, rc);
+      if (subresource === 'portforward') return startPortForward(ctx, s, rc);
+      if (subresource === 'attach') return startAttach(ctx, s, rc);
       return subresource === 'log' ? startLogs(ctx, s, rc) : startGet(ctx, s, rc);
     case 'list':
       return startList(ctx, s, rc);
@@ -82,6 +86,8 @@ function dispatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
       if (rc.ri.info.resource === 'selfsubjectreviews') return createSelfSubjectReview(ctx, rc);
       if (subresource === 'eviction') return startWrite(ctx, s, rc, 'eviction');
       if (subresource === 'exec') return startExec(ctx, s, rc);
+      if (subresource === 'portforward') return startPortForward(ctx, s, rc);
+      if (subresource === 'attach') return startAttach(ctx, s, rc);
       return startCreate(ctx, s, rc);
     case 'update':
       return startWrite(ctx, s, rc, 'update');

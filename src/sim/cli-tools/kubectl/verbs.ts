@@ -16,6 +16,8 @@ import { onDescribeResult, startDescribe } from './commands/describe';
 import { onAutoscaleResult, startAutoscale } from './commands/autoscale';
 import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain } from './commands/drain';
 import { onExecResult, startExec } from './commands/exec';
+import { onPortForwardResult, startPortForward } from './commands/port-forward';
+import { ATTACH_POLL_TIMER, onAttachResult, onAttachTimer, startAttach } from './commands/attach';
 import { onClusterInfoResult, startClusterInfo } from './commands/cluster-info';
 import { onDiscoveryVerbResult, startDiscoveryVerb } from './commands/discovery-verbs';
 import { onEventsResult, onEventsWatchEvent, startEvents } from './commands/events';
@@ -134,6 +136,19 @@ const VERB_LIST: Verb[] = [
     flags: [str('container', 'c'), bool('stdin', 'i'), bool('tty', 't'), bool('quiet', 'q'), str('pod-running-timeout'), arr('filename', 'f')],
     start: (st, c, p, _e, ctx) => startExec(st, c, p, ctx),
     onResult: onResult(onExecResult),
+  },
+  {
+    name: 'attach',
+    flags: [str('container', 'c'), bool('stdin', 'i'), bool('tty', 't'), bool('quiet', 'q'), str('pod-running-timeout')],
+    start: (st, c, p, _e, ctx) => startAttach(st, c, p, ctx),
+    onResult: onResult(onAttachResult),
+    timers: { [ATTACH_POLL_TIMER]: onAttachTimer },
+  },
+  {
+    name: 'port-forward',
+    flags: [arr('address'), str('pod-running-timeout')],
+    start: (st, c, p, _e, ctx) => startPortForward(st, c, p, ctx),
+    onResult: onResult(onPortForwardResult),
   },
   {
     name: 'describe',

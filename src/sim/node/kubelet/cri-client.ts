@@ -25,6 +25,8 @@ function detail(call: CriCall): string {
     case 'ContainerStatus':
     case 'ReadLogs':
       return ` ${call.containerId.slice(0, 13)}`;
+    case 'PortForward':
+      return ` ${call.podSandboxId.slice(0, 13)} :${call.port}`;
     case 'StopPodSandbox':
     case 'RemovePodSandbox':
       return ` ${call.podSandboxId.slice(0, 13)}`;

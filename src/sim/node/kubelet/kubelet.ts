@@ -18,6 +18,8 @@ import { refusedResponse, transportClosedResponse } from './cri-client';
 import { klog, KUBELET_PID } from './klog';
 import { needsReconcile, podStatus } from './pod-status';
 import { onContainerExec, onExecAnswer } from './exec';
+import { onPortForward, onPortForwardAnswer } from './port-forward';
+import { onAttachRead, onContainerAttach } from './attach';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
 import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volume-resync';
@@ -258,6 +260,10 @@ function onCriResponse(s: KubeletState, ctx: Effects, resp: CriResponse): void {
       return onReadLogs(ctx, rec, resp);
     case 'exec':
       return onExecAnswer(ctx, rec, resp);
+    case 'portforward':
+      return onPortForwardAnswer(ctx, rec, resp);
+    case 'attach':
+      return onAttachRead(ctx, rec, resp);
     case 'runtime-list':
       setRuntimeUp(s, ctx, !resp.error);
       if (resp.error) return void ctx.setTimer(1000, RUNTIME_SYNC_TIMER);
@@ -295,7 +301,7 @@ function onRefused(s: KubeletState, ctx: Effects, id: MessageId): boolean {
 
 function onMessage(s: KubeletState, msg: Message, ctx: Effects): void {
   const type = msg.body.type;
-  if (type === 'http.request' && (onContainerLogs(s, ctx, msg) || onContainerExec(s, ctx, msg))) return;
+  if (type === 'http.request' && (onContainerLogs(s, ctx, msg) || onContainerExec(s, ctx, msg) || onPortForward(s, ctx, msg) || onContainerAttach(s, ctx, msg))) return;
   if (type === 'cri.response') return onCriResponse(s, ctx, msg.body as CriResponse);
   if (type === 'cri.event') return onContainerEvent(s, ctx, msg.body as CriContainerEvent);
   if (type === 'probe.response') return onNetProbeResponse(s, ctx, msg.body as ProbeResponse);

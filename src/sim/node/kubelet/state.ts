@@ -124,9 +124,9 @@ export interface CriCallRecord {
   call: CriCall;
   podUid?: string;
   container?: string;
-  purpose: 'sync' | 'probe' | 'logs' | 'exec' | 'runtime-list' | 'runtime-list-containers' | 'runtime-images' | 'stop' | 'events';
+  purpose: 'sync' | 'probe' | 'logs' | 'exec' | 'runtime-list' | 'runtime-list-containers' | 'runtime-images' | 'stop' | 'events' | 'portforward' | 'attach';
   /** For logs: the apiserver's request to answer. */
-  reply?: { process: ProcessId; incarnation: number; requestId: MessageId; container: string; timestamps: boolean; pod: string };
+  reply?: { process: ProcessId; incarnation: number; requestId: MessageId; container: string; timestamps: boolean; pod: string; after?: string };
   probe?: ProbeKind;
   sentAt: number;
 }

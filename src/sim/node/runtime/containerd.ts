@@ -23,6 +23,7 @@ import type { VolumeUpdate } from './cri';
 import { ANSWER_TIMER, answer, answerNow, type DeferredAnswer } from './reply';
 import { CONTAINERD_REVISION, CONTAINERD_VERSION, SANDBOX_IMAGE, clog, type Container, type ContainerdConfig, type ContainerdState, type Sandbox, type Waiter } from './state';
 import { resolveReference } from '../registry/registry';
+import { portForward } from './port-forward';
 
 export type { ContainerdConfig } from './state';
 export { CONTAINERD_VERSION } from './state';
@@ -186,6 +187,12 @@ function onCri(s: ContainerdState, ctx: Effects, msg: Message, req: CriRequest):
       return withContainer(s, ctx, req.containerId, w, (c) => execInContainer(s, ctx, c, req, w));
     case 'ReadLogs':
       return withContainer(s, ctx, req.containerId, w, (c) => answer(ctx, w, { lines: criLogLines(c, req.tailLines) } satisfies ReadLogsResult, undefined, `ReadLogs ${c.metadata.name}`));
+    case 'PortForward': {
+      const sb = s.sandboxes.get(req.podSandboxId);
+      if (!sb || sb.state !== 'SANDBOX_READY') return answer(ctx, w, undefined, { code: 'NotFound', message: `failed to find sandbox "${req.podSandboxId}" in store: not found` });
+      const r = portForward(s, sb, req.port, req.data, ctx.now);
+      return answer(ctx, w, r.result, r.error, `PortForward ${sb.metadata.name}:${req.port}: ${r.error ? 'connection refused' : `${r.result!.data.length} bytes back`}`);
+    }
     case 'GetContainerEvents':
       s.subscribers.push({ stream: msg.id, process: msg.from, incarnation: msg.fromIncarnation });
       return;

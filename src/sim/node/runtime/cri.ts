@@ -60,7 +60,13 @@ export type CriCall =
   | { method: 'Exec'; containerId: string; cmd: string[]; tty: boolean; stdin: boolean }
   /** Opens a stream of CriContainerEvent (evented PLEG). */
   | { method: 'GetContainerEvents' }
-  | { method: 'ReadLogs'; containerId: string; tailLines?: number };
+  | { method: 'ReadLogs'; containerId: string; tailLines?: number }
+  /**
+   * PortForward: the real call answers the streaming server's URL and the kubelet proxies the
+   * connection there; here containerd dials the port inside the sandbox's network namespace at once
+   * with the bytes the client sent (`data`, base64) and answers what the listener wrote back.
+   */
+  | { method: 'PortForward'; podSandboxId: string; port: number; data: string };
 
 export type CriMethod = CriCall['method'];
 export type CriRequest = { type: 'cri.request' } & CriCall;
@@ -148,6 +154,10 @@ export interface ExecResult {
   prompt?: string;
   /** runc could not start the program (it is not in the image): containerd's error text. */
   startError?: string;
+}
+/** What the program listening on the forwarded port wrote back before it closed the connection. */
+export interface PortForwardResult {
+  data: string;
 }
 export interface ReadLogsResult {
   /** CRI log format lines: `2024-08-13T09:00:05.123456789Z stdout F text`. */

@@ -73,7 +73,7 @@ export function startExec(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
 }
 
 /** podcmd.AllContainerNames: containers, then ephemeral `(ephem)`, then init `(init)`. */
-function allContainerNames(pod: Pod): string {
+export function allContainerNames(pod: Pod): string {
   const spec = pod.spec as Pod['spec'] & { ephemeralContainers?: { name: string }[] };
   return [
     ...spec.containers.map((c) => c.name),
@@ -82,7 +82,7 @@ function allContainerNames(pod: Pod): string {
   ].join(', ');
 }
 
-function defaultContainer(job: ExecJob, pod: Pod): string {
+export function defaultContainer(job: { quiet: boolean; stderr: string }, pod: Pod): string {
   const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
   const names = pod.spec.containers.map((c) => c.name);
   if (annotated && names.includes(annotated)) return annotated;
