@@ -15,6 +15,7 @@ Usage:
   kubeplay run FILE|LINK [--until DURATION] [--seed N] [--json] [--trace]
   kubeplay export LINK -o FILE
   kubeplay serve [SCENARIO] [--port 6443] [--page-port 8080] [--address 127.0.0.1] [--kubeconfig FILE] [--speed X] [--record FILE]
+  kubeplay proxy-cost [--services 10,100,1000,10000] [--modes iptables,ipvs,nftables] [--json]
   kubeplay help
 
 Commands:
@@ -31,6 +32,10 @@ Commands:
           request at its simulated time) that run replays to the same hash.
           The page at http://ADDRESS:PAGE-PORT/ (--page-port, 0: any free
           port) shows the served run and pauses, steps or speeds it.
+  proxy-cost
+          Count, in kube-proxy's own tables, the rules a node's kernel tests
+          for the first packet to a Service, per mode and number of Services,
+          and what one changed endpoint costs to re-program.
   help    Show this help.
 
 Flags for run:
