@@ -68,7 +68,6 @@ function corednsClusterRole(): KubeObject {
     metadata: { name: 'system:coredns' },
     rules: [
       { apiGroups: [''], resources: ['endpoints', 'services', 'pods', 'namespaces'], verbs: ['list', 'watch'] },
-      { apiGroups: [''], resources: ['nodes'], verbs: ['get'] },
       { apiGroups: ['discovery.k8s.io'], resources: ['endpointslices'], verbs: ['list', 'watch'] },
     ],
   });

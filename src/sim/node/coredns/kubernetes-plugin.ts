@@ -122,12 +122,15 @@ function answerPtr(view: ClusterView, name: string): DnsReply {
     const svc = o as Service;
     if (svc.spec?.clusterIP === ip) return ptr(`${svc.metadata.name}.${svc.metadata.namespace}.svc.${view.zone}`);
   }
+  // Not a cluster IP: every Service endpoint with this address has a name (reverse.go serviceRecordForIP).
+  const answers: DnsRecord[] = [];
   for (const o of view.services.values()) {
     const svc = o as Service;
     const ns = svc.metadata.namespace ?? 'default';
     const e = readyEndpoints(view, ns, svc.metadata.name ?? '').find((x) => x.ip === ip);
-    if (e) return ptr(`${e.hostname ?? dashed(ip)}.${svc.metadata.name ?? ''}.${ns}.svc.${view.zone}`);
+    if (e) answers.push({ name, type: 'PTR', data: `${e.hostname ?? dashed(ip)}.${svc.metadata.name ?? ''}.${ns}.svc.${view.zone}` });
   }
+  if (answers.length) return { rcode: 'NOERROR', aa: true, answers };
   return nxdomain(true);
 }
 
