@@ -363,6 +363,11 @@ const EXECS: string[] = [
   // issue 13: curl in the nginx image (Debian's curl 7.88.1) resolving through the cluster DNS.
   'exec {pod} -- curl -sS http://nope',
   'exec {pod} -- curl -s http://nope',
+  // issue 13: the names CoreDNS answers (its kubernetes plugin), through the search list and whole;
+  // nginx's image has no nslookup: runc's error, as on a real node.
+  'exec {pod} -- curl -s http://web',
+  'exec {pod} -- curl -s http://web.default.svc.cluster.local',
+  'exec {pod} -- nslookup web',
 ];
 
 let h: ServeHandle | undefined;
