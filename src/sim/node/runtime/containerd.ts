@@ -12,7 +12,7 @@ import type { RegistryResolveResponse } from '../registry/registry';
 import type { CniRequest, CniResponse } from '../cni/cni';
 import type { CreateContainerResult, CriRequest, ProbeRequest, ProbeResponse, ReadLogsResult, RunPodSandboxResult } from './cri';
 import { PULL_DONE_TIMER, REGISTRY_TIMEOUT_TIMER, findImage, imageInfo, onPullDone, onRegistryRefused, onRegistryResponse, onRegistryTimeout, startPull } from './images';
-import { KILL_TIMER, advance, containerInfo, criLogLines, execIn, onKillTimer, onStepTimer, probeTarget, startProgram, stopContainer, writeLog } from './process';
+import { KILL_TIMER, containerInfo, criLogLines, execIn, onKillTimer, onStepTimer, probeTarget, startProgram, stopContainer } from './process';
 import { execInContainer, processEnv } from './exec-cri';
 import { dnsClientOnMessage, dnsClientOnTimer } from './dns-client';
 import { corednsOnMessage, corednsOnTimer, restartCoreDns, startCoreDns } from '../coredns/coredns';
