@@ -212,3 +212,34 @@ describe('without CoreDNS names do not resolve, Service IPs still work', () => {
     expect(run('kubectl exec new -- wget -qO- http://web').out).toContain('<title>Welcome to nginx!</title>');
   });
 });
+
+describe("killing the nodes CoreDNS's pods run on", () => {
+  const c = buildCluster({ nodes: [{ name: 'worker-1' }, { name: 'worker-2' }, { name: 'worker-3' }] }, { seed: 7 });
+  c.sim.runUntil(c.sim.now + 5_000);
+  const run = (l: string): string => {
+    const o = c.run(l);
+    return o.stdout + o.stderr;
+  };
+  const dnsNodes = run('kubectl -n kube-system get pods -l k8s-app=kube-dns -o jsonpath={.items[*].spec.nodeName}').split(' ');
+  const free = ['worker-1', 'worker-2', 'worker-3'].find((n) => !dnsNodes.includes(n))!;
+  const pinned = MANIFESTS.split('---\n')
+    .filter((d) => /name: (web|new)\n/.test(d) && !d.includes('clusterIP: None'))
+    .map((d) => d.replace('    spec:\n      containers:', `    spec:\n      nodeSelector: {kubernetes.io/hostname: ${free}}\n      containers:`).replace('spec:\n  containers:', `spec:\n  nodeSelector: {kubernetes.io/hostname: ${free}}\n  containers:`))
+    .join('---\n');
+  c.run('kubectl apply -f -', { stdin: pinned });
+  c.sim.runUntil(c.sim.now + 60_000);
+  const webIP = run('kubectl get svc web -o jsonpath={.spec.clusterIP}');
+
+  it('names stop resolving at once while the Service IP still answers, and resolve again once CoreDNS is rescheduled', () => {
+    expect(pinned.match(/nodeSelector/g)).toHaveLength(2);
+    expect(run('kubectl exec new -- wget -qO- http://web')).toContain('<title>Welcome to nginx!</title>');
+    for (const n of new Set(dnsNodes)) c.kill(`node/${n}`);
+    expect(run('kubectl exec new -- wget -qO- http://web')).toBe("wget: bad address 'web'\ncommand terminated with exit code 1\n");
+    expect(run(`kubectl exec new -- wget -qO- http://${webIP}`)).toContain('<title>Welcome to nginx!</title>');
+    // The node lifecycle controller marks the nodes NotReady after 40 s and evicts after 300 s;
+    // the Deployment's new CoreDNS pods start on the node that is left.
+    c.sim.runUntil(c.sim.now + 420_000);
+    expect(run('kubectl -n kube-system get pods -l k8s-app=kube-dns --field-selector=status.phase=Running -o jsonpath={.items[*].spec.nodeName}')).toContain(free);
+    expect(run('kubectl exec new -- wget -qO- http://web')).toContain('<title>Welcome to nginx!</title>');
+  });
+});
