@@ -167,6 +167,14 @@ describe('Debugging DNS Resolution (kubernetes.io task page) with dnsutils.yaml'
     });
   });
 
+  it("checks the DNS pods, their logs, the kube-dns Service and its endpoints as the page does", () => {
+    expect(run('kubectl get pods dnsutils').out).toMatch(/^NAME +READY +STATUS +RESTARTS +AGE\ndnsutils +1\/1 +Running +0 +\S+\n$/);
+    expect(run('kubectl get pods --namespace=kube-system -l k8s-app=kube-dns').out).toMatch(/^NAME +READY +STATUS +RESTARTS +AGE\n(coredns-[a-z0-9]+-[a-z0-9]{5} +1\/1 +Running +0 +\S+\n){2}$/);
+    expect(run('kubectl logs --namespace=kube-system -l k8s-app=kube-dns').out).toBe('.:53\nCoreDNS-1.11.3\nlinux/amd64, go1.21.11, a6338e9\n'.repeat(2));
+    expect(run('kubectl get svc --namespace=kube-system').out).toMatch(/\nkube-dns +ClusterIP +10\.96\.0\.10 +<none> +53\/UDP,53\/TCP,9153\/TCP +\S+\n$/);
+    expect(run('kubectl get endpoints kube-dns --namespace=kube-system').out).toMatch(/^NAME +ENDPOINTS +AGE\nkube-dns +10\.244\.\d+\.\d+:53,10\.244\.\d+\.\d+:53,10\.244\.\d+\.\d+:53 \+ 3 more\.\.\. +\S+\n$/);
+  });
+
   it('resolv.conf names the kube-dns Service and the search list', () => {
     expect(run('kubectl exec -ti dnsutils -- cat /etc/resolv.conf').out).toBe('search default.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n');
   });
