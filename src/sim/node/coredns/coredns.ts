@@ -157,12 +157,6 @@ function loadbalance(r: DnsReply, ctx: Effects): DnsReply {
   return { ...r, answers: a };
 }
 
-/** The ready plugin's view: false while a CoreDNS container's kubernetes plugin has not synced; true for any other container. */
-export function corednsReady(s: ContainerdState, containerId: string): boolean {
-  const srv = s.coredns?.get(containerId);
-  return !srv || informerSetSynced(srv.informers);
-}
-
 /** containerd restarted: its running CoreDNS containers list and watch again (their connections died with it). */
 export function restartCoreDns(s: ContainerdState, ctx: Effects): void {
   s.coredns = new Map();

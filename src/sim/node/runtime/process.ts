@@ -9,7 +9,7 @@ import type { Step } from '../registry/program';
 import type { ContainerInfo, CriContainerEvent, ExecSyncResult, ProbeResponse } from './cri';
 import { logLines } from '../registry/shell';
 import { onUntilResolvesDone, startUntilResolves } from './dns-lookup';
-import { corednsReady, stopCoreDns } from '../coredns/coredns';
+import { stopCoreDns } from '../coredns/coredns';
 import { answer } from './reply';
 import { LOG_LINES_KEPT, clog, nanoTime, type Container, type ContainerdState } from './state';
 
@@ -196,8 +196,6 @@ export function probeTarget(s: ContainerdState, ip: string, port: number, path: 
     if (!l) continue;
     if (kind === 'tcp') return { outcome: 'open' };
     if (!l.http) return { outcome: 'http', statusCode: 400 };
-    // CoreDNS's ready plugin: 503 until the kubernetes plugin's caches have synced.
-    if (path === '/ready' && !corednsReady(s, c.id)) return { outcome: 'http', statusCode: 503 };
     const failed = l.http.failAfterMs !== undefined && now - (c.startedAt ?? now) >= l.http.failAfterMs;
     const known = l.http.okPaths.includes('*') || l.http.okPaths.includes(path ?? '/');
     return { outcome: 'http', statusCode: failed ? 500 : known ? 200 : 404 };
