@@ -400,6 +400,11 @@ const EXECS: string[] = [
   'attach',
   'attach a b c',
   'attach nope',
+  // issue 13: the names CoreDNS answers (its kubernetes plugin), through the search list and whole;
+  // nginx's image has no nslookup: runc's error, as on a real node.
+  'exec {pod} -- curl -s http://web',
+  'exec {pod} -- curl -s http://web.default.svc.cluster.local',
+  'exec {pod} -- nslookup web',
 ];
 
 let h: ServeHandle | undefined;

@@ -59,6 +59,7 @@ import type { TrafficStart } from './node/runtime/load-generator';
 import { kubeScheduler, type SchedulerConfig } from './scheduler/scheduler';
 import { kubeControllerManager, type KubeControllerManagerConfig } from './controllers/kube-controller-manager';
 import { controllerManagerTokens } from './controllers/tokens';
+import { COREDNS_CREDENTIALS, corednsTokens } from './node/coredns/identity';
 import { userCredentials, userTokens, type ClusterUser } from './bootstrap/users';
 import type { LeaderElectionConfig } from './leaderelection/leaderelection';
 
@@ -219,7 +220,7 @@ export class Cluster {
     // The control plane of an external etcd cluster reaches the members by their addresses.
     const clientURLs = this.etcdMembers.map((m) => `https://${addresses[m]}:2379`);
     this.etcdShell = members === 1 ? { members: memberIds, addresses, local: memberIds[0]! } : { members: memberIds, addresses, defaultEndpoints: clientURLs };
-    const apiCfg: ApiserverConfig = { etcd: memberIds, timings, tokens: { ...controllerManagerTokens(), ...userTokens(spec.users ?? []) }, advertiseAddress: '10.0.0.10' };
+    const apiCfg: ApiserverConfig = { etcd: memberIds, timings, tokens: { ...controllerManagerTokens(), ...corednsTokens(), ...userTokens(spec.users ?? []) }, advertiseAddress: '10.0.0.10' };
     sim.addProcess(APISERVER, CONTROL_PLANE_HOST, 'kube-apiserver', apiCfg);
     // kubeadm runs both with --leader-elect=true: only the holder of its Lease acts.
     const schedCfg: SchedulerConfig = { apiserver: APISERVER, credentials: SCHEDULER_CREDENTIALS, timings, leaderElection: leaderElection(timings, 'kube-scheduler', 'default-scheduler') };
@@ -294,8 +295,8 @@ export class Cluster {
       nodeName: n.name,
       registry: REGISTRY,
       cni: cniId(n.name),
-      // The cluster DNS stand-in until CoreDNS runs (issue 13): the apiserver answers from Services.
-      dns: APISERVER,
+      // The CoreDNS containers this node runs list and watch as the coredns ServiceAccount.
+      corednsClient: { apiserver: APISERVER, credentials: COREDNS_CREDENTIALS, timeoutMs: this.timings.clientRequestTimeoutMs },
       images: [...PRELOADED_IMAGES, ...(n.images ?? [])],
       bandwidthBytesPerSec: n.bandwidthBytesPerSec ?? DEFAULT_BANDWIDTH,
     };

@@ -39,6 +39,8 @@ export interface EndpointConditions {
 export interface Endpoint {
   addresses: string[];
   conditions?: EndpointConditions;
+  /** The pod's hostname when it has one with a subdomain (a StatefulSet's pods): DNS names it. */
+  hostname?: string;
   nodeName?: string;
   targetRef?: { kind: string; name: string; namespace?: string; uid?: string };
 }

@@ -4,7 +4,6 @@
 // arrive before the cache has synced are held and served once it has, so none are lost; a client
 // that cannot wait times out on its own.
 
-import { clusterDnsOnMessage } from './cluster-dns';
 import type { Http2Pong, HttpRequest } from '../api/http';
 import type { KubeObject } from '../api/types';
 import { rfc3339 } from '../api/time';
@@ -228,7 +227,6 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     // HTTP/2 PING from a client checking an idle connection: the server's HTTP/2 stack answers.
     if (type === 'http2.ping') return void ctx.reply<Http2Pong>(msg, { type: 'http2.pong', inReplyTo: msg.id }, { summary: 'HTTP/2 PING ack' });
     if (logsOnMessage(ctx, s, msg)) return;
-    if (clusterDnsOnMessage(ctx, s, msg)) return;
     etcdHeard(ctx, s.etcd, msg);
     const out = etcdOnMessage(ctx, s.etcd, msg);
     if (out) onEtcdOutcome(ctx, s, out);

@@ -1,8 +1,10 @@
 // kubeadm's "addon" phase (cmd/kubeadm/app/phases/addons/dns/manifests.go and
 // addons/proxy/manifests.go, v1.31): the objects `kubeadm init` creates through the apiserver once
 // the control plane answers: CoreDNS (its ConfigMap with the Corefile, ServiceAccount, Deployment
-// and the kube-dns Service at the service CIDR's tenth address) and kube-proxy (ServiceAccount,
-// ConfigMap and the DaemonSet that tolerates every taint). RBAC objects are left out.
+// and the kube-dns Service at the service CIDR's tenth address, with the system:coredns ClusterRole
+// and ClusterRoleBinding its kubernetes plugin needs to list and watch) and kube-proxy
+// (ServiceAccount, ConfigMap and the DaemonSet that tolerates every taint). kube-proxy's own RBAC
+// (its node credentials' binding) is left out: Kubeplay's kube-proxy uses system:kube-proxy.
 
 import type { KubeObject } from '../api/types';
 import { KUBERNETES_IMAGE_TAG } from './static-pods';
@@ -56,6 +58,30 @@ function obj(o: Record<string, unknown>): KubeObject {
 }
 
 const CORE = '/api/v1/namespaces/kube-system';
+const RBAC = '/apis/rbac.authorization.k8s.io/v1';
+
+/** kubeadm's CoreDNS ClusterRole (addons/dns/manifests.go CoreDNSClusterRole). */
+function corednsClusterRole(): KubeObject {
+  return obj({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRole',
+    metadata: { name: 'system:coredns' },
+    rules: [
+      { apiGroups: [''], resources: ['endpoints', 'services', 'pods', 'namespaces'], verbs: ['list', 'watch'] },
+      { apiGroups: ['discovery.k8s.io'], resources: ['endpointslices'], verbs: ['list', 'watch'] },
+    ],
+  });
+}
+
+function corednsClusterRoleBinding(): KubeObject {
+  return obj({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRoleBinding',
+    metadata: { name: 'system:coredns' },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'system:coredns' },
+    subjects: [{ kind: 'ServiceAccount', name: 'coredns', namespace: 'kube-system' }],
+  });
+}
 const APPS = '/apis/apps/v1/namespaces/kube-system';
 
 /** CoreDNS as kubeadm installs it. */
@@ -63,6 +89,8 @@ export function corednsObjects(): AddonObject[] {
   const dnsLabels = { 'k8s-app': 'kube-dns' };
   return [
     { path: `${CORE}/configmaps`, object: obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: meta('coredns'), data: { Corefile: COREFILE } }) },
+    { path: `${RBAC}/clusterroles`, object: corednsClusterRole() },
+    { path: `${RBAC}/clusterrolebindings`, object: corednsClusterRoleBinding() },
     { path: `${CORE}/serviceaccounts`, object: obj({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta('coredns') }) },
     {
       path: `${APPS}/deployments`,

@@ -25,6 +25,8 @@ export interface Conntrack {
 /** nf_conntrack_tcp_timeout_established (5 days) and _time_wait (120 s), in ms. */
 export const TCP_TIMEOUT_ESTABLISHED_MS = 432_000_000;
 export const TCP_TIMEOUT_TIME_WAIT_MS = 120_000;
+/** nf_conntrack_udp_timeout: a UDP flow (a DNS query and its reply) is forgotten after 30 s. */
+export const UDP_TIMEOUT_MS = 30_000;
 /** At most this many entries are kept (a bounded table, as nf_conntrack_max bounds the real one). */
 const MAX_ENTRIES = 4096;
 
@@ -66,6 +68,8 @@ export function conntrackList(t: Conntrack, now: number): { stdout: string; stde
     const secs = Math.max(0, Math.floor((e.expiresAt - now) / 1000));
     const orig = `src=${e.src} dst=${e.dst} sport=${e.sport} dport=${e.dport}`;
     const reply = `src=${e.replySrc} dst=${e.src} sport=${e.replySport} dport=${e.sport}`;
+    // UDP has no connection state; a flow that saw one reply is not [ASSURED] (that takes traffic both ways twice).
+    if (e.proto === 'udp') return `${e.proto.padEnd(8)} ${PROTO_NUMBER[e.proto]} ${secs} ${orig} ${reply} mark=0 use=1`;
     return `${e.proto.padEnd(8)} ${PROTO_NUMBER[e.proto]} ${secs} ${e.state} ${orig} ${reply} [ASSURED] mark=0 use=1`;
   });
   return {

@@ -7,7 +7,7 @@
 import { renderIptablesSave } from '../kube-proxy/iptables-save';
 import { renderNftRuleset } from '../kube-proxy/nft-ruleset';
 import type { ProxyRules } from '../kube-proxy/rules';
-import { close, createConntrack, insert, lookup, TCP_TIMEOUT_ESTABLISHED_MS, type Conntrack } from './conntrack';
+import { close, createConntrack, insert, lookup, TCP_TIMEOUT_ESTABLISHED_MS, UDP_TIMEOUT_MS, type Conntrack } from './conntrack';
 import { programIpvs, scheduleIpvs, type IpvsTable } from './ipvs';
 import { parseIptablesSave, routeNewConnection, type Netfilter, type Packet } from './netfilter';
 import { parseNftRuleset, routeNftConnection, type NftTable } from './nftables';
@@ -115,7 +115,7 @@ export function routeConnection(k: NodeKernel, rules: ProxyRules | undefined, c:
   const dest = to ?? { ip: c.dst, port: c.dport };
   insert(
     k.conntrack,
-    { proto: c.proto, src: c.src, sport: c.sport, dst: c.dst, dport: c.dport, replySrc: dest.ip, replySport: dest.port, state: 'ESTABLISHED', expiresAt: now + TCP_TIMEOUT_ESTABLISHED_MS },
+    { proto: c.proto, src: c.src, sport: c.sport, dst: c.dst, dport: c.dport, replySrc: dest.ip, replySport: dest.port, state: 'ESTABLISHED', expiresAt: now + (c.proto === 'udp' ? UDP_TIMEOUT_MS : TCP_TIMEOUT_ESTABLISHED_MS) },
     now,
   );
   const route: Route = { kind: 'deliver', ip: dest.ip, port: dest.port, dnat: to !== undefined, fromConntrack: false, rulesEvaluated: evaluated };

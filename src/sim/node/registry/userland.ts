@@ -49,6 +49,9 @@ const SCRATCH: Userland = { shell: 'none', bash: false, tools: new Set(), imageE
 const BY_REPOSITORY: Record<string, (tag: string) => Userland> = {
   'docker.io/library/busybox': () => BUSYBOX,
   'registry.k8s.io/busybox': () => BUSYBOX,
+  'registry.k8s.io/e2e-test-images/busybox': () => BUSYBOX,
+  // Debian jessie with dnsutils (bind's nslookup, dig, host): the "Debugging DNS Resolution" page's image.
+  'registry.k8s.io/e2e-test-images/jessie-dnsutils': () => ({ ...DEBIAN, tools: new Set([...COMMON, 'ps', 'nslookup', 'dig', 'host']) }),
   'docker.io/library/alpine': () => ALPINE,
   'docker.io/curlimages/curl': () => ({ ...ALPINE, tools: new Set([...ALPINE.tools, 'curl']) }),
   'docker.io/nicolaka/netshoot': () => ({ ...ALPINE, bash: true, tools: new Set([...ALPINE.tools, 'curl', 'dig']) }),

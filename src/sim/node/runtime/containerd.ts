@@ -12,9 +12,10 @@ import type { RegistryResolveResponse } from '../registry/registry';
 import type { CniRequest, CniResponse } from '../cni/cni';
 import type { CreateContainerResult, CriRequest, ProbeRequest, ProbeResponse, ReadLogsResult, RunPodSandboxResult } from './cri';
 import { PULL_DONE_TIMER, REGISTRY_TIMEOUT_TIMER, findImage, imageInfo, onPullDone, onRegistryRefused, onRegistryResponse, onRegistryTimeout, startPull } from './images';
-import { KILL_TIMER, advance, containerInfo, criLogLines, execIn, onKillTimer, onStepTimer, probeTarget, startProgram, stopContainer, writeLog } from './process';
+import { KILL_TIMER, containerInfo, criLogLines, execIn, onKillTimer, onStepTimer, probeTarget, startProgram, stopContainer } from './process';
 import { execInContainer, processEnv } from './exec-cri';
-import { onDnsAnswer, type DnsAnswer } from './dns-lookup';
+import { dnsClientOnMessage, dnsClientOnTimer } from './dns-client';
+import { corednsOnMessage, corednsOnTimer, restartCoreDns, startCoreDns } from '../coredns/coredns';
 import { OUTGOING_TIMER, outgoingOnMessage, outgoingOnTimer } from './outgoing';
 import { REPLICATION_RETRY_TIMER, onReplicationRetry } from './redis-server';
 import { LOAD_TIMER, onLoadTimer, onTrafficStart, type TrafficStart } from './load-generator';
@@ -215,12 +216,10 @@ function onMessage(s: ContainerdState, msg: Message, ctx: Effects): void {
     if (c) c.mounted = { ...Object.fromEntries(Object.entries(c.mounted ?? {}).filter(([path]) => /^\/etc\/(hosts|hostname|resolv\.conf)$/.test(path))), ...u.files };
     return;
   }
+  if (dnsClientOnMessage(s, ctx, msg)) return;
+  if (corednsOnMessage(s, ctx, msg)) return;
   if (outgoingOnMessage(s, ctx, msg)) return;
   if (type === 'traffic.start') return onTrafficStart(s, ctx, msg.body as TrafficStart);
-  if (type === 'dns.answer') {
-    const c = onDnsAnswer(s, msg.body as DnsAnswer, (x, stream, text) => writeLog(s, x, stream, text, ctx.now));
-    return c ? advance(s, c, ctx) : undefined;
-  }
   if (type === 'probe.request') {
     const p = msg.body as ProbeRequest;
     const r: ProbeResponse = { type: 'probe.response', requestId: msg.id, ...probeTarget(s, p.ip, p.port, p.path, p.kind, ctx.now) };
@@ -259,6 +258,7 @@ function pauseError(): string {
 }
 
 function onTimer(s: ContainerdState, t: Timer, ctx: Effects): void {
+  if (dnsClientOnTimer(s, ctx, t.name, t.payload) || corednsOnTimer(s, ctx, t)) return;
   switch (t.name) {
     case ANSWER_TIMER: {
       const d = t.payload as DeferredAnswer;
@@ -266,6 +266,7 @@ function onTimer(s: ContainerdState, t: Timer, ctx: Effects): void {
       const c = d.startContainer ? s.containers.get(d.startContainer) : undefined;
       if (c) {
         startProgram(s, c, ctx);
+        if (c.state === 'CONTAINER_RUNNING') startCoreDns(s, ctx, c);
         clog(ctx, 'info', `StartContainer for "${c.id}" returns successfully`);
       }
       return;
@@ -323,6 +324,7 @@ function start(ctx: Effects, input: { config: ContainerdConfig; persisted: unkno
     if (c.state === 'CONTAINER_RUNNING' && c.nextAt !== undefined) c.timer = ctx.setTimer(Math.max(0, c.nextAt - ctx.now), 'container.step', c.id);
   }
   clog(ctx, 'info', `starting containerd`, `revision=${CONTAINERD_REVISION} version=v${CONTAINERD_VERSION}`);
+  restartCoreDns(s, ctx);
   // What survives a kill: the content store and the shims' containers (shared with the live state).
   const persisted: Persisted = { images: s.images, sandboxes: s.sandboxes, containers: s.containers, counters: s.counters, kernel: s.kernel };
   ctx.persist(persisted);

@@ -9,7 +9,8 @@ import type { Effects } from '../../kernel/component';
 import { hex64 } from '../registry/digest';
 import { DEFAULT_PATH, userlandOf } from '../registry/userland';
 import type { ContainerConfig, CriRequest, ExecResult } from './cri';
-import { execProcess, shellPrompt, type ExecContext } from './exec';
+import { execProcess, shellPrompt, shellWords, type ExecContext } from './exec';
+import { nslookupCommand, startNslookup } from './nslookup';
 import { answer, answerAfter } from './reply';
 import { startOutgoing } from './outgoing';
 import { httpClientCommand } from './traffic-client';
@@ -56,6 +57,12 @@ export function execInContainer(s: ContainerdState, ctx: Effects, c: Container, 
   const http = httpClientCommand(req.cmd, (tool) => ec.userland.tools.has(tool));
   if (http && !http.ok) return answerAfter(ctx, w, 0, { exitCode: http.exitCode, stdout: '', stderr: http.stderr } satisfies ExecResult, `${summary}: exit ${http.exitCode}`);
   if (http?.ok) return startOutgoing(s, ctx, c, http.cmd, { waiter: w });
+  // nslookup asks the cluster DNS over the network: the answer comes with the replies (dns-client.ts).
+  const ns = nslookupCommand(req.cmd, (tool) => ec.userland.tools.has(tool), (script) => shellWords(script, new Map()));
+  if (ns) {
+    const now = startNslookup(s, ctx, c, ns, { kind: 'exec', waiter: w });
+    return now ? answerAfter(ctx, w, 0, now, `${summary}: exit ${now.exitCode}`) : undefined;
+  }
   const shell = req.cmd.length === 1 && ['sh', 'ash', 'dash', 'bash'].includes(req.cmd[0]!.split('/').pop()!);
   // A shell with a terminal and stdin attached waits for input: its prompt opens the session.
   if (shell && req.tty && req.stdin) return answerAfter(ctx, w, 0, { exitCode: 0, stdout: '', stderr: '', prompt: shellPrompt(req.cmd[0]!, ec) } satisfies ExecResult, `${summary}: shell open`);

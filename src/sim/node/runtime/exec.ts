@@ -337,8 +337,8 @@ function runTool(name: string, args: string[], io: Io, ctx: ExecContext): number
     case 'mkdir':
       return 0;
     default:
-      // A lone wget or curl goes out over the network (outgoing.ts); inside a longer script it cannot.
-      if (TRAFFIC_TOOLS.includes(name)) io.err += `${name}: in Kubeplay only a lone wget or curl (or sh -c with just that command) reaches the network\n`;
+      // A lone wget, curl or nslookup goes out over the network (outgoing.ts, nslookup.ts); inside a longer script it cannot.
+      if (TRAFFIC_TOOLS.includes(name)) io.err += `${name}: in Kubeplay only a lone wget, curl or nslookup (or sh -c with just that command) reaches the network\n`;
       return 1;
   }
 }

@@ -1,5 +1,5 @@
 // A request a container makes (wget, curl, the load generator) as it travels: the name resolved
-// through the cluster DNS (resolveName: the one place to swap the resolver), the first packet
+// by asking CoreDNS over the pod network (resolveName, resolver.ts), the first packet
 // through the sending node's kernel as kube-proxy programmed it (node/kernel/packet-path.ts: the
 // rule walk or the IPVS lookup, DNAT, conntrack), then a message over the pod network to the node
 // of the pod it was sent to, whose container answers (serve-request.ts). No answer in time (the
@@ -8,10 +8,9 @@
 import type { Effects, Message } from '../../kernel/component';
 import type { MessageId, TimerId } from '../../kernel/units';
 import { containerdId } from '../../names';
-import { closeConnection, createNodeKernel, ephemeralPort, routeConnection, routeCost, type Connection, type NodeKernel, type Route } from '../kernel/packet-path';
-import type { KernelRules } from '../kube-proxy/kube-proxy';
-import type { ProxyRules } from '../kube-proxy/rules';
-import type { DnsAnswer, DnsQuery } from './dns-lookup';
+import { closeConnection, ephemeralPort, routeConnection, routeCost, type Connection, type Route } from '../kernel/packet-path';
+import { hostRules, kernelOf, nodeFor, sandboxOf } from './pod-network';
+import { resolvConfOf, searchNames, startLookup, type LookupEvent } from './resolver';
 import { serveRequest, timeLocal, type PodHttpRequest, type Served } from './serve-request';
 import { clientResult, userAgent, type HttpClientCommand, type HttpOutcome } from './traffic-client';
 import type { Container, ContainerdState, Waiter } from './state';
@@ -38,7 +37,8 @@ export interface OutgoingRequest {
   upstream?: Upstream;
   replicaOf?: string;
   startedAt: number;
-  dnsRequestId?: MessageId;
+  /** The DNS lookup of the host's name in flight (resolver.ts). */
+  lookupId?: number;
   netRequestId?: MessageId;
   /** The address connected to (a ClusterIP or a pod's). */
   ip?: string;
@@ -75,29 +75,27 @@ export interface OutgoingDone {
   endpoint?: string;
 }
 
-function kernelOf(s: ContainerdState): NodeKernel {
-  return (s.kernel ??= createNodeKernel());
-}
-
-/** The rules kube-proxy last wrote to this node's kernel. */
-function hostRules(ctx: Effects): ProxyRules | undefined {
-  return (ctx.hostData('kube-proxy') as KernelRules | undefined)?.rules;
-}
-
-function sandboxOf(s: ContainerdState, c: Container) {
-  return s.sandboxes.get(c.podSandboxId);
-}
-
 /**
- * Resolve a name as the pod's resolver does (resolv.conf search domains, then the name as
- * written) by asking the cluster DNS. The one place that knows where DNS is: swap it here.
+ * Resolve a name as the pod's C library does: resolv.conf's search list, one name at a time, each
+ * a query to the cluster DNS over the network (resolver.ts). No answer in time, or none of the
+ * names exists: the tool's "bad address" / "Could not resolve host".
  */
 function resolveName(s: ContainerdState, ctx: Effects, c: Container, r: OutgoingRequest): void {
-  const namespace = sandboxOf(s, c)?.metadata.namespace ?? 'default';
-  if (!s.config.dns) return finish(s, ctx, r, { kind: 'bad-address' });
-  const q: DnsQuery = { type: 'dns.query', host: r.cmd.host, namespace };
-  r.dnsRequestId = ctx.send(s.config.dns, q, { summary: `DNS A? ${r.cmd.host} (${c.metadata.name})`, phase: 'networking' });
-  r.timer = ctx.setTimer(TCP_CONNECT_TIMEOUT_MS, OUTGOING_TIMER, r.id);
+  const questions = searchNames(r.cmd.host, resolvConfOf(c)).map((qname) => ({ qname, qtype: 'A' as const }));
+  const l = startLookup(s, ctx, c, { owner: { kind: 'outgoing', id: r.id }, mode: 'serial', questions });
+  if (!l) return finish(s, ctx, r, { kind: 'bad-address' });
+  r.lookupId = l.id;
+}
+
+/** The lookup of a request's host ended: connect to the first address, or fail. False when the lookup is not a request's. */
+export function outgoingOnLookup(s: ContainerdState, ctx: Effects, ev: LookupEvent): boolean {
+  if (ev.lookup.owner.kind !== 'outgoing') return false;
+  const r = s.outgoing?.get(ev.lookup.owner.id);
+  if (!r || ev.kind === 'reply') return true;
+  r.lookupId = undefined;
+  const ip = ev.kind === 'answer' ? ev.question.reply?.answers.find((a) => a.type === 'A')?.data : undefined;
+  if (!ip) return finish(s, ctx, r, { kind: 'bad-address' }), true;
+  return connect(s, ctx, r, ip), true;
 }
 
 type Sink = Pick<OutgoingRequest, 'waiter' | 'load' | 'upstream' | 'replicaOf'>;
@@ -112,13 +110,6 @@ export function startOutgoing(s: ContainerdState, ctx: Effects, c: Container, cm
   if (cmd.host === 'localhost') return connect(s, ctx, r, '127.0.0.1');
   if (/^\d+\.\d+\.\d+\.\d+$/.test(cmd.host)) return connect(s, ctx, r, cmd.host);
   resolveName(s, ctx, c, r);
-}
-
-/** Where the pod network delivers an address: the node of the endpoint, or this node for its own pods. */
-function nodeFor(s: ContainerdState, rules: ProxyRules | undefined, ip: string, port: number): string | undefined {
-  for (const sb of s.sandboxes.values()) if (sb.ip === ip && sb.state === 'SANDBOX_READY') return s.config.nodeName;
-  for (const svc of rules?.services ?? []) for (const e of svc.endpoints) if (e.ip === ip && e.port === port && e.nodeName) return e.nodeName;
-  return undefined;
 }
 
 function connect(s: ContainerdState, ctx: Effects, r: OutgoingRequest, ip: string): void {
@@ -204,14 +195,6 @@ function outcomeText(o: HttpOutcome): string {
 /** containerd got a message this module handles; false otherwise. */
 export function outgoingOnMessage(s: ContainerdState, ctx: Effects, msg: Message): boolean {
   const type = msg.body.type;
-  if (type === 'dns.answer') {
-    const a = msg.body as DnsAnswer;
-    const r = [...(s.outgoing?.values() ?? [])].find((x) => x.dnsRequestId === a.requestId);
-    if (!r) return false;
-    r.dnsRequestId = undefined;
-    if (!a.address) return finish(s, ctx, r, { kind: 'bad-address' }), true;
-    return connect(s, ctx, r, a.address), true;
-  }
   if (type === 'pod.http.request') {
     const b = msg.body as PodHttpRequestBody;
     if (startGuestbookCall(s, ctx, msg, b)) return true;
@@ -247,8 +230,6 @@ export function outgoingOnTimer(s: ContainerdState, ctx: Effects, id: number): v
   if (!r) return;
   r.timer = undefined;
   const elapsedMs = Math.round(ctx.now - r.startedAt);
-  // No DNS answer at all: the resolver gives up and the name does not resolve.
-  if (r.dnsRequestId !== undefined) return finish(s, ctx, r, { kind: 'bad-address' });
   const byTool = r.cmd.timeoutSec !== undefined && r.cmd.timeoutSec * 1000 < TCP_CONNECT_TIMEOUT_MS;
   const endpoint = r.route?.kind === 'deliver' ? `${r.route.ip}:${r.route.port}` : undefined;
   finish(s, ctx, r, { kind: 'timeout', ip: r.ip ?? '', elapsedMs, byTool }, undefined, endpoint);

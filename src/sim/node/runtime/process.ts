@@ -9,8 +9,9 @@ import type { Step } from '../registry/program';
 import type { ContainerInfo, CriContainerEvent, ExecSyncResult, ProbeResponse } from './cri';
 import { logLines } from '../registry/shell';
 import { userlandOf } from '../registry/userland';
-import { startLookup } from './dns-lookup';
 import { startReplication } from './redis-server';
+import { onUntilResolvesDone, startUntilResolves } from './dns-lookup';
+import { stopCoreDns } from '../coredns/coredns';
 import { answer } from './reply';
 import { LOG_LINES_KEPT, clog, nanoTime, type Container, type ContainerdState } from './state';
 
@@ -39,7 +40,7 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
 }
 
 export function containerInfo(c: Container): ContainerInfo {
-  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, processEnv: _pe, mounted: _mo, commandLine: _cl, execs: _ex, dnsLookup: _d, redis: _rd, ...info } = c;
+  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, processEnv: _pe, mounted: _mo, commandLine: _cl, execs: _ex, redis: _rd, ...info } = c;
   return info;
 }
 
@@ -110,8 +111,13 @@ export function advance(s: ContainerdState, c: Container, ctx: Effects): void {
         break;
       case 'wait':
         return;
-      case 'untilResolves':
-        return startLookup(s, c, step, ctx);
+      case 'untilResolves': {
+        // The lookup goes out over the network; the loop goes on when its answer comes (dns-client.ts).
+        const now = startUntilResolves(s, c, step, ctx);
+        if (!now) return;
+        onUntilResolvesDone(c, step.host, step.body, now, (stream, text) => writeLog(s, c, stream, text, ctx.now));
+        break;
+      }
       case 'replicaof':
         startReplication(s, c, step, ctx);
         break;
@@ -154,6 +160,7 @@ export function exitContainer(s: ContainerdState, c: Container, code: number, ct
   c.memoryBytes = undefined;
   c.listening = [];
   c.frames = [];
+  stopCoreDns(s, ctx, c.id);
   clog(ctx, 'info', `TaskExit event container_id:"${c.id}" exit_status:${code}${signal ? ` (${signal})` : ''}`);
   notify(s, ctx, c, 'CONTAINER_STOPPED_EVENT');
   for (const w of c.stopWaiters) answer(ctx, w, {});

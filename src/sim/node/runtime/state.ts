@@ -12,13 +12,16 @@ import type { NodeKernel } from '../kernel/packet-path';
 import type { OutgoingRequest } from './outgoing';
 import type { LoadGen } from './load-generator';
 import type { RedisState } from './redis-server';
+import type { DnsLookup } from './resolver';
+import type { NslookupRun } from './nslookup';
+import type { CorednsClientConfig, CorednsServer } from '../coredns/coredns';
 
 export interface ContainerdConfig {
   nodeName: string;
   registry: ProcessId;
   cni: ProcessId;
-  /** Where a container's DNS queries go (the cluster DNS; see dns-lookup.ts). */
-  dns?: ProcessId;
+  /** The identity and apiserver of the CoreDNS containers' kubernetes plugin (node/coredns/coredns.ts). */
+  corednsClient?: CorednsClientConfig;
   /** Pre-pulled images (as the user wrote them; normalised on start). */
   images: string[];
   bandwidthBytesPerSec: number;
@@ -69,8 +72,6 @@ export interface Container extends ContainerInfo {
   memoryBytes?: number;
   /** The files of its configMap/secret/projected volumes by path, as the kubelet last wrote them. */
   mounted?: Record<string, string>;
-  /** An `until nslookup` loop waiting for the DNS answer to this request. */
-  dnsLookup?: { requestId: MessageId | -1; host: string; body: Step[] };
   /** A redis server's keyspace and replication (redis-server.ts). */
   redis?: RedisState;
 }
@@ -101,13 +102,18 @@ export interface ContainerdState {
   /** Open GetContainerEvents streams. */
   subscribers: { stream: MessageId; process: ProcessId; incarnation: number }[];
   /** Shared with what is persisted, so ids stay unique across restarts. */
-  counters: { seq: number; outgoing?: number };
+  counters: { seq: number; outgoing?: number; lookups?: number; nslookups?: number };
   /** Requests its containers are making (outgoing.ts). */
   outgoing?: Map<number, OutgoingRequest>;
   /** The node kernel's conntrack table and IPVS scheduler state (node/kernel/packet-path.ts). */
   kernel?: NodeKernel;
   /** Load generators running in its containers (the scenario's traffic step). */
   loads?: Map<number, LoadGen>;
+  /** DNS lookups its containers are making (resolver.ts), and the nslookup runs behind some (nslookup.ts). */
+  lookups?: Map<number, DnsLookup>;
+  nslookups?: Map<number, NslookupRun>;
+  /** The CoreDNS programs of its running coredns containers (node/coredns/coredns.ts). */
+  coredns?: Map<string, CorednsServer>;
 }
 
 export const SANDBOX_IMAGE = 'registry.k8s.io/pause:3.10';
