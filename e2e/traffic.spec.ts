@@ -170,12 +170,12 @@ test('traffic from the inspector travels client -> Service -> pod, is counted pe
   expect(await last.getByTestId('traffic-report').innerText()).not.toContain(`${ip2}:80`);
 });
 
-test('the kube-proxy inspector draws iptables growing and IPVS flat, measured by the simulation', async ({ page }) => {
+test('the kube-proxy inspector draws iptables growing and IPVS and nftables flat, measured by the simulation', async ({ page }) => {
   await gotoApp(page);
   await page.getByTestId('component-kube-proxy_worker-1').click();
   const chart = page.getByTestId('proxy-cost-chart');
   await expect(chart).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('proxy-cost-series')).toHaveCount(2);
+  await expect(page.getByTestId('proxy-cost-series')).toHaveCount(3);
   await expect(page.getByTestId('proxy-cost-series').first()).toHaveAttribute('data-mode', 'iptables');
   await expect(page.getByTestId('proxy-cost-node')).toContainText('iptables mode');
   const rows = await page.getByTestId('proxy-cost-table').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-mode'), Number(tr.getAttribute('data-services')), Number(tr.getAttribute('data-evaluated'))] as const));
@@ -183,6 +183,7 @@ test('the kube-proxy inspector draws iptables growing and IPVS flat, measured by
   // The issue's acceptance: iptables at 1,000 Services >= 30x at 10; IPVS within 2x.
   expect(at('iptables', 1000)).toBeGreaterThanOrEqual(30 * at('iptables', 10));
   expect(at('ipvs', 1000)).toBeLessThanOrEqual(2 * at('ipvs', 10));
+  expect(at('nftables', 1000)).toBeLessThanOrEqual(2 * at('nftables', 10));
   await page.getByTestId('lang-ru').click();
   await expect(page.getByTestId('proxy-cost-node')).toContainText('режим iptables');
   await chart.scrollIntoViewIfNeeded();

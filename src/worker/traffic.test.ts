@@ -143,6 +143,6 @@ describe('traffic from the app', () => {
     const r = session();
     const [a] = r.s.handle({ type: 'proxyCost', sizes: [10, 100] });
     if (a?.type !== 'proxyCost') throw new Error(String(a?.type));
-    expect(a.points.map((p) => [p.mode, p.services, p.rulesEvaluatedMean > 0])).toEqual([['iptables', 10, true], ['iptables', 100, true], ['ipvs', 10, true], ['ipvs', 100, true]]);
+    expect(a.points.map((p) => [p.mode, p.services, p.rulesEvaluatedMean > 0])).toEqual([['iptables', 10, true], ['iptables', 100, true], ['ipvs', 10, true], ['ipvs', 100, true], ['nftables', 10, true], ['nftables', 100, true]]);
   });
 });
