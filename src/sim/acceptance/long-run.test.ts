@@ -118,7 +118,7 @@ function measure(c: Cluster, minute: number, cs: Census): Figures {
 }
 
 describe(`a ${MINUTES}-minute run of the default cluster under churn`, () => {
-  it('holds a bounded world: it ends within 10 % of what it held at half time', { timeout: MINUTES * 2_000 + 60_000 }, () => {
+  it('holds a bounded world: it ends within 10 % of what it held at half time (at least 90 min in)', { timeout: MINUTES * 2_000 + 60_000 }, () => {
     const c = buildCluster({}, { seed: 1, traceLimit: TRACE_WINDOW });
     c.sim.world.logLimit = LOG_WINDOW;
     const rows: Figures[] = [];
@@ -133,9 +133,12 @@ describe(`a ${MINUTES}-minute run of the default cluster under churn`, () => {
     }
     host.console.log(`long run, ${MINUTES} simulated minutes, ${c.sim.world.traceCount} trace records made`);
     host.console.table(rows);
-    // The second half of the run against the first: the windows have filled by half time.
+    // The second half of the run against the first: the windows have filled by half time, but not
+    // before Events start to expire (an hour) and the watch cache's event window, whose objects carry
+    // their managedFields, has caught up: at 60 min the world still grows, by 90 min it is flat.
     const lastMin = MINUTES - (MINUTES % MEASURE_EVERY_MIN);
-    const midMin = Math.max(MEASURE_EVERY_MIN, lastMin / 2 - ((lastMin / 2) % MEASURE_EVERY_MIN));
+    const half = lastMin / 2 - ((lastMin / 2) % MEASURE_EVERY_MIN);
+    const midMin = Math.min(lastMin - MEASURE_EVERY_MIN, Math.max(MEASURE_EVERY_MIN, half, 90));
     const mid = taken.get(midMin)!;
     const last = taken.get(lastMin)!;
     host.console.log(`grew most from minute ${midMin} to ${lastMin}:\n  ${growth(mid, last).join('\n  ')}`);

@@ -302,9 +302,14 @@ const VERB_LIST: Verb[] = [
   },
 ];
 
-/** Every verb with printer flags (-o) also takes --show-managed-fields (genericclioptions.PrintFlags). */
+/**
+ * Every verb with printer flags (-o from genericclioptions.PrintFlags) also takes
+ * --show-managed-fields; explain, version and api-resources have an -o of their own and do not
+ * (kubectl v1.31.9: `unknown flag: --show-managed-fields`).
+ */
 const SHOW_MANAGED_FIELDS = bool('show-managed-fields');
-for (const v of VERB_LIST) if (v.flags.includes(OUTPUT)) v.flags = [...v.flags, SHOW_MANAGED_FIELDS];
+const OWN_OUTPUT = new Set(['explain', 'version', 'api-resources']);
+for (const v of VERB_LIST) if (v.flags.includes(OUTPUT) && !OWN_OUTPUT.has(v.name)) v.flags = [...v.flags, SHOW_MANAGED_FIELDS];
 
 export const VERBS: ReadonlyMap<string, Verb> = new Map(VERB_LIST.map((v) => [v.name, v]));
 

@@ -21,7 +21,7 @@ import { onContainerExec, onExecAnswer } from './exec';
 import { onPortForward, onPortForwardAnswer } from './port-forward';
 import { onAttachRead, onContainerAttach } from './attach';
 import { onContainerLogs, onReadLogs } from './logs';
-import { LEASE_TIMER, NODE_STATUS_TIMER, postNodeStatus, registerNode, renewLease } from './node';
+import { LEASE_TIMER, NODE_STATUS_TIMER, conditionKey, postNodeStatus, registerNode, renewLease, type NodeCondition } from './node';
 import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volume-resync';
 import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
 import { findContainer } from './init-containers';
@@ -52,6 +52,9 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
     informers: createInformerSet(
       {
         pods: createInformer({ name: 'pods', path: '/api/v1/pods', fieldSelector: `spec.nodeName=${config.nodeName}`, phase: 'watch' }),
+        // Its own Node (the kubelet's node lister): what the apiserver says of it, so a status another
+        // component changed (the node lifecycle controller's Unknown) is posted again at the next update.
+        node: createInformer({ name: 'node', path: '/api/v1/nodes', fieldSelector: `metadata.name=${config.nodeName}`, phase: 'heartbeat' }),
       } as Record<KubeletInformer, ReturnType<typeof createInformer>>,
       { pid: KUBELET_PID, reflector: 'pkg/kubelet/config/apiserver.go:66' },
     ),
@@ -73,7 +76,7 @@ function start(ctx: Effects, input: { config: KubeletConfig }): KubeletState {
   klog(ctx, 'I', 'server.go:484', 'Kubelet version', { kubeletVersion: KUBELET_VERSION });
   klog(ctx, 'I', 'kubelet_node_status.go:72', 'Attempting to register node', { node: config.nodeName });
   registerNode(s, ctx);
-  informerSetStart(ctx, s.client, s.informers, ['pods']);
+  informerSetStart(ctx, s.client, s.informers, ['pods', 'node']);
   startRuntimeSync(s, ctx);
   ctx.setTimer(t.nodeStatusUpdateFrequencyMs, NODE_STATUS_TIMER);
   return s;
@@ -162,7 +165,11 @@ function callError(ev: ClientEvent, status: number): string | number {
 function onClientInputs(s: KubeletState, ctx: Effects, inputs: ClientInput<KubeletInformer>[]): void {
   for (const input of inputs) {
     if (input.kind === 'deltas') {
-      if (input.informer === 'pods') {
+      if (input.informer === 'node') {
+        const node = s.informers.byName.node.items.get(s.config.nodeName) as { status?: { conditions?: NodeCondition[] } } | undefined;
+        s.apiNodeConditions = node ? conditionKey(node.status?.conditions) : undefined;
+      }
+      else if (input.informer === 'pods') {
         onDeltas(s, ctx, input.deltas);
         // A static pod's mirror pod is posted once the pods are listed, and again when deleted.
         ensureMirrorPods(s, ctx);

@@ -105,11 +105,28 @@ export function registerNode(s: KubeletState, ctx: Effects): void {
 }
 
 /** PATCH the status if it changed since the last post, or if the report frequency has passed. */
+export interface NodeCondition {
+  type: string;
+  status: string;
+}
+
+/** A Node's conditions as `type=status` pairs, to compare what the kubelet would post with what the apiserver has. */
+export function conditionKey(conditions: readonly NodeCondition[] | undefined): string {
+  return (conditions ?? []).map((c) => `${c.type}=${c.status}`).join(',');
+}
+
+/**
+ * tryUpdateNodeStatus (kubelet_node_status.go): post when forced, when nodeStatusReportFrequency has
+ * passed, or when the status differs from the Node the apiserver has: the kubelet compares with
+ * the Node it reads, so conditions the node lifecycle controller set to Unknown while the kubelet
+ * could not reach the apiserver are put right at the next update once it can.
+ */
 export function postNodeStatus(s: KubeletState, ctx: Effects, force: boolean): void {
   const status = nodeStatus(s, ctx.now);
   const comparable = JSON.stringify({ ...status, conditions: status.conditions?.map((c) => ({ ...c, lastHeartbeatTime: '' })) });
   const due = ctx.now - s.lastStatusPostAt >= s.config.timings.nodeStatusReportFrequencyMs;
-  if (!force && !due && comparable === s.lastNodeStatusJson) return;
+  const apiDiffers = s.apiNodeConditions !== undefined && s.apiNodeConditions !== conditionKey(status.conditions as NodeCondition[] | undefined);
+  if (!force && !due && !apiDiffers && comparable === s.lastNodeStatusJson) return;
   s.lastNodeStatusJson = comparable;
   s.lastStatusPostAt = ctx.now;
   apiRequest(

@@ -135,7 +135,7 @@ export interface CriCallRecord {
 export type ObjectInformer = `configmaps/${string}` | `secrets/${string}`;
 
 /** The kubelet's informers: its pods, and each ConfigMap and Secret their env and volumes read. */
-export type KubeletInformer = 'pods' | ObjectInformer;
+export type KubeletInformer = 'pods' | 'node' | ObjectInformer;
 
 export interface KubeletState {
   config: KubeletConfig;
@@ -154,6 +154,8 @@ export interface KubeletState {
   lease?: { resourceVersion?: string; exists: boolean };
   lastStatusPostAt: number;
   lastNodeStatusJson?: string;
+  /** The Ready/pressure conditions (type=status) of this Node as the apiserver last showed it (the node informer). */
+  apiNodeConditions?: string;
   images: Map<string, { names: string[]; sizeBytes: number }>;
   workers: Map<string, PodWorker>;
   /** containerId -> pod uid */
