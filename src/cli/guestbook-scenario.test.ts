@@ -104,8 +104,8 @@ describe('the PHP Guestbook tutorial', () => {
     const [before, during, after] = trafficReports(res.transcript);
     expect(before!.failed).toBe(0);
     expect(Object.keys(before!.perEndpoint)).toHaveLength(3);
-    // During: exactly one endpoint (the frontend on worker-3) fails, by timeouts; the others answer all
-    // theirs. A CoreDNS pod ran on worker-3 too: the lookups its node's rules DNAT to it go unanswered,
+    // During: exactly one endpoint (the frontend on the killed node) fails, by timeouts; the others answer all
+    // theirs. When a CoreDNS pod ran there too: the lookups its node's rules DNAT to it go unanswered,
     // and those requests fail before they have an endpoint ("(none)", bad address) until it leaves kube-dns.
     const failing = Object.entries(during!.perEndpoint).filter(([ep, v]) => ep !== '(none)' && v.failed > 0);
     expect(failing).toHaveLength(1);

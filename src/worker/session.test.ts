@@ -421,9 +421,10 @@ describe('SimSession: frames', () => {
     const median = sorted[Math.floor(sorted.length / 2)]!;
     console.log(`first frame ${bytes(first)} B; ${sizes.length} frames, median ${median} B, max ${sorted.at(-1)} B`);
     // The first frame carries every stored object and the boot's trace (at most MAX_TRACE_PER_BATCH
-    // records): a kubeadm cluster's boot (static pods, kube-proxy's DaemonSet, CoreDNS) makes it
-    // about 670 KB. Every later frame stays under the 100 KiB budget.
-    expect(bytes(first)).toBeLessThan(700 * 1024);
+    // records, about 520 KB of it) and the objects (about 200 KB): a kubeadm cluster's boot (static
+    // pods, kube-proxy's DaemonSet, CoreDNS with its informers, each kubelet's own-Node watch) makes
+    // it about 710 KB, sent once. Every later frame stays under the 100 KiB budget.
+    expect(bytes(first)).toBeLessThan(768 * 1024);
     expect(median).toBeLessThan(100 * 1024);
     expect(sorted.at(-1)!).toBeLessThan(100 * 1024);
   });

@@ -54,7 +54,7 @@ function onMessage(s: FakeApiserverState, msg: Message, ctx: Effects): void {
     return;
   }
   let body: unknown = b.body ?? {};
-  const lists: Record<string, string> = { '/api/v1/pods': 'PodList', '/api/v1/configmaps': 'ConfigMapList', '/api/v1/secrets': 'SecretList' };
+  const lists: Record<string, string> = { '/api/v1/pods': 'PodList', '/api/v1/nodes': 'NodeList', '/api/v1/configmaps': 'ConfigMapList', '/api/v1/secrets': 'SecretList' };
   if (b.method === 'GET' && lists[b.path]) body = { apiVersion: 'v1', kind: lists[b.path], metadata: { resourceVersion: String(s.rv) }, items: [] };
   else if (b.body && typeof b.body === 'object' && 'metadata' in (b.body as object)) {
     s.rv++;
