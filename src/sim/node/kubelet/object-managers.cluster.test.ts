@@ -56,14 +56,15 @@ describe("the kubelet's configmap and secret managers and the Node authorizer", 
     expect(c.run('kubectl get pod one').stdout).toMatch(/^one\s+1\/1\s+Running\s/m);
     expect(kubeletInformers(c, 'worker-1')).toEqual([
       '/api/v1/pods?spec.nodeName=worker-1',
+      '/api/v1/nodes?metadata.name=worker-1',
       '/api/v1/namespaces/default/configmaps?metadata.name=game',
       '/api/v1/namespaces/default/configmaps?metadata.name=kube-root-ca.crt',
       '/api/v1/namespaces/default/secrets?metadata.name=db',
     ]);
-    expect(kubeletInformers(c, 'worker-2')).toEqual(['/api/v1/pods?spec.nodeName=worker-2']);
+    expect(kubeletInformers(c, 'worker-2')).toEqual(['/api/v1/pods?spec.nodeName=worker-2', '/api/v1/nodes?metadata.name=worker-2']);
     c.run('kubectl delete pod one --grace-period=1');
     c.sim.runUntil(c.sim.now + 20_000);
-    expect(kubeletInformers(c, 'worker-1')).toEqual(['/api/v1/pods?spec.nodeName=worker-1']);
+    expect(kubeletInformers(c, 'worker-1')).toEqual(['/api/v1/pods?spec.nodeName=worker-1', '/api/v1/nodes?metadata.name=worker-1']);
   });
 
   it('lets a kubelet read a Secret only while a pod on its node references it, with the real Forbidden texts', () => {
