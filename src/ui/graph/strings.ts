@@ -255,6 +255,7 @@ const ru: GraphStrings = {
     images: 'образов',
     mode: 'режим',
     syncs: 'синхронизаций',
+    rules: 'правил',
   },
   roleValue: { leader: 'лидер', follower: 'последователь', candidate: 'кандидат', 'pre-candidate': 'пред-кандидат' },
   podTitle: (name, ns) => `pod/${name} (пространство имён ${ns})`,

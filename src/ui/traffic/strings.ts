@@ -41,7 +41,7 @@ export type TrafficStrings = typeof en;
 
 const ru: TrafficStrings = {
   sendTraffic: 'Отправить трафик',
-  trafficHint: 'Генератор нагрузки в поде-клиенте шлёт HTTP GET-запросы в Service; каждое новое соединение проходит правила kube-proxy на узле клиента и попадает на один endpoint. Записывается шагом traffic, поэтому ссылка на прогон его повторит.',
+  trafficHint: 'Генератор нагрузки в поде-клиенте шлёт HTTP GET-запросы в Service; каждое новое соединение проходит правила kube-proxy на узле клиента и попадает на один endpoint. Записывается шагом сценария, поэтому ссылка на прогон его повторит.',
   fromPod: 'Из пода',
   toService: 'В Service',
   rps: 'Запросов в секунду',
