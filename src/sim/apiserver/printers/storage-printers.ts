@@ -8,6 +8,7 @@ import { canonicalQuantity, quantityError } from '../../api/quantity';
 import { parseTime } from '../../api/time';
 import { humanDuration } from '../../../apimachinery/duration';
 import type { TablePrinter } from './tables';
+import type { PersistentVolumeClaimSpec as ClaimSpec, PersistentVolumeSpec as VolumeSpec } from '../../api/storage';
 
 export const DEFAULT_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
 const BETA_DEFAULT_CLASS_ANNOTATION = 'storageclass.beta.kubernetes.io/is-default-class';
@@ -39,16 +40,6 @@ export function isDefaultClass(sc: KubeObject): boolean {
   return a[DEFAULT_CLASS_ANNOTATION] === 'true' || a[BETA_DEFAULT_CLASS_ANNOTATION] === 'true';
 }
 
-interface VolumeSpec {
-  capacity?: Record<string, string>;
-  accessModes?: string[];
-  persistentVolumeReclaimPolicy?: string;
-  claimRef?: { namespace?: string; name?: string };
-  storageClassName?: string;
-  volumeAttributesClassName?: string;
-  volumeMode?: string;
-}
-
 export const persistentVolumePrinter: TablePrinter = {
   columns: ['Name', 'Capacity', 'Access Modes', 'Reclaim Policy', 'Status', 'Claim', 'StorageClass', 'VolumeAttributesClass', 'Reason', 'Age'],
   wideColumns: ['VolumeMode'],
@@ -73,13 +64,6 @@ export const persistentVolumePrinter: TablePrinter = {
     return cells;
   },
 };
-
-interface ClaimSpec {
-  volumeName?: string;
-  storageClassName?: string;
-  volumeAttributesClassName?: string;
-  volumeMode?: string;
-}
 
 export const persistentVolumeClaimPrinter: TablePrinter = {
   columns: ['Name', 'Status', 'Volume', 'Capacity', 'Access Modes', 'StorageClass', 'VolumeAttributesClass', 'Age'],

@@ -14,7 +14,6 @@
 // Binding writes merge patches (claimRef, volumeName and the bind annotations, then each status), so
 // a stale cache cannot make them conflict. Volumes are never resized.
 
-import type { KubeObject } from '../../api/types';
 import type { Delta } from '../../client/informer';
 import { parseList } from '../../api/quota/resource-list';
 import { armWorker, createRuntime, syncWrite, type ControllerRuntime, type SyncContext, type SyncResult } from '../framework/controller';
@@ -22,6 +21,7 @@ import type { ControllerEnv } from '../framework/env';
 import { recordEvent } from '../framework/events';
 import { queueAdd } from '../framework/workqueue';
 import { handOverToProvisioner, LOCAL_PATH_PROVISIONER, NO_PROVISIONER, provisionVolume, SELECTED_NODE, type ProvisionClass } from './provisioner';
+import type { PersistentVolume, PersistentVolumeClaim } from '../../api/storage';
 
 export const PV_BINDER = 'persistentvolume-binder';
 export const PV_BINDER_SA = 'persistent-volume-binder';
@@ -39,23 +39,8 @@ export function createPVBinder(): PVBinderState {
   return { rt: createRuntime(PV_BINDER), provisioning: [] };
 }
 
-interface ClaimShape {
-  spec?: { accessModes?: string[]; storageClassName?: string; volumeName?: string; volumeMode?: string; resources?: { requests?: Record<string, string> } };
-  status?: { phase?: string };
-}
-interface VolumeShape {
-  spec?: {
-    accessModes?: string[];
-    capacity?: Record<string, string>;
-    storageClassName?: string;
-    volumeMode?: string;
-    persistentVolumeReclaimPolicy?: string;
-    claimRef?: { namespace?: string; name?: string; uid?: string };
-  };
-  status?: { phase?: string };
-}
-type Claim = KubeObject & ClaimShape;
-type Volume = KubeObject & VolumeShape;
+type Claim = PersistentVolumeClaim;
+type Volume = PersistentVolume;
 
 function enqueue(s: PVBinderState, env: ControllerEnv, key: string): void {
   queueAdd(s.rt.queue, key);

@@ -13,6 +13,7 @@ import type { KubeObject } from '../../api/types';
 import { syncWrite, type SyncContext } from '../framework/controller';
 import type { ControllerEnv } from '../framework/env';
 import { recordEvent } from '../framework/events';
+import type { PersistentVolumeClaim } from '../../api/storage';
 
 export const PROVISIONED_BY = 'pv.kubernetes.io/provisioned-by';
 /** The one external provisioner running in the cluster, as in kind: local-path-provisioner. */
@@ -25,9 +26,7 @@ export const BETA_STORAGE_PROVISIONER = 'volume.beta.kubernetes.io/storage-provi
 /** local-path-provisioner's own record of the node its directory is on. */
 export const LOCAL_PATH_SELECTED_NODE = 'local.path.provisioner/selected-node';
 
-export interface ProvisionClaim extends KubeObject {
-  spec?: { accessModes?: string[]; storageClassName?: string; volumeMode?: string; resources?: { requests?: Record<string, string> } };
-}
+export type ProvisionClaim = PersistentVolumeClaim;
 export interface ProvisionClass extends KubeObject {
   provisioner?: string;
   reclaimPolicy?: string;

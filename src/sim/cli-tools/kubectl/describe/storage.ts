@@ -4,31 +4,14 @@
 // (skipAnnotations), not of a StorageClass's one-line ones. Slices print as Go's %v (`[kubernetes.io/pvc-protection]`, `[]`); label and
 // annotation maps of a StorageClass print as labels.FormatLabels (`k=v,k2=v2`, `<none>`).
 
-import type { Event, KubeObject, NodeSelectorTerm } from '../../../api/types';
+import type { Event, KubeObject } from '../../../api/types';
 import { accessModesString, isDefaultClass } from '../../../apiserver/printers/storage-printers';
 import { age } from '../../../apiserver/printers/tables';
 import { canonicalQuantity, quantityError } from '../../../api/quantity';
 import { tabwrite, KUBECTL_DESCRIBE } from '../../common/tabwriter';
 import { describeEvents, multiline } from './format';
+import type { PersistentVolumeClaimSpec as ClaimSpec, PersistentVolumeSpec as VolumeSpec } from '../../../api/storage';
 
-interface VolumeSpec {
-  capacity?: Record<string, string>;
-  accessModes?: string[];
-  persistentVolumeReclaimPolicy?: string;
-  claimRef?: { namespace?: string; name?: string };
-  storageClassName?: string;
-  volumeMode?: string;
-  nodeAffinity?: { required?: { nodeSelectorTerms?: NodeSelectorTerm[] } };
-  hostPath?: { path?: string; type?: string };
-  local?: { path?: string; fsType?: string };
-  nfs?: { server?: string; path?: string; readOnly?: boolean };
-}
-interface ClaimSpec {
-  storageClassName?: string;
-  volumeName?: string;
-  volumeMode?: string;
-  resources?: { requests?: Record<string, string> };
-}
 
 const BETA_CLASS = 'volume.beta.kubernetes.io/storage-class';
 /** describe.go's skipAnnotations. */

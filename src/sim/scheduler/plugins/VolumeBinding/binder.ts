@@ -8,7 +8,8 @@
 
 import { nodeSelectorTermsMatch } from '../../../api/labels';
 import { parseList } from '../../../api/quota/resource-list';
-import type { KubeObject, Node, NodeSelectorTerm, Pod } from '../../../api/types';
+import type { KubeObject, Node, Pod } from '../../../api/types';
+import type { PersistentVolume, PersistentVolumeClaim } from '../../../api/storage';
 
 export interface VolumeListers {
   /** `namespace/name` -> PersistentVolumeClaim. */
@@ -17,20 +18,8 @@ export interface VolumeListers {
   classes: ReadonlyMap<string, KubeObject>;
 }
 
-export interface Claim extends KubeObject {
-  spec?: { accessModes?: string[]; storageClassName?: string; volumeName?: string; volumeMode?: string; resources?: { requests?: Record<string, string> } };
-  status?: { phase?: string };
-}
-export interface Volume extends KubeObject {
-  spec?: {
-    accessModes?: string[];
-    capacity?: Record<string, string>;
-    storageClassName?: string;
-    volumeMode?: string;
-    claimRef?: { namespace?: string; name?: string; uid?: string };
-    nodeAffinity?: { required?: { nodeSelectorTerms?: NodeSelectorTerm[] } };
-  };
-}
+export type Claim = PersistentVolumeClaim;
+export type Volume = PersistentVolume;
 interface Class extends KubeObject {
   provisioner?: string;
   volumeBindingMode?: string;
