@@ -43,27 +43,12 @@ export interface Netfilter {
   ruleCount: number;
 }
 
-/** Split a rule line into words, honouring the double quotes around comments. */
-function words(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  let any = false;
-  for (const c of line) {
-    if (c === '"') {
-      quoted = !quoted;
-      any = true;
-    } else if (c === ' ' && !quoted) {
-      if (any) out.push(cur);
-      cur = '';
-      any = false;
-    } else {
-      cur += c;
-      any = true;
-    }
-  }
-  if (any) out.push(cur);
-  return out;
+/**
+ * The words of one iptables-save rule line, the double quotes around a comment removed
+ * (`--comment "default/web cluster IP"` is one word); what `iptables -L` lists is read the same way.
+ */
+export function ruleWords(line: string): string[] {
+  return [...line.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1] : m[2]!));
 }
 
 function stripMask(addr: string): string {
@@ -72,7 +57,7 @@ function stripMask(addr: string): string {
 
 /** One `-A CHAIN ...` line as a rule. */
 export function parseRule(line: string): Rule {
-  const w = words(line);
+  const w = ruleWords(line);
   const rule: Rule = { chain: w[1] ?? '', match: {}, target: '' };
   let negate = false;
   for (let i = 2; i < w.length; i++) {

@@ -9,6 +9,8 @@
 // Simplified: without -n only 0.0.0.0/0 becomes `anywhere` and ports 53, 80 and 443 their
 // /etc/services names; real iptables also resolves addresses through DNS.
 
+import { ruleWords } from '../kernel/netfilter';
+
 const BUILTIN = new Set(['PREROUTING', 'INPUT', 'FORWARD', 'OUTPUT', 'POSTROUTING']);
 const SERVICES: Record<string, string> = { '53': 'domain', '80': 'http', '443': 'https' };
 
@@ -16,11 +18,6 @@ export interface Table {
   /** Chains in iptables-save order, with their policy (`-` for a user chain). */
   chains: { name: string; policy: string }[];
   rules: { chain: string; words: string[] }[];
-}
-
-/** Words of one `-A` line, quotes removed (`--comment "a b"` is one word). */
-function words(line: string): string[] {
-  return [...line.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1] : m[2]!));
 }
 
 /** One table (`nat`, `filter`) out of iptables-save's text, or undefined if it is not there. */
@@ -34,7 +31,7 @@ export function parseTable(save: string, table: string): Table | undefined {
     const chain = /^:(\S+) (\S+)/.exec(line);
     if (chain) t.chains.push({ name: chain[1]!, policy: chain[2]! });
     else if (line.startsWith('-A ')) {
-      const w = words(line);
+      const w = ruleWords(line);
       t.rules.push({ chain: w[1]!, words: w.slice(2) });
     }
   }
