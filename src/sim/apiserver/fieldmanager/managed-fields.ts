@@ -136,7 +136,14 @@ const VALUE_STRUCTS = new Set(['metadata', 'spec', 'template', 'strategy', 'upda
  * compared with it. Required fields are there as null, value structs as their own empty objects;
  * so a new map (labels) or pointer struct counts as added and its entry shows `.`.
  */
+const zeros = new WeakMap<TypeRef, Record<string, unknown>>();
 function zeroOf(t: TypeRef): Record<string, unknown> {
+  let z = zeros.get(t);
+  if (!z) zeros.set(t, (z = zeroValue(t)));
+  return z;
+}
+
+function zeroValue(t: TypeRef): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (t.t !== 'struct') return out;
   const required = new Set(definition(t.def)?.required ?? []);
@@ -144,7 +151,7 @@ function zeroOf(t: TypeRef): Record<string, unknown> {
     if (k === 'status' || k === 'apiVersion' || k === 'kind') continue;
     if (k === 'creationTimestamp') out[k] = null;
     const ct = childType(t, k);
-    if (VALUE_STRUCTS.has(k) && ct.t === 'struct') out[k] = zeroOf(ct);
+    if (VALUE_STRUCTS.has(k) && ct.t === 'struct') out[k] = zeroValue(ct);
     else if (required.has(k)) out[k] = null;
   }
   return out;

@@ -117,14 +117,33 @@ export function rootType(defName: string): TypeRef {
   return { t: 'struct', def: defName, props: d.properties };
 }
 
+const UNTYPED: TypeRef = { t: 'untyped' };
+
+/**
+ * A struct's field types, resolved once: every write of an object walks its schema (compare,
+ * merge), and a struct's fields are a fixed set. A map's keys are the user's (label names), so its
+ * values' type is not kept by key.
+ */
+const fieldTypes = new WeakMap<Record<string, JsonSchema>, Map<string, TypeRef>>();
+const itemTypes = new WeakMap<TypeRef, TypeRef>();
+
 /** The type of one field of a struct or map. */
 export function childType(t: TypeRef, key: string): TypeRef {
-  if (t.t === 'struct') return hasOwn(t.props, key) ? resolveType(t.props[key], shortName(t.def), key) : { t: 'untyped' };
+  if (t.t === 'struct') {
+    if (!hasOwn(t.props, key)) return UNTYPED;
+    let byField = fieldTypes.get(t.props);
+    if (!byField) fieldTypes.set(t.props, (byField = new Map()));
+    let ct = byField.get(key);
+    if (!ct) byField.set(key, (ct = resolveType(t.props[key], shortName(t.def), key)));
+    return ct;
+  }
   if (t.t === 'map') return resolveType(t.elem, t.parent, key);
-  return { t: 'untyped' };
+  return UNTYPED;
 }
 
 /** The type of a list's items. */
 export function itemType(t: TypeRef & { t: 'list' }): TypeRef {
-  return resolveType(t.elem, t.parent, '[]');
+  let it = itemTypes.get(t);
+  if (!it) itemTypes.set(t, (it = resolveType(t.elem, t.parent, '[]')));
+  return it;
 }

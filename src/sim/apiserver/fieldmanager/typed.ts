@@ -54,6 +54,7 @@ export function deepEqual(a: Json, b: Json): boolean {
 }
 
 const field = (k: string): string => `f:${k}`;
+const LEAF: TypeRef = { t: 'leaf' };
 
 /** The fields an applied configuration sets (ToFieldSet). */
 export function toFieldSet(v: Json, t: TypeRef): FieldSet {
@@ -103,7 +104,11 @@ export function compare(lhs: Json, rhs: Json, t: TypeRef): Comparison {
     } else if (r === undefined || r === null) insert(cmp.removed, path);
     else if (!deepEqual(l, r)) insert(cmp.modified, path);
   };
-  const walk = (l: Json, r: Json, type: TypeRef, path: string[]): void => {
+  // One path, grown and shrunk as the walk goes (insert copies what it keeps).
+  const path: string[] = [];
+  const walk = (l: Json, r: Json, type: TypeRef): void => {
+    // The same value on both sides (a subtree the write did not touch): nothing inside it changed.
+    if (l === r && l !== undefined) return;
     const e = effective(type, r !== undefined ? r : l);
     const lv = l === null ? undefined : l;
     const rv = r === null ? undefined : r;
@@ -111,6 +116,11 @@ export function compare(lhs: Json, rhs: Json, t: TypeRef): Comparison {
       if (path.length) leaf(l, r, path);
       return;
     }
+    const child = (pe: string, a: Json, b: Json, ct: TypeRef): void => {
+      path.push(pe);
+      walk(a, b, ct);
+      path.pop();
+    };
     if (e.t === 'list') {
       const items = new Map<string, [Json, Json]>();
       (Array.isArray(lv) ? lv : []).forEach((x, i) => items.set(itemElement(e, x, i), [x, undefined]));
@@ -118,19 +128,19 @@ export function compare(lhs: Json, rhs: Json, t: TypeRef): Comparison {
         const pe = itemElement(e, x, i);
         items.set(pe, [items.get(pe)?.[0], x]);
       });
-      const it = itemType(e);
-      for (const [pe, [a, b]] of items) walk(a, b, e.listType === 'set' ? { t: 'leaf' } : it, [...path, pe]);
+      const it = e.listType === 'set' ? LEAF : itemType(e);
+      for (const [pe, [a, b]] of items) child(pe, a, b, it);
     } else {
       const lo = isObj(lv) ? lv : {};
       const ro = isObj(rv) ? rv : {};
-      for (const k of Object.keys(lo)) walk(lo[k], hasOwn(ro, k) ? ro[k] : undefined, childType(e, k), [...path, field(k)]);
-      for (const k of Object.keys(ro)) if (!hasOwn(lo, k)) walk(undefined, ro[k], childType(e, k), [...path, field(k)]);
+      for (const k of Object.keys(lo)) child(field(k), lo[k], hasOwn(ro, k) ? ro[k] : undefined, childType(e, k));
+      for (const k of Object.keys(ro)) if (!hasOwn(lo, k)) child(field(k), undefined, ro[k], childType(e, k));
     }
     if (!path.length) return;
     if (l === undefined) insert(cmp.added, path);
     else if (r === undefined) insert(cmp.removed, path);
   };
-  walk(lhs, rhs, t, []);
+  walk(lhs, rhs, t);
   return cmp;
 }
 
