@@ -190,6 +190,12 @@ export interface StartInput<C> {
   /** What the previous incarnation persisted, or undefined on first boot. */
   persisted: unknown;
   incarnation: number;
+  /**
+   * The host's boot (HostState.boots): a process that finds a different boot in what it persisted
+   * knows the machine lost power in between, and with it everything that was only in memory.
+   * Unset where a test starts a component by hand.
+   */
+  boot?: number;
 }
 
 export interface ComponentType<S = unknown, C = unknown> {
@@ -197,6 +203,12 @@ export interface ComponentType<S = unknown, C = unknown> {
   start(ctx: Effects, input: StartInput<C>): S;
   onMessage(state: S, msg: Message, ctx: Effects): void;
   onTimer(state: S, timer: Timer, ctx: Effects): void;
+  /**
+   * The machine lost power: what the process persisted, less what lived only in the machine's
+   * memory (kube-proxy's rules are the kernel's tables, gone at power off). Without it, everything
+   * persisted is on disk and survives.
+   */
+  afterPowerOff?(persisted: unknown): unknown;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -9,6 +9,11 @@ export interface HostState {
   name: HostName;
   address: string;
   up: boolean;
+  /**
+   * How many times the machine has booted (1 at creation, one more at every power on): what lived in
+   * its memory (processes, the kernel's tables) belongs to one boot, what is on its disk to all.
+   */
+  boots: number;
   /** Extra one-way latency for every link that touches this host (a registry on the internet, say). */
   extraLatencyMs: number;
 }

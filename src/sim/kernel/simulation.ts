@@ -178,7 +178,7 @@ export class Simulation {
   }
 
   addHost(name: HostName, address: string, extraLatencyMs = 0): void {
-    this.world.net.hosts.set(name, { name, address, up: true, extraLatencyMs });
+    this.world.net.hosts.set(name, { name, address, up: true, boots: 1, extraLatencyMs });
   }
 
   addProcess(id: ProcessId, host: HostName, kind: string, config: unknown, autostart = true): void {
@@ -319,7 +319,7 @@ export class Simulation {
     const type = this.types.get(p.kind)!;
     const ctx = this.effects(p, rec.id, 'user');
     try {
-      p.state = type.start(ctx, { config: p.config, persisted: p.persisted, incarnation: p.incarnation });
+      p.state = type.start(ctx, { config: p.config, persisted: p.persisted, incarnation: p.incarnation, boot: host.boots });
     } catch (e) {
       this.crash(p, e);
     }
@@ -386,7 +386,12 @@ export class Simulation {
     const h = this.mustHost(name);
     if (!h.up) return;
     const rec = this.control('kill', name, `power off ${name}`);
-    for (const p of this.world.processes.values()) if (p.host === name && p.alive) this.stopProcess(p, rec.id, false);
+    for (const p of this.world.processes.values()) {
+      if (p.host !== name) continue;
+      if (p.alive) this.stopProcess(p, rec.id, false);
+      const type = this.types.get(p.kind);
+      if (type?.afterPowerOff && p.persisted !== undefined) p.persisted = type.afterPowerOff(p.persisted);
+    }
     h.up = false;
   }
 
@@ -396,6 +401,7 @@ export class Simulation {
     if (h.up) return;
     this.control('start', name, `power on ${name}`);
     h.up = true;
+    h.boots = (h.boots ?? 1) + 1;
     for (const p of this.world.processes.values()) if (p.host === name && p.autostart) this.start(p.id);
   }
 

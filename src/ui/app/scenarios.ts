@@ -39,6 +39,7 @@ export const SCENARIOS: readonly string[] = [
   'scale-50',
   'kubelet-down',
   'containerd-down',
+  'power-cycle',
   'etcd-cluster',
   'etcd-leader-failover',
   'etcd-quorum-loss',

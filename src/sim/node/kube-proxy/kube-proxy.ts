@@ -161,6 +161,8 @@ export function goDate(now: number): string {
 
 export const kubeProxy: ComponentType<KubeProxyState, KubeProxyConfig> = {
   kind: 'kube-proxy',
+  // The rules are the kernel's tables: a machine that loses power boots with none.
+  afterPowerOff: () => undefined,
   start(ctx, { config: flags, persisted }) {
     const file = processPodFile(ctx, CONFIG_FILE);
     const mode = file === undefined ? flags.mode : modeFromConfigConf(file);

@@ -126,6 +126,16 @@ export function syncPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
   w.awaitingObjects = !objectsSynced(s, w);
   if (w.awaitingObjects) return;
   if (!w.sandboxId) {
+    // restartPolicy Never: a pod whose containers died with their sandbox gets no new one; it has failed.
+    if (w.sandboxChanged && (w.pod.spec.restartPolicy ?? 'Always') === 'Never' && w.containers.some((c) => c.state === 'terminated')) {
+      w.sandboxChanged = false;
+      w.terminating = true;
+      return terminateStep(s, ctx, w);
+    }
+    if (w.sandboxChanged) {
+      w.sandboxChanged = false;
+      recordEvent(s, ctx, w.pod, undefined, 'Normal', Reason.SandboxChanged, T.sandboxChanged);
+    }
     w.busy = true;
     criCall(s, ctx, {
       method: 'RunPodSandbox',
@@ -340,7 +350,9 @@ function onSyncFailure(s: KubeletState, ctx: Effects, w: PodWorker, c: Container
 /** The pod is gone from the API and stopped here: remove its sandbox and forget it. */
 export function removeWorker(s: KubeletState, ctx: Effects, w: PodWorker): void {
   unregisterPod(s, ctx, w.uid);
-  if (w.sandboxId) ctx.send(s.config.containerd, { type: 'cri.request', method: 'RemovePodSandbox', podSandboxId: w.sandboxId }, { summary: `RemovePodSandbox ${w.name}`, phase: 'execution' });
+  for (const id of [...(w.deadSandboxes ?? []), ...(w.sandboxId ? [w.sandboxId] : [])]) {
+    ctx.send(s.config.containerd, { type: 'cri.request', method: 'RemovePodSandbox', podSandboxId: id }, { summary: `RemovePodSandbox ${w.name}`, phase: 'execution' });
+  }
   s.workers.delete(w.uid);
   // Its containers (every restart's) go with the sandbox; a kubelet that runs pods forever must not remember them all.
   for (const [id, uid] of s.byContainer) if (uid === w.uid) s.byContainer.delete(id);

@@ -11,6 +11,7 @@ import type { ContainerInfo, ImageInfo, PodSandboxInfo } from '../runtime/cri';
 import { criCall } from './cri-client';
 import { allContainers } from './init-containers';
 import { klog } from './klog';
+import { rfc3339 } from '../../api/time';
 import { createWorker, onContainerExited, pushStatus, syncPod } from './pod-worker';
 import { startProbes } from './prober';
 import type { KubeletState, PodWorker } from './state';
@@ -34,8 +35,9 @@ export function onImageList(s: KubeletState, images: ImageInfo[]): void {
 }
 
 function adopt(s: KubeletState, ctx: Effects, w: PodWorker): void {
-  const sb = s.runtime?.sandboxes?.filter((x) => x.metadata.uid === w.uid && x.state === 'SANDBOX_READY').at(-1);
-  if (!sb) return;
+  const mine = (s.runtime?.sandboxes ?? []).filter((x) => x.metadata.uid === w.uid);
+  const sb = mine.filter((x) => x.state === 'SANDBOX_READY').at(-1);
+  if (!sb) return adoptDead(s, ctx, w, mine);
   w.sandboxId = sb.id;
   w.podIP = sb.ip;
   w.sandboxAttempt = sb.metadata.attempt;
@@ -62,6 +64,55 @@ function adopt(s: KubeletState, ctx: Effects, w: PodWorker): void {
       c.terminatedReason = last.reason;
     }
   }
+}
+
+/**
+ * The pod had sandboxes here but none is ready: they died with the machine (a power cycle), as
+ * containerd recovered them. computePodActions then kills the pod (StopPodSandbox for each old
+ * sandbox, which gives its IP back) and makes a new sandbox with the next attempt; each container
+ * comes back as a restart of the one that died (its exited status, code 255 "Unknown" after a power
+ * loss, becomes the last state, and RESTARTS counts it). SyncPod announces it with SandboxChanged.
+ */
+function adoptDead(s: KubeletState, ctx: Effects, w: PodWorker, sandboxes: PodSandboxInfo[]): void {
+  const last = [...sandboxes].sort((a, b) => a.metadata.attempt - b.metadata.attempt).at(-1);
+  if (!last) return;
+  w.sandboxAttempt = last.metadata.attempt + 1;
+  w.sandboxChanged = true;
+  w.deadSandboxes = sandboxes.map((x) => x.id);
+  for (const old of sandboxes) {
+    ctx.send(s.config.containerd, { type: 'cri.request', method: 'StopPodSandbox', podSandboxId: old.id }, { summary: `StopPodSandbox ${w.name} (dead sandbox ${old.id.slice(0, 13)})`, phase: 'execution' });
+  }
+  const ids = new Set(sandboxes.map((x) => x.id));
+  for (const c of allContainers(w)) {
+    const found = (s.runtime?.containers ?? []).filter((x) => ids.has(x.podSandboxId) && x.metadata.name === c.name);
+    const dead = found.sort((a, b) => a.metadata.attempt - b.metadata.attempt || a.createdAt - b.createdAt).at(-1);
+    if (!dead || dead.state !== 'CONTAINER_EXITED') continue;
+    c.containerId = dead.id;
+    c.restartCount = dead.metadata.attempt;
+    c.imageName = dead.image;
+    c.imageId = dead.imageRef;
+    c.startedAt = dead.startedAt;
+    s.byContainer.set(dead.id, w.uid);
+    // A regular init container runs again in the new sandbox, from the first (computeInitContainerActions).
+    if (c.init === 'regular') {
+      c.lastTerminated = terminatedState(dead);
+      continue;
+    }
+    c.state = 'terminated';
+    c.exitCode = dead.exitCode;
+    c.finishedAt = dead.finishedAt;
+    c.terminatedReason = dead.reason;
+  }
+}
+
+function terminatedState(x: ContainerInfo): NonNullable<PodWorker['containers'][number]['lastTerminated']> {
+  return {
+    exitCode: x.exitCode ?? 0,
+    reason: x.reason ?? 'Error',
+    startedAt: rfc3339(x.startedAt ?? 0),
+    finishedAt: rfc3339(x.finishedAt ?? 0),
+    containerID: `containerd://${x.id}`,
+  };
 }
 
 /** Start a worker for a pod bound to this node (SyncLoop ADD). */

@@ -86,6 +86,10 @@ export interface PodWorker {
   sandboxId?: string;
   podIP?: string;
   sandboxAttempt: number;
+  /** Its sandbox died (the machine lost power): the next one is made with the SandboxChanged event. */
+  sandboxChanged?: boolean;
+  /** Sandboxes of this pod that died before this kubelet ran: removed with the pod (evictSandboxes). */
+  deadSandboxes?: string[];
   startTime: number;
   readyToStartAt?: number;
   containers: ContainerWorker[];

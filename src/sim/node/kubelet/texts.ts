@@ -54,6 +54,8 @@ export const T = {
   backOffRestart: (name: string, podFull: string) => `Back-off restarting failed container ${name} in pod ${podFull}`,
   crashLoopMessage: (backoff: string, name: string, podFull: string) => `back-off ${backoff} restarting failed container=${name} pod=${podFull}`,
   failedSandbox: (err: string) => `Failed to create pod sandbox: ${err}`,
+  // kuberuntime_manager.go SyncPod, when computePodActions makes a new sandbox for a pod that had one.
+  sandboxChanged: 'Pod sandbox changed, it will be killed and re-created.',
   unready: (names: string[]) => `containers with unready status: [${names.join(' ')}]`,
   logWaiting: (c: string, pod: string, reason: string) => {
     if (reason === 'ErrImagePull') return `container "${c}" in pod "${pod}" is waiting to start: image can't be pulled`;

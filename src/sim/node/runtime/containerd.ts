@@ -29,7 +29,7 @@ import { portForward } from './port-forward';
 export type { ContainerdConfig } from './state';
 export { CONTAINERD_VERSION } from './state';
 
-type Persisted = Pick<ContainerdState, 'images' | 'sandboxes' | 'containers' | 'counters' | 'kernel'>;
+type Persisted = Pick<ContainerdState, 'images' | 'sandboxes' | 'containers' | 'counters' | 'kernel'> & { boot?: number };
 
 function waiterOf(msg: Message, req: CriRequest, ctx: Effects): Waiter {
   const w: Waiter = { to: { process: msg.from, incarnation: msg.fromIncarnation }, requestId: msg.id, method: req.method, cause: ctx.cause() };
@@ -86,7 +86,8 @@ function onCniResponse(s: ContainerdState, ctx: Effects, r: CniResponse): void {
 function stopPodSandbox(s: ContainerdState, ctx: Effects, sb: Sandbox, w: Waiter): void {
   clog(ctx, 'info', `StopPodSandbox for "${sb.id}"`);
   for (const c of s.containers.values()) if (c.podSandboxId === sb.id) stopContainer(s, c, 0, ctx);
-  if (sb.state === 'SANDBOX_NOTREADY' || !sb.ip) return answer(ctx, w, {});
+  // A sandbox that died with its machine still holds its IP: the network is torn down all the same.
+  if ((sb.state === 'SANDBOX_NOTREADY' && !sb.networkLeft) || !sb.ip) return answer(ctx, w, {});
   sb.stopping = w;
   const req: CniRequest = { type: 'cni.del', containerId: sb.id, podNamespace: sb.metadata.namespace, podName: sb.metadata.name };
   const id = ctx.send(s.config.cni, req, { summary: `CNI DEL ${sb.metadata.name}`, phase: 'networking' });
@@ -95,6 +96,7 @@ function stopPodSandbox(s: ContainerdState, ctx: Effects, sb: Sandbox, w: Waiter
 
 function finishStopSandbox(ctx: Effects, sb: Sandbox): void {
   sb.state = 'SANDBOX_NOTREADY';
+  sb.networkLeft = undefined;
   clog(ctx, 'info', `TearDown network for sandbox "${sb.id}" successfully`);
   if (sb.stopping) answer(ctx, sb.stopping, {}, undefined, `StopPodSandbox ${sb.metadata.name}: OK`);
   sb.stopping = undefined;
@@ -293,8 +295,38 @@ function onTimer(s: ContainerdState, t: Timer, ctx: Effects): void {
   }
 }
 
-function start(ctx: Effects, input: { config: ContainerdConfig; persisted: unknown }): ContainerdState {
+/**
+ * The machine lost power since the last containerd ran: the shims and every process under them died
+ * with it, and the kernel's tables (conntrack) are new. What is on disk stays: images, and each
+ * container's and sandbox's metadata and logs. containerd's CRI plugin recovers such a container as
+ * exited with the unknown exit code 255 and reason "Unknown", finished when it looked (its
+ * loadContainer), and such a sandbox as not ready (loadSandbox); the sandbox's IP stays allocated
+ * until the kubelet stops it.
+ */
+function afterPowerLoss(p: Persisted, now: number): void {
+  for (const c of p.containers.values()) {
+    if (c.state !== 'CONTAINER_RUNNING') continue;
+    c.state = 'CONTAINER_EXITED';
+    c.exitCode = 255;
+    c.reason = 'Unknown';
+    c.finishedAt = now;
+    c.timer = c.killTimer = c.nextAt = c.killAt = undefined;
+    c.memoryBytes = undefined;
+    c.listening = [];
+    c.frames = [];
+  }
+  for (const sb of p.sandboxes.values()) {
+    if (sb.state !== 'SANDBOX_READY') continue;
+    sb.state = 'SANDBOX_NOTREADY';
+    sb.networkLeft = true;
+  }
+  p.kernel = createNodeKernel();
+}
+
+function start(ctx: Effects, input: { config: ContainerdConfig; persisted: unknown; boot?: number }): ContainerdState {
   const p = input.persisted as Persisted | undefined;
+  const powerLost = p !== undefined && p.boot !== undefined && input.boot !== undefined && p.boot !== input.boot;
+  if (powerLost) afterPowerLoss(p, ctx.now);
   const s: ContainerdState = {
     config: input.config,
     images: p?.images ?? new Map(),
@@ -326,7 +358,7 @@ function start(ctx: Effects, input: { config: ContainerdConfig; persisted: unkno
   clog(ctx, 'info', `starting containerd`, `revision=${CONTAINERD_REVISION} version=v${CONTAINERD_VERSION}`);
   restartCoreDns(s, ctx);
   // What survives a kill: the content store and the shims' containers (shared with the live state).
-  const persisted: Persisted = { images: s.images, sandboxes: s.sandboxes, containers: s.containers, counters: s.counters, kernel: s.kernel };
+  const persisted: Persisted = { images: s.images, sandboxes: s.sandboxes, containers: s.containers, counters: s.counters, kernel: s.kernel, boot: input.boot };
   ctx.persist(persisted);
   return s;
 }

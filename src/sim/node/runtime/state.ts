@@ -80,6 +80,8 @@ export interface Sandbox extends PodSandboxInfo {
   /** RunPodSandbox waiting for the pause image or the CNI answer. */
   creating?: Waiter;
   stopping?: Waiter;
+  /** Not ready because its machine lost power, with its network (the IP) not yet torn down. */
+  networkLeft?: boolean;
 }
 
 export interface Pull {
