@@ -10,6 +10,7 @@ import type { MessageId, ProcessId, TimerId } from '../../kernel/units';
 import { etcdRequest, opMemberList, opRange, opRangePrefix, opStatus, summarizeRequest, type EtcdRequest, type EtcdResponseBody, type KeyValue, type MemberInfo, type RangeResponse, type StatusResponse } from '../../etcd/protocol';
 import { output } from './shell-output';
 import { DEADLINE_ERROR, endpointStatusOutput, goDuration, memberListOutput, refusedError, retryWarning, type EndpointStatusRow } from './etcdctl-format';
+import { endpointHealthFields, endpointHealthJson, endpointStatusFields, endpointStatusJson, getFields, getJson, memberListFields, memberListJson, valueText, type HealthRow, type StatusRow, type WriteOut } from './etcdctl-print';
 
 export const ETCDCTL_TIMEOUT_TIMER = 'etcdctl.timeout';
 /** etcdctl's --command-timeout default. */
@@ -43,6 +44,11 @@ interface Job {
   jobId: number;
   cmd: Command;
   table: boolean;
+  /** -w: simple (the default), table, json or fields. */
+  out: WriteOut;
+  /** What json and fields print of endpoint status and health. */
+  statuses: StatusRow[];
+  health: HealthRow[];
   cluster: boolean;
   /** Endpoints still to ask, in order. */
   queue: string[];
@@ -118,10 +124,18 @@ export function etcdctl(st: EtcdctlState, ctx: Effects, jobId: number, args: str
   const given = flag(args, '--endpoints');
   const endpoints = given !== undefined ? given.split(',').filter((e) => e !== '') : [...(st.env.defaultEndpoints ?? ['127.0.0.1:2379'])];
   const writeOut = flag(args, '-w', '--write-out') ?? 'simple';
+  if (!['simple', 'table', 'json', 'fields'].includes(writeOut)) {
+    // printer.go NewPrinter knows no such format; the command exits with ExitBadFeature.
+    output(ctx, jobId, '', 'Error: unsupported output format\n', 4);
+    return;
+  }
   const job: Job = {
     jobId,
     cmd,
     table: writeOut === 'table',
+    out: writeOut as WriteOut,
+    statuses: [],
+    health: [],
     cluster: args.includes('--cluster'),
     queue: endpoints,
     key: pos[1] ?? '',
@@ -180,10 +194,12 @@ function finish(st: EtcdctlState, ctx: Effects, job: Job): void {
   if (job.calls.size) return;
   st.jobs.delete(job.jobId);
   if (job.cmd === 'endpoint status') {
-    output(ctx, job.jobId, endpointStatusOutput(job.rows, job.table), job.stderr, job.failed ? 1 : 0);
+    const text = job.out === 'json' ? endpointStatusJson(job.statuses) : job.out === 'fields' ? endpointStatusFields(job.statuses) : endpointStatusOutput(job.rows, job.table);
+    output(ctx, job.jobId, text, job.stderr, job.failed ? 1 : 0);
   } else if (job.cmd === 'endpoint health') {
     const err = job.failed ? job.stderr + 'Error: unhealthy cluster\n' : job.stderr;
-    output(ctx, job.jobId, job.healthy, err, job.failed ? 1 : 0);
+    const text = job.out === 'json' ? endpointHealthJson(job.health) : job.out === 'fields' ? endpointHealthFields(job.health) : job.healthy;
+    output(ctx, job.jobId, text, err, job.failed ? 1 : 0);
   } else output(ctx, job.jobId, '', job.stderr, job.failed ? 1 : 0);
 }
 
@@ -201,7 +217,9 @@ function failed(st: EtcdctlState, ctx: Effects, job: Job, call: Call, grpcError:
   job.failed = true;
   job.stderr += retryWarning(ctx.now, call.endpoint, grpcError);
   if (job.cmd === 'endpoint health' && !job.listing) {
-    job.stderr += `${call.endpoint} is unhealthy: failed to commit proposal: ${short}\n`;
+    // The simple printer says it on stderr; json and fields carry it in the endpoint's row.
+    if (job.out === 'simple' || job.out === 'table') job.stderr += `${call.endpoint} is unhealthy: failed to commit proposal: ${short}\n`;
+    job.health.push({ endpoint: call.endpoint, health: false, took: goDuration(ctx.now - call.startedAt), error: short });
     return finish(st, ctx, job);
   }
   if (job.cmd === 'endpoint status' && !job.listing) {
@@ -262,27 +280,34 @@ function answered(st: EtcdctlState, ctx: Effects, job: Job, call: Call, r: EtcdR
     return next(st, ctx, job);
   }
   switch (job.cmd) {
-    case 'member list':
+    case 'member list': {
       st.jobs.delete(job.jobId);
-      return output(ctx, job.jobId, memberListOutput((res as { members: MemberInfo[] }).members, job.table), job.stderr, 0);
+      const members = (res as { members: MemberInfo[] }).members;
+      // The cluster service's header carries no revision (v3rpc/member.go ClusterServer.header).
+      const h = { ...r.header, revision: 0 };
+      const text = job.out === 'json' ? memberListJson(h, members) : job.out === 'fields' ? memberListFields(h, members) : memberListOutput(members, job.table);
+      return output(ctx, job.jobId, text, job.stderr, 0);
+    }
     case 'endpoint status':
       job.rows.push({ endpoint: call.endpoint, memberId: r.header.memberId, status: res as StatusResponse });
+      job.statuses.push({ endpoint: call.endpoint, header: r.header, status: res as StatusResponse });
       return next(st, ctx, job);
     case 'endpoint health':
       job.healthy += `${call.endpoint} is healthy: successfully committed proposal: took = ${goDuration(ctx.now - call.startedAt)}\n`;
+      job.health.push({ endpoint: call.endpoint, health: true, took: goDuration(ctx.now - call.startedAt), error: '' });
       return finish(st, ctx, job);
-    case 'get':
+    case 'get': {
       st.jobs.delete(job.jobId);
-      return output(ctx, job.jobId, printKvs((res as RangeResponse).kvs), job.stderr, 0);
+      const range = res as RangeResponse;
+      const text = job.out === 'json' ? getJson(r.header, range.kvs, range.more, range.count) : job.out === 'fields' ? getFields(r.header, range.kvs, range.more, range.count) : printKvs(range.kvs);
+      return output(ctx, job.jobId, text, job.stderr, 0);
+    }
   }
 }
 
 /** etcdctl's simple printer: the key, then the value (an empty line with --keys-only). */
 function printKvs(kvs: KeyValue[]): string {
   let out = '';
-  for (const kv of kvs) {
-    const v = kv.value === null ? '' : typeof kv.value === 'string' ? kv.value : JSON.stringify(kv.value);
-    out += `${kv.key}\n${v}\n`;
-  }
+  for (const kv of kvs) out += `${kv.key}\n${valueText(kv)}\n`;
   return out;
 }
