@@ -2,7 +2,10 @@
 // or after the command and its arguments; `--flag=value`, `--flag value`, `-n value`, `-nvalue`;
 // boolean flags take no separate value; `--` ends the flags (what follows is for `run --command`).
 
-export type FlagType = 'string' | 'bool' | 'int' | 'stringArray';
+export type FlagType = 'string' | 'bool' | 'int' | 'stringArray' | 'duration';
+
+/** Go's time.ParseDuration syntax (a signed sequence of decimal numbers, each with a unit, or 0). */
+const GO_DURATION = /^[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h))+)$/;
 
 export interface FlagSpec {
   name: string;
@@ -53,6 +56,9 @@ function setFlag(p: ParsedArgs, spec: FlagSpec, raw: string | true, display: str
   if (spec.type === 'int') {
     if (!/^[-+]?\d+$/.test(value)) return `invalid argument "${value}" for "${display}" flag: strconv.ParseInt: parsing "${value}": invalid syntax`;
     p.flags.set(spec.name, Number(value));
+  } else if (spec.type === 'duration') {
+    if (!GO_DURATION.test(value)) return `invalid argument "${value}" for "${display}" flag: time: invalid duration "${value}"`;
+    p.flags.set(spec.name, value);
   } else if (spec.type === 'stringArray') {
     const prev = (p.flags.get(spec.name) as string[] | undefined) ?? [];
     p.flags.set(spec.name, [...prev, value]);
@@ -60,8 +66,10 @@ function setFlag(p: ParsedArgs, spec: FlagSpec, raw: string | true, display: str
   return undefined;
 }
 
+// A value pflag could not parse comes back through cobra (`Error:`); a flag kubectl does not know,
+// or one missing its value, through kubectl's own flag error function (`error:`).
 const usage = (cmd: string | undefined, msg: string): string =>
-  `error: ${msg}\nSee 'kubectl${cmd ? ' ' + cmd : ''} --help' for usage.\n`;
+  `${msg.startsWith('invalid argument') ? 'Error' : 'error'}: ${msg}\nSee 'kubectl${cmd ? ' ' + cmd : ''} --help' for usage.\n`;
 
 /** Parse argv (without the leading `kubectl`), with the flags of the command it names. */
 export function parseArgs(argv: string[], flagsOf: VerbFlags): ParseResult {
