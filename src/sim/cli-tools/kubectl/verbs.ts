@@ -199,7 +199,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'edit',
     flags: [...FILE_FLAGS, OUTPUT, str('validate'), bool('windows-line-endings'), bool('save-config'), str('subresource')],
-    start: (st, c, p, _e, ctx) => startEdit(st, c, p, ctx),
+    start: startEdit,
     onResult: onResult(onEditResult),
   },
   {
