@@ -66,10 +66,8 @@ function setFlag(p: ParsedArgs, spec: FlagSpec, raw: string | true, display: str
   return undefined;
 }
 
-// A value pflag could not parse comes back through cobra (`Error:`); a flag kubectl does not know,
-// or one missing its value, through kubectl's own flag error function (`error:`).
 const usage = (cmd: string | undefined, msg: string): string =>
-  `${msg.startsWith('invalid argument') ? 'Error' : 'error'}: ${msg}\nSee 'kubectl${cmd ? ' ' + cmd : ''} --help' for usage.\n`;
+  `error: ${msg}\nSee 'kubectl${cmd ? ' ' + cmd : ''} --help' for usage.\n`;
 
 /** Parse argv (without the leading `kubectl`), with the flags of the command it names. */
 export function parseArgs(argv: string[], flagsOf: VerbFlags): ParseResult {

@@ -98,7 +98,7 @@ describe('kubectl logs -f', () => {
 
   it('gives kubectl v1.31\'s errors for bad --since values (compared with kubectl.1.31)', () => {
     expect(c.run('kubectl logs counter --since=abc').stderr).toBe(
-      'Error: invalid argument "abc" for "--since" flag: time: invalid duration "abc"\nSee \'kubectl logs --help\' for usage.\n',
+      'error: invalid argument "abc" for "--since" flag: time: invalid duration "abc"\nSee \'kubectl logs --help\' for usage.\n',
     );
     expect(c.run('kubectl logs counter --since=-5s').stderr).toBe('error: --since must be greater than 0\n');
     expect(c.run('kubectl logs counter --since=5s --since-time=2020-01-01T00:00:00Z').stderr).toBe(
