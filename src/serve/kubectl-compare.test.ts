@@ -188,6 +188,8 @@ const READS: string[] = [
   // One pod: with several, kubectl v1.31 reads them in Go's map order, which varies from run to run.
   'logs deploy/web --prefix',
   'logs deploy/web --since=1h --prefix --tail=1',
+  'logs deploy/web --all-containers --prefix',
+  'logs deploy/web --all-containers -c nginx',
   'logs -l app=web --since=abc',
   'logs -l app=web --since=-5s',
   'logs -l app=web --since=5s --since-time=2020-01-01T00:00:00Z',

@@ -1,8 +1,8 @@
-// `kubectl logs -f`, `--prefix`, `--since` on the whole simulated cluster. Sources: kubectl
+// `kubectl logs -f`, `--prefix`, `--since`, `--all-containers` on the whole simulated cluster. Sources: kubectl
 // pkg/cmd/logs/logs.go v1.31 (--follow streams until the container ends; parallelConsumeRequest
 // for a selector; addPrefixIfNeeded's `[pod/NAME/CONTAINER] `; the --max-log-requests error;
-// Validate's `at most one of sinceTime or sinceSeconds`; the --since Duration flag's parse error,
-// compared with kubectl.1.31), kubernetes.io "kubectl logs" reference (`-f`, `--since=1h`), and
+// Validate's `at most one of sinceTime or sinceSeconds` and --all-containers with -c; the --since
+// Duration flag's parse error, compared with kubectl.1.31), kubernetes.io "kubectl logs" reference (`-f`, `--since=1h`), and
 // the kubelet's ReadLogs (since filters first, the tail counts back from the end).
 
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,23 @@ spec:
   - name: loop
     image: busybox:1.36
     command: ["sh", "-c", "while true; do echo hi; sleep 5; done"]
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: multi
+spec:
+  initContainers:
+  - name: setup
+    image: busybox:1.36
+    command: ["sh", "-c", "echo set up"]
+  containers:
+  - name: a
+    image: busybox:1.36
+    command: ["sh", "-c", "echo from a; sleep 3600"]
+  - name: b
+    image: busybox:1.36
+    command: ["sh", "-c", "echo from b; sleep 3600"]
 `;
 
 let c: ReturnType<typeof buildCluster>;
@@ -38,7 +55,7 @@ beforeAll(() => {
   c.sim.runUntil(c.sim.now + 5_000);
   c.run('kubectl apply -f -', { stdin: PODS });
   // The images pull and both containers start; counter has printed a line or two by then.
-  for (let i = 0; i < 40 && !/Running[\s\S]*Running/.test(c.run('kubectl get pods').stdout); i++) c.sim.runUntil(c.sim.now + 1_000);
+  for (let i = 0; i < 40 && !/Running[\s\S]*Running[\s\S]*Running/.test(c.run('kubectl get pods').stdout); i++) c.sim.runUntil(c.sim.now + 1_000);
 });
 
 describe('kubectl logs -f', () => {
@@ -94,6 +111,22 @@ describe('kubectl logs -f', () => {
     expect(c.run('kubectl logs counter --since=5s')).toMatchObject({ stdout: '', exitCode: 0 });
     expect(c.run('kubectl logs counter --since=1h').stdout).toBe('tick 0\ntick 1\ntick 2\ntick 3\ntick 4\ntick 5\n');
     expect(c.run('kubectl logs forever --since=6s').stdout).toMatch(/^hi\n(hi\n)?$/);
+  });
+
+  it('reads every container with --all-containers, init containers first, each prefixed with --prefix', () => {
+    expect(c.run('kubectl logs multi --all-containers --prefix')).toMatchObject({
+      stdout: '[pod/multi/setup] set up\n[pod/multi/a] from a\n[pod/multi/b] from b\n',
+      stderr: '',
+      exitCode: 0,
+    });
+    expect(c.run('kubectl logs multi --all-containers').stdout).toBe('set up\nfrom a\nfrom b\n');
+    expect(c.run('kubectl logs multi --all-containers -c a').stderr).toBe('error: --all-containers=true should not be specified with container name a\n');
+    const job = c.exec('kubectl logs -f multi --all-containers --prefix');
+    c.sim.runUntil(c.sim.now + 3_000);
+    c.cancel(job);
+    c.sim.runUntil(c.sim.now + 1_000);
+    // The init container has ended: its stream closes at once; the app containers' stay open until Ctrl-C.
+    expect(c.output(job)).toMatchObject({ exitCode: 130, stdout: '[pod/multi/setup] set up\n[pod/multi/a] from a\n[pod/multi/b] from b\n' });
   });
 
   it('gives kubectl v1.31\'s errors for bad --since values (compared with kubectl.1.31)', () => {

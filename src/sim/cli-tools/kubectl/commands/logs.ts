@@ -38,6 +38,10 @@ export interface LogsJob extends JobCommon {
   /** -f: the streams being followed (logs-follow.ts). */
   followRequested: boolean;
   maxLogRequests: number;
+  /** --all-containers: every container of each pod, init containers first (logsforobject.go). */
+  allContainers: boolean;
+  /** The containers of the current pod still to read (--all-containers). */
+  containersLeft?: string[];
   follow?: FollowState;
 }
 
@@ -94,7 +98,7 @@ export const LOGS_USAGE =
   "error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\n" +
   "See 'kubectl logs -h' for help and examples\n";
 
-type LogsOptions = Pick<LogsJob, 'previous' | 'timestamps' | 'sinceSeconds' | 'sinceTime' | 'prefix' | 'followRequested' | 'maxLogRequests'>;
+type LogsOptions = Pick<LogsJob, 'previous' | 'timestamps' | 'sinceSeconds' | 'sinceTime' | 'prefix' | 'followRequested' | 'maxLogRequests' | 'allContainers'>;
 
 /** The reading options every form of logs shares, or kubectl's error for a bad one (logs.go Complete/Validate). */
 function logsOptions(p: ParsedArgs): LogsOptions | string {
@@ -106,7 +110,10 @@ function logsOptions(p: ParsedArgs): LogsOptions | string {
     prefix: flagBool(p, 'prefix'),
     followRequested: flagBool(p, 'follow'),
     maxLogRequests: flagInt(p, 'max-log-requests') ?? DEFAULT_MAX_LOG_REQUESTS,
+    allContainers: flagBool(p, 'all-containers'),
   };
+  const container = flagString(p, 'container');
+  if (o.allContainers && container) return `--all-containers=true should not be specified with container name ${container}`;
   if (since !== undefined && sinceTime !== undefined) return 'at most one of `sinceTime` or `sinceSeconds` may be specified';
   if (since !== undefined) {
     // The flag parser checked Go's duration syntax; units below a millisecond round to nothing here.
@@ -188,28 +195,41 @@ export function onLogsResult(st: KubectlState, job: LogsJob, step: string, r: Re
   if (step === 'selected') {
     const pods = [...(((r as { body: KubeList }).body.items ?? []) as Pod[])];
     if (pods.length === 0) job.stderr += `No resources found in ${job.namespace} namespace.\n`;
-    if (job.followRequested) return startFollow(st, job, pods.map((pod) => ({ pod, container: pickContainer(job, pod) })), job.prefix, job.maxLogRequests, ctx);
+    if (job.followRequested) return startFollow(st, job, pods.flatMap((pod) => containersOf(job, pod).map((container) => ({ pod, container }))), job.prefix, job.maxLogRequests, ctx);
     job.selected = pods;
     return nextSelected(st, job, ctx);
   }
   if (step === 'pod') {
     const pod = asObject(r) as Pod;
-    const container = pickContainer(job, pod);
-    if (job.followRequested) return startFollow(st, job, [{ pod, container }], job.prefix, job.maxLogRequests, ctx);
-    job.reading = container;
-    const query: Record<string, string> = { container };
-    if (job.tail !== undefined && job.tail >= 0) query.tailLines = String(job.tail);
-    if (job.previous) query.previous = 'true';
-    if (job.timestamps) query.timestamps = 'true';
-    if (job.sinceSeconds !== undefined) query.sinceSeconds = String(job.sinceSeconds);
-    if (job.sinceTime !== undefined) query.sinceTime = job.sinceTime;
-    const path = resourcePath({ resource: 'pods', namespace: job.namespace, name: job.pod, subresource: 'log' });
-    jobRequest(st, job, ctx, { method: 'GET', path, query }, 'log', { object: { kind: 'Pod', name: job.pod, namespace: job.namespace } });
-    return;
+    const containers = containersOf(job, pod);
+    if (job.followRequested) return startFollow(st, job, containers.map((container) => ({ pod, container })), job.prefix, job.maxLogRequests, ctx);
+    job.containersLeft = containers;
+    return readNextContainer(st, job, ctx);
   }
   const text = typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
   const prefix = job.prefix ? `[pod/${job.pod}/${job.reading ?? ''}] ` : '';
   job.stdout += prefix ? text.replace(/^(?=.)/gm, prefix) : text;
+  if (job.containersLeft?.length) return readNextContainer(st, job, ctx);
   if (job.selected) return nextSelected(st, job, ctx);
   finishJob(st, job, ctx);
+}
+
+/** The containers read from a pod: all of them (init containers first) with --all-containers, else the one picked. */
+function containersOf(job: LogsJob, pod: Pod): string[] {
+  if (!job.allContainers) return [pickContainer(job, pod)];
+  return [...(pod.spec.initContainers ?? []), ...pod.spec.containers].map((c) => c.name);
+}
+
+/** GET the log of the current pod's next container. */
+function readNextContainer(st: KubectlState, job: LogsJob, ctx: Effects): void {
+  const container = job.containersLeft!.shift()!;
+  job.reading = container;
+  const query: Record<string, string> = { container };
+  if (job.tail !== undefined && job.tail >= 0) query.tailLines = String(job.tail);
+  if (job.previous) query.previous = 'true';
+  if (job.timestamps) query.timestamps = 'true';
+  if (job.sinceSeconds !== undefined) query.sinceSeconds = String(job.sinceSeconds);
+  if (job.sinceTime !== undefined) query.sinceTime = job.sinceTime;
+  const path = resourcePath({ resource: 'pods', namespace: job.namespace, name: job.pod, subresource: 'log' });
+  jobRequest(st, job, ctx, { method: 'GET', path, query }, 'log', { object: { kind: 'Pod', name: job.pod, namespace: job.namespace } });
 }
