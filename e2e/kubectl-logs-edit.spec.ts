@@ -7,6 +7,7 @@
 import { expect, gotoApp, openDockTab, shot, terminalText, test, typeCommand } from './helpers';
 
 test('kubectl logs -f prints new lines as they come and ends on Ctrl-C', async ({ page }) => {
+  test.slow(); // The pod's image pull and start, then several simulated seconds of ticks.
   await gotoApp(page);
   await typeCommand(page, 'kubectl run ticker --image=busybox:1.36 -- sh -c "while true; do echo tick; sleep 2; done"', { expectOutput: /pod\/ticker created/ });
   await expect.poll(async () => (await typeCommand(page, 'kubectl get pod ticker --no-headers')).includes('Running'), { timeout: 60_000 }).toBe(true);
