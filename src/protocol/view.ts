@@ -154,6 +154,17 @@ export interface TerminalOutput {
   fieldErrors?: FieldErrorView[];
   /** `kubectl exec -it POD -- sh` opened a shell: the terminal prompts with its prompt until `exit`. */
   shell?: ShellSessionView;
+  /** `kubectl edit` wrote a file for the editor: the YAML tab opens it; saving runs `line` with it as stdin. */
+  edit?: EditView;
+}
+
+/** kubectl edit's file and the command that saves it. */
+export interface EditView {
+  text: string;
+  line: string;
+  namespace: string;
+  /** `deployment.apps/web` */
+  object: string;
 }
 
 /** An interactive shell in a container: its prompt, and where each line typed at it runs. */

@@ -184,6 +184,20 @@ const READS: string[] = [
   'get pods -o go-template',
   'logs -l app=nobody',
   'logs -l app=web web',
+  // kubectl-12 helper (issue 12): logs --prefix, --since, --since-time and their errors; -f's stream limit; top, edit's errors.
+  // One pod: with several, kubectl v1.31 reads them in Go's map order, which varies from run to run.
+  'logs deploy/web --prefix',
+  'logs deploy/web --since=1h --prefix --tail=1',
+  'logs deploy/web --all-containers --prefix',
+  'logs deploy/web --all-containers -c nginx',
+  'logs -l app=web --since=abc',
+  'logs -l app=web --since=-5s',
+  'logs -l app=web --since=5s --since-time=2020-01-01T00:00:00Z',
+  'logs -l app=web -f --max-log-requests=1',
+  'top node',
+  'top pod -A',
+  'edit',
+  'edit deploy nope',
   // Storage (issue 12): the default StorageClass kind clusters boot with, its tables and describe.
   'get sc',
   'get storageclass standard -o yaml',

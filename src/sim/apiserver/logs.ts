@@ -31,7 +31,7 @@ export function startLogs(ctx: Effects, s: ApiserverState, rc: RequestContext): 
   // An unscheduled pod has no log location: the apiserver answers an empty stream.
   if (!pod.spec.nodeName) return respond(ctx, rc, 200, '', 'Proxy');
   const query: Record<string, string> = {};
-  for (const k of ['tailLines', 'previous', 'timestamps', 'follow', 'sinceSeconds', 'limitBytes']) if (q[k] !== undefined) query[k] = q[k]!;
+  for (const k of ['tailLines', 'previous', 'timestamps', 'follow', 'sinceSeconds', 'sinceTime', 'limitBytes']) if (q[k] !== undefined) query[k] = q[k]!;
   const req: HttpRequest = {
     type: 'http.request',
     method: 'GET',

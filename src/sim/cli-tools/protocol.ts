@@ -29,6 +29,18 @@ export interface CliOutput {
   fieldErrors?: CliFieldError[];
   /** `kubectl exec -it POD -- sh` opened a shell: the terminal prompts with it and runs each line as an exec. */
   session?: CliSession;
+  /** `kubectl edit` wrote this file for an editor: the page opens it, and saving runs `line` with it as stdin. */
+  edit?: CliEdit;
+}
+
+/** The file `kubectl edit` hands to the editor, and how saving it goes on. */
+export interface CliEdit {
+  text: string;
+  /** The command line that opened it (run again with the saved file as stdin). */
+  line: string;
+  namespace: string;
+  /** `deployment.apps/web` */
+  object: string;
 }
 
 /** An interactive shell in a container, as the terminal needs it to go on. */

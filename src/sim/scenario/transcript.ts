@@ -2,7 +2,7 @@
 // per step, stamped with simulated time (`[00:30.000] $ kubectl get pods -o wide`).
 
 import { formatClock } from './duration';
-import type { CliFieldError, CliOutput, CliSession } from '../cli-tools/protocol';
+import type { CliEdit, CliFieldError, CliOutput, CliSession } from '../cli-tools/protocol';
 import type { ExpectSpec } from './schema';
 
 export interface TranscriptEntry {
@@ -22,13 +22,16 @@ export interface TranscriptEntry {
   fieldErrors?: CliFieldError[];
   /** `kubectl exec -it ... -- sh` opened a shell (its prompt and where it runs). */
   session?: CliSession;
+  /** `kubectl edit` opened a file for the page's editor. */
+  edit?: CliEdit;
 }
 
 /** What a finished command's output adds to its transcript entry. */
-export function outputFields(out: CliOutput): Pick<TranscriptEntry, 'stdout' | 'stderr' | 'exitCode' | 'fieldErrors' | 'session'> {
-  const fields: Pick<TranscriptEntry, 'stdout' | 'stderr' | 'exitCode' | 'fieldErrors' | 'session'> = { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
+export function outputFields(out: CliOutput): Pick<TranscriptEntry, 'stdout' | 'stderr' | 'exitCode' | 'fieldErrors' | 'session' | 'edit'> {
+  const fields: Pick<TranscriptEntry, 'stdout' | 'stderr' | 'exitCode' | 'fieldErrors' | 'session' | 'edit'> = { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
   if (out.fieldErrors) fields.fieldErrors = out.fieldErrors;
   if (out.session) fields.session = out.session;
+  if (out.edit) fields.edit = out.edit;
   return fields;
 }
 

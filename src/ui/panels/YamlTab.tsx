@@ -3,7 +3,8 @@
 // text as stdin; the command and its answer appear in the terminal like any other, and the answer
 // also shows here, above the editor, with the fields the server rejected marked in the text.
 
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fill } from '../app/strings';
 import { useStrings } from '../app/useStrings';
 import { nextRequestId } from '../terminal/terminal-output';
 import { ApplyResult } from './yaml/ApplyResult';
@@ -34,12 +35,26 @@ export function YamlTab() {
   const output = useSimStore((s) => (applied === undefined ? undefined : s.outputs.find((o) => o.requestId === applied && !o.partial)));
   const playing = useSimStore((s) => s.clock.playing);
   const lang = useUiStore((s) => s.lang);
+  // kubectl edit's file is open: Save closes the editor on the text (the command runs again with it as stdin).
+  const editing = useUiStore((s) => s.editing);
+  const closeEdit = useUiStore((s) => s.closeEdit);
+  const openEdit = useUiStore((s) => s.openEdit);
+  const replace = useMemo(() => (editing ? { id: editing.id, text: editing.text } : undefined), [editing]);
 
   const apply = useCallback(() => {
     const requestId = nextRequestId();
     setApplied(requestId);
-    send({ type: 'exec', requestId, line: 'kubectl apply -f -', stdin: getText.current() });
-  }, [send]);
+    if (editing) send({ type: 'exec', requestId, line: editing.line, stdin: getText.current() });
+    else send({ type: 'exec', requestId, line: 'kubectl apply -f -', stdin: getText.current() });
+  }, [send, editing]);
+  // The save's answer: done, or the file reopened with the server's failures in its header.
+  const answered = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!output || !editing || answered.current === output.requestId) return;
+    answered.current = output.requestId;
+    if (output.edit) openEdit(output.edit);
+    else if (output.exitCode === 0) closeEdit();
+  }, [output, editing, openEdit, closeEdit]);
   const onReady = useCallback((read: () => string) => {
     getText.current = read;
   }, []);
@@ -47,9 +62,16 @@ export function YamlTab() {
   return (
     <div className="yaml-tab">
       <div className="yaml-tab-bar">
-        <span className="muted">{t.yamlHint}</span>
-        <button type="button" data-testid="yaml-apply" className="primary" title={t.applyHint} onClick={apply}>
-          {t.apply}
+        <span className="muted" data-testid="yaml-hint">
+          {editing ? fill(t.editHint, { object: editing.object }) : t.yamlHint}
+        </span>
+        {editing && (
+          <button type="button" data-testid="yaml-edit-cancel" title={t.editCancelHint} onClick={closeEdit}>
+            {t.editCancel}
+          </button>
+        )}
+        <button type="button" data-testid="yaml-apply" className="primary" title={editing ? t.editSaveHint : t.applyHint} onClick={apply}>
+          {editing ? t.editSave : t.apply}
         </button>
       </div>
       {monacoNeedsReload(lang, monacoLanguage()) && (
@@ -65,7 +87,7 @@ export function YamlTab() {
           </div>
         }
       >
-        <YamlEditor initialText={STARTER_MANIFEST} theme={theme} onReady={onReady} onApply={apply} fieldErrors={output?.fieldErrors} />
+        <YamlEditor initialText={STARTER_MANIFEST} theme={theme} onReady={onReady} onApply={apply} fieldErrors={output?.fieldErrors} replace={replace} />
       </Suspense>
     </div>
   );

@@ -3,7 +3,7 @@
 
 import type { StateCreator } from 'zustand';
 import type { AppState } from './app-store';
-import type { RaftKind, UiToWorker } from '../../protocol/view';
+import type { EditView, RaftKind, UiToWorker } from '../../protocol/view';
 import { LANG_KEY, readStored, resolveLang, resolveTheme, systemPrefs, THEME_KEY, writeStored, type Theme } from '../app/preferences';
 
 export type DockTab = 'terminal' | 'events' | 'timeline' | 'sequence' | 'yaml' | 'scenario';
@@ -47,6 +47,8 @@ export interface UiState {
   sequenceSelected: number | null;
   /** The chosen message's moment and the processes it went between (the graph rings them, the clock shows the moment). */
   sequenceFocus: MessageFocus | null;
+  /** `kubectl edit`'s file open in the YAML tab (a new id each time the file is handed over). */
+  editing: (EditView & { id: number }) | null;
   /** Sends a command to the simulation worker (set once the worker exists). */
   send: (m: UiToWorker) => void;
   select(s: Selection | null): void;
@@ -64,6 +66,9 @@ export interface UiState {
   toggleRaftKind(kind: RaftKind): void;
   setSequenceRoot(root: number | null): void;
   selectMessage(id: number | null, focus?: MessageFocus): void;
+  /** kubectl edit handed a file to the editor: show it in the YAML tab. */
+  openEdit(e: EditView): void;
+  closeEdit(): void;
 }
 
 export const uiSlice: StateCreator<AppState, [['zustand/immer', never]], [], UiState> = (set) => ({
@@ -83,7 +88,10 @@ export const uiSlice: StateCreator<AppState, [['zustand/immer', never]], [], UiS
   sequenceRoot: null,
   sequenceSelected: null,
   sequenceFocus: null,
+  editing: null,
   send: () => undefined,
+  openEdit: (e) => set((s) => ({ editing: { ...e, id: (s.editing?.id ?? 0) + 1 }, dockTab: 'yaml', dockOpen: true })),
+  closeEdit: () => set({ editing: null }),
   select: (selection) => set(selection ? { selection, menu: null, inspectorOpen: true } : { selection, menu: null }),
   openMenu: (target, x, y) => set({ menu: { target, x, y } }),
   closeMenu: () => set({ menu: null }),

@@ -299,13 +299,18 @@ export class TerminalSession {
       // A chunk of a command that keeps running: print it as it comes, without a prompt.
       if (mine) {
         this.streaming = true;
-        this.print(o.stdout);
+        this.print(o.stderr + o.stdout);
         return;
       }
       this.term.write('\r\x1b[K');
-      this.print(o.stdout);
+      this.print(o.stderr + o.stdout);
       if (this.waiting === null) this.term.write(this.prompted(this.state));
       return;
+    }
+    if (mine && o.edit) {
+      // kubectl edit's editor is the YAML tab: it opens there instead of failing to launch `vi`.
+      useUiStore.getState().openEdit(o.edit);
+      o = { ...o, stderr: fill(STRINGS[useUiStore.getState().lang].editOpened, { object: o.edit.object }) + '\n', exitCode: 0 };
     }
     if (mine) {
       this.waiting = null;

@@ -2,7 +2,10 @@
 // or after the command and its arguments; `--flag=value`, `--flag value`, `-n value`, `-nvalue`;
 // boolean flags take no separate value; `--` ends the flags (what follows is for `run --command`).
 
-export type FlagType = 'string' | 'bool' | 'int' | 'stringArray';
+export type FlagType = 'string' | 'bool' | 'int' | 'stringArray' | 'duration';
+
+/** Go's time.ParseDuration syntax (a signed sequence of decimal numbers, each with a unit, or 0). */
+const GO_DURATION = /^[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h))+)$/;
 
 export interface FlagSpec {
   name: string;
@@ -53,6 +56,9 @@ function setFlag(p: ParsedArgs, spec: FlagSpec, raw: string | true, display: str
   if (spec.type === 'int') {
     if (!/^[-+]?\d+$/.test(value)) return `invalid argument "${value}" for "${display}" flag: strconv.ParseInt: parsing "${value}": invalid syntax`;
     p.flags.set(spec.name, Number(value));
+  } else if (spec.type === 'duration') {
+    if (!GO_DURATION.test(value)) return `invalid argument "${value}" for "${display}" flag: time: invalid duration "${value}"`;
+    p.flags.set(spec.name, value);
   } else if (spec.type === 'stringArray') {
     const prev = (p.flags.get(spec.name) as string[] | undefined) ?? [];
     p.flags.set(spec.name, [...prev, value]);

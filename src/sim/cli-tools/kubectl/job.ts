@@ -9,7 +9,7 @@ import { isStatus } from '../../api/types';
 import { apiRequest, type ClientState, type RequestSpec } from '../../client/apiclient';
 import type { Effects, ObjectRef, Phase } from '../../kernel/component';
 import type { MessageId, ProcessId, RecordId } from '../../kernel/units';
-import type { CliFieldError, CliOutput, CliSession } from '../protocol';
+import type { CliEdit, CliFieldError, CliOutput, CliSession } from '../protocol';
 import { checkErr, type KubectlError } from './errors';
 
 export interface KubectlConfig {
@@ -44,6 +44,8 @@ export interface JobCommon {
   showManagedFields?: boolean;
   /** exec -it opened a shell (commands/exec.ts). */
   session?: CliSession;
+  /** kubectl edit's file for the editor (commands/edit.ts). */
+  edit?: CliEdit;
 }
 
 export interface KubectlState {
@@ -162,6 +164,7 @@ export function finishJob(st: KubectlState, job: JobCommon, ctx: Effects, err?: 
   const out: CliOutput = { type: 'cli.output', jobId: job.jobId, stdout: job.stdout, stderr, exitCode: err ? 1 : (exitCode ?? 0) };
   if (job.fieldErrors?.length) out.fieldErrors = job.fieldErrors;
   if (job.session) out.session = job.session;
+  if (job.edit) out.edit = job.edit;
   ctx.emit(out as unknown as { type: string });
   st.jobs.delete(job.jobId);
 }

@@ -29,6 +29,7 @@ import { onEditResult, startEdit } from './commands/edit';
 import { onGetResult, startGet } from './commands/get';
 import { onGetWatchEvent } from './commands/get-watch';
 import { onLogsResult, startLogs } from './commands/logs';
+import { LOGS_FOLLOW_TIMER, onFollowTimer } from './commands/logs-follow';
 import { onPatchResult, startPatchCommand } from './commands/patch-object';
 import { onPatchVerbResult, startPatch } from './commands/patch';
 import { onReplaceResult, onReplaceTimer, REPLACE_POLL_TIMER, startReplace } from './commands/replace';
@@ -127,9 +128,13 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'logs',
-    flags: [SELECTOR, str('container', 'c'), int('tail'), bool('previous', 'p'), bool('timestamps')],
+    flags: [
+      SELECTOR, str('container', 'c'), int('tail'), bool('previous', 'p'), bool('timestamps'), bool('follow', 'f'), { name: 'since', type: 'duration' }, str('since-time'),
+      bool('prefix'), int('max-log-requests'), bool('all-containers'),
+    ],
     start: (st, c, p, _e, ctx) => startLogs(st, c, p, ctx),
     onResult: onResult(onLogsResult),
+    timers: { [LOGS_FOLLOW_TIMER]: onFollowTimer },
   },
   {
     name: 'exec',
@@ -194,7 +199,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'edit',
     flags: [...FILE_FLAGS, OUTPUT, str('validate'), bool('windows-line-endings'), bool('save-config'), str('subresource')],
-    start: (st, c, p, _e, ctx) => startEdit(st, c, p, ctx),
+    start: startEdit,
     onResult: onResult(onEditResult),
   },
   {

@@ -37,16 +37,40 @@ export function onContainerLogs(s: KubeletState, ctx: Effects, msg: Message): bo
   } else if (c.state === 'running' || c.state === 'terminated') id = c.containerId;
   else if (c.lastTerminated?.containerID) id = c.lastTerminated.containerID.replace('containerd://', '');
   if (!id) return fail(400, badRequest(T.logWaiting(container, podName, c.waitingReason)), 'waiting to start'), true;
-  const tail = req.query?.tailLines !== undefined ? Number(req.query.tailLines) : undefined;
-  if (w.process) return processLogs(ctx, to, msg.id, w.process, previous ? parseTime(c.lastTerminated?.startedAt ?? '') : undefined, tail, req.query?.timestamps === 'true', podName), true;
+  const tailQ = req.query?.tailLines !== undefined ? Number(req.query.tailLines) : undefined;
+  const tail = tailQ !== undefined && !Number.isNaN(tailQ) ? tailQ : undefined;
+  const sinceMs = logsSince(req.query, ctx.now);
+  if (w.process) return processLogs(ctx, to, msg.id, w.process, previous ? parseTime(c.lastTerminated?.startedAt ?? '') : undefined, { tail, sinceMs }, req.query?.timestamps === 'true', podName), true;
   const rec: Omit<CriCallRecord, 'call' | 'sentAt'> = {
     purpose: 'logs',
     podUid: w.uid,
     container,
-    reply: { ...to, requestId: msg.id, container, timestamps: req.query?.timestamps === 'true', pod: podName },
+    reply: { ...to, requestId: msg.id, container, timestamps: req.query?.timestamps === 'true', pod: podName, sinceMs, tail },
   };
-  criCall(s, ctx, tail !== undefined && !Number.isNaN(tail) ? { method: 'ReadLogs', containerId: id, tailLines: tail } : { method: 'ReadLogs', containerId: id }, rec, { kind: 'Pod', name: podName, namespace: ns }, `ReadLogs ${podName}/${container}`);
+  // With a since, the tail counts back from the end of what is newer than it (ReadLogs filters by time first).
+  const read = tail !== undefined && sinceMs === undefined ? { method: 'ReadLogs' as const, containerId: id, tailLines: tail } : { method: 'ReadLogs' as const, containerId: id };
+  criCall(s, ctx, read, rec, { kind: 'Pod', name: podName, namespace: ns }, `ReadLogs ${podName}/${container}`);
   return true;
+}
+
+/**
+ * PodLogOptions.sinceSeconds (relative to the kubelet's now) or sinceTime (RFC 3339, sub-second
+ * digits allowed): the earliest line to return, in simulated milliseconds; undefined for all.
+ */
+function logsSince(q: Record<string, string> | undefined, now: number): number | undefined {
+  if (q?.sinceSeconds !== undefined && /^\d+$/.test(q.sinceSeconds)) return now - Number(q.sinceSeconds) * 1000;
+  if (q?.sinceTime !== undefined) {
+    const t = parseTime(q.sinceTime);
+    return Number.isNaN(t) ? undefined : t;
+  }
+  return undefined;
+}
+
+/** Lines at or after since, then the last `tail` of them (kuberuntime ReadLogs: since filters, tail counts back). */
+function sinceAndTail<T>(lines: T[], timeOf: (l: T) => number, since: number | undefined, tail: number | undefined): T[] {
+  let out = since === undefined ? lines : lines.filter((l) => timeOf(l) >= since);
+  if (tail !== undefined) out = tail <= 0 ? [] : out.slice(-tail);
+  return out;
 }
 
 /** containerd answered ReadLogs: turn CRI log lines into what `kubectl logs` prints. */
@@ -57,10 +81,10 @@ export function onReadLogs(ctx: Effects, rec: CriCallRecord, resp: CriResponse):
     respond(ctx, r, r.requestId, 500, badRequest(`unable to retrieve container logs: ${resp.error.message}`), '500 logs unavailable');
     return;
   }
-  const lines = (resp.result as ReadLogsResult).lines.map((l) => {
-    const p = parseCriLogLine(l);
-    return r.timestamps ? `${p.time} ${p.text}` : p.text;
-  });
+  const parsed = (resp.result as ReadLogsResult).lines.map(parseCriLogLine);
+  // A since reads the whole log (ReadLogs had no tailLines), so the tail is counted here.
+  const kept = r.sinceMs === undefined ? parsed : sinceAndTail(parsed, (p) => parseTime(p.time), r.sinceMs, r.tail);
+  const lines = kept.map((p) => (r.timestamps ? `${p.time} ${p.text}` : p.text));
   const text = lines.length ? lines.join('\n') + '\n' : '';
   respond(ctx, r, r.requestId, 200, text, `200 logs ${r.pod}/${r.container} (${lines.length} lines)`);
 }
@@ -69,11 +93,11 @@ export function onReadLogs(ctx: Effects, rec: CriCallRecord, resp: CriResponse):
  * A process pod's container is a process of the host (process-pods.ts): its log is the process's
  * own, one incarnation of it (the current or last one, or with --previous the one before).
  */
-function processLogs(ctx: Effects, to: { process: string; incarnation: number }, requestId: number, process: string, previousFrom: number | undefined, tail: number | undefined, timestamps: boolean, pod: string): void {
+function processLogs(ctx: Effects, to: { process: string; incarnation: number }, requestId: number, process: string, previousFrom: number | undefined, read: { tail?: number; sinceMs?: number }, timestamps: boolean, pod: string): void {
   const info = ctx.hostProcesses({ logs: true }).find((p) => p.id === process);
   const start = info?.startedAt ?? 0;
-  let lines = (info?.log ?? []).filter((l) => (previousFrom === undefined ? l.time >= start : l.time >= previousFrom && l.time < start));
-  if (tail !== undefined && !Number.isNaN(tail)) lines = tail <= 0 ? [] : lines.slice(-tail);
+  const own = (info?.log ?? []).filter((l) => (previousFrom === undefined ? l.time >= start : l.time >= previousFrom && l.time < start));
+  const lines = sinceAndTail(own, (l) => l.time, read.sinceMs, read.tail);
   const text = lines.map((l) => (timestamps ? `${rfc3339Micro(l.time).replace('Z', '000Z')} ${l.line}` : l.line)).join('\n');
   respond(ctx, to, requestId, 200, text ? `${text}\n` : '', `200 logs ${pod} (${lines.length} lines)`);
 }

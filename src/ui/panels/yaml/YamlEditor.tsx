@@ -37,9 +37,11 @@ export interface YamlEditorProps {
   onApply: () => void;
   /** The fields the server named in its answer to the latest Apply (kubectl apply's fieldErrors). */
   fieldErrors?: readonly FieldErrorView[];
+  /** A text to put in the editor (kubectl edit's file); each new id replaces the text once. */
+  replace?: { id: number; text: string };
 }
 
-export default function YamlEditor({ initialText, theme, onReady, onApply, fieldErrors }: YamlEditorProps) {
+export default function YamlEditor({ initialText, theme, onReady, onApply, fieldErrors, replace }: YamlEditorProps) {
   const [ready, setReady] = useState(false);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const lang = useUiStore((s) => s.lang);
@@ -53,6 +55,19 @@ export default function YamlEditor({ initialText, theme, onReady, onApply, field
     // On a small screen the editor shows a few lines: bring the first rejected field into view.
     if (markers[0]) editor.revealLineInCenterIfOutsideViewport(markers[0].startLineNumber);
   }, [fieldErrors, ready]);
+  // kubectl edit's file replaces the text as one edit, so Ctrl+Z brings the manifest back.
+  const replaced = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (!editor || !model || !replace || replaced.current === replace.id) return;
+    replaced.current = replace.id;
+    editor.pushUndoStop();
+    editor.executeEdits('kubectl-edit', [{ range: model.getFullModelRange(), text: replace.text }]);
+    editor.pushUndoStop();
+    editor.setPosition({ lineNumber: 1, column: 1 });
+    editor.revealLine(1);
+  }, [replace, ready]);
   const [problems, setProblems] = useState<MarkerSummary[]>([]);
   // Monaco binds the command once; a ref keeps it calling the latest handler.
   const applyRef = useRef(onApply);

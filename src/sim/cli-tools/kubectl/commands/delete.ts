@@ -58,7 +58,9 @@ function targetsFromArgs(p: ParsedArgs, common: JobCommon): DeleteTarget[] | Lis
   if ('t' in resolved) return resolved;
   const selector = flagString(p, 'selector');
   const all = flagBool(p, 'all');
-  if (all && selector) return plain('cannot set --all and --selector at the same time');
+  // cli-runtime's resource builder (SelectAllParam), trailing space and all, compared with kubectl.1.31.
+  if (all && selector) return plain("setting 'all' parameter but found a non empty selector. ");
+  if ((all || selector !== undefined) && resolved.targets.some((t) => t.names.length > 0)) return plain('name cannot be provided when a selector is specified');
   if ((selector !== undefined || all) && resolved.targets.every((t) => t.names.length === 0)) {
     const allNs = flagBool(p, 'all-namespaces');
     return resolved.targets.map((t) => ({

@@ -24,7 +24,7 @@ import { sortByPath } from './sort-by';
 import type { Table } from '../../../apiserver/table';
 import { beginWatch, onGetWatchEnded, type GetWatch } from './get-watch';
 
-interface GetTarget {
+export interface GetTarget {
   info: ResourceInfo;
   /** Empty: list everything. */
   names: string[];

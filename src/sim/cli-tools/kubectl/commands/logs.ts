@@ -14,6 +14,8 @@ import type { Effects } from '../../../kernel/component';
 import { plain } from '../errors';
 import { flagBool, flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+import { goDuration } from './rollout';
+import { DEFAULT_MAX_LOG_REQUESTS, onFollowResult, startFollow, type FollowState } from './logs-follow';
 
 export interface LogsJob extends JobCommon {
   command: 'logs';
@@ -26,6 +28,21 @@ export interface LogsJob extends JobCommon {
   owner?: { group: string; resource: string; kind: string };
   /** `logs -l`: the pods still to read, in the list's order. */
   selected?: Pod[];
+  /** --since (whole seconds) or --since-time (RFC 3339). */
+  sinceSeconds?: number;
+  sinceTime?: string;
+  /** --prefix: each line starts with `[pod/NAME/CONTAINER] `. */
+  prefix: boolean;
+  /** The container whose log is being read (for --prefix). */
+  reading?: string;
+  /** -f: the streams being followed (logs-follow.ts). */
+  followRequested: boolean;
+  maxLogRequests: number;
+  /** --all-containers: every container of each pod, init containers first (logsforobject.go). */
+  allContainers: boolean;
+  /** The containers of the current pod still to read (--all-containers). */
+  containersLeft?: string[];
+  follow?: FollowState;
 }
 
 /** logs.go: with a selector and no --tail, the last 10 lines of each pod. */
@@ -81,20 +98,42 @@ export const LOGS_USAGE =
   "error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\n" +
   "See 'kubectl logs -h' for help and examples\n";
 
+type LogsOptions = Pick<LogsJob, 'previous' | 'timestamps' | 'sinceSeconds' | 'sinceTime' | 'prefix' | 'followRequested' | 'maxLogRequests' | 'allContainers'>;
+
+/** The reading options every form of logs shares, or kubectl's error for a bad one (logs.go Complete/Validate). */
+function logsOptions(p: ParsedArgs): LogsOptions | string {
+  const since = flagString(p, 'since');
+  const sinceTime = flagString(p, 'since-time');
+  const o: LogsOptions = {
+    previous: flagBool(p, 'previous'),
+    timestamps: flagBool(p, 'timestamps'),
+    prefix: flagBool(p, 'prefix'),
+    followRequested: flagBool(p, 'follow'),
+    maxLogRequests: flagInt(p, 'max-log-requests') ?? DEFAULT_MAX_LOG_REQUESTS,
+    allContainers: flagBool(p, 'all-containers'),
+  };
+  const container = flagString(p, 'container');
+  if (o.allContainers && container) return `--all-containers=true should not be specified with container name ${container}`;
+  if (since !== undefined && sinceTime !== undefined) return 'at most one of `sinceTime` or `sinceSeconds` may be specified';
+  if (since !== undefined) {
+    // The flag parser checked Go's duration syntax; units below a millisecond round to nothing here.
+    const ms = since.startsWith('-') ? -(goDuration(since.slice(1)) ?? 0) : goDuration(since.replace(/^\+/, '')) ?? 0;
+    if (ms < 0) return '--since must be greater than 0';
+    // Complete: SinceSeconds = int64(math.Ceil(duration.Seconds())).
+    if (ms > 0) o.sinceSeconds = Math.ceil(ms / 1000);
+  }
+  if (sinceTime !== undefined) o.sinceTime = sinceTime;
+  return o;
+}
+
 function startSelectedLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, selector: string, ctx: Effects): void {
   if (p.args.length > 0) {
     common.stderr += "error: only a selector (-l) or a POD name is allowed\nSee 'kubectl logs -h' for help and examples\n";
     return finishJob(st, common, ctx, undefined, 1);
   }
-  const job: LogsJob = {
-    ...common,
-    command: 'logs',
-    pod: '',
-    container: flagString(p, 'container'),
-    tail: flagInt(p, 'tail') ?? SELECTOR_TAIL,
-    previous: flagBool(p, 'previous'),
-    timestamps: flagBool(p, 'timestamps'),
-  };
+  const o = logsOptions(p);
+  if (typeof o === 'string') return finishJob(st, common, ctx, plain(o));
+  const job: LogsJob = { ...common, ...o, command: 'logs', pod: '', container: flagString(p, 'container'), tail: flagInt(p, 'tail') ?? SELECTOR_TAIL };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   const path = resourcePath({ resource: 'pods', namespace: job.namespace });
   jobRequest(st, job, ctx, { method: 'GET', path, query: { labelSelector: selector } }, 'selected');
@@ -124,15 +163,9 @@ export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
     else if (!['pod', 'pods', 'po'].includes(type.toLowerCase())) return finishJob(st, common, ctx, plain(`cannot get the logs from ${type}`));
     target = name;
   }
-  const job: LogsJob = {
-    ...common,
-    command: 'logs',
-    pod: target,
-    container: flagString(p, 'container') ?? p.args[1],
-    tail: flagInt(p, 'tail'),
-    previous: flagBool(p, 'previous'),
-    timestamps: flagBool(p, 'timestamps'),
-  };
+  const o = logsOptions(p);
+  if (typeof o === 'string') return finishJob(st, common, ctx, plain(o));
+  const job: LogsJob = { ...common, ...o, command: 'logs', pod: target, container: flagString(p, 'container') ?? p.args[1], tail: flagInt(p, 'tail') };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   if (owner) {
     job.owner = { group: owner.group, resource: owner.resource, kind: owner.kind };
@@ -157,23 +190,46 @@ function pickContainer(job: LogsJob, pod: Pod): string {
 
 export function onLogsResult(st: KubectlState, job: LogsJob, step: string, r: RequestResult, ctx: Effects): void {
   if (!r.ok) return finishJob(st, job, ctx, r.err);
+  if (step.startsWith('follow-')) return onFollowResult(st, job, step, r, ctx);
   if (step === 'owner' || step === 'owner-pods') return onOwnerResult(st, job, step, r, ctx);
   if (step === 'selected') {
-    job.selected = [...(((r as { body: KubeList }).body.items ?? []) as Pod[])];
-    if (job.selected.length === 0) job.stderr += `No resources found in ${job.namespace} namespace.\n`;
+    const pods = [...(((r as { body: KubeList }).body.items ?? []) as Pod[])];
+    if (pods.length === 0) job.stderr += `No resources found in ${job.namespace} namespace.\n`;
+    if (job.followRequested) return startFollow(st, job, pods.flatMap((pod) => containersOf(job, pod).map((container) => ({ pod, container }))), job.prefix, job.maxLogRequests, ctx);
+    job.selected = pods;
     return nextSelected(st, job, ctx);
   }
   if (step === 'pod') {
-    const container = pickContainer(job, asObject(r) as Pod);
-    const query: Record<string, string> = { container };
-    if (job.tail !== undefined && job.tail >= 0) query.tailLines = String(job.tail);
-    if (job.previous) query.previous = 'true';
-    if (job.timestamps) query.timestamps = 'true';
-    const path = resourcePath({ resource: 'pods', namespace: job.namespace, name: job.pod, subresource: 'log' });
-    jobRequest(st, job, ctx, { method: 'GET', path, query }, 'log', { object: { kind: 'Pod', name: job.pod, namespace: job.namespace } });
-    return;
+    const pod = asObject(r) as Pod;
+    const containers = containersOf(job, pod);
+    if (job.followRequested) return startFollow(st, job, containers.map((container) => ({ pod, container })), job.prefix, job.maxLogRequests, ctx);
+    job.containersLeft = containers;
+    return readNextContainer(st, job, ctx);
   }
-  job.stdout += typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
+  const text = typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
+  const prefix = job.prefix ? `[pod/${job.pod}/${job.reading ?? ''}] ` : '';
+  job.stdout += prefix ? text.replace(/^(?=.)/gm, prefix) : text;
+  if (job.containersLeft?.length) return readNextContainer(st, job, ctx);
   if (job.selected) return nextSelected(st, job, ctx);
   finishJob(st, job, ctx);
+}
+
+/** The containers read from a pod: all of them (init containers first) with --all-containers, else the one picked. */
+function containersOf(job: LogsJob, pod: Pod): string[] {
+  if (!job.allContainers) return [pickContainer(job, pod)];
+  return [...(pod.spec.initContainers ?? []), ...pod.spec.containers].map((c) => c.name);
+}
+
+/** GET the log of the current pod's next container. */
+function readNextContainer(st: KubectlState, job: LogsJob, ctx: Effects): void {
+  const container = job.containersLeft!.shift()!;
+  job.reading = container;
+  const query: Record<string, string> = { container };
+  if (job.tail !== undefined && job.tail >= 0) query.tailLines = String(job.tail);
+  if (job.previous) query.previous = 'true';
+  if (job.timestamps) query.timestamps = 'true';
+  if (job.sinceSeconds !== undefined) query.sinceSeconds = String(job.sinceSeconds);
+  if (job.sinceTime !== undefined) query.sinceTime = job.sinceTime;
+  const path = resourcePath({ resource: 'pods', namespace: job.namespace, name: job.pod, subresource: 'log' });
+  jobRequest(st, job, ctx, { method: 'GET', path, query }, 'log', { object: { kind: 'Pod', name: job.pod, namespace: job.namespace } });
 }
