@@ -7,8 +7,9 @@
 import type { X509Certificate } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { parse as parseYaml } from 'yaml';
 import type { Credentials, HttpMethod } from '../sim/api/http';
+import { MAX_DEPTH } from '../sim/cli-tools/common/yaml-depth';
+import { parseYamlChunk } from '../sim/cli-tools/common/yaml-docs';
 import { identityOf, signedByCa } from './pki';
 
 /** kube-apiserver's request body limit (MaxRequestBodyBytes, 3 MiB). */
@@ -102,20 +103,46 @@ export function readBody(req: IncomingMessage): Promise<Buffer | StatusBody> {
   });
 }
 
-/** Decode a body by its content type, as the apiserver's serializers would (400 with their words). */
+/**
+ * How deep a decoded JSON value nests (an explicit stack, no recursion), stopping once it passes
+ * `limit`: Go's encoding/json refuses more than 10,000 levels ("exceeded max depth"); Kubeplay,
+ * whose walks over an object are recursive, takes the same MAX_DEPTH as for YAML (yaml-depth.ts).
+ * A deeper body once reached the simulation and overflowed the stack when the run was snapshotted,
+ * which ended `kubeplay serve`.
+ */
+export function nestingDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Decode a body by its content type, as the apiserver's serializers would (400 with their words).
+ * YAML is read as sigs.k8s.io/yaml reads it (yaml-docs.ts: go-yaml's alias budget and errors, the
+ * nesting limit), never by a parser that could throw past its guards.
+ */
 export function decodeBody(raw: Buffer, contentType: string | undefined): { body: unknown } | StatusBody {
   if (raw.length === 0) return { body: undefined };
   const text = raw.toString('utf8');
   const type = (contentType ?? 'application/json').split(';')[0]!.trim();
-  try {
-    if (type === 'application/apply-patch+yaml' || type === 'application/yaml') {
-      return { body: parseYaml(text, { maxAliasCount: 100, uniqueKeys: true }) as unknown };
-    }
-    return { body: JSON.parse(text) as unknown };
-  } catch (e) {
-    const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    return status(400, 'BadRequest', `the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf (${why})`);
+  const refuse = (why: string): StatusBody =>
+    status(400, 'BadRequest', `the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf (${why})`);
+  if (type === 'application/apply-patch+yaml' || type === 'application/yaml') {
+    const parsed = parseYamlChunk(text);
+    return parsed.ok ? { body: parsed.value } : refuse(parsed.error);
   }
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch (e) {
+    return refuse(e instanceof Error ? e.message.split('\n')[0]! : String(e));
+  }
+  return nestingDeeperThan(body, MAX_DEPTH) ? refuse(`exceeded max depth of ${MAX_DEPTH}`) : { body };
 }
 
 export function readRequestLine(req: IncomingMessage): { method: HttpMethod; path: string; query: Record<string, string> } | StatusBody {

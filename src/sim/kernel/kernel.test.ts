@@ -217,6 +217,18 @@ describe('simulation kernel', () => {
     expect(sim.world.trace.filter((r) => r.kind === 'drop' && r.type === 'pong').map((r) => r.dropped)).toEqual(['stale-incarnation']);
   });
 
+  it('drops a timer set by an earlier incarnation of a process that was restarted, not only killed', () => {
+    // The pinger's first incarnation pings at 10 and sets its next ping for 20; restarted at 15,
+    // the new incarnation pings at 25, 35, ... A timer of the old one firing at 20 would be a second
+    // ping chain in the new process (the kill test cannot see this: there the process stays dead).
+    const sim = twoHosts();
+    sim.setLink('a', 'b', { latencyMs: 1, jitterMs: 0 });
+    sim.runUntil(15);
+    sim.restart('pinger');
+    sim.runUntil(40);
+    expect((sim.process('ponger')!.state as EchoState).got).toEqual(['ping@11', 'ping@26', 'ping@36']);
+  });
+
   it('links every record to its cause', () => {
     const sim = twoHosts();
     sim.runUntil(12);

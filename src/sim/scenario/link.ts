@@ -161,6 +161,7 @@ export function decodeLink(input: string): DecodedLink | { error: string } {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { error: 'the link is damaged: expected an object' };
   const d = doc as Record<string, unknown>;
   for (const k of Object.keys(d)) if (!['v', 'scenario', 'at', 'view'].includes(k)) return { error: `the link has an unknown field "${k.slice(0, 40)}"` };
+  if (typeof d.v !== 'number') return { error: 'the link is damaged: its version is not a number' };
   if (d.v !== LINK_VERSION) return { error: `the link is of version ${String(d.v).slice(0, 20)}; this Kubeplay opens version ${LINK_VERSION}` };
   if (typeof d.scenario !== 'string') return { error: 'the link holds no scenario' };
   if (typeof d.at !== 'number' || !Number.isFinite(d.at) || d.at < 0 || d.at > MAX_PAUSE_AT_MS) return { error: 'at: expected a simulated time between 0 and 7 days, in ms' };

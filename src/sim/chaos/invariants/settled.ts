@@ -1,6 +1,7 @@
 // What must hold of a cluster that was healed, restarted and left alone long enough: the desired
-// state is reached (capacity permitting: the chaos workloads ask for no resources, so every node
-// fits them), nothing runs that etcd does not know of, and every cache agrees with etcd.
+// state of every Deployment, ReplicaSet, StatefulSet and DaemonSet is reached (capacity
+// permitting: the chaos workloads ask for no resources, so every node fits them), nothing runs
+// that etcd does not know of, and every cache agrees with etcd.
 
 import { objectKey } from '../../client/informer';
 import { matchesFields, parseFieldSelector } from '../../api/fields';
@@ -46,6 +47,16 @@ function workloads(objs: Objects, out: Violation[]): void {
     const st = (d.status ?? {}) as Record<string, unknown>;
     if (num(st.availableReplicas) !== want || num(st.updatedReplicas) !== want || num(st.replicas) !== want) {
       out.push({ invariant: 'deployment available', detail: `deployment ${objectKey(d)} wants ${want}: replicas=${num(st.replicas)} updated=${num(st.updatedReplicas)} available=${num(st.availableReplicas)}` });
+    }
+  }
+  // Every ReplicaSet too, the old ones of a rollout (scaled to 0) included: a Deployment can count
+  // its replicas right while a ReplicaSet it no longer watches is stuck.
+  for (const rs of list(objs, 'replicasets')) {
+    if (rs.metadata.deletionTimestamp) continue;
+    const want = num((rs.spec as { replicas?: number }).replicas ?? 1);
+    const st = (rs.status ?? {}) as Record<string, unknown>;
+    if (num(st.replicas) !== want || num(st.availableReplicas) !== want) {
+      out.push({ invariant: 'replicaset available', detail: `replicaset ${objectKey(rs)} wants ${want}: replicas=${num(st.replicas)} available=${num(st.availableReplicas)}` });
     }
   }
   for (const s of list(objs, 'statefulsets')) {
