@@ -199,7 +199,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'diff',
-    flags: [...FILE_FLAGS, bool('server-side'), str('field-manager'), bool('force-conflicts'), SELECTOR, bool('prune')],
+    flags: [...FILE_FLAGS, bool('server-side'), str('field-manager'), bool('force-conflicts'), SELECTOR, bool('prune'), bool('show-managed-fields')],
     start: startDiff,
     onResult: onResult(onDiffResult),
   },
