@@ -220,6 +220,12 @@ const READS: string[] = [
   // Issue 12, pod-volumes helper: the Node authorizer refuses a kubelet what its node's pods do not reference.
   'get secrets -A --as=system:node:worker-1 --as-group=system:nodes',
   'get cm kube-root-ca.crt -n kube-node-lease --as=system:node:worker-1 --as-group=system:nodes',
+  // kubectl run -i/-t/--rm's checks (kubectl-17 helper; run.go).
+  'run x --image=busybox --rm',
+  'run x --image=busybox -t',
+  'run x --image=busybox -it --dry-run=client',
+  'run x --image=busybox -i --pod-running-timeout=0',
+  'run x --image=busybox -i --pod-running-timeout=abc',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
