@@ -234,6 +234,12 @@ const READS: string[] = [
   // Issue 12, pod-volumes helper: the Node authorizer refuses a kubelet what its node's pods do not reference.
   'get secrets -A --as=system:node:worker-1 --as-group=system:nodes',
   'get cm kube-root-ca.crt -n kube-node-lease --as=system:node:worker-1 --as-group=system:nodes',
+  // kubectl run -i/-t/--rm's checks (kubectl-17 helper; run.go).
+  'run x --image=busybox --rm',
+  'run x --image=busybox -t',
+  'run x --image=busybox -it --dry-run=client',
+  'run x --image=busybox -i --pod-running-timeout=0',
+  'run x --image=busybox -i --pod-running-timeout=abc',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
@@ -241,6 +247,8 @@ const SSA_CONFIGMAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: NAME-
 const SSA_DEPLOYMENT =
   'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: NAME-ssa\n  labels:\n    app: NAME-ssa\nspec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: NAME-ssa\n' +
   '  template:\n    metadata:\n      labels:\n        app: NAME-ssa\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.25\n        ports:\n        - containerPort: 80\n';
+
+const DIFF_CONFIGMAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: NAME-diff\n  labels:\n    app: diff\ndata:\n  a: "1"\n  b: x\n';
 
 const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'create deployment {n}-api --image=nginx:1.25' },
@@ -373,6 +381,19 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'apply --server-side --field-manager=other -f -', stdin: SSA_DEPLOYMENT },
   { cmd: 'apply --server-side --dry-run=client -f -', stdin: SSA_DEPLOYMENT },
   { cmd: 'apply --force-conflicts -f -', stdin: SSA_DEPLOYMENT },
+  // kubectl diff (kubectl-17 helper): diff -u -N of the live and the dry-run merged object, client-side
+  // and --server-side, exit 1 when they differ, 0 when not, 2 for an error; a Secret's data masked.
+  { cmd: 'diff -f -', stdin: DIFF_CONFIGMAP },
+  { cmd: 'diff --server-side -f -', stdin: DIFF_CONFIGMAP },
+  { cmd: 'apply -f -', stdin: DIFF_CONFIGMAP },
+  { cmd: 'diff -f -', stdin: DIFF_CONFIGMAP },
+  { cmd: 'diff -f -', stdin: DIFF_CONFIGMAP.replace('"1"', '"2"') },
+  { cmd: 'diff --server-side -f -', stdin: DIFF_CONFIGMAP.replace('"1"', '"2"') },
+  { cmd: 'diff --server-side --force-conflicts -f -', stdin: DIFF_CONFIGMAP.replace('"1"', '"2"') },
+  { cmd: 'diff --force-conflicts -f -', stdin: DIFF_CONFIGMAP },
+  { cmd: 'create secret generic {n}-dsec --from-literal=a=1 --from-literal=b=2' },
+  { cmd: 'diff -f -', stdin: 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: NAME-dsec\ndata:\n  a: MQ==\n  b: Mw==\n  c: NA==\n' },
+  { cmd: 'diff --server-side --force-conflicts -f -', stdin: 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: NAME-dsec2\ndata:\n  a: MQ==\n' },
 ];
 
 /**
@@ -488,7 +509,9 @@ maybe(KUBECTL ? 'real kubectl v1.31 and the in-page kubectl print the same' : 'r
     (known ? it.fails : it)(`kubectl ${w.cmd}`, async () => {
       const r = await real(w.cmd.replaceAll('{n}', 'r'), w.stdin?.replaceAll('NAME', 'r'));
       const p = page(w.cmd.replaceAll('{n}', 'p'), w.stdin?.replaceAll('NAME', 'p'));
-      expect(comparable(p, 'p')).toEqual(comparable(r, 'r'));
+      // Each side writes its own object, so their uids differ (kubectl diff prints a new object's).
+      const uids = (o: Output): Output => ({ ...o, stdout: o.stdout.replace(/\buid: [0-9a-f-]{36}$/gm, 'uid: <uid>') });
+      expect(comparable(uids(p), 'p')).toEqual(comparable(uids(r), 'r'));
     }, 30_000);
   }
 });

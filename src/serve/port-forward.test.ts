@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRequest, requestComplete } from '../sim/node/runtime/port-forward';
+import { readRequest, requestComplete, requestLength } from '../sim/node/runtime/port-forward';
 import { buildCluster } from '../sim/cluster';
 import { parseScenario } from '../sim/scenario/parse';
 import { ScenarioRunner } from '../sim/scenario/run';
@@ -52,13 +52,13 @@ describe('SPDY/3 framing', () => {
 });
 
 describe('a port-forward session', () => {
-  it('replies to each stream, forwards the connection once its request is whole, and ends both streams with the answer', () => {
+  it('replies to each stream, forwards each request once it is whole, keeps the connection for the next, and ends both streams when the client ends', () => {
     const sent: Buffer[] = [];
     const ws = { send: (b: Buffer) => sent.push(b), close: () => undefined };
     const calls: [string, string][] = [];
     const s = new PortForwardSession(ws, (port, data, done) => {
       calls.push([port, Buffer.from(data, 'base64').toString()]);
-      done(200, { kind: 'PortForwardStream', data: 'HTTP/1.1 200 OK\r\n\r\n' });
+      done(200, { kind: 'PortForwardStream', data: `HTTP/1.1 200 OK\r\n\r\n${calls.length}` });
     });
     const client = new HeaderDeflater();
     s.onMessage(synStream(1, client.write([['streamtype', 'error'], ['port', '80'], ['requestid', '0']])));
@@ -68,10 +68,25 @@ describe('a port-forward session', () => {
     s.onMessage(dataFrame(3, 0, Buffer.from('\r\n')));
     s.onMessage(controlFrame(PING, 0, Buffer.from([0, 0, 0, 1])));
     expect(calls).toEqual([['80', 'GET / HTTP/1.1\r\nHost: x\r\n\r\n']]);
+    // Two pipelined requests in one frame (a POST with its Content-Length body first): two exchanges, in order.
+    s.onMessage(dataFrame(3, 0, Buffer.from('POST /a HTTP/1.1\r\nContent-Length: 3\r\n\r\nabcGET /b HTTP/1.1\r\n\r\n')));
+    expect(calls.slice(1)).toEqual([['80', 'POST /a HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc'], ['80', 'GET /b HTTP/1.1\r\n\r\n']]);
+    s.onMessage(dataFrame(3, FLAG_FIN, Buffer.alloc(0)));
     const frames = new SpdyReader().push(Buffer.concat(sent));
     expect(frames.map((f) => (f.control ? `ctl ${f.type}` : `data ${f.streamId} fin=${f.flags & FLAG_FIN} ${f.data.toString()}`))).toEqual([
-      'ctl 2', 'ctl 2', 'data 1 fin=1 ', 'data 3 fin=0 HTTP/1.1 200 OK\r\n\r\n', 'data 3 fin=1 ', 'ctl 6',
+      'ctl 2', 'ctl 2', 'data 3 fin=0 HTTP/1.1 200 OK\r\n\r\n1', 'ctl 6', 'data 3 fin=0 HTTP/1.1 200 OK\r\n\r\n2', 'data 3 fin=0 HTTP/1.1 200 OK\r\n\r\n3', 'data 1 fin=1 ', 'data 3 fin=1 ',
     ]);
+  });
+
+  it('ends both streams when the program closes the connection after its answer', () => {
+    const sent: Buffer[] = [];
+    const s = new PortForwardSession({ send: (b) => sent.push(b), close: () => undefined }, (_p, _d, done) => done(200, { kind: 'PortForwardStream', data: '+OK\r\n', close: true }));
+    const client = new HeaderDeflater();
+    s.onMessage(synStream(1, client.write([['streamtype', 'error'], ['port', '6379'], ['requestid', '0']])));
+    s.onMessage(synStream(3, client.write([['streamtype', 'data'], ['port', '6379'], ['requestid', '0']])));
+    s.onMessage(dataFrame(3, 0, Buffer.from('QUIT\r\n')));
+    const data = new SpdyReader().push(Buffer.concat(sent)).filter((f) => !f.control);
+    expect(data.map((f) => (f.control ? '' : `${f.streamId} fin=${f.flags & FLAG_FIN} ${f.data.toString()}`))).toEqual(['3 fin=0 +OK\r\n', '1 fin=1 ', '3 fin=1 ']);
   });
 
   it('writes the kubelet\'s error on the error stream', () => {
@@ -114,6 +129,16 @@ describe('what the program in the pod reads', () => {
     expect(requestComplete('*1\r\n$4\r\nPING\r\n')).toBe(true);
     expect(readRequest('*1\r\n$4\r\nping\r\n')).toMatchObject({ protocol: 'redis', path: 'PING' });
     expect(readRequest('PING\r\n')).toMatchObject({ protocol: 'redis', path: 'PING' });
+    expect(readRequest('*3\r\n$3\r\nset\r\n$1\r\nk\r\n$4\r\na\r\nb\r\n')).toMatchObject({ protocol: 'redis', path: 'SET', redisArgs: ['set', 'k', 'a\r\nb'] });
+  });
+
+  it('the length of the first whole request: an HTTP head and its Content-Length body, a RESP array by its bulk lengths, an inline line', () => {
+    expect(requestLength('GET / HTTP/1.1\r\n\r\nGET /b')).toBe(18);
+    expect(requestLength('POST / HTTP/1.1\r\nContent-Length: 4\r\n\r\nab')).toBeUndefined();
+    expect(requestLength('POST / HTTP/1.1\r\nContent-Length: 4\r\n\r\nabcdGET')).toBe(42);
+    expect(requestLength('*2\r\n$3\r\nGET\r\n$4\r\na\r\nb\r\n*1')).toBe(23);
+    expect(requestLength('*2\r\n$3\r\nGET\r\n$4\r\na\r\n')).toBeUndefined();
+    expect(requestLength('PING\r\nPING\r\n')).toBe(6);
   });
 });
 
@@ -201,10 +226,10 @@ describe.skipIf(!KUBECTL)('real kubectl port-forward through kubeplay serve', ()
     });
   }
 
-  /** One connection: send, then read until the other side closes. */
+  /** One connection: send and end the sending side, then read until the other side closes. */
   function exchange(port: number, text: string): Promise<string> {
     return new Promise((resolve, reject) => {
-      const sock = connect(port, '127.0.0.1', () => sock.write(text));
+      const sock = connect(port, '127.0.0.1', () => sock.end(text));
       let got = '';
       sock.on('data', (d) => (got += d.toString()));
       sock.on('end', () => resolve(got));
@@ -215,11 +240,58 @@ describe.skipIf(!KUBECTL)('real kubectl port-forward through kubeplay serve', ()
   it('forwards a local connection to nginx in the pod: its page, and its access log from 127.0.0.1', async () => {
     const f = await forward(['pod/web', ':80']);
     const answer = await exchange(f.port, 'GET / HTTP/1.1\r\nHost: localhost\r\nUser-Agent: curl/8.5.0\r\nAccept: */*\r\n\r\n');
-    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\nServer: nginx\/[\d.]+\r\nDate: [A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT\r\nContent-Type: text\/html\r\nContent-Length: 615\r\nConnection: close\r\n\r\n<!DOCTYPE html>/);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\nServer: nginx\/[\d.]+\r\nDate: [A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT\r\nContent-Type: text\/html\r\nContent-Length: 615\r\nConnection: keep-alive\r\n\r\n<!DOCTYPE html>/);
     expect(answer).toContain('<h1>Welcome to nginx!</h1>');
     expect(f.out()).toBe(`Forwarding from 127.0.0.1:${f.port} -> 80\nForwarding from [::1]:${f.port} -> 80\nHandling connection for ${f.port}\n`);
     const logs = await runKubectl(KUBECTL!, ['logs', 'web', '--tail=1'], env);
     expect(logs.stdout).toMatch(/^127\.0\.0\.1 - - \[\d\d\/[A-Z][a-z]{2}\/\d{4}:\d\d:\d\d:\d\d \+0000\] "GET \/ HTTP\/1\.1" 200 615 "-" "curl\/8\.5\.0" "-"\n$/);
+  }, 60_000);
+
+  /** One connection kept open: each message written once the answer to the one before has come whole (`whole` says when). */
+  function conversation(port: number, messages: string[], whole: (got: string) => boolean): Promise<{ answers: string[]; closed: boolean }> {
+    return new Promise((resolve, reject) => {
+      const answers: string[] = [];
+      let got = '';
+      const sock = connect(port, '127.0.0.1', () => sock.write(messages[0]!));
+      sock.on('data', (d) => {
+        got += d.toString();
+        if (!whole(got)) return;
+        answers.push(got);
+        got = '';
+        if (answers.length < messages.length) sock.write(messages[answers.length]!);
+        // Give the server a moment to close on its own before this side ends.
+        else setTimeout(() => sock.end(), 300);
+      });
+      let closedByServer = false;
+      sock.on('end', () => {
+        closedByServer = answers.length === messages.length && !sock.writableEnded;
+        resolve({ answers, closed: closedByServer });
+      });
+      sock.on('error', reject);
+    });
+  }
+
+  it('keeps an HTTP/1.1 connection alive through the forward: three requests on one connection, nginx closes after Connection: close', async () => {
+    const f = await forward(['pod/web', ':80']);
+    const httpWhole = (t: string): boolean => {
+      const m = /Content-Length: (\d+)\r\n[\s\S]*?\r\n\r\n/.exec(t);
+      return !!m && t.length >= m.index + m[0].length + Number(m[1]);
+    };
+    const get = (path: string, extra = ''): string => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nUser-Agent: curl/8.5.0\r\n${extra}\r\n`;
+    const c = await conversation(f.port, [get('/'), get('/nope'), get('/', 'Connection: close\r\n')], httpWhole);
+    expect(c.answers.map((a) => /^HTTP\/1\.1 (\d+)/.exec(a)?.[1] + ' ' + /Connection: (\S+)/.exec(a)?.[1])).toEqual(['200 keep-alive', '404 keep-alive', '200 close']);
+    expect(c.closed).toBe(true);
+    // One connection: kubectl handled one.
+    expect(f.out().match(/Handling connection/g)).toHaveLength(1);
+  }, 60_000);
+
+  it('takes redis commands through the forward: SET and GET on one connection, the value read again on another, QUIT closes', async () => {
+    const f = await forward(['svc/redis-master', ':6379']);
+    const line = (t: string): boolean => /^\$\d+\r\n/.test(t) ? t.split('\r\n').length >= 3 : t.endsWith('\r\n');
+    const c = await conversation(f.port, ['*3\r\n$3\r\nSET\r\n$8\r\ngreeting\r\n$5\r\nhello\r\n', '*2\r\n$3\r\nGET\r\n$8\r\ngreeting\r\n', 'GET nope\r\n'], line);
+    expect(c.answers).toEqual(['+OK\r\n', '$5\r\nhello\r\n', '$-1\r\n']);
+    const again = await conversation(f.port, ['GET greeting\r\n', 'QUIT\r\n'], line);
+    expect(again).toEqual({ answers: ['$5\r\nhello\r\n', '+OK\r\n'], closed: true });
   }, 60_000);
 
   it('follows the task page: port-forward to the redis-master Service and Deployment, and PING answers PONG', async () => {

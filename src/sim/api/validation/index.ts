@@ -78,7 +78,27 @@ export function decodeObject(
   if (unknown.length && directive === 'Strict') return { status: badRequest(`${prefix}strict decoding error: ${unknown.join(', ')}`) };
   let obj = unknown.length && problems.unknownAt ? withoutUnknownFields(body, problems.unknownAt) : body;
   if (problems.sawNull) obj = withGoNulls(defName, obj as Record<string, unknown>);
+  obj = withoutEmptyMetadataMaps(obj as Record<string, unknown>);
   return directive === 'Warn' && unknown.length ? { obj, warnings: unknown } : { obj };
+}
+
+/**
+ * ObjectMeta's labels and annotations are `map[string]string` with `json:",omitempty"`: decoded
+ * into Go and encoded again, an empty map is gone (`kubectl diff` sends `"annotations":{}`, and a
+ * real apiserver stores and answers no annotations at all).
+ */
+function withoutEmptyMetadataMaps(obj: Record<string, unknown>): Record<string, unknown> {
+  const meta = obj.metadata as Record<string, unknown> | undefined;
+  if (typeof meta !== 'object' || meta === null) return obj;
+  const empty = (k: string): boolean => {
+    const v = meta[k];
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+  };
+  if (!empty('labels') && !empty('annotations')) return obj;
+  const m = { ...meta };
+  if (empty('labels')) delete m.labels;
+  if (empty('annotations')) delete m.annotations;
+  return { ...obj, metadata: m };
 }
 
 /** Name rules of kinds without a validator of their own here (ValidateServiceName is DNS-1035). */

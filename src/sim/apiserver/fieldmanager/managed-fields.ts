@@ -15,6 +15,7 @@ import { rfc3339 } from '../../api/time';
 import { difference, emptySet, insert, recursiveDifference, equalSets, fromFieldsV1, intersection, isEmpty, members, pathString, toFieldsV1, union, type FieldSet } from './fieldset';
 import { childType, rootType, type TypeRef } from './schema-types';
 import { compare, merge, removeItems, toFieldSet } from './typed';
+import { capUpdateManagers } from './cap-managers';
 
 export interface ManagedFieldsEntry {
   manager: string;
@@ -228,6 +229,7 @@ export function recordUpdate(w: WriteContext, live: KubeObject | undefined, obj:
   if (!mine || !equalSets(mine.set, set)) {
     managers.set(id, { manager: w.manager, operation: 'Update', apiVersion: version, subresource: w.subresource, time: rfc3339(w.now), set });
   }
+  capUpdateManagers(managers, identifier);
   return withManaged(obj, managers);
 }
 

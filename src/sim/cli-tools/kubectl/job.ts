@@ -147,7 +147,10 @@ export function asObject(r: RequestResult): KubeObject {
   return (r as { body: unknown }).body as KubeObject;
 }
 
-/** End the job: one cli.output with everything it printed; errors go to stderr as CheckErr prints them. */
+/**
+ * End the job: one cli.output with everything it printed; errors go to stderr as CheckErr prints them,
+ * with exit code 1 unless the verb names another (diff's CheckDiffErr exits 2).
+ */
 export function finishJob(st: KubectlState, job: JobCommon, ctx: Effects, err?: KubectlError, exitCode?: number): void {
   if (job.watchId !== undefined) {
     ctx.closeStream(job.watchId);
@@ -161,7 +164,7 @@ export function finishJob(st: KubectlState, job: JobCommon, ctx: Effects, err?: 
   }
   let stderr = job.stderr;
   if (err) stderr += checkErr(err);
-  const out: CliOutput = { type: 'cli.output', jobId: job.jobId, stdout: job.stdout, stderr, exitCode: err ? 1 : (exitCode ?? 0) };
+  const out: CliOutput = { type: 'cli.output', jobId: job.jobId, stdout: job.stdout, stderr, exitCode: exitCode ?? (err ? 1 : 0) };
   if (job.fieldErrors?.length) out.fieldErrors = job.fieldErrors;
   if (job.session) out.session = job.session;
   if (job.edit) out.edit = job.edit;

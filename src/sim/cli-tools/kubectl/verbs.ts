@@ -25,6 +25,7 @@ import { onExplainResult, startExplain } from './commands/explain';
 import { onExposeResult, startExpose } from './commands/expose';
 import { startConfig } from './commands/kubeconfig';
 import { onDiffResult, startDiff } from './commands/diff';
+import { onRunAttachTimer, RUN_ATTACH_TIMER } from './commands/run-attach';
 import { onEditResult, startEdit } from './commands/edit';
 import { onGetResult, startGet } from './commands/get';
 import { onGetWatchEvent } from './commands/get-watch';
@@ -111,10 +112,11 @@ const VERB_LIST: Verb[] = [
     name: 'run',
     flags: [
       OUTPUT, str('image'), str('restart'), str('labels', 'L'), str('port'), bool('command'), arr('env'), str('image-pull-policy'),
-      DRY_RUN,
+      DRY_RUN, bool('stdin', 'i'), bool('tty', 't'), bool('rm'), bool('attach'), bool('quiet', 'q'), str('pod-running-timeout'),
     ],
     start: (st, c, p, _e, ctx) => startRun(st, c, p, ctx),
     onResult: onResult(onCreateResult),
+    timers: { [RUN_ATTACH_TIMER]: onRunAttachTimer },
   },
   {
     name: 'delete',
@@ -204,7 +206,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'diff',
-    flags: [...FILE_FLAGS, bool('server-side'), str('field-manager'), bool('force-conflicts'), SELECTOR, bool('prune')],
+    flags: [...FILE_FLAGS, bool('server-side'), str('field-manager'), bool('force-conflicts'), SELECTOR, bool('prune'), bool('show-managed-fields')],
     start: startDiff,
     onResult: onResult(onDiffResult),
   },

@@ -49,6 +49,6 @@ export function onPortForwardAnswer(ctx: Effects, rec: CriCallRecord, resp: CriR
   const { port, podSandboxId } = rec.call;
   const body: PortForwardStreamBody = resp.error
     ? { kind: 'PortForwardStream', data: '', error: `error forwarding port ${port} to pod ${podSandboxId}, uid : ${resp.error.message}` }
-    : { kind: 'PortForwardStream', data: (resp.result as PortForwardResult).data };
+    : { kind: 'PortForwardStream', data: (resp.result as PortForwardResult).data, ...((resp.result as PortForwardResult).close && { close: true }) };
   respond(ctx, r, r.requestId, 200, body, `200 port-forward ${r.pod}:${port}: ${body.error ? 'error' : `${body.data.length} bytes`}`);
 }

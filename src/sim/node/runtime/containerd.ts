@@ -17,7 +17,7 @@ import { execInContainer, processEnv } from './exec-cri';
 import { dnsClientOnMessage, dnsClientOnTimer } from './dns-client';
 import { corednsOnMessage, corednsOnTimer, restartCoreDns, startCoreDns } from '../coredns/coredns';
 import { OUTGOING_TIMER, outgoingOnMessage, outgoingOnTimer } from './outgoing';
-import { REPLICATION_RETRY_TIMER, onReplicationRetry } from './redis-server';
+import { REPLICATION_RETRY_TIMER, onReplicationRetry, propagateWrite } from './redis-server';
 import { LOAD_TIMER, onLoadTimer, onTrafficStart, type TrafficStart } from './load-generator';
 import { createNodeKernel } from '../kernel/packet-path';
 import type { VolumeUpdate } from './cri';
@@ -194,6 +194,7 @@ function onCri(s: ContainerdState, ctx: Effects, msg: Message, req: CriRequest):
       const sb = s.sandboxes.get(req.podSandboxId);
       if (!sb || sb.state !== 'SANDBOX_READY') return answer(ctx, w, undefined, { code: 'NotFound', message: `failed to find sandbox "${req.podSandboxId}" in store: not found` });
       const r = portForward(s, sb, req.port, req.data, ctx.now);
+      if (r.propagate) propagateWrite(ctx, r.propagate);
       return answer(ctx, w, r.result, r.error, `PortForward ${sb.metadata.name}:${req.port}: ${r.error ? 'connection refused' : `${r.result!.data.length} bytes back`}`);
     }
     case 'GetContainerEvents':

@@ -158,6 +158,8 @@ export interface ExecResult {
 /** What the program listening on the forwarded port wrote back before it closed the connection. */
 export interface PortForwardResult {
   data: string;
+  /** The program closed the connection after writing `data`. */
+  close?: boolean;
 }
 export interface ReadLogsResult {
   /** CRI log format lines: `2024-08-13T09:00:05.123456789Z stdout F text`. */

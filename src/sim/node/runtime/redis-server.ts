@@ -57,6 +57,9 @@ export function redisCommand(c: Container, args: string[], src: string, srcNode:
   switch (cmd) {
     case 'PING':
       return { reply: rest.length ? bulk(rest[0]) : '+PONG\r\n' };
+    // QUIT answers +OK, and then the server closes the connection (the caller's part).
+    case 'QUIT':
+      return { reply: '+OK\r\n' };
     case 'GET':
       return arity(1) ?? { reply: bulk(r.data[rest[0]!]) };
     case 'SET': {

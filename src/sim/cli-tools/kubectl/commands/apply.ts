@@ -21,7 +21,7 @@ import { threeWayMergePatch } from './three-way-patch';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 /** The field manager of client-side apply's writes (apply.go fieldManagerClientSideApply). */
-const CSA_FIELD_MANAGER = 'kubectl-client-side-apply';
+export const CSA_FIELD_MANAGER = 'kubectl-client-side-apply';
 
 export interface ApplyJob extends JobCommon {
   command: 'apply';

@@ -9,6 +9,7 @@ import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
 import { addSourceToErr, aggregate, errorString, plain, type KubectlError } from '../errors';
+import { onAttachedRunResult, runAttachOptions, startAttachedRun, withStdin, type RunAttach, type RunAttachJob } from './run-attach';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { flagArray, flagBool, flagString, validationDirective, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
@@ -41,6 +42,9 @@ export interface CreateJob extends JobCommon {
   fromName?: string;
   dryRun?: DryRun;
   output?: string;
+  /** run -i/--attach (run-attach.ts): wait for the pod, attach or read its logs, --rm. */
+  attach?: RunAttach;
+  pod?: string;
 }
 
 /** --dry-run and -o as the job carries them; every create subcommand and run take both. */
@@ -179,12 +183,15 @@ export function startRun(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx
   if (typeof dryRun !== 'string') return finishJob(st, common, ctx, dryRun);
   Object.assign(common, dryRunFields(p));
   const pod = podForRun(p, common.namespace);
-  if (typeof pod === 'string') {
-    common.stderr += pod;
+  const attach = typeof pod === 'string' ? undefined : runAttachOptions(p, dryRun);
+  const bad = typeof pod === 'string' ? pod : typeof attach === 'string' ? attach : undefined;
+  if (bad !== undefined || typeof pod === 'string' || typeof attach === 'string') {
+    common.stderr += bad ?? '';
     return finishJob(st, common, ctx, undefined, 1);
   }
+  if (attach) pod.spec.containers = pod.spec.containers.map((c) => withStdin(c, attach));
   const info = resourceForKind('v1', 'Pod')!;
-  const job: CreateJob = { ...common, command: 'run', objects: [{ obj: pod, source: '', info }], index: 0, touchedServer: true };
+  const job: CreateJob = { ...common, command: 'run', objects: [{ obj: pod, source: '', info }], index: 0, touchedServer: true, attach, pod: pod.metadata.name };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   next(st, job, ctx);
 }
@@ -271,7 +278,10 @@ function onFromResult(st: KubectlState, job: CreateJob, r: RequestResult, ctx: E
 
 export function onCreateResult(st: KubectlState, job: CreateJob, step: string, r: RequestResult, ctx: Effects): void {
   if (step === 'from') return onFromResult(st, job, r, ctx);
+  if (job.attach && onAttachedRunResult(st, job as RunAttachJob, step, r, ctx)) return;
   const o = job.objects[job.index]!;
+  // An attached run prints no `created`: it waits for the pod instead.
+  if (job.attach && r.ok) return startAttachedRun(st, job as RunAttachJob, ctx);
   if (!r.ok && job.failurePrefix) return finishJob(st, job, ctx, plain(job.failurePrefix + errorString(r.err)));
   if (!r.ok && r.err.t === 'url') {
     if (!job.touchedServer) return finishJob(st, job, ctx, validationConnError(o.source, st.config.server, r.err));

@@ -228,8 +228,11 @@ describe('kubectl diff (diff.go: server-side dry run, then diff -u -N LIVE MERGE
   it('shows a new object whole, a change as one hunk, and exits 0 when applying would change nothing', () => {
     const created = c.run('kubectl diff -f cm.yaml', { files: cm('1') });
     expect(created.exitCode).toBe(1);
-    expect(created.stdout).toMatch(/^diff -u -N \/tmp\/LIVE-\d{9}\/v1\.ConfigMap\.default\.df1 \/tmp\/MERGED-\d{9}\/v1\.ConfigMap\.default\.df1\n/);
-    expect(created.stdout).toMatch(/\n--- \/tmp\/LIVE-\d{9}\/v1\.ConfigMap\.default\.df1\t1970-01-01 00:00:00\.000000000 \+0000\n/);
+    expect(created.stdout).toMatch(/^diff -u -N \/tmp\/LIVE-\d{1,10}\/v1\.ConfigMap\.default\.df1 \/tmp\/MERGED-\d{1,10}\/v1\.ConfigMap\.default\.df1\n/);
+    // diff.go creates the live file before printing nothing into it: it carries the time of the command too.
+    expect(created.stdout).toMatch(/\n--- \/tmp\/LIVE-\d{1,10}\/v1\.ConfigMap\.default\.df1\t2024-08-13 09:00:\d\d\.\d{9} \+0000\n/);
+    // The manifest is sent as it is, without a last-applied annotation (GetModifiedConfiguration with annotate=false).
+    expect(created.stdout).not.toContain('last-applied');
     expect(created.stdout).toMatch(/\n@@ -0,0 \+1,\d+ @@\n\+apiVersion: v1\n\+data:\n\+ {2}a: "1"\n/);
     expect(c.run('kubectl get cm df1').exitCode).toBe(1);
     c.run('kubectl apply -f cm.yaml', { files: cm('1') });
@@ -238,5 +241,41 @@ describe('kubectl diff (diff.go: server-side dry run, then diff -u -N LIVE MERGE
     expect(changed.exitCode).toBe(1);
     expect(changed.stdout).toContain('\n-  a: "1"\n+  a: "2"\n');
     expect(jsonpath('cm df1', '.data.a')).toBe('1');
+  });
+
+  it('with --server-side sends the manifest as an apply patch as manager kubectl, and a conflict is an error that exits 2', () => {
+    const files = { 'd.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: df2\nspec:\n  replicas: 3\n  selector:\n    matchLabels:\n      app: df2\n  template:\n    metadata:\n      labels:\n        app: df2\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.25\n' };
+    deploy('df2');
+    const conflict = c.run('kubectl diff --server-side -f d.yaml', { files });
+    expect(conflict).toMatchObject({ stdout: '', exitCode: 2 });
+    // Four attempts (diff.go maxRetries), klog's warning before the last.
+    expect(conflict.stderr).toMatch(
+      /^W\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ diff\.go:723\] Object \(apps\/v1, Kind=Deployment: df2\) keeps changing, diffing without lock\nError from server \(Conflict\): Apply failed with 1 conflict: conflict with "kubectl-create" using apps\/v1: \.spec\.replicas\n$/,
+    );
+    const forced = c.run('kubectl diff --server-side --force-conflicts -f d.yaml', { files });
+    expect(forced.exitCode).toBe(1);
+    expect(forced.stdout).toContain('\n-  generation: 1\n+  generation: 2\n');
+    expect(forced.stdout).toContain('\n-  replicas: 1\n+  replicas: 3\n');
+    expect(jsonpath('deploy df2', '.spec.replicas')).toBe('1');
+    const ssa = c.run('kubectl apply --server-side -f cm.yaml', { files: cm('1') });
+    expect(ssa.exitCode).toBe(0);
+    expect(c.run('kubectl diff --server-side -f cm.yaml', { files: cm('1') })).toMatchObject({ stdout: '', exitCode: 0 });
+  });
+
+  it('refuses --force-conflicts without --server-side, and a missing -f, with exit code 2 (CheckDiffErr)', () => {
+    expect(c.run('kubectl diff --force-conflicts -f cm.yaml', { files: cm('1') })).toMatchObject({ stderr: 'error: --force-conflicts only works with --server-side\n', exitCode: 2 });
+    expect(c.run('kubectl diff')).toMatchObject({ stderr: 'error: must specify one of -f and -k\n', exitCode: 2 });
+  });
+
+  it("masks a Secret's data: *** for every key, *** (before) and *** (after) for a changed one (diff.go Masker)", () => {
+    c.run('kubectl create secret generic dfs --from-literal=a=1 --from-literal=b=2');
+    const files = { 's.yaml': 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: dfs\ndata:\n  a: MQ==\n  b: Mw==\n  c: NA==\n' };
+    const out = c.run('kubectl diff -f s.yaml', { files });
+    expect(out.exitCode).toBe(1);
+    expect(out.stdout).toMatch(/\n@@ -1,7 \+1,8 @@\n apiVersion: v1\n data:\n {3}a: '\*\*\*'\n- {2}b: '\*\*\* \(before\)'\n\+ {2}b: '\*\*\* \(after\)'\n\+ {2}c: '\*\*\*'\n kind: Secret\n/);
+    expect(out.stdout).not.toContain('Mw==');
+    // A new Secret: the masker hands the printer a nil live object, which YAML writes as null.
+    const created = c.run('kubectl diff -f s.yaml', { files: { 's.yaml': files['s.yaml'].replace('dfs', 'dfs2') } });
+    expect(created.stdout).toMatch(/\n@@ -1 \+1,12 @@\n-null\n\+apiVersion: v1\n\+data:\n\+ {2}a: '\*\*\*'\n/);
   });
 });
