@@ -1,5 +1,6 @@
 // Issue 18, point 6: etcdctl's -w json and -w fields on a node (the printers: etcdctl-print.test.ts).
 import { describe, expect, it } from 'vitest';
+import { base64OfText } from '../../api/base64';
 import { buildCluster } from '../../cluster';
 
 describe('etcdctl -w on a node', () => {
@@ -10,7 +11,7 @@ describe('etcdctl -w on a node', () => {
     expect(status).toHaveLength(1);
     expect(status[0]).toMatchObject({ Endpoint: '127.0.0.1:2379', Status: { version: '3.5.15' } });
     expect(c.run('ssh control-plane -- etcdctl -w fields member list').stdout).toMatch(/^"ClusterID" : \d+\n"MemberID" : \d+\n"Revision" : 0\n"RaftTerm" : 1\n"ID" : \d+\n"Name" : "etcd-1"\n/);
-    expect(c.run('ssh control-plane -- etcdctl -w json get /registry/namespaces/default').stdout).toContain(`"key":"${btoa('/registry/namespaces/default')}"`);
+    expect(c.run('ssh control-plane -- etcdctl -w json get /registry/namespaces/default').stdout).toContain(`"key":"${base64OfText('/registry/namespaces/default')}"`);
     const bad = c.run('ssh control-plane -- etcdctl -w yaml member list');
     expect([bad.stderr, bad.exitCode]).toEqual(['Error: unsupported output format\n', 4]);
   });
