@@ -75,7 +75,7 @@ test.describe('live mode through kubectl proxy', () => {
     );
 
     await page.goto(`http://127.0.0.1:${proxyPort}/kubeplay/`);
-    await expect(page.getByTestId('live-marker')).toContainText(`Live: 127.0.0.1:${proxyPort} (read-only)`);
+    await expect(page.getByTestId('live-marker')).toContainText(`Live: read-only view of 127.0.0.1:${proxyPort}`);
     // The served cluster's Nodes, as real kubectl lists them, each with kubectl's STATUS.
     const nodes = (await runKubectl(KUBECTL, ['get', 'nodes', '-o', 'name'], env)).stdout.trim().split('\n').map((n) => n.replace('node/', ''));
     expect(nodes.length).toBeGreaterThan(1);

@@ -4,12 +4,13 @@
 // reflector's behaviour is client-go's (tools/cache/reflector.go): list, watch from the list's
 // resourceVersion, relist on 410 Gone, back off 800 ms doubling to 30 s after errors.
 
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type ServeHandle } from '../../serve/serve';
 import { parseScenario } from '../../sim/scenario/parse';
 import type { FrameBatch, ObjectView } from '../../protocol/view';
+import { startAdminProxy } from './admin-proxy.fixture';
 import { LiveView } from './live-view';
 import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS, reflect, type ReflectorDeps } from './reflector';
 import { LIVE_RESOURCES } from './resources';
@@ -25,28 +26,8 @@ let h: ServeHandle;
 let proxy: Server;
 let proxyPort = 0;
 
-/** `kubectl proxy`'s part: plain HTTP in, the admin's client certificate out, streams passed through as they come. */
 function startProxy(port: number): Promise<Server> {
-  const admin = h.pki.clients.find((c) => c.user === 'kubernetes-admin')!;
-  const target = new URL(h.url);
-  const server = createServer((req, res) => {
-    const up = httpsRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, cert: admin.certPem, key: admin.keyPem, ca: h.pki.ca.certPem },
-      (ur) => {
-        res.writeHead(ur.statusCode ?? 502, ur.headers);
-        ur.pipe(res);
-        // The cluster's end broke mid-stream (kube-apiserver died): break ours too, as kubectl proxy's
-        // reverse proxy does. Left open, the client would wait on a watch that can never deliver.
-        ur.on('close', () => {
-          if (!ur.complete) res.destroy();
-        });
-      },
-    );
-    up.on('error', () => res.destroy());
-    res.on('close', () => up.destroy());
-    req.pipe(up);
-  });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+  return startAdminProxy(h, port);
 }
 
 function stopProxy(): Promise<void> {
