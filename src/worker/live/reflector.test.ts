@@ -13,7 +13,7 @@ import type { FrameBatch, ObjectView } from '../../protocol/view';
 import { startAdminProxy } from './admin-proxy.fixture';
 import { LiveView } from './live-view';
 import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS, reflect, type ReflectorDeps } from './reflector';
-import { LIVE_RESOURCES } from './resources';
+import { LIVE_RESOURCES, MAX_LIVE_WATCHES } from './resources';
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario
@@ -119,6 +119,19 @@ describe('live mode reads a cluster through a proxy with list and watch', () => 
       // After the list, a watch from the list's resourceVersion (not from "any": nothing is missed in between).
       await live.seen(() => live.urls.some((u) => /\/api\/v1\/pods\?watch=1&resourceVersion=\d+&allowWatchBookmarks=true/.test(u)), 'the pods are watched');
       await live.seen(() => live.view.connection().connected, 'every resource is listed and watched');
+    } finally {
+      live.stop();
+    }
+  });
+
+  it('holds at most MAX_LIVE_WATCHES watches open (a browser opens 6 connections to a host) and lists the other kinds again instead', async () => {
+    expect(LIVE_RESOURCES.filter((r) => r.pollMs === undefined).length).toBeLessThanOrEqual(MAX_LIVE_WATCHES);
+    const live = startLive();
+    try {
+      await live.seen(() => listsOf(live.urls, '/apis/apps/v1/deployments') >= 3, 'the Deployments are listed again');
+      expect(live.urls.filter((u) => u.includes('/apis/apps/v1/deployments?watch'))).toEqual([]);
+      const watched = new Set(live.urls.filter((u) => u.includes('watch=1')).map((u) => new URL(u).pathname));
+      expect([...watched].sort()).toEqual(['/api/v1/events', '/api/v1/nodes', '/api/v1/pods', '/api/v1/services', '/apis/discovery.k8s.io/v1/endpointslices']);
     } finally {
       live.stop();
     }
