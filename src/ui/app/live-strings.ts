@@ -24,7 +24,7 @@ export interface LiveStrings {
   logsContainer: string;
   logsPrevious: string;
   logsReading: string;
-  /** The control plane's box: kube-apiserver's health checks, and what the API does not show. */
+  /** The control plane's box: kube-apiserver's health checks (the title is the box's tooltip), and what the API does not show. */
   healthTitle: string;
   healthPassed(endpoint: string, ok: number, all: number): string;
   healthFailed(endpoint: string, failed: string): string;
@@ -57,7 +57,7 @@ const en: LiveStrings = {
   healthFailed: (endpoint, failed) => `${endpoint}: failed: ${failed}`,
   healthUnread: (endpoint, error) => `${endpoint}: not readable (${error})`,
   healthReading: 'reading /readyz and /livez…',
-  cpUnavailable: 'Not in live mode: the etcd members and the messages between components (a real cluster does not show them to its clients).',
+  cpUnavailable: 'Not in live mode: etcd members, messages between components',
 };
 
 const ru: LiveStrings = {
@@ -84,7 +84,7 @@ const ru: LiveStrings = {
   healthFailed: (endpoint, failed) => `${endpoint}: не пройдено: ${failed}`,
   healthUnread: (endpoint, error) => `${endpoint}: не удалось прочитать (${error})`,
   healthReading: 'чтение /readyz и /livez…',
-  cpUnavailable: 'Нет в живом режиме: участники etcd и сообщения между компонентами (настоящий кластер не показывает их клиентам).',
+  cpUnavailable: 'Нет в живом режиме: участники etcd, сообщения между компонентами',
 };
 
 export const LIVE_STRINGS: Record<Lang, LiveStrings> = { en, ru };

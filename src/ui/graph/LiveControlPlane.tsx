@@ -1,7 +1,7 @@
 // Live mode's control-plane box (issue 17 point 6). A real cluster shows its clients no components
 // and no messages, so the box draws what the API lets anyone read: kube-apiserver's /readyz and
-// /livez checks (worker/live/cluster-reads.ts; each line's full text is the tooltip, healthz.go's
-// `[+]name ok`), beside the kube-system static pods already drawn as its chips, and says what is
+// /livez checks (worker/live/cluster-reads.ts; each line's tooltip is its checks in healthz.go's
+// `[+]name ok` form), beside the kube-system static pods already drawn as its chips, and says what is
 // not there (the etcd members, the messages). Pass or fail is said in words and a glyph.
 
 import type { HealthReport } from '../../protocol/view';
@@ -27,8 +27,7 @@ export function LiveControlPlane({ top, left }: { top: number; left: number }) {
   const l = useLiveStrings();
   const health = useWorkerStore((s) => s.liveHealth);
   return (
-    <div className="kp-live-cp" data-testid="live-control-plane" style={{ top, left, right: left }}>
-      <div className="kp-live-cp-title">{l.healthTitle}</div>
+    <div className="kp-live-cp" data-testid="live-control-plane" style={{ top, left, right: left }} title={l.healthTitle}>
       {health ? (
         <ul>
           <HealthLine endpoint="readyz" report={health.readyz} />

@@ -438,6 +438,8 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
         {/* On the region's top edge, clear of its name and status (the header has no room for a countdown). */}
         {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} placement="edge" />}
         {role === 'control-plane' && <div className="kp-region-sub kp-region-sub--compact">{d.host?.address ?? ''}</div>}
+        {/* Under the title and the address line (28 px and one line), where the folded components would be. */}
+        {role === 'control-plane' && live && <LiveControlPlane top={50} left={8} />}
         {outside && <div className="kp-region-sub kp-region-sub--compact">{t.subtitle}</div>}
         {!band && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}
         {!up && <Cross />}

@@ -29,9 +29,11 @@ export function ServedMarker() {
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="live-marker-dot" aria-hidden="true" />
-        <strong>{t.servedMarker}</strong>
-        <span className="served-marker-use">{t.servedUse}</span>
+        {/* Two short lines, so that the toolbar keeps to one row at 1280 px. */}
+        <span className="served-marker-text">
+          <strong>{t.servedMarker}</strong>
+          <span className="served-marker-use">{t.servedUse}</span>
+        </span>
       </button>
       {open && (
         <ServedDialog
