@@ -75,7 +75,7 @@ test.describe('live mode through kubectl proxy', () => {
     );
 
     await page.goto(`http://127.0.0.1:${proxyPort}/kubeplay/`);
-    await expect(page.getByTestId('live-marker')).toContainText(`Live: 127.0.0.1:${proxyPort} (read-only)`);
+    await expect(page.getByTestId('live-marker')).toContainText(`Live: read-only view of 127.0.0.1:${proxyPort}`);
     // The served cluster's Nodes, as real kubectl lists them, each with kubectl's STATUS.
     const nodes = (await runKubectl(KUBECTL, ['get', 'nodes', '-o', 'name'], env)).stdout.trim().split('\n').map((n) => n.replace('node/', ''));
     expect(nodes.length).toBeGreaterThan(1);
@@ -105,7 +105,29 @@ test.describe('live mode through kubectl proxy', () => {
     await expect(page.getByTestId('dock-unavailable')).toContainText('only visible in the simulation');
     await page.getByTestId('dock-tab-events').click();
 
+    // The control plane's box shows what the API tells: kube-apiserver's checks, and what it does not show.
+    await expect(page.getByTestId('live-readyz')).toHaveAttribute('data-passed', 'true');
+    await expect(page.getByTestId('live-readyz')).toContainText(/readyz: ok \(\d+\/\d+ checks\)/);
+    await expect(page.getByTestId('live-livez')).toHaveAttribute('data-passed', 'true');
+    await expect(page.getByTestId('live-cp-unavailable')).toContainText('etcd members');
+
     await expectNoAxeViolations(page);
     await shotSizes(page, 'live');
+
+    // A pod's inspector shows its log as real kubectl prints it (GET .../log through the proxy).
+    const podId = (await pods.first().getAttribute('data-testid'))!;
+    const podName = podId.replace('pod-default-', '');
+    await pods.first().click();
+    await expect(page.getByTestId('inspector-object')).toHaveAttribute('data-id', `pods/default/${podName}`);
+    const logs = await runKubectl(KUBECTL, ['logs', podName, '-c', 'nginx', '--tail', '200'], env);
+    expect(logs.exitCode, logs.stderr).toBe(0);
+    await expect(page.getByTestId('inspector-pod-log-section')).toContainText(`kubectl logs ${podName} -c nginx --tail 200`);
+    await expect(page.getByTestId('inspector-pod-log')).toHaveText(logs.stdout.trim() === '' ? 'No log lines yet.' : logs.stdout.trim(), { timeout: 15_000 });
+    // --previous of a container that never restarted: the API's own error, as kubectl prints it after "Error from server (BadRequest): ".
+    await page.getByTestId('inspector-pod-log-previous').check();
+    const previous = await runKubectl(KUBECTL, ['logs', podName, '-c', 'nginx', '--tail', '200', '--previous'], env);
+    await expect(page.getByTestId('inspector-pod-log-error')).toHaveText(previous.stderr.replace(/^Error from server \([A-Za-z]+\): /, '').trim());
+    await expectNoAxeViolations(page);
+    await shotSizes(page, 'live-pod-log');
   });
 });

@@ -84,12 +84,26 @@ test.describe('the page of kubeplay serve', () => {
     await expect(page.getByTestId('play-pause')).toHaveAttribute('data-playing', 'true');
     // A served run goes only forward in one shared cluster: the controls kubeplay serve refuses are
     // off, each saying why, and the toolbar names the run's origin (issue 17, point 4).
-    await expect(page.getByTestId('served-marker')).toBeVisible();
+    await expect(page.getByTestId('served-marker')).toContainText('Served by kubeplay serve');
+    await expect(page.getByTestId('served-marker')).toContainText('use your own kubectl');
+    // The marker opens the line that points real kubectl at this run, ready to copy.
+    await page.getByTestId('served-marker').click();
+    await expect(page.getByTestId('served-export')).toHaveValue(`export KUBECONFIG=${s.kubeconfig}`);
+    await expect(page.getByTestId('served-export')).toBeFocused();
+    await expect(page.getByTestId('served-dialog')).toContainText('only goes forward');
+    await shotSizes(page, 'serve-kubeconfig');
+    await expectNoAxeViolations(page, { exclude: ['.react-flow__renderer', '.monaco-editor', '.xterm'] });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('served-dialog')).toHaveCount(0);
+    await expect(page.getByTestId('served-marker')).toBeFocused();
     await expect(page.getByTestId('scenario-select')).toHaveCount(0);
-    for (const id of ['reset', 'import']) {
-      await expect(page.getByTestId(id), id).toBeDisabled();
-      await expect(page.getByTestId(id), id).toHaveAttribute('title', /only goes forward/);
-    }
+    await expect(page.getByTestId('reset')).toHaveCount(0);
+    await expect(page.getByTestId('import')).toBeDisabled();
+    await expect(page.getByTestId('import')).toHaveAttribute('title', /only goes forward/);
+    // The toolbar keeps to one row at 1280 px with the marker in it.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect.poll(async () => (await page.getByTestId('toolbar').boundingBox())!.height, { message: 'toolbar height at 1280 px' }).toBeLessThan(60);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await expect(page.getByTestId('scrubber')).toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByTestId('share')).toBeEnabled();
 

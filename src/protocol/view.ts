@@ -398,6 +398,11 @@ export type UiToWorker =
   /** Ask for a process's log (answered with `logs`). */
   | { type: 'logs'; process: string; tail?: number }
   /**
+   * Live mode: ask for a pod's container log, as `kubectl logs POD -c C --tail N [--previous]`
+   * reads it (GET .../pods/NAME/log through kubectl proxy). Answered with `podLog`.
+   */
+  | { type: 'podLog'; namespace: string; pod: string; container: string; tail: number; previous?: boolean }
+  /**
    * After the previous worker died: load `source`, apply the journal at its points, run to the
    * checkpoint (the last frame the UI got) and stay paused there. Answered with `loaded`, the
    * `journal` entries again, then `restored`.
@@ -475,4 +480,20 @@ export type WorkerToUi =
    * gitVersion, once known), whether every list and watch works, and otherwise the last error and
    * when the next try is.
    */
-  | { type: 'live'; server: string; version?: string; connected: boolean; error?: string; retryInMs?: number };
+  | { type: 'live'; server: string; version?: string; connected: boolean; error?: string; retryInMs?: number }
+  /** Live mode: a pod's container log as the API answered it (`text`), or the API's error message. */
+  | { type: 'podLog'; namespace: string; pod: string; container: string; previous: boolean; text?: string; error?: string }
+  /**
+   * Live mode: what the control plane says of itself, read every LIVE_HEALTH_EVERY_MS: kube-apiserver's
+   * `/readyz?verbose` and `/livez?verbose` checks (healthz.go's `[+]name ok` lines).
+   */
+  | { type: 'liveHealth'; readyz: HealthReport; livez: HealthReport };
+
+/** One of kube-apiserver's health endpoints, as its `?verbose` text says (or why it could not be read). */
+export interface HealthReport {
+  /** The endpoint answered 200 (`readyz check passed`). */
+  passed: boolean;
+  checks: { name: string; ok: boolean; detail?: string }[];
+  /** The request failed, or the answer was not healthz.go's text. */
+  error?: string;
+}

@@ -9,13 +9,19 @@
 //   maxinflight.go's text; watches have their own bound;
 // - a client certificate another CA signed (another kubeadm cluster's, also named "kubernetes"):
 //   401 Unauthorized (x509 authenticator's error through the union authenticator), not a dropped
-//   connection and not anonymous.
+//   connection and not anonymous;
+// - malformed YAML: 400, nothing stored;
+// - a watcher that never reads: closed once MAX_UNREAD_WATCH_BYTES wait for it, as kube-apiserver
+//   closes a watcher whose buffer is full (storage/cacher: "Forcing watcher close due to
+//   unresponsiveness"), so it neither stalls the simulation nor grows the process.
 
+import { once } from 'node:events';
 import { request } from 'node:https';
+import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../sim/scenario/parse';
 import { makePki, type ClientCert } from './pki';
-import { MAX_INFLIGHT_PER_CLIENT, MAX_WATCHES_PER_CLIENT, serve, type ServeHandle } from './serve';
+import { MAX_INFLIGHT_PER_CLIENT, MAX_UNREAD_WATCH_BYTES, MAX_WATCHES_PER_CLIENT, serve, type ServeHandle } from './serve';
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario
@@ -25,11 +31,13 @@ spec:
 `;
 
 let h: ServeHandle;
+/** What serve logged (its stderr). */
+const logged: string[] = [];
 
 beforeAll(async () => {
   const p = parseScenario(SCENARIO, 'hostile.yaml');
   if (!p.ok) throw new Error('invalid');
-  h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 20 });
+  h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 20, log: (l) => logged.push(l) });
   await until(async () => (await call('/api/v1/namespaces/default/pods')).status === 200);
 }, 60_000);
 
@@ -61,14 +69,16 @@ function call(path: string, opts: Opts = {}): Promise<{ status: number; body: st
   if (opts.body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
   return new Promise((resolve, reject) => {
     const req = request(
-      { hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? 'GET', ca: h.pki.ca.certPem, ...(client && { cert: client.certPem, key: client.keyPem }), headers },
+      // A connection per request (no keep-alive): a pooled connection the server closes as it idles would
+      // be a `socket hang up` of the test's own making (Go's client retries those; Node's does not).
+      { hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? 'GET', ca: h.pki.ca.certPem, ...(client && { cert: client.certPem, key: client.keyPem }), headers, agent: false },
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ...(res.headers['retry-after'] !== undefined && { retryAfter: String(res.headers['retry-after']) }) }));
       },
     );
-    req.on('error', reject);
+    req.on('error', (e) => reject(new Error(`${opts.method ?? 'GET'} ${path}: ${e.message}`)));
     req.end(opts.body);
   });
 }
@@ -123,16 +133,26 @@ describe('kubeplay serve against hostile requests', () => {
   }, 30_000);
 
   it('answers 429 with Retry-After past the bound of requests in flight from one client, and serves it again once they end', async () => {
-    // Cut the laptop off from kube-apiserver: requests wait there (up to the gateway's 60 simulated seconds).
-    h.cluster.partition(['api-gateway'], ['kube-apiserver']);
-    const waiting = Array.from({ length: MAX_INFLIGHT_PER_CLIENT }, () => call('/api/v1/namespaces/default/pods').catch(() => ({ status: 0, body: '' })));
-    await new Promise((r) => setTimeout(r, 300));
-    const refused = await call('/api/v1/namespaces/default/pods');
-    expect(refused.status).toBe(429);
-    expect(refused.retryAfter).toBe('1');
-    expect(refused.body).toBe('Too many requests, please try again later.\n');
-    h.cluster.heal();
-    await Promise.all(waiting);
+    // Paused, as a page pauses the run: requests wait in the simulation, however long the machine
+    // takes to send them all (a partition would let the gateway give up on them after 60 simulated
+    // seconds, 3 wall seconds at this speed, which a loaded machine may not reach the refused one in).
+    const requests = (): number => h.runner.scenario.steps.filter((s) => s.kind === 'request').length;
+    const before = requests();
+    h.served.session.handle({ type: 'pause' });
+    try {
+      const waiting = Array.from({ length: MAX_INFLIGHT_PER_CLIENT }, () => call('/api/v1/namespaces/default/pods').catch((e: unknown) => ({ status: 0, body: String(e) })));
+      await until(async () => requests() === before + MAX_INFLIGHT_PER_CLIENT, 60_000);
+      const refused = await call('/api/v1/namespaces/default/pods');
+      expect(refused.status).toBe(429);
+      expect(refused.retryAfter).toBe('1');
+      expect(refused.body).toBe('Too many requests, please try again later.\n');
+      // Refused before it entered the simulation: nothing recorded for it.
+      expect(requests()).toBe(before + MAX_INFLIGHT_PER_CLIENT);
+      h.served.session.handle({ type: 'play' });
+      expect(new Set((await Promise.all(waiting)).map((r) => r.status))).toEqual(new Set([200]));
+    } finally {
+      h.served.session.handle({ type: 'play' });
+    }
     expect((await call('/api/v1/namespaces/default/pods')).status).toBe(200);
   }, 60_000);
 
@@ -156,4 +176,42 @@ describe('kubeplay serve against hostile requests', () => {
     for (const r of opened) r.destroy();
     expect((await call('/api/v1/namespaces/default/pods')).status).toBe(200);
   }, 60_000);
+
+  it('answers malformed YAML with 400 and stores nothing', async () => {
+    const before = await podNames();
+    const bad = await call('/api/v1/namespaces/default/pods', { method: 'POST', contentType: 'application/yaml', body: 'apiVersion: v1\nkind: Pod\nmetadata: {name: [broken\n' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({ kind: 'Status', status: 'Failure', code: 400 });
+    expect(await podNames()).toEqual(before);
+  }, 30_000);
+
+  it('closes a watch whose client never reads once 8 MiB wait for it, and the simulation goes on', async () => {
+    const admin = h.pki.clients.find((c) => c.user === 'kubernetes-admin')!;
+    const url = new URL(h.url);
+    // A client that asks for a watch and then reads nothing (no 'data' listener: the socket stays paused).
+    const sock = connect({ host: url.hostname, port: Number(url.port), ca: h.pki.ca.certPem, cert: admin.certPem, key: admin.keyPem });
+    await once(sock, 'secureConnect');
+    sock.on('error', () => undefined);
+    sock.write(`GET /api/v1/namespaces/default/configmaps?watch=true HTTP/1.1\r\nHost: ${url.host}\r\nAccept: application/json\r\n\r\n`);
+    const hangups = (): number => h.runner.scenario.steps.filter((s) => s.kind === 'hangup').length;
+    const hungUp = hangups();
+    // 1 MiB ConfigMaps, each an ADDED event for the watcher, until serve gives up on it.
+    const mib = 'x'.repeat(1024 * 1024);
+    let written = 0;
+    for (let i = 0; i < 64 && !logged.some((l) => l.includes('closing a watch whose client has')); i++) {
+      const r = await call('/api/v1/namespaces/default/configmaps', { method: 'POST', body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `big-${i}` }, data: { x: mib } }) });
+      expect(r.status).toBe(201);
+      written++;
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    const line = logged.find((l) => l.includes('closing a watch whose client has'));
+    expect(line, `no watch closed after ${written} MiB`).toBeDefined();
+    expect(Number(/has (\d+) bytes unread/.exec(line!)![1])).toBeGreaterThan(MAX_UNREAD_WATCH_BYTES);
+    // The simulation heard the hang-up (the watch ends there too), and answers as before.
+    await until(async () => hangups() > hungUp);
+    sock.destroy();
+    const after = await call('/api/v1/namespaces/default/configmaps', { method: 'POST', body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after-the-slow-reader' }, data: { a: '1' } }) });
+    expect(after.status).toBe(201);
+    for (let i = 0; i < written; i++) expect((await call(`/api/v1/namespaces/default/configmaps/big-${i}`, { method: 'DELETE' })).status).toBe(200);
+  }, 120_000);
 });

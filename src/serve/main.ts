@@ -40,6 +40,7 @@ export async function serveMain(cmd: Extract<CliCommand, { kind: 'serve' }>, io:
     io.err(`kubeplay: warning: serving on ${cmd.address}: anyone who can reach this address and has the kubeconfig's credentials controls the simulation; nothing else is exposed, but prefer 127.0.0.1\n`);
   }
   const built = existsSync(join(DIST, 'index.html'));
+  const file = resolve(io.cwd, cmd.kubeconfig ?? 'kubeplay.kubeconfig');
   let h;
   try {
     h = await serve({
@@ -50,14 +51,13 @@ export async function serveMain(cmd: Extract<CliCommand, { kind: 'serve' }>, io:
       speed: cmd.speed,
       // Simulated time 0 is now, so that real kubectl's AGE is right (the simulation never reads a clock).
       epochMs: Date.now(),
-      ...(built && { page: { port: cmd.pagePort, dist: DIST } }),
+      ...(built && { page: { port: cmd.pagePort, dist: DIST, kubeconfig: file } }),
       log: (l) => io.err(l + '\n'),
     });
   } catch (e) {
     io.err(`kubeplay: cannot serve on ${cmd.address}:${cmd.port} (page port ${cmd.pagePort}): ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
     return 2;
   }
-  const file = resolve(io.cwd, cmd.kubeconfig ?? 'kubeplay.kubeconfig');
   writeFileSync(file, h.kubeconfig, { mode: 0o600 });
   io.out(`export KUBECONFIG=${file}\n`);
   io.out(h.pageUrl ? `page: ${h.pageUrl} (watch, pause and step this run)\n` : `page: not built: run \`npx vite build\` in ${resolve(DIST, '..')} and start kubeplay serve again\n`);

@@ -20,6 +20,16 @@ import type { PageClient, ServedSession } from './served-session';
 export const SOCKET_PATH = '/kubeplay/ws';
 /** The mark that tells the page to use the WebSocket (src/ui/app/served-transport.ts reads it). */
 export const SERVED_MARK = `<meta name="kubeplay-serve" content="${SOCKET_PATH}" />`;
+
+/** Text safe inside a double-quoted HTML attribute. */
+function attribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The marks added to the page's <head>: the WebSocket's path, and the kubeconfig real kubectl uses (the toolbar offers its export line). */
+export function servedMarks(kubeconfig?: string): string {
+  return kubeconfig === undefined ? SERVED_MARK : `${SERVED_MARK}\n  <meta name="kubeplay-kubeconfig" content="${attribute(kubeconfig)}" />`;
+}
 /** A command is small; the largest is a terminal line with its stdin (YAML within the API's 3 MiB). */
 export const MAX_COMMAND_BYTES = 4 * 1024 * 1024;
 /** A page that does not read its frames: past this much unsent, it is disconnected. */
@@ -51,6 +61,8 @@ export interface PageServerOptions {
   port: number;
   address: string;
   served: ServedSession;
+  /** The kubeconfig file `kubeplay serve` writes, named on the page so that a learner can copy its export line. */
+  kubeconfig?: string;
   log?: (line: string) => void;
 }
 
@@ -119,7 +131,7 @@ export async function startPageServer(opts: PageServerOptions): Promise<PageServ
     throw new Error(`no built app in ${dist}: run \`npx vite build\` first`);
   });
   if (!index.includes('</head>')) throw new Error(`${dist}/index.html has no </head>`);
-  const marked = index.replace('</head>', `  ${SERVED_MARK}\n  </head>`);
+  const marked = index.replace('</head>', `  ${servedMarks(opts.kubeconfig)}\n  </head>`);
   let hosts = new Set<string>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -1,6 +1,7 @@
 import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCluster } from '../sim/cluster';
+import { decodeLink } from '../sim/scenario/link';
 import { parseScenario } from '../sim/scenario/parse';
 import { ScenarioRunner } from '../sim/scenario/run';
 import { serve, type ServeHandle } from './serve';
@@ -120,6 +121,22 @@ describe('kubeplay serve', () => {
     expect(r.status).toBe(403);
     expect(JSON.parse(r.body).message).toBe('pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "default"');
   }, 30_000);
+
+  it('hands a page\'s Share a link that carries the real clients\' requests and replays to the same trace hash', async () => {
+    const created = await get('/api/v1/namespaces/default/configmaps', { method: 'POST', body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'shared' }, data: { a: '1' } }) });
+    expect(created.status).toBe(201);
+    const [answer] = h.served.session.handle({ type: 'share', purpose: 'link', view: {} });
+    if (answer?.type !== 'run') throw new Error(`share answered ${JSON.stringify(answer)}`);
+    const link = decodeLink(answer.fragment);
+    if (!('kind' in link) || link.kind !== 'run') throw new Error(`the link did not decode: ${JSON.stringify(link)}`);
+    // The run has the gateway the requests came in through; without it the page could not replay them.
+    expect(link.scenario.cluster.gateway).toBe(true);
+    expect(link.scenario.steps.some((s) => s.kind === 'request' && s.request.path === '/api/v1/namespaces/default/configmaps')).toBe(true);
+    const cluster = buildCluster(link.scenario.cluster, { seed: link.scenario.seed, timings: link.scenario.timings });
+    new ScenarioRunner(link.scenario, cluster).advanceTo(link.link.at);
+    expect(cluster.sim.traceHash()).toBe(answer.traceHash);
+    h.resync();
+  }, 60_000);
 
   it('records every request at its simulated time: kubeplay run of the recording reaches the same trace hash (--record)', async () => {
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'recorded', labels: { __proto__: 'x' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } };

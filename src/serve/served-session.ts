@@ -66,7 +66,9 @@ export class ServedSession {
     private readonly wallClock: () => number = () => performance.now(),
   ) {
     this.session = new SimSession((spec, opts) => buildCluster(spec, { ...opts, gateway: true }), wallClock);
-    const out = this.session.adopt(source, scenario);
+    // The run's scenario says it has the gateway, so that Share's link and Export's file (which
+    // carry real clients' requests as recorded steps) replay in the page and in `kubeplay run`.
+    const out = this.session.adopt(source, { ...scenario, cluster: { ...scenario.cluster, gateway: true } });
     if (out[0]?.type !== 'loaded') throw new Error(`kubeplay serve: the scenario did not start: ${JSON.stringify(out[0])}`);
     this.loaded = out[0];
     // Real clients wait for the simulation: no slow motion unless a page turns it on.

@@ -12,7 +12,7 @@ import { onArrived, onLinkBuiltin, onLinkRefused, onOpenError, onOpeningLoaded, 
 import { loadScenario } from './app/scenarios';
 import { SimWorkerHost } from './app/sim-worker-host';
 import { detectLive, liveTransport, mayBeLive } from './app/live-mode';
-import { servedEndpoint, socketTransport } from './app/served-transport';
+import { servedEndpoint, servedKubeconfig, socketTransport } from './app/served-transport';
 import { workerTransport } from './app/transport';
 import { useRunStore, useSimStore, useUiStore, useWorkerStore } from './store/app-store';
 
@@ -65,6 +65,14 @@ export function receive(m: WorkerToUi, bytes: number): void {
     case 'proxyCost':
       useSimStore.setState({ proxyCost: m.points });
       return;
+    case 'liveHealth':
+      useWorkerStore.setState({ liveHealth: { readyz: m.readyz, livez: m.livez } });
+      return;
+    case 'podLog': {
+      const { type: _type, ...log } = m;
+      useWorkerStore.setState({ podLog: log });
+      return;
+    }
     case 'live': {
       const { type: _type, ...status } = m;
       // The first word from the live worker: the dock opens on what live mode has (the events).
@@ -99,7 +107,7 @@ export function useSimWorker(): void {
 
 /** Starts the page's transport (a worker, the served simulation's socket, or the live worker) and returns how to stop it. */
 function startSimulation(served: string | null, live: boolean): () => void {
-  if (served) useWorkerStore.setState({ served: true });
+  if (served) useWorkerStore.setState({ served: true, servedKubeconfig: servedKubeconfig(document) });
   const crashTest = crashTestWanted();
   let alive = true;
   const host = new SimWorkerHost({
@@ -123,8 +131,15 @@ function startSimulation(served: string | null, live: boolean): () => void {
       if (ok && alive) host.send({ type: 'play' });
     });
   }
-  // Live mode is read-only: nothing the page would send changes a real cluster.
-  useUiStore.getState().setSender(live ? () => undefined : host.send);
+  // Live mode is read-only: nothing the page would send changes a real cluster; only the
+  // inspector's read of a pod's log goes to the live worker.
+  useUiStore.getState().setSender(
+    live
+      ? (m) => {
+          if (m.type === 'podLog') host.send(m);
+        }
+      : host.send,
+  );
   host.start();
   // A link (`#run=...`, `#scenario=NAME`) opens its run instead of the default cluster; one
   // pasted into the address bar of the open page opens too. A served page shows the served run,

@@ -169,6 +169,9 @@ export class SimSession {
       case 'frameShown':
         // sim.worker.ts counts these (back-pressure); nothing changes in the run.
         return [];
+      case 'podLog':
+        // Live mode's read (src/worker/live); the simulation's pod logs are `kubectl logs` in the terminal.
+        return [error(`the inspector reads pod logs in live mode only: type kubectl logs ${cmd.pod} -c ${cmd.container} in the terminal`)];
       case 'play':
         this.playing = true;
         return [];

@@ -45,7 +45,7 @@ describe('live mode words', () => {
   it('explains the same unavailable tabs in English and Russian', async () => {
     const { LIVE_STRINGS } = await import('./live-strings');
     expect(Object.keys(LIVE_STRINGS.ru.tabUnavailable).sort()).toEqual(Object.keys(LIVE_STRINGS.en.tabUnavailable).sort());
-    expect(LIVE_STRINGS.en.marker('127.0.0.1:8001')).toBe('Live: 127.0.0.1:8001 (read-only)');
+    expect(LIVE_STRINGS.en.marker('127.0.0.1:8001')).toBe('Live: read-only view of 127.0.0.1:8001');
     expect(LIVE_STRINGS.ru.marker('127.0.0.1:8001')).toContain('127.0.0.1:8001');
     expect(LIVE_STRINGS.ru.note).not.toBe(LIVE_STRINGS.en.note);
   });

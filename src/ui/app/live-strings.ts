@@ -6,7 +6,7 @@ import { useUiStore } from '../store/app-store';
 import type { Lang } from './strings';
 
 export interface LiveStrings {
-  /** The toolbar's marker: `Live: 127.0.0.1:8001 (read-only)`. */
+  /** The toolbar's marker: `Live: read-only view of 127.0.0.1:8001`. */
   marker(server: string): string;
   markerHint: string;
   connecting: string;
@@ -19,10 +19,22 @@ export interface LiveStrings {
   /** The dock's tabs that only the simulation has, and why. */
   tabUnavailable: Partial<Record<DockTab, string>>;
   unavailableMark: string;
+  /** The inspector's pod log: what it is read as. */
+  logsFrom: string;
+  logsContainer: string;
+  logsPrevious: string;
+  logsReading: string;
+  /** The control plane's box: kube-apiserver's health checks (the title is the box's tooltip), and what the API does not show. */
+  healthTitle: string;
+  healthPassed(endpoint: string, ok: number, all: number): string;
+  healthFailed(endpoint: string, failed: string): string;
+  healthUnread(endpoint: string, error: string): string;
+  healthReading: string;
+  cpUnavailable: string;
 }
 
 const en: LiveStrings = {
-  marker: (server) => `Live: ${server} (read-only)`,
+  marker: (server) => `Live: read-only view of ${server}`,
   markerHint: 'This page reads a real cluster through kubectl proxy: its nodes, pods, Services and events, from list and watch. It changes nothing.',
   connecting: 'connecting…',
   retrying: (error, seconds) => `connection lost (${error}); trying again in ${seconds} s`,
@@ -36,10 +48,20 @@ const en: LiveStrings = {
     scenario: 'Scenarios run in the simulation only.',
   },
   unavailableMark: 'not in live mode',
+  logsFrom: 'As your own kubectl reads it:',
+  logsContainer: 'Container',
+  logsPrevious: 'previous (the last ended run)',
+  logsReading: 'reading…',
+  healthTitle: 'kube-apiserver health, read from /readyz?verbose and /livez?verbose',
+  healthPassed: (endpoint, ok, all) => `${endpoint}: ok (${ok}/${all} checks)`,
+  healthFailed: (endpoint, failed) => `${endpoint}: failed: ${failed}`,
+  healthUnread: (endpoint, error) => `${endpoint}: not readable (${error})`,
+  healthReading: 'reading /readyz and /livez…',
+  cpUnavailable: 'Not in live mode: etcd members, messages between components',
 };
 
 const ru: LiveStrings = {
-  marker: (server) => `Живой кластер: ${server} (только чтение)`,
+  marker: (server) => `Живой кластер: только чтение, ${server}`,
   markerHint: 'Страница читает настоящий кластер через kubectl proxy: узлы, поды, Services и события — из list и watch. Она ничего не меняет.',
   connecting: 'подключение…',
   retrying: (error, seconds) => `связь потеряна (${error}); новая попытка через ${seconds} с`,
@@ -53,6 +75,16 @@ const ru: LiveStrings = {
     scenario: 'Сценарии выполняются только в симуляции.',
   },
   unavailableMark: 'нет в живом режиме',
+  logsFrom: 'Так его читает ваш kubectl:',
+  logsContainer: 'Контейнер',
+  logsPrevious: 'previous (последний завершившийся запуск)',
+  logsReading: 'чтение…',
+  healthTitle: 'Здоровье kube-apiserver по /readyz?verbose и /livez?verbose',
+  healthPassed: (endpoint, ok, all) => `${endpoint}: ok (проверок: ${ok}/${all})`,
+  healthFailed: (endpoint, failed) => `${endpoint}: не пройдено: ${failed}`,
+  healthUnread: (endpoint, error) => `${endpoint}: не удалось прочитать (${error})`,
+  healthReading: 'чтение /readyz и /livez…',
+  cpUnavailable: 'Нет в живом режиме: участники etcd, сообщения между компонентами',
 };
 
 export const LIVE_STRINGS: Record<Lang, LiveStrings> = { en, ru };

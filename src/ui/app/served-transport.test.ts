@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UiToWorker, WorkerToUi } from '../../protocol/view';
 import { useWorkerStore } from '../store/app-store';
-import { servedEndpoint, socketTransport } from './served-transport';
+import { exportLine, servedEndpoint, servedKubeconfig, socketTransport } from './served-transport';
 import { SimWorkerHost } from './sim-worker-host';
 
 // Issue 17, point 4: one protocol, two transports. A page served by `kubeplay serve` (marked with
@@ -105,5 +105,16 @@ describe('the WebSocket transport', () => {
     sockets[0]!.reply('{not json');
     expect(useWorkerStore.getState().failure).toMatchObject({ message: 'A message from kubeplay serve could not be read.', remote: true });
     expect(sockets[0]!.closed).toBe(true);
+  });
+});
+
+describe('the served run\'s kubeconfig', () => {
+  it('is read from the server\'s mark, and its export line is what kubeplay serve prints, quoted for the shell only when needed', () => {
+    expect(servedKubeconfig(fakeDoc('/home/ann/kubeplay.kubeconfig'))).toBe('/home/ann/kubeplay.kubeconfig');
+    expect(servedKubeconfig(fakeDoc(null))).toBeNull();
+    expect(servedKubeconfig(fakeDoc(''))).toBeNull();
+    expect(exportLine('/home/ann/kubeplay.kubeconfig')).toBe('export KUBECONFIG=/home/ann/kubeplay.kubeconfig');
+    expect(exportLine("/home/ann/my k8s/it's.kubeconfig")).toBe("export KUBECONFIG='/home/ann/my k8s/it'\\''s.kubeconfig'");
+    expect(exportLine('/tmp/$(rm -rf ~)')).toBe("export KUBECONFIG='/tmp/$(rm -rf ~)'");
   });
 });

@@ -7,6 +7,20 @@ import type { UiToWorker, WorkerToUi } from '../../protocol/view';
 import type { SimTransport, TransportListener } from './transport';
 
 export const SERVED_META = 'kubeplay-serve';
+/** The kubeconfig file `kubeplay serve` wrote for real kubectl (src/serve/page.ts servedMarks). */
+export const KUBECONFIG_META = 'kubeplay-kubeconfig';
+
+/** The kubeconfig path the server named, or null when it named none. */
+export function servedKubeconfig(doc: Document): string | null {
+  const path = doc.querySelector<HTMLMetaElement>(`meta[name="${KUBECONFIG_META}"]`)?.content;
+  return path ? path : null;
+}
+
+/** The shell line that points kubectl at the served run, as `kubeplay serve` prints it (quoted only when the path needs it). */
+export function exportLine(kubeconfig: string): string {
+  const plain = /^[\w@%+=:,./-]+$/.test(kubeconfig);
+  return `export KUBECONFIG=${plain ? kubeconfig : `'${kubeconfig.replace(/'/g, `'\\''`)}'`}`;
+}
 
 /** The WebSocket URL of the served simulation, or null when the page runs its own. */
 export function servedEndpoint(doc: Document, location: Location): string | null {

@@ -13,7 +13,8 @@ import { nodeDisplay, podDisplay } from './pod-status';
 import { compactServiceSpec } from './services';
 import { WhyBadge, useWhyFor } from '../why/WhyCallouts';
 import { type GraphStrings, useGraphStrings } from './strings';
-import { useUiStore } from '../store/app-store';
+import { useUiStore, useWorkerStore } from '../store/app-store';
+import { LiveControlPlane } from './LiveControlPlane';
 
 const ICONS = `${import.meta.env.BASE_URL}icons/`;
 /** The official icon of each kind (kubernetes/community icons). Kinds without one get a drawn glyph. */
@@ -402,6 +403,8 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
   const testid = role === 'tray' ? 'pending-tray' : role === 'services' ? 'services-band' : role === 'etcd-cluster' ? 'etcd-cluster' : `host-${d.box.ref}`;
   const band = role === 'tray' || role === 'services' || role === 'etcd-cluster';
   const quorumLost = !!d.etcd && d.etcd.up < d.etcd.quorum;
+  // Live mode: the control plane's box shows what a real cluster's API tells (LiveControlPlane.tsx).
+  const live = useWorkerStore((s) => s.live !== null);
   let badges: ReactNode = null;
   if (!up) badges = <span className="kp-badge kp-badge--dead">✕ {g.hostDown}</span>;
   if (d.box.compact) {
@@ -435,6 +438,8 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
         {/* On the region's top edge, clear of its name and status (the header has no room for a countdown). */}
         {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} placement="edge" />}
         {role === 'control-plane' && <div className="kp-region-sub kp-region-sub--compact">{d.host?.address ?? ''}</div>}
+        {/* Under the title and the address line (28 px and one line), where the folded components would be. */}
+        {role === 'control-plane' && live && <LiveControlPlane top={50} left={8} />}
         {outside && <div className="kp-region-sub kp-region-sub--compact">{t.subtitle}</div>}
         {!band && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}
         {!up && <Cross />}
@@ -474,6 +479,7 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
         </div>
         {!band && <MoreButton target={{ kind: 'host', id: d.box.ref }} label={d.box.ref} />}
       </div>
+      {role === 'control-plane' && live && <LiveControlPlane top={HEADER_H} left={PAD} />}
       {role === 'control-plane' && (
         <div className="kp-also-node" style={{ left: PAD, bottom: PAD + POD_H / 2 - 8 }}>
           {g.itsNodeParts}

@@ -3,6 +3,7 @@
 // lives in SimWorkerHost (app/sim-worker-host.ts), which sets this store.
 
 import type { StateCreator } from 'zustand';
+import type { HealthReport, WorkerToUi } from '../../protocol/view';
 import type { LiveStatus } from '../app/live-mode';
 import type { AppState } from './app-store';
 
@@ -39,8 +40,14 @@ export interface WorkerState {
   running: number[];
   /** Live mode (app/live-mode.ts): the real cluster the page reads, read-only; null while it simulates. */
   live: LiveStatus | null;
+  /** Live mode: kube-apiserver's /readyz and /livez checks as last read (the control plane's box). */
+  liveHealth: { readyz: HealthReport; livez: HealthReport } | null;
+  /** Live mode: the pod log the inspector asked for last, as the API answered. */
+  podLog: Omit<Extract<WorkerToUi, { type: 'podLog' }>, 'type'> | null;
   /** The page shows the run `kubeplay serve` plays (src/serve): it goes only forward, in one cluster real clients share. */
   served: boolean;
+  /** The kubeconfig `kubeplay serve` wrote for real kubectl, when the server named it (the toolbar's export line). */
+  servedKubeconfig: string | null;
   restartFromLastState: () => void;
   startOver: () => void;
   dismissNotice(): void;
@@ -53,7 +60,10 @@ export const workerSlice: StateCreator<AppState, [['zustand/immer', never]], [],
   generation: 0,
   running: [],
   live: null,
+  liveHealth: null,
+  podLog: null,
   served: false,
+  servedKubeconfig: null,
   restartFromLastState: () => undefined,
   startOver: () => undefined,
   dismissNotice: () => set({ notice: null }),

@@ -1,4 +1,4 @@
-// Live mode's marker in the toolbar (app/live-mode.ts): `Live: <server> (read-only)`, the cluster's
+// Live mode's marker in the toolbar (app/live-mode.ts): `Live: read-only view of <server>`, the cluster's
 // version once known, and the connection's state in words (never colour alone: UX.md).
 
 import { useLiveStrings } from '../app/live-strings';

@@ -63,9 +63,12 @@ export function TimeControls() {
         ))}
       </select>
       <SlowMotion />
-      <button type="button" data-testid="reset" disabled={replaying || served} title={served ? t.servedHint : t.resetHint} aria-label={t.reset} onClick={() => send({ type: 'reset' })}>
-        <ResetIcon />
-      </button>
+      {/* A served run cannot start over (the served marker's dialog says how to): no Reset at all. */}
+      {!served && (
+        <button type="button" data-testid="reset" disabled={replaying} title={t.resetHint} aria-label={t.reset} onClick={() => send({ type: 'reset' })}>
+          <ResetIcon />
+        </button>
+      )}
     </div>
   );
 }

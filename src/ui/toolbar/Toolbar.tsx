@@ -14,6 +14,7 @@ import { RunControls } from './RunControls';
 import { useStrings } from '../app/useStrings';
 import { useLiveStrings } from '../app/live-strings';
 import { LiveMarker } from './LiveMarker';
+import { ServedMarker } from './ServedMarker';
 import { useWorkerStore } from '../store/app-store';
 import './toolbar.css';
 
@@ -45,15 +46,7 @@ export function Toolbar() {
     <header className="toolbar" data-testid="toolbar">
       <h1 className="toolbar-title">{t.title}</h1>
       {/* kubeplay serve plays the scenario it was started with: its marker stands where the picker would. */}
-      {served ? (
-        <span className="live-marker served-marker" data-testid="served-marker" title={t.servedHint}>
-          <span className="live-marker-dot" aria-hidden="true" />
-          <strong>{t.servedMarker}</strong>
-          <span className="visually-hidden">: {t.servedHint}</span>
-        </span>
-      ) : (
-        <ScenarioPicker />
-      )}
+      {served ? <ServedMarker /> : <ScenarioPicker />}
       <span className="toolbar-sep" aria-hidden="true" />
       <TimeControls />
       <SimClock />

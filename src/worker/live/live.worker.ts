@@ -2,9 +2,12 @@
 // page, so no credentials and no CORS here) and posts what it sees as the simulation worker's frames,
 // so the graph, the inspector and the events table draw it unchanged. It is read-only: it sends
 // nothing but GETs, and every command the page sends is ignored (the page disables the controls
-// that would send them). Frames follow the simulation worker's back-pressure (FRAMES_AHEAD).
+// that would send them) but the inspector's read of a pod's log. It also reads kube-apiserver's
+// /readyz and /livez checks for the control plane's box (cluster-reads.ts). Frames follow the
+// simulation worker's back-pressure (FRAMES_AHEAD).
 
 import type { UiToWorker, WorkerToUi } from '../../protocol/view';
+import { LIVE_HEALTH_EVERY_MS, readHealth, readPodLog } from './cluster-reads';
 import { LiveView } from './live-view';
 import { reflect, type ReflectorDeps } from './reflector';
 import { LIVE_RESOURCES } from './resources';
@@ -57,12 +60,28 @@ async function readVersion(): Promise<void> {
   }
 }
 
+/** The control plane's health, read again every LIVE_HEALTH_EVERY_MS; sent when it changed. */
+async function watchHealth(): Promise<void> {
+  let last = '';
+  while (!abort.signal.aborted) {
+    const [readyz, livez] = await Promise.all([readHealth(deps, 'readyz', abort.signal), readHealth(deps, 'livez', abort.signal)]);
+    const m: WorkerToUi = { type: 'liveHealth', readyz, livez };
+    const sig = JSON.stringify(m);
+    if (sig !== last && !abort.signal.aborted) scope.postMessage(m);
+    last = sig;
+    await deps.sleep(LIVE_HEALTH_EVERY_MS, abort.signal).catch(() => undefined);
+  }
+}
+
 scope.addEventListener('message', (e) => {
   if (e.data.type === 'frameShown') undrawn = Math.max(0, undrawn - 1);
+  // The one command live mode answers: a read (the inspector's pod log).
+  else if (e.data.type === 'podLog') void readPodLog(deps, e.data, abort.signal).then((m) => scope.postMessage(m));
 });
 
 postLive();
 void readVersion();
+void watchHealth();
 for (const r of LIVE_RESOURCES) void reflect(r, deps, view, abort.signal);
 
 setInterval(() => {

@@ -4,15 +4,16 @@
 // reflector's behaviour is client-go's (tools/cache/reflector.go): list, watch from the list's
 // resourceVersion, relist on 410 Gone, back off 800 ms doubling to 30 s after errors.
 
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type ServeHandle } from '../../serve/serve';
 import { parseScenario } from '../../sim/scenario/parse';
 import type { FrameBatch, ObjectView } from '../../protocol/view';
+import { startAdminProxy } from './admin-proxy.fixture';
 import { LiveView } from './live-view';
 import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS, reflect, type ReflectorDeps } from './reflector';
-import { LIVE_RESOURCES } from './resources';
+import { LIVE_RESOURCES, MAX_LIVE_WATCHES } from './resources';
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario
@@ -25,28 +26,8 @@ let h: ServeHandle;
 let proxy: Server;
 let proxyPort = 0;
 
-/** `kubectl proxy`'s part: plain HTTP in, the admin's client certificate out, streams passed through as they come. */
 function startProxy(port: number): Promise<Server> {
-  const admin = h.pki.clients.find((c) => c.user === 'kubernetes-admin')!;
-  const target = new URL(h.url);
-  const server = createServer((req, res) => {
-    const up = httpsRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, cert: admin.certPem, key: admin.keyPem, ca: h.pki.ca.certPem },
-      (ur) => {
-        res.writeHead(ur.statusCode ?? 502, ur.headers);
-        ur.pipe(res);
-        // The cluster's end broke mid-stream (kube-apiserver died): break ours too, as kubectl proxy's
-        // reverse proxy does. Left open, the client would wait on a watch that can never deliver.
-        ur.on('close', () => {
-          if (!ur.complete) res.destroy();
-        });
-      },
-    );
-    up.on('error', () => res.destroy());
-    res.on('close', () => up.destroy());
-    req.pipe(up);
-  });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+  return startAdminProxy(h, port);
 }
 
 function stopProxy(): Promise<void> {
@@ -138,6 +119,19 @@ describe('live mode reads a cluster through a proxy with list and watch', () => 
       // After the list, a watch from the list's resourceVersion (not from "any": nothing is missed in between).
       await live.seen(() => live.urls.some((u) => /\/api\/v1\/pods\?watch=1&resourceVersion=\d+&allowWatchBookmarks=true/.test(u)), 'the pods are watched');
       await live.seen(() => live.view.connection().connected, 'every resource is listed and watched');
+    } finally {
+      live.stop();
+    }
+  });
+
+  it('holds at most MAX_LIVE_WATCHES watches open (a browser opens 6 connections to a host) and lists the other kinds again instead', async () => {
+    expect(LIVE_RESOURCES.filter((r) => r.pollMs === undefined).length).toBeLessThanOrEqual(MAX_LIVE_WATCHES);
+    const live = startLive();
+    try {
+      await live.seen(() => listsOf(live.urls, '/apis/apps/v1/deployments') >= 3, 'the Deployments are listed again');
+      expect(live.urls.filter((u) => u.includes('/apis/apps/v1/deployments?watch'))).toEqual([]);
+      const watched = new Set(live.urls.filter((u) => u.includes('watch=1')).map((u) => new URL(u).pathname));
+      expect([...watched].sort()).toEqual(['/api/v1/events', '/api/v1/nodes', '/api/v1/pods', '/api/v1/services', '/apis/discovery.k8s.io/v1/endpointslices']);
     } finally {
       live.stop();
     }

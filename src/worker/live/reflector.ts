@@ -4,7 +4,8 @@
 // for the provided watch is too old"); after an error wait and try again with the reflector's
 // back-off (800 ms doubling to 30 s: reflector.go NewReflectorWithOptions'
 // `wait.NewExponentialBackoffManager(800*time.Millisecond, 30*time.Second, 2*time.Minute, 2.0, 1.0, ...)`,
-// without the jitter). It survives the cluster going away and coming back.
+// without the jitter). It survives the cluster going away and coming back. A kind marked `pollMs`
+// is listed again after that long instead of watched (a browser's connections per host are few).
 
 import type { KubeObject, LiveResource } from './resources';
 import { watchEvents } from './watch-lines';
@@ -71,6 +72,13 @@ export async function reflect(r: LiveResource, deps: ReflectorDeps, sink: Reflec
         rv = list.metadata?.resourceVersion ?? '';
         sink.replace(r, (list.items ?? []).map((o) => ({ ...o, kind: r.kind, apiVersion: r.apiVersion })));
         sink.state(r, { connected: true });
+        backoff = BACKOFF_INITIAL_MS;
+      }
+      // A polled kind (resources.ts pollMs): list again after a while instead of watching.
+      if (r.pollMs !== undefined) {
+        rv = '';
+        await deps.sleep(r.pollMs, signal).catch(() => undefined);
+        continue;
       }
       const res = await deps.fetch(url(deps.apiRoot, r, { watch: '1', resourceVersion: rv, allowWatchBookmarks: 'true', timeoutSeconds: String(WATCH_TIMEOUT_S) }), { signal, headers: JSON_ACCEPT });
       if (res.status === 410) {

@@ -9,7 +9,8 @@ import { TypeCell } from '../EventsPanel';
 import { SchedulerTable } from './SchedulerTable';
 import { TrafficPanel } from '../../traffic/TrafficPanel';
 import { WhySection } from '../../why/WhyCallouts';
-import { useSimStore, useUiStore } from '../../store/app-store';
+import { useSimStore, useUiStore, useWorkerStore } from '../../store/app-store';
+import { PodLogs } from './PodLogs';
 
 const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
@@ -17,6 +18,8 @@ export function ObjectInspector({ id }: { id: string }) {
   const t = useStrings();
   const view = useSimStore((s) => s.objects[id]);
   const send = useUiStore((s) => s.send);
+  // Live mode (app/live-mode.ts): the pod's log comes from the real cluster's API.
+  const live = useWorkerStore((s) => s.live !== null);
   const isPod = view?.kind === 'Pod';
   const podKey = view ? `${view.namespace}/${view.name}` : '';
   const rv = view?.resourceVersion;
@@ -60,6 +63,7 @@ export function ObjectInspector({ id }: { id: string }) {
       </dl>
       {(isPod || view.kind === 'Service') && <TrafficPanel namespace={view.namespace} {...(isPod ? { pod: view.name } : { service: view.name })} />}
       <ObjectEvents kind={view.kind} namespace={view.namespace} name={view.name} uid={String(meta.uid ?? '')} />
+      {isPod && live && <PodLogs key={id} namespace={view.namespace} name={view.name} pod={view.object} />}
       {isPod && (
         <section>
           <h4>{t.schedulerTable}</h4>
