@@ -251,6 +251,27 @@ describe('time travel', () => {
     expect(podsIn(r.frames)).toEqual(atEnd.pods);
   });
 
+  it('keeps a snapshot every 30 s of simulated time at any speed, and the known future\'s after going back and playing on', () => {
+    const r = session();
+    const snapshots = () => r.frames.filter((f) => f.timeline).at(-1)!.timeline!.snapshots;
+    // 1000x in 250 ms ticks: four minutes of simulated time a tick.
+    r.s.handle({ type: 'speed', speed: 1000 });
+    r.s.handle({ type: 'play' });
+    while (r.s.cluster!.sim.now < 600_000) r.tick(250);
+    r.s.handle({ type: 'pause' });
+    r.tick(0);
+    const taken = snapshots();
+    expect(taken.length).toBeGreaterThanOrEqual(21);
+    for (let i = 1; i < taken.length; i++) expect(taken[i]! - taken[i - 1]!).toBeLessThanOrEqual(30_000);
+    // Back to 40 s and on for a minute without acting: the snapshots of the rest of the run stay,
+    // so going to its end replays 30 s at most.
+    r.send({ type: 'seek', time: 40_000 });
+    r.play(60_000);
+    expect(snapshots().filter((t) => t > 100_000)).toEqual(taken.filter((t) => t > 100_000));
+    const seeked = r.send({ type: 'seek', time: taken.at(-1)! - 1 }).find((m) => m.type === 'seeked') as Extract<WorkerToUi, { type: 'seeked' }>;
+    expect(seeked.replayedMs).toBeLessThanOrEqual(30_000);
+  });
+
   it('forks when a person acts in the past: the old future and its actions are gone, and the UI is told', () => {
     const r = session();
     r.play(40_000);

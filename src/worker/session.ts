@@ -344,8 +344,7 @@ export class SimSession {
     const deadline = this.wallClock() + REPLAY_MS_PER_TICK;
     const sim = run.cluster.sim;
     while (sim.now < replay.target && this.wallClock() < deadline) {
-      run.runner.advanceTo(Math.min(replay.target, sim.now + REPLAY_SLICE_MS));
-      run.machine.tick();
+      run.machine.advanceTo(Math.min(replay.target, sim.now + REPLAY_SLICE_MS));
     }
     if (sim.now < replay.target) return;
     run.replay = undefined;
@@ -635,7 +634,7 @@ export class SimSession {
     const sim = run.cluster.sim;
     if (!this.slowMotion) {
       // Everything due by then runs in order; only the wall-clock pacing differs from slow motion.
-      run.runner.advanceTo(sim.now + realMs * this.speed);
+      run.machine.advanceTo(sim.now + realMs * this.speed);
       return;
     }
     let budget = realMs;
@@ -652,7 +651,7 @@ export class SimSession {
         const next = sim.nextEventTime();
         if (next !== undefined && next < target) target = Math.max(now, next);
       }
-      run.runner.advanceTo(target);
+      run.machine.advanceTo(target);
       budget -= (target - now) / rate;
     }
   }
@@ -668,7 +667,7 @@ export class SimSession {
     const next = sim.nextEventTime();
     if (next === undefined) return;
     if (next > sim.now) {
-      run.runner.advanceTo(next);
+      run.machine.advanceTo(next);
       return;
     }
     for (let i = 0; i < MAX_SLICES_PER_TICK && this.dueNow(run); i++) run.runner.stepOnce();
