@@ -169,6 +169,8 @@ test('scrubbing back 5 minutes and forward again shows each moment as a fresh re
 });
 
 test('a link to a far moment replays with a progress bar that says how far it is', async ({ page }) => {
+  // The replay itself may take up to two minutes on a loaded machine (see below).
+  test.setTimeout(180_000);
   // An hour of the default cluster: long enough to watch the replay (and to take its pictures).
   await page.goto('/#scenario=default&at=1h');
   const bar = page.getByRole('progressbar');
