@@ -207,6 +207,8 @@ const HTML = '<img src=x onerror="window.__kpPwned=1">';
 const MALICIOUS: [string, string, RegExp][] = [
   ['a damaged link (characters a link cannot have)', 'run=%%%not-base64!!!', /damaged/],
   ['an oversized link (over 64K characters)', `run=${'A'.repeat(70_000)}`, /most Kubeplay opens is 65536/],
+  // A few KB that inflate to 5 MiB: refused as soon as the output passes the limit.
+  ['a link that unpacks to more than the limit (a decompression bomb)', runFragment(JSON.stringify({ v: 1, scenario: 'x'.repeat(5 * 1024 * 1024), at: 0 })), /unpacks to more than 1052672 bytes/],
   ['a link with __proto__ keys', runFragment(`{"v":1,"scenario":"x","at":0,"__proto__":{"polluted":true}}`), /unknown field "__proto__"/],
   ['a link whose view carries HTML and __proto__', runFragment(`{"v":1,"scenario":"x","at":0,"view":{"__proto__":"${HTML.replace(/"/g, '\\"')}"}}`), /view: unknown field "__proto__"/],
   [
