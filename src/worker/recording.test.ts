@@ -73,6 +73,16 @@ function cliReplay(fragment: string): { hash: string; now: number } {
   return { hash: cluster.sim.traceHash(), now: cluster.sim.now };
 }
 
+/** A page opening the link: the session replays to its moment; the last frame there. */
+function openedAt(fragment: string): FrameBatch {
+  const d = decodeLink(fragment);
+  if ('error' in d || d.kind !== 'run') throw new Error(JSON.stringify(d));
+  const b = session(d.link.scenario, { file: 'link.yaml', at: d.link.at, view: d.link.view });
+  for (let i = 0; i < 10_000 && !b.messages.some((m) => m.type === 'arrived'); i++) b.tick(16);
+  b.tick(0);
+  return b.frames.at(-1)!;
+}
+
 /** The pods etcd holds as the UI shows them: name, node, phase. */
 function podsIn(frames: FrameBatch[]): string[] {
   const objs = new Map<string, Record<string, unknown>>();
@@ -238,8 +248,12 @@ describe('time travel', () => {
     expect(reset.reset).toBe(true);
     expect(reset.timeline!.end).toBe(end);
     // The moment as a fresh replay of the same run to it shows it.
-    const fresh = cliReplay(r.share().fragment);
+    const link = r.share().fragment;
+    const fresh = cliReplay(link);
     expect(r.s.cluster!.sim.traceHash()).toBe(fresh.hash);
+    // The toolbar follows the request a page opening the link follows there: the create, finished.
+    expect(reset.followed).toMatchObject({ summary: '$ kubectl create deployment web --image=nginx:1.25 --replicas=3', state: 'done' });
+    expect(reset.followed).toEqual(openedAt(link).followed);
     const then = podsIn(r.frames);
     expect(then).not.toEqual(atEnd.pods);
     // The terminal's transcript is the one of that moment: the create (at 100 s) is there, the scale (at 160 s) not yet.

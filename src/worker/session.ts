@@ -336,7 +336,26 @@ export class SimSession {
     run.requests.clear();
     run.stepRequests.clear();
     run.streamed.clear();
+    this.refollow(run);
     this.resendAll();
+  }
+
+  /**
+   * The request a replay to this moment would follow: the latest command in the trace window, its
+   * chain up to now, and its exit if its transcript entry is there (settle() then says how it ended).
+   */
+  private refollow(run: Run): void {
+    const trace = run.cluster.sim.world.trace;
+    let i = trace.length - 1;
+    while (i >= 0 && !isCommandRoot(trace[i]!)) i--;
+    if (i < 0) return;
+    const root = trace[i]!;
+    const f = startFollow(root);
+    for (let k = i + 1; k < trace.length; k++) observeRecord(f, trace[k]!);
+    const exit = run.runner.transcript.find((e) => e.kind === 'command' && e.time >= root.time && `$ ${e.text}` === f.summary);
+    if (exit) f.exit = { code: exit.exitCode, stderr: exit.stderr };
+    run.follow = f;
+    this.settle(run);
   }
 
   /** Replays towards the link's moment for at most REPLAY_MS_PER_TICK of wall time; pauses there. */
