@@ -145,6 +145,17 @@ describe('the recorder', () => {
     expect(p.scenario.steps.filter((x) => x.recorded)).toMatchObject([{ kind: 'link', between: ['worker-1'], and: ['control-plane'], latencyMs: 200, jitterMs: 50, loss: 0.05 }, { kind: 'heal' }]);
   });
 
+  it('records a node tool line typed through ssh as the run step it is', () => {
+    const r = session();
+    r.play(1_000);
+    r.send({ type: 'exec', requestId: 7, line: 'ssh worker-1 -- crictl ps' });
+    r.play(1_000);
+    expect(r.frames.flatMap((f) => f.outputs).find((o) => o.requestId === 7 && !o.partial)).toMatchObject({ exitCode: 0, stdout: expect.stringMatching(/^CONTAINER\s+IMAGE/) });
+    const p = parseScenario(r.share().yaml, 'x.yaml');
+    if (!p.ok) throw new Error('bad');
+    expect(p.scenario.steps.filter((x) => x.recorded)).toMatchObject([{ kind: 'run', line: 'ssh worker-1 -- crictl ps' }]);
+  });
+
   it('prints an action taken in the graph once: the menu echoes its real command, the run does not add one', () => {
     const r = session();
     r.send({ type: 'kill', target: 'kube-scheduler' });
@@ -164,6 +175,19 @@ describe('Share and links', () => {
     const shared = r.share({ follow: 'pods/default/web', panel: 'terminal' });
     expect(shared.fragment).toMatch(/^run=[A-Za-z0-9_-]+$/);
     expect(shared.traceHash).toBe(r.s.cluster!.sim.traceHash());
+    expect(cliReplay(shared.fragment)).toEqual({ hash: shared.traceHash, now: shared.at });
+  });
+
+  it('pauses nothing: a run that plays when Share is pressed plays on, and the link is of the moment it was pressed', () => {
+    const r = session();
+    r.s.handle({ type: 'speed', speed: 100 });
+    r.s.handle({ type: 'play' });
+    for (let i = 0; i < 10; i++) r.tick(16);
+    const shared = r.share();
+    expect(shared.at).toBe(r.s.cluster!.sim.now);
+    r.tick(16);
+    expect(r.s.cluster!.sim.now).toBeGreaterThan(shared.at);
+    expect(r.frames.at(-1)!.clock.playing).toBe(true);
     expect(cliReplay(shared.fragment)).toEqual({ hash: shared.traceHash, now: shared.at });
   });
 
