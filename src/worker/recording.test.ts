@@ -287,6 +287,8 @@ describe('time travel', () => {
     r.send({ type: 'seek', time: end });
     expect(r.s.cluster!.sim.traceHash()).toBe(atEnd.hash);
     expect(podsIn(r.frames)).toEqual(atEnd.pods);
+    // The scale, four minutes back, is still the request followed (older than the trace window a snapshot keeps).
+    expect(r.frames.at(-1)!.followed).toMatchObject({ summary: '$ kubectl scale deployment web --replicas=5' });
   });
 
   it('keeps a snapshot every 30 s of simulated time at any speed, and the known future\'s after going back and playing on', () => {

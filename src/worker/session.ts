@@ -72,6 +72,8 @@ const MAX_SLICES_PER_TICK = 5_000;
 export const REPLAY_MS_PER_TICK = 120;
 /** Simulated ms replayed per slice of that. */
 const REPLAY_SLICE_MS = 2_000;
+/** Command roots a run remembers, for the request to follow after a seek. */
+const MAX_ROOTS = 1000;
 /** Terminal outputs a seek sends at most (the UI keeps as many: sim-store OUTPUTS_KEEP). */
 const TRANSCRIPT_ON_SEEK = 500;
 
@@ -95,6 +97,8 @@ interface Run {
   follow?: FollowState;
   /** The recorded step whose command the followed request is (its transcript entry gives the exit). */
   followStep?: number;
+  /** The command roots the run made, oldest first (after a seek the trace window may no longer hold the latest). */
+  roots: TraceRecord[];
   /** How many journaled commands were applied. */
   commands: number;
   /** The latest simulated time the run reached: going back keeps it, acting in the past cuts it. */
@@ -292,6 +296,8 @@ export class SimSession {
     const now = run.cluster.sim.now;
     if (now >= run.end) return undefined;
     const dropped = run.machine.fork();
+    const made = run.cluster.sim.world.nextRecordId;
+    run.roots = run.roots.filter((x) => x.id < made);
     const forked: WorkerToUi = { type: 'forked', from: now, end: run.end, dropped };
     run.end = now;
     return forked;
@@ -341,17 +347,16 @@ export class SimSession {
   }
 
   /**
-   * The request a replay to this moment would follow: the latest command in the trace window, its
-   * chain up to now, and its exit if its transcript entry is there (settle() then says how it ended).
+   * The request a replay to this moment would follow: the latest command made by now, its chain as
+   * far as the trace window holds it, and its exit if its transcript entry is there (settle() then
+   * says how it ended).
    */
   private refollow(run: Run): void {
-    const trace = run.cluster.sim.world.trace;
-    let i = trace.length - 1;
-    while (i >= 0 && !isCommandRoot(trace[i]!)) i--;
-    if (i < 0) return;
-    const root = trace[i]!;
+    const world = run.cluster.sim.world;
+    const root = run.roots.findLast((r) => r.id < world.nextRecordId);
+    if (!root) return;
     const f = startFollow(root);
-    for (let k = i + 1; k < trace.length; k++) observeRecord(f, trace[k]!);
+    for (const r of world.trace) if (r.id > root.id) observeRecord(f, r);
     const exit = run.runner.transcript.find((e) => e.kind === 'command' && e.time >= root.time && `$ ${e.text}` === f.summary);
     if (exit) f.exit = { code: exit.exitCode, stderr: exit.stderr };
     run.follow = f;
@@ -488,6 +493,7 @@ export class SimSession {
       stepRequests: new Map(),
       streamed: new Map(),
       echoed: new Set(),
+      roots: [],
       commands: 0,
       end: cluster.sim.now,
       timelineSig: '',
@@ -602,6 +608,12 @@ export class SimSession {
   private onRecord(run: Run, r: TraceRecord): void {
     run.batches.pushTrace(r);
     if (isCommandRoot(r)) {
+      // Replaying after going back makes the same records again (a fork drops those of the old future).
+      if (!run.roots.some((x) => x.id === r.id)) {
+        const at = run.roots.findIndex((x) => x.id > r.id);
+        run.roots.splice(at < 0 ? run.roots.length : at, 0, r);
+        if (run.roots.length > MAX_ROOTS) run.roots.shift();
+      }
       run.follow = startFollow(r);
       run.followStep = undefined;
     } else if (run.follow) observeRecord(run.follow, r);
