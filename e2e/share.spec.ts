@@ -148,7 +148,7 @@ test('a shared run opens in a new page with the same objects, clock, view and tr
 });
 
 test('an exported run imported in another page arrives at the same moment with the same trace hash; a dropped file opens too', async ({ page, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await gotoApp(page);
   await setSpeed(page, 25);
   await typeCommand(page, 'kubectl run exported --image=nginx:1.25', { expectOutput: /pod\/exported created/ });
@@ -207,6 +207,8 @@ const HTML = '<img src=x onerror="window.__kpPwned=1">';
 const MALICIOUS: [string, string, RegExp][] = [
   ['a damaged link (characters a link cannot have)', 'run=%%%not-base64!!!', /damaged/],
   ['an oversized link (over 64K characters)', `run=${'A'.repeat(70_000)}`, /most Kubeplay opens is 65536/],
+  // A few KB that inflate to 5 MiB: refused as soon as the output passes the limit.
+  ['a link that unpacks to more than the limit (a decompression bomb)', runFragment(JSON.stringify({ v: 1, scenario: 'x'.repeat(5 * 1024 * 1024), at: 0 })), /unpacks to more than 1052672 bytes/],
   ['a link with __proto__ keys', runFragment(`{"v":1,"scenario":"x","at":0,"__proto__":{"polluted":true}}`), /unknown field "__proto__"/],
   ['a link whose view carries HTML and __proto__', runFragment(`{"v":1,"scenario":"x","at":0,"view":{"__proto__":"${HTML.replace(/"/g, '\\"')}"}}`), /view: unknown field "__proto__"/],
   [
@@ -342,4 +344,40 @@ spec:
   await waitArrived(b.page);
   expect(await traceHash(b.page)).toBe(hash);
   expect(b.errors).toEqual([]);
+});
+
+test('a link keeps the request the Request tab follows, and a link made on the Scenario tab opens on it', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await gotoApp(page);
+  await typeCommand(page, 'kubectl create deployment first --image=nginx:1.25', { expectOutput: /deployment\.apps\/first created/ });
+  await typeCommand(page, 'kubectl get nodes', { expectOutput: /worker-1/ });
+  await pause(page);
+  // The Request tab follows the latest command unless the person picks another: pick the first.
+  await page.getByTestId('dock-tab-sequence').click();
+  const choice = page.getByTestId('sequence-request');
+  const first = choice.locator('option', { hasText: 'kubectl create deployment first' });
+  const rootId = (await first.getAttribute('value')) ?? '';
+  expect(rootId).toMatch(/^\d+$/);
+  await choice.selectOption(rootId);
+  await page.getByTestId('share').click();
+  const url = await page.getByTestId('share-link').inputValue();
+  await page.keyboard.press('Escape');
+
+  const b = await secondPage(context);
+  await b.page.goto(url);
+  await waitArrived(b.page);
+  await expect(b.page.getByTestId('dock-tab-sequence')).toHaveAttribute('aria-selected', 'true');
+  await expect(b.page.getByTestId('sequence-request')).toHaveValue(rootId);
+  expect(b.errors).toEqual([]);
+
+  // The Scenario tab is a panel a link may name too.
+  await page.getByTestId('dock-tab-scenario').click();
+  await page.getByTestId('share').click();
+  const onScenario = await page.getByTestId('share-link').inputValue();
+  const c = await secondPage(context);
+  await c.page.goto(onScenario);
+  await waitArrived(c.page);
+  await expect(c.page.getByTestId('dock-tab-scenario')).toHaveAttribute('aria-selected', 'true');
+  expect(c.errors).toEqual([]);
 });

@@ -73,6 +73,16 @@ function cliReplay(fragment: string): { hash: string; now: number } {
   return { hash: cluster.sim.traceHash(), now: cluster.sim.now };
 }
 
+/** A page opening the link: the session replays to its moment; the last frame there. */
+function openedAt(fragment: string): FrameBatch {
+  const d = decodeLink(fragment);
+  if ('error' in d || d.kind !== 'run') throw new Error(JSON.stringify(d));
+  const b = session(d.link.scenario, { file: 'link.yaml', at: d.link.at, view: d.link.view });
+  for (let i = 0; i < 10_000 && !b.messages.some((m) => m.type === 'arrived'); i++) b.tick(16);
+  b.tick(0);
+  return b.frames.at(-1)!;
+}
+
 /** The pods etcd holds as the UI shows them: name, node, phase. */
 function podsIn(frames: FrameBatch[]): string[] {
   const objs = new Map<string, Record<string, unknown>>();
@@ -135,6 +145,17 @@ describe('the recorder', () => {
     expect(p.scenario.steps.filter((x) => x.recorded)).toMatchObject([{ kind: 'link', between: ['worker-1'], and: ['control-plane'], latencyMs: 200, jitterMs: 50, loss: 0.05 }, { kind: 'heal' }]);
   });
 
+  it('records a node tool line typed through ssh as the run step it is', () => {
+    const r = session();
+    r.play(1_000);
+    r.send({ type: 'exec', requestId: 7, line: 'ssh worker-1 -- crictl ps' });
+    r.play(1_000);
+    expect(r.frames.flatMap((f) => f.outputs).find((o) => o.requestId === 7 && !o.partial)).toMatchObject({ exitCode: 0, stdout: expect.stringMatching(/^CONTAINER\s+IMAGE/) });
+    const p = parseScenario(r.share().yaml, 'x.yaml');
+    if (!p.ok) throw new Error('bad');
+    expect(p.scenario.steps.filter((x) => x.recorded)).toMatchObject([{ kind: 'run', line: 'ssh worker-1 -- crictl ps' }]);
+  });
+
   it('prints an action taken in the graph once: the menu echoes its real command, the run does not add one', () => {
     const r = session();
     r.send({ type: 'kill', target: 'kube-scheduler' });
@@ -154,6 +175,19 @@ describe('Share and links', () => {
     const shared = r.share({ follow: 'pods/default/web', panel: 'terminal' });
     expect(shared.fragment).toMatch(/^run=[A-Za-z0-9_-]+$/);
     expect(shared.traceHash).toBe(r.s.cluster!.sim.traceHash());
+    expect(cliReplay(shared.fragment)).toEqual({ hash: shared.traceHash, now: shared.at });
+  });
+
+  it('pauses nothing: a run that plays when Share is pressed plays on, and the link is of the moment it was pressed', () => {
+    const r = session();
+    r.s.handle({ type: 'speed', speed: 100 });
+    r.s.handle({ type: 'play' });
+    for (let i = 0; i < 10; i++) r.tick(16);
+    const shared = r.share();
+    expect(shared.at).toBe(r.s.cluster!.sim.now);
+    r.tick(16);
+    expect(r.s.cluster!.sim.now).toBeGreaterThan(shared.at);
+    expect(r.frames.at(-1)!.clock.playing).toBe(true);
     expect(cliReplay(shared.fragment)).toEqual({ hash: shared.traceHash, now: shared.at });
   });
 
@@ -238,8 +272,12 @@ describe('time travel', () => {
     expect(reset.reset).toBe(true);
     expect(reset.timeline!.end).toBe(end);
     // The moment as a fresh replay of the same run to it shows it.
-    const fresh = cliReplay(r.share().fragment);
+    const link = r.share().fragment;
+    const fresh = cliReplay(link);
     expect(r.s.cluster!.sim.traceHash()).toBe(fresh.hash);
+    // The toolbar follows the request a page opening the link follows there: the create, finished.
+    expect(reset.followed).toMatchObject({ summary: '$ kubectl create deployment web --image=nginx:1.25 --replicas=3', state: 'done' });
+    expect(reset.followed).toEqual(openedAt(link).followed);
     const then = podsIn(r.frames);
     expect(then).not.toEqual(atEnd.pods);
     // The terminal's transcript is the one of that moment: the create (at 100 s) is there, the scale (at 160 s) not yet.
@@ -249,6 +287,29 @@ describe('time travel', () => {
     r.send({ type: 'seek', time: end });
     expect(r.s.cluster!.sim.traceHash()).toBe(atEnd.hash);
     expect(podsIn(r.frames)).toEqual(atEnd.pods);
+    // The scale, four minutes back, is still the request followed (older than the trace window a snapshot keeps).
+    expect(r.frames.at(-1)!.followed).toMatchObject({ summary: '$ kubectl scale deployment web --replicas=5' });
+  });
+
+  it('keeps a snapshot every 30 s of simulated time at any speed, and the known future\'s after going back and playing on', () => {
+    const r = session();
+    const snapshots = () => r.frames.filter((f) => f.timeline).at(-1)!.timeline!.snapshots;
+    // 1000x in 250 ms ticks: four minutes of simulated time a tick.
+    r.s.handle({ type: 'speed', speed: 1000 });
+    r.s.handle({ type: 'play' });
+    while (r.s.cluster!.sim.now < 600_000) r.tick(250);
+    r.s.handle({ type: 'pause' });
+    r.tick(0);
+    const taken = snapshots();
+    expect(taken.length).toBeGreaterThanOrEqual(21);
+    for (let i = 1; i < taken.length; i++) expect(taken[i]! - taken[i - 1]!).toBeLessThanOrEqual(30_000);
+    // Back to 40 s and on for a minute without acting: the snapshots of the rest of the run stay,
+    // so going to its end replays 30 s at most.
+    r.send({ type: 'seek', time: 40_000 });
+    r.play(60_000);
+    expect(snapshots().filter((t) => t > 100_000)).toEqual(taken.filter((t) => t > 100_000));
+    const seeked = r.send({ type: 'seek', time: taken.at(-1)! - 1 }).find((m) => m.type === 'seeked') as Extract<WorkerToUi, { type: 'seeked' }>;
+    expect(seeked.replayedMs).toBeLessThanOrEqual(30_000);
   });
 
   it('forks when a person acts in the past: the old future and its actions are gone, and the UI is told', () => {

@@ -72,6 +72,8 @@ const MAX_SLICES_PER_TICK = 5_000;
 export const REPLAY_MS_PER_TICK = 120;
 /** Simulated ms replayed per slice of that. */
 const REPLAY_SLICE_MS = 2_000;
+/** Command roots a run remembers, for the request to follow after a seek. */
+const MAX_ROOTS = 1000;
 /** Terminal outputs a seek sends at most (the UI keeps as many: sim-store OUTPUTS_KEEP). */
 const TRANSCRIPT_ON_SEEK = 500;
 
@@ -95,6 +97,8 @@ interface Run {
   follow?: FollowState;
   /** The recorded step whose command the followed request is (its transcript entry gives the exit). */
   followStep?: number;
+  /** The command roots the run made, oldest first (after a seek the trace window may no longer hold the latest). */
+  roots: TraceRecord[];
   /** How many journaled commands were applied. */
   commands: number;
   /** The latest simulated time the run reached: going back keeps it, acting in the past cuts it. */
@@ -295,6 +299,8 @@ export class SimSession {
     const now = run.cluster.sim.now;
     if (now >= run.end) return undefined;
     const dropped = run.machine.fork();
+    const made = run.cluster.sim.world.nextRecordId;
+    run.roots = run.roots.filter((x) => x.id < made);
     const forked: WorkerToUi = { type: 'forked', from: now, end: run.end, dropped };
     run.end = now;
     return forked;
@@ -339,7 +345,25 @@ export class SimSession {
     run.requests.clear();
     run.stepRequests.clear();
     run.streamed.clear();
+    this.refollow(run);
     this.resendAll();
+  }
+
+  /**
+   * The request a replay to this moment would follow: the latest command made by now, its chain as
+   * far as the trace window holds it, and its exit if its transcript entry is there (settle() then
+   * says how it ended).
+   */
+  private refollow(run: Run): void {
+    const world = run.cluster.sim.world;
+    const root = run.roots.findLast((r) => r.id < world.nextRecordId);
+    if (!root) return;
+    const f = startFollow(root);
+    for (const r of world.trace) if (r.id > root.id) observeRecord(f, r);
+    const exit = run.runner.transcript.find((e) => e.kind === 'command' && e.time >= root.time && `$ ${e.text}` === f.summary);
+    if (exit) f.exit = { code: exit.exitCode, stderr: exit.stderr };
+    run.follow = f;
+    this.settle(run);
   }
 
   /** Replays towards the link's moment for at most REPLAY_MS_PER_TICK of wall time; pauses there. */
@@ -347,8 +371,7 @@ export class SimSession {
     const deadline = this.wallClock() + REPLAY_MS_PER_TICK;
     const sim = run.cluster.sim;
     while (sim.now < replay.target && this.wallClock() < deadline) {
-      run.runner.advanceTo(Math.min(replay.target, sim.now + REPLAY_SLICE_MS));
-      run.machine.tick();
+      run.machine.advanceTo(Math.min(replay.target, sim.now + REPLAY_SLICE_MS));
     }
     if (sim.now < replay.target) return;
     run.replay = undefined;
@@ -473,6 +496,7 @@ export class SimSession {
       stepRequests: new Map(),
       streamed: new Map(),
       echoed: new Set(),
+      roots: [],
       commands: 0,
       end: cluster.sim.now,
       timelineSig: '',
@@ -587,6 +611,12 @@ export class SimSession {
   private onRecord(run: Run, r: TraceRecord): void {
     run.batches.pushTrace(r);
     if (isCommandRoot(r)) {
+      // Replaying after going back makes the same records again (a fork drops those of the old future).
+      if (!run.roots.some((x) => x.id === r.id)) {
+        const at = run.roots.findIndex((x) => x.id > r.id);
+        run.roots.splice(at < 0 ? run.roots.length : at, 0, r);
+        if (run.roots.length > MAX_ROOTS) run.roots.shift();
+      }
       run.follow = startFollow(r);
       run.followStep = undefined;
     } else if (run.follow) observeRecord(run.follow, r);
@@ -638,7 +668,7 @@ export class SimSession {
     const sim = run.cluster.sim;
     if (!this.slowMotion) {
       // Everything due by then runs in order; only the wall-clock pacing differs from slow motion.
-      run.runner.advanceTo(sim.now + realMs * this.speed);
+      run.machine.advanceTo(sim.now + realMs * this.speed);
       return;
     }
     let budget = realMs;
@@ -655,7 +685,7 @@ export class SimSession {
         const next = sim.nextEventTime();
         if (next !== undefined && next < target) target = Math.max(now, next);
       }
-      run.runner.advanceTo(target);
+      run.machine.advanceTo(target);
       budget -= (target - now) / rate;
     }
   }
@@ -671,7 +701,7 @@ export class SimSession {
     const next = sim.nextEventTime();
     if (next === undefined) return;
     if (next > sim.now) {
-      run.runner.advanceTo(next);
+      run.machine.advanceTo(next);
       return;
     }
     for (let i = 0; i < MAX_SLICES_PER_TICK && this.dueNow(run); i++) run.runner.stepOnce();

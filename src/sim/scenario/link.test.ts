@@ -71,6 +71,9 @@ describe('run links', () => {
   it('takes only its own fields: no __proto__, no unknown view keys, no script', () => {
     expect(error(raw(`{"v":1,"scenario":${JSON.stringify(SCENARIO)},"at":0,"__proto__":{"polluted":true}}`))).toBe('the link has an unknown field "__proto__"');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(error(raw(`{"v":1,"scenario":${JSON.stringify(SCENARIO)},"at":0,"constructor":{"prototype":{"polluted":true}}}`))).toBe('the link has an unknown field "constructor"');
+    expect(error(raw(JSON.stringify({ v: 1, scenario: SCENARIO.replace('seed: 7', 'seed: 7\n  __proto__: {polluted: true}'), at: 0 })))).toMatch(/^the scenario in the link is invalid: link:\d+:\d+: spec: unknown field "__proto__"/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(error(raw(JSON.stringify({ v: 1, scenario: SCENARIO, at: 0, view: { onload: 'alert(1)' } })))).toBe('view: unknown field "onload"');
     expect(error(raw(JSON.stringify({ v: 2, scenario: SCENARIO, at: 0 })))).toBe('the link is of version 2; this Kubeplay opens version 1');
     expect(error(raw(JSON.stringify({ v: 1, scenario: SCENARIO, at: -5 })))).toMatch(/^at: expected/);

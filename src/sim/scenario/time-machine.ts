@@ -44,18 +44,43 @@ export class TimeMachine {
     this.take();
   }
 
-  /** Take a snapshot now (the session calls tick() after it advanced; this is for tests and forks). */
+  /**
+   * Take a snapshot now, in its place among the others (after going back, the run's known future
+   * keeps its snapshots: replaying it without acting is the same run). For tests and the session.
+   */
   take(): void {
     const at = this.runner.now;
-    while (this.snapshots.length && this.snapshots.at(-1)!.at >= at) this.snapshots.pop();
-    this.snapshots.push({ at, cluster: this.cluster.snapshot(this.traceKept), runner: this.runner.snapshot() });
+    const snap = { at, cluster: this.cluster.snapshot(this.traceKept), runner: this.runner.snapshot() };
+    const i = this.snapshots.findIndex((s) => s.at >= at);
+    if (i < 0) this.snapshots.push(snap);
+    else this.snapshots.splice(i, this.snapshots[i]!.at === at ? 1 : 0, snap);
     this.nextAt = at + this.everyMs;
     if (this.snapshots.length > this.max) this.thin();
   }
 
-  /** After the session advanced: a snapshot if the clock passed the next snapshot time. */
+  /**
+   * After the run advanced: a snapshot if the clock passed the next snapshot time, unless one of
+   * the run's known future lies close ahead (going over it again after a seek back takes none).
+   */
   tick(): void {
-    if (this.runner.now >= this.nextAt) this.take();
+    const now = this.runner.now;
+    if (now < this.nextAt) return;
+    const ahead = this.snapshots.find((s) => s.at > now);
+    if (ahead && ahead.at - now < this.everyMs / 2) this.nextAt = ahead.at + this.everyMs;
+    else this.take();
+  }
+
+  /**
+   * Run to simulated time t, taking snapshots on the way at their times (however far one call
+   * goes: a fast clock runs minutes in one tick), so no two are more than `everyMs` apart.
+   */
+  advanceTo(t: number): void {
+    while (this.runner.now < t) {
+      const before = this.runner.now;
+      this.runner.advanceTo(Math.min(t, this.nextAt));
+      this.tick();
+      if (this.runner.now === before) break;
+    }
   }
 
   /** Keep the first, drop every other one of the older half. */
@@ -80,8 +105,7 @@ export class TimeMachine {
     const now = this.runner.now;
     const s = this.nearest(t);
     if (t >= now && s.at <= now) {
-      this.runner.advanceTo(t);
-      this.tick();
+      this.advanceTo(t);
       return { from: now, replayedMs: t - now };
     }
     this.cluster.restore(s.cluster);

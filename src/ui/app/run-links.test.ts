@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isRunFragment, selectionOf } from './run-links';
+import type { TraceRecord } from '../../protocol/view';
+import { emptyBook, feed } from '../sequence/requests';
+import { followedRoot, isRunFragment, selectionOf } from './run-links';
 
 describe('isRunFragment', () => {
   it.each([
@@ -33,5 +35,23 @@ describe('selectionOf', () => {
     ['constructor', null],
   ])('a link that selected %j selects %j', (selected, want) => {
     expect(selectionOf(selected, sim)).toEqual(want);
+  });
+});
+
+describe('followedRoot', () => {
+  // Issue 10: a link keeps the request the Request tab follows; the page that opens it follows the
+  // same request once its replay holds it (the same run makes the same record ids).
+  const root = { id: 42, kind: 'message', type: 'cli.exec', from: 'user', to: 'kubectl', cause: null } as unknown as TraceRecord;
+  const book = feed(emptyBook(), [root]);
+  it.each([
+    ['request:42', 42],
+    ['request:43', null],
+    ['request:', null],
+    ['request:4e2', null],
+    ['42', null],
+    ['pods/default/web', null],
+    ['__proto__', null],
+  ])('a link that followed %j follows %j', (follow, want) => {
+    expect(followedRoot(follow, book)).toBe(want);
   });
 });

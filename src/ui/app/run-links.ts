@@ -6,10 +6,11 @@
 
 import type { ShareView, WorkerToUi } from '../../protocol/view';
 import { type OpeningKind } from '../store/run-store';
+import { findRequest, type RequestBook } from '../sequence/requests';
 import { type DockTab, type Selection } from '../store/ui-store';
 import { loadScenario, scenarioUrl } from './scenarios';
 import { fill, STRINGS } from './strings';
-import { useRunStore, useSimStore, useUiStore } from '../store/app-store';
+import { useRunStore, useSequenceStore, useSimStore, useUiStore } from '../store/app-store';
 
 /** The app's words in the language shown now (a reason is kept as text, in the language it was made in). */
 const words = () => STRINGS[useUiStore.getState().lang];
@@ -19,16 +20,29 @@ export const DEFAULT_SCENARIO = 'default';
 export const EXPORT_FILE = 'kubeplay-run.yaml';
 /** Files bigger than this are refused before they are read (the scenario parser's own limit is 1 MiB). */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
-const DOCK_TABS: readonly DockTab[] = ['terminal', 'events', 'timeline', 'sequence', 'yaml'];
+const DOCK_TABS: readonly DockTab[] = ['terminal', 'events', 'timeline', 'sequence', 'yaml', 'scenario'];
 
 // ------------------------------------------------------------------ the view a link carries
 
-/** The screen's view as a link keeps it: the open dock tab and the selected thing. */
+/**
+ * The screen's view as a link keeps it: the open dock tab, the selected thing, and the request the
+ * Request tab follows when the person chose one (`request:<root record id>`: a replay of the same
+ * run makes the same records with the same ids).
+ */
 export function currentView(): ShareView {
   const ui = useUiStore.getState();
   const view: ShareView = { panel: ui.dockTab };
   if (ui.selection) view.selected = ui.selection.kind === 'host' ? `host:${ui.selection.id}` : ui.selection.id;
+  if (ui.sequenceRoot !== null) view.follow = `request:${ui.sequenceRoot}`;
   return view;
+}
+
+/** The root record id a link's `follow` names, when the page holds that request now. */
+export function followedRoot(follow: string, book: RequestBook): number | null {
+  const m = /^request:(\d{1,15})$/.exec(follow);
+  if (!m) return null;
+  const id = Number(m[1]);
+  return findRequest(book, id) ? id : null;
 }
 
 /** The selection a link's `selected` names, when that thing exists in the cluster now. */
@@ -40,7 +54,7 @@ export function selectionOf(selected: string, sim: { hosts: object; components: 
   return null;
 }
 
-/** Shows what the link's author saw: the dock tab and the selection (unknown values are ignored). */
+/** Shows what the link's author saw: the dock tab, the selection and the followed request (unknown values are ignored). */
 export function restoreView(view: ShareView | undefined): void {
   if (!view) return;
   const ui = useUiStore.getState();
@@ -52,6 +66,10 @@ export function restoreView(view: ShareView | undefined): void {
   if (view.selected) {
     const sel = selectionOf(view.selected, useSimStore.getState());
     if (sel) ui.select(sel);
+  }
+  if (view.follow) {
+    const root = followedRoot(view.follow, useSequenceStore.getState().requestBook);
+    if (root !== null) ui.setSequenceRoot(root);
   }
 }
 

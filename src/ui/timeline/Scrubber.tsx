@@ -59,9 +59,12 @@ export function Scrubber() {
   const end = Math.max(known, time);
   const track = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
+  // The track as it was when the drag began: the status beside it changes as seeks land, and a
+  // track that changed width under a still pointer would send it to another time.
+  const dragRect = useRef<{ left: number; width: number } | null>(null);
   const { pending, setPending, send, sendSoon } = useSeek();
   const timeOfPointer = (clientX: number): number => {
-    const r = track.current!.getBoundingClientRect();
+    const r = dragRect.current ?? track.current!.getBoundingClientRect();
     return timeAtX(clientX - r.left, r.width, end);
   };
 
@@ -94,6 +97,8 @@ export function Scrubber() {
           e.currentTarget.setPointerCapture(e.pointerId);
           e.currentTarget.focus();
           dragging.current = true;
+          const r = e.currentTarget.getBoundingClientRect();
+          dragRect.current = { left: r.left, width: r.width };
           const to = timeOfPointer(e.clientX);
           setPending(to);
           sendSoon(to);
@@ -108,9 +113,11 @@ export function Scrubber() {
           if (!dragging.current) return;
           dragging.current = false;
           send(timeOfPointer(e.clientX));
+          dragRect.current = null;
         }}
         onPointerCancel={() => {
           dragging.current = false;
+          dragRect.current = null;
         }}
         onKeyDown={(e) => {
           if (disabled) return;
