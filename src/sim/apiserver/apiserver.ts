@@ -184,11 +184,21 @@ function onStreamClosed(ctx: Effects, s: ApiserverState, stream: number): void {
   removeWatcher(s, stream);
 }
 
+/** The signing key from the last boot, or a new one from the PRNG (32 bytes), persisted as the file on disk is. */
+function serviceAccountKeyOf(ctx: Effects, persisted: unknown): number[] {
+  const prev = (persisted as { serviceAccountKey?: number[] } | undefined)?.serviceAccountKey;
+  if (prev) return prev;
+  const key = Array.from({ length: 32 }, () => Math.floor(ctx.rand() * 256));
+  ctx.persist({ serviceAccountKey: key });
+  return key;
+}
+
 export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
   kind: 'kube-apiserver',
   start(ctx, input) {
     const cfg = input.config;
     const s: ApiserverState = {
+      serviceAccountKey: serviceAccountKeyOf(ctx, input.persisted),
       config: cfg,
       rbac: createRbacIndex(),
       rbacBootstrapPending: new Set(),

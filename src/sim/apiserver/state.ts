@@ -186,6 +186,11 @@ export interface ApiserverState {
   quotaCharged?: Map<string, ChargedQuota>;
   /** The Node authorizer's graph: `ns/name` of the pods bound to each node (node-graph-source.ts), built on first use. */
   podsByNode?: Map<string, Set<string>>;
+  /**
+   * The service account signing key (kubeadm's /etc/kubernetes/pki/sa.key): made from the PRNG on
+   * first boot and persisted, so tokens stay valid across an apiserver restart.
+   */
+  serviceAccountKey: number[];
 }
 
 export type { Status };
