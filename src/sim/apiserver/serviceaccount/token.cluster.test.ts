@@ -114,3 +114,56 @@ describe('kubectl create token and the service account token authenticator', () 
     });
   }
 });
+
+// The kubelet's token manager (pkg/kubelet/token/token_manager.go) fills the `token` file of every
+// pod's kube-api-access-xxxxx projected volume (kubernetes.io "Configure Service Accounts for Pods":
+// /var/run/secrets/kubernetes.io/serviceaccount holds ca.crt, namespace and token) with a token bound
+// to the pod, asks for 3607 s (serviceaccount.WarnOnlyBoundTokenExpirationSeconds) and refreshes it
+// after 80 % of that; the token dies with the pod.
+describe('the projected service account token in a pod', () => {
+  const c = cluster();
+  c.run('kubectl run web --image=nginx');
+  c.sim.runUntil(c.sim.now + 30_000);
+  const DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
+  const token = c.run(`kubectl exec web -- cat ${DIR}/token`).stdout;
+
+  it('sits beside ca.crt and namespace', () => {
+    expect(c.run(`kubectl exec web -- ls ${DIR}`).stdout).toBe('ca.crt\nnamespace\ntoken\n');
+  });
+
+  it('is bound to the pod and its node, lasts a year and warns after 3607 s', () => {
+    const claims = decodePart(token.split('.')[1]!)!;
+    const k8s = claims['kubernetes.io'] as Record<string, { name?: string } | number | string>;
+    expect(Object.keys(k8s)).toEqual(['namespace', 'node', 'pod', 'serviceaccount', 'warnafter']);
+    expect(k8s.pod).toMatchObject({ name: 'web' });
+    expect(k8s.node).toMatchObject({ name: 'worker-1' });
+    expect((k8s.warnafter as number) - (claims.iat as number)).toBe(3607);
+    expect((claims.exp as number) - (claims.iat as number)).toBe(365 * 24 * 3600);
+  });
+
+  it('authenticates as the pod\'s ServiceAccount, with the pod in the extra fields', () => {
+    const r = whoami(c, token);
+    expect(r.status).toBe(201);
+    const ui = (r.body as { status: { userInfo: { username: string; extra: Record<string, string[]> } } }).status.userInfo;
+    expect(ui.username).toBe('system:serviceaccount:default:default');
+    expect(ui.extra['authentication.kubernetes.io/pod-name']).toEqual(['web']);
+    expect(ui.extra['authentication.kubernetes.io/node-name']).toEqual(['worker-1']);
+  });
+
+  it('is replaced in the volume once 80 % of its 3607 s have passed, not before', () => {
+    c.sim.runUntil(c.sim.now + 40 * 60_000);
+    expect(c.run(`kubectl exec web -- cat ${DIR}/token`).stdout).toBe(token);
+    c.sim.runUntil(c.sim.now + 10 * 60_000);
+    const fresh = c.run(`kubectl exec web -- cat ${DIR}/token`).stdout;
+    expect(fresh).not.toBe(token);
+    expect(whoami(c, fresh).status).toBe(201);
+  });
+
+  it('stops authenticating once its pod is gone', () => {
+    const current = c.run(`kubectl exec web -- cat ${DIR}/token`).stdout;
+    c.run('kubectl delete pod web');
+    c.sim.runUntil(c.sim.now + 5_000);
+    expect(c.run('kubectl get pod web').stderr).toBe('Error from server (NotFound): pods "web" not found\n');
+    expect(whoami(c, current).status).toBe(401);
+  });
+});
