@@ -40,7 +40,9 @@ import { ensureRbacPolicy, onRbacBootstrapOutcome, rbacBootstrapping, rbacOnCach
 import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
 import { kubernetesEndpoints, kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
-import { storageOnEtcd } from './stages/storage';
+import { startCreate, storageOnEtcd } from './stages/storage';
+import { SERVICE_ACCOUNT_LOOKUP_TIMER, takeHeldCreate } from './stages/service-account-wait';
+import type { MessageId } from '../kernel/units';
 import type { ApiserverConfig, ApiserverState } from './state';
 import { cacheApply, cacheReplace, WATCH_CACHE_CAPACITY } from './watchcache';
 import { fanOut, removeWatcher } from './watchers';
@@ -255,5 +257,9 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     else if (t.name === LOG_PROXY_TIMER) logsOnTimeout(ctx, s, t.payload as number);
     else if (t.name === RELIST_TIMER) startList(ctx, s);
     else if (t.name === COMPACT_TIMER) onCompactTimer(ctx, s);
+    else if (t.name === SERVICE_ACCOUNT_LOOKUP_TIMER) {
+      const rc = takeHeldCreate(s, t.payload as MessageId);
+      if (rc) startCreate(ctx, s, rc);
+    }
   },
 };

@@ -104,6 +104,9 @@ export interface RequestContext {
   managedFields?: unknown[];
   /** Warning headers for the answer (`unknown field "spec.foo"` with fieldValidation=Warn). */
   warnings?: string[];
+  /** How often admission looked for the pod's `default` ServiceAccount, and the interval between looks (stages/service-account-wait.ts). */
+  serviceAccountLookups?: number;
+  serviceAccountRetryMs?: number;
 }
 
 export interface CachedObject {
@@ -191,6 +194,8 @@ export interface ApiserverState {
    * first boot and persisted, so tokens stay valid across an apiserver restart.
    */
   serviceAccountKey: number[];
+  /** Pod creates held while admission waits for the namespace's `default` ServiceAccount. */
+  heldForServiceAccount?: Map<MessageId, RequestContext>;
 }
 
 export type { Status };
