@@ -175,6 +175,15 @@ const READS: string[] = [
   'auth whoami -o wide',
   'auth whoami --as jane',
   'auth whoami --as system:anonymous',
+  // sa-12 helper (issue 12): kubectl create token's own checks and the TokenRequest API's errors
+  // (a created token is a fresh JWT each time, so only the refusals compare byte for byte).
+  'create token',
+  'create token nobody',
+  'create token default --duration=5m',
+  'create token default --duration=-1s',
+  'create token default --duration=abc',
+  'create token default --bound-object-kind=Foo',
+  'create token default --bound-object-kind=Pod --bound-object-name=nope',
   'create ingress x --rule=foo.com/bar*=svc1:8080,tls=my-cert --class=nginx --dry-run=client -o yaml',
   // Issue 12's task pages (tasks-pages helper): -o go-template, logs -l.
   `get nodes -o go-template='{{range .items}}{{.metadata.name}}{{"\\n"}}{{end}}'`,

@@ -40,7 +40,9 @@ import { ensureRbacPolicy, onRbacBootstrapOutcome, rbacBootstrapping, rbacOnCach
 import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
 import { kubernetesEndpoints, kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
-import { storageOnEtcd } from './stages/storage';
+import { startCreate, storageOnEtcd } from './stages/storage';
+import { SERVICE_ACCOUNT_LOOKUP_TIMER, takeHeldCreate } from './stages/service-account-wait';
+import type { MessageId } from '../kernel/units';
 import type { ApiserverConfig, ApiserverState } from './state';
 import { cacheApply, cacheReplace, WATCH_CACHE_CAPACITY } from './watchcache';
 import { fanOut, removeWatcher } from './watchers';
@@ -184,11 +186,21 @@ function onStreamClosed(ctx: Effects, s: ApiserverState, stream: number): void {
   removeWatcher(s, stream);
 }
 
+/** The signing key from the last boot, or a new one from the PRNG (32 bytes), persisted as the file on disk is. */
+function serviceAccountKeyOf(ctx: Effects, persisted: unknown): number[] {
+  const prev = (persisted as { serviceAccountKey?: number[] } | undefined)?.serviceAccountKey;
+  if (prev) return prev;
+  const key = Array.from({ length: 32 }, () => Math.floor(ctx.rand() * 256));
+  ctx.persist({ serviceAccountKey: key });
+  return key;
+}
+
 export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
   kind: 'kube-apiserver',
   start(ctx, input) {
     const cfg = input.config;
     const s: ApiserverState = {
+      serviceAccountKey: serviceAccountKeyOf(ctx, input.persisted),
       config: cfg,
       rbac: createRbacIndex(),
       rbacBootstrapPending: new Set(),
@@ -245,5 +257,9 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     else if (t.name === LOG_PROXY_TIMER) logsOnTimeout(ctx, s, t.payload as number);
     else if (t.name === RELIST_TIMER) startList(ctx, s);
     else if (t.name === COMPACT_TIMER) onCompactTimer(ctx, s);
+    else if (t.name === SERVICE_ACCOUNT_LOOKUP_TIMER) {
+      const rc = takeHeldCreate(s, t.payload as MessageId);
+      if (rc) startCreate(ctx, s, rc);
+    }
   },
 };

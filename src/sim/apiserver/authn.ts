@@ -11,11 +11,20 @@ import type { Credentials } from '../api/http';
 export interface UserInfo {
   username: string;
   groups: string[];
+  /** The ServiceAccount's uid, for a service account token. */
+  uid?: string;
+  /** authentication.kubernetes.io/pod-name, credential-id, ... for a service account token. */
+  extra?: Record<string, string[]>;
 }
 
 export interface AuthnConfig {
   /** Static bearer tokens (--token-auth-file): token -> user. */
   tokens: Record<string, UserInfo>;
+  /**
+   * The service account token authenticator (serviceaccount/claims.ts): a user, a refusal (401), or
+   * undefined when the token is not one of its own.
+   */
+  serviceAccountToken?(token: string): { user: UserInfo } | { error: string } | undefined;
 }
 
 export const ANONYMOUS_USER = 'system:anonymous';
@@ -29,7 +38,10 @@ export type AuthnMethod = 'x509' | 'token' | 'anonymous';
 function withAuthenticatedGroup(u: UserInfo): UserInfo {
   if (u.username === ANONYMOUS_USER) return { username: u.username, groups: [...u.groups] };
   const has = u.groups.includes(ALL_AUTHENTICATED_GROUP) || u.groups.includes(ALL_UNAUTHENTICATED_GROUP);
-  return { username: u.username, groups: has ? [...u.groups] : [...u.groups, ALL_AUTHENTICATED_GROUP] };
+  const out: UserInfo = { username: u.username, groups: has ? [...u.groups] : [...u.groups, ALL_AUTHENTICATED_GROUP] };
+  if (u.uid !== undefined) out.uid = u.uid;
+  if (u.extra !== undefined) out.extra = u.extra;
+  return out;
 }
 
 /** authenticate() plus which authenticator recognised the request; undefined means 401. */
@@ -39,7 +51,9 @@ export function authenticateWithMethod(creds: Credentials, cfg: AuthnConfig): { 
   if (creds.bearerToken !== undefined) {
     // Own-property lookup only: a token such as "constructor" must not match Object.prototype.
     const known = Object.prototype.hasOwnProperty.call(cfg.tokens, creds.bearerToken) ? cfg.tokens[creds.bearerToken] : undefined;
-    return known ? { user: withAuthenticatedGroup(known), method: 'token' } : undefined;
+    if (known) return { user: withAuthenticatedGroup(known), method: 'token' };
+    const sa = cfg.serviceAccountToken?.(creds.bearerToken);
+    return sa && 'user' in sa ? { user: withAuthenticatedGroup(sa.user), method: 'token' } : undefined;
   }
   // The x509 authenticator's error, with no other authenticator succeeding: 401, not anonymous.
   if (creds.untrustedClientCertificate) return undefined;

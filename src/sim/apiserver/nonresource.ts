@@ -20,6 +20,7 @@ import { cacheRbacSource, rbacBootstrapping } from './rbac-bootstrap';
 import { REGISTRY_PREFIX } from './registry/keys';
 import { pathNotFound } from './requestinfo';
 import { respondRaw } from './respond';
+import { authnConfigOf } from './serviceaccount/authenticator';
 import { runAuthentication } from './stages/authentication';
 import type { ApiserverState } from './state';
 
@@ -33,7 +34,7 @@ function reply(ctx: Effects, msg: Message<HttpRequest>, status: number, body: un
 /** Authentication, then Authorization of `get` on the path; false when the request was answered (401, 403). */
 function admitted(ctx: Effects, s: ApiserverState, msg: Message<HttpRequest>): string | undefined {
   const req = msg.body;
-  const user = runAuthentication(req.credentials ?? {}, s.config.tokens);
+  const user = runAuthentication(req.credentials ?? {}, authnConfigOf(s, ctx));
   if (isStatus(user)) {
     respondRaw(ctx, msg, 401, user);
     return undefined;

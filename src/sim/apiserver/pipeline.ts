@@ -17,11 +17,13 @@ import { serveNonResource } from './nonresource';
 import { cacheNodeGraph } from './node-graph-source';
 import { cacheRbacSource } from './rbac-bootstrap';
 import { createSelfSubjectAccessReview, createSelfSubjectRulesReview } from './registry/access-review';
+import { createTokenRequest } from './registry/token-request';
 import { createSelfSubjectReview } from './registry/self-subject-review';
 import { parseRequestInfo } from './requestinfo';
 import { MAX_REQUEST_BODY_BYTES, REQUEST_BODY, requestBodyTooLarge } from './request-body';
 import { passed, respond, respondRaw } from './respond';
 import { REQUEST_OPTIONS, validateWriteOptions } from './request-options';
+import { authnConfigOf } from './serviceaccount/authenticator';
 import { AUTHENTICATION, IMPERSONATION, runAuthentication, runImpersonation } from './stages/authentication';
 import { AUTHORIZATION, runAuthorization } from './stages/authorization';
 import { startCreate, startGet, startList, startWrite } from './stages/storage';
@@ -35,7 +37,7 @@ export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<Http
   if (root) return serveDiscovery(ctx, s, msg, root === 'api');
   const ri = parseRequestInfo(req);
   if (isStatus(ri)) return respondRaw(ctx, msg, ri.code, ri);
-  const authn = runAuthentication(req.credentials ?? {}, s.config.tokens);
+  const authn = runAuthentication(req.credentials ?? {}, authnConfigOf(s, ctx));
   if (isStatus(authn)) return respondRaw(ctx, msg, 401, authn);
   const rc: RequestContext = { msg, ri, user: authn, stages: [passed(AUTHENTICATION, authn.username)], attempts: 0 };
   const rbac = cacheRbacSource(s);
@@ -61,7 +63,7 @@ export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<Http
 
 /** GET /api or /apis: any authenticated user may read discovery (system:discovery). */
 function serveDiscovery(ctx: Effects, s: ApiserverState, msg: Message<HttpRequest>, core: boolean): void {
-  const authn = runAuthentication(msg.body.credentials ?? {}, s.config.tokens);
+  const authn = runAuthentication(msg.body.credentials ?? {}, authnConfigOf(s, ctx));
   if (isStatus(authn)) return respondRaw(ctx, msg, 401, authn);
   const resp = { type: 'http.response' as const, requestId: msg.id, status: 200, body: discoveryDocument(core) };
   ctx.reply(msg, resp, { summary: `200 OK ${core ? 'APIGroupDiscoveryList /api' : 'APIGroupDiscoveryList /apis'}`, stream: msg.stream });
@@ -85,6 +87,7 @@ function dispatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
       if (rc.ri.info.resource === 'selfsubjectrulesreviews') return createSelfSubjectRulesReview(ctx, s, rc);
       if (rc.ri.info.resource === 'selfsubjectreviews') return createSelfSubjectReview(ctx, rc);
       if (subresource === 'eviction') return startWrite(ctx, s, rc, 'eviction');
+      if (subresource === 'token' && rc.ri.info.resource === 'serviceaccounts') return createTokenRequest(ctx, s, rc);
       if (subresource === 'exec') return startExec(ctx, s, rc);
       if (subresource === 'portforward') return startPortForward(ctx, s, rc);
       if (subresource === 'attach') return startAttach(ctx, s, rc);

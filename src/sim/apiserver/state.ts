@@ -104,6 +104,9 @@ export interface RequestContext {
   managedFields?: unknown[];
   /** Warning headers for the answer (`unknown field "spec.foo"` with fieldValidation=Warn). */
   warnings?: string[];
+  /** How often admission looked for the pod's `default` ServiceAccount, and the interval between looks (stages/service-account-wait.ts). */
+  serviceAccountLookups?: number;
+  serviceAccountRetryMs?: number;
 }
 
 export interface CachedObject {
@@ -186,6 +189,13 @@ export interface ApiserverState {
   quotaCharged?: Map<string, ChargedQuota>;
   /** The Node authorizer's graph: `ns/name` of the pods bound to each node (node-graph-source.ts), built on first use. */
   podsByNode?: Map<string, Set<string>>;
+  /**
+   * The service account signing key (kubeadm's /etc/kubernetes/pki/sa.key): made from the PRNG on
+   * first boot and persisted, so tokens stay valid across an apiserver restart.
+   */
+  serviceAccountKey: number[];
+  /** Pod creates held while admission waits for the namespace's `default` ServiceAccount. */
+  heldForServiceAccount?: Map<MessageId, RequestContext>;
 }
 
 export type { Status };

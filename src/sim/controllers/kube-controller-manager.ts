@@ -144,6 +144,17 @@ import {
   syncResourceQuota,
   type ResourceQuotaControllerState,
 } from './resourcequota/controller';
+import {
+  createVolumeProtection,
+  onPVCProtectionClaimDelta,
+  onPVCProtectionPodDelta,
+  onPVProtectionVolumeDelta,
+  PV_PROTECTION_SA,
+  PVC_PROTECTION_SA,
+  syncPVCProtection,
+  syncPVProtection,
+  type VolumeProtectionState,
+} from './volumeprotection/controller';
 import { createPVBinder, onPVBinderClaimDelta, onPVBinderVolumeDelta, PV_BINDER_SA, syncPVBinder, type PVBinderState } from './persistentvolume/binder';
 import {
   createTaintEviction,
@@ -190,6 +201,7 @@ export interface KubeControllerManagerState {
   rootCA: RootCACertPublisherState;
   resourceQuota: ResourceQuotaControllerState;
   pvBinder: PVBinderState;
+  volumeProtection: VolumeProtectionState;
   disruption: DisruptionControllerState;
   events: EventSequence;
   /** The leader elector, when leader election is on. */
@@ -222,6 +234,8 @@ function workers(s: KubeControllerManagerState): {
     { rt: s.rootCA.rt, serviceAccount: ROOT_CA_CERT_PUBLISHER_SA, sync: (e, sc) => syncRootCACert(s.rootCA, e, sc) },
     { rt: s.resourceQuota.rt, serviceAccount: RESOURCEQUOTA_SA, sync: (e, sc) => syncResourceQuota(s.resourceQuota, e, sc) },
     { rt: s.pvBinder.rt, serviceAccount: PV_BINDER_SA, sync: (e, sc) => syncPVBinder(s.pvBinder, e, sc) },
+    { rt: s.volumeProtection.pvc, serviceAccount: PVC_PROTECTION_SA, sync: (e, sc) => syncPVCProtection(s.volumeProtection, e, sc) },
+    { rt: s.volumeProtection.pv, serviceAccount: PV_PROTECTION_SA, sync: (e, sc) => syncPVProtection(s.volumeProtection, e, sc) },
     { rt: s.disruption.rt, serviceAccount: DISRUPTION_SA, sync: (e, sc) => syncDisruption(s.disruption, e, sc) },
   ];
 }
@@ -244,6 +258,9 @@ function onDeltas(s: KubeControllerManagerState, ctx: Effects, which: InformerNa
     else onResourceQuotaObjectDelta(s.resourceQuota, rq, which, d);
     if (which === 'persistentvolumeclaims') onPVBinderClaimDelta(s.pvBinder, env(s, ctx, PV_BINDER_SA), d);
     else if (which === 'persistentvolumes') onPVBinderVolumeDelta(s.pvBinder, env(s, ctx, PV_BINDER_SA), d);
+    if (which === 'persistentvolumeclaims') onPVCProtectionClaimDelta(s.volumeProtection, env(s, ctx, PVC_PROTECTION_SA), d);
+    else if (which === 'persistentvolumes') onPVProtectionVolumeDelta(s.volumeProtection, env(s, ctx, PV_PROTECTION_SA), d);
+    else if (which === 'pods') onPVCProtectionPodDelta(s.volumeProtection, env(s, ctx, PVC_PROTECTION_SA), d);
     if (which === 'nodes') {
       onNodeDelta(s.nodeLifecycle, nl, d);
       onTaintEvictionNodeDelta(s.taintEviction, te, d);
@@ -365,6 +382,7 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
       rootCA: createRootCACertPublisher(),
       resourceQuota: createResourceQuotaController(),
       pvBinder: createPVBinder(),
+      volumeProtection: createVolumeProtection(),
       disruption: createDisruptionController(),
       events: { seq: 0, ttlMs: config.timings.eventTtlMs },
     };

@@ -9,7 +9,7 @@ describe('admit', () => {
   it('runs the modelled plugins in the real order', () => {
     const order = ADMISSION_PLUGINS.filter((p) => p.modelled).map((p) => p.name);
     expect(PLUGINS.map((p) => p.name)).toEqual(order);
-    expect(order).toEqual(['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'NodeRestriction', 'TaintNodesByCondition', 'Priority', 'DefaultTolerationSeconds', 'DefaultStorageClass', 'ResourceQuota']);
+    expect(order).toEqual(['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'NodeRestriction', 'TaintNodesByCondition', 'Priority', 'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'ResourceQuota']);
   });
 
   it('defaults a plain pod and names the plugins that changed it', () => {

@@ -17,6 +17,7 @@ import type { AdmissionPlugin } from './plugin';
 import { Priority } from './priority';
 import { evaluateQuota, ResourceQuota, type QuotaCharge } from './resource-quota';
 import { ServiceAccount } from './service-account';
+import { StorageObjectInUseProtection } from './storage-object-in-use-protection';
 import { TaintNodesByCondition } from './taint-nodes-by-condition';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
@@ -83,7 +84,7 @@ export const ADMISSION_PLUGINS: readonly { name: string; modelled: boolean }[] =
   { name: 'Priority', modelled: true },
   { name: 'DefaultTolerationSeconds', modelled: true },
   { name: 'DefaultStorageClass', modelled: true },
-  { name: 'StorageObjectInUseProtection', modelled: false },
+  { name: 'StorageObjectInUseProtection', modelled: true },
   { name: 'PersistentVolumeClaimResize', modelled: false },
   { name: 'RuntimeClass', modelled: false },
   { name: 'CertificateApproval', modelled: false },
@@ -107,6 +108,7 @@ export const PLUGINS: readonly AdmissionPlugin[] = [
   Priority,
   DefaultTolerationSeconds,
   DefaultStorageClass,
+  StorageObjectInUseProtection,
   ResourceQuota,
 ];
 

@@ -20,8 +20,17 @@ describe('ServiceAccount', () => {
     expect((run(ServiceAccount, attrs({ object: pod('web') })).object as Pod).spec.serviceAccountName).toBe('default');
   });
   it('keeps a named service account', () => {
-    const out = run(ServiceAccount, attrs({ object: pod('web', { serviceAccountName: 'builder', automountServiceAccountToken: false } as Partial<Pod['spec']>) }));
+    const a = attrs({ object: pod('web', { serviceAccountName: 'builder', automountServiceAccountToken: false } as Partial<Pod['spec']>) });
+    const builder = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'builder', namespace: 'default' } };
+    const out = ServiceAccount.admit!({ attrs: a, object: a.object, lookups: lookups({ serviceAccounts: [builder] }), cfg });
     expect(out).toEqual({});
+  });
+  // plugin/pkg/admission/serviceaccount/admission.go Admit: getServiceAccount fails with
+  // NewNotFound(api.Resource("serviceaccount"), name), wrapped in admission.NewForbidden.
+  it('refuses a pod that names a ServiceAccount that does not exist, with the real 403', () => {
+    const out = run(ServiceAccount, attrs({ object: pod('web', { serviceAccountName: 'foo' } as Partial<Pod['spec']>) }));
+    expect(out.error?.code).toBe(403);
+    expect(out.error?.message).toBe('pods "web" is forbidden: error looking up service account default/foo: serviceaccount "foo" not found');
   });
   // mountServiceAccountToken and TokenVolumeSource (admission.go, v1.31): the volume every pod of
   // a kubeadm cluster shows in `kubectl get pod -o yaml` and `describe pod`.

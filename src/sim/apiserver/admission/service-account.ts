@@ -6,15 +6,16 @@
 // the kube-root-ca.crt ConfigMap, and the namespace from the downward API (TokenVolumeSource).
 // shouldAutomount: the pod's automountServiceAccountToken decides when set, else the
 // ServiceAccount's own field (false on either turns the volume off).
-// Simplification, on purpose: a ServiceAccount that does not exist (yet) is let through as if it
-// said nothing; the real plugin answers 403 `error looking up service account <ns>/<name>:
-// serviceaccount "<name>" not found`, which a new namespace's first pods meet before the
-// serviceaccount controller has made `default`.
+// A ServiceAccount that does not exist refuses the pod: 403 `pods "x" is forbidden: error looking up
+// service account <ns>/<name>: serviceaccount "<name>" not found` (getServiceAccount's NotFound for
+// the singular resource "serviceaccount"). The real plugin looks `default` up again up to 10 times,
+// 100-200 ms apart, since the serviceaccount controller makes it right after the namespace; the
+// apiserver does that wait (stages/service-account-wait.ts) before it answers with this refusal.
 
 import type { Container, KubeObject, Pod } from '../../api/types';
 import { generateName } from '../registry/strategy';
 import type { AdmissionPlugin, PluginInput } from './plugin';
-import { isCore } from './plugin';
+import { admissionForbidden, isCore } from './plugin';
 
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
@@ -83,7 +84,12 @@ function admit({ attrs, object, cfg, lookups }: PluginInput) {
   if (pod.metadata.annotations?.[MIRROR_POD_ANNOTATION] !== undefined) return {};
   let out = pod;
   if (!pod.spec.serviceAccountName) out = { ...pod, spec: { ...pod.spec, serviceAccountName: DEFAULT_SERVICE_ACCOUNT } };
-  const sa = lookups.serviceAccount?.(attrs.namespace || pod.metadata.namespace || 'default', out.spec.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT);
+  const namespace = attrs.namespace || pod.metadata.namespace || 'default';
+  const saName = out.spec.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT;
+  const sa = lookups.serviceAccount?.(namespace, saName);
+  if (lookups.serviceAccount && !sa) {
+    return { error: admissionForbidden(attrs, pod, `error looking up service account ${namespace}/${saName}: serviceaccount "${saName}" not found`) };
+  }
   if (shouldAutomount(pod, sa)) out = mountServiceAccountToken(out, cfg.rand);
   return out === pod ? {} : { object: out };
 }

@@ -39,6 +39,8 @@ export const ns = (name: string, phase: 'Active' | 'Terminating' = 'Active'): Na
 
 export function lookups(objs: { namespaces?: Namespace[]; limitRanges?: KubeObject[]; nodes?: KubeObject[]; pods?: KubeObject[]; quotas?: KubeObject[]; storageClasses?: KubeObject[]; serviceAccounts?: KubeObject[] } = {}): AdmissionLookups {
   const namespaces = objs.namespaces ?? [ns('default'), ns('kube-system'), ns('kube-node-lease')];
+  // Every namespace has its `default` ServiceAccount (the serviceaccount controller makes it), unless a test says otherwise.
+  const serviceAccounts = objs.serviceAccounts ?? namespaces.map((n) => ({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: n.metadata.name } }) as KubeObject);
   return {
     namespace: (n) => namespaces.find((x) => x.metadata.name === n),
     limitRanges: (n) => (objs.limitRanges ?? []).filter((x) => x.metadata.namespace === n),
@@ -46,6 +48,6 @@ export function lookups(objs: { namespaces?: Namespace[]; limitRanges?: KubeObje
     pod: (namespace, n) => (objs.pods ?? []).find((x) => x.metadata.namespace === namespace && x.metadata.name === n),
     resourceQuotas: (n) => (objs.quotas ?? []).filter((x) => x.metadata.namespace === n),
     storageClasses: () => objs.storageClasses ?? [],
-    serviceAccount: (namespace, n) => (objs.serviceAccounts ?? []).find((x) => x.metadata.namespace === namespace && x.metadata.name === n),
+    serviceAccount: (namespace, n) => serviceAccounts.find((x) => x.metadata.namespace === namespace && x.metadata.name === n),
   };
 }

@@ -103,6 +103,12 @@ const CONTROLLER_RULES = {
     rule(['get', 'list', 'watch'], [''], ['nodes']),
     EVENTS_RULE,
   ],
+  'pvc-protection-controller': [
+    rule(['get', 'list', 'update', 'watch'], [''], ['persistentvolumeclaims']),
+    rule(['get', 'list', 'watch'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  'pv-protection-controller': [rule(['get', 'list', 'update', 'watch'], [''], ['persistentvolumes']), EVENTS_RULE],
   'resourcequota-controller': [rule(['list', 'watch'], ['*'], ['*']), rule(['update'], [''], ['resourcequotas/status']), EVENTS_RULE],
   'disruption-controller': [
     rule(['get', 'list', 'watch'], ['extensions', 'apps'], ['deployments']),

@@ -1,7 +1,7 @@
 // SelfSubjectReview (authentication.k8s.io/v1, pkg/registry/authentication/selfsubjectreview/rest.go):
 // "who am I?". The apiserver answers with the user it authenticated the request as (after
 // impersonation, so `kubectl auth whoami --as jane` shows jane) and stores nothing. The status
-// carries the UserInfo: username, uid, groups and extra (Kubeplay's users have no uid or extra).
+// carries the UserInfo: username, uid, groups and extra (only service account tokens carry uid and extra).
 // `kubectl auth whoami` is built on it.
 
 import { rfc3339 } from '../../api/time';
@@ -13,14 +13,16 @@ export interface SelfSubjectReview {
   kind: 'SelfSubjectReview';
   apiVersion: 'authentication.k8s.io/v1';
   metadata: { creationTimestamp: string };
-  status: { userInfo: { username?: string; groups?: string[] } };
+  status: { userInfo: { username?: string; uid?: string; groups?: string[]; extra?: Record<string, string[]> } };
 }
 
 /** The review of the requesting user; the request's body is not read (it has nothing to ask). */
-export function selfSubjectReviewOf(user: { username: string; groups: string[] }, now: number): SelfSubjectReview {
+export function selfSubjectReviewOf(user: { username: string; groups: string[]; uid?: string; extra?: Record<string, string[]> }, now: number): SelfSubjectReview {
   const userInfo: SelfSubjectReview['status']['userInfo'] = {};
   if (user.username) userInfo.username = user.username;
+  if (user.uid) userInfo.uid = user.uid;
   if (user.groups.length) userInfo.groups = [...user.groups];
+  if (user.extra && Object.keys(user.extra).length) userInfo.extra = user.extra;
   return {
     kind: 'SelfSubjectReview',
     apiVersion: 'authentication.k8s.io/v1',

@@ -6,7 +6,7 @@
 import { unauthorized } from '../../api/errors';
 import type { Credentials } from '../../api/http';
 import type { Status } from '../../api/types';
-import { authenticate, type UserInfo } from '../authn';
+import { authenticate, type AuthnConfig, type UserInfo } from '../authn';
 import type { RbacPolicy, RbacSource } from '../authz';
 import { forbiddenStatus } from '../authz/forbidden';
 import { authorizeImpersonation, impersonatedUser } from '../authz/impersonation';
@@ -14,8 +14,8 @@ import { authorizeImpersonation, impersonatedUser } from '../authz/impersonation
 export const AUTHENTICATION = 'Authentication';
 export const IMPERSONATION = 'Impersonation';
 
-export function runAuthentication(creds: Credentials, tokens: Record<string, UserInfo>): UserInfo | Status {
-  const user = authenticate(creds, { tokens });
+export function runAuthentication(creds: Credentials, cfg: AuthnConfig): UserInfo | Status {
+  const user = authenticate(creds, cfg);
   return user ?? unauthorized();
 }
 

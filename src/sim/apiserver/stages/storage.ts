@@ -9,6 +9,7 @@ import { alreadyExists, conflict, internalError, notFound, OPTIMISTIC_LOCK_MESSA
 import { checkFieldSelector, matchesFields, parseFieldSelector, type FieldSelector } from '../../api/fields';
 import { parseSelector, SelectorError, selectorMatches, type Selector } from '../../api/labels';
 import { apiVersionOf, groupResource, type ResourceInfo } from '../../api/resources';
+import { waitForDefaultServiceAccount } from './service-account-wait';
 import type { KubeList, KubeObject, Status } from '../../api/types';
 import type { Effects } from '../../kernel/component';
 import {
@@ -169,6 +170,7 @@ export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext,
     object: obj,
     user: rc.user,
   }, () => ctx.rand());
+  if (adm.error?.code === 403 && !applied && waitForDefaultServiceAccount(ctx, s, rc, obj)) return;
   rc.stages.push(adm.step);
   if (adm.error) return respond(ctx, rc, adm.error.code, adm.error);
   let prepared = prepareForCreate(info, adm.object ?? obj, { now: ctx.now, rand: () => ctx.rand(), namespace: rc.ri.namespace });

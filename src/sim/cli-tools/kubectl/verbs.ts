@@ -104,6 +104,8 @@ const VERB_LIST: Verb[] = [
       str('hard'), str('scopes'),
       // create ingress (create-ingress.ts)
       arr('rule'), str('class'), str('default-backend'), arr('annotation'),
+      // create token (create-token.ts)
+      str('duration'), arr('audience'), str('bound-object-kind'), str('bound-object-name'), str('bound-object-uid'),
     ],
     start: startCreate,
     onResult: onResult(onCreateResult),

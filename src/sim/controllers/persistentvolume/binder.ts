@@ -178,13 +178,14 @@ function syncVolume(env: ControllerEnv, sc: SyncContext, name: string): void {
     if (c.spec?.volumeName === name) setPhase('Bound');
     return;
   }
-  // The claim is gone: reclaim.
+  // The claim is gone: the volume is Released first (updateVolumePhaseWithEvent), then reclaimed;
+  // the pv-protection controller lets a Released volume that is being deleted go.
   if (!ref.uid) return;
+  if (v.status?.phase !== 'Released') return setPhase('Released');
   if (v.spec?.persistentVolumeReclaimPolicy === 'Delete') {
     syncWrite(sc, { method: 'DELETE', path }, { phase: 'controller', summary: `DELETE ${path} (reclaim policy Delete)`, object: obj });
     return;
   }
-  setPhase('Released');
 }
 
 export function syncPVBinder(s: PVBinderState, env: ControllerEnv, sc: SyncContext): SyncResult {

@@ -49,7 +49,12 @@ function compress(h: number[], w: number[]): void {
 }
 
 export function sha256(text: string): number[] {
-  const bytes = utf8(text);
+  return sha256Bytes(utf8(text));
+}
+
+/** SHA-256 of raw bytes (HMAC needs it for keys and inner digests that are not UTF-8 text). */
+export function sha256Bytes(input: readonly number[]): number[] {
+  const bytes = [...input];
   const bitLen = bytes.length * 8;
   bytes.push(0x80);
   while (bytes.length % 64 !== 56) bytes.push(0);

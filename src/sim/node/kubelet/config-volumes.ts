@@ -24,7 +24,7 @@ interface Volume {
   name: string;
   configMap?: ConfigRefVolume;
   secret?: ConfigRefVolume;
-  projected?: { sources?: { configMap?: ConfigRefVolume; secret?: ConfigRefVolume; downwardAPI?: { items?: { path: string; fieldRef?: { fieldPath: string } }[] }; serviceAccountToken?: { path: string } }[] };
+  projected?: { sources?: { configMap?: ConfigRefVolume; secret?: ConfigRefVolume; downwardAPI?: { items?: { path: string; fieldRef?: { fieldPath: string } }[] }; serviceAccountToken?: { path?: string; audience?: string; expirationSeconds?: number } }[] };
 }
 
 class MountError extends Error {}
@@ -62,6 +62,9 @@ function volumeFiles(v: Volume, pod: KubeObject, src: ConfigSources): Record<str
       if (s.configMap) Object.assign(out, payload('configmap', src.configMap(ns, s.configMap.name ?? ''), s.configMap, s.configMap.name ?? ''));
       if (s.secret) Object.assign(out, payload('secret', src.secret(ns, s.secret.name ?? ''), s.secret, s.secret.name ?? ''));
       for (const item of s.downwardAPI?.items ?? []) if (item.fieldRef?.fieldPath === 'metadata.namespace') out[item.path] = ns;
+      const t = s.serviceAccountToken;
+      const token = t ? src.serviceAccountToken?.(pod, { audience: t.audience ?? '', expirationSeconds: t.expirationSeconds ?? 3600 }) : undefined;
+      if (t && token !== undefined) out[t.path ?? 'token'] = token;
     }
     return out;
   }

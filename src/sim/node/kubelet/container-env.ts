@@ -14,6 +14,8 @@ import type { Container, KubeObject } from '../../api/types';
 export interface ConfigSources {
   configMap(namespace: string, name: string): KubeObject | undefined;
   secret(namespace: string, name: string): KubeObject | undefined;
+  /** The service account token the token manager holds for a projected source of this pod. */
+  serviceAccountToken?(pod: KubeObject, source: { audience: string; expirationSeconds: number }): string | undefined;
 }
 
 interface KeyRef {

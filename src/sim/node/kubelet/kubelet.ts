@@ -22,6 +22,7 @@ import { onPortForward, onPortForwardAnswer } from './port-forward';
 import { onAttachRead, onContainerAttach } from './attach';
 import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, conditionKey, postNodeStatus, registerNode, renewLease, type NodeCondition } from './node';
+import { TOKEN_REFRESH_TIMER, onTokenRefreshTimer, onTokenResponse } from './token-manager';
 import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volume-resync';
 import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
 import { findContainer } from './init-containers';
@@ -215,6 +216,14 @@ function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
       else if (status === 404) s.lease = { exists: false };
       else klog(ctx, 'E', 'controller.go:145', 'Failed to update lease', { err: callError(ev, status) });
       return;
+    case 'token': {
+      const r = onTokenResponse(s, ctx, ev);
+      if (!r) return;
+      if (r.refreshed) return resyncVolumes(s, ctx, r.w, configSources(s));
+      if (!r.failed) return syncPod(s, ctx, r.w);
+      pushStatus(s, ctx, r.w);
+      return retryAt(ctx, r.w, undefined, ctx.now + 10_000);
+    }
     case 'mirror.create':
       return onMirrorCreated(s, ctx, ev.call.data as string, status);
     case 'node.status':
@@ -358,6 +367,8 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
       return startRuntimeSync(s, ctx);
     case PLEG_EVENT:
       return onRelist(s, ctx);
+    case TOKEN_REFRESH_TIMER:
+      return onTokenRefreshTimer(s, ctx, t.payload as Parameters<typeof onTokenRefreshTimer>[2]);
     case RETRY_TIMER: {
       const p = t.payload as { uid: string; container?: string };
       const w = s.workers.get(p.uid);

@@ -8,6 +8,7 @@
 // reflector to sync.
 
 import { podConfigMapNames, podSecretNames } from '../../api/pod-references';
+import { tokenFor } from './token-manager';
 import type { Pod } from '../../api/types';
 import { createInformer, informerList } from '../../client/informer';
 import type { Effects } from '../../kernel/component';
@@ -100,5 +101,6 @@ export function configSources(s: KubeletState): ConfigSources {
   return {
     configMap: (ns, name) => get('configmaps', ns, name),
     secret: (ns, name) => get('secrets', ns, name),
+    serviceAccountToken: (pod, source) => tokenFor(s, pod as Pod, source),
   };
 }

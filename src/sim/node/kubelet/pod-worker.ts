@@ -14,6 +14,7 @@ import { containerEnv, masterServiceEnv } from './container-env';
 import { etcFiles } from './etc-files';
 import { KUBERNETES_SERVICE_IP } from '../../apiserver/registry/service-alloc';
 import { mountedFiles } from './config-volumes';
+import { forgetPodTokens, tokensReady } from './token-manager';
 import { formatGrpcError, type ContainerConfig, type CriResponse, type CreateContainerResult, type ImageStatusResult, type PullImageResult, type RunPodSandboxResult } from '../runtime/cri';
 import { backoffGet, backoffNext, backoffUntil, inBackoffSince, inBackoffSinceUpdate } from './backoff';
 import { criCall } from './cri-client';
@@ -125,6 +126,8 @@ export function syncPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
   // The objects the pod names are still being listed: the sync resumes when they are (kubelet.ts).
   w.awaitingObjects = !objectsSynced(s, w);
   if (w.awaitingObjects) return;
+  // The volumes are set up before the sandbox; a projected token waits for its TokenRequest.
+  if (!tokensReady(s, ctx, w)) return;
   if (!w.sandboxId) {
     // restartPolicy Never: a pod whose containers died with their sandbox gets no new one; it has failed.
     if (w.sandboxChanged && (w.pod.spec.restartPolicy ?? 'Always') === 'Never' && w.containers.some((c) => c.state === 'terminated')) {
@@ -350,6 +353,7 @@ function onSyncFailure(s: KubeletState, ctx: Effects, w: PodWorker, c: Container
 /** The pod is gone from the API and stopped here: remove its sandbox and forget it. */
 export function removeWorker(s: KubeletState, ctx: Effects, w: PodWorker): void {
   unregisterPod(s, ctx, w.uid);
+  forgetPodTokens(s, w.uid);
   for (const id of [...(w.deadSandboxes ?? []), ...(w.sandboxId ? [w.sandboxId] : [])]) {
     ctx.send(s.config.containerd, { type: 'cri.request', method: 'RemovePodSandbox', podSandboxId: id }, { summary: `RemovePodSandbox ${w.name}`, phase: 'execution' });
   }

@@ -2,6 +2,7 @@
 // lease, and one pod worker per pod bound to this node. A pod worker is the kubelet's SyncPod as a
 // state machine: it waits on one CRI call at a time and remembers where it is.
 
+import type { CachedToken } from './token-manager';
 import type { Container, ContainerStateTerminated, Pod, Taint } from '../../api/types';
 import type { ClientState } from '../../client/apiclient';
 import type { EventCache } from '../../client/event-recorder';
@@ -182,4 +183,7 @@ export interface KubeletState {
   staticSeenAt?: number;
   /** Processes stopped because their pod was deleted: the pod that replaces it starts them again. */
   stoppedWithPod?: ProcessId[];
+  /** The token manager's cache (token-manager.ts): `uid|sa|audience|expiry` -> token, and the requests in flight. */
+  tokens?: Map<string, CachedToken>;
+  tokenRequests?: Set<string>;
 }

@@ -17,6 +17,7 @@ import { kindSlashName, readManifestsFromFlags, type ManifestObject } from '../m
 import { appsResource } from '../apps-resources';
 import { NO_FILENAME, validationConnError } from './apply';
 import { deploymentForCreate } from './create-deployment';
+import { onCreateTokenResult, startCreateToken, type CreateTokenJob } from './create-token';
 import { jobForCreate } from './create-job';
 import { cronJobForCreate, jobFromCronJob } from './create-cronjob';
 import { isQuotaSubcommand, quotaForCreate } from './create-quota';
@@ -60,6 +61,7 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   const filenames = flagArray(p, 'filename');
   if (filenames.length === 0) {
     if (p.args[0] === 'deployment' || p.args[0] === 'deploy') return startCreateDeployment(st, common, p, ctx);
+    if (p.args[0] === 'token') return startCreateToken(st, common, p, ctx);
     if (isRbacCreateSubcommand(p.args[0])) return startCreateBuilt(st, common, objectForCreateSubcommand(p, common.namespace), ctx);
     if (p.args[0] === 'job' && flagString(p, 'from') !== undefined && flagArray(p, 'image').length === 0) return startCreateJobFrom(st, common, p, ctx);
     // create_job.go and create_cronjob.go wrap the server's error: `failed to create job: %v`.
@@ -278,6 +280,7 @@ function onFromResult(st: KubectlState, job: CreateJob, r: RequestResult, ctx: E
 
 export function onCreateResult(st: KubectlState, job: CreateJob, step: string, r: RequestResult, ctx: Effects): void {
   if (step === 'from') return onFromResult(st, job, r, ctx);
+  if (step === 'token') return onCreateTokenResult(st, job as unknown as CreateTokenJob, r, ctx);
   if (job.attach && onAttachedRunResult(st, job as RunAttachJob, step, r, ctx)) return;
   const o = job.objects[job.index]!;
   // An attached run prints no `created`: it waits for the pod instead.
