@@ -18,7 +18,7 @@ import { answerNow } from './reply';
 import type { ExecResult } from './cri';
 import { writeLog } from './process';
 import { onLoadRequestDone } from './load-generator';
-import { guestbookCall, guestbookPage, predisCommand, type GuestbookCall } from './guestbook-frontend';
+import { guestbookCall, guestbookPage, predisCommand, type GuestbookCall, type GuestbookFlavour } from './guestbook-frontend';
 import { onReplicate, onSyncDone, propagateWrite, type RedisReplicate } from './redis-server';
 
 /** Linux gives up a TCP connect after its SYN retries (net.ipv4.tcp_syn_retries = 6): about 127 s. */
@@ -179,8 +179,9 @@ function answerUpstream(s: ContainerdState, ctx: Effects, u: Upstream, o: HttpOu
 /** A request for guestbook.php with a cmd: the frontend's PHP calls redis before it answers. */
 function startGuestbookCall(s: ContainerdState, ctx: Effects, msg: Message, b: PodHttpRequestBody): boolean {
   if (b.protocol === 'redis') return false;
-  const c = [...s.containers.values()].find((x) => x.state === 'CONTAINER_RUNNING' && s.sandboxes.get(x.podSandboxId)?.ip === b.ip && x.listening.some((l) => l.port === b.port && l.http?.app === 'guestbook'));
-  const call = c ? guestbookCall(b.path, c.processEnv ?? []) : undefined;
+  const app = (x: Container): GuestbookFlavour | undefined => x.listening.find((l) => l.port === b.port && l.http?.app)?.http?.app;
+  const c = [...s.containers.values()].find((x) => x.state === 'CONTAINER_RUNNING' && s.sandboxes.get(x.podSandboxId)?.ip === b.ip && app(x) !== undefined);
+  const call = c ? guestbookCall(b.path, c.processEnv ?? [], app(c)) : undefined;
   if (!c || !call) return false;
   startOutgoing(s, ctx, c, predisCommand(call), { upstream: { msg, body: b, container: c.metadata.name, call } });
   return true;
