@@ -8,7 +8,7 @@
 import type { Effects, Message } from '../../kernel/component';
 import type { MessageId, TimerId } from '../../kernel/units';
 import { containerdId } from '../../names';
-import { closeConnection, ephemeralPort, routeConnection, routeCost, type Connection, type Route } from '../kernel/packet-path';
+import { closeConnection, connectPort, routeConnection, routeCost, type Connection, type Route } from '../kernel/packet-path';
 import { hostRules, kernelOf, nodeFor, sandboxOf } from './pod-network';
 import { resolvConfOf, searchNames, startLookup, type LookupEvent } from './resolver';
 import { serveRequest, timeLocal, type PodHttpRequest, type Served } from './serve-request';
@@ -119,7 +119,8 @@ function connect(s: ContainerdState, ctx: Effects, r: OutgoingRequest, ip: strin
   r.ip = ip;
   const rules = hostRules(ctx);
   // Loopback stays inside the pod's network namespace: its own address, no rules on the way.
-  const conn: Connection = { src, sport: ephemeralPort(() => ctx.rand()), dst: ip.startsWith('127.') ? src : ip, dport: r.cmd.port, proto: 'tcp' };
+  const dst = ip.startsWith('127.') ? src : ip;
+  const conn: Connection = { src, sport: connectPort(kernelOf(s), src, dst, r.cmd.port, ctx.now, () => ctx.rand()), dst, dport: r.cmd.port, proto: 'tcp' };
   r.conn = conn;
   const route = routeConnection(kernelOf(s), rules, conn, ctx.now, () => ctx.rand());
   r.route = route;
@@ -153,7 +154,7 @@ function curlVersion(c: Container): string {
 function finish(s: ContainerdState, ctx: Effects, r: OutgoingRequest, outcome: HttpOutcome, note?: string, endpoint?: string): void {
   s.outgoing?.delete(r.id);
   if (r.timer !== undefined) ctx.cancelTimer(r.timer);
-  if (r.conn) closeConnection(kernelOf(s), r.conn, ctx.now);
+  if (r.conn) closeConnection(kernelOf(s), r.conn, ctx.now, outcome.kind === 'response' ? 'closed' : outcome.kind === 'timeout' ? 'unanswered' : 'reset');
   const done: OutgoingDone = { req: r, outcome };
   if (endpoint) done.endpoint = endpoint;
   if (r.waiter) {
