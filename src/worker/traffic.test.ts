@@ -39,6 +39,11 @@ spec:
         kind: Pod
         metadata: {name: client}
         spec: {containers: [{name: client, image: "busybox:1.36", command: [sleep, infinity]}]}
+        ---
+        apiVersion: v1
+        kind: Service
+        metadata: {name: empty}
+        spec: {selector: {app: nothing}, ports: [{port: 80}]}
 `;
 
 function session() {
@@ -127,6 +132,32 @@ describe('traffic from the app', () => {
     const lost = r.frames.flatMap((f) => f.failedFlows ?? []);
     expect(lost.length).toBeGreaterThan(0);
     for (const f of lost) expect(f).toMatchObject({ reason: 'host-down', flow: { client: 'pods/default/client', backend: ip } });
+  });
+
+  // kube-proxy's rules REJECT a packet to a Service without endpoints (pkg/proxy/iptables/proxier.go:
+  // "has no endpoints" -j REJECT), and a request whose backend's node died is given up on by the
+  // client's own timeout: each failure says where it ended, from the load generator's own record.
+  it('says where a REJECTed request ended (the Service) and where a timed-out one was sent (the node)', () => {
+    const r = session();
+    r.play(40_000, 100);
+    r.send({ type: 'traffic', from: 'pod/client', to: 'service/empty', rps: 10, durationMs: 1_000 });
+    r.play(1_500, 100);
+    const rejected = r.frames.flatMap((f) => f.failedFlows ?? []).filter((f) => f.reason === 'rejected');
+    expect(rejected.length).toBe(10);
+    const emptyIP = rejected[0]!.flow.dst;
+    expect(emptyIP).toMatch(/^10\.9[6-9]\./);
+    for (const f of rejected) expect(f).toMatchObject({ at: 'service', flow: { client: 'pods/default/client', dst: emptyIP, backend: '' } });
+    expect(new Set(rejected.map((f) => f.id)).size).toBe(10);
+
+    const sim = r.s.cluster!.sim;
+    const web2 = [...sim.world.processes.values()].find((p) => p.kind === 'containerd' && [...((p.state as { sandboxes: Map<string, { metadata: { name: string }; ip?: string }> }).sandboxes.values())].some((sb) => sb.metadata.name === 'web-2'))!;
+    const ip = [...(web2.state as { sandboxes: Map<string, { metadata: { name: string }; ip?: string }> }).sandboxes.values()].find((sb) => sb.metadata.name === 'web-2')!.ip!;
+    r.send({ type: 'kill', target: `node/${web2.host}` });
+    r.send({ type: 'traffic', from: 'pod/client', to: 'service/web', rps: 10, durationMs: 2_000 });
+    r.play(5_000, 100);
+    const timedOut = r.frames.flatMap((f) => f.failedFlows ?? []).filter((f) => f.reason === 'timed out');
+    expect(timedOut.length).toBeGreaterThan(0);
+    for (const f of timedOut) expect(f).toMatchObject({ at: 'node', node: web2.host, flow: { backend: ip } });
   });
 
   it('refuses a pod that runs nothing, and rates and durations the step does not take', () => {

@@ -17,7 +17,7 @@ import type { Container, ContainerdState, Waiter } from './state';
 import { answerNow } from './reply';
 import type { ExecResult } from './cri';
 import { writeLog } from './process';
-import { onLoadRequestDone } from './load-generator';
+import { onLoadRequestDone, recordLoadEnd } from './load-generator';
 import { guestbookCall, guestbookPage, predisCommand, type GuestbookCall, type GuestbookFlavour } from './guestbook-frontend';
 import { onReplicate, onSyncDone, propagateWrite, type RedisReplicate } from './redis-server';
 
@@ -151,6 +151,18 @@ function curlVersion(c: Container): string {
   return m ? m[1]! : c.image.includes('curlimages/curl') ? '8.9.1' : CURL_VERSION;
 }
 
+/** A load's request that a REJECT or its timeout ended: where, for the app's graph. */
+function recordEnd(s: ContainerdState, ctx: Effects, r: OutgoingRequest, outcome: HttpOutcome): void {
+  const c = s.containers.get(r.containerId);
+  const sb = c ? sandboxOf(s, c) : undefined;
+  if (r.load === undefined || !r.conn || !sb) return;
+  const at = { load: r.load, client: `pods/${sb.metadata.namespace}/${sb.metadata.name}`, time: ctx.now, dst: r.conn.dst, dport: r.conn.dport };
+  if (outcome.kind === 'refused' && r.route?.kind === 'refused') return recordLoadEnd(s, { ...at, kind: 'rejected' });
+  if (outcome.kind !== 'timeout' || r.route?.kind !== 'deliver') return;
+  const node = nodeFor(s, hostRules(ctx), r.route.ip, r.route.port);
+  recordLoadEnd(s, { ...at, kind: 'timed out', backend: r.route.ip, ...(node && { node }) });
+}
+
 function finish(s: ContainerdState, ctx: Effects, r: OutgoingRequest, outcome: HttpOutcome, note?: string, endpoint?: string): void {
   s.outgoing?.delete(r.id);
   if (r.timer !== undefined) ctx.cancelTimer(r.timer);
@@ -162,7 +174,10 @@ function finish(s: ContainerdState, ctx: Effects, r: OutgoingRequest, outcome: H
     const result: ExecResult = { exitCode: res.exitCode, stdout: res.stdout, stderr: res.stderr };
     answerNow(ctx, r.waiter, result, undefined, `Exec ${r.cmd.tool}: ${note ?? outcomeText(outcome)}: exit ${res.exitCode}`);
   }
-  if (r.load !== undefined) onLoadRequestDone(s, ctx, r.load, outcome, endpoint);
+  if (r.load !== undefined) {
+    recordEnd(s, ctx, r, outcome);
+    onLoadRequestDone(s, ctx, r.load, outcome, endpoint);
+  }
   if (r.upstream) answerUpstream(s, ctx, r.upstream, outcome);
   if (r.replicaOf) onSyncDone(s, ctx, r.replicaOf, outcome);
 }
