@@ -11,6 +11,8 @@ export interface LoadView {
   /** `pod/client`, `service/web` (the step's words); absent for a load the scenario started. */
   from?: string;
   to?: string;
+  /** The client pod's namespace, when not `default` (the step's `namespace`). */
+  namespace?: string;
   rps?: number;
   durationMs?: number;
   /** `default/client -> http://web/`, as the report's first line names it. */

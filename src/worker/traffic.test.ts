@@ -44,6 +44,16 @@ spec:
         kind: Service
         metadata: {name: empty}
         spec: {selector: {app: nothing}, ports: [{port: 80}]}
+        ---
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: shop}
+    - at: 2s
+      apply: |
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: buyer, namespace: shop}
+        spec: {containers: [{name: buyer, image: "busybox:1.36", command: [sleep, infinity]}]}
 `;
 
 function session() {
@@ -158,6 +168,27 @@ describe('traffic from the app', () => {
     const timedOut = r.frames.flatMap((f) => f.failedFlows ?? []).filter((f) => f.reason === 'timed out');
     expect(timedOut.length).toBeGreaterThan(0);
     for (const f of timedOut) expect(f).toMatchObject({ at: 'node', node: web2.host, flow: { backend: ip } });
+  });
+
+  // A client in another namespace names the Service as <name>.<namespace>; its resolv.conf search list
+  // (<ns>.svc.cluster.local svc.cluster.local cluster.local) completes it (kubernetes.io "DNS for
+  // Services and Pods": "Queries for services ... in a different namespace ... <service>.<namespace>").
+  it('sends from a pod in any namespace to a Service of another, and the recorded step carries the namespace', () => {
+    const r = session();
+    r.play(40_000, 100);
+    expect(r.send({ type: 'traffic', from: 'pod/buyer', to: 'service/web.default', namespace: 'shop', rps: 10, durationMs: 2_000 })[0]?.type).not.toBe('error');
+    r.play(6_000, 100);
+    const done = lastLoads(r.frames).find((l) => l.done && l.namespace === 'shop')!;
+    expect(done.report).toMatch(/^traffic shop\/buyer -> http:\/\/web\.default\/: 20 requests in 2\.0s, 20 ok, 0 failed\n/);
+    const run = r.s.handle({ type: 'share', purpose: 'link', view: {} })[0] as Extract<WorkerToUi, { type: 'run' }>;
+    expect(run.yaml).toMatch(/traffic:\n\s+from: pod\/buyer\n\s+to: service\/web\.default\n\s+namespace: shop\n/);
+    // The share link replays it: the same trace.
+    const d = decodeLink(`#${run.fragment}`);
+    if ('error' in d || d.kind !== 'run') throw new Error('not a run link');
+    const cluster = buildCluster(d.scenario.cluster, { seed: d.scenario.seed, timings: d.scenario.timings });
+    new ScenarioRunner(d.scenario, cluster).advanceTo(d.link.at);
+    expect(cluster.sim.traceHash()).toBe(run.traceHash);
+    expect((r.send({ type: 'traffic', from: 'pod/buyer', to: 'service/web', rps: 5, durationMs: 1000 })[0] as { message?: string }).message).toBe('pod buyer has no running container to send from');
   });
 
   it('refuses a pod that runs nothing, and rates and durations the step does not take', () => {
