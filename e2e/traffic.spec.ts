@@ -215,16 +215,6 @@ spec:
     - port: 80
 ---
 apiVersion: v1
-kind: Service
-metadata:
-  name: empty
-spec:
-  selector:
-    app: nothing
-  ports:
-    - port: 80
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: client
@@ -240,7 +230,8 @@ const okOf = async (page: Page, pod: string): Promise<number> => Number((await p
 // kubernetes.io "Configure Liveness, Readiness and Startup Probes": "A pod with containers reporting
 // that they are not ready does not receive traffic through Kubernetes Services". An exec readiness
 // probe on a file: `rm` fails it, the pod's endpoint leaves the Service and its count stops growing;
-// `touch` brings it back. A Service without endpoints REJECTs (kube-proxy's rule): marked on it.
+// `touch` brings it back. With neither pod ready the Service has no endpoints and kube-proxy's rule
+// REJECTs each request: marked on the Service.
 test('an endpoint leaves when its pod stops being ready and comes back when it passes again; a REJECT is marked on the Service', async ({ page }) => {
   test.setTimeout(300_000);
   await gotoApp(page);
@@ -254,7 +245,7 @@ test('an endpoint leaves when its pod stops being ready and comes back when it p
 
   await setSpeed(page, 5);
   await play(page);
-  await sendTrafficByKeyboard(page, 10, 60, true);
+  await sendTrafficByKeyboard(page, 10, 600, true);
   const panel = page.getByTestId('traffic-panel');
   const load = panel.getByTestId('traffic-load').first();
   await expect(load.locator('[data-testid="traffic-endpoint"][data-pod="web-2"]')).toHaveCount(1, { timeout: 60_000 });
@@ -276,12 +267,13 @@ test('an endpoint leaves when its pod stops being ready and comes back when it p
   await expect(svc).toHaveAttribute('data-ready-endpoints', '2', { timeout: 60_000 });
   await expect.poll(() => okOf(page, 'web-2'), { timeout: 60_000 }).toBeGreaterThan(still2 + 3);
 
-  // A Service without endpoints: each request stops at the Service, marked there.
-  await sendTrafficByKeyboard(page, 10, 5, false, 'empty');
+  // Neither pod ready: no endpoints, each request stops at the Service (REJECT), marked there.
+  for (const p of ['web-1', 'web-2']) await typeCommand(page, `kubectl exec ${p} -- rm /tmp/healthy`, { wait: false });
+  await expect(svc).toHaveAttribute('data-ready-endpoints', '0', { timeout: 60_000 });
   const rejected = page.locator('[data-testid="traffic-failure"][data-kind="rejected"]');
   await expect(rejected.first()).toBeAttached({ timeout: 60_000 });
   await pause(page);
-  await expect(rejected.first()).toHaveAttribute('data-service', 'services/default/empty');
+  await expect(rejected.first()).toHaveAttribute('data-service', 'services/default/web');
   await shotSizes(page, '54-traffic-rejected');
   await expectNoAxeViolations(page, { exclude: ['.react-flow'] });
 });
