@@ -2,7 +2,9 @@
 // generator's requests travel on the graph as dots client pod -> Service -> backend pod (the routes
 // come from the simulation's own connections), the inspector counts them per endpoint while they
 // run and shows the traffic step's report at the end; a deleted pod's endpoint leaves the Service
-// and gets no more requests. axe-core finds no violations; screenshots at both screen sizes.
+// and gets no more requests, and so does a pod whose exec readiness probe fails (rm of its file),
+// until it passes again; a REJECT (Service without endpoints) is marked on the Service. axe-core
+// finds no violations; screenshots at both screen sizes.
 
 import type { Page } from '@playwright/test';
 import { applyYaml, expect, expectNoAxeViolations, gotoApp, pause, play, setSpeed, shotSizes, test, typeCommand, waitPodStatus } from './helpers';
@@ -78,8 +80,8 @@ async function recordedFlows(page: Page): Promise<FlowDot[]> {
 }
 
 /** Keyboard only: the Service's "..." button, its "Send traffic…" item, then the form. */
-async function sendTrafficByKeyboard(page: Page, rps: number, seconds: number, first: boolean): Promise<void> {
-  await page.getByTestId('service-default-web').getByTestId('more-button').focus();
+async function sendTrafficByKeyboard(page: Page, rps: number, seconds: number, first: boolean, service = 'web'): Promise<void> {
+  await page.getByTestId(`service-default-${service}`).getByTestId('more-button').focus();
   await page.keyboard.press('Enter');
   const item = page.getByRole('menuitem', { name: /Send traffic/ }).or(page.getByRole('button', { name: /Send traffic/ }));
   await expect(item.first()).toBeVisible();
@@ -103,7 +105,7 @@ async function sendTrafficByKeyboard(page: Page, rps: number, seconds: number, f
 }
 
 test('traffic from the inspector travels client -> Service -> pod, is counted per endpoint, and a deleted pod stops getting it', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await gotoApp(page);
   await setSpeed(page, 25);
   await applyYaml(page, APP);
@@ -170,7 +172,114 @@ test('traffic from the inspector travels client -> Service -> pod, is counted pe
   expect(await last.getByTestId('traffic-report').innerText()).not.toContain(`${ip2}:80`);
 });
 
+const PROBED = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web-1
+  labels:
+    app: web
+spec:
+  containers:
+    - name: nginx
+      image: nginx:1.27
+      readinessProbe:
+        exec:
+          command: ["cat", "/tmp/healthy"]
+        periodSeconds: 2
+        failureThreshold: 1
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: web-2
+  labels:
+    app: web
+spec:
+  containers:
+    - name: nginx
+      image: nginx:1.27
+      readinessProbe:
+        exec:
+          command: ["cat", "/tmp/healthy"]
+        periodSeconds: 2
+        failureThreshold: 1
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: web
+spec:
+  selector:
+    app: web
+  ports:
+    - port: 80
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: client
+spec:
+  containers:
+    - name: client
+      image: busybox:1.36
+      command: ["sleep", "infinity"]
+`;
+
+const okOf = async (page: Page, pod: string): Promise<number> => Number((await page.getByTestId('traffic-panel').getByTestId('traffic-load').first().locator(`[data-testid="traffic-endpoint"][data-pod="${pod}"]`).getAttribute('data-ok')) ?? 0);
+
+// kubernetes.io "Configure Liveness, Readiness and Startup Probes": "A pod with containers reporting
+// that they are not ready does not receive traffic through Kubernetes Services". An exec readiness
+// probe on a file: `rm` fails it, the pod's endpoint leaves the Service and its count stops growing;
+// `touch` brings it back. With neither pod ready the Service has no endpoints and kube-proxy's rule
+// REJECTs each request: marked on the Service.
+test('an endpoint leaves when its pod stops being ready and comes back when it passes again; a REJECT is marked on the Service', async ({ page }) => {
+  test.setTimeout(300_000);
+  await gotoApp(page);
+  await setSpeed(page, 25);
+  await applyYaml(page, PROBED);
+  for (const p of ['web-1', 'web-2', 'client']) await waitPodStatus(page, 'default', p, 'Running', 60_000);
+  // touch and rm print nothing: the probe's verdict is the answer.
+  for (const p of ['web-1', 'web-2']) await typeCommand(page, `kubectl exec ${p} -- touch /tmp/healthy`, { wait: false });
+  const svc = page.getByTestId('service-default-web');
+  await expect(svc).toHaveAttribute('data-ready-endpoints', '2', { timeout: 60_000 });
+
+  await setSpeed(page, 5);
+  await play(page);
+  await sendTrafficByKeyboard(page, 10, 600, true);
+  const panel = page.getByTestId('traffic-panel');
+  const load = panel.getByTestId('traffic-load').first();
+  await expect(load.locator('[data-testid="traffic-endpoint"][data-pod="web-2"]')).toHaveCount(1, { timeout: 60_000 });
+
+  await typeCommand(page, 'kubectl exec web-2 -- rm /tmp/healthy', { wait: false });
+  await expect(svc).toHaveAttribute('data-ready-endpoints', '1', { timeout: 60_000 });
+  await typeCommand(page, 'kubectl get endpointslices -l kubernetes.io/service-name=web -o jsonpath={.items[0].endpoints[*].conditions.ready}', { expectOutput: /(true false|false true)/ });
+  // Once every node's rules have dropped it (the probe, the EndpointSlice, kube-proxy), web-2's count stands still while web-1's grows.
+  await page.waitForTimeout(3_000);
+  const [still2, still1] = [await okOf(page, 'web-2'), await okOf(page, 'web-1')];
+  await expect.poll(() => okOf(page, 'web-1'), { timeout: 60_000 }).toBeGreaterThan(still1 + 10);
+  expect(await okOf(page, 'web-2')).toBe(still2);
+  await pause(page);
+  await shotSizes(page, '53-traffic-not-ready');
+  await expectNoAxeViolations(page, { exclude: ['.react-flow'] });
+
+  await play(page);
+  await typeCommand(page, 'kubectl exec web-2 -- touch /tmp/healthy', { wait: false });
+  await expect(svc).toHaveAttribute('data-ready-endpoints', '2', { timeout: 60_000 });
+  await expect.poll(() => okOf(page, 'web-2'), { timeout: 60_000 }).toBeGreaterThan(still2 + 3);
+
+  // Neither pod ready: no endpoints, each request stops at the Service (REJECT), marked there.
+  for (const p of ['web-1', 'web-2']) await typeCommand(page, `kubectl exec ${p} -- rm /tmp/healthy`, { wait: false });
+  await expect(svc).toHaveAttribute('data-ready-endpoints', '0', { timeout: 60_000 });
+  const rejected = page.locator('[data-testid="traffic-failure"][data-kind="rejected"]');
+  await expect(rejected.first()).toBeAttached({ timeout: 60_000 });
+  await pause(page);
+  await expect(rejected.first()).toHaveAttribute('data-service', 'services/default/web');
+  await shotSizes(page, '54-traffic-rejected');
+  await expectNoAxeViolations(page, { exclude: ['.react-flow'] });
+});
+
 test('the kube-proxy inspector draws iptables growing and IPVS and nftables flat, measured by the simulation', async ({ page }) => {
+  test.setTimeout(180_000);
   await gotoApp(page);
   await page.getByTestId('component-kube-proxy_worker-1').click();
   const chart = page.getByTestId('proxy-cost-chart');

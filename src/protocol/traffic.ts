@@ -11,6 +11,8 @@ export interface LoadView {
   /** `pod/client`, `service/web` (the step's words); absent for a load the scenario started. */
   from?: string;
   to?: string;
+  /** The client pod's namespace, when not `default` (the step's `namespace`). */
+  namespace?: string;
   rps?: number;
   durationMs?: number;
   /** `default/client -> http://web/`, as the report's first line names it. */
@@ -58,13 +60,22 @@ export interface ProxyCostPoint {
 /** The Service counts the kube-proxy inspector's chart measures (a few hundred ms in the worker). */
 export const PROXY_COST_SIZES: readonly number[] = [10, 100, 500, 1000];
 
-/** A request the network lost on its way to the backend (its node down, a partition): where it failed. */
+/**
+ * A request that got no answer, and where it ended: lost by the network on its way to the backend
+ * (its node down, a partition: `at: 'pod'`), REJECTed by the rules of a Service without endpoints
+ * (`at: 'service'`, the packet never left the client's node), or given up on by the client's own
+ * timeout after it was sent to a backend on `node` (`at: 'node'`).
+ */
 export interface FailedFlow {
-  /** The trace record of the lost message. */
-  id: number;
+  /** The trace record of the lost message; for a REJECT or a timeout, `load:<node>:<n>`. */
+  id: number | string;
   /** Simulated ms. */
   time: number;
+  /** The route; `backend` is empty for a REJECT (no DNAT happened). */
   flow: TrafficFlow;
-  /** The kernel's DropReason: `host-down`, `partition`, `loss`. */
+  /** The kernel's DropReason (`host-down`, `partition`, `loss`), or `rejected`, `timed out`. */
   reason: string;
+  at?: 'pod' | 'service' | 'node';
+  /** The node a timed-out request was sent to. */
+  node?: string;
 }

@@ -366,7 +366,7 @@ export type UiToWorker =
   | { type: 'link'; a: string[]; b: string[]; latencyMs?: number; jitterMs?: number; loss?: number }
   | { type: 'heal' }
   /** Start a load generator in a pod (`from: pod/client`) towards a Service (`to: service/web`): a recorded `traffic` step. */
-  | { type: 'traffic'; from: string; to: string; rps: number; durationMs: number }
+  | { type: 'traffic'; from: string; to: string; rps: number; durationMs: number; /** The client pod's namespace; absent means `default`. */ namespace?: string }
   /** Ask for kube-proxy's per-packet cost by mode and Service count (answered with `proxyCost`). */
   | { type: 'proxyCost'; sizes: number[] }
   | { type: 'play' }

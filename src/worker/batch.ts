@@ -12,6 +12,7 @@ import {
   diffObjects,
   diffViews,
   droppedFlow,
+  loadEndFlows,
   etcdStore,
   isEmptyPatch,
   newObjectTracker,
@@ -53,6 +54,8 @@ export class BatchBuilder {
   private trace: TraceRecord[] = [];
   private dropped = 0;
   private outputs: TerminalOutput[] = [];
+  /** The last load end (REJECT, timeout) sent to the UI, per node (observe/traffic.ts loadEndFlows). */
+  private loadEndsSeen = new Map<string, number>();
   private lastSig = { clock: '', followed: '', scenario: '', partitions: '', why: '', loads: '[]' };
   /** What the "why" callouts were computed from, and the result (see why()). */
   private whyMemo: { key: string; callouts: WhyCallout[] } = { key: '', callouts: [] };
@@ -174,7 +177,8 @@ export class BatchBuilder {
     // Sent whole when it changed, and on a forced frame (a reset or the first frame replaces the UI's copy).
     if (force || sig.why !== this.lastSig.why) batch.why = why;
     if (force || sig.loads !== this.lastSig.loads) batch.loads = input.loads ?? [];
-    const failed = this.trace.map((r) => droppedFlow(sim, r)).filter((f) => f !== undefined);
+    if (force) this.loadEndsSeen.clear();
+    const failed = [...this.trace.map((r) => droppedFlow(sim, r)).filter((f) => f !== undefined), ...loadEndFlows(sim, this.loadEndsSeen)];
     if (failed.length) batch.failedFlows = failed;
     this.lastSig = sig;
     this.trace = [];

@@ -16,7 +16,7 @@ export function loadViews(scenario: Scenario, runner: ScenarioRunner, sim: Simul
   const out: LoadView[] = [];
   for (const step of scenario.steps) {
     if (step.kind !== 'traffic' || step.at > sim.now) continue;
-    const meta = { from: step.from, to: step.to, rps: step.rps, durationMs: step.forMs };
+    const meta = { from: step.from, to: step.to, rps: step.rps, durationMs: step.forMs, ...(step.namespace && { namespace: step.namespace }) };
     const entry = runner.transcript.find((e) => e.step === step.index && e.exitCode !== null);
     if (entry) {
       out.push({ id: step.index, ...meta, label: entry.text, startedAt: entry.time, endAt: entry.time + step.forMs, sent: 0, inFlight: 0, perEndpoint: {}, failures: {}, report: entry.stdout + entry.stderr, done: true });

@@ -265,7 +265,7 @@ export class SimSession {
     }
     if (cmd.type === 'traffic') {
       // Not echoed: the report it prints when the time is up goes to the terminal, as a scenario's does.
-      run.runner.record({ kind: 'traffic', from: cmd.from, to: cmd.to, rps: cmd.rps, forMs: cmd.durationMs });
+      run.runner.record({ kind: 'traffic', from: cmd.from, to: cmd.to, rps: cmd.rps, forMs: cmd.durationMs, ...(cmd.namespace && cmd.namespace !== 'default' && { namespace: cmd.namespace }) });
       return;
     }
     const action: StepAction =

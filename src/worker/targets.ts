@@ -6,14 +6,14 @@ import type { JournaledCommand } from '../protocol/view';
 import type { Cluster } from '../sim/cluster';
 import type { ContainerdState } from '../sim/node/runtime/state';
 
-/** Whether a container of pod default/<name> runs on some node (where a load generator can start). */
-function podRunning(cluster: Cluster, name: string): boolean {
+/** Whether a container of pod <namespace>/<name> runs on some node (where a load generator can start). */
+function podRunning(cluster: Cluster, namespace: string, name: string): boolean {
   for (const p of cluster.sim.world.processes.values()) {
     if (p.kind !== 'containerd' || !p.alive || !p.state) continue;
     const s = p.state as ContainerdState;
     for (const c of s.containers.values()) {
       const sb = s.sandboxes.get(c.podSandboxId);
-      if (c.state === 'CONTAINER_RUNNING' && sb?.metadata.name === name && sb.metadata.namespace === 'default') return true;
+      if (c.state === 'CONTAINER_RUNNING' && sb?.metadata.name === name && sb.metadata.namespace === namespace) return true;
     }
   }
   return false;
@@ -25,8 +25,10 @@ function trafficError(cluster: Cluster, cmd: Extract<JournaledCommand, { type: '
   if (!Number.isFinite(cmd.durationMs) || cmd.durationMs <= 0 || cmd.durationMs > 600_000) return 'traffic runs for 1 ms to 10 minutes';
   if (!/^pod\/[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(cmd.from)) return `expected a pod, such as pod/client (got "${cmd.from}")`;
   if (!/^service\/[a-z0-9]([-a-z0-9.]*[a-z0-9])?(:\d{1,5})?$/.test(cmd.to)) return `expected a Service, such as service/web (got "${cmd.to}")`;
+  const ns = cmd.namespace ?? 'default';
+  if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(ns)) return `expected a namespace name, such as default (got "${ns}")`;
   const pod = cmd.from.slice(4);
-  if (!podRunning(cluster, pod)) return `pod ${pod} has no running container to send from`;
+  if (!podRunning(cluster, ns, pod)) return ns === 'default' ? `pod ${pod} has no running container to send from` : `pod ${pod} in namespace ${ns} has no running container to send from`;
   return undefined;
 }
 

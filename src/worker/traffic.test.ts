@@ -39,6 +39,21 @@ spec:
         kind: Pod
         metadata: {name: client}
         spec: {containers: [{name: client, image: "busybox:1.36", command: [sleep, infinity]}]}
+        ---
+        apiVersion: v1
+        kind: Service
+        metadata: {name: empty}
+        spec: {selector: {app: nothing}, ports: [{port: 80}]}
+        ---
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: shop}
+    - at: 2s
+      apply: |
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: buyer, namespace: shop}
+        spec: {containers: [{name: buyer, image: "busybox:1.36", command: [sleep, infinity]}]}
 `;
 
 function session() {
@@ -127,6 +142,53 @@ describe('traffic from the app', () => {
     const lost = r.frames.flatMap((f) => f.failedFlows ?? []);
     expect(lost.length).toBeGreaterThan(0);
     for (const f of lost) expect(f).toMatchObject({ reason: 'host-down', flow: { client: 'pods/default/client', backend: ip } });
+  });
+
+  // kube-proxy's rules REJECT a packet to a Service without endpoints (pkg/proxy/iptables/proxier.go:
+  // "has no endpoints" -j REJECT), and a request whose backend's node died is given up on by the
+  // client's own timeout: each failure says where it ended, from the load generator's own record.
+  it('says where a REJECTed request ended (the Service) and where a timed-out one was sent (the node)', () => {
+    const r = session();
+    r.play(40_000, 100);
+    r.send({ type: 'traffic', from: 'pod/client', to: 'service/empty', rps: 10, durationMs: 1_000 });
+    r.play(1_500, 100);
+    const rejected = r.frames.flatMap((f) => f.failedFlows ?? []).filter((f) => f.reason === 'rejected');
+    expect(rejected.length).toBe(10);
+    const emptyIP = rejected[0]!.flow.dst;
+    expect(emptyIP).toMatch(/^10\.9[6-9]\./);
+    for (const f of rejected) expect(f).toMatchObject({ at: 'service', flow: { client: 'pods/default/client', dst: emptyIP, backend: '' } });
+    expect(new Set(rejected.map((f) => f.id)).size).toBe(10);
+
+    const sim = r.s.cluster!.sim;
+    const web2 = [...sim.world.processes.values()].find((p) => p.kind === 'containerd' && [...((p.state as { sandboxes: Map<string, { metadata: { name: string }; ip?: string }> }).sandboxes.values())].some((sb) => sb.metadata.name === 'web-2'))!;
+    const ip = [...(web2.state as { sandboxes: Map<string, { metadata: { name: string }; ip?: string }> }).sandboxes.values()].find((sb) => sb.metadata.name === 'web-2')!.ip!;
+    r.send({ type: 'kill', target: `node/${web2.host}` });
+    r.send({ type: 'traffic', from: 'pod/client', to: 'service/web', rps: 10, durationMs: 2_000 });
+    r.play(5_000, 100);
+    const timedOut = r.frames.flatMap((f) => f.failedFlows ?? []).filter((f) => f.reason === 'timed out');
+    expect(timedOut.length).toBeGreaterThan(0);
+    for (const f of timedOut) expect(f).toMatchObject({ at: 'node', node: web2.host, flow: { backend: ip } });
+  });
+
+  // A client in another namespace names the Service as <name>.<namespace>; its resolv.conf search list
+  // (<ns>.svc.cluster.local svc.cluster.local cluster.local) completes it (kubernetes.io "DNS for
+  // Services and Pods": "Queries for services ... in a different namespace ... <service>.<namespace>").
+  it('sends from a pod in any namespace to a Service of another, and the recorded step carries the namespace', () => {
+    const r = session();
+    r.play(40_000, 100);
+    expect(r.send({ type: 'traffic', from: 'pod/buyer', to: 'service/web.default', namespace: 'shop', rps: 10, durationMs: 2_000 })[0]?.type).not.toBe('error');
+    r.play(6_000, 100);
+    const done = lastLoads(r.frames).find((l) => l.done && l.namespace === 'shop')!;
+    expect(done.report).toMatch(/^traffic shop\/buyer -> http:\/\/web\.default\/: 20 requests in 2\.0s, 20 ok, 0 failed\n/);
+    const run = r.s.handle({ type: 'share', purpose: 'link', view: {} })[0] as Extract<WorkerToUi, { type: 'run' }>;
+    expect(run.yaml).toMatch(/traffic:\n\s+from: pod\/buyer\n\s+to: service\/web\.default\n\s+namespace: shop\n/);
+    // The share link replays it: the same trace.
+    const d = decodeLink(`#${run.fragment}`);
+    if ('error' in d || d.kind !== 'run') throw new Error('not a run link');
+    const cluster = buildCluster(d.scenario.cluster, { seed: d.scenario.seed, timings: d.scenario.timings });
+    new ScenarioRunner(d.scenario, cluster).advanceTo(d.link.at);
+    expect(cluster.sim.traceHash()).toBe(run.traceHash);
+    expect((r.send({ type: 'traffic', from: 'pod/buyer', to: 'service/web', rps: 5, durationMs: 1000 })[0] as { message?: string }).message).toBe('pod buyer has no running container to send from');
   });
 
   it('refuses a pod that runs nothing, and rates and durations the step does not take', () => {

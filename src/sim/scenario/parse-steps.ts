@@ -193,9 +193,13 @@ function readSides(r: FieldReader, f: Field, fields: Fields, path: string): [str
 }
 
 /** `link: {between: [etcd-1], and: [etcd-2], latency: 200ms, jitter: 20ms, loss: 0.1}`: a degraded network. */
-/** `traffic: {from: pod/client, to: service/web, rps: 50, for: 30s}` */
+/**
+ * `traffic: {from: pod/client, to: service/web, rps: 50, for: 30s[, namespace: shop]}`: `namespace` is
+ * the client pod's (default `default`); `to` is the Service's name as the client resolves it, so a
+ * Service in another namespace is `service/web.other` (the pod's search list ends in svc.cluster.local).
+ */
 function readTraffic(r: FieldReader, f: Field, path: string): StepAction | undefined {
-  const fields = r.mapping(f.value, path, ['from', 'to', 'rps', 'for']);
+  const fields = r.mapping(f.value, path, ['from', 'to', 'rps', 'for', 'namespace']);
   if (!fields) return undefined;
   const from = r.required(fields, 'from', f.value, path);
   const to = r.required(fields, 'to', f.value, path);
@@ -210,8 +214,12 @@ function readTraffic(r: FieldReader, f: Field, path: string): StepAction | undef
   if (ms === undefined || ms <= 0 || ms > 600_000) r.error(dur.pos, `${path}.for`, 'expected a duration from 1ms to 10m, such as "30s"');
   if (fromName !== undefined && !/^(pod\/)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(fromName)) r.error(from.pos, `${path}.from`, 'expected a pod, such as pod/client');
   if (toName !== undefined && !/^(service\/|svc\/)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?(:\d{1,5})?$/.test(toName)) r.error(to.pos, `${path}.to`, 'expected a Service, such as service/web or service/web:8080');
+  const nsField = fields.get('namespace');
+  const ns = nsField ? r.string(nsField, `${path}.namespace`) : undefined;
+  if (nsField && ns !== undefined && !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(ns)) r.error(nsField.pos, `${path}.namespace`, 'expected a namespace name, such as default');
   if (fromName === undefined || toName === undefined || rate === undefined || ms === undefined || ms <= 0 || ms > 600_000) return undefined;
-  return { kind: 'traffic', from: fromName, to: toName, rps: rate, forMs: ms };
+  if (nsField && (ns === undefined || !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(ns))) return undefined;
+  return { kind: 'traffic', from: fromName, to: toName, rps: rate, forMs: ms, ...(ns !== undefined && ns !== 'default' && { namespace: ns }) };
 }
 
 function readLink(r: FieldReader, f: Field, path: string): StepAction | undefined {

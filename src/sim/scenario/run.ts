@@ -366,7 +366,7 @@ export class ScenarioRunner {
   private startTraffic(step: Step & { kind: 'traffic' }, entry: TranscriptEntry): void {
     if (!this.cluster.traffic) return this.stepError(step, entry, 'this cluster cannot run a load generator');
     const [host = '', port] = step.to.replace(/^(service|svc)\//, '').split(':');
-    const jobId = this.cluster.traffic({ namespace: 'default', pod: step.from.replace(/^pod\//, ''), host, port: port ? Number(port) : 80, rps: step.rps, durationMs: step.forMs });
+    const jobId = this.cluster.traffic({ namespace: step.namespace ?? 'default', pod: step.from.replace(/^pod\//, ''), host, port: port ? Number(port) : 80, rps: step.rps, durationMs: step.forMs });
     // Started from the app, the load runs beside what the person does next, as a recorded command does.
     if (step.recorded) this.background.set(jobId, { step, entry });
     else this.pending = { jobId, step, entry, deadline: this.now + step.forMs + this.timeoutMs };

@@ -124,7 +124,7 @@ export type StepAction =
   | { kind: 'request'; request: RecordedRequest }
   | { kind: 'hangup'; id: number }
   /** A load generator in a pod: `rps` requests a second to a Service for `forMs` (issue 13). */
-  | { kind: 'traffic'; from: string; to: string; rps: number; forMs: number };
+  | { kind: 'traffic'; from: string; to: string; rps: number; forMs: number; /** The client pod's namespace (default `default`). */ namespace?: string };
 
 export type StepKind = StepAction['kind'];
 export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'crash', 'partition', 'link', 'heal', 'interrupt', 'request', 'hangup', 'traffic'];

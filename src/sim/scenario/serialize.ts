@@ -44,7 +44,7 @@ function action(a: StepAction): Record<string, unknown> {
     case 'hangup':
       return { hangup: a.id };
     case 'traffic':
-      return { traffic: { from: a.from, to: a.to, rps: a.rps, for: duration(a.forMs) } };
+      return { traffic: { from: a.from, to: a.to, ...(a.namespace && { namespace: a.namespace }), rps: a.rps, for: duration(a.forMs) } };
   }
 }
 

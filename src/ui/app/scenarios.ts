@@ -19,6 +19,7 @@ export const SCENARIOS: readonly string[] = [
   'service',
   'service-traffic',
   'guestbook',
+  'guestbook-examples',
   'readiness',
   'node-tools',
   'pods-that-end',

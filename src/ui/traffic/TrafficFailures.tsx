@@ -1,19 +1,25 @@
-// Where traffic failed, on the graph: a request the network lost on its way to a backend (the
-// backend's node is down, a partition cut it off) is marked with a cross where its route ends, on
-// the Service -> pod leg, for a moment of simulated time. Only what the worker reported as lost
-// (FailedFlow, from the trace's drop records) is marked.
+// Where traffic failed, on the graph (failure-marks.ts): a request the network lost on its way to a
+// backend is a cross on that pod; one the rules of a Service without endpoints REJECTed is a "no
+// entry" mark on the Service, facing the client; one the client gave up on after its timeout is a
+// clock on the node it was sent to. Each for a moment of simulated time, and only what the worker
+// reported (FailedFlow: the trace's drop records and the load generators' own records of ends).
 
 import { ViewportPortal } from '@xyflow/react';
 import { useMemo } from 'react';
-import { type ClusterLayout, podNodeId, serviceNodeId } from '../graph/layout';
+import type { ClusterLayout } from '../graph/layout';
 import { useSimStore, useUiStore } from '../store/app-store';
+import { failureMarks, MARK_SIZE, type FailureMark } from './failure-marks';
 import { flowIndex } from './flow';
 import { TRAFFIC_STRINGS } from './strings';
 import './traffic.css';
 
-/** How long (simulated ms) a lost request stays marked. */
-export const FAILURE_SHOWN_MS = 1500;
-const SIZE = 9;
+const S = MARK_SIZE;
+
+function Glyph({ kind }: { kind: FailureMark['kind'] }) {
+  if (kind === 'rejected') return <path d={`M${-S / 2},0 L${S / 2},0`} />;
+  if (kind === 'timeout') return <path d={`M0,${-S / 2} L0,0 L${S / 2.5},${S / 4}`} />;
+  return <path d={`M${-S / 2},${-S / 2} L${S / 2},${S / 2} M${S / 2},${-S / 2} L${-S / 2},${S / 2}`} />;
+}
 
 export function TrafficFailures({ layout }: { layout: ClusterLayout }) {
   const failed = useSimStore((s) => s.failedFlows);
@@ -21,43 +27,28 @@ export function TrafficFailures({ layout }: { layout: ClusterLayout }) {
   const objects = useSimStore((s) => s.objects);
   const lang = useUiStore((s) => s.lang);
   const ix = useMemo(() => flowIndex(objects), [objects]);
-  const marks = useMemo(() => {
-    const out: { key: string; x: number; y: number; title: string; backend: string; service?: string }[] = [];
-    const seen = new Set<string>();
-    for (const f of failed) {
-      if (f.time > now || now - f.time > FAILURE_SHOWN_MS) continue;
-      const backend = ix.podByIP.get(f.flow.backend);
-      const b = backend ? layout.byId[podNodeId(backend)] : undefined;
-      if (!backend || !b || seen.has(backend)) continue;
-      seen.add(backend);
-      const service = ix.serviceByIP.get(f.flow.dst);
-      const s = service ? layout.byId[serviceNodeId(service)] : undefined;
-      // On the pod's edge facing where the request came from.
-      const bx = b.ax + b.w / 2;
-      const by = b.ay + b.h / 2;
-      const from = s ? { x: s.ax + s.w / 2, y: s.ay + s.h / 2 } : { x: bx, y: b.ay - 40 };
-      const len = Math.hypot(from.x - bx, from.y - by) || 1;
-      const reach = Math.min(len, Math.max(b.w, b.h) / 2 + SIZE);
-      out.push({
-        key: backend,
-        x: bx + ((from.x - bx) / len) * reach,
-        y: by + ((from.y - by) / len) * reach,
-        title: TRAFFIC_STRINGS[lang].lost(f.flow.backend, f.reason),
-        backend,
-        ...(service && { service }),
-      });
-    }
-    return out;
-  }, [failed, now, ix, layout, lang]);
+  const marks = useMemo(() => failureMarks(failed, now, ix, layout), [failed, now, ix, layout]);
   if (marks.length === 0) return null;
+  const t = TRAFFIC_STRINGS[lang];
+  const title = (m: FailureMark): string =>
+    m.kind === 'rejected' ? t.rejected(m.flow.flow.dst, m.flow.flow.dport) : m.kind === 'timeout' ? t.timedOut(m.flow.flow.backend, m.node ?? '') : t.lost(m.flow.flow.backend, m.flow.reason);
   return (
     <ViewportPortal>
       <svg className="kp-dots kp-traffic-failures" data-testid="traffic-failures">
         {marks.map((m) => (
-          <g key={m.key} className="kp-traffic-failure" data-testid="traffic-failure" data-backend={m.backend} data-service={m.service ?? ''} transform={`translate(${m.x.toFixed(1)},${m.y.toFixed(1)})`}>
-            <title>{m.title}</title>
-            <circle r={SIZE} />
-            <path d={`M${-SIZE / 2},${-SIZE / 2} L${SIZE / 2},${SIZE / 2} M${SIZE / 2},${-SIZE / 2} L${-SIZE / 2},${SIZE / 2}`} />
+          <g
+            key={m.key}
+            className={`kp-traffic-failure kp-traffic-failure--${m.kind}`}
+            data-testid="traffic-failure"
+            data-kind={m.kind}
+            data-backend={m.backend ?? ''}
+            data-service={m.service ?? ''}
+            data-node={m.node ?? ''}
+            transform={`translate(${m.x.toFixed(1)},${m.y.toFixed(1)})`}
+          >
+            <title>{title(m)}</title>
+            <circle r={S} />
+            <Glyph kind={m.kind} />
           </g>
         ))}
       </svg>

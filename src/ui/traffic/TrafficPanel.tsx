@@ -6,7 +6,7 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { LoadView } from '../../protocol/traffic';
 import { useSimStore, useUiStore } from '../store/app-store';
-import { clientPods, endpointRows, loadsFor, totals, trafficServices, TRAFFIC_NAMESPACE } from './loads';
+import { clientPods, endpointRows, loadsFor, pickValue, totals, trafficServices, trafficTarget, type Named } from './loads';
 import { TRAFFIC_STRINGS } from './strings';
 import './traffic.css';
 
@@ -26,28 +26,24 @@ export function TrafficPanel({ namespace, service, pod }: { namespace: string; s
   const [rps, setRps] = useState(DEFAULT_RPS);
   const [seconds, setSeconds] = useState(DEFAULT_SECONDS);
   const id = useId();
-  const mine = useMemo(() => loadsFor(loads, { ...(service !== undefined && { service }), ...(pod !== undefined && { pod }) }), [loads, service, pod]);
+  const mine = useMemo(() => loadsFor(loads, { namespace, ...(service !== undefined && { service }), ...(pod !== undefined && { pod }) }), [loads, namespace, service, pod]);
 
-  if (namespace !== TRAFFIC_NAMESPACE) {
-    return (
-      <section data-testid="traffic-panel">
-        <h4>{t.sendTraffic}</h4>
-        <p className="traffic-note">{t.onlyDefault}</p>
-      </section>
-    );
-  }
-  // A pod sends to a Service; a Service is sent to from a pod (not from itself).
-  const fromChoices = pod !== undefined ? [pod] : pods;
-  const toChoices = service !== undefined ? [service] : services;
-  const chosenFrom = fromChoices.includes(from) ? from : (fromChoices.find((p) => p !== service) ?? '');
-  const chosenTo = toChoices.includes(to) ? to : (toChoices[0] ?? '');
-  const canSend = chosenFrom !== '' && chosenTo !== '' && pods.includes(chosenFrom) && rps >= 1 && rps <= 1000 && seconds > 0 && seconds <= 600;
+  // A pod sends to a Service; a Service is sent to from a pod. Either may be in any namespace; the
+  // inspected object's own namespace comes first and its names stand alone.
+  const here = (xs: Named[]): Named[] => [...xs.filter((x) => x.namespace === namespace), ...xs.filter((x) => x.namespace !== namespace)];
+  const fromChoices = pod !== undefined ? [{ namespace, name: pod }] : here(pods);
+  const toChoices = service !== undefined ? [{ namespace, name: service }] : here(services);
+  const chosenFrom = fromChoices.find((p) => pickValue(p, namespace) === from) ?? fromChoices[0];
+  const chosenTo = toChoices.find((s) => pickValue(s, namespace) === to) ?? toChoices[0];
+  const running = chosenFrom !== undefined && pods.some((p) => p.namespace === chosenFrom.namespace && p.name === chosenFrom.name);
+  const canSend = chosenFrom !== undefined && chosenTo !== undefined && running && rps >= 1 && rps <= 1000 && seconds > 0 && seconds <= 600;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!canSend) return;
-    const cmd = { type: 'traffic', from: `pod/${chosenFrom}`, to: `service/${chosenTo}`, rps: Math.round(rps), durationMs: Math.round(seconds * 1000) } as const;
+    const target = trafficTarget(chosenFrom, chosenTo);
+    const cmd = { type: 'traffic', ...target, rps: Math.round(rps), durationMs: Math.round(seconds * 1000) } as const;
     // No kubectl does this: the terminal shows the scenario step it is recorded as (its report follows when it ends).
-    useSimStore.getState().echo(`# traffic: {from: ${cmd.from}, to: ${cmd.to}, rps: ${cmd.rps}, for: ${cmd.durationMs / 1000}s}`);
+    useSimStore.getState().echo(`# traffic: {from: ${cmd.from}, to: ${cmd.to}${target.namespace ? `, namespace: ${target.namespace}` : ''}, rps: ${cmd.rps}, for: ${cmd.durationMs / 1000}s}`);
     send(cmd);
   };
   return (
@@ -58,9 +54,9 @@ export function TrafficPanel({ namespace, service, pod }: { namespace: string; s
         {pod === undefined && (
           <label>
             <span>{t.fromPod}</span>
-            <select data-testid="traffic-from" value={chosenFrom} onChange={(e) => setFrom(e.target.value)}>
-              {pods.map((p) => (
-                <option key={p} value={p}>{`pod/${p}`}</option>
+            <select data-testid="traffic-from" value={chosenFrom ? pickValue(chosenFrom, namespace) : ''} onChange={(e) => setFrom(e.target.value)}>
+              {fromChoices.map((p) => (
+                <option key={`${p.namespace}/${p.name}`} value={pickValue(p, namespace)}>{p.namespace === namespace ? `pod/${p.name}` : `pod/${p.name} (${p.namespace})`}</option>
               ))}
             </select>
           </label>
@@ -68,9 +64,9 @@ export function TrafficPanel({ namespace, service, pod }: { namespace: string; s
         {service === undefined && (
           <label>
             <span>{t.toService}</span>
-            <select data-testid="traffic-to" value={chosenTo} onChange={(e) => setTo(e.target.value)}>
-              {services.map((s) => (
-                <option key={s} value={s}>{`service/${s}`}</option>
+            <select data-testid="traffic-to" value={chosenTo ? pickValue(chosenTo, namespace) : ''} onChange={(e) => setTo(e.target.value)}>
+              {toChoices.map((s) => (
+                <option key={`${s.namespace}/${s.name}`} value={pickValue(s, namespace)}>{s.namespace === namespace ? `service/${s.name}` : `service/${s.name} (${s.namespace})`}</option>
               ))}
             </select>
           </label>

@@ -10,4 +10,4 @@ export { cycleView, podKey, schedulingCycles } from './cycles';
 export { DEFAULT_LOG_TAIL, processLog } from './logs';
 export { followedView, isCommandRoot, MAX_DESCENDANTS, observeRecord, REQUEST_PHASES, startFollow, type FollowState } from './followed';
 export { updateOutcome } from './outcome';
-export { droppedFlow, messageFlow, runningLoads } from './traffic';
+export { droppedFlow, loadEndFlows, messageFlow, runningLoads } from './traffic';

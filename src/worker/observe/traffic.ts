@@ -80,5 +80,29 @@ export function droppedFlow(sim: Simulation, r: TraceRecord): FailedFlow | undef
   if (r.kind !== 'message' || r.type !== 'pod.http.request' || !r.dropped) return undefined;
   const s = sim.process(r.from)?.state as ContainerdState | undefined;
   const flow = flowOf(s, r.id, undefined);
-  return flow && { id: r.id, time: r.time, flow, reason: r.dropped };
+  return flow && { id: r.id, time: r.time, flow, reason: r.dropped, at: 'pod' };
+}
+
+/**
+ * The load requests that a REJECT or the client's timeout ended since `seen` (the last end each
+ * node's containerd reported, by host), from containerd's own records (load-generator.ts LoadEnd).
+ * Updates `seen`.
+ */
+export function loadEndFlows(sim: Simulation, seen: Map<string, number>): FailedFlow[] {
+  const out: FailedFlow[] = [];
+  for (const p of sim.world.processes.values()) {
+    if (p.kind !== 'containerd' || !p.alive || !p.state) continue;
+    const s = p.state as ContainerdState;
+    // A restarted containerd counts from 1 again.
+    const last = (seen.get(p.host) ?? 0) > (s.loadEndSeq ?? 0) ? 0 : (seen.get(p.host) ?? 0);
+    for (const e of s.loadEnds ?? []) {
+      if (e.seq <= last) continue;
+      const flow: TrafficFlow = { client: e.client, dst: e.dst, dport: e.dport, backend: e.backend ?? '' };
+      const f: FailedFlow = { id: `load:${p.host}:${e.seq}`, time: e.time, flow, reason: e.kind, at: e.kind === 'rejected' ? 'service' : 'node' };
+      if (e.node) f.node = e.node;
+      out.push(f);
+    }
+    if (s.loadEndSeq) seen.set(p.host, s.loadEndSeq);
+  }
+  return out;
 }

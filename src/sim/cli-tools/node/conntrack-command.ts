@@ -3,7 +3,8 @@
 // the host's kernel, read locally (as systemctl reads systemd), not over the network.
 
 import type { Effects } from '../../kernel/component';
-import { conntrackList } from '../../node/kernel/conntrack';
+import { cleanStaleEntries, conntrackList } from '../../node/kernel/conntrack';
+import type { KernelRules } from '../../node/kube-proxy/kube-proxy';
 import type { NodeKernel } from '../../node/kernel/packet-path';
 import { output } from './shell-output';
 
@@ -14,6 +15,10 @@ export function conntrack(ctx: Effects, jobId: number, args: string[]): void {
   if (cmd === undefined) return output(ctx, jobId, '', `conntrack v1.4.7 (conntrack-tools): no command specified\n${HELP_HINT}`, 2);
   if (cmd !== '-L' && cmd !== '--dump') return output(ctx, jobId, '', `conntrack v1.4.7 (conntrack-tools): unknown option \`${cmd}'\n${HELP_HINT}`, 2);
   const kernel = (ctx.hostData('containerd') as { kernel?: NodeKernel } | undefined)?.kernel;
-  const r = conntrackList(kernel?.conntrack ?? { entries: [] }, ctx.now);
+  // What the table holds once kube-proxy's last sync has cleaned it (packet-path.ts cleanAfterSync),
+  // read without changing the kernel's own copy.
+  const table = { entries: [...(kernel?.conntrack.entries ?? [])] };
+  cleanStaleEntries(table, (ctx.hostData('kube-proxy') as KernelRules | undefined)?.rules.services ?? []);
+  const r = conntrackList(table, ctx.now);
   output(ctx, jobId, r.stdout, r.stderr, 0);
 }

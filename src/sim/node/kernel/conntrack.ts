@@ -13,7 +13,7 @@ export interface ConntrackEntry {
   /** Where it was DNATed to (the pod). */
   replySrc: string;
   replySport: number;
-  state: 'ESTABLISHED' | 'TIME_WAIT' | 'SYN_SENT';
+  state: 'ESTABLISHED' | 'TIME_WAIT' | 'SYN_SENT' | 'CLOSE';
   /** When it expires (sim ms). */
   expiresAt: number;
 }
@@ -25,6 +25,9 @@ export interface Conntrack {
 /** nf_conntrack_tcp_timeout_established (5 days) and _time_wait (120 s), in ms. */
 export const TCP_TIMEOUT_ESTABLISHED_MS = 432_000_000;
 export const TCP_TIMEOUT_TIME_WAIT_MS = 120_000;
+/** nf_conntrack_tcp_timeout_syn_sent (120 s): a connect that was never answered; _close (10 s): one a RST ended. */
+export const TCP_TIMEOUT_SYN_SENT_MS = 120_000;
+export const TCP_TIMEOUT_CLOSE_MS = 10_000;
 /** nf_conntrack_udp_timeout: a UDP flow (a DNS query and its reply) is forgotten after 30 s. */
 export const UDP_TIMEOUT_MS = 30_000;
 /** At most this many entries are kept (a bounded table, as nf_conntrack_max bounds the real one). */
@@ -49,10 +52,72 @@ export function insert(t: Conntrack, e: ConntrackEntry, now: number): void {
   if (t.entries.length > MAX_ENTRIES) t.entries.splice(0, t.entries.length - MAX_ENTRIES);
 }
 
-/** The connection closed: the entry lingers in TIME_WAIT. */
-export function close(e: ConntrackEntry, now: number): void {
-  e.state = 'TIME_WAIT';
-  e.expiresAt = now + TCP_TIMEOUT_TIME_WAIT_MS;
+/**
+ * How a TCP connection ended, and so the state its entry lingers in: answered and closed (TIME_WAIT,
+ * 120 s), reset by the peer or refused (CLOSE, 10 s), or never answered (SYN_SENT, 120 s from its
+ * last SYN: the backend's node is down or the packets are lost).
+ */
+export type TcpEnd = 'closed' | 'reset' | 'unanswered';
+
+export function close(e: ConntrackEntry, now: number, how: TcpEnd = 'closed'): void {
+  if (e.proto !== 'tcp') return;
+  if (how === 'closed') Object.assign(e, { state: 'TIME_WAIT', expiresAt: now + TCP_TIMEOUT_TIME_WAIT_MS });
+  else if (how === 'reset') Object.assign(e, { state: 'CLOSE', expiresAt: now + TCP_TIMEOUT_CLOSE_MS });
+  else Object.assign(e, { state: 'SYN_SENT', expiresAt: now + TCP_TIMEOUT_SYN_SENT_MS });
+}
+
+/**
+ * A SYN that matches an entry of a finished connection reopens it: nf_conntrack_proto_tcp.c
+ * (tcp_packet, "Attempt to reopen a closed/aborted connection. Delete this connection and look up
+ * again") kills a TIME_WAIT or CLOSE entry, and the SYN is a new connection that walks the rules.
+ */
+export function reopens(e: ConntrackEntry): boolean {
+  return e.proto === 'tcp' && (e.state === 'TIME_WAIT' || e.state === 'CLOSE');
+}
+
+export function remove(t: Conntrack, e: ConntrackEntry): void {
+  t.entries = t.entries.filter((x) => x !== e);
+}
+
+/** A Service port as kube-proxy last programmed it, as far as the conntrack cleanup needs it. */
+export interface ServiceFrontend {
+  protocol: 'tcp' | 'udp' | 'sctp';
+  clusterIP: string;
+  port: number;
+  nodePort?: number;
+  endpoints: { ip: string }[];
+}
+
+/**
+ * kube-proxy's conntrack cleanup after it writes its rules (pkg/proxy/conntrack/cleanup.go,
+ * CleanStaleEntries, run by the iptables, IPVS and nftables proxiers): UDP has no connection to end,
+ * so a flow DNATed to an endpoint that is gone would keep going there for as long as packets keep
+ * coming (the 30 s timeout restarts with each one). For every UDP Service port that has serving
+ * endpoints, the UDP entries to its cluster IP and port (or to its NodePort) whose reply source is
+ * not one of them are deleted, as `conntrack -D -p udp --orig-dst <service IP> --dst-nat <endpoint
+ * IP>` would. TCP entries are left alone: a connection to a dead backend times out or is reset, and
+ * a new one does not reuse them (see `reopens` and the connect port choice in packet-path.ts).
+ * Returns how many entries were deleted.
+ */
+export function cleanStaleEntries(t: Conntrack, services: readonly ServiceFrontend[]): number {
+  const byFrontend = new Map<string, Set<string>>();
+  const byNodePort = new Map<number, Set<string>>();
+  for (const svc of services) {
+    if (svc.protocol !== 'udp' || svc.endpoints.length === 0) continue;
+    const ips = new Set(svc.endpoints.map((e) => e.ip));
+    byFrontend.set(`${svc.clusterIP}:${svc.port}`, ips);
+    if (svc.nodePort) byNodePort.set(svc.nodePort, ips);
+  }
+  if (byFrontend.size === 0) return 0;
+  const before = t.entries.length;
+  t.entries = t.entries.filter((e) => {
+    if (e.proto !== 'udp') return true;
+    const serving = byFrontend.get(`${e.dst}:${e.dport}`);
+    if (serving && !serving.has(e.replySrc)) return false;
+    const viaNodePort = byNodePort.get(e.dport);
+    return !(viaNodePort && !viaNodePort.has(e.replySrc));
+  });
+  return before - t.entries.length;
 }
 
 const PROTO_NUMBER = { tcp: 6, udp: 17, sctp: 132 } as const;
@@ -70,6 +135,10 @@ export function conntrackList(t: Conntrack, now: number): { stdout: string; stde
     const reply = `src=${e.replySrc} dst=${e.src} sport=${e.replySport} dport=${e.sport}`;
     // UDP has no connection state; a flow that saw one reply is not [ASSURED] (that takes traffic both ways twice).
     if (e.proto === 'udp') return `${e.proto.padEnd(8)} ${PROTO_NUMBER[e.proto]} ${secs} ${orig} ${reply} mark=0 use=1`;
+    // A connect never answered is [UNREPLIED] (after the original tuple); one refused or reset saw a
+    // reply but was never [ASSURED].
+    if (e.state === 'SYN_SENT') return `${e.proto.padEnd(8)} ${PROTO_NUMBER[e.proto]} ${secs} ${e.state} ${orig} [UNREPLIED] ${reply} mark=0 use=1`;
+    if (e.state === 'CLOSE') return `${e.proto.padEnd(8)} ${PROTO_NUMBER[e.proto]} ${secs} ${e.state} ${orig} ${reply} mark=0 use=1`;
     return `${e.proto.padEnd(8)} ${PROTO_NUMBER[e.proto]} ${secs} ${e.state} ${orig} ${reply} [ASSURED] mark=0 use=1`;
   });
   return {

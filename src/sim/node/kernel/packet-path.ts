@@ -7,7 +7,7 @@
 import { renderIptablesSave } from '../kube-proxy/iptables-save';
 import { renderNftRuleset } from '../kube-proxy/nft-ruleset';
 import type { ProxyRules } from '../kube-proxy/rules';
-import { close, createConntrack, insert, lookup, TCP_TIMEOUT_ESTABLISHED_MS, UDP_TIMEOUT_MS, type Conntrack } from './conntrack';
+import { cleanStaleEntries, close, createConntrack, insert, lookup, remove, reopens, TCP_TIMEOUT_ESTABLISHED_MS, UDP_TIMEOUT_MS, type Conntrack, type TcpEnd } from './conntrack';
 import { programIpvs, scheduleIpvs, type IpvsTable } from './ipvs';
 import { parseIptablesSave, routeNewConnection, type Netfilter, type Packet } from './netfilter';
 import { parseNftRuleset, routeNftConnection, type NftTable } from './nftables';
@@ -17,10 +17,28 @@ export interface NodeKernel {
   conntrack: Conntrack;
   /** The IPVS rr scheduler's position per virtual server. */
   ipvsRr: Map<string, number>;
+  /** connect()'s source port sequence per destination (see connectPort). */
+  connectPorts?: Map<string, number>;
 }
 
 export function createNodeKernel(): NodeKernel {
   return { conntrack: createConntrack(), ipvsRr: new Map() };
+}
+
+// Which rules each conntrack table was last cleaned against. kube-proxy cleans once per sync, and the
+// rules object is new on every sync; the cleanup is idempotent, so losing this cache (a snapshot
+// restore) only repeats work.
+const cleanedAgainst = new WeakMap<Conntrack, ProxyRules>();
+
+/**
+ * kube-proxy's CleanStaleEntries after the sync that wrote `rules` (conntrack.ts). It runs when the
+ * kernel next reads the table, before any packet looks an entry up, so no packet sees an entry the
+ * sync deleted; a stopped kube-proxy writes no new rules and so cleans nothing.
+ */
+export function cleanAfterSync(t: Conntrack, rules: ProxyRules | undefined): void {
+  if (!rules || cleanedAgainst.get(t) === rules) return;
+  cleanedAgainst.set(t, rules);
+  cleanStaleEntries(t, rules.services);
 }
 
 export const CLUSTER_CIDR = '10.244.0.0/16';
@@ -84,7 +102,12 @@ function split(hostPort: string): { ip: string; port: number } {
 
 /** Route a connection's packet and remember the translation. */
 export function routeConnection(k: NodeKernel, rules: ProxyRules | undefined, c: Connection, now: number, rand: () => number): Route {
-  const known = lookup(k.conntrack, c.proto, c.src, c.sport, c.dst, c.dport, now);
+  cleanAfterSync(k.conntrack, rules);
+  let known = lookup(k.conntrack, c.proto, c.src, c.sport, c.dst, c.dport, now);
+  if (known && reopens(known)) {
+    remove(k.conntrack, known);
+    known = undefined;
+  }
   if (known) return { kind: 'deliver', ip: known.replySrc, port: known.replySport, dnat: known.replySrc !== c.dst, fromConntrack: true, rulesEvaluated: 0 };
   const none = rules ?? { mode: 'iptables' as const, services: [] };
   let to: { ip: string; port: number } | undefined;
@@ -123,13 +146,39 @@ export function routeConnection(k: NodeKernel, rules: ProxyRules | undefined, c:
   return route;
 }
 
-/** The connection ended (the response came, or it failed): its entry goes to TIME_WAIT. */
-export function closeConnection(k: NodeKernel, c: Connection, now: number): void {
+/** The connection ended: its entry lingers in the state that matches how (conntrack.ts close). */
+export function closeConnection(k: NodeKernel, c: Connection, now: number, how: TcpEnd = 'closed'): void {
   const e = lookup(k.conntrack, c.proto, c.src, c.sport, c.dst, c.dport, now);
-  if (e) close(e, now);
+  if (e) close(e, now, how);
 }
 
-/** An ephemeral source port (net.ipv4.ip_local_port_range 32768 60999). */
+const PORT_LOW = 32768;
+const PORT_RANGE = 60999 - PORT_LOW + 1;
+
+/**
+ * The source port connect() gives a TCP socket, as Linux chooses it (net/ipv4/inet_hashtables.c
+ * __inet_hash_connect, RFC 6056 algorithm 4): each destination has its own offset into the range (a
+ * keyed hash there; a draw from the simulation's PRNG here, once per destination), and each connect
+ * takes the next free port after the previous one, stepping by 2, skipping ports still used by an
+ * open connection to that destination. A port comes round again only after 14,116 connects to the
+ * same address, so a new connection does not land on the conntrack entry of a recent one.
+ */
+export function connectPort(k: NodeKernel, src: string, dst: string, dport: number, now: number, rand: () => number): number {
+  const key = `${src}>${dst}:${dport}`;
+  const ports = (k.connectPorts ??= new Map());
+  let offset = ports.get(key);
+  if (offset === undefined) offset = Math.floor(rand() * PORT_RANGE);
+  for (let i = 0; i < PORT_RANGE; i += 2) {
+    const port = PORT_LOW + ((offset + i) % PORT_RANGE);
+    const open = lookup(k.conntrack, 'tcp', src, port, dst, dport, now);
+    if (open && open.state === 'ESTABLISHED') continue;
+    ports.set(key, (offset + i + 2) % PORT_RANGE);
+    return port;
+  }
+  return PORT_LOW + (offset % PORT_RANGE);
+}
+
+/** A UDP socket's ephemeral source port: random in net.ipv4.ip_local_port_range 32768 60999 (udp_lib_get_port). */
 export function ephemeralPort(rand: () => number): number {
   return 32768 + Math.floor(rand() * (60999 - 32768 + 1));
 }

@@ -7,10 +7,10 @@ import { DOCS_CATALOGUE } from './catalogue-docs';
 export type ImageBehaviour =
   /** A long-running server: startup log lines, then it listens on its ports until signalled. */
   | {
-      kind: 'server'; ports: number[]; http?: { okPaths: string[]; app?: 'guestbook' }; logs: [('stdout' | 'stderr'), string][]; version?: string;
+      kind: 'server'; ports: number[]; http?: { okPaths: string[]; app?: 'guestbook' | 'guestbook-examples' }; logs: [('stdout' | 'stderr'), string][]; version?: string;
       /** Startup lines of an older major version (the tag's first number), where they differ. */
       logsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
-      /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`). */
+      /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`; gb-redisslave's `--slaveof redis-master 6379`). */
       replicaof?: { host: string; port: number };
       /** What it writes when SIGTERM stops it. */
       shutdownLogs?: [('stdout' | 'stderr'), string][];
@@ -116,6 +116,12 @@ const server = (ports: number[], logs: [('stdout' | 'stderr'), string][], versio
 };
 
 const GUESTBOOK_FRONTEND: ImageBehaviour = { kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook' }, logs: HTTPD_LOGS };
+// kubernetes/examples web/guestbook/php-redis: the same page, but its guestbook.php writes to
+// redis-master and reads from redis-replica (REDIS_MASTER_SERVICE_HOST / REDIS_SLAVE_SERVICE_HOST).
+const GUESTBOOK_EXAMPLES_FRONTEND: ImageBehaviour = { kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook-examples' }, logs: HTTPD_LOGS };
+// kubernetes/examples web/guestbook/redis-slave/run.sh: `redis-server --slaveof redis-master 6379`
+// (FROM redis:3.2.9). Simplified: its log lines are redis 6's, as the follower's.
+const REDIS_SLAVE: ImageBehaviour = { ...server([6379], REDIS6_REPLICA_LOGS, '3.2.9', false), replicaof: { host: 'redis-master', port: 6379 } } as ImageBehaviour;
 const REDIS_FOLLOWER: ImageBehaviour = { ...server([6379], REDIS6_REPLICA_LOGS, '6.0.5', false), replicaof: { host: 'redis-leader', port: 6379 } } as ImageBehaviour;
 
 export const CATALOGUE: Record<string, RepositoryEntry> = {
@@ -219,7 +225,13 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   // The guestbook of the kubernetes.io tutorial (GoogleCloudPlatform/kubernetes-engine-samples
   // guestbook/): Apache with PHP serving index.html and guestbook.php, which calls redis-leader
   // (writes) and redis-follower (reads) by name; the follower is redis replicating redis-leader.
-  'gcr.io/google-samples/gb-frontend': { tags: sizes(same(['v5', 'v4', 'v6'], 98 * MB + 300_000)), behaviour: GUESTBOOK_FRONTEND },
+  // The guestbook of kubernetes/examples (web/guestbook/): its images are built from that repo's
+  // php-redis and redis-slave folders; the master is registry.k8s.io/redis:e2e.
+  'gcr.io/google-samples/gb-frontend': { tags: sizes(same(['v5', 'v4', 'v6'], 98 * MB + 300_000)), behaviour: GUESTBOOK_EXAMPLES_FRONTEND },
+  'gcr.io/google_samples/gb-redisslave': { tags: sizes(same(['v1', 'v3'], 37 * MB + 300_000)), behaviour: REDIS_SLAVE },
+  'gcr.io/google-samples/gb-redisslave': { tags: sizes(same(['v3', 'v2'], 37 * MB + 300_000)), behaviour: REDIS_SLAVE },
+  // Simplified: which redis release the e2e tag holds is not modelled; it starts as redis 6.0.5.
+  'registry.k8s.io/redis': { tags: sizes(same(['e2e'], 142 * MB)), behaviour: server([6379], REDIS6_LOGS, '6.0.5', false) },
   'us-docker.pkg.dev/google-samples/containers/gke/gb-frontend': { tags: sizes(same(['v5'], 98 * MB + 300_000)), behaviour: GUESTBOOK_FRONTEND },
   'gcr.io/google_samples/gb-redis-follower': { tags: sizes(same(['v2', 'v1'], 34 * MB + 500_000)), behaviour: REDIS_FOLLOWER },
   'us-docker.pkg.dev/google-samples/containers/gke/gb-redis-follower': { tags: sizes(same(['v2'], 34 * MB + 500_000)), behaviour: REDIS_FOLLOWER },

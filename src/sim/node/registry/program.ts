@@ -8,8 +8,13 @@ export interface HttpBehaviour {
   okPaths: string[];
   /** After this long since start every answer is 500 (agnhost liveness, the docs' probe example). */
   failAfterMs?: number;
-  /** A PHP application behind the web server that answers its own paths (the guestbook's guestbook.php). */
-  app?: 'guestbook';
+  /**
+   * A PHP application behind the web server that answers its own paths: the guestbook's
+   * guestbook.php as GoogleCloudPlatform/kubernetes-engine-samples builds it (`guestbook`: redis-leader
+   * and redis-follower) or as kubernetes/examples builds it (`guestbook-examples`: redis-master and
+   * redis-replica).
+   */
+  app?: 'guestbook' | 'guestbook-examples';
 }
 
 export type Step =

@@ -5,6 +5,9 @@
 // prints `{"data": "<value>"}`. The hosts are the Service names (GET_HOSTS_FROM=dns), or the
 // REDIS_*_SERVICE_HOST variables when GET_HOSTS_FROM=env. The script runs with display_errors on,
 // so when Predis cannot reach redis the page is PHP's fatal error about its ConnectionException.
+// kubernetes/examples' build of the same page (web/guestbook/php-redis/guestbook.php, the
+// gcr.io/google-samples/gb-frontend image) writes to redis-master and reads from redis-replica
+// (REDIS_MASTER_SERVICE_HOST / REDIS_SLAVE_SERVICE_HOST under GET_HOSTS_FROM=env).
 
 import type { HttpClientCommand, HttpOutcome } from './traffic-client';
 
@@ -66,8 +69,15 @@ function queryParams(query: string): Map<string, string> {
   return out;
 }
 
+/** Which build of guestbook.php: the names of the Services it writes to and reads from. */
+export type GuestbookFlavour = 'guestbook' | 'guestbook-examples';
+const HOSTS: Record<GuestbookFlavour, { write: [string, string]; read: [string, string] }> = {
+  guestbook: { write: ['redis-leader', 'REDIS_LEADER_SERVICE_HOST'], read: ['redis-follower', 'REDIS_FOLLOWER_SERVICE_HOST'] },
+  'guestbook-examples': { write: ['redis-master', 'REDIS_MASTER_SERVICE_HOST'], read: ['redis-replica', 'REDIS_SLAVE_SERVICE_HOST'] },
+};
+
 /** What guestbook.php does for a request path, or undefined when it does not call redis. */
-export function guestbookCall(path: string, env: [string, string][]): GuestbookCall | undefined {
+export function guestbookCall(path: string, env: [string, string][], flavour: GuestbookFlavour = 'guestbook'): GuestbookCall | undefined {
   const m = /^\/guestbook\.php\?(.*)$/.exec(path);
   if (!m) return undefined;
   const q = queryParams(m[1]!);
@@ -75,8 +85,9 @@ export function guestbookCall(path: string, env: [string, string][]): GuestbookC
   if (cmd === undefined) return undefined;
   const fromEnv = env.find(([k]) => k === 'GET_HOSTS_FROM')?.[1] === 'env';
   const envHost = (name: string): string => env.find(([k]) => k === name)?.[1] ?? '';
-  if (cmd === 'set') return { cmd: 'set', redisArgs: ['SET', KEY, q.get('value') ?? ''], host: fromEnv ? envHost('REDIS_LEADER_SERVICE_HOST') : 'redis-leader' };
-  return { cmd: 'get', redisArgs: ['GET', KEY], host: fromEnv ? envHost('REDIS_FOLLOWER_SERVICE_HOST') : 'redis-follower' };
+  const { write, read } = HOSTS[flavour];
+  if (cmd === 'set') return { cmd: 'set', redisArgs: ['SET', KEY, q.get('value') ?? ''], host: fromEnv ? envHost(write[1]) : write[0] };
+  return { cmd: 'get', redisArgs: ['GET', KEY], host: fromEnv ? envHost(read[1]) : read[0] };
 }
 
 /** The connection Predis opens for the call. */

@@ -42,6 +42,38 @@ export interface LoadGen {
   label: string;
 }
 
+/**
+ * Where a request of the load ended without an answer, as the sending node saw it: REJECTed by the
+ * rules of a Service without endpoints (`connection refused` at once, the packet never leaves the
+ * node), or sent to `backend` on `node` and given up on by the client's own timeout.
+ */
+export interface LoadEnd {
+  seq: number;
+  /** The load's job id. */
+  load: number;
+  /** The pod that sent it, `pods/<ns>/<name>`. */
+  client: string;
+  time: number;
+  kind: 'rejected' | 'timed out';
+  /** The address and port the client connected to (a Service's cluster IP). */
+  dst: string;
+  dport: number;
+  /** Where the kernel DNATed it (timeouts). */
+  backend?: string;
+  /** The node the pod network sent it to (timeouts). */
+  node?: string;
+}
+
+/** How many ends a node keeps: enough for the frames between two batches to the app. */
+const ENDS_KEPT = 256;
+
+export function recordLoadEnd(s: ContainerdState, e: Omit<LoadEnd, 'seq'>): void {
+  s.loadEndSeq = (s.loadEndSeq ?? 0) + 1;
+  const ends = (s.loadEnds ??= []);
+  ends.push({ ...e, seq: s.loadEndSeq });
+  if (ends.length > ENDS_KEPT) ends.splice(0, ends.length - ENDS_KEPT);
+}
+
 export function onTrafficStart(s: ContainerdState, ctx: Effects, t: TrafficStart): void {
   const c = [...s.containers.values()].find((x) => {
     const sb = s.sandboxes.get(x.podSandboxId);

@@ -8,7 +8,7 @@
 import type { Effects, Message } from '../../kernel/component';
 import type { MessageId, TimerId } from '../../kernel/units';
 import { containerdId } from '../../names';
-import { closeConnection, ephemeralPort, routeConnection, routeCost, type Connection, type Route } from '../kernel/packet-path';
+import { closeConnection, connectPort, routeConnection, routeCost, type Connection, type Route } from '../kernel/packet-path';
 import { hostRules, kernelOf, nodeFor, sandboxOf } from './pod-network';
 import { resolvConfOf, searchNames, startLookup, type LookupEvent } from './resolver';
 import { serveRequest, timeLocal, type PodHttpRequest, type Served } from './serve-request';
@@ -17,8 +17,8 @@ import type { Container, ContainerdState, Waiter } from './state';
 import { answerNow } from './reply';
 import type { ExecResult } from './cri';
 import { writeLog } from './process';
-import { onLoadRequestDone } from './load-generator';
-import { guestbookCall, guestbookPage, predisCommand, type GuestbookCall } from './guestbook-frontend';
+import { onLoadRequestDone, recordLoadEnd } from './load-generator';
+import { guestbookCall, guestbookPage, predisCommand, type GuestbookCall, type GuestbookFlavour } from './guestbook-frontend';
 import { onReplicate, onSyncDone, propagateWrite, type RedisReplicate } from './redis-server';
 
 /** Linux gives up a TCP connect after its SYN retries (net.ipv4.tcp_syn_retries = 6): about 127 s. */
@@ -119,7 +119,8 @@ function connect(s: ContainerdState, ctx: Effects, r: OutgoingRequest, ip: strin
   r.ip = ip;
   const rules = hostRules(ctx);
   // Loopback stays inside the pod's network namespace: its own address, no rules on the way.
-  const conn: Connection = { src, sport: ephemeralPort(() => ctx.rand()), dst: ip.startsWith('127.') ? src : ip, dport: r.cmd.port, proto: 'tcp' };
+  const dst = ip.startsWith('127.') ? src : ip;
+  const conn: Connection = { src, sport: connectPort(kernelOf(s), src, dst, r.cmd.port, ctx.now, () => ctx.rand()), dst, dport: r.cmd.port, proto: 'tcp' };
   r.conn = conn;
   const route = routeConnection(kernelOf(s), rules, conn, ctx.now, () => ctx.rand());
   r.route = route;
@@ -150,10 +151,22 @@ function curlVersion(c: Container): string {
   return m ? m[1]! : c.image.includes('curlimages/curl') ? '8.9.1' : CURL_VERSION;
 }
 
+/** A load's request that a REJECT or its timeout ended: where, for the app's graph. */
+function recordEnd(s: ContainerdState, ctx: Effects, r: OutgoingRequest, outcome: HttpOutcome): void {
+  const c = s.containers.get(r.containerId);
+  const sb = c ? sandboxOf(s, c) : undefined;
+  if (r.load === undefined || !r.conn || !sb) return;
+  const at = { load: r.load, client: `pods/${sb.metadata.namespace}/${sb.metadata.name}`, time: ctx.now, dst: r.conn.dst, dport: r.conn.dport };
+  if (outcome.kind === 'refused' && r.route?.kind === 'refused') return recordLoadEnd(s, { ...at, kind: 'rejected' });
+  if (outcome.kind !== 'timeout' || r.route?.kind !== 'deliver') return;
+  const node = nodeFor(s, hostRules(ctx), r.route.ip, r.route.port);
+  recordLoadEnd(s, { ...at, kind: 'timed out', backend: r.route.ip, ...(node && { node }) });
+}
+
 function finish(s: ContainerdState, ctx: Effects, r: OutgoingRequest, outcome: HttpOutcome, note?: string, endpoint?: string): void {
   s.outgoing?.delete(r.id);
   if (r.timer !== undefined) ctx.cancelTimer(r.timer);
-  if (r.conn) closeConnection(kernelOf(s), r.conn, ctx.now);
+  if (r.conn) closeConnection(kernelOf(s), r.conn, ctx.now, outcome.kind === 'response' ? 'closed' : outcome.kind === 'timeout' ? 'unanswered' : 'reset');
   const done: OutgoingDone = { req: r, outcome };
   if (endpoint) done.endpoint = endpoint;
   if (r.waiter) {
@@ -161,7 +174,10 @@ function finish(s: ContainerdState, ctx: Effects, r: OutgoingRequest, outcome: H
     const result: ExecResult = { exitCode: res.exitCode, stdout: res.stdout, stderr: res.stderr };
     answerNow(ctx, r.waiter, result, undefined, `Exec ${r.cmd.tool}: ${note ?? outcomeText(outcome)}: exit ${res.exitCode}`);
   }
-  if (r.load !== undefined) onLoadRequestDone(s, ctx, r.load, outcome, endpoint);
+  if (r.load !== undefined) {
+    recordEnd(s, ctx, r, outcome);
+    onLoadRequestDone(s, ctx, r.load, outcome, endpoint);
+  }
   if (r.upstream) answerUpstream(s, ctx, r.upstream, outcome);
   if (r.replicaOf) onSyncDone(s, ctx, r.replicaOf, outcome);
 }
@@ -179,8 +195,9 @@ function answerUpstream(s: ContainerdState, ctx: Effects, u: Upstream, o: HttpOu
 /** A request for guestbook.php with a cmd: the frontend's PHP calls redis before it answers. */
 function startGuestbookCall(s: ContainerdState, ctx: Effects, msg: Message, b: PodHttpRequestBody): boolean {
   if (b.protocol === 'redis') return false;
-  const c = [...s.containers.values()].find((x) => x.state === 'CONTAINER_RUNNING' && s.sandboxes.get(x.podSandboxId)?.ip === b.ip && x.listening.some((l) => l.port === b.port && l.http?.app === 'guestbook'));
-  const call = c ? guestbookCall(b.path, c.processEnv ?? []) : undefined;
+  const app = (x: Container): GuestbookFlavour | undefined => x.listening.find((l) => l.port === b.port && l.http?.app)?.http?.app;
+  const c = [...s.containers.values()].find((x) => x.state === 'CONTAINER_RUNNING' && s.sandboxes.get(x.podSandboxId)?.ip === b.ip && app(x) !== undefined);
+  const call = c ? guestbookCall(b.path, c.processEnv ?? [], app(c)) : undefined;
   if (!c || !call) return false;
   startOutgoing(s, ctx, c, predisCommand(call), { upstream: { msg, body: b, container: c.metadata.name, call } });
   return true;

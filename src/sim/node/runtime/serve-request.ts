@@ -101,7 +101,7 @@ function answer(c: Container, l: Container['listening'][number], req: PodHttpReq
     return { kind: 'response', status, reason, body, container: name, log: { stream: 'stdout', text } };
   }
   if (kind === 'httpd') {
-    const page = l.http!.app === 'guestbook' && (req.path === '/' || req.path === '/index.html') ? GUESTBOOK_INDEX_HTML : HTTPD_INDEX_HTML;
+    const page = l.http!.app !== undefined && (req.path === '/' || req.path === '/index.html') ? GUESTBOOK_INDEX_HTML : HTTPD_INDEX_HTML;
     const body = status === 200 ? page : '';
     return { kind: 'response', status, reason, body, container: name, log: { stream: 'stdout', text: `${req.src} - - [${timeLocal(now)}] "${req.method} ${req.path} HTTP/1.1" ${status} ${body.length}` } };
   }

@@ -10,7 +10,7 @@ import type { HttpBehaviour, Program, Step } from '../registry/program';
 import type { ContainerInfo, CriMethod, ImageInfo, PodSandboxInfo } from './cri';
 import type { NodeKernel } from '../kernel/packet-path';
 import type { OutgoingRequest } from './outgoing';
-import type { LoadGen } from './load-generator';
+import type { LoadEnd, LoadGen } from './load-generator';
 import type { RedisState } from './redis-server';
 import type { DnsLookup } from './resolver';
 import type { NslookupRun } from './nslookup';
@@ -111,6 +111,9 @@ export interface ContainerdState {
   kernel?: NodeKernel;
   /** Load generators running in its containers (the scenario's traffic step). */
   loads?: Map<number, LoadGen>;
+  /** The latest load requests that ended short of an answer, and where (load-generator.ts LoadEnd). */
+  loadEnds?: LoadEnd[];
+  loadEndSeq?: number;
   /** DNS lookups its containers are making (resolver.ts), and the nslookup runs behind some (nslookup.ts). */
   lookups?: Map<number, DnsLookup>;
   nslookups?: Map<number, NslookupRun>;
