@@ -60,7 +60,7 @@ export interface SimState {
   failedFlows: FailedFlow[];
   /** kube-proxy's cost per first packet by mode and Service count (asked for by the kube-proxy inspector). */
   proxyCost: ProxyCostPoint[] | null;
-  /** Size in bytes of a recent batch, the last one measured (dev overlay; sim-worker-host.ts SIZE_EVERY_MS). */
+  /** Size in bytes of a recent batch, the last one measured (dev overlay; worker/frame-size.ts). */
   lastBatchBytes: number;
   /** The run's 16-hex-digit trace hash at the last frame (the same the CLI prints). */
   traceHash: string;
