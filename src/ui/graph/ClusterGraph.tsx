@@ -89,6 +89,13 @@ function Legend() {
   );
 }
 
+/** How many worker hosts there are, counted once for each hosts table (read on every frame). */
+let counted: { hosts: SimSlice['hosts']; workers: number } | undefined;
+function workerCount(hosts: SimSlice['hosts']): number {
+  if (counted?.hosts !== hosts) counted = { hosts, workers: Object.values(hosts).filter((h) => h.role === 'worker').length };
+  return counted.workers;
+}
+
 const pick = (s: SimSlice): SimSlice => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions, apiEtcd: s.apiEtcd });
 const sameSlice = (a: SimSlice, b: SimSlice): boolean => a.hosts === b.hosts && a.components === b.components && a.objects === b.objects && a.partitions === b.partitions && a.apiEtcd === b.apiEtcd;
 
@@ -115,7 +122,7 @@ function useGraphSlice(): SimSlice {
       const next = pick(s);
       if (sameSlice(next, latest)) return;
       latest = next;
-      const many = Object.values(s.hosts).filter((h) => h.role === 'worker').length > THROTTLE_AFTER;
+      const many = workerCount(s.hosts) > THROTTLE_AFTER;
       if (!many) {
         if (timer) clearTimeout(timer);
         show();
@@ -270,7 +277,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
 export function ClusterGraph() {
   const theme = useUiStore((s) => s.theme);
   // With many nodes the dozens of kubelet and image-pull edges would hide the regions: draw them fainter.
-  const workers = useSimStore((s) => Object.values(s.hosts).filter((h) => h.role === 'worker').length);
+  const workers = useSimStore((s) => workerCount(s.hosts));
   const dense = workers > 8;
   // Compact regions (layout.ts COMPACT_AFTER) draw every label at 12 px or more (graph.css).
   const compact = workers > COMPACT_AFTER;
