@@ -129,15 +129,22 @@ export function latestEtcdPeer(b: Pick<FrameBatch, 'trace' | 'inFlight'>): strin
  */
 export function applyInFlight(was: readonly MessageView[], p: InFlightPatch): MessageView[] {
   if (p.added.length === 0 && p.removed.length === 0) return was as MessageView[];
-  const gone = new Set<number>(p.removed);
-  for (const m of p.added) gone.add(m.id);
-  const kept = gone.size ? was.filter((m) => !gone.has(m.id)) : was.slice();
+  // `was` is sorted by id: one walk beside the sorted ids that go drops them, without hashing
+  // thousands of ids on every frame (50 workers: 2,800 messages in flight, a few dozen change).
+  const gone = p.removed.concat(p.added.map((m) => m.id)).sort((a, b) => a - b);
+  const kept: MessageView[] = [];
+  let j = 0;
+  for (const m of was) {
+    while (j < gone.length && gone[j]! < m.id) j++;
+    if (j < gone.length && gone[j] === m.id) continue;
+    kept.push(m);
+  }
   if (p.added.length === 0) return kept;
   const last = kept.length ? kept[kept.length - 1]!.id : -Infinity;
-  const out = kept.concat(p.added);
+  for (const m of p.added) kept.push(m);
   // New messages have the newest ids; a message sent again (another delivery time) may not.
-  if (p.added[0]!.id < last) out.sort((a, b) => a.id - b.id);
-  return out;
+  if (p.added[0]!.id < last) kept.sort((a, b) => a.id - b.id);
+  return kept;
 }
 
 /** `older` then `newer`, the last `keep` of them, as a new array (neither argument changes). */
