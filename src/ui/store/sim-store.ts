@@ -23,6 +23,7 @@ import type {
   WhyCallout,
 } from '../../protocol/view';
 import type { ScenarioProgressView } from '../../protocol/scenario-progress';
+import { ObjectsHold } from './objects-hold';
 
 export const TRACE_KEEP = 5000;
 export const OUTPUTS_KEEP = 500;
@@ -104,6 +105,17 @@ function patched<T extends { id: string }>(was: Record<string, T>, p: Patch<T>):
   for (const x of p.updated) into[x.id] = sealed(x);
   for (const id of p.removed) delete into[id];
   return sealed(into);
+}
+
+/** Object changes held back on a big cluster (objects-hold.ts), and the timer that applies them when no frame comes. */
+const hold = new ObjectsHold(() => performance.now(), sealed);
+let holdTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The objects table is replaced whole: what was held does not apply to it. */
+function dropHeld(table: Record<string, ObjectView>): void {
+  hold.replaced(table);
+  if (holdTimer) clearTimeout(holdTimer);
+  holdTimer = undefined;
 }
 
 /** Lost requests the store keeps for the graph's failure marks. */
@@ -204,8 +216,15 @@ export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], Si
     if (hosts !== was.hosts) next.hosts = hosts;
     const components = patched(was.components, b.components);
     if (components !== was.components) next.components = components;
-    const objects = patched(was.objects, b.objects);
+    const objects = hold.apply(was.objects, b.objects);
     if (objects !== was.objects) next.objects = objects;
+    if (hold.waiting && !holdTimer)
+      holdTimer = setTimeout(() => {
+        holdTimer = undefined;
+        const table = get().objects;
+        const flushed = hold.flush(table);
+        if (flushed !== table) set({ objects: flushed });
+      }, hold.dueIn());
     const inFlight = applyInFlight(was.inFlight, b.inFlight);
     if (inFlight !== was.inFlight) next.inFlight = sealed(inFlight);
     const to = latestEtcdPeer(b);
@@ -246,7 +265,10 @@ export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], Si
       if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
     }),
   // The chart's figure does not depend on the run: it stays across a reset.
-  reset: () => set((s) => ({ ...initial, proxyCost: s.proxyCost, resetEpoch: s.resetEpoch })),
+  reset: () => {
+    dropHeld({});
+    set((s) => ({ ...initial, proxyCost: s.proxyCost, resetEpoch: s.resetEpoch }));
+  },
 });
 
 /**
@@ -257,6 +279,7 @@ function applyReset(set: (fn: (s: AppState) => void) => void, b: FrameBatch, byt
   const hosts = tableOf(b.hosts);
   const components = tableOf(b.components);
   const objects = tableOf(b.objects);
+  dropHeld(objects);
   const trace = keepLatest([], b.trace, TRACE_KEEP);
   const outputs = keepLatest([], b.outputs, OUTPUTS_KEEP);
   set((s) => {
