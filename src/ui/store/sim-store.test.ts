@@ -16,6 +16,14 @@ describe('keepLatest', () => {
   ])('keeps the latest of %j then %j, at most %i', (older, newer, keep, want) => {
     expect(keepLatest(older, newer, keep)).toEqual(want);
   });
+
+  it.each([
+    [[1, 2, 3], [4], 3, 1, [1, 2, 3, 4]],
+    [[1, 2, 3, 4], [5], 3, 1, [3, 4, 5]],
+    [[1, 2], [3, 4, 5, 6, 7], 3, 1, [5, 6, 7]],
+  ])('with a slack, lets %j then %j grow to %i + %i before cutting back', (older, newer, keep, slack, want) => {
+    expect(keepLatest(older, newer, keep, slack)).toEqual(want);
+  });
 });
 
 describe('latestEtcdPeer', () => {
