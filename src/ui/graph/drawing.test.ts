@@ -79,6 +79,9 @@ describe('GraphDrawing', () => {
     const s = slice();
     const first = g.draw(s, 1.6, en);
     expect(g.draw({ ...s, partitions: [...s.partitions] }, 1.6, en).edges).toBe(first.edges);
+    // A component's details (an etcd member's term, a kubelet's pod count) change with every frame of a rollout.
+    const etcd = s.components['etcd/etcd-1']!;
+    expect(g.draw({ ...s, components: { ...s.components, [etcd.id]: { ...etcd, detail: { ...etcd.detail, term: 4 } } } }, 1.6, en).edges).toBe(first.edges);
     const kubelet = s.components['kubelet/worker-1']!;
     const stopped = g.draw({ ...s, components: { ...s.components, [kubelet.id]: { ...kubelet, alive: false } } }, 1.6, en);
     const edge = stopped.edges.find((e) => e.id === 'e:kubelet/worker-1>kube-apiserver');

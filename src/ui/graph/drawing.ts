@@ -68,6 +68,14 @@ function drawnComponents(layout: ClusterLayout): string {
   return out;
 }
 
+/** What the communication paths are made from among the components and hosts, as one string. */
+function edgeInputs(s: SimSlice): string {
+  let out = '';
+  for (const c of Object.values(s.components)) out += `${c.id}|${c.kind}|${c.host}|${c.alive ? 1 : 0}\n`;
+  for (const h of Object.values(s.hosts)) out += `${h.id}|${h.role}|${h.up ? 1 : 0}\n`;
+  return out;
+}
+
 export class GraphDrawing {
   private readonly pods = new FirstSeen();
   private readonly services = new FirstSeen();
@@ -92,10 +100,14 @@ export class GraphDrawing {
     return { layout, nodes: graphNodes, edges };
   }
 
-  /** The communication paths, made again only when the components, hosts, cuts, the apiserver's etcd member, the drawn components or the words changed. */
+  /**
+   * The communication paths, made again only when what they show changed: which components there
+   * are, where, and whether they and their hosts are up; the cuts; the apiserver's etcd member; the
+   * drawn components; the words. Compared by content: the components' views change with every
+   * frame of a rollout (their details), the cut pairs come in a new array with every frame.
+   */
   private commEdges(s: SimSlice, layout: ClusterLayout, words: GraphStrings): GraphEdge[] {
-    // The cut pairs come in a new array with every frame: compared by what they say.
-    const deps = [s.hosts, s.components, s.partitions.map((p) => p.join('|')).join(','), s.apiEtcd, drawnComponents(layout), words];
+    const deps = [edgeInputs(s), s.partitions.map((p) => p.join('|')).join(','), s.apiEtcd, drawnComponents(layout), words];
     if (this.comm && deps.every((d, i) => d === this.comm!.deps[i])) return this.comm.edges;
     const edges = buildEdges(s, layout, words).map((e) => labelled(e, words));
     this.comm = { deps, edges };

@@ -206,8 +206,8 @@ export function buildNodes(s: SimSlice, layout: ClusterLayout, pods: ObjectView[
   const out: GraphNode[] = [];
   for (const box of layout.boxes) {
     const base = () => ({ id: box.id, position: { x: box.x, y: box.y }, width: box.w, height: box.h, handles: centreHandles(box), ...(box.parent ? { parentId: box.parent, extent: 'parent' as const } : {}) });
-    const more = layout.byId[`more:${box.id}`]?.count ?? 0;
     if (box.kind === 'region' || box.kind === 'tray' || box.kind === 'band') {
+      const more = layout.byId[moreNodeId(box.id)]?.count ?? 0;
       const host = s.hosts[box.ref];
       const cutFrom = s.partitions.flatMap(([a, b]) => (a === box.ref ? [b] : b === box.ref ? [a] : []));
       const data: RegionData = { box, host, node: nodeByName.get(box.ref), cutFrom, pods: (podsPerRegion.get(box.id) ?? 0) + more };
