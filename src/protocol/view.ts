@@ -295,6 +295,8 @@ export interface FrameBatch {
   loads?: LoadView[];
   /** Requests between pods the network lost since the last frame (absent when none). */
   failedFlows?: FailedFlow[];
+  /** This frame's size as JSON text, without this field: measured by the worker now and then, for the dev overlay (absent when not measured). */
+  bytes?: number;
 }
 
 /** A user action or scenario step on the timeline, as the scrubber marks it. */

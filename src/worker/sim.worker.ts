@@ -7,6 +7,7 @@
 // error outside these handlers reaches the page as the Worker's `error` event instead.
 
 import type { UiToWorker, WorkerToUi } from '../protocol/view';
+import { FrameSizer } from './frame-size';
 import { fatal } from './journal';
 import { FRAMES_AHEAD, SimSession } from './session';
 
@@ -25,6 +26,7 @@ const CRASH_TEST = scope.name.includes('crash-test');
 let stopped = false;
 /** Frames posted that the page has not said it drew. */
 let undrawn = 0;
+const sizer = new FrameSizer(() => performance.now());
 
 type Fatal = Extract<WorkerToUi, { type: 'fatal' }>;
 
@@ -76,6 +78,7 @@ const timer = setInterval(() => {
     const frame = session.tick(real, undrawn < FRAMES_AHEAD);
     if (frame) {
       undrawn++;
+      sizer.measure(frame);
       scope.postMessage(frame);
     }
     for (const m of session.takeMessages()) scope.postMessage(m);

@@ -12,20 +12,11 @@ import type { Checkpoint, JournalEntry, ScenarioSource, UiToWorker, WorkerToUi }
 import { useSimStore, useWorkerStore } from '../store/app-store';
 import type { SimTransport } from './transport';
 
-/**
- * How often a frame's size is measured for the dev overlay, at most. Measuring is a JSON.stringify
- * of the whole frame on the page's thread: done for every frame at 50 workers it was a third of the
- * time the page spent on frames (e2e/graph-scale.spec.ts, issue 11).
- */
-export const SIZE_EVERY_MS = 1000;
-
 export interface HostDeps {
   /** Makes a new transport to the simulation (the Vite `new Worker(new URL(...))` lives with the caller). */
   createTransport: () => SimTransport;
   /** Hands one worker message to the stores (useSimWorker's `receive`); `bytes` is a frame's size, 0 when not measured. */
   receive: (m: WorkerToUi, bytes: number) => void;
-  /** Milliseconds, for when a frame's size was last measured (performance.now in the page). */
-  now?: () => number;
   /** Loads the default scenario and plays it (a fresh start). */
   startDefault: () => void;
 }
@@ -45,7 +36,6 @@ export class SimWorkerHost {
   /** Set while a new worker replays: what it was given, in case it dies too. */
   private restoring: Saved | null = null;
   private startingOver = false;
-  private sizedAt = -Infinity;
 
   constructor(private readonly deps: HostDeps) {}
 
@@ -117,15 +107,8 @@ export class SimWorkerHost {
         break;
     }
     // The dev overlay shows a frame's size: what the transport measured for free (a WebSocket's text),
-    // else measured here at most every SIZE_EVERY_MS (the first frame always).
-    this.deps.receive(m, m.type === 'frame' ? bytes || this.sizeOf(m) : 0);
-  }
-
-  private sizeOf(m: WorkerToUi): number {
-    const now = (this.deps.now ?? (() => performance.now()))();
-    if (now - this.sizedAt < SIZE_EVERY_MS) return 0;
-    this.sizedAt = now;
-    return JSON.stringify(m).length;
+    // else what the worker measured now and then (worker/frame-size.ts); never measured here.
+    this.deps.receive(m, m.type === 'frame' ? bytes || (m.bytes ?? 0) : 0);
   }
 
   /** Tells the worker when the page has drawn after this frame, so it never runs ahead of what is shown. */

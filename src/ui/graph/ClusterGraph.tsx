@@ -6,18 +6,16 @@ import '@xyflow/react/dist/style.css';
 import './graph.css';
 import { Background, Controls, type NodeMouseHandler, ReactFlow, ReactFlowProvider, getViewportForBounds, useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ObjectView } from '../../protocol/view';
 import { type Selection } from '../store/ui-store';
 import { ContextMenu } from './ContextMenu';
 import { edgeTypes } from './edges';
-import { COMPACT_AFTER, type ClusterLayout, layoutBounds, layoutKey } from './layout';
+import { COMPACT_AFTER, type ClusterLayout, layoutBounds } from './layout';
 import { MessageDots, PHASE_FALLBACK } from './MessageDots';
 import { MessageFocus } from './MessageFocus';
 import { TrafficFailures } from '../traffic/TrafficFailures';
-import { type GraphEdge, type GraphNode, type LayoutMemo, type SimSlice, buildEdges, buildNodes, buildServiceEdges, layoutFor, podsAndNodes, servicesOf } from './model';
+import { GraphDrawing } from './drawing';
+import { type GraphNode, type SimSlice } from './model';
 import { nodeTypes } from './nodes';
-import { serviceEndpoints } from './services';
-import { keepSame } from './stable';
 import { HeartbeatToggle, RaftFilters } from '../toolbar/ViewToggles';
 
 /** The margin fitView leaves around the cluster, as a fraction of the pane. */
@@ -48,26 +46,6 @@ function selectionOf(n: GraphNode): Selection | null {
   }
 }
 
-function creationKey(p: ObjectView): string {
-  const md = p.object.metadata as { creationTimestamp?: string } | undefined;
-  return `${md?.creationTimestamp ?? ''}\u0000${p.id}`;
-}
-
-/** Numbers objects (pods, Services) in the order the UI first saw them, so their slots never change while they live. */
-function useFirstSeenOrder(): (pods: ObjectView[]) => (id: string) => number {
-  const ref = useRef({ next: 0, seen: new Map<string, number>() });
-  return useCallback((pods: ObjectView[]) => {
-    const r = ref.current;
-    const fresh = pods.filter((p) => !r.seen.has(p.id)).sort((a, b) => (creationKey(a) < creationKey(b) ? -1 : 1));
-    for (const p of fresh) r.seen.set(p.id, r.next++);
-    if (r.seen.size > pods.length * 2 + 100) {
-      const live = new Set(pods.map((p) => p.id));
-      for (const id of r.seen.keys()) if (!live.has(id)) r.seen.delete(id);
-    }
-    return (id: string) => r.seen.get(id) ?? 0;
-  }, []);
-}
-
 function Legend() {
   const phases = Object.keys(PHASE_FALLBACK) as (keyof typeof PHASE_FALLBACK)[];
   const g = useGraphStrings();
@@ -87,6 +65,13 @@ function Legend() {
       ))}
     </div>
   );
+}
+
+/** How many worker hosts there are, counted once for each hosts table (read on every frame). */
+let counted: { hosts: SimSlice['hosts']; workers: number } | undefined;
+function workerCount(hosts: SimSlice['hosts']): number {
+  if (counted?.hosts !== hosts) counted = { hosts, workers: Object.values(hosts).filter((h) => h.role === 'worker').length };
+  return counted.workers;
 }
 
 const pick = (s: SimSlice): SimSlice => ({ hosts: s.hosts, components: s.components, objects: s.objects, partitions: s.partitions, apiEtcd: s.apiEtcd });
@@ -115,7 +100,7 @@ function useGraphSlice(): SimSlice {
       const next = pick(s);
       if (sameSlice(next, latest)) return;
       latest = next;
-      const many = Object.values(s.hosts).filter((h) => h.role === 'worker').length > THROTTLE_AFTER;
+      const many = workerCount(s.hosts) > THROTTLE_AFTER;
       if (!many) {
         if (timer) clearTimeout(timer);
         show();
@@ -137,55 +122,23 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   // Live mode (app/live-mode.ts): no messages to colour, and no actions on a cluster the page only reads.
   const live = useWorkerStore((s) => s.live !== null);
   const g = useGraphStrings();
-  const podOrder = useFirstSeenOrder();
-  const serviceOrder = useFirstSeenOrder();
   const layoutRef = useRef<ClusterLayout | null>(null);
 
-  const { pods, nodes } = useMemo(() => podsAndNodes(slice.objects), [slice.objects]);
-  const services = useMemo(() => servicesOf(slice.objects), [slice.objects]);
-  const endpoints = useMemo(() => serviceEndpoints(slice.objects), [slice.objects]);
   // React Flow's own measure of its pane: fitting on it (rather than on a ResizeObserver of ours)
   // never fits to the size before the change. Its shape picks the worker grid's columns (in tenths,
   // so a pixel of resize does not move the regions).
   const paneW = useStore((st) => st.width);
   const paneH = useStore((st) => st.height);
   const aspect = paneW && paneH ? Math.round((paneW / paneH) * 10) / 10 : undefined;
-  // The same layout object while nothing moved: edges, the message focus and the dots keep theirs.
-  // It is made again only when what it is made from changed (layoutFor's memo), and kept when the
-  // new one has the same boxes.
-  const layoutMemo = useRef<LayoutMemo>({});
-  const layoutCache = useRef<{ key: string; layout: ClusterLayout } | null>(null);
-  const layout = useMemo(() => {
-    const next = layoutFor(slice, pods, nodes, podOrder(pods), services, serviceOrder(services), aspect, layoutMemo.current);
-    if (next === layoutCache.current?.layout) return next;
-    const key = layoutKey(next);
-    if (layoutCache.current?.key === key) return layoutCache.current.layout;
-    layoutCache.current = { key, layout: next };
-    return next;
-  }, [slice, pods, nodes, podOrder, services, serviceOrder, aspect]);
+  // The layout, nodes and edges, made again only where the store changed (drawing.ts): the same
+  // layout object while nothing moved (edges, the message focus and the dots keep theirs), and the
+  // same node objects for what did not change, so only those re-render (stable.ts).
+  const drawing = useRef<GraphDrawing | null>(null);
+  drawing.current ??= new GraphDrawing();
+  const { layout, nodes: rfNodes, edges: rfEdges } = useMemo(() => drawing.current!.draw(slice, aspect, g), [slice, aspect, g]);
   useEffect(() => {
     layoutRef.current = layout;
   }, [layout]);
-  // Unchanged nodes and edges stay the same objects, so only what changed re-renders (stable.ts).
-  const nodeCache = useRef({ byId: new Map<string, GraphNode>(), list: [] as GraphNode[] });
-  const edgeCache = useRef({ byId: new Map<string, GraphEdge>(), list: [] as GraphEdge[] });
-  const rfNodes = useMemo(() => keepSame(nodeCache.current, buildNodes(slice, layout, pods, nodes, endpoints)), [slice, layout, pods, nodes, endpoints]);
-  // The communication paths depend on the components, hosts, cuts and the apiserver's etcd member,
-  // never on the objects: a rollout's pod changes do not rebuild them.
-  const { hosts, components, partitions, apiEtcd } = slice;
-  const commEdges = useMemo(() => buildEdges({ hosts, components, partitions, apiEtcd, objects: {} }, layout, g), [hosts, components, partitions, apiEtcd, layout, g]);
-  const rfEdges = useMemo(
-    () =>
-      keepSame(
-        edgeCache.current,
-        [...commEdges, ...buildServiceEdges(slice, layout, endpoints, g)].map((e) => ({
-          ...e,
-          ariaLabel: g.edgeLabel(e.source.replace(/^(?:[a-z]+:)+/, ''), e.target.replace(/^(?:[a-z]+:)+/, '')),
-          domAttributes: { 'aria-roledescription': g.edgeRole },
-        })),
-      ),
-    [commEdges, slice, layout, endpoints, g],
-  );
 
   // Fit the whole cluster on first load, whenever hosts come or go (never on pod changes), and
   // whenever the pane changes size: the dock or the inspector opening or closing, a window resize.
@@ -270,7 +223,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
 export function ClusterGraph() {
   const theme = useUiStore((s) => s.theme);
   // With many nodes the dozens of kubelet and image-pull edges would hide the regions: draw them fainter.
-  const workers = useSimStore((s) => Object.values(s.hosts).filter((h) => h.role === 'worker').length);
+  const workers = useSimStore((s) => workerCount(s.hosts));
   const dense = workers > 8;
   // Compact regions (layout.ts COMPACT_AFTER) draw every label at 12 px or more (graph.css).
   const compact = workers > COMPACT_AFTER;

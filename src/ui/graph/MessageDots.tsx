@@ -33,6 +33,12 @@ interface DotEl {
   circle: SVGCircleElement;
   label: SVGTextElement;
   title: SVGTitleElement;
+  /** The radius and count last written: unchanged, they are not written again (a DOM write costs a style pass). */
+  r: number;
+  count: number;
+  transform: string;
+  phase: string;
+  summary: string;
 }
 
 function makeDot(parent: SVGGElement): DotEl {
@@ -46,16 +52,22 @@ function makeDot(parent: SVGGElement): DotEl {
   const title = document.createElementNS(SVG_NS, 'title');
   g.append(circle, label, title);
   parent.append(g);
-  return { g, circle, label, title };
+  return { g, circle, label, title, r: NaN, count: NaN, transform: '', phase: '', summary: '' };
 }
 
 function paint(el: DotEl, d: Dot, x: number, y: number, r: number): void {
-  el.g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)})`);
-  if (el.g.getAttribute('data-phase') !== d.phase) {
+  const transform = `translate(${x.toFixed(1)},${y.toFixed(1)})`;
+  if (el.transform !== transform) {
+    el.g.setAttribute('transform', transform);
+    el.transform = transform;
+  }
+  if (el.phase !== d.phase) {
+    el.phase = d.phase;
     el.g.setAttribute('data-phase', d.phase);
     el.circle.style.fill = `var(--phase-${d.phase}, ${PHASE_FALLBACK[d.phase]})`;
   }
-  if (el.g.getAttribute('data-summary') !== d.summary) {
+  if (el.summary !== d.summary) {
+    el.summary = d.summary;
     el.g.setAttribute('data-summary', d.summary);
     el.g.setAttribute('data-type', d.type);
     // The route, for the e2e tests that check which component talks to which.
@@ -63,12 +75,17 @@ function paint(el: DotEl, d: Dot, x: number, y: number, r: number): void {
     el.g.setAttribute('data-to', d.to);
     el.title.textContent = `${d.summary}  [${PHASE_NAMES[useUiStore.getState().lang][d.phase]}]  ${d.from} → ${d.to}`;
   }
+  if (el.r === r && el.count === d.count) return;
   const rr = d.count > 1 ? r * 1.7 : r;
   el.circle.setAttribute('r', rr.toFixed(1));
-  el.g.setAttribute('data-count', String(d.count));
-  el.label.textContent = d.count > 1 ? String(d.count) : '';
   el.label.setAttribute('y', (rr * 0.38).toFixed(1));
   el.label.style.fontSize = `${(rr * 1.05).toFixed(1)}px`;
+  if (el.count !== d.count) {
+    el.g.setAttribute('data-count', String(d.count));
+    el.label.textContent = d.count > 1 ? String(d.count) : '';
+  }
+  el.r = r;
+  el.count = d.count;
 }
 
 /** A traffic dot's route, for the e2e tests and the tooltip (set when the leg changes). */
@@ -101,11 +118,20 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
     let raf = 0;
     const els = new Map<string, DotEl>();
 
+    // Where each process is drawn, for as long as the layout is the same: a few hundred dots look
+    // their two ends up on every frame. A process's host never changes, so its fallback (its
+    // region) does not either; one that is not drawn yet is looked up again.
+    let centers: { layout: unknown; at: Map<string, { x: number; y: number }> } = { layout: undefined, at: new Map() };
     const center = (process: string): { x: number; y: number } | undefined => {
       const layout = layoutRef.current;
       if (!layout) return undefined;
+      if (centers.layout !== layout) centers = { layout, at: new Map() };
+      const known = centers.at.get(process);
+      if (known) return known;
       const id = endpointNode(process, layout, sim.components);
-      return id ? nodeCenter(id) : undefined;
+      const at = id ? nodeCenter(id) : undefined;
+      if (at && id && rf.getInternalNode(id)) centers.at.set(process, at);
+      return at;
     };
     // A Service or Pod object's box on the graph, for the traffic dots' legs.
     const objectCenter = (object: string): { x: number; y: number } | undefined => {

@@ -47,21 +47,52 @@ export function visible(m: MessageView, f: DotFilter): boolean {
   return m.from !== m.to || m.flow !== undefined;
 }
 
-/** The dots for the messages in flight at `now`, merged per edge and type when an edge is crowded. */
-export function computeDots(msgs: readonly MessageView[], now: number, f: DotFilter, mergeAbove = MERGE_ABOVE): Dot[] {
-  const byEdge = new Map<string, MessageView[]>();
+/** One dot per message, travelling on its own. */
+function single(m: MessageView, now: number): Dot {
+  const d: Dot = { key: `m${m.id}`, from: m.from, to: m.to, phase: m.phase, type: m.type, summary: m.summary, progress: progressOf(m, now), count: 1 };
+  if (m.flow) d.flow = m.flow;
+  return d;
+}
+
+/** The key of the edge a message travels: requests between pods share one per route (client, address, backend), not per node pair. */
+function edgeKey(m: MessageView): string {
+  return m.flow ? `${m.from}>${m.to}>${m.flow.client}>${m.flow.dst}>${m.flow.backend}>${m.flow.reply ? 'r' : 'q'}` : `${m.from}>${m.to}`;
+}
+
+/**
+ * The messages grouped by the edge they travel, edges in the order their first message comes.
+ * Called on every frame with thousands of messages at 50 workers: node-to-node messages are grouped
+ * by sender and receiver in nested maps, without a key string per message.
+ */
+function byEdge(msgs: readonly MessageView[], f: DotFilter): MessageView[][] {
+  const nodes = new Map<string, Map<string, MessageView[]>>();
+  const routes = new Map<string, MessageView[]>();
+  const edges: MessageView[][] = [];
   for (const m of msgs) {
     if (!visible(m, f)) continue;
-    // Requests between pods share one edge per route (client, address, backend), not per node pair.
-    const k = m.flow ? `${m.from}>${m.to}>${m.flow.client}>${m.flow.dst}>${m.flow.backend}>${m.flow.reply ? 'r' : 'q'}` : `${m.from}>${m.to}`;
-    const list = byEdge.get(k);
-    if (list) list.push(m);
-    else byEdge.set(k, [m]);
+    let list: MessageView[] | undefined;
+    if (m.flow) {
+      const k = edgeKey(m);
+      list = routes.get(k);
+      if (!list) routes.set(k, (list = []));
+    } else {
+      let to = nodes.get(m.from);
+      if (!to) nodes.set(m.from, (to = new Map()));
+      list = to.get(m.to);
+      if (!list) to.set(m.to, (list = []));
+    }
+    if (list.length === 0) edges.push(list);
+    list.push(m);
   }
+  return edges;
+}
+
+/** The dots for the messages in flight at `now`, merged per edge and type when an edge is crowded. */
+export function computeDots(msgs: readonly MessageView[], now: number, f: DotFilter, mergeAbove = MERGE_ABOVE): Dot[] {
   const out: Dot[] = [];
-  for (const [edge, list] of byEdge) {
+  for (const list of byEdge(msgs, f)) {
     if (list.length <= mergeAbove) {
-      for (const m of list) out.push({ key: `m${m.id}`, from: m.from, to: m.to, phase: m.phase, type: m.type, summary: m.summary, progress: progressOf(m, now), count: 1, ...(m.flow && { flow: m.flow }) });
+      for (const m of list) out.push(single(m, now));
       continue;
     }
     const byType = new Map<string, MessageView[]>();
@@ -70,15 +101,16 @@ export function computeDots(msgs: readonly MessageView[], now: number, f: DotFil
       if (g) g.push(m);
       else byType.set(m.type, [m]);
     }
+    const edge = edgeKey(list[0]!);
     for (const [type, group] of byType) {
       const first = group[0]!;
       if (group.length === 1) {
-        out.push({ key: `m${first.id}`, from: first.from, to: first.to, phase: first.phase, type, summary: first.summary, progress: progressOf(first, now), count: 1, ...(first.flow && { flow: first.flow }) });
+        out.push(single(first, now));
         continue;
       }
       // The merged dot travels with the middle of its group.
       const ps = group.map((m) => progressOf(m, now)).sort((a, b) => a - b);
-      out.push({
+      const d: Dot = {
         key: `${edge}>${type}`,
         from: first.from,
         to: first.to,
@@ -87,8 +119,9 @@ export function computeDots(msgs: readonly MessageView[], now: number, f: DotFil
         summary: `${group.length} × ${type}: ${first.summary}, ...`,
         progress: ps[Math.floor(ps.length / 2)]!,
         count: group.length,
-        ...(first.flow && { flow: first.flow }),
-      });
+      };
+      if (first.flow) d.flow = first.flow;
+      out.push(d);
     }
   }
   return out;

@@ -707,8 +707,3 @@ export function fitZoom(layout: ClusterLayout, paneW: number, paneH: number, pad
   const z = Math.min(inner(paneW) / r.w, inner(paneH) / r.h);
   return Math.min(maxZoom, Math.max(minZoom, z));
 }
-
-/** Everything that places a box, as one string: equal keys mean the same picture. */
-export function layoutKey(layout: ClusterLayout): string {
-  return layout.boxes.map((b) => `${b.id}|${b.ref}|${b.x}|${b.y}|${b.w}|${b.h}|${b.count ?? ''}|${b.compact ? 1 : ''}`).join('\n');
-}

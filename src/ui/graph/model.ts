@@ -101,8 +101,28 @@ export function servicesOf(objects: Record<string, ObjectView>): ObjectView[] {
 
 /** The last layout made and what it was made from (layoutFor's memo; one per graph). */
 export interface LayoutMemo {
-  key?: string;
+  inputs?: LayoutInputs;
   layout?: ClusterLayout;
+}
+
+/** What a layout is made from, as flat lists compared item by item (no key strings: they were rebuilt for 1,500 pods on every redraw). */
+interface LayoutInputs {
+  aspect: number | undefined;
+  hosts: string[];
+  components: string[];
+  pods: (string | number)[];
+  nodes: string[];
+  services: (string | number)[];
+}
+
+function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameInputs(a: LayoutInputs, b: LayoutInputs): boolean {
+  return a.aspect === b.aspect && sameList(a.hosts, b.hosts) && sameList(a.components, b.components) && sameList(a.pods, b.pods) && sameList(a.nodes, b.nodes) && sameList(a.services, b.services);
 }
 
 /**
@@ -113,28 +133,27 @@ export interface LayoutMemo {
  * status, the usual change while a rollout runs, keeps the same layout object (issue 11).
  */
 export function layoutFor(s: SimSlice, pods: ObjectView[], nodes: ObjectView[], order: (podId: string) => number, services: ObjectView[] = [], serviceOrder: (id: string) => number = () => 0, aspect?: number, memo?: LayoutMemo): ClusterLayout {
+  const hostList = Object.values(s.hosts);
+  const componentList = Object.values(s.components);
+  if (memo) {
+    const inputs: LayoutInputs = { aspect, hosts: [], components: [], pods: [], nodes: nodes.map((n) => n.name), services: [] };
+    for (const h of hostList) inputs.hosts.push(h.id, h.role);
+    for (const c of componentList) inputs.components.push(c.id, c.kind, c.host);
+    for (const p of pods) inputs.pods.push(p.id, podNodeName(p) ?? '', order(p.id));
+    for (const v of services) inputs.services.push(v.id, serviceOrder(v.id));
+    if (memo.layout && memo.inputs && sameInputs(memo.inputs, inputs)) return memo.layout;
+    memo.inputs = inputs;
+  }
   const lp: LayoutPod[] = pods.map((p) => ({ id: p.id, node: podNodeName(p), order: order(p.id) }));
-  const hosts = Object.values(s.hosts).map((h) => ({ id: h.id, role: h.role }));
-  const components = Object.values(s.components).map((c) => ({ id: c.id, kind: c.kind, host: c.host }));
-  const ls = services.map((v) => ({ id: v.id, order: serviceOrder(v.id) }));
-  const names = nodes.map((n) => ({ name: n.name }));
-  let key: string | undefined;
-  if (memo) {
-    key = [
-      aspect ?? '',
-      hosts.map((h) => `${h.id}|${h.role}`).join(','),
-      components.map((c) => `${c.id}|${c.kind}|${c.host}`).join(','),
-      lp.map((p) => `${p.id}|${p.node ?? ''}|${p.order}`).join(','),
-      names.map((n) => n.name).join(','),
-      ls.map((v) => `${v.id}|${v.order}`).join(','),
-    ].join('\n');
-    if (memo.layout && memo.key === key) return memo.layout;
-  }
-  const layout = layoutCluster(hosts, components, lp, names, ls, aspect);
-  if (memo) {
-    memo.key = key;
-    memo.layout = layout;
-  }
+  const layout = layoutCluster(
+    hostList.map((h) => ({ id: h.id, role: h.role })),
+    componentList.map((c) => ({ id: c.id, kind: c.kind, host: c.host })),
+    lp,
+    nodes.map((n) => ({ name: n.name })),
+    services.map((v) => ({ id: v.id, order: serviceOrder(v.id) })),
+    aspect,
+  );
+  if (memo) memo.layout = layout;
   return layout;
 }
 
@@ -158,8 +177,25 @@ function centreHandles(box: Box): NodeHandle[] {
   ];
 }
 
-/** React Flow nodes for a layout. */
-export function buildNodes(s: SimSlice, layout: ClusterLayout, pods: ObjectView[], nodes: ObjectView[], endpoints: Map<string, ServiceEndpoint[]> = new Map()): GraphNode[] {
+/**
+ * The nodes of the last buildNodes with what each was made from (one per graph): a pod's, a
+ * component's or a `+N` badge's node is the same object while its box, its view and its host's
+ * state are the same objects. Region and Service nodes, a few dozen, are made again every time.
+ */
+export interface NodeMemo {
+  byId: Map<string, { deps: unknown[]; node: GraphNode }>;
+}
+
+function remembered(memo: NodeMemo | undefined, next: NodeMemo['byId'], id: string, deps: unknown[], make: () => GraphNode): GraphNode {
+  const was = memo?.byId.get(id);
+  const node = was && was.deps.length === deps.length && was.deps.every((d, i) => d === deps[i]) ? was.node : make();
+  next.set(id, { deps, node });
+  return node;
+}
+
+/** React Flow nodes for a layout (with a `memo`, the same objects for what did not change). */
+export function buildNodes(s: SimSlice, layout: ClusterLayout, pods: ObjectView[], nodes: ObjectView[], endpoints: Map<string, ServiceEndpoint[]> = new Map(), memo?: NodeMemo): GraphNode[] {
+  const next: NodeMemo['byId'] = new Map();
   const nodeByName = new Map(nodes.map((n) => [n.name, n]));
   const podById = new Map(pods.map((p) => [p.id, p]));
   const podsPerRegion = new Map<string, number>();
@@ -169,9 +205,9 @@ export function buildNodes(s: SimSlice, layout: ClusterLayout, pods: ObjectView[
   }
   const out: GraphNode[] = [];
   for (const box of layout.boxes) {
-    const base = { id: box.id, position: { x: box.x, y: box.y }, width: box.w, height: box.h, handles: centreHandles(box), ...(box.parent ? { parentId: box.parent, extent: 'parent' as const } : {}) };
-    const more = layout.byId[`more:${box.id}`]?.count ?? 0;
+    const base = () => ({ id: box.id, position: { x: box.x, y: box.y }, width: box.w, height: box.h, handles: centreHandles(box), ...(box.parent ? { parentId: box.parent, extent: 'parent' as const } : {}) });
     if (box.kind === 'region' || box.kind === 'tray' || box.kind === 'band') {
+      const more = layout.byId[moreNodeId(box.id)]?.count ?? 0;
       const host = s.hosts[box.ref];
       const cutFrom = s.partitions.flatMap(([a, b]) => (a === box.ref ? [b] : b === box.ref ? [a] : []));
       const data: RegionData = { box, host, node: nodeByName.get(box.ref), cutFrom, pods: (podsPerRegion.get(box.id) ?? 0) + more };
@@ -184,24 +220,27 @@ export function buildNodes(s: SimSlice, layout: ClusterLayout, pods: ObjectView[
         const x = ETCD_X + COMP_W + 12;
         if (api && etcdHere) data.etcdNote = { x, y: api.y + 6, w: box.w - x - PAD };
       }
-      out.push({ ...base, type: 'region', data, selectable: false, zIndex: 0 });
+      out.push({ ...base(), type: 'region', data, selectable: false, zIndex: 0 });
     } else if (box.kind === 'component' || box.kind === 'small-component') {
       const view = s.components[box.ref];
       if (!view) continue;
-      out.push({ ...base, type: 'component', data: { box, view, hostUp: s.hosts[view.host]?.up ?? true } });
+      const hostUp = s.hosts[view.host]?.up ?? true;
+      out.push(remembered(memo, next, box.id, [box, view, hostUp], () => ({ ...base(), type: 'component', data: { box, view, hostUp } })));
     } else if (box.kind === 'service') {
       const svc = s.objects[box.ref];
       if (!svc) continue;
-      out.push({ ...base, type: 'service', data: { box, svc, summary: serviceSummary(svc), endpoints: endpoints.get(svc.id) ?? [] } });
+      out.push({ ...base(), type: 'service', data: { box, svc, summary: serviceSummary(svc), endpoints: endpoints.get(svc.id) ?? [] } });
     } else if (box.kind === 'pod') {
       const pod = podById.get(box.ref);
       if (!pod) continue;
       const n = podNodeName(pod);
-      out.push({ ...base, type: 'pod', data: { box, pod, hostUp: n ? (s.hosts[n]?.up ?? true) : true } });
+      const hostUp = n ? (s.hosts[n]?.up ?? true) : true;
+      out.push(remembered(memo, next, box.id, [box, pod, hostUp], () => ({ ...base(), type: 'pod', data: { box, pod, hostUp } })));
     } else {
-      out.push({ ...base, type: 'more', data: { box } });
+      out.push(remembered(memo, next, box.id, [box], () => ({ ...base(), type: 'more', data: { box } })));
     }
   }
+  if (memo) memo.byId = next;
   return out;
 }
 
@@ -279,9 +318,9 @@ function podTarget(layout: ClusterLayout, pod: ObjectView | undefined, podId: st
  * Thin edges from each drawn Service to its endpoints: pods, or for an address that is a host's
  * (the `kubernetes` Service's 10.0.0.10:6443), the kube-apiserver on that host.
  */
-export function buildServiceEdges(s: SimSlice, layout: ClusterLayout, endpoints: Map<string, ServiceEndpoint[]>, g: GraphStrings = GRAPH_STRINGS.en): GraphEdge[] {
-  const pods = Object.values(s.objects).filter((o) => o.kind === 'Pod');
-  const byIP = podsByIP(pods);
+export function buildServiceEdges(s: SimSlice, layout: ClusterLayout, endpoints: Map<string, ServiceEndpoint[]>, g: GraphStrings = GRAPH_STRINGS.en, pods?: ObjectView[]): GraphEdge[] {
+  if (endpoints.size === 0) return [];
+  const byIP = podsByIP(pods ?? Object.values(s.objects).filter((o) => o.kind === 'Pod'));
   const hostByAddress = new Map(Object.values(s.hosts).map((h) => [h.address, h.id]));
   const ctx = {
     podByIP: byIP,

@@ -2,6 +2,8 @@
 // keeps its internal node (it compares user nodes by identity) and the memoised node components
 // skip their render: a change to one pod re-renders that pod's box, not the 1,500 others.
 
+import type { Box, ClusterLayout } from './layout';
+
 /** Fields holding store views: the store replaces a view when it changes, so identity decides. */
 const BY_IDENTITY = new Set(['view', 'pod', 'svc', 'host', 'node']);
 
@@ -65,7 +67,7 @@ export function keepSame<T extends Drawn>(cache: { byId: Map<string, T>; list: T
   let changed = next.length !== cache.list.length;
   const out = next.map((n, i) => {
     const old = cache.byId.get(n.id);
-    const keep = old && sameDrawn(old, n) ? old : n;
+    const keep = old && (old === n || sameDrawn(old, n)) ? old : n;
     if (keep !== cache.list[i]) changed = true;
     byId.set(n.id, keep);
     return keep;
@@ -74,4 +76,38 @@ export function keepSame<T extends Drawn>(cache: { byId: Map<string, T>; list: T
   cache.byId = byId;
   cache.list = out;
   return out;
+}
+
+const BOX_FIELDS = ['id', 'kind', 'x', 'y', 'w', 'h', 'ax', 'ay', 'parent', 'ref', 'count', 'compact', 'role'] as const satisfies readonly (keyof Box)[];
+
+function sameBox(a: Box, b: Box): boolean {
+  for (const k of BOX_FIELDS) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+/**
+ * `next` with every box that is placed as the one of the same id in `prev` replaced by that one, so
+ * that a pod's box stays the same object when a new pod is placed elsewhere (its node is then kept
+ * by identity, buildNodes' memo); `prev` itself when nothing moved, came or went.
+ */
+export function keepBoxes(prev: ClusterLayout | undefined, next: ClusterLayout): ClusterLayout {
+  if (!prev || prev === next) return next;
+  let moved = prev.boxes.length !== next.boxes.length || prev.compact !== next.compact;
+  const boxes = next.boxes.map((b, i) => {
+    const old = prev.byId[b.id];
+    const keep = old && sameBox(old, b) ? old : b;
+    if (keep !== prev.boxes[i]) moved = true;
+    return keep;
+  });
+  if (!moved && sameRegions(prev.podRegion, next.podRegion)) return prev;
+  const byId: Record<string, Box> = {};
+  for (const b of boxes) byId[b.id] = b;
+  return { ...next, boxes, byId };
+}
+
+function sameRegions(a: Record<string, string>, b: Record<string, string>): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (a[k] !== b[k]) return false;
+  return true;
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import type { FrameBatch, MessageView, TraceRecord } from '../../protocol/view';
+import { describe, expect, it, vi } from 'vitest';
+import type { FrameBatch, MessageView, ObjectView, TraceRecord } from '../../protocol/view';
+import { HOLD_ABOVE, OBJECTS_EVERY_MS } from './objects-hold';
 import { applyInFlight, keepLatest, latestEtcdPeer } from './sim-store';
 import { useSimStore } from './app-store';
 
@@ -14,6 +15,14 @@ describe('keepLatest', () => {
     [[], [], 3, []],
   ])('keeps the latest of %j then %j, at most %i', (older, newer, keep, want) => {
     expect(keepLatest(older, newer, keep)).toEqual(want);
+  });
+
+  it.each([
+    [[1, 2, 3], [4], 3, 1, [1, 2, 3, 4]],
+    [[1, 2, 3, 4], [5], 3, 1, [3, 4, 5]],
+    [[1, 2], [3, 4, 5, 6, 7], 3, 1, [5, 6, 7]],
+  ])('with a slack, lets %j then %j grow to %i + %i before cutting back', (older, newer, keep, slack, want) => {
+    expect(keepLatest(older, newer, keep, slack)).toEqual(want);
   });
 });
 
@@ -171,5 +180,50 @@ describe('applyBatch with a reset frame (a seek went back in time)', () => {
     expect(useSimStore.getState().vocabulary).toEqual(vocabulary);
     useSimStore.getState().setLoaded('again', []);
     expect(useSimStore.getState().vocabulary).toEqual(vocabulary);
+  });
+});
+
+// Issue 11: at 50 workers the objects table (3,700 entries) was copied on nearly every frame; past
+// HOLD_ABOVE objects the changes of OBJECTS_EVERY_MS reach it together (objects-hold.ts).
+describe('a big objects table', () => {
+  const pod = (id: string, rv = '1'): ObjectView => ({ id, kind: 'Pod', namespace: 'default', name: id, resourceVersion: rv, object: {} });
+  const f = (objects: Partial<FrameBatch['objects']>, reset = false): FrameBatch => ({
+    type: 'frame',
+    clock: { time: 1, playing: true, speed: 1 },
+    checkpoint: { time: 1, events: 1, records: 1, commands: 0, traceHash: '0123456789abcdef' },
+    hosts: { added: [], updated: [], removed: [] },
+    components: { added: [], updated: [], removed: [] },
+    objects: { added: [], updated: [], removed: [], ...objects },
+    trace: [],
+    inFlight: { added: [], removed: [] },
+    partitions: [],
+    outputs: [],
+    ...(reset && { reset: true as const }),
+  });
+
+  it('gets the changes of a frame within OBJECTS_EVERY_MS of the last ones by the timer, together', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const sim = useSimStore.getState();
+      sim.reset();
+      const many = Array.from({ length: HOLD_ABOVE + 1 }, (_, i) => pod(`pods/default/p${i}`));
+      sim.applyBatch(f({ added: many }, true), 0);
+      const first = useSimStore.getState().objects;
+      vi.advanceTimersByTime(16);
+      sim.applyBatch(f({ updated: [pod('pods/default/p1', '2')] }), 0);
+      vi.advanceTimersByTime(16);
+      sim.applyBatch(f({ removed: ['pods/default/p2'] }), 0);
+      expect(useSimStore.getState().objects).toBe(first);
+      vi.advanceTimersByTime(OBJECTS_EVERY_MS);
+      const later = useSimStore.getState().objects;
+      expect(later['pods/default/p1']!.resourceVersion).toBe('2');
+      expect(later['pods/default/p2']).toBeUndefined();
+      // A small table follows every frame.
+      sim.applyBatch(f({ added: [pod('pods/default/a')] }, true), 0);
+      sim.applyBatch(f({ added: [pod('pods/default/b')] }), 0);
+      expect(Object.keys(useSimStore.getState().objects)).toEqual(['pods/default/a', 'pods/default/b']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -23,8 +23,11 @@ import type {
   WhyCallout,
 } from '../../protocol/view';
 import type { ScenarioProgressView } from '../../protocol/scenario-progress';
+import { ObjectsHold } from './objects-hold';
 
 export const TRACE_KEEP = 5000;
+/** How far past TRACE_KEEP the trace grows before it is cut back (keepLatest's slack). */
+export const TRACE_SLACK = 1000;
 export const OUTPUTS_KEEP = 500;
 
 export interface SimState {
@@ -45,7 +48,7 @@ export interface SimState {
   inFlight: MessageView[];
   /** The etcd member (process id) kube-apiserver sent its latest request to: the graph's apiserver->etcd edge. */
   apiEtcd?: string;
-  /** The latest trace records, oldest first (at most TRACE_KEEP). */
+  /** The latest trace records, oldest first (at least the last TRACE_KEEP, at most TRACE_KEEP + TRACE_SLACK). */
   trace: TraceRecord[];
   outputs: TerminalOutput[];
   followed?: FollowedRequest;
@@ -60,7 +63,7 @@ export interface SimState {
   failedFlows: FailedFlow[];
   /** kube-proxy's cost per first packet by mode and Service count (asked for by the kube-proxy inspector). */
   proxyCost: ProxyCostPoint[] | null;
-  /** Size in bytes of a recent batch, the last one measured (dev overlay; sim-worker-host.ts SIZE_EVERY_MS). */
+  /** Size in bytes of a recent batch, the last one measured (dev overlay; worker/frame-size.ts). */
   lastBatchBytes: number;
   /** The run's 16-hex-digit trace hash at the last frame (the same the CLI prints). */
   traceHash: string;
@@ -106,6 +109,17 @@ function patched<T extends { id: string }>(was: Record<string, T>, p: Patch<T>):
   return sealed(into);
 }
 
+/** Object changes held back on a big cluster (objects-hold.ts), and the timer that applies them when no frame comes. */
+const hold = new ObjectsHold(() => performance.now(), sealed);
+let holdTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The objects table is replaced whole: what was held does not apply to it. */
+function dropHeld(table: Record<string, ObjectView>): void {
+  hold.replaced(table);
+  if (holdTimer) clearTimeout(holdTimer);
+  holdTimer = undefined;
+}
+
 /** Lost requests the store keeps for the graph's failure marks. */
 const FAILED_FLOWS_KEEP = 40;
 
@@ -129,19 +143,31 @@ export function latestEtcdPeer(b: Pick<FrameBatch, 'trace' | 'inFlight'>): strin
  */
 export function applyInFlight(was: readonly MessageView[], p: InFlightPatch): MessageView[] {
   if (p.added.length === 0 && p.removed.length === 0) return was as MessageView[];
-  const gone = new Set<number>(p.removed);
-  for (const m of p.added) gone.add(m.id);
-  const kept = gone.size ? was.filter((m) => !gone.has(m.id)) : was.slice();
+  // `was` is sorted by id: one walk beside the sorted ids that go drops them, without hashing
+  // thousands of ids on every frame (50 workers: 2,800 messages in flight, a few dozen change).
+  const gone = p.removed.concat(p.added.map((m) => m.id)).sort((a, b) => a - b);
+  const kept: MessageView[] = [];
+  let j = 0;
+  for (const m of was) {
+    while (j < gone.length && gone[j]! < m.id) j++;
+    if (j < gone.length && gone[j] === m.id) continue;
+    kept.push(m);
+  }
   if (p.added.length === 0) return kept;
   const last = kept.length ? kept[kept.length - 1]!.id : -Infinity;
-  const out = kept.concat(p.added);
+  for (const m of p.added) kept.push(m);
   // New messages have the newest ids; a message sent again (another delivery time) may not.
-  if (p.added[0]!.id < last) out.sort((a, b) => a.id - b.id);
-  return out;
+  if (p.added[0]!.id < last) kept.sort((a, b) => a.id - b.id);
+  return kept;
 }
 
-/** `older` then `newer`, the last `keep` of them, as a new array (neither argument changes). */
-export function keepLatest<T>(older: readonly T[], newer: readonly T[], keep: number): T[] {
+/**
+ * `older` then `newer`, the last `keep` of them, as a new array (neither argument changes). With a
+ * `slack`, the list grows to `keep + slack` before it is cut back to `keep`: one copy on most frames
+ * instead of two (the trace's 5,000 records were copied twice on every frame at 50 workers).
+ */
+export function keepLatest<T>(older: readonly T[], newer: readonly T[], keep: number, slack = 0): T[] {
+  if (older.length + newer.length <= keep + slack) return older.concat(newer);
   if (newer.length >= keep) return newer.slice(newer.length - keep);
   const drop = Math.max(0, older.length + newer.length - keep);
   return older.slice(drop).concat(newer);
@@ -197,13 +223,20 @@ export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], Si
     if (hosts !== was.hosts) next.hosts = hosts;
     const components = patched(was.components, b.components);
     if (components !== was.components) next.components = components;
-    const objects = patched(was.objects, b.objects);
+    const objects = hold.apply(was.objects, b.objects);
     if (objects !== was.objects) next.objects = objects;
+    if (hold.waiting && !holdTimer)
+      holdTimer = setTimeout(() => {
+        holdTimer = undefined;
+        const table = get().objects;
+        const flushed = hold.flush(table);
+        if (flushed !== table) set({ objects: flushed });
+      }, hold.dueIn());
     const inFlight = applyInFlight(was.inFlight, b.inFlight);
     if (inFlight !== was.inFlight) next.inFlight = sealed(inFlight);
     const to = latestEtcdPeer(b);
     if (to && to !== was.apiEtcd) next.apiEtcd = to;
-    if (b.trace.length) next.trace = sealed(keepLatest(was.trace, b.trace, TRACE_KEEP));
+    if (b.trace.length) next.trace = sealed(keepLatest(was.trace, b.trace, TRACE_KEEP, TRACE_SLACK));
     if (b.outputs.length) next.outputs = sealed(keepLatest(was.outputs, b.outputs, OUTPUTS_KEEP));
     if (b.why) next.why = sealed(b.why);
     if (b.loads) next.loads = sealed(b.loads);
@@ -239,7 +272,10 @@ export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], Si
       if (s.outputs.length > OUTPUTS_KEEP) s.outputs.splice(0, s.outputs.length - OUTPUTS_KEEP);
     }),
   // The chart's figure does not depend on the run: it stays across a reset.
-  reset: () => set((s) => ({ ...initial, proxyCost: s.proxyCost, resetEpoch: s.resetEpoch })),
+  reset: () => {
+    dropHeld({});
+    set((s) => ({ ...initial, proxyCost: s.proxyCost, resetEpoch: s.resetEpoch }));
+  },
 });
 
 /**
@@ -250,6 +286,7 @@ function applyReset(set: (fn: (s: AppState) => void) => void, b: FrameBatch, byt
   const hosts = tableOf(b.hosts);
   const components = tableOf(b.components);
   const objects = tableOf(b.objects);
+  dropHeld(objects);
   const trace = keepLatest([], b.trace, TRACE_KEEP);
   const outputs = keepLatest([], b.outputs, OUTPUTS_KEEP);
   set((s) => {

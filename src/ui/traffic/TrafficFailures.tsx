@@ -22,6 +22,13 @@ function Glyph({ kind }: { kind: FailureMark['kind'] }) {
 }
 
 export function TrafficFailures({ layout }: { layout: ClusterLayout }) {
+  // Most of the time nothing is marked: only then does the overlay follow the clock and the objects
+  // (at 50 workers it re-rendered, and indexed every pod's IP, on every frame: issue 11).
+  const shown = useSimStore((s) => s.failedFlows.some((f) => f.time <= s.clock.time && s.clock.time - f.time <= FAILURE_SHOWN_MS));
+  return shown ? <FailureMarks layout={layout} /> : null;
+}
+
+function FailureMarks({ layout }: { layout: ClusterLayout }) {
   const failed = useSimStore((s) => s.failedFlows);
   const now = useSimStore((s) => s.clock.time);
   const objects = useSimStore((s) => s.objects);

@@ -6,13 +6,14 @@ import { useShallow } from 'zustand/react/shallow';
 import type { WhyCallout, WhyTarget } from '../../protocol/why';
 import { type Selection } from '../store/ui-store';
 import { WHY_STRINGS } from './strings';
+import { calloutsFor } from './by-target';
 import { deadlineOf, whyText } from './text';
 import './why.css';
 import { useSimStore, useUiStore } from '../store/app-store';
 
-/** The callouts attached to one target (a stable array while they do not change). */
+/** The callouts attached to one target (a stable array while the store's list does not change). */
 export function useWhyFor(kind: WhyTarget['kind'], id: string): WhyCallout[] {
-  return useSimStore(useShallow((s) => s.why.filter((w) => w.target.kind === kind && w.target.id === id)));
+  return useSimStore((s) => calloutsFor(s.why, kind, id));
 }
 
 /**
@@ -22,7 +23,7 @@ export function useWhyFor(kind: WhyTarget['kind'], id: string): WhyCallout[] {
  */
 function useCountdownClock(callouts: WhyCallout[]): number {
   const deadlines = callouts.map(deadlineOf).filter((d): d is number => d !== undefined);
-  useSimStore((s) => deadlines.map((d) => Math.ceil((d - s.clock.time) / 1000)).join(','));
+  useSimStore((s) => (deadlines.length ? deadlines.map((d) => Math.ceil((d - s.clock.time) / 1000)).join(',') : ''));
   return useSimStore.getState().clock.time;
 }
 
