@@ -8,7 +8,7 @@ import { ViewportPortal } from '@xyflow/react';
 import { useMemo } from 'react';
 import type { ClusterLayout } from '../graph/layout';
 import { useSimStore, useUiStore } from '../store/app-store';
-import { failureMarks, MARK_SIZE, type FailureMark } from './failure-marks';
+import { FAILURE_SHOWN_MS, failureMarks, MARK_SIZE, type FailureMark } from './failure-marks';
 import { flowIndex } from './flow';
 import { TRAFFIC_STRINGS } from './strings';
 import './traffic.css';
