@@ -24,7 +24,7 @@ import { onContainerLogs, onReadLogs } from './logs';
 import { LEASE_TIMER, NODE_STATUS_TIMER, conditionKey, postNodeStatus, registerNode, renewLease, type NodeCondition } from './node';
 import { TOKEN_REFRESH_TIMER, onTokenRefreshTimer, onTokenResponse } from './token-manager';
 import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volume-resync';
-import { RETRY_TIMER, onContainerExited, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
+import { POD_DELETE_RETRY_TIMER, RETRY_TIMER, deleteTerminatedPod, onContainerExited, onPodDeleteFailed, onSyncResponse, pushStatus, removeWorker, retryAt, shortenGrace, syncPod, terminateStep } from './pod-worker';
 import { findContainer } from './init-containers';
 import { configSources, objectResourceOf, objectsSynced, unregisterPod, workersAwaiting } from './object-managers';
 import { restartChangedContainers } from './container-changes';
@@ -233,6 +233,9 @@ function onClientEvent(s: KubeletState, ctx: Effects, ev: ClientEvent): void {
         klog(ctx, 'E', 'kubelet_node_status.go:535', 'Error updating node status, will retry', { err: callError(ev, status) });
       }
       return;
+    case 'pod.delete':
+      if (!ok) onPodDeleteFailed(ctx, ev.call.data as string, status);
+      return;
     case 'pod.status': {
       const w = s.workers.get(ev.call.data as string);
       if (!w) return;
@@ -367,6 +370,11 @@ function onTimer(s: KubeletState, t: Timer, ctx: Effects): void {
       return startRuntimeSync(s, ctx);
     case PLEG_EVENT:
       return onRelist(s, ctx);
+    case POD_DELETE_RETRY_TIMER: {
+      const w = s.workers.get(t.payload as string);
+      if (w) deleteTerminatedPod(s, ctx, w);
+      return;
+    }
     case TOKEN_REFRESH_TIMER:
       return onTokenRefreshTimer(s, ctx, t.payload as Parameters<typeof onTokenRefreshTimer>[2]);
     case RETRY_TIMER: {

@@ -425,18 +425,32 @@ export function onSyncResponse(s: KubeletState, ctx: Effects, w: PodWorker, cont
       w.terminated = true;
       if (w.removed) return removeWorker(s, ctx, w);
       pushStatus(s, ctx, w);
-      if (w.pod.metadata.deletionTimestamp) {
-        // status_manager: a terminated pod with a deletionTimestamp is deleted for good.
-        apiRequest(ctx, s.client, {
-          method: 'DELETE', path: `/api/v1/namespaces/${w.namespace}/pods/${w.name}`,
-          body: { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0, preconditions: { uid: w.uid } },
-          query: { gracePeriodSeconds: '0' },
-        }, 'pod.delete', w.uid, { phase: 'execution', summary: `DELETE pods/${w.name} (gracePeriodSeconds=0)`, object: podRef(w) });
-      }
-      return;
+      return deleteTerminatedPod(s, ctx, w);
     default:
       return;
   }
+}
+
+export const POD_DELETE_RETRY_TIMER = 'pod.delete.retry';
+
+/**
+ * status_manager: a terminated pod with a deletionTimestamp is deleted for good. A DELETE that
+ * fails (lost on the network, the apiserver away) is sent again by the status manager's periodic
+ * syncBatch, every 10 s, while the pod still needs it.
+ */
+export function deleteTerminatedPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
+  if (!w.terminated || !w.pod.metadata.deletionTimestamp || s.workers.get(w.uid) !== w) return;
+  apiRequest(ctx, s.client, {
+    method: 'DELETE', path: `/api/v1/namespaces/${w.namespace}/pods/${w.name}`,
+    body: { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0, preconditions: { uid: w.uid } },
+    query: { gracePeriodSeconds: '0' },
+  }, 'pod.delete', w.uid, { phase: 'execution', summary: `DELETE pods/${w.name} (gracePeriodSeconds=0)`, object: podRef(w) });
+}
+
+/** The final DELETE failed: try again at the next status sync, unless the pod is gone or replaced. */
+export function onPodDeleteFailed(ctx: Effects, uid: string, status: number): void {
+  if (status === 404 || status === 409) return;
+  ctx.setTimer(10_000, POD_DELETE_RETRY_TIMER, uid);
 }
 
 /** The runtime reports that a container's process ended (PLEG). */
