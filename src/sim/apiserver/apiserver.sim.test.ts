@@ -81,6 +81,9 @@ function cluster(): Simulation {
   sim.start('kube-apiserver');
   sim.start('client');
   sim.runFor(1000);
+  // The ServiceAccount admission plugin looks up the pod's ServiceAccount; with no
+  // controller-manager here, `default` is made by hand as its serviceaccounts controller would.
+  send(sim, { method: 'POST', path: '/api/v1/namespaces/default/serviceaccounts', body: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default' } } });
   return sim;
 }
 
