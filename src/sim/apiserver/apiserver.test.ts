@@ -48,7 +48,9 @@ const rbacKvs = (): KeyValue[] =>
 function synced(): { s: ApiserverState; ctx: RecordingEffects } {
   const { s, ctx } = started();
   const list = ctx.sent[0]!;
-  const kvs = [...['default', 'kube-system', 'kube-public', 'kube-node-lease'].map((n, i) => nsKv(n, i + 1)), ...rbacKvs()];
+  // The default ServiceAccount the serviceaccounts controller makes (ServiceAccount admission looks it up).
+  const sa: KeyValue = { key: '/registry/serviceaccounts/default/default', createRevision: 4, modRevision: 4, version: 1, value: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: 'default' } }, valueSize: 10 };
+  const kvs = [...['default', 'kube-system', 'kube-public', 'kube-node-lease'].map((n, i) => nsKv(n, i + 1)), sa, ...rbacKvs()];
   const resp: EtcdResponseBody = { type: 'etcd.response', requestId: list.id, header: header(4), result: { op: 'range', kvs, more: false, count: kvs.length } };
   kubeApiserver.onMessage(s, testMessage(resp, { from: 'etcd/etcd-1' }), ctx);
   ctx.clear();
