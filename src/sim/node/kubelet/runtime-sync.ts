@@ -14,7 +14,7 @@ import { klog } from './klog';
 import { rfc3339 } from '../../api/time';
 import { createWorker, onContainerExited, pushStatus, syncPod } from './pod-worker';
 import { startProbes } from './prober';
-import type { KubeletState, PodWorker } from './state';
+import type { ContainerWorker, KubeletState, PodWorker } from './state';
 
 export const RUNTIME_SYNC_TIMER = 'runtime.sync';
 
@@ -43,27 +43,39 @@ function adopt(s: KubeletState, ctx: Effects, w: PodWorker): void {
   w.sandboxAttempt = sb.metadata.attempt;
   w.startTime = sb.createdAt;
   for (const c of allContainers(w)) {
-    const found = (s.runtime?.containers ?? []).filter((x) => x.podSandboxId === sb.id && x.metadata.name === c.name);
-    const last = found.sort((a, b) => a.metadata.attempt - b.metadata.attempt).at(-1);
+    const last = newestContainer(s, new Set([sb.id]), c.name);
     if (!last) continue;
-    c.containerId = last.id;
-    c.restartCount = last.metadata.attempt;
-    c.imageName = last.image;
-    c.imageId = last.imageRef;
-    c.startedAt = last.startedAt;
-    s.byContainer.set(last.id, w.uid);
+    takeContainer(s, w, c, last);
     if (last.state === 'CONTAINER_RUNNING') {
       c.state = 'running';
       c.started = !c.spec.startupProbe;
       c.ready = !c.spec.readinessProbe && !c.spec.startupProbe;
       startProbes(s, ctx, w, c);
-    } else if (last.state === 'CONTAINER_EXITED') {
-      c.state = 'terminated';
-      c.exitCode = last.exitCode;
-      c.finishedAt = last.finishedAt;
-      c.terminatedReason = last.reason;
-    }
+    } else if (last.state === 'CONTAINER_EXITED') markExited(c, last);
   }
+}
+
+/** The newest container of that name (the highest attempt) in these sandboxes. */
+function newestContainer(s: KubeletState, sandboxes: Set<string>, name: string): ContainerInfo | undefined {
+  const found = (s.runtime?.containers ?? []).filter((x) => sandboxes.has(x.podSandboxId) && x.metadata.name === name);
+  return found.sort((a, b) => a.metadata.attempt - b.metadata.attempt || a.createdAt - b.createdAt).at(-1);
+}
+
+/** The runtime's container becomes the worker's own: its id, attempt (RESTARTS) and image. */
+function takeContainer(s: KubeletState, w: PodWorker, c: ContainerWorker, x: ContainerInfo): void {
+  c.containerId = x.id;
+  c.restartCount = x.metadata.attempt;
+  c.imageName = x.image;
+  c.imageId = x.imageRef;
+  c.startedAt = x.startedAt;
+  s.byContainer.set(x.id, w.uid);
+}
+
+function markExited(c: ContainerWorker, x: ContainerInfo): void {
+  c.state = 'terminated';
+  c.exitCode = x.exitCode;
+  c.finishedAt = x.finishedAt;
+  c.terminatedReason = x.reason;
 }
 
 /**
@@ -84,24 +96,12 @@ function adoptDead(s: KubeletState, ctx: Effects, w: PodWorker, sandboxes: PodSa
   }
   const ids = new Set(sandboxes.map((x) => x.id));
   for (const c of allContainers(w)) {
-    const found = (s.runtime?.containers ?? []).filter((x) => ids.has(x.podSandboxId) && x.metadata.name === c.name);
-    const dead = found.sort((a, b) => a.metadata.attempt - b.metadata.attempt || a.createdAt - b.createdAt).at(-1);
-    if (!dead || dead.state !== 'CONTAINER_EXITED') continue;
-    c.containerId = dead.id;
-    c.restartCount = dead.metadata.attempt;
-    c.imageName = dead.image;
-    c.imageId = dead.imageRef;
-    c.startedAt = dead.startedAt;
-    s.byContainer.set(dead.id, w.uid);
+    const dead = newestContainer(s, ids, c.name);
+    if (dead?.state !== 'CONTAINER_EXITED') continue;
+    takeContainer(s, w, c, dead);
     // A regular init container runs again in the new sandbox, from the first (computeInitContainerActions).
-    if (c.init === 'regular') {
-      c.lastTerminated = terminatedState(dead);
-      continue;
-    }
-    c.state = 'terminated';
-    c.exitCode = dead.exitCode;
-    c.finishedAt = dead.finishedAt;
-    c.terminatedReason = dead.reason;
+    if (c.init === 'regular') c.lastTerminated = terminatedState(dead);
+    else markExited(c, dead);
   }
 }
 
