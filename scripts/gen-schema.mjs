@@ -36,6 +36,8 @@ const KINDS = [
   'discovery.k8s.io/v1/EndpointSlice',
   'rbac.authorization.k8s.io/v1/Role', 'rbac.authorization.k8s.io/v1/ClusterRole',
   'rbac.authorization.k8s.io/v1/RoleBinding', 'rbac.authorization.k8s.io/v1/ClusterRoleBinding',
+  'admissionregistration.k8s.io/v1/MutatingWebhookConfiguration',
+  'admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration',
 ];
 
 /** Integer fields that are int64 in Go; every other integer in these kinds is int32. */

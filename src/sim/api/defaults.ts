@@ -10,6 +10,7 @@ import { canonicalResourceList, defaultPod, defaultTemplate } from './pod-defaul
 import { defaultRbacBinding } from './validation/rbac';
 import type { ResourceInfo } from './resources';
 import type { KubeObject } from './types';
+import { defaultWebhookConfiguration } from './webhook-configuration';
 
 type Obj = Record<string, unknown>;
 
@@ -201,6 +202,8 @@ function defaultStorageClass(sc: Obj): void {
 }
 
 const DEFAULTERS: Record<string, (o: Obj) => void> = {
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration': defaultWebhookConfiguration(true),
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': defaultWebhookConfiguration(false),
   '/LimitRange': defaultLimitRange,
   '/ResourceQuota': (q) => canonicalResourceList(isObj(q.spec) ? q.spec.hard : undefined),
   '/PersistentVolume': defaultPersistentVolume,

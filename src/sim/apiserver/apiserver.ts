@@ -40,8 +40,10 @@ import { ensureRbacPolicy, onRbacBootstrapOutcome, rbacBootstrapping, rbacOnCach
 import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
 import { kubernetesEndpoints, kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
-import { startCreate, storageOnEtcd } from './stages/storage';
+import { startCreate, storageOnEtcd, WEBHOOK_CONTINUATIONS } from './stages/storage';
 import { SERVICE_ACCOUNT_LOOKUP_TIMER, takeHeldCreate } from './stages/service-account-wait';
+import { WEBHOOK_TIMEOUT_TIMER } from './webhooks/call';
+import { webhookOnAnswer, webhookOnTimeout } from './webhooks/dispatch';
 import type { MessageId } from '../kernel/units';
 import type { ApiserverConfig, ApiserverState } from './state';
 import { cacheApply, cacheReplace, WATCH_CACHE_CAPACITY } from './watchcache';
@@ -238,6 +240,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     if (type === 'stream.closed') return onStreamClosed(ctx, s, (msg.body as StreamClosed).stream);
     // HTTP/2 PING from a client checking an idle connection: the server's HTTP/2 stack answers.
     if (type === 'http2.ping') return void ctx.reply<Http2Pong>(msg, { type: 'http2.pong', inReplyTo: msg.id }, { summary: 'HTTP/2 PING ack' });
+    if (type === 'pod.http.response') return webhookOnAnswer(ctx, s, msg, WEBHOOK_CONTINUATIONS);
     if (logsOnMessage(ctx, s, msg)) return;
     etcdHeard(ctx, s.etcd, msg);
     const out = etcdOnMessage(ctx, s.etcd, msg);
@@ -257,6 +260,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     else if (t.name === LOG_PROXY_TIMER) logsOnTimeout(ctx, s, t.payload as number);
     else if (t.name === RELIST_TIMER) startList(ctx, s);
     else if (t.name === COMPACT_TIMER) onCompactTimer(ctx, s);
+    else if (t.name === WEBHOOK_TIMEOUT_TIMER) webhookOnTimeout(ctx, s, t.payload as number, WEBHOOK_CONTINUATIONS);
     else if (t.name === SERVICE_ACCOUNT_LOOKUP_TIMER) {
       const rc = takeHeldCreate(s, t.payload as MessageId);
       if (rc) startCreate(ctx, s, rc);

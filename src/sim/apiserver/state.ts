@@ -17,6 +17,9 @@ import type { Timings } from '../config';
 import type { LeaseManagerState, PendingWrite } from './lease-manager';
 import type { CompactorState, CompactStep } from './compactor';
 import type { HealthRequest } from './health';
+import type { WebhookCall } from './webhooks/call';
+import type { WebhookRun } from './webhooks/dispatch';
+import type { NodeKernel } from '../node/kernel/packet-path';
 
 export interface ApiserverConfig {
   /** etcd members the apiserver talks to (--etcd-servers), tried in order. */
@@ -107,6 +110,9 @@ export interface RequestContext {
   /** How often admission looked for the pod's `default` ServiceAccount, and the interval between looks (stages/service-account-wait.ts). */
   serviceAccountLookups?: number;
   serviceAccountRetryMs?: number;
+  /** Admission waiting for webhooks, and the review uid sent to each. */
+  webhooks?: WebhookRun;
+  webhookUids?: string[];
 }
 
 export interface CachedObject {
@@ -196,6 +202,12 @@ export interface ApiserverState {
   serviceAccountKey: number[];
   /** Pod creates held while admission waits for the namespace's `default` ServiceAccount. */
   heldForServiceAccount?: Map<MessageId, RequestContext>;
+  /** Requests whose admission waits for webhooks (webhooks/dispatch.ts), by request id. */
+  heldForWebhooks?: Map<MessageId, RequestContext>;
+  /** Webhook calls in flight, by the message id of the POST (webhooks/call.ts). */
+  webhookCalls?: Map<MessageId, WebhookCall>;
+  /** The control-plane host kernel's connection state the apiserver's own connections leave in it. */
+  webhookKernel?: NodeKernel;
 }
 
 export type { Status };

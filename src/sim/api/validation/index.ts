@@ -22,6 +22,7 @@ import { decodeProblems, withoutUnknownFields } from './strict-decode';
 import { withGoNulls } from './go-nulls';
 import { byteFieldError } from './byte-fields';
 import { clusterIPImmutable, selectorImmutable } from './immutable-fields';
+import { validateWebhookConfiguration, validateWebhookConfigurationUpdate } from './admissionregistration';
 import { validatePodDisruptionBudget, validatePodDisruptionBudgetUpdate } from './policy';
 import {
   validateHorizontalPodAutoscaler,
@@ -151,6 +152,9 @@ export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[
       return validateHorizontalPodAutoscaler(obj);
     case 'networking.k8s.io/Ingress':
       return validateIngress(obj);
+    case 'admissionregistration.k8s.io/MutatingWebhookConfiguration':
+    case 'admissionregistration.k8s.io/ValidatingWebhookConfiguration':
+      return validateWebhookConfiguration(obj, info.kind.startsWith('Mutating'));
     default:
       return validateObjectMeta(obj.metadata ?? {}, info.namespaced, nameRule(info));
   }
@@ -196,6 +200,9 @@ export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObj
       return validateHorizontalPodAutoscalerUpdate(obj, old);
     case 'networking.k8s.io/Ingress':
       return validateIngressUpdate(obj, old);
+    case 'admissionregistration.k8s.io/MutatingWebhookConfiguration':
+    case 'admissionregistration.k8s.io/ValidatingWebhookConfiguration':
+      return validateWebhookConfigurationUpdate(obj, old, info.kind.startsWith('Mutating'));
     default:
       return meta;
   }

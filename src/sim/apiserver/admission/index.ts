@@ -112,8 +112,8 @@ export const PLUGINS: readonly AdmissionPlugin[] = [
   ResourceQuota,
 ];
 
-/** Run the mutating chain, then the validating chain. */
-export function admit(attrs: AdmissionAttributes, lookups: AdmissionLookups, cfg: AdmissionConfig): AdmissionResult {
+/** The mutating chain: each plugin's admit in order; the first refusal stops it. */
+export function admitMutating(attrs: AdmissionAttributes, lookups: AdmissionLookups, cfg: AdmissionConfig): AdmissionResult {
   let object = attrs.object;
   const mutatedBy: string[] = [];
   const mutations: AdmissionResult['mutations'] = [];
@@ -127,13 +127,25 @@ export function admit(attrs: AdmissionAttributes, lookups: AdmissionLookups, cfg
       mutatedBy.push(plugin.name);
     }
   }
+  return { object, mutatedBy, mutations };
+}
+
+/** The validating chain on the object the mutating chain left; ResourceQuota, the last plugin, also says what to charge. */
+export function admitValidating(attrs: AdmissionAttributes, object: KubeObject | undefined, lookups: AdmissionLookups, cfg: AdmissionConfig): Pick<AdmissionResult, 'error' | 'rejectedBy' | 'quotaCharges'> {
   for (const plugin of PLUGINS) {
     if (plugin === ResourceQuota) continue;
     const error = plugin.validate?.({ attrs, object, lookups, cfg });
-    if (error) return { object, error, mutatedBy, mutations, rejectedBy: plugin.name };
+    if (error) return { error, rejectedBy: plugin.name };
   }
-  // ResourceQuota is the last plugin; besides saying no it tells what to charge.
   const quota = evaluateQuota({ attrs, object, lookups, cfg });
-  if (quota.error) return { object, error: quota.error, mutatedBy, mutations, rejectedBy: ResourceQuota.name };
-  return quota.charges.length ? { object, mutatedBy, mutations, quotaCharges: quota.charges } : { object, mutatedBy, mutations };
+  if (quota.error) return { error: quota.error, rejectedBy: ResourceQuota.name };
+  return quota.charges.length ? { quotaCharges: quota.charges } : {};
+}
+
+/** Run the mutating chain, then the validating chain. */
+export function admit(attrs: AdmissionAttributes, lookups: AdmissionLookups, cfg: AdmissionConfig): AdmissionResult {
+  const m = admitMutating(attrs, lookups, cfg);
+  if (m.error) return m;
+  const v = admitValidating(attrs, m.object, lookups, cfg);
+  return { ...m, ...v };
 }

@@ -12,6 +12,7 @@ import { podCells } from './pod-status';
 import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-printers';
 import { cronJobPrinter, daemonSetPrinter, jobPrinter } from './workload-printers';
 import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage-printers';
+import { webhookConfigurationPrinter } from './webhook-printers';
 import { horizontalPodAutoscalerPrinter, ingressClassPrinter, ingressPrinter, podDisruptionBudgetPrinter } from './policy-printers';
 
 export interface TablePrinter {
@@ -251,6 +252,8 @@ const PRINTERS: Record<string, TablePrinter> = {
   horizontalpodautoscalers: horizontalPodAutoscalerPrinter,
   ingresses: ingressPrinter,
   ingressclasses: ingressClassPrinter,
+  mutatingwebhookconfigurations: webhookConfigurationPrinter,
+  validatingwebhookconfigurations: webhookConfigurationPrinter,
 };
 
 export function printerFor(resource: string): TablePrinter {

@@ -35,6 +35,9 @@ export function newUID(rand: () => number): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
+/** admissionregistration.k8s.io/v1 webhook configurations: generation but no status. */
+const WEBHOOK_CONFIGURATIONS = ['mutatingwebhookconfigurations', 'validatingwebhookconfigurations'];
+
 /** Kinds whose spec changes bump metadata.generation (the controllers report observedGeneration). */
 const HAS_GENERATION = [
   'deployments',
@@ -82,6 +85,9 @@ export function prepareForCreate(info: ResourceInfo, obj: KubeObject, c: CreateC
     // deploymentStrategy / rsStrategy PrepareForCreate: status reset, generation 1.
     meta.generation = 1;
     out.status = {};
+  } else if (WEBHOOK_CONFIGURATIONS.includes(info.resource)) {
+    // admissionregistration's strategies: generation 1, no status.
+    meta.generation = 1;
   }
   if (info.resource === 'daemonsets') meta.annotations = { ...meta.annotations, [DAEMONSET_TEMPLATE_GENERATION]: '1' };
   if (info.resource === 'jobs') return generateJobSelector(out);
@@ -134,6 +140,12 @@ export function prepareForUpdate(info: ResourceInfo, subresource: string, obj: K
       if (p.status && !p.status.qosClass && (old as Pod).status?.qosClass) p.status = { ...p.status, qosClass: (old as Pod).status!.qosClass };
     }
     return out;
+  }
+  if (WEBHOOK_CONFIGURATIONS.includes(info.resource)) {
+    // mutating/validatingWebhookConfigurationStrategy.PrepareForUpdate: a change of the webhooks bumps generation.
+    const gen = old.metadata.generation ?? 1;
+    const changed = JSON.stringify((obj as { webhooks?: unknown }).webhooks) !== JSON.stringify((old as { webhooks?: unknown }).webhooks);
+    return { ...kept, metadata: { ...kept.metadata, generation: changed ? gen + 1 : gen } };
   }
   if (!hasStatus) return kept;
   let out = withField(kept, 'status', old);

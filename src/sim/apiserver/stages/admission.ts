@@ -3,7 +3,7 @@
 // from the watch cache.
 
 import type { KubeObject, Namespace, Status } from '../../api/types';
-import { admit, type AdmissionAttributes, type AdmissionLookups } from '../admission';
+import { admit, admitMutating, admitValidating, type AdmissionAttributes, type AdmissionLookups, type AdmissionResult } from '../admission';
 import type { TraceStep } from '../../kernel/trace';
 import type { ApiserverState } from '../state';
 import { cachedObject } from '../watchcache';
@@ -42,4 +42,36 @@ export function runAdmission(s: ApiserverState, input: AdmissionInput, rand: () 
   if (res.mutations.length === 0) return { object: res.object, step: { stage: ADMISSION, result: 'passed', text: 'admitted' }, charges };
   const text = `mutated by ${res.mutations.map((m) => `${m.plugin} (${m.fields.join(', ')})`).join(', ')}`;
   return { object: res.object, step: { stage: ADMISSION, result: 'changed', text }, charges };
+}
+
+function mutationText(mutations: AdmissionResult['mutations']): string[] {
+  return mutations.map((m) => `${m.plugin} (${m.fields.join(', ')})`);
+}
+
+function rejected(by: string, error: Status): TraceStep {
+  return { stage: ADMISSION, result: 'failed', text: `rejected by ${by} (${error.code})` };
+}
+
+/** The built-in mutating plugins alone, for a request that webhooks will see next. */
+export function runMutatingAdmission(s: ApiserverState, input: AdmissionInput, rand: () => number): { object?: KubeObject; error?: Status; step?: TraceStep; notes: string[] } {
+  const res = admitMutating({ ...input }, lookupsFor(s), { timings: s.config.timings, rand });
+  if (res.error) return { error: res.error, step: rejected(res.rejectedBy ?? 'a plugin', res.error), notes: [] };
+  return { object: res.object, notes: mutationText(res.mutations) };
+}
+
+/** The built-in validating plugins (ResourceQuota last) on the object the mutating side left. */
+export function runValidatingAdmission(s: ApiserverState, input: AdmissionInput, object: KubeObject, rand: () => number): { error?: Status; rejectedBy?: string; charges?: QuotaCharge[] } {
+  const res = admitValidating({ ...input, object }, object, lookupsFor(s), { timings: s.config.timings, rand });
+  if (res.error) return { error: res.error, rejectedBy: res.rejectedBy ?? 'a plugin' };
+  return res.quotaCharges ? { charges: res.quotaCharges } : {};
+}
+
+/** The Admission stage's line once webhooks have answered: what changed the object, and who allowed it. */
+export function admissionStepAfterWebhooks(notes: string[], changed: boolean): TraceStep {
+  if (notes.length === 0) return { stage: ADMISSION, result: 'passed', text: 'admitted' };
+  return { stage: ADMISSION, result: changed ? 'changed' : 'passed', text: `${changed ? 'mutated by' : 'admitted:'} ${notes.join(', ')}` };
+}
+
+export function admissionRejected(by: string, error: Status): TraceStep {
+  return rejected(by, error);
 }

@@ -33,9 +33,13 @@ import { maybeTable } from '../table';
 import type { ApiserverState, RequestContext, RequestStep, WriteOp } from '../state';
 import { objectFromKv } from '../watchcache';
 import { onLeaseGrant, ttlSecondsOf, writeWithLease } from '../lease-manager';
-import { runAdmission } from './admission';
+import { admissionRejected, admissionStepAfterWebhooks, runAdmission, runMutatingAdmission, runValidatingAdmission } from './admission';
+import type { AdmissionAttributes } from '../admission';
+import type { QuotaCharge } from '../admission/resource-quota';
+import { anyWebhooks, wantsWebhooks } from '../webhooks/match';
+import { startWebhooks, type AdmissionDone, type ContinuationTable } from '../webhooks/dispatch';
 import { chargeQuotas } from '../quota-charge';
-import { applyConfiguration, isApply, tryUpdate, writeContext } from './update';
+import { applyConfiguration, isApply, tryUpdate, writeContext, type UpdateResult } from './update';
 import { recordUpdate } from '../fieldmanager/managed-fields';
 import { decodeBody, runValidation, VALIDATION } from './validation';
 import { fieldValidationOf } from '../../api/validation';
@@ -161,19 +165,34 @@ export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext,
     const st = statusFor(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
     return respond(ctx, rc, 400, st, VALIDATION);
   }
-  const adm = runAdmission(s, {
-    operation: 'CREATE',
-    info,
-    subresource: '',
-    namespace: rc.ri.namespace,
-    name: obj.metadata?.name ?? '',
-    object: obj,
-    user: rc.user,
-  }, () => ctx.rand());
+  const input: AdmissionAttributes = { operation: 'CREATE', info, subresource: '', namespace: rc.ri.namespace, name: obj.metadata?.name ?? '', object: obj, user: rc.user };
+  if (anyWebhooks(s) && wantsWebhooks(s, input, obj)) return admitWithWebhooks(ctx, s, rc, input, obj, applied);
+  const adm = runAdmission(s, input, () => ctx.rand());
   if (adm.error?.code === 403 && !applied && waitForDefaultServiceAccount(ctx, s, rc, obj)) return;
   rc.stages.push(adm.step);
   if (adm.error) return respond(ctx, rc, adm.error.code, adm.error);
-  let prepared = prepareForCreate(info, adm.object ?? obj, { now: ctx.now, rand: () => ctx.rand(), namespace: rc.ri.namespace });
+  finishCreate(ctx, s, rc, adm.object ?? obj, adm.charges);
+}
+
+/** A create some webhook wants to see: the built-in mutating plugins, then the webhooks (webhooks/dispatch.ts). */
+function admitWithWebhooks(ctx: Effects, s: ApiserverState, rc: RequestContext, input: AdmissionAttributes, obj: KubeObject, applied: KubeObject | undefined): void {
+  const m = runMutatingAdmission(s, input, () => ctx.rand());
+  if (m.error?.code === 403 && !applied && waitForDefaultServiceAccount(ctx, s, rc, obj)) return;
+  if (m.error) {
+    rc.stages.push(m.step!);
+    return respond(ctx, rc, m.error.code, m.error);
+  }
+  const object = m.object ?? obj;
+  if (!startWebhooks(ctx, s, rc, 'create', input, object, isDryRun(rc), m.notes, WEBHOOK_CONTINUATIONS)) {
+    // No webhook matched after all: the validating plugins, as runAdmission would have run them.
+    WEBHOOK_CONTINUATIONS.create.validateAndFinish(ctx, s, rc, object, m.notes);
+  }
+}
+
+/** Everything a create does after admission: defaults the registry fills in, validation, storage. */
+function finishCreate(ctx: Effects, s: ApiserverState, rc: RequestContext, admitted: KubeObject, charges: QuotaCharge[] | undefined): void {
+  const info = rc.ri.info;
+  let prepared = prepareForCreate(info, admitted, { now: ctx.now, rand: () => ctx.rand(), namespace: rc.ri.namespace });
   if (info.resource === 'services') {
     const allocated = allocateServiceAddresses(prepared, usedAddresses(servicesHeld(s)), () => ctx.rand());
     if (allocated.kind === 'Status') return respond(ctx, rc, (allocated as Status).code, allocated, STORAGE);
@@ -187,13 +206,60 @@ export function startCreate(ctx: Effects, s: ApiserverState, rc: RequestContext,
   if (invalid) return respond(ctx, rc, invalid.code, invalid, VALIDATION);
   rc.stages.push(passed(VALIDATION, 'valid'));
   rc.object = prepared;
-  if (adm.charges?.length) chargeQuotas(ctx, s, adm.charges);
+  if (charges?.length) chargeQuotas(ctx, s, charges);
   const key = objectKey(info, rc.ri.namespace, prepared.metadata.name!);
   // dryRun=All (DryRunnableStorage.Create): look for the key, answer with the object, store nothing.
   if (isDryRun(rc)) return call(ctx, s, rc, opRange(key), 'dry-run-create', `Range ${key} (dry run)`);
   const txn = opTxn([cmpModRevision(key, '=', 0)], [opPut(key, stored(prepared))], []);
   store(ctx, s, rc, txn, 'create', `Txn create ${key}`);
 }
+
+/** What a held request does once its webhooks have answered (webhooks/dispatch.ts). */
+export const WEBHOOK_CONTINUATIONS = {
+  create: {
+    validateBuiltIn(ctx: Effects, s: ApiserverState, rc: RequestContext, object: KubeObject) {
+      return runValidatingAdmission(s, rc.webhooks!.attrs, object, () => ctx.rand());
+    },
+    /** The validating plugins and the rest of the create, for a create no webhook wanted after all. */
+    validateAndFinish(ctx: Effects, s: ApiserverState, rc: RequestContext, object: KubeObject, notes: string[]) {
+      const v = runValidatingAdmission(s, { operation: 'CREATE', info: rc.ri.info, subresource: '', namespace: rc.ri.namespace, name: object.metadata.name ?? '', object, user: rc.user }, object, () => ctx.rand());
+      if (v.error) {
+        rc.stages.push(admissionRejected(v.rejectedBy!, v.error));
+        return respond(ctx, rc, v.error.code, v.error);
+      }
+      rc.stages.push(admissionStepAfterWebhooks(notes, notes.length > 0));
+      finishCreate(ctx, s, rc, object, v.charges);
+    },
+    done(ctx: Effects, s: ApiserverState, rc: RequestContext, r: AdmissionDone) {
+      rc.stages.push(admissionStepAfterWebhooks(r.notes, r.changed));
+      finishCreate(ctx, s, rc, r.object, r.charges);
+    },
+    failed(ctx: Effects, s: ApiserverState, rc: RequestContext, error: Status, by: string) {
+      void s;
+      rc.stages.push(admissionRejected(by, error));
+      respond(ctx, rc, error.code, error);
+    },
+  },
+  update: {
+    validateBuiltIn() {
+      return {};
+    },
+    done(ctx: Effects, s: ApiserverState, rc: RequestContext, r: AdmissionDone) {
+      rc.stages.push(admissionStepAfterWebhooks(r.notes, r.changed));
+      const cur = rc.current!;
+      if (r.changed) {
+        const invalid = runValidation(rc.ri.info, r.object, cur.obj);
+        if (invalid) return respond(ctx, rc, invalid.code, invalid, VALIDATION);
+      }
+      writeUpdated(ctx, s, rc, { obj: r.object });
+    },
+    failed(ctx: Effects, s: ApiserverState, rc: RequestContext, error: Status, by: string) {
+      void s;
+      rc.stages.push(admissionRejected(by, error));
+      respond(ctx, rc, error.code, error);
+    },
+  },
+} satisfies ContinuationTable & { create: { validateAndFinish: unknown } };
 
 /** The Services whose addresses are taken: stored ones (the watch cache) and creates still in flight. */
 function* servicesHeld(s: ApiserverState): Iterable<KubeObject> {
@@ -222,6 +288,17 @@ function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void
     if (cur.fromCache) return void call(ctx, s, rc, opRange(key), 'load', `Range ${key}`);
     return respond(ctx, rc, res.error.code, res.error, STORAGE);
   }
+  if ('obj' in res && (rc.op === 'update' || rc.op === 'patch') && anyWebhooks(s)) {
+    const attrs: AdmissionAttributes = { operation: 'UPDATE', info: rc.ri.info, subresource: rc.ri.subresource, namespace: rc.ri.namespace, name: rc.ri.name, object: res.obj, oldObject: cur.obj, user: rc.user };
+    if (startWebhooks(ctx, s, rc, 'update', attrs, res.obj, isDryRun(rc), [], WEBHOOK_CONTINUATIONS)) return;
+  }
+  writeUpdated(ctx, s, rc, res);
+}
+
+/** The write an update, patch, delete or eviction decided on (after its webhooks, if any). */
+function writeUpdated(ctx: Effects, s: ApiserverState, rc: RequestContext, res: Exclude<UpdateResult, { error: Status }>): void {
+  const cur = rc.current!;
+  const key = keyOf(rc);
   if ('noop' in res) return respond(ctx, rc, rc.op === 'eviction' ? 201 : 200, rc.op === 'eviction' ? successStatus() : res.noop, STORAGE);
   if (isDryRun(rc)) return dryRunWrite(ctx, rc, res);
   // etcd3 store's GuaranteedUpdate: an update that leaves the stored bytes as they are writes nothing

@@ -9,6 +9,7 @@ import type { Program, Step } from './program';
 import { parseImageReference, repositoryName, type ImageReference } from './reference';
 import { argvSteps, EMPTY_SHELL, type ShellContext } from './shell';
 import { stressSteps } from './stress';
+import { policyWebhookSteps } from './policy-webhook';
 
 /** A resolved catalogue entry for one reference, or the reason there is none. */
 export type Lookup =
@@ -94,6 +95,8 @@ export function programFor(image: string, command: string[] | undefined, args: s
     case 'cli':
       if (!args || !args.length) return { steps: [{ op: 'log', stream: 'stderr', text: b.usage }, { op: 'exit', code: b.code }], onSigterm: 'exit0' };
       return { steps: [], onSigterm: 'exit0' };
+    case 'policy-webhook':
+      return { steps: policyWebhookSteps(args ?? []), onSigterm: 'exit0' };
     case 'stress':
       // ENTRYPOINT is stress itself; as PID 1 without a handler it ignores SIGTERM.
       return { steps: stressSteps(args ?? []), onSigterm: 'ignore' };

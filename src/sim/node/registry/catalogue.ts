@@ -26,7 +26,9 @@ export type ImageBehaviour =
   /** An image whose entrypoint is a CLI (curl): with no args it prints usage and exits 2. */
   | { kind: 'cli'; usage: string; code: number }
   /** polinux/stress: the entrypoint is `stress`; `--vm 1 --vm-bytes 250M` touches that much memory. */
-  | { kind: 'stress' };
+  | { kind: 'stress' }
+  /** kubeplay/policy-webhook: an admission webhook whose policy its arguments set (policy-webhook.ts). */
+  | { kind: 'policy-webhook' };
 
 export interface RepositoryEntry {
   /** tag -> compressed size in bytes */
@@ -264,6 +266,7 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   'docker.io/library/wordpress': { tags: sizes(same(['latest', '6.6', '6.2.1-apache', '4.8-apache'], 256 * MB)), behaviour: server([80], HTTPD_LOGS) },
   'docker.io/library/traefik': { tags: sizes(same(['latest', 'v3.1', 'v2.11'], 49 * MB)), behaviour: server([80, 8080], []) },
   // The memory example of the docs ("Assign Memory Resources to Containers and Pods").
+  'docker.io/kubeplay/policy-webhook': { tags: sizes(same(['1.0', 'latest'], 9 * MB + 400_000)), behaviour: { kind: 'policy-webhook' } },
   'docker.io/polinux/stress': { tags: sizes(same(['latest', '1.0.4'], 4 * MB + 100_000)), behaviour: { kind: 'stress' } },
   'docker.io/library/perl': {
     tags: sizes(same(['latest', '5.40', '5.34.0'], 331 * MB)),

@@ -2,6 +2,8 @@
 // sleep, listen on ports, create or delete files, exit with a code. The image catalogue turns an
 // image plus the pod's command/args into a Program (see behaviour.ts); containerd runs it.
 
+import type { PolicyWebhookConfig } from './policy-webhook';
+
 /** How a listening HTTP server answers a request for a path. */
 export interface HttpBehaviour {
   /** Paths answered with 200; `*` answers every path. Others get 404. */
@@ -15,6 +17,8 @@ export interface HttpBehaviour {
    * redis-replica).
    */
   app?: 'guestbook' | 'guestbook-examples';
+  /** An admission webhook server (kubeplay/policy-webhook) and the policy its arguments set. */
+  webhook?: PolicyWebhookConfig;
 }
 
 export type Step =

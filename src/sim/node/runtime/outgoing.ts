@@ -216,6 +216,7 @@ export function outgoingOnMessage(s: ContainerdState, ctx: Effects, msg: Message
     const b = msg.body as PodHttpRequestBody;
     if (startGuestbookCall(s, ctx, msg, b)) return true;
     const served = serveRequest(s, b.ip, b.port, b, ctx.now);
+    if (served.kind === 'hang') return true;
     if (served.kind === 'response' && served.propagate) propagateWrite(ctx, served.propagate);
     if (served.kind === 'response' && served.log) {
       const c = [...s.containers.values()].find((x) => x.metadata.name === served.container && s.sandboxes.get(x.podSandboxId)?.ip === b.ip && x.state === 'CONTAINER_RUNNING');
@@ -235,7 +236,7 @@ export function outgoingOnMessage(s: ContainerdState, ctx: Effects, msg: Message
     const elapsedMs = Math.round(ctx.now - r.startedAt);
     const sv = b.served;
     if (sv.kind === 'refused') return finish(s, ctx, r, { kind: 'refused', ip, elapsedMs }, undefined, endpoint), true;
-    if (sv.kind === 'reset') return finish(s, ctx, r, { kind: 'reset', ip }, undefined, endpoint), true;
+    if (sv.kind === 'reset' || sv.kind === 'hang') return finish(s, ctx, r, { kind: 'reset', ip }, undefined, endpoint), true;
     return finish(s, ctx, r, { kind: 'response', status: sv.status, reason: sv.reason, body: sv.body, ip }, undefined, endpoint), true;
   }
   if (type === 'redis.replicate') return onReplicate(s, msg.body as RedisReplicate), true;

@@ -138,6 +138,8 @@ export function portForward(s: ContainerdState, sb: Sandbox, port: number, base6
     return { error: { code: 'Unknown', message: `failed to execute portforward in network namespace "${netnsPath(sb)}": failed to connect to localhost:${port} inside namespace "${sb.id}", ${refused}` } };
   }
   // A listener that does not understand what was sent closes the connection.
+  // A server that never answers (a hung webhook) leaves the tunnel silent.
+  if (served.kind === 'hang') return { result: { data: '' } };
   if (served.kind === 'reset' || !understood) return { result: { data: '', close: true } };
   if (served.log) {
     const c = [...s.containers.values()].find((x) => x.metadata.name === served.container && x.podSandboxId === sb.id && x.state === 'CONTAINER_RUNNING');

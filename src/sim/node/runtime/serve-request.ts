@@ -8,6 +8,7 @@
 
 import { rfc3339 } from '../../api/time';
 import { lookupImage } from '../registry/behaviour';
+import { answerReview, type PolicyWebhookConfig } from '../registry/policy-webhook';
 import { repositoryName } from '../registry/reference';
 import type { Container, ContainerdState } from './state';
 import { GUESTBOOK_INDEX_HTML } from './guestbook-frontend';
@@ -54,6 +55,8 @@ export interface PodHttpRequest {
   redisArgs?: string[];
   /** The client's node (a redis replica's master streams writes there). */
   srcNode?: string;
+  /** A POST's body (an AdmissionReview sent to a webhook). */
+  body?: string;
 }
 
 export type Served =
@@ -64,7 +67,9 @@ export type Served =
     }
   | { kind: 'refused' }
   /** Accepted, then closed without an HTTP answer. */
-  | { kind: 'reset'; container: string };
+  | { kind: 'reset'; container: string }
+  /** Accepted and never answered (a webhook told to hang): the client's timeout decides. */
+  | { kind: 'hang'; container: string };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -110,6 +115,20 @@ function answer(c: Container, l: Container['listening'][number], req: PodHttpReq
   return { kind: 'response', status, reason, body, container: name };
 }
 
+/** kubeplay/policy-webhook answers an AdmissionReview and logs its decision (policy-webhook.ts). */
+function webhookServed(c: Container, cfg: PolicyWebhookConfig, req: PodHttpRequest, now: number): Served {
+  const a = answerReview(cfg, req.method === 'POST' ? req.path : '', req.body);
+  if (a.kind === 'hang') return { kind: 'hang', container: c.metadata.name };
+  const reason = a.status === 200 ? 'OK' : a.status === 404 ? 'Not Found' : 'Bad Request';
+  return { kind: 'response', status: a.status, reason, body: a.body, container: c.metadata.name, log: { stream: 'stderr', text: `I${klogStamp(now)}       1 webhook.go:90] ${a.log}` } };
+}
+
+/** klog's `MMDD hh:mm:ss.uuuuuu` from the simulated clock. */
+function klogStamp(now: number): string {
+  const iso = rfc3339(now);
+  return `${iso.slice(5, 7)}${iso.slice(8, 10)} ${iso.slice(11, 19)}.${String(Math.floor(now % 1000) * 1000).padStart(6, '0')}`;
+}
+
 /** The pod at `ip` answers a request on `port`. */
 export function serveRequest(s: ContainerdState, ip: string, port: number, req: PodHttpRequest, now: number): Served {
   for (const c of s.containers.values()) {
@@ -127,6 +146,7 @@ export function serveRequest(s: ContainerdState, ip: string, port: number, req: 
       return served;
     }
     if (!l.http) return { kind: 'reset', container: c.metadata.name };
+    if (l.http.webhook) return webhookServed(c, l.http.webhook, req, now);
     return answer(c, l, req, now, sb.metadata.name);
   }
   return { kind: 'refused' };
