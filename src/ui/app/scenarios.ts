@@ -35,6 +35,7 @@ export const SCENARIOS: readonly string[] = [
   'quota',
   'storage',
   'init-containers',
+  'admission-webhook',
   'apiserver-down',
   'apiserver-restart',
   'scale-50',

@@ -59,6 +59,13 @@ export const STAGE_LABEL: Record<Stage, string> = {
   storage: 'storage',
 };
 
+const WEBHOOK_LANE = 'webhook/';
+
+/** The lane of one admission webhook (`webhook/deny-latest.example.com`). */
+export function webhookLane(name: string): string {
+  return `${WEBHOOK_LANE}${name}`;
+}
+
 export function stageLane(stage: Stage): string {
   return `${APISERVER}:${stage}`;
 }
@@ -126,6 +133,8 @@ export function buildLanes(input: LaneInput): Lane[] {
   const procs = new Set(input.processes);
   const lanes: Lane[] = [{ id: KUBECTL, label: 'kubectl', process: KUBECTL }];
   for (const st of STAGES) lanes.push({ id: stageLane(st), label: STAGE_LABEL[st], process: APISERVER, group: APISERVER, stage: st });
+  // Admission webhooks the request was sent to, right after the stage that calls them.
+  for (const p of [...procs].sort()) if (p.startsWith(WEBHOOK_LANE)) lanes.push({ id: p, label: 'webhook', sub: p.slice(WEBHOOK_LANE.length), process: p });
   const etcd = new Set(input.etcdMembers);
   for (const p of procs) if (p.startsWith('etcd/')) etcd.add(p);
   for (const p of [...etcd].sort()) lanes.push({ id: p, label: 'etcd', sub: withRole(hostOf(p)!, input.etcdRoles?.[p]), process: p });

@@ -4,7 +4,7 @@
 
 import type { ObjectView, Phase, TerminalOutput, TraceRecord } from '../../protocol/view';
 import { keyMessages } from './compact';
-import { buildLanes, controllerLane, controllersIn, CONTROLLER_MANAGER, KUBECTL, stageLane, type Lane } from './lanes';
+import { buildLanes, controllerLane, controllersIn, CONTROLLER_MANAGER, KUBECTL, stageLane, webhookLane, type Lane } from './lanes';
 import { computeOutcome, REQUEST_PHASES, type Outcome, type RequestPhase } from './outcome';
 import { APISERVER, exchanges, isApiRequest, isApiResponse, statusOf, type Pipeline } from './pipeline';
 import { raftWrites, type RaftWrite } from './raft';
@@ -87,6 +87,15 @@ export interface BuildOptions {
   keyOnly?: boolean;
 }
 
+/** `(webhook NAME)` in the summary of kube-apiserver's AdmissionReview POST (apiserver webhooks/call.ts). */
+const WEBHOOK_IN_SUMMARY = / AdmissionReview .* \(webhook ([^)]+)\) /;
+
+/** The webhook an AdmissionReview POST or its answer belongs to, if the record is one. */
+function webhookOf(r: TraceRecord, byId: ReadonlyMap<number, TraceRecord>): string | undefined {
+  const post = r.type === 'pod.http.request' && r.from === APISERVER ? r : r.type === 'pod.http.response' && r.to === APISERVER && r.cause !== null ? byId.get(r.cause) : undefined;
+  return post ? WEBHOOK_IN_SUMMARY.exec(post.summary)?.[1] : undefined;
+}
+
 export function buildSequence(root: TraceRecord, records: readonly TraceRecord[], ctx: ModelContext, opts: BuildOptions = {}): SequenceModel {
   const byId = new Map(records.map((r) => [r.id, r]));
   const children = new Map<number, TraceRecord[]>();
@@ -109,6 +118,9 @@ export function buildSequence(root: TraceRecord, records: readonly TraceRecord[]
   const replication = new Set(raft.flatMap((w) => w.replication));
 
   const laneOf = (process: string, r: TraceRecord, end: 'from' | 'to'): string => {
+    // An admission webhook's call and answer: between the Admission stage and the webhook's own lane.
+    const hook = webhookOf(r, byId);
+    if (hook) return process === APISERVER ? stageLane('admission') : webhookLane(hook);
     if (process === APISERVER) {
       if (end === 'to') return isApiRequest(r) ? stageLane('authentication') : stageLane('storage');
       if (isApiResponse(r)) {
