@@ -1,0 +1,79 @@
+// `npm run bench [-- --quick | --full] [--only NAME]`: the benchmark lines of issue 14, one JSON line
+// each on stdout, and all of them written to bench/results/latest.json (keyed by name, beside the
+// serve bench's entries). --quick (under a minute, run in CI): the kernel baseline, 50 x 1,000 and
+// the CLI's start. The default adds 150 x 3,000 and a 3-member etcd run; --full adds 500 x 15,000.
+// The 5,000-node lines (lifecycle-5000x150000, scheduler-5000, idle-5000) are not run yet: at
+// today's cost per pod they would take hours (README, Benchmarks).
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { kernelBaseline } from './kernel-baseline';
+import { lifecycle } from './lifecycle';
+import { machine, round, type Line, type SimLine } from './lines';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const full = args.includes('--full');
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+
+function cliStart(): Line {
+  const times: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const t0 = performance.now();
+    execFileSync(process.execPath, [join(ROOT, 'bin/kubeplay.mjs'), 'help'], { stdio: 'ignore' });
+    if (i > 0) times.push(performance.now() - t0); // the first start may bundle the CLI
+  }
+  times.sort((a, b) => a - b);
+  return { name: 'cli-start', helpWallMs: Math.round(times[Math.floor(times.length / 2)]!), runs: times.length };
+}
+
+/** Everything the page loads before its first paint, gzipped: index.html's scripts and the worker (Monaco is lazy). */
+function bundleSize(): Line | undefined {
+  const dist = join(ROOT, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) return undefined;
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  for (const m of html.matchAll(/(?:src|href)="(?:\.?\/)?([^"]+\.(?:js|css))"/g)) files.add(m[1]!);
+  // The simulation's worker starts with the page; Monaco's workers and live mode's load later.
+  const assets = join(dist, 'assets');
+  for (const f of existsSync(assets) ? readdirSync(assets) : []) if (/^sim\.worker.*\.js$/.test(f)) files.add(`assets/${f}`);
+  let bytes = 0;
+  for (const f of files) if (existsSync(join(dist, f))) bytes += gzipSync(readFileSync(join(dist, f))).length;
+  return { name: 'bundle', initialJsKiBGzip: round(bytes / 1024, 1), files: [...files].sort() };
+}
+
+function withBaseline(line: SimLine, base: Line): SimLine {
+  const b = (base as { messagesPerWallSecond?: number }).messagesPerWallSecond;
+  return b ? { ...line, perMessageRatioToBaseline: round(b / line.messagesPerWallSecond, 2) } : line;
+}
+
+const plan: [string, () => Line | undefined][] = [
+  ['kernel-baseline', () => kernelBaseline(quick ? 20 : 60)],
+  ['lifecycle-50x1000', () => lifecycle(50, 1000)],
+];
+if (!quick) plan.push(['lifecycle-150x3000', () => lifecycle(150, 3000)], ['lifecycle-50x1000-etcd3', () => lifecycle(50, 1000, { etcdMembers: 3 })]);
+if (full) plan.push(['lifecycle-500x15000', () => lifecycle(500, 15000)]);
+// `--size 10x100`: one lifecycle run of that size instead (to compare commits quickly).
+const size = args.includes('--size') ? /^(\d+)x(\d+)$/.exec(args[args.indexOf('--size') + 1] ?? '') : null;
+if (size) plan.splice(1, plan.length - 1, [`lifecycle-${size[1]}x${size[2]}`, () => lifecycle(Number(size[1]), Number(size[2]))]);
+plan.push(['cli-start', cliStart], ['bundle', bundleSize]);
+
+const out = join(ROOT, 'bench/results/latest.json');
+const results: Record<string, unknown> = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>) : {};
+let baseline: Line | undefined;
+for (const [name, run] of plan) {
+  if (only && name !== only && name !== 'kernel-baseline') continue;
+  const at = machine();
+  let line = run();
+  if (!line) continue;
+  if (name === 'kernel-baseline') baseline = line;
+  else if (baseline && 'messagesPerWallSecond' in line) line = withBaseline(line as SimLine, baseline);
+  const full = { ...line, ...at };
+  console.log(JSON.stringify(full));
+  results[line.name] = full;
+}
+writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
