@@ -285,3 +285,17 @@ export const THREE_MEMBER_WRITE = parseTrace(`
 #2816 3007.455 ->3008.211 message:raft.message etcd/etcd-1 -> etcd/etcd-3 [raft] - cause=2811 MsgApp term 1 index 135 +1 entry commit 135
 #2817 3007.506 ->3008.445 message:http.request kubelet/worker-3 -> kube-apiserver [execution] pod/default/web cause=2810 PATCH pods/web/status (Pending)
 `);
+
+/** `kubectl run latest --image=nginx:latest` refused by a validating webhook (the admission-webhook scenario). */
+export const WEBHOOK_DENIED = parseTrace(`
+#3001 37000.000 ->37000.000 message:cli.exec user -> kubectl [user] - cause=- $ kubectl run latest --image=nginx:latest
+#3002 37000.000 ->37000.780 message:http.request kubectl -> kube-apiserver [persistence] pod/default/latest cause=3001 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run&fieldValidation=Strict
+#3003 37000.780 ->37001.400 message:pod.http.request kube-apiserver -> containerd/worker-2 [persistence] - cause=3002 POST https://policy.default.svc:443/validate?timeout=10s AdmissionReview CREATE pods latest (webhook deny-latest.policy.kubeplay.dev) 10.0.0.10:40112 -> 10.108.181.252:443 DNAT 10.244.2.4:8443 (iptables: 14 rules evaluated)
+#3004 37001.400 ->37002.050 message:pod.http.response containerd/worker-2 -> kube-apiserver [networking] - cause=3003 10.244.2.4:8443 -> 10.0.0.10: HTTP/1.1 200 OK (301 bytes, policy)
+#3005 37002.050 ->37002.900 message:http.response kube-apiserver -> kubectl [persistence] pod/default/latest cause=3004 403 Forbidden: admission webhook "deny-latest.policy.kubeplay.dev" denied the request
+`);
+answered(WEBHOOK_DENIED, 3005, 3002, [
+  { stage: 'Authentication', result: 'passed', text: 'admin' },
+  { stage: 'Authorization', result: 'passed', text: 'allowed' },
+  { stage: 'Admission', result: 'failed', text: 'rejected by webhook deny-latest.policy.kubeplay.dev (403)' },
+]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ObjectView } from '../../protocol/view';
-import { FORBIDDEN, IMAGE_TYPO_POD, RUNNING_POD, THREE_MEMBER_WRITE, UNSCHEDULABLE_POD } from './fixtures';
+import { FORBIDDEN, IMAGE_TYPO_POD, RUNNING_POD, THREE_MEMBER_WRITE, UNSCHEDULABLE_POD, WEBHOOK_DENIED } from './fixtures';
 import { buildSequence, REQUEST_PHASES, type ModelContext } from './model';
 import { schedulerReasons } from './outcome';
 
@@ -219,5 +219,24 @@ describe('schedulerReasons', () => {
     ['something else', 'something else'],
   ])('reads the reasons of %s', (message, want) => {
     expect(schedulerReasons(message)).toBe(want);
+  });
+});
+
+// Issue 18 point 5: an admission webhook's call is its own lane, next to the Admission stage.
+describe('a request an admission webhook refused', () => {
+  const m = buildSequence(WEBHOOK_DENIED[0]!, WEBHOOK_DENIED, ctx([]));
+
+  it('draws the webhook as a lane right after kube-apiserver\'s stages, named by the webhook', () => {
+    const ids = m.lanes.map((l) => l.id);
+    expect(ids.indexOf('webhook/deny-latest.policy.kubeplay.dev')).toBe(ids.indexOf('kube-apiserver:storage') + 1);
+    expect(m.lanes.find((l) => l.id === 'webhook/deny-latest.policy.kubeplay.dev')).toMatchObject({ label: 'webhook', sub: 'deny-latest.policy.kubeplay.dev' });
+    expect(ids).not.toContain('containerd/worker-2');
+  });
+
+  it('sends the AdmissionReview from Admission to the webhook and its answer back, and stops at Admission', () => {
+    const hops = m.arrows.map((a) => `${a.from} -> ${a.to}`);
+    expect(hops).toContain('kube-apiserver:admission -> webhook/deny-latest.policy.kubeplay.dev');
+    expect(hops).toContain('webhook/deny-latest.policy.kubeplay.dev -> kube-apiserver:admission');
+    expect(m.outcome).toMatchObject({ kind: 'rejected', lane: 'kube-apiserver:admission' });
   });
 });
