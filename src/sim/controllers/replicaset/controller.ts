@@ -116,7 +116,7 @@ export function syncReplicaSet(s: ReplicaSetControllerState, env: ControllerEnv,
     s.expectations.delete(sc.key);
     return 'ok';
   }
-  const claim = claimPods(rs, [...env.informers.byName.pods.items.values()] as Pod[]);
+  const claim = claimPods(rs, env.informers.byName.pods.items.values() as Iterable<Pod>);
   for (const p of claim.adopt) patchOwner(sc, rs, p, true);
   for (const p of claim.release) patchOwner(sc, rs, p, false);
   if (satisfied(s.expectations.get(sc.key)) && !rs.metadata.deletionTimestamp) manageReplicas(s, sc, rs, claim.owned);

@@ -2,7 +2,7 @@
 // pkg/controller/controller_utils.go): which pods a ReplicaSet owns, which to delete first, the pod
 // a template makes and the status the owned pods add up to.
 
-import { labelSelectorMatches } from '../../api/labels';
+import { labelSelectorAsSelector, NOTHING, SelectorError, selectorMatches, type Selector } from '../../api/labels';
 import type { Pod } from '../../api/types';
 import { controllerOf, controllerRef, isPodActive, isPodReady, type ReplicaSet } from './types';
 
@@ -16,14 +16,23 @@ export interface Claim {
 }
 
 /** ClaimPods: owned pods that match, plus matching orphans; owned pods that stopped matching are released. */
-export function claimPods(rs: ReplicaSet, pods: Pod[]): Claim {
+export function claimPods(rs: ReplicaSet, pods: Iterable<Pod>): Claim {
   const out: Claim = { owned: [], adopt: [], release: [] };
+  // The selector is parsed once per claim, not once per pod (an invalid one matches nothing).
+  let selector: Selector;
+  try {
+    selector = labelSelectorAsSelector(rs.spec.selector);
+  } catch (e) {
+    if (!(e instanceof SelectorError)) throw e;
+    selector = NOTHING;
+  }
   for (const p of pods) {
     if (p.metadata.namespace !== rs.metadata.namespace || !isPodActive(p)) continue;
     const ref = controllerOf(p);
-    const matches = labelSelectorMatches(rs.spec.selector, p.metadata.labels);
+    // ClaimObject: a pod another controller owns is ignored before its labels are looked at.
+    if (ref && ref.uid !== rs.metadata.uid) continue;
+    const matches = selectorMatches(selector, p.metadata.labels);
     if (ref) {
-      if (ref.uid !== rs.metadata.uid) continue;
       if (matches) out.owned.push(p);
       else out.release.push(p);
     } else if (matches && !rs.metadata.deletionTimestamp) {
