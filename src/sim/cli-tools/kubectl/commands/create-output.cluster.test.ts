@@ -44,6 +44,11 @@ describe('-o name and -o jsonpath on the writing verbs (kubectl v1.31.9)', () =>
 
   it('apply -o name: kind/name without the operation', () => {
     expect(c.run('kubectl apply -f - -o name', { stdin: TWO.replace(/m1/, 'a1').replace(/m2/, 'a2') }).stdout).toBe('configmap/a1\nconfigmap/a2\n');
+    // Unchanged, the same (kubectl v1.31.9: `configmap/z1` twice); jsonpath of one object is that object's.
+    const one = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: z1\ndata:\n  a: b\n';
+    expect(c.run('kubectl apply -f - -o name', { stdin: one }).stdout).toBe('configmap/z1\n');
+    expect(c.run('kubectl apply -f - -o name', { stdin: one }).stdout).toBe('configmap/z1\n');
+    expect(c.run("kubectl apply -f - -o jsonpath='{.metadata.name}'", { stdin: one }).stdout).toBe('z1');
   });
 
   it('a format no printer takes is refused before anything is created', () => {
