@@ -325,7 +325,7 @@ export class Cluster {
     const kp: KubeProxyConfig = { nodeName: n.name, apiserver: APISERVER, credentials: KUBE_PROXY_CREDENTIALS, mode: proxyMode, timings: this.timings, nodeIP: address };
     this.sim.addProcess(kubeProxyId(n.name), n.name, 'kube-proxy', kp);
     // The shell `ssh <node>` reaches (crictl, systemctl, journalctl); not a target to kill.
-    const sh: NodeShellConfig = { nodeName: n.name, containerd: containerdId(n.name), etcd: controlPlane ? this.etcdShell : { members: this.etcdShell.members, addresses: this.etcdShell.addresses } };
+    const sh: NodeShellConfig = { nodeName: n.name, containerd: containerdId(n.name), etcd: controlPlane ? this.etcdShell : { members: this.etcdShell.members, addresses: this.etcdShell.addresses }, nodeIP: address };
     this.sim.addProcess(shellId(n.name), n.name, 'node-shell', sh);
   }
 

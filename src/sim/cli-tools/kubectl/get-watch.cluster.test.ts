@@ -51,6 +51,26 @@ describe('kubectl get pods -w', () => {
     expect((c.sim.process(KUBECTL)?.state as { jobs: Map<number, unknown> } | undefined)?.jobs.size).toBe(0);
   });
 
+  // Issue 18 point 6. kubectl v1.31.9 `get pods -w --request-timeout=5s` against kubeplay serve:
+  // the table, then nothing, the command over 5 s later with exit code 0 and an empty stderr
+  // (client-go's StreamWatcher takes a read timeout as the stream's normal end).
+  it('--request-timeout=5s ends the watch 5 s of simulated time later with exit 0, events until then printed', () => {
+    const c = cluster();
+    expect(c.run('kubectl run db --image=nginx:1.25').exitCode).toBe(0);
+    c.sim.runUntil(c.sim.now + 30_000);
+    const job = c.exec('kubectl get pods -w --request-timeout=5s');
+    c.sim.runUntil(c.sim.now + 1_000);
+    expect(c.output(job)).toBeUndefined();
+    c.run('kubectl label pod db x=y');
+    c.sim.runUntil(c.sim.now + 3_500);
+    expect(c.output(job)).toBeUndefined();
+    c.sim.runUntil(c.sim.now + 1_000);
+    const out = c.output(job)!;
+    expect(out).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(out.stdout.split('\n').filter((l) => l.startsWith('db '))).toHaveLength(2);
+    expect((c.sim.process(KUBECTL)?.state as { jobs: Map<number, unknown> } | undefined)?.jobs.size).toBe(0);
+  });
+
   it('--watch-only prints the header with the first event, and a deletion prints the row too', () => {
     const c = cluster();
     expect(c.run('kubectl run web --image=nginx:1.25').exitCode).toBe(0);

@@ -8,7 +8,7 @@ import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '
 import type { ComponentType, Effects, Message } from '../../kernel/component';
 import type { CliCancel, CliExec } from '../protocol';
 import { contextCredentials } from './commands/kubeconfig';
-import { notSimulated, unknownCommand } from './commands/unknown';
+import { NO_ALPHA_COMMANDS, notSimulated, unknownCommand } from './commands/unknown';
 import { plain } from './errors';
 import { flagArray, flagBool, flagString, parseArgs, type ParsedArgs } from './flags';
 import { VERB_TIMERS, VERBS, verbFlags } from './verbs';
@@ -98,7 +98,7 @@ function onExec(st: KubectlState, exec: CliExec, ctx: Effects): void {
     return emitOnly('kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n', 0);
   }
   const verb = VERBS.get(p.command);
-  if (!verb) return emitOnly(notSimulated(p.command) ?? unknownCommand(p.command));
+  if (!verb) return p.command === 'alpha' ? emitOnly(NO_ALPHA_COMMANDS, 0) : emitOnly(notSimulated(p.command) ?? unknownCommand(p.command));
   verb.start(st, common, p, exec, ctx);
 }
 

@@ -28,7 +28,7 @@ import { onDiffResult, startDiff } from './commands/diff';
 import { onRunAttachTimer, RUN_ATTACH_TIMER } from './commands/run-attach';
 import { onEditResult, startEdit } from './commands/edit';
 import { onGetResult, startGet } from './commands/get';
-import { onGetWatchEvent } from './commands/get-watch';
+import { GET_WATCH_DEADLINE_TIMER, onGetWatchDeadline, onGetWatchEvent } from './commands/get-watch';
 import { onLogsResult, startLogs } from './commands/logs';
 import { LOGS_FOLLOW_TIMER, onFollowTimer } from './commands/logs-follow';
 import { onPatchResult, startPatchCommand } from './commands/patch-object';
@@ -79,6 +79,7 @@ const VERB_LIST: Verb[] = [
     start: (st, c, p, _e, ctx) => startGet(st, c, p, ctx),
     onResult: onResult(onGetResult),
     onWatchEvent: onWatch(onGetWatchEvent),
+    timers: { [GET_WATCH_DEADLINE_TIMER]: onGetWatchDeadline },
   },
   {
     name: 'apply',

@@ -14,6 +14,7 @@ import { PROXY_TOOLS, proxyTool } from './proxy-tables';
 import { cancelFollow, followTick, FOLLOW_TIMER, type JournalFollows } from './journal-follow';
 import { output } from './shell-output';
 import { conntrack } from './conntrack-command';
+import { cancelHostHttp, HOST_HTTP_TIMER, HOST_HTTP_TOOLS, hostHttp, hostHttpResponse, hostHttpTimeout, newHostHttp, type HostHttpState } from './host-http';
 import { connectionRefused, imagesTable, inspectJson, podsTable, psTable } from './crictl-format';
 import { systemctl, journalctl } from './systemd-commands';
 import { ETCDCTL_TIMEOUT_TIMER, etcdctl, etcdctlRefused, etcdctlResponse, etcdctlTimeout, newEtcdctlState, type EtcdctlEnv, type EtcdctlState } from './etcdctl';
@@ -23,6 +24,8 @@ export interface NodeShellConfig {
   containerd: ProcessId;
   /** The etcd members etcdctl can reach from this host (none: etcdctl finds nothing on 127.0.0.1:2379). */
   etcd?: EtcdctlEnv;
+  /** The node's InternalIP, the source of the connections its own processes open (curl, wget). */
+  nodeIP?: string;
 }
 
 type CrictlCommand = 'ps' | 'pods' | 'images' | 'pull' | 'logs' | 'inspect' | 'stop';
@@ -51,6 +54,9 @@ export interface NodeShellState {
   follows: JournalFollows;
   /** The filters after `|` of jobs whose first command has not answered yet, by job id. */
   pipes?: Map<number, string[][]>;
+  nodeIP?: string;
+  /** curl and wget run on the host (host-http.ts). */
+  http?: HostHttpState;
 }
 
 
@@ -93,7 +99,8 @@ function onExec(s: NodeShellState, ctx: Effects, exec: CliExec): void {
   if (tool === 'systemctl') return systemctl(s, ctx, exec.jobId, args);
   if (tool === 'journalctl') return journalctl(s, ctx, exec.jobId, args);
   if (tool === 'etcdctl') return etcdctl(s.etcdctl, ctx, exec.jobId, args);
-  if (tool === 'conntrack' && s.containerd !== '') return conntrack(ctx, exec.jobId, args);
+  if (tool === 'conntrack' && s.containerd !== '') return conntrack(ctx, exec.jobId, args, s.http?.kernel);
+  if (HOST_HTTP_TOOLS.has(tool) && s.containerd !== '') return hostHttp((s.http ??= newHostHttp()), { node: s.node, nodeIP: s.nodeIP ?? '' }, ctx, exec.jobId, argv);
   if (PROXY_TOOLS.has(tool)) return proxyTool(ctx, exec.jobId, tool, args);
   notFound(ctx, exec.jobId, tool);
 }
@@ -197,14 +204,19 @@ export const nodeShell: ComponentType<NodeShellState, NodeShellConfig> = {
   kind: 'node-shell',
   start(_ctx, { config }) {
     const etcd = newEtcdctlState(config.etcd ?? { members: [], addresses: {} });
-    return { node: config.nodeName, containerd: config.containerd, pending: new Map(), stoppedUnits: [], etcdctl: etcd, follows: new Map() };
+    return { node: config.nodeName, containerd: config.containerd, pending: new Map(), stoppedUnits: [], etcdctl: etcd, follows: new Map(), ...(config.nodeIP && { nodeIP: config.nodeIP }) };
   },
   onMessage(s, msg: Message, effects) {
     const ctx = piped(s, effects);
     const body = msg.body;
     if (body.type === 'cli.exec') return onExec(s, ctx, body as CliExec);
     // Ctrl-C reaches only jobs that keep running; the others answer at once anyway.
-    if (body.type === 'cli.cancel') return void cancelFollow(s.follows, ctx, (body as CliCancel).jobId);
+    if (body.type === 'cli.cancel') {
+      const jobId = (body as CliCancel).jobId;
+      if (s.http && cancelHostHttp(s.http, ctx, jobId)) return;
+      return void cancelFollow(s.follows, ctx, jobId);
+    }
+    if (body.type === 'pod.http.response') return void (s.http && hostHttpResponse(s.http, ctx, msg));
     if (body.type === 'cri.response') return onCriResponse(s, ctx, body as CriResponse);
     if (body.type === 'etcd.response') {
       etcdctlResponse(s.etcdctl, ctx, msg);
@@ -223,5 +235,6 @@ export const nodeShell: ComponentType<NodeShellState, NodeShellConfig> = {
     const ctx = piped(s, effects);
     if (t.name === ETCDCTL_TIMEOUT_TIMER) etcdctlTimeout(s.etcdctl, ctx, t);
     if (t.name === FOLLOW_TIMER) followTick(s.follows, ctx, s.node, t);
+    if (t.name === HOST_HTTP_TIMER && s.http) hostHttpTimeout(s.http, ctx, t.payload as number);
   },
 };

@@ -191,16 +191,20 @@ export function walkTable(table: NetfilterTable, start: string, p: Packet, rand:
 /**
  * A new connection from a pod on this node: nat PREROUTING (where kube-proxy's DNAT lives), then,
  * as the packet is forwarded, filter FORWARD (where a Service without endpoints is REJECTed).
+ * One a process on the node itself opens (`curl` in an ssh session) takes the local output path
+ * instead: nat OUTPUT, then filter OUTPUT; kube-proxy jumps to KUBE-SERVICES from both
+ * (pkg/proxy/iptables/proxier.go iptablesJumpChains), so the same rules decide.
  */
-export function routeNewConnection(nf: Netfilter, p: Packet, rand: () => number): Walk {
-  const nat = walkTable(nf.nat, 'PREROUTING', p, rand);
+export function routeNewConnection(nf: Netfilter, p: Packet, rand: () => number, from: 'pod' | 'host' = 'pod'): Walk {
+  const [natHook, filterHook] = from === 'host' ? ['OUTPUT', 'OUTPUT'] : ['PREROUTING', 'FORWARD'];
+  const nat = walkTable(nf.nat, natHook, p, rand);
   if (nat.verdict.kind === 'dnat') {
     const to = nat.verdict.to;
     const colon = to.lastIndexOf(':');
     const forwarded = { ...p, dst: to.slice(0, colon), dport: Number(to.slice(colon + 1)) };
-    const filter = walkTable(nf.filter, 'FORWARD', forwarded, rand);
+    const filter = walkTable(nf.filter, filterHook, forwarded, rand);
     return { verdict: filter.verdict.kind === 'reject' ? filter.verdict : nat.verdict, rulesEvaluated: nat.rulesEvaluated + filter.rulesEvaluated };
   }
-  const filter = walkTable(nf.filter, 'FORWARD', p, rand);
+  const filter = walkTable(nf.filter, filterHook, p, rand);
   return { verdict: filter.verdict, rulesEvaluated: nat.rulesEvaluated + filter.rulesEvaluated };
 }

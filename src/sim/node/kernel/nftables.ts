@@ -111,7 +111,7 @@ function walk(t: NftTable, start: string, p: Packet, rand: () => number, count: 
         const v = target(`${m[1]} ${m[2]}`);
         if (v) return v;
       } else if ((m = /^(fib daddr type local ip daddr != 127\.0\.0\.0\/8 )?(ip daddr \. )?meta l4proto \. th dport vmap @(\S+)$/.exec(rule))) {
-        if (m[1] && !(p.local ?? []).includes(p.dst)) continue;
+        if (m[1] && (!(p.local ?? []).includes(p.dst) || cidrContains('127.0.0.0/8', p.dst))) continue;
         count.lookups++;
         const key = m[2] ? `${p.dst} . ${p.proto} . ${p.dport}` : `${p.proto} . ${p.dport}`;
         const verdict = t.maps.get(m[3]!)?.get(key);
@@ -163,5 +163,20 @@ export function routeNftConnection(t: NftTable, p: Packet, rand: () => number): 
   }
   const filter = walk(t, 'filter-forward', forwarded, rand, count, []);
   if (filter?.kind === 'reject') return end(filter);
+  return end(nat?.kind === 'dnat' ? nat : { kind: 'accept', via: [] });
+}
+
+/**
+ * A new connection a process on the node opens: the output hooks in priority order,
+ * filter-output (-110: the no-endpoint and firewall checks, on the address as sent), then
+ * nat-output (-100: `services`, the DNAT). The node-port map is guarded by
+ * `ip daddr != 127.0.0.0/8`, so a NodePort on localhost is not forwarded in this mode.
+ */
+export function routeNftLocalConnection(t: NftTable, p: Packet, rand: () => number): NftWalk {
+  const count = { rules: 0, lookups: 0 };
+  const end = (verdict: NftVerdict): NftWalk => ({ verdict, rulesEvaluated: count.rules, lookups: count.lookups });
+  const filter = walk(t, 'filter-output', p, rand, count, []);
+  if (filter?.kind === 'reject') return end(filter);
+  const nat = walk(t, 'nat-output', p, rand, count, []);
   return end(nat?.kind === 'dnat' ? nat : { kind: 'accept', via: [] });
 }

@@ -10,7 +10,7 @@ import type { ProxyRules } from '../kube-proxy/rules';
 import { cleanStaleEntries, close, createConntrack, insert, lookup, remove, reopens, TCP_TIMEOUT_ESTABLISHED_MS, UDP_TIMEOUT_MS, type Conntrack, type TcpEnd } from './conntrack';
 import { programIpvs, scheduleIpvs, type IpvsTable } from './ipvs';
 import { parseIptablesSave, routeNewConnection, type Netfilter, type Packet } from './netfilter';
-import { parseNftRuleset, routeNftConnection, type NftTable } from './nftables';
+import { parseNftRuleset, routeNftConnection, routeNftLocalConnection, type NftTable } from './nftables';
 
 /** The node kernel's own state that outlives one packet. */
 export interface NodeKernel {
@@ -78,9 +78,20 @@ export function ipvsOf(rules: ProxyRules): IpvsTable {
   return t;
 }
 
+const ipvsNodeCache = new WeakMap<ProxyRules, Map<string, IpvsTable>>();
+
+/** The IPVS table with the node-port virtual servers on the node's address (what a process on the node reaches). */
+function ipvsWithNodePorts(rules: ProxyRules, nodeIP: string): IpvsTable {
+  let byIP = ipvsNodeCache.get(rules);
+  if (!byIP) ipvsNodeCache.set(rules, (byIP = new Map()));
+  let t = byIP.get(nodeIP);
+  if (!t) byIP.set(nodeIP, (t = programIpvs(rules, nodeIP)));
+  return t;
+}
+
 export type Route =
   /** Sent on to this pod address (DNATed from a Service, or a pod address to begin with). */
-  | { kind: 'deliver'; ip: string; port: number; dnat: boolean; fromConntrack: boolean; rulesEvaluated: number; chain?: string }
+  | { kind: 'deliver'; ip: string; port: number; dnat: boolean; fromConntrack: boolean; rulesEvaluated: number; chain?: string; path?: string[] }
   /** REJECT --reject-with icmp-port-unreachable, or an IPVS virtual server with no real server. */
   | { kind: 'refused'; rulesEvaluated: number };
 
@@ -100,8 +111,14 @@ function split(hostPort: string): { ip: string; port: number } {
   return { ip: hostPort.slice(0, i), port: Number(hostPort.slice(i + 1)) };
 }
 
-/** Route a connection's packet and remember the translation. */
-export function routeConnection(k: NodeKernel, rules: ProxyRules | undefined, c: Connection, now: number, rand: () => number): Route {
+/**
+ * Route a connection's packet and remember the translation. `from: 'host'` is a connection a
+ * process on the node opens (its packets take the local output path: nat and filter OUTPUT in
+ * iptables mode, the nftables output hooks; in IPVS mode the ClusterIPs bound to kube-ipvs0 and
+ * the node-port virtual servers on the node's address catch it in LOCAL_OUT). `c.local` names the
+ * node's own addresses.
+ */
+export function routeConnection(k: NodeKernel, rules: ProxyRules | undefined, c: Connection, now: number, rand: () => number, from: 'pod' | 'host' = 'pod'): Route {
   cleanAfterSync(k.conntrack, rules);
   let known = lookup(k.conntrack, c.proto, c.src, c.sport, c.dst, c.dport, now);
   if (known && reopens(known)) {
@@ -113,26 +130,31 @@ export function routeConnection(k: NodeKernel, rules: ProxyRules | undefined, c:
   let to: { ip: string; port: number } | undefined;
   let evaluated: number;
   let chain: string | undefined;
+  /** The chains jumped through to the verdict (iptables, nftables), for the trace. */
+  let path: string[] | undefined;
   if (none.mode === 'ipvs') {
-    const r = scheduleIpvs(ipvsOf(none), c.proto, c.dst, c.dport, k.ipvsRr);
+    const nodeIP = from === 'host' ? c.local?.find((a) => !a.startsWith('127.')) : undefined;
+    const r = scheduleIpvs(nodeIP ? ipvsWithNodePorts(none, nodeIP) : ipvsOf(none), c.proto, c.dst, c.dport, k.ipvsRr);
     evaluated = r.lookups;
     if (r.verdict.kind === 'no-real-server') return { kind: 'refused', rulesEvaluated: evaluated };
     if (r.verdict.kind === 'forward') to = split(r.verdict.to);
   } else if (none.mode === 'nftables') {
-    const w = routeNftConnection(nftOf(none), c, rand);
+    const w = from === 'host' ? routeNftLocalConnection(nftOf(none), c, rand) : routeNftConnection(nftOf(none), c, rand);
     evaluated = w.rulesEvaluated;
     if (w.verdict.kind === 'reject') return { kind: 'refused', rulesEvaluated: evaluated };
     if (w.verdict.kind === 'dnat') {
       to = split(w.verdict.to);
       chain = w.verdict.via.filter((t) => t.startsWith('endpoint-')).at(-1);
+      path = w.verdict.via;
     }
   } else {
-    const w = routeNewConnection(netfilterOf(none), c, rand);
+    const w = routeNewConnection(netfilterOf(none), c, rand, from);
     evaluated = w.rulesEvaluated;
     if (w.verdict.kind === 'reject') return { kind: 'refused', rulesEvaluated: evaluated };
     if (w.verdict.kind === 'dnat') {
       to = split(w.verdict.to);
       chain = w.verdict.via.map((r) => r.target).filter((t) => t.startsWith('KUBE-SEP-')).at(-1);
+      path = w.verdict.via.map((r) => r.target);
     }
   }
   const dest = to ?? { ip: c.dst, port: c.dport };
@@ -143,6 +165,7 @@ export function routeConnection(k: NodeKernel, rules: ProxyRules | undefined, c:
   );
   const route: Route = { kind: 'deliver', ip: dest.ip, port: dest.port, dnat: to !== undefined, fromConntrack: false, rulesEvaluated: evaluated };
   if (chain) route.chain = chain;
+  if (path) route.path = path;
   return route;
 }
 

@@ -142,6 +142,8 @@ function printed(job: ApplyJob, o: ManifestObject, operation: string, object: Ku
     job.written.push(object);
     return;
   }
+  // -o name: the NamePrinter's short output, no operation (cli-runtime printers/name.go).
+  if (job.output === 'name') return void (job.stdout += `${kindSlashName(o.info, o.obj.metadata.name ?? '')}\n`);
   job.stdout += `${kindSlashName(o.info, o.obj.metadata.name ?? '')} ${operation}${dryRunSuffix(job.dryRun)}\n`;
 }
 

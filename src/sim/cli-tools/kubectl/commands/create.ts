@@ -3,14 +3,14 @@
 // `pod/web created`; a duplicate is `Error from server (AlreadyExists): ...`, with
 // `error when creating "web.yaml": ` when the object came from a file.
 
-import type { Container, Pod } from '../../../api/types';
+import type { Container, KubeObject, Pod } from '../../../api/types';
 import { resourceForKind, resourceForName } from '../../../api/resources';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
 import { addSourceToErr, aggregate, errorString, plain, type KubectlError } from '../errors';
 import { onAttachedRunResult, runAttachOptions, startAttachedRun, withStdin, type RunAttach, type RunAttachJob } from './run-attach';
-import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
+import { dryRunOf, dryRunQuery, type DryRun } from './dry-run';
 import { flagArray, flagBool, flagString, validationDirective, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
@@ -23,10 +23,7 @@ import { cronJobForCreate, jobFromCronJob } from './create-cronjob';
 import { isQuotaSubcommand, quotaForCreate } from './create-quota';
 import { ingressForCreate, isIngressSubcommand } from './create-ingress';
 import { isServiceSubcommand, serviceForCreate } from './create-service';
-import { goMarshalIndentStruct } from '../../common/go-json';
-import { goTemplate, GoTemplateError } from '../../common/go-template';
-import { goTemplateFailure, goTemplateOf, goTemplateParseError } from '../printers/go-template-output';
-import { goYaml } from '../../common/go-yaml';
+import { createOutputError, printCreated, type CreatePrint } from './create-output';
 import { isConfigCreateSubcommand, objectForConfigCreate } from './create-config';
 import { isRbacCreateSubcommand, objectForCreateSubcommand, type BuiltObject } from './create-rbac';
 
@@ -43,6 +40,8 @@ export interface CreateJob extends JobCommon {
   fromName?: string;
   dryRun?: DryRun;
   output?: string;
+  /** Objects printed so far (create-output.ts: YAML's `---` between them). */
+  printed?: number;
   /** run -i/--attach (run-attach.ts): wait for the pod, attach or read its logs, --rm. */
   attach?: RunAttach;
   pod?: string;
@@ -58,6 +57,8 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   const dryRun = dryRunOf(p);
   if (typeof dryRun !== 'string') return finishJob(st, common, ctx, dryRun);
   Object.assign(common, dryRunFields(p));
+  const badOutput = createOutputError(flagString(p, 'output') ?? '');
+  if (badOutput) return finishJob(st, common, ctx, badOutput);
   const filenames = flagArray(p, 'filename');
   if (filenames.length === 0) {
     if (p.args[0] === 'deployment' || p.args[0] === 'deploy') return startCreateDeployment(st, common, p, ctx);
@@ -114,13 +115,9 @@ function startCreateConfig(st: KubectlState, common: JobCommon, p: ParsedArgs, e
     const sent = typeof b === 'string' ? b : { ...b, obj: { ...b.obj, metadata: { ...b.obj.metadata, namespace: common.namespace } } };
     return startCreateBuilt(st, common, sent, ctx, p.args[0] === 'secret' ? 'failed to create secret ' : 'failed to create configmap: ');
   }
-  const output = flagString(p, 'output') ?? '';
-  const name = kindSlashName(b.info, b.obj.metadata.name ?? '');
-  if (output === '') common.stdout += `${name} created (dry run)\n`;
-  else if (output === 'name') common.stdout += `${name}\n`;
-  else if (output === 'yaml') common.stdout += goYaml(b.obj);
-  else if (output === 'json') common.stdout += `${goMarshalIndentStruct(b.obj)}\n`;
-  else return finishJob(st, common, ctx, plain(`unable to match a printer suitable for the output format "${output}", allowed formats are: json,name,yaml`));
+  const out = printCreated({ output: flagString(p, 'output') ?? '', dryRun: 'client', printed: 0 }, kindSlashName(b.info, b.obj.metadata.name ?? ''), b.obj, true);
+  if ('err' in out) return finishJob(st, common, ctx, out.err);
+  common.stdout += out.text;
   finishJob(st, common, ctx);
 }
 
@@ -184,6 +181,8 @@ export function startRun(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx
   const dryRun = dryRunOf(p);
   if (typeof dryRun !== 'string') return finishJob(st, common, ctx, dryRun);
   Object.assign(common, dryRunFields(p));
+  const badOutput = createOutputError(flagString(p, 'output') ?? '');
+  if (badOutput) return finishJob(st, common, ctx, badOutput);
   const pod = podForRun(p, common.namespace);
   const attach = typeof pod === 'string' ? undefined : runAttachOptions(p, dryRun);
   const bad = typeof pod === 'string' ? pod : typeof attach === 'string' ? attach : undefined;
@@ -203,23 +202,17 @@ export function startRun(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx
  * -o yaml and -o json print it with `creationTimestamp: null`, as the zero metav1.Time marshals).
  */
 function printClientDryRun(job: CreateJob, o: ManifestObject): KubectlError | undefined {
-  const name = kindSlashName(o.info, o.obj.metadata.name ?? '');
   const obj = { ...o.obj, metadata: { ...o.obj.metadata, creationTimestamp: o.obj.metadata.creationTimestamp ?? (null as unknown as string) } };
-  const output = job.output ?? '';
-  if (output === '') job.stdout += `${name} created (dry run)\n`;
-  else if (output === 'name') job.stdout += `${name}\n`;
-  else if (output === 'yaml') job.stdout += goYaml(obj);
-  else if (output === 'json') job.stdout += `${goMarshalIndentStruct(obj)}\n`;
-  else if (goTemplateOf(output) !== undefined) {
-    const bad = goTemplateParseError(output);
-    if (bad) return bad;
-    try {
-      job.stdout += goTemplate(goTemplateOf(output)!, JSON.parse(goMarshalIndentStruct(obj)));
-    } catch (e) {
-      if (e instanceof GoTemplateError) return goTemplateFailure(goTemplateOf(output)!, e);
-      throw e;
-    }
-  } else return plain(`unable to match a printer suitable for the output format "${output}", allowed formats are: json,name,yaml`);
+  return printObject(job, o, obj, true);
+}
+
+/** One created object's text, by -o (create-output.ts). */
+function printObject(job: CreateJob, o: ManifestObject, obj: KubeObject, clientDryRun: boolean): KubectlError | undefined {
+  const p: CreatePrint = { output: job.output ?? '', dryRun: job.dryRun ?? 'none', printed: job.printed ?? 0 };
+  const out = printCreated(p, kindSlashName(o.info, o.obj.metadata.name ?? ''), obj, clientDryRun);
+  job.printed = p.printed;
+  if ('err' in out) return out.err;
+  job.stdout += out.text;
   return undefined;
 }
 
@@ -291,8 +284,10 @@ export function onCreateResult(st: KubectlState, job: CreateJob, step: string, r
     return finishJob(st, job, ctx, r.err);
   }
   job.touchedServer = true;
-  if (r.ok) job.stdout += `${kindSlashName(o.info, o.obj.metadata.name ?? '')} created${dryRunSuffix(job.dryRun ?? 'none')}\n`;
-  else job.errors.push(addSourceToErr('creating', o.source, r.err));
+  if (r.ok) {
+    const err = printObject(job, o, asObject(r), false);
+    if (err) job.errors.push(err);
+  } else job.errors.push(addSourceToErr('creating', o.source, r.err));
   job.index++;
   next(st, job, ctx);
 }

@@ -8,13 +8,19 @@
 // RememberWidths flag, flushed after every event. A column keeps the widest width it has had, and
 // grows when a later row needs more, so `ContainerCreating` widens the STATUS column from then on
 // while the rows printed before stay as they were, just as in a real terminal.
+//
+// --request-timeout: the watch request lasts that long at most (client-go's http.Client.Timeout),
+// and a timeout while reading a watch stream is a normal end for client-go's StreamWatcher
+// (net.IsTimeout). kubectl v1.31.9 `get pods -w --request-timeout=5s` against kubeplay serve printed
+// the table, ended 5 s later with nothing more, and exited 0.
 
 import { omitManagedFields } from '../printers/go-template-output';
 import type { WatchEventBody } from '../../../api/http';
 import type { KubeObject, Status } from '../../../api/types';
 import { apiVersionOf } from '../../../api/resources';
 import { resourcePath } from '../../../client/apiclient';
-import type { Effects } from '../../../kernel/component';
+import type { Effects, Timer } from '../../../kernel/component';
+import type { TimerId } from '../../../kernel/units';
 import { goMarshalIndent } from '../../common/go-json';
 import { goYaml } from '../../common/go-yaml';
 import { KUBECTL_TABLE } from '../../common/tabwriter';
@@ -36,6 +42,17 @@ export interface GetWatch {
   widths: number[];
   /** The WATCH is open. */
   open: boolean;
+  /** --request-timeout's deadline for the watch request. */
+  deadline?: TimerId;
+}
+
+export const GET_WATCH_DEADLINE_TIMER = 'kubectl.get.watch-deadline';
+
+/** --request-timeout ran out on the watch: the stream is closed and kubectl exits 0. */
+export function onGetWatchDeadline(st: KubectlState, timer: Timer, ctx: Effects): void {
+  const job = st.jobs.get((timer.payload as { jobId: number }).jobId) as unknown as GetJob | undefined;
+  if (!job?.watch || job.watch.deadline !== timer.id) return;
+  finishJob(st, job, ctx);
 }
 
 /** Align tab-separated rows as a RememberWidths tabwriter flushed once after them (rows of one table). */
@@ -139,6 +156,7 @@ export function beginWatch(st: KubectlState, job: GetJob, ctx: Effects): void {
     watch: true,
     object: name ? { kind: t.info.kind, name, namespace } : undefined,
   });
+  if (job.requestTimeoutSet) w.deadline = ctx.setTimer(job.timeoutMs, GET_WATCH_DEADLINE_TIMER, { jobId: job.jobId });
 }
 
 /** One event on the watch: its object's row, flushed at once. An ERROR event ends the command. */

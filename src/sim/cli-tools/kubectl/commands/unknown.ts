@@ -27,8 +27,15 @@ function levenshtein(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
+/**
+ * `kubectl alpha` in v1.31 has no subcommands: kubectl/pkg/cmd/alpha.go prints this to stderr and
+ * exits 0, whatever follows (checked against kubectl v1.31.9).
+ */
+export const NO_ALPHA_COMMANDS = 'No alpha commands are available in this version of kubectl\n';
+
 export function unknownCommand(cmd: string): string {
-  const suggestions = COMMANDS.flatMap((c) => {
+  // cobra only gets here for a word that is no command, so it never offers the word itself back.
+  const suggestions = COMMANDS.filter((c) => c !== cmd).flatMap((c) => {
     const out = levenshtein(cmd, c) <= 2 || c.startsWith(cmd.toLowerCase()) ? [c] : [];
     for (const s of SUGGEST_FOR[c] ?? []) if (s.toLowerCase() === cmd.toLowerCase()) out.push(c);
     return out;

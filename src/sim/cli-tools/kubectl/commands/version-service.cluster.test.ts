@@ -4,6 +4,7 @@
 // create/create_service.go, cli-runtime printers/customcolumn.go and tableprinter.go.
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../../../cluster';
+import { unknownCommand } from './unknown';
 
 describe('in-page kubectl as kubectl v1.31.9 prints', () => {
   const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 5 });
@@ -87,6 +88,22 @@ describe('in-page kubectl as kubectl v1.31.9 prints', () => {
     expect(c.run('kubectl ps').stderr).toBe('error: unknown command "ps" for "kubectl"\n\nDid you mean this?\n\tget\n\tcp\n\twait\n');
     expect(c.run('kubectl cp a b').stderr).toBe('error: "kubectl cp" is a real kubectl command that Kubeplay does not simulate yet\n');
     expect(c.run('kubectl hel').stderr).toBe('error: unknown command "hel" for "kubectl"\n\nDid you mean this?\n\tset\n\tget\n');
+    // Issue 18 point 6: typos of real commands, as kubectl v1.31.9 printed them (exit 1).
+    expect(c.run('kubectl verison')).toMatchObject({ stderr: 'error: unknown command "verison" for "kubectl"\n\nDid you mean this?\n\tversion\n', exitCode: 1 });
+    expect(c.run('kubectl desribe pods')).toMatchObject({ stderr: 'error: unknown command "desribe" for "kubectl"\n\nDid you mean this?\n\tdescribe\n', exitCode: 1 });
+    expect(c.run('kubectl gett pods').exitCode).toBe(1);
+    // kubectl/pkg/cmd/alpha.go: no alpha commands in v1.31, said on stderr with exit 0.
+    expect(c.run('kubectl alpha')).toMatchObject({ stdout: '', stderr: 'No alpha commands are available in this version of kubectl\n', exitCode: 0 });
+  });
+
+  it('the suggester never offers the very word it refused', () => {
+    for (const word of ['verison', 'gett', 'desribe', 'get', 'version', 'describe', 'apply', 'logs', 'GET']) {
+      const err = unknownCommand(word);
+      const offered = err.split('\n').filter((l) => l.startsWith('\t')).map((l) => l.slice(1));
+      expect(offered).not.toContain(word);
+    }
+    // A real command word is never "unknown" in the page: it runs, or is said to be not simulated.
+    for (const word of ['version', 'get', 'describe', 'cp']) expect(c.run(`kubectl ${word} --help-nope`).stderr).not.toMatch(/unknown command/);
   });
 
   it('config use-context and --context choose the credentials of a kubeconfig user', () => {
