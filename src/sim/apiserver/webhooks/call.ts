@@ -62,7 +62,8 @@ export function sendReview(ctx: Effects, s: ApiserverState, requestId: MessageId
   const rules = (ctx.hostData('kube-proxy') as KernelRules | undefined)?.rules;
   const src = s.config.advertiseAddress;
   const conn: Connection = { src, sport: connectPort(k, src, clusterIP, port, ctx.now, () => ctx.rand()), dst: clusterIP, dport: port, proto: 'tcp' };
-  const route = routeConnection(k, rules, conn, ctx.now, () => ctx.rand());
+  // kube-apiserver runs in the host's network namespace: its packets take the local output path.
+  const route = routeConnection(k, rules, conn, ctx.now, () => ctx.rand(), 'host');
   const dialed = `${clusterIP}:${port}`;
   const cost = routeCost(rules?.mode ?? 'iptables', route);
   if (route.kind === 'refused') {
