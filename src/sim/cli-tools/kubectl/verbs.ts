@@ -292,8 +292,8 @@ const VERB_LIST: Verb[] = [
   ),
   {
     name: 'config',
-    flags: [bool('minify'), bool('raw'), OUTPUT, bool('no-headers')],
-    start: (st, c, p, _e, ctx) => startConfig(st, c, p, ctx),
+    flags: [bool('minify'), bool('raw'), OUTPUT, bool('no-headers'), bool('embed-certs'), bool('current'), str('username'), str('password')],
+    start: startConfig,
     onResult: () => undefined,
   },
   {
