@@ -74,7 +74,7 @@ const VERB_LIST: Verb[] = [
     name: 'get',
     flags: [
       OUTPUT, SELECTOR, str('field-selector'), ALL_NAMESPACES, str('sort-by'), bool('show-labels'), arr('label-columns', 'L'),
-      bool('no-headers'), bool('watch', 'w'), bool('watch-only'), bool('output-watch-events'),
+      bool('no-headers'), bool('watch', 'w'), bool('watch-only'), bool('output-watch-events'), str('raw'),
     ],
     start: (st, c, p, _e, ctx) => startGet(st, c, p, ctx),
     onResult: onResult(onGetResult),
