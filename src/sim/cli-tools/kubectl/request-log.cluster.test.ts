@@ -38,6 +38,9 @@ describe('kubectl -v and get --raw', () => {
     const out = c.run('kubectl get --raw /api/v1/namespaces/default/pods');
     expect(out.stdout).toMatch(/^\{"apiVersion":"v1","kind":"PodList","metadata":\{"resourceVersion":"\d+"\},"items":\[\{"apiVersion":"v1","kind":"Pod",.*\}\]\}$/);
     expect(c.run('kubectl get pods --raw /api')).toMatchObject({ stderr: 'error: arguments may not be passed when --raw is specified\n', exitCode: 1 });
+    expect(c.run('kubectl get --raw api/v1/namespaces')).toMatchObject({ stderr: 'error: --raw must be a valid URL path: parse "api/v1/namespaces": invalid URI for request\n', exitCode: 1 });
+    expect(c.run('kubectl get --raw /api -o yaml')).toMatchObject({ stderr: 'error: --raw and --output are mutually exclusive\n', exitCode: 1 });
+    expect(c.run('kubectl get --raw /api/v1/namespaces/default/pods/nope')).toMatchObject({ stdout: '', stderr: 'Error from server (NotFound): pods "nope" not found\n', exitCode: 1 });
   });
 
   it('apply --dry-run=server runs admission and validation and stores nothing', () => {

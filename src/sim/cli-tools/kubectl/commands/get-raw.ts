@@ -32,7 +32,10 @@ export function startGetRaw(st: KubectlState, job: JobCommon, p: ParsedArgs, ctx
   const uri = flagString(p, 'raw') ?? '';
   if (p.args.length) return finishJob(st, job, ctx, plain('arguments may not be passed when --raw is specified'));
   if (flagString(p, 'output')) return finishJob(st, job, ctx, plain('--raw and --output are mutually exclusive'));
-  const { path, query } = splitUri(uri.startsWith('/') ? uri : `/${uri}`);
+  // url.ParseRequestURI: an absolute path (kubectl 1.31.9's texts).
+  if (uri === '') return finishJob(st, job, ctx, plain('--raw must be a valid URL path: parse "": empty url'));
+  if (!uri.startsWith('/')) return finishJob(st, job, ctx, plain(`--raw must be a valid URL path: parse "${uri}": invalid URI for request`));
+  const { path, query } = splitUri(uri);
   st.jobs.set(job.jobId, job as KubectlJob);
   jobRequest(st, job, ctx, { method: 'GET', path, ...(query && { query }), accept: 'application/json, */*' }, RAW_STEP);
 }
