@@ -83,6 +83,14 @@ describe('kubectl credentials flags', () => {
     );
   });
 
+  it('a ServiceAccount token past its expiry is Unauthorized, as a wrong one is', () => {
+    const d = cluster();
+    const token = d.run('kubectl create token default --duration=10m').stdout.trim();
+    expect(d.run(`kubectl auth whoami --user=jane --token=${token} -o jsonpath={.status.userInfo.username}`).stdout).toBe('system:serviceaccount:default:default');
+    d.sim.runUntil(d.sim.now + 10 * 60_000);
+    expect(d.run(`kubectl get pods --user=jane --token=${token}`)).toMatchObject({ stdout: '', stderr: 'error: You must be logged in to the server (Unauthorized)\n', exitCode: 1 });
+  });
+
   it('records the request as rejected at Authentication in the trace, the only stage it reached', () => {
     const before = c.sim.world.trace.length;
     c.run('kubectl get pods --user=jane --token=wrong');
