@@ -7,8 +7,8 @@ import type { WatchEventBody } from '../../api/http';
 import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
 import type { ComponentType, Effects, Message } from '../../kernel/component';
 import type { CliCancel, CliExec } from '../protocol';
-import { initialFiles } from './kubeconfig/machine';
-import { resolveClientConfig, type ReadFile } from './kubeconfig/resolve';
+import { initialFiles, readFileOf } from './kubeconfig/machine';
+import { resolveClientConfig } from './kubeconfig/resolve';
 import { configLoadedLine, responseLines } from './request-log';
 import { notSimulated, unknownCommand } from './commands/unknown';
 import { plain } from './errors';
@@ -45,11 +45,6 @@ export function parseRequestTimeout(s: string): number | undefined {
   return consumed === s && s !== '' ? total : undefined;
 }
 
-/** The command's own files (a scenario's, the editor's) over the machine's disk. */
-export function readFileOf(st: KubectlState, exec: CliExec): ReadFile {
-  return (path) => (exec.files && Object.prototype.hasOwnProperty.call(exec.files, path) ? exec.files[path] : Object.prototype.hasOwnProperty.call(st.files, path) ? st.files[path] : undefined);
-}
-
 function commonFor(st: KubectlState, exec: CliExec, p: ParsedArgs, ctx: Effects): JobCommon | string {
   let stderr = '';
   const ns = flagString(p, 'namespace');
@@ -64,7 +59,7 @@ function commonFor(st: KubectlState, exec: CliExec, p: ParsedArgs, ctx: Effects)
   }
   // `kubectl config` edits the kubeconfig itself and needs no credentials from it.
   const needsNoServer = p.command === undefined || p.command === 'config' || !VERBS.has(p.command);
-  const client = needsNoServer ? { credentials: {}, path: '' } : resolveClientConfig(p, readFileOf(st, exec));
+  const client = needsNoServer ? { credentials: {}, path: '' } : resolveClientConfig(p, readFileOf(st, exec), st.config.server);
   if (typeof client === 'string') return client;
   const credentials = { ...client.credentials };
   const verbosity = flagInt(p, 'v');

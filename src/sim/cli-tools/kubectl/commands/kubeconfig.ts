@@ -12,7 +12,7 @@ import { plain } from '../errors';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, type JobCommon, type KubectlState } from '../job';
 import { emptyKubeconfig, parseKubeconfig, serializeKubeconfig, viewKubeconfig, type Kubeconfig } from '../kubeconfig/file';
-import { DEFAULT_KUBECONFIG } from '../kubeconfig/machine';
+import { DEFAULT_KUBECONFIG, readFileOf } from '../kubeconfig/machine';
 import { base64OfText } from '../../../api/base64';
 
 const CONFIG_USAGE = `Modify kubeconfig files using subcommands like "kubectl config set current-context my-context".
@@ -223,8 +223,7 @@ export function startConfig(st: KubectlState, job: JobCommon, p: ParsedArgs, exe
     return finishJob(st, job, ctx, plain(`unknown command "${sub}"\nSee 'kubectl config -h' for help and examples`));
   }
   const path = flagString(p, 'kubeconfig') || DEFAULT_KUBECONFIG;
-  const read = (f: string): string | undefined =>
-    exec.files && Object.prototype.hasOwnProperty.call(exec.files, f) ? exec.files[f] : Object.prototype.hasOwnProperty.call(st.files, f) ? st.files[f] : undefined;
+  const read = readFileOf(st, exec);
   const text = read(path);
   const cfg = text === undefined ? emptyKubeconfig() : parseKubeconfig(text, path);
   if (typeof cfg === 'string') return finishJob(st, job, ctx, plain(cfg.replace(/^error: /, '')));

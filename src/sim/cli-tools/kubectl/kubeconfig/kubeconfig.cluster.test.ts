@@ -53,6 +53,7 @@ describe('kubectl credentials flags', () => {
     { name: 'a wrong --token on a token user is Unauthorized', line: 'kubectl get pods --user=jane --token=wrong', stderr: 'error: You must be logged in to the server (Unauthorized)\n', exitCode: 1 },
     { name: "jane's own kubeconfig authenticates her", line: 'kubectl auth whoami --kubeconfig=/etc/kubernetes/jane.conf', stdout: /Username {4}jane\nGroups {6}\[developers system:authenticated\]/ },
     { name: 'admin.conf is the admin', line: 'kubectl auth whoami --kubeconfig=/etc/kubernetes/admin.conf', stdout: /Username {4}kubernetes-admin\nGroups {6}\[system:masters system:authenticated\]/ },
+    { name: 'another --server is a host the network does not reach', line: 'kubectl get pods --server=https://10.0.0.99:6443', stderr: 'Unable to connect to the server: dial tcp 10.0.0.99:6443: i/o timeout\n', exitCode: 1 },
     { name: 'a missing --kubeconfig is a stat error', line: 'kubectl get pods --kubeconfig=/nonexist', stderr: 'error: stat /nonexist: no such file or directory\n', exitCode: 1 },
     { name: 'an unknown --context', line: 'kubectl get pods --context=nope', stderr: 'Error in configuration: context was not found for specified context: nope\n', exitCode: 1 },
     { name: 'an unknown --user', line: 'kubectl get pods --user=nope', stderr: 'error: auth info "nope" does not exist\n', exitCode: 1 },

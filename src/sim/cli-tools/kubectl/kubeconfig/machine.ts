@@ -3,7 +3,8 @@
 // admin's copy with every user's context, kubectl's default file), and the cluster's CA certificate.
 
 import type { Credentials } from '../../../api/http';
-import type { KubectlConfig } from '../job';
+import type { CliExec } from '../../protocol';
+import type { KubectlConfig, KubectlState } from '../job';
 import { emptyKubeconfig, serializeKubeconfig, type Kubeconfig, type KubeconfigUser } from './file';
 import { base64OfText } from '../../../api/base64';
 import { certificatePem, CLUSTER_CA_CN, CLUSTER_CA_PEM, privateKeyPem } from './pem';
@@ -50,4 +51,11 @@ export function initialFiles(config: KubectlConfig): Record<string, string> {
   };
   for (const [name, creds] of others) files[userConfPath(name)] = serializeKubeconfig(configFor(config.server, [[name, creds]], name));
   return files;
+}
+
+const own = (o: Record<string, string> | undefined, k: string): o is Record<string, string> => !!o && Object.prototype.hasOwnProperty.call(o, k);
+
+/** A path as one command sees it: the command's own files (a scenario's, the editor's) over the machine's disk. */
+export function readFileOf(st: KubectlState, exec: CliExec): (path: string) => string | undefined {
+  return (path) => (own(exec.files, path) ? exec.files[path] : own(st.files, path) ? st.files[path] : undefined);
 }

@@ -26,8 +26,12 @@ export type ReadFile = (path: string) => string | undefined;
 
 const noFile = (path: string): string => `open ${path}: no such file or directory`;
 
-/** A stderr text (ends with a newline) or the resolved config. */
-export function resolveClientConfig(p: ParsedArgs, read: ReadFile): ClientConfig | string {
+/**
+ * A stderr text (ends with a newline) or the resolved config. `apiserver` is the one server the
+ * simulated network has (`10.0.0.10:6443`); a kubeconfig or --server naming another host reaches
+ * nothing, which kubectl reports as its dial timeout (here at once, not after 30 s).
+ */
+export function resolveClientConfig(p: ParsedArgs, read: ReadFile, apiserver: string): ClientConfig | string {
   const explicit = flagString(p, 'kubeconfig');
   const path = explicit || DEFAULT_KUBECONFIG;
   const text = read(path);
@@ -47,6 +51,8 @@ export function resolveClientConfig(p: ParsedArgs, read: ReadFile): ClientConfig
   const cluster: KubeconfigCluster = { ...cfg.clusters.find((c) => c.name === clusterName)?.cluster };
   if (!context && !flagString(p, 'server')) return 'The connection to the server localhost:8080 was refused - did you specify the right host or port?\n';
   applyOverrides(p, user, cluster);
+  const host = hostOf(cluster.server ?? '');
+  if (host !== apiserver) return host ? `Unable to connect to the server: dial tcp ${host}: i/o timeout\n` : 'The connection to the server localhost:8080 was refused - did you specify the right host or port?\n';
   const tls = checkTls(cluster, clusterName, read);
   if (tls) return tls;
   const creds = credentialsOf(user, userName, read);
@@ -54,6 +60,13 @@ export function resolveClientConfig(p: ParsedArgs, read: ReadFile): ClientConfig
   const out: ClientConfig = { credentials: creds, path };
   if (context?.namespace) out.namespace = context.namespace;
   return out;
+}
+
+/** `https://10.0.0.10:6443/` -> `10.0.0.10:6443`; a bare host gets https's port. */
+function hostOf(server: string): string {
+  const m = /^(?:https?:\/\/)?([^/]+)/.exec(server.trim());
+  if (!m) return '';
+  return m[1]!.includes(':') ? m[1]! : `${m[1]}:443`;
 }
 
 function applyOverrides(p: ParsedArgs, user: KubeconfigUser, cluster: KubeconfigCluster): void {
@@ -69,6 +82,8 @@ function applyOverrides(p: ParsedArgs, user: KubeconfigUser, cluster: Kubeconfig
     user['client-key'] = key;
     delete user['client-key-data'];
   }
+  const server = flagString(p, 'server');
+  if (server) cluster.server = server;
   const ca = flagString(p, 'certificate-authority');
   if (flagBool(p, 'insecure-skip-tls-verify')) {
     // The insecure override drops the file's CA, unless a CA is also given on the command line.
