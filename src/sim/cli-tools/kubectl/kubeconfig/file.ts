@@ -3,8 +3,8 @@
 // keys sorted). The simulated machine's files are kubectl's state, so they survive between commands
 // and a scenario can read them back with `kubectl config view --raw`.
 
-import { parse } from 'yaml';
 import { goYaml } from '../../common/go-yaml';
+import { parseYamlChunk } from '../../common/yaml-docs';
 
 export interface KubeconfigCluster {
   server?: string;
@@ -54,16 +54,26 @@ function named<T>(v: unknown, key: string, bools: readonly string[] = []): { nam
   return v.filter(isRecord).filter((e) => typeof e.name === 'string').map((e) => ({ name: e.name as string, value: fieldsOf<T>(e[key], bools) }));
 }
 
+/** encoding/json's name for a JSON value's type, as its UnmarshalTypeError prints it. */
+const jsonType = (v: unknown): string => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'boolean' ? 'bool' : typeof v);
+
+/** Config's list fields and their Go types (clientcmd/api/v1 types.go). */
+const LIST_FIELDS: [string, string][] = [['clusters', '[]v1.NamedCluster'], ['users', '[]v1.NamedAuthInfo'], ['contexts', '[]v1.NamedContext']];
+
 /** Parse a kubeconfig's text; the error is clientcmd's load error for a file that is not one. */
 export function parseKubeconfig(text: string, path: string): Kubeconfig | string {
-  let doc: unknown;
-  try {
-    doc = parse(text);
-  } catch {
-    return `error: error loading config file "${path}": yaml: unmarshal errors`;
-  }
+  const loadError = (why: string): string => `error: error loading config file "${path}": ${why}`;
+  const parsed = parseYamlChunk(text);
+  if (!parsed.ok) return loadError(parsed.error);
+  const doc: unknown = parsed.value;
   if (doc === null || doc === undefined) return emptyKubeconfig();
-  if (!isRecord(doc)) return `error: error loading config file "${path}": couldn't get version/kind; json parse error: json: cannot unmarshal string into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`;
+  if (!isRecord(doc)) return loadError(`couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonType(doc)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
+  for (const [field, goType] of LIST_FIELDS) {
+    const v = doc[field];
+    if (v !== undefined && v !== null && !Array.isArray(v)) return loadError(`json: cannot unmarshal ${jsonType(v)} into Go struct field Config.${field} of type ${goType}`);
+  }
+  const cc = doc['current-context'];
+  if (cc !== undefined && cc !== null && typeof cc !== 'string') return loadError(`json: cannot unmarshal ${jsonType(cc)} into Go struct field Config.current-context of type string`);
   return {
     clusters: named<KubeconfigCluster>(doc.clusters, 'cluster', ['insecure-skip-tls-verify']).map(({ name, value }) => ({ name, cluster: value })),
     users: named<KubeconfigUser>(doc.users, 'user').map(({ name, value }) => ({ name, user: value })),

@@ -84,6 +84,15 @@ describe('kubectl credentials flags', () => {
     );
   });
 
+  it('refuses a --kubeconfig that is not one with clientcmd\'s load errors, and keeps working', () => {
+    const files = { 'ca.pem': '-----BEGIN CERTIFICATE-----\nabc\n-----END CERTIFICATE-----\n', 'users.yaml': 'users: 5\n' };
+    expect(c.run('kubectl get pods --kubeconfig=ca.pem', { files }).stderr).toBe(
+      'error: error loading config file "ca.pem": couldn\'t get version/kind; json parse error: json: cannot unmarshal string into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }\n',
+    );
+    expect(c.run('kubectl get pods --kubeconfig=users.yaml', { files }).stderr).toBe('error: error loading config file "users.yaml": json: cannot unmarshal number into Go struct field Config.users of type []v1.NamedAuthInfo\n');
+    expect(c.run('kubectl get pods').stderr).toBe('No resources found in default namespace.\n');
+  });
+
   it('a ServiceAccount token past its expiry is Unauthorized, as a wrong one is', () => {
     const d = cluster();
     const token = d.run('kubectl create token default --duration=10m').stdout.trim();
