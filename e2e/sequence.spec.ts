@@ -231,3 +231,24 @@ test('a user without rights stops at authorization with the Forbidden text', asy
   await expect(diagram(page).locator('g[data-phase="persistence"]')).toContainText('контейнер ещё не существует');
   await shotSizes(page, 'sequence-forbidden-ru', { graph: false });
 });
+
+// Issue 18 point 3, the seed's chapter 2: the apiserver's first question is "who are you?". A token
+// nobody issued stops the request at Authentication, before RBAC is asked, with kubectl's own text.
+test('a wrong token stops at authentication with kubectl\'s Unauthorized text', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('toolbar')).toBeVisible();
+  await pickScenario(page, 'authentication');
+  await setSpeed(page, 25);
+  await waitClock(page, 17_000);
+  const out = await typeCommand(page, 'kubectl get pods --user=jane --token=wrong', { expectOutput: /Unauthorized/ });
+  expect(out).toContain('error: You must be logged in to the server (Unauthorized)');
+  await openSequence(page);
+  await expect(outcome(page)).toHaveAttribute('data-kind', 'rejected');
+  await expect(outcome(page)).toHaveAttribute('data-lane', 'kube-apiserver:authentication');
+  await expect(outcome(page)).toContainText('401 Unauthorized');
+  const answer = diagram(page).locator('[data-message][data-from="kube-apiserver:authentication"]');
+  await expect(answer).toHaveClass(/failed/);
+  expect(await diagram(page).locator('[data-message][data-to^="etcd/"]').count()).toBe(0);
+  await expectAccessible(page);
+  await shotSizes(page, 'sequence-unauthorized', { graph: false });
+});

@@ -21,7 +21,7 @@ describe('built-in scenarios', () => {
   it('include the ones the app and the lessons use, and the idle cluster the app opens on', () => {
     // Every *.yaml in public/scenarios runs below; this list only guards against losing one.
     expect(FILES).toEqual(
-      expect.arrayContaining(['apiserver-down.yaml', 'bad-input.yaml', 'configmaps-secrets.yaml', 'containerd-down.yaml', 'default.yaml', 'deployment.yaml', 'drain.yaml', 'etcd-cluster.yaml', 'etcd-five-members.yaml', 'etcd-four-members.yaml', 'etcd-leader-failover.yaml', 'etcd-partition.yaml', 'etcd-quorum-loss.yaml', 'image-typo.yaml', 'job.yaml', 'kubelet-down.yaml', 'leader-election.yaml', 'namespace-delete.yaml', 'node-tools.yaml', 'placement.yaml', 'pod-lifecycle.yaml', 'pods-that-end.yaml', 'quota.yaml', 'rbac-scheduler-binding.yaml', 'rbac-user.yaml', 'scheduler-down.yaml', 'service.yaml', 'statefulset.yaml', 'taints.yaml', 'unschedulable.yaml']),
+      expect.arrayContaining(['apiserver-down.yaml', 'authentication.yaml', 'bad-input.yaml', 'configmaps-secrets.yaml', 'containerd-down.yaml', 'default.yaml', 'deployment.yaml', 'drain.yaml', 'etcd-cluster.yaml', 'etcd-five-members.yaml', 'etcd-four-members.yaml', 'etcd-leader-failover.yaml', 'etcd-partition.yaml', 'etcd-quorum-loss.yaml', 'image-typo.yaml', 'job.yaml', 'kubelet-down.yaml', 'leader-election.yaml', 'namespace-delete.yaml', 'node-tools.yaml', 'placement.yaml', 'pod-lifecycle.yaml', 'pods-that-end.yaml', 'quota.yaml', 'rbac-scheduler-binding.yaml', 'rbac-user.yaml', 'scheduler-down.yaml', 'service.yaml', 'statefulset.yaml', 'taints.yaml', 'unschedulable.yaml']),
     );
   });
 

@@ -138,6 +138,9 @@ const READS: string[] = [
   'top pod -A',
   'config get-contexts',
   'config current-context',
+  // Issue 18: the server's JSON as get --raw prints it, and its NotFound.
+  'get --raw /api/v1/namespaces/default/services/kubernetes',
+  'get --raw /api/v1/namespaces/default/pods/nope',
   'events --for deploy/web',
   'events -A --for node/worker-1',
   'events --types=Warning',

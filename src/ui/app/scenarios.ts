@@ -26,6 +26,7 @@ export const SCENARIOS: readonly string[] = [
   'drain',
   'namespace-delete',
   'rbac-user',
+  'authentication',
   'rbac-scheduler-binding',
   'leader-election',
   'statefulset',

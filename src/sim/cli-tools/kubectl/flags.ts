@@ -24,6 +24,15 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { name: 'v', short: 'v', type: 'int' },
   // The global --user (a kubeconfig user); `create rolebinding --user` shadows it, as in kubectl.
   { name: 'user', type: 'string' },
+  // clientcmd's override flags (client-go/tools/clientcmd/overrides.go): they change what the
+  // kubeconfig says for this one command (kubeconfig/resolve.ts).
+  { name: 'cluster', type: 'string' },
+  { name: 'server', short: 's', type: 'string' },
+  { name: 'token', type: 'string' },
+  { name: 'client-certificate', type: 'string' },
+  { name: 'client-key', type: 'string' },
+  { name: 'certificate-authority', type: 'string' },
+  { name: 'insecure-skip-tls-verify', type: 'bool' },
 ];
 
 /** The flags a command takes of its own, by command name. */

@@ -11,6 +11,7 @@ import type { Effects, ObjectRef, Phase } from '../../kernel/component';
 import type { MessageId, ProcessId, RecordId } from '../../kernel/units';
 import type { CliEdit, CliFieldError, CliOutput, CliSession } from '../protocol';
 import { checkErr, type KubectlError } from './errors';
+import { requestLines, statusDumpLines } from './request-log';
 
 export interface KubectlConfig {
   apiserver: ProcessId;
@@ -46,14 +47,19 @@ export interface JobCommon {
   session?: CliSession;
   /** kubectl edit's file for the editor (commands/edit.ts). */
   edit?: CliEdit;
+  /** -v: klog verbosity; 6 and up print each request (request-log.ts). */
+  verbosity?: number;
 }
 
 export interface KubectlState {
   config: KubectlConfig;
   client: ClientState;
   jobs: Map<number, KubectlJob>;
-  /** `kubectl config use-context` chose another context than the admin's (commands/kubeconfig.ts). */
-  currentContext?: string;
+  /**
+   * The admin machine's files by absolute path: kubeconfigs (admin.conf, ~/.kube/config, one per
+   * scenario user) and certificates, which `kubectl config` edits (kubeconfig/machine.ts).
+   */
+  files: Record<string, string>;
 }
 
 /** Every command's job is JobCommon plus its own plain fields, discriminated by `command`. */
@@ -100,6 +106,10 @@ export function jobRequest(
     method: req.method,
     url: `https://${st.config.server}${req.path}${queryString(req.query)}`,
   };
+  if (job.verbosity !== undefined) {
+    const logged = { method: req.method, url: data.url, body: req.body, contentType: req.contentType, accept: req.accept, userAgent: st.client.userAgent, credentials: job.credentials };
+    job.stderr += requestLines(job.verbosity, ctx.now, job.jobId, logged);
+  }
   const id = apiRequest(ctx, st.client, { ...req, credentials: job.credentials }, PURPOSE, data, {
     phase,
     object: meta.object,
@@ -163,6 +173,7 @@ export function finishJob(st: KubectlState, job: JobCommon, ctx: Effects, err?: 
     }
   }
   let stderr = job.stderr;
+  if (err?.t === 'status' && (job.verbosity ?? 0) >= 6) stderr += statusDumpLines(ctx.now, job.jobId, err.status);
   if (err) stderr += checkErr(err);
   const out: CliOutput = { type: 'cli.output', jobId: job.jobId, stdout: job.stdout, stderr, exitCode: exitCode ?? (err ? 1 : 0) };
   if (job.fieldErrors?.length) out.fieldErrors = job.fieldErrors;

@@ -7,10 +7,12 @@ import type { WatchEventBody } from '../../api/http';
 import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
 import type { ComponentType, Effects, Message } from '../../kernel/component';
 import type { CliCancel, CliExec } from '../protocol';
-import { contextCredentials } from './commands/kubeconfig';
+import { initialFiles, readFileOf } from './kubeconfig/machine';
+import { resolveClientConfig } from './kubeconfig/resolve';
+import { configLoadedLine, responseLines } from './request-log';
 import { NO_ALPHA_COMMANDS, notSimulated, unknownCommand } from './commands/unknown';
 import { plain } from './errors';
-import { flagArray, flagBool, flagString, parseArgs, type ParsedArgs } from './flags';
+import { flagArray, flagBool, flagInt, flagString, parseArgs, type ParsedArgs } from './flags';
 import { VERB_TIMERS, VERBS, verbFlags } from './verbs';
 import {
   connectionError,
@@ -44,6 +46,7 @@ export function parseRequestTimeout(s: string): number | undefined {
 }
 
 function commonFor(st: KubectlState, exec: CliExec, p: ParsedArgs, ctx: Effects): JobCommon | string {
+  let stderr = '';
   const ns = flagString(p, 'namespace');
   const rt = flagString(p, 'request-timeout');
   let timeoutMs = DIAL_TIMEOUT_MS;
@@ -54,13 +57,13 @@ function commonFor(st: KubectlState, exec: CliExec, p: ParsedArgs, ctx: Effects)
     }
     if (parsed > 0) timeoutMs = parsed;
   }
-  const kubeconfigUser = flagString(p, 'user');
-  const users = st.config.users ?? {};
-  if (kubeconfigUser !== undefined && !Object.prototype.hasOwnProperty.call(users, kubeconfigUser)) return `error: auth info "${kubeconfigUser}" does not exist\n`;
-  const contextName = flagString(p, 'context') || st.currentContext;
-  const contextCreds = contextName !== undefined ? contextCredentials(st, contextName) : st.config.credentials;
-  if (typeof contextCreds === 'string') return contextCreds;
-  const credentials = { ...(kubeconfigUser !== undefined ? users[kubeconfigUser]! : contextCreds) };
+  // `kubectl config` edits the kubeconfig itself and needs no credentials from it.
+  const needsNoServer = p.command === undefined || p.command === 'config' || !VERBS.has(p.command);
+  const client = needsNoServer ? { credentials: {}, path: '' } : resolveClientConfig(p, readFileOf(st, exec), st.config.server);
+  if (typeof client === 'string') return client;
+  const credentials = { ...client.credentials };
+  const verbosity = flagInt(p, 'v');
+  if (verbosity !== undefined && verbosity >= 6 && client.path) stderr = configLoadedLine(ctx.now, exec.jobId, client.path);
   const as = flagString(p, 'as');
   const groups = flagArray(p, 'as-group');
   if (as !== undefined) credentials.impersonateUser = as;
@@ -68,16 +71,17 @@ function commonFor(st: KubectlState, exec: CliExec, p: ParsedArgs, ctx: Effects)
   return {
     jobId: exec.jobId,
     command: p.command ?? '',
-    namespace: ns || 'default',
+    namespace: ns || client.namespace || 'default',
     namespaceExplicit: !!ns,
     credentials,
     timeoutMs,
     requestTimeoutSet: rt !== undefined && timeoutMs !== DIAL_TIMEOUT_MS,
     stdout: '',
-    stderr: '',
+    stderr,
     errors: [],
     cause: ctx.cause(),
     ...(flagBool(p, 'show-managed-fields') && { showManagedFields: true }),
+    ...(verbosity !== undefined && verbosity > 0 && { verbosity }),
   };
 }
 
@@ -114,6 +118,10 @@ function route(st: KubectlState, ev: ClientEvent, ctx: Effects): void {
   }
   // A watch the server ended is reported as the stream's end (EOF), as before the end had a kind of its own.
   // client-go's warning handler: each Warning header on stderr as it arrives (`Warning: unknown field "spec.foo"`).
+  if (job.verbosity !== undefined) {
+    const logged = { method: data.method, url: data.url, sentAt: ev.call.sentAt, ...(ev.kind === 'response' && { status: ev.response.status, body: ev.response.body }) };
+    job.stderr += responseLines(job.verbosity, ctx.now, job.jobId, logged);
+  }
   if (ev.kind === 'response') for (const w of ev.response.warnings ?? []) job.stderr += `Warning: ${w}\n`;
   const r: RequestResult = ev.kind === 'response' ? resultOf(ev.response) : { ok: false, err: connectionError(st, job, data, ev.kind === 'error' ? ev.error : 'closed') };
   if (ev.call.watch && job.watchId === ev.call.id) job.watchId = undefined;
@@ -153,6 +161,7 @@ export const kubectl: ComponentType<KubectlState, KubectlConfig> = {
         timeoutMs: DIAL_TIMEOUT_MS,
       }),
       jobs: new Map(),
+      files: initialFiles(input.config),
     };
   },
   onMessage(st, msg: Message, ctx) {

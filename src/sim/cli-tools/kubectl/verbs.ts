@@ -74,7 +74,7 @@ const VERB_LIST: Verb[] = [
     name: 'get',
     flags: [
       OUTPUT, SELECTOR, str('field-selector'), ALL_NAMESPACES, str('sort-by'), bool('show-labels'), arr('label-columns', 'L'),
-      bool('no-headers'), bool('watch', 'w'), bool('watch-only'), bool('output-watch-events'),
+      bool('no-headers'), bool('watch', 'w'), bool('watch-only'), bool('output-watch-events'), str('raw'),
     ],
     start: (st, c, p, _e, ctx) => startGet(st, c, p, ctx),
     onResult: onResult(onGetResult),
@@ -293,8 +293,8 @@ const VERB_LIST: Verb[] = [
   ),
   {
     name: 'config',
-    flags: [bool('minify'), bool('raw'), OUTPUT, bool('no-headers')],
-    start: (st, c, p, _e, ctx) => startConfig(st, c, p, ctx),
+    flags: [bool('minify'), bool('raw'), OUTPUT, bool('no-headers'), bool('embed-certs'), bool('current'), str('username'), str('password')],
+    start: startConfig,
     onResult: () => undefined,
   },
   {

@@ -123,7 +123,7 @@ export function hostHttpResponse(h: HostHttpState, ctx: Effects, msg: Message): 
   if (!r) return false;
   const sv = b.served;
   if (sv.kind === 'refused') finish(h, ctx, r, { kind: 'refused', ip: r.ip, elapsedMs: Math.round(ctx.now - r.startedAt) });
-  else if (sv.kind === 'reset') finish(h, ctx, r, { kind: 'reset', ip: r.ip });
+  else if (sv.kind === 'reset' || sv.kind === 'hang') finish(h, ctx, r, { kind: 'reset', ip: r.ip });
   else finish(h, ctx, r, { kind: 'response', status: sv.status, reason: sv.reason, body: sv.body, ip: r.ip });
   return true;
 }

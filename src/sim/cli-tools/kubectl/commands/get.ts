@@ -3,6 +3,7 @@
 // is missing is an error printed after the rest; nothing printed and no errors gives
 // `No resources found in <ns> namespace.` on stderr.
 
+import { onGetRawResult, RAW_STEP, startGetRaw } from './get-raw';
 import type { KubeList, KubeObject } from '../../../api/types';
 import { apiVersionOf, resourcesInCategory, type ResourceInfo } from '../../../api/resources';
 import { lookupResource } from '../apps-resources';
@@ -115,6 +116,7 @@ export function resolveTargets(args: string[]): { targets: GetTarget[]; withKind
 }
 
 export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
+  if (p.flags.has('raw')) return startGetRaw(st, common, p, ctx);
   const output = flagString(p, 'output') ?? '';
   if (!validOutput(output)) return finishJob(st, common, ctx, plain(OUTPUT_FORMATS_ERROR(output)));
   const badTemplate = goTemplateParseError(output);
@@ -187,6 +189,7 @@ function sendNext(st: KubectlState, job: GetJob, ctx: Effects): void {
 
 export function onGetResult(st: KubectlState, job: GetJob, step: string, r: RequestResult, ctx: Effects): void {
   if (step === 'watch') return onGetWatchEnded(st, job, r, ctx);
+  if (step === RAW_STEP) return onGetRawResult(st, job, r, ctx);
   const [ti, name] = job.queue.shift()!;
   const t = job.targets[ti]!;
   if (!r.ok) {
