@@ -9,7 +9,7 @@
 
 import type { Effects } from '../../kernel/component';
 import type { CriContainerEvent, PodSandboxInfo, RuntimeInfo } from './cri';
-import { containerInfo, exitContainer, stopContainer } from './process';
+import { exitContainer, stopContainer } from './process';
 import { endContainerProcesses, endPause, endSandboxProcesses, findProc, respawnChild, type HostProc } from './host-pids';
 import { systemdCgroupsPath } from './cgroups';
 import { SANDBOX_IMAGE, clog, type Container, type ContainerdState, type Sandbox } from './state';
