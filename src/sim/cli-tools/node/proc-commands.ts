@@ -18,13 +18,15 @@ const NS_ORDER = ['cgroup', 'ipc', 'mnt', 'net', 'pid', 'pid_for_children', 'tim
 export function ps(ctx: Effects, node: string, jobId: number, args: string[]): void {
   const words = args.join(' ');
   const bsd = args.some((a) => !a.startsWith('-') && /a/.test(a) && /u/.test(a) && /x/.test(a));
-  const full = args.some((a) => /^-\w*e/.test(a) || /^-\w*A/.test(a)) && args.some((a) => /^-\w*f/.test(a));
+  const every = args.some((a) => /^-\w*[eA]/.test(a));
+  const full = every && args.some((a) => /^-\w*f/.test(a));
   const forest = words.includes('--forest') || args.some((a) => !a.startsWith('-') && a.includes('f'));
   const unknown = args.find((a) => a.startsWith('--') && a !== '--forest');
   if (unknown) return output(ctx, jobId, '', `error: unknown gnu long option\n\nUsage:\n ps [options]\n\n Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'\n for additional help text.\n\nFor more details see ps(1).\n`, 1);
   const procs = hostProcessView(ctx, node);
-  if (!bsd && !full) return output(ctx, jobId, '    PID TTY          TIME CMD\n', '', 0);
-  output(ctx, jobId, psTable(procs, ctx.now, bsd ? 'bsd' : 'full', forest), '', 0);
+  // Plain `ps` lists the processes of the shell's own terminal; the node shell runs none besides itself.
+  if (!bsd && !every) return output(ctx, jobId, '    PID TTY          TIME CMD\n', '', 0);
+  output(ctx, jobId, psTable(procs, ctx.now, bsd ? 'bsd' : full ? 'full' : 'simple', forest), '', 0);
 }
 
 export function pstreeCommand(ctx: Effects, node: string, jobId: number, args: string[]): void {

@@ -42,6 +42,11 @@ describe('ps (procps-ng 4.0.2)', () => {
     expect(actual).toBe(expected);
   });
 
+  it('prints ps -e with the default columns and the command name', () => {
+    // Real: `    PID TTY          TIME CMD` / `      1 ?        00:00:02 systemd` (7-wide PIDs).
+    expect(psTable(NODE, 0, 'simple', false).split('\n').slice(0, 3)).toEqual(['    PID TTY          TIME CMD', '      1 ?        00:00:00 systemd', '    712 ?        00:00:00 containerd']);
+  });
+
   it('starts a process older than a day with its date (Aug13), as START does', () => {
     expect(psTable([proc(1, 0, '/sbin/init')], 2 * 86_400_000, 'bsd', false).split('\n')[1]).toContain(' Aug13 ');
   });

@@ -86,9 +86,9 @@ function branch(depth: number): string {
   return depth === 0 ? '' : `${'    '.repeat(depth - 1)} \\_ `;
 }
 
-export type PsStyle = 'bsd' | 'full';
+export type PsStyle = 'bsd' | 'full' | 'simple';
 
-/** `ps aux` (bsd) or `ps -ef` (full), optionally as a forest. */
+/** `ps aux` (bsd), `ps -ef` (full) or `ps -e` (simple), optionally as a forest. */
 export function psTable(procs: ProcEntry[], now: number, style: PsStyle, forest: boolean): string {
   const rows = forest ? forestOrder(procs) : procs.map((p) => ({ p, depth: 0 }));
   const leaders = leadersOf(procs);
@@ -107,6 +107,11 @@ export function psTable(procs: ProcEntry[], now: number, style: PsStyle, forest:
       { text: '0:00', width: 6 },
     ], branch(depth) + p.args));
     return [head, ...body].join('\n') + '\n';
+  }
+  if (style === 'simple') {
+    // `ps -e`: the default columns, the command's name only (and the forest drawn before it).
+    const body = rows.map(({ p, depth }) => line([{ text: String(p.pid), width: 7 }, { text: '?', width: 8, left: true }, { text: '00:00:00', width: 8 }], branch(depth) + p.comm));
+    return ['    PID TTY          TIME CMD', ...body].join('\n') + '\n';
   }
   const head = 'UID          PID    PPID  C STIME TTY          TIME CMD';
   const body = rows.map(({ p, depth }) => line([
