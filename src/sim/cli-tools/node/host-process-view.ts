@@ -7,7 +7,7 @@
 import type { Effects, HostProcessInfo } from '../../kernel/component';
 import type { ContainerdState } from '../../node/runtime/state';
 import { HOST_NAMESPACES, type HostProc, type Namespaces } from '../../node/runtime/host-pids';
-import { scopePath } from '../../node/runtime/cgroups';
+import { cpuMax, memoryMax, scopePath } from '../../node/runtime/cgroups';
 import { PAUSE_PROCESS, shimProcess } from '../../node/runtime/container-processes';
 import { hex64 } from '../../node/registry/digest';
 import { pidOf, UNITS } from './systemd-format';
@@ -92,8 +92,8 @@ function containerdEntries(cd: ContainerdView | undefined): ProcEntry[] {
     if (c && sb) {
       e.cgroup = `0::${scopePath(sb, c.id)}`;
       e.ns = c.ns ?? HOST_NAMESPACES;
-      e.memoryMax = c.memoryLimitInBytes ? String(c.memoryLimitInBytes) : 'max';
-      e.cpuMax = `${c.cpuQuota ?? 'max'} ${c.cpuPeriod ?? 100_000}`;
+      e.memoryMax = memoryMax(c);
+      e.cpuMax = cpuMax(c);
     }
     return e;
   });
