@@ -2,6 +2,7 @@
 // operations a person (or a scenario) performs on it: run a command, kill or restart a target,
 // partition and heal the network.
 
+import { parseCpuMillis } from './api/quantity';
 import { setSimEpoch } from '../apimachinery/epoch';
 import type { Taint } from './api/types';
 import { kubeApiserver, type ApiserverConfig } from './apiserver/apiserver';
@@ -299,6 +300,7 @@ export class Cluster {
       corednsClient: { apiserver: APISERVER, credentials: COREDNS_CREDENTIALS, timeoutMs: this.timings.clientRequestTimeoutMs },
       images: [...PRELOADED_IMAGES, ...(n.images ?? [])],
       bandwidthBytesPerSec: n.bandwidthBytesPerSec ?? DEFAULT_BANDWIDTH,
+      cpus: Math.max(1, Math.ceil(parseCpuMillis(n.cpu ?? '2') / 1000)),
     };
     this.sim.addProcess(containerdId(n.name), n.name, 'containerd', cd);
     const kl: KubeletConfig = {

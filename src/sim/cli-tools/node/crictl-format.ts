@@ -2,7 +2,7 @@
 // minimum width 20 and padding 3), its "N minutes ago" ages (go-units HumanDuration) and its
 // fatal error when the runtime socket refuses the connection.
 
-import type { ContainerInfo, ImageInfo, PodSandboxInfo } from '../../node/runtime/cri';
+import type { ContainerInfo, ImageInfo, PodSandboxInfo, RuntimeInfo } from '../../node/runtime/cri';
 
 export const CONTAINERD_SOCKET = '/run/containerd/containerd.sock';
 
@@ -109,7 +109,7 @@ export function connectionRefused(): string {
 }
 
 /** `crictl inspect`: a short form of the JSON it prints (status and the CRI info). */
-export function inspectJson(c: ContainerInfo, rfc: (ms: number) => string): string {
+export function inspectJson(c: ContainerInfo, rfc: (ms: number) => string, info?: RuntimeInfo): string {
   const status: Record<string, unknown> = {
     id: c.id,
     metadata: { attempt: c.metadata.attempt, name: c.metadata.name },
@@ -123,5 +123,41 @@ export function inspectJson(c: ContainerInfo, rfc: (ms: number) => string): stri
     reason: c.reason ?? '',
     labels: c.labels,
   };
-  return JSON.stringify({ status }, null, 2) + '\n';
+  if (!info) return JSON.stringify({ status }, null, 2) + '\n';
+  // containerd's verbose info: the task's host PID and the OCI runtime spec's cgroup and namespaces.
+  const verbose = {
+    sandboxID: c.podSandboxId,
+    pid: info.pid,
+    removing: false,
+    snapshotter: 'overlayfs',
+    runtimeType: 'io.containerd.runc.v2',
+    runtimeOptions: { systemd_cgroup: true },
+    runtimeSpec: { ociVersion: '1.1.0', linux: { cgroupsPath: info.cgroupsPath, namespaces: info.namespaces } },
+  };
+  return JSON.stringify({ status, info: verbose }, null, 2) + '\n';
+}
+
+/** `crictl inspectp`: the sandbox's status and containerd's info, with /pause's host PID. */
+export function inspectpJson(sb: PodSandboxInfo, info: RuntimeInfo, rfc: (ms: number) => string): string {
+  const status = {
+    id: sb.id,
+    metadata: { attempt: sb.metadata.attempt, name: sb.metadata.name, namespace: sb.metadata.namespace, uid: sb.metadata.uid },
+    state: sb.state,
+    createdAt: rfc(sb.createdAt),
+    network: { additionalIps: [], ip: sb.ip ?? '' },
+    linux: { namespaces: { options: { ipc: 'POD', network: 'POD', pid: 'CONTAINER', targetId: '', usernsOptions: null } } },
+    labels: sb.labels,
+    runtimeHandler: '',
+  };
+  const verbose = {
+    pid: info.pid,
+    processStatus: info.pid ? 'running' : 'deleted',
+    netNamespaceClosed: sb.state !== 'SANDBOX_READY',
+    image: info.image,
+    runtimeHandler: '',
+    runtimeType: 'io.containerd.runc.v2',
+    runtimeOptions: { systemd_cgroup: true },
+    runtimeSpec: { ociVersion: '1.1.0', linux: { cgroupsPath: info.cgroupsPath, namespaces: info.namespaces } },
+  };
+  return JSON.stringify({ status, info: verbose }, null, 2) + '\n';
 }

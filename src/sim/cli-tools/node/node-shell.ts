@@ -7,7 +7,7 @@ import { hasOwn } from '../../api/own-keys';
 import { rfc3339 } from '../../api/time';
 import type { ComponentType, ConnectionRefused, Effects, Emitted, Message } from '../../kernel/component';
 import type { MessageId, ProcessId } from '../../kernel/units';
-import { formatGrpcError, parseCriLogLine, type ContainerInfo, type CriCall, type CriResponse, type ImageInfo, type PodSandboxInfo, type PullImageResult, type ReadLogsResult } from '../../node/runtime/cri';
+import { formatGrpcError, parseCriLogLine, type ContainerInfo, type CriCall, type CriResponse, type ImageInfo, type PodSandboxInfo, type PullImageResult, type ReadLogsResult, type RuntimeInfo } from '../../node/runtime/cri';
 import type { CliCancel, CliExec, CliOutput } from '../protocol';
 import { PIPE_FILTERS, runFilters, splitPipeline } from './pipes';
 import { PROXY_TOOLS, proxyTool } from './proxy-tables';
@@ -15,7 +15,8 @@ import { cancelFollow, followTick, FOLLOW_TIMER, type JournalFollows } from './j
 import { output } from './shell-output';
 import { conntrack } from './conntrack-command';
 import { cancelHostHttp, HOST_HTTP_TIMER, HOST_HTTP_TOOLS, hostHttp, hostHttpResponse, hostHttpTimeout, newHostHttp, type HostHttpState } from './host-http';
-import { connectionRefused, imagesTable, inspectJson, podsTable, psTable } from './crictl-format';
+import { cat, kill, ls, ps, pstreeCommand } from './proc-commands';
+import { connectionRefused, imagesTable, inspectJson, inspectpJson, podsTable, psTable } from './crictl-format';
 import { systemctl, journalctl } from './systemd-commands';
 import { ETCDCTL_TIMEOUT_TIMER, etcdctl, etcdctlRefused, etcdctlResponse, etcdctlTimeout, newEtcdctlState, type EtcdctlEnv, type EtcdctlState } from './etcdctl';
 
@@ -28,7 +29,7 @@ export interface NodeShellConfig {
   nodeIP?: string;
 }
 
-type CrictlCommand = 'ps' | 'pods' | 'images' | 'pull' | 'logs' | 'inspect' | 'stop';
+type CrictlCommand = 'ps' | 'pods' | 'images' | 'pull' | 'logs' | 'inspect' | 'inspectp' | 'stop';
 
 interface Pending {
   jobId: number;
@@ -102,6 +103,11 @@ function onExec(s: NodeShellState, ctx: Effects, exec: CliExec): void {
   if (tool === 'conntrack' && s.containerd !== '') return conntrack(ctx, exec.jobId, args, s.http?.kernel);
   if (HOST_HTTP_TOOLS.has(tool) && s.containerd !== '') return hostHttp((s.http ??= newHostHttp()), { node: s.node, nodeIP: s.nodeIP ?? '' }, ctx, exec.jobId, argv);
   if (PROXY_TOOLS.has(tool)) return proxyTool(ctx, exec.jobId, tool, args);
+  if (tool === 'ps') return ps(ctx, s.node, exec.jobId, args);
+  if (tool === 'pstree') return pstreeCommand(ctx, s.node, exec.jobId, args);
+  if (tool === 'ls') return ls(ctx, s.node, exec.jobId, args);
+  if (tool === 'cat') return cat(ctx, s.node, exec.jobId, args);
+  if (tool === 'kill') return kill(ctx, s.node, s.containerd, exec.jobId, args);
   notFound(ctx, exec.jobId, tool);
 }
 
@@ -112,6 +118,7 @@ const CRI_FOR: Record<CrictlCommand, CriCall['method']> = {
   pull: 'PullImage',
   logs: 'ListContainers',
   inspect: 'ListContainers',
+  inspectp: 'ListPodSandbox',
   stop: 'ListContainers',
 };
 
@@ -131,7 +138,7 @@ function crictl(s: NodeShellState, ctx: Effects, jobId: number, args: string[]):
     if (!/^[-+]?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) return output(ctx, jobId, '', `FATA[0000] invalid value "${raw}" for flag -tail: parse error\n`, 1);
     p.tail = Number(raw);
   }
-  if ((cmd === 'logs' || cmd === 'inspect' || cmd === 'pull' || cmd === 'stop') && !p.arg) {
+  if ((cmd === 'logs' || cmd === 'inspect' || cmd === 'inspectp' || cmd === 'pull' || cmd === 'stop') && !p.arg) {
     const what = cmd === 'pull' ? 'image name' : 'ID';
     return output(ctx, jobId, '', `FATA[0000] ${what} cannot be empty\n`, 1);
   }
@@ -150,7 +157,7 @@ function onCriResponse(s: NodeShellState, ctx: Effects, r: CriResponse): void {
   if (!p) return;
   s.pending.delete(r.requestId);
   if (r.error) {
-    const what: Record<CrictlCommand, string> = { ps: 'listing containers', pods: 'listing pod sandboxes', images: 'listing images', pull: 'pulling image', logs: 'failed to get container status', inspect: 'getting the status of the container', stop: 'stopping the container' };
+    const what: Record<CrictlCommand, string> = { ps: 'listing containers', pods: 'listing pod sandboxes', images: 'listing images', pull: 'pulling image', logs: 'failed to get container status', inspect: 'getting the status of the container', inspectp: 'getting the pod sandbox status', stop: 'stopping the container' };
     return output(ctx, p.jobId, '', `FATA[0000] ${what[p.cmd]}: ${formatGrpcError(r.error)}\n`, 1);
   }
   const res = (r.result ?? {}) as Record<string, unknown>;
@@ -159,6 +166,8 @@ function onCriResponse(s: NodeShellState, ctx: Effects, r: CriResponse): void {
       return output(ctx, p.jobId, psTable((res.containers as ContainerInfo[]) ?? [], ctx.now, p.all), '', 0);
     case 'pods':
       return output(ctx, p.jobId, podsTable((res.items as PodSandboxInfo[]) ?? [], ctx.now), '', 0);
+    case 'inspectp':
+      return p.step === 'list' ? resolveSandbox(s, ctx, p, (res.items as PodSandboxInfo[]) ?? []) : output(ctx, p.jobId, inspectpJson(res.status as PodSandboxInfo, res.info as RuntimeInfo, rfc3339), '', 0);
     case 'images':
       return output(ctx, p.jobId, imagesTable((res.images as ImageInfo[]) ?? []), '', 0);
     case 'pull':
@@ -171,6 +180,13 @@ function onCriResponse(s: NodeShellState, ctx: Effects, r: CriResponse): void {
     case 'inspect':
       return p.step === 'list' ? resolveContainer(s, ctx, p, (res.containers as ContainerInfo[]) ?? []) : fetched(ctx, p, res);
   }
+}
+
+/** inspectp takes a sandbox id or a unique prefix of one. */
+function resolveSandbox(s: NodeShellState, ctx: Effects, p: Pending, items: PodSandboxInfo[]): void {
+  const sb = items.find((x) => x.id.startsWith(p.arg));
+  if (!sb) return output(ctx, p.jobId, '', `FATA[0000] getting the pod sandbox status for "${p.arg}": rpc error: code = NotFound desc = an error occurred when try to find sandbox "${p.arg}": not found\n`, 1);
+  sendCri(s, ctx, { method: 'PodSandboxStatus', podSandboxId: sb.id }, { ...p, arg: sb.id, step: 'fetch' });
 }
 
 /** crictl accepts any unique prefix of a container id, as the runtime resolves it. */
@@ -189,7 +205,7 @@ function resolveContainer(s: NodeShellState, ctx: Effects, p: Pending, container
 }
 
 function fetched(ctx: Effects, p: Pending, res: Record<string, unknown>): void {
-  if (p.cmd === 'inspect') return output(ctx, p.jobId, inspectJson(res.status as ContainerInfo, rfc3339), '', 0);
+  if (p.cmd === 'inspect') return output(ctx, p.jobId, inspectJson(res.status as ContainerInfo, rfc3339, res.info as RuntimeInfo | undefined), '', 0);
   let stdout = '';
   let stderr = '';
   for (const line of (res as unknown as ReadLogsResult).lines ?? []) {

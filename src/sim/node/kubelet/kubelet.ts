@@ -33,7 +33,7 @@ import { PLEG_EVENT, ensureMirrorPods, onMirrorCreated, onRelist, resyncProcessP
 /** kubelet.go backOffPeriod: a pod worker whose sync failed tries again this much later. */
 const KILL_RETRY_BACKOFF_MS = 10_000;
 import { PROBE_TIMER, onExecProbeResponse, onNetProbeResponse, onProbeTimer } from './prober';
-import { RUNTIME_SYNC_TIMER, addPod, onContainerList, onImageList, onSandboxList, startRuntimeSync } from './runtime-sync';
+import { RUNTIME_SYNC_TIMER, addPod, onContainerList, onImageList, onSandboxDied, onSandboxList, startRuntimeSync } from './runtime-sync';
 import type { KubeletConfig, KubeletInformer, KubeletState, ProbeKind } from './state';
 import { KUBELET_VERSION } from './texts';
 
@@ -299,6 +299,7 @@ function onCriResponse(s: KubeletState, ctx: Effects, resp: CriResponse): void {
 
 function onContainerEvent(s: KubeletState, ctx: Effects, ev: CriContainerEvent): void {
   if (ev.containerEventType !== 'CONTAINER_STOPPED_EVENT') return;
+  if (ev.podSandboxStatus) return onSandboxDied(s, ctx, ev.podSandboxStatus.id);
   const uid = s.byContainer.get(ev.container.id);
   const w = uid ? s.workers.get(uid) : undefined;
   if (w) onContainerExited(s, ctx, w, ev.container.id, ev.container.exitCode ?? 0, ev.container.reason);

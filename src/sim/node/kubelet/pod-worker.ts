@@ -4,7 +4,8 @@
 // the crash-loop back-off. Each step is one CRI call; the worker waits for its answer in state.
 
 import { configSources, objectsSynced, unregisterPod } from './object-managers';
-import { parseBytes } from '../../api/quantity';
+import { parseBytes, parseCpuMillis } from '../../api/quantity';
+import { podSlice } from '../runtime/cgroups';
 import { rfc3339 } from '../../api/time';
 import type { Container, Pod } from '../../api/types';
 import type { Effects, ObjectRef } from '../../kernel/component';
@@ -144,6 +145,8 @@ export function syncPod(s: KubeletState, ctx: Effects, w: PodWorker): void {
       method: 'RunPodSandbox',
       metadata: { name: w.name, uid: w.uid, namespace: w.namespace, attempt: w.sandboxAttempt },
       labels: { 'io.kubernetes.pod.name': w.name, 'io.kubernetes.pod.namespace': w.namespace, 'io.kubernetes.pod.uid': w.uid },
+      // The pod's cgroup under its QoS class (the systemd driver's slice name).
+      linux: { cgroupParent: podSlice(w.pod.status?.qosClass, w.uid) },
     }, { purpose: 'sync', podUid: w.uid }, podRef(w), `RunPodSandbox ${w.name}`);
     return;
   }
@@ -335,9 +338,14 @@ function createContainer(s: KubeletState, ctx: Effects, w: PodWorker, c: Contain
   // The kubelet-managed /etc files are bind mounts too; the pod's volumes may cover them.
   config.mountedFiles = { ...etcFiles(w.pod, w.podIP), ...mounts.files };
   c.mountedJson = JSON.stringify(mounts.files);
-  // generateLinuxContainerResources: limits.memory becomes the cgroup's memory limit.
+  // generateLinuxContainerResources: limits.memory becomes the cgroup's memory limit, and limits.cpu
+  // a CFS quota per 100 ms period (milliCPUToQuota: millicores * 100000 / 1000).
   const memory = c.spec.resources?.limits?.memory;
-  if (memory !== undefined) config.linux = { resources: { memoryLimitInBytes: parseBytes(String(memory)) } };
+  const cpu = c.spec.resources?.limits?.cpu;
+  const resources: NonNullable<ContainerConfig['linux']>['resources'] = {};
+  if (memory !== undefined) resources.memoryLimitInBytes = parseBytes(String(memory));
+  if (cpu !== undefined) [resources.cpuQuota, resources.cpuPeriod] = [Math.max(1000, Math.round(parseCpuMillis(String(cpu)) * 100)), 100_000];
+  if (memory !== undefined || cpu !== undefined) config.linux = { resources };
   criCall(s, ctx, { method: 'CreateContainer', podSandboxId: w.sandboxId!, config }, { purpose: 'sync', podUid: w.uid, container: c.name }, podRef(w));
 }
 

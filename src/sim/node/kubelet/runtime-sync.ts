@@ -105,6 +105,25 @@ function adoptDead(s: KubeletState, ctx: Effects, w: PodWorker, sandboxes: PodSa
   }
 }
 
+/**
+ * The pod's running sandbox died (its /pause or its shim was killed on the host): the PLEG hears the
+ * sandbox's event and computePodActions finds the sandbox not ready, so SyncPod kills the pod
+ * (StopPodSandbox, which stops what still runs in it and tears down its network) and makes a new
+ * sandbox with the next attempt, announced with SandboxChanged; each container then starts again
+ * there as a restart (kuberuntime_manager.go computePodActions, podSandboxChanged).
+ */
+export function onSandboxDied(s: KubeletState, ctx: Effects, sandboxId: string): void {
+  const w = [...s.workers.values()].find((x) => x.sandboxId === sandboxId);
+  if (!w || w.terminating || w.process) return;
+  klog(ctx, 'I', 'kubelet.go:2455', 'SyncLoop (PLEG): event for pod', { pod: `${w.namespace}/${w.name}`, event: { ID: w.uid, Type: 'ContainerDied', Data: sandboxId } });
+  w.sandboxId = undefined;
+  w.sandboxAttempt += 1;
+  w.sandboxChanged = true;
+  w.deadSandboxes = [...(w.deadSandboxes ?? []), sandboxId];
+  ctx.send(s.config.containerd, { type: 'cri.request', method: 'StopPodSandbox', podSandboxId: sandboxId }, { summary: `StopPodSandbox ${w.name} (sandbox changed)`, phase: 'execution' });
+  syncPod(s, ctx, w);
+}
+
 function terminatedState(x: ContainerInfo): NonNullable<PodWorker['containers'][number]['lastTerminated']> {
   return {
     exitCode: x.exitCode ?? 0,

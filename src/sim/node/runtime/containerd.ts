@@ -25,11 +25,14 @@ import { ANSWER_TIMER, answer, answerNow, type DeferredAnswer } from './reply';
 import { CONTAINERD_REVISION, CONTAINERD_VERSION, SANDBOX_IMAGE, clog, type Container, type ContainerdConfig, type ContainerdState, type Sandbox, type Waiter } from './state';
 import { resolveReference } from '../registry/registry';
 import { portForward } from './port-forward';
+import { afterPowerLossPids, endSandboxProcesses, newPidTable, startContainerProcesses, startSandboxProcesses } from './host-pids';
+import { containerVerboseInfo, onHostSignal, sandboxInfo, sandboxVerboseInfo, type HostSignal } from './host-signals';
+import type { PodSandboxStatusResult } from './cri';
 
 export type { ContainerdConfig } from './state';
 export { CONTAINERD_VERSION } from './state';
 
-type Persisted = Pick<ContainerdState, 'images' | 'sandboxes' | 'containers' | 'counters' | 'kernel'> & { boot?: number };
+type Persisted = Pick<ContainerdState, 'images' | 'sandboxes' | 'containers' | 'counters' | 'kernel' | 'pids'> & { boot?: number };
 
 function waiterOf(msg: Message, req: CriRequest, ctx: Effects): Waiter {
   const w: Waiter = { to: { process: msg.from, incarnation: msg.fromIncarnation }, requestId: msg.id, method: req.method, cause: ctx.cause() };
@@ -49,6 +52,7 @@ function runPodSandbox(s: ContainerdState, ctx: Effects, req: Extract<CriRequest
   clog(ctx, 'info', `RunPodSandbox for &PodSandboxMetadata{Name:${m.name},Uid:${m.uid},Namespace:${m.namespace},Attempt:${m.attempt},}`);
   const id = nextId(s, `sandbox:${m.uid}`);
   const sb: Sandbox = { id, metadata: m, state: 'SANDBOX_NOTREADY', createdAt: ctx.now, labels: req.labels, creating: w };
+  if (req.linux?.cgroupParent) sb.cgroupParent = req.linux.cgroupParent;
   s.sandboxes.set(id, sb);
   if (!findImage(s, SANDBOX_IMAGE)) startPull(s, ctx, SANDBOX_IMAGE, undefined, id);
   else setupNetwork(s, ctx, sb);
@@ -77,6 +81,7 @@ function onCniResponse(s: ContainerdState, ctx: Effects, r: CniResponse): void {
   if (!r.ok || !r.ip) return failSandbox(s, ctx, sb.id, `failed to setup network for sandbox "${sb.id}": plugin type="bridge" failed (add): ${r.error ?? 'unknown error'}`);
   sb.ip = r.ip;
   sb.state = 'SANDBOX_READY';
+  startSandboxProcesses(s, sb, ctx.now);
   clog(ctx, 'info', `RunPodSandbox for &PodSandboxMetadata{Name:${sb.metadata.name},Uid:${sb.metadata.uid},Namespace:${sb.metadata.namespace},Attempt:${sb.metadata.attempt},} returns sandbox id "${sb.id}"`);
   const w = sb.creating!;
   sb.creating = undefined;
@@ -86,6 +91,7 @@ function onCniResponse(s: ContainerdState, ctx: Effects, r: CniResponse): void {
 function stopPodSandbox(s: ContainerdState, ctx: Effects, sb: Sandbox, w: Waiter): void {
   clog(ctx, 'info', `StopPodSandbox for "${sb.id}"`);
   for (const c of s.containers.values()) if (c.podSandboxId === sb.id) stopContainer(s, c, 0, ctx);
+  endSandboxProcesses(s, sb.id);
   // A sandbox that died with its machine still holds its IP: the network is torn down all the same.
   if ((sb.state === 'SANDBOX_NOTREADY' && !sb.networkLeft) || !sb.ip) return answer(ctx, w, {});
   sb.stopping = w;
@@ -120,6 +126,10 @@ function createContainer(s: ContainerdState, ctx: Effects, req: Extract<CriReque
   };
   const limit = cfg.linux?.resources.memoryLimitInBytes;
   if (limit) c.memoryLimitInBytes = limit;
+  if (cfg.command) c.command = cfg.command;
+  if (cfg.args) c.args = cfg.args;
+  const quota = cfg.linux?.resources.cpuQuota;
+  if (quota) [c.cpuQuota, c.cpuPeriod] = [quota, cfg.linux?.resources.cpuPeriod ?? 100_000];
   if (cfg.mountedFiles) c.mounted = cfg.mountedFiles;
   s.containers.set(id, c);
   clog(ctx, 'info', `CreateContainer within sandbox "${sb.id}" for &ContainerMetadata{Name:${cfg.name},Attempt:${cfg.attempt},} returns container id "${id}"`);
@@ -147,10 +157,16 @@ function onCri(s: ContainerdState, ctx: Effects, msg: Message, req: CriRequest):
       clog(ctx, 'info', `RemovePodSandbox for "${req.podSandboxId}"`);
       releaseNetwork(s, ctx, req.podSandboxId);
       for (const [id, c] of s.containers) if (c.podSandboxId === req.podSandboxId) s.containers.delete(id);
+      endSandboxProcesses(s, req.podSandboxId);
       s.sandboxes.delete(req.podSandboxId);
       return answer(ctx, w, {});
     case 'ListPodSandbox':
-      return answer(ctx, w, { items: [...s.sandboxes.values()].map(({ creating: _c, stopping: _s, ...info }) => info) });
+      return answer(ctx, w, { items: [...s.sandboxes.values()].map(sandboxInfo) });
+    case 'PodSandboxStatus': {
+      const sb = s.sandboxes.get(req.podSandboxId);
+      if (!sb) return answer(ctx, w, undefined, { code: 'NotFound', message: `an error occurred when try to find sandbox "${req.podSandboxId}": not found` });
+      return answer(ctx, w, { status: sandboxInfo(sb), info: sandboxVerboseInfo(sb) } satisfies PodSandboxStatusResult);
+    }
     case 'PullImage':
       return startPull(s, ctx, req.image, w);
     case 'ImageStatus':
@@ -179,7 +195,7 @@ function onCri(s: ContainerdState, ctx: Effects, msg: Message, req: CriRequest):
     case 'ListContainers':
       return answer(ctx, w, { containers: [...s.containers.values()].filter((c) => !req.podSandboxId || c.podSandboxId === req.podSandboxId).map(containerInfo) });
     case 'ContainerStatus':
-      return withContainer(s, ctx, req.containerId, w, (c) => answer(ctx, w, { status: containerInfo(c) }));
+      return withContainer(s, ctx, req.containerId, w, (c) => answer(ctx, w, { status: containerInfo(c), info: containerVerboseInfo(s, c) }));
     case 'ExecSync':
       return withContainer(s, ctx, req.containerId, w, (c) =>
         c.state === 'CONTAINER_RUNNING'
@@ -222,6 +238,7 @@ function onMessage(s: ContainerdState, msg: Message, ctx: Effects): void {
   if (dnsClientOnMessage(s, ctx, msg)) return;
   if (corednsOnMessage(s, ctx, msg)) return;
   if (outgoingOnMessage(s, ctx, msg)) return;
+  if (type === 'host.signal') return onHostSignal(s, ctx, msg.body as HostSignal);
   if (type === 'traffic.start') return onTrafficStart(s, ctx, msg.body as TrafficStart);
   if (type === 'probe.request') {
     const p = msg.body as ProbeRequest;
@@ -268,6 +285,7 @@ function onTimer(s: ContainerdState, t: Timer, ctx: Effects): void {
       answerNow(ctx, d.w, d.result, d.error, d.summary);
       const c = d.startContainer ? s.containers.get(d.startContainer) : undefined;
       if (c) {
+        startContainerProcesses(s, c, ctx.now, s.config.cpus ?? 2);
         startProgram(s, c, ctx);
         if (c.state === 'CONTAINER_RUNNING') startCoreDns(s, ctx, c);
         clog(ctx, 'info', `StartContainer for "${c.id}" returns successfully`);
@@ -322,6 +340,7 @@ function afterPowerLoss(p: Persisted, now: number): void {
     sb.networkLeft = true;
   }
   p.kernel = createNodeKernel();
+  p.pids = afterPowerLossPids();
 }
 
 function start(ctx: Effects, input: { config: ContainerdConfig; persisted: unknown; boot?: number }): ContainerdState {
@@ -339,6 +358,7 @@ function start(ctx: Effects, input: { config: ContainerdConfig; persisted: unkno
     counters: p?.counters ?? { seq: 0 },
     // Conntrack is the node kernel's: it outlives containerd.
     kernel: p?.kernel ?? createNodeKernel(),
+    pids: p?.pids ?? newPidTable(),
   };
   if (!p) {
     for (const image of [SANDBOX_IMAGE, ...input.config.images]) {
@@ -359,7 +379,7 @@ function start(ctx: Effects, input: { config: ContainerdConfig; persisted: unkno
   clog(ctx, 'info', `starting containerd`, `revision=${CONTAINERD_REVISION} version=v${CONTAINERD_VERSION}`);
   restartCoreDns(s, ctx);
   // What survives a kill: the content store and the shims' containers (shared with the live state).
-  const persisted: Persisted = { images: s.images, sandboxes: s.sandboxes, containers: s.containers, counters: s.counters, kernel: s.kernel, boot: input.boot };
+  const persisted: Persisted = { images: s.images, sandboxes: s.sandboxes, containers: s.containers, counters: s.counters, kernel: s.kernel, pids: s.pids, boot: input.boot };
   ctx.persist(persisted);
   return s;
 }

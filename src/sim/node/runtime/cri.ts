@@ -34,11 +34,13 @@ export interface ContainerConfig {
    */
   mountedFiles?: Record<string, string>;
   /** LinuxContainerConfig.resources: the cgroup limits the kubelet derives from resources.limits. */
-  linux?: { resources: { memoryLimitInBytes?: number } };
+  linux?: { resources: { memoryLimitInBytes?: number; cpuQuota?: number; cpuPeriod?: number } };
 }
 
 export type CriCall =
-  | { method: 'RunPodSandbox'; metadata: PodSandboxMetadata; labels: Record<string, string> }
+  | { method: 'RunPodSandbox'; metadata: PodSandboxMetadata; labels: Record<string, string>; linux?: { cgroupParent: string } }
+  /** PodSandboxStatus with verbose: the status, and the runtime's info (the sandbox's PID). */
+  | { method: 'PodSandboxStatus'; podSandboxId: string }
   | { method: 'StopPodSandbox'; podSandboxId: string }
   | { method: 'RemovePodSandbox'; podSandboxId: string }
   | { method: 'ListPodSandbox' }
@@ -125,6 +127,21 @@ export interface ContainerInfo {
   labels: Record<string, string>;
 }
 
+/**
+ * The verbose info of ContainerStatus and PodSandboxStatus (containerd's `info` map, which
+ * `crictl inspect` prints): the process's host PID, its cgroup and its namespaces.
+ */
+export interface RuntimeInfo {
+  pid: number;
+  cgroupsPath: string;
+  namespaces: { type: string; path?: string }[];
+  image?: string;
+}
+export interface PodSandboxStatusResult {
+  status: PodSandboxInfo;
+  info: RuntimeInfo;
+}
+
 export interface RunPodSandboxResult {
   podSandboxId: string;
   ip: string;
@@ -171,6 +188,8 @@ export interface CriContainerEvent {
   type: 'cri.event';
   containerEventType: 'CONTAINER_CREATED_EVENT' | 'CONTAINER_STARTED_EVENT' | 'CONTAINER_STOPPED_EVENT' | 'CONTAINER_DELETED_EVENT';
   container: ContainerInfo;
+  /** Set on a sandbox's own event (container id = the sandbox's id): its status, as CRI's ContainerEventResponse.pod_sandbox_status. */
+  podSandboxStatus?: PodSandboxInfo;
 }
 
 /**

@@ -13,6 +13,7 @@ import { startReplication } from './redis-server';
 import { onUntilResolvesDone, startUntilResolves } from './dns-lookup';
 import { stopCoreDns } from '../coredns/coredns';
 import { answer } from './reply';
+import { endContainerProcesses } from './host-pids';
 import { LOG_LINES_KEPT, clog, nanoTime, type Container, type ContainerdState } from './state';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -40,7 +41,7 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
 }
 
 export function containerInfo(c: Container): ContainerInfo {
-  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, processEnv: _pe, mounted: _mo, commandLine: _cl, execs: _ex, redis: _rd, ...info } = c;
+  const { program: _p, frames: _f, files: _fi, listening: _l, logs: _lo, nextAt: _n, timer: _t, killTimer: _k, stopWaiters: _w, memoryLimitInBytes: _ml, memoryBytes: _mb, killAt: _ka, processEnv: _pe, mounted: _mo, commandLine: _cl, execs: _ex, redis: _rd, command: _cm, args: _ar, pid: _pid, ns: _ns, cpuQuota: _cq, cpuPeriod: _cp, ...info } = c;
   return info;
 }
 
@@ -161,6 +162,7 @@ export function exitContainer(s: ContainerdState, c: Container, code: number, ct
   c.listening = [];
   c.frames = [];
   stopCoreDns(s, ctx, c.id);
+  endContainerProcesses(s, c.id);
   clog(ctx, 'info', `TaskExit event container_id:"${c.id}" exit_status:${code}${signal ? ` (${signal})` : ''}`);
   notify(s, ctx, c, 'CONTAINER_STOPPED_EVENT');
   for (const w of c.stopWaiters) answer(ctx, w, {});

@@ -15,6 +15,7 @@ import type { RedisState } from './redis-server';
 import type { DnsLookup } from './resolver';
 import type { NslookupRun } from './nslookup';
 import type { CorednsClientConfig, CorednsServer } from '../coredns/coredns';
+import type { HostPidTable, Namespaces } from './host-pids';
 
 export interface ContainerdConfig {
   nodeName: string;
@@ -25,6 +26,8 @@ export interface ContainerdConfig {
   /** Pre-pulled images (as the user wrote them; normalised on start). */
   images: string[];
   bandwidthBytesPerSec: number;
+  /** The machine's CPUs (nginx forks one worker per CPU it sees). */
+  cpus?: number;
 }
 
 /** A CRI request waiting for an answer, with the record that caused it. */
@@ -74,6 +77,15 @@ export interface Container extends ContainerInfo {
   mounted?: Record<string, string>;
   /** A redis server's keyspace and replication (redis-server.ts). */
   redis?: RedisState;
+  /** The pod spec's command and args (runc's process.args, what ps shows). */
+  command?: string[];
+  args?: string[];
+  /** The main process's host PID and its namespaces' inodes while it runs (host-pids.ts); the PID stays after it exits. */
+  pid?: number;
+  ns?: Namespaces;
+  /** LinuxContainerResources: cpu.max's quota and period (microseconds); none means no limit. */
+  cpuQuota?: number;
+  cpuPeriod?: number;
 }
 
 export interface Sandbox extends PodSandboxInfo {
@@ -82,6 +94,11 @@ export interface Sandbox extends PodSandboxInfo {
   stopping?: Waiter;
   /** Not ready because its machine lost power, with its network (the IP) not yet torn down. */
   networkLeft?: boolean;
+  /** /pause's host PID and the namespaces it made for the pod (host-pids.ts). */
+  pid?: number;
+  ns?: Namespaces;
+  /** LinuxPodSandboxConfig.cgroup_parent: the pod's systemd slice, `kubepods-besteffort-pod<uid>.slice`. */
+  cgroupParent?: string;
 }
 
 export interface Pull {
@@ -119,6 +136,8 @@ export interface ContainerdState {
   nslookups?: Map<number, NslookupRun>;
   /** The CoreDNS programs of its running coredns containers (node/coredns/coredns.ts). */
   coredns?: Map<string, CorednsServer>;
+  /** The node's process table for what containerd started (host-pids.ts), persisted with the kernel's tables. */
+  pids?: HostPidTable;
 }
 
 export const SANDBOX_IMAGE = 'registry.k8s.io/pause:3.10';
