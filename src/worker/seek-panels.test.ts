@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FrameBatch, UiToWorker, WorkerToUi } from '../protocol/view';
+import type { FrameBatch, ObjectView, UiToWorker, WorkerToUi } from '../protocol/view';
 import { decodeLink } from '../sim/scenario/link';
 import { eventRow } from '../ui/panels/events-table';
 import { SimSession } from './session';
@@ -21,7 +21,7 @@ interface Held {
   time: number;
   hosts: Map<string, unknown>;
   components: Map<string, unknown>;
-  objects: Map<string, { kind: string; object: Record<string, unknown> } & Record<string, unknown>>;
+  objects: Map<string, ObjectView>;
   why: unknown;
   partitions: unknown;
 }
@@ -87,7 +87,7 @@ type Session = ReturnType<typeof session>;
  */
 function panels(r: Session): unknown {
   const held = hold(r.frames);
-  const events = sorted(held.objects).filter(([, o]) => o.kind === 'Event').map(([, o]) => eventRow(o as Parameters<typeof eventRow>[0]));
+  const events = sorted(held.objects).filter(([, o]) => o.kind === 'Event').map(([, o]) => eventRow(o));
   const pods = sorted(held.objects).filter(([, o]) => o.kind === 'Pod').map(([id]) => id.split('/').slice(1).join('/'));
   const ask = (cmd: UiToWorker) => r.s.handle(cmd)[0];
   return {
