@@ -362,11 +362,16 @@ export type UiToWorker =
   | { type: 'exec'; requestId: number; line: string; stdin?: string }
   /** Ctrl-C on the command the terminal started with this request id. */
   | { type: 'cancel'; requestId: number }
-  | { type: 'kill' | 'restart' | 'start'; target: string }
-  | { type: 'partition'; a: string[]; b: string[] }
+  /**
+   * Actions on the cluster. `echo`: the real command the graph's menu stands for
+   * (`ssh worker-2 -- sudo poweroff`), recorded with the step so that the terminal prints it live
+   * and in every replay of the run (a link, an import, going back in time) alike.
+   */
+  | { type: 'kill' | 'restart' | 'start'; target: string; echo?: string }
+  | { type: 'partition'; a: string[]; b: string[]; echo?: string }
   /** Degrade the links between two groups of hosts (a slow or lossy network); `heal` restores them. */
-  | { type: 'link'; a: string[]; b: string[]; latencyMs?: number; jitterMs?: number; loss?: number }
-  | { type: 'heal' }
+  | { type: 'link'; a: string[]; b: string[]; latencyMs?: number; jitterMs?: number; loss?: number; echo?: string }
+  | { type: 'heal'; echo?: string }
   /** Start a load generator in a pod (`from: pod/client`) towards a Service (`to: service/web`): a recorded `traffic` step. */
   | { type: 'traffic'; from: string; to: string; rps: number; durationMs: number; /** The client pod's namespace; absent means `default`. */ namespace?: string }
   /** Ask for kube-proxy's per-packet cost by mode and Service count (answered with `proxyCost`). */

@@ -156,10 +156,33 @@ describe('the recorder', () => {
     expect(p.scenario.steps.filter((x) => x.recorded)).toMatchObject([{ kind: 'run', line: 'ssh worker-1 -- crictl ps' }]);
   });
 
-  it('prints an action taken in the graph once: the menu echoes its real command, the run does not add one', () => {
+  it('prints an action taken in the graph once, as its real command, and a replay of the run prints the same line', () => {
+    // UX.md "Interaction habits": an action in the graph appears in the terminal as the command that
+    // would do it in real life. The line is recorded with the step (Step.echo), so a page opening the
+    // run's link (and going back in time) prints what the live run printed, not `# kill kube-scheduler`.
+    const echo = 'ssh control-plane -- sudo mv /etc/kubernetes/manifests/kube-scheduler.yaml /etc/kubernetes/';
     const r = session();
-    r.send({ type: 'kill', target: 'kube-scheduler' });
-    expect(r.frames.flatMap((f) => f.outputs).filter((o) => o.line.includes('kube-scheduler'))).toEqual([]);
+    r.play(5_000);
+    const at = Math.ceil(r.s.cluster!.sim.now);
+    r.send({ type: 'kill', target: 'kube-scheduler', echo });
+    r.send({ type: 'kill', target: 'node/worker-2', echo: 'ssh worker-2 -- sudo poweroff' });
+    r.send({ type: 'restart', target: 'kube-scheduler' });
+    r.play(5_000);
+    const shown = (frames: FrameBatch[]) =>
+      frames.flatMap((f) => (f.reset ? [] : f.outputs)).filter((o) => o.action).map((o) => `${o.time} # ${o.line}${o.stdout}${o.stderr}`);
+    const live = shown(r.frames);
+    expect(live).toEqual([`${at} # ${echo}`, `${at} # ssh worker-2 -- sudo poweroff`, `${at} # restart kube-scheduler`]);
+    const link = r.share().fragment;
+    const d = decodeLink(link);
+    if ('error' in d || d.kind !== 'run') throw new Error(JSON.stringify(d));
+    const opened = session(d.link.scenario, { file: 'link.yaml', at: d.link.at });
+    for (let i = 0; i < 10_000 && !opened.messages.some((m) => m.type === 'arrived'); i++) opened.tick(16);
+    expect(shown(opened.frames)).toEqual(live);
+    // Going back to before the kills and forward again: the transcript the reset frame carries reads the same.
+    r.send({ type: 'seek', time: 2_000 });
+    r.send({ type: 'seek', time: at + 5_000 });
+    expect(r.frames.at(-1)!.reset).toBe(true);
+    expect(r.frames.at(-1)!.outputs.filter((o) => o.action).map((o) => `${o.time} # ${o.line}${o.stdout}${o.stderr}`)).toEqual(live);
   });
 });
 

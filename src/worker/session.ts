@@ -92,7 +92,7 @@ interface Run {
   stepRequests: Map<number, { requestId: number; line: string }>;
   /** How much stdout of a running command the terminal was already sent as chunks, by request id. */
   streamed: Map<number, number>;
-  /** Recorded steps the UI echoed itself (a kill from the graph's menu): not printed again. */
+  /** Recorded steps the UI echoed itself (a Ctrl-C in the terminal): not printed again. */
   echoed: Set<number>;
   follow?: FollowState;
   /** The recorded step whose command the followed request is (its transcript entry gives the exit). */
@@ -276,10 +276,10 @@ export class SimSession {
           : cmd.type === 'heal'
             ? { kind: 'heal' }
             : { kind: cmd.type, target: cmd.target };
-    // The graph's menu printed the real command for it already.
-    run.echoed.add(run.scenario.steps.length);
+    // Printed by the run, not by the page: as the real command the graph's menu stands for (its
+    // `echo`, kept in the step), so a replay of the run prints the same line (issue 10).
     const errors = run.runner.errors.length;
-    run.runner.record(action);
+    run.runner.record(action, cmd.echo);
     // The targets were checked (targets.ts): the cluster failing now is a bug, not a person's mistake.
     const failed = run.runner.errors[errors];
     if (failed) throw new Error(failed.message);

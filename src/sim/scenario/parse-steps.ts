@@ -2,7 +2,7 @@
 
 import { isScalar, type Node } from 'yaml';
 import { parseDuration } from './duration';
-import { STEP_KINDS, type ExpectSpec, type Step, type StepAction, type StepKind } from './schema';
+import { ECHO_KINDS, MAX_ECHO_CHARS, STEP_KINDS, type ExpectSpec, type Step, type StepAction, type StepKind } from './schema';
 import { readRequest } from './parse-request';
 import { suggest, type Field, type FieldReader, type Fields } from './yaml-reader';
 
@@ -25,7 +25,7 @@ function readStep(r: FieldReader, node: Node, path: string, index: number): Step
   const fields = r.mapping(node, path, null);
   if (!fields) return undefined;
   const actions = [...fields.keys()].filter((k): k is StepKind => (STEP_KINDS as readonly string[]).includes(k));
-  const unknown = [...fields.keys()].filter((k) => k !== 'at' && k !== 'recorded' && !RUN_MODIFIERS.includes(k) && !actions.includes(k as StepKind));
+  const unknown = [...fields.keys()].filter((k) => k !== 'at' && k !== 'recorded' && k !== 'echo' && !RUN_MODIFIERS.includes(k) && !actions.includes(k as StepKind));
   let failed = false;
   if (actions.length === 0) {
     const first = unknown[0];
@@ -35,7 +35,7 @@ function readStep(r: FieldReader, node: Node, path: string, index: number): Step
     return undefined;
   }
   for (const k of unknown) {
-    r.error(fields.get(k)!.key, path, `unknown field "${k}"${suggest(k, [...STEP_KINDS, 'at', 'recorded', ...RUN_MODIFIERS])}`);
+    r.error(fields.get(k)!.key, path, `unknown field "${k}"${suggest(k, [...STEP_KINDS, 'at', 'recorded', 'echo', ...RUN_MODIFIERS])}`);
     failed = true;
   }
   if (actions.length > 1) {
@@ -53,8 +53,26 @@ function readStep(r: FieldReader, node: Node, path: string, index: number): Step
   const actionField = fields.get(kind)!;
   const action = readAction(r, kind, actionField, fields, `${path}.${kind}`, path);
   const recorded = readRecorded(r, fields, path, kind);
-  if (at === undefined || !action || failed || recorded === null) return undefined;
-  return { ...action, at, index, ...(recorded && { recorded: true }), pos: r.posOf(node), actionPos: actionField.pos } as Step;
+  const echo = readEcho(r, fields, path, kind);
+  if (at === undefined || !action || failed || recorded === null || echo === null) return undefined;
+  return { ...action, at, index, ...(recorded && { recorded: true }), ...(echo !== undefined && { echo }), pos: r.posOf(node), actionPos: actionField.pos } as Step;
+}
+
+/** `echo: <one line>` on an action the graph's menu takes (schema.ts Step.echo). Null on an error. */
+function readEcho(r: FieldReader, fields: Fields, path: string, kind: StepKind): string | undefined | null {
+  const f = fields.get('echo');
+  if (!f) return undefined;
+  if (!ECHO_KINDS.includes(kind)) {
+    r.error(f.key, `${path}.echo`, `field "echo" belongs to an action step (${ECHO_KINDS.join(', ')})`);
+    return null;
+  }
+  const v = r.string(f, `${path}.echo`);
+  if (v === undefined) return null;
+  if (v.length > MAX_ECHO_CHARS || v.includes('\n')) {
+    r.error(f.pos, `${path}.echo`, `expected one line of at most ${MAX_ECHO_CHARS} characters`);
+    return null;
+  }
+  return v;
 }
 
 /** `recorded: true` (a step taken in the app); expectations are never recorded. Null on an error. */

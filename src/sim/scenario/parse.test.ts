@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from './parse';
 import { formatScenarioError, type Scenario } from './schema';
+import { serializeScenario } from './serialize';
 
 // The example from the scenario-format issue, verbatim.
 const ISSUE_EXAMPLE = `apiVersion: kubeplay.dev/v1alpha1
@@ -128,6 +129,12 @@ describe('parseScenario', () => {
     expect(errors(withSpec(`  steps:\n    - {at: 0s, traffic: ${step}}\n`)).join('\n')).toMatch(want);
   });
 
+  it('reads and writes back the echo of a recorded graph action (the line the terminal showed, issue 10)', () => {
+    const s = ok(withSpec('  steps:\n    - {at: 5s, kill: node/worker-2, recorded: true, echo: ssh worker-2 -- sudo poweroff}\n'));
+    expect(s.steps[0]).toMatchObject({ kind: 'kill', target: 'node/worker-2', recorded: true, echo: 'ssh worker-2 -- sudo poweroff' });
+    expect(ok(serializeScenario(s)).steps[0]).toMatchObject({ echo: 'ssh worker-2 -- sudo poweroff' });
+  });
+
   it('uses seed 1 when the scenario names none', () => {
     expect(ok(withSpec('  steps: []\n')).seed).toBe(1);
   });
@@ -156,6 +163,10 @@ describe('parseScenario', () => {
       ['bad.yaml:6:24: spec.steps[0].expect: an expect needs something to check: equals, contains, stderr or exitCode']],
     ['an unknown field inside expect', withSpec('  steps:\n    - {at: 0s, expect: {run: a, equal: b}}\n'),
       ['bad.yaml:6:33: spec.steps[0].expect: unknown field "equal" (did you mean "equals"?)']],
+    ['an echo on a step that is no action (echo: the line the app showed for a graph menu action)', withSpec('  steps:\n    - {at: 0s, run: a, echo: b}\n'),
+      ['bad.yaml:6:24: spec.steps[0].echo: field "echo" belongs to an action step (kill, restart, start, partition, link, heal)']],
+    ['an echo over two lines', withSpec('  steps:\n    - {at: 0s, kill: kube-scheduler, echo: "a\\nb"}\n'),
+      ['bad.yaml:6:44: spec.steps[0].echo: expected one line of at most 500 characters']],
     ['heal with something other than true', withSpec('  steps:\n    - {at: 0s, heal: yes please}\n'),
       ['bad.yaml:6:22: spec.steps[0].heal: expected `heal: true`']],
     ['an unknown timing', withSpec('  timings: {nodeMonitorGracePeriod: 40}\n  steps: []\n'),

@@ -114,12 +114,13 @@ export class ScenarioRunner {
   /**
    * What a person did in the app, as a recorded step: it happens at the next whole millisecond
    * (after every event up to then, as a scenario step at that time would), so that replaying the
-   * recorded scenario gives the same run. Returns the step, with its time.
+   * recorded scenario gives the same run. `echo`: the line the app showed for it (Step.echo).
+   * Returns the step, with its time.
    */
-  record(action: StepAction): Step {
+  record(action: StepAction, echo?: string): Step {
     const at = Math.ceil(this.now);
     this.advanceTo(at);
-    const step = { ...action, at, index: this.scenario.steps.length, recorded: true, pos: { line: 0, col: 0 }, actionPos: { line: 0, col: 0 } } as Step;
+    const step = { ...action, at, index: this.scenario.steps.length, recorded: true, ...(echo !== undefined && { echo }), pos: { line: 0, col: 0 }, actionPos: { line: 0, col: 0 } } as Step;
     this.scenario.steps.push(step);
     this.recorded.splice(this.nextRecorded, 0, step);
     this.performRecorded(step);
@@ -322,7 +323,8 @@ export class ScenarioRunner {
       case 'traffic':
         return this.startTraffic(step, { ...base, kind: 'command', text: describeAction(step) });
       default:
-        return this.control(step, { ...base, kind: 'action', text: describeAction(step) });
+        // A menu action is printed as the real command the app showed for it when it was taken.
+        return this.control(step, { ...base, kind: 'action', text: step.echo ?? describeAction(step) });
     }
   }
 

@@ -127,6 +127,10 @@ export type StepAction =
   | { kind: 'traffic'; from: string; to: string; rps: number; forMs: number; /** The client pod's namespace (default `default`). */ namespace?: string };
 
 export type StepKind = StepAction['kind'];
+/** The steps that may carry an `echo`: what the graph's menu does. */
+export const ECHO_KINDS: readonly StepKind[] = ['kill', 'restart', 'start', 'partition', 'link', 'heal'];
+/** The longest `echo` accepted (the menu's lines are under 200 characters; a link is hostile input). */
+export const MAX_ECHO_CHARS = 500;
 export const STEP_KINDS: readonly StepKind[] = ['apply', 'applyFile', 'run', 'expect', 'kill', 'restart', 'start', 'crash', 'partition', 'link', 'heal', 'interrupt', 'request', 'hangup', 'traffic'];
 
 export type Step = StepAction & {
@@ -137,6 +141,12 @@ export type Step = StepAction & {
    * at its time whatever command is still running, and no step waits for its output, as in the app.
    */
   recorded?: boolean;
+  /**
+   * `echo: ssh worker-2 -- sudo poweroff`: the line the app's terminal showed for an action a person
+   * took in the graph (the real command behind its menu item). The transcript prints it instead of
+   * the step's description, so a replay of the run reads as the run did. Actions only (ECHO_KINDS).
+   */
+  echo?: string;
   /** Index in `spec.steps` as written (before the stable sort by `at`), for messages. */
   index: number;
   /** Position of the step's mapping, and of its action's value. */

@@ -48,9 +48,9 @@ function action(a: StepAction): Record<string, unknown> {
   }
 }
 
-export function stepToYamlObject(s: Pick<Step, 'at' | 'recorded'> & StepAction): Record<string, unknown> {
-  const { at, recorded, ...rest } = s as Step;
-  return { at: duration(at), ...action(rest as StepAction), ...(recorded && { recorded: true }) };
+export function stepToYamlObject(s: Pick<Step, 'at' | 'recorded' | 'echo'> & StepAction): Record<string, unknown> {
+  const { at, recorded, echo, ...rest } = s as Step;
+  return { at: duration(at), ...action(rest as StepAction), ...(recorded && { recorded: true }), ...(echo !== undefined && { echo }) };
 }
 
 export function serializeScenario(s: Scenario, header?: string): string {

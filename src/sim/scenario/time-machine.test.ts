@@ -5,7 +5,7 @@ import { parseScenario } from './parse';
 import { ScenarioRunner } from './run';
 import type { Scenario } from './schema';
 import { serializeScenario } from './serialize';
-import { TimeMachine } from './time-machine';
+import { SNAPSHOT_BUDGET_BYTES, TimeMachine, type TimeMachineOptions } from './time-machine';
 
 // The wall clock, the process's CPU time and console, for the seek timings only (src/sim has no DOM
 // or Node types).
@@ -55,9 +55,9 @@ function pods(cluster: Cluster): string[] {
 }
 
 /** Play like the app: small steps of the clock, the person acting now and then. */
-function playWithActions(): { runner: ScenarioRunner; cluster: Cluster; machine: TimeMachine } {
+function playWithActions(opts: TimeMachineOptions = {}): { runner: ScenarioRunner; cluster: Cluster; machine: TimeMachine } {
   const { runner, cluster } = session(load(BASE));
-  const machine = new TimeMachine(runner, cluster);
+  const machine = new TimeMachine(runner, cluster, opts);
   const actions: [number, () => void][] = [
     [12_345.6, () => runner.record({ kind: 'run', line: 'kubectl run solo --image=nginx:1.25' })],
     // While the scenario's journalctl -f still blocks its own later steps: happens at once anyway.
@@ -131,6 +131,44 @@ describe('time machine', () => {
     machine.seek(209_000);
     machine.advanceTo(211_000);
     expect(machine.snapshots.map((s) => s.at)).toEqual(every30s);
+  });
+
+  it('bounds its snapshots by bytes: over the budget it thins the older ones, keeps the first and the newest, and seeks still replay the same run in under a second', () => {
+    // Issue 10: "snapshot memory stays bounded". The default cluster's snapshots are 1.2-2.7 MB
+    // (bench/seek.bench.ts): a 12 MB budget holds about six, so a 10-minute run must thin.
+    const budgetBytes = 12 * 1024 * 1024;
+    const live = playWithActions({ budgetBytes });
+    const snaps = live.machine.snapshots;
+    expect(live.machine.bytes).toBeLessThanOrEqual(budgetBytes);
+    expect(live.machine.bytes).toBe(snaps.reduce((n, s) => n + s.bytes, 0));
+    expect(snaps.length).toBeGreaterThanOrEqual(3);
+    expect(snaps[0]!.at).toBe(0);
+    expect(snaps.at(-1)!.at).toBe(600_000);
+    // Sparser further back, dense near the end.
+    const gaps = snaps.slice(1).map((s, i) => s.at - snaps[i]!.at);
+    expect(gaps.at(-1)).toBe(30_000);
+    expect(Math.max(...gaps)).toBeGreaterThan(30_000);
+    const text = serializeScenario(live.runner.scenario);
+    const cpu: number[] = [];
+    for (const t of [599_999, 31_000, 250_000, 1_000]) {
+      const cpuStarted = cpuMs();
+      const r = live.machine.seek(t);
+      cpu.push(cpuMs() - cpuStarted);
+      expect(r.replayedMs).toBeLessThanOrEqual(Math.max(...gaps));
+      const fresh = session(load(text));
+      fresh.runner.advanceTo(t);
+      expect({ t, hash: live.cluster.sim.traceHash(), pods: pods(live.cluster) }).toEqual({ t, hash: fresh.cluster.sim.traceHash(), pods: pods(fresh.cluster) });
+    }
+    host.console.log(`12 MB budget: ${snaps.length} snapshots, ${(live.machine.bytes / 1024 / 1024).toFixed(1)} MB, widest gap ${Math.max(...gaps) / 1000} s; seeks (ms, CPU): ${cpu.map((x) => x.toFixed(0)).join(', ')}`);
+    expect(Math.max(...cpu)).toBeLessThan(1000);
+  });
+
+  it('at the default budget thins nothing in a 10-minute run of the default cluster: all the snapshots the count allows fit', () => {
+    const live = playWithActions();
+    const snaps = live.machine.snapshots;
+    expect(snaps.map((s) => s.at)).toEqual(Array.from({ length: 21 }, (_, i) => i * 30_000));
+    // The count's 30 at the largest size seen (the cluster grows as it runs) stay under the budget.
+    expect(30 * Math.max(...snaps.map((s) => s.bytes))).toBeLessThan(SNAPSHOT_BUDGET_BYTES);
   });
 
   it('keeps at most its maximum of snapshots, and acting after going back forgets the old future', () => {

@@ -4,24 +4,42 @@
 // (with every recorded step) makes the replay the same run. Acting after going back forks the run:
 // the recorded steps and snapshots of the old future are dropped.
 //
-// Memory stays bounded: at most `max` snapshots are kept; when there would be more, every other
-// one of the older half is dropped, so a long run keeps dense snapshots near its end and sparser
-// ones further back, and a seek never replays more than the widest gap.
+// Memory stays bounded twice: by count (at most `max` snapshots) and by bytes (their estimated
+// size, plain-bytes.ts, at most `budgetBytes` in all). Over either bound every other one of the older
+// half is dropped, again until within both, so a long run keeps dense snapshots near its end and
+// sparser ones further back, and a seek never replays more than the widest gap. A bigger cluster
+// makes bigger snapshots, so it keeps fewer and its seeks replay further.
 
 import type { Cluster, ClusterSnapshot } from '../cluster';
+import { plainBytes } from '../kernel/plain-bytes';
 import type { RunnerSnapshot, ScenarioRunner } from './run';
 
 export interface SessionSnapshot {
   at: number;
   cluster: ClusterSnapshot;
   runner: RunnerSnapshot;
+  /** Its estimated size (plainBytes), counted against the budget. */
+  bytes: number;
 }
+
+/**
+ * The snapshots' byte budget: 128 MiB. Measured with bench/seek.bench.ts (December 2026, a 10-minute
+ * run with a deployment, a scale and a node powered off and on): the default cluster's snapshots are
+ * 1.2-2.7 MB each, so all 30 the count allows fit (under 80 MB) and the budget never thins them
+ * early; a 50-worker cluster's are 5.6-9.8 MB each. At 96 MiB the 50-worker run kept 11, 240 s apart
+ * at the widest, and its worst seek cost 1.6 s of CPU (a replayed simulated second costs about 5 ms
+ * there); 128 MiB keeps about 16, one thinning of the older half (60 s apart), so those seeks stay
+ * well under a second too. Bigger clusters keep fewer and replay further.
+ */
+export const SNAPSHOT_BUDGET_BYTES = 128 * 1024 * 1024;
 
 export interface TimeMachineOptions {
   /** Simulated time between snapshots (default 30 s). */
   everyMs?: number;
   /** Most snapshots kept (default 30: about 1.2-2 MB each for the default cluster, so 40-60 MB). */
   max?: number;
+  /** Estimated bytes all snapshots may take together (default SNAPSHOT_BUDGET_BYTES). */
+  budgetBytes?: number;
   /** Trace records kept in each snapshot (default 2,000; the app holds what it showed). */
   traceKept?: number;
 }
@@ -30,6 +48,7 @@ export class TimeMachine {
   readonly snapshots: SessionSnapshot[] = [];
   private readonly everyMs: number;
   private readonly max: number;
+  private readonly budgetBytes: number;
   private readonly traceKept: number;
   private nextAt = 0;
 
@@ -40,6 +59,7 @@ export class TimeMachine {
   ) {
     this.everyMs = opts.everyMs ?? 30_000;
     this.max = opts.max ?? 30;
+    this.budgetBytes = opts.budgetBytes ?? SNAPSHOT_BUDGET_BYTES;
     this.traceKept = opts.traceKept ?? 2_000;
     this.take();
   }
@@ -50,12 +70,22 @@ export class TimeMachine {
    */
   take(): void {
     const at = this.runner.now;
-    const snap = { at, cluster: this.cluster.snapshot(this.traceKept), runner: this.runner.snapshot() };
+    const cluster = this.cluster.snapshot(this.traceKept);
+    const runner = this.runner.snapshot();
+    const snap = { at, cluster, runner, bytes: plainBytes(cluster) + plainBytes(runner) };
     const i = this.snapshots.findIndex((s) => s.at >= at);
     if (i < 0) this.snapshots.push(snap);
     else this.snapshots.splice(i, this.snapshots[i]!.at === at ? 1 : 0, snap);
     this.nextAt = at + this.everyMs;
-    if (this.snapshots.length > this.max) this.thin();
+    // The first snapshot and the newest always stay (a seek needs one at or before any moment).
+    while (this.snapshots.length > 2 && (this.snapshots.length > this.max || this.bytes > this.budgetBytes)) this.thin();
+  }
+
+  /** The estimated bytes the snapshots take together. */
+  get bytes(): number {
+    let n = 0;
+    for (const s of this.snapshots) n += s.bytes;
+    return n;
   }
 
   /**
@@ -76,6 +106,10 @@ export class TimeMachine {
    */
   advanceTo(t: number): void {
     while (this.runner.now < t) {
+      // The run may already be past the next snapshot time: single steps move the clock without the
+      // machine, and a seek into a gap the thinning left restores a snapshot more than `everyMs`
+      // back. Catch up first, or advancing to a time already past would not move and end the loop.
+      this.tick();
       const before = this.runner.now;
       this.runner.advanceTo(Math.min(t, this.nextAt));
       this.tick();
@@ -83,9 +117,9 @@ export class TimeMachine {
     }
   }
 
-  /** Keep the first, drop every other one of the older half. */
+  /** Keep the first, drop every other one of the older half (of three, the middle one). */
   private thin(): void {
-    const half = Math.floor(this.snapshots.length / 2);
+    const half = Math.max(2, Math.floor(this.snapshots.length / 2));
     const older = this.snapshots.slice(0, half).filter((_, i) => i % 2 === 0);
     this.snapshots.splice(0, half, ...older);
   }

@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { prefillTerminal } from '../terminal/prefill';
-import { type MenuItem, menuItems } from './menu-actions';
+import { type MenuItem, menuCommands, menuItems } from './menu-actions';
 import { useGraphStrings } from './strings';
 import { useSimStore, useUiStore } from '../store/app-store';
 
@@ -13,8 +13,9 @@ let nextRequestId = 1_000_000;
 
 export function runMenuItem(item: MenuItem): void {
   const ui = useUiStore.getState();
-  if (item.echo) useSimStore.getState().echo(item.echo);
-  for (const cmd of item.send) ui.send(cmd);
+  const { send, echo } = menuCommands(item);
+  if (echo) useSimStore.getState().echo(echo);
+  for (const cmd of send) ui.send(cmd);
   if (item.exec) ui.send({ type: 'exec', requestId: nextRequestId++, line: item.exec });
   if (item.dockTab) {
     ui.setDockTab(item.dockTab);

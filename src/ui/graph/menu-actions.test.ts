@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComponentView, HostView } from '../../protocol/view';
-import { type MenuContext, menuItems } from './menu-actions';
+import { type MenuContext, menuCommands, menuItems } from './menu-actions';
 import { GRAPH_STRINGS } from './strings';
 
 const host = (id: string, role: HostView['role'], up = true): HostView => ({ id, role, up, address: id === 'control-plane' ? '10.0.0.10' : '10.0.0.11' });
@@ -152,5 +152,21 @@ describe('menuItems in Russian', () => {
   it('says in Russian that a powered-off host has no command to start it', () => {
     const items = menuItems({ kind: 'host', id: 'worker-1' }, ru({ hosts: { ...ctx().hosts, 'worker-1': host('worker-1', 'worker', false) } }));
     expect(items[0]).toMatchObject({ id: 'start', label: 'Включить worker-1', echo: '# (команды нет: worker-1 выключен; нажмите его кнопку питания)' });
+  });
+});
+
+describe('menuCommands', () => {
+  // UX.md "Interaction habits": the terminal shows the real command. For an action the run records,
+  // the run prints it (the step keeps it as `echo`), so a replay of the run prints the same line.
+  it('hands the real command of a recorded action to the run, and prints nothing itself', () => {
+    const kill = menuItems({ kind: 'host', id: 'worker-1' }, ctx()).find((i) => i.id === 'kill')!;
+    expect(menuCommands(kill)).toEqual({ send: [{ type: 'kill', target: 'node/worker-1', echo: 'ssh worker-1 -- sudo poweroff' }] });
+    const stop = menuItems({ kind: 'component', id: 'kubelet/worker-1' }, ctx()).find((i) => i.id === 'kill')!;
+    expect(menuCommands(stop).send).toEqual([{ type: 'kill', target: 'kubelet/worker-1', echo: 'ssh worker-1 -- sudo systemctl stop kubelet' }]);
+  });
+
+  it('prints the line of what the run does not record (logs) itself', () => {
+    const logs = menuItems({ kind: 'component', id: 'kubelet/worker-1' }, ctx()).find((i) => i.id === 'logs')!;
+    expect(menuCommands(logs)).toEqual({ send: logs.send, echo: '# ssh worker-1 -- journalctl -u kubelet' });
   });
 });

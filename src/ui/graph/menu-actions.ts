@@ -172,6 +172,22 @@ function serviceItems(o: ObjectView, t: GraphStrings['menu']): MenuItem[] {
   ];
 }
 
+/** The commands that become recorded steps the run prints itself (session.ts record). */
+const RECORDED_ACTIONS = new Set<UiToWorker['type']>(['kill', 'restart', 'start', 'partition', 'link', 'heal']);
+
+/**
+ * What choosing an item sends, and the line the page prints itself. An action the run records
+ * carries its real command as `echo`: the run prints it, live and in every replay of the run (a
+ * link, going back in time) alike, so the page does not. Other lines (`# logs of ...`) the page prints.
+ */
+export function menuCommands(item: MenuItem): { send: UiToWorker[]; echo?: string } {
+  const recorded = item.send.some((c) => RECORDED_ACTIONS.has(c.type));
+  if (!item.echo) return { send: item.send };
+  if (!recorded) return { send: item.send, echo: item.echo };
+  const echo = item.echo.replace(/^# /, '');
+  return { send: item.send.map((c) => (RECORDED_ACTIONS.has(c.type) ? ({ ...c, echo } as UiToWorker) : c)) };
+}
+
 /** The menu for what was right-clicked (or its "..." button pressed). */
 export function menuItems(target: Selection, ctx: MenuContext): MenuItem[] {
   if (target.kind === 'component') {
