@@ -69,6 +69,7 @@ export const RESOURCES: ResourceInfo[] = [
   r('', 'v1', 'secrets', 'Secret', true),
   r('', 'v1', 'serviceaccounts', 'ServiceAccount', true, ['sa'], ['token']),
   r('', 'v1', 'services', 'Service', true, ['svc'], ['status', 'proxy']),
+  r('apps', 'v1', 'controllerrevisions', 'ControllerRevision', true),
   r('apps', 'v1', 'daemonsets', 'DaemonSet', true, ['ds'], ['status']),
   r('apps', 'v1', 'deployments', 'Deployment', true, ['deploy'], ['scale', 'status']),
   r('apps', 'v1', 'replicasets', 'ReplicaSet', true, ['rs'], ['scale', 'status']),
