@@ -48,9 +48,23 @@ export function nextRevision(revisions: ControllerRevision[]): number {
   return revisions.reduce((m, r) => Math.max(m, r.revision), 0) + 1;
 }
 
-/** The revision's data: the template as a patch that replaces it whole (getPatch). */
+/**
+ * The revision's data: the template as a patch that replaces it whole (getPatch). getPatch
+ * marshals the typed object through a map, so its bytes have every object's keys sorted and the
+ * template's `metadata.creationTimestamp: null`; kubectl's rollback compares those bytes with the
+ * patch it makes of the live object (daemonSetMatch), so they are kept the same here.
+ */
 export function revisionData(owner: Owner): unknown {
-  return { spec: { template: { ...structuredClone(owner.spec.template), $patch: 'replace' } } };
+  const template = structuredClone(owner.spec.template) as PodTemplateSpec & { metadata?: Record<string, unknown> };
+  return sortedKeys({ spec: { template: { ...template, metadata: { creationTimestamp: null, ...template.metadata }, $patch: 'replace' } } });
+}
+
+/** Go's encoding/json writes map keys in byte order. */
+function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (v === null || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortedKeys(o[k])]));
 }
 
 /** The template a revision holds, for `rollout history --revision` and `rollout undo`. */
@@ -58,6 +72,11 @@ export function revisionTemplate(r: ControllerRevision): Record<string, unknown>
   const t = (r.data as { spec?: { template?: Record<string, unknown> } } | undefined)?.spec?.template;
   if (!t) return undefined;
   const { $patch: _p, ...rest } = t;
+  const meta = rest.metadata as Record<string, unknown> | undefined;
+  if (meta && meta.creationTimestamp === null) {
+    const { creationTimestamp: _c, ...m } = meta;
+    rest.metadata = m;
+  }
   return rest;
 }
 
