@@ -71,6 +71,7 @@ export const RESOURCES: ResourceInfo[] = [
   r('', 'v1', 'services', 'Service', true, ['svc'], ['status', 'proxy']),
   r('admissionregistration.k8s.io', 'v1', 'mutatingwebhookconfigurations', 'MutatingWebhookConfiguration', false),
   r('admissionregistration.k8s.io', 'v1', 'validatingwebhookconfigurations', 'ValidatingWebhookConfiguration', false),
+  r('apps', 'v1', 'controllerrevisions', 'ControllerRevision', true),
   r('apps', 'v1', 'daemonsets', 'DaemonSet', true, ['ds'], ['status']),
   r('apps', 'v1', 'deployments', 'Deployment', true, ['deploy'], ['scale', 'status']),
   r('apps', 'v1', 'replicasets', 'ReplicaSet', true, ['rs'], ['scale', 'status']),

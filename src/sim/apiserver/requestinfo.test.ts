@@ -20,7 +20,7 @@ describe('parseRequestInfo', () => {
     expect(`${ri.verb} ${ri.info.resource}${ri.subresource ? '/' + ri.subresource : ''} ns=${ri.namespace} name=${ri.name}`).toBe(want);
   });
 
-  it.each(['/api/v1/foos', '/apis/apps/v1/controllerrevisions', '/healthz', '/api/v1/namespaces/default/pods/web/exec/x'])(
+  it.each(['/api/v1/foos', '/apis/apps/v1/foos', '/healthz', '/api/v1/namespaces/default/pods/web/exec/x'])(
     'answers %s with the NotFound handler text',
     (path) => {
       const ri = parseRequestInfo({ method: 'GET', path });

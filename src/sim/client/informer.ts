@@ -196,6 +196,7 @@ const REFLECTOR_KINDS: Record<string, string> = {
   daemonsets: 'DaemonSet',
   jobs: 'Job',
   statefulsets: 'StatefulSet',
+  controllerrevisions: 'ControllerRevision',
   namespaces: 'Namespace',
   serviceaccounts: 'ServiceAccount',
   configmaps: 'ConfigMap',

@@ -222,7 +222,23 @@ const defaultPrinter: TablePrinter = {
   },
 };
 
+/**
+ * printers.go controllerRevisionColumnDefinitions: the controller as formatResourceName writes it
+ * (`daemonset.apps/fluentd`, from the controller owner reference) and the revision number.
+ */
+const controllerRevisionPrinter: TablePrinter = {
+  columns: ['Name', 'Controller', 'Revision', 'Age'],
+  wideColumns: [],
+  row(obj, now) {
+    const ref = obj.metadata.ownerReferences?.find((o) => o.controller === true);
+    const group = ref?.apiVersion.includes('/') ? ref.apiVersion.split('/')[0] : '';
+    const controller = ref ? `${ref.kind.toLowerCase()}${group ? `.${group}` : ''}/${ref.name}` : '<none>';
+    return [obj.metadata.name ?? '', controller, String((obj as { revision?: number }).revision ?? 0), age(obj.metadata.creationTimestamp, now)];
+  },
+};
+
 const PRINTERS: Record<string, TablePrinter> = {
+  controllerrevisions: controllerRevisionPrinter,
   pods: podPrinter,
   nodes: nodePrinter,
   events: eventPrinter,

@@ -129,6 +129,18 @@ describe('kubectl logs -f', () => {
     expect(c.output(job)).toMatchObject({ exitCode: 130, stdout: '[pod/multi/setup] set up\n[pod/multi/a] from a\n[pod/multi/b] from b\n' });
   });
 
+  // logs.go: --limit-bytes becomes PodLogOptions.limitBytes, and Validate refuses a negative one;
+  // the kubelet's limitedWriter (pkg/kubelet/kuberuntime/logs/logs.go) stops writing at the limit,
+  // even inside a line, after the tail picked the lines; timestamps count as bytes too.
+  it('cuts the log at --limit-bytes, counted after --tail, even inside a line', () => {
+    expect(c.run('kubectl logs counter --limit-bytes=10')).toMatchObject({ stdout: 'tick 0\ntic', exitCode: 0 });
+    expect(c.run('kubectl logs counter --tail=2 --limit-bytes=9').stdout).toBe('tick 4\nti');
+    expect(c.run('kubectl logs counter --tail=1 --limit-bytes=500').stdout).toBe('tick 5\n');
+    expect(c.run('kubectl logs counter --limit-bytes=0').stdout).toBe('tick 0\ntick 1\ntick 2\ntick 3\ntick 4\ntick 5\n');
+    expect(c.run('kubectl logs counter --timestamps --limit-bytes=19').stdout).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    expect(c.run('kubectl logs counter --limit-bytes=-1')).toMatchObject({ stderr: 'error: --limit-bytes must be greater than 0\n', exitCode: 1 });
+  });
+
   it('gives kubectl v1.31\'s errors for bad --since values (compared with kubectl.1.31)', () => {
     expect(c.run('kubectl logs counter --since=abc').stderr).toBe(
       'error: invalid argument "abc" for "--since" flag: time: invalid duration "abc"\nSee \'kubectl logs --help\' for usage.\n',

@@ -135,7 +135,7 @@ const VERB_LIST: Verb[] = [
     name: 'logs',
     flags: [
       SELECTOR, str('container', 'c'), int('tail'), bool('previous', 'p'), bool('timestamps'), bool('follow', 'f'), { name: 'since', type: 'duration' }, str('since-time'),
-      bool('prefix'), int('max-log-requests'), bool('all-containers'),
+      bool('prefix'), int('max-log-requests'), bool('all-containers'), int('limit-bytes'),
     ],
     start: (st, c, p, _e, ctx) => startLogs(st, c, p, ctx),
     onResult: onResult(onLogsResult),

@@ -86,12 +86,18 @@ export function humanSize(bytes: number): string {
   return `${Number(v.toPrecision(3))}${units[i]}`;
 }
 
-export function imagesTable(images: ImageInfo[]): string {
-  const rows = [['IMAGE', 'TAG', 'IMAGE ID', 'SIZE']];
+/**
+ * `crictl images` (cri-tools image.go): one row per repo tag; with --digests a DIGEST column, the
+ * truncated digest of the image's first repo digest (normalizeRepoDigest), `<none>` without one.
+ */
+export function imagesTable(images: ImageInfo[], digests = false): string {
+  const rows = [digests ? ['IMAGE', 'TAG', 'DIGEST', 'IMAGE ID', 'SIZE'] : ['IMAGE', 'TAG', 'IMAGE ID', 'SIZE']];
   for (const img of images) {
+    const repoDigest = img.repoDigests[0];
+    const digest = repoDigest ? truncId(repoDigest.slice(repoDigest.indexOf('@') + 1)) : '<none>';
     for (const tag of img.repoTags.length ? img.repoTags : ['<none>:<none>']) {
       const at = tag.lastIndexOf(':');
-      rows.push([tag.slice(0, at), tag.slice(at + 1), truncId(img.id), humanSize(img.size)]);
+      rows.push([tag.slice(0, at), tag.slice(at + 1), ...(digests ? [digest] : []), truncId(img.id), humanSize(img.size)]);
     }
   }
   return table(rows);

@@ -30,6 +30,24 @@ describe('ssh <node> -- crictl (seed, chapter 3)', () => {
     expect(pods.stdout).toMatch(/Ready\s+web\s+default\s+0\s+\(default\)/);
   });
 
+  // published-digests.ts: busybox:1.36 and registry.k8s.io/hpa-example carry the digests their
+  // registries published; `crictl images --digests` (cri-tools image.go: IMAGE TAG DIGEST IMAGE ID
+  // SIZE, the digest truncated to 13) and describe's Image ID (the repo digest) show them.
+  it('shows the published digests in crictl images --digests and in describe pod\'s Image ID', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 7 });
+    c.run('kubectl run box --image=busybox:1.36 -- sleep 3600');
+    c.run('kubectl run php --image=registry.k8s.io/hpa-example');
+    c.sim.runUntil(c.sim.now + 60_000);
+    const images = c.run('ssh worker-1 -- sudo crictl images --digests').stdout;
+    expect(images.split('\n')[0]).toMatch(/^IMAGE\s+TAG\s+DIGEST\s+IMAGE ID\s+SIZE$/);
+    expect(images).toMatch(/docker\.io\/library\/busybox\s+1\.36\s+73aaf090f3d85\s+[0-9a-f]{13}\s+\d/);
+    expect(images).toMatch(/registry\.k8s\.io\/pause\s+3\.10\s+ee6521f290b21\s+/);
+    expect(c.run('kubectl describe pod box').stdout).toContain('    Image ID:      docker.io/library/busybox@sha256:73aaf090f3d85aa34ee199857f03fa3a95c8ede2ffd4cc2cdb5b94e566b11662\n');
+    expect(c.run('kubectl get pod php -o jsonpath={.status.containerStatuses[0].imageID}').stdout).toBe(
+      'registry.k8s.io/hpa-example@sha256:581697a37f0e136db86d6b30392f0db40ce99c8248a7044c770012f4e8491544',
+    );
+  });
+
   it('prints a container log and inspects it by id prefix', () => {
     const c = clusterWithWeb();
     const id = /^([0-9a-f]{13})/m.exec(c.run('ssh worker-1 -- crictl ps').stdout.split('\n')[1]!)![1]!;

@@ -35,6 +35,8 @@ interface Pending {
   jobId: number;
   cmd: CrictlCommand;
   all: boolean;
+  /** `crictl images --digests`: a DIGEST column. */
+  digests?: boolean;
   /** The container id (or prefix) for logs/inspect, or the image for pull. */
   arg: string;
   tail?: number;
@@ -131,6 +133,7 @@ function crictl(s: NodeShellState, ctx: Effects, jobId: number, args: string[]):
   }
   const cmd = sub as CrictlCommand;
   const p: Pending = { jobId, cmd, all: rest.includes('-a') || rest.includes('--all'), arg: positional[0] ?? '', step: 'list' };
+  if (cmd === 'images' && rest.includes('--digests')) p.digests = true;
   const tailAt = rest.findIndex((a) => a === '--tail' || a === '-n');
   if (tailAt >= 0) {
     // urfave/cli parses --tail as an int64 and refuses anything else.
@@ -169,7 +172,7 @@ function onCriResponse(s: NodeShellState, ctx: Effects, r: CriResponse): void {
     case 'inspectp':
       return p.step === 'list' ? resolveSandbox(s, ctx, p, (res.items as PodSandboxInfo[]) ?? []) : output(ctx, p.jobId, inspectpJson(res.status as PodSandboxInfo, res.info as RuntimeInfo, rfc3339), '', 0);
     case 'images':
-      return output(ctx, p.jobId, imagesTable((res.images as ImageInfo[]) ?? []), '', 0);
+      return output(ctx, p.jobId, imagesTable((res.images as ImageInfo[]) ?? [], p.digests === true), '', 0);
     case 'pull':
       return output(ctx, p.jobId, `Image is up to date for ${(res as unknown as PullImageResult).imageRef}\n`, '', 0);
     case 'stop':

@@ -43,8 +43,11 @@ function setup(set: DaemonSet, nodes: string[], pods: Pod[]) {
   for (const p of pods) putPod(env, p);
   onDaemonSetDelta(s, env, { type: 'ADDED', object: set });
   const sync = (): void => runWorker(s.rt, ctx, env.client, env.credentials, (sc) => syncDaemonSet(s, env, sc));
-  const requests = (): HttpRequest[] => ctx.sent.map((m) => m.body as HttpRequest).filter((b) => b.type === 'http.request');
-  return { env, ctx, s, sync, requests };
+  const all = (): HttpRequest[] => ctx.sent.map((m) => m.body as HttpRequest).filter((b) => b.type === 'http.request');
+  // The ControllerRevision writes are checked on their own (history/controller-history.test.ts and below).
+  const requests = (): HttpRequest[] => all().filter((b) => !b.path.includes('/controllerrevisions'));
+  const revisions = (): HttpRequest[] => all().filter((b) => b.path.includes('/controllerrevisions'));
+  return { env, ctx, s, sync, requests, revisions };
 }
 
 describe('DaemonSet pods', () => {
@@ -89,6 +92,20 @@ describe('DaemonSet controller', () => {
     expect(s.expectations.get('default/agent')).toEqual({ adds: 1, deletes: [] });
     const status = requests().find((r) => r.method === 'PUT')!.body as DaemonSet;
     expect(status.status).toEqual({ currentNumberScheduled: 1, numberMisscheduled: 0, desiredNumberScheduled: 2, numberReady: 1, updatedNumberScheduled: 1, numberAvailable: 1, numberUnavailable: 1, observedGeneration: 1 });
+  });
+
+  // daemon_controller.go syncDaemonSet -> constructHistory: the template is kept as revision 1.
+  it('keeps its template as ControllerRevision agent-<hash>, revision 1, owned by the DaemonSet', () => {
+    const set = ds();
+    const { sync, revisions } = setup(set, ['worker-1'], []);
+    sync();
+    const [post] = revisions();
+    expect(post).toMatchObject({ method: 'POST', path: '/apis/apps/v1/namespaces/default/controllerrevisions' });
+    const body = post!.body as { metadata: { name: string; labels: Record<string, string>; ownerReferences: { kind: string; controller: boolean }[] }; revision: number; data: { spec: { template: { $patch: string } } } };
+    expect(body.revision).toBe(1);
+    expect(body.metadata.name).toBe(`agent-${body.metadata.labels['controller-revision-hash']}`);
+    expect(body.metadata.ownerReferences[0]).toMatchObject({ kind: 'DaemonSet', controller: true });
+    expect(body.data.spec.template.$patch).toBe('replace');
   });
 
   it('keeps the oldest of two pods on a node and deletes the other', () => {

@@ -6,7 +6,7 @@
 // the status counts. Expectations keep a sync from acting twice before the informer has caught up.
 //
 // Orphaned pods that match the selector are adopted (ClaimPods); pods that stop matching are not
-// released. Simplified: no ControllerRevision objects (the revision hash is computed from the template), no
+// released. Each template is kept as a ControllerRevision (history/controller-history.ts). Simplified: no
 // back-off for failed daemon pods, no surge (maxSurge is taken as 0), and pods are created at once
 // rather than in slow-start batches.
 
@@ -22,6 +22,7 @@ import { labelSelectorMatches } from '../../api/labels';
 import { adoptPatch, CONTROLLER_REVISION_HASH, daemonPodFor, daemonPods, nodeShouldRunDaemonPod, orphansToAdopt, targetNodeName, templateHash } from './pods';
 import { calculateStatus, sameStatus, type NodePlan } from './status';
 import type { DaemonSet } from './types';
+import { ownedRevisions, planHistory, writeHistory } from '../history/controller-history';
 
 export const DAEMONSET_CONTROLLER = 'daemonset-controller';
 export const DAEMONSET_SA = 'daemon-set-controller';
@@ -192,6 +193,12 @@ export function syncDaemonSet(s: DaemonSetControllerState, env: ControllerEnv, s
   const orphans = orphansToAdopt(ds, allPods);
   for (const p of orphans) adopt(sc, ds, p);
   const plans = planNodes(ds, env.informers.byName.nodes.items.values() as Iterable<Node>, [...daemonPods(ds, allPods), ...orphans]);
+  // constructHistory comes before the expectations check, as in syncDaemonSet.
+  if (!ds.metadata.deletionTimestamp) {
+    const revisions = ownedRevisions(ds, env.informers.byName.controllerrevisions.items.values());
+    const inUse = new Set(plans.flatMap((p) => p.pods.map((x) => x.metadata.labels?.[CONTROLLER_REVISION_HASH] ?? '')));
+    writeHistory(sc, ds, planHistory(ds, hash, revisions, inUse));
+  }
   const exp = s.expectations.get(sc.key);
   const satisfied = !exp || (exp.adds <= 0 && exp.deletes.length === 0);
   if (satisfied && !ds.metadata.deletionTimestamp) manage(s, sc, ds, plans, hash);

@@ -6,11 +6,11 @@ import type { Pod } from '../../api/types';
 import { createInformer, objectKey, type Delta } from '../../client/informer';
 import { createInformerSet, type InformerSet } from '../../client/informer-set';
 
-export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpoints' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets' | 'configmaps' | 'cronjobs' | 'resourcequotas' | 'persistentvolumes' | 'persistentvolumeclaims' | 'storageclasses' | 'poddisruptionbudgets';
+export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpoints' | 'endpointslices' | 'replicasets' | 'deployments' | 'namespaces' | 'daemonsets' | 'jobs' | 'serviceaccounts' | 'statefulsets' | 'configmaps' | 'cronjobs' | 'resourcequotas' | 'persistentvolumes' | 'persistentvolumeclaims' | 'storageclasses' | 'poddisruptionbudgets' | 'controllerrevisions';
 
 /**
  * The factory's informers (nodes, pods, node leases in kube-node-lease, services, endpointslices,
- * replicasets, deployments, daemonsets, jobs, statefulsets, namespaces, serviceaccounts, configmaps, resourcequotas, persistentvolumes, persistentvolumeclaims, storageclasses) and the
+ * replicasets, deployments, daemonsets, jobs, statefulsets, namespaces, serviceaccounts, configmaps, resourcequotas, persistentvolumes, persistentvolumeclaims, storageclasses, poddisruptionbudgets, controllerrevisions) and the
  * pod index by node.
  */
 export interface SharedInformers extends InformerSet<InformerName> {
@@ -44,6 +44,7 @@ export function createSharedInformers(): SharedInformers {
       persistentvolumeclaims: createInformer({ name: 'persistentvolumeclaims', path: '/api/v1/persistentvolumeclaims', phase: 'controller' }),
       storageclasses: createInformer({ name: 'storageclasses', path: '/apis/storage.k8s.io/v1/storageclasses', phase: 'controller' }),
       poddisruptionbudgets: createInformer({ name: 'poddisruptionbudgets', path: '/apis/policy/v1/poddisruptionbudgets', phase: 'controller' }),
+      controllerrevisions: createInformer({ name: 'controllerrevisions', path: '/apis/apps/v1/controllerrevisions', phase: 'controller' }),
     },
     KCM_LOG,
   );

@@ -34,6 +34,7 @@ const DEPENDENTS = {
   statefulsets: { prefix: '/apis/apps/v1', resource: 'statefulsets', kind: 'StatefulSet' },
   jobs: { prefix: '/apis/batch/v1', resource: 'jobs', kind: 'Job' },
   cronjobs: { prefix: '/apis/batch/v1', resource: 'cronjobs', kind: 'CronJob' },
+  controllerrevisions: { prefix: '/apis/apps/v1', resource: 'controllerrevisions', kind: 'ControllerRevision' },
 } as const;
 export type DependentInformer = keyof typeof DEPENDENTS;
 

@@ -8,8 +8,8 @@
 // Kubeplay's additions and simplifications: a real sync blocks on each create, so its next sync
 // sees the pod; here writes are asynchronous, so the controller remembers the pods it asked to
 // create or delete until the informer shows them (as the ReplicaSet's expectations do), instead of
-// relying on AlreadyExists. No ControllerRevision objects (the revision name is computed from the
-// template's hash, see pods.ts), no adoption or release of pods by selector, no maxUnavailable.
+// relying on AlreadyExists. Each update revision is kept as a ControllerRevision
+// (history/controller-history.ts; its name from the template's hash, see pods.ts). No adoption or release of pods by selector, no maxUnavailable.
 // volumeClaimTemplates make one claim per pod (claims.ts), kept on scale-down; the claims' own
 // SuccessfulCreate events are not recorded.
 
@@ -22,7 +22,8 @@ import type { ControllerEnv } from '../framework/env';
 import { recordEvent } from '../framework/events';
 import { queueAdd, queueAddAfter } from '../framework/workqueue';
 import { controllerOf } from '../replicaset/types';
-import { revisionName } from './pods';
+import { podRevision, revisionName } from './pods';
+import { ownedRevisions, planHistory, writeHistory } from '../history/controller-history';
 import { claimsFor, withClaimVolumes } from './claims';
 import type { StatefulSet } from './types';
 import { planStatefulSet, statefulSetStatus } from './update';
@@ -119,6 +120,13 @@ export function syncStatefulSet(s: StatefulSetControllerState, env: ControllerEn
   }
   const pods = ownedPods(env, set);
   const updateRevision = revisionName(set);
+  // getStatefulSetRevisions: the update revision is kept as a ControllerRevision; the current one
+  // and those the pods run are spared by the history's trim.
+  if (!set.metadata.deletionTimestamp) {
+    const revisions = ownedRevisions(set, env.informers.byName.controllerrevisions.items.values());
+    const inUse = new Set([set.status?.currentRevision ?? '', ...pods.map((p) => podRevision(p) ?? '')]);
+    writeHistory(sc, set, planHistory(set, updateRevision.slice((set.metadata.name ?? '').length + 1), revisions, inUse));
+  }
   const exp = s.expectations.get(sc.key);
   if (!exp || exp.adds.length + exp.deletes.length === 0) {
     const plan = planStatefulSet(set, pods, updateRevision, env.ctx.now);

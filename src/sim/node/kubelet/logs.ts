@@ -40,12 +40,13 @@ export function onContainerLogs(s: KubeletState, ctx: Effects, msg: Message): bo
   const tailQ = req.query?.tailLines !== undefined ? Number(req.query.tailLines) : undefined;
   const tail = tailQ !== undefined && !Number.isNaN(tailQ) ? tailQ : undefined;
   const sinceMs = logsSince(req.query, ctx.now);
-  if (w.process) return processLogs(ctx, to, msg.id, w.process, previous ? parseTime(c.lastTerminated?.startedAt ?? '') : undefined, { tail, sinceMs }, req.query?.timestamps === 'true', podName), true;
+  const limitBytes = logsLimitBytes(req.query);
+  if (w.process) return processLogs(ctx, to, msg.id, w.process, previous ? parseTime(c.lastTerminated?.startedAt ?? '') : undefined, { tail, sinceMs, limitBytes }, req.query?.timestamps === 'true', podName), true;
   const rec: Omit<CriCallRecord, 'call' | 'sentAt'> = {
     purpose: 'logs',
     podUid: w.uid,
     container,
-    reply: { ...to, requestId: msg.id, container, timestamps: req.query?.timestamps === 'true', pod: podName, sinceMs, tail },
+    reply: { ...to, requestId: msg.id, container, timestamps: req.query?.timestamps === 'true', pod: podName, sinceMs, tail, limitBytes },
   };
   // With a since, the tail counts back from the end of what is newer than it (ReadLogs filters by time first).
   const read = tail !== undefined && sinceMs === undefined ? { method: 'ReadLogs' as const, containerId: id, tailLines: tail } : { method: 'ReadLogs' as const, containerId: id };
@@ -64,6 +65,30 @@ function logsSince(q: Record<string, string> | undefined, now: number): number |
     return Number.isNaN(t) ? undefined : t;
   }
   return undefined;
+}
+
+/** PodLogOptions.limitBytes: a positive whole number, else no limit. */
+function logsLimitBytes(q: Record<string, string> | undefined): number | undefined {
+  return q?.limitBytes !== undefined && /^\d+$/.test(q.limitBytes) && Number(q.limitBytes) > 0 ? Number(q.limitBytes) : undefined;
+}
+
+/**
+ * The kubelet's limitedWriter (kuberuntime/logs): after since and tail chose the lines, at most
+ * `limit` bytes of them are written, cut wherever the limit falls, even inside a line. The cut
+ * keeps whole characters, since a JavaScript string cannot hold half of one.
+ */
+export function cutToBytes(text: string, limit: number | undefined): string {
+  if (limit === undefined) return text;
+  let used = 0;
+  let end = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (used + size > limit) break;
+    used += size;
+    end += ch.length;
+  }
+  return text.slice(0, end);
 }
 
 /** Lines at or after since, then the last `tail` of them (kuberuntime ReadLogs: since filters, tail counts back). */
@@ -85,7 +110,7 @@ export function onReadLogs(ctx: Effects, rec: CriCallRecord, resp: CriResponse):
   // A since reads the whole log (ReadLogs had no tailLines), so the tail is counted here.
   const kept = r.sinceMs === undefined ? parsed : sinceAndTail(parsed, (p) => parseTime(p.time), r.sinceMs, r.tail);
   const lines = kept.map((p) => (r.timestamps ? `${p.time} ${p.text}` : p.text));
-  const text = lines.length ? lines.join('\n') + '\n' : '';
+  const text = cutToBytes(lines.length ? lines.join('\n') + '\n' : '', r.limitBytes);
   respond(ctx, r, r.requestId, 200, text, `200 logs ${r.pod}/${r.container} (${lines.length} lines)`);
 }
 
@@ -93,11 +118,11 @@ export function onReadLogs(ctx: Effects, rec: CriCallRecord, resp: CriResponse):
  * A process pod's container is a process of the host (process-pods.ts): its log is the process's
  * own, one incarnation of it (the current or last one, or with --previous the one before).
  */
-function processLogs(ctx: Effects, to: { process: string; incarnation: number }, requestId: number, process: string, previousFrom: number | undefined, read: { tail?: number; sinceMs?: number }, timestamps: boolean, pod: string): void {
+function processLogs(ctx: Effects, to: { process: string; incarnation: number }, requestId: number, process: string, previousFrom: number | undefined, read: { tail?: number; sinceMs?: number; limitBytes?: number }, timestamps: boolean, pod: string): void {
   const info = ctx.hostProcesses({ logs: true }).find((p) => p.id === process);
   const start = info?.startedAt ?? 0;
   const own = (info?.log ?? []).filter((l) => (previousFrom === undefined ? l.time >= start : l.time >= previousFrom && l.time < start));
   const lines = sinceAndTail(own, (l) => l.time, read.sinceMs, read.tail);
   const text = lines.map((l) => (timestamps ? `${rfc3339Micro(l.time).replace('Z', '000Z')} ${l.line}` : l.line)).join('\n');
-  respond(ctx, to, requestId, 200, text ? `${text}\n` : '', `200 logs ${pod} (${lines.length} lines)`);
+  respond(ctx, to, requestId, 200, cutToBytes(text ? `${text}\n` : '', read.limitBytes), `200 logs ${pod} (${lines.length} lines)`);
 }

@@ -131,7 +131,7 @@ export interface CriCallRecord {
   container?: string;
   purpose: 'sync' | 'probe' | 'logs' | 'exec' | 'runtime-list' | 'runtime-list-containers' | 'runtime-images' | 'stop' | 'events' | 'portforward' | 'attach';
   /** For logs: the apiserver's request to answer. */
-  reply?: { process: ProcessId; incarnation: number; requestId: MessageId; container: string; timestamps: boolean; pod: string; after?: string; sinceMs?: number; tail?: number };
+  reply?: { process: ProcessId; incarnation: number; requestId: MessageId; container: string; timestamps: boolean; pod: string; after?: string; sinceMs?: number; tail?: number; limitBytes?: number };
   probe?: ProbeKind;
   sentAt: number;
 }

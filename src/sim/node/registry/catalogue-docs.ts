@@ -1,8 +1,8 @@
 // More repositories the kubernetes.io tasks and tutorials, kubernetes/examples and the Docker
 // Official Images use, beside the ones in catalogue.ts, so their manifests pull unchanged. Tags are
-// real tags of each repository; sizes are approximate compressed linux/amd64 sizes. Digests are NOT
-// the real ones: none could be checked against the registries in this session, so the registry
-// derives a stable stand-in for each (digest.ts, `manifest:<name>`), as for every other image.
+// real tags of each repository; sizes are approximate compressed linux/amd64 sizes. Digests are
+// the real ones only for the few tags published-digests.ts lists (checked in public sources); for
+// the rest the registry derives a stable stand-in (digest.ts, `manifest:<name>`).
 // A repository or tag not listed here or in catalogue.ts fails to pull as on Docker Hub.
 
 import type { RepositoryEntry } from './catalogue';

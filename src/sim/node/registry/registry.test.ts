@@ -91,6 +91,16 @@ describe('registry component', () => {
     expect(resolveReference(ref)).toMatchObject(want);
   });
 
+  // published-digests.ts: the manifest digests registries published for these tags (the same
+  // `<name>:<tag>@sha256:...` pinned in several public repositories); others get a stand-in.
+  it.each([
+    ['registry.k8s.io/pause:3.10', 'sha256:ee6521f290b2168b6e0935a181d4cff9be1ac3f505666ef0e3c98fae8199917a'],
+    ['registry.k8s.io/hpa-example:latest', 'sha256:581697a37f0e136db86d6b30392f0db40ce99c8248a7044c770012f4e8491544'],
+    ['docker.io/library/busybox:1.36', 'sha256:73aaf090f3d85aa34ee199857f03fa3a95c8ede2ffd4cc2cdb5b94e566b11662'],
+  ])('gives %s its published digest', (ref, digest) => {
+    expect(resolveReference(ref)).toMatchObject({ ok: true, digest });
+  });
+
   it('replies to a resolve request with the size and digest', () => {
     const ctx = new RecordingEffects({ self: 'registry' });
     const s = imageRegistry.start(ctx, { config: {}, persisted: undefined, incarnation: 1 });

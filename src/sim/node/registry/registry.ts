@@ -7,6 +7,7 @@
 import type { ComponentType, Effects, Message, Timer } from '../../kernel/component';
 import { lookupImage } from './behaviour';
 import { sha256Of } from './digest';
+import { publishedDigest } from './published-digests';
 import { normalizedName } from './reference';
 
 /** containerd -> registry: resolve a (normalised) reference. */
@@ -38,7 +39,11 @@ export interface RegistryState {
 /** The registry's answer for a reference, as a pure function (tests and containerd's crictl use it). */
 export function resolveReference(reference: string): RegistryResolveResult {
   const l = lookupImage(reference);
-  if (l.found) return { ok: true, name: normalizedName(l.ref), digest: sha256Of(`manifest:${normalizedName(l.ref)}`), sizeBytes: l.sizeBytes };
+  if (l.found) {
+    // The real digest where one was checked (published-digests.ts), else a stable stand-in.
+    const name = normalizedName(l.ref);
+    return { ok: true, name, digest: publishedDigest(name) ?? sha256Of(`manifest:${name}`), sizeBytes: l.sizeBytes };
+  }
   if (l.reason === 'no-tag') return { ok: false, error: 'not-found' };
   if (l.reason === 'no-repository') return { ok: false, error: 'denied' };
   return { ok: false, error: 'invalid' };

@@ -8,7 +8,7 @@
 import { AGGREGATED_DISCOVERY_ACCEPT } from '../../../api/http';
 import type { Effects } from '../../../kernel/component';
 import { plain } from '../errors';
-import type { ParsedArgs } from '../flags';
+import { flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 
 interface DiscoveryList {
@@ -37,6 +37,19 @@ Use "kubectl top <command> --help" for more information about a given command.
 Use "kubectl options" for a list of global command-line options (applies to all commands).
 `;
 
+/**
+ * top_node.go / top_pod.go Complete and Validate, before any request: more than one name is a
+ * usage error naming the subcommand's Use line, --sort-by takes cpu or memory, and a name goes
+ * without a selector (the two subcommands word that last error differently).
+ */
+function topValidate(what: 'node' | 'pod', p: ParsedArgs): string | undefined {
+  if (p.args.length > 2) return `${what} [NAME | -l label]\nSee 'kubectl top ${what} -h' for help and examples`;
+  const sortBy = flagString(p, 'sort-by');
+  if (sortBy && sortBy !== 'cpu' && sortBy !== 'memory') return '--sort-by accepts only cpu or memory';
+  if (p.args[1] && flagString(p, 'selector')) return what === 'node' ? 'only one of NAME or --selector can be provided' : 'only one of NAME or selector can be provided';
+  return undefined;
+}
+
 export function startDiscoveryVerb(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
   const job: DiscoveryVerbJob = { ...common, command: common.command as DiscoveryVerbJob['command'], groupVersions: [] };
   if (job.command === 'top') {
@@ -48,6 +61,8 @@ export function startDiscoveryVerb(st: KubectlState, common: JobCommon, p: Parse
     if (!['node', 'nodes', 'no', 'pod', 'pods', 'po'].includes(sub)) {
       return finishJob(st, job, ctx, plain(`unknown command "${sub}"\nSee 'kubectl top -h' for help and examples`));
     }
+    const invalid = topValidate(['pod', 'pods', 'po'].includes(sub) ? 'pod' : 'node', p);
+    if (invalid) return finishJob(st, job, ctx, plain(invalid));
   }
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   jobRequest(st, job, ctx, { method: 'GET', path: '/api', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'api');

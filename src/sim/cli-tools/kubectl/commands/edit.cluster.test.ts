@@ -68,4 +68,24 @@ describe('kubectl edit', () => {
     expect(bad.edit!.text).toContain('replicas: -1\n');
     expect(c.run('kubectl get deploy web -o jsonpath={.spec.replicas}').stdout).toBe('3');
   });
+
+  // edit.go: `-f` is a FilenameOption; editoptions.go builds the objects with .Latest(), so the
+  // editor gets the live object the file names (its server state), not the file's own text.
+  it('edits the live object a file names with -f, leaving the file as it was', () => {
+    const file = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 7\n';
+    const files = { 'web.yaml': file };
+    const out = c.run('kubectl edit -f web.yaml', { files });
+    expect(out).toMatchObject({ stderr: 'error: unable to launch the editor "vi"\n', exitCode: 1 });
+    expect(out.edit).toMatchObject({ line: 'kubectl edit -f web.yaml', object: 'deployment.apps/web' });
+    // The live object (3 replicas, its status and uid), not the file's 7.
+    expect(out.edit!.text).toContain('replicas: 3\n');
+    expect(out.edit!.text).toContain('uid: ');
+    const saved = c.run('kubectl edit -f web.yaml', { files, stdin: out.edit!.text.replace('replicas: 3\n', 'replicas: 2\n') });
+    expect(saved).toMatchObject({ stdout: 'deployment.apps/web edited\n', stderr: '', exitCode: 0 });
+    expect(c.run('kubectl get deploy web -o jsonpath={.spec.replicas}').stdout).toBe('2');
+    expect(c.run('kubectl edit -f gone.yaml', { files: { 'gone.yaml': file.replace('name: web', 'name: gone') } }).stderr).toBe(
+      'Error from server (NotFound): deployments.apps "gone" not found\n',
+    );
+    expect(c.run('kubectl edit -f missing.yaml').stderr).toBe('error: the path "missing.yaml" does not exist\n');
+  });
 });

@@ -13,6 +13,9 @@
 // plays the editor's closing: it is this second run that changes the cluster, so a recorded or
 // shared run replays it like any other command.
 //
+// `edit -f FILE` edits the live object the file names (read again from the server), as kubectl's
+// builder does with Latest(); the file itself is left as it was.
+//
 // Simplified: real kubectl keeps the object as it was read when the editor opened and sends a
 // strategic merge patch of the differences; here the second run reads the object again and sends
 // a JSON merge patch (lists whole) of what differs from it, leaving out what the server owns
@@ -25,9 +28,9 @@ import { goYaml } from '../../common/go-yaml';
 import { parseYamlChunk } from '../../common/yaml-docs';
 import type { CliEdit, CliExec } from '../../protocol';
 import { plain, type KubectlError } from '../errors';
-import type { ParsedArgs } from '../flags';
+import { flagArray, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { kindSlashName } from '../manifest';
+import { kindSlashName, readManifestsFromFlags } from '../manifest';
 import { omitManagedFields } from '../printers/go-template-output';
 import type { GetTarget } from './get';
 import { resolveTargets } from './get';
@@ -63,7 +66,29 @@ export function stripComments(text: string): string {
     .join('\n');
 }
 
+/**
+ * `kubectl edit -f FILE`: the file only names the object; the builder's Latest() reads it again
+ * from the server, so the editor gets the live object, not the file's text.
+ */
+function targetFromFile(filenames: string[], p: ParsedArgs, exec: CliExec, common: JobCommon): { target: GetTarget; name: string } | KubectlError {
+  const m = readManifestsFromFlags(filenames, p, exec, common);
+  if (m.fatal) return m.fatal;
+  if (m.errors[0]) return m.errors[0];
+  const first = m.objects[0];
+  if (!first) return plain('no objects passed to edit');
+  if (m.objects.length > 1) return plain("Kubeplay's kubectl edit takes one object; this file holds several");
+  if (first.info.namespaced && first.obj.metadata.namespace) common.namespace = first.obj.metadata.namespace;
+  return { target: { info: first.info, names: [first.obj.metadata.name ?? ''], items: [], tables: [] }, name: first.obj.metadata.name ?? '' };
+}
+
 export function startEdit(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
+  const filenames = flagArray(p, 'filename');
+  if (filenames.length > 0 && p.args.length === 0) {
+    const fromFile = targetFromFile(filenames, p, exec, common);
+    if ('t' in fromFile) return finishJob(st, common, ctx, fromFile);
+    // With `-f -` stdin held the object's name, so there is no saved file yet.
+    return readObject(st, { ...common, command: 'edit', ...fromFile, line: exec.line }, filenames.includes('-') ? undefined : exec.stdin, ctx);
+  }
   if (p.args.length === 0) {
     return finishJob(st, common, ctx, plain("You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'"));
   }
@@ -71,8 +96,12 @@ export function startEdit(st: KubectlState, common: JobCommon, p: ParsedArgs, ex
   if ('t' in resolved) return finishJob(st, common, ctx, resolved);
   const t = resolved.targets[0]!;
   if (t.names.length === 0) return finishJob(st, common, ctx, plain('Kubeplay\'s kubectl edit takes one object by name (TYPE/NAME or TYPE NAME)'));
-  const job: EditJob = { ...common, command: 'edit', target: t, name: t.names[0]!, line: exec.line };
-  if (exec.stdin !== undefined) job.saved = exec.stdin;
+  readObject(st, { ...common, command: 'edit', target: t, name: t.names[0]!, line: exec.line }, exec.stdin, ctx);
+}
+
+/** GET the object: the first run opens the editor on it, the second (with the saved file) patches it. */
+function readObject(st: KubectlState, job: EditJob, saved: string | undefined, ctx: Effects): void {
+  if (saved !== undefined) job.saved = saved;
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   jobRequest(st, job, ctx, { method: 'GET', path: objectPath(job) }, 'get', { object: objectRef(job) });
 }

@@ -3,7 +3,8 @@
 // user on stderr when there were several), then GET .../pods/<pod>/log, which the apiserver
 // relays from the kubelet; the text goes to stdout as it is. `kubectl logs -l SELECTOR` lists the
 // pods and reads each in the list's order, the last 10 lines unless --tail says otherwise
-// (logs.go selectorTail), as the Jobs task pages use it.
+// (logs.go selectorTail), as the Jobs task pages use it. --limit-bytes=N asks the kubelet for at
+// most N bytes of each log, counted after --tail picked the lines.
 
 import { resourceForName, type ResourceInfo } from '../../../api/resources';
 import type { KubeList, Pod } from '../../../api/types';
@@ -31,6 +32,8 @@ export interface LogsJob extends JobCommon {
   /** --since (whole seconds) or --since-time (RFC 3339). */
   sinceSeconds?: number;
   sinceTime?: string;
+  /** --limit-bytes: at most this many bytes of each log (0: no limit). */
+  limitBytes: number;
   /** --prefix: each line starts with `[pod/NAME/CONTAINER] `. */
   prefix: boolean;
   /** The container whose log is being read (for --prefix). */
@@ -98,7 +101,7 @@ export const LOGS_USAGE =
   "error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\n" +
   "See 'kubectl logs -h' for help and examples\n";
 
-type LogsOptions = Pick<LogsJob, 'previous' | 'timestamps' | 'sinceSeconds' | 'sinceTime' | 'prefix' | 'followRequested' | 'maxLogRequests' | 'allContainers'>;
+type LogsOptions = Pick<LogsJob, 'previous' | 'timestamps' | 'sinceSeconds' | 'sinceTime' | 'limitBytes' | 'prefix' | 'followRequested' | 'maxLogRequests' | 'allContainers'>;
 
 /** The reading options every form of logs shares, or kubectl's error for a bad one (logs.go Complete/Validate). */
 function logsOptions(p: ParsedArgs): LogsOptions | string {
@@ -111,10 +114,12 @@ function logsOptions(p: ParsedArgs): LogsOptions | string {
     followRequested: flagBool(p, 'follow'),
     maxLogRequests: flagInt(p, 'max-log-requests') ?? DEFAULT_MAX_LOG_REQUESTS,
     allContainers: flagBool(p, 'all-containers'),
+    limitBytes: flagInt(p, 'limit-bytes') ?? 0,
   };
   const container = flagString(p, 'container');
   if (o.allContainers && container) return `--all-containers=true should not be specified with container name ${container}`;
   if (since !== undefined && sinceTime !== undefined) return 'at most one of `sinceTime` or `sinceSeconds` may be specified';
+  if (o.limitBytes < 0) return '--limit-bytes must be greater than 0';
   if (since !== undefined) {
     // The flag parser checked Go's duration syntax; units below a millisecond round to nothing here.
     const ms = since.startsWith('-') ? -(goDuration(since.slice(1)) ?? 0) : goDuration(since.replace(/^\+/, '')) ?? 0;
@@ -230,6 +235,7 @@ function readNextContainer(st: KubectlState, job: LogsJob, ctx: Effects): void {
   if (job.timestamps) query.timestamps = 'true';
   if (job.sinceSeconds !== undefined) query.sinceSeconds = String(job.sinceSeconds);
   if (job.sinceTime !== undefined) query.sinceTime = job.sinceTime;
+  if (job.limitBytes !== 0) query.limitBytes = String(job.limitBytes);
   const path = resourcePath({ resource: 'pods', namespace: job.namespace, name: job.pod, subresource: 'log' });
   jobRequest(st, job, ctx, { method: 'GET', path, query }, 'log', { object: { kind: 'Pod', name: job.pod, namespace: job.namespace } });
 }

@@ -1,4 +1,4 @@
-// `kubectl rollout status|history|undo` for Deployments (kubectl/pkg/cmd/rollout and
+// `kubectl rollout status|history|undo` for Deployments (DaemonSets and StatefulSets: rollout-revisions.ts) (kubectl/pkg/cmd/rollout and
 // pkg/polymorphichelpers: rollout_status.go, history.go, rollback.go). Status re-reads the
 // Deployment every simulated second (a timer) and prints each new progress line until the rollout
 // is done or --timeout passes; history and undo read the Deployment's ReplicaSets (by its selector,
@@ -19,6 +19,7 @@ import type { PodTemplateSpec } from '../../../controllers/replicaset/types';
 import { describePodTemplate } from '../describe/template';
 import { planRolloutAction, type RolloutAction } from './rollout-actions';
 import { daemonSetStatus, statefulSetStatus, type StatusLine } from './rollout-viewers';
+import { controlledRevisions, planUndo, revisionHistory } from './rollout-revisions';
 
 export const ROLLOUT_POLL_TIMER = 'kubectl.rollout-poll';
 const REVISION = 'deployment.kubernetes.io/revision';
@@ -78,7 +79,7 @@ export function startRollout(st: KubectlState, common: JobCommon, p: ParsedArgs,
   }
   const tn = typeAndName(p.args.slice(1));
   if ('error' in tn) return finishJob(st, common, ctx, plain(tn.error));
-  const viewerMissing = sub === 'status' ? !STATUS_KINDS.includes(tn.info.kind) : (sub === 'history' || sub === 'undo') && tn.info.kind !== 'Deployment';
+  const viewerMissing = (sub === 'status' || sub === 'history' || sub === 'undo') && !STATUS_KINDS.includes(tn.info.kind);
   if (viewerMissing) return finishJob(st, common, ctx, plain(`no ${sub === 'status' ? 'status viewer' : sub === 'history' ? 'history viewer' : 'rollbacker'} has been implemented for "${tn.info.kind}"`));
   const job: RolloutJob = { ...common, command: 'rollout', sub, name: tn.name, info: tn.info, revision: flagInt(p, 'revision') ?? 0, toRevision: flagInt(p, 'to-revision') ?? 0 };
   const timeout = flagString(p, 'timeout');
@@ -182,16 +183,40 @@ export function onRolloutResult(st: KubectlState, job: RolloutJob, step: string,
       return end(st, job, ctx, plain("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again"));
     }
     const selector = selectorString((d.spec as DeploymentShape | undefined)?.selector);
-    const path = resourcePath({ group: 'apps', version: 'v1', resource: 'replicasets', namespace: job.namespace });
-    jobRequest(st, job, ctx, { method: 'GET', path, query: { labelSelector: selector } }, 'list-rs');
+    // Deployments keep their history in ReplicaSets; DaemonSets and StatefulSets in ControllerRevisions.
+    const resource = job.info.kind === 'Deployment' ? 'replicasets' : 'controllerrevisions';
+    const path = resourcePath({ group: 'apps', version: 'v1', resource, namespace: job.namespace });
+    jobRequest(st, job, ctx, { method: 'GET', path, query: { labelSelector: selector } }, resource === 'replicasets' ? 'list-rs' : 'list-cr');
     return;
   }
+  if (step === 'list-cr') return onRevisions(st, job, controlledRevisions(job.deployment!, (r.body as KubeList).items ?? []), ctx);
   if (step === 'list-rs') {
     const owned = ((r.body as KubeList).items ?? []).filter((rs) => (rs.metadata.ownerReferences ?? []).some((o) => o.uid === job.deployment?.metadata.uid));
     return job.sub === 'history' ? printHistory(st, job, owned, ctx) : undo(st, job, owned, ctx);
   }
-  job.stdout += `${kindSlashName(appsResource('Deployment'), job.name)} rolled back\n`;
+  job.stdout += `${kindSlashName(job.info, job.name)} rolled back\n`;
   end(st, job, ctx);
+}
+
+/** DaemonSet and StatefulSet history (the name printer's line, then printHistory's text) or undo. */
+function onRevisions(st: KubectlState, job: RolloutJob, revisions: ReturnType<typeof controlledRevisions>, ctx: Effects): void {
+  const name = kindSlashName(job.info, job.name);
+  if (job.sub === 'history') {
+    const h = revisionHistory(revisions, job.revision);
+    if ('error' in h) return end(st, job, ctx, plain(h.error));
+    job.stdout += `${name} ${job.revision > 0 ? `with revision #${job.revision}` : ''}\n${h.text}\n`;
+    return end(st, job, ctx);
+  }
+  const plan = planUndo(job.deployment!, revisions, job.toRevision);
+  if ('error' in plan) return end(st, job, ctx, plain(plan.error));
+  if ('skipped' in plan) {
+    job.stdout += `${name} ${plan.skipped}\n`;
+    return end(st, job, ctx);
+  }
+  jobRequest(st, job, ctx, { method: 'PATCH', path: objectPath(job), body: plan.patch, contentType: 'application/strategic-merge-patch+json' }, 'patch', {
+    phase: 'persistence',
+    object: { kind: job.info.kind, name: job.name, namespace: job.namespace },
+  });
 }
 
 const revisionOf = (rs: KubeObject): number => Number(rs.metadata.annotations?.[REVISION] ?? 0) || 0;

@@ -63,6 +63,13 @@ describe('in-page kubectl as kubectl v1.31.9 prints', () => {
     expect(c.run('kubectl top node')).toMatchObject({ stdout: '', stderr: 'error: Metrics API not available\n', exitCode: 1 });
     expect(c.run('kubectl top pod -A').stderr).toBe('error: Metrics API not available\n');
     expect(c.run('kubectl top x').stderr).toBe('error: unknown command "x"\nSee \'kubectl top -h\' for help and examples\n');
+    // top_node.go / top_pod.go Complete and Validate, before any request (kubectl v1.31.9, same texts).
+    expect(c.run('kubectl top nodes a b')).toMatchObject({ stderr: "error: node [NAME | -l label]\nSee 'kubectl top node -h' for help and examples\n", exitCode: 1 });
+    expect(c.run('kubectl top pods a b').stderr).toBe("error: pod [NAME | -l label]\nSee 'kubectl top pod -h' for help and examples\n");
+    expect(c.run('kubectl top node --sort-by=disk').stderr).toBe('error: --sort-by accepts only cpu or memory\n');
+    expect(c.run('kubectl top node x -l a=b').stderr).toBe('error: only one of NAME or --selector can be provided\n');
+    expect(c.run('kubectl top po x -l a=b').stderr).toBe('error: only one of NAME or selector can be provided\n');
+    expect(c.run('kubectl top node --sort-by=cpu').stderr).toBe('error: Metrics API not available\n');
     expect(c.run('kubectl config current-context').stdout).toBe('kubernetes-admin@kubeplay\n');
     expect(c.run('kubectl config get-contexts').stdout).toBe(
       'CURRENT   NAME                        CLUSTER    AUTHINFO           NAMESPACE\n*         kubernetes-admin@kubeplay   kubeplay   kubernetes-admin   \n',
