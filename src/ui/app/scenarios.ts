@@ -43,6 +43,7 @@ export const SCENARIOS: readonly string[] = [
   'kubelet-down',
   'containerd-down',
   'power-cycle',
+  'container-is-a-process',
   'etcd-cluster',
   'etcd-leader-failover',
   'etcd-quorum-loss',
