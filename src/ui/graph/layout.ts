@@ -126,7 +126,7 @@ export const K = {
   cellW: 156,
   cellH: 36,
   /** A Service's row in the band. */
-  svcW: 198,
+  svcW: 220,
   svcH: 34,
   /** The hosts outside the cluster: their card and header (title and a subtitle on up to three lines). */
   outsideW: 140,
@@ -164,7 +164,14 @@ const K_BAND_W = 2 * K.pad + K.svcW;
 const K_BAND_H = K.pad + K.titleH + K_SVC_ROWS * K.svcH + (K_SVC_ROWS - 1) * K.chipGap + K.pad;
 const K_CP_W = 3 * K.pad + 2 * K.cellW;
 const K_CP_COMPS_Y = K.pad + K.titleH + K.lineH + K.chipGap;
-const K_CP_POD_SLOTS = 3;
+/**
+ * The control plane's pod chips: one row of three, together as wide as its two component cells (a
+ * second row made the 4-worker graph's fit zoom too small for 11 px labels). Its pods are mostly
+ * static pods, named `<component>-<node>` (etcd-control-plane): 91-unit chips showed 9 characters
+ * ("etc…plane"); these show 10, and a static pod's name is cut at its end (pod-label.ts chipLabel).
+ */
+const K_CP_POD_COLS = 3;
+const K_CP_CHIP_W = Math.floor((2 * K.cellW + K.pad - (K_CP_POD_COLS - 1) * K.chipGap) / K_CP_POD_COLS);
 const REGION_GAP = 44;
 const COL = COMP_W + 34;
 const ROW = COMP_H + 22;
@@ -471,7 +478,7 @@ function placeCompactControlPlane(b: Builder, g: Groups, host: LayoutHost, x: nu
     else if (!NODE_KINDS.includes(c.kind)) cell(c, at(0, extraRow++));
   }
   const podsY = K_CP_COMPS_Y + rows * (K.cellH + K.chipGap);
-  placeInSlots(b, rid, g.podsByNode.get(host.id) ?? [], chipCells(K.pad, podsY, K_CP_POD_SLOTS, 1), 'pod', K.chipW, K.chipH, (id) => (podRegion[id] = rid), true);
+  placeInSlots(b, rid, g.podsByNode.get(host.id) ?? [], chipCells(K.pad, podsY, K_CP_POD_COLS, 1, K_CP_CHIP_W), 'pod', K_CP_CHIP_W, K.chipH, (id) => (podRegion[id] = rid), true);
 }
 
 /** The compact Services band: its title, then one row per Service. */

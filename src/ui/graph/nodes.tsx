@@ -6,7 +6,7 @@ import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { ComponentView } from '../../protocol/view';
 import { type Selection } from '../store/ui-store';
 import { COMP_H, HEADER_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
-import { POD_NAME_CHARS, chipNameChars, middleEllipsis } from './pod-label';
+import { POD_NAME_CHARS, chipLabel, chipNameChars, middleEllipsis } from './pod-label';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { etcdRole, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
@@ -224,7 +224,7 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
         {/* Aligned to the end: were the name still too wide, the start is what the chip clips. */}
         <span className="kp-pod-chip-name">
           <span className="kp-pod-name kp-label" aria-hidden="true">
-            {middleEllipsis(pod.name, chipNameChars(data.box.w) - (why ? 2 : 0))}
+            {chipLabel(pod.name, (pod.object.spec as { nodeName?: string } | undefined)?.nodeName, chipNameChars(data.box.w) - (why ? 2 : 0))}
           </span>
         </span>
         <WhyBadge kind="object" id={pod.id} select={{ kind: 'object', id: pod.id }} placement="chip" />
