@@ -7,6 +7,8 @@ import { type RefObject, useEffect, useState } from 'react';
 import type { Phase } from '../../protocol/view';
 import { PHASE_NAMES } from '../app/strings';
 import { type Dot, computeDots } from './dots';
+import { type LabelIndex, type Point, badgeSpot } from './badge-spot';
+import { GraphLabels } from './label-rects';
 import type { ClusterLayout } from './layout';
 import { endpointNode } from './model';
 import { podNodeId, serviceNodeId } from './layout';
@@ -76,7 +78,7 @@ function paint(el: DotEl, d: Dot, x: number, y: number, r: number): void {
     el.title.textContent = `${d.summary}  [${PHASE_NAMES[useUiStore.getState().lang][d.phase]}]  ${d.from} → ${d.to}`;
   }
   if (el.r === r && el.count === d.count) return;
-  const rr = d.count > 1 ? r * 1.7 : r;
+  const rr = d.count > 1 ? r * BADGE_SCALE : r;
   el.circle.setAttribute('r', rr.toFixed(1));
   el.label.setAttribute('y', (rr * 0.38).toFixed(1));
   el.label.style.fontSize = `${(rr * 1.05).toFixed(1)}px`;
@@ -104,6 +106,24 @@ function paintFlow(el: DotEl, leg: FlowLeg | undefined, reply: boolean): void {
   else el.g.removeAttribute('data-flow-service');
 }
 
+/** A count badge's radius, in dot radii. */
+const BADGE_SCALE = 1.7;
+
+/** The count badges of one frame: each takes a free spot, which the next ones then avoid. */
+class Badges {
+  private readonly placed: { p: Point; r: number }[] = [];
+  constructor(private readonly labels: LabelIndex) {}
+
+  place(a: Point, b: Point, t: number, r: number): Point {
+    const free = {
+      hits: (p: Point, rr: number) => this.labels.hits(p, rr) || this.placed.some((q) => Math.hypot(q.p.x - p.x, q.p.y - p.y) < q.r + rr),
+    };
+    const p = badgeSpot(a, b, t, r, free);
+    this.placed.push({ p, r });
+    return p;
+  }
+}
+
 const reducedMotion = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout | null> }) {
@@ -117,6 +137,7 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
     let ui = useUiStore.getState();
     let raf = 0;
     const els = new Map<string, DotEl>();
+    const labels = new GraphLabels();
 
     // Where each process is drawn, for as long as the layout is the same: a few hundred dots look
     // their two ends up on every frame. A process's host never changes, so its fallback (its
@@ -180,6 +201,9 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
       const r = 7 / Math.min(1, Math.max(0.35, zoom) ** 0.75);
       const seen = new Set<string>();
       const still = reducedMotion();
+      // Count badges take a spot off the labels (badge-spot.ts), and off each other; measured only when there is one.
+      const root = group.closest('.react-flow');
+      const badges = root && dots.some((d) => d.count > 1) ? new Badges(labels.index(root, rf, layoutRef.current)) : undefined;
       for (const d of dots) {
         // A request between pods travels its route: client -> Service -> backend (traffic/flow.ts).
         const leg = d.flow ? flowLeg(d.flow, d.progress, flowIx()) : undefined;
@@ -197,7 +221,8 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
           el = makeDot(group);
           els.set(d.key, el);
         }
-        paint(el, d, a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, r);
+        const at = d.count > 1 && badges ? badges.place(a, b, t, r * BADGE_SCALE) : { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+        paint(el, d, at.x, at.y, r);
         paintFlow(el, onRoute ? leg : undefined, d.flow?.reply === true);
       }
       for (const [k, el] of els) {
