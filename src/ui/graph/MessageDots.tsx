@@ -7,7 +7,8 @@ import { type RefObject, useEffect, useState } from 'react';
 import type { Phase } from '../../protocol/view';
 import { PHASE_NAMES } from '../app/strings';
 import { type Dot, computeDots } from './dots';
-import { type LabelIndex, type Point, badgeSpot } from './badge-spot';
+import { type LabelIndex, type Point, type Rect, badgeSpot } from './badge-spot';
+import { borderToBorder } from './dot-path';
 import { GraphLabels } from './label-rects';
 import type { ClusterLayout } from './layout';
 import { endpointNode } from './model';
@@ -142,40 +143,40 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
     // Where each process is drawn, for as long as the layout is the same: a few hundred dots look
     // their two ends up on every frame. A process's host never changes, so its fallback (its
     // region) does not either; one that is not drawn yet is looked up again.
-    let centers: { layout: unknown; at: Map<string, { x: number; y: number }> } = { layout: undefined, at: new Map() };
-    const center = (process: string): { x: number; y: number } | undefined => {
+    let centers: { layout: unknown; at: Map<string, Rect> } = { layout: undefined, at: new Map() };
+    const center = (process: string): Rect | undefined => {
       const layout = layoutRef.current;
       if (!layout) return undefined;
       if (centers.layout !== layout) centers = { layout, at: new Map() };
       const known = centers.at.get(process);
       if (known) return known;
       const id = endpointNode(process, layout, sim.components);
-      const at = id ? nodeCenter(id) : undefined;
+      const at = id ? nodeRect(id) : undefined;
       if (at && id && rf.getInternalNode(id)) centers.at.set(process, at);
       return at;
     };
     // A Service or Pod object's box on the graph, for the traffic dots' legs.
-    const objectCenter = (object: string): { x: number; y: number } | undefined => {
+    const objectCenter = (object: string): Rect | undefined => {
       const layout = layoutRef.current;
       const id = object.startsWith('services/') ? serviceNodeId(object) : podNodeId(object);
-      return layout?.byId[id] ? nodeCenter(id) : undefined;
+      return layout?.byId[id] ? nodeRect(id) : undefined;
     };
     let index: { objects: unknown; ix: FlowIndex } | undefined;
     const flowIx = (): FlowIndex => {
       if (index?.objects !== sim.objects) index = { objects: sim.objects, ix: flowIndex(sim.objects) };
       return index.ix;
     };
-    const nodeCenter = (id: string): { x: number; y: number } | undefined => {
+    const nodeRect = (id: string): Rect | undefined => {
       const layout = layoutRef.current;
       if (!layout) return undefined;
       const n = rf.getInternalNode(id);
       if (n) {
         const w = n.measured.width ?? n.width ?? 0;
         const h = n.measured.height ?? n.height ?? 0;
-        return { x: n.internals.positionAbsolute.x + w / 2, y: n.internals.positionAbsolute.y + h / 2 };
+        return { x: n.internals.positionAbsolute.x, y: n.internals.positionAbsolute.y, w, h };
       }
       const b = layout.byId[id];
-      return b ? { x: b.ax + b.w / 2, y: b.ay + b.h / 2 } : undefined;
+      return b ? { x: b.ax, y: b.ay, w: b.w, h: b.h } : undefined;
     };
 
     // What the last frame drew from: a frame with the same inputs would draw the same, so it only
@@ -210,9 +211,12 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
         const la = leg && objectCenter(leg.from);
         const lb = leg && objectCenter(leg.to);
         const onRoute = leg && la && lb;
-        const a = onRoute ? la : center(d.from);
-        const b = onRoute ? lb : center(d.to);
-        if (!a || !b || (a.x === b.x && a.y === b.y)) continue;
+        const ra = onRoute ? la : center(d.from);
+        const rb = onRoute ? lb : center(d.to);
+        if (!ra || !rb) continue;
+        // From the sender's border to the receiver's (dot-path.ts): not over the names in the boxes' middles.
+        const { a, b } = borderToBorder(ra, rb);
+        if (a.x === b.x && a.y === b.y) continue;
         // Reduced motion: the dot waits at the end of its leg instead of gliding along it.
         const t = onRoute ? (still ? 1 : leg.t) : d.progress;
         seen.add(d.key);
