@@ -145,7 +145,8 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
               <span className="kp-etcd-role" data-testid="etcd-role" data-role={role}>
                 <span className="kp-etcd-role-word">{g.etcdRoleText[role]}</span>
               </span>
-              {term !== undefined && (
+              {/* A follower's term is the leader's, said on the etcd cluster's box: one line has no room for «последователь срок 1». */}
+              {term !== undefined && role !== 'follower' && (
                 <span className="kp-etcd-term" data-testid="etcd-term">
                   {g.term(String(term))}
                 </span>
