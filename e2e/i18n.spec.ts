@@ -85,15 +85,26 @@ const ALLOWED = new Set(
   ],
 );
 
+/**
+ * On the graph, its own captions are translated whole (issue 11: "Services", "1 endpoint" and
+ * "Pending" were left in English): these words of ALLOWED may stay there only inside an element that
+ * shows what kubectl prints (a node's or a pod's STATUS, marked `data-status`), where they are
+ * Kubernetes' values: `✓ Ready` on a node, a pod chip's `Running`.
+ */
+const GRAPH_CAPTION_WORDS = new Set([
+  'service', 'services', 'endpoint', 'endpoints', 'pending', 'running', 'ready', 'unknown', 'succeeded', 'failed', 'terminating', 'created', 'event', 'phase', 'selector', 'binding',
+]);
+const GRAPH_ALLOWED = new Set([...ALLOWED].filter((w) => !GRAPH_CAPTION_WORDS.has(w)));
+
 /** Words in `text` that are English and not allowed. */
-function englishWords(text: string): string[] {
+function englishWords(text: string, allowed: ReadonlySet<string> = ALLOWED): string[] {
   const out: string[] = [];
   for (const raw of text.split(/[\s,;:!?()[\]{}«»"“”'`…—–·|<>=+*#✓✕✗★⚠▸◂▾▴]+/)) {
     const w = raw.replace(/^[.]+|[.]+$/g, '');
     if (!/^[A-Za-z]{2,}$/.test(w)) continue; // names with digits, dashes, slashes, dots; Cyrillic
     if (/^[A-Z]+$/.test(w)) continue; // acronyms and kubectl's column headers
     if (/^.+[A-Z]/.test(w)) continue; // MsgApp, ContainerCreating, resourceVersion
-    if (!ALLOWED.has(w.toLowerCase())) out.push(w);
+    if (!allowed.has(w.toLowerCase())) out.push(w);
   }
   return out;
 }
@@ -101,13 +112,16 @@ function englishWords(text: string): string[] {
 interface Seen {
   text: string;
   where: string;
+  /** On the graph, outside an element that shows a kubectl STATUS: the strict word list applies. */
+  caption: boolean;
 }
 
 /** Every visible text and the accessible words (aria-label, title, placeholder, alt) on the page now, shadow roots included. */
 async function collect(page: Page): Promise<Seen[]> {
   return page.evaluate(
     ([skipSelector, chromeSelector]) => {
-      const out: { text: string; where: string }[] = [];
+      const out: { text: string; where: string; caption: boolean }[] = [];
+      const caption = (el: Element): boolean => el.closest('[data-testid="graph"]') !== null && el.closest('[data-status]') === null;
       const name = (el: Element): string => {
         const id = el.getAttribute('data-testid');
         const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : '';
@@ -128,7 +142,7 @@ async function collect(page: Page): Promise<Seen[]> {
             const text = n.textContent?.trim();
             if (!el || !text || skip(el) || !shown(el)) continue;
             if (el.closest('script, style')) continue;
-            out.push({ text, where: name(el) });
+            out.push({ text, where: name(el), caption: caption(el) });
             continue;
           }
           const el = n as Element;
@@ -139,7 +153,7 @@ async function collect(page: Page): Promise<Seen[]> {
           for (const attr of attrs) {
             const v = el.getAttribute(attr);
             if (attr === 'title' && v !== null && v === command) continue;
-            if (v) out.push({ text: v, where: `${name(el)}@${attr}` });
+            if (v) out.push({ text: v, where: `${name(el)}@${attr}`, caption: caption(el) });
           }
         }
       };
@@ -153,7 +167,7 @@ async function collect(page: Page): Promise<Seen[]> {
 /** Collects what is on screen now into `found` (English words with where they were). */
 async function check(page: Page, step: string, found: Map<string, string>): Promise<void> {
   for (const s of await collect(page)) {
-    for (const w of englishWords(s.text)) {
+    for (const w of englishWords(s.text, s.caption ? GRAPH_ALLOWED : ALLOWED)) {
       const key = `${w} — ${s.where}`;
       if (!found.has(key)) found.set(key, `${step}: "${s.text.slice(0, 160)}"`);
     }

@@ -7,6 +7,9 @@ import { type RefObject, useEffect, useState } from 'react';
 import type { Phase } from '../../protocol/view';
 import { PHASE_NAMES } from '../app/strings';
 import { type Dot, computeDots } from './dots';
+import { type LabelIndex, type Point, type Rect, badgeSpot } from './badge-spot';
+import { borderToBorder } from './dot-path';
+import { GraphLabels } from './label-rects';
 import type { ClusterLayout } from './layout';
 import { endpointNode } from './model';
 import { podNodeId, serviceNodeId } from './layout';
@@ -76,7 +79,7 @@ function paint(el: DotEl, d: Dot, x: number, y: number, r: number): void {
     el.title.textContent = `${d.summary}  [${PHASE_NAMES[useUiStore.getState().lang][d.phase]}]  ${d.from} → ${d.to}`;
   }
   if (el.r === r && el.count === d.count) return;
-  const rr = d.count > 1 ? r * 1.7 : r;
+  const rr = d.count > 1 ? r * BADGE_SCALE : r;
   el.circle.setAttribute('r', rr.toFixed(1));
   el.label.setAttribute('y', (rr * 0.38).toFixed(1));
   el.label.style.fontSize = `${(rr * 1.05).toFixed(1)}px`;
@@ -104,6 +107,24 @@ function paintFlow(el: DotEl, leg: FlowLeg | undefined, reply: boolean): void {
   else el.g.removeAttribute('data-flow-service');
 }
 
+/** A count badge's radius, in dot radii. */
+const BADGE_SCALE = 1.7;
+
+/** The count badges of one frame: each takes a free spot, which the next ones then avoid. */
+class Badges {
+  private readonly placed: { p: Point; r: number }[] = [];
+  constructor(private readonly labels: LabelIndex) {}
+
+  place(a: Point, b: Point, t: number, r: number): Point {
+    const free = {
+      hits: (p: Point, rr: number) => this.labels.hits(p, rr) || this.placed.some((q) => Math.hypot(q.p.x - p.x, q.p.y - p.y) < q.r + rr),
+    };
+    const p = badgeSpot(a, b, t, r, free);
+    this.placed.push({ p, r });
+    return p;
+  }
+}
+
 const reducedMotion = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout | null> }) {
@@ -117,44 +138,45 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
     let ui = useUiStore.getState();
     let raf = 0;
     const els = new Map<string, DotEl>();
+    const labels = new GraphLabels();
 
     // Where each process is drawn, for as long as the layout is the same: a few hundred dots look
     // their two ends up on every frame. A process's host never changes, so its fallback (its
     // region) does not either; one that is not drawn yet is looked up again.
-    let centers: { layout: unknown; at: Map<string, { x: number; y: number }> } = { layout: undefined, at: new Map() };
-    const center = (process: string): { x: number; y: number } | undefined => {
+    let centers: { layout: unknown; at: Map<string, Rect> } = { layout: undefined, at: new Map() };
+    const center = (process: string): Rect | undefined => {
       const layout = layoutRef.current;
       if (!layout) return undefined;
       if (centers.layout !== layout) centers = { layout, at: new Map() };
       const known = centers.at.get(process);
       if (known) return known;
       const id = endpointNode(process, layout, sim.components);
-      const at = id ? nodeCenter(id) : undefined;
+      const at = id ? nodeRect(id) : undefined;
       if (at && id && rf.getInternalNode(id)) centers.at.set(process, at);
       return at;
     };
     // A Service or Pod object's box on the graph, for the traffic dots' legs.
-    const objectCenter = (object: string): { x: number; y: number } | undefined => {
+    const objectCenter = (object: string): Rect | undefined => {
       const layout = layoutRef.current;
       const id = object.startsWith('services/') ? serviceNodeId(object) : podNodeId(object);
-      return layout?.byId[id] ? nodeCenter(id) : undefined;
+      return layout?.byId[id] ? nodeRect(id) : undefined;
     };
     let index: { objects: unknown; ix: FlowIndex } | undefined;
     const flowIx = (): FlowIndex => {
       if (index?.objects !== sim.objects) index = { objects: sim.objects, ix: flowIndex(sim.objects) };
       return index.ix;
     };
-    const nodeCenter = (id: string): { x: number; y: number } | undefined => {
+    const nodeRect = (id: string): Rect | undefined => {
       const layout = layoutRef.current;
       if (!layout) return undefined;
       const n = rf.getInternalNode(id);
       if (n) {
         const w = n.measured.width ?? n.width ?? 0;
         const h = n.measured.height ?? n.height ?? 0;
-        return { x: n.internals.positionAbsolute.x + w / 2, y: n.internals.positionAbsolute.y + h / 2 };
+        return { x: n.internals.positionAbsolute.x, y: n.internals.positionAbsolute.y, w, h };
       }
       const b = layout.byId[id];
-      return b ? { x: b.ax + b.w / 2, y: b.ay + b.h / 2 } : undefined;
+      return b ? { x: b.ax, y: b.ay, w: b.w, h: b.h } : undefined;
     };
 
     // What the last frame drew from: a frame with the same inputs would draw the same, so it only
@@ -180,15 +202,21 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
       const r = 7 / Math.min(1, Math.max(0.35, zoom) ** 0.75);
       const seen = new Set<string>();
       const still = reducedMotion();
+      // Count badges take a spot off the labels (badge-spot.ts), and off each other; measured only when there is one.
+      const root = group.closest('.react-flow');
+      const badges = root && dots.some((d) => d.count > 1) ? new Badges(labels.index(root, rf, layoutRef.current)) : undefined;
       for (const d of dots) {
         // A request between pods travels its route: client -> Service -> backend (traffic/flow.ts).
         const leg = d.flow ? flowLeg(d.flow, d.progress, flowIx()) : undefined;
         const la = leg && objectCenter(leg.from);
         const lb = leg && objectCenter(leg.to);
         const onRoute = leg && la && lb;
-        const a = onRoute ? la : center(d.from);
-        const b = onRoute ? lb : center(d.to);
-        if (!a || !b || (a.x === b.x && a.y === b.y)) continue;
+        const ra = onRoute ? la : center(d.from);
+        const rb = onRoute ? lb : center(d.to);
+        if (!ra || !rb) continue;
+        // From the sender's border to the receiver's (dot-path.ts): not over the names in the boxes' middles.
+        const { a, b } = borderToBorder(ra, rb);
+        if (a.x === b.x && a.y === b.y) continue;
         // Reduced motion: the dot waits at the end of its leg instead of gliding along it.
         const t = onRoute ? (still ? 1 : leg.t) : d.progress;
         seen.add(d.key);
@@ -197,7 +225,8 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
           el = makeDot(group);
           els.set(d.key, el);
         }
-        paint(el, d, a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, r);
+        const at = d.count > 1 && badges ? badges.place(a, b, t, r * BADGE_SCALE) : { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+        paint(el, d, at.x, at.y, r);
         paintFlow(el, onRoute ? leg : undefined, d.flow?.reply === true);
       }
       for (const [k, el] of els) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Box, ETCD_CARD_H, ETCD_CARD_W, ETCD_CLUSTER_ID, type LayoutComponent, type LayoutHost, SERVICES_ID, TRAY_ID, componentNodeId, etcdRing, layoutCluster, regionId } from './layout';
+import { type Box, ETCD_CARD_H, ETCD_CARD_W, ETCD_CLUSTER_ID, ETCD_COMPACT_CARD, type LayoutComponent, type LayoutHost, SERVICES_ID, TRAY_ID, componentNodeId, etcdRing, layoutCluster, regionId } from './layout';
 
 /** kubeadm's external etcd topology: each member on a host of its own (`etcd-k`). */
 function externalEtcd(members: number): { hosts: LayoutHost[]; components: LayoutComponent[] } {
@@ -69,6 +69,24 @@ describe('layoutCluster with external etcd', () => {
       const box = l.byId[ETCD_CLUSTER_ID]!;
       for (const other of [regionId('control-plane'), TRAY_ID, SERVICES_ID, regionId('worker-1'), regionId('laptop')]) expect(overlaps(box, l.byId[other]!), `${n} members vs ${other}`).toBe(false);
     }
+  });
+
+  it('with workers (compact) draws each member as its name over its etcd cell, so the ring of 3 is no taller than the top row needs', () => {
+    const { hosts, components } = externalEtcd(3);
+    const l = layoutCluster(hosts, components, [], []);
+    expect(l.compact).toBe(true);
+    for (let i = 1; i <= 3; i++) {
+      const card = l.byId[regionId(`etcd-${i}`)]!;
+      const cell = l.byId[componentNodeId(`etcd/etcd-${i}`)]!;
+      expect([card.w, card.h, card.compact]).toEqual([ETCD_COMPACT_CARD.w, ETCD_COMPACT_CARD.h, true]);
+      expect(cell.compact).toBe(true);
+      expect(cell.x + cell.w).toBeLessThanOrEqual(card.w);
+      expect(cell.y + cell.h).toBeLessThanOrEqual(card.h);
+    }
+    // The full cards on a circle made a ring of 3 about 437 x 397 units.
+    const box = l.byId[ETCD_CLUSTER_ID]!;
+    expect(box.w).toBeLessThanOrEqual(410);
+    expect(box.h).toBeLessThanOrEqual(240);
   });
 
   it('lists parents before their children', () => {

@@ -126,7 +126,7 @@ export const K = {
   cellW: 156,
   cellH: 36,
   /** A Service's row in the band. */
-  svcW: 198,
+  svcW: 220,
   svcH: 34,
   /** The hosts outside the cluster: their card and header (title and a subtitle on up to three lines). */
   outsideW: 140,
@@ -164,7 +164,14 @@ const K_BAND_W = 2 * K.pad + K.svcW;
 const K_BAND_H = K.pad + K.titleH + K_SVC_ROWS * K.svcH + (K_SVC_ROWS - 1) * K.chipGap + K.pad;
 const K_CP_W = 3 * K.pad + 2 * K.cellW;
 const K_CP_COMPS_Y = K.pad + K.titleH + K.lineH + K.chipGap;
-const K_CP_POD_SLOTS = 3;
+/**
+ * The control plane's pod chips: one row of three, together as wide as its two component cells (a
+ * second row made the 4-worker graph's fit zoom too small for 11 px labels). Its pods are mostly
+ * static pods, named `<component>-<node>` (etcd-control-plane): 91-unit chips showed 9 characters
+ * ("etc…plane"); these show 10, and a static pod's name is cut at its end (pod-label.ts chipLabel).
+ */
+const K_CP_POD_COLS = 3;
+const K_CP_CHIP_W = Math.floor((2 * K.cellW + K.pad - (K_CP_POD_COLS - 1) * K.chipGap) / K_CP_POD_COLS);
 const REGION_GAP = 44;
 const COL = COMP_W + 34;
 const ROW = COMP_H + 22;
@@ -356,6 +363,8 @@ const ETCD_BOX_HEADER_H = 50;
 export interface EtcdRing {
   w: number;
   h: number;
+  /** Each member's card, and whether it is drawn compact (a title line over its etcd cell). */
+  card: { w: number; h: number; compact: boolean };
   /** Top-left corner of each member's card inside the box, in member order. */
   cells: { x: number; y: number }[];
 }
@@ -365,23 +374,42 @@ export interface EtcdRing {
  * (RaftScope): every member sees every other across open space, so the dots of a message between two
  * members never run over a third. The ring is the smallest (in steps of 10) whose cards do not overlap.
  */
-export function etcdRing(n: number): EtcdRing {
-  const at = (r: number) =>
+/**
+ * Compact (a cluster with workers, issue 11): a member's card is its name over its etcd cell, as the
+ * control plane's components are drawn, on a flattened ring. The full cards on a circle made the ring
+ * of 3 about 437 x 397 units, the tallest thing in the top row, and every label of a 3-member
+ * cluster 7-10 px on a 1280x720 screen.
+ */
+export const ETCD_COMPACT_CARD = { w: K.cellW + 2 * K.pad, h: K.pad + K.titleH + K.cellH + K.pad };
+
+export function etcdRing(n: number, compact = false): EtcdRing {
+  const card = compact ? { ...ETCD_COMPACT_CARD, compact } : { w: ETCD_CARD_W, h: ETCD_CARD_H, compact };
+  const at = (r: number, ry = r) =>
     Array.from({ length: n }, (_, i) => {
       const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
-      return { x: r * Math.cos(a), y: r * Math.sin(a) };
+      return { x: r * Math.cos(a), y: ry * Math.sin(a) };
     });
-  const apart = (p: { x: number; y: number }, q: { x: number; y: number }) => Math.abs(p.x - q.x) >= ETCD_CARD_W + ETCD_CARD_GAP || Math.abs(p.y - q.y) >= ETCD_CARD_H + ETCD_CARD_GAP;
+  const apart = (p: { x: number; y: number }, q: { x: number; y: number }) => Math.abs(p.x - q.x) >= card.w + ETCD_CARD_GAP || Math.abs(p.y - q.y) >= card.h + ETCD_CARD_GAP;
+  const free = (ps: { x: number; y: number }[]) => ps.every((p, i) => ps.every((q, j) => i === j || apart(p, q)));
   let r = n > 1 ? 60 : 0;
   let pts = at(r);
-  while (n > 1 && !pts.every((p, i) => pts.every((q, j) => i === j || apart(p, q)))) pts = at((r += 10));
+  while (n > 1 && !free(pts)) pts = at((r += 10));
+  // Compact, the ring flattens to the lowest ellipse as wide whose cards still keep apart: the compact
+  // cards are wide and short, and the ring's height is what the top row of the graph grows by.
+  if (compact) {
+    for (let ry = 30; ry < r; ry += 10) {
+      if (!free(at(r, ry))) continue;
+      pts = at(r, ry);
+      break;
+    }
+  }
   const minX = Math.min(...pts.map((p) => p.x));
   const minY = Math.min(...pts.map((p) => p.y));
   const maxX = Math.max(...pts.map((p) => p.x));
   const maxY = Math.max(...pts.map((p) => p.y));
   // Round so the boxes sit on whole pixels (crisp borders) and the layout tests can compare.
   const cells = pts.map((p) => ({ x: Math.round(PAD + p.x - minX), y: Math.round(ETCD_BOX_HEADER_H + p.y - minY) }));
-  return { w: Math.round(2 * PAD + maxX - minX + ETCD_CARD_W), h: Math.round(ETCD_BOX_HEADER_H + maxY - minY + ETCD_CARD_H + PAD), cells };
+  return { w: Math.round(2 * PAD + maxX - minX + card.w), h: Math.round(ETCD_BOX_HEADER_H + maxY - minY + card.h + PAD), card, cells };
 }
 
 /** The etcd cluster's box: one card per member host, each holding its etcd process. */
@@ -390,8 +418,13 @@ function placeEtcdCluster(b: Builder, g: Groups, ring: EtcdRing, x: number, y: n
   g.etcd.forEach((host, i) => {
     const c = ring.cells[i]!;
     const rid = regionId(host.id);
-    add(b, { id: rid, kind: 'region', x: c.x, y: c.y, w: ETCD_CARD_W, h: ETCD_CARD_H, parent: ETCD_CLUSTER_ID, ref: host.id, role: 'etcd' });
+    const { card } = ring;
+    add(b, { id: rid, kind: 'region', x: c.x, y: c.y, w: card.w, h: card.h, parent: ETCD_CLUSTER_ID, ref: host.id, role: 'etcd', ...(card.compact ? { compact: true } : {}) });
     const comps = [...(g.compsByHost.get(host.id) ?? [])].sort((a, c2) => byName(a.id, c2.id));
+    if (card.compact) {
+      comps.forEach((comp, j) => add(b, { id: componentNodeId(comp.id), kind: 'component', x: K.pad, y: K.pad + K.titleH + j * (K.cellH + K.chipGap), w: K.cellW, h: K.cellH, parent: rid, ref: comp.id, compact: true }));
+      return;
+    }
     comps.forEach((comp, j) => add(b, { id: componentNodeId(comp.id), kind: 'component', x: PAD, y: HEADER_H + j * (COMP_H + GAP), w: COMP_W, h: COMP_H, parent: rid, ref: comp.id }));
   });
 }
@@ -471,7 +504,7 @@ function placeCompactControlPlane(b: Builder, g: Groups, host: LayoutHost, x: nu
     else if (!NODE_KINDS.includes(c.kind)) cell(c, at(0, extraRow++));
   }
   const podsY = K_CP_COMPS_Y + rows * (K.cellH + K.chipGap);
-  placeInSlots(b, rid, g.podsByNode.get(host.id) ?? [], chipCells(K.pad, podsY, K_CP_POD_SLOTS, 1), 'pod', K.chipW, K.chipH, (id) => (podRegion[id] = rid), true);
+  placeInSlots(b, rid, g.podsByNode.get(host.id) ?? [], chipCells(K.pad, podsY, K_CP_POD_COLS, 1, K_CP_CHIP_W), 'pod', K_CP_CHIP_W, K.chipH, (id) => (podRegion[id] = rid), true);
 }
 
 /** The compact Services band: its title, then one row per Service. */
@@ -600,7 +633,7 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const gap = compact ? COMPACT_GAP : REGION_GAP;
   const regionGap = compact ? K.gap : REGION_GAP;
   const etcdCount = g.cp ? (g.compsByHost.get(g.cp.id) ?? []).filter((c) => c.kind === 'etcd').length : 0;
-  const ring = g.etcd.length ? etcdRing(g.etcd.length) : undefined;
+  const ring = g.etcd.length ? etcdRing(g.etcd.length, compact) : undefined;
   // The band is there whenever the control plane is (the `kubernetes` Service always exists), so the
   // first Service never moves anything.
   const hasBand = !!g.cp || services.length > 0;

@@ -6,7 +6,7 @@ import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { ComponentView } from '../../protocol/view';
 import { type Selection } from '../store/ui-store';
 import { COMP_H, HEADER_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
-import { POD_NAME_CHARS, chipNameChars, middleEllipsis } from './pod-label';
+import { POD_NAME_CHARS, chipLabel, chipNameChars, middleEllipsis } from './pod-label';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { etcdRole, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
@@ -145,7 +145,8 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
               <span className="kp-etcd-role" data-testid="etcd-role" data-role={role}>
                 <span className="kp-etcd-role-word">{g.etcdRoleText[role]}</span>
               </span>
-              {term !== undefined && (
+              {/* A follower's term is the leader's, said on the etcd cluster's box: one line has no room for «последователь срок 1». */}
+              {term !== undefined && role !== 'follower' && (
                 <span className="kp-etcd-term" data-testid="etcd-term">
                   {g.term(String(term))}
                 </span>
@@ -224,7 +225,7 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
         {/* Aligned to the end: were the name still too wide, the start is what the chip clips. */}
         <span className="kp-pod-chip-name">
           <span className="kp-pod-name kp-label" aria-hidden="true">
-            {middleEllipsis(pod.name, chipNameChars(data.box.w) - (why ? 2 : 0))}
+            {chipLabel(pod.name, (pod.object.spec as { nodeName?: string } | undefined)?.nodeName, chipNameChars(data.box.w) - (why ? 2 : 0))}
           </span>
         </span>
         <WhyBadge kind="object" id={pod.id} select={{ kind: 'object', id: pod.id }} placement="chip" />

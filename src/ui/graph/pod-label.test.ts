@@ -2,7 +2,7 @@
 // whole. Pod names of a Deployment are <deployment>-<pod-template-hash>-<5 random characters>
 // (kubernetes.io/docs/concepts/workloads/controllers/deployment/, "pod-template-hash label").
 import { describe, expect, it } from 'vitest';
-import { CHIP_NAME_CHARS, POD_NAME_CHARS, middleEllipsis } from './pod-label';
+import { CHIP_NAME_CHARS, POD_NAME_CHARS, chipLabel, middleEllipsis } from './pod-label';
 
 describe('middleEllipsis', () => {
   it('leaves a name that fits alone', () => {
@@ -26,5 +26,22 @@ describe('middleEllipsis', () => {
   it('a name without a short last part keeps its end half', () => {
     expect(middleEllipsis('averyverylongpodname', 9)).toBe('aver…name');
     expect(middleEllipsis('db-abcdefghijkl', 9)).toBe('db-a…ijkl');
+  });
+});
+
+// Static pods' mirror pods are <manifest name>-<node name> (kubernetes.io/docs/tasks/configure-pod-container/static-pod/).
+describe('chipLabel', () => {
+  it("cuts a static pod's name at its end on its own node, so the component's name stays readable", () => {
+    expect(chipLabel('etcd-control-plane', 'control-plane', 17)).toBe('etcd-control-pla…');
+    expect(chipLabel('kube-controller-manager-control-plane', 'control-plane', 17)).toBe('kube-controller-…');
+    expect(chipLabel('kube-apiserver-control-plane', 'control-plane', 17)).toBe('kube-apiserver-c…');
+    expect(chipLabel('etcd-control-plane', 'control-plane', 18)).toBe('etcd-control-plane');
+    // The control plane's chips (layout.ts K_CP_CHIP_W) show 10 characters.
+    expect(chipLabel('kube-scheduler-control-plane', 'control-plane', 10)).toBe('kube-sche…');
+  });
+  it("cuts any other pod's name in the middle, keeping the suffix that tells it apart", () => {
+    expect(chipLabel('coredns-7db6d8ff4d-q8xzv', 'control-plane', 17)).toBe('coredns-7db…q8xzv');
+    expect(chipLabel('web-7c9f8d6b5-x2x4k', 'worker-1', 9)).toBe('web…x2x4k');
+    expect(chipLabel('web-7c9f8d6b5-x2x4k', undefined, 9)).toBe('web…x2x4k');
   });
 });

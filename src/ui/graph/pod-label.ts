@@ -23,3 +23,17 @@ export function chipNameChars(w: number): number {
 
 /** Characters of a pod's name a full pod box shows (layout.ts POD_W at 11 px bold, beside its icon and READY). */
 export const POD_NAME_CHARS = 13;
+
+/**
+ * The name on a pod's chip on node `node`. A static pod's mirror pod is named after its manifest with
+ * the node's name appended (kubernetes.io/docs/tasks/configure-pod-container/static-pod: "the Pod
+ * names will be suffixed with the node hostname with a leading hyphen"): etcd-control-plane,
+ * kube-controller-manager-control-plane. On its own node's region the start says which component it
+ * is and the node suffix is what the region already says, so such a name is cut at its end
+ * (kube-controller-manag…), not in the middle (kub…plane). Every other name keeps its suffix (middleEllipsis).
+ */
+export function chipLabel(name: string, node: string | undefined, max: number): string {
+  if (name.length <= max) return name;
+  if (node && name.endsWith(`-${node}`) && name.length > node.length + 1) return `${name.slice(0, max - 1)}…`;
+  return middleEllipsis(name, max);
+}

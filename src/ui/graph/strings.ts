@@ -109,11 +109,13 @@ export interface GraphStrings {
   flow: Partial<AriaLabelConfig>;
 }
 
-const ENDPOINT: Forms = { en: ['endpoint', 'endpoints'], ru: ['endpoint', 'endpoint', 'endpoint'] };
+// Russian: the loanword «эндпоинт» with its own forms; the kind itself (EndpointSlice) stays as kubectl prints it.
+const ENDPOINT: Forms = { en: ['endpoint', 'endpoints'], ru: ['эндпоинт', 'эндпоинта', 'эндпоинтов'] };
 /** Genitive in Russian: it follows «от». */
 const HOST: Forms = { en: ['host', 'hosts'], ru: ['хоста', 'хостов', 'хостов'] };
 const MEMBER: Forms = { en: ['member', 'members'], ru: ['член', 'члена', 'членов'] };
-const SERVICE: Forms = { en: ['Service', 'Services'], ru: ['Service', 'Service', 'Service'] };
+// Russian: «сервис», the seed's own word for a Service.
+const SERVICE: Forms = { en: ['Service', 'Services'], ru: ['сервис', 'сервиса', 'сервисов'] };
 const POD: Forms = { en: ['pod', 'pods'], ru: ['под', 'пода', 'подов'] };
 
 const en: GraphStrings = {
@@ -256,21 +258,28 @@ const ru: GraphStrings = {
     mode: 'режим',
     syncs: 'синхронизаций',
     rules: 'правил',
+    endpoints: 'эндпоинтов',
+    servicePorts: 'портов сервисов',
+    queuedPods: 'подов в очереди',
+    schedulingCycle: 'цикл планирования',
+    requestsInProgress: 'запросов в работе',
+    runtimeUp: 'среда выполнения работает',
+    dbSizeInUseBytes: 'занято в БД, байт',
   },
   roleValue: { leader: 'лидер', follower: 'последователь', candidate: 'кандидат', 'pre-candidate': 'пред-кандидат' },
   podTitle: (name, ns) => `pod/${name} (пространство имён ${ns})`,
   podHostDown: 'его узел выключен: это последний статус, который сообщил kubelet',
-  notReadyNoTraffic: 'не готов: трафик Service к нему не идёт',
-  noEndpoints: 'нет endpoints',
+  notReadyNoTraffic: 'не готов: трафик сервиса к нему не идёт',
+  noEndpoints: 'нет эндпоинтов',
   endpoints: (n) => plural(n, ENDPOINT, 'ru'),
   readyOf: (ready, all) => `${ready}/${all} готовы`,
   serviceTitle: (name, ns) => `service/${name} (пространство имён ${ns})`,
-  endpointList: (list) => `endpoints (из его EndpointSlice): ${list}`,
+  endpointList: (list) => `эндпоинты (из его EndpointSlice): ${list}`,
   endpointNotReady: ' (не готов)',
-  noEndpointsHint: 'нет endpoints: ни один готовый под не подходит под его селектор, поэтому соединения с ним не проходят',
-  kubeProxyRoutes: 'kube-proxy на каждом узле направляет его ClusterIP на эти endpoints.',
-  moreServices: (n) => `+${n} Service`,
-  moreServicesHint: (n) => `ещё ${n} Service (kubectl get services покажет все)`,
+  noEndpointsHint: 'нет эндпоинтов: ни один готовый под не подходит под его селектор, поэтому соединения с ним не проходят',
+  kubeProxyRoutes: 'kube-proxy на каждом узле направляет его ClusterIP на эти эндпоинты.',
+  moreServices: (n) => `ещё ${plural(n, SERVICE, 'ru')}`,
+  moreServicesHint: (n) => `ещё ${plural(n, SERVICE, 'ru')} (kubectl get services покажет все)`,
   morePods: (n) => `ещё ${plural(n, POD, 'ru')}`,
   morePodsHint: (n) => `здесь ещё ${plural(n, POD, 'ru')} (сверх этого числа граф показывает только счётчик)`,
   notRegistered: 'не зарегистрирован',
@@ -281,10 +290,10 @@ const ru: GraphStrings = {
   you: 'вы',
   outsideCluster: (name) => `${name} · вне кластера`,
   imageRegistry: 'реестр образов',
-  pendingTitle: 'Pending — узла ещё нет',
+  pendingTitle: 'Ожидают — узла ещё нет',
   pendingSub: 'ждут, пока kube-scheduler их назначит',
-  services: 'Services',
-  servicesSub: 'виртуальные IP ни на одном узле: kube-proxy на каждом узле отправляет их трафик на endpoints',
+  services: 'Сервисы',
+  servicesSub: 'виртуальные IP ни на одном узле: kube-proxy на каждом узле отправляет их трафик на эндпоинты',
   etcdMemberHost: (address) => `${address} · хост члена etcd`,
   etcdCluster: 'кластер etcd',
   etcdClusterOf: (members, quorum) => `кластер etcd (${plural(members, MEMBER, 'ru')}, кворум ${quorum})`,
@@ -303,14 +312,14 @@ const ru: GraphStrings = {
   pods: (n) => plural(n, POD, 'ru'),
   itsNodeParts: 'его части узла →',
   noPendingPods: 'нет подов в ожидании',
-  noServices: 'нет Service',
+  noServices: 'нет сервисов',
   onlyApiTalksToEtcd: 'с etcd говорит\nтолько kube-apiserver',
   edgeLabel: (from, to) => `связь ${from} → ${to}`,
   edgeRole: 'связь',
   partitioned: '✂ разрыв',
   partitionHint: 'сетевой разрыв: сообщения по этой связи теряются',
   serviceEdge: (service, what, state) =>
-    `Service ${service} -> ${what}: ${state === 'ready' ? 'готов, получает трафик' : state === 'terminating' ? 'завершается, не готов' : 'не готов, трафик не получает'}`,
+    `сервис ${service} -> ${what}: ${state === 'ready' ? 'готов, получает трафик' : state === 'terminating' ? 'завершается, не готов' : 'не готов, трафик не получает'}`,
   podWord: 'под',
   noActions: 'нет действий',
   menu: {
@@ -329,7 +338,7 @@ const ru: GraphStrings = {
     partition: 'Отрезать от control plane',
     describe: 'Описать (describe)',
     deletePod: 'Удалить под',
-    deleteService: 'Удалить Service',
+    deleteService: 'Удалить сервис',
     sendTraffic: 'Отправить трафик…',
     registryOutside: 'реестр образов находится вне вашего кластера',
     notAService: (kind) => `${kind} — не служба, которую можно остановить`,
