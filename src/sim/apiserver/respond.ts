@@ -70,6 +70,7 @@ export function passed(stage: string, text: string): TraceStep {
  * without one, an answer after every stage passed is storage's (etcd's commit, or its refusal).
  */
 export function respond(ctx: Effects, rc: RequestContext, status: number, body: KubeObject | Status | unknown, stage?: string): void {
+  if (rc.onAnswer) return rc.onAnswer(status, body);
   const resp: HttpResponse = { type: 'http.response', requestId: rc.msg.id, status, body };
   if (rc.warnings?.length && status < 400) resp.warnings = rc.warnings;
   const summary = responseSummary(rc, status, body);

@@ -107,6 +107,8 @@ export interface RequestContext {
   /** How often admission looked for the pod's `default` ServiceAccount, and the interval between looks (stages/service-account-wait.ts). */
   serviceAccountLookups?: number;
   serviceAccountRetryMs?: number;
+  /** One item of a deletecollection: its answer goes back to the collection's request, not to the client (delete-collection.ts). */
+  onAnswer?: (status: number, body: unknown) => void;
 }
 
 export interface CachedObject {
