@@ -90,6 +90,9 @@ test.describe('the page of kubeplay serve', () => {
     await page.getByTestId('served-marker').click();
     await expect(page.getByTestId('served-export')).toHaveValue(`export KUBECONFIG=${s.kubeconfig}`);
     await expect(page.getByTestId('served-export')).toBeFocused();
+    // The whole command shows, wrapped, not only one end of the path: nothing scrolls out of view.
+    const fits = await page.getByTestId('served-export').evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1);
+    expect(fits).toBe(true);
     await expect(page.getByTestId('served-dialog')).toContainText('only goes forward');
     await shotSizes(page, 'serve-kubeconfig');
     await expectNoAxeViolations(page, { exclude: ['.react-flow__renderer', '.monaco-editor', '.xterm'] });

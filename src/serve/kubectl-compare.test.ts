@@ -199,6 +199,11 @@ const READS: string[] = [
   // kubectl-12 helper (issue 12): logs --prefix, --since, --since-time and their errors; -f's stream limit; top, edit's errors.
   // One pod: with several, kubectl v1.31 reads them in Go's map order, which varies from run to run.
   'logs deploy/web --prefix',
+  // logs through serve with -c and --previous (issue 17 point 2): a container by name, a wrong one,
+  // and a container that never restarted (the kubelet's `previous terminated container ... not found`).
+  'logs deploy/web -c nginx --tail=2',
+  'logs deploy/web -c nope',
+  'logs deploy/web --previous',
   'logs deploy/web --since=1h --prefix --tail=1',
   'logs deploy/web --all-containers --prefix',
   'logs deploy/web --all-containers -c nginx',

@@ -64,6 +64,8 @@ export interface PageServerOptions {
   /** The kubeconfig file `kubeplay serve` writes, named on the page so that a learner can copy its export line. */
   kubeconfig?: string;
   log?: (line: string) => void;
+  /** Unsent bytes past which a page that does not read is disconnected (MAX_UNSENT_BYTES; lower in tests). */
+  maxUnsentBytes?: number;
 }
 
 export interface PageServer {
@@ -176,7 +178,7 @@ export async function startPageServer(opts: PageServerOptions): Promise<PageServ
     const client: PageClient = {
       send: (m: WorkerToUi) => {
         if (ws.readyState !== WebSocket.OPEN) return;
-        if (ws.bufferedAmount > MAX_UNSENT_BYTES) {
+        if (ws.bufferedAmount > (opts.maxUnsentBytes ?? MAX_UNSENT_BYTES)) {
           log('kubeplay serve: page: disconnecting a page that does not read its frames');
           ws.terminate();
           return;

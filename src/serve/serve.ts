@@ -39,7 +39,7 @@ export interface ServeOptions {
   /** The scenario's own text, for the pages (`loaded` carries it); made from `scenario` when absent. */
   source?: { file: string; text: string };
   /** Also serve the built app (`dist`) over plain HTTP on `address:port`, its page showing this run. */
-  page?: { port: number; dist: string; kubeconfig?: string };
+  page?: { port: number; dist: string; kubeconfig?: string; maxUnsentBytes?: number };
   log?: (line: string) => void;
   /**
    * The wall-clock time this run starts at (ms; Date.now() in the Node process): simulated time 0 is
@@ -406,7 +406,15 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   let page: PageServer | undefined;
   if (opts.page) {
     try {
-      page = await startPageServer({ dist: opts.page.dist, port: opts.page.port, address: opts.address, served, log, ...(opts.page.kubeconfig !== undefined && { kubeconfig: opts.page.kubeconfig }) });
+      page = await startPageServer({
+        dist: opts.page.dist,
+        port: opts.page.port,
+        address: opts.address,
+        served,
+        log,
+        ...(opts.page.kubeconfig !== undefined && { kubeconfig: opts.page.kubeconfig }),
+        ...(opts.page.maxUnsentBytes !== undefined && { maxUnsentBytes: opts.page.maxUnsentBytes }),
+      });
     } catch (e) {
       clearInterval(timer);
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -43,6 +43,8 @@ import { kubernetesEndpoints, kubernetesEndpointSlice, kubernetesService } from 
 import { startCreate, storageOnEtcd, WEBHOOK_CONTINUATIONS } from './stages/storage';
 import { SERVICE_ACCOUNT_LOOKUP_TIMER, takeHeldCreate } from './stages/service-account-wait';
 import { WEBHOOK_TIMEOUT_TIMER } from './webhooks/call';
+import { onDeleteCollectionItem } from './delete-collection';
+import { DELETE_COLLECTION_ITEM_TIMER } from './respond';
 import { webhookOnAnswer, webhookOnTimeout } from './webhooks/dispatch';
 import type { MessageId } from '../kernel/units';
 import type { ApiserverConfig, ApiserverState } from './state';
@@ -260,6 +262,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     else if (t.name === LOG_PROXY_TIMER) logsOnTimeout(ctx, s, t.payload as number);
     else if (t.name === RELIST_TIMER) startList(ctx, s);
     else if (t.name === COMPACT_TIMER) onCompactTimer(ctx, s);
+    else if (t.name === DELETE_COLLECTION_ITEM_TIMER) onDeleteCollectionItem(ctx, s, t.payload as { id: MessageId; status: number; body: unknown });
     else if (t.name === WEBHOOK_TIMEOUT_TIMER) webhookOnTimeout(ctx, s, t.payload as number, WEBHOOK_CONTINUATIONS);
     else if (t.name === SERVICE_ACCOUNT_LOOKUP_TIMER) {
       const rc = takeHeldCreate(s, t.payload as MessageId);

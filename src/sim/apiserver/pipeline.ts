@@ -9,6 +9,7 @@ import { groupResource } from '../api/resources';
 import { isStatus } from '../api/types';
 import type { Effects, Message } from '../kernel/component';
 import { discoveryDocument, isDiscoveryRoot } from './discovery';
+import { startDeleteCollection } from './delete-collection';
 import { startExec } from './exec';
 import { startPortForward } from './port-forward';
 import { startAttach } from './attach';
@@ -98,6 +99,8 @@ function dispatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
       return startWrite(ctx, s, rc, 'patch');
     case 'delete':
       return startWrite(ctx, s, rc, 'delete');
+    case 'deletecollection':
+      return startDeleteCollection(ctx, s, rc);
     default: {
       const st = methodNotSupported(groupResource(rc.ri.info), verb);
       return respond(ctx, rc, st.code, st);

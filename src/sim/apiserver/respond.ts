@@ -69,7 +69,12 @@ export function passed(stage: string, text: string): TraceStep {
  * Reply to the client and write the request's audit line. `stage` names the stage that answers;
  * without one, an answer after every stage passed is storage's (etcd's commit, or its refusal).
  */
+/** The timer that brings a deletecollection item's answer back to its collection (delete-collection.ts). */
+export const DELETE_COLLECTION_ITEM_TIMER = 'deletecollection.item';
+
 export function respond(ctx: Effects, rc: RequestContext, status: number, body: KubeObject | Status | unknown, stage?: string): void {
+  // An item of a deletecollection answers its collection's request, on a timer (no state here).
+  if (rc.collectionItem) return void ctx.setTimer(0, DELETE_COLLECTION_ITEM_TIMER, { id: rc.msg.id, status, body });
   const resp: HttpResponse = { type: 'http.response', requestId: rc.msg.id, status, body };
   if (rc.warnings?.length && status < 400) resp.warnings = rc.warnings;
   const summary = responseSummary(rc, status, body);

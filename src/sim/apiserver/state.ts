@@ -6,7 +6,7 @@ import type { TraceStep } from '../kernel/trace';
 import type { HttpRequest } from '../api/http';
 import type { FieldSelector } from '../api/fields';
 import type { Selector } from '../api/labels';
-import type { KubeObject, Status } from '../api/types';
+import type { KubeList, KubeObject, Status } from '../api/types';
 import type { Message, Phase, ReplyAddress } from '../kernel/component';
 import type { MessageId, ProcessId, TimerId } from '../kernel/units';
 import type { EtcdError, EtcdRequest } from '../etcd/protocol';
@@ -113,6 +113,8 @@ export interface RequestContext {
   /** Admission waiting for webhooks, and the review uid sent to each. */
   webhooks?: WebhookRun;
   webhookUids?: string[];
+  /** One item of a deletecollection: its answer goes back to the collection's request by a timer (delete-collection.ts). */
+  collectionItem?: boolean;
 }
 
 export interface CachedObject {
@@ -202,6 +204,8 @@ export interface ApiserverState {
   serviceAccountKey: number[];
   /** Pod creates held while admission waits for the namespace's `default` ServiceAccount. */
   heldForServiceAccount?: Map<MessageId, RequestContext>;
+  /** deletecollection requests deleting their items one by one, by request id (delete-collection.ts). */
+  deleteCollections?: Map<MessageId, { rc: RequestContext; list: KubeList; index: number }>;
   /** Requests whose admission waits for webhooks (webhooks/dispatch.ts), by request id. */
   heldForWebhooks?: Map<MessageId, RequestContext>;
   /** Webhook calls in flight, by the message id of the POST (webhooks/call.ts). */

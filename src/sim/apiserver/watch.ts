@@ -14,6 +14,7 @@ import { auditLog, passed, respond } from './respond';
 import { wantsTable } from './table';
 import type { ApiserverState, RequestContext, Watcher } from './state';
 import { eventsSince, resourceCache } from './watchcache';
+import { bookmarkObject, watchListOptions } from './watch-list';
 import { addWatcher, eventFor, eventPhase, removeWatcher, sendWatchEvent, watcherMatches } from './watchers';
 
 export const WATCH_TIMEOUT_TIMER = 'watch.timeout';
@@ -35,6 +36,8 @@ export function onWatchTimeout(ctx: Effects, s: ApiserverState, id: number): voi
 export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
   const sel = selectorsOf(rc);
   if ('kind' in sel) return respond(ctx, rc, sel.code, sel, 'Watch');
+  const list = watchListOptions(rc.msg.body.query);
+  if ('kind' in list) return respond(ctx, rc, list.code, list, 'Watch');
   const client = { process: rc.msg.from, incarnation: rc.msg.fromIncarnation };
   const w: Watcher = {
     id: rc.msg.stream ?? rc.msg.id,
@@ -54,8 +57,11 @@ export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext):
   }
   const cache = resourceCache(s, w.resource);
   const rvParam = rc.msg.body.query?.resourceVersion ?? '';
-  const from = rvParam === '' ? 0 : Number(rvParam);
-  if (from > 0) {
+  // sendInitialEvents=true: the whole state first, whatever the resourceVersion (NotOlderThan it).
+  const from = list.sendInitialEvents === true || rvParam === '' ? 0 : Number(rvParam);
+  if (list.sendInitialEvents === false && rvParam === '') {
+    addWatcher(s, w);
+  } else if (from > 0) {
     const events = eventsSince(cache, from);
     if (typeof events === 'string') {
       rc.stages.push({ stage: 'Watch', result: 'failed', text: '410 Gone' });
@@ -74,6 +80,7 @@ export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext):
     for (const c of cache.objects.values()) {
       if (watcherMatches(w, c.obj)) sendWatchEvent(ctx, w, 'ADDED', typed(rc.ri.info, c.obj), w.phase);
     }
+    if (list.sendInitialEvents === true && list.allowWatchBookmarks) sendWatchEvent(ctx, w, 'BOOKMARK', bookmarkObject(rc.ri.info, s.revision, true), w.phase);
   }
   ctx.setTimer(watchTimeoutMs(ctx, rc.msg.body.query?.timeoutSeconds), WATCH_TIMEOUT_TIMER, w.id);
   rc.stages.push(passed('Watch', `registered #${w.id}`));

@@ -128,6 +128,8 @@ function refOf(obj: KubeObject): { kind: string; name: string; namespace?: strin
 
 /** `ADDED pod/default/web rv=42` */
 export function watchSummary(type: string, obj: KubeObject): string {
+  // A bookmark names no object, only how far the stream has come.
+  if (type === 'BOOKMARK') return `BOOKMARK ${obj.kind.toLowerCase()} rv=${obj.metadata.resourceVersion}`;
   const ns = obj.metadata.namespace ? `${obj.metadata.namespace}/` : '';
   return `${type} ${obj.kind.toLowerCase()}/${ns}${obj.metadata.name} rv=${obj.metadata.resourceVersion}`;
 }

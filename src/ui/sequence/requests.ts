@@ -42,9 +42,13 @@ export function emptyBook(): RequestBook {
   return { requests: [], lastId: -1 };
 }
 
-/** A command line that entered the cluster from outside: `$ kubectl apply -f -`. */
+/**
+ * A command line that entered the cluster from outside (`$ kubectl apply -f -`), or a real client's
+ * request that `kubeplay serve` let in at the API gateway (`POST /apis/apps/v1/... (kubectl.1.31/v1.31.9)`):
+ * what real kubectl does is followed as what the in-page kubectl does.
+ */
 export function isCommandRoot(r: TraceRecord): boolean {
-  return r.kind === 'message' && r.type === 'cli.exec' && r.from === OUTSIDE;
+  return r.kind === 'message' && (r.type === 'cli.exec' || r.type === 'gateway.request') && r.from === OUTSIDE;
 }
 
 /**

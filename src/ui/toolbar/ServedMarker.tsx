@@ -12,6 +12,8 @@ import { useWorkerStore } from '../store/app-store';
 /** The dialog's width (CSS: .share-popover) and its margin from the window's edges. */
 const WIDTH = 400;
 const EDGE = 8;
+/** About how many monospace characters one row of the export field holds at that width (beside Copy). */
+const CHARS_PER_ROW = 40;
 
 export function ServedMarker() {
   const t = useStrings();
@@ -53,7 +55,7 @@ function ServedDialog({ anchor, close }: { anchor: React.RefObject<HTMLButtonEle
   const kubeconfig = useWorkerStore((s) => s.servedKubeconfig);
   const line = kubeconfig ? exportLine(kubeconfig) : null;
   const ref = useRef<HTMLDivElement>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const [pos, setPos] = useState({ top: 48, left: EDGE });
   useLayoutEffect(() => {
@@ -104,7 +106,17 @@ function ServedDialog({ anchor, close }: { anchor: React.RefObject<HTMLButtonEle
         <>
           <p>{t.servedIntro}</p>
           <div className="share-link-row">
-            <input ref={input} className="mono" data-testid="served-export" readOnly aria-label={t.servedIntro} value={line} onFocus={(e) => e.target.select()} />
+            {/* The whole command, wrapped: a one-line field showed only one end of a long path. */}
+            <textarea
+              ref={input}
+              className="mono served-export"
+              data-testid="served-export"
+              readOnly
+              rows={Math.min(6, Math.ceil(line.length / CHARS_PER_ROW))}
+              aria-label={t.servedIntro}
+              value={line}
+              onFocus={(e) => e.target.select()}
+            />
             <button type="button" data-testid="served-copy" onClick={() => void copyText(line).then((ok) => setCopied(ok ? 'yes' : 'no'))}>
               {t.copy}
             </button>

@@ -182,6 +182,18 @@ export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
   jobRequest(st, job, ctx, { method: 'GET', path }, 'pod', { object: { kind: 'Pod', name: job.pod, namespace: job.namespace } });
 }
 
+/**
+ * A -c that names no container of the pod: kubectl finds it itself before asking for the log
+ * (polymorphichelpers/logsforobject.go: podcmd.FindContainerByName, then `container %s is not
+ * valid for pod %s`), so it prints `error: ...`, not the apiserver's BadRequest.
+ */
+function unknownContainer(job: LogsJob, pod: Pod): string | undefined {
+  if (!job.container || job.allContainers) return undefined;
+  const spec = pod.spec as Pod['spec'] & { ephemeralContainers?: { name: string }[] };
+  const names = [...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])].map((c) => c.name);
+  return names.includes(job.container) ? undefined : `container ${job.container} is not valid for pod ${pod.metadata.name ?? ''}`;
+}
+
 function pickContainer(job: LogsJob, pod: Pod): string {
   if (job.container) return job.container;
   const names = pod.spec.containers.map((c) => c.name);
@@ -206,6 +218,8 @@ export function onLogsResult(st: KubectlState, job: LogsJob, step: string, r: Re
   }
   if (step === 'pod') {
     const pod = asObject(r) as Pod;
+    const missing = unknownContainer(job, pod);
+    if (missing) return finishJob(st, job, ctx, plain(missing));
     const containers = containersOf(job, pod);
     if (job.followRequested) return startFollow(st, job, containers.map((container) => ({ pod, container })), job.prefix, job.maxLogRequests, ctx);
     job.containersLeft = containers;
