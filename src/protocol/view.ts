@@ -40,7 +40,7 @@ export interface TraceRecord {
   /** Messages only: when it arrives (or would have). */
   deliverAt?: number;
   /** Set when the message never arrived, and why. */
-  dropped?: 'host-down' | 'partition' | 'loss' | 'no-such-process' | 'process-dead' | 'stale-incarnation';
+  dropped?: 'host-down' | 'partition' | 'loss' | 'no-such-process' | 'process-dead' | 'stale-incarnation' | 'stream-broken';
   /** Replies only: the id of the message this answers. */
   inReplyTo?: number;
   /** kube-apiserver's answers: the stages the request went through, the last one the stage that answered. */

@@ -16,7 +16,7 @@ import { nodeShell, type NodeShellConfig } from './cli-tools/node/node-shell';
 import { DEFAULT_TIMINGS, type Timings } from './config';
 import { etcdMember, type EtcdMemberConfig } from './etcd/member';
 import type { Emitted } from './kernel/component';
-import { Simulation, type World } from './kernel/simulation';
+import { Simulation, type ProbeEvent, type World } from './kernel/simulation';
 import { apiGateway, type GatewayCancel, type GatewayConfig, type GatewayRequest } from './gateway/api-gateway';
 import type { ProcessId } from './kernel/units';
 import {
@@ -109,6 +109,8 @@ export interface ClusterOptions {
    * simulated network there (sim/gateway/api-gateway.ts). Off by default, so other runs are as before.
    */
   gateway?: boolean;
+  /** Listen to components' probes from the first boot on (a chaos run's watch invariant: Simulation.onProbe). */
+  onProbe?: (p: ProbeEvent) => void;
 }
 
 export const DEFAULT_WORKERS: NodeSpecInput[] = [
@@ -177,6 +179,7 @@ export class Cluster {
     this.timings = { ...DEFAULT_TIMINGS, ...(opts.timings ?? {}) };
     const bootMs = opts.bootMs ?? 10_000;
     this.sim = new Simulation({ seed: opts.seed, traceLimit: opts.traceLimit, startTime: -bootMs });
+    if (opts.onProbe) this.sim.onProbe(opts.onProbe);
     for (const t of [etcdMember, kubeApiserver, kubeScheduler, kubeControllerManager, kubelet, kubeProxy, containerd, cniPlugin, imageRegistry, kubectl, kubeadm, installStorage, nodeShell, apiGateway]) this.sim.register(t);
     this.wire(spec);
     if (opts.gateway || spec.gateway) {

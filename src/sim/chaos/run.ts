@@ -1,6 +1,7 @@
 // One chaos run: build the scenario's cluster, play its steps (workload, faults, recovery), let it
 // settle, and check every invariant: Raft's safety all along, watch streams' versions as they are
-// sent, and the settled cluster's state at the end.
+// sent, every informer's events against etcd's committed history, and the settled cluster's state
+// at the end.
 
 import { buildCluster } from '../cluster';
 import type { TraceRecord } from '../kernel/trace';
@@ -10,6 +11,7 @@ import { SETTLE_MS } from './generate';
 import { createRaftMonitor, finishRaft, observeRaft } from './invariants/raft';
 import { checkSettled, type Violation } from './invariants/settled';
 import { createWatchMonitor, finishWatches, observeWatchRecord } from './invariants/watch';
+import { createWatchHistory, finishWatchHistory, observeProbe } from './invariants/watch-history';
 
 export interface ChaosResult {
   scenario: Scenario;
@@ -23,7 +25,8 @@ export interface ChaosResult {
 const TRACE_WINDOW = 2_000;
 
 export function runChaos(scenario: Scenario, settleMs = SETTLE_MS): ChaosResult {
-  const cluster = buildCluster(scenario.cluster, { seed: scenario.seed, timings: scenario.timings, traceLimit: TRACE_WINDOW });
+  const history = createWatchHistory();
+  const cluster = buildCluster(scenario.cluster, { seed: scenario.seed, timings: scenario.timings, traceLimit: TRACE_WINDOW, onProbe: (p) => observeProbe(history, p) });
   const sim = cluster.sim;
   const raft = createRaftMonitor();
   const watches = createWatchMonitor();
@@ -43,6 +46,7 @@ export function runChaos(scenario: Scenario, settleMs = SETTLE_MS): ChaosResult 
   for (const e of result.errors) violations.push({ invariant: 'scenario step', detail: e.message });
   if (multiMember) violations.push(...finishRaft(raft, sim));
   violations.push(...finishWatches(watches));
+  violations.push(...finishWatchHistory(history));
   violations.push(...checkSettled(sim));
   return { scenario, violations, traceHash: result.traceHash, endTime: result.endTime, records: sim.world.traceCount };
 }

@@ -19,6 +19,7 @@ import type { Effects, Message, Phase, Timer } from '../kernel/component';
 import type { MessageId } from '../kernel/units';
 import { APISERVER_ADDRESS } from '../names';
 import { apiRequest, type ClientEvent, type ClientState, type PendingCall } from './apiclient';
+import { probeError, probeEvent, probeList, probeWatch } from './informer-probe';
 import { urlError } from './transport-error';
 
 export interface InformerState {
@@ -141,6 +142,7 @@ function informerWatch(ctx: Effects, c: ClientState, inf: InformerState): void {
     'watch',
     { phase: inf.phase, watch: true },
   );
+  probeWatch(ctx, inf, inf.watchId);
 }
 
 /** Wait out the back-off, then LIST (ListAndWatch again) or only WATCH again. */
@@ -232,6 +234,7 @@ export function informerOnClientEvent(
       return { deltas: [], error: { informer: inf.name, kind: 'list', message: `failed to list ${reflectorType(inf)}: ${why}` } };
     }
     const deltas = replace(inf, ev.response.body as KubeList);
+    probeList(ctx, inf);
     inf.synced = true;
     informerWatch(ctx, c, inf);
     return { deltas };
@@ -274,6 +277,7 @@ export function informerOnWatchEvent(ctx: Effects, c: ClientState, inf: Informer
     // 410 Gone: the version we watch from has left the watch cache's window. The reflector lists
     // again naming its last version (the cache serves that), and only if that fails, from etcd.
     const status = ev.object as { code?: number; message?: string };
+    probeError(ctx, inf, body.watchId, status.code ?? 0, status.message ?? '');
     c.pending.delete(body.watchId);
     ctx.closeStream(body.watchId);
     inf.watchId = undefined;
@@ -283,8 +287,12 @@ export function informerOnWatchEvent(ctx: Effects, c: ClientState, inf: Informer
   }
   const obj = ev.object as KubeObject;
   if (obj.metadata?.resourceVersion) inf.resourceVersion = obj.metadata.resourceVersion;
-  if (ev.type === 'BOOKMARK') return { deltas: [] };
+  if (ev.type === 'BOOKMARK') {
+    probeEvent(ctx, inf, body.watchId, 'BOOKMARK', '', obj.metadata?.resourceVersion);
+    return { deltas: [] };
+  }
   const key = objectKey(obj);
+  probeEvent(ctx, inf, body.watchId, ev.type, key, obj.metadata?.resourceVersion);
   const old = inf.items.get(key);
   if (ev.type === 'DELETED') {
     inf.items.delete(key);

@@ -6,7 +6,7 @@
 import type { Effects, Message, ObjectRef, Phase } from '../kernel/component';
 import type { ProcessId } from '../kernel/units';
 import { rfc3339Micro } from '../api/time';
-import type { EtcdError, EtcdResponseBody, EtcdResult, ResponseHeader, WriteRequest } from './protocol';
+import type { EtcdError, EtcdResponseBody, EtcdResult, ResponseHeader, WatchEvent, WriteRequest } from './protocol';
 import { ETCD_ERRORS, summarizeResponse } from './protocol';
 import type { MvccStore } from './mvcc/kvstore';
 import type { WatcherRegistry } from './mvcc/watchable';
@@ -76,6 +76,14 @@ export function answer(s: EtcdMemberState, msg: Message, ctx: Effects, out: { re
   ctx.reply(msg, body, { summary: summarizeResponse(body) });
 }
 
+/** A member applied a write that changed keys: its revision and events (values shared, not copied). */
+export interface EtcdAppliedProbe {
+  type: 'etcd.applied';
+  member: string;
+  revision: number;
+  events: WatchEvent[];
+}
+
 /**
  * Apply one committed write to the store. Compaction and lease revocation free space, so the
  * quota does not stop them. Every member runs this for every entry in log order, so every member's
@@ -86,6 +94,8 @@ export function applyWrite(s: EtcdMemberState, req: WriteRequest, ctx: Effects):
     return { error: ETCD_ERRORS.noSpace, events: [], revision: s.store.revision };
   }
   const res = apply(s.store, req);
+  // A chaos run's watch invariant checks every watcher against the writes etcd committed.
+  if (ctx.probing && res.events.length) ctx.probe({ type: 'etcd.applied', member: s.name, revision: res.revision, events: res.events } satisfies EtcdAppliedProbe);
   if (req.op === 'compact' && res.result) zap(ctx, 'info', 'finished scheduled compaction', { 'compact-revision': req.revision });
   if (res.result?.op === 'leaseGrant') onLeaseGranted(s.lessor, res.result, ctx);
   if (req.op === 'leaseRevoke') onLeaseRevoked(s.lessor, req.id, ctx);

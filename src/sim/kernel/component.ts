@@ -104,6 +104,16 @@ export interface Timer {
   payload: unknown;
 }
 
+/**
+ * What a component tells an outside observer that neither the trace nor its state keeps: the
+ * watch events an informer applied, the writes an etcd member applied (a chaos run's invariants
+ * check them). Never read back by the simulation, so a run is the same with or without listeners.
+ */
+export interface Probe {
+  type: string;
+  [k: string]: unknown;
+}
+
 /** Something a process tells the world outside the simulation (a CLI's output, say). */
 export interface Emitted {
   type: string;
@@ -154,6 +164,10 @@ export interface Effects {
   cause(id?: RecordId): RecordId;
   /** Hand something to the world outside (the CLI runner, the UI). */
   emit(e: Emitted): void;
+  /** Whether anyone listens for probes (Simulation.onProbe): a component builds a probe only then. */
+  readonly probing: boolean;
+  /** Tell the outside observers (Simulation.onProbe) something; a no-op when nobody listens. */
+  probe(p: Probe): void;
   /**
    * The processes on this process's own host, as a node shell reads them from systemd and journald
    * (`systemctl status`, `journalctl -u`). Not a message: systemd and journald are local to the host

@@ -1,7 +1,7 @@
 // An Effects that only records what a component asked for, for tests that drive one component with
 // plain messages and timers, the way etcd-io/raft's tests drive Step and read Ready.
 
-import type { Effects, Emitted, HostProcessInfo, Message, MessageBody, ReplyAddress, SendMeta, SystemctlAction } from './component';
+import type { Effects, Emitted, Probe, HostProcessInfo, Message, MessageBody, ReplyAddress, SendMeta, SystemctlAction } from './component';
 import type { MessageId, Millis, ProcessId, RecordId, TimerId } from './units';
 
 export interface SentMessage {
@@ -83,6 +83,12 @@ export class RecordingEffects implements Effects {
   }
   emit(e: Emitted): void {
     this.emitted.push(e);
+  }
+  /** A test that wants the probes sets this; they are kept in `probes`. */
+  probing = false;
+  probes: Probe[] = [];
+  probe(p: Probe): void {
+    if (this.probing) this.probes.push(p);
   }
   /** What hostData() answers, by process kind; a test sets it. */
   hostDataByKind: Record<string, unknown> = {};

@@ -11,6 +11,7 @@ import type {
   MessageBody,
   ObjectRef,
   Phase,
+  Probe,
   ReplyAddress,
   SendMeta,
   StreamClosed,
@@ -114,6 +115,12 @@ export interface World {
    * (booted since) answers with a reset and the survivor learns the stream is gone.
    */
   halfOpen: Map<MessageId, StreamState>;
+  /**
+   * Streams that lost a message (breakStream): the lost message's id, and when both ends will have
+   * been told. A message on such a stream sent after the lost one never arrives, as TCP delivers
+   * nothing past a hole; the entry is forgotten a while after the ends know.
+   */
+  broken: Map<MessageId, { lost: RecordId; toldAt: Millis }>;
   /** Last delivery time per ordered process pair: a connection delivers in order, like TCP. */
   fifo: Map<string, number>;
   trace: TraceRecord[];
@@ -124,6 +131,14 @@ export interface World {
   hash: TraceHash;
   emitted: Emitted[];
   logLimit: number;
+}
+
+/** A probe as an outside listener gets it: which process (and incarnation) made it, and when. */
+export interface ProbeEvent {
+  process: ProcessId;
+  incarnation: number;
+  time: Millis;
+  note: Probe;
 }
 
 export interface SimulationOptions {
@@ -141,6 +156,7 @@ export class Simulation {
   world: World;
   private types = new Map<string, AnyComponentType>();
   private recordListeners: ((r: TraceRecord) => void)[] = [];
+  private probeListeners: ((p: ProbeEvent) => void)[] = [];
 
   constructor(opts: SimulationOptions) {
     this.world = {
@@ -155,6 +171,7 @@ export class Simulation {
       processes: new Map(),
       streams: new Map(),
       halfOpen: new Map(),
+      broken: new Map(),
       fifo: new Map(),
       trace: [],
       traceLimit: opts.traceLimit ?? Number.POSITIVE_INFINITY,
@@ -175,6 +192,14 @@ export class Simulation {
   /** Called for every new trace record (the worker streams them to the UI). */
   onRecord(listener: (r: TraceRecord) => void): void {
     this.recordListeners.push(listener);
+  }
+
+  /**
+   * Called for every probe a component makes (Effects.probe). Components build probes only while
+   * someone listens, so a run without listeners pays nothing; a listener must not change the run.
+   */
+  onProbe(listener: (p: ProbeEvent) => void): void {
+    this.probeListeners.push(listener);
   }
 
   addHost(name: HostName, address: string, extraLatencyMs = 0): void {
@@ -572,6 +597,7 @@ export class Simulation {
       if (!destHost.up) dropped = 'host-down';
       else if (isPartitioned(net, sender.host, dest.host)) dropped = 'partition';
       else if (sampleLoss(net, this.world.prng, sender.host, dest.host)) dropped = 'loss';
+      else if (typeof meta.stream === 'number' && this.world.broken.has(meta.stream)) dropped = 'stream-broken';
       // A connection delivers in order: never let jitter overtake an earlier message on the same pair.
       const key = `${sender.id}>${toId}`;
       const last = this.world.fifo.get(key);
@@ -636,6 +662,10 @@ export class Simulation {
       if (msg.stream !== undefined) this.breakStream(msg.stream, msg.id);
       return drop('partition');
     }
+    if (msg.stream !== undefined && this.world.broken.size > 0) {
+      const b = this.world.broken.get(msg.stream);
+      if (b && msg.id > b.lost) return drop('stream-broken');
+    }
     if (sender && this.world.halfOpen.size > 0) this.resetHalfOpen(sender, dest, msg.id);
     if (toIncarnation !== undefined && (toIncarnation !== dest.incarnation || !dest.alive)) return drop('stale-incarnation');
     if (!dest.alive) {
@@ -696,6 +726,9 @@ export class Simulation {
     const s = this.world.streams.get(id);
     if (!s) return;
     this.world.streams.delete(id);
+    // Forget streams whose ends have long known they broke (nothing is sent on them any more).
+    for (const [old, b] of this.world.broken) if (b.toldAt + STREAM_BREAK_DETECT_MS < this.world.now) this.world.broken.delete(old);
+    this.world.broken.set(id, { lost: cause, toldAt: (this.world.now + STREAM_BREAK_DETECT_MS) as Millis });
     this.noticeLost(s, cause, 'both');
   }
 
@@ -826,6 +859,12 @@ export class Simulation {
       },
       emit(e) {
         sim.world.emitted.push(e);
+      },
+      get probing() {
+        return sim.probeListeners.length > 0;
+      },
+      probe(note) {
+        for (const l of sim.probeListeners) l({ process: p.id, incarnation: p.incarnation, time: sim.world.now, note });
       },
       hostProcesses(opts) {
         const out: HostProcessInfo[] = [];

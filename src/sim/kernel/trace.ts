@@ -14,7 +14,9 @@ export type DropReason =
   | 'loss'
   | 'no-such-process'
   | 'process-dead'
-  | 'stale-incarnation';
+  | 'stale-incarnation'
+  /** Sent on a connection after it lost a message: TCP hands nothing past a hole to the application. */
+  | 'stream-broken';
 
 export interface TraceRecord {
   id: RecordId;
