@@ -26,11 +26,15 @@ let proxy: Server;
 let deps: ReadDeps;
 const asked: string[] = [];
 
-/** What the in-page kubectl prints for the same request (`Error from server (...)` dropped from an error). */
+/**
+ * What the in-page kubectl prints for the same request (`Error from server (...)` dropped from an
+ * error). For a container the pod does not have, kubectl checks before asking and prints the
+ * server's words itself (`error: container X is not valid for pod P`), so its `error: ` goes too.
+ */
 function inPage(line: string): { stdout: string; error: string } {
   const out = h.cluster.run(line);
   h.resync();
-  return { stdout: out.stdout, error: out.stderr.replace(/^Error from server \([A-Za-z]+\): /, '').trimEnd() };
+  return { stdout: out.stdout, error: out.stderr.replace(/^Error from server \([A-Za-z]+\): /, '').replace(/^error: /, '').trimEnd() };
 }
 
 beforeAll(async () => {
