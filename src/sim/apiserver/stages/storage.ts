@@ -214,9 +214,16 @@ function finishCreate(ctx: Effects, s: ApiserverState, rc: RequestContext, admit
   store(ctx, s, rc, txn, 'create', `Txn create ${key}`);
 }
 
+/** The reinvocation round's built-in mutating plugins, on the object the webhooks left. */
+function remutate(ctx: Effects, s: ApiserverState, rc: RequestContext, object: KubeObject): { object?: KubeObject; error?: Status; rejectedBy?: string } {
+  const m = runMutatingAdmission(s, { ...rc.webhooks!.attrs, object }, () => ctx.rand());
+  return m.error ? { error: m.error, rejectedBy: m.step?.text.replace(/^rejected by (.*) \(\d+\)$/, '$1') } : { object: m.object ?? object };
+}
+
 /** What a held request does once its webhooks have answered (webhooks/dispatch.ts). */
 export const WEBHOOK_CONTINUATIONS = {
   create: {
+    remutateBuiltIn: remutate,
     validateBuiltIn(ctx: Effects, s: ApiserverState, rc: RequestContext, object: KubeObject) {
       return runValidatingAdmission(s, rc.webhooks!.attrs, object, () => ctx.rand());
     },
@@ -241,6 +248,7 @@ export const WEBHOOK_CONTINUATIONS = {
     },
   },
   update: {
+    remutateBuiltIn: remutate,
     validateBuiltIn() {
       return {};
     },

@@ -7,9 +7,13 @@
 // Fail, the default: `Internal error occurred: failed calling webhook ...`) or is skipped (Ignore).
 // A refusal is `admission webhook "NAME" denied the request: MESSAGE` (webhook/errors ToStatusErr).
 //
-// Simplified: reinvocationPolicy IfNeeded is not re-run; on an update the built-in plugins run
-// before the webhooks (the stored object is admitted in GuaranteedUpdate's function); DELETE and
-// CONNECT are not sent to webhooks.
+// Reinvocation (admission/reinvocation.go, the mutating dispatcher's reinvoke context): when a
+// webhook changes the object, the webhooks with reinvocationPolicy IfNeeded that were called before
+// that change are called once more after the mutating webhooks, and the built-in mutating plugins
+// run again first, so each sees what the others did; there is one such round at most.
+//
+// Simplified: on an update the built-in plugins run before the webhooks (the stored object is
+// admitted in GuaranteedUpdate's function); DELETE and CONNECT are not sent to webhooks.
 
 import { badRequest, statusFor } from '../../api/errors';
 import type { KubeObject, Status } from '../../api/types';
@@ -32,6 +36,16 @@ export interface WebhookRun {
   attrs: AdmissionAttributes;
   object: KubeObject;
   calls: Invocation[];
+  /** 0, or 1 in the reinvocation round. */
+  round: number;
+  /** The webhooks (places in the first round's list) with reinvocationPolicy IfNeeded called so far in round 0. */
+  reinvocable: number[];
+  /** Those a later change made due for the reinvocation round. */
+  toReinvoke: number[];
+  /** A webhook changed the object: the reinvocation round runs. */
+  shouldReinvoke: boolean;
+  /** The first round's mutating webhooks, kept for the reinvocation round. */
+  firstRound?: Invocation[];
   /** The mutating webhook being called, or how many validating answers are still awaited. */
   next: number;
   /** Each validating webhook's outcome, by place: undefined while it has not answered. */
@@ -58,6 +72,8 @@ export interface AdmissionDone {
 /** What the apiserver does once admission is through, per kind: given by the caller, never stored. */
 export interface Continuations {
   /** The built-in validating plugins, run between the two kinds of webhook on a create. */
+  /** The built-in mutating plugins once more, for the reinvocation round. */
+  remutateBuiltIn(ctx: Effects, s: ApiserverState, rc: RequestContext, object: KubeObject): { object?: KubeObject; error?: Status; rejectedBy?: string };
   validateBuiltIn(ctx: Effects, s: ApiserverState, rc: RequestContext, object: KubeObject): { error?: Status; rejectedBy?: string; charges?: QuotaCharge[] };
   done(ctx: Effects, s: ApiserverState, rc: RequestContext, result: AdmissionDone): void;
   failed(ctx: Effects, s: ApiserverState, rc: RequestContext, error: Status, by: string): void;
@@ -93,7 +109,7 @@ export function startWebhooks(ctx: Effects, s: ApiserverState, rc: RequestContex
   const mutating = webhooksFor(s, MUTATING, attrs, object);
   const validating = webhooksFor(s, VALIDATING, attrs, object);
   if (mutating.length === 0 && validating.length === 0) return false;
-  rc.webhooks = { kind, phase: 'mutating', attrs, object, calls: mutating, next: 0, outcomes: [], notes: [...notes], changed: notes.length > 0, dryRun };
+  rc.webhooks = { kind, phase: 'mutating', attrs, object, calls: mutating, round: 0, reinvocable: [], toReinvoke: [], shouldReinvoke: false, next: 0, outcomes: [], notes: [...notes], changed: notes.length > 0, dryRun };
   held(s).set(rc.msg.id, rc);
   advance(ctx, s, rc, k);
   return true;
@@ -109,6 +125,17 @@ function dryRunRefusal(inv: Invocation, dryRun: boolean): Status | undefined {
 function advance(ctx: Effects, s: ApiserverState, rc: RequestContext, k: Continuations): void {
   const run = rc.webhooks!;
   if (run.phase === 'mutating' && run.next < run.calls.length) return callOne(ctx, s, rc, run.next, k);
+  if (run.phase === 'mutating' && run.round === 0 && run.shouldReinvoke) {
+    // The reinvocation round: the built-in mutating plugins again, then the webhooks due.
+    run.round = 1;
+    const again = k.remutateBuiltIn(ctx, s, rc, run.object);
+    if (again.error) return fail(ctx, s, rc, again.error, again.rejectedBy ?? 'a plugin', k);
+    if (again.object) run.object = again.object;
+    run.firstRound = run.calls;
+    run.calls = run.toReinvoke.map((i) => run.calls[i]!);
+    run.next = 0;
+    return advance(ctx, s, rc, k);
+  }
   if (run.phase === 'mutating') {
     if (run.kind === 'create') {
       const v = k.validateBuiltIn(ctx, s, rc, run.object);
@@ -169,10 +196,19 @@ function settle(ctx: Effects, s: ApiserverState, rc: RequestContext, i: number, 
       const reason = 'badRequest' in patched ? patched.badRequest : patched.invalid;
       return fail(ctx, s, rc, statusFor(500, 'InternalError', `Internal error occurred: ${reason}`), `webhook ${name}`, k);
     }
+    const before = JSON.stringify(run.object);
     run.object = patched.result as unknown as KubeObject;
     run.changed = true;
+    // A change makes the IfNeeded webhooks called before it due again (RequireReinvokingPreviouslyInvokedPlugins).
+    if (run.round === 0 && JSON.stringify(run.object) !== before) {
+      run.shouldReinvoke = true;
+      for (const j of run.reinvocable) if (!run.toReinvoke.includes(j)) run.toReinvoke.push(j);
+      run.toReinvoke.sort((a, b) => a - b);
+    }
     run.notes.push(`${name} patched (${o.patch.map((p) => (p as { op?: string; path?: string }).op + ' ' + (p as { path?: string }).path).join(', ')})`);
   } else if (o.ok) run.notes.push(`${name} allowed`);
+  if (run.round === 0 && run.calls[i]!.hook.reinvocationPolicy === 'IfNeeded') run.reinvocable.push(i);
+  if (run.round === 1) run.notes.push(`${name} reinvoked`);
   run.next++;
   advance(ctx, s, rc, k);
 }

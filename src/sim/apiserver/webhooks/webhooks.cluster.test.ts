@@ -9,21 +9,21 @@ import { buildCluster } from '../../cluster';
 
 type Cluster = ReturnType<typeof buildCluster>;
 
-const SERVER = (args: string[]) => `apiVersion: apps/v1
+const SERVER = (args: string[], name = 'policy') => `apiVersion: apps/v1
 kind: Deployment
 metadata:
-  name: policy
+  name: ${name}
   namespace: default
 spec:
   replicas: 1
   selector:
-    matchLabels: {app: policy}
+    matchLabels: {app: ${name}}
   template:
     metadata:
-      labels: {app: policy}
+      labels: {app: ${name}}
     spec:
       containers:
-      - name: policy
+      - name: ${name}
         image: kubeplay/policy-webhook:1.0
         args: [${args.map((a) => JSON.stringify(a)).join(', ')}]
         ports:
@@ -32,16 +32,16 @@ spec:
 apiVersion: v1
 kind: Service
 metadata:
-  name: policy
+  name: ${name}
   namespace: default
 spec:
-  selector: {app: policy}
+  selector: {app: ${name}}
   ports:
   - port: 443
     targetPort: 8443
 `;
 
-const CONFIG = (kind: 'Validating' | 'Mutating', opts: { path: string; failurePolicy?: string; timeoutSeconds?: number; objectSelector?: string; name?: string }) => `apiVersion: admissionregistration.k8s.io/v1
+const CONFIG = (kind: 'Validating' | 'Mutating', opts: { path: string; failurePolicy?: string; timeoutSeconds?: number; objectSelector?: string; name?: string; service?: string; reinvocation?: string }) => `apiVersion: admissionregistration.k8s.io/v1
 kind: ${kind}WebhookConfiguration
 metadata:
   name: ${opts.name ?? 'policy'}
@@ -49,10 +49,10 @@ webhooks:
 - name: ${opts.name ?? 'policy'}.kubeplay.dev
   admissionReviewVersions: ["v1"]
   sideEffects: None
-${opts.failurePolicy ? `  failurePolicy: ${opts.failurePolicy}\n` : ''}${opts.timeoutSeconds ? `  timeoutSeconds: ${opts.timeoutSeconds}\n` : ''}${opts.objectSelector ? `  objectSelector:\n    matchLabels: {${opts.objectSelector}}\n` : ''}  clientConfig:
+${opts.failurePolicy ? `  failurePolicy: ${opts.failurePolicy}\n` : ''}${opts.reinvocation ? `  reinvocationPolicy: ${opts.reinvocation}\n` : ''}${opts.timeoutSeconds ? `  timeoutSeconds: ${opts.timeoutSeconds}\n` : ''}${opts.objectSelector ? `  objectSelector:\n    matchLabels: {${opts.objectSelector}}\n` : ''}  clientConfig:
     service:
       namespace: default
-      name: policy
+      name: ${opts.service ?? 'policy'}
       path: ${opts.path}
   rules:
   - operations: ["CREATE", "UPDATE"]
@@ -202,5 +202,44 @@ describe('updates and dry runs go through webhooks too', () => {
     c.run('kubectl apply -f -', { stdin: CONFIG('Validating', { path: '/validate' }).replace('sideEffects: None', 'sideEffects: NoneOnDryRun') });
     expect(c.run('kubectl run web --image=nginx:1.25 --dry-run=server').stdout).toBe('pod/web created (server dry run)\n');
     expect(c.run('kubectl get pod web').exitCode).toBe(1);
+  });
+});
+
+describe('reinvocation (reinvocationPolicy IfNeeded)', () => {
+  // admission/plugin/webhook/mutating/dispatcher.go: a change by a later webhook makes an IfNeeded
+  // webhook called before it due once more; Never (the default) is called once.
+  function twoWebhooks(policy: string): Cluster {
+    const c = buildCluster({}, { seed: 3 });
+    c.run('kubectl apply -f -', { stdin: SERVER(['--add-label=a=1'], 'first') });
+    c.run('kubectl apply -f -', { stdin: SERVER(['--add-label=b=2'], 'second') });
+    c.sim.runUntil(c.sim.now + 60_000);
+    c.run('kubectl apply -f -', { stdin: CONFIG('Mutating', { path: '/mutate', name: 'a-first', service: 'first', reinvocation: policy }) });
+    c.run('kubectl apply -f -', { stdin: CONFIG('Mutating', { path: '/mutate', name: 'b-second', service: 'second' }) });
+    expect(c.run('kubectl run web --image=nginx:1.25').stdout).toBe('pod/web created\n');
+    expect(c.run('kubectl get pod web -o jsonpath={.metadata.labels}').stdout).toBe('{"a":"1","b":"2","run":"web"}');
+    return c;
+  }
+  const reviews = (c: Cluster): number => (c.run('kubectl logs deploy/first').stdout.match(/CREATE pods default\/web/g) ?? []).length;
+
+  it('IfNeeded: the first webhook sees the second one\'s label in a second review', () => {
+    const c = twoWebhooks('IfNeeded');
+    expect(reviews(c)).toBe(2);
+    expect(c.run('kubectl logs deploy/first').stdout).toMatch(/CREATE pods default\/web: allowed/);
+  });
+
+  it('Never: called once', () => {
+    expect(reviews(twoWebhooks('Never'))).toBe(1);
+  });
+});
+
+describe('namespaceSelector', () => {
+  it('only pods in namespaces whose labels match are sent', () => {
+    const c = withServer(['--deny-latest']);
+    const cfg = CONFIG('Validating', { path: '/validate' }).replace('  clientConfig:', '  namespaceSelector:\n    matchLabels: {policy: enforced}\n  clientConfig:');
+    c.run('kubectl apply -f -', { stdin: cfg });
+    expect(c.run('kubectl run free --image=nginx:latest').stdout).toBe('pod/free created\n');
+    c.run('kubectl create namespace strict');
+    c.run('kubectl label namespace strict policy=enforced');
+    expect(c.run('kubectl run web -n strict --image=nginx:latest').stderr).toMatch(/^Error from server \(Forbidden\): admission webhook "policy.kubeplay.dev" denied the request/);
   });
 });
