@@ -1,8 +1,9 @@
-// Issue 17: a watch that asks for its initial events and bookmarks (the watch-list protocol,
-// KEP-3157) through kubeplay serve, read by real kubectl v1.31 (`get --raw`): every object ADDED,
-// then one BOOKMARK carrying only the resourceVersion and the annotation k8s.io/initial-events-end
-// (metav1.InitialEventsAnnotationKey), then the changes. The option combinations the watch refuses
-// come from apimachinery/pkg/apis/meta/internalversion/validation/validation.go validateWatchOptions.
+// Issue 17: watch bookmarks through kubeplay serve, read by real kubectl v1.31 (`get --raw`). With
+// allowWatchBookmarks=true the cacher sends a BOOKMARK (the kind with only a resourceVersion) every
+// minute and 2 s before the watch's deadline (apiserver/pkg/storage/cacher cache_watcher.go
+// nextBookmarkTime). sendInitialEvents (the watch-list protocol, KEP-3157) is refused, as v1.31 runs
+// with the WatchList feature gate off; the option combinations the watch refuses come from
+// apimachinery/pkg/apis/meta/internalversion/validation/validation.go validateWatchOptions.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,43 +49,38 @@ maybe('watch bookmarks through kubeplay serve, read by real kubectl v1.31', () =
     await h?.close();
   });
 
-  it('sends every object as ADDED, then the BOOKMARK that ends the initial events, at the cache\'s resourceVersion', async () => {
+  it('refuses sendInitialEvents with 422, as v1.31 does with the WatchList feature gate off', async () => {
     const out = await kubectl('get', '--raw', `${PODS}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&timeoutSeconds=1`);
-    expect(out.stderr).toBe('');
-    const evs = events(out.stdout);
-    const end = evs.findIndex((e) => e.type === 'BOOKMARK');
-    expect(evs.slice(0, end).map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual(['ADDED a', 'ADDED b']);
-    const bookmark = evs[end]!;
-    expect(bookmark.object).toEqual({
-      kind: 'Pod',
-      apiVersion: 'v1',
-      metadata: { resourceVersion: bookmark.object.metadata.resourceVersion, creationTimestamp: null, annotations: { 'k8s.io/initial-events-end': 'true' } },
-    });
-    const added = evs.slice(0, end).map((e) => Number(e.object.metadata.resourceVersion));
-    expect(Number(bookmark.object.metadata.resourceVersion)).toBeGreaterThanOrEqual(Math.max(...added));
-    // Only one, and none without allowWatchBookmarks.
-    expect(evs.filter((e) => e.type === 'BOOKMARK')).toHaveLength(1);
-    const plain = await kubectl('get', '--raw', `${PODS}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&timeoutSeconds=1`);
-    expect(events(plain.stdout).some((e) => e.type === 'BOOKMARK')).toBe(false);
+    expect(out.exitCode).toBe(1);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toBe('The ListOptions "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled\n');
+    const off = await kubectl('get', '--raw', `${PODS}?watch=true&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&timeoutSeconds=1`);
+    expect(off.stderr).toContain('sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled');
   }, 60_000);
 
   it('refuses sendInitialEvents without resourceVersionMatch=NotOlderThan, and a match without sendInitialEvents, with 422 on the ListOptions', async () => {
     const noMatch = await kubectl('get', '--raw', `${PODS}?watch=true&sendInitialEvents=true`);
     expect(noMatch.exitCode).toBe(1);
-    expect(noMatch.stderr).toContain('resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
+    expect(noMatch.stderr).toBe(
+      'The ListOptions "" is invalid: \n* resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan\n* sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled\n',
+    );
     const exact = await kubectl('get', '--raw', `${PODS}?watch=true&resourceVersionMatch=Exact`);
     expect(exact.stderr).toContain('resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided');
     expect(exact.stderr).toContain('resourceVersionMatch: Unsupported value: "Exact": supported values: "NotOlderThan"');
   }, 60_000);
 
-  it('with sendInitialEvents=false watches from the resourceVersion given: no initial objects, then the changes', async () => {
+  it('sends a BOOKMARK every simulated minute and 2 s before timeoutSeconds ends, each at a newer resourceVersion than the watch began at', async () => {
     const rv = JSON.parse((await kubectl('get', '--raw', PODS)).stdout).metadata.resourceVersion as string;
-    const watching = kubectl('get', '--raw', `${PODS}?watch=true&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=${rv}&timeoutSeconds=40`);
-    // 40 simulated seconds are 2 s of wall time at --speed 20.
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await kubectl('label', 'pod', 'a', 'seen=yes')).exitCode).toBe(0);
-    const evs = events((await watching).stdout);
-    expect(evs.map((e) => `${e.type} ${e.object.metadata.name ?? ''}`)).toContain('MODIFIED a');
-    expect(evs.some((e) => e.type === 'ADDED' || e.type === 'BOOKMARK')).toBe(false);
+    // 130 simulated seconds are 6.5 s of wall time at --speed 20: bookmarks at 60 s, 120 s and 128 s.
+    const out = await kubectl('get', '--raw', `${PODS}?watch=true&allowWatchBookmarks=true&resourceVersion=${rv}&timeoutSeconds=130`);
+    expect(out.stderr).toBe('');
+    const marks = events(out.stdout).filter((e) => e.type === 'BOOKMARK');
+    expect(marks).toHaveLength(3);
+    for (const m of marks) {
+      expect(m.object).toEqual({ kind: 'Pod', apiVersion: 'v1', metadata: { resourceVersion: m.object.metadata.resourceVersion, creationTimestamp: null } });
+      expect(Number(m.object.metadata.resourceVersion)).toBeGreaterThan(Number(rv));
+    }
+    const plain = await kubectl('get', '--raw', `${PODS}?watch=true&resourceVersion=${rv}&timeoutSeconds=5`);
+    expect(events(plain.stdout).some((e) => e.type === 'BOOKMARK')).toBe(false);
   }, 60_000);
 });

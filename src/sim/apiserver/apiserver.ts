@@ -51,6 +51,7 @@ import type { ApiserverConfig, ApiserverState } from './state';
 import { cacheApply, cacheReplace, WATCH_CACHE_CAPACITY } from './watchcache';
 import { fanOut, removeWatcher } from './watchers';
 import { onWatchTimeout, WATCH_TIMEOUT_TIMER } from './watch';
+import { onBookmarkTimer, WATCH_BOOKMARK_TIMER } from './watch-bookmark';
 import { COMPACT_TIMER, onCompactOutcome, onCompactTimer, startCompactor } from './compactor';
 
 export type { ApiserverConfig, ApiserverState } from './state';
@@ -259,6 +260,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
         ctx.setTimer(RELIST_DELAY_MS, RELIST_TIMER);
       }
     } else if (t.name === WATCH_TIMEOUT_TIMER) onWatchTimeout(ctx, s, t.payload as number);
+    else if (t.name === WATCH_BOOKMARK_TIMER) onBookmarkTimer(ctx, s, t.payload as number);
     else if (t.name === LOG_PROXY_TIMER) logsOnTimeout(ctx, s, t.payload as number);
     else if (t.name === RELIST_TIMER) startList(ctx, s);
     else if (t.name === COMPACT_TIMER) onCompactTimer(ctx, s);

@@ -33,6 +33,8 @@ export interface ApiserverConfig {
   etcdRequestTimeoutMs?: number;
   /** Events kept per resource in the watch cache's window (default WATCH_CACHE_CAPACITY). */
   watchCacheCapacity?: number;
+  /** --feature-gates: v1.31's defaults unless set (WatchList off). */
+  featureGates?: { WatchList?: boolean };
 }
 
 /** What an etcd call in flight is for. */
@@ -151,6 +153,8 @@ export interface Watcher {
   phase: Phase;
   /** The client asked for Tables (`kubectl get -w`): each event's object is a one-row Table. */
   table?: { includeObject?: string };
+  /** allowWatchBookmarks=true: the watch's deadline and the resourceVersion it started from (watch-bookmark.ts). */
+  bookmarks?: { deadline: number; fromRv: number };
 }
 
 export interface WatcherIndexEntry {

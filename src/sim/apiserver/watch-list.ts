@@ -1,5 +1,10 @@
-// A watch's list options (apimachinery/pkg/apis/meta/internalversion/validation: validateWatchOptions,
-// with the WatchList feature on) and the bookmark that ends its initial events: a client that asks
+// A watch's list options (apimachinery/pkg/apis/meta/internalversion/validation: validateWatchOptions)
+// and the bookmark that ends its initial events. kube-apiserver v1.31 runs with the WatchList feature
+// gate off (alpha since v1.27, default false; pkg/features/kube_features.go), so a watch that names
+// sendInitialEvents gets 422 `sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch
+// unless the WatchList feature gate is enabled` (validateWatchOptions with isWatchListFeatureEnabled
+// false; the handler validates before it watches). With --feature-gates=WatchList=true
+// (ApiserverConfig.featureGates) a client that asks
 // `sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true` gets every
 // object as ADDED, then one BOOKMARK whose object is empty but for its resourceVersion and the
 // annotation `k8s.io/initial-events-end: "true"` (the cacher's watch-list; KEP-3157), and from then
@@ -26,12 +31,15 @@ export interface WatchListOptions {
 }
 
 /** The watch's options, or the 422 `ListOptions.meta.k8s.io "" is invalid: ...` their combination earns. */
-export function watchListOptions(query: Record<string, string> | undefined): WatchListOptions | Status {
+export function watchListOptions(query: Record<string, string> | undefined, watchListEnabled = false): WatchListOptions | Status {
   const q = query ?? {};
   const send = flag(q.sendInitialEvents);
   const match = q.resourceVersionMatch ?? '';
   const errs: FieldError[] = [];
-  if (send !== undefined && match !== NOT_OLDER_THAN) errs.push(forbidden('resourceVersionMatch', `sendInitialEvents requires setting resourceVersionMatch to ${NOT_OLDER_THAN}`));
+  if (send !== undefined) {
+    if (match !== NOT_OLDER_THAN) errs.push(forbidden('resourceVersionMatch', `sendInitialEvents requires setting resourceVersionMatch to ${NOT_OLDER_THAN}`));
+    if (!watchListEnabled) errs.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled'));
+  }
   if (match !== '') {
     if (send === undefined) errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
     if (match !== NOT_OLDER_THAN) errs.push(notSupported('resourceVersionMatch', match, [NOT_OLDER_THAN]));

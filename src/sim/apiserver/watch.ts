@@ -15,6 +15,7 @@ import { wantsTable } from './table';
 import type { ApiserverState, RequestContext, Watcher } from './state';
 import { eventsSince, resourceCache } from './watchcache';
 import { bookmarkObject, watchListOptions } from './watch-list';
+import { scheduleBookmark } from './watch-bookmark';
 import { addWatcher, eventFor, eventPhase, removeWatcher, sendWatchEvent, watcherMatches } from './watchers';
 
 export const WATCH_TIMEOUT_TIMER = 'watch.timeout';
@@ -36,7 +37,7 @@ export function onWatchTimeout(ctx: Effects, s: ApiserverState, id: number): voi
 export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
   const sel = selectorsOf(rc);
   if ('kind' in sel) return respond(ctx, rc, sel.code, sel, 'Watch');
-  const list = watchListOptions(rc.msg.body.query);
+  const list = watchListOptions(rc.msg.body.query, s.config.featureGates?.WatchList === true);
   if ('kind' in list) return respond(ctx, rc, list.code, list, 'Watch');
   const client = { process: rc.msg.from, incarnation: rc.msg.fromIncarnation };
   const w: Watcher = {
@@ -82,7 +83,12 @@ export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext):
     }
     if (list.sendInitialEvents === true && list.allowWatchBookmarks) sendWatchEvent(ctx, w, 'BOOKMARK', bookmarkObject(rc.ri.info, s.revision, true), w.phase);
   }
-  ctx.setTimer(watchTimeoutMs(ctx, rc.msg.body.query?.timeoutSeconds), WATCH_TIMEOUT_TIMER, w.id);
+  const timeoutMs = watchTimeoutMs(ctx, rc.msg.body.query?.timeoutSeconds);
+  ctx.setTimer(timeoutMs, WATCH_TIMEOUT_TIMER, w.id);
+  if (list.allowWatchBookmarks) {
+    w.bookmarks = { deadline: ctx.now + timeoutMs, fromRv: from > 0 ? from : s.revision };
+    scheduleBookmark(ctx, w);
+  }
   rc.stages.push(passed('Watch', `registered #${w.id}`));
   auditLog(ctx, rc, 200);
 }

@@ -1,0 +1,47 @@
+// Periodic watch bookmarks (k8s.io/apiserver/pkg/storage/cacher): a watcher that asked for
+// allowWatchBookmarks=true is put in the cacher's bookmark buckets at cacheWatcher.nextBookmarkTime:
+// one bookmark frequency (defaultBookmarkFrequency, 1 min) from now, or 2 s before the watch's
+// deadline when that comes first, and never once that time has passed. When its time comes the
+// dispatcher sends it a BOOKMARK whose object is the kind, empty but for the resourceVersion the
+// cache has reached; cacheWatcher.process drops it unless that version is newer than the one the
+// watch started from. The watcher is then put back for its next bookmark. The real dispatcher looks
+// at the buckets every second with a 25% jitter; here the bookmark comes at the exact time.
+
+import type { Effects } from '../kernel/component';
+import { RESOURCES } from '../api/resources';
+import type { ApiserverState, Watcher } from './state';
+import { bookmarkObject } from './watch-list';
+import { sendWatchEvent } from './watchers';
+
+export const WATCH_BOOKMARK_TIMER = 'watch.bookmark';
+/** cacher.go defaultBookmarkFrequency. */
+export const BOOKMARK_FREQUENCY_MS = 60_000;
+/** cacheWatcher.nextBookmarkTime: `c.deadline.Add(-2 * time.Second)`. */
+export const BOOKMARK_BEFORE_DEADLINE_MS = 2_000;
+
+/**
+ * When this watcher's next bookmark is due, or undefined when the watch ends before it could be. A
+ * time equal to now counts as gone: the real dispatcher's clock has moved on by the time it puts a
+ * watcher back (its buckets are a second wide), so the pre-deadline bookmark is sent once.
+ */
+export function nextBookmarkAt(now: number, deadline: number): number | undefined {
+  const at = Math.min(now + BOOKMARK_FREQUENCY_MS, deadline - BOOKMARK_BEFORE_DEADLINE_MS);
+  return at <= now ? undefined : at;
+}
+
+/** Put a watcher that allows bookmarks in line for its next one. */
+export function scheduleBookmark(ctx: Effects, w: Watcher): void {
+  if (w.bookmarks === undefined) return;
+  const at = nextBookmarkAt(ctx.now, w.bookmarks.deadline);
+  if (at !== undefined) ctx.setTimer(at - ctx.now, WATCH_BOOKMARK_TIMER, w.id);
+}
+
+export function onBookmarkTimer(ctx: Effects, s: ApiserverState, id: number): void {
+  const w = s.watchers.get(id);
+  if (!w?.bookmarks) return;
+  if (s.revision > w.bookmarks.fromRv) {
+    const info = RESOURCES.find((r) => r.resource === w.resource)!;
+    sendWatchEvent(ctx, w, 'BOOKMARK', bookmarkObject(info, s.revision, false), 'watch');
+  }
+  scheduleBookmark(ctx, w);
+}
