@@ -42,7 +42,7 @@ describe('sendInitialEvents with the WatchList feature gate of v1.31', () => {
     const { s, ctx } = syncedApiserver();
     s.config = { ...s.config, featureGates: { WatchList: true } };
     kubeApiserver.onMessage(s, watch(WATCH_LIST, 302), ctx);
-    const evs = ctx.sent.map((m) => (m.body as WatchEventBody).event);
+    const evs = ctx.sent.map((m) => (m.body as WatchEventBody).event as { type: string; object: { metadata: { name?: string; annotations?: Record<string, string> } } });
     expect(evs.map((e) => `${e.type} ${e.object.metadata.name ?? ''}`)).toEqual(['ADDED default', 'ADDED kube-system', 'ADDED kube-public', 'ADDED kube-node-lease', 'BOOKMARK ']);
     expect(evs[4]!.object.metadata.annotations).toEqual({ 'k8s.io/initial-events-end': 'true' });
     expect(s.watchers.size).toBe(1);
