@@ -29,6 +29,8 @@ import { kubeconfig } from './kubeconfig';
 import { hostPort, startPageServer, type PageServer } from './page';
 import { makePki, type Pki } from './pki';
 import { ServedSession } from './served-session';
+import { isTable, tableJson } from './table-json';
+import { isFollowedLog, LOG_POLL_MS, LogFollow, type Ask } from './logs-follow';
 
 export interface ServeOptions {
   scenario: Scenario;
@@ -104,7 +106,7 @@ export function warningHeader(text: string): string {
 
 function send(res: ServerResponse, code: number, body: unknown, contentType = 'application/json', warnings: string[] = []): void {
   if (res.headersSent || res.destroyed) return;
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const text = typeof body === 'string' ? body : isTable(body) ? tableJson(body) : JSON.stringify(body);
   const headers: Record<string, string | number | string[]> = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' };
   if (warnings.length) headers.Warning = warnings.map(warningHeader);
   res.writeHead(code, headers);
@@ -240,12 +242,49 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       res.end('Too many requests, please try again later.\n');
       return;
     }
+    if (line.method === 'GET' && isFollowedLog(line.path, line.query)) return followLog(req, res, line, credentials, client);
     const id = nextId++;
     open.set(id, { res, watch, client });
     res.on('close', () => {
       if (open.delete(id)) runner.record({ kind: 'hangup', id });
     });
     enter(id, req, { ...line, body: decoded.body }, credentials, watch);
+  };
+
+  // `kubectl logs -f`: a chunked text stream kept open while the container runs, fed by repeated
+  // reads (logs-follow.ts), each one recorded request.
+  const followLog = (req: IncomingMessage, res: ServerResponse, line: { path: string; query: Record<string, string> }, credentials: Credentials, client: string): void => {
+    const ids: number[] = [];
+    const polling: { timer?: ReturnType<typeof setInterval> } = {};
+    const ask: Ask = (path, query, done) => {
+      const id = nextId++;
+      ids.push(id);
+      open.set(id, { answer: done, watch: false, client });
+      enter(id, req, { method: 'GET', path, query }, credentials, false);
+    };
+    const session = new LogFollow(line.path, line.query, ask, {
+      start: () => {
+        if (res.headersSent || res.destroyed) return;
+        res.writeHead(200, { 'Content-Type': 'text/plain', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
+        res.flushHeaders();
+      },
+      write: (text) => void (res.destroyed || res.write(text)),
+      end: () => {
+        clearInterval(polling.timer);
+        res.end();
+      },
+      fail: (code, body) => {
+        clearInterval(polling.timer);
+        send(res, code, body, contentTypeFor(line.path, body));
+      },
+    });
+    res.on('close', () => {
+      session.stop();
+      clearInterval(polling.timer);
+      for (const x of ids) if (open.delete(x)) runner.record({ kind: 'hangup', id: x });
+    });
+    session.start();
+    polling.timer = setInterval(() => (session.done ? clearInterval(polling.timer) : session.poll()), LOG_POLL_MS);
   };
 
   /** The request into the simulation, recorded at its simulated time so that `kubeplay run` of the recording is this run. */
