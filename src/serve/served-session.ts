@@ -28,7 +28,12 @@ export interface PageClient {
 
 /** Commands a page may give a served run (the rest would replace or rewind the shared cluster). */
 const ALLOWED = new Set<string>(['play', 'pause', 'speed', 'step', 'stepPhase', 'skip', 'exec', 'cancel', 'kill', 'restart', 'start', 'partition', 'link', 'heal', 'share', 'cycles', 'logs']);
-/** With no page drawing, a frame is still built every this many ticks, so what it collects stays bounded. */
+/**
+ * With pages connected but none drawing, a frame is still built every this many ticks, so what it
+ * collects stays bounded; with no page at all nothing is built (a frame reads every object and
+ * component: with 3,000 pods that is most of a tick, and requests wait behind it), and what was
+ * collected is dropped as often.
+ */
 const IDLE_FRAME_EVERY = 30;
 /** Wall ms a page may go without drawing the frames it was sent before it stops holding the others back. */
 export const STALE_MS = 2000;
@@ -98,8 +103,10 @@ export class ServedSession {
       if (!p.stale && p.undrawn >= FRAMES_AHEAD && now - p.drewAt > STALE_MS) p.stale = true;
       return !p.stale;
     });
-    const ready = drawing.length > 0 ? drawing.every((p) => p.undrawn < FRAMES_AHEAD) : ++this.idleTicks % IDLE_FRAME_EVERY === 0;
+    const idle = drawing.length === 0 && ++this.idleTicks % IDLE_FRAME_EVERY === 0;
+    const ready = drawing.length > 0 ? drawing.every((p) => p.undrawn < FRAMES_AHEAD) : idle && this.clients.size > 0;
     const frame = this.session.tick(real, ready);
+    if (idle && this.clients.size === 0) this.session.discardFrame();
     this.drain();
     if (frame) {
       for (const [c, p] of this.clients) {

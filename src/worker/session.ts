@@ -142,6 +142,15 @@ export class SimSession {
     return out;
   }
 
+  /**
+   * Nobody is watching (`kubeplay serve` with no page open): forget what was collected for the next
+   * frame instead of building it. The trace it holds is bounded already; a page that connects later
+   * gets everything anyway (resendAll).
+   */
+  discardFrame(): void {
+    this.run?.batches.discardOutputs();
+  }
+
   /** The running cluster, for tests and the dev tools. */
   get cluster(): Cluster | undefined {
     return this.run?.cluster;
