@@ -48,7 +48,7 @@ import { DELETE_COLLECTION_ITEM_TIMER } from './respond';
 import { webhookOnAnswer, webhookOnTimeout } from './webhooks/dispatch';
 import type { MessageId } from '../kernel/units';
 import type { ApiserverConfig, ApiserverState } from './state';
-import { cacheApply, cacheReplace, WATCH_CACHE_CAPACITY } from './watchcache';
+import { cacheApply, cacheReplace } from './watchcache';
 import { fanOut, removeWatcher } from './watchers';
 import { onWatchTimeout, WATCH_TIMEOUT_TIMER } from './watch';
 import { onBookmarkTimer, WATCH_BOOKMARK_TIMER } from './watch-bookmark';
@@ -167,7 +167,7 @@ function onEtcdWatch(ctx: Effects, s: ApiserverState, body: EtcdWatchBody): void
   if (body.watchId !== s.etcd.watchId) return;
   let ready = false;
   for (const ev of body.events) {
-    const applied = cacheApply(s, ev);
+    const applied = cacheApply(s, ev, ctx.now);
     if (!applied) continue;
     fanOut(ctx, s, applied.resource, applied.event);
     if (rbacOnCacheEvent(s, applied.resource, applied.event)) ready = true;
@@ -219,7 +219,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
       watchers: new Map(),
       watcherIndex: new Map(),
       proxies: new Map(),
-      capacity: cfg.watchCacheCapacity ?? WATCH_CACHE_CAPACITY,
+      ...(cfg.watchCacheCapacity !== undefined && { capacity: cfg.watchCacheCapacity }),
     };
     ctx.log(`Serving securely on ${cfg.advertiseAddress}:6443`);
     startList(ctx, s);

@@ -31,7 +31,7 @@ export interface ApiserverConfig {
   advertiseAddress: string;
   /** How long one etcd call may take before the apiserver gives up on it (default ETCD_REQUEST_TIMEOUT_MS). */
   etcdRequestTimeoutMs?: number;
-  /** Events kept per resource in the watch cache's window (default WATCH_CACHE_CAPACITY). */
+  /** Events kept per resource in the watch cache's window, fixed (default: it sizes itself by age, watchcache.ts). */
   watchCacheCapacity?: number;
   /** --feature-gates: v1.31's defaults unless set (WatchList off). */
   featureGates?: { WatchList?: boolean };
@@ -129,6 +129,8 @@ export interface CacheEvent {
   obj: KubeObject;
   prev?: KubeObject;
   rv: number;
+  /** When the cache recorded it (watchCacheEvent.RecordTime), simulated ms. */
+  at?: number;
 }
 
 export interface ResourceCache {
@@ -139,6 +141,8 @@ export interface ResourceCache {
   listRv: number;
   /** Whether any event has been pushed out of the window (then the oldest event bounds replays). */
   evicted: boolean;
+  /** How many events the window holds now (it grows and shrinks with their age; watchcache.ts). */
+  capacity?: number;
 }
 
 export interface Watcher {
@@ -192,7 +196,8 @@ export interface ApiserverState {
   watcherIndex: Map<string, WatcherIndexEntry>;
   /** Log requests proxied to kubelets, by the proxied request's id. */
   proxies: Map<MessageId, ProxyCall>;
-  capacity: number;
+  /** A fixed window size (ApiserverConfig.watchCacheCapacity); unset, the window sizes itself. */
+  capacity?: number;
   /** The etcd lease that events are written with (lease-manager.ts); created on first use. */
   leases?: LeaseManagerState;
   /** The etcd compactor's memory (compactor.ts); lost with the process, as the real one's. */

@@ -1,6 +1,13 @@
 // The watch cache (k8s.io/apiserver/pkg/storage/cacher): per resource, the current objects and a
 // window of recent events, filled from one etcd watch on /registry/. It serves admission lookups
 // and client watches; a watch from a resourceVersion older than the window gets 410 Gone.
+//
+// The window sizes itself as v1.31's watch_cache.go resizeCacheLocked does: it starts at 100 events
+// (defaultLowerBoundCapacity); when it is full and its oldest event is younger than eventFreshDuration
+// (75 s) it doubles, up to 100 * 1024 (defaultUpperBoundCapacity); when it is full and the event a
+// quarter of the window back from the newest is older than 75 s it halves (the oldest go). So a
+// watch can resume from any version of the last 75 s, and from an older one only while few events
+// came since; otherwise `too old resource version`.
 
 import type { KubeObject } from '../api/types';
 import type { KeyValue, WatchEvent } from '../etcd/protocol';
@@ -8,8 +15,12 @@ import { podsByNodeOnEvent } from './node-graph-source';
 import { parseKey } from './registry/keys';
 import type { ApiserverState, CacheEvent, ResourceCache } from './state';
 
-/** Events kept per resource (the cacher's window; the real one sizes itself, 100 was its old default). */
-export const WATCH_CACHE_CAPACITY = 1000;
+/** watch_cache.go defaultLowerBoundCapacity: the window's first and smallest size. */
+export const WATCH_CACHE_LOWER_BOUND = 100;
+/** watch_cache.go defaultUpperBoundCapacity. */
+export const WATCH_CACHE_UPPER_BOUND = 100 * 1024;
+/** watch_cache.go eventFreshDuration: the history a watch cache tries to keep. */
+export const EVENT_FRESH_MS = 75_000;
 
 /** The object as served: what etcd stores, plus resourceVersion = the key's mod revision. */
 export function withResourceVersion(obj: KubeObject, rv: number): KubeObject {
@@ -44,7 +55,7 @@ export function cacheReplace(s: ApiserverState, kvs: KeyValue[], revision: numbe
 }
 
 /** Apply one etcd watch event; returns the cache event it became (undefined for keys not served). */
-export function cacheApply(s: ApiserverState, ev: WatchEvent): { resource: string; event: CacheEvent } | undefined {
+export function cacheApply(s: ApiserverState, ev: WatchEvent, now = 0): { resource: string; event: CacheEvent } | undefined {
   const k = parseKey(ev.kv.key);
   const rv = ev.kv.modRevision;
   if (rv > s.revision) s.revision = rv;
@@ -56,19 +67,30 @@ export function cacheApply(s: ApiserverState, ev: WatchEvent): { resource: strin
     const last = old?.obj ?? (ev.prevKv ? objectFromKv(ev.prevKv) : undefined);
     if (!last) return undefined;
     c.objects.delete(k.cacheKey);
-    event = { type: 'DELETED', obj: withResourceVersion(last, rv), prev: last, rv };
+    event = { type: 'DELETED', obj: withResourceVersion(last, rv), prev: last, rv, at: now };
   } else {
     const obj = objectFromKv(ev.kv);
     c.objects.set(k.cacheKey, { obj, modRevision: rv });
-    event = old ? { type: 'MODIFIED', obj, prev: old.obj, rv } : { type: 'ADDED', obj, rv };
+    event = old ? { type: 'MODIFIED', obj, prev: old.obj, rv, at: now } : { type: 'ADDED', obj, rv, at: now };
   }
-  c.events.push(event);
+  record(c, event, now, s.capacity);
   podsByNodeOnEvent(s, k.info.resource, event);
-  if (c.events.length > s.capacity) {
-    c.events.splice(0, c.events.length - s.capacity);
+  return { resource: k.info.resource, event };
+}
+
+/** watchCache.updateCache: resize the window by its events' age, push out the oldest when full, add. */
+function record(c: ResourceCache, event: CacheEvent, now: number, fixed: number | undefined): void {
+  let cap = fixed ?? c.capacity ?? WATCH_CACHE_LOWER_BOUND;
+  if (fixed === undefined && c.events.length >= cap) {
+    if (now - (c.events[0]!.at ?? now) < EVENT_FRESH_MS) cap = Math.min(cap * 2, WATCH_CACHE_UPPER_BOUND);
+    else if (now - (c.events[c.events.length - Math.floor(cap / 4)]?.at ?? now) > EVENT_FRESH_MS) cap = Math.max(Math.floor(cap / 2), WATCH_CACHE_LOWER_BOUND);
+    c.capacity = cap;
+  }
+  if (c.events.length >= cap) {
+    c.events.splice(0, c.events.length - cap + 1);
     c.evicted = true;
   }
-  return { resource: k.info.resource, event };
+  c.events.push(event);
 }
 
 /**
