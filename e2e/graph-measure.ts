@@ -92,14 +92,20 @@ export async function measureGraph(page: Page): Promise<Measure> {
         const node = n.getBoundingClientRect();
         return k.labels(n).flatMap((el) => {
           const r = el.getBoundingClientRect();
+          // The nearest box between the text and its node that clips what overflows it (a pod chip's name box).
+          let clip: Element | null = el.parentElement;
+          while (clip && clip !== n && getComputedStyle(clip).overflow === 'visible') clip = clip.parentElement;
+          const c = clip && clip !== n ? clip.getBoundingClientRect() : undefined;
           const why =
             el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== 'visible'
               ? `scrolls ${el.scrollWidth} > ${el.clientWidth}`
-              : r.width > 0 && r.right > node.right + 1
-                ? `right ${r.right.toFixed(0)} > ${node.right.toFixed(0)}`
-                : r.height > 0 && r.bottom > node.bottom + 1
-                  ? `bottom ${r.bottom.toFixed(0)} > ${node.bottom.toFixed(0)}`
-                  : '';
+              : c && r.width > 0 && (r.left < c.left - 1 || r.right > c.right + 1)
+                ? `clipped ${r.left.toFixed(0)}-${r.right.toFixed(0)} by its box ${c.left.toFixed(0)}-${c.right.toFixed(0)}`
+                : r.width > 0 && r.right > node.right + 1
+                  ? `right ${r.right.toFixed(0)} > ${node.right.toFixed(0)}`
+                  : r.height > 0 && r.bottom > node.bottom + 1
+                    ? `bottom ${r.bottom.toFixed(0)} > ${node.bottom.toFixed(0)}`
+                    : '';
           return why ? [`${el.textContent!.trim().slice(0, 30)}: ${why}`] : [];
         });
       }),
@@ -150,7 +156,10 @@ export async function badgeOverlaps(page: Page): Promise<BadgeOverlaps> {
   return page.evaluate(() => {
     const k = (window as unknown as { __kpGraph: InPage }).__kpGraph;
     const badges = [...document.querySelectorAll('[data-testid="message-dot"]')].filter((g) => Number(g.getAttribute('data-count')) > 1);
-    const rects = k.labels().map((el) => ({ text: el.textContent!.trim().slice(0, 30), r: el.getBoundingClientRect() }));
+    const rects = k.labels().map((el) => ({
+      text: el.textContent!.trim().slice(0, 30),
+      r: el.getBoundingClientRect(),
+    }));
     const overlaps: string[] = [];
     for (const g of badges) {
       const c = g.querySelector('circle')!.getBoundingClientRect();
