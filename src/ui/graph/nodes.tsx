@@ -487,6 +487,12 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
             </div>
             {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} />}
           </div>
+          {/* The seed's point (chapter 1) where it covers nothing: the edge to the leader is short. */}
+          {role === 'etcd-cluster' && (
+            <div className="kp-region-sub kp-etcd-band-note" data-testid="etcd-note">
+              {g.onlyApiTalksToEtcd.replace('\n', ' ')}
+            </div>
+          )}
         </div>
         <div className="kp-region-badges">
           {badges}
