@@ -5,37 +5,8 @@
 // at 1280x720 and 1440x900, to be looked at.
 
 import { type Page } from '@playwright/test';
+import { badgeOverlaps } from './graph-measure';
 import { expect, gotoApp, pickScenario, shot, test, typeCommand } from './helpers';
-
-interface Overlaps {
-  badges: number;
-  overlaps: string[];
-}
-
-/** The count badges on screen now and the labels each one covers (its circle against each text's box). */
-async function badgeOverlaps(page: Page): Promise<Overlaps> {
-  return page.evaluate(() => {
-    const badges = [...document.querySelectorAll('[data-testid="message-dot"]')].filter((g) => Number(g.getAttribute('data-count')) > 1);
-    const labels = [...document.querySelectorAll('.react-flow__node *')].filter(
-      (el) => el instanceof HTMLElement && el.offsetParent !== null && [...el.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim()),
-    );
-    const rects = labels.map((el) => ({ text: el.textContent!.trim().slice(0, 30), r: el.getBoundingClientRect() }));
-    const overlaps: string[] = [];
-    for (const g of badges) {
-      const c = g.querySelector('circle')!.getBoundingClientRect();
-      const cx = c.left + c.width / 2;
-      const cy = c.top + c.height / 2;
-      const radius = c.width / 2;
-      for (const { text, r } of rects) {
-        const nx = Math.max(r.left, Math.min(cx, r.right));
-        const ny = Math.max(r.top, Math.min(cy, r.bottom));
-        // A pixel of slack: a badge that only touches a label's box leaves its text readable.
-        if ((cx - nx) ** 2 + (cy - ny) ** 2 < (radius - 1) ** 2) overlaps.push(`badge ${g.getAttribute('data-count')} × ${g.getAttribute('data-type')} over "${text}"`);
-      }
-    }
-    return { badges: badges.length, overlaps };
-  });
-}
 
 test('count badges never cover a label: the default cluster at 1280x720 while a Deployment of 12 rolls out', async ({ page }) => {
   test.setTimeout(150_000);

@@ -7,7 +7,7 @@ import { type RefObject, useEffect, useState } from 'react';
 import type { Phase } from '../../protocol/view';
 import { PHASE_NAMES } from '../app/strings';
 import { type Dot, computeDots } from './dots';
-import { type LabelIndex, type Point, type Rect, badgeSpot } from './badge-spot';
+import { type LabelIndex, PlacedBadges, type Point, type Rect, badgeSpot } from './badge-spot';
 import { borderToBorder } from './dot-path';
 import { GraphLabels } from './label-rects';
 import type { ClusterLayout } from './layout';
@@ -112,15 +112,15 @@ const BADGE_SCALE = 1.7;
 
 /** The count badges of one frame: each takes a free spot, which the next ones then avoid. */
 class Badges {
-  private readonly placed: { p: Point; r: number }[] = [];
-  constructor(private readonly labels: LabelIndex) {}
+  private readonly placed = new PlacedBadges();
+  private readonly free: Pick<LabelIndex, 'hits'>;
+  constructor(labels: LabelIndex) {
+    this.free = { hits: (p: Point, rr: number) => labels.hits(p, rr) || this.placed.hits(p, rr) };
+  }
 
   place(a: Point, b: Point, t: number, r: number): Point {
-    const free = {
-      hits: (p: Point, rr: number) => this.labels.hits(p, rr) || this.placed.some((q) => Math.hypot(q.p.x - p.x, q.p.y - p.y) < q.r + rr),
-    };
-    const p = badgeSpot(a, b, t, r, free);
-    this.placed.push({ p, r });
+    const p = badgeSpot(a, b, t, r, this.free);
+    this.placed.add(p, r);
     return p;
   }
 }
@@ -249,6 +249,7 @@ export function MessageDots({ layoutRef }: { layoutRef: RefObject<ClusterLayout 
     schedule();
     return () => {
       unsubscribe();
+      labels.dispose();
       if (raf) cancelAnimationFrame(raf);
       for (const el of els.values()) el.g.remove();
       els.clear();

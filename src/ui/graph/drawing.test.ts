@@ -45,7 +45,7 @@ describe('GraphDrawing', () => {
     expect(d.layout).toEqual(layoutFor(s, pods, nodes, podOrder.order, services, serviceOrder.order, 1.6));
     const endpoints = serviceEndpoints(s.objects);
     expect(d.nodes).toEqual(buildNodes(s, d.layout, pods, nodes, endpoints));
-    expect(d.edges.map((e) => e.id)).toEqual([...buildEdges(s, d.layout, en), ...buildServiceEdges(s, d.layout, endpoints, en)].map((e) => e.id));
+    expect(d.edges.map((e) => e.id)).toEqual([...buildEdges(s, d.layout), ...buildServiceEdges(s, d.layout, endpoints, en)].map((e) => e.id));
     expect(d.edges.every((e) => e.ariaLabel && e.domAttributes?.['aria-roledescription'] === en.edgeRole)).toBe(true);
   });
 

@@ -109,7 +109,7 @@ export class GraphDrawing {
   private commEdges(s: SimSlice, layout: ClusterLayout, words: GraphStrings): GraphEdge[] {
     const deps = [edgeInputs(s), s.partitions.map((p) => p.join('|')).join(','), s.apiEtcd, drawnComponents(layout), words];
     if (this.comm && deps.every((d, i) => d === this.comm!.deps[i])) return this.comm.edges;
-    const edges = buildEdges(s, layout, words).map((e) => labelled(e, words));
+    const edges = buildEdges(s, layout).map((e) => labelled(e, words));
     this.comm = { deps, edges };
     return edges;
   }

@@ -1,8 +1,8 @@
 // Issue 11's layout defects: the words "only kube-apiserver talks to etcd" (seed, chapter 1: the API
 // server is the only component that talks to etcd) sat on the short apiserver -> etcd edge inside the
 // control plane, over the etcd card and the other members' edges. Inside the control plane they now
-// stand right of the etcd column, level with the apiserver; members on hosts of their own keep the
-// words on their long edge.
+// stand right of the etcd column, level with the apiserver; for members on hosts of their own they
+// are a line of the etcd box's header.
 import { describe, expect, it } from 'vitest';
 import { fixtureState, withExternalEtcd } from './fixtures';
 import { COMP_W, ETCD_X, regionId } from './layout';
@@ -40,10 +40,13 @@ describe('the note that only kube-apiserver talks to etcd', () => {
     expect(etcd.ay).toBeGreaterThan(api.ay);
   });
 
-  it('with members on hosts of their own: on the edge, and the control plane has no note', () => {
+  it('with members on hosts of their own: no edge carries it (the etcd box says it in its header), and the control plane has no note', () => {
+    // On the short edge to the leader the words lay over the control plane's header and etcd-1's
+    // name at 1280x720 (issue 11); nodes.tsx draws them as the etcd box's third header line.
     const { nodes, edges } = graph(slice(withExternalEtcd(fixtureState(), 3)));
     const cp = nodes.find((n) => n.id === regionId('control-plane'))!;
     expect((cp.data as RegionData).etcdNote).toBeUndefined();
-    expect(edges.filter((e) => e.data?.kind === 'etcd' && e.data.label)).toHaveLength(1);
+    expect(edges.filter((e) => e.data?.kind === 'etcd')).not.toHaveLength(0);
+    expect(edges.filter((e) => e.data?.kind === 'etcd' && e.data.label)).toHaveLength(0);
   });
 });

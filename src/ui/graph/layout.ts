@@ -358,7 +358,15 @@ function cpWidth(): number {
 export const ETCD_CARD_W = COMP_W + 2 * PAD;
 export const ETCD_CARD_H = HEADER_H + COMP_H + PAD;
 const ETCD_CARD_GAP = 26;
-const ETCD_BOX_HEADER_H = 50;
+/**
+ * The etcd box's header: its title, its status line and the seed's words "only kube-apiserver talks
+ * to etcd" (chapter 1), which stood on the short apiserver -> etcd edge and lay over the control
+ * plane's header and etcd-1's name at 1280x720 (issue 11).
+ */
+const ETCD_BOX_HEADER_H = 64;
+/** Compact: the lines in 12 px; the cards, wide and short, keep a region gap apart (26 made the ring of 3 404 units wide). */
+const ETCD_COMPACT_HEADER_H = K.pad + K.titleH + 2 * K.lineH + K.chipGap;
+const ETCD_COMPACT_GAP = K.gap;
 
 export interface EtcdRing {
   w: number;
@@ -389,7 +397,9 @@ export function etcdRing(n: number, compact = false): EtcdRing {
       const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
       return { x: r * Math.cos(a), y: ry * Math.sin(a) };
     });
-  const apart = (p: { x: number; y: number }, q: { x: number; y: number }) => Math.abs(p.x - q.x) >= card.w + ETCD_CARD_GAP || Math.abs(p.y - q.y) >= card.h + ETCD_CARD_GAP;
+  const gap = compact ? ETCD_COMPACT_GAP : ETCD_CARD_GAP;
+  const header = compact ? ETCD_COMPACT_HEADER_H : ETCD_BOX_HEADER_H;
+  const apart = (p: { x: number; y: number }, q: { x: number; y: number }) => Math.abs(p.x - q.x) >= card.w + gap || Math.abs(p.y - q.y) >= card.h + gap;
   const free = (ps: { x: number; y: number }[]) => ps.every((p, i) => ps.every((q, j) => i === j || apart(p, q)));
   let r = n > 1 ? 60 : 0;
   let pts = at(r);
@@ -408,8 +418,8 @@ export function etcdRing(n: number, compact = false): EtcdRing {
   const maxX = Math.max(...pts.map((p) => p.x));
   const maxY = Math.max(...pts.map((p) => p.y));
   // Round so the boxes sit on whole pixels (crisp borders) and the layout tests can compare.
-  const cells = pts.map((p) => ({ x: Math.round(PAD + p.x - minX), y: Math.round(ETCD_BOX_HEADER_H + p.y - minY) }));
-  return { w: Math.round(2 * PAD + maxX - minX + card.w), h: Math.round(ETCD_BOX_HEADER_H + maxY - minY + card.h + PAD), card, cells };
+  const cells = pts.map((p) => ({ x: Math.round(PAD + p.x - minX), y: Math.round(header + p.y - minY) }));
+  return { w: Math.round(2 * PAD + maxX - minX + card.w), h: Math.round(header + maxY - minY + card.h + PAD), card, cells };
 }
 
 /** The etcd cluster's box: one card per member host, each holding its etcd process. */

@@ -260,7 +260,7 @@ function edge(s: SimSlice, from: string, to: string, kind: EdgeData['kind'], lab
 }
 
 /** The real communication paths between the components that exist. */
-export function buildEdges(s: SimSlice, layout: ClusterLayout, words: GraphStrings = GRAPH_STRINGS.en): GraphEdge[] {
+export function buildEdges(s: SimSlice, layout: ClusterLayout): GraphEdge[] {
   const comps = Object.values(s.components).filter((c) => layout.byId[componentNodeId(c.id)]);
   const ofKind = (k: string) => comps.filter((c) => c.kind === k).sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
   const api = ofKind('kube-apiserver')[0];
@@ -270,14 +270,13 @@ export function buildEdges(s: SimSlice, layout: ClusterLayout, words: GraphStrin
   if (api) {
     for (const k of ofKind('kubectl')) out.push(edge(s, k.id, api.id, 'api', 'HTTPS :6443'));
     // kube-apiserver talks to one member at a time (the leader, once it has found it): the edge goes
-    // there. Until the graph has seen a request, to every member, labelled on the middle one.
+    // there. Until the graph has seen a request, to every member.
     const talksTo = etcd.find((e) => e.id === s.apiEtcd);
-    const mid = Math.floor((etcd.length - 1) / 2);
-    for (const [i, e] of (talksTo ? [talksTo] : etcd).entries()) {
-      // Members on hosts of their own get the words on the (long) edge; inside the control plane they
-      // stand beside the etcd column (RegionData.etcdNote).
-      const external = s.hosts[e.host]?.role === 'etcd';
-      const g = edge(s, api.id, e.id, 'etcd', external && (talksTo || i === mid) ? words.onlyApiTalksToEtcd : undefined);
+    for (const e of talksTo ? [talksTo] : etcd) {
+      // The words "only kube-apiserver talks to etcd" stand beside the etcd column inside the control
+      // plane (RegionData.etcdNote), and in the etcd box's header for members on hosts of their own:
+      // on the edge they lay over the control plane's header and etcd-1's name (issue 11).
+      const g = edge(s, api.id, e.id, 'etcd');
       // To a member on a host of its own, the edge runs under the member cards (React Flow lifts an
       // edge to its deepest node's level): it may have to cross a card to reach the one it goes to.
       if (s.hosts[e.host]?.role === 'etcd') g.zIndex = -1;

@@ -6,7 +6,8 @@ import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { ComponentView } from '../../protocol/view';
 import { type Selection } from '../store/ui-store';
 import { COMP_H, HEADER_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
-import { POD_NAME_CHARS, chipLabel, chipNameChars, middleEllipsis } from './pod-label';
+import { POD_NAME_CHARS, chipLabel, chipNameChars, fitChipLabel, middleEllipsis } from './pod-label';
+import { graphFontFamily, textWidth } from './text-width';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
 import { etcdRole, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
@@ -198,6 +199,24 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
   );
 });
 
+/** A chip's room around its name (graph.css .kp-pod--chip): borders 1.5 px, padding 2 px, the flex gaps 2 px, a pixel to spare. */
+const CHIP_CHROME_PX = 2 * 1.5 + 2 * 2 + 2 + 1;
+/** A why mark (why.css .kp-why-mark) and its gap. */
+const CHIP_WHY_PX = 14 + 2;
+
+/**
+ * The name a compact pod chip `w` wide shows beside its glyph: the longest label whose width, measured
+ * in the chip's font, fits (fitChipLabel); by a character count where nothing can measure (jsdom).
+ */
+function podChipLabel(name: string, node: string | undefined, w: number, glyph: string, why: boolean): string {
+  const family = graphFontFamily();
+  const glyphW = textWidth(glyph, `12px ${family}`);
+  if (glyphW === undefined) return chipLabel(name, node, chipNameChars(w) - (why ? 2 : 0));
+  const room = w - CHIP_CHROME_PX - glyphW - (why ? CHIP_WHY_PX : 0);
+  const font = `500 12px ${family}`;
+  return fitChipLabel(name, node, (label) => (textWidth(label, font) ?? Infinity) <= room);
+}
+
 export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
   const { pod, hostUp } = data;
   const d = podDisplay(pod);
@@ -225,7 +244,7 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<PodFlowNode>) {
         {/* Aligned to the end: were the name still too wide, the start is what the chip clips. */}
         <span className="kp-pod-chip-name">
           <span className="kp-pod-name kp-label" aria-hidden="true">
-            {chipLabel(pod.name, (pod.object.spec as { nodeName?: string } | undefined)?.nodeName, chipNameChars(data.box.w) - (why ? 2 : 0))}
+            {podChipLabel(pod.name, (pod.object.spec as { nodeName?: string } | undefined)?.nodeName, data.box.w, d.glyph, why)}
           </span>
         </span>
         <WhyBadge kind="object" id={pod.id} select={{ kind: 'object', id: pod.id }} placement="chip" />
@@ -468,6 +487,12 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
             </div>
             {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} />}
           </div>
+          {/* The seed's point (chapter 1) where it covers nothing: the edge to the leader is short. */}
+          {role === 'etcd-cluster' && (
+            <div className="kp-region-sub kp-etcd-band-note" data-testid="etcd-note">
+              {g.onlyApiTalksToEtcd.replace('\n', ' ')}
+            </div>
+          )}
         </div>
         <div className="kp-region-badges">
           {badges}

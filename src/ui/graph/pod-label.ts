@@ -37,3 +37,39 @@ export function chipLabel(name: string, node: string | undefined, max: number): 
   if (node && name.endsWith(`-${node}`) && name.length > node.length + 1) return `${name.slice(0, max - 1)}…`;
   return middleEllipsis(name, max);
 }
+
+/**
+ * The longest label of `name` that `fits` (the chip's room, measured in the font it is drawn in), in
+ * the order a learner loses the least (issue 11: a pending chip showed "eb…6qqmv", cut at its start
+ * by a character count that overestimated the room): the whole name; the middle cut with the suffix
+ * whole (chipLabel: "web…6qqmv", the suffix kubectl get pods shows) while at least two characters
+ * of the start stay ("we…6qqmv"); then MIN_HEAD characters of the start, so the Deployment is still
+ * recognised, with the suffix shortened down to MIN_TAIL ("web…qmv"), which still tells the pods of
+ * one node apart; then the start. The chip's tooltip and aria-label carry the full name.
+ */
+export function fitChipLabel(name: string, node: string | undefined, fits: (label: string) => boolean): string {
+  if (fits(name)) return name;
+  for (let k = name.length - 1; k >= WHOLE_SUFFIX_HEAD + 2; k--) {
+    const label = chipLabel(name, node, k);
+    const head = label.indexOf('…');
+    if (head < WHOLE_SUFFIX_HEAD) break;
+    if (fits(label)) return label;
+  }
+  const dash = name.lastIndexOf('-');
+  const suffix = dash > 0 ? name.length - dash - 1 : MIN_TAIL;
+  for (const [head, tail] of shrinking(suffix)) {
+    const label = `${name.slice(0, head)}…${name.slice(name.length - tail)}`;
+    if (fits(label)) return label;
+  }
+  return `${name.slice(0, 1)}…${name.slice(name.length - MIN_TAIL)}`;
+}
+
+const WHOLE_SUFFIX_HEAD = 2;
+const MIN_HEAD = 3;
+const MIN_TAIL = 3;
+
+/** (head, tail) pairs: the suffix shortened to MIN_TAIL with MIN_HEAD characters of the start, then the start shortened. */
+function* shrinking(suffix: number): Generator<[number, number]> {
+  for (let tail = Math.min(suffix, 5) - 1; tail >= MIN_TAIL; tail--) yield [MIN_HEAD, tail];
+  for (let head = MIN_HEAD - 1; head >= 1; head--) yield [head, MIN_TAIL];
+}
