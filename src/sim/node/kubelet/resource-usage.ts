@@ -81,8 +81,9 @@ function stressUsage(args: string[], key: string): { cpuMilli: number; memBytes:
   const vm = Number(opt('vm', 'm') ?? 0) || 0;
   const vmBytes = stressBytes(opt('vm-bytes', '') ?? '') ?? 256 * MI;
   const base = usageIn({ cpu: [0, 1], memMi: [1, 2] }, key);
-  // A --vm worker keeps re-touching its pages: it spins a core as well.
-  return { cpuMilli: base.cpuMilli + (cpus + vm) * 1000 * (0.97 + 0.03 * hashFraction(`${key}/spin`)), memBytes: base.memBytes + vm * vmBytes };
+  // A --vm worker keeps re-touching its pages, spinning a core, unless --vm-hang makes it sleep on them.
+  const spinning = cpus + (args.some((a) => a === '--vm-hang' || a.startsWith('--vm-hang=')) ? 0 : vm);
+  return { cpuMilli: base.cpuMilli + spinning * 1000 * (0.97 + 0.03 * hashFraction(`${key}/spin`)), memBytes: base.memBytes + vm * vmBytes };
 }
 
 /** The steady CPU rate (millicores) and working set (bytes) of a running container. */
@@ -90,8 +91,12 @@ export function containerUsage(spec: Container, containerId: string, nodeCpuMill
   const l = lookupImage(spec.image ?? '');
   const repo = l.ref ? repositoryName(l.ref) : '';
   const argv = [...(spec.command ?? []), ...(spec.args ?? [])];
-  const isStress = l.found && l.entry.behaviour.kind === 'stress' && !spec.command?.length;
-  const u = isStress ? stressUsage(argv, containerId) : usageIn(BY_REPOSITORY[repo] ?? IDLE, containerId);
+  // polinux/stress's entrypoint is stress; the docs' manifests also write `command: ["stress"]`.
+  const isStress = l.found && l.entry.behaviour.kind === 'stress' && (!spec.command?.length || spec.command[0] === 'stress');
+  let u = isStress ? stressUsage(spec.command?.length ? argv.slice(1) : argv, containerId) : usageIn(BY_REPOSITORY[repo] ?? IDLE, containerId);
+  // vish/stress (the docs' "Assign CPU Resources" example): `-cpus N` spins N cores.
+  const cpusArg = repo === 'docker.io/vish/stress' ? argv.indexOf('-cpus') : -1;
+  if (cpusArg >= 0) u = { ...u, cpuMilli: u.cpuMilli + (Number(argv[cpusArg + 1]) || 0) * 1000 };
   // The CFS quota caps CPU at the limit (and the node's cores); the OOM killer keeps memory under its limit.
   const cpuLimit = spec.resources?.limits?.cpu ? parseCpuMillis(spec.resources.limits.cpu) : nodeCpuMillis;
   const memLimit = spec.resources?.limits?.memory ? parseBytes(spec.resources.limits.memory) : Infinity;
