@@ -5,12 +5,9 @@
 // metrics-server pkg/storage (two points before a rate, /readyz metric-storage-ready), pkg/api;
 // kube-aggregator pkg/controllers/status (Available, MissingEndpoints) and the APIService printer
 // (NAME SERVICE AVAILABLE AGE); docs: tasks/debug/debug-cluster/resource-metrics-pipeline.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../../cluster';
-
-const MANIFEST = readFileSync(join(__dirname, 'testdata/components-v0.7.2-kubeadm.yaml'), 'utf8');
+import { METRICS_SERVER_COMPONENTS_YAML as MANIFEST } from './testdata/components-v0.7.2-kubeadm';
 
 describe('metrics-server and kubectl top', () => {
   const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 7 });
@@ -84,5 +81,7 @@ describe('metrics-server and kubectl top', () => {
     c.sim.runUntil(c.sim.now + 40_000);
     expect(run('kubectl get apiservices').stdout).toContain('False (MissingEndpoints)');
     expect(run('kubectl top node').stderr).toBe('error: Metrics API not available\n');
+    // kube-aggregator's proxy answers 503 while the APIService is unavailable; client-go names it.
+    expect(run('kubectl get --raw /apis/metrics.k8s.io/v1beta1/nodes').stderr).toBe('Error from server (ServiceUnavailable): the server is currently unable to handle the request\n');
   });
 });

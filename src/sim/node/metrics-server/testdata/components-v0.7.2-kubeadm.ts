@@ -1,4 +1,9 @@
-apiVersion: v1
+// metrics-server v0.7.2's release components.yaml, as `kubectl kustomize manifests/overlays/release`
+// builds it at kubernetes-sigs/metrics-server tag v0.7.2 (what the release attaches), with the one
+// change its README tells kubeadm labs to make: `--kubelet-insecure-tls` after `--metric-resolution=15s`.
+// A module rather than a .yaml file: src/sim's tests run without Node's fs.
+
+export const METRICS_SERVER_COMPONENTS_YAML = `apiVersion: v1
 kind: ServiceAccount
 metadata:
   labels:
@@ -200,3 +205,4 @@ spec:
     namespace: kube-system
   version: v1beta1
   versionPriority: 100
+`;
