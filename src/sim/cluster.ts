@@ -61,6 +61,8 @@ import { kubeScheduler, type SchedulerConfig } from './scheduler/scheduler';
 import { kubeControllerManager, type KubeControllerManagerConfig } from './controllers/kube-controller-manager';
 import { controllerManagerTokens } from './controllers/tokens';
 import { COREDNS_CREDENTIALS, corednsTokens } from './node/coredns/identity';
+import { METRICS_SERVER_CREDENTIALS, metricsServerTokens } from './node/metrics-server/identity';
+import { loopbackTokens } from './apiserver/aggregator/loopback';
 import { userCredentials, userTokens, type ClusterUser } from './bootstrap/users';
 import type { LeaderElectionConfig } from './leaderelection/leaderelection';
 
@@ -224,7 +226,7 @@ export class Cluster {
     // The control plane of an external etcd cluster reaches the members by their addresses.
     const clientURLs = this.etcdMembers.map((m) => `https://${addresses[m]}:2379`);
     this.etcdShell = members === 1 ? { members: memberIds, addresses, local: memberIds[0]! } : { members: memberIds, addresses, defaultEndpoints: clientURLs };
-    const apiCfg: ApiserverConfig = { etcd: memberIds, timings, tokens: { ...controllerManagerTokens(), ...corednsTokens(), ...userTokens(spec.users ?? []) }, advertiseAddress: '10.0.0.10' };
+    const apiCfg: ApiserverConfig = { etcd: memberIds, timings, tokens: { ...controllerManagerTokens(), ...corednsTokens(), ...metricsServerTokens(), ...loopbackTokens(), ...userTokens(spec.users ?? []) }, advertiseAddress: '10.0.0.10' };
     sim.addProcess(APISERVER, CONTROL_PLANE_HOST, 'kube-apiserver', apiCfg);
     // kubeadm runs both with --leader-elect=true: only the holder of its Lease acts.
     const schedCfg: SchedulerConfig = { apiserver: APISERVER, credentials: SCHEDULER_CREDENTIALS, timings, leaderElection: leaderElection(timings, 'kube-scheduler', 'default-scheduler') };
@@ -301,6 +303,7 @@ export class Cluster {
       cni: cniId(n.name),
       // The CoreDNS containers this node runs list and watch as the coredns ServiceAccount.
       corednsClient: { apiserver: APISERVER, credentials: COREDNS_CREDENTIALS, timeoutMs: this.timings.clientRequestTimeoutMs },
+      metricsServerClient: { apiserver: APISERVER, credentials: METRICS_SERVER_CREDENTIALS, timeoutMs: this.timings.clientRequestTimeoutMs },
       images: [...PRELOADED_IMAGES, ...(n.images ?? [])],
       bandwidthBytesPerSec: n.bandwidthBytesPerSec ?? DEFAULT_BANDWIDTH,
       cpus: Math.max(1, Math.ceil(parseCpuMillis(n.cpu ?? '2') / 1000)),

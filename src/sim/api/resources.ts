@@ -71,6 +71,7 @@ export const RESOURCES: ResourceInfo[] = [
   r('', 'v1', 'services', 'Service', true, ['svc'], ['status', 'proxy']),
   r('admissionregistration.k8s.io', 'v1', 'mutatingwebhookconfigurations', 'MutatingWebhookConfiguration', false),
   r('admissionregistration.k8s.io', 'v1', 'validatingwebhookconfigurations', 'ValidatingWebhookConfiguration', false),
+  r('apiregistration.k8s.io', 'v1', 'apiservices', 'APIService', false, [], ['status']),
   r('apps', 'v1', 'controllerrevisions', 'ControllerRevision', true),
   r('apps', 'v1', 'daemonsets', 'DaemonSet', true, ['ds'], ['status']),
   r('apps', 'v1', 'deployments', 'Deployment', true, ['deploy'], ['scale', 'status']),
@@ -101,6 +102,8 @@ export const RESOURCES: ResourceInfo[] = [
  */
 const GROUP_PRIORITY: Record<string, number> = {
   '': 18000,
+  // kube-aggregator registers its own group first among the named ones.
+  'apiregistration.k8s.io': 18000,
   apps: 17800,
   'events.k8s.io': 17750,
   'authentication.k8s.io': 17700,

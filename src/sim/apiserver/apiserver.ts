@@ -49,6 +49,8 @@ import { webhookOnAnswer, webhookOnTimeout } from './webhooks/dispatch';
 import type { MessageId } from '../kernel/units';
 import type { ApiserverConfig, ApiserverState } from './state';
 import { cacheApply, cacheReplace } from './watchcache';
+import { AGGREGATOR_PROXY_TIMER, aggregatorOnAnswer, aggregatorOnTimeout } from './aggregator/proxy';
+import { availableConditionOnCacheEvent, availableConditionOnResponse } from './aggregator/available-condition';
 import { fanOut, removeWatcher } from './watchers';
 import { onWatchTimeout, WATCH_TIMEOUT_TIMER } from './watch';
 import { onBookmarkTimer, WATCH_BOOKMARK_TIMER } from './watch-bookmark';
@@ -170,6 +172,7 @@ function onEtcdWatch(ctx: Effects, s: ApiserverState, body: EtcdWatchBody): void
     const applied = cacheApply(s, ev, ctx.now);
     if (!applied) continue;
     fanOut(ctx, s, applied.resource, applied.event);
+    availableConditionOnCacheEvent(ctx, s, applied.resource);
     if (rbacOnCacheEvent(s, applied.resource, applied.event)) ready = true;
   }
   if (ready) serveQueued(ctx, s);
@@ -243,7 +246,8 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     if (type === 'stream.closed') return onStreamClosed(ctx, s, (msg.body as StreamClosed).stream);
     // HTTP/2 PING from a client checking an idle connection: the server's HTTP/2 stack answers.
     if (type === 'http2.ping') return void ctx.reply<Http2Pong>(msg, { type: 'http2.pong', inReplyTo: msg.id }, { summary: 'HTTP/2 PING ack' });
-    if (type === 'pod.http.response') return webhookOnAnswer(ctx, s, msg, WEBHOOK_CONTINUATIONS);
+    if (type === 'pod.http.response') return void (aggregatorOnAnswer(ctx, s, msg) || webhookOnAnswer(ctx, s, msg, WEBHOOK_CONTINUATIONS));
+    if (type === 'http.response' && availableConditionOnResponse(ctx, s, msg)) return;
     if (logsOnMessage(ctx, s, msg)) return;
     etcdHeard(ctx, s.etcd, msg);
     const out = etcdOnMessage(ctx, s.etcd, msg);
@@ -265,6 +269,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     else if (t.name === RELIST_TIMER) startList(ctx, s);
     else if (t.name === COMPACT_TIMER) onCompactTimer(ctx, s);
     else if (t.name === DELETE_COLLECTION_ITEM_TIMER) onDeleteCollectionItem(ctx, s, t.payload as { id: MessageId; status: number; body: unknown });
+    else if (t.name === AGGREGATOR_PROXY_TIMER) aggregatorOnTimeout(ctx, s, t.payload as MessageId);
     else if (t.name === WEBHOOK_TIMEOUT_TIMER) webhookOnTimeout(ctx, s, t.payload as number, WEBHOOK_CONTINUATIONS);
     else if (t.name === SERVICE_ACCOUNT_LOOKUP_TIMER) {
       const rc = takeHeldCreate(s, t.payload as MessageId);

@@ -73,7 +73,7 @@ function toResource(r: ResourceInfo): DiscoveryResource {
 }
 
 /** The discovery document for `/api` (core: true) or `/apis`, groups in kube-apiserver's priority order. */
-export function discoveryDocument(core: boolean): APIGroupDiscoveryList {
+export function discoveryDocument(core: boolean, aggregated: APIGroupDiscovery[] = []): APIGroupDiscoveryList {
   const groups = new Map<string, Map<string, DiscoveryResource[]>>();
   for (const r of DISCOVERY_ORDER) {
     if ((r.group === '') !== core) continue;
@@ -87,6 +87,7 @@ export function discoveryDocument(core: boolean): APIGroupDiscoveryList {
     metadata: group ? { name: group } : {},
     versions: [...versions.entries()].map(([version, resources]) => ({ version, resources, freshness: 'Current' as const })),
   }));
+  if (!core) items.push(...aggregated);
   return { apiVersion: 'apidiscovery.k8s.io/v2', kind: 'APIGroupDiscoveryList', metadata: {}, items };
 }
 

@@ -45,7 +45,7 @@ function apiGroup(name: string): Record<string, unknown> | undefined {
 }
 
 /** The legacy document at `path`, or undefined when the path is not a discovery path (or asks for aggregated). */
-export function legacyDiscovery(path: string, accept: string | undefined, serverAddress: string): Record<string, unknown> | undefined {
+export function legacyDiscovery(path: string, accept: string | undefined, serverAddress: string, aggregatedGroups: Record<string, unknown>[] = []): Record<string, unknown> | undefined {
   const parts = path.split('/').filter(Boolean);
   const trailing = path.length > 1 && path.endsWith('/');
   if (trailing && parts.length === 0) return undefined;
@@ -57,7 +57,7 @@ export function legacyDiscovery(path: string, accept: string | undefined, server
   if (parts.length === 1 && parts[0] === 'apis') {
     if (aggregated) return undefined;
     const groups = [...new Set(DISCOVERY_ORDER.map((r) => r.group).filter(Boolean))].map(apiGroup);
-    return { kind: 'APIGroupList', apiVersion: 'v1', groups };
+    return { kind: 'APIGroupList', apiVersion: 'v1', groups: [...groups, ...aggregatedGroups] };
   }
   if (parts.length === 2 && parts[0] === 'api') return resourceList('', parts[1]!);
   if (parts.length === 2 && parts[0] === 'apis') {

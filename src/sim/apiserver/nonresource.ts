@@ -14,6 +14,7 @@ import type { EtcdOutcome } from './etcdclient';
 import { etcdCall } from './etcdclient';
 import { healthAnswer, needsEtcd, parseHealthPath, type HealthRequest, type HealthState } from './health';
 import { legacyDiscovery } from './legacy-discovery';
+import { aggregatedLegacyGroups } from './aggregator/aggregated-discovery';
 import { SERVER_VERSION } from './version';
 import { openApiFor } from './openapi';
 import { cacheRbacSource, rbacBootstrapping } from './rbac-bootstrap';
@@ -74,20 +75,20 @@ export function healthOnEtcd(ctx: Effects, s: ApiserverState, msg: Message<HttpR
   answerHealth(ctx, s, msg, hr, user, 'error' in out ? `error getting data from etcd: ${out.error.message}` : undefined);
 }
 
-function nonResourceAnswer(req: HttpRequest, apiserverAddress: string): Answer {
+function nonResourceAnswer(req: HttpRequest, apiserverAddress: string, s: ApiserverState): Answer {
   if (req.method !== 'GET') return undefined;
   if (req.path === '/openapi' || req.path.startsWith('/openapi/')) {
     const doc = openApiFor(req.path);
     return { status: doc ? 200 : 404, body: doc };
   }
   if (req.path === '/version') return { status: 200, body: SERVER_VERSION };
-  const legacy = legacyDiscovery(req.path, req.accept, apiserverAddress);
+  const legacy = legacyDiscovery(req.path, req.accept, apiserverAddress, req.path.replace(/\/+$/, '') === '/apis' ? aggregatedLegacyGroups(s) : []);
   return legacy && { status: 200, body: legacy };
 }
 
 /** Answer OpenAPI and legacy discovery; false when the path is a resource path for the pipeline. */
 export function serveNonResource(ctx: Effects, s: ApiserverState, msg: Message<HttpRequest>): boolean {
-  const a = nonResourceAnswer(msg.body, `${s.config.advertiseAddress}:6443`);
+  const a = nonResourceAnswer(msg.body, `${s.config.advertiseAddress}:6443`, s);
   if (!a) return false;
   const user = admitted(ctx, s, msg);
   if (user !== undefined) reply(ctx, msg, a.status, a.body, user);

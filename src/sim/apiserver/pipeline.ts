@@ -9,6 +9,8 @@ import { groupResource } from '../api/resources';
 import { isStatus } from '../api/types';
 import type { Effects, Message } from '../kernel/component';
 import { discoveryDocument, isDiscoveryRoot } from './discovery';
+import { aggregatedDiscoveryItems } from './aggregator/aggregated-discovery';
+import { proxyAggregated } from './aggregator/proxy';
 import { startDeleteCollection } from './delete-collection';
 import { startExec } from './exec';
 import { startPortForward } from './port-forward';
@@ -36,6 +38,7 @@ export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<Http
   if (serveNonResource(ctx, s, msg)) return;
   const root = isDiscoveryRoot(req.method, req.path);
   if (root) return serveDiscovery(ctx, s, msg, root === 'api');
+  if (proxyAggregated(ctx, s, msg)) return;
   const ri = parseRequestInfo(req);
   if (isStatus(ri)) return respondRaw(ctx, msg, ri.code, ri);
   const authn = runAuthentication(req.credentials ?? {}, authnConfigOf(s, ctx));
@@ -66,7 +69,7 @@ export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<Http
 function serveDiscovery(ctx: Effects, s: ApiserverState, msg: Message<HttpRequest>, core: boolean): void {
   const authn = runAuthentication(msg.body.credentials ?? {}, authnConfigOf(s, ctx));
   if (isStatus(authn)) return respondRaw(ctx, msg, 401, authn);
-  const resp = { type: 'http.response' as const, requestId: msg.id, status: 200, body: discoveryDocument(core) };
+  const resp = { type: 'http.response' as const, requestId: msg.id, status: 200, body: discoveryDocument(core, core ? [] : aggregatedDiscoveryItems(s)) };
   ctx.reply(msg, resp, { summary: `200 OK ${core ? 'APIGroupDiscoveryList /api' : 'APIGroupDiscoveryList /apis'}`, stream: msg.stream });
 }
 

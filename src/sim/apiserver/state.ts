@@ -2,6 +2,7 @@
 // for etcd are records keyed by the client's request id; the etcd calls in flight point back to
 // them by that id and say which step of the request they answer.
 
+import type { AggregatorCall } from './aggregator/proxy';
 import type { TraceStep } from '../kernel/trace';
 import type { HttpRequest } from '../api/http';
 import type { FieldSelector } from '../api/fields';
@@ -221,6 +222,11 @@ export interface ApiserverState {
   webhookCalls?: Map<MessageId, WebhookCall>;
   /** The control-plane host kernel's connection state the apiserver's own connections leave in it. */
   webhookKernel?: NodeKernel;
+  /** The aggregator's proxied requests in flight and its connection table (aggregator/proxy.ts). */
+  aggregatorCalls?: Map<MessageId, AggregatorCall>;
+  aggregatorKernel?: NodeKernel;
+  /** APIService status writes in flight through the loopback client: name -> request id. */
+  apiServiceWrites?: Map<string, MessageId>;
 }
 
 export type { Status };

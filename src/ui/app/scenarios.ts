@@ -34,6 +34,7 @@ export const SCENARIOS: readonly string[] = [
   'cronjob',
   'configmaps-secrets',
   'quota',
+  'metrics-server',
   'storage',
   'init-containers',
   'admission-webhook',

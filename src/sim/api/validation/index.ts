@@ -1,5 +1,6 @@
 // CONTRACT (owned by the api helper): what kube-apiserver's Validation stage calls.
 
+import { validateAPIService, validateAPIServiceUpdate } from './apiservice';
 import type { FieldError } from '../field-error';
 import { badRequest } from '../errors';
 import type { ResourceInfo } from '../resources';
@@ -152,6 +153,8 @@ export function validateCreate(info: ResourceInfo, obj: KubeObject): FieldError[
       return validateHorizontalPodAutoscaler(obj);
     case 'networking.k8s.io/Ingress':
       return validateIngress(obj);
+    case 'apiregistration.k8s.io/APIService':
+      return validateAPIService(obj);
     case 'admissionregistration.k8s.io/MutatingWebhookConfiguration':
     case 'admissionregistration.k8s.io/ValidatingWebhookConfiguration':
       return validateWebhookConfiguration(obj, info.kind.startsWith('Mutating'));
@@ -200,6 +203,8 @@ export function validateUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObj
       return validateHorizontalPodAutoscalerUpdate(obj, old);
     case 'networking.k8s.io/Ingress':
       return validateIngressUpdate(obj, old);
+    case 'apiregistration.k8s.io/APIService':
+      return validateAPIServiceUpdate(obj, old);
     case 'admissionregistration.k8s.io/MutatingWebhookConfiguration':
     case 'admissionregistration.k8s.io/ValidatingWebhookConfiguration':
       return validateWebhookConfigurationUpdate(obj, old, info.kind.startsWith('Mutating'));

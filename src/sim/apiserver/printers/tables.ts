@@ -13,6 +13,7 @@ import { roleBindingPrinter, rolePrinter, serviceAccountPrinter } from './rbac-p
 import { cronJobPrinter, daemonSetPrinter, jobPrinter } from './workload-printers';
 import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage-printers';
 import { webhookConfigurationPrinter } from './webhook-printers';
+import { apiServicePrinter } from './apiservice-printer';
 import { horizontalPodAutoscalerPrinter, ingressClassPrinter, ingressPrinter, podDisruptionBudgetPrinter } from './policy-printers';
 
 export interface TablePrinter {
@@ -270,6 +271,7 @@ const PRINTERS: Record<string, TablePrinter> = {
   ingressclasses: ingressClassPrinter,
   mutatingwebhookconfigurations: webhookConfigurationPrinter,
   validatingwebhookconfigurations: webhookConfigurationPrinter,
+  apiservices: apiServicePrinter,
 };
 
 export function printerFor(resource: string): TablePrinter {

@@ -123,8 +123,11 @@ export function jobRequest(
 /** Turn an HTTP response into a RequestResult, with non-Status error bodies made into a Status. */
 export function resultOf(resp: HttpResponse): RequestResult {
   if (resp.status >= 400 && !isStatus(resp.body)) {
-    const message = typeof resp.body === 'string' ? resp.body : `the server responded with the status code ${resp.status}`;
-    const s: Status = { apiVersion: 'v1', kind: 'Status', metadata: {}, status: 'Failure', code: resp.status, message, reason: '' };
+    // client-go's NewGenericServerResponse names a 503 without a Status (the aggregator's proxy answer)
+    // ServiceUnavailable with its own message, whatever the body says.
+    const unavailable = resp.status === 503;
+    const message = unavailable ? 'the server is currently unable to handle the request' : typeof resp.body === 'string' ? resp.body : `the server responded with the status code ${resp.status}`;
+    const s: Status = { apiVersion: 'v1', kind: 'Status', metadata: {}, status: 'Failure', code: resp.status, message, reason: unavailable ? 'ServiceUnavailable' : '' };
     return { ok: false, err: { t: 'status', status: s } };
   }
   if (resp.status >= 400) return { ok: false, err: { t: 'status', status: resp.body as Status } };

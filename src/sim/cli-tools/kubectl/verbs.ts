@@ -286,7 +286,7 @@ const VERB_LIST: Verb[] = [
   ...['api-versions', 'top'].map(
     (name): Verb => ({
       name,
-      flags: name === 'top' ? [ALL_NAMESPACES, SELECTOR, bool('no-headers'), str('sort-by'), bool('containers')] : [],
+      flags: name === 'top' ? [ALL_NAMESPACES, SELECTOR, bool('no-headers'), str('sort-by'), bool('containers'), bool('show-capacity'), bool('sum'), str('field-selector')] : [],
       start: (st, c, p, _e, ctx) => startDiscoveryVerb(st, c, p, ctx),
       onResult: onResult(onDiscoveryVerbResult),
     }),

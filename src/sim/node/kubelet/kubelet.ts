@@ -21,6 +21,7 @@ import { onContainerExec, onExecAnswer } from './exec';
 import { onPortForward, onPortForwardAnswer } from './port-forward';
 import { onAttachRead, onContainerAttach } from './attach';
 import { onContainerLogs, onReadLogs } from './logs';
+import { onResourceMetrics } from './resource-metrics';
 import { LEASE_TIMER, NODE_STATUS_TIMER, conditionKey, postNodeStatus, registerNode, renewLease, type NodeCondition } from './node';
 import { TOKEN_REFRESH_TIMER, onTokenRefreshTimer, onTokenResponse } from './token-manager';
 import { VOLUME_RESYNC_TIMER, onVolumeSourceDeltas, resyncVolumes } from './volume-resync';
@@ -321,7 +322,7 @@ function onRefused(s: KubeletState, ctx: Effects, id: MessageId): boolean {
 
 function onMessage(s: KubeletState, msg: Message, ctx: Effects): void {
   const type = msg.body.type;
-  if (type === 'http.request' && (onContainerLogs(s, ctx, msg) || onContainerExec(s, ctx, msg) || onPortForward(s, ctx, msg) || onContainerAttach(s, ctx, msg))) return;
+  if (type === 'http.request' && (onContainerLogs(s, ctx, msg) || onContainerExec(s, ctx, msg) || onPortForward(s, ctx, msg) || onContainerAttach(s, ctx, msg) || onResourceMetrics(s, ctx, msg))) return;
   if (type === 'cri.response') return onCriResponse(s, ctx, msg.body as CriResponse);
   if (type === 'cri.event') return onContainerEvent(s, ctx, msg.body as CriContainerEvent);
   if (type === 'probe.response') return onNetProbeResponse(s, ctx, msg.body as ProbeResponse);

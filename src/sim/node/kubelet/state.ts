@@ -186,4 +186,6 @@ export interface KubeletState {
   /** The token manager's cache (token-manager.ts): `uid|sa|audience|expiry` -> token, and the requests in flight. */
   tokens?: Map<string, CachedToken>;
   tokenRequests?: Set<string>;
+  /** The node's cumulative CPU counter for /metrics/resource (resource-metrics.ts), as of `at`. */
+  resourceCounter?: { at: number; coreSeconds: number };
 }

@@ -10,6 +10,7 @@ import { parseImageReference, repositoryName, type ImageReference } from './refe
 import { argvSteps, EMPTY_SHELL, type ShellContext } from './shell';
 import { stressSteps } from './stress';
 import { policyWebhookSteps } from './policy-webhook';
+import { metricsServerSteps } from './metrics-server-program';
 
 /** A resolved catalogue entry for one reference, or the reason there is none. */
 export type Lookup =
@@ -97,6 +98,8 @@ export function programFor(image: string, command: string[] | undefined, args: s
       return { steps: [], onSigterm: 'exit0' };
     case 'policy-webhook':
       return { steps: policyWebhookSteps(args ?? []), onSigterm: 'exit0' };
+    case 'metrics-server':
+      return { steps: metricsServerSteps(tag, args ?? []), onSigterm: 'exit0' };
     case 'stress':
       // ENTRYPOINT is stress itself; as PID 1 without a handler it ignores SIGTERM.
       return { steps: stressSteps(args ?? []), onSigterm: 'ignore' };

@@ -28,7 +28,9 @@ export type ImageBehaviour =
   /** polinux/stress: the entrypoint is `stress`; `--vm 1 --vm-bytes 250M` touches that much memory. */
   | { kind: 'stress' }
   /** kubeplay/policy-webhook: an admission webhook whose policy its arguments set (policy-webhook.ts). */
-  | { kind: 'policy-webhook' };
+  | { kind: 'policy-webhook' }
+  /** metrics-server: scrapes the kubelets and serves the Metrics API (node/metrics-server/). */
+  | { kind: 'metrics-server' };
 
 export interface RepositoryEntry {
   /** tag -> compressed size in bytes */
@@ -219,6 +221,8 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
       version: '1.11.3',
     },
   },
+  // metrics-server's releases (kubernetes-sigs/metrics-server), as its components.yaml names them.
+  'registry.k8s.io/metrics-server/metrics-server': { tags: sizes([['v0.7.2', 19_472_610], ['v0.7.1', 19_207_488], ['v0.7.0', 19_085_134]]), behaviour: { kind: 'metrics-server' } },
   'registry.k8s.io/pause': { tags: sizes([['3.10', 320_368], ['3.9', 321_520], ['3.8', 311_286], ['3.6', 301_773]]), behaviour: { kind: 'pause' } },
   'registry.k8s.io/e2e-test-images/agnhost': {
     tags: sizes(Array.from({ length: 14 }, (_, i) => [`2.${39 + i}`, 51 * MB + 150_000 + i * 90_000] as [string, number])),

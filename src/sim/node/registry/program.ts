@@ -19,6 +19,8 @@ export interface HttpBehaviour {
   app?: 'guestbook' | 'guestbook-examples';
   /** An admission webhook server (kubeplay/policy-webhook) and the policy its arguments set. */
   webhook?: PolicyWebhookConfig;
+  /** metrics-server's secure port: /livez, /readyz and the Metrics API (node/metrics-server/metrics-api.ts). */
+  metricsServer?: true;
 }
 
 export type Step =

@@ -47,6 +47,7 @@ function imageDefault(image: string, args: string[], cpus: number): ProcessSpec 
     return { args: 'httpd -DFOREGROUND', comm: 'httpd', uid: 0, vszKb: 5880, rssKb: 4524, children: [{ ...child }, { ...child }, { ...child }] };
   }
   if (repo === 'registry.k8s.io/coredns/coredns') return plain(['/coredns', ...args], 0, 748412, 48200);
+  if (repo === 'registry.k8s.io/metrics-server/metrics-server') return plain(['/metrics-server', ...args], 0, 1285124, 21400);
   if (repo === 'registry.k8s.io/e2e-test-images/agnhost') return plain(['/agnhost', ...args], 0, 742748, 14000);
   switch (l.entry.behaviour.kind) {
     case 'shell':

@@ -16,6 +16,7 @@ import { KILL_TIMER, containerInfo, criLogLines, execIn, onKillTimer, onStepTime
 import { execInContainer, processEnv } from './exec-cri';
 import { dnsClientOnMessage, dnsClientOnTimer } from './dns-client';
 import { corednsOnMessage, corednsOnTimer, restartCoreDns, startCoreDns } from '../coredns/coredns';
+import { metricsServerOnMessage, metricsServerOnTimer, restartMetricsServers, startMetricsServer } from '../metrics-server/metrics-server';
 import { OUTGOING_TIMER, outgoingOnMessage, outgoingOnTimer } from './outgoing';
 import { REPLICATION_RETRY_TIMER, onReplicationRetry, propagateWrite } from './redis-server';
 import { LOAD_TIMER, onLoadTimer, onTrafficStart, type TrafficStart } from './load-generator';
@@ -237,6 +238,7 @@ function onMessage(s: ContainerdState, msg: Message, ctx: Effects): void {
   }
   if (dnsClientOnMessage(s, ctx, msg)) return;
   if (corednsOnMessage(s, ctx, msg)) return;
+  if (metricsServerOnMessage(s, ctx, msg)) return;
   if (outgoingOnMessage(s, ctx, msg)) return;
   if (type === 'host.signal') return onHostSignal(s, ctx, msg.body as HostSignal);
   if (type === 'traffic.start') return onTrafficStart(s, ctx, msg.body as TrafficStart);
@@ -278,7 +280,7 @@ function pauseError(): string {
 }
 
 function onTimer(s: ContainerdState, t: Timer, ctx: Effects): void {
-  if (dnsClientOnTimer(s, ctx, t.name, t.payload) || corednsOnTimer(s, ctx, t)) return;
+  if (dnsClientOnTimer(s, ctx, t.name, t.payload) || corednsOnTimer(s, ctx, t) || metricsServerOnTimer(s, ctx, t)) return;
   switch (t.name) {
     case ANSWER_TIMER: {
       const d = t.payload as DeferredAnswer;
@@ -288,6 +290,7 @@ function onTimer(s: ContainerdState, t: Timer, ctx: Effects): void {
         startContainerProcesses(s, c, ctx.now, s.config.cpus ?? 2);
         startProgram(s, c, ctx);
         if (c.state === 'CONTAINER_RUNNING') startCoreDns(s, ctx, c);
+        if (c.state === 'CONTAINER_RUNNING') startMetricsServer(s, ctx, c);
         clog(ctx, 'info', `StartContainer for "${c.id}" returns successfully`);
       }
       return;
@@ -378,6 +381,7 @@ function start(ctx: Effects, input: { config: ContainerdConfig; persisted: unkno
   }
   clog(ctx, 'info', `starting containerd`, `revision=${CONTAINERD_REVISION} version=v${CONTAINERD_VERSION}`);
   restartCoreDns(s, ctx);
+  restartMetricsServers(s, ctx);
   // What survives a kill: the content store and the shims' containers (shared with the live state).
   const persisted: Persisted = { images: s.images, sandboxes: s.sandboxes, containers: s.containers, counters: s.counters, kernel: s.kernel, pids: s.pids, boot: input.boot };
   ctx.persist(persisted);

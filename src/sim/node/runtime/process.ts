@@ -12,6 +12,8 @@ import { userlandOf } from '../registry/userland';
 import { startReplication } from './redis-server';
 import { onUntilResolvesDone, startUntilResolves } from './dns-lookup';
 import { stopCoreDns } from '../coredns/coredns';
+import { stopMetricsServer } from '../metrics-server/metrics-server';
+import { answerMetricsApi } from '../metrics-server/metrics-api';
 import { answer } from './reply';
 import { endContainerProcesses } from './host-pids';
 import { LOG_LINES_KEPT, clog, nanoTime, type Container, type ContainerdState } from './state';
@@ -162,6 +164,7 @@ export function exitContainer(s: ContainerdState, c: Container, code: number, ct
   c.listening = [];
   c.frames = [];
   stopCoreDns(s, ctx, c.id);
+  stopMetricsServer(s, ctx, c.id);
   endContainerProcesses(s, c.id);
   clog(ctx, 'info', `TaskExit event container_id:"${c.id}" exit_status:${code}${signal ? ` (${signal})` : ''}`);
   notify(s, ctx, c, 'CONTAINER_STOPPED_EVENT');
@@ -203,6 +206,8 @@ export function probeTarget(s: ContainerdState, ip: string, port: number, path: 
     if (!l) continue;
     if (kind === 'tcp') return { outcome: 'open' };
     if (!l.http) return { outcome: 'http', statusCode: 400 };
+    const ms = l.http.metricsServer ? s.metricsServers?.get(c.id) : undefined;
+    if (ms) return { outcome: 'http', statusCode: answerMetricsApi(ms, path ?? '/', now).status };
     const failed = l.http.failAfterMs !== undefined && now - (c.startedAt ?? now) >= l.http.failAfterMs;
     const known = l.http.okPaths.includes('*') || l.http.okPaths.includes(path ?? '/');
     return { outcome: 'http', statusCode: failed ? 500 : known ? 200 : 404 };

@@ -13,6 +13,7 @@ import { repositoryName } from '../registry/reference';
 import type { Container, ContainerdState } from './state';
 import { GUESTBOOK_INDEX_HTML } from './guestbook-frontend';
 import { redisCommand, type RedisReply } from './redis-server';
+import { answerMetricsApi } from '../metrics-server/metrics-api';
 
 export const NGINX_INDEX_HTML = `<!DOCTYPE html>
 <html>
@@ -147,6 +148,12 @@ export function serveRequest(s: ContainerdState, ip: string, port: number, req: 
     }
     if (!l.http) return { kind: 'reset', container: c.metadata.name };
     if (l.http.webhook) return webhookServed(c, l.http.webhook, req, now);
+    if (l.http.metricsServer) {
+      const srv = s.metricsServers?.get(c.id);
+      if (!srv) return { kind: 'reset', container: c.metadata.name };
+      const a = answerMetricsApi(srv, req.path, now);
+      return { kind: 'response', status: a.status, reason: a.status === 200 ? 'OK' : a.status === 404 ? 'Not Found' : a.status === 400 ? 'Bad Request' : 'Internal Server Error', body: a.body, container: c.metadata.name };
+    }
     return answer(c, l, req, now, sb.metadata.name);
   }
   return { kind: 'refused' };

@@ -15,6 +15,7 @@ import type { RedisState } from './redis-server';
 import type { DnsLookup } from './resolver';
 import type { NslookupRun } from './nslookup';
 import type { CorednsClientConfig, CorednsServer } from '../coredns/coredns';
+import type { MetricsServer, MetricsServerClientConfig } from '../metrics-server/metrics-server';
 import type { HostPidTable, Namespaces } from './host-pids';
 
 export interface ContainerdConfig {
@@ -23,6 +24,8 @@ export interface ContainerdConfig {
   cni: ProcessId;
   /** The identity and apiserver of the CoreDNS containers' kubernetes plugin (node/coredns/coredns.ts). */
   corednsClient?: CorednsClientConfig;
+  /** The identity and apiserver of metrics-server containers (node/metrics-server/metrics-server.ts). */
+  metricsServerClient?: MetricsServerClientConfig;
   /** Pre-pulled images (as the user wrote them; normalised on start). */
   images: string[];
   bandwidthBytesPerSec: number;
@@ -136,6 +139,8 @@ export interface ContainerdState {
   nslookups?: Map<number, NslookupRun>;
   /** The CoreDNS programs of its running coredns containers (node/coredns/coredns.ts). */
   coredns?: Map<string, CorednsServer>;
+  /** The metrics-server programs of its running metrics-server containers. */
+  metricsServers?: Map<string, MetricsServer>;
   /** The node's process table for what containerd started (host-pids.ts), persisted with the kernel's tables. */
   pids?: HostPidTable;
 }

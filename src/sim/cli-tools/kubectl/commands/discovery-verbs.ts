@@ -3,12 +3,14 @@
 //   group/version, sorted as strings, one per line.
 // - `kubectl top node|pod` (kubectl/pkg/cmd/top/top_node.go, top_pod.go): kubectl first checks that
 //   discovery lists metrics.k8s.io (SupportedMetricsAPIVersionAvailable); a kubeadm cluster has no
-//   metrics-server, so it stops with `error: Metrics API not available`.
+//   metrics-server, so it stops with `error: Metrics API not available`; with one installed and its
+//   APIService Available, top.ts reads the Metrics API.
 
 import { AGGREGATED_DISCOVERY_ACCEPT } from '../../../api/http';
 import type { Effects } from '../../../kernel/component';
 import { plain } from '../errors';
 import { flagString, type ParsedArgs } from '../flags';
+import { startTopMetrics, onTopResult, topOptions, type TopState } from './top';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 
 interface DiscoveryList {
@@ -18,6 +20,7 @@ interface DiscoveryList {
 export interface DiscoveryVerbJob extends JobCommon {
   command: 'api-versions' | 'top';
   groupVersions: string[];
+  top?: TopState;
 }
 
 const TOP_USAGE = `Display resource (CPU/memory) usage.
@@ -63,12 +66,14 @@ export function startDiscoveryVerb(st: KubectlState, common: JobCommon, p: Parse
     }
     const invalid = topValidate(['pod', 'pods', 'po'].includes(sub) ? 'pod' : 'node', p);
     if (invalid) return finishJob(st, job, ctx, plain(invalid));
+    job.top = { opts: topOptions(p) };
   }
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   jobRequest(st, job, ctx, { method: 'GET', path: '/api', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'api');
 }
 
 export function onDiscoveryVerbResult(st: KubectlState, job: DiscoveryVerbJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (step !== 'api' && step !== 'apis') return onTopResult(st, job, step, r, ctx);
   if (!r.ok) return finishJob(st, job, ctx, r.err);
   for (const g of (asObject(r) as unknown as DiscoveryList).items ?? []) {
     const group = g.metadata?.name ?? '';
@@ -77,7 +82,7 @@ export function onDiscoveryVerbResult(st: KubectlState, job: DiscoveryVerbJob, s
   if (step === 'api') return void jobRequest(st, job, ctx, { method: 'GET', path: '/apis', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'apis');
   if (job.command === 'top') {
     if (!job.groupVersions.some((gv) => gv.startsWith('metrics.k8s.io/'))) return finishJob(st, job, ctx, plain('Metrics API not available'));
-    return finishJob(st, job, ctx, plain('the metrics.k8s.io API is served but Kubeplay does not simulate resource usage yet'));
+    return startTopMetrics(st, job, ctx);
   }
   job.stdout = [...job.groupVersions].sort().map((gv) => gv + '\n').join('');
   finishJob(st, job, ctx);

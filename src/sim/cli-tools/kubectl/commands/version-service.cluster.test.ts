@@ -58,7 +58,7 @@ describe('in-page kubectl as kubectl v1.31.9 prints', () => {
   // (whose kubeconfig names the cluster `kubeplay` too) and offline for unknown commands.
   it('api-versions, top without metrics-server, config contexts, cluster-info, events, unknown commands', () => {
     expect(c.run('kubectl api-versions').stdout).toBe(
-      'admissionregistration.k8s.io/v1\napps/v1\nauthentication.k8s.io/v1\nauthorization.k8s.io/v1\nautoscaling/v2\nbatch/v1\ncoordination.k8s.io/v1\ndiscovery.k8s.io/v1\nnetworking.k8s.io/v1\npolicy/v1\nrbac.authorization.k8s.io/v1\nstorage.k8s.io/v1\nv1\n',
+      'admissionregistration.k8s.io/v1\napiregistration.k8s.io/v1\napps/v1\nauthentication.k8s.io/v1\nauthorization.k8s.io/v1\nautoscaling/v2\nbatch/v1\ncoordination.k8s.io/v1\ndiscovery.k8s.io/v1\nnetworking.k8s.io/v1\npolicy/v1\nrbac.authorization.k8s.io/v1\nstorage.k8s.io/v1\nv1\n',
     );
     expect(c.run('kubectl top node')).toMatchObject({ stdout: '', stderr: 'error: Metrics API not available\n', exitCode: 1 });
     expect(c.run('kubectl top pod -A').stderr).toBe('error: Metrics API not available\n');
