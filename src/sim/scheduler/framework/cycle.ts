@@ -78,6 +78,8 @@ interface Input {
   startIndex: number;
   rand: () => number;
   volumes?: VolumeListers;
+  /** The snapshot's list of nodes with pods that have required anti-affinity; computed from `nodes` when not given. */
+  havePodsWithRequiredAntiAffinity?: NodeInfo[];
 }
 
 function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord, skipped: ReadonlySet<string>): Status {
@@ -93,7 +95,8 @@ function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInf
 /** Run PreFilter, Filter, PostFilter (on failure), PreScore, Score, NormalizeScore and select a host. */
 export function runSchedulingCycle(input: Input): CycleResult {
   const { pod, nodes, plugins, cycle, time } = input;
-  const ctx: CycleContext = { pod, nodes, state: {}, volumes: input.volumes };
+  const havePodsWithRequiredAntiAffinity = input.havePodsWithRequiredAntiAffinity ?? nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0);
+  const ctx: CycleContext = { pod, nodes, havePodsWithRequiredAntiAffinity, state: {}, volumes: input.volumes };
   const numFeasibleToFind = numFeasibleNodesToFind(nodes.length);
   const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodes: [], numAllNodes: nodes.length, numFeasibleToFind };
   const statuses = new Map<string, Status>();

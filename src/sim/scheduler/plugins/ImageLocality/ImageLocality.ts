@@ -1,7 +1,7 @@
 // ImageLocality (plugins/imagelocality): favour nodes that already have the pod's images, weighted
 // by image size and by how many nodes have it (spread), clamped between 23 MB and 1000 MB per container.
 
-import { MAX_NODE_SCORE, PluginNames, type Plugin } from '../../framework/types';
+import { MAX_NODE_SCORE, PluginNames, type CycleContext, type Plugin } from '../../framework/types';
 
 const MB = 1024 * 1024;
 export const MIN_THRESHOLD = 23 * MB;
@@ -10,6 +10,21 @@ export const MAX_CONTAINER_THRESHOLD = 1000 * MB;
 /** normalizedImageName: an image without a tag means `:latest`. */
 export function normalizedImageName(name: string): string {
   return name.lastIndexOf(':') <= name.lastIndexOf('/') ? `${name}:latest` : name;
+}
+
+/**
+ * How many of the snapshot's nodes have the image (ImageStateSummary.NumNodes, which the real cache
+ * keeps per image), counted once per cycle and image, not once per scored node.
+ */
+function nodesWithImage(ctx: CycleContext, name: string): number {
+  const memo = (ctx.state['ImageLocality/numNodes'] ??= new Map<string, number>()) as Map<string, number>;
+  let n = memo.get(name);
+  if (n === undefined) {
+    n = 0;
+    for (const node of ctx.nodes) if ((node.node.status?.images ?? []).some((i) => i.names.includes(name))) n++;
+    memo.set(name, n);
+  }
+  return n;
 }
 
 export const ImageLocality: Plugin = {
@@ -24,7 +39,7 @@ export const ImageLocality: Plugin = {
       const name = normalizedImageName(c.image);
       const img = (node.node.status?.images ?? []).find((i) => i.names.includes(name));
       if (!img) continue;
-      const numNodes = ctx.nodes.filter((n) => (n.node.status?.images ?? []).some((i) => i.names.includes(name))).length;
+      const numNodes = nodesWithImage(ctx, name);
       sum += Math.trunc(img.sizeBytes * (numNodes / total));
     }
     const max = MAX_CONTAINER_THRESHOLD * containers.length;
