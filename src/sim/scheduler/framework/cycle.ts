@@ -82,14 +82,27 @@ interface Input {
   havePodsWithRequiredAntiAffinity?: NodeInfo[];
 }
 
+/** One passing verdict per plugin, shared by every node record (records are read, never changed). */
+const PASSED = new Map<string, FilterVerdict>();
+function passed(plugin: string): FilterVerdict {
+  let v = PASSED.get(plugin);
+  if (!v) PASSED.set(plugin, (v = Object.freeze({ plugin, code: 'Success', reasons: Object.freeze([]) as unknown as string[] })));
+  return v;
+}
+const FEASIBLE: Status = Object.freeze({ code: 'Success', reasons: Object.freeze([]) as unknown as string[] });
+
 function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord, skipped: ReadonlySet<string>): Status {
   for (const p of plugins) {
     if (!p.filter || skipped.has(p.name)) continue;
     const s = p.filter(ctx, node);
+    if (isSuccess(s)) {
+      rec.filters.push(passed(p.name));
+      continue;
+    }
     rec.filters.push({ plugin: p.name, code: s.code, reasons: s.reasons });
-    if (!isSuccess(s)) return { ...s, plugin: p.name };
+    return { ...s, plugin: p.name };
   }
-  return { code: 'Success', reasons: [] };
+  return FEASIBLE;
 }
 
 /** Run PreFilter, Filter, PostFilter (on failure), PreScore, Score, NormalizeScore and select a host. */
@@ -112,6 +125,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
     }
   }
   const feasible: NodeInfo[] = [];
+  const feasibleRecs: NodeRecord[] = [];
   let processed = 0;
   for (let i = 0; i < nodes.length && feasible.length < numFeasibleToFind; i++) {
     const node = nodes[(input.startIndex + i) % nodes.length]!;
@@ -122,6 +136,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
     if (isSuccess(s)) {
       rec.feasible = true;
       feasible.push(node);
+      feasibleRecs.push(rec);
     } else statuses.set(node.name, s);
   }
   const nextStartNodeIndex = nodes.length ? (input.startIndex + processed) % nodes.length : 0;
@@ -131,7 +146,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
     record.chosen = feasible[0]!.name;
     return { record, chosen: record.chosen, nextStartNodeIndex };
   }
-  const totals = prioritizeNodes(ctx, plugins, feasible, record);
+  const totals = prioritizeNodes(ctx, plugins, feasible, feasibleRecs);
   record.chosen = selectHost(totals, input.rand);
   return { record, chosen: record.chosen, nextStartNodeIndex };
 }
@@ -143,23 +158,31 @@ function fail(ctx: CycleContext, plugins: readonly Plugin[], record: SchedulingC
   return { record, fitError: record.message, nextStartNodeIndex: next };
 }
 
-function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], record: SchedulingCycleRecord): NodeScore[] {
-  const byNode = new Map(record.nodes.map((r) => [r.node, r]));
-  const totals: NodeScore[] = feasible.map((n) => ({ name: n.name, score: 0 }));
+/** Score every feasible node with every plugin; `recs[i]` is the record of `feasible[i]`. */
+function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], recs: NodeRecord[]): NodeScore[] {
+  const n = feasible.length;
+  const totals: NodeScore[] = new Array<NodeScore>(n);
+  for (let i = 0; i < n; i++) totals[i] = { name: feasible[i]!.name, score: 0 };
+  const raw: number[] = new Array<number>(n);
   for (const p of plugins) {
     if (!p.score) continue;
     const pre = p.preScore?.(ctx, feasible);
     if (pre?.code === 'Skip') continue;
-    const scores: NodeScore[] = feasible.map((n) => ({ name: n.name, score: p.score!(ctx, n) }));
-    const raw = scores.map((s) => s.score);
+    const scores: NodeScore[] = new Array<NodeScore>(n);
+    for (let i = 0; i < n; i++) {
+      const score = p.score(ctx, feasible[i]!);
+      raw[i] = score;
+      scores[i] = { name: feasible[i]!.name, score };
+    }
     p.normalizeScore?.(ctx, scores);
     const weight = p.weight ?? 1;
-    scores.forEach((s, i) => {
-      byNode.get(s.name)!.scores.push({ plugin: p.name, raw: raw[i]!, normalized: s.score, weight, weighted: s.score * weight });
-      totals[i]!.score += s.score * weight;
-    });
+    for (let i = 0; i < n; i++) {
+      const normalized = scores[i]!.score;
+      recs[i]!.scores.push({ plugin: p.name, raw: raw[i]!, normalized, weight, weighted: normalized * weight });
+      totals[i]!.score += normalized * weight;
+    }
   }
-  for (const t of totals) byNode.get(t.name)!.total = t.score;
+  for (let i = 0; i < n; i++) recs[i]!.total = totals[i]!.score;
   return totals;
 }
 

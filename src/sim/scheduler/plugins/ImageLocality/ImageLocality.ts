@@ -27,22 +27,32 @@ function nodesWithImage(ctx: CycleContext, name: string): number {
   return n;
 }
 
+/** The pod's containers (init ones too) and their images' normalised names, once per cycle. */
+function podImages(ctx: CycleContext): { containers: number; images: string[] } {
+  const key = 'ImageLocality/images';
+  let out = ctx.state[key] as { containers: number; images: string[] } | undefined;
+  if (!out) {
+    const containers = [...(ctx.pod.pod.spec.initContainers ?? []), ...(ctx.pod.pod.spec.containers ?? [])];
+    out = { containers: containers.length, images: containers.filter((c) => c.image).map((c) => normalizedImageName(c.image!)) };
+    ctx.state[key] = out;
+  }
+  return out;
+}
+
 export const ImageLocality: Plugin = {
   name: PluginNames.ImageLocality,
   weight: 1,
   score(ctx, node) {
-    const containers = [...(ctx.pod.pod.spec.initContainers ?? []), ...(ctx.pod.pod.spec.containers ?? [])];
+    const { containers, images } = podImages(ctx);
     const total = ctx.nodes.length;
     let sum = 0;
-    for (const c of containers) {
-      if (!c.image) continue;
-      const name = normalizedImageName(c.image);
+    for (const name of images) {
       const img = (node.node.status?.images ?? []).find((i) => i.names.includes(name));
       if (!img) continue;
       const numNodes = nodesWithImage(ctx, name);
       sum += Math.trunc(img.sizeBytes * (numNodes / total));
     }
-    const max = MAX_CONTAINER_THRESHOLD * containers.length;
+    const max = MAX_CONTAINER_THRESHOLD * containers;
     if (sum < MIN_THRESHOLD) sum = MIN_THRESHOLD;
     else if (sum > max) sum = max;
     return Math.trunc((MAX_NODE_SCORE * (sum - MIN_THRESHOLD)) / (max - MIN_THRESHOLD));
