@@ -89,6 +89,20 @@ function passed(plugin: string): FilterVerdict {
   if (!v) PASSED.set(plugin, (v = Object.freeze({ plugin, code: 'Success', reasons: Object.freeze([]) as unknown as string[] })));
   return v;
 }
+/**
+ * Failing verdicts are shared too, by plugin, code and reasons: a DaemonSet pod's cycle records
+ * NodeAffinity's same refusal for every other node of the cluster. Bounded, in case reasons vary.
+ */
+const FAILED = new Map<string, FilterVerdict>();
+function failed(plugin: string, s: Status): FilterVerdict {
+  const key = `${plugin}\u0000${s.code}\u0000${s.reasons.join('\u0000')}`;
+  let v = FAILED.get(key);
+  if (!v) {
+    v = Object.freeze({ plugin, code: s.code, reasons: Object.freeze([...s.reasons]) as unknown as string[] });
+    if (FAILED.size < 10_000) FAILED.set(key, v);
+  }
+  return v;
+}
 const FEASIBLE: Status = Object.freeze({ code: 'Success', reasons: Object.freeze([]) as unknown as string[] });
 
 function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord, skipped: ReadonlySet<string>): Status {
@@ -99,7 +113,7 @@ function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInf
       rec.filters.push(passed(p.name));
       continue;
     }
-    rec.filters.push({ plugin: p.name, code: s.code, reasons: s.reasons });
+    rec.filters.push(failed(p.name, s));
     return { ...s, plugin: p.name };
   }
   return FEASIBLE;
