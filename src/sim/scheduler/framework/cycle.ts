@@ -105,18 +105,48 @@ function failed(plugin: string, s: Status): FilterVerdict {
 }
 const FEASIBLE: Status = Object.freeze({ code: 'Success', reasons: Object.freeze([]) as unknown as string[] });
 
+/**
+ * Whole lists of verdicts are shared as well (every feasible node has the same list of passes; the
+ * nodes a DaemonSet pod is not for all have the same refusal): a record over 5,000 nodes holds one
+ * small object per node. Each shared verdict gets a number; a list is found by its numbers.
+ */
+const VERDICT_IDS = new Map<FilterVerdict, number>();
+const VERDICT_LISTS = new Map<string, FilterVerdict[]>();
+const NO_SCORES: ScoreEntry[] = Object.freeze([]) as unknown as ScoreEntry[];
+function verdictList(list: FilterVerdict[]): FilterVerdict[] {
+  let key = '';
+  for (const v of list) {
+    let id = VERDICT_IDS.get(v);
+    if (id === undefined) {
+      if (VERDICT_IDS.size >= 20_000) return list; // bounded: past it, lists are kept as they are
+      VERDICT_IDS.set(v, (id = VERDICT_IDS.size));
+    }
+    key += `${id},`;
+  }
+  let shared = VERDICT_LISTS.get(key);
+  if (!shared) {
+    shared = Object.freeze(list) as unknown as FilterVerdict[];
+    if (VERDICT_LISTS.size < 10_000) VERDICT_LISTS.set(key, shared);
+  }
+  return shared;
+}
+
 function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord, skipped: ReadonlySet<string>): Status {
+  const verdicts: FilterVerdict[] = [];
+  let status = FEASIBLE;
   for (const p of plugins) {
     if (!p.filter || skipped.has(p.name)) continue;
     const s = p.filter(ctx, node);
     if (isSuccess(s)) {
-      rec.filters.push(passed(p.name));
+      verdicts.push(passed(p.name));
       continue;
     }
-    rec.filters.push(failed(p.name, s));
-    return { ...s, plugin: p.name };
+    verdicts.push(failed(p.name, s));
+    status = { ...s, plugin: p.name };
+    break;
   }
-  return FEASIBLE;
+  rec.filters = verdictList(verdicts);
+  return status;
 }
 
 /** Run PreFilter, Filter, PostFilter (on failure), PreScore, Score, NormalizeScore and select a host. */
@@ -144,11 +174,12 @@ export function runSchedulingCycle(input: Input): CycleResult {
   for (let i = 0; i < nodes.length && feasible.length < numFeasibleToFind; i++) {
     const node = nodes[(input.startIndex + i) % nodes.length]!;
     processed++;
-    const rec: NodeRecord = { node: node.name, filters: [], feasible: false, scores: [] };
+    const rec: NodeRecord = { node: node.name, filters: [], feasible: false, scores: NO_SCORES };
     record.nodes.push(rec);
     const s = runFilters(ctx, plugins, node, rec, skipped);
     if (isSuccess(s)) {
       rec.feasible = true;
+      rec.scores = [];
       feasible.push(node);
       feasibleRecs.push(rec);
     } else statuses.set(node.name, s);
