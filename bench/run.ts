@@ -1,9 +1,10 @@
 // `npm run bench [-- --quick | --full] [--only NAME]`: the benchmark lines of issue 14, one JSON line
 // each on stdout, and all of them written to bench/results/latest.json (keyed by name, beside the
 // serve bench's entries). --quick (under a minute, run in CI): the kernel baseline, 50 x 1,000 and
-// the CLI's start. The default adds 150 x 3,000 and a 3-member etcd run; --full adds 500 x 15,000.
-// The 5,000-node lines (lifecycle-5000x150000, scheduler-5000, idle-5000) are not run yet: at
-// today's cost per pod they would take hours (README, Benchmarks).
+// the CLI's start. The default adds 150 x 3,000 and a 3-member etcd run; --full adds the 5,000-node
+// lines: scheduler-5000, idle-5000, lifecycle-500x15000 and lifecycle-5000x150000 (the last takes
+// hours at today's cost per pod: README, Benchmarks). `--only NAME` runs one line (and the baseline);
+// `--scheduler NxM` and `--idle N` run those lines at another size, to compare commits quickly.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { kernelBaseline } from './kernel-baseline';
+import { idle } from './idle';
 import { lifecycle } from './lifecycle';
+import { scheduler } from './scheduler';
 import { machine, round, type Line, type SimLine } from './lines';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -56,10 +59,22 @@ const plan: [string, () => Line | undefined][] = [
   ['lifecycle-50x1000', () => lifecycle(50, 1000)],
 ];
 if (!quick) plan.push(['lifecycle-150x3000', () => lifecycle(150, 3000)], ['lifecycle-50x1000-etcd3', () => lifecycle(50, 1000, { etcdMembers: 3 })]);
-if (full) plan.push(['lifecycle-500x15000', () => lifecycle(500, 15000)]);
+if (full) {
+  plan.push(
+    ['scheduler-5000', () => scheduler(5000, 10000)],
+    ['idle-5000', () => idle(5000)],
+    ['lifecycle-500x15000', () => lifecycle(500, 15000)],
+    ['lifecycle-5000x150000', () => lifecycle(5000, 150000, { limitSimSeconds: 1800 })],
+  );
+}
 // `--size 10x100`: one lifecycle run of that size instead (to compare commits quickly).
 const size = args.includes('--size') ? /^(\d+)x(\d+)$/.exec(args[args.indexOf('--size') + 1] ?? '') : null;
 if (size) plan.splice(1, plan.length - 1, [`lifecycle-${size[1]}x${size[2]}`, () => lifecycle(Number(size[1]), Number(size[2]))]);
+const sizeOf = (flag: string): string | undefined => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+const sched = /^(\d+)x(\d+)$/.exec(sizeOf('--scheduler') ?? '');
+if (sched) plan.splice(1, plan.length - 1, [`scheduler-${sched[1]}`, () => scheduler(Number(sched[1]), Number(sched[2]))]);
+const idleNodes = /^(\d+)$/.exec(sizeOf('--idle') ?? '');
+if (idleNodes) plan.splice(1, plan.length - 1, [`idle-${idleNodes[1]}`, () => idle(Number(idleNodes[1]))]);
 plan.push(['cli-start', cliStart], ['bundle', bundleSize]);
 
 const out = join(ROOT, 'bench/results/latest.json');

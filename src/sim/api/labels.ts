@@ -324,6 +324,42 @@ export function nodeSelectorTermsMatch(terms: NodeSelectorTerm[], node: Node): b
   return terms.some((t) => nodeSelectorTermMatches(t, node));
 }
 
+/** A requirement parsed once (null: it can never match, as nodeRequirementMatches answers for it). */
+function compileNodeRequirement(r: NodeSelectorRequirement): Requirement | null {
+  const ops: Record<string, Operator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!', Gt: 'gt', Lt: 'lt' };
+  const op = ownValue(ops, r.operator);
+  if (!op) return null;
+  try {
+    return newRequirement(r.key, op, op === 'exists' || op === '!' ? [] : [...(r.values ?? [])]);
+  } catch (e) {
+    if (e instanceof SelectorError) return null;
+    throw e;
+  }
+}
+
+/**
+ * nodeSelectorTermsMatch with the terms parsed once: the scheduler asks the same pod's terms of
+ * every node of a cycle. Answers exactly as nodeSelectorTermsMatch does.
+ */
+export function nodeSelectorMatcher(terms: NodeSelectorTerm[]): (node: Node) => boolean {
+  const compiled = terms.map((t) => {
+    const exprs = t.matchExpressions ?? [];
+    const fields = t.matchFields ?? [];
+    if (exprs.length === 0 && fields.length === 0) return null;
+    if (fields.some((f) => f.key !== 'metadata.name' || (f.operator !== 'In' && f.operator !== 'NotIn') || (f.values ?? []).length !== 1)) return null;
+    return { exprs: exprs.map(compileNodeRequirement), fields: fields.map(compileNodeRequirement) };
+  });
+  return (node) =>
+    compiled.some((t) => {
+      if (!t) return false;
+      for (const r of t.exprs) if (!r || !requirementMatches(r, node.metadata.labels)) return false;
+      if (t.fields.length === 0) return true;
+      const byName = { 'metadata.name': node.metadata.name ?? '' };
+      for (const r of t.fields) if (!r || !requirementMatches(r, byName)) return false;
+      return true;
+    });
+}
+
 // ---- taints and tolerations -------------------------------------------------------------------
 
 /**

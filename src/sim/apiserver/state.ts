@@ -153,8 +153,12 @@ export interface Watcher {
   namespace: string;
   labels: Selector;
   fields: FieldSelector;
-  /** spec.nodeName=X in the field selector: the index key. */
+  /** spec.nodeName=X in the field selector of a pod watch: the index key. */
   nodeName?: string;
+  /** metadata.name=X in the field selector of a node watch (the kubelet's, kube-proxy's): the index key. */
+  name?: string;
+  /** Order of arrival: watchers found through several index entries are served in this order. */
+  seq?: number;
   phase: Phase;
   /** The client asked for Tables (`kubectl get -w`): each event's object is a one-row Table. */
   table?: { includeObject?: string };
@@ -166,6 +170,8 @@ export interface WatcherIndexEntry {
   any: Set<MessageId>;
   byNamespace: Map<string, Set<MessageId>>;
   byNodeName: Map<string, Set<MessageId>>;
+  /** Node watchers by the node they select (NodeNameTriggerFunc). */
+  byName?: Map<string, Set<MessageId>>;
 }
 
 export interface ProxyCall {
@@ -195,6 +201,8 @@ export interface ApiserverState {
   listRevision: number;
   watchers: Map<MessageId, Watcher>;
   watcherIndex: Map<string, WatcherIndexEntry>;
+  /** The next watcher's arrival number. */
+  watcherSeq?: number;
   /** Log requests proxied to kubelets, by the proxied request's id. */
   proxies: Map<MessageId, ProxyCall>;
   /** A fixed window size (ApiserverConfig.watchCacheCapacity); unset, the window sizes itself. */

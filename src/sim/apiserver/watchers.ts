@@ -1,7 +1,10 @@
 // Client watches and the fan-out of cache events to them (the cacher's cacheWatcher and its
 // dispatch). Watchers are indexed by resource, then by spec.nodeName (the kubelet's selector) or
 // namespace, so a write reaches only the watchers that could select it: with 5,000 kubelets each
-// watching its own node, a pod write looks at one kubelet watcher, not 5,000.
+// watching its own node, a pod write looks at one kubelet watcher, not 5,000. Node watches with
+// metadata.name=X (each kubelet and kube-proxy watch their own Node) are indexed by that name, as
+// the cacher's trigger for nodes does (pkg/registry/core/node NodeNameTriggerFunc), so a node's
+// heartbeat looks at its own two watchers and the cluster-wide ones, not at 10,000.
 
 import { matchesFields, requiredValue } from '../api/fields';
 import type { WatchEventBody, WatchEventType } from '../api/http';
@@ -34,9 +37,14 @@ function addTo(m: Map<string, Set<MessageId>>, k: string, id: MessageId): void {
 export function addWatcher(s: ApiserverState, w: Watcher): void {
   const nodeName = w.resource === 'pods' ? requiredValue(w.fields, 'spec.nodeName') : undefined;
   if (nodeName !== undefined) w.nodeName = nodeName;
+  const name = w.resource === 'nodes' ? requiredValue(w.fields, 'metadata.name') : undefined;
+  if (name !== undefined) w.name = name;
+  s.watcherSeq = (s.watcherSeq ?? 0) + 1;
+  w.seq = s.watcherSeq;
   s.watchers.set(w.id, w);
   const e = indexEntry(s, w.resource);
   if (w.nodeName !== undefined) addTo(e.byNodeName, w.nodeName, w.id);
+  else if (w.name !== undefined) addTo((e.byName ??= new Map()), w.name, w.id);
   else if (w.namespace) addTo(e.byNamespace, w.namespace, w.id);
   else e.any.add(w.id);
 }
@@ -50,6 +58,7 @@ export function removeWatcher(s: ApiserverState, id: MessageId): boolean {
     e.any.delete(id);
     e.byNamespace.get(w.namespace)?.delete(id);
     if (w.nodeName !== undefined) e.byNodeName.get(w.nodeName)?.delete(id);
+    if (w.name !== undefined) e.byName?.get(w.name)?.delete(id);
   }
   return true;
 }
@@ -76,6 +85,12 @@ function candidates(s: ApiserverState, resource: string, ev: CacheEvent): Watche
     for (const id of e.byNodeName.get(a) ?? []) ids.push(id);
     const b = nodeNameOf(ev.prev);
     if (b !== undefined && b !== a) for (const id of e.byNodeName.get(b) ?? []) ids.push(id);
+  }
+  // A node's own watchers join the cluster-wide ones in the order they all arrived, as when they were one list.
+  const named = e.byName?.get(ev.obj.metadata.name ?? '');
+  if (named?.size) {
+    const out = [...ids, ...named].map((id) => s.watchers.get(id)).filter((w): w is Watcher => w !== undefined);
+    return out.sort((x, y) => (x.seq ?? 0) - (y.seq ?? 0));
   }
   const out: Watcher[] = [];
   const seen = new Set<MessageId>();

@@ -26,8 +26,9 @@ import type { ProcessId } from '../kernel/units';
 import { schedulerEvent, SCHEDULER_NAME, unschedulableConditionPatch } from './events';
 import { INFORMER_FACTORY, logBindFailure, SCHEDULER_PID } from './klog';
 import { runSchedulingCycle, type SchedulingCycleRecord } from './framework/cycle';
-import { addPodToAggregate, buildNodeInfo, emptyAggregate, makePodInfo, podKey, removePodFromAggregate, type NodeAggregate } from './framework/nodeinfo';
+import { addPodToAggregate, emptyAggregate, makePodInfo, podKey, removePodFromAggregate, type NodeAggregate } from './framework/nodeinfo';
 import { DEFAULT_PROFILE } from './plugins/registry';
+import { createSnapshot, nodeChanged, updateSnapshot, type Snapshot } from './snapshot';
 import { bindPodVolumes, podVolumeClaims, podVolumesBound, type VolumeListers } from './plugins/VolumeBinding/binder';
 import { keepCycleRecord, podLeft } from './cycle-records';
 import {
@@ -65,6 +66,8 @@ export interface SchedulerState {
   queue: SchedulingQueueState;
   /** Per-node sums of the pods counted on it (bound or assumed). */
   aggregates: Map<string, NodeAggregate>;
+  /** The NodeInfos the cycles read, updated from what changed since the last cycle (snapshot.ts). */
+  snapshot: Snapshot;
   /** Pod key -> the node it is counted on. */
   podNode: Map<string, string>;
   /** Pods assumed on a node until the watch shows them bound. */
@@ -117,6 +120,7 @@ function count(s: SchedulerState, pod: Pod, node: string): void {
   if (!agg) s.aggregates.set(node, (agg = emptyAggregate()));
   addPodToAggregate(agg, pod);
   s.podNode.set(key, node);
+  nodeChanged(s.snapshot, node);
 }
 
 /** Take a pod off its node's sums; `last` is its final state when the informer has already dropped it. */
@@ -127,6 +131,7 @@ function uncount(s: SchedulerState, key: string, last?: Pod): void {
   const agg = s.aggregates.get(node);
   if (agg && pod) removePodFromAggregate(agg, pod);
   s.podNode.delete(key);
+  nodeChanged(s.snapshot, node);
 }
 
 function armScheduleOne(s: SchedulerState, ctx: Effects): void {
@@ -154,6 +159,8 @@ function onPodDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
     if (s.assumed.has(key)) uncount(s, key);
     s.assumed.delete(key);
     count(s, pod, pod.spec.nodeName);
+    // The node's pods now hold this copy of the pod (its labels may have changed).
+    nodeChanged(s.snapshot, pod.spec.nodeName);
     queueDone(s.queue, key);
     return;
   }
@@ -164,6 +171,7 @@ function onPodDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
 
 function onNodeDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
   const name = d.object.metadata.name ?? '';
+  nodeChanged(s.snapshot, name);
   if (d.type === 'DELETED') s.aggregates.delete(name);
   else {
     if (!s.aggregates.has(name)) s.aggregates.set(name, emptyAggregate());
@@ -216,10 +224,11 @@ function scheduleOne(s: SchedulerState, ctx: Effects): void {
     return;
   }
   ctx.cause(entry.cause);
-  const nodes = [...s.informers.byName.nodes.items.values()].map((n) => buildNodeInfo(n as Node, s.aggregates.get(n.metadata.name ?? '') ?? emptyAggregate(), (k) => lookupPod(s, k)));
+  const nodes = updateSnapshot(s.snapshot, { nodes: s.informers.byName.nodes.items, aggregates: s.aggregates, pod: (k) => lookupPod(s, k) });
   const result = runSchedulingCycle({
     pod: makePodInfo(pod),
     nodes,
+    havePodsWithRequiredAntiAffinity: s.snapshot.havePodsWithRequiredAntiAffinity,
     plugins: DEFAULT_PROFILE,
     cycle: entry.cycle,
     time: ctx.now,
@@ -372,6 +381,7 @@ export const kubeScheduler: ComponentType<SchedulerState, SchedulerConfig> = {
       ),
       queue: createQueue(),
       aggregates: new Map(),
+      snapshot: createSnapshot(),
       podNode: new Map(),
       assumed: new Map(),
       records: new Map(),

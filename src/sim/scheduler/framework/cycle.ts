@@ -78,22 +78,82 @@ interface Input {
   startIndex: number;
   rand: () => number;
   volumes?: VolumeListers;
+  /** The snapshot's list of nodes with pods that have required anti-affinity; computed from `nodes` when not given. */
+  havePodsWithRequiredAntiAffinity?: NodeInfo[];
+}
+
+/** One passing verdict per plugin, shared by every node record (records are read, never changed). */
+const PASSED = new Map<string, FilterVerdict>();
+function passed(plugin: string): FilterVerdict {
+  let v = PASSED.get(plugin);
+  if (!v) PASSED.set(plugin, (v = Object.freeze({ plugin, code: 'Success', reasons: Object.freeze([]) as unknown as string[] })));
+  return v;
+}
+/**
+ * Failing verdicts are shared too, by plugin, code and reasons: a DaemonSet pod's cycle records
+ * NodeAffinity's same refusal for every other node of the cluster. Bounded, in case reasons vary.
+ */
+const FAILED = new Map<string, FilterVerdict>();
+function failed(plugin: string, s: Status): FilterVerdict {
+  const key = `${plugin}\u0000${s.code}\u0000${s.reasons.join('\u0000')}`;
+  let v = FAILED.get(key);
+  if (!v) {
+    v = Object.freeze({ plugin, code: s.code, reasons: Object.freeze([...s.reasons]) as unknown as string[] });
+    if (FAILED.size < 10_000) FAILED.set(key, v);
+  }
+  return v;
+}
+const FEASIBLE: Status = Object.freeze({ code: 'Success', reasons: Object.freeze([]) as unknown as string[] });
+
+/**
+ * Whole lists of verdicts are shared as well (every feasible node has the same list of passes; the
+ * nodes a DaemonSet pod is not for all have the same refusal): a record over 5,000 nodes holds one
+ * small object per node. Each shared verdict gets a number; a list is found by its numbers.
+ */
+const VERDICT_IDS = new Map<FilterVerdict, number>();
+const VERDICT_LISTS = new Map<string, FilterVerdict[]>();
+const NO_SCORES: ScoreEntry[] = Object.freeze([]) as unknown as ScoreEntry[];
+function verdictList(list: FilterVerdict[]): FilterVerdict[] {
+  let key = '';
+  for (const v of list) {
+    let id = VERDICT_IDS.get(v);
+    if (id === undefined) {
+      if (VERDICT_IDS.size >= 20_000) return list; // bounded: past it, lists are kept as they are
+      VERDICT_IDS.set(v, (id = VERDICT_IDS.size));
+    }
+    key += `${id},`;
+  }
+  let shared = VERDICT_LISTS.get(key);
+  if (!shared) {
+    shared = Object.freeze(list) as unknown as FilterVerdict[];
+    if (VERDICT_LISTS.size < 10_000) VERDICT_LISTS.set(key, shared);
+  }
+  return shared;
 }
 
 function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord, skipped: ReadonlySet<string>): Status {
+  const verdicts: FilterVerdict[] = [];
+  let status = FEASIBLE;
   for (const p of plugins) {
     if (!p.filter || skipped.has(p.name)) continue;
     const s = p.filter(ctx, node);
-    rec.filters.push({ plugin: p.name, code: s.code, reasons: s.reasons });
-    if (!isSuccess(s)) return { ...s, plugin: p.name };
+    if (isSuccess(s)) {
+      verdicts.push(passed(p.name));
+      continue;
+    }
+    verdicts.push(failed(p.name, s));
+    status = { ...s, plugin: p.name };
+    break;
   }
-  return { code: 'Success', reasons: [] };
+  rec.filters = verdictList(verdicts);
+  return status;
 }
 
 /** Run PreFilter, Filter, PostFilter (on failure), PreScore, Score, NormalizeScore and select a host. */
 export function runSchedulingCycle(input: Input): CycleResult {
   const { pod, nodes, plugins, cycle, time } = input;
-  const ctx: CycleContext = { pod, nodes, state: {}, volumes: input.volumes };
+  const havePodsWithRequiredAntiAffinity = input.havePodsWithRequiredAntiAffinity ?? nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0);
+  const ctx: CycleContext = { pod, nodes, havePodsWithRequiredAntiAffinity, state: {}, volumes: input.volumes };
   const numFeasibleToFind = numFeasibleNodesToFind(nodes.length);
   const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodes: [], numAllNodes: nodes.length, numFeasibleToFind };
   const statuses = new Map<string, Status>();
@@ -109,16 +169,19 @@ export function runSchedulingCycle(input: Input): CycleResult {
     }
   }
   const feasible: NodeInfo[] = [];
+  const feasibleRecs: NodeRecord[] = [];
   let processed = 0;
   for (let i = 0; i < nodes.length && feasible.length < numFeasibleToFind; i++) {
     const node = nodes[(input.startIndex + i) % nodes.length]!;
     processed++;
-    const rec: NodeRecord = { node: node.name, filters: [], feasible: false, scores: [] };
+    const rec: NodeRecord = { node: node.name, filters: [], feasible: false, scores: NO_SCORES };
     record.nodes.push(rec);
     const s = runFilters(ctx, plugins, node, rec, skipped);
     if (isSuccess(s)) {
       rec.feasible = true;
+      rec.scores = [];
       feasible.push(node);
+      feasibleRecs.push(rec);
     } else statuses.set(node.name, s);
   }
   const nextStartNodeIndex = nodes.length ? (input.startIndex + processed) % nodes.length : 0;
@@ -128,7 +191,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
     record.chosen = feasible[0]!.name;
     return { record, chosen: record.chosen, nextStartNodeIndex };
   }
-  const totals = prioritizeNodes(ctx, plugins, feasible, record);
+  const totals = prioritizeNodes(ctx, plugins, feasible, feasibleRecs);
   record.chosen = selectHost(totals, input.rand);
   return { record, chosen: record.chosen, nextStartNodeIndex };
 }
@@ -140,23 +203,31 @@ function fail(ctx: CycleContext, plugins: readonly Plugin[], record: SchedulingC
   return { record, fitError: record.message, nextStartNodeIndex: next };
 }
 
-function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], record: SchedulingCycleRecord): NodeScore[] {
-  const byNode = new Map(record.nodes.map((r) => [r.node, r]));
-  const totals: NodeScore[] = feasible.map((n) => ({ name: n.name, score: 0 }));
+/** Score every feasible node with every plugin; `recs[i]` is the record of `feasible[i]`. */
+function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], recs: NodeRecord[]): NodeScore[] {
+  const n = feasible.length;
+  const totals: NodeScore[] = new Array<NodeScore>(n);
+  for (let i = 0; i < n; i++) totals[i] = { name: feasible[i]!.name, score: 0 };
+  const raw: number[] = new Array<number>(n);
   for (const p of plugins) {
     if (!p.score) continue;
     const pre = p.preScore?.(ctx, feasible);
     if (pre?.code === 'Skip') continue;
-    const scores: NodeScore[] = feasible.map((n) => ({ name: n.name, score: p.score!(ctx, n) }));
-    const raw = scores.map((s) => s.score);
+    const scores: NodeScore[] = new Array<NodeScore>(n);
+    for (let i = 0; i < n; i++) {
+      const score = p.score(ctx, feasible[i]!);
+      raw[i] = score;
+      scores[i] = { name: feasible[i]!.name, score };
+    }
     p.normalizeScore?.(ctx, scores);
     const weight = p.weight ?? 1;
-    scores.forEach((s, i) => {
-      byNode.get(s.name)!.scores.push({ plugin: p.name, raw: raw[i]!, normalized: s.score, weight, weighted: s.score * weight });
-      totals[i]!.score += s.score * weight;
-    });
+    for (let i = 0; i < n; i++) {
+      const normalized = scores[i]!.score;
+      recs[i]!.scores.push({ plugin: p.name, raw: raw[i]!, normalized, weight, weighted: normalized * weight });
+      totals[i]!.score += normalized * weight;
+    }
   }
-  for (const t of totals) byNode.get(t.name)!.total = t.score;
+  for (let i = 0; i < n; i++) recs[i]!.total = totals[i]!.score;
   return totals;
 }
 

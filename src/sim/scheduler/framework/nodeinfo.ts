@@ -134,12 +134,26 @@ export function nodeAllocatable(node: Node): Resources {
   };
 }
 
-/** A NodeInfo view for one cycle. */
+/** types.go: a pod with pod affinity or anti-affinity terms (NodeInfo.PodsWithAffinity). */
+export function hasPodAffinity(pod: Pod): boolean {
+  const a = pod.spec.affinity;
+  return !!a && (!!a.podAffinity || !!a.podAntiAffinity);
+}
+
+/** types.go: a pod with required anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity). */
+export function hasRequiredAntiAffinity(pod: Pod): boolean {
+  return (pod.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length ?? 0) > 0;
+}
+
+/** A node's NodeInfo in the scheduler's snapshot (snapshot.ts), built again whenever the node or its pods change. */
 export function buildNodeInfo(node: Node, agg: NodeAggregate, pods: (key: string) => Pod | undefined): NodeInfo {
+  const list = agg.pods.map(pods).filter((p): p is Pod => p !== undefined);
   return {
     node,
     name: node.metadata.name ?? '',
-    pods: agg.pods.map(pods).filter((p): p is Pod => p !== undefined),
+    pods: list,
+    podsWithAffinity: list.filter(hasPodAffinity),
+    podsWithRequiredAntiAffinity: list.filter(hasRequiredAntiAffinity),
     allocatable: nodeAllocatable(node),
     requested: { ...agg.requested },
     nonZeroRequested: { ...agg.nonZeroRequested },

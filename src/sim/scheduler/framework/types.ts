@@ -60,6 +60,9 @@ export interface NodeInfo {
   name: string;
   /** Pods bound or assumed to the node. */
   pods: Pod[];
+  /** Those of `pods` with pod affinity or anti-affinity, and those with required anti-affinity (NodeInfo.PodsWithAffinity, PodsWithRequiredAntiAffinity). */
+  podsWithAffinity: Pod[];
+  podsWithRequiredAntiAffinity: Pod[];
   allocatable: Resources;
   /** Sum of the pods' requests (what NodeResourcesFit compares). */
   requested: Resources;
@@ -81,6 +84,8 @@ export interface PodInfo {
 export interface CycleContext {
   pod: PodInfo;
   nodes: NodeInfo[];
+  /** The snapshot's nodes that have pods with required anti-affinity (InterPodAffinity's PreFilter reads only these). */
+  havePodsWithRequiredAntiAffinity: NodeInfo[];
   /** framework.CycleState: plugin-owned data written in PreFilter/PreScore, read later. */
   state: Record<string, unknown>;
   /** The scheduler's listers of claims, volumes and classes (VolumeBinding reads them). */

@@ -5,7 +5,7 @@ import type { CycleContext, NodeInfo, Plugin } from '../framework/types';
 import type { Pod } from '../../api/types';
 
 export function ctxFor(pod: Pod, nodes: NodeInfo[]): CycleContext {
-  return { pod: makePodInfo(pod), nodes, state: {} };
+  return { pod: makePodInfo(pod), nodes, havePodsWithRequiredAntiAffinity: nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0), state: {} };
 }
 
 export function filterOne(p: Plugin, pod: Pod, node: NodeInfo, all: NodeInfo[] = [node]) {

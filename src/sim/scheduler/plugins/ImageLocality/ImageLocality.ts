@@ -1,7 +1,7 @@
 // ImageLocality (plugins/imagelocality): favour nodes that already have the pod's images, weighted
 // by image size and by how many nodes have it (spread), clamped between 23 MB and 1000 MB per container.
 
-import { MAX_NODE_SCORE, PluginNames, type Plugin } from '../../framework/types';
+import { MAX_NODE_SCORE, PluginNames, type CycleContext, type Plugin } from '../../framework/types';
 
 const MB = 1024 * 1024;
 export const MIN_THRESHOLD = 23 * MB;
@@ -12,22 +12,47 @@ export function normalizedImageName(name: string): string {
   return name.lastIndexOf(':') <= name.lastIndexOf('/') ? `${name}:latest` : name;
 }
 
+/**
+ * How many of the snapshot's nodes have the image (ImageStateSummary.NumNodes, which the real cache
+ * keeps per image), counted once per cycle and image, not once per scored node.
+ */
+function nodesWithImage(ctx: CycleContext, name: string): number {
+  const memo = (ctx.state['ImageLocality/numNodes'] ??= new Map<string, number>()) as Map<string, number>;
+  let n = memo.get(name);
+  if (n === undefined) {
+    n = 0;
+    for (const node of ctx.nodes) if ((node.node.status?.images ?? []).some((i) => i.names.includes(name))) n++;
+    memo.set(name, n);
+  }
+  return n;
+}
+
+/** The pod's containers (init ones too) and their images' normalised names, once per cycle. */
+function podImages(ctx: CycleContext): { containers: number; images: string[] } {
+  const key = 'ImageLocality/images';
+  let out = ctx.state[key] as { containers: number; images: string[] } | undefined;
+  if (!out) {
+    const containers = [...(ctx.pod.pod.spec.initContainers ?? []), ...(ctx.pod.pod.spec.containers ?? [])];
+    out = { containers: containers.length, images: containers.filter((c) => c.image).map((c) => normalizedImageName(c.image!)) };
+    ctx.state[key] = out;
+  }
+  return out;
+}
+
 export const ImageLocality: Plugin = {
   name: PluginNames.ImageLocality,
   weight: 1,
   score(ctx, node) {
-    const containers = [...(ctx.pod.pod.spec.initContainers ?? []), ...(ctx.pod.pod.spec.containers ?? [])];
+    const { containers, images } = podImages(ctx);
     const total = ctx.nodes.length;
     let sum = 0;
-    for (const c of containers) {
-      if (!c.image) continue;
-      const name = normalizedImageName(c.image);
+    for (const name of images) {
       const img = (node.node.status?.images ?? []).find((i) => i.names.includes(name));
       if (!img) continue;
-      const numNodes = ctx.nodes.filter((n) => (n.node.status?.images ?? []).some((i) => i.names.includes(name))).length;
+      const numNodes = nodesWithImage(ctx, name);
       sum += Math.trunc(img.sizeBytes * (numNodes / total));
     }
-    const max = MAX_CONTAINER_THRESHOLD * containers.length;
+    const max = MAX_CONTAINER_THRESHOLD * containers;
     if (sum < MIN_THRESHOLD) sum = MIN_THRESHOLD;
     else if (sum > max) sum = max;
     return Math.trunc((MAX_NODE_SCORE * (sum - MIN_THRESHOLD)) / (max - MIN_THRESHOLD));

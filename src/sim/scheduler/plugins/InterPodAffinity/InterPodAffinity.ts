@@ -35,17 +35,17 @@ interface ExistingAntiAffinity {
 }
 
 /**
- * The required anti-affinity terms of pods already placed, gathered once per cycle (the real
- * plugin's PreFilter does this from NodeInfo.PodsWithRequiredAntiAffinity), so the filter does not
- * walk every pod for every node.
+ * The required anti-affinity terms of pods already placed, gathered once per cycle from the
+ * snapshot's nodes with such pods (the real PreFilter reads havePodsWithRequiredAntiAffinityNodeInfoList
+ * and NodeInfo.PodsWithRequiredAntiAffinity), so a cycle walks neither every node nor every pod.
  */
 function existingAntiAffinity(ctx: Parameters<NonNullable<Plugin['filter']>>[0]): ExistingAntiAffinity[] {
   const key = 'InterPodAffinity/existingAntiAffinity';
   let out = ctx.state[key] as ExistingAntiAffinity[] | undefined;
   if (out) return out;
   out = [];
-  for (const n of ctx.nodes) {
-    for (const p of n.pods) {
+  for (const n of ctx.havePodsWithRequiredAntiAffinity) {
+    for (const p of n.podsWithRequiredAntiAffinity) {
       for (const term of p.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []) {
         out.push({ nodeLabels: n.node.metadata.labels, term, ns: p.metadata.namespace ?? 'default' });
       }

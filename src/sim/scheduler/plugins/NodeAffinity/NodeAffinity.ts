@@ -2,7 +2,7 @@
 // affinity terms to match the node; Score sums the weights of the preferred terms that match,
 // normalised by the highest sum.
 
-import { nodeSelectorTermMatches, nodeSelectorTermsMatch } from '../../../api/labels';
+import { nodeSelectorMatcher, nodeSelectorTermMatches } from '../../../api/labels';
 import { PluginNames, success, unresolvable, type Plugin } from '../../framework/types';
 import { defaultNormalizeScore } from '../../framework/normalize';
 
@@ -18,7 +18,11 @@ export const NodeAffinity: Plugin = {
       if (labels[k] !== v) return unresolvable(ErrReasonPod);
     }
     const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-    if (required && !nodeSelectorTermsMatch(required.nodeSelectorTerms ?? [], node.node)) return unresolvable(ErrReasonPod);
+    if (required) {
+      // The pod's terms are parsed once per cycle, not once per node.
+      const matches = (ctx.state['NodeAffinity/required'] ??= nodeSelectorMatcher(required.nodeSelectorTerms ?? [])) as (n: typeof node.node) => boolean;
+      if (!matches(node.node)) return unresolvable(ErrReasonPod);
+    }
     return success();
   },
   score(ctx, node) {

@@ -36,7 +36,7 @@ const w2 = nodeInfoOf(makeNode('worker-2', { labels: { 'kubernetes.io/hostname':
 const podWith = (claimName: string) => makePod('p', { spec: { volumes: [{ name: 'data', persistentVolumeClaim: { claimName } }] } as Partial<PodSpec> });
 
 function cycle(claimName: string, objects: KubeObject[]): CycleContext {
-  return { pod: makePodInfo(podWith(claimName)), nodes: [w1, w2], state: {}, volumes: listers(objects) };
+  return { pod: makePodInfo(podWith(claimName)), nodes: [w1, w2], havePodsWithRequiredAntiAffinity: [], state: {}, volumes: listers(objects) };
 }
 
 describe('VolumeBinding PreFilter', () => {
@@ -48,7 +48,7 @@ describe('VolumeBinding PreFilter', () => {
     ['lets a WaitForFirstConsumer claim through to Filter', 'data', [standard, claim('data', { storageClassName: 'standard' })], 'Success', []],
     ['lets a bound claim through', 'data', [claim('data', { storageClassName: 'fast', volumeName: 'pv1' }, { phase: 'Bound' }), volume('pv1', {})], 'Success', []],
   ])('%s', (_n, claimName, objects, code, reasons) => {
-    const ctx = claimName ? cycle(claimName, objects) : { pod: makePodInfo(makePod('p')), nodes: [w1], state: {}, volumes: listers(objects) };
+    const ctx = claimName ? cycle(claimName, objects) : { pod: makePodInfo(makePod('p')), nodes: [w1], havePodsWithRequiredAntiAffinity: [], state: {}, volumes: listers(objects) };
     const s = VolumeBinding.preFilter!(ctx);
     expect({ code: s.code, reasons: s.reasons }).toEqual({ code, reasons });
   });

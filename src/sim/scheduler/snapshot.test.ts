@@ -1,0 +1,76 @@
+// The scheduler cache's snapshot (pkg/scheduler/backend/cache/cache.go UpdateSnapshot): after any
+// series of changes it equals NodeInfos built afresh from the cache, in the node informer's order,
+// while only the changed nodes' NodeInfos are built again; the lists of nodes with affinity and
+// required anti-affinity pods follow (snapshot.go havePodsWith...NodeInfoList).
+
+import { describe, expect, it } from 'vitest';
+import type { Pod } from '../api/types';
+import { addPodToAggregate, buildNodeInfo, emptyAggregate, podKey, removePodFromAggregate, type NodeAggregate } from './framework/nodeinfo';
+import { createSnapshot, nodeChanged, updateSnapshot } from './snapshot';
+import { makeNode, makePod } from './testing';
+
+const antiAffinity = { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { app: 'db' } } }] } };
+
+function cache() {
+  const nodes = new Map<string, unknown>(['a', 'b', 'c'].map((n) => [n, makeNode(n)]));
+  const aggregates = new Map<string, NodeAggregate>();
+  const pods = new Map<string, Pod>();
+  const src = { nodes, aggregates, pod: (k: string) => pods.get(k) };
+  const place = (pod: Pod, node: string): void => {
+    pods.set(podKey(pod), pod);
+    const agg = aggregates.get(node) ?? emptyAggregate();
+    aggregates.set(node, agg);
+    addPodToAggregate(agg, pod);
+  };
+  const fresh = () => [...nodes.keys()].map((n) => buildNodeInfo(nodes.get(n) as never, aggregates.get(n) ?? emptyAggregate(), src.pod));
+  return { nodes, aggregates, pods, src, place, fresh };
+}
+
+describe('scheduler snapshot', () => {
+  it('rebuilds only the nodes that changed and equals a fresh build', () => {
+    const c = cache();
+    const snap = createSnapshot();
+    c.place(makePod('p1', { cpu: '100m' }), 'a');
+    const first = updateSnapshot(snap, c.src);
+    expect(first).toEqual(c.fresh());
+    const [a, b, cc] = first;
+    c.place(makePod('p2', { cpu: '200m' }), 'b');
+    nodeChanged(snap, 'b');
+    const second = updateSnapshot(snap, c.src);
+    expect(second).toEqual(c.fresh());
+    expect(second[0]).toBe(a); // untouched: the same NodeInfo
+    expect(second[2]).toBe(cc);
+    expect(second[1]).not.toBe(b);
+    expect(second[1]!.requested.milliCPU).toBe(200);
+  });
+
+  it('follows nodes that come and go, and a relist that reorders them', () => {
+    const c = cache();
+    const snap = createSnapshot();
+    updateSnapshot(snap, c.src);
+    c.nodes.delete('a');
+    nodeChanged(snap, 'a');
+    c.nodes.set('d', makeNode('d'));
+    nodeChanged(snap, 'd');
+    expect(updateSnapshot(snap, c.src).map((n) => n.name)).toEqual(['b', 'c', 'd']);
+    c.src.nodes = new Map([...c.nodes].reverse());
+    expect(updateSnapshot(snap, c.src).map((n) => n.name)).toEqual(['d', 'c', 'b']);
+  });
+
+  it('keeps the list of nodes with required anti-affinity pods', () => {
+    const c = cache();
+    const snap = createSnapshot();
+    updateSnapshot(snap, c.src);
+    expect(snap.havePodsWithRequiredAntiAffinity).toEqual([]);
+    const db = makePod('db', { labels: { app: 'db' }, spec: { affinity: antiAffinity } });
+    c.place(db, 'c');
+    nodeChanged(snap, 'c');
+    updateSnapshot(snap, c.src);
+    expect(snap.havePodsWithRequiredAntiAffinity.map((n) => n.name)).toEqual(['c']);
+    expect(snap.havePodsWithAffinity.map((n) => n.name)).toEqual(['c']);
+    removePodFromAggregate(c.aggregates.get('c')!, db);
+    nodeChanged(snap, 'c');
+    updateSnapshot(snap, c.src);
+    expect(snap.havePodsWithRequiredAntiAffinity).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+// The scheduler cache's snapshot (pkg/scheduler/backend/cache: cache.go UpdateSnapshot,
+// snapshot.go): the NodeInfo list a scheduling cycle reads, kept between cycles and brought up to
+// date from what changed since the last one. The cache bumps a generation whenever a node's sums or
+// pods change (a pod assumed, bound, updated or deleted; the Node object updated), and the update
+// rebuilds only the NodeInfos of those nodes, the node list only when nodes came or went (or the
+// informer listed them again), and the lists of nodes with pods that have affinity or required
+// anti-affinity only when one of those pods moved, so a cycle costs what changed, not the cluster.
+
+import type { Node, Pod } from '../api/types';
+import { buildNodeInfo, emptyAggregate, type NodeAggregate } from './framework/nodeinfo';
+import type { NodeInfo } from './framework/types';
+
+export interface Snapshot {
+  /** The cache's generation: bumped on every change to a node's sums, pods or object. */
+  generation: number;
+  /** The snapshot's NodeInfo per node, with the generation it was built at. */
+  infos: Map<string, { info: NodeInfo; generation: number; at: number }>;
+  /** Nodes changed since the last update, with the generation of their last change. */
+  changed: Map<string, number>;
+  /** All NodeInfos in the node informer's order (the order the filter pass walks round robin). */
+  list: NodeInfo[];
+  /** snapshot.havePodsWithAffinityNodeInfoList and havePodsWithRequiredAntiAffinityNodeInfoList. */
+  havePodsWithAffinity: NodeInfo[];
+  havePodsWithRequiredAntiAffinity: NodeInfo[];
+  /** The informer's map the list was built from: a relist replaces it, and the order may change. */
+  listedFrom?: Map<string, unknown>;
+  listStale: boolean;
+  affinityStale: boolean;
+}
+
+export function createSnapshot(): Snapshot {
+  return { generation: 0, infos: new Map(), changed: new Map(), list: [], havePodsWithAffinity: [], havePodsWithRequiredAntiAffinity: [], listStale: true, affinityStale: true };
+}
+
+/** The cache changed something on `node` (its sums, one of its pods, or the Node object). */
+export function nodeChanged(snap: Snapshot, node: string): void {
+  snap.changed.set(node, ++snap.generation);
+}
+
+/** A node was added or deleted: the list is built again at the next update. */
+export function nodeSetChanged(snap: Snapshot, node: string): void {
+  nodeChanged(snap, node);
+  snap.listStale = true;
+}
+
+interface Sources {
+  nodes: Map<string, unknown>;
+  aggregates: Map<string, NodeAggregate>;
+  pod: (key: string) => Pod | undefined;
+}
+
+/** UpdateSnapshot: rebuild what changed since the last cycle and return the node list. */
+export function updateSnapshot(snap: Snapshot, src: Sources): NodeInfo[] {
+  for (const [name, generation] of snap.changed) {
+    const had = snap.infos.get(name)?.info;
+    const node = src.nodes.get(name) as Node | undefined;
+    if (!node) snap.infos.delete(name);
+    else {
+      const info = buildNodeInfo(node, src.aggregates.get(name) ?? emptyAggregate(), src.pod);
+      snap.infos.set(name, { info, generation, at: snap.infos.get(name)?.at ?? -1 });
+      if (info.podsWithAffinity.length || info.podsWithRequiredAntiAffinity.length) snap.affinityStale = true;
+    }
+    if (had && (had.podsWithAffinity.length || had.podsWithRequiredAntiAffinity.length)) snap.affinityStale = true;
+    // A node whose info was rebuilt keeps its place in the list.
+    const entry = snap.infos.get(name);
+    if (!snap.listStale && had && entry && snap.list[entry.at] === had) snap.list[entry.at] = entry.info;
+    else snap.listStale = true;
+  }
+  snap.changed.clear();
+  if (snap.listStale || snap.listedFrom !== src.nodes) {
+    snap.list = [];
+    for (const [name, obj] of src.nodes) {
+      let entry = snap.infos.get(name);
+      if (!entry) snap.infos.set(name, (entry = { info: buildNodeInfo(obj as Node, src.aggregates.get(name) ?? emptyAggregate(), src.pod), generation: snap.generation, at: 0 }));
+      entry.at = snap.list.push(entry.info) - 1;
+    }
+    for (const name of snap.infos.keys()) if (!src.nodes.has(name)) snap.infos.delete(name);
+    snap.listedFrom = src.nodes;
+    snap.listStale = false;
+    snap.affinityStale = true;
+  }
+  if (snap.affinityStale) {
+    snap.havePodsWithAffinity = snap.list.filter((n) => n.podsWithAffinity.length > 0);
+    snap.havePodsWithRequiredAntiAffinity = snap.list.filter((n) => n.podsWithRequiredAntiAffinity.length > 0);
+    snap.affinityStale = false;
+  }
+  return snap.list;
+}
