@@ -62,7 +62,7 @@ function median(xs: number[]): number {
 }
 
 test('5,000 nodes (draw-only): the scale view paints them in <= 500 ms and pans at >= 30 fps', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/?scale-bench');
   await expect(page.getByTestId('toolbar')).toBeVisible();
