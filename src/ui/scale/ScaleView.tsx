@@ -148,7 +148,8 @@ export function ScaleView({ theme }: { theme: 'dark' | 'light' }) {
     const z = zoomRef.current;
     const { layout: l, w: cw, h: ch } = drawState.current;
     if (!canvas || !z || !cw || !ch) return;
-    const f = fitTransform(l, cw, ch);
+    // Clear of the view switch above and the summary line below.
+    const f = fitTransform(l, cw, ch, 16, 32, 30);
     // The whole cluster fits, and the zoom goes out no further than that.
     z.scaleExtent([Math.min(f.k, 0.5), MAX_ZOOM]);
     select(canvas).call(z.transform, zoomIdentity.translate(f.x, f.y).scale(f.k));

@@ -59,8 +59,12 @@ export function visibleRange(l: ScaleLayout, t: { k: number; x: number; y: numbe
   };
 }
 
-/** The transform that shows the whole grid in a `w` x `h` pane with a margin. */
-export function fitTransform(l: ScaleLayout, w: number, h: number, margin = 16): { k: number; x: number; y: number } {
-  const k = Math.max(1e-3, Math.min((w - 2 * margin) / Math.max(1, l.width), (h - 2 * margin) / Math.max(1, l.height), 2));
-  return { k, x: (w - l.width * k) / 2, y: (h - l.height * k) / 2 };
+/**
+ * The transform that shows the whole grid in a `w` x `h` pane with a margin, below a band of `top`
+ * pixels (where the view switch sits) and above one of `bottom` (the summary line).
+ */
+export function fitTransform(l: ScaleLayout, w: number, h: number, margin = 16, top = 0, bottom = 0): { k: number; x: number; y: number } {
+  const free = h - top - bottom;
+  const k = Math.max(1e-3, Math.min((w - 2 * margin) / Math.max(1, l.width), (free - 2 * margin) / Math.max(1, l.height), 2));
+  return { k, x: (w - l.width * k) / 2, y: top + (free - l.height * k) / 2 };
 }
