@@ -17,7 +17,7 @@ import type { Page } from '@playwright/test';
 import { encodeRunLink } from '../src/sim/scenario/link';
 import { scaleProjection } from '../src/worker/scale-projection';
 import { recordUiFrame } from './bench-ui-frame';
-import { expect, expectNoAxeViolations, shotSizes, test } from './helpers';
+import { expect, expectNoAxeViolations, play, shotSizes, test } from './helpers';
 
 test.use({ trace: 'off' });
 
@@ -169,6 +169,8 @@ test('a real simulation of 200 workers: the scale view by itself, a failing pod 
   await page.goto(`/#${encodeRunLink({ scenario: bigCluster(200), at: 0, view: {} })}`);
   await expect(page.getByTestId('scale-canvas')).toHaveAttribute('data-tiles', '200', { timeout: 240_000 });
   await expect(page.getByTestId('graph-view-scale')).toHaveAttribute('aria-pressed', 'true');
+  // A link opens paused at its moment; the cluster runs underneath while the view is looked at.
+  await play(page);
   // The pod with the bad image is listed by name as soon as its pull fails, among 400 others.
   await expect(page.getByTestId('scale-problem-pods')).toContainText(/typo (ErrImagePull|ImagePullBackOff) 0\/1/, { timeout: 120_000 });
   const frames = await panFrames(page, PAN_MS);
