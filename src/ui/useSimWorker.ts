@@ -13,6 +13,7 @@ import { loadScenario } from './app/scenarios';
 import { SimWorkerHost } from './app/sim-worker-host';
 import { detectLive, liveTransport, mayBeLive } from './app/live-mode';
 import { servedEndpoint, servedKubeconfig, socketTransport } from './app/served-transport';
+import { installScaleBench, scaleBenchWanted } from './scale/scale-bench';
 import { workerTransport } from './app/transport';
 import { useRunStore, useSimStore, useUiStore, useWorkerStore } from './store/app-store';
 
@@ -145,7 +146,10 @@ function startSimulation(served: string | null, live: boolean): () => void {
   // pasted into the address bar of the open page opens too. A served page shows the served run,
   // a live page the real cluster.
   const own = !served && !live;
-  if (own && !openFragment(window.location.hash, () => alive)) startDefault();
+  // `?scale-bench`: no scenario; the scale view's measurement puts its own projection in the store.
+  const scaleBench = own && scaleBenchWanted();
+  if (scaleBench) installScaleBench();
+  else if (own && !openFragment(window.location.hash, () => alive)) startDefault();
   const onHashChange = (): void => {
     if (own) void openFragment(window.location.hash, () => alive);
   };

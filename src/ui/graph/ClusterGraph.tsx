@@ -17,6 +17,9 @@ import { GraphDrawing } from './drawing';
 import { type GraphNode, type SimSlice } from './model';
 import { nodeTypes } from './nodes';
 import { HeartbeatToggle, RaftFilters } from '../toolbar/ViewToggles';
+import { GraphViewSwitch } from '../scale/GraphViewSwitch';
+import { ScaleView } from '../scale/ScaleView';
+import { SWITCH_FROM, scaleViewShown, useViewChoice } from '../scale/view-choice';
 
 /** The margin fitView leaves around the cluster, as a fraction of the pane. */
 const FIT_PADDING = 0.03;
@@ -227,11 +230,18 @@ export function ClusterGraph() {
   const dense = workers > 8;
   // Compact regions (layout.ts COMPACT_AFTER) draw every label at 12 px or more (graph.css).
   const compact = workers > COMPACT_AFTER;
+  // Past ~50 workers (or when picked) the scale view draws the nodes as tiles instead (issue 14).
+  const scale = scaleViewShown(useViewChoice((s) => s.choice), workers);
   return (
     <div className={`kp-graph kp-graph--${theme}${dense ? ' kp-graph--dense' : ''}${compact ? ' kp-graph--compact' : ''}`} data-testid="graph">
-      <ReactFlowProvider>
-        <Graph theme={theme} />
-      </ReactFlowProvider>
+      {scale ? (
+        <ScaleView theme={theme} />
+      ) : (
+        <ReactFlowProvider>
+          <Graph theme={theme} />
+        </ReactFlowProvider>
+      )}
+      {workers >= SWITCH_FROM && <GraphViewSwitch scale={scale} />}
     </div>
   );
 }
