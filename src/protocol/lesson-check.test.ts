@@ -18,6 +18,9 @@ describe('lesson checks read the cluster, not the keyboard', () => {
     expect(checkPasses([{ objects: 'pods', labels: { app: 'web' }, field: 'status.phase', equals: 'Running', count: 3 }], world)).toBe(false);
     expect(checkPasses([{ objects: 'pods', field: 'spec.nodeName', equals: 'worker-3', min: 2 }], world)).toBe(true);
     expect(checkPasses([{ objects: 'nodes', name: 'worker-2', count: 0 }], world)).toBe(false);
+    const deleting = { ...world, objects: [...world.objects, { id: 'pods/default/web-4', object: { metadata: { name: 'web-4', labels: { app: 'web' }, deletionTimestamp: '2024-08-13T09:05:00Z' }, status: { phase: 'Running' } } }] };
+    expect(checkPasses([{ objects: 'pods', labels: { app: 'web' }, field: 'status.phase', equals: 'Running', count: 3 }], deleting)).toBe(true);
+    expect(checkPasses([{ objects: 'pods', labels: { app: 'web' }, field: 'status.phase', equals: 'Running', unset: 'metadata.deletionTimestamp', count: 2 }], deleting)).toBe(true);
   });
 
   it('see processes, hosts and what the terminal printed', () => {

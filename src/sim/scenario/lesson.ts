@@ -19,8 +19,12 @@ export type LessonHighlight = { component: string } | { message: string } | { la
 
 /** One condition on the cluster's state; a check passes when all of its conditions hold. */
 export type LessonCondition =
-  /** Objects of a resource (`pods`, `nodes`, `deployments`), optionally filtered; `count` exact, `min` at least (default min 1). */
-  | { objects: string; namespace?: string; name?: string; labels?: Record<string, string>; field?: string; equals?: string; count?: number; min?: number }
+  /**
+   * Objects of a resource (`pods`, `nodes`, `deployments`), optionally filtered by namespace, name, labels,
+   * a field's value and a field that must be absent (`unset: metadata.deletionTimestamp`: not being deleted);
+   * `count` exact, `min` at least (default min 1).
+   */
+  | { objects: string; namespace?: string; name?: string; labels?: Record<string, string>; field?: string; equals?: string; unset?: string; count?: number; min?: number }
   /** A process (`kube-scheduler`, `kubelet/worker-2`) is running or not. */
   | { component: string; alive: boolean }
   /** A host (`worker-2`) is powered on or not. */
@@ -160,7 +164,7 @@ function readDo(r: FieldReader, f: Field, path: string): LessonDo | undefined {
 
 function readCondition(r: FieldReader, node: Node, path: string): LessonCondition | undefined {
   const before = r.errors.length;
-  const fields = r.mapping(node, path, ['objects', 'namespace', 'name', 'labels', 'field', 'equals', 'count', 'min', 'component', 'alive', 'host', 'up', 'output']);
+  const fields = r.mapping(node, path, ['objects', 'namespace', 'name', 'labels', 'field', 'equals', 'unset', 'count', 'min', 'component', 'alive', 'host', 'up', 'output']);
   if (!fields) return undefined;
   const str = (k: string) => (fields.get(k) ? r.string(fields.get(k)!, `${path}.${k}`) : undefined);
   const bool = (k: string): boolean | undefined => {
@@ -192,7 +196,7 @@ function readCondition(r: FieldReader, node: Node, path: string): LessonConditio
   const resource = str('objects');
   if (resource === undefined) return undefined;
   const c: LessonCondition = { objects: resource };
-  for (const k of ['namespace', 'name', 'field'] as const) {
+  for (const k of ['namespace', 'name', 'field', 'unset'] as const) {
     if (!fields.has(k)) continue;
     const v = str(k);
     if (v === undefined) return undefined;
