@@ -5,6 +5,7 @@
 export type LearnerAction =
   | { run: string; after?: number }
   | { kill: string; after?: number }
+  | { start: string; after?: number }
   | { wait: number };
 
 export const LESSON_ACTIONS: Record<string, Record<string, LearnerAction[]>> = {
@@ -19,5 +20,22 @@ export const LESSON_ACTIONS: Record<string, Record<string, LearnerAction[]>> = {
     'power-off': [{ kill: 'node/worker-2', after: 1_000 }],
     'not-ready': [{ wait: 60_000 }],
     moved: [{ wait: 320_000 }],
+  },
+  '2-control-plane': {
+    authn: [{ run: 'kubectl config set-credentials intruder --token=not-a-real-token', after: 1_000 }, { run: 'kubectl get pods --user=intruder' }],
+    authz: [{ run: 'kubectl get pods --as=jane' }],
+    admission: [{ run: 'kubectl run web --image=nginx:1.25 -n shop' }],
+    validation: [{ run: 'kubectl run Web_1 --image=nginx:1.25' }],
+    persist: [{ run: 'kubectl run web --image=nginx:1.25' }],
+    members: [{ run: 'ssh control-plane -- etcdctl endpoint status --cluster -w table' }],
+    'lose-one': [{ kill: 'etcd/etcd-3', after: 2_000 }, { run: 'kubectl run one --image=nginx:1.25' }],
+    'lose-two': [{ kill: 'etcd/etcd-1', after: 2_000 }, { run: 'kubectl run two --image=nginx:1.25', after: 20_000 }],
+    'odd-sizes': [{ start: 'etcd/etcd-1', after: 40_000 }],
+    'cm-down': [{ kill: 'kube-controller-manager', after: 1_000 }, { run: 'kubectl create deployment shop --image=nginx:1.25 --replicas=2', after: 10_000 }],
+    'cm-back': [{ start: 'kube-controller-manager', after: 60_000 }],
+    'sched-down': [{ kill: 'kube-scheduler', after: 1_000 }, { run: 'kubectl run lonely --image=nginx:1.25', after: 10_000 }],
+    'sched-back': [{ start: 'kube-scheduler', after: 60_000 }],
+    'api-down': [{ kill: 'kube-apiserver', after: 1_000 }, { run: 'kubectl get pods' }],
+    'api-back': [{ start: 'kube-apiserver', after: 10_000 }],
   },
 };

@@ -73,7 +73,7 @@ class Learner {
 
   act(a: LearnerAction): void {
     if ('wait' in a) return this.advance(a.wait);
-    const cmd: UiToWorker = 'run' in a ? { type: 'exec', requestId: this.requestId++, line: a.run } : { type: 'kill', target: a.kill };
+    const cmd: UiToWorker = 'run' in a ? { type: 'exec', requestId: this.requestId++, line: a.run } : 'kill' in a ? { type: 'kill', target: a.kill } : { type: 'start', target: a.start };
     this.s.handle(cmd);
     this.advance(a.after ?? 5_000);
   }
