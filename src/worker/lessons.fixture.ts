@@ -38,4 +38,15 @@ export const LESSON_ACTIONS: Record<string, Record<string, LearnerAction[]>> = {
     'api-down': [{ kill: 'kube-apiserver', after: 1_000 }, { run: 'kubectl get pods' }],
     'api-back': [{ start: 'kube-apiserver', after: 10_000 }],
   },
+  '3-worker-node': {
+    systemd: [{ run: 'ssh worker-2 -- systemctl status kubelet' }],
+    'crictl-pods': [{ run: 'ssh worker-2 -- crictl pods' }],
+    'crictl-images': [{ run: 'ssh worker-2 -- crictl images' }],
+    'no-docker': [{ run: 'ssh worker-2 -- docker ps' }],
+    'stop-kubelet': [{ run: 'ssh worker-2 -- sudo systemctl stop kubelet', after: 1_000 }],
+    'not-ready': [{ wait: 60_000 }],
+    evicted: [{ wait: 320_000 }],
+    'start-kubelet': [{ run: 'ssh worker-2 -- sudo systemctl start kubelet', after: 20_000 }],
+    rules: [{ run: 'ssh worker-1 -- iptables-save | grep default/web' }],
+  },
 };
