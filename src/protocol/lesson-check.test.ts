@@ -21,6 +21,7 @@ describe('lesson checks read the cluster, not the keyboard', () => {
     const deleting = { ...world, objects: [...world.objects, { id: 'pods/default/web-4', object: { metadata: { name: 'web-4', labels: { app: 'web' }, deletionTimestamp: '2024-08-13T09:05:00Z' }, status: { phase: 'Running' } } }] };
     expect(checkPasses([{ objects: 'pods', labels: { app: 'web' }, field: 'status.phase', equals: 'Running', count: 3 }], deleting)).toBe(true);
     expect(checkPasses([{ objects: 'pods', labels: { app: 'web' }, field: 'status.phase', equals: 'Running', unset: 'metadata.deletionTimestamp', count: 2 }], deleting)).toBe(true);
+    expect(checkPasses([{ objects: 'pods', labels: { app: 'web' }, set: 'spec.nodeName', count: 3 }], deleting)).toBe(true);
   });
 
   it('see processes, hosts and what the terminal printed', () => {

@@ -43,6 +43,7 @@ export function matchingObjects(c: Extract<LessonCondition, { objects: string }>
     if (c.name !== undefined && name !== c.name) continue;
     if (c.labels && !labelsMatch(o.object, c.labels)) continue;
     if (c.field !== undefined && fieldText(o.object, c.field) !== c.equals) continue;
+    if (c.set !== undefined && fieldText(o.object, c.set) === undefined) continue;
     if (c.unset !== undefined && fieldText(o.object, c.unset) !== undefined) continue;
     n++;
   }

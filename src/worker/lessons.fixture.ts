@@ -6,7 +6,9 @@ export type LearnerAction =
   | { run: string; after?: number }
   | { kill: string; after?: number }
   | { start: string; after?: number }
-  | { wait: number };
+  | { wait: number }
+  /** Presses `>` (the toolbar's "next phase") this many times, the clock paused. */
+  | { stepPhase: number };
 
 export const LESSON_ACTIONS: Record<string, Record<string, LearnerAction[]>> = {
   '1-containers': {
@@ -48,5 +50,13 @@ export const LESSON_ACTIONS: Record<string, Record<string, LearnerAction[]>> = {
     evicted: [{ wait: 320_000 }],
     'start-kubelet': [{ run: 'ssh worker-2 -- sudo systemctl start kubelet', after: 20_000 }],
     rules: [{ run: 'ssh worker-1 -- iptables-save | grep default/web' }],
+  },
+  '4-life-of-a-request': {
+    record: [{ run: 'kubectl run my-app --image=nginx:1.25', after: 0 }, { stepPhase: 2 }],
+    scheduled: [{ stepPhase: 2 }],
+    running: [{ stepPhase: 1 }],
+    events: [{ run: 'kubectl get events --sort-by=.metadata.creationTimestamp' }],
+    typo: [{ run: 'kubectl run typo --image=ngnix:1.25', after: 60_000 }],
+    describe: [{ run: 'kubectl describe pod typo' }],
   },
 };

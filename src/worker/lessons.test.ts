@@ -73,9 +73,17 @@ class Learner {
 
   act(a: LearnerAction): void {
     if ('wait' in a) return this.advance(a.wait);
+    if ('stepPhase' in a) {
+      for (let i = 0; i < a.stepPhase; i++) {
+        this.s.handle({ type: 'stepPhase' });
+        this.fold(this.s.tick(0));
+      }
+      return;
+    }
     const cmd: UiToWorker = 'run' in a ? { type: 'exec', requestId: this.requestId++, line: a.run } : 'kill' in a ? { type: 'kill', target: a.kill } : { type: 'start', target: a.start };
     this.s.handle(cmd);
-    this.advance(a.after ?? 5_000);
+    if (a.after === 0) this.fold(this.s.tick(0));
+    else this.advance(a.after ?? 5_000);
   }
 }
 

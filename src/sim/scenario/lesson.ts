@@ -21,10 +21,11 @@ export type LessonHighlight = { component: string } | { message: string } | { la
 export type LessonCondition =
   /**
    * Objects of a resource (`pods`, `nodes`, `deployments`), optionally filtered by namespace, name, labels,
-   * a field's value and a field that must be absent (`unset: metadata.deletionTimestamp`: not being deleted);
+   * a field's value, a field that must be present (`set: spec.nodeName`: scheduled) and one that must be
+   * absent (`unset: metadata.deletionTimestamp`: not being deleted);
    * `count` exact, `min` at least (default min 1).
    */
-  | { objects: string; namespace?: string; name?: string; labels?: Record<string, string>; field?: string; equals?: string; unset?: string; count?: number; min?: number }
+  | { objects: string; namespace?: string; name?: string; labels?: Record<string, string>; field?: string; equals?: string; set?: string; unset?: string; count?: number; min?: number }
   /** A process (`kube-scheduler`, `kubelet/worker-2`) is running or not. */
   | { component: string; alive: boolean }
   /** A host (`worker-2`) is powered on or not. */
@@ -164,7 +165,7 @@ function readDo(r: FieldReader, f: Field, path: string): LessonDo | undefined {
 
 function readCondition(r: FieldReader, node: Node, path: string): LessonCondition | undefined {
   const before = r.errors.length;
-  const fields = r.mapping(node, path, ['objects', 'namespace', 'name', 'labels', 'field', 'equals', 'unset', 'count', 'min', 'component', 'alive', 'host', 'up', 'output']);
+  const fields = r.mapping(node, path, ['objects', 'namespace', 'name', 'labels', 'field', 'equals', 'set', 'unset', 'count', 'min', 'component', 'alive', 'host', 'up', 'output']);
   if (!fields) return undefined;
   const str = (k: string) => (fields.get(k) ? r.string(fields.get(k)!, `${path}.${k}`) : undefined);
   const bool = (k: string): boolean | undefined => {
@@ -196,7 +197,7 @@ function readCondition(r: FieldReader, node: Node, path: string): LessonConditio
   const resource = str('objects');
   if (resource === undefined) return undefined;
   const c: LessonCondition = { objects: resource };
-  for (const k of ['namespace', 'name', 'field', 'unset'] as const) {
+  for (const k of ['namespace', 'name', 'field', 'set', 'unset'] as const) {
     if (!fields.has(k)) continue;
     const v = str(k);
     if (v === undefined) return undefined;
