@@ -41,7 +41,7 @@ export function LessonPanel() {
       <p className="lesson-where">
         <span data-testid="lesson-section">{here.section.title[lang]}</span> · <span data-testid="lesson-count">{l.stepOf(index + 1, flat.length)}</span>
       </p>
-      <div className="lesson-body" tabIndex={0} aria-label={l.panelLabel}>
+      <div className="lesson-body" tabIndex={0} role="region" aria-label={l.panelLabel}>
         <Narration text={here.step.text[lang]} />
         {here.step.highlight && <Highlight h={here.step.highlight} l={l} />}
         {here.step.do && <DoThis step={here.step} l={l} />}
