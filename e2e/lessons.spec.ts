@@ -109,12 +109,12 @@ async function completeLesson1(page: Page, lang: 'en' | 'ru'): Promise<void> {
 }
 
 test('lesson 1 can be completed end to end in English, from the start screen', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await completeLesson1(page, 'en');
 });
 
 test('lesson 1 can be completed end to end in Russian, from the start screen', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await page.addInitScript(() => localStorage.setItem('kubeplay.lang', 'ru'));
   await completeLesson1(page, 'ru');
 });
