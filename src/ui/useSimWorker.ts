@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import type { WorkerToUi } from '../protocol/view';
 import { onArrived, onLinkBuiltin, onLinkRefused, onOpenError, onOpeningLoaded, onRun, openFragment } from './app/run-links';
 import { loadScenario } from './app/scenarios';
+import { useLessonStore } from './lessons/lesson-store';
 import { SimWorkerHost } from './app/sim-worker-host';
 import { detectLive, liveTransport, mayBeLive } from './app/live-mode';
 import { servedEndpoint, servedKubeconfig, socketTransport } from './app/served-transport';
@@ -31,6 +32,7 @@ export function receive(m: WorkerToUi, bytes: number): void {
       sim.reset();
       setSimEpoch(m.epochMs);
       useSimStore.getState().setLoaded(m.name, m.targets, m.vocabulary);
+      useLessonStore.getState().onLoaded(m.name, m.lesson);
       useRunStore.getState().set({ seek: null, forked: null, arrived: null });
       onOpeningLoaded(m.pauseAt);
       return;

@@ -527,6 +527,7 @@ export class SimSession {
       ...(target !== undefined ? { pauseAt: target } : {}),
       // The page reads the cluster's timestamps back with the same epoch (kubeplay serve's is its start).
       ...(scenario.cluster.epoch !== undefined ? { epochMs: Date.parse(scenario.cluster.epoch) } : {}),
+      ...(scenario.lesson ? { lesson: scenario.lesson } : {}),
     }];
   }
 

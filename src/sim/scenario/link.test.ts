@@ -50,6 +50,10 @@ describe('run links', () => {
     expect(decodeLink(builtinLink('etcd-quorum-loss', 42_000))).toEqual({ kind: 'builtin', name: 'etcd-quorum-loss', at: 42_000 });
     expect(decodeLink('#scenario=etcd-quorum-loss&at=1m30s')).toEqual({ kind: 'builtin', name: 'etcd-quorum-loss', at: 90_000 });
     expect(error('#scenario=../../etc/passwd')).toBe('"../../etc/passwd" is not the name of a built-in scenario');
+    // Lessons and incident drills live in their own folders; no other folder and no climbing out.
+    expect(decodeLink('#scenario=lessons/1-containers&step=process')).toEqual({ kind: 'builtin', name: 'lessons/1-containers' });
+    expect(error('#scenario=lessons/../default')).toBe('"lessons/../default" is not the name of a built-in scenario');
+    expect(error('#scenario=other/x')).toBe('"other/x" is not the name of a built-in scenario');
   });
 
   it('say what is wrong with a truncated, damaged, foreign or oversized link', () => {

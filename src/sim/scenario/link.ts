@@ -38,7 +38,8 @@ export type DecodedLink =
 export const MAX_LINK_CHARS = 64 * 1024;
 const LINK_VERSION = 1;
 const MAX_VIEW_FIELD = 256;
-const BUILTIN_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
+/** A built-in scenario, or a lesson or an incident drill in its folder (`lessons/1-containers`). */
+const BUILTIN_NAME = /^(?:(?:lessons|incidents)\/)?[a-z0-9][a-z0-9-]{0,62}$/;
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 

@@ -3,6 +3,8 @@
 
 import { useEffect } from 'react';
 import { Dock } from '../panels/Dock';
+import { LessonPanel } from '../lessons/LessonPanel';
+import { StartScreen } from '../start/StartScreen';
 import { Inspector } from '../panels/inspector/Inspector';
 import { ForkNotice, Scrubber } from '../timeline/Scrubber';
 import { Toolbar } from '../toolbar/Toolbar';
@@ -45,6 +47,7 @@ export function Layout() {
       <ErrorBanner />
       <div className="app-middle">
         <GraphSlot />
+        <LessonPanel />
         <Inspector />
         <ReplayProgress />
       </div>
@@ -52,6 +55,7 @@ export function Layout() {
       {!live && <Scrubber />}
       <Dock />
       <HelpOverlay />
+      {!live && <StartScreen />}
       <OpenErrorDialog />
       <DropOverlay />
     </div>

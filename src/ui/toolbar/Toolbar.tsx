@@ -11,6 +11,7 @@ import { PhaseBadge } from './PhaseBadge';
 import { ViewToggles } from './ViewToggles';
 import { DevOverlay } from './DevOverlay';
 import { RunControls } from './RunControls';
+import { StartButton } from '../start/StartScreen';
 import { useStrings } from '../app/useStrings';
 import { useLiveStrings } from '../app/live-strings';
 import { LiveMarker } from './LiveMarker';
@@ -47,6 +48,7 @@ export function Toolbar() {
       <h1 className="toolbar-title">{t.title}</h1>
       {/* kubeplay serve plays the scenario it was started with: its marker stands where the picker would. */}
       {served ? <ServedMarker /> : <ScenarioPicker />}
+      {!served && <StartButton />}
       <span className="toolbar-sep" aria-hidden="true" />
       <TimeControls />
       <SimClock />
