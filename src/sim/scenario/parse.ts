@@ -7,6 +7,7 @@ import { isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 import { MAX_DEPTH, parseTokens, tooDeepLine } from '../cli-tools/common/yaml-depth';
 import { DEFAULT_TIMINGS, type Timings } from '../config';
 import { parseDuration } from './duration';
+import { readIncident, type Incident } from './incident';
 import { readSteps } from './parse-steps';
 import { readUsers } from './parse-users';
 import {
@@ -62,6 +63,7 @@ export function parseScenario(text: string, file = 'scenario.yaml'): ParseResult
   const scenario: Scenario = { file, name: meta.name, seed: spec.seed, cluster: spec.cluster, timings: spec.timings, steps: spec.steps };
   if (meta.description !== undefined) scenario.description = meta.description;
   if (spec.pauseAt !== undefined) scenario.pauseAt = spec.pauseAt;
+  if (spec.incident) scenario.incident = spec.incident;
   return { ok: true, scenario };
 }
 
@@ -89,10 +91,11 @@ interface SpecParts {
   timings: Partial<Timings>;
   steps: Step[];
   pauseAt?: number;
+  incident?: Incident;
 }
 
 function readSpec(r: FieldReader, f: Field): SpecParts | undefined {
-  const fields = r.mapping(f.value, 'spec', ['seed', 'cluster', 'users', 'timings', 'steps', 'pauseAt']);
+  const fields = r.mapping(f.value, 'spec', ['seed', 'cluster', 'users', 'timings', 'steps', 'pauseAt', 'incident']);
   if (!fields) return undefined;
   const seedField = fields.get('seed');
   const seed = seedField ? r.integer(seedField, 'spec.seed', 0, 0xffffffff) : DEFAULT_SEED;
@@ -108,8 +111,10 @@ function readSpec(r: FieldReader, f: Field): SpecParts | undefined {
   if (stepsField && steps && steps.length > MAX_STEPS) r.error(stepsField.pos, 'spec.steps', `too many steps (${steps.length}, limit ${MAX_STEPS})`);
   const pauseField = fields.get('pauseAt');
   const pauseAt = pauseField ? readPauseAt(r, pauseField) : undefined;
-  if (seed === undefined || !cluster || !users || !timings || !steps || pauseAt === null) return undefined;
-  return pauseAt !== undefined ? { seed, cluster, timings, steps, pauseAt } : { seed, cluster, timings, steps };
+  const incidentField = fields.get('incident');
+  const incident = incidentField ? readIncident(r, incidentField, 'spec.incident') : undefined;
+  if (seed === undefined || !cluster || !users || !timings || !steps || pauseAt === null || (incidentField && !incident)) return undefined;
+  return { seed, cluster, timings, steps, ...(pauseAt !== undefined && { pauseAt }), ...(incident && { incident }) };
 }
 
 /** `spec.pauseAt: 5m12.345s`: the moment a recorded run was exported at (the app pauses there, the CLI stops there). */

@@ -4,6 +4,7 @@
 // error messages.
 
 import type { Timings } from '../config';
+import type { Incident } from './incident';
 
 export const SCENARIO_API_VERSION = 'kubeplay.dev/v1alpha1';
 export const SCENARIO_KIND = 'Scenario';
@@ -169,6 +170,8 @@ export interface Scenario {
    * CLI stops there (as for a shared link) instead of running every step to completion.
    */
   pauseAt?: number;
+  /** `spec.incident`: the scenario is an incident drill; its steps are the hidden break (incident.ts). */
+  incident?: Incident;
 }
 
 /** One problem in a scenario, reported as `<file>:<line>:<col>: <path>: <message>`. */
