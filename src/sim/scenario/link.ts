@@ -38,7 +38,8 @@ export type DecodedLink =
 export const MAX_LINK_CHARS = 64 * 1024;
 const LINK_VERSION = 1;
 const MAX_VIEW_FIELD = 256;
-const BUILTIN_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
+/** A built-in scenario's name, in `public/scenarios/` or its `lessons/` and `incidents/` folders. */
+const BUILTIN_NAME = /^(?:(?:lessons|incidents)\/)?[a-z0-9][a-z0-9-]{0,62}$/;
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 

@@ -8,14 +8,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { incidentClosed, isRightChoice, type IncidentView } from '../../protocol/incident';
-import { buildCluster } from '../cluster';
-import { INCIDENT_HINTS, type Incident } from './incident';
-import { playDrill } from './incident-drill';
-import { parseScenario } from './parse';
-import type { Scenario } from './schema';
+import { incidentClosed, isRightChoice, type IncidentView } from '../protocol/incident';
+import { buildCluster } from '../sim/cluster';
+import { INCIDENT_HINTS, type Incident } from '../sim/scenario/incident';
+import { playDrill } from '../sim/scenario/incident-drill';
+import { parseScenario } from '../sim/scenario/parse';
+import type { Scenario } from '../sim/scenario/schema';
 
-const DIR = join(__dirname, '../../../public/scenarios/incidents');
+const DIR = join(__dirname, '../../public/scenarios/incidents');
 const INDEX = JSON.parse(readFileSync(join(DIR, 'index.json'), 'utf8')) as { file: string; title: { en: string; ru: string }; symptom: { en: string; ru: string } }[];
 const FILES = readdirSync(DIR).filter((f) => f.endsWith('.yaml')).sort();
 const ONLY = process.env.KUBEPLAY_INCIDENT;
