@@ -31,7 +31,7 @@ export function IncidentPanel({ name, incident }: { name: string; incident: Inci
           <strong>{s.closed}.</strong> {s.closedExplain}
         </p>
       )}
-      <div className="incident-columns">
+      <div className="incident-columns" data-columns={1 + (incident.choices ? 1 : 0) + (incident.fixed ? 1 : 0)}>
         <section className="incident-section" aria-labelledby="incident-symptom-h">
           <h3 id="incident-symptom-h">{s.symptom}</h3>
           <p className="incident-symptom" data-testid="incident-symptom">
@@ -39,12 +39,16 @@ export function IncidentPanel({ name, incident }: { name: string; incident: Inci
           </p>
           <Hints incident={incident} shown={hintsShown} onMore={() => update(name, { hintsShown: Math.min(hintsShown + 1, incident.hints.length) })} s={s} lang={lang} />
         </section>
-        <section className="incident-section" aria-labelledby="incident-diagnosis-h">
-          {incident.choices && (
+        {incident.choices && (
+          <section className="incident-section" aria-label={s.diagnosis}>
             <Diagnosis incident={incident} picked={picked} answered={answered} onPick={(id) => update(name, { picked: id })} onAnswer={() => update(name, { answered: picked })} s={s} lang={lang} />
-          )}
-          {incident.fixed && <Fix state={fix} onCheck={checkFix} s={s} />}
-        </section>
+          </section>
+        )}
+        {incident.fixed && (
+          <section className="incident-section" aria-labelledby="incident-fix-h">
+            <Fix state={fix} onCheck={checkFix} s={s} />
+          </section>
+        )}
       </div>
     </div>
   );
@@ -122,7 +126,7 @@ function Diagnosis({ incident, picked, answered, onPick, onAnswer, s, lang }: Di
 function Fix({ state: st, onCheck, s }: { state: FixState; onCheck: () => void; s: IncidentStrings }) {
   return (
     <div className="incident-fix">
-      <h3>{s.fix}</h3>
+      <h3 id="incident-fix-h">{s.fix}</h3>
       <p className="incident-fix-explain">{s.fixExplain}</p>
       <div className="incident-actions">
         <button type="button" className="primary" data-testid="incident-check-fix" disabled={st.kind === 'checking'} onClick={onCheck}>
