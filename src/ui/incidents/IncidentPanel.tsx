@@ -3,6 +3,7 @@
 // symptom, a ladder of three hints opened one at a time (the last names the command to run), the
 // diagnosis as multiple choice, and "Check my fix", which asks the cluster itself; the incident is
 // closed when the right cause was named and the fix check passed (whichever the incident has).
+// Each column scrolls on its own, so each is a stop for the keyboard (axe: scrollable-region-focusable).
 
 import { incidentClosed, isRightChoice, type IncidentView } from '../../protocol/incident';
 import { useUiStore } from '../store/app-store';
@@ -32,7 +33,7 @@ export function IncidentPanel({ name, incident }: { name: string; incident: Inci
         </p>
       )}
       <div className="incident-columns" data-columns={1 + (incident.choices ? 1 : 0) + (incident.fixed ? 1 : 0)}>
-        <section className="incident-section" aria-labelledby="incident-symptom-h">
+        <section className="incident-section" tabIndex={0} aria-labelledby="incident-symptom-h">
           <h3 id="incident-symptom-h">{s.symptom}</h3>
           <p className="incident-symptom" data-testid="incident-symptom">
             {incident.symptom[lang]}
@@ -40,12 +41,12 @@ export function IncidentPanel({ name, incident }: { name: string; incident: Inci
           <Hints incident={incident} shown={hintsShown} onMore={() => update(name, { hintsShown: Math.min(hintsShown + 1, incident.hints.length) })} s={s} lang={lang} />
         </section>
         {incident.choices && (
-          <section className="incident-section" aria-label={s.diagnosis}>
+          <section className="incident-section" tabIndex={0} aria-label={s.diagnosis}>
             <Diagnosis incident={incident} picked={picked} answered={answered} onPick={(id) => update(name, { picked: id })} onAnswer={() => update(name, { answered: picked })} s={s} lang={lang} />
           </section>
         )}
         {incident.fixed && (
-          <section className="incident-section" aria-labelledby="incident-fix-h">
+          <section className="incident-section" tabIndex={0} aria-labelledby="incident-fix-h">
             <Fix state={fix} onCheck={checkFix} s={s} />
           </section>
         )}
