@@ -1,7 +1,10 @@
 // How far the loaded scenario has got, as the worker sends it to the scenario panel: each of the
 // scenario's own steps (done with the simulated time it started, running, next, or ahead with its
 // scheduled time) and each expectation's verdict as the simulation's scenario runner reached it.
-// The UI shows these verdicts; it never checks an expectation itself. Imports nothing.
+// The UI shows these verdicts; it never checks an expectation itself. Imports nothing but its sibling
+// incident.ts (an incident drill's text and checks, when the scenario is one).
+
+import type { IncidentView } from './incident';
 
 export type ScenarioStepState = 'done' | 'running' | 'next' | 'ahead';
 export type ExpectationState = 'pending' | 'pass' | 'fail';
@@ -48,4 +51,6 @@ export interface ScenarioProgressView {
   errors: number;
   /** Every step ran and every command answered. */
   done: boolean;
+  /** `spec.incident`: the scenario is an incident drill; its steps are the hidden break. */
+  incident?: IncidentView;
 }

@@ -536,6 +536,8 @@ export class SimSession {
     this.noteExit(run, e);
     if (e.step !== null && run.echoed.has(e.step) && e.kind === 'action' && !e.stderr) return;
     const req = e.step !== null ? run.stepRequests.get(e.step) : undefined;
+    // An incident drill's own steps are its hidden break: the terminal does not print them.
+    if (!req && e.step !== null && run.runner.scenario.incident && run.runner.scenario.steps.some((s) => s.index === e.step && !s.recorded)) return;
     if (!req) {
       run.batches.pushOutput(toOutput(e));
       return;

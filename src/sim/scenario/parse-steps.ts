@@ -159,7 +159,7 @@ function readAction(r: FieldReader, kind: StepKind, f: Field, fields: Fields, pa
   }
 }
 
-function readExpect(r: FieldReader, f: Field, path: string): ExpectSpec | undefined {
+export function readExpect(r: FieldReader, f: Field, path: string): ExpectSpec | undefined {
   const errorsBefore = r.errors.length;
   const fields = r.mapping(f.value, path, EXPECT_FIELDS);
   if (!fields) return undefined;

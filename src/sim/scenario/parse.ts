@@ -8,6 +8,7 @@ import { MAX_DEPTH, parseTokens, tooDeepLine } from '../cli-tools/common/yaml-de
 import { DEFAULT_TIMINGS, type Timings } from '../config';
 import { parseDuration } from './duration';
 import { readLesson, type Lesson } from './lesson';
+import { readIncident, type Incident } from './incident';
 import { readSteps } from './parse-steps';
 import { readUsers } from './parse-users';
 import {
@@ -64,6 +65,7 @@ export function parseScenario(text: string, file = 'scenario.yaml'): ParseResult
   if (meta.description !== undefined) scenario.description = meta.description;
   if (spec.pauseAt !== undefined) scenario.pauseAt = spec.pauseAt;
   if (spec.lesson) scenario.lesson = spec.lesson;
+  if (spec.incident) scenario.incident = spec.incident;
   return { ok: true, scenario };
 }
 
@@ -92,10 +94,11 @@ interface SpecParts {
   steps: Step[];
   pauseAt?: number;
   lesson?: Lesson;
+  incident?: Incident;
 }
 
 function readSpec(r: FieldReader, f: Field): SpecParts | undefined {
-  const fields = r.mapping(f.value, 'spec', ['seed', 'cluster', 'users', 'timings', 'steps', 'pauseAt', 'lesson']);
+  const fields = r.mapping(f.value, 'spec', ['seed', 'cluster', 'users', 'timings', 'steps', 'pauseAt', 'lesson', 'incident']);
   if (!fields) return undefined;
   const seedField = fields.get('seed');
   const seed = seedField ? r.integer(seedField, 'spec.seed', 0, 0xffffffff) : DEFAULT_SEED;
@@ -113,8 +116,10 @@ function readSpec(r: FieldReader, f: Field): SpecParts | undefined {
   const pauseAt = pauseField ? readPauseAt(r, pauseField) : undefined;
   const lessonField = fields.get('lesson');
   const lesson = lessonField ? readLesson(r, lessonField) : undefined;
-  if (seed === undefined || !cluster || !users || !timings || !steps || pauseAt === null || (lessonField && !lesson)) return undefined;
-  return { seed, cluster, timings, steps, ...(pauseAt !== undefined ? { pauseAt } : {}), ...(lesson ? { lesson } : {}) };
+  const incidentField = fields.get('incident');
+  const incident = incidentField ? readIncident(r, incidentField, 'spec.incident') : undefined;
+  if (seed === undefined || !cluster || !users || !timings || !steps || pauseAt === null || (lessonField && !lesson) || (incidentField && !incident)) return undefined;
+  return { seed, cluster, timings, steps, ...(pauseAt !== undefined && { pauseAt }), ...(lesson && { lesson }), ...(incident && { incident }) };
 }
 
 /** `spec.pauseAt: 5m12.345s`: the moment a recorded run was exported at (the app pauses there, the CLI stops there). */

@@ -3,6 +3,7 @@
 // each expectation passed, failed or still pending. The runner's own state is the only input, so the
 // app's scenario panel shows exactly what the runner decided; nothing here checks an expectation again.
 
+import type { Incident } from './incident';
 import { describeAction, type Step } from './schema';
 import { checkExpectation, type ExpectationCheck, type ExpectationResult, type TranscriptEntry } from './transcript';
 
@@ -47,6 +48,8 @@ export interface ScenarioProgress {
   /** Steps the cluster refused. */
   errors: number;
   done: boolean;
+  /** An incident drill's text and checks, without its solution (the app never shows that). */
+  incident?: Omit<Incident, 'solution'>;
 }
 
 /** The runner's state progress() reads (ScenarioRunner passes its own fields). */

@@ -259,7 +259,7 @@ export class ScenarioRunner {
       const m = /^spec\.steps\[(\d+)\]/.exec(e.path);
       if (m) errors.set(Number(m[1]), e.message);
     }
-    return scenarioProgress({
+    const progress = scenarioProgress({
       name: this.scenario.name,
       ...(this.scenario.description !== undefined && { description: this.scenario.description }),
       chain: this.chain,
@@ -271,6 +271,11 @@ export class ScenarioRunner {
       errors,
       done: this.done,
     });
+    if (this.scenario.incident) {
+      const { solution: _solution, ...incident } = this.scenario.incident;
+      progress.incident = incident;
+    }
+    return progress;
   }
 
   /** Changes whenever progress() would (the app sends the progress only then). */

@@ -5,6 +5,7 @@
 
 import type { Timings } from '../config';
 import type { Lesson } from './lesson';
+import type { Incident } from './incident';
 
 export const SCENARIO_API_VERSION = 'kubeplay.dev/v1alpha1';
 export const SCENARIO_KIND = 'Scenario';
@@ -172,6 +173,8 @@ export interface Scenario {
   pauseAt?: number;
   /** `spec.lesson`: narrated steps, do-this checks and questions (lesson.ts). */
   lesson?: Lesson;
+  /** `spec.incident`: the scenario is an incident drill; its steps are the hidden break (incident.ts). */
+  incident?: Incident;
 }
 
 /** One problem in a scenario, reported as `<file>:<line>:<col>: <path>: <message>`. */

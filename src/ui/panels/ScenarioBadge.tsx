@@ -8,7 +8,8 @@ import { useSimStore } from '../store/app-store';
 export function ScenarioBadge() {
   const sc = useScenarioStrings();
   const p = useSimStore((s) => s.progress);
-  if (!p) return null;
+  // An incident drill's expectations belong to its hidden break: the incident panel has its own verdicts.
+  if (!p || p.incident) return null;
   const failed = p.failed + p.errors;
   const total = p.passed + p.failed + p.pending;
   if (failed > 0) {

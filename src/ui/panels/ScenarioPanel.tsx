@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import type { ScenarioProgressView, ScenarioStepView } from '../../protocol/scenario-progress';
 import { formatClock } from '../app/format';
+import { IncidentPanel } from '../incidents/IncidentPanel';
 import { scenarioDescription, scenarioTitle } from '../app/scenario-titles';
 import { useScenarioStrings, type ScenarioStrings } from './scenario-strings';
 import './scenario-panel.css';
@@ -19,6 +20,7 @@ export function ScenarioPanel() {
   const lang = useUiStore((s) => s.lang);
   const p = useSimStore((s) => s.progress);
   if (!p) return <p className="panel-empty">{sc.empty}</p>;
+  if (p.incident) return <IncidentPanel name={p.name} incident={p.incident} />;
   const done = p.steps.filter((s) => s.state === 'done').length;
   const title = scenarioTitle(p.name, lang);
   const description = scenarioDescription(p.name, lang) ?? p.description;
