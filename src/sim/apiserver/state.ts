@@ -227,7 +227,9 @@ export interface ApiserverState {
   /** Requests whose admission waits for webhooks (webhooks/dispatch.ts), by request id. */
   heldForWebhooks?: Map<MessageId, RequestContext>;
   /** Webhook calls in flight, by the message id of the POST (webhooks/call.ts). */
-  webhookCalls?: Map<MessageId, WebhookCall>;
+  /** Admission webhook calls in flight, by their serial (the key of their timeout timer). */
+  webhookCalls?: Map<number, WebhookCall>;
+  webhookCallSerial?: number;
   /** The control-plane host kernel's connection state the apiserver's own connections leave in it. */
   webhookKernel?: NodeKernel;
   /** The aggregator's proxied requests in flight and its connection table (aggregator/proxy.ts). */

@@ -8,13 +8,13 @@
 
 import { createClient, type ClientEvent, type ClientState } from '../client/apiclient';
 import type { Delta } from '../client/informer';
-import { informerSetOnMessage, informerSetOnTimer, informerSetStart, type ClientInput } from '../client/informer-set';
+import { informerSetOnMessage, informerSetOnTimer, informerSetStart, informerSetSynced, type ClientInput } from '../client/informer-set';
 import type { Credentials } from '../api/http';
 import { KUBERNETES_VERSION, type Timings } from '../config';
 import type { ComponentType, Effects, Message, Timer } from '../kernel/component';
 import type { ProcessId } from '../kernel/units';
 import { CONTROLLER_MANAGER_CREDENTIALS } from '../names';
-import { isWorkerTimer, onSyncWriteResult, runWorker, runtimeOnTimer } from './framework/controller';
+import { armWorker, isWorkerTimer, onSyncWriteResult, runWorker, runtimeOnTimer } from './framework/controller';
 import type { ControllerEnv } from './framework/env';
 import type { EventSequence } from './framework/events';
 import { allSynced, createSharedInformers, indexPodDelta, type InformerName, type SharedInformers } from './framework/informers';
@@ -215,28 +215,36 @@ export interface KubeControllerManagerState {
 function workers(s: KubeControllerManagerState): {
   rt: KubeControllerManagerState['replicaSet']['rt'];
   serviceAccount: string;
+  /**
+   * The informers the controller reads: like every controller's Run (cache.WaitForNamedCacheSync),
+   * its workers start only once each of them has listed. A controller that synced on a cache still
+   * empty would create what exists and delete what it cannot see (chaos seed 1349: a fresh
+   * kube-controller-manager's DaemonSet controller saw kube-proxy's pods before its
+   * ControllerRevisions and replaced both pods).
+   */
+  waitsFor: readonly InformerName[];
   sync: (e: ControllerEnv, sc: Parameters<typeof syncReplicaSet>[2]) => ReturnType<typeof syncReplicaSet>;
 }[] {
   return [
-    { rt: s.nodeLifecycle.rt, serviceAccount: NODE_CONTROLLER_SA, sync: (e, sc) => syncNode(s.nodeLifecycle, e, sc) },
-    { rt: s.taintEviction.rt, serviceAccount: TAINT_EVICTION_SA, sync: (e, sc) => syncTaintEvictionNode(s.taintEviction, e, sc) },
-    { rt: s.endpointSlice.rt, serviceAccount: ENDPOINTSLICE_SA, sync: (e, sc) => syncService(s.endpointSlice, e, sc) },
-    { rt: s.endpoint.rt, serviceAccount: ENDPOINT_SA, sync: (e, sc) => syncEndpoints(s.endpoint, e, sc) },
-    { rt: s.replicaSet.rt, serviceAccount: REPLICASET_SA, sync: (e, sc) => syncReplicaSet(s.replicaSet, e, sc) },
-    { rt: s.deployment.rt, serviceAccount: DEPLOYMENT_SA, sync: (e, sc) => syncDeployment(s.deployment, e, sc) },
-    { rt: s.garbageCollector.rt, serviceAccount: GARBAGE_COLLECTOR_SA, sync: (e, sc) => syncGarbageCollector(s.garbageCollector, e, sc) },
-    { rt: s.daemonSet.rt, serviceAccount: DAEMONSET_SA, sync: (e, sc) => syncDaemonSet(s.daemonSet, e, sc) },
-    { rt: s.job.rt, serviceAccount: JOB_SA, sync: (e, sc) => syncJob(s.job, e, sc) },
-    { rt: s.cronJob.rt, serviceAccount: CRONJOB_SA, sync: (e, sc) => syncCronJob(s.cronJob, e, sc) },
-    { rt: s.statefulSet.rt, serviceAccount: STATEFULSET_SA, sync: (e, sc) => syncStatefulSet(s.statefulSet, e, sc) },
-    { rt: s.namespace.rt, serviceAccount: NAMESPACE_SA, sync: (e, sc) => syncNamespace(s.namespace, e, sc) },
-    { rt: s.serviceAccount.rt, serviceAccount: SERVICEACCOUNT_SA, sync: (e, sc) => syncServiceAccounts(s.serviceAccount, e, sc) },
-    { rt: s.rootCA.rt, serviceAccount: ROOT_CA_CERT_PUBLISHER_SA, sync: (e, sc) => syncRootCACert(s.rootCA, e, sc) },
-    { rt: s.resourceQuota.rt, serviceAccount: RESOURCEQUOTA_SA, sync: (e, sc) => syncResourceQuota(s.resourceQuota, e, sc) },
-    { rt: s.pvBinder.rt, serviceAccount: PV_BINDER_SA, sync: (e, sc) => syncPVBinder(s.pvBinder, e, sc) },
-    { rt: s.volumeProtection.pvc, serviceAccount: PVC_PROTECTION_SA, sync: (e, sc) => syncPVCProtection(s.volumeProtection, e, sc) },
-    { rt: s.volumeProtection.pv, serviceAccount: PV_PROTECTION_SA, sync: (e, sc) => syncPVProtection(s.volumeProtection, e, sc) },
-    { rt: s.disruption.rt, serviceAccount: DISRUPTION_SA, sync: (e, sc) => syncDisruption(s.disruption, e, sc) },
+    { rt: s.nodeLifecycle.rt, serviceAccount: NODE_CONTROLLER_SA, waitsFor: ['nodes', 'pods', 'leases'], sync: (e, sc) => syncNode(s.nodeLifecycle, e, sc) },
+    { rt: s.taintEviction.rt, serviceAccount: TAINT_EVICTION_SA, waitsFor: ['nodes', 'pods'], sync: (e, sc) => syncTaintEvictionNode(s.taintEviction, e, sc) },
+    { rt: s.endpointSlice.rt, serviceAccount: ENDPOINTSLICE_SA, waitsFor: ['services', 'pods', 'endpointslices', 'nodes'], sync: (e, sc) => syncService(s.endpointSlice, e, sc) },
+    { rt: s.endpoint.rt, serviceAccount: ENDPOINT_SA, waitsFor: ['services', 'pods', 'endpoints'], sync: (e, sc) => syncEndpoints(s.endpoint, e, sc) },
+    { rt: s.replicaSet.rt, serviceAccount: REPLICASET_SA, waitsFor: ['replicasets', 'pods'], sync: (e, sc) => syncReplicaSet(s.replicaSet, e, sc) },
+    { rt: s.deployment.rt, serviceAccount: DEPLOYMENT_SA, waitsFor: ['deployments', 'replicasets', 'pods'], sync: (e, sc) => syncDeployment(s.deployment, e, sc) },
+    { rt: s.garbageCollector.rt, serviceAccount: GARBAGE_COLLECTOR_SA, waitsFor: s.informers.names, sync: (e, sc) => syncGarbageCollector(s.garbageCollector, e, sc) },
+    { rt: s.daemonSet.rt, serviceAccount: DAEMONSET_SA, waitsFor: ['daemonsets', 'controllerrevisions', 'pods', 'nodes'], sync: (e, sc) => syncDaemonSet(s.daemonSet, e, sc) },
+    { rt: s.job.rt, serviceAccount: JOB_SA, waitsFor: ['jobs', 'pods'], sync: (e, sc) => syncJob(s.job, e, sc) },
+    { rt: s.cronJob.rt, serviceAccount: CRONJOB_SA, waitsFor: ['cronjobs', 'jobs'], sync: (e, sc) => syncCronJob(s.cronJob, e, sc) },
+    { rt: s.statefulSet.rt, serviceAccount: STATEFULSET_SA, waitsFor: ['statefulsets', 'pods', 'controllerrevisions', 'persistentvolumeclaims'], sync: (e, sc) => syncStatefulSet(s.statefulSet, e, sc) },
+    { rt: s.namespace.rt, serviceAccount: NAMESPACE_SA, waitsFor: ['namespaces'], sync: (e, sc) => syncNamespace(s.namespace, e, sc) },
+    { rt: s.serviceAccount.rt, serviceAccount: SERVICEACCOUNT_SA, waitsFor: ['serviceaccounts', 'namespaces'], sync: (e, sc) => syncServiceAccounts(s.serviceAccount, e, sc) },
+    { rt: s.rootCA.rt, serviceAccount: ROOT_CA_CERT_PUBLISHER_SA, waitsFor: ['configmaps', 'namespaces'], sync: (e, sc) => syncRootCACert(s.rootCA, e, sc) },
+    { rt: s.resourceQuota.rt, serviceAccount: RESOURCEQUOTA_SA, waitsFor: s.informers.names, sync: (e, sc) => syncResourceQuota(s.resourceQuota, e, sc) },
+    { rt: s.pvBinder.rt, serviceAccount: PV_BINDER_SA, waitsFor: ['persistentvolumes', 'persistentvolumeclaims', 'storageclasses'], sync: (e, sc) => syncPVBinder(s.pvBinder, e, sc) },
+    { rt: s.volumeProtection.pvc, serviceAccount: PVC_PROTECTION_SA, waitsFor: ['persistentvolumeclaims', 'pods'], sync: (e, sc) => syncPVCProtection(s.volumeProtection, e, sc) },
+    { rt: s.volumeProtection.pv, serviceAccount: PV_PROTECTION_SA, waitsFor: ['persistentvolumes', 'persistentvolumeclaims'], sync: (e, sc) => syncPVProtection(s.volumeProtection, e, sc) },
+    { rt: s.disruption.rt, serviceAccount: DISRUPTION_SA, waitsFor: ['poddisruptionbudgets', 'pods'], sync: (e, sc) => syncDisruption(s.disruption, e, sc) },
   ];
 }
 
@@ -351,6 +359,8 @@ function onClientInputs(s: KubeControllerManagerState, ctx: Effects, inputs: Cli
     if (input.kind === 'deltas') onDeltas(s, ctx, input.informer, input.deltas);
     else onClientEvent(s, ctx, input.event);
   }
+  // A controller whose worker was held until its caches listed runs once the last one has.
+  for (const w of workers(s)) if (!w.rt.workerArmed && w.rt.queue.queue.length > 0 && informerSetSynced(s.informers, w.waitsFor)) armWorker(w.rt, ctx);
 }
 
 export const kubeControllerManager: ComponentType<KubeControllerManagerState, KubeControllerManagerConfig> = {
@@ -407,6 +417,11 @@ export const kubeControllerManager: ComponentType<KubeControllerManagerState, Ku
     }
     for (const w of workers(s)) {
       if (!isWorkerTimer(w.rt, t)) continue;
+      // Not every cache it reads has listed yet: the keys wait in the queue (armed again below).
+      if (!informerSetSynced(s.informers, w.waitsFor)) {
+        w.rt.workerArmed = false;
+        return;
+      }
       const e = env(s, ctx, w.serviceAccount);
       runWorker(w.rt, ctx, s.client, e.credentials, (sc) => w.sync(e, sc));
       return;

@@ -1,6 +1,7 @@
 // The request timeline's first form: the latest trace records as a list (time, phase, from -> to,
 // summary). The d3 swimlane diagram replaces it later.
 
+import { dropReasonText } from '../app/drop-reasons';
 import { formatClock } from '../app/format';
 import { phaseLabel } from '../app/strings';
 import { useStrings } from '../app/useStrings';
@@ -40,7 +41,11 @@ export function TimelineList() {
               {r.from} → {r.to}
             </span>
             <span className="mono">{r.summary}</span>
-            {r.dropped && <span className="badge-warning">✕ {String(r.dropped)}</span>}
+            {r.dropped && (
+              <span className="badge-warning" data-dropped={r.dropped}>
+                ✕ {dropReasonText(r.dropped, lang)}
+              </span>
+            )}
           </li>
         ))}
       </ol>

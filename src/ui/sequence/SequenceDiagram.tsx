@@ -240,7 +240,7 @@ function ArrowRow({ arrow: a, y, height, layout, t, start, selected, current, fo
   const notes: string[] = [];
   if (a.commit) notes.push(t.committed(a.commit.quorum.length, a.commit.members, a.commit.quorum.map((m) => m.replace('etcd/', '')).join(', ')));
   if (a.watchFired) notes.push(t.watchFired);
-  if (a.dropped) notes.push(`${t.dropped} (${a.dropped})`);
+  if (a.dropped) notes.push(`${t.dropped}: ${t.dropReason(a.dropped)}`);
   else if (inFlight) notes.push(t.inFlight);
   const time = since(a.time - start, t);
   const route = a.command ? a.from : `${a.from} → ${a.to}`;

@@ -137,7 +137,8 @@ export function computeOutcome(input: OutcomeInput): Outcome {
   const subject = named ? refName(named) : undefined;
   const lost = records.find((r) => r.cause === last.request.id && (r.kind === 'drop' || r.type === 'conn.refused'));
   if (!last.response && (lost || last.request.dropped)) {
-    const reason = lost?.type === 'conn.refused' ? 'connection refused' : String(last.request.dropped ?? lost?.dropped ?? 'lost');
+    // A code (a kernel drop reason, or conn-refused); strings.ts says it in the learner's language.
+    const reason = lost?.type === 'conn.refused' ? 'conn-refused' : String(last.request.dropped ?? lost?.dropped ?? 'loss');
     return { kind: 'unreachable', done: true, failed: true, subject, lane: stageLane('authentication'), reason, ...base };
   }
   if (!last.response) return { kind: 'in-progress', done: false, failed: false, subject, lane: stageLane('authentication'), ...base };

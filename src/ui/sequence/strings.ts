@@ -6,6 +6,7 @@
 
 import { PHASE_NAMES, type Lang } from '../app/strings';
 import { plural, type Forms } from '../app/plural';
+import { dropReasonText } from '../app/drop-reasons';
 import type { LaneWords } from './lanes';
 import type { Outcome, RequestPhase } from './outcome';
 import type { Stage } from './pipeline';
@@ -27,6 +28,8 @@ export interface SeqStrings {
   leader: string;
   inFlight: string;
   dropped: string;
+  /** A kernel drop code (`stream-broken`) in words. */
+  dropReason(code: string): string;
   later(gap: string): string;
   selected: string;
   at: string;
@@ -53,6 +56,12 @@ export interface SeqStrings {
   outcome(o: Outcome): { headline: string; detail?: string };
   diagramLabel(command: string): string;
   keyboardHint: string;
+}
+
+/** Why kubectl's request never reached kube-apiserver, in words: a drop code or conn-refused. */
+function reasonWords(code: string | undefined, lang: Lang): string {
+  if (code === 'conn-refused') return lang === 'ru' ? 'соединение отклонено (connection refused)' : 'connection refused';
+  return dropReasonText(code ?? 'loss', lang);
 }
 
 function offset(ms: number, lang: Lang): string {
@@ -106,7 +115,7 @@ function outcomeEn(o: Outcome): { headline: string; detail?: string } {
     case 'rejected':
       return { headline: `Stopped at ${enStages[o.stage!]}${o.plugin ? ` (${o.plugin})` : ''}: ${o.status} ${o.reason}`, detail: o.message };
     case 'unreachable':
-      return { headline: `kube-apiserver could not be reached: ${o.reason}`, detail: 'kubectl talks only to kube-apiserver; without it nothing can be changed, while the pods already running keep running.' };
+      return { headline: `kube-apiserver could not be reached: ${reasonWords(o.reason, 'en')}`, detail: 'kubectl talks only to kube-apiserver; without it nothing can be changed, while the pods already running keep running.' };
     case 'unschedulable':
       return { headline: `Stopped at kube-scheduler: no node fits ${o.subject} (it stays Pending)`, detail: o.message };
     case 'kubelet':
@@ -134,7 +143,7 @@ function outcomeRu(o: Outcome): { headline: string; detail?: string } {
     case 'rejected':
       return { headline: `Остановлен на ${ruStages[o.stage!]}${o.plugin ? ` (${o.plugin})` : ''}: ${o.status} ${o.reason}`, detail: o.message };
     case 'unreachable':
-      return { headline: `kube-apiserver недоступен: ${o.reason}`, detail: 'kubectl говорит только с kube-apiserver; без него ничего не изменить, а уже запущенные поды продолжают работать.' };
+      return { headline: `kube-apiserver недоступен: ${reasonWords(o.reason, 'ru')}`, detail: 'kubectl говорит только с kube-apiserver; без него ничего не изменить, а уже запущенные поды продолжают работать.' };
     case 'unschedulable':
       return { headline: `Остановлен в kube-scheduler: ни один узел не подходит для ${o.subject} (он остаётся Pending)`, detail: o.message };
     case 'kubelet':
@@ -164,6 +173,7 @@ const en: SeqStrings = {
   leader: 'leader',
   inFlight: 'in flight',
   dropped: 'lost',
+  dropReason: (code) => dropReasonText(code, 'en'),
   later: (gap) => `${gap} later`,
   selected: 'Selected message',
   at: 'at',
@@ -213,6 +223,7 @@ const ru: SeqStrings = {
   leader: 'лидер',
   inFlight: 'в пути',
   dropped: 'потеряно',
+  dropReason: (code) => dropReasonText(code, 'ru'),
   later: (gap) => `через ${gap}`,
   selected: 'Выбранное сообщение',
   at: 'в',

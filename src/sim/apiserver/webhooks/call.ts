@@ -8,7 +8,8 @@
 import type { Effects, Message } from '../../kernel/component';
 import type { MessageId, TimerId } from '../../kernel/units';
 import { containerdId } from '../../names';
-import { closeConnection, connectPort, createNodeKernel, routeConnection, routeCost, type Connection, type NodeKernel } from '../../node/kernel/packet-path';
+import { closeConnection, createNodeKernel, type Connection, type NodeKernel } from '../../node/kernel/packet-path';
+import { deliveringNode, dialFromHost } from '../../node/kernel/host-dial';
 import type { KernelRules } from '../../node/kube-proxy/kube-proxy';
 import type { PodHttpRequestBody, PodHttpResponseBody } from '../../node/runtime/outgoing';
 import type { Webhook } from '../../api/webhook-configuration';
@@ -23,6 +24,8 @@ export interface WebhookCall {
   /** The webhook's place in the request's list. */
   index: number;
   timer: TimerId;
+  /** The AdmissionReview message sent to the webhook's pod; absent while the SYN goes nowhere. */
+  sent?: MessageId;
   conn: Connection;
   /** `Post "https://svc.ns.svc:443/path?timeout=10s"`, the start of every error text. */
   post: string;
@@ -58,43 +61,41 @@ export function sendReview(ctx: Effects, s: ApiserverState, requestId: MessageId
   if (!svc) return `failed to call webhook: ${post}: service "${ref.name}" not found`;
   if (!clusterIP || clusterIP === 'None') return `failed to call webhook: ${post}: service "${ref.name}" has no ClusterIP`;
   const port = ref.port ?? 443;
-  const k = kernelOf(s);
-  const rules = (ctx.hostData('kube-proxy') as KernelRules | undefined)?.rules;
+  const kr = ctx.hostData('kube-proxy') as KernelRules | undefined;
   const src = s.config.advertiseAddress;
-  const conn: Connection = { src, sport: connectPort(k, src, clusterIP, port, ctx.now, () => ctx.rand()), dst: clusterIP, dport: port, proto: 'tcp' };
   // kube-apiserver runs in the host's network namespace: its packets take the local output path.
-  const route = routeConnection(k, rules, conn, ctx.now, () => ctx.rand(), 'host');
+  const { conn, route, cost } = dialFromHost(kernelOf(s), kr, ctx, src, [src], clusterIP, port);
   const dialed = `${clusterIP}:${port}`;
-  const cost = routeCost(rules?.mode ?? 'iptables', route);
   if (route.kind === 'refused') {
-    closeConnection(k, conn, ctx.now, 'reset');
+    closeConnection(kernelOf(s), conn, ctx.now, 'reset');
     ctx.log(`Failed calling webhook ${hook.name}: ${src} -> ${dialed} REJECT (${cost})`);
     return `failed to call webhook: ${post}: dial tcp ${dialed}: connect: connection refused`;
   }
-  let node: string | undefined;
-  for (const svcRule of rules?.services ?? []) for (const e of svcRule.endpoints) if (e.ip === route.ip && e.port === route.port && e.nodeName) node = e.nodeName;
-  const timer = ctx.setTimer((hook.timeoutSeconds ?? 10) * 1000, WEBHOOK_TIMEOUT_TIMER, requestId * 1000 + index);
+  const serial = (s.webhookCallSerial = (s.webhookCallSerial ?? 0) + 1);
+  const timer = ctx.setTimer((hook.timeoutSeconds ?? 10) * 1000, WEBHOOK_TIMEOUT_TIMER, serial);
   const call: WebhookCall = { requestId, index, timer, conn, post, dialed };
+  (s.webhookCalls ??= new Map()).set(serial, call);
   const via = route.dnat ? `DNAT ${route.ip}:${route.port}` : 'routed';
   const summary = `POST ${webhookURL(hook)} AdmissionReview ${what} (webhook ${hook.name}) ${src}:${conn.sport} -> ${dialed} ${via} (${cost})`;
+  const node = deliveringNode(ctx, kr, route.ip, route.port);
   // No node delivers to that address (its pod is gone): the SYN goes nowhere and the timeout decides.
   if (!node) {
     ctx.log(`webhook ${hook.name}: no route to ${route.ip}`);
-    (s.webhookCalls ??= new Map()).set(-(requestId * 1000 + index), call);
     return undefined;
   }
   const body: PodHttpRequestBody = { type: 'pod.http.request', ip: route.ip, port: route.port, method: 'POST', path: ref.path ?? '/', src, userAgent: 'kube-apiserver-admission', body: JSON.stringify(review) };
-  const id = ctx.send(containerdId(node), body, { summary, phase: 'persistence' });
-  (s.webhookCalls ??= new Map()).set(id, call);
+  call.sent = ctx.send(containerdId(node), body, { summary, phase: 'persistence' });
   return undefined;
 }
 
 /** The webhook's pod answered (or its node reset the connection): the call and how it ended. */
 export function onReviewAnswer(ctx: Effects, s: ApiserverState, msg: Message): { call: WebhookCall; end: CallEnd } | undefined {
   const b = msg.body as PodHttpResponseBody;
-  const call = s.webhookCalls?.get(b.requestId);
-  if (!call) return undefined;
-  s.webhookCalls!.delete(b.requestId);
+  let serial: number | undefined;
+  for (const [k, c] of s.webhookCalls ?? []) if (c.sent === b.requestId) serial = k;
+  if (serial === undefined) return undefined;
+  const call = s.webhookCalls!.get(serial)!;
+  s.webhookCalls!.delete(serial);
   ctx.cancelTimer(call.timer);
   const sv = b.served;
   closeConnection(kernelOf(s), call.conn, ctx.now, sv.kind === 'response' ? 'closed' : 'reset');
@@ -104,12 +105,10 @@ export function onReviewAnswer(ctx: Effects, s: ApiserverState, msg: Message): {
 }
 
 /** The webhook's timeout passed with no answer. */
-export function onReviewTimeout(ctx: Effects, s: ApiserverState, key: number): { call: WebhookCall; end: CallEnd } | undefined {
-  for (const [id, call] of s.webhookCalls ?? []) {
-    if (call.requestId * 1000 + call.index !== key) continue;
-    s.webhookCalls!.delete(id);
-    closeConnection(kernelOf(s), call.conn, ctx.now, 'unanswered');
-    return { call, end: { kind: 'failed', reason: `failed to call webhook: ${call.post}: context deadline exceeded` } };
-  }
-  return undefined;
+export function onReviewTimeout(ctx: Effects, s: ApiserverState, serial: number): { call: WebhookCall; end: CallEnd } | undefined {
+  const call = s.webhookCalls?.get(serial);
+  if (!call) return undefined;
+  s.webhookCalls!.delete(serial);
+  closeConnection(kernelOf(s), call.conn, ctx.now, 'unanswered');
+  return { call, end: { kind: 'failed', reason: `failed to call webhook: ${call.post}: context deadline exceeded` } };
 }

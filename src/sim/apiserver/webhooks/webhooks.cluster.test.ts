@@ -92,7 +92,7 @@ describe('validating admission webhooks (seed, chapter 2: admission includes web
     c.run('kubectl run pinned --image=nginx:1.25');
     const posts = c.sim.world.trace.filter((r) => r.kind === 'message' && r.summary.startsWith('POST https://policy.default.svc:443/validate?timeout=10s AdmissionReview CREATE pods pinned'));
     expect(posts.length).toBe(1);
-    expect(posts[0]!.summary).toMatch(/DNAT 10\.244\.\d+\.\d+:8443 \((iptables: \d+ rules evaluated)\)/);
+    expect(posts[0]!.summary).toMatch(/DNAT 10\.244\.\d+\.\d+:8443 \(nat OUTPUT, iptables: \d+ rules evaluated\)/);
     expect(posts[0]!.to).toMatch(/^containerd\//);
   });
 

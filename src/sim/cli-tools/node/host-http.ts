@@ -15,11 +15,11 @@
 import type { Effects, Message } from '../../kernel/component';
 import type { MessageId, TimerId } from '../../kernel/units';
 import { containerdId } from '../../names';
-import { closeConnection, connectPort, createNodeKernel, routeConnection, routeCost, type Connection, type NodeKernel, type Route } from '../../node/kernel/packet-path';
+import { closeConnection, createNodeKernel, type Connection, type NodeKernel, type Route } from '../../node/kernel/packet-path';
+import { deliveringNode, dialFromHost } from '../../node/kernel/host-dial';
 import type { KernelRules } from '../../node/kube-proxy/kube-proxy';
 import type { PodHttpRequestBody, PodHttpResponseBody } from '../../node/runtime/outgoing';
 import { TCP_CONNECT_TIMEOUT_MS } from '../../node/runtime/outgoing';
-import type { Sandbox } from '../../node/runtime/state';
 import { httpClientCommand, type HttpClientCommand, type HttpOutcome } from '../../node/runtime/traffic-client';
 import { NODE_CURL_VERSION, NODE_WGET_VERSION, nodeCurlResult, nodeWgetResult } from './host-http-texts';
 import { output } from './shell-output';
@@ -62,14 +62,6 @@ function finish(h: HostHttpState, ctx: Effects, r: HostRequest, o: HttpOutcome):
   output(ctx, r.jobId, res.stdout, res.stderr, res.exitCode);
 }
 
-/** Where the pod network delivers a pod address: this node's own sandbox, or an endpoint's node. */
-function nodeOf(ctx: Effects, env: HostEnv, kr: KernelRules | undefined, ip: string, port: number): string | undefined {
-  const sandboxes = (ctx.hostData('containerd') as { sandboxes?: Map<string, Sandbox> } | undefined)?.sandboxes;
-  for (const sb of sandboxes?.values() ?? []) if (sb.ip === ip && sb.state === 'SANDBOX_READY') return env.node;
-  for (const svc of kr?.rules.services ?? []) for (const e of svc.endpoints) if (e.ip === ip && e.port === port && e.nodeName) return e.nodeName;
-  return undefined;
-}
-
 /** `curl ...` / `wget ...` typed in the node's shell. */
 export function hostHttp(h: HostHttpState, env: HostEnv, ctx: Effects, jobId: number, argv: string[]): void {
   const parsed = httpClientCommand(argv, () => true);
@@ -80,17 +72,15 @@ export function hostHttp(h: HostHttpState, env: HostEnv, ctx: Effects, jobId: nu
   const kr = ctx.hostData('kube-proxy') as KernelRules | undefined;
   const loopback = ip?.startsWith('127.') ?? false;
   const src = loopback ? '127.0.0.1' : env.nodeIP;
-  const dst = ip ?? '';
-  const conn: Connection = { src, sport: 0, dst, dport: cmd.port, proto: 'tcp', local: loopback ? [env.nodeIP, dst] : [env.nodeIP] };
-  const r: HostRequest = { jobId, cmd, startedAt: ctx.now, ip: dst, conn };
-  if (ip === undefined) return finish(h, ctx, r, { kind: 'bad-address' });
+  const local = loopback ? [env.nodeIP, ip ?? ''] : [env.nodeIP];
+  if (ip === undefined) {
+    const none: Connection = { src, sport: 0, dst: '', dport: cmd.port, proto: 'tcp', local };
+    return finish(h, ctx, { jobId, cmd, startedAt: ctx.now, ip: '', conn: none }, { kind: 'bad-address' });
+  }
+  const dst = ip;
+  const { conn, route, cost } = dialFromHost(h.kernel, kr, ctx, src, local, dst, cmd.port);
+  const r: HostRequest = { jobId, cmd, startedAt: ctx.now, ip: dst, conn, route };
   h.requests.set(jobId, r);
-  conn.sport = connectPort(h.kernel, src, dst, cmd.port, ctx.now, () => ctx.rand());
-  const route = routeConnection(h.kernel, kr?.rules, conn, ctx.now, () => ctx.rand(), 'host');
-  r.route = route;
-  const mode = kr?.rules.mode ?? 'iptables';
-  const hook = mode === 'iptables' ? 'nat OUTPUT' : mode === 'nftables' ? 'hook output' : 'LOCAL_OUT';
-  const cost = `${hook}, ${routeCost(mode, route)}`;
   const target = `${cmd.tool} GET http://${cmd.host}${cmd.port === 80 ? '' : `:${cmd.port}`}${cmd.path}`;
   const object = { kind: 'Node', name: env.node };
   const self = containerdId(env.node);
@@ -108,7 +98,7 @@ export function hostHttp(h: HostHttpState, env: HostEnv, ctx: Effects, jobId: nu
   }
   const timeoutMs = cmd.timeoutSec !== undefined && cmd.timeoutSec * 1000 < TCP_CONNECT_TIMEOUT_MS ? cmd.timeoutSec * 1000 : TCP_CONNECT_TIMEOUT_MS;
   r.timer = ctx.setTimer(timeoutMs, HOST_HTTP_TIMER, jobId);
-  const node = nodeOf(ctx, env, kr, route.ip, route.port);
+  const node = deliveringNode(ctx, kr, route.ip, route.port, env.node);
   // An address no node routes: the SYN goes nowhere and the connect times out.
   if (!node) return void ctx.send(self, { type: 'pod.packet.dropped' }, { summary: `${summary}: no route to ${route.ip}`, phase: 'networking', object });
   const userAgent = cmd.tool === 'wget' ? `Wget/${NODE_WGET_VERSION}` : `curl/${NODE_CURL_VERSION}`;

@@ -179,13 +179,27 @@ export function terminateProcessPod(s: KubeletState, ctx: Effects, w: PodWorker)
   const mirror = w.pod.metadata.annotations?.[MIRROR] !== undefined;
   if (!mirror && w.process) {
     ctx.systemctl('stop', w.process);
-    (s.stoppedWithPod ??= []).push(w.process);
+    const next = replacementOf(s, w);
+    // The pod that replaces it (a DaemonSet's new pod, seen before the old one ended) already
+    // follows the process: its container starts now, a new incarnation that is its first start.
+    if (next && !next.awaitingObjects) {
+      ctx.systemctl('start', w.process);
+      const info = ctx.hostProcesses({ logs: false }).find((p) => p.id === w.process);
+      next.baseIncarnation = info?.incarnation ?? next.baseIncarnation;
+      relistOne(s, ctx, next, ctx.hostProcesses({ logs: false }));
+    } else (s.stoppedWithPod ??= []).push(w.process);
   }
   apiRequest(ctx, s.client, {
     method: 'DELETE', path: `/api/v1/namespaces/${w.namespace}/pods/${w.name}`,
     body: { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0, preconditions: { uid: w.uid } },
     query: { gracePeriodSeconds: '0' },
   }, 'pod.delete', w.uid, { phase: 'execution', summary: `DELETE pods/${w.name} (gracePeriodSeconds=0)`, object: podRef(w) });
+}
+
+/** Another pod of this node whose container is the same process and that is not ending (a DaemonSet's replacement). */
+function replacementOf(s: KubeletState, w: PodWorker): PodWorker | undefined {
+  for (const o of s.workers.values()) if (o !== w && o.process === w.process && !o.terminated && o.pod.metadata.deletionTimestamp === undefined) return o;
+  return undefined;
 }
 
 /** A process of this host started or stopped: every process pod's container follows its process. */
