@@ -27,6 +27,7 @@ import { schedulerEvent, SCHEDULER_NAME, unschedulableConditionPatch } from './e
 import { INFORMER_FACTORY, logBindFailure, SCHEDULER_PID } from './klog';
 import { runSchedulingCycle, type SchedulingCycleRecord } from './framework/cycle';
 import { addPodToAggregate, buildNodeInfo, emptyAggregate, makePodInfo, podKey, removePodFromAggregate, type NodeAggregate } from './framework/nodeinfo';
+import type { NodeInfo } from './framework/types';
 import { DEFAULT_PROFILE } from './plugins/registry';
 import { bindPodVolumes, podVolumeClaims, podVolumesBound, type VolumeListers } from './plugins/VolumeBinding/binder';
 import { keepCycleRecord, podLeft } from './cycle-records';
@@ -69,6 +70,12 @@ export interface SchedulerState {
   podNode: Map<string, string>;
   /** Pods assumed on a node until the watch shows them bound. */
   assumed: Map<string, Pod>;
+  /**
+   * The NodeInfos the last cycles used, by node name, with what they were built from (the cache's
+   * snapshot, updated by generation as kube-scheduler's UpdateSnapshot does): a node whose object,
+   * aggregate and generation are unchanged reuses its NodeInfo instead of looking up every pod again.
+   */
+  snapshot?: Map<string, { node: Node; agg: NodeAggregate; generation: number; info: NodeInfo }>;
   records: Map<string, SchedulingCycleRecord[]>;
   /** Pods gone from the informer whose records are still kept (cycle-records.ts). */
   goneRecords?: Set<string>;
@@ -108,6 +115,24 @@ function lookupPod(s: SchedulerState, key: string): Pod | undefined {
   return s.assumed.get(key) ?? (s.informers.byName.pods.items.get(key) as Pod | undefined);
 }
 
+/** A counted pod's object is about to change (informer delta, assumption): its node's NodeInfo is stale. */
+function touchCounted(s: SchedulerState, key: string): void {
+  const node = s.podNode.get(key);
+  const agg = node === undefined ? undefined : s.aggregates.get(node);
+  if (agg) agg.generation++;
+}
+
+/** The NodeInfo of a node for this cycle: the snapshot's when nothing it was built from has changed. */
+function nodeInfoFor(s: SchedulerState, node: Node): NodeInfo {
+  const name = node.metadata.name ?? '';
+  const agg = s.aggregates.get(name) ?? emptyAggregate();
+  const hit = s.snapshot?.get(name);
+  if (hit && hit.node === node && hit.agg === agg && hit.generation === agg.generation) return hit.info;
+  const info = buildNodeInfo(node, agg, (k) => lookupPod(s, k));
+  (s.snapshot ??= new Map()).set(name, { node, agg, generation: agg.generation, info });
+  return info;
+}
+
 function count(s: SchedulerState, pod: Pod, node: string): void {
   const key = podKey(pod);
   const cur = s.podNode.get(key);
@@ -139,6 +164,7 @@ function armScheduleOne(s: SchedulerState, ctx: Effects): void {
 function onPodDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
   const pod = d.object as Pod;
   const key = podKey(pod);
+  touchCounted(s, key);
   if (d.type === 'DELETED') {
     const wasCounted = s.podNode.has(key);
     uncount(s, key, pod);
@@ -164,7 +190,10 @@ function onPodDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
 
 function onNodeDelta(s: SchedulerState, d: Delta, ctx: Effects): void {
   const name = d.object.metadata.name ?? '';
-  if (d.type === 'DELETED') s.aggregates.delete(name);
+  if (d.type === 'DELETED') {
+    s.aggregates.delete(name);
+    s.snapshot?.delete(name);
+  }
   else {
     if (!s.aggregates.has(name)) s.aggregates.set(name, emptyAggregate());
     queueMoveAllUnschedulable(s.queue, ctx, s.config.timings);
@@ -216,7 +245,7 @@ function scheduleOne(s: SchedulerState, ctx: Effects): void {
     return;
   }
   ctx.cause(entry.cause);
-  const nodes = [...s.informers.byName.nodes.items.values()].map((n) => buildNodeInfo(n as Node, s.aggregates.get(n.metadata.name ?? '') ?? emptyAggregate(), (k) => lookupPod(s, k)));
+  const nodes = [...s.informers.byName.nodes.items.values()].map((n) => nodeInfoFor(s, n as Node));
   const result = runSchedulingCycle({
     pod: makePodInfo(pod),
     nodes,
@@ -238,6 +267,7 @@ function scheduleOne(s: SchedulerState, ctx: Effects): void {
 function bind(s: SchedulerState, ctx: Effects, pod: Pod, node: string): void {
   const key = podKey(pod);
   const assumed: Pod = { ...pod, spec: { ...pod.spec, nodeName: node } };
+  touchCounted(s, key);
   s.assumed.set(key, assumed);
   count(s, assumed, node);
   const l = volumeListers(s);
