@@ -112,7 +112,7 @@ describe('kubeScheduler', () => {
     const before = s.snapshot!.get('worker-1')!.info;
     const watchId = s.informers.byName.pods.watchId!;
     const web2 = makePod('web2', { spec: { affinity: away } });
-    const scheduleOne = (): void => kubeScheduler.onTimer(s, { id: 0 as never, name: 'scheduleOne' }, ctx);
+    const scheduleOne = (): void => kubeScheduler.onTimer(s, { id: 0 as never, name: 'scheduleOne', payload: undefined }, ctx);
     kubeScheduler.onMessage(s, testMessage({ type: 'watch.event', watchId, event: { type: 'ADDED', object: web2 } }, { from: 'kube-apiserver' }), ctx);
     scheduleOne();
     expect(getSchedulingRecords(s, 'default/web2').at(-1)!.chosen).toBeUndefined();

@@ -143,10 +143,12 @@ export function nodeAllocatable(node: Node): Resources {
 
 /** A NodeInfo view for one cycle. */
 export function buildNodeInfo(node: Node, agg: NodeAggregate, pods: (key: string) => Pod | undefined): NodeInfo {
+  const onNode = agg.pods.map(pods).filter((p): p is Pod => p !== undefined);
   return {
     node,
     name: node.metadata.name ?? '',
-    pods: agg.pods.map(pods).filter((p): p is Pod => p !== undefined),
+    pods: onNode,
+    podsWithRequiredAntiAffinity: onNode.filter((p) => (p.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length ?? 0) > 0),
     allocatable: nodeAllocatable(node),
     requested: { ...agg.requested },
     nonZeroRequested: { ...agg.nonZeroRequested },

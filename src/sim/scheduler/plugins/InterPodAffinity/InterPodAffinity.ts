@@ -45,7 +45,7 @@ function existingAntiAffinity(ctx: Parameters<NonNullable<Plugin['filter']>>[0])
   if (out) return out;
   out = [];
   for (const n of ctx.nodes) {
-    for (const p of n.pods) {
+    for (const p of n.podsWithRequiredAntiAffinity) {
       for (const term of p.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []) {
         out.push({ nodeLabels: n.node.metadata.labels, term, ns: p.metadata.namespace ?? 'default' });
       }

@@ -56,4 +56,19 @@ describe('PodTopologySpread', () => {
     const st = ctx.state['PodTopologySpread.preScore'] as { counts: Map<string, number>[] };
     expect(st.counts.map((m) => [...m])).toEqual([[], [['z1', 1]]]);
   });
+
+  it('keeps a node count by owner on the NodeInfo, which a new NodeInfo (the node changed) does not share', () => {
+    const owner: OwnerReference = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'rs-2', controller: true };
+    const mk = (name: string) => {
+      const p = makePod(name, { nodeName: 'n1' });
+      p.metadata.ownerReferences = [owner];
+      return p;
+    };
+    const one = nodeInfoOf(makeNode('n1'), [mk('r1')]);
+    const other = nodeInfoOf(makeNode('n2'));
+    expect(scoreAll(PodTopologySpread, mk('r9'), [one, other]).raw[0]).toBe(3);
+    expect(one.derived?.get('PodTopologySpread/owner/default/rs-2')).toBe(1);
+    const two = nodeInfoOf(makeNode('n1'), [mk('r1'), mk('r2')]);
+    expect(scoreAll(PodTopologySpread, mk('r9'), [two, other]).raw[0]).toBe(5);
+  });
 });

@@ -24,12 +24,24 @@ interface Constraint {
   topologyKey: string;
   maxSkew: number;
   matches: (p: Pod) => boolean;
+  /** For constraints whose match depends only on the owner (the system defaults): a key to keep per-node counts under. */
+  memoKey?: string;
 }
 
 /** countPodsMatchSelector: pods of the namespace, not being deleted, that the constraint selects. */
 function countIn(pods: Pod[], c: Constraint, ns: string): number {
   let n = 0;
   for (const p of pods) if (!p.metadata.deletionTimestamp && (p.metadata.namespace ?? 'default') === ns && c.matches(p)) n++;
+  return n;
+}
+
+/** A node's matching pods; counts by owner are kept on the NodeInfo, which the scheduler reuses until the node's pods change. */
+function countOnNode(node: NodeInfo, c: Constraint, ns: string): number {
+  if (!c.memoKey) return countIn(node.pods, c, ns);
+  const known = node.derived?.get(c.memoKey);
+  if (known !== undefined) return known;
+  const n = countIn(node.pods, c, ns);
+  (node.derived ??= new Map()).set(c.memoKey, n);
   return n;
 }
 
@@ -44,7 +56,8 @@ function systemDefaults(pod: Pod): Constraint[] {
   const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller && ['ReplicaSet', 'StatefulSet', 'ReplicationController'].includes(o.kind));
   if (!owner) return [];
   const matches = (p: Pod): boolean => (p.metadata.ownerReferences ?? []).some((o) => o.uid === owner.uid);
-  return SYSTEM_DEFAULT_CONSTRAINTS.map((c) => ({ topologyKey: c.topologyKey, maxSkew: c.maxSkew, matches }));
+  const memoKey = `PodTopologySpread/owner/${pod.metadata.namespace ?? 'default'}/${owner.uid}`;
+  return SYSTEM_DEFAULT_CONSTRAINTS.map((c) => ({ topologyKey: c.topologyKey, maxSkew: c.maxSkew, matches, memoKey }));
 }
 
 /** Matching pods per topology value, over the nodes that have the key. */
@@ -133,7 +146,7 @@ export const PodTopologySpread: Plugin = {
     st.constraints.forEach((c, i) => {
       const v = node.node.metadata.labels?.[c.topologyKey];
       if (v === undefined) return;
-      const cnt = c.topologyKey === HOSTNAME ? countIn(node.pods, c, ns) : st.counts[i]!.get(v) ?? 0;
+      const cnt = c.topologyKey === HOSTNAME ? countOnNode(node, c, ns) : st.counts[i]!.get(v) ?? 0;
       score += cnt * st.weights[i]! + (c.maxSkew - 1);
     });
     return Math.round(score);
