@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDefaults } from './defaults';
+import { applyDefaults, sortKeysDeep, sortKeysOwned } from './defaults';
 import { imageTag } from './pod-defaults';
 import { resourceForKind } from './resources';
 import type { KubeObject } from './types';
@@ -109,5 +109,30 @@ describe('applyDefaults', () => {
 
   it('parses image tags the way ParseImageName does', () => {
     expect(imageTag('docker.io/library/nginx:1.25')).toBe('1.25');
+  });
+});
+
+describe('sortKeysOwned', () => {
+  const cases: [string, unknown][] = [
+    ['a nested object out of order', { spec: { z: 1, a: [{ y: 2, b: { d: 1, c: 2 } }] }, kind: 'Pod', apiVersion: 'v1' }],
+    ['an already sorted object', { apiVersion: 'v1', kind: 'Pod', metadata: { labels: { a: '1', b: '2' }, name: 'x' } }],
+    ['integer-like keys, which objects list first', { b: 1, '10': 2, '9': 3, a: { '2': 1, '1': 0 } }],
+    ['a __proto__ field', JSON.parse('{"z": 1, "__proto__": {"b": 1, "a": 2}, "a": null}')],
+    ['arrays of scalars and nulls', { b: [3, 1, null, 'x'], a: [] }],
+  ];
+  it.each(cases)('orders %s exactly as sortKeysDeep does', (_name, v) => {
+    const want = sortKeysDeep(v);
+    const got = sortKeysOwned(structuredClone(v));
+    expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+    expect(got).toEqual(want);
+  });
+
+  it('keeps an object whose keys are already in order instead of copying it', () => {
+    const v = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x' }, spec: { containers: [{ image: 'nginx', name: 'c' }] } };
+    const { metadata, spec } = v;
+    const out = sortKeysOwned(v);
+    expect(out).toBe(v);
+    expect(out.metadata).toBe(metadata);
+    expect(out.spec.containers[0]).toBe(spec.containers[0]);
   });
 });

@@ -231,6 +231,34 @@ const DEFAULTERS: Record<string, (o: Obj) => void> = {
 };
 
 /**
+ * sortKeysDeep for a value the caller owns (a fresh copy): levels whose keys are already in order
+ * are kept and only their children are visited, so an object that is already canonical (most of
+ * what components write back) costs one walk and no second copy. The result orders keys exactly
+ * as sortKeysDeep's does.
+ */
+export function sortKeysOwned<T>(v: T): T {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = sortKeysOwned(v[i]);
+    return v;
+  }
+  if (!isObj(v)) return v;
+  const keys = Object.keys(v);
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
+  if (!sorted) {
+    const out: Obj = {};
+    for (const k of keys.sort()) setOwn(out, k, sortKeysOwned(v[k]));
+    return out as T;
+  }
+  for (const k of keys) {
+    const child = v[k];
+    const done = sortKeysOwned(child);
+    if (done !== child) setOwn(v, k, done);
+  }
+  return v;
+}
+
+/**
  * The scheme's defaults on a copy of obj. On create the keys are sorted as kubectl prints them; a
  * patched object keeps the order it has (`sortKeys: false`), so a controller that compares what it
  * wrote with what it reads back sees no change where there is none.
@@ -238,5 +266,5 @@ const DEFAULTERS: Record<string, (o: Obj) => void> = {
 export function applyDefaults(info: ResourceInfo, obj: KubeObject, sortKeys = true): KubeObject {
   const copy = structuredClone(obj) as unknown as Obj;
   DEFAULTERS[`${info.group}/${info.kind}`]?.(copy);
-  return (sortKeys ? sortKeysDeep(copy) : copy) as unknown as KubeObject;
+  return (sortKeys ? sortKeysOwned(copy) : copy) as unknown as KubeObject;
 }

@@ -100,4 +100,28 @@ describe('kubeScheduler', () => {
     expect(ctx.cause()).toBe(4242);
     expect(ctx.sent.some((m) => (m.body as HttpRequest).path === '/api/v1/namespaces/default/pods/late/binding')).toBe(true);
   });
+
+  it('reuses a node snapshot between cycles but sees a bound pod change labels (UpdateSnapshot by generation)', () => {
+    // A required anti-affinity to app=db keeps web off worker-1 while db has that label, and lets it
+    // on once the watch shows db relabelled, although nothing was bound or removed in between.
+    const db = makePod('db', { nodeName: 'worker-1', labels: { app: 'db' } });
+    const away = { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'db' } }, topologyKey: 'kubernetes.io/hostname' }] } };
+    const { s, ctx } = boot([makeNode('worker-1')], [db, makePod('web', { spec: { affinity: away } })]);
+    runTimers(s, ctx, 'scheduleOne');
+    expect(getSchedulingRecords(s, 'default/web')[0]!.chosen).toBeUndefined();
+    const before = s.snapshot.infos.get('worker-1')!.info;
+    const watchId = s.informers.byName.pods.watchId!;
+    const web2 = makePod('web2', { spec: { affinity: away } });
+    const scheduleOne = (): void => kubeScheduler.onTimer(s, { id: 0 as never, name: 'scheduleOne', payload: undefined }, ctx);
+    kubeScheduler.onMessage(s, testMessage({ type: 'watch.event', watchId, event: { type: 'ADDED', object: web2 } }, { from: 'kube-apiserver' }), ctx);
+    scheduleOne();
+    expect(getSchedulingRecords(s, 'default/web2').at(-1)!.chosen).toBeUndefined();
+    expect(s.snapshot.infos.get('worker-1')!.info).toBe(before);
+    const relabelled = { ...db, metadata: { ...db.metadata, labels: { app: 'cache' }, resourceVersion: '11' } };
+    kubeScheduler.onMessage(s, testMessage({ type: 'watch.event', watchId, event: { type: 'MODIFIED', object: relabelled } }, { from: 'kube-apiserver' }), ctx);
+    const web3 = makePod('web3', { spec: { affinity: away } });
+    kubeScheduler.onMessage(s, testMessage({ type: 'watch.event', watchId, event: { type: 'ADDED', object: web3 } }, { from: 'kube-apiserver' }), ctx);
+    scheduleOne();
+    expect(getSchedulingRecords(s, 'default/web3').at(-1)!.chosen).toBe('worker-1');
+  });
 });

@@ -5,6 +5,7 @@
 // and try again, so a stale resourceVersion answers 409 Conflict.
 
 import { sortKeysDeep } from '../../api/defaults';
+import { sameJson } from '../../api/json-equal';
 import { alreadyExists, conflict, internalError, notFound, OPTIMISTIC_LOCK_MESSAGE, statusFor } from '../../api/errors';
 import { checkFieldSelector, matchesFields, parseFieldSelector, type FieldSelector } from '../../api/fields';
 import { parseSelector, SelectorError, selectorMatches, type Selector } from '../../api/labels';
@@ -336,7 +337,7 @@ function writeUpdated(ctx: Effects, s: ApiserverState, rc: RequestContext, res: 
 }
 
 function sameStored(a: KubeObject, b: KubeObject): boolean {
-  return JSON.stringify(sortKeysDeep(stored(a))) === JSON.stringify(sortKeysDeep(stored(b)));
+  return sameJson(stored(a), stored(b), (x, y) => JSON.stringify(sortKeysDeep(x)) === JSON.stringify(sortKeysDeep(y)));
 }
 
 /**

@@ -1,6 +1,7 @@
 // kube-controller-manager's shared informer factory: one LIST+WATCH per resource for all
 // controllers, run with the controller manager's own identity (system:kube-controller-manager may
-// list and watch everything), plus the index controllers look pods up by (pods by spec.nodeName).
+// list and watch everything), plus the indexes controllers look pods up by: pods by spec.nodeName,
+// and pods by their controller's UID (orphans by namespace), as client-go's indexers keep them.
 
 import type { Pod } from '../../api/types';
 import { createInformer, objectKey, type Delta } from '../../client/informer';
@@ -16,6 +17,13 @@ export type InformerName = 'nodes' | 'pods' | 'leases' | 'services' | 'endpoints
 export interface SharedInformers extends InformerSet<InformerName> {
   /** spec.nodeName -> keys of the pods bound to it (the informer's `spec.nodeName` indexer). */
   podsByNode: Map<string, Set<string>>;
+  /**
+   * The controller's UID -> keys of the pods it controls; a pod without a controller is filed under
+   * its namespace's orphan key (controller_utils.go AddPodControllerUIDIndexer, PodControllerUIDIndex
+   * and OrphanPodIndexKeyForNamespace). A ReplicaSet claims from its own pods and its namespace's
+   * orphans instead of walking every pod of the cluster.
+   */
+  podsByController: Map<string, Set<string>>;
 }
 
 /** kube-controller-manager runs as PID 1 of its static pod; its reflectors are the shared factory's. */
@@ -48,20 +56,60 @@ export function createSharedInformers(): SharedInformers {
     },
     KCM_LOG,
   );
-  return { ...set, podsByNode: new Map() };
+  return { ...set, podsByNode: new Map(), podsByController: new Map() };
 }
 
-/** Keep the pods-by-node index in line with a pod delta. */
+/** The orphan pods' index key of a namespace; a UID never starts with a NUL, so no UID can collide with it. */
+export function orphanPodIndexKey(namespace: string): string {
+  return `\u0000orphan/${namespace}`;
+}
+
+/** podControllerUIDIndex's value for a pod: its controller's UID, or its namespace's orphan key. */
+export function podControllerIndexKey(p: Pod): string {
+  const ref = p.metadata.ownerReferences?.find((r) => r.controller === true);
+  return ref ? ref.uid : orphanPodIndexKey(p.metadata.namespace ?? '');
+}
+
+function indexAdd(index: Map<string, Set<string>>, at: string, key: string): void {
+  let set = index.get(at);
+  if (!set) index.set(at, (set = new Set()));
+  set.add(key);
+}
+
+/** Keep the pod indexes (by node, by controller) in line with a pod delta. */
 export function indexPodDelta(inf: SharedInformers, d: Delta): void {
   const key = objectKey(d.object);
+  const oldOwner = d.old ? podControllerIndexKey(d.old as Pod) : undefined;
+  const newOwner = d.type === 'DELETED' ? undefined : podControllerIndexKey(d.object as Pod);
+  if (oldOwner !== undefined && oldOwner !== newOwner) {
+    const set = inf.podsByController.get(oldOwner);
+    set?.delete(key);
+    if (set?.size === 0) inf.podsByController.delete(oldOwner);
+  }
+  if (d.type === 'DELETED' && !d.old) {
+    // A deletion names the last state it knew; its owner is read from it.
+    const at = podControllerIndexKey(d.object as Pod);
+    const set = inf.podsByController.get(at);
+    set?.delete(key);
+    if (set?.size === 0) inf.podsByController.delete(at);
+  }
+  if (newOwner !== undefined) indexAdd(inf.podsByController, newOwner, key);
   const oldNode = (d.old as Pod | undefined)?.spec?.nodeName;
   const newNode = d.type === 'DELETED' ? undefined : (d.object as Pod).spec?.nodeName;
   if (oldNode && oldNode !== newNode) inf.podsByNode.get(oldNode)?.delete(key);
-  if (newNode) {
-    let set = inf.podsByNode.get(newNode);
-    if (!set) inf.podsByNode.set(newNode, (set = new Set()));
-    set.add(key);
+  if (newNode) indexAdd(inf.podsByNode, newNode, key);
+}
+
+/** FilterPodsByOwner: the pods of the namespace a controller with this UID controls, then the namespace's orphans. */
+export function podsByOwner(inf: SharedInformers, namespace: string, uid: string): Pod[] {
+  const out: Pod[] = [];
+  for (const at of [uid, orphanPodIndexKey(namespace)]) {
+    for (const key of inf.podsByController.get(at) ?? []) {
+      const p = inf.byName.pods.items.get(key) as Pod | undefined;
+      if (p && (p.metadata.namespace ?? '') === namespace) out.push(p);
+    }
   }
+  return out;
 }
 
 /** The pods bound to a node, from the cache. */

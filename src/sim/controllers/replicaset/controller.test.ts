@@ -89,6 +89,19 @@ describe('ReplicaSet controller', () => {
     expect(rest).toEqual([]);
   });
 
+  it('claims through the controller-UID index but releases in the informer order, not the index order', () => {
+    // x was an orphan first and was adopted after y was created: the index lists y before x, the
+    // informer (and so every release before the index existed) x before y.
+    const x = owned('web-5ff58d798d-xxxxx', { owner: false });
+    const y = owned('web-5ff58d798d-yyyyy');
+    const { env, sync, requests } = setup(rs(0), [x, y]);
+    putPod(env, owned('web-5ff58d798d-xxxxx'));
+    for (const name of ['web-5ff58d798d-xxxxx', 'web-5ff58d798d-yyyyy']) env.informers.byName.pods.items.get(`default/${name}`)!.metadata.labels = { app: 'other' };
+    sync();
+    const patches = requests().filter((r) => r.method === 'PATCH').map((r) => r.path);
+    expect(patches).toEqual(['/api/v1/namespaces/default/pods/web-5ff58d798d-xxxxx', '/api/v1/namespaces/default/pods/web-5ff58d798d-yyyyy']);
+  });
+
   it('writes status through the status subresource with observedGeneration', () => {
     const { sync, requests } = setup(rs(2), [owned('a'), owned('b', { ready: false })]);
     sync();

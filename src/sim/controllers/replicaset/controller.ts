@@ -13,10 +13,11 @@ import type { ClientEvent } from '../../client/apiclient';
 import { objectKey, type Delta } from '../../client/informer';
 import { armWorker, createRuntime, syncWrite, type ControllerRuntime, type SyncContext, type SyncResult } from '../framework/controller';
 import type { ControllerEnv } from '../framework/env';
+import { podsByOwner } from '../framework/informers';
 import { recordEvent } from '../framework/events';
 import { queueAdd } from '../framework/workqueue';
 import { labelSelectorMatches } from '../../api/labels';
-import { calculateStatus, claimPods, podFromTemplate, rankForDeletion, sameStatus } from './manage';
+import { calculateStatus, claimPods, podFromTemplate, rankForDeletion, sameStatus, type Claim } from './manage';
 import { controllerOf, type ReplicaSet } from './types';
 
 export const REPLICASET_CONTROLLER = 'replicaset-controller';
@@ -109,6 +110,20 @@ function manageReplicas(s: ReplicaSetControllerState, sc: SyncContext, rs: Repli
   }
 }
 
+/**
+ * ClaimPods over the pods the index files under this ReplicaSet's UID and its namespace's orphans:
+ * pods another controller owns are ignored by ClaimObject anyway, so the claim is the same as over
+ * every pod, at the cost of the ReplicaSet's own pods. The index keeps each owner's pods in the
+ * order it first saw them, not the informer's, and adoption and release PATCHes go out in the
+ * claim's order: when there is one to send (rare: an orphan or a relabelled pod), the claim is made
+ * again over every pod, so the requests keep the informer's order.
+ */
+function claimOwnAndOrphans(env: ControllerEnv, rs: ReplicaSet): Claim {
+  const claim = claimPods(rs, podsByOwner(env.informers, rs.metadata.namespace ?? '', rs.metadata.uid ?? ''));
+  if (claim.adopt.length === 0 && claim.release.length === 0) return claim;
+  return claimPods(rs, env.informers.byName.pods.items.values() as Iterable<Pod>);
+}
+
 /** syncReplicaSet: claim, manage replicas if the last actions have been seen, then report status. */
 export function syncReplicaSet(s: ReplicaSetControllerState, env: ControllerEnv, sc: SyncContext): SyncResult {
   const rs = env.informers.byName.replicasets.items.get(sc.key) as ReplicaSet | undefined;
@@ -116,7 +131,7 @@ export function syncReplicaSet(s: ReplicaSetControllerState, env: ControllerEnv,
     s.expectations.delete(sc.key);
     return 'ok';
   }
-  const claim = claimPods(rs, env.informers.byName.pods.items.values() as Iterable<Pod>);
+  const claim = claimOwnAndOrphans(env, rs);
   for (const p of claim.adopt) patchOwner(sc, rs, p, true);
   for (const p of claim.release) patchOwner(sc, rs, p, false);
   if (satisfied(s.expectations.get(sc.key)) && !rs.metadata.deletionTimestamp) manageReplicas(s, sc, rs, claim.owned);

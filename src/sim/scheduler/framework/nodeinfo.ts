@@ -86,10 +86,15 @@ export interface NodeAggregate {
   usedPorts: string[];
   /** Keys of the pods counted, in the order they arrived. */
   pods: string[];
+  /**
+   * Raised by every change to the sums or to a counted pod's object (NodeInfo.Generation): a cached
+   * NodeInfo built at the same generation is still true (the scheduler's snapshot, scheduler.ts).
+   */
+  generation: number;
 }
 
 export function emptyAggregate(): NodeAggregate {
-  return { requested: { milliCPU: 0, memory: 0, ephemeralStorage: 0, pods: 0 }, nonZeroRequested: { milliCPU: 0, memory: 0 }, usedPorts: [], pods: [] };
+  return { requested: { milliCPU: 0, memory: 0, ephemeralStorage: 0, pods: 0 }, nonZeroRequested: { milliCPU: 0, memory: 0 }, usedPorts: [], pods: [], generation: 0 };
 }
 
 export function addPodToAggregate(agg: NodeAggregate, pod: Pod): void {
@@ -103,6 +108,7 @@ export function addPodToAggregate(agg: NodeAggregate, pod: Pod): void {
   agg.nonZeroRequested.memory += nz.memory;
   agg.usedPorts.push(...hostPorts(pod));
   agg.pods.push(podKey(pod));
+  agg.generation++;
 }
 
 export function removePodFromAggregate(agg: NodeAggregate, pod: Pod): void {
@@ -110,6 +116,7 @@ export function removePodFromAggregate(agg: NodeAggregate, pod: Pod): void {
   const i = agg.pods.indexOf(key);
   if (i < 0) return;
   agg.pods.splice(i, 1);
+  agg.generation++;
   const r = podRequests(pod);
   const nz = nonZeroRequests(pod);
   agg.requested.milliCPU -= r.milliCPU;

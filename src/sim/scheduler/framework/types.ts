@@ -70,6 +70,12 @@ export interface NodeInfo {
   nonZeroRequested: { milliCPU: number; memory: number };
   /** `protocol/ip/port` of host ports in use. */
   usedPorts: string[];
+  /**
+   * Counts a plugin derives from this node's pods, by the plugin's own key. A NodeInfo is never
+   * changed once built (the scheduler builds a new one when the node or its pods change), so what
+   * is kept here stays true as long as the NodeInfo is in the snapshot.
+   */
+  derived?: Map<string, number>;
 }
 
 /** The pod being scheduled, with what the plugins compute from it once. */

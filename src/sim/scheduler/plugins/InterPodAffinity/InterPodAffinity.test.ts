@@ -18,6 +18,12 @@ describe('InterPodAffinity', () => {
     expect(filterOne(InterPodAffinity, makePod('web', { spec: { affinity: affinity as unknown as Affinity } }), node, all).reasons).toEqual([...reasons]);
   });
 
+  it('lists on the NodeInfo only the pods with required anti-affinity (NodeInfo.PodsWithRequiredAntiAffinity)', () => {
+    const away = { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'kubernetes.io/hostname' }] } };
+    const n = nodeInfoOf(makeNode('a'), [makePod('plain', { nodeName: 'a' }), makePod('shy', { nodeName: 'a', spec: { affinity: away } })]);
+    expect(n.podsWithRequiredAntiAffinity.map((p) => p.metadata.name)).toEqual(['shy']);
+  });
+
   it("honours existing pods' anti-affinity", () => {
     const guard = makePod('guard', { nodeName: 'a', spec: { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'kubernetes.io/hostname' }] } } } });
     const a = nodeInfoOf(makeNode('a'), [guard]);

@@ -24,10 +24,25 @@ interface Constraint {
   topologyKey: string;
   maxSkew: number;
   matches: (p: Pod) => boolean;
+  /** For constraints whose match depends only on the owner (the system defaults): a key to keep per-node counts under. */
+  memoKey?: string;
 }
 
+/** countPodsMatchSelector: pods of the namespace, not being deleted, that the constraint selects. */
 function countIn(pods: Pod[], c: Constraint, ns: string): number {
-  return pods.filter((p) => !p.metadata.deletionTimestamp && (p.metadata.namespace ?? 'default') === ns && c.matches(p)).length;
+  let n = 0;
+  for (const p of pods) if (!p.metadata.deletionTimestamp && (p.metadata.namespace ?? 'default') === ns && c.matches(p)) n++;
+  return n;
+}
+
+/** A node's matching pods; counts by owner are kept on the NodeInfo, which the scheduler reuses until the node's pods change. */
+function countOnNode(node: NodeInfo, c: Constraint, ns: string): number {
+  if (!c.memoKey) return countIn(node.pods, c, ns);
+  const known = node.derived?.get(c.memoKey);
+  if (known !== undefined) return known;
+  const n = countIn(node.pods, c, ns);
+  (node.derived ??= new Map()).set(c.memoKey, n);
+  return n;
 }
 
 function fromSpec(pod: Pod, whenUnsatisfiable: string): Constraint[] {
@@ -41,7 +56,8 @@ function systemDefaults(pod: Pod): Constraint[] {
   const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller && ['ReplicaSet', 'StatefulSet', 'ReplicationController'].includes(o.kind));
   if (!owner) return [];
   const matches = (p: Pod): boolean => (p.metadata.ownerReferences ?? []).some((o) => o.uid === owner.uid);
-  return SYSTEM_DEFAULT_CONSTRAINTS.map((c) => ({ topologyKey: c.topologyKey, maxSkew: c.maxSkew, matches }));
+  const memoKey = `PodTopologySpread/owner/${pod.metadata.namespace ?? 'default'}/${owner.uid}`;
+  return SYSTEM_DEFAULT_CONSTRAINTS.map((c) => ({ topologyKey: c.topologyKey, maxSkew: c.maxSkew, matches, memoKey }));
 }
 
 /** Matching pods per topology value, over the nodes that have the key. */
@@ -53,6 +69,32 @@ function domainCounts(nodes: NodeInfo[], c: Constraint, ns: string): Map<string,
     counts.set(v, (counts.get(v) ?? 0) + countIn(n.pods, c, ns));
   }
   return counts;
+}
+
+interface FilterConstraint {
+  constraint: Constraint;
+  counts: Map<string, number>;
+  /** The fewest matching pods in any domain (Infinity when no node has the key). */
+  min: number;
+}
+const FILTER_KEY = 'PodTopologySpread.preFilter';
+
+/**
+ * The DoNotSchedule constraints with their domain counts, computed once per cycle on the first
+ * Filter call and kept in the cycle state, as the real plugin's PreFilter computes
+ * TpPairToMatchNum once (filtering.go calPreFilterState) instead of once per node.
+ */
+function filterState(ctx: CycleContext): FilterConstraint[] {
+  let st = ctx.state[FILTER_KEY] as FilterConstraint[] | undefined;
+  if (st) return st;
+  const pod = ctx.pod.pod;
+  const ns = pod.metadata.namespace ?? 'default';
+  st = fromSpec(pod, 'DoNotSchedule').map((constraint) => {
+    const counts = domainCounts(ctx.nodes, constraint, ns);
+    return { constraint, counts, min: Math.min(...counts.values()) };
+  });
+  ctx.state[FILTER_KEY] = st;
+  return st;
 }
 
 interface ScoreState {
@@ -68,12 +110,9 @@ export const PodTopologySpread: Plugin = {
   weight: 2,
   filter(ctx, node) {
     const pod = ctx.pod.pod;
-    const ns = pod.metadata.namespace ?? 'default';
-    for (const c of fromSpec(pod, 'DoNotSchedule')) {
+    for (const { constraint: c, counts, min } of filterState(ctx)) {
       const v = node.node.metadata.labels?.[c.topologyKey];
       if (v === undefined) return unresolvable(ErrReasonNodeLabelNotMatch);
-      const counts = domainCounts(ctx.nodes, c, ns);
-      const min = Math.min(...counts.values());
       const self = c.matches(pod) ? 1 : 0;
       if ((counts.get(v) ?? 0) + self - min > c.maxSkew) return unschedulable(ErrReasonConstraintsNotMatch);
     }
@@ -92,7 +131,10 @@ export const PodTopologySpread: Plugin = {
       const size = c.topologyKey === HOSTNAME ? feasible.length : new Set(feasible.map((n) => n.node.metadata.labels?.[c.topologyKey]).filter((v) => v !== undefined)).size;
       return Math.log(size + 2);
     });
-    const st: ScoreState = { constraints, weights, counts: constraints.map((c) => domainCounts(ctx.nodes, c, ns)), ignored };
+    // Per-node (hostname) counts are made in Score for the node scored (scoring.go PreScore skips
+    // kubernetes.io/hostname), so only the wider domains are counted here.
+    const counts = constraints.map((c) => (c.topologyKey === HOSTNAME ? new Map<string, number>() : domainCounts(ctx.nodes, c, ns)));
+    const st: ScoreState = { constraints, weights, counts, ignored };
     ctx.state[SCORE_KEY] = st;
     return success();
   },
@@ -104,7 +146,7 @@ export const PodTopologySpread: Plugin = {
     st.constraints.forEach((c, i) => {
       const v = node.node.metadata.labels?.[c.topologyKey];
       if (v === undefined) return;
-      const cnt = c.topologyKey === HOSTNAME ? countIn(node.pods, c, ns) : st.counts[i]!.get(v) ?? 0;
+      const cnt = c.topologyKey === HOSTNAME ? countOnNode(node, c, ns) : st.counts[i]!.get(v) ?? 0;
       score += cnt * st.weights[i]! + (c.maxSkew - 1);
     });
     return Math.round(score);
