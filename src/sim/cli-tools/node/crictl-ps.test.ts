@@ -63,3 +63,11 @@ describe('crictl ps filters (cri-tools container.go)', () => {
     expect(out.endsWith(' unknown')).toBe(true);
   });
 });
+
+describe('crictl ps flag errors (Go flag package texts, reported by crictl main through logrus.Fatal)', () => {
+  it('names the flag with one dash', () => {
+    expect(parsePsOptions(['--name'])).toBe('FATA[0000] flag needs an argument: -name\n');
+    expect(parsePsOptions(['--bogus'])).toBe('FATA[0000] flag provided but not defined: -bogus\n');
+    expect(parsePsOptions(['-n', 'abc'])).toBe('FATA[0000] invalid value "abc" for flag -n: parse error\n');
+  });
+});

@@ -47,7 +47,7 @@ export function parsePsOptions(args: string[]): PsOptions | string {
     const name = eq >= 0 ? body.slice(0, eq) : body;
     if (own(VALUE, name)) {
       const v = eq >= 0 ? body.slice(eq + 1) : args[++i];
-      if (v === undefined) return `FATA[0000] flag needs an argument: ${a}\n`;
+      if (v === undefined) return `FATA[0000] flag needs an argument: -${name}\n`;
       values.push([VALUE[name]!, v]);
     } else if (own(BOOL, name) || name === 'v' || name === 'verbose' || name === 'r' || name === 'resolve-image-path') {
       const key = BOOL[name];
