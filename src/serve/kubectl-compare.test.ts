@@ -211,6 +211,13 @@ const READS: string[] = [
   'logs -l app=web --since=-5s',
   'logs -l app=web --since=5s --since-time=2020-01-01T00:00:00Z',
   'logs -l app=web -f --max-log-requests=1',
+  // fidelity-12 helper: logs of a Service's pods, kinds with no pod selector, logs.go's NotFound wrapping.
+  'logs svc/web --prefix',
+  'logs nope',
+  'logs deploy/nope',
+  'logs node/worker-1',
+  'logs cm/kube-root-ca.crt',
+  'logs foo/x',
   'top node',
   'top pod -A',
   'edit',

@@ -84,7 +84,7 @@ describe('DaemonSet, cordon, drain and uncordon on a cluster', () => {
     expect(refused.exitCode).toBe(1);
     expect(refused.stdout).toBe('node/worker-1 cordoned\n');
     const why = `cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/${daemon}, ${proxy}`;
-    expect(refused.stderr).toBe(`error: unable to drain node "worker-1" due to error:${why}, continuing command...\nThere are pending nodes to be drained:\n worker-1\n${why}\n`);
+    expect(refused.stderr).toBe(`error: unable to drain node "worker-1" due to error: ${why}, continuing command...\nThere are pending nodes to be drained:\n worker-1\n${why}\n`);
 
     const onWorker1 = [...placement(c)].filter(([name, node]) => name.startsWith('web-') && node === 'worker-1').map(([name]) => name);
     const drained = c.run('kubectl drain worker-1 --ignore-daemonsets');

@@ -253,7 +253,7 @@ const VERB_LIST: Verb[] = [
     name: 'drain',
     flags: [
       int('grace-period'), bool('force'), bool('ignore-daemonsets'), bool('delete-emptydir-data'), bool('delete-local-data'),
-      bool('disable-eviction'), str('pod-selector'), int('skip-wait-for-delete-timeout'), str('timeout'),
+      bool('disable-eviction'), str('pod-selector'), int('skip-wait-for-delete-timeout'), { name: 'timeout', type: 'duration' },
     ],
     start: (st, c, p, _e, ctx) => startDrain(st, c, p, ctx),
     onResult: onResult(onDrainResult),

@@ -40,19 +40,21 @@ const CONTAINER_STATE: Record<string, string> = {
   CONTAINER_UNKNOWN: 'Unknown',
 };
 
-export function psTable(containers: ContainerInfo[], now: number, all: boolean): string {
+/** The table of `crictl ps` for containers already filtered and ordered (crictl-ps.ts). */
+export function psTable(shown: ContainerInfo[], now: number, noTrunc = false): string {
   const rows = [['CONTAINER', 'IMAGE', 'CREATED', 'STATE', 'NAME', 'ATTEMPT', 'POD ID', 'POD']];
-  const shown = containers.filter((c) => all || c.state === 'CONTAINER_RUNNING').sort((a, b) => b.createdAt - a.createdAt);
+  const cut = (id: string): string => (noTrunc ? id : truncId(id));
   for (const c of shown) {
     rows.push([
-      truncId(c.id),
-      truncId(c.imageRef),
+      cut(c.id),
+      cut(c.imageRef),
       `${humanDuration(now - c.createdAt)} ago`,
       CONTAINER_STATE[c.state] ?? c.state,
       c.metadata.name,
       String(c.metadata.attempt),
-      truncId(c.podSandboxId),
-      c.labels['io.kubernetes.pod.name'] ?? '',
+      cut(c.podSandboxId),
+      // getPodNameFromLabels: `unknown` without the kubelet's pod-name label.
+      c.labels['io.kubernetes.pod.name'] ?? 'unknown',
     ]);
   }
   return table(rows);

@@ -48,6 +48,16 @@ describe('ssh <node> -- crictl (seed, chapter 3)', () => {
     );
   });
 
+  // cri-tools v1.31.1 container.go: -q prints full ids one per line; --name filters by a regular expression.
+  it('crictl ps -q prints the full container ids and --name filters them', () => {
+    const c = clusterWithWeb();
+    const ids = c.run('ssh worker-1 -- crictl ps -q').stdout;
+    expect(ids).toMatch(/^([0-9a-f]{64}\n)+$/);
+    expect(c.run('ssh worker-1 -- crictl ps --name web -q').stdout).toMatch(/^[0-9a-f]{64}\n$/);
+    expect(c.run('ssh worker-1 -- crictl ps --name nothing').stdout).toMatch(/^CONTAINER\s+IMAGE\s+CREATED\s+STATE\s+NAME\s+ATTEMPT\s+POD ID\s+POD\n$/);
+    expect(c.run('ssh worker-1 -- crictl ps --state bogus')).toMatchObject({ stderr: 'FATA[0000] --state should be one of created, running, exited or unknown\n', exitCode: 1 });
+  });
+
   it('prints a container log and inspects it by id prefix', () => {
     const c = clusterWithWeb();
     const id = /^([0-9a-f]{13})/m.exec(c.run('ssh worker-1 -- crictl ps').stdout.split('\n')[1]!)![1]!;

@@ -17,6 +17,7 @@ import { conntrack } from './conntrack-command';
 import { cancelHostHttp, HOST_HTTP_TIMER, HOST_HTTP_TOOLS, hostHttp, hostHttpResponse, hostHttpTimeout, newHostHttp, type HostHttpState } from './host-http';
 import { cat, kill, ls, ps, pstreeCommand } from './proc-commands';
 import { connectionRefused, imagesTable, inspectJson, inspectpJson, podsTable, psTable } from './crictl-format';
+import { filterContainers, parsePsOptions, quietIds, type PsOptions } from './crictl-ps';
 import { systemctl, journalctl } from './systemd-commands';
 import { ETCDCTL_TIMEOUT_TIMER, etcdctl, etcdctlRefused, etcdctlResponse, etcdctlTimeout, newEtcdctlState, type EtcdctlEnv, type EtcdctlState } from './etcdctl';
 
@@ -37,6 +38,8 @@ interface Pending {
   all: boolean;
   /** `crictl images --digests`: a DIGEST column. */
   digests?: boolean;
+  /** `crictl ps`: its filters and -q. */
+  ps?: PsOptions;
   /** The container id (or prefix) for logs/inspect, or the image for pull. */
   arg: string;
   tail?: number;
@@ -134,6 +137,11 @@ function crictl(s: NodeShellState, ctx: Effects, jobId: number, args: string[]):
   const cmd = sub as CrictlCommand;
   const p: Pending = { jobId, cmd, all: rest.includes('-a') || rest.includes('--all'), arg: positional[0] ?? '', step: 'list' };
   if (cmd === 'images' && rest.includes('--digests')) p.digests = true;
+  if (cmd === 'ps') {
+    const ps = parsePsOptions(rest);
+    if (typeof ps === 'string') return output(ctx, jobId, '', ps, 1);
+    p.ps = ps;
+  }
   const tailAt = rest.findIndex((a) => a === '--tail' || a === '-n');
   if (tailAt >= 0) {
     // urfave/cli parses --tail as an int64 and refuses anything else.
@@ -165,8 +173,11 @@ function onCriResponse(s: NodeShellState, ctx: Effects, r: CriResponse): void {
   }
   const res = (r.result ?? {}) as Record<string, unknown>;
   switch (p.cmd) {
-    case 'ps':
-      return output(ctx, p.jobId, psTable((res.containers as ContainerInfo[]) ?? [], ctx.now, p.all), '', 0);
+    case 'ps': {
+      const ps = p.ps ?? { all: p.all, quiet: false, noTrunc: false, latest: false, last: 0, labels: {} };
+      const shown = filterContainers((res.containers as ContainerInfo[]) ?? [], ps);
+      return output(ctx, p.jobId, ps.quiet ? quietIds(shown) : psTable(shown, ctx.now, ps.noTrunc), '', 0);
+    }
     case 'pods':
       return output(ctx, p.jobId, podsTable((res.items as PodSandboxInfo[]) ?? [], ctx.now), '', 0);
     case 'inspectp':

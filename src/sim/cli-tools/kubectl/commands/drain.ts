@@ -9,14 +9,23 @@
 // `error when evicting pods/"x" -n "ns" (will retry after 5s): <message>` and tried again 5 s later,
 // `evicting pod` printed again, until the budget allows it (drain.go evictPods).
 //
+// --timeout (0: no limit) is evictPods' global timeout, counted from the first eviction: an attempt
+// that starts after it (still printing `evicting pod`) gives up with `error when evicting pods/"x" -n
+// "ns": global timeout reached: 20s`, a pod still there when waitForDelete polls after it with
+// `error when waiting for pod "x" in namespace "ns" to terminate: global timeout reached: 20s`. On such
+// an error deleteOrEvictPodsSimple lists the node's pods again and prints `There are pending pods in
+// node "n" when an error occurred: <err>` and `pod/<name>` for each pod still to delete.
+//
 // Simplified: one node by name (no --selector), no discovery request before evicting (Kubeplay's
-// apiserver always serves policy/v1 evictions), and --timeout and --skip-wait-for-delete-timeout are
-// accepted but not enforced (so a drain a budget blocks retries until the budget allows it).
+// apiserver always serves policy/v1 evictions), --skip-wait-for-delete-timeout is accepted but not
+// enforced, and --timeout does not limit the wait of --disable-eviction's deletions.
 
 import type { Node, Pod } from '../../../api/types';
 import type { Effects, Timer } from '../../../kernel/component';
 import type { TimerId } from '../../../kernel/units';
 import { errorString } from '../errors';
+import { goDuration } from './rollout';
+import { goDurationString } from './top';
 import { flagBool, flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { cordonResult, cordonStep, nodePath, usageError } from './cordon';
@@ -47,7 +56,24 @@ export interface DrainJob extends JobCommon {
   lookups: (DaemonSetLookup | null)[];
   targets: Target[];
   failures: string[];
+  /** --timeout in ms; 0 is no limit. */
+  drainTimeoutMs: number;
+  /** When evictPods' context ends (set when the evictions start). */
+  deadline?: number;
 }
+
+/** time.Duration's String() for the timeout in `global timeout reached: 20s`. */
+function durationText(ms: number): string {
+  return ms > 0 && ms < 1000 ? `${ms}ms` : goDurationString(ms);
+}
+
+/** The aggregate's Error(): one message alone, several (deduplicated) in brackets. */
+function aggregateText(errors: string[]): string {
+  const unique = [...new Set(errors)];
+  return unique.length === 1 ? unique[0]! : `[${unique.join(', ')}]`;
+}
+
+const timedOut = (job: DrainJob, ctx: Effects): boolean => job.deadline !== undefined && ctx.now >= job.deadline;
 
 export function startDrain(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
   const node = p.args[0];
@@ -67,6 +93,7 @@ export function startDrain(st: KubectlState, common: JobCommon, p: ParsedArgs, c
     lookups: [],
     targets: [],
     failures: [],
+    drainTimeoutMs: goDuration(flagString(p, 'timeout') ?? '0') ?? 0,
   };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   jobRequest(st, job, ctx, { method: 'GET', path: nodePath(node) }, 'node', { object: { kind: 'Node', name: node } });
@@ -89,8 +116,7 @@ function nextLookup(st: KubectlState, job: DrainJob, ctx: Effects): void {
 }
 
 function fail(st: KubectlState, job: DrainJob, ctx: Effects, errors: string[]): void {
-  const agg = errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`;
-  job.stderr += `error: unable to drain node "${job.node}" due to error:${agg}, continuing command...\n`;
+  job.stderr += `error: unable to drain node "${job.node}" due to error: ${aggregateText(errors)}, continuing command...\n`;
   job.stderr += `There are pending nodes to be drained:\n ${job.node}\n`;
   // CheckErr of the aggregate: one line per error, without an `error: ` prefix.
   job.stderr += errors.map((e) => `${e}\n`).join('');
@@ -106,6 +132,8 @@ function decide(st: KubectlState, job: DrainJob, ctx: Effects): void {
   const doomed = items.filter((x) => x.status.delete).map((x) => x.pod);
   if (doomed.length === 0) return drained(st, job, ctx);
   job.targets = doomed.map((p) => ({ namespace: p.metadata.namespace ?? 'default', name: p.metadata.name ?? '', uid: p.metadata.uid ?? '', done: false }));
+  // A negative --timeout is a context already done; 0 has none.
+  if (!job.disableEviction && job.drainTimeoutMs !== 0) job.deadline = ctx.now + Math.max(0, job.drainTimeoutMs);
   job.targets.forEach((_t, i) => evictTarget(st, job, ctx, i));
 }
 
@@ -119,6 +147,7 @@ function evictTarget(st: KubectlState, job: DrainJob, ctx: Effects, i: number): 
     return;
   }
   job.stdout += `evicting pod ${t.namespace}/${t.name}\n`;
+  if (timedOut(job, ctx)) return targetDone(st, job, ctx, i, `error when evicting pods/"${t.name}" -n "${t.namespace}": global timeout reached: ${durationText(job.drainTimeoutMs)}`);
   const body = { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: t.name, namespace: t.namespace }, deleteOptions };
   jobRequest(st, job, ctx, { method: 'POST', path: `/api/v1/namespaces/${t.namespace}/pods/${t.name}/eviction`, body }, `evict:${i}`, { object: ref });
 }
@@ -137,8 +166,29 @@ function targetDone(st: KubectlState, job: DrainJob, ctx: Effects, i: number, fa
   job.targets[i]!.done = true;
   if (failure) job.failures.push(failure);
   if (job.targets.some((t) => !t.done)) return;
-  if (job.failures.length) return fail(st, job, ctx, job.failures);
+  if (job.failures.length) return listPending(st, job, ctx);
   drained(st, job, ctx);
+}
+
+/** deleteOrEvictPodsSimple after a failed DeleteOrEvictPods: GetPodsForDeletion again. */
+function listPending(st: KubectlState, job: DrainJob, ctx: Effects): void {
+  const query: Record<string, string> = { fieldSelector: `spec.nodeName=${job.node}`, limit: '500' };
+  if (job.podSelector) query.labelSelector = job.podSelector;
+  jobRequest(st, job, ctx, { method: 'GET', path: '/api/v1/pods', query }, 'pending', { object: { kind: 'Node', name: job.node } });
+}
+
+function onPending(st: KubectlState, job: DrainJob, ctx: Effects, r: RequestResult): void {
+  if (r.ok) {
+    // The DaemonSets were looked up already: reuse what was found for the same pod.
+    const known = new Map(job.pods.map((p, k) => [p.metadata.uid ?? '', job.lookups[k] ?? undefined]));
+    const pods = (asObject(r) as unknown as { items?: Pod[] }).items ?? [];
+    const pending = pods.filter((pod) => filterPod(pod, job.options, known.get(pod.metadata.uid ?? '') ?? { t: 'found' }).delete);
+    if (pending.length) {
+      job.stderr += `There are pending pods in node "${job.node}" when an error occurred: ${aggregateText(job.failures)}\n`;
+      job.stderr += pending.map((p) => `pod/${p.metadata.name ?? ''}\n`).join('');
+    }
+  }
+  fail(st, job, ctx, job.failures);
 }
 
 function onEvicted(st: KubectlState, job: DrainJob, ctx: Effects, i: number, r: RequestResult): void {
@@ -162,6 +212,7 @@ function onWaited(st: KubectlState, job: DrainJob, ctx: Effects, i: number, r: R
     return targetDone(st, job, ctx, i);
   }
   if (!r.ok) return targetDone(st, job, ctx, i, `error when waiting for pod "${t.name}" in namespace "${t.namespace}" to terminate: ${errorString(r.err)}`);
+  if (timedOut(job, ctx)) return targetDone(st, job, ctx, i, `error when waiting for pod "${t.name}" in namespace "${t.namespace}" to terminate: global timeout reached: ${durationText(job.drainTimeoutMs)}`);
   t.timer = ctx.setTimer(POLL_INTERVAL_MS, DRAIN_POLL_TIMER, { jobId: job.jobId, target: i });
 }
 
@@ -200,5 +251,7 @@ export function onDrainResult(st: KubectlState, job: DrainJob, step: string, r: 
       return onEvicted(st, job, ctx, i, r);
     case 'wait':
       return onWaited(st, job, ctx, i, r);
+    case 'pending':
+      return onPending(st, job, ctx, r);
   }
 }

@@ -12,7 +12,7 @@ import { selectorString } from '../../../apiserver/printers/apps-printers';
 import { isPodReady } from '../../../controllers/replicaset/types';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
-import { plain } from '../errors';
+import { plain, type KubectlError } from '../errors';
 import { flagBool, flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { goDuration } from './rollout';
@@ -25,8 +25,8 @@ export interface LogsJob extends JobCommon {
   tail?: number;
   previous: boolean;
   timestamps: boolean;
-  /** `logs job/x`, `deploy/x`...: the workload whose first pod is read. */
-  owner?: { group: string; resource: string; kind: string };
+  /** `logs job/x`, `deploy/x`, `svc/x`...: the object whose first pod is read. */
+  owner?: { group: string; version: string; resource: string; kind: string };
   /** `logs -l`: the pods still to read, in the list's order. */
   selected?: Pod[];
   /** --since (whole seconds) or --since-time (RFC 3339). */
@@ -51,17 +51,30 @@ export interface LogsJob extends JobCommon {
 /** logs.go: with a selector and no --tail, the last 10 lines of each pod. */
 const SELECTOR_TAIL = 10;
 
-/** Kinds logsForObject reads through their selector (polymorphichelpers/logsforobject.go). */
-const WORKLOADS = ['jobs', 'deployments', 'replicasets', 'statefulsets', 'daemonsets'];
+/** Kinds logsForObject reads through their selector (polymorphichelpers/helpers.go SelectorsForObject). */
+const WORKLOADS = ['jobs', 'deployments', 'replicasets', 'statefulsets', 'daemonsets', 'replicationcontrollers', 'services'];
 
 const PHASE_ORDER: Record<string, number> = { Running: 0, Unknown: 1, Pending: 2 };
 
 const maxRestarts = (p: Pod): number => Math.max(0, ...(p.status?.containerStatuses ?? []).map((c) => c.restartCount ?? 0));
 
+/** podutils.podReadyTime: when the Ready condition turned True ('' for none). */
+function readyTime(p: Pod): string {
+  const c = (p.status?.conditions ?? []).find((x) => x.type === 'Ready' && x.status === 'True');
+  return (c as { lastTransitionTime?: string } | undefined)?.lastTransitionTime ?? '';
+}
+
+/** podutils.afterOrZero(t1, t2): a zero time sorts last; otherwise t1 after t2. RFC 3339 UTC strings compare as times. */
+function afterOrZero(t1: string, t2: string): boolean {
+  if (!t1 || !t2) return !t1;
+  return t1 > t2;
+}
+
 /**
- * podutils.ByLogging: assigned before unassigned, Running (and any phase not named) before Unknown
- * before Pending, ready before not, ready longer before ready shorter, more restarts before fewer,
- * older before newer. GetFirstPod takes the first.
+ * podutils.ByLogging (kubectl v1.31 pkg/util/podutils/podutils.go): assigned before unassigned,
+ * Running (and any phase not named) before Unknown before Pending, ready before not, ready longer
+ * before ready shorter (no ready time last), more restarts before fewer, older before newer (no
+ * timestamp last). GetFirstPod takes the first.
  */
 export function byLogging(a: Pod, b: Pod): number {
   const na = a.spec.nodeName ?? '';
@@ -73,19 +86,40 @@ export function byLogging(a: Pod, b: Pod): number {
   const ra = isPodReady(a);
   const rb = isPodReady(b);
   if (ra !== rb) return ra ? -1 : 1;
+  if (ra && rb && readyTime(a) !== readyTime(b)) return afterOrZero(readyTime(b), readyTime(a)) ? -1 : 1;
   if (maxRestarts(a) !== maxRestarts(b)) return maxRestarts(b) - maxRestarts(a);
   const ca = a.metadata.creationTimestamp ?? '';
   const cb = b.metadata.creationTimestamp ?? '';
-  if (ca !== cb) return ca < cb ? -1 : 1;
+  if (ca !== cb) return afterOrZero(cb, ca) ? -1 : 1;
   return 0;
+}
+
+/** The Go type kubectl names in its errors (`%T`): `*v1.ConfigMap`. */
+const goType = (o: { version: string; kind: string }): string => `*${o.version}.${o.kind}`;
+
+/** SelectorsForObject: the label selector of a workload, a Service or a ReplicationController, or kubectl's error. */
+function podSelector(owner: NonNullable<LogsJob['owner']>, obj: Record<string, unknown>): string | { error: string } {
+  const spec = (obj.spec ?? {}) as { selector?: unknown };
+  const name = (obj.metadata as { name?: string } | undefined)?.name ?? '';
+  if (!WORKLOADS.includes(owner.resource)) return { error: `cannot get the logs from ${goType(owner)}: selector for ${goType(owner)} not implemented` };
+  if (owner.resource === 'services' || owner.resource === 'replicationcontrollers') {
+    const set = (spec.selector ?? {}) as Record<string, string>;
+    if (owner.resource === 'services' && Object.keys(set).length === 0) {
+      return { error: `cannot get the logs from ${goType(owner)}: invalid service '${name}': Service is defined without a selector` };
+    }
+    // labels.SelectorFromSet: the keys sorted.
+    return Object.keys(set).sort().map((k) => `${k}=${set[k]}`).join(',');
+  }
+  return selectorString(spec.selector as Parameters<typeof selectorString>[0]);
 }
 
 /** The workload's pods by its selector; the first by ByLogging, and `Found N pods` when there are more. */
 function onOwnerResult(st: KubectlState, job: LogsJob, step: string, r: RequestResult, ctx: Effects): void {
   if (step === 'owner') {
-    const sel = (asObject(r).spec as { selector?: Parameters<typeof selectorString>[0] } | undefined)?.selector;
+    const sel = podSelector(job.owner!, asObject(r));
+    if (typeof sel !== 'string') return finishJob(st, job, ctx, plain(sel.error));
     const path = resourcePath({ resource: 'pods', namespace: job.namespace });
-    jobRequest(st, job, ctx, { method: 'GET', path, query: { labelSelector: selectorString(sel) } }, 'owner-pods');
+    jobRequest(st, job, ctx, { method: 'GET', path, query: { labelSelector: sel } }, 'owner-pods');
     return;
   }
   const pods = [...(((r as { body: KubeList }).body.items ?? []) as Pod[])].sort(byLogging);
@@ -164,8 +198,9 @@ export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
   if (target.includes('/')) {
     const [type, name] = target.split('/', 2) as [string, string];
     const info = resourceForName(type);
-    if (info && WORKLOADS.includes(info.resource)) owner = info;
-    else if (!['pod', 'pods', 'po'].includes(type.toLowerCase())) return finishJob(st, common, ctx, plain(`cannot get the logs from ${type}`));
+    // The builder GETs whatever TYPE/NAME names; logsForObject then needs its pod selector.
+    if (!info) return finishJob(st, common, ctx, plain(`the server doesn't have a resource type "${type}"`));
+    if (info.resource !== 'pods') owner = info;
     target = name;
   }
   const o = logsOptions(p);
@@ -173,8 +208,8 @@ export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
   const job: LogsJob = { ...common, ...o, command: 'logs', pod: target, container: flagString(p, 'container') ?? p.args[1], tail: flagInt(p, 'tail') };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   if (owner) {
-    job.owner = { group: owner.group, resource: owner.resource, kind: owner.kind };
-    const path = resourcePath({ group: owner.group || undefined, version: owner.version, resource: owner.resource, namespace: job.namespace, name: target });
+    job.owner = { group: owner.group, version: owner.version, resource: owner.resource, kind: owner.kind };
+    const path = resourcePath({ group: owner.group || undefined, version: owner.version, resource: owner.resource, namespace: owner.namespaced ? job.namespace : undefined, name: target });
     jobRequest(st, job, ctx, { method: 'GET', path }, 'owner', { object: { kind: owner.kind, name: target, namespace: job.namespace } });
     return;
   }
@@ -205,8 +240,17 @@ function pickContainer(job: LogsJob, pod: Pod): string {
   return chosen;
 }
 
+/**
+ * logs.go Complete: the builder's NotFound for the POD or TYPE/NAME is wrapped as
+ * `error from server (NotFound): <message> in namespace "<ns>"` (the namespace even for a cluster-scoped kind).
+ */
+function wrapNotFound(job: LogsJob, step: string, err: KubectlError): KubectlError {
+  if ((step !== 'pod' && step !== 'owner') || err.t !== 'status' || err.status.reason !== 'NotFound') return err;
+  return plain(`error from server (NotFound): ${err.status.message ?? ''} in namespace ${JSON.stringify(job.namespace)}`);
+}
+
 export function onLogsResult(st: KubectlState, job: LogsJob, step: string, r: RequestResult, ctx: Effects): void {
-  if (!r.ok) return finishJob(st, job, ctx, r.err);
+  if (!r.ok) return finishJob(st, job, ctx, wrapNotFound(job, step, r.err));
   if (step.startsWith('follow-')) return onFollowResult(st, job, step, r, ctx);
   if (step === 'owner' || step === 'owner-pods') return onOwnerResult(st, job, step, r, ctx);
   if (step === 'selected') {
