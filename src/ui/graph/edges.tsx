@@ -7,6 +7,9 @@ import type { EdgeData } from './model';
 import { useGraphStrings } from './strings';
 
 type CommEdgeType = Edge<EdgeData, 'comm'>;
+
+/** A label under its source box: half a compact outside cell (30 / 2), a gap, then a 12 px line's baseline. */
+const UNDER_SOURCE_DY = 15 + 4 + 12;
 type ServiceEdgeType = Edge<EdgeData, 'service'>;
 
 export const CommEdge = memo(function CommEdge({ id, sourceX, sourceY, targetX, targetY, data }: EdgeProps<CommEdgeType>) {
@@ -14,6 +17,10 @@ export const CommEdge = memo(function CommEdge({ id, sourceX, sourceY, targetX, 
   const g = useGraphStrings();
   const mx = (sourceX + targetX) / 2;
   const my = (sourceY + targetY) / 2;
+  // Under the source box (a compact outside host's cell, K.outsideCellH tall): its line of room below.
+  const under = data?.labelAt === 'under-source' && !data.cut;
+  const lx = under ? sourceX : mx;
+  const ly = under ? sourceY + UNDER_SOURCE_DY : my + (data?.cut ? 26 : -8 - 13 * ((data?.label ?? '').split('\n').length - 1));
   const dx = targetX - sourceX;
   const dy = targetY - sourceY;
   const len = Math.hypot(dx, dy) || 1;
@@ -33,9 +40,9 @@ export const CommEdge = memo(function CommEdge({ id, sourceX, sourceY, targetX, 
       )}
       {(data?.label || data?.cut) && (
         // Drawn in the edge's own SVG so the label sits above region backgrounds, as the edge does.
-        <text className={`kp-edge-label${data.cut ? ' kp-edge-label--cut' : ''}`} x={mx} y={my + (data.cut ? 26 : -8 - 13 * (lines.length - 1))} textAnchor="middle">
+        <text className={`kp-edge-label${data.cut ? ' kp-edge-label--cut' : ''}`} x={lx} y={ly} textAnchor="middle" data-at={under ? 'under-source' : undefined}>
           {lines.map((l, i) => (
-            <tspan key={i} x={mx} dy={i === 0 ? 0 : 13}>
+            <tspan key={i} x={lx} dy={i === 0 ? 0 : 13}>
               {l}
             </tspan>
           ))}

@@ -133,6 +133,8 @@ export const K = {
   outsideHeaderH: 68,
   outsideCellH: 30,
   clientGap: 24,
+  /** The laptop's room under kubectl for the kubectl edge's label ("HTTPS :6443", EdgeData.labelAt). */
+  clientLabelH: 18,
   registryGap: 20,
   /** Room kept free left of the worker grid for the zoom buttons (React Flow's Controls, bottom left). */
   controlsRoom: 42,
@@ -534,7 +536,7 @@ function placeCompactTray(b: Builder, g: Groups, x: number, y: number, podRegion
 function placeCompactOutside(b: Builder, g: Groups, host: LayoutHost, x: number, y: number): number {
   const comps = [...(g.compsByHost.get(host.id) ?? [])].sort((a, c) => byName(a.id, c.id));
   const rid = regionId(host.id);
-  const h = K.outsideHeaderH + Math.max(1, comps.length) * (K.outsideCellH + K.chipGap) - K.chipGap + K.pad;
+  const h = K.outsideHeaderH + Math.max(1, comps.length) * (K.outsideCellH + K.chipGap) - K.chipGap + (host.role === 'client' ? K.clientLabelH : 0) + K.pad;
   add(b, { id: rid, kind: 'region', x, y, w: K.outsideW, h, ref: host.id, role: host.role, compact: true });
   comps.forEach((c, i) => add(b, { id: componentNodeId(c.id), kind: 'component', x: K.pad, y: K.outsideHeaderH + i * (K.outsideCellH + K.chipGap), w: K.outsideW - 2 * K.pad, h: K.outsideCellH, parent: rid, ref: c.id, compact: true }));
   return h;
