@@ -4,12 +4,10 @@
 import { BaseEdge, type EdgeProps, type Edge } from '@xyflow/react';
 import { memo } from 'react';
 import type { EdgeData } from './model';
+import { UNDER_SOURCE_DY } from './layout';
 import { useGraphStrings } from './strings';
 
 type CommEdgeType = Edge<EdgeData, 'comm'>;
-
-/** A label under its source box: half a compact outside cell (30 / 2), a gap, then a 12 px line's baseline. */
-const UNDER_SOURCE_DY = 15 + 4 + 12;
 type ServiceEdgeType = Edge<EdgeData, 'service'>;
 
 export const CommEdge = memo(function CommEdge({ id, sourceX, sourceY, targetX, targetY, data }: EdgeProps<CommEdgeType>) {

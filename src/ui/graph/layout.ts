@@ -146,6 +146,12 @@ export const CHIP_ROWS = 3;
 /** Widths of a node's folded components in its header, by kind, to fit their short names at 12 px. */
 export const FOLDED_W: Record<string, number> = { kubelet: 50, containerd: 32, 'kube-proxy': 52, cni: 32 };
 const FOLDED_DEFAULT_W = 42;
+/**
+ * An edge label drawn under its source box (EdgeData.labelAt 'under-source'): its baseline this far
+ * below the box's centre, past half a compact outside cell, a gap and a 12 px line, inside the
+ * K.clientLabelH the laptop's card keeps for it.
+ */
+export const UNDER_SOURCE_DY = K.outsideCellH / 2 + K.chipGap + 12;
 /** A compact worker region's width, for pod chips `chipW` wide. */
 export const compactWorkerW = (chipW: number): number => 2 * K.pad + CHIP_COLS * chipW + (CHIP_COLS - 1) * K.chipGap;
 export const COMPACT_W = compactWorkerW(K.chipW);
