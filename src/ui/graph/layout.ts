@@ -582,9 +582,9 @@ export interface Arrangement {
   beside: boolean;
   cols: number;
   /**
-   * The etcd members' box (external etcd) stands left of the worker grid, under the block, instead of
-   * in the block: the ring of 3 is taller than the control plane, and in the block it made the
-   * drawing 1361 x 398 units, labels 8.9 px at 1280x720 (issue 11).
+   * The etcd members' box (external etcd) and the Pending tray stand left of the worker grid, under
+   * the block, instead of in it: the ring of 3 is taller than the control plane, and in the block it
+   * made the drawing 1361 x 398 units, labels 8.9 px at 1280x720 (issue 11).
    */
   ringBelow?: boolean;
 }
@@ -619,23 +619,25 @@ function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: n
 /**
  * The arrangement that makes the drawing's shape closest to the pane's, so the fit zoom is the
  * largest: every worker column count, the block in one row or two, the workers below it or beside
- * it, each scored by the zoom a pane of `aspect` x 1 would give; the first best wins ties.
+ * it, and with `below` (the etcd box and the Pending tray) also those two under the block, left of
+ * the workers; each scored by the zoom a pane of `aspect` x 1 would give; the first best wins ties.
  */
-export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) => Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, aspect: number, regionGap = REGION_GAP, ring?: { w: number; h: number }): Arrangement {
+export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) => Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, aspect: number, regionGap = REGION_GAP, below?: { w: number; h: number }): Arrangement {
   let best: Arrangement = { stacked: false, beside: false, cols: 1 };
   let bestZ = -1;
-  for (const ringBelow of ring ? [false, true] : [false])
-  for (const stacked of [false, true]) {
-    const shape = block(stacked, ringBelow);
-    // The etcd box goes under the block only with the grid there too.
-    for (const beside of ringBelow ? [false] : [false, true]) {
-      for (let cols = 1; cols <= Math.max(1, n); cols++) {
-        const a: Arrangement = ringBelow ? { stacked, beside, cols, ringBelow } : { stacked, beside, cols };
-        const { w, h } = arrangedSize(a, shape, n, ww, wh, gap, outsideW, regionGap, ringBelow ? ring : undefined);
-        const z = Math.min(aspect / w, 1 / h);
-        if (z > bestZ * 1.0001) {
-          bestZ = z;
-          best = a;
+  for (const ringBelow of below ? [false, true] : [false]) {
+    for (const stacked of [false, true]) {
+      const shape = block(stacked, ringBelow);
+      // The etcd box goes under the block only with the grid there too.
+      for (const beside of ringBelow ? [false] : [false, true]) {
+        for (let cols = 1; cols <= Math.max(1, n); cols++) {
+          const a: Arrangement = ringBelow ? { stacked, beside, cols, ringBelow } : { stacked, beside, cols };
+          const { w, h } = arrangedSize(a, shape, n, ww, wh, gap, outsideW, regionGap, ringBelow ? below : undefined);
+          const z = Math.min(aspect / w, 1 / h);
+          if (z > bestZ * 1.0001) {
+            bestZ = z;
+            best = a;
+          }
         }
       }
     }
