@@ -1,7 +1,7 @@
 // Issue 11, "something a teacher puts on a projector": count badges (merged message dots, UX.md
 // "dots of the same kind on the same edge merge into one with a count") never cover a label, measured
 // as bounding boxes while a Deployment of 12 rolls out on the default cluster at 1280x720; and
-// screenshots of the default cluster, a 3-member etcd cluster and 10 workers, in English and Russian,
+// screenshots of the default cluster, 3- and 5-member etcd clusters and 10 workers, in English and Russian,
 // at 1280x720 and 1440x900, to be looked at.
 
 import { type Page } from '@playwright/test';
@@ -62,13 +62,31 @@ ${nodes}
 `;
 }
 
-async function openCluster(page: Page, cluster: 'default' | 'etcd3' | 'workers10'): Promise<void> {
+/** kubeadm's external etcd topology with five members (each on a host of its own) and the default three workers. */
+const FIVE_MEMBERS = `apiVersion: kubeplay.dev/v1alpha1
+kind: Scenario
+metadata:
+  name: graph-projector-etcd5
+  description: Five etcd members.
+spec:
+  seed: 1
+  cluster:
+    etcd:
+      members: 5
+  steps: []
+`;
+
+async function openCluster(page: Page, cluster: 'default' | 'etcd3' | 'etcd5' | 'workers10'): Promise<void> {
   if (cluster === 'default') {
     await gotoApp(page);
   } else if (cluster === 'etcd3') {
     await gotoApp(page);
     await pickScenario(page, 'etcd-cluster');
     await expect(page.getByTestId('host-etcd-3')).toHaveAttribute('data-up', 'true', { timeout: 30_000 });
+  } else if (cluster === 'etcd5') {
+    await page.route('**/scenarios/graph-projector-etcd5.yaml', (r) => r.fulfill({ status: 200, contentType: 'text/yaml', body: FIVE_MEMBERS }));
+    await page.goto('/#scenario=graph-projector-etcd5');
+    await expect(page.getByTestId('host-etcd-5')).toHaveAttribute('data-up', 'true', { timeout: 30_000 });
   } else {
     await page.route('**/scenarios/graph-projector-10.yaml', (r) => r.fulfill({ status: 200, contentType: 'text/yaml', body: tenWorkers() }));
     await page.goto('/#scenario=graph-projector-10');
@@ -78,7 +96,7 @@ async function openCluster(page: Page, cluster: 'default' | 'etcd3' | 'workers10
 }
 
 for (const lang of ['en', 'ru'] as const) {
-  for (const cluster of ['default', 'etcd3', 'workers10'] as const) {
+  for (const cluster of ['default', 'etcd3', 'etcd5', 'workers10'] as const) {
     test(`screenshots: ${cluster} in ${lang}`, async ({ page }) => {
       test.setTimeout(150_000);
       await page.addInitScript((l) => localStorage.setItem('kubeplay.lang', l), lang);

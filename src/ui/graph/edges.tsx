@@ -4,6 +4,7 @@
 import { BaseEdge, type EdgeProps, type Edge } from '@xyflow/react';
 import { memo } from 'react';
 import type { EdgeData } from './model';
+import { UNDER_SOURCE_DY } from './layout';
 import { useGraphStrings } from './strings';
 
 type CommEdgeType = Edge<EdgeData, 'comm'>;
@@ -14,6 +15,10 @@ export const CommEdge = memo(function CommEdge({ id, sourceX, sourceY, targetX, 
   const g = useGraphStrings();
   const mx = (sourceX + targetX) / 2;
   const my = (sourceY + targetY) / 2;
+  // Under the source box (a compact outside host's cell, K.outsideCellH tall): its line of room below.
+  const under = data?.labelAt === 'under-source' && !data.cut;
+  const lx = under ? sourceX : mx;
+  const ly = under ? sourceY + UNDER_SOURCE_DY : my + (data?.cut ? 26 : -8 - 13 * ((data?.label ?? '').split('\n').length - 1));
   const dx = targetX - sourceX;
   const dy = targetY - sourceY;
   const len = Math.hypot(dx, dy) || 1;
@@ -33,9 +38,9 @@ export const CommEdge = memo(function CommEdge({ id, sourceX, sourceY, targetX, 
       )}
       {(data?.label || data?.cut) && (
         // Drawn in the edge's own SVG so the label sits above region backgrounds, as the edge does.
-        <text className={`kp-edge-label${data.cut ? ' kp-edge-label--cut' : ''}`} x={mx} y={my + (data.cut ? 26 : -8 - 13 * (lines.length - 1))} textAnchor="middle">
+        <text className={`kp-edge-label${data.cut ? ' kp-edge-label--cut' : ''}`} x={lx} y={ly} textAnchor="middle" data-at={under ? 'under-source' : undefined}>
           {lines.map((l, i) => (
-            <tspan key={i} x={mx} dy={i === 0 ? 0 : 13}>
+            <tspan key={i} x={lx} dy={i === 0 ? 0 : 13}>
               {l}
             </tspan>
           ))}

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHIP_COLS, CHIP_ROWS, COMPACT_AFTER, COMPACT_MIN_FONT, type LayoutComponent, type LayoutHost, type LayoutPod, fitZoom, layoutBounds, layoutCluster } from './layout';
 
-function cluster(workers: number, podsPerNode = 0, aspect?: number): ReturnType<typeof layoutCluster> {
+/** `etcdMembers` > 1: kubeadm's external etcd topology, each member on a host of its own (the etcd-cluster scenario). */
+function cluster(workers: number, podsPerNode = 0, aspect?: number, etcdMembers = 1): ReturnType<typeof layoutCluster> {
   const hosts: LayoutHost[] = [
     { id: 'control-plane', role: 'control-plane' },
     { id: 'laptop', role: 'client' },
@@ -16,10 +17,15 @@ function cluster(workers: number, podsPerNode = 0, aspect?: number): ReturnType<
     { id: 'kube-apiserver', kind: 'kube-apiserver', host: 'control-plane' },
     { id: 'kube-scheduler', kind: 'kube-scheduler', host: 'control-plane' },
     { id: 'kube-controller-manager', kind: 'kube-controller-manager', host: 'control-plane' },
-    { id: 'etcd/etcd-1', kind: 'etcd', host: 'control-plane' },
     { id: 'kubectl', kind: 'kubectl', host: 'laptop' },
     { id: 'registry', kind: 'registry', host: 'registry-1.docker.io' },
   ];
+  if (etcdMembers === 1) components.push({ id: 'etcd/etcd-1', kind: 'etcd', host: 'control-plane' });
+  else
+    for (let i = 1; i <= etcdMembers; i++) {
+      hosts.push({ id: `etcd-${i}`, role: 'etcd' });
+      components.push({ id: `etcd/etcd-${i}`, kind: 'etcd', host: `etcd-${i}` });
+    }
   const pods: LayoutPod[] = [];
   const names = ['control-plane'];
   for (let i = 1; i <= workers; i++) {
@@ -39,6 +45,11 @@ const PANES = {
   '1280x720 dock open': { w: 1043, h: 400 },
   '1440x900 dock open': { w: 1203, h: 518 },
   '1280x720 dock closed': { w: 1043, h: 608 },
+} as const;
+/** The etcd-cluster scenario's panes: its legend (with the etcd Raft toggles) is wider (e2e/graph-readable.spec.ts prints them). */
+const ETCD_PANES = {
+  '1280x720 dock open': { w: 1004, h: 400 },
+  '1440x900 dock open': { w: 1164, h: 518 },
 } as const;
 const FIT_PADDING = 0.03;
 
@@ -102,5 +113,23 @@ describe('labels at the default fit', () => {
   it('fits the drawing at a larger zoom than the three-row layout did in the short pane', () => {
     const { w, h } = PANES['1280x720 dock open'];
     for (const n of [3, 6, 10]) expect(fitZoom(cluster(n, 30, w / h), w, h, FIT_PADDING), `${n} workers`).toBeGreaterThan(0.39);
+  });
+
+  // Issue 11: a 3-member etcd cluster (the etcd-cluster scenario: 3 workers) drew its etcd box in the
+  // top row beside the control plane, 1361 x 398 units, labels 8.9 px at 1280x720. The box now
+  // stands under the control plane, left of the workers (layout.ts, Arrangement.ringBelow).
+  it('a 3-member external etcd cluster with 3 workers: the smallest label at least 11 px at both screen sizes, nothing overlapping', () => {
+    const apart = (a: { ax: number; ay: number; w: number; h: number }, b: typeof a) => a.ax + a.w <= b.ax || b.ax + b.w <= a.ax || a.ay + a.h <= b.ay || b.ay + b.h <= a.ay;
+    for (const [pane, { w, h }] of Object.entries(ETCD_PANES)) {
+      const l = cluster(3, 5, Math.round((w / h) * 10) / 10, 3);
+      const z = fitZoom(l, w, h, FIT_PADDING);
+      expect(COMPACT_MIN_FONT * z, pane).toBeGreaterThanOrEqual(11);
+      const tops = l.boxes.filter((b) => !b.parent);
+      for (const a of tops) for (const b of tops) if (a !== b) expect(apart(a, b), `${pane}: ${a.id} / ${b.id}`).toBe(true);
+      for (const b of l.boxes.filter((x) => x.parent)) {
+        const p = l.byId[b.parent!]!;
+        expect(b.x >= 0 && b.y >= 0 && b.x + b.w <= p.w && b.y + b.h <= p.h, `${pane}: ${b.id}`).toBe(true);
+      }
+    }
   });
 });

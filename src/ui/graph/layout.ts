@@ -133,6 +133,8 @@ export const K = {
   outsideHeaderH: 68,
   outsideCellH: 30,
   clientGap: 24,
+  /** The laptop's room under kubectl for the kubectl edge's label ("HTTPS :6443", EdgeData.labelAt). */
+  clientLabelH: 18,
   registryGap: 20,
   /** Room kept free left of the worker grid for the zoom buttons (React Flow's Controls, bottom left). */
   controlsRoom: 42,
@@ -144,11 +146,17 @@ export const CHIP_ROWS = 3;
 /** Widths of a node's folded components in its header, by kind, to fit their short names at 12 px. */
 export const FOLDED_W: Record<string, number> = { kubelet: 50, containerd: 32, 'kube-proxy': 52, cni: 32 };
 const FOLDED_DEFAULT_W = 42;
+/**
+ * An edge label drawn under its source box (EdgeData.labelAt 'under-source'): its baseline this far
+ * below the box's centre, past half a compact outside cell, a gap and a 12 px line, inside the
+ * K.clientLabelH the laptop's card keeps for it.
+ */
+export const UNDER_SOURCE_DY = K.outsideCellH / 2 + K.chipGap + 12;
 /** A compact worker region's width, for pod chips `chipW` wide. */
 export const compactWorkerW = (chipW: number): number => 2 * K.pad + CHIP_COLS * chipW + (CHIP_COLS - 1) * K.chipGap;
 export const COMPACT_W = compactWorkerW(K.chipW);
 /** The pod chips' width on a compact worker, for `workers` workers. */
-export const workerChipW = (workers: number): number => (workers <= ROOMY_UP_TO ? ROOMY_CHIP_W : K.chipW);
+export const workerChipW = (workers: number, etcdBox = false): number => (workers <= ROOMY_UP_TO && !etcdBox ? ROOMY_CHIP_W : K.chipW);
 const COMPACT_PODS_Y = K.pad + K.titleH + K.lineH + K.chipGap;
 export const COMPACT_H = COMPACT_PODS_Y + CHIP_ROWS * K.chipH + (CHIP_ROWS - 1) * K.chipGap + K.pad;
 const COMPACT_GAP = K.gap;
@@ -534,7 +542,7 @@ function placeCompactTray(b: Builder, g: Groups, x: number, y: number, podRegion
 function placeCompactOutside(b: Builder, g: Groups, host: LayoutHost, x: number, y: number): number {
   const comps = [...(g.compsByHost.get(host.id) ?? [])].sort((a, c) => byName(a.id, c.id));
   const rid = regionId(host.id);
-  const h = K.outsideHeaderH + Math.max(1, comps.length) * (K.outsideCellH + K.chipGap) - K.chipGap + K.pad;
+  const h = K.outsideHeaderH + Math.max(1, comps.length) * (K.outsideCellH + K.chipGap) - K.chipGap + (host.role === 'client' ? K.clientLabelH : 0) + K.pad;
   add(b, { id: rid, kind: 'region', x, y, w: K.outsideW, h, ref: host.id, role: host.role, compact: true });
   comps.forEach((c, i) => add(b, { id: componentNodeId(c.id), kind: 'component', x: K.pad, y: K.outsideHeaderH + i * (K.outsideCellH + K.chipGap), w: K.outsideW - 2 * K.pad, h: K.outsideCellH, parent: rid, ref: c.id, compact: true }));
   return h;
@@ -573,6 +581,12 @@ export interface Arrangement {
   /** The worker grid below the block, or right of it. */
   beside: boolean;
   cols: number;
+  /**
+   * The etcd members' box (external etcd) and the Pending tray stand left of the worker grid, under
+   * the block, instead of in it: the ring of 3 is taller than the control plane, and in the block it
+   * made the drawing 1361 x 398 units, labels 8.9 px at 1280x720 (issue 11).
+   */
+  ringBelow?: boolean;
 }
 
 interface Shape {
@@ -588,12 +602,16 @@ function blockShape(items: TopItem[], stacked: boolean, gap = REGION_GAP): Shape
   return { rows, w: Math.max(0, ...rows.map(rowW)), h: rows.reduce((s, r) => s + rowH(r), 0) + Math.max(0, rows.length - 1) * gap };
 }
 
-/** The drawing's size for an arrangement: the laptop and registry outside, the block, the grid. */
-function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, regionGap = REGION_GAP): { w: number; h: number } {
+/** The drawing's size for an arrangement: the laptop and registry outside, the block, the grid (and the etcd box left of it, `below`). */
+function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, regionGap = REGION_GAP, below?: { w: number; h: number }): { w: number; h: number } {
   const rows = Math.ceil(n / a.cols);
-  const gw = n ? a.cols * ww + (a.cols - 1) * gap : 0;
-  const gh = n ? rows * wh + (rows - 1) * gap : 0;
-  const sep = block.w && n ? regionGap : 0;
+  let gw = n ? a.cols * ww + (a.cols - 1) * gap : 0;
+  let gh = n ? rows * wh + (rows - 1) * gap : 0;
+  if (below) {
+    gw = below.w + (n ? regionGap + gw : 0);
+    gh = Math.max(below.h, gh);
+  }
+  const sep = block.w && (n || below) ? regionGap : 0;
   // Below the block, the grid may run under the laptop and the registry (they sit level with the block).
   return a.beside ? { w: outsideW + block.w + sep + gw, h: Math.max(block.h, gh) } : { w: Math.max(outsideW + block.w, gw), h: block.h + sep + gh };
 }
@@ -601,21 +619,25 @@ function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: n
 /**
  * The arrangement that makes the drawing's shape closest to the pane's, so the fit zoom is the
  * largest: every worker column count, the block in one row or two, the workers below it or beside
- * it, each scored by the zoom a pane of `aspect` x 1 would give; the first best wins ties.
+ * it, and with `below` (the etcd box and the Pending tray) also those two under the block, left of
+ * the workers; each scored by the zoom a pane of `aspect` x 1 would give; the first best wins ties.
  */
-export function bestArrangement(block: (stacked: boolean) => Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, aspect: number, regionGap = REGION_GAP): Arrangement {
+export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) => Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, aspect: number, regionGap = REGION_GAP, below?: { w: number; h: number }): Arrangement {
   let best: Arrangement = { stacked: false, beside: false, cols: 1 };
   let bestZ = -1;
-  for (const stacked of [false, true]) {
-    const shape = block(stacked);
-    for (const beside of [false, true]) {
-      for (let cols = 1; cols <= Math.max(1, n); cols++) {
-        const a = { stacked, beside, cols };
-        const { w, h } = arrangedSize(a, shape, n, ww, wh, gap, outsideW, regionGap);
-        const z = Math.min(aspect / w, 1 / h);
-        if (z > bestZ * 1.0001) {
-          bestZ = z;
-          best = a;
+  for (const ringBelow of below ? [false, true] : [false]) {
+    for (const stacked of [false, true]) {
+      const shape = block(stacked, ringBelow);
+      // The etcd box goes under the block only with the grid there too.
+      for (const beside of ringBelow ? [false] : [false, true]) {
+        for (let cols = 1; cols <= Math.max(1, n); cols++) {
+          const a: Arrangement = ringBelow ? { stacked, beside, cols, ringBelow } : { stacked, beside, cols };
+          const { w, h } = arrangedSize(a, shape, n, ww, wh, gap, outsideW, regionGap, ringBelow ? below : undefined);
+          const z = Math.min(aspect / w, 1 / h);
+          if (z > bestZ * 1.0001) {
+            bestZ = z;
+            best = a;
+          }
         }
       }
     }
@@ -637,7 +659,8 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const podRegion: Record<string, string> = {};
   const compRows = Math.max(1, ...g.workers.map((w) => Math.ceil((g.compsByHost.get(w)?.length ?? 0) / NODE_COMPS_PER_ROW)));
   const compact = g.workers.length > COMPACT_AFTER;
-  const chipW = workerChipW(g.workers.length);
+  // The etcd members' box takes the room the roomy chips had (issue 11: a 3-member cluster fits at 11 px).
+  const chipW = workerChipW(g.workers.length, g.etcd.length > 0);
   const ww = compact ? compactWorkerW(chipW) : WORKER_W;
   const wh = compact ? COMPACT_H : workerHeight(compRows);
   const gap = compact ? COMPACT_GAP : REGION_GAP;
@@ -654,7 +677,8 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
     if (compact) items.push({ w: K_CP_W, h: compactCpHeight(compactCpRows(g)), place: (x, y) => placeCompactControlPlane(b, g, cp, x, y, podRegion) });
     else items.push({ w: cpWidth(), h: cpHeight(etcdCount), place: (x, y) => placeControlPlane(b, g, cp, x, y, cpWidth(), podRegion) });
   }
-  if (ring) items.push({ w: ring.w, h: ring.h, place: (x, y) => placeEtcdCluster(b, g, ring, x, y) });
+  const ringItem: TopItem | undefined = ring && { w: ring.w, h: ring.h, place: (x, y) => placeEtcdCluster(b, g, ring, x, y) };
+  if (ringItem) items.push(ringItem);
   if (hasBand) {
     if (compact) items.push({ w: K_BAND_W, h: K_BAND_H, place: (x, y) => placeCompactServices(b, services, x, y) });
     else items.push({ w: BAND_W, h: BAND_H, place: (x, y) => placeServices(b, services, x, y, BAND_W) });
@@ -675,8 +699,13 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const registryGap = compact ? K.registryGap : REGISTRY_GAP;
   const rightW = g.registry.length ? registryGap + outsideW : 0;
   const n = g.workers.length;
-  const a = bestArrangement((st) => blockShape(items, st, regionGap), n, ww, wh, gap, leftW + rightW, aspect, regionGap);
-  const block = blockShape(items, a.stacked, regionGap);
+  // Under the block, the Pending tray goes with the etcd box: the top row keeps to the control plane and the Services band.
+  const trayItem = items[items.length - 1]!;
+  const lower: TopItem[] = ringItem ? [ringItem, trayItem] : [];
+  const without = items.filter((it) => !lower.includes(it));
+  const lowerShape = lower.length ? { w: lower.reduce((s, it) => s + it.w, 0) + (lower.length - 1) * regionGap, h: Math.max(...lower.map((it) => it.h)) } : undefined;
+  const a = bestArrangement((st, below) => blockShape(below ? without : items, st, regionGap), n, ww, wh, gap, leftW + rightW, aspect, regionGap, lowerShape);
+  const block = blockShape(a.ringBelow ? without : items, a.stacked, regionGap);
 
   // The block, from x = 0 at its left edge; each row centred in the block.
   let y = 0;
@@ -692,11 +721,15 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
 
   // The worker grid, below the block (centred) or right of it (from the top).
   const gridW = n ? a.cols * ww + (a.cols - 1) * gap : 0;
-  const sep = block.w && n ? regionGap : 0;
+  const below = a.ringBelow ? lowerShape : undefined;
+  const sep = block.w && (n || below) ? regionGap : 0;
   const topW = leftW + block.w + rightW;
+  const rowW = below ? below.w + (n ? regionGap + gridW : 0) : gridW;
   // Compact, the grid keeps clear of the zoom buttons in the pane's bottom-left corner.
-  const gridX = a.beside ? block.w + sep : -leftW + Math.max((topW - gridW) / 2, compact ? K.controlsRoom : -Infinity);
+  const rowX = a.beside ? block.w + sep : -leftW + Math.max((topW - rowW) / 2, compact ? K.controlsRoom : -Infinity);
   const gridY = a.beside ? 0 : block.h + sep;
+  if (below) lower.reduce((x, it) => (it.place(x, gridY), x + it.w + regionGap), rowX);
+  const gridX = below ? rowX + below.w + regionGap : rowX;
   g.workers.forEach((name, i) => {
     const wx = gridX + (i % a.cols) * (ww + gap);
     const wy = gridY + Math.floor(i / a.cols) * (wh + gap);

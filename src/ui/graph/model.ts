@@ -53,6 +53,12 @@ export interface EdgeData extends Record<string, unknown> {
   label?: string;
   cut: boolean;
   dead: boolean;
+  /**
+   * Where the label stands: at the edge's middle, or (`under-source`) under the box the edge leaves,
+   * in room its region keeps for it. Compact, the kubectl edge's middle fell on kube-controller-manager's
+   * name (the laptop stands 24 units left of the control plane; issue 11).
+   */
+  labelAt?: 'middle' | 'under-source';
   /** `raft` edges (etcd peers) are drawn lighter. */
   kind: 'api' | 'etcd' | 'raft' | 'cri' | 'cni' | 'pull' | 'service' | 'other';
   /** Service edges: whether the endpoint is ready (a not-ready one gets no traffic: dashed). */
@@ -268,7 +274,11 @@ export function buildEdges(s: SimSlice, layout: ClusterLayout): GraphEdge[] {
   const registry = ofKind('registry')[0];
   const out: GraphEdge[] = [];
   if (api) {
-    for (const k of ofKind('kubectl')) out.push(edge(s, k.id, api.id, 'api', 'HTTPS :6443'));
+    for (const k of ofKind('kubectl')) {
+      const e = edge(s, k.id, api.id, 'api', 'HTTPS :6443');
+      if (layout.compact && e.data) e.data.labelAt = 'under-source';
+      out.push(e);
+    }
     // kube-apiserver talks to one member at a time (the leader, once it has found it): the edge goes
     // there. Until the graph has seen a request, to every member.
     const talksTo = etcd.find((e) => e.id === s.apiEtcd);
