@@ -13,7 +13,9 @@ async function openIncident(page: Page, name: string): Promise<void> {
   // The break runs before the learner looks: the app replays to spec.pauseAt and pauses there.
   await expect(page.getByTestId('arrived')).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('play-pause')).toHaveAttribute('data-playing', 'false');
-  await page.getByTestId('dock-tab-scenario').click();
+  // The drill's panel is where the learner starts: the dock opened on the Scenario tab by itself.
+  await expect(page.getByTestId('dock-tab-scenario')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('incident-panel')).toBeVisible();
 }
 
 test('an incident drill: hint ladder, a wrong then the right cause, a fix the cluster confirms', async ({ page }) => {
@@ -23,8 +25,12 @@ test('an incident drill: hint ladder, a wrong then the right cause, a fix the cl
   const panel = page.getByTestId('incident-panel');
   await expect(panel).toContainText('Maintenance that never ended');
   await expect(page.getByTestId('incident-symptom')).toContainText('the new pod "batch" stays Pending');
-  // The break is hidden: no steps in the panel, and the terminal did not print `kubectl cordon`.
+  // The break is hidden: no steps in the panel, no marks at its steps on the timeline scrubber, the
+  // toolbar's select names the drill by its title (not incident-node-cordoned), and the terminal did
+  // not print `kubectl cordon`.
   await expect(page.getByTestId('scenario-steps')).toHaveCount(0);
+  await expect(page.getByTestId('scrubber-mark')).toHaveCount(0);
+  await expect(page.getByTestId('scenario-select').locator('option:checked')).toHaveText('Maintenance that never ended');
   await page.getByTestId('dock-tab-terminal').click();
   await expect(page.getByTestId('terminal-text')).not.toContainText('kubectl cordon');
   await page.getByTestId('dock-tab-scenario').click();
@@ -61,6 +67,8 @@ test('an incident drill: hint ladder, a wrong then the right cause, a fix the cl
 
   // The repair, typed as in real life; then the cluster confirms and the incident closes.
   await typeCommand(page, 'kubectl uncordon worker-1', { expectOutput: /node\/worker-1 uncordoned/ });
+  // What the learner did is marked on the scrubber (the break still is not).
+  await expect(page.getByTestId('scrubber-mark')).toHaveCount(1);
   await page.getByTestId('dock-tab-scenario').click();
   // What was done survives going to the terminal and back.
   await expect(page.getByTestId('incident-hint')).toHaveCount(3);
@@ -89,6 +97,7 @@ test('an incident drill speaks Russian', async ({ page }) => {
   const panel = page.getByTestId('incident-panel');
   await expect(panel).toContainText('Инцидент — что сломано?');
   await expect(panel).toContainText('Поды, которые не выходят из Pending');
+  await expect(page.getByTestId('scenario-select').locator('option:checked')).not.toHaveText('incident-scheduler-down');
   await page.getByTestId('incident-show-hint').click();
   await expect(page.getByTestId('incident-hint').first()).toContainText('Pending без узла');
   await page.locator('[data-testid="incident-choice"][data-id="scheduler"] input').check();

@@ -1,6 +1,7 @@
 // What the UI sees of the simulation: plain views, sent by the worker as patches. The UI never holds
 // a simulation object. Everything here is structured-clone safe and small.
 
+import type { IncidentText } from './incident';
 import type { LessonView } from './lesson';
 import type { RaftKind } from './raft';
 import type { ScenarioProgressView } from './scenario-progress';
@@ -445,7 +446,7 @@ export interface KubectlVocabulary {
 export type WorkerToUi =
   | FrameBatch
   /** `pauseAt`: the scenario replays to this moment and pauses there (`spec.pauseAt`, or `load`'s `at`). */
-  | { type: 'loaded'; name: string; seed: number; targets: string[]; source: ScenarioSource; pauseAt?: number; vocabulary?: KubectlVocabulary; epochMs?: number; /** The scenario's `spec.lesson`, when it teaches. */ lesson?: LessonView }
+  | { type: 'loaded'; name: string; seed: number; targets: string[]; source: ScenarioSource; pauseAt?: number; vocabulary?: KubectlVocabulary; epochMs?: number; /** The scenario's `spec.lesson`, when it teaches. */ lesson?: LessonView; /** An incident drill's title (its panel comes with the progress): the page opens the Scenario tab and names the drill. */ incident?: { title: IncidentText } }
   /** The answer to `openLink` naming a built-in scenario (and the moment to open it at). */
   | { type: 'linkBuiltin'; name: string; at?: number }
   /** The answer to `openLink` when the link cannot be opened: why, in a sentence. */

@@ -20,6 +20,13 @@ import { useRunStore, useSimStore, useUiStore, useWorkerStore } from './store/ap
 
 export const FIRST_SCENARIO = 'default';
 
+/** An incident drill's panel is its Scenario tab: the learner starts there, not in an empty terminal. */
+function showIncidentPanel(): void {
+  const ui = useUiStore.getState();
+  ui.setDockTab('scenario');
+  if (!ui.dockOpen) ui.toggle('dockOpen');
+}
+
 /** Applies one worker message to sim-store. Exported for the tests' fixtures. */
 export function receive(m: WorkerToUi, bytes: number): void {
   const sim = useSimStore.getState();
@@ -33,6 +40,7 @@ export function receive(m: WorkerToUi, bytes: number): void {
       setSimEpoch(m.epochMs);
       useSimStore.getState().setLoaded(m.name, m.targets, m.vocabulary);
       useLessonStore.getState().onLoaded(m.name, m.lesson);
+      if (m.incident) showIncidentPanel();
       useRunStore.getState().set({ seek: null, forked: null, arrived: null });
       onOpeningLoaded(m.pauseAt);
       return;

@@ -528,6 +528,7 @@ export class SimSession {
       // The page reads the cluster's timestamps back with the same epoch (kubeplay serve's is its start).
       ...(scenario.cluster.epoch !== undefined ? { epochMs: Date.parse(scenario.cluster.epoch) } : {}),
       ...(scenario.lesson ? { lesson: scenario.lesson } : {}),
+      ...(scenario.incident ? { incident: { title: scenario.incident.title } } : {}),
     }];
   }
 

@@ -13,9 +13,10 @@ export const MAX_TIMELINE_MARKS = 500;
 export function shareAnswer(scenario: Scenario, at: number, traceHash: string, purpose: 'link' | 'export', view: ShareView): Extract<WorkerToUi, { type: 'run' }> {
   const header = `Recorded in Kubeplay: replay it with npx kubeplay run <this file>\n(it stops at ${(at / 1000).toFixed(3)} s, trace hash ${traceHash})`;
   const withMoment = { ...scenario, pauseAt: at };
-  const yaml = serializeScenario(withMoment, header);
+  // A drill's intended repair stays in the worker, as it does for the incident panel.
+  const yaml = serializeScenario(withMoment, header, { withoutSolution: true });
   // The link carries the scenario without the comment: every byte makes the link longer.
-  const fragment = encodeRunLink({ scenario: serializeScenario(withMoment), at, view: cleanView(view) });
+  const fragment = encodeRunLink({ scenario: serializeScenario(withMoment, undefined, { withoutSolution: true }), at, view: cleanView(view) });
   return { type: 'run', purpose, yaml, fragment, at, traceHash };
 }
 
@@ -30,8 +31,10 @@ function cleanView(v: ShareView): ShareView {
 }
 
 export function timelineOf(scenario: Scenario, end: number, snapshots: number[]): TimelineView {
+  // An incident drill's own steps are its hidden break: a mark at each would point at the cause.
+  // Only what the learner did is marked there.
   const marks: TimelineMark[] = scenario.steps
-    .filter((s) => s.kind !== 'expect')
+    .filter((s) => s.kind !== 'expect' && (!scenario.incident || s.recorded === true))
     .slice(-MAX_TIMELINE_MARKS)
     .map((s) => ({ at: s.at, label: describeAction(s), recorded: s.recorded === true }));
   return { end, snapshots, marks };

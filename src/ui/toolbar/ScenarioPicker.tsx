@@ -1,9 +1,12 @@
-// Picks a built-in scenario by its title: fetches its YAML and loads it into the worker.
+// Picks a built-in scenario by its title: fetches its YAML and loads it into the worker. A lesson or an
+// incident drill is not in the list; while one is open the select shows its own title (its
+// spec.lesson.title or spec.incident.title, in the language shown) rather than its metadata.name.
 
 import { clearRunHash } from '../app/run-links';
 import { scenarioTitle } from '../app/scenario-titles';
 import { loadScenario, SCENARIOS } from '../app/scenarios';
 import { useStrings } from '../app/useStrings';
+import { useLessonStore } from '../lessons/lesson-store';
 import { useSimStore, useUiStore } from '../store/app-store';
 
 export function ScenarioPicker() {
@@ -11,6 +14,9 @@ export function ScenarioPicker() {
   const lang = useUiStore((s) => s.lang);
   const name = useSimStore((s) => s.scenario?.name ?? '');
   const known = SCENARIOS.includes(name);
+  const incident = useSimStore((s) => (s.progress?.name === name ? s.progress.incident?.title : undefined));
+  const lesson = useLessonStore((s) => (s.name === name ? s.lesson?.title : undefined));
+  const own = (incident ?? lesson)?.[lang];
   return (
     <label className="toolbar-field">
       <span className="visually-hidden">{t.scenario}</span>
@@ -25,7 +31,7 @@ export function ScenarioPicker() {
           void loadScenario(e.target.value).then((ok) => ok && useUiStore.getState().send({ type: 'play' }));
         }}
       >
-        {!known && <option value="">{name || t.loading}</option>}
+        {!known && <option value="">{own || name || t.loading}</option>}
         {SCENARIOS.map((s) => (
           <option key={s} value={s}>
             {scenarioTitle(s, lang)}
