@@ -14,9 +14,9 @@ export const LESSON_ACTIONS: Record<string, Record<string, LearnerAction[]>> = {
   '1-containers': {
     'crictl-ps': [{ run: 'ssh worker-1 -- crictl ps' }],
     ps: [{ run: "ssh worker-1 -- ps -ef | grep 'sleep 3600'" }],
-    namespaces: [{ run: 'ssh worker-1 -- crictl inspect 5b7d2b8189554' }],
-    cgroups: [{ run: 'ssh worker-1 -- cat /sys/fs/cgroup/kubepods.slice/kubepods-podacb7c0bd_3454_488e_b3dc_ed0e3ffbc3a0.slice/cri-containerd-5b7d2b8189554fcefbb3b4373dcabf84ab420485d9bcd392acb0553ba7736c38.scope/memory.max' }],
-    'kill-process': [{ run: 'ssh worker-1 -- kill -9 3402', after: 10_000 }],
+    namespaces: [{ run: 'ssh worker-1 -- crictl inspect d167d96a77633' }],
+    cgroups: [{ run: 'ssh worker-1 -- cat /sys/fs/cgroup/kubepods.slice/kubepods-podcb7c0bd3_4548_48ef_8dce_d0e3ffbc3a07.slice/cri-containerd-d167d96a776337750d627674cfbf25df0d5940361eb99811aa063e3086c0142b.scope/memory.max' }],
+    'kill-process': [{ run: 'ssh worker-1 -- kill -9 3405', after: 10_000 }],
     declare: [{ run: 'kubectl create deployment web --image=nginx:1.25 --replicas=3', after: 30_000 }],
     where: [{ run: 'kubectl get pods -o wide' }],
     'power-off': [{ kill: 'node/worker-2', after: 1_000 }],
