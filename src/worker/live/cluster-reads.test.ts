@@ -34,7 +34,10 @@ const asked: string[] = [];
 function inPage(line: string): { stdout: string; error: string } {
   const out = h.cluster.run(line);
   h.resync();
-  return { stdout: out.stdout, error: out.stderr.replace(/^Error from server \([A-Za-z]+\): /, '').replace(/^error: /, '').trimEnd() };
+  // kubectl wraps the API's message: `Error from server (NotFound): ...`, and for `logs` (through
+  // its polymorphic helpers) `error: error from server (NotFound): ... in namespace "default"`.
+  const api = out.stderr.trimEnd().replace(/^error: /, '').replace(/^[Ee]rror from server \([A-Za-z]+\): /, '').replace(/ in namespace "[^"]*"$/, '');
+  return { stdout: out.stdout, error: api };
 }
 
 beforeAll(async () => {
