@@ -208,6 +208,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
   start(ctx, input) {
     const cfg = input.config;
     const s: ApiserverState = {
+      loopCause: ctx.cause(),
       serviceAccountKey: serviceAccountKeyOf(ctx, input.persisted),
       config: cfg,
       rbac: createRbacIndex(),

@@ -230,6 +230,8 @@ export interface ApiserverState {
   /** Admission webhook calls in flight, by their serial (the key of their timeout timer). */
   webhookCalls?: Map<number, WebhookCall>;
   webhookCallSerial?: number;
+  /** The record kube-apiserver started under: the cacher's own loops (periodic bookmarks) run under it. */
+  loopCause?: number;
   /** The control-plane host kernel's connection state the apiserver's own connections leave in it. */
   webhookKernel?: NodeKernel;
   /** The aggregator's proxied requests in flight and its connection table (aggregator/proxy.ts). */

@@ -8,6 +8,7 @@
 // at the buckets every second with a 25% jitter; here the bookmark comes at the exact time.
 
 import type { Effects } from '../kernel/component';
+import type { RecordId } from '../kernel/units';
 import { RESOURCES } from '../api/resources';
 import type { ApiserverState, Watcher } from './state';
 import { bookmarkObject } from './watch-list';
@@ -29,11 +30,20 @@ export function nextBookmarkAt(now: number, deadline: number): number | undefine
   return at <= now ? undefined : at;
 }
 
-/** Put a watcher that allows bookmarks in line for its next one. */
-export function scheduleBookmark(ctx: Effects, w: Watcher): void {
+/**
+ * Put a watcher that allows bookmarks in line for its next one. `loop` is the record the cacher's
+ * dispatcher runs under (kube-apiserver's start): a bookmark belongs to that loop, not to the request
+ * that opened the watch, so a followed request's sequence diagram does not grow a bookmark a minute
+ * after it ended.
+ */
+export function scheduleBookmark(ctx: Effects, w: Watcher, loop?: RecordId): void {
   if (w.bookmarks === undefined) return;
   const at = nextBookmarkAt(ctx.now, w.bookmarks.deadline);
-  if (at !== undefined) ctx.setTimer(at - ctx.now, WATCH_BOOKMARK_TIMER, w.id);
+  if (at === undefined) return;
+  const cause = ctx.cause();
+  if (loop !== undefined) ctx.cause(loop);
+  ctx.setTimer(at - ctx.now, WATCH_BOOKMARK_TIMER, w.id);
+  ctx.cause(cause);
 }
 
 export function onBookmarkTimer(ctx: Effects, s: ApiserverState, id: number): void {

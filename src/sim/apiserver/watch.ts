@@ -87,7 +87,7 @@ export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext):
   ctx.setTimer(timeoutMs, WATCH_TIMEOUT_TIMER, w.id);
   if (list.allowWatchBookmarks) {
     w.bookmarks = { deadline: ctx.now + timeoutMs, fromRv: from > 0 ? from : s.revision };
-    scheduleBookmark(ctx, w);
+    scheduleBookmark(ctx, w, s.loopCause);
   }
   rc.stages.push(passed('Watch', `registered #${w.id}`));
   auditLog(ctx, rc, 200);
