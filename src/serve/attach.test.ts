@@ -44,6 +44,7 @@ describe('an attach session', () => {
 });
 
 const KUBECTL = findKubectl131();
+if (!KUBECTL && process.env.CI === 'true') throw new Error('attach: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario

@@ -143,6 +143,7 @@ describe('what the program in the pod reads', () => {
 });
 
 const KUBECTL = findKubectl131();
+if (!KUBECTL && process.env.CI === 'true') throw new Error('port-forward: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario
