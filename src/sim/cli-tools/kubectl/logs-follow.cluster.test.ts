@@ -87,6 +87,28 @@ describe('kubectl logs -f', () => {
     expect(out.stdout).toMatch(/^(hi\n){3,4}$/);
   });
 
+  // kubelet kuberuntime/logs ReadLogs: with Follow and tailLines=0 it starts at the end of the file,
+  // so `kubectl logs -f --tail=0` (kubectl pkg/cmd/logs/logs.go v1.31) prints only lines written after
+  // it started; the reads that follow the stream must not repeat the log from its beginning.
+  it('--tail=0 prints only the lines written after it started', () => {
+    const before = c.run('kubectl logs forever').stdout;
+    expect(before.split('\n').length).toBeGreaterThan(3);
+    const job = c.exec('kubectl logs -f --tail=0 forever');
+    c.sim.runUntil(c.sim.now + 11_000);
+    c.cancel(job);
+    c.sim.runUntil(c.sim.now + 1_000);
+    const out = c.output(job)!;
+    expect(out.exitCode).toBe(130);
+    // forever says hi every 5 s: two or three lines in 11 s, none of those written before.
+    expect(out.stdout).toMatch(/^(hi\n){2,3}$/);
+    // --since with nothing newer starts at the command's start too.
+    const since = c.exec('kubectl logs -f --since=1s forever');
+    c.sim.runUntil(c.sim.now + 6_000);
+    c.cancel(since);
+    c.sim.runUntil(c.sim.now + 1_000);
+    expect(c.output(since)!.stdout).toMatch(/^(hi\n){1,2}$/);
+  });
+
   it('follows every selected pod with --prefix, and refuses more streams than --max-log-requests', () => {
     const job = c.exec('kubectl logs -f -l app=count --prefix');
     c.sim.runUntil(c.sim.now + 7_000);

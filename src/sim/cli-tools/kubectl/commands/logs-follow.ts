@@ -12,6 +12,7 @@
 // by a restart, gets one last read of that instance and ends its stream, as the kubelet closes the
 // stream when the container exits.
 
+import { rfc3339Micro } from '../../../api/time';
 import type { Pod } from '../../../api/types';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects, Timer } from '../../../kernel/component';
@@ -36,6 +37,8 @@ export interface LogStream {
   atLastTime: number;
   /** The first read's tail and since; later reads start at lastTime. */
   first: boolean;
+  /** When the first read was sent, as a log timestamp: where the next read starts if it printed nothing. */
+  startedAt?: string;
   /** A read or pod GET is out. */
   busy: boolean;
   /** The container ended: this read is the last. */
@@ -89,11 +92,17 @@ function read(st: KubectlState, job: LogsJob, s: LogStream, i: number, ctx: Effe
     if (job.tail !== undefined && job.tail >= 0) query.tailLines = String(job.tail);
     if (job.sinceSeconds !== undefined) query.sinceSeconds = String(job.sinceSeconds);
     if (job.sinceTime !== undefined) query.sinceTime = job.sinceTime;
+    s.startedAt = logTimestamp(ctx.now);
   } else if (s.lastTime !== undefined) query.sinceTime = s.lastTime;
   if (s.previous) query.previous = 'true';
   s.busy = true;
   const path = resourcePath({ resource: 'pods', namespace: job.namespace, name: s.pod, subresource: 'log' });
   jobRequest(st, job, ctx, { method: 'GET', path, query }, `follow-log:${i}`, { object: { kind: 'Pod', name: s.pod, namespace: job.namespace } });
+}
+
+/** A simulated instant as the container runtime stamps log lines (RFC 3339, nine digits). */
+function logTimestamp(now: number): string {
+  return rfc3339Micro(now).replace('Z', '000Z');
 }
 
 /** The lines of a timestamped answer not printed yet, advancing the stream's cursor. */
@@ -132,9 +141,13 @@ export function onFollowResult(st: KubectlState, job: LogsJob, step: string, r: 
     return read(st, job, s, i, ctx);
   }
   if (!r.ok) return finishJob(st, job, ctx, r.err);
-  s.first = false;
   const prefix = f.prefix ? `[pod/${s.pod}/${s.container}] ` : '';
   for (const l of newLines(s, typeof r.body === 'string' ? r.body : '')) job.stdout += `${prefix}${job.timestamps ? `${l.time} ` : ''}${l.line}\n`;
+  // A first read that printed nothing (--tail=0, or a --since with nothing newer) leaves no line to
+  // start from: the stream starts when the command did, as the kubelet's follow starts at the file's
+  // end, and not at the beginning of the log.
+  if (s.first && s.lastTime === undefined) s.lastTime = s.startedAt;
+  s.first = false;
   emit(job, ctx);
   if (s.ending) return endStream(st, job, s, ctx);
   s.busy = false;
