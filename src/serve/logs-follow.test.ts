@@ -149,4 +149,23 @@ describe.skipIf(!KUBECTL)('real kubectl logs -f through kubeplay serve', () => {
     expect(prev).toEqual({ stdout: 'first\n', stderr: '', exitCode: 0 });
     expect(h.cluster.run('kubectl logs crash --previous -c crash').stdout).toBe(prev.stdout);
   }, 60_000);
+  // kubelet kuberuntime/logs ReadLogs with Follow and tailLines=0 starts at the end of the file:
+  // `kubectl logs -f --tail=0` prints only what is written after it started, real and in-page alike.
+  it('--tail=0 prints only the lines written after it started, as the in-page kubectl does', async () => {
+    h.cluster.run("kubectl run late --image=busybox:1.36 -- sh -c 'echo old; sleep 20; echo new; sleep 3600'");
+    for (let i = 0; i < 120 && !h.cluster.run('kubectl logs late').stdout.includes('old'); i++) await new Promise((res) => setTimeout(res, 100));
+    expect(h.cluster.run('kubectl logs late').stdout).toBe('old\n');
+    const child = spawn(KUBECTL!, ['logs', '-f', '--tail=0', 'late'], { env: { ...process.env, ...env } });
+    let real = '';
+    child.stdout.on('data', (d: Buffer) => (real += d.toString()));
+    const inPage = h.cluster.exec('kubectl logs -f --tail=0 late');
+    const page = (): string => h.cluster.partialOutput(inPage)?.stdout ?? h.cluster.output(inPage)?.stdout ?? '';
+    for (let i = 0; i < 200 && !(real.includes('new') && page().includes('new')); i++) await new Promise((res) => setTimeout(res, 100));
+    // A few more polls of both: nothing older comes after.
+    await new Promise((res) => setTimeout(res, 1_000));
+    child.kill('SIGINT');
+    h.cluster.cancel(inPage);
+    expect(real).toBe('new\n');
+    expect(page()).toBe(real);
+  }, 60_000);
 });
