@@ -66,7 +66,8 @@ export interface KubectlState {
 export type KubectlJob = JobCommon & Record<string, unknown>;
 
 /** What came back for a request: an HTTP answer, or a connection-level error as kubectl sees it. */
-export type RequestResult = { ok: true; status: number; body: unknown } | { ok: false; err: KubectlError };
+/** `ended`: the server closed a watch stream cleanly (EOF), rather than the connection being lost. */
+export type RequestResult = { ok: true; status: number; body: unknown } | { ok: false; err: KubectlError; ended?: boolean };
 
 export interface CallData {
   jobId: number;

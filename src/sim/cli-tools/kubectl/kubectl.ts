@@ -123,7 +123,8 @@ function route(st: KubectlState, ev: ClientEvent, ctx: Effects): void {
     job.stderr += responseLines(job.verbosity, ctx.now, job.jobId, logged);
   }
   if (ev.kind === 'response') for (const w of ev.response.warnings ?? []) job.stderr += `Warning: ${w}\n`;
-  const r: RequestResult = ev.kind === 'response' ? resultOf(ev.response) : { ok: false, err: connectionError(st, job, data, ev.kind === 'error' ? ev.error : 'closed') };
+  const r: RequestResult =
+    ev.kind === 'response' ? resultOf(ev.response) : { ok: false, err: connectionError(st, job, data, ev.kind === 'error' ? ev.error : 'closed'), ...(ev.kind === 'ended' && { ended: true }) };
   if (ev.call.watch && job.watchId === ev.call.id) job.watchId = undefined;
   dispatch(st, job, data.step, r, ctx);
 }

@@ -31,6 +31,7 @@ import { kindSlashName } from '../manifest';
 import { tableText, TABLE_ACCEPT } from '../printers/table-print';
 import type { Table } from '../../../apiserver/table';
 import { printsTable, type GetJob } from './get';
+import { onGetRawWatchEvent } from './get-raw';
 
 /** The state a watching `get` keeps between events. */
 export interface GetWatch {
@@ -162,7 +163,8 @@ export function beginWatch(st: KubectlState, job: GetJob, ctx: Effects): void {
 /** One event on the watch: its object's row, flushed at once. An ERROR event ends the command. */
 export function onGetWatchEvent(st: KubectlState, job: GetJob, body: WatchEventBody, ctx: Effects): void {
   const w = job.watch;
-  if (!w || body.watchId !== job.watchId) return;
+  if (!w) return onGetRawWatchEvent(job, body, ctx);
+  if (body.watchId !== job.watchId) return;
   if (body.event.type === 'ERROR') return finishJob(st, job, ctx, { t: 'status', status: body.event.object as Status });
   if (body.event.type === 'BOOKMARK') return;
   const t = job.targets[0]!;

@@ -3,7 +3,7 @@
 // is missing is an error printed after the rest; nothing printed and no errors gives
 // `No resources found in <ns> namespace.` on stderr.
 
-import { onGetRawResult, RAW_STEP, startGetRaw } from './get-raw';
+import { onGetRawResult, onGetRawWatchEnded, RAW_STEP, RAW_WATCH_STEP, startGetRaw } from './get-raw';
 import type { KubeList, KubeObject } from '../../../api/types';
 import { apiVersionOf, resourcesInCategory, type ResourceInfo } from '../../../api/resources';
 import { lookupResource } from '../apps-resources';
@@ -190,6 +190,7 @@ function sendNext(st: KubectlState, job: GetJob, ctx: Effects): void {
 export function onGetResult(st: KubectlState, job: GetJob, step: string, r: RequestResult, ctx: Effects): void {
   if (step === 'watch') return onGetWatchEnded(st, job, r, ctx);
   if (step === RAW_STEP) return onGetRawResult(st, job, r, ctx);
+  if (step === RAW_WATCH_STEP) return onGetRawWatchEnded(st, job, r, ctx);
   const [ti, name] = job.queue.shift()!;
   const t = job.targets[ti]!;
   if (!r.ok) {
