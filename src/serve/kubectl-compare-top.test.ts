@@ -36,6 +36,9 @@ const AFTER = [
   'top pod --sort-by=disk',
   'get apiservices',
   'get apiservice v1beta1.metrics.k8s.io -o jsonpath={.status.conditions[0].reason}',
+  'describe apiservice v1beta1.metrics.k8s.io',
+  'describe apiservice v1.apps',
+  'describe apiservice v1.',
 ];
 
 let h: ServeHandle | undefined;

@@ -37,9 +37,11 @@ import { handleRequest } from './pipeline';
 import { healthOnEtcd, serveHealth } from './nonresource';
 import { onQuotaStatusOutcome } from './quota-charge';
 import { ensureRbacPolicy, onRbacBootstrapOutcome, rbacBootstrapping, rbacOnCacheEvent, rbacOnCacheReplaced } from './rbac-bootstrap';
-import { REGISTRY_PREFIX } from './registry/keys';
+import { objectKey, REGISTRY_PREFIX } from './registry/keys';
+import { resourceForPath } from '../api/resources';
 import { newUID } from './registry/strategy';
 import { kubernetesEndpoints, kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
+import { autoregisteredAPIServices } from './aggregator/autoregister';
 import { startCreate, storageOnEtcd, WEBHOOK_CONTINUATIONS } from './stages/storage';
 import { SERVICE_ACCOUNT_LOOKUP_TIMER, takeHeldCreate } from './stages/service-account-wait';
 import { WEBHOOK_TIMEOUT_TIMER } from './webhooks/call';
@@ -95,6 +97,18 @@ function ensureKubernetesService(ctx: Effects, s: ApiserverState): void {
   }
 }
 
+const APISERVICES = resourceForPath('apiregistration.k8s.io', 'v1', 'apiservices')!;
+
+/** The kube-apiserver-autoregistration hook: a Local APIService for every built-in group/version (aggregator/autoregister.ts). */
+function ensureLocalAPIServices(ctx: Effects, s: ApiserverState): void {
+  for (const obj of autoregisteredAPIServices(ctx.now, () => ctx.rand())) {
+    const name = obj.metadata.name ?? '';
+    if (s.cache.get('apiservices')?.objects.has(name)) continue;
+    const key = objectKey(APISERVICES, '', name);
+    etcdCall(ctx, s.etcd, opTxn([cmpModRevision(key, '=', 0)], [opPut(key, obj)], []), { kind: 'bootstrapObject', key }, `Txn create ${key}`);
+  }
+}
+
 /** The cache starts over: watchers could miss events, so their streams end and their clients watch again. */
 function closeAllWatchers(ctx: Effects, s: ApiserverState): void {
   for (const id of [...s.watchers.keys()]) {
@@ -120,6 +134,7 @@ function onInitialList(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
   if (first) {
     ensureNamespaces(ctx, s);
     ensureKubernetesService(ctx, s);
+    ensureLocalAPIServices(ctx, s);
     ensureRbacPolicy(ctx, s);
   }
   serveQueued(ctx, s);

@@ -1,11 +1,12 @@
 // APIService validation (kube-aggregator v1.31 pkg/apis/apiregistration/validation/validation.go
-// ValidateAPIService): the name is `version.group`, only v1 may have an empty group, the
-// priorities are in range, and a service reference needs a namespace and a name.
+// ValidateAPIService): the name is a path segment equal to `version.group` (`v1.` for the core
+// group), only v1 may have an empty group, the priorities are in range, and a service reference
+// needs a namespace and a name.
 
 import { invalid, required, type FieldError } from '../field-error';
 import type { KubeObject } from '../types';
 import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
-import { nameIsDNSSubdomain } from './names';
+import { validatePathSegmentName, type NameValidator } from './names';
 
 interface APIServiceSpec {
   group?: string;
@@ -18,9 +19,6 @@ interface APIServiceSpec {
 function validateSpec(obj: KubeObject): FieldError[] {
   const s = (obj.spec ?? {}) as APIServiceSpec;
   const errs: FieldError[] = [];
-  const name = obj.metadata?.name ?? '';
-  const expected = s.group ? `${s.version ?? ''}.${s.group}` : (s.version ?? '');
-  if (name && name !== expected) errs.push(invalid('metadata.name', name, 'must be `spec.version+"."+spec.group`'));
   if (!s.version) errs.push(required('spec.version'));
   if (!s.group && s.version !== 'v1') errs.push(required('spec.group', 'only v1 may have an empty group and it better be legacy kube'));
   const gpm = s.groupPriorityMinimum ?? 0;
@@ -36,8 +34,19 @@ function validateSpec(obj: KubeObject): FieldError[] {
   return errs;
 }
 
+/** The name validator ValidateAPIService passes to ValidateObjectMeta: a path segment, and exactly version+"."+group. */
+function nameIsVersionDotGroup(obj: KubeObject): NameValidator {
+  const s = (obj.spec ?? {}) as APIServiceSpec;
+  const required = `${s.version ?? ''}.${s.group ?? ''}`;
+  return (name, prefix) => {
+    const minimal = validatePathSegmentName(name, prefix);
+    if (minimal.length) return minimal;
+    return name === required ? [] : [`must be \`spec.version+"."+spec.group\`: ${JSON.stringify(required)}`];
+  };
+}
+
 export function validateAPIService(obj: KubeObject): FieldError[] {
-  return [...validateObjectMeta(obj.metadata ?? {}, false, nameIsDNSSubdomain), ...validateSpec(obj)];
+  return [...validateObjectMeta(obj.metadata ?? {}, false, nameIsVersionDotGroup(obj)), ...validateSpec(obj)];
 }
 
 export function validateAPIServiceUpdate(obj: KubeObject, old: KubeObject): FieldError[] {

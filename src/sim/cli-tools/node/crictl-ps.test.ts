@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContainerInfo } from '../../node/runtime/cri';
 import { filterContainers, parsePsOptions, quietIds, type PsOptions } from './crictl-ps';
 import { psTable } from './crictl-format';
+import { psJson, psYaml } from './crictl-ps-output';
 
 function ctr(id: string, name: string, state: ContainerInfo['state'], createdAt: number, pod = 'p1' + '0'.repeat(62)): ContainerInfo {
   return { id: id.padEnd(64, '0'), podSandboxId: pod, metadata: { name, attempt: 0 }, image: 'nginx', imageRef: 'sha256:' + 'b'.repeat(64), state, createdAt, labels: { 'io.kubernetes.pod.name': name, app: name } };
@@ -69,5 +70,70 @@ describe('crictl ps flag errors (Go flag package texts, reported by crictl main 
     expect(parsePsOptions(['--name'])).toBe('FATA[0000] flag needs an argument: -name\n');
     expect(parsePsOptions(['--bogus'])).toBe('FATA[0000] flag provided but not defined: -bogus\n');
     expect(parsePsOptions(['-n', 'abc'])).toBe('FATA[0000] invalid value "abc" for flag -n: parse error\n');
+  });
+});
+
+// cri-tools v1.31.1 util.go protobufObjectToJSON (protojson, EmitDefaultValues, Indent "  ") and
+// outputProtobufObjAsYAML (sigs.k8s.io/yaml JSONToYAML), both printed with fmt.Println.
+describe('crictl ps -o json|yaml', () => {
+  const c = { ...DB, labels: { z: '1', app: 'db' } };
+  it('json: the runtime.v1.Container fields in proto order, int64 createdAt as a string, sorted map keys', () => {
+    expect(psJson([c])).toBe(`{
+  "containers": [
+    {
+      "id": "${DB.id}",
+      "podSandboxId": "${DB.podSandboxId}",
+      "metadata": {
+        "name": "db",
+        "attempt": 0
+      },
+      "image": {
+        "image": "nginx",
+        "annotations": {},
+        "userSpecifiedImage": "",
+        "runtimeHandler": ""
+      },
+      "imageRef": "sha256:${'b'.repeat(64)}",
+      "state": "CONTAINER_RUNNING",
+      "createdAt": "1723539602000000000",
+      "labels": {
+        "app": "db",
+        "z": "1"
+      },
+      "annotations": {},
+      "imageId": ""
+    }
+  ]
+}
+`);
+  });
+  it('yaml: keys sorted, the int64 string quoted, an empty line at the end', () => {
+    expect(psYaml([c])).toBe(`containers:
+- annotations: {}
+  createdAt: "1723539602000000000"
+  id: ${DB.id}
+  image:
+    annotations: {}
+    image: nginx
+    runtimeHandler: ""
+    userSpecifiedImage: ""
+  imageId: ""
+  imageRef: sha256:${'b'.repeat(64)}
+  labels:
+    app: db
+    z: "1"
+  metadata:
+    attempt: 0
+    name: db
+  podSandboxId: ${DB.podSandboxId}
+  state: CONTAINER_RUNNING
+
+`);
+    expect(psYaml([])).toBe('containers: []\n\n');
+  });
+  it('-o is parsed (default table)', () => {
+    expect((parsePsOptions([]) as PsOptions).output).toBe('table');
+    expect((parsePsOptions(['-o', 'json']) as PsOptions).output).toBe('json');
+    expect((parsePsOptions(['--output=yaml']) as PsOptions).output).toBe('yaml');
   });
 });

@@ -4,7 +4,8 @@
 // running, exited, unknown; --latest/--last drop the state filter; --id and --pod, which containerd
 // resolves from a unique prefix; --label key=value, every one must match), getContainersList
 // (--name is a regular expression on the container name, newest first, --latest keeps one and
-// --last N keeps N) and OutputContainers (-q prints each full id on its own line, no header).
+// --last N keeps N) and OutputContainers (-q prints each full id on its own line, no header;
+// -o json|yaml wins over -q, see crictl-ps-output.ts).
 
 import type { ContainerInfo, ContainerState } from '../../node/runtime/cri';
 
@@ -19,6 +20,8 @@ export interface PsOptions {
   name?: string;
   state?: ContainerState;
   labels: Record<string, string>;
+  /** -o: json, yaml or table (checked after the RPC, as OutputContainers does). */
+  output: string;
 }
 
 const BOOL: Record<string, keyof PsOptions> = { a: 'all', all: 'all', q: 'quiet', quiet: 'quiet', l: 'latest', latest: 'latest', 'no-trunc': 'noTrunc' };
@@ -36,7 +39,7 @@ const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.c
 
 /** The options, or crictl's fatal line (ends with a newline). */
 export function parsePsOptions(args: string[]): PsOptions | string {
-  const o: PsOptions = { all: false, quiet: false, noTrunc: false, latest: false, last: 0, labels: {} };
+  const o: PsOptions = { all: false, quiet: false, noTrunc: false, latest: false, last: 0, labels: {}, output: 'table' };
   const values: [string, string][] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -64,6 +67,7 @@ export function parsePsOptions(args: string[]): PsOptions | string {
     if (k === 'id') o.id = v;
     else if (k === 'pod') o.pod = v;
     else if (k === 'name') o.name = v;
+    else if (k === 'output') o.output = v;
     else if (k === 'state') {
       const st = STATES[v.toLowerCase()];
       if (!own(STATES, v.toLowerCase()) || !st) return 'FATA[0000] --state should be one of created, running, exited or unknown\n';

@@ -58,6 +58,25 @@ describe('ssh <node> -- crictl (seed, chapter 3)', () => {
     expect(c.run('ssh worker-1 -- crictl ps --state bogus')).toMatchObject({ stderr: 'FATA[0000] --state should be one of created, running, exited or unknown\n', exitCode: 1 });
   });
 
+  // cri-tools v1.31.1 container.go OutputContainers: -o json|yaml print the ListContainersResponse
+  // (util.go protobufObjectToJSON), even with -q; another -o value fails after the RPC.
+  it('crictl ps -o json|yaml print the CRI ListContainersResponse; -o bogus fails', () => {
+    const c = clusterWithWeb();
+    const id = c.run('ssh worker-1 -- crictl ps --name web -q').stdout.trim();
+    const json = c.run('ssh worker-1 -- crictl ps --name web -q -o json').stdout;
+    const parsed = JSON.parse(json) as { containers: Record<string, unknown>[] };
+    expect(parsed.containers).toHaveLength(1);
+    expect(Object.keys(parsed.containers[0]!)).toEqual(['id', 'podSandboxId', 'metadata', 'image', 'imageRef', 'state', 'createdAt', 'labels', 'annotations', 'imageId']);
+    expect(parsed.containers[0]).toMatchObject({ id, metadata: { name: 'web', attempt: 0 }, state: 'CONTAINER_RUNNING' });
+    expect(parsed.containers[0]!.createdAt).toMatch(/^\d{19}$/);
+    const yaml = c.run('ssh worker-1 -- crictl ps --name web -o yaml').stdout;
+    expect(yaml.startsWith(`containers:\n- annotations: {}\n  createdAt: "`)).toBe(true);
+    expect(yaml).toContain(`  id: ${id}\n`);
+    expect(yaml.endsWith('\n\n')).toBe(true);
+    expect(c.run('ssh worker-1 -- crictl ps --name nothing -o json').stdout).toBe('{\n  "containers": []\n}\n');
+    expect(c.run('ssh worker-1 -- crictl ps -o wide')).toMatchObject({ stdout: '', stderr: 'FATA[0000] listing containers: unsupported output format "wide"\n', exitCode: 1 });
+  });
+
   it('prints a container log and inspects it by id prefix', () => {
     const c = clusterWithWeb();
     const id = /^([0-9a-f]{13})/m.exec(c.run('ssh worker-1 -- crictl ps').stdout.split('\n')[1]!)![1]!;

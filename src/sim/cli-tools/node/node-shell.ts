@@ -17,6 +17,7 @@ import { conntrack } from './conntrack-command';
 import { cancelHostHttp, HOST_HTTP_TIMER, HOST_HTTP_TOOLS, hostHttp, hostHttpResponse, hostHttpTimeout, newHostHttp, type HostHttpState } from './host-http';
 import { cat, kill, ls, ps, pstreeCommand } from './proc-commands';
 import { connectionRefused, imagesTable, inspectJson, inspectpJson, podsTable, psTable } from './crictl-format';
+import { psJson, psYaml } from './crictl-ps-output';
 import { filterContainers, parsePsOptions, quietIds, type PsOptions } from './crictl-ps';
 import { systemctl, journalctl } from './systemd-commands';
 import { ETCDCTL_TIMEOUT_TIMER, etcdctl, etcdctlRefused, etcdctlResponse, etcdctlTimeout, newEtcdctlState, type EtcdctlEnv, type EtcdctlState } from './etcdctl';
@@ -174,8 +175,11 @@ function onCriResponse(s: NodeShellState, ctx: Effects, r: CriResponse): void {
   const res = (r.result ?? {}) as Record<string, unknown>;
   switch (p.cmd) {
     case 'ps': {
-      const ps = p.ps ?? { all: p.all, quiet: false, noTrunc: false, latest: false, last: 0, labels: {} };
+      const ps = p.ps ?? { all: p.all, quiet: false, noTrunc: false, latest: false, last: 0, labels: {}, output: 'table' };
       const shown = filterContainers((res.containers as ContainerInfo[]) ?? [], ps);
+      if (ps.output === 'json') return output(ctx, p.jobId, psJson(shown), '', 0);
+      if (ps.output === 'yaml') return output(ctx, p.jobId, psYaml(shown), '', 0);
+      if (ps.output !== 'table') return output(ctx, p.jobId, '', `FATA[0000] listing containers: unsupported output format "${ps.output}"\n`, 1);
       return output(ctx, p.jobId, ps.quiet ? quietIds(shown) : psTable(shown, ctx.now, ps.noTrunc), '', 0);
     }
     case 'pods':

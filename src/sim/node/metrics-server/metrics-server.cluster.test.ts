@@ -23,7 +23,9 @@ describe('metrics-server and kubectl top', () => {
     // The docs' memory-demo (tasks/configure-pod-container/assign-memory-resource), renamed.
     const hog = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: memory-hog\nspec:\n  containers:\n  - name: memory-demo-ctr\n    image: polinux/stress\n    resources:\n      requests:\n        memory: "100Mi"\n      limits:\n        memory: "200Mi"\n    command: ["stress"]\n    args: ["--vm", "1", "--vm-bytes", "150M", "--vm-hang", "1"]\n';
     expect(c.run('kubectl apply -f -', { stdin: hog }).stdout).toBe('pod/memory-hog created\n');
-    expect(run('kubectl get apiservices').stdout).toMatch(/^NAME {21}SERVICE {22}AVAILABLE {18}AGE\nv1beta1\.metrics\.k8s\.io {3}kube-system\/metrics-server {3}False \(MissingEndpoints\) {3}\d+s\n$/);
+    expect(run('kubectl get apiservice v1beta1.metrics.k8s.io').stdout).toMatch(/^NAME {21}SERVICE {22}AVAILABLE {18}AGE\nv1beta1\.metrics\.k8s\.io {3}kube-system\/metrics-server {3}False \(MissingEndpoints\) {3}\d+s\n$/);
+    // Beside the autoregistered Local ones (aggregator/autoregister.ts), sorted by name.
+    expect(run('kubectl get apiservices').stdout).toMatch(/\nv1\.storage\.k8s\.io +Local +True +\d+s\nv1beta1\.metrics\.k8s\.io +kube-system\/metrics-server +False \(MissingEndpoints\) +\d+s\nv2\.autoscaling +Local +True +\d+s\n$/);
     expect(run('kubectl api-versions').stdout).not.toContain('metrics.k8s.io');
   });
 
@@ -32,7 +34,7 @@ describe('metrics-server and kubectl top', () => {
     expect(run('kubectl get pods -n kube-system -l k8s-app=metrics-server').stdout).toMatch(/ 0\/1 {5}Running/);
     c.sim.runUntil(c.sim.now + 40_000);
     expect(run('kubectl get pods -n kube-system -l k8s-app=metrics-server').stdout).toMatch(/ 1\/1 {5}Running/);
-    expect(run('kubectl get apiservices').stdout).toMatch(/v1beta1\.metrics\.k8s\.io {3}kube-system\/metrics-server {3}True {8}\d+s\n$/);
+    expect(run('kubectl get apiservices').stdout).toMatch(/\nv1beta1\.metrics\.k8s\.io {12}kube-system\/metrics-server {3}True {8}\d+s\n/);
     expect(run('kubectl api-versions').stdout).toContain('\nmetrics.k8s.io/v1beta1\n');
   });
 

@@ -26,6 +26,7 @@ import { describeHorizontalPodAutoscaler, type HorizontalPodAutoscaler } from '.
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './storage';
 import { describeEndpoints } from './endpoints';
 import type { Endpoints } from '../../../api/service';
+import { describeGeneric, GENERIC_DESCRIBED } from './generic';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
@@ -86,6 +87,9 @@ function itemsOf(f: Fetched | undefined, kind: string): KubeObject[] {
   return f?.ok ? (f.body.items ?? []).map((o) => ({ ...o, kind })) : [];
 }
 
+const GENERIC: Describer = { print: (o, ev, _r, now) => describeGeneric(o, ev, now) };
+
 export function describerFor(resource: string): Describer | undefined {
-  return DESCRIBERS[resource];
+  if (Object.hasOwn(DESCRIBERS, resource)) return DESCRIBERS[resource];
+  return GENERIC_DESCRIBED.includes(resource) ? GENERIC : undefined;
 }
