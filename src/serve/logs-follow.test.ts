@@ -55,6 +55,39 @@ describe('a followed log', () => {
     expect(f.done).toBe(true);
   });
 
+  it('keeps --since on every read until a line is written (a first read with nothing newer does not open the whole log)', () => {
+    const out: string[] = [];
+    const asked: string[] = [];
+    const answers: [number, unknown][] = [
+      [200, pod('c1', true)],
+      [200, ''],
+      [200, pod('c1', true)],
+      [200, 'T9 new\n'],
+      [200, pod('c1', true)],
+      [200, 'T9 new\n'],
+    ];
+    const ask: Ask = (path, q, done) => {
+      asked.push(`${path} ${new URLSearchParams(q).toString()}`);
+      const [code, body] = answers.shift()!;
+      done(code, body);
+    };
+    const f = new LogFollow('/api/v1/namespaces/default/pods/p/log', { follow: 'true', sinceSeconds: '5' }, ask, {
+      start: () => out.push('<start>'),
+      write: (t) => out.push(t),
+      end: () => out.push('<end>'),
+      fail: () => out.push('<fail>'),
+    });
+    f.start();
+    f.poll();
+    f.poll();
+    expect(out).toEqual(['<start>', 'new\n']);
+    expect(asked.filter((a) => a.includes('/log'))).toEqual([
+      '/api/v1/namespaces/default/pods/p/log timestamps=true&sinceSeconds=5',
+      '/api/v1/namespaces/default/pods/p/log timestamps=true&sinceSeconds=5',
+      '/api/v1/namespaces/default/pods/p/log timestamps=true&sinceTime=T9',
+    ]);
+  });
+
   it('cuts the whole stream at --limit-bytes, reads the previous instance of a restarted container last, and passes a refusal through', () => {
     const out: string[] = [];
     const sink = { start: () => out.push('<start>'), write: (t: string) => out.push(t), end: () => out.push('<end>'), fail: (c: number) => out.push(`<fail ${c}>`) };

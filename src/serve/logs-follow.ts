@@ -117,10 +117,12 @@ export class LogFollow {
     const q: Record<string, string> = { timestamps: 'true' };
     if (this.query.container !== undefined) q.container = this.query.container;
     if (this.previous) q.previous = 'true';
-    if (first) {
+    // Until a line has been written, every read keeps the client's own cut (--since, --since-time):
+    // with no last line to start from, a read without it would return the whole log.
+    if (first || this.lastTime === undefined) {
       if (this.query.sinceSeconds !== undefined) q.sinceSeconds = this.query.sinceSeconds;
       if (this.query.sinceTime !== undefined) q.sinceTime = this.query.sinceTime;
-    } else if (this.lastTime !== undefined) q.sinceTime = this.lastTime;
+    } else q.sinceTime = this.lastTime;
     this.ask(`${this.podPath}/log`, q, done);
   }
 
