@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { LessonView } from '../src/protocol/lesson';
-import { LESSON_ACTIONS, type LearnerAction } from '../src/worker/lessons.fixture';
+import { fillIn, LESSON_ACTIONS, readValues, type LearnerAction } from '../src/worker/lessons.fixture';
 import { clockMs, expect, expectNoAxeViolations, menuAction, pause, play, setSpeed, shot, shotSizes, test, typeCommand } from './helpers';
 
 type Lang = 'en' | 'ru';
@@ -50,14 +50,25 @@ async function letRun(page: Page, ms: number): Promise<void> {
 /** The graph's name for a worker target: `node/worker-2` is the host region `worker-2`. */
 const menuTarget = (target: string) => (target.startsWith('node/') ? `host:${target.slice(5)}` : target);
 
-/** One learner action; the step's last one needs no `after`: confirmed() plays until the check passes. */
-async function act(page: Page, a: LearnerAction, last: boolean): Promise<void> {
+/**
+ * One learner action; the step's last one needs no `after`: confirmed() plays until the check passes.
+ * A command with `<CONTAINER>`/`<PID>`/`<PATH>` gets the values read from the learner's own earlier
+ * outputs in the terminal (`values`), as a learner copies them.
+ */
+async function act(page: Page, a: LearnerAction, last: boolean, values: Map<string, string>): Promise<void> {
   if ('wait' in a) return; // confirmed() plays until the check passes.
   if ('stepPhase' in a) {
     for (let i = 0; i < a.stepPhase; i++) await page.getByTestId('step-phase').click();
     return;
   }
-  if ('run' in a) await typeCommand(page, a.run, { wait: false });
+  if ('run' in a && a.read) {
+    // Time runs until the output shows what is to be read (each action reads one value): a node's
+    // command answers in simulated time.
+    await play(page);
+    const output = await typeCommand(page, fillIn(a.run, values), { expectOutput: Object.values(a.read)[0] });
+    await pause(page);
+    readValues(a, output, values);
+  } else if ('run' in a) await typeCommand(page, fillIn(a.run, values), { wait: false });
   else await menuAction(page, menuTarget('kill' in a ? a.kill : a.start), 'kill' in a ? 'kill' : 'start');
   if (!last) await letRun(page, a.after ?? 5_000);
 }
@@ -82,13 +93,14 @@ async function fromStartScreen(page: Page, lang: Lang): Promise<void> {
   await expect(page.getByTestId('start-item').first()).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(start).toBeHidden();
-  await expect(page).toHaveURL(/#scenario=lessons\/1-containers$/);
+  await expect(page).toHaveURL(/#scenario=lessons\/1-containers(&step=cluster)?$/);
 }
 
 /** Every step of the lesson in order, as a learner completes it; returns with the last step shown and finished. */
 async function complete(page: Page, name: (typeof LESSONS)[number], lang: Lang): Promise<void> {
   const lesson = lessonOf(name);
   const actions = LESSON_ACTIONS[name]!;
+  const values = new Map<string, string>();
   const flat = lesson.sections.flatMap((section) => section.steps.map((step, i) => ({ section, step, last: i === section.steps.length - 1 })));
   await expectStep(page, flat[0]!.step.id);
   await expect(page.getByTestId('lesson-text')).toContainText(flat[0]!.step.text[lang].split(/[`*[\n]/)[0]!.slice(0, 25));
@@ -104,19 +116,23 @@ async function complete(page: Page, name: (typeof LESSONS)[number], lang: Lang):
       // time runs at 100x and a pause lands a few simulated seconds late.)
       // Lesson 4's phase steps are done on a paused clock: the command, then `>` phase by phase.
       const todo = actions[step.id]!;
-      for (const [k, a] of todo.entries()) await act(page, a, k === todo.length - 1);
+      for (const [k, a] of todo.entries()) await act(page, a, k === todo.length - 1, values);
       await confirmed(page, actions[step.id]!.some((a) => 'stepPhase' in a));
     }
     if (i === 1) await expectNoAxeViolations(page, { include: PANEL });
     if (last && section.question) await answer(page, section.question.answer);
     if (i < flat.length - 1) await page.getByTestId('lesson-next').click();
   }
+  // Finish at 1280x720: the outcome (and the last question's verdict above it) is brought into view
+  // where the learner acted, and takes the focus, though the lesson's body is longer than the screen.
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByTestId('lesson-finish').click();
   await expect(page.getByTestId('lesson-complete')).toBeVisible();
+  await expect(page.getByTestId('lesson-complete')).toBeInViewport({ ratio: 0.95 });
+  await expect(page.getByTestId('lesson-complete')).toBeFocused();
+  if (flat.at(-1)!.section.question) await expect(page.getByTestId('lesson-verdict')).toBeInViewport();
   await expect(page.getByTestId('lesson-complete')).toContainText(lang === 'ru' ? `Урок пройден. шагов: ${flat.length}/${flat.length}` : `Lesson complete. ${flat.length}/${flat.length} steps`);
   await expectNoAxeViolations(page, { include: PANEL });
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.waitForTimeout(300);
   await shot(page, `lesson-${name}-last-${lang}-1280x720`, { graph: false });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -128,7 +144,8 @@ for (const lang of ['en', 'ru'] as const) {
     });
 
     test(`lesson 1 can be completed end to end (${lang}), from the start screen; progress survives a reload`, async ({ page }) => {
-      test.setTimeout(120_000);
+      // Lesson 1 types more commands (its ids are read from the learner's own outputs) and reloads.
+      test.setTimeout(240_000);
       await fromStartScreen(page, lang);
       await complete(page, '1-containers', lang);
       // Progress is kept: a reload opens the lesson at the step shown last, its steps still done.
@@ -163,4 +180,18 @@ test('a step link opens the lesson at that step; the start screen is not shown t
   await page.reload();
   await expect(page.getByTestId('toolbar')).toBeVisible();
   await expect(page.getByTestId('start-screen')).toBeHidden();
+});
+
+test("a lesson's address keeps the step shown: a reload or a copied address opens that step", async ({ page }) => {
+  await page.goto('/#scenario=lessons/2-control-plane&step=lose-two');
+  await expectStep(page, 'lose-two');
+  await page.getByTestId('lesson-next').click();
+  await expectStep(page, 'odd-sizes');
+  await expect(page).toHaveURL(/#scenario=lessons\/2-control-plane&step=odd-sizes$/);
+  await page.reload();
+  await expectStep(page, 'odd-sizes');
+  // A step link of another lesson pasted into the same tab opens that lesson at that step.
+  await page.goto('/#scenario=lessons/1-containers&step=cgroups');
+  await expectStep(page, 'cgroups');
+  await expect(page.getByTestId('lesson-count')).toHaveText('Step 5 of 12');
 });

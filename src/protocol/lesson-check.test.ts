@@ -31,6 +31,18 @@ describe('lesson checks read the cluster, not the keyboard', () => {
     expect(checkPasses([{ output: 'CONTAINER ID' }], world)).toBe(false);
   });
 
+  it("see that the terminal printed a field's value, the learner's own container id (lesson 1)", () => {
+    const id = 'd167d96a776337750d627674cfbf25df0d5940361eb99811aa063e3086c0142b';
+    const sleeper = { id: 'pods/default/sleeper', object: { metadata: { name: 'sleeper' }, status: { containerStatuses: [{ containerID: `containerd://${id}` }] } } };
+    const c = { objects: 'pods', name: 'sleeper', field: 'status.containerStatuses[0].containerID', printed: true } as const;
+    // crictl inspect prints the id without containerd's scheme; crictl ps's 13 characters are not the id.
+    expect(checkPasses([c], { ...world, objects: [sleeper], outputs: [{ stdout: `{\n  "status": {\n    "id": "${id}",`, stderr: '' }] })).toBe(true);
+    expect(checkPasses([c], { ...world, objects: [sleeper], outputs: [{ stdout: `${id.slice(0, 13)}       d276c32d1853f`, stderr: '' }] })).toBe(false);
+    expect(checkPasses([c], { ...world, objects: [sleeper], outputs: [{ stdout: '"id": "7c070ccc5be7d0000"', stderr: '' }] })).toBe(false);
+    // A pod without a container yet has nothing to have printed.
+    expect(checkPasses([c], { ...world, objects: [{ ...sleeper, object: { metadata: { name: 'sleeper' } } }], outputs: [{ stdout: 'containerd://', stderr: '' }] })).toBe(false);
+  });
+
   it('read dotted paths with list indexes', () => {
     expect(fieldText(world.objects[0]!.object, 'status.containerStatuses[0].restartCount')).toBe('2');
     expect(fieldText(world.objects[0]!.object, 'status.containerStatuses[3].restartCount')).toBeUndefined();

@@ -33,6 +33,12 @@ function labelsMatch(obj: Record<string, unknown>, want: Record<string, string>)
   return Object.entries(want).every(([k, v]) => have[k] === v);
 }
 
+/** Whether the terminal printed a field's value (`containerd://<id>` is printed by crictl as `<id>`). */
+function printed(value: string | undefined, world: LessonWorld): boolean {
+  const v = value?.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  return !!v && world.outputs.some((o) => o.stdout.includes(v) || o.stderr.includes(v));
+}
+
 /** How many objects a condition selects (before `count`/`min`). */
 export function matchingObjects(c: Extract<LessonCondition, { objects: string }>, world: LessonWorld): number {
   let n = 0;
@@ -42,7 +48,7 @@ export function matchingObjects(c: Extract<LessonCondition, { objects: string }>
     if (c.namespace !== undefined && namespace !== c.namespace) continue;
     if (c.name !== undefined && name !== c.name) continue;
     if (c.labels && !labelsMatch(o.object, c.labels)) continue;
-    if (c.field !== undefined && fieldText(o.object, c.field) !== c.equals) continue;
+    if (c.field !== undefined && !(c.printed ? printed(fieldText(o.object, c.field), world) : fieldText(o.object, c.field) === c.equals)) continue;
     if (c.set !== undefined && fieldText(o.object, c.set) === undefined) continue;
     if (c.unset !== undefined && fieldText(o.object, c.unset) !== undefined) continue;
     n++;

@@ -10,7 +10,7 @@ export interface Bilingual {
 export type LessonHighlight = { component: string } | { message: string } | { lane: string };
 
 export type LessonCondition =
-  | { objects: string; namespace?: string; name?: string; labels?: Record<string, string>; field?: string; equals?: string; set?: string; unset?: string; count?: number; min?: number }
+  | { objects: string; namespace?: string; name?: string; labels?: Record<string, string>; field?: string; equals?: string; printed?: boolean; set?: string; unset?: string; count?: number; min?: number }
   | { component: string; alive: boolean }
   | { host: string; up: boolean }
   | { output: string };

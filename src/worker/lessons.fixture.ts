@@ -3,7 +3,12 @@
 // src/worker/lessons.test.ts plays them; the e2e test types the same commands.
 
 export type LearnerAction =
-  | { run: string; after?: number }
+  /**
+   * A command typed in the terminal. `<NAME>` in it is a value the learner read from an earlier
+   * output: `read` says which (a pattern over this command's output whose first group is the value),
+   * as a learner copies their own container id or PID - never a value written here.
+   */
+  | { run: string; after?: number; read?: Record<string, RegExp> }
   | { kill: string; after?: number }
   | { start: string; after?: number }
   | { wait: number }
@@ -12,11 +17,15 @@ export type LearnerAction =
 
 export const LESSON_ACTIONS: Record<string, Record<string, LearnerAction[]>> = {
   '1-containers': {
-    'crictl-ps': [{ run: 'ssh worker-1 -- crictl ps' }],
+    // The sleeper row of `crictl ps`: CONTAINER IMAGE CREATED(3 words) STATE NAME ATTEMPT POD-ID POD.
+    'crictl-ps': [{ run: 'ssh worker-1 -- crictl ps', read: { CONTAINER: /^([0-9a-f]{13})\s.*\sRunning\s+sleeper\s/m } }],
     ps: [{ run: "ssh worker-1 -- ps -ef | grep 'sleep 3600'" }],
-    namespaces: [{ run: 'ssh worker-1 -- crictl inspect d167d96a77633' }],
-    cgroups: [{ run: 'ssh worker-1 -- cat /sys/fs/cgroup/kubepods.slice/kubepods-podcb7c0bd3_4548_48ef_8dce_d0e3ffbc3a07.slice/cri-containerd-d167d96a776337750d627674cfbf25df0d5940361eb99811aa063e3086c0142b.scope/memory.max' }],
-    'kill-process': [{ run: 'ssh worker-1 -- kill -9 3405', after: 10_000 }],
+    namespaces: [{ run: 'ssh worker-1 -- crictl inspect <CONTAINER>', read: { PID: /"pid": (\d+)/ } }],
+    cgroups: [
+      { run: 'ssh worker-1 -- cat /proc/<PID>/cgroup', read: { PATH: /^0::(\/\S+)$/m }, after: 1_000 },
+      { run: 'ssh worker-1 -- cat /sys/fs/cgroup<PATH>/memory.max' },
+    ],
+    'kill-process': [{ run: 'ssh worker-1 -- kill -9 <PID>', after: 10_000 }],
     declare: [{ run: 'kubectl create deployment web --image=nginx:1.25 --replicas=3', after: 30_000 }],
     where: [{ run: 'kubectl get pods -o wide' }],
     'power-off': [{ kill: 'node/worker-2', after: 1_000 }],
@@ -60,3 +69,22 @@ export const LESSON_ACTIONS: Record<string, Record<string, LearnerAction[]>> = {
     describe: [{ run: 'kubectl describe pod typo' }],
   },
 };
+
+/** The command line with each `<NAME>` replaced by the value the learner read earlier. */
+export function fillIn(line: string, values: ReadonlyMap<string, string>): string {
+  return line.replace(/<([A-Z]+)>/g, (all, name: string) => {
+    const v = values.get(name);
+    if (v === undefined) throw new Error(`${line}: no ${name} read from an earlier output`);
+    return v;
+  });
+}
+
+/** Reads the values an action names from its command's output into `values`. */
+export function readValues(a: LearnerAction, output: string, values: Map<string, string>): void {
+  if (!('run' in a) || !a.read) return;
+  for (const [name, re] of Object.entries(a.read)) {
+    const m = re.exec(output);
+    if (!m?.[1]) throw new Error(`${a.run}: no ${name} in its output:\n${output}`);
+    values.set(name, m[1]);
+  }
+}

@@ -15,7 +15,7 @@ import type { ComponentView, FrameBatch, HostView, ObjectView, TerminalOutput, U
 import type { LessonView } from '../protocol/lesson';
 import { parseScenario } from '../sim/scenario/parse';
 import { SimSession } from './session';
-import { LESSON_ACTIONS, type LearnerAction } from './lessons.fixture';
+import { fillIn, LESSON_ACTIONS, readValues, type LearnerAction } from './lessons.fixture';
 
 const DIR = join(__dirname, '../../public/scenarios/lessons');
 const INDEX = JSON.parse(readFileSync(join(DIR, 'index.json'), 'utf8')) as { file: string; title: { en: string; ru: string }; summary: { en: string; ru: string } }[];
@@ -29,6 +29,8 @@ class Learner {
   outputs: TerminalOutput[] = [];
   time = 0;
   lesson: LessonView | undefined;
+  /** What the learner read from their own outputs (`CONTAINER`, `PID`, `PATH`). */
+  readonly values = new Map<string, string>();
   private requestId = 1;
 
   constructor(text: string, file: string) {
@@ -80,10 +82,13 @@ class Learner {
       }
       return;
     }
-    const cmd: UiToWorker = 'run' in a ? { type: 'exec', requestId: this.requestId++, line: a.run } : 'kill' in a ? { type: 'kill', target: a.kill } : { type: 'start', target: a.start };
+    const requestId = this.requestId++;
+    const cmd: UiToWorker = 'run' in a ? { type: 'exec', requestId, line: fillIn(a.run, this.values) } : 'kill' in a ? { type: 'kill', target: a.kill } : { type: 'start', target: a.start };
     this.s.handle(cmd);
     if (a.after === 0) this.fold(this.s.tick(0));
     else this.advance(a.after ?? 5_000);
+    const out = this.outputs.find((o) => o.requestId === requestId);
+    readValues(a, out ? out.stdout + out.stderr : '', this.values);
   }
 }
 
@@ -121,5 +126,8 @@ describe.each(INDEX.map((e) => e.file))('lesson %s', (file) => {
       for (const a of actions[step.id]!) learner.act(a);
       expect(checkPasses(step.do!.check, learner.world()), `${step.id}: fails after the learner acted (t=${learner.time})`).toBe(true);
     }
+    // Ids, PIDs and paths the learner copied from their own outputs are the simulation's to choose:
+    // the lesson must not write any of them down (a change to the random stream would break it).
+    for (const [k, v] of learner.values) expect(text, `the lesson names the learner's ${k}`).not.toContain(v);
   });
 });

@@ -37,6 +37,7 @@ describe('spec.lesson', () => {
               check:
                 - {host: worker-2, up: false}
                 - {objects: pods, labels: {app: web}, field: status.phase, equals: Running, count: 3}
+                - {objects: pods, name: sleeper, field: "status.containerStatuses[0].containerID", printed: true}
         question:
           text: {en: Why?, ru: Почему?}
           choices: [{en: A, ru: А}, {en: B, ru: Б}]
@@ -51,6 +52,7 @@ describe('spec.lesson', () => {
     expect(s.steps[1]!.do!.check).toEqual([
       { host: 'worker-2', up: false },
       { objects: 'pods', labels: { app: 'web' }, field: 'status.phase', equals: 'Running', count: 3 },
+      { objects: 'pods', name: 'sleeper', field: 'status.containerStatuses[0].containerID', printed: true },
     ]);
     expect(s.question!.answer).toBe(1);
   });
@@ -88,5 +90,16 @@ describe('spec.lesson', () => {
           - {id: a, text: {en: X, ru: Х}}
 `),
     ).toEqual([expect.stringContaining('spec.lesson.sections: duplicate step id "a"')]);
+    const check = (c: string) =>
+      errors(`    title: {en: X, ru: Х}
+    sections:
+      - id: s
+        title: {en: X, ru: Х}
+        steps:
+          - {id: a, text: {en: X, ru: Х}, do: {prompt: {en: X, ru: Х}, check: [${c}]}}
+`);
+    expect(check('{objects: pods, field: status.phase}')).toEqual([expect.stringContaining('"field" goes with "equals" or "printed: true"')]);
+    expect(check('{objects: pods, printed: true}')).toEqual([expect.stringContaining('"equals" and "printed" need a "field"')]);
+    expect(check('{objects: pods, field: status.phase, equals: Running, printed: true}')).toEqual([expect.stringContaining('"printed" and "equals" do not go together')]);
   });
 });

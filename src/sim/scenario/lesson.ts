@@ -24,8 +24,11 @@ export type LessonCondition =
    * a field's value, a field that must be present (`set: spec.nodeName`: scheduled) and one that must be
    * absent (`unset: metadata.deletionTimestamp`: not being deleted);
    * `count` exact, `min` at least (default min 1).
+   * `printed: true` with `field` (instead of `equals`): the terminal printed that field's value of the
+   * object (a `containerd://`-style scheme dropped), e.g. the learner's own container id: a check on
+   * values the simulation chose, never on a value written into the lesson.
    */
-  | { objects: string; namespace?: string; name?: string; labels?: Record<string, string>; field?: string; equals?: string; set?: string; unset?: string; count?: number; min?: number }
+  | { objects: string; namespace?: string; name?: string; labels?: Record<string, string>; field?: string; equals?: string; printed?: boolean; set?: string; unset?: string; count?: number; min?: number }
   /** A process (`kube-scheduler`, `kubelet/worker-2`) is running or not. */
   | { component: string; alive: boolean }
   /** A host (`worker-2`) is powered on or not. */
@@ -165,7 +168,7 @@ function readDo(r: FieldReader, f: Field, path: string): LessonDo | undefined {
 
 function readCondition(r: FieldReader, node: Node, path: string): LessonCondition | undefined {
   const before = r.errors.length;
-  const fields = r.mapping(node, path, ['objects', 'namespace', 'name', 'labels', 'field', 'equals', 'set', 'unset', 'count', 'min', 'component', 'alive', 'host', 'up', 'output']);
+  const fields = r.mapping(node, path, ['objects', 'namespace', 'name', 'labels', 'field', 'equals', 'printed', 'set', 'unset', 'count', 'min', 'component', 'alive', 'host', 'up', 'output']);
   if (!fields) return undefined;
   const str = (k: string) => (fields.get(k) ? r.string(fields.get(k)!, `${path}.${k}`) : undefined);
   const bool = (k: string): boolean | undefined => {
@@ -219,7 +222,14 @@ function readCondition(r: FieldReader, node: Node, path: string): LessonConditio
     if (v === undefined) return undefined;
     c[k] = v;
   }
-  if ((c.equals === undefined) !== (c.field === undefined)) return r.error(node, path, '"field" and "equals" go together');
+  if (fields.has('printed')) {
+    const v = bool('printed');
+    if (v === undefined) return undefined;
+    if (v) c.printed = true;
+  }
+  if (c.printed && c.equals !== undefined) return r.error(node, path, '"printed" and "equals" do not go together');
+  if (c.field !== undefined && c.equals === undefined && !c.printed) return r.error(node, path, '"field" goes with "equals" or "printed: true"');
+  if (c.field === undefined && (c.equals !== undefined || c.printed)) return r.error(node, path, '"equals" and "printed" need a "field"');
   return c;
 }
 

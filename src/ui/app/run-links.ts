@@ -11,6 +11,8 @@ import { type DockTab, type Selection } from '../store/ui-store';
 import { loadScenario, scenarioUrl } from './scenarios';
 import { fill, STRINGS } from './strings';
 import { useRunStore, useSequenceStore, useSimStore, useUiStore } from '../store/app-store';
+import { stepIds, useLessonStore } from '../lessons/lesson-store';
+import { withStep } from '../lessons/links';
 
 /** The app's words in the language shown now (a reason is kept as text, in the language it was made in). */
 const words = () => STRINGS[useUiStore.getState().lang];
@@ -94,7 +96,10 @@ export function onRun(m: Extract<WorkerToUi, { type: 'run' }>): void {
   }
   // In the address bar without a reload and without a hashchange (replaceState fires none), so
   // the page does not open its own link again.
-  window.history.replaceState(null, '', `#${m.fragment}`);
+  // A lesson's link keeps the step shown (src/ui/lessons/links.ts).
+  const lesson = useLessonStore.getState();
+  const step = lesson.lesson ? stepIds(lesson.lesson)[lesson.index] : undefined;
+  window.history.replaceState(null, '', `#${step ? withStep(m.fragment, step) : m.fragment}`);
   const url = window.location.href;
   const run = useRunStore.getState();
   run.showLink({ url, chars: url.length, at: m.at, traceHash: m.traceHash, copied: 'pending' });

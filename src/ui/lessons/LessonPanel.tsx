@@ -4,12 +4,12 @@
 // worker sent: stored objects, processes, hosts, terminal outputs), the section's question, and
 // links to the lesson and the step. Renders nothing when the loaded scenario is not a lesson.
 
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LessonHighlight, LessonQuestion, LessonSection, LessonStep, LessonView } from '../../protocol/lesson';
 import { checkPasses, type LessonWorld } from '../../protocol/lesson-check';
 import { copyText } from '../app/run-links';
 import { useSimStore, useUiStore } from '../store/app-store';
-import { lessonUrl, stepOfFragment } from './links';
+import { isLessonFragment, lessonUrl, stepOfFragment } from './links';
 import { stepIds, useLessonStore } from './lesson-store';
 import { useLessonStrings, type LessonStrings } from './strings';
 import './lessons.css';
@@ -17,12 +17,15 @@ import './lessons.css';
 export function LessonPanel() {
   const l = useLessonStrings();
   const lang = useUiStore((s) => s.lang);
-  const { lesson, name, index, hidden } = useLessonStore();
+  const { lesson, name, index, hidden, book } = useLessonStore();
   useStepFromLink();
+  useStepInAddress(name, lesson ? stepIds(lesson)[index] : undefined);
   if (!lesson || !name) return null;
   const flat = lesson.sections.flatMap((section) => section.steps.map((step) => ({ section, step })));
   const here = flat[index];
   if (!here) return null;
+  // Finish marks the last step done: only then is the lesson complete.
+  const finished = book[name]?.done.includes(here.step.id) ?? false;
   if (hidden)
     return (
       <button type="button" className="lesson-reopen" data-testid="lesson-reopen" onClick={() => useLessonStore.getState().setHidden(false)}>
@@ -46,7 +49,7 @@ export function LessonPanel() {
         {here.step.highlight && <Highlight h={here.step.highlight} l={l} />}
         {here.step.do && <DoThis step={here.step} l={l} />}
         {isLastOf(here.section, here.step) && here.section.question && <Question section={here.section} q={here.section.question} l={l} />}
-        {index === flat.length - 1 && <Complete lesson={lesson} name={name} l={l} />}
+        {index === flat.length - 1 && finished && <Complete lesson={lesson} name={name} l={l} />}
       </div>
       <Nav name={name} index={index} count={flat.length} here={here} l={l} />
     </aside>
@@ -159,10 +162,20 @@ function Question({ section, q, l }: { section: LessonSection; q: LessonQuestion
   );
 }
 
+/**
+ * The outcome of Finish, shown once the last step is done. It appears at the bottom of the lesson's
+ * scrolling body, below the last question, which at 1280x720 is below the fold: it is scrolled into
+ * view and takes the focus (from the Finish button the learner just pressed) so it is seen and read out.
+ */
 function Complete({ lesson, name, l }: { lesson: LessonView; name: string; l: LessonStrings }) {
   const done = useLessonStore((s) => s.book[name]?.done.length ?? 0);
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+    ref.current?.focus({ preventScroll: true });
+  }, []);
   return (
-    <p className="lesson-complete" data-testid="lesson-complete">
+    <p className="lesson-complete" data-testid="lesson-complete" ref={ref} tabIndex={-1} role="status">
       <strong>{l.complete}</strong> {l.progress(Math.min(done, stepIds(lesson).length), stepIds(lesson).length)}
     </p>
   );
@@ -215,6 +228,13 @@ function Nav({ name, index, count, here, l }: { name: string; index: number; cou
 }
 
 /** A link's `&step=` (at startup and when the address changes) opens the lesson at that step. */
+/** The address bar's lesson link follows the step shown, so what a learner copies from it (or reloads) keeps the step. */
+function useStepInAddress(name: string | null, step: string | undefined): void {
+  useEffect(() => {
+    if (name && step && isLessonFragment(window.location.hash, name)) window.history.replaceState(null, '', lessonUrl(window.location.href, name, step));
+  }, [name, step]);
+}
+
 function useStepFromLink(): void {
   useEffect(() => {
     const read = () => {

@@ -8,10 +8,13 @@ export function lessonFragment(name: string, step?: string): string {
   return `scenario=lessons/${name}${step ? `&step=${step}` : ''}`;
 }
 
-/** The step a fragment names (`#scenario=lessons/x&step=y` -> `y`), when it names a well-formed one. */
+/**
+ * The step a fragment names (`#scenario=lessons/x&step=y` -> `y`), when it names a well-formed one:
+ * in a lesson's link, or in a run link (`#run=...&step=y`, the toolbar's Share of a lesson being played).
+ */
 export function stepOfFragment(hash: string): string | null {
   const f = hash.startsWith('#') ? hash.slice(1) : hash;
-  if (!/(^|&)scenario=lessons\//.test(f)) return null;
+  if (!/(^|&)(scenario=lessons\/|run=)/.test(f)) return null;
   for (const part of f.split('&')) {
     if (!part.startsWith('step=')) continue;
     const id = part.slice(5);
@@ -24,4 +27,16 @@ export function stepOfFragment(hash: string): string | null {
 export function lessonUrl(base: string, name: string, step?: string): string {
   const hashAt = base.indexOf('#');
   return `${hashAt >= 0 ? base.slice(0, hashAt) : base}#${lessonFragment(name, step)}`;
+}
+
+/** A fragment the worker made for the toolbar's Share (`run=...` or `scenario=...&at=...`), with the lesson's step added. */
+export function withStep(fragment: string, step: string): string {
+  return `${fragment.split('&').filter((p) => !p.startsWith('step=')).join('&')}&step=${step}`;
+}
+
+/** Whether the fragment is just a link to this lesson (maybe with a step): the one the address bar keeps at the step shown. */
+export function isLessonFragment(hash: string, name: string): boolean {
+  const f = hash.startsWith('#') ? hash.slice(1) : hash;
+  const [first, ...rest] = f.split('&');
+  return first === `scenario=lessons/${name}` && rest.every((p) => p.startsWith('step='));
 }
