@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComponentView, HostView } from '../../protocol/view';
-import { etcdRole, etcdStatusLine, etcdSummary } from './etcd-view';
+import { etcdRole, etcdStatusHint, etcdStatusLine, etcdSummary } from './etcd-view';
 import { GRAPH_STRINGS } from './strings';
 
 const EN = GRAPH_STRINGS.en.etcdStatus;
@@ -39,7 +39,9 @@ describe('etcdSummary', () => {
   it('ignores a dead member and a member on a powered-off host', () => {
     const s = etcdSummary(comps(member(1, 'leader', 3, false), member(2, 'candidate', 5), member(3, 'follower', 4)), hosts(3));
     expect(s).toEqual({ members: 3, quorum: 2, up: 1, term: 5 });
-    expect(etcdStatusLine(s!, EN)).toBe('⚠ quorum lost: 1/3 up, a write needs 2 - writes time out');
+    expect(etcdStatusLine(s!, EN)).toBe('⚠ quorum lost: 1/3 up, a write needs 2');
+    // The line stays one short line on the box (issue 11); what quorum loss costs is in its tooltip.
+    expect(etcdStatusHint(s!, EN)).toBe('quorum lost: 1/3 up, a write needs 2 members - writes and quorum reads time out');
   });
 
   it('says an election is on when a quorum is up but nobody leads', () => {
@@ -49,7 +51,7 @@ describe('etcdSummary', () => {
 
   it('says the same in Russian, numbers and member names unchanged', () => {
     const lost = etcdSummary(comps(member(1, 'leader', 3, false), member(2, 'candidate', 5), member(3, 'follower', 4)), hosts(3));
-    expect(etcdStatusLine(lost!, GRAPH_STRINGS.ru.etcdStatus)).toBe('⚠ кворум потерян: работают 1/3, записи нужно 2 — записи не проходят по таймауту');
+    expect(etcdStatusLine(lost!, GRAPH_STRINGS.ru.etcdStatus)).toBe('⚠ нет кворума: работают 1/3, нужно 2');
     const led = etcdSummary(comps(member(1, 'follower', 3), member(2, 'leader', 3), member(3, 'follower', 3)), hosts());
     expect(etcdStatusLine(led!, GRAPH_STRINGS.ru.etcdStatus)).toBe('лидер etcd-2 · срок 3 · работают 3/3');
   });

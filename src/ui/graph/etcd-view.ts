@@ -56,3 +56,8 @@ export function etcdStatusLine(s: EtcdSummary, t: GraphStrings['etcdStatus']): s
   if (!s.leader) return `${t.noLeader} · ${up}${s.term !== undefined ? ` · ${t.term(String(s.term))}` : ''}`;
   return `${t.leader(s.leader)} · ${t.term(String(s.term ?? '?'))} · ${up}`;
 }
+
+/** The status line's tooltip: with quorum lost, what it costs (the line itself is one short line, issue 11). */
+export function etcdStatusHint(s: EtcdSummary, t: GraphStrings['etcdStatus']): string | undefined {
+  return s.up < s.quorum ? t.quorumLostHint(t.up(s.up, s.members), s.quorum) : undefined;
+}

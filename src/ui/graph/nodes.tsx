@@ -9,7 +9,7 @@ import { COMP_H, HEADER_H, PAD, POD_H, SERVICES_ID, SVC_H } from './layout';
 import { POD_NAME_CHARS, chipLabel, chipNameChars, fitChipLabel, middleEllipsis } from './pod-label';
 import { graphFontFamily, textWidth } from './text-width';
 import type { ComponentFlowNode, MoreFlowNode, PodFlowNode, RegionData, RegionFlowNode, ServiceFlowNode } from './model';
-import { etcdRole, etcdStatusLine } from './etcd-view';
+import { etcdRole, etcdStatusHint, etcdStatusLine } from './etcd-view';
 import { nodeDisplay, podDisplay } from './pod-status';
 import { compactServiceSpec } from './services';
 import { WhyBadge, useWhyFor } from '../why/WhyCallouts';
@@ -146,8 +146,10 @@ export const ComponentNode = memo(function ComponentNode({ data }: NodeProps<Com
               <span className="kp-etcd-role" data-testid="etcd-role" data-role={role}>
                 <span className="kp-etcd-role-word">{g.etcdRoleText[role]}</span>
               </span>
-              {/* A follower's term is the leader's, said on the etcd cluster's box: one line has no room for «последователь срок 1». */}
-              {term !== undefined && role !== 'follower' && (
+              {/* A follower's term is the leader's, said on the etcd cluster's box: one line has no room for «последователь срок 1».
+                  A pre-candidate has not raised its term (pre-vote asks first), and «pre-candidate term 1» ran past
+                  the cell with quorum lost (issue 11): its term is in the tooltip. */}
+              {term !== undefined && role !== 'follower' && role !== 'pre-candidate' && (
                 <span className="kp-etcd-term" data-testid="etcd-term">
                   {g.term(String(term))}
                 </span>
@@ -355,6 +357,11 @@ function NodeStatus({ data }: { data: RegionData }) {
   const d = nodeDisplay(node);
   const cls = d.ready ? 'kp-status--ready' : d.status === 'Unknown' ? 'kp-status--unknown' : 'kp-status--notready';
   const glyph = d.ready ? '✓' : d.status === 'Unknown' ? '?' : '✕';
+  const full = `${d.status}${d.readyCondition === 'Unknown' ? ' (Unknown)' : ''}`;
+  // Compact (issue 11): kubectl's `Ready,SchedulingDisabled` is wider than a worker's header leaves
+  // beside the node's name, so the chip says `Ready ⊘` and its accessible name and tooltip the whole.
+  const [base, ...rest] = d.status.split(',');
+  const shown = data.box.compact && rest.includes('SchedulingDisabled') ? `${base} ⊘${d.readyCondition === 'Unknown' ? ' (Unknown)' : ''}` : full;
   return (
     <>
       <button
@@ -362,14 +369,14 @@ function NodeStatus({ data }: { data: RegionData }) {
         className={`kp-status ${cls} nodrag nopan`}
         data-testid={`node-status-${node.name}`}
         data-status={d.status}
+        aria-label={full}
         title={g.nodeStatusHint(node.name, d.status, d.readyCondition === 'Unknown')}
         onClick={(e) => {
           e.stopPropagation();
           select({ kind: 'object', id: node.id });
         }}
       >
-        {glyph} {d.status}
-        {d.readyCondition === 'Unknown' ? ' (Unknown)' : ''}
+        {glyph} {shown}
       </button>
       {d.taints.length > 0 && (
         <span className="kp-taints" data-testid={`node-taints-${node.name}`}>
@@ -384,7 +391,7 @@ function NodeStatus({ data }: { data: RegionData }) {
   );
 }
 
-function regionTitle(data: RegionData, g: GraphStrings): { title: string; subtitle: string; icon?: string } {
+function regionTitle(data: RegionData, g: GraphStrings): { title: string; subtitle: string; icon?: string; hint?: string } {
   const h = data.host;
   const name = data.box.ref;
   switch (data.box.role) {
@@ -403,7 +410,7 @@ function regionTitle(data: RegionData, g: GraphStrings): { title: string; subtit
     case 'etcd-cluster': {
       const e = data.etcd;
       if (!e) return { title: g.etcdCluster, subtitle: '' };
-      return { title: g.etcdClusterOf(e.members, e.quorum), subtitle: etcdStatusLine(e, g.etcdStatus), icon: 'etcd.svg' };
+      return { title: g.etcdClusterOf(e.members, e.quorum), subtitle: etcdStatusLine(e, g.etcdStatus), icon: 'etcd.svg', hint: etcdStatusHint(e, g.etcdStatus) };
     }
     default:
       return { title: name, subtitle: g.workerNode(h?.address ?? g.noHost), icon: 'node.svg' };
@@ -482,7 +489,7 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
             {role === 'tray' && <span className="kp-tag">{d.pods}</span>}
           </div>
           <div className="kp-region-subline">
-            <div className="kp-region-sub" {...(role === 'etcd-cluster' ? { 'data-testid': 'etcd-status' } : {})}>
+            <div className="kp-region-sub" {...(role === 'etcd-cluster' ? { 'data-testid': 'etcd-status', title: t.hint } : {})}>
               {t.subtitle}
             </div>
             {isNode && <WhyBadge kind="host" id={d.box.ref} select={{ kind: 'host', id: d.box.ref }} />}

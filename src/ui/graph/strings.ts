@@ -57,7 +57,7 @@ export interface GraphStrings {
   etcdMemberHost(address: string): string;
   etcdCluster: string;
   etcdClusterOf(members: number, quorum: number): string;
-  etcdStatus: { quorumLost(up: string, quorum: number): string; noLeader: string; leader(name: string): string; up(up: number, members: number): string; term(t: string): string };
+  etcdStatus: { quorumLost(up: string, quorum: number): string; quorumLostHint(up: string, quorum: number): string; noLeader: string; leader(name: string): string; up(up: number, members: number): string; term(t: string): string };
   workerNode(address: string): string;
   noHost: string;
   /** `3 hosts` after "cut from" (Russian: genitive, «от 3 хостов»). */
@@ -155,7 +155,7 @@ const en: GraphStrings = {
   morePods: (n) => `+${n} more ${POD.en[n === 1 ? 0 : 1]}`,
   morePodsHint: (n) => `${n} more ${POD.en[n === 1 ? 0 : 1]} here (the graph shows a count beyond this many)`,
   notRegistered: 'not registered',
-  nodeStatusHint: (name, status, unknown) => `node/${name}: ${status}${unknown ? ' (Ready condition Unknown: the kubelet stopped posting status)' : ''}. Click for its YAML and events.`,
+  nodeStatusHint: (name, status, unknown) => `node/${name}: ${status}${unknown ? ' (Ready condition Unknown: the kubelet stopped posting status)' : ''}${status.includes('SchedulingDisabled') ? ' (SchedulingDisabled: cordoned, kube-scheduler places no new pods here)' : ''}. Click for its YAML and events.`,
   taint: (t) => `taint ${t}`,
   controlPlane: (name) => `Control plane · ${name}`,
   alsoNode: (address) => `${address} · also a node`,
@@ -170,7 +170,8 @@ const en: GraphStrings = {
   etcdCluster: 'etcd cluster',
   etcdClusterOf: (members, quorum) => `etcd cluster (${plural(members, MEMBER, 'en')}, quorum ${quorum})`,
   etcdStatus: {
-    quorumLost: (up, quorum) => `⚠ quorum lost: ${up}, a write needs ${quorum} - writes time out`,
+    quorumLost: (up, quorum) => `⚠ quorum lost: ${up}, a write needs ${quorum}`,
+    quorumLostHint: (up, quorum) => `quorum lost: ${up}, a write needs ${quorum} members - writes and quorum reads time out`,
     noLeader: 'no leader yet (election)',
     leader: (name) => `leader ${name}`,
     up: (up, members) => `${up}/${members} up`,
@@ -283,7 +284,7 @@ const ru: GraphStrings = {
   morePods: (n) => `ещё ${plural(n, POD, 'ru')}`,
   morePodsHint: (n) => `здесь ещё ${plural(n, POD, 'ru')} (сверх этого числа граф показывает только счётчик)`,
   notRegistered: 'не зарегистрирован',
-  nodeStatusHint: (name, status, unknown) => `node/${name}: ${status}${unknown ? ' (условие Ready = Unknown: kubelet перестал сообщать статус)' : ''}. Нажмите, чтобы увидеть его YAML и события.`,
+  nodeStatusHint: (name, status, unknown) => `node/${name}: ${status}${unknown ? ' (условие Ready = Unknown: kubelet перестал сообщать статус)' : ''}${status.includes('SchedulingDisabled') ? ' (SchedulingDisabled: узел закордонен, kube-scheduler не назначает сюда новые поды)' : ''}. Нажмите, чтобы увидеть его YAML и события.`,
   taint: (t) => `taint ${t}`,
   controlPlane: (name) => `Control plane · ${name}`,
   alsoNode: (address) => `${address} · заодно и узел`,
@@ -298,7 +299,8 @@ const ru: GraphStrings = {
   etcdCluster: 'кластер etcd',
   etcdClusterOf: (members, quorum) => `кластер etcd (${plural(members, MEMBER, 'ru')}, кворум ${quorum})`,
   etcdStatus: {
-    quorumLost: (up, quorum) => `⚠ кворум потерян: ${up}, записи нужно ${quorum} — записи не проходят по таймауту`,
+    quorumLost: (up, quorum) => `⚠ нет кворума: ${up}, нужно ${quorum}`,
+    quorumLostHint: (up, quorum) => `кворум потерян: ${up}, для записи нужно ${quorum} — записи и чтения с кворумом не проходят по таймауту`,
     noLeader: 'лидера пока нет (выборы)',
     leader: (name) => `лидер ${name}`,
     up: (up, members) => `работают ${up}/${members}`,
