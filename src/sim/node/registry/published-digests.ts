@@ -1,42 +1,33 @@
 // The manifest digests that real registries published for some of the catalogue's tags, so that
 // `crictl images` (DIGEST), `kubectl describe pod` (Image ID) and a pod's status.imageID carry the
-// real value, e.g. `registry.k8s.io/pause@sha256:ee6521f2...`. Every entry here was checked in this
-// session by finding the same `<name>:<tag>@sha256:<digest>` in several unrelated public
-// repositories (pinned image references, `kubectl describe pod` transcripts); `seen` says where.
-// A tag that moves (busybox:1.36 is rebuilt from time to time) had this digest when those
-// repositories pinned it, not necessarily today.
+// real value, e.g. `docker.io/library/nginx@sha256:5a88c9c4...`. The data is published-digests.json;
+// each entry's `seen` says where its digest was read:
+// - Docker Official Images: the first `docker pull <image>@sha256:...` of the tag's file in
+//   docker-library/repo-info (repos/<image>/remote/<tag>.md), the Official Images' own record of
+//   each tag's manifest list, at the commit named. A moving tag (latest, 1.23, 8.0) had that digest
+//   when the commit was made (its build date is in `seen`), not necessarily today.
+// - registry.k8s.io (pause, hpa-example, coredns v1.11.3, metrics-server v0.7.2) and busybox:1.36:
+//   the same `<name>:<tag>@sha256:<digest>` pinned in several unrelated public repositories (a
+//   digest seen only once, or two for one tag, is not taken).
+//   busybox:1.36 keeps the later rebuild those repositories pin, not repo-info's Jan 2023 one.
 //
-// NOT verified, so left out: every other tag of catalogue.ts and catalogue-docs.ts (nginx, redis,
-// httpd, mysql, postgres, perl, python, ubuntu, alpine, debian, agnhost, the kubeadm images...).
-// For them the registry still derives a stable stand-in from the name (digest.ts); this session
-// could not reach the registries to read their manifests, and a digest seen only once, or two
-// different ones for the same tag, was not taken.
+// NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
+// catalogue-docs.ts. For the Docker Official Images the stored copy of repo-info has no file for
+// most of the tags the docs use (nginx 1.25, 1.14.2, 1.16.1, 1.7.9; busybox 1.28; perl 5.34.0;
+// alpine 3.20 among those looked up), and the rest were not read in the session that added these;
+// registry.k8s.io's kubeadm images (kube-apiserver... v1.31.0) and etcd 3.5.15-0 were not found
+// pinned anywhere; agnhost and the other registry.k8s.io tags were not looked up.
+
+import data from './published-digests.json';
 
 export interface PublishedDigest {
   digest: string;
   seen: string;
 }
 
-export const PUBLISHED_DIGESTS: Record<string, PublishedDigest> = {
-  'registry.k8s.io/pause:3.10': {
-    digest: 'sha256:ee6521f290b2168b6e0935a181d4cff9be1ac3f505666ef0e3c98fae8199917a',
-    seen: 'Cilium Dockerfiles, Kubernetes test manifests and scripts in ten public repositories',
-  },
-  'registry.k8s.io/pause:3.9': {
-    digest: 'sha256:7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097',
-    seen: 'Cilium Dockerfiles (several releases) and a pinned Kubernetes manifest',
-  },
-  'registry.k8s.io/hpa-example:latest': {
-    digest: 'sha256:581697a37f0e136db86d6b30392f0db40ce99c8248a7044c770012f4e8491544',
-    seen: '`kubectl describe pod` Image ID lines of the HorizontalPodAutoscaler walkthrough in five repositories (as k8s.gcr.io and registry.k8s.io)',
-  },
-  'docker.io/library/busybox:1.36': {
-    digest: 'sha256:73aaf090f3d85aa34ee199857f03fa3a95c8ede2ffd4cc2cdb5b94e566b11662',
-    seen: 'digest-pinned busybox:1.36 references in three public repositories',
-  },
-};
+export const PUBLISHED_DIGESTS: Readonly<Record<string, PublishedDigest>> = data;
 
-/** The published digest of a normalised `<domain>/<path>:<tag>`, if this file has it. */
+/** The published digest of a normalised `<domain>/<path>:<tag>`, if the data file has it. */
 export function publishedDigest(name: string): string | undefined {
   return PUBLISHED_DIGESTS[name]?.digest;
 }

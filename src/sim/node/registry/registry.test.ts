@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RecordingEffects, testMessage } from '../../kernel/recording-effects';
 import { lookupImage, programFor } from './behaviour';
 import { hex64 } from './digest';
+import { PUBLISHED_DIGESTS } from './published-digests';
 import { normalizeImage } from './reference';
 import { imageRegistry, resolveReference, type RegistryResolveResponse } from './registry';
 
@@ -97,8 +98,24 @@ describe('registry component', () => {
     ['registry.k8s.io/pause:3.10', 'sha256:ee6521f290b2168b6e0935a181d4cff9be1ac3f505666ef0e3c98fae8199917a'],
     ['registry.k8s.io/hpa-example:latest', 'sha256:581697a37f0e136db86d6b30392f0db40ce99c8248a7044c770012f4e8491544'],
     ['docker.io/library/busybox:1.36', 'sha256:73aaf090f3d85aa34ee199857f03fa3a95c8ede2ffd4cc2cdb5b94e566b11662'],
+    // docker-library/repo-info repos/<image>/remote/<tag>.md, the first `docker pull <image>@sha256:...`.
+    ['docker.io/library/nginx:latest', 'sha256:5a88c9c45479443d7be2eadc894b4ed0a9801bae03d97a5760ae13b5c2005942'],
+    ['docker.io/library/httpd:2.4', 'sha256:454942557d44332cd7e4ae415e7ec9b4dbbf01b4a042491f423fcaf10a32ce9f'],
+    ['docker.io/library/mysql:8.0', 'sha256:6f54880f928070a036aa3874d4a3fa203adc28688eb89e9f926a0dcacbce3378'],
   ])('gives %s its published digest', (ref, digest) => {
     expect(resolveReference(ref)).toMatchObject({ ok: true, digest });
+  });
+
+  it('holds only catalogue tags, each with a well-formed digest and a source', () => {
+    for (const [name, { digest, seen }] of Object.entries(PUBLISHED_DIGESTS)) {
+      expect(lookupImage(name).found, name).toBe(true);
+      expect(digest, name).toMatch(/^sha256:[0-9a-f]{64}$/);
+      expect(seen, name).not.toBe('');
+    }
+  });
+
+  it('still derives a stand-in for a tag with no published digest', () => {
+    expect(resolveReference('docker.io/library/nginx:1.25')).toMatchObject({ ok: true, digest: `sha256:${hex64('manifest:docker.io/library/nginx:1.25')}` });
   });
 
   it('replies to a resolve request with the size and digest', () => {
