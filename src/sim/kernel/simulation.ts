@@ -699,19 +699,28 @@ export class Simulation {
   /**
    * A message reached a machine that had lost power since it last talked with the sender: every
    * stream between the two whose far end was the process's old incarnation gets a reset, and the
-   * sender sees it closed.
+   * sender sees it closed. A reset is not retransmitted, but the machine has no connection to keep
+   * it from answering again: every later segment the sender sends gets a reset of its own (RFC
+   * 9293, 3.10.7.1, state CLOSED). So a reset lost on the way (a lossy link, a partition) leaves
+   * the stream half-open, and the sender's next message resets it again; forgetting it after the
+   * first reset left a kubelet's pod watch open forever on a server that had rebooted (chaos seed
+   * 5246).
    */
   private resetHalfOpen(sender: ProcessState, dest: ProcessState, cause: RecordId): void {
     for (const s of [...this.world.halfOpen.values()]) {
       const senderIsClient = s.client === sender.id && s.server === dest.id && s.serverIncarnation !== dest.incarnation;
       const senderIsServer = s.server === sender.id && s.client === dest.id && s.clientIncarnation !== dest.incarnation;
       if (!senderIsClient && !senderIsServer) continue;
-      this.world.halfOpen.delete(s.id);
-      if (!sender.alive) continue;
+      if (!sender.alive) {
+        this.world.halfOpen.delete(s.id);
+        continue;
+      }
       this.sendRaw(dest, { process: sender.id, incarnation: sender.incarnation }, { type: 'stream.closed', stream: s.id, lost: true }, {
         summary: `connection reset by ${dest.host} (stream #${s.id} is from before it lost power)`,
         phase: 'networking',
       }, cause, 'networking');
+      const d = this.lastSendDropped;
+      if (d !== 'loss' && d !== 'partition') this.world.halfOpen.delete(s.id);
     }
   }
 

@@ -114,6 +114,28 @@ describe('streams', () => {
     expect(sim.world.halfOpen.size).toBe(0);
   });
 
+  // RFC 9293, 3.10.7.1: a segment for a connection that does not exist (state CLOSED) is answered
+  // with a reset, every time; a lost reset is not retransmitted, the next segment gets its own.
+  it('a reset lost on a lossy link is sent again when the client talks to the rebooted machine again (chaos seed 5246)', () => {
+    const sim = setup();
+    poke(sim, 'watch');
+    sim.runUntil(10);
+    const id = (sim.process('client')!.state as ClientState).stream!;
+    sim.killHost('cp');
+    sim.startHost('cp');
+    poke(sim, 'hello');
+    // The hello is on its way; the reset it draws, and the answer, are lost.
+    sim.degrade(['node'], ['cp'], { loss: 1 });
+    sim.runUntil(1000);
+    expect(got(sim)).toEqual(['event']);
+    expect(sim.world.trace.filter((r) => r.summary.startsWith('connection reset')).map((r) => r.dropped)).toEqual(['loss']);
+    sim.heal();
+    poke(sim, 'hello');
+    sim.runUntil(2000);
+    expect(got(sim)).toEqual(['event', `closed #${id} lost`, 'hi']);
+    expect(sim.world.halfOpen.size).toBe(0);
+  });
+
   it('a stream that loses a message to a partition is broken: both ends hear so 45 s later, and nothing more travels on it', () => {
     const sim = setup();
     poke(sim, 'watch');
