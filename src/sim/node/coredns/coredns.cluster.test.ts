@@ -224,7 +224,7 @@ describe('without CoreDNS names do not resolve, Service IPs still work', () => {
 describe("killing the nodes CoreDNS's pods run on", () => {
   // A seed whose two CoreDNS pods run on workers: they tolerate the control plane's taint and may
   // land there too, and killing the control plane would take the apiserver (and exec) with it.
-  const c = buildCluster({ nodes: [{ name: 'worker-1' }, { name: 'worker-2' }, { name: 'worker-3' }] }, { seed: 3 });
+  const c = buildCluster({ nodes: [{ name: 'worker-1' }, { name: 'worker-2' }, { name: 'worker-3' }] }, { seed: 4 });
   c.sim.runUntil(c.sim.now + 5_000);
   const run = (l: string): string => {
     const o = c.run(l);
