@@ -66,7 +66,8 @@ test('an incident drill: hint ladder, a wrong then the right cause, a fix the cl
   await expectNoAxeViolations(page);
 
   // The repair, typed as in real life; then the cluster confirms and the incident closes.
-  await typeCommand(page, 'kubectl uncordon worker-1', { expectOutput: /node\/worker-1 uncordoned/ });
+  // Slow motion stretches the followed request's messages in wall time (CI saw the answer after 20 s).
+  await typeCommand(page, 'kubectl uncordon worker-1', { expectOutput: /node\/worker-1 uncordoned/, timeout: 60_000 });
   // What the learner did is marked on the scrubber (the break still is not).
   await expect(page.getByTestId('scrubber-mark')).toHaveCount(1);
   await page.getByTestId('dock-tab-scenario').click();
