@@ -17,29 +17,34 @@ import { serve, type ServeHandle } from './serve';
 
 const pod = (id: string, running: boolean) => ({ spec: { containers: [{ name: 'c' }] }, status: { containerStatuses: [{ name: 'c', containerID: id, state: running ? { running: {} } : { terminated: {} } }] } });
 
+/** A LogFollow whose requests are answered in turn from `answers`; what it wrote and asked for. */
+function scripted(query: Record<string, string>, answers: [number, unknown][]): { f: LogFollow; out: string[]; asked: string[] } {
+  const out: string[] = [];
+  const asked: string[] = [];
+  const ask: Ask = (path, q, done) => {
+    asked.push(`${path} ${new URLSearchParams(q).toString()}`);
+    const [code, body] = answers.shift()!;
+    done(code, body);
+  };
+  const f = new LogFollow('/api/v1/namespaces/default/pods/p/log', query, ask, {
+    start: () => out.push('<start>'),
+    write: (t) => out.push(t),
+    end: () => out.push('<end>'),
+    fail: () => out.push('<fail>'),
+  });
+  return { f, out, asked };
+}
+
 describe('a followed log', () => {
   it('writes the tail first, then only new lines (two at one timestamp too), and ends with the container', () => {
-    const out: string[] = [];
-    const asked: string[] = [];
-    const answers: [number, unknown][] = [
+    const { f, out, asked } = scripted({ follow: 'true', tailLines: '2' }, [
       [200, pod('c1', true)],
       [200, 'T1 a\nT2 b\nT3 c\n'],
       [200, pod('c1', true)],
       [200, 'T3 c\nT4 d\nT4 e\n'],
       [200, pod('c1', false)],
       [200, 'T4 d\nT4 e\nT5 f\n'],
-    ];
-    const ask: Ask = (path, q, done) => {
-      asked.push(`${path} ${new URLSearchParams(q).toString()}`);
-      const [code, body] = answers.shift()!;
-      done(code, body);
-    };
-    const f = new LogFollow('/api/v1/namespaces/default/pods/p/log', { follow: 'true', tailLines: '2' }, ask, {
-      start: () => out.push('<start>'),
-      write: (t) => out.push(t),
-      end: () => out.push('<end>'),
-      fail: () => out.push('<fail>'),
-    });
+    ]);
     f.start();
     f.poll();
     f.poll();
@@ -56,27 +61,14 @@ describe('a followed log', () => {
   });
 
   it('keeps --since on every read until a line is written (a first read with nothing newer does not open the whole log)', () => {
-    const out: string[] = [];
-    const asked: string[] = [];
-    const answers: [number, unknown][] = [
+    const { f, out, asked } = scripted({ follow: 'true', sinceSeconds: '5' }, [
       [200, pod('c1', true)],
       [200, ''],
       [200, pod('c1', true)],
       [200, 'T9 new\n'],
       [200, pod('c1', true)],
       [200, 'T9 new\n'],
-    ];
-    const ask: Ask = (path, q, done) => {
-      asked.push(`${path} ${new URLSearchParams(q).toString()}`);
-      const [code, body] = answers.shift()!;
-      done(code, body);
-    };
-    const f = new LogFollow('/api/v1/namespaces/default/pods/p/log', { follow: 'true', sinceSeconds: '5' }, ask, {
-      start: () => out.push('<start>'),
-      write: (t) => out.push(t),
-      end: () => out.push('<end>'),
-      fail: () => out.push('<fail>'),
-    });
+    ]);
     f.start();
     f.poll();
     f.poll();
