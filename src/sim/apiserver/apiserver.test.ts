@@ -74,8 +74,9 @@ describe('kube-apiserver start', () => {
     // The rbac/bootstrap-roles post-start hook creates every default RBAC object (tested in rbac-bootstrap.test.ts).
     expect(summaries).toContain('Txn create /registry/clusterrolebindings/system:kube-scheduler');
     // The kube-apiserver-autoregistration hook creates a Local APIService per built-in group/version (autoregister.cluster.test.ts).
-    expect(summaries).toContain('Txn create /registry/apiservices/v1.apps');
-    expect(summaries.filter((x) => !/\/registry\/((cluster)?role|apiservices)/.test(x))).toEqual([
+    // Its key is the aggregator's `<group>/<resource>` prefix (registry/keys.test.ts).
+    expect(summaries).toContain('Txn create /registry/apiregistration.k8s.io/apiservices/v1.apps');
+    expect(summaries.filter((x) => !/\/registry\/((cluster)?role|apiregistration\.k8s\.io\/apiservices)/.test(x))).toEqual([
       'Watch /registry/ from rev 8',
       'Txn create /registry/namespaces/kube-system',
       'Txn create /registry/namespaces/kube-public',

@@ -1,7 +1,11 @@
 // Where kube-apiserver keeps each resource in etcd: /registry/<prefix>/<namespace>/<name> for
 // namespaced resources, /registry/<prefix>/<name> otherwise. The prefixes are the real ones
 // (pkg/registry/*/storage): nodes are still stored under their pre-1.0 name `minions`, and services
-// under `services/specs` (beside the old `services/endpoints`).
+// under `services/specs` (beside the old `services/endpoints`). APIServices are served by the
+// kube-aggregator inside kube-apiserver, whose storage is set up by EtcdOptions.ApplyTo
+// (pkg/controlplane/apiserver/aggregator.go CreateAggregatorConfig, v1.31) with the
+// SimpleStorageFactory (k8s.io/apiserver/pkg/server/options/etcd.go), whose ResourcePrefix is
+// `<group>/<resource>`: /registry/apiregistration.k8s.io/apiservices/<name>.
 
 import { RESOURCES, type ResourceInfo } from '../../api/resources';
 
@@ -21,6 +25,7 @@ const STORAGE_PREFIX: Record<string, string> = {
   replicasets: 'replicasets',
   // pkg/registry/networking/ingress/storage keeps Ingresses under the singular `ingress`.
   ingresses: 'ingress',
+  apiservices: 'apiregistration.k8s.io/apiservices',
 };
 
 export function storagePrefix(info: ResourceInfo): string {
