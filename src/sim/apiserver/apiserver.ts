@@ -37,11 +37,10 @@ import { handleRequest } from './pipeline';
 import { healthOnEtcd, serveHealth } from './nonresource';
 import { onQuotaStatusOutcome } from './quota-charge';
 import { ensureRbacPolicy, onRbacBootstrapOutcome, rbacBootstrapping, rbacOnCacheEvent, rbacOnCacheReplaced } from './rbac-bootstrap';
-import { objectKey, REGISTRY_PREFIX } from './registry/keys';
-import { resourceForPath } from '../api/resources';
+import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
 import { kubernetesEndpoints, kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
-import { autoregisteredAPIServices } from './aggregator/autoregister';
+import { autoregisterOnCacheEvent, autoregisterOnEtcd, autoregisterOnResponse, autoregisterOnTimer, autoregisterStart } from './aggregator/autoregister-controller';
 import { startCreate, storageOnEtcd, WEBHOOK_CONTINUATIONS } from './stages/storage';
 import { SERVICE_ACCOUNT_LOOKUP_TIMER, takeHeldCreate } from './stages/service-account-wait';
 import { WEBHOOK_TIMEOUT_TIMER } from './webhooks/call';
@@ -97,18 +96,6 @@ function ensureKubernetesService(ctx: Effects, s: ApiserverState): void {
   }
 }
 
-const APISERVICES = resourceForPath('apiregistration.k8s.io', 'v1', 'apiservices')!;
-
-/** The kube-apiserver-autoregistration hook: a Local APIService for every built-in group/version (aggregator/autoregister.ts). */
-function ensureLocalAPIServices(ctx: Effects, s: ApiserverState): void {
-  for (const obj of autoregisteredAPIServices(ctx.now, () => ctx.rand())) {
-    const name = obj.metadata.name ?? '';
-    if (s.cache.get('apiservices')?.objects.has(name)) continue;
-    const key = objectKey(APISERVICES, '', name);
-    etcdCall(ctx, s.etcd, opTxn([cmpModRevision(key, '=', 0)], [opPut(key, obj)], []), { kind: 'bootstrapObject', key }, `Txn create ${key}`);
-  }
-}
-
 /** The cache starts over: watchers could miss events, so their streams end and their clients watch again. */
 function closeAllWatchers(ctx: Effects, s: ApiserverState): void {
   for (const id of [...s.watchers.keys()]) {
@@ -134,7 +121,8 @@ function onInitialList(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
   if (first) {
     ensureNamespaces(ctx, s);
     ensureKubernetesService(ctx, s);
-    ensureLocalAPIServices(ctx, s);
+    // The kube-apiserver-autoregistration hook: a Local APIService for every built-in group/version.
+    autoregisterStart(ctx, s);
     ensureRbacPolicy(ctx, s);
   }
   serveQueued(ctx, s);
@@ -157,6 +145,8 @@ function onEtcdOutcome(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
       if ('error' in out) ctx.log(`bootstrap: failed to create namespace ${p.name}: ${out.error.message}`);
       else ctx.log(`bootstrap: namespace ${p.name} ensured`);
       return;
+    case 'autoregister':
+      return autoregisterOnEtcd(ctx, s, p.name, out);
     case 'bootstrapObject':
       if ('error' in out) ctx.log(`bootstrap: failed to create ${p.key}: ${out.error.message}`);
       return;
@@ -188,6 +178,7 @@ function onEtcdWatch(ctx: Effects, s: ApiserverState, body: EtcdWatchBody): void
     if (!applied) continue;
     fanOut(ctx, s, applied.resource, applied.event);
     availableConditionOnCacheEvent(ctx, s, applied.resource);
+    autoregisterOnCacheEvent(ctx, s, applied.resource, applied.event.obj);
     if (rbacOnCacheEvent(s, applied.resource, applied.event)) ready = true;
   }
   if (ready) serveQueued(ctx, s);
@@ -263,7 +254,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     // HTTP/2 PING from a client checking an idle connection: the server's HTTP/2 stack answers.
     if (type === 'http2.ping') return void ctx.reply<Http2Pong>(msg, { type: 'http2.pong', inReplyTo: msg.id }, { summary: 'HTTP/2 PING ack' });
     if (type === 'pod.http.response') return void (aggregatorOnAnswer(ctx, s, msg) || webhookOnAnswer(ctx, s, msg, WEBHOOK_CONTINUATIONS));
-    if (type === 'http.response' && availableConditionOnResponse(ctx, s, msg)) return;
+    if (type === 'http.response' && (availableConditionOnResponse(ctx, s, msg) || autoregisterOnResponse(ctx, s, msg))) return;
     if (logsOnMessage(ctx, s, msg)) return;
     etcdHeard(ctx, s.etcd, msg);
     const out = etcdOnMessage(ctx, s.etcd, msg);
@@ -284,6 +275,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     else if (t.name === LOG_PROXY_TIMER) logsOnTimeout(ctx, s, t.payload as number);
     else if (t.name === RELIST_TIMER) startList(ctx, s);
     else if (t.name === COMPACT_TIMER) onCompactTimer(ctx, s);
+    else if (autoregisterOnTimer(ctx, s, t)) return;
     else if (t.name === DELETE_COLLECTION_ITEM_TIMER) onDeleteCollectionItem(ctx, s, t.payload as { id: MessageId; status: number; body: unknown });
     else if (t.name === AGGREGATOR_PROXY_TIMER) aggregatorOnTimeout(ctx, s, t.payload as MessageId);
     else if (t.name === WEBHOOK_TIMEOUT_TIMER) webhookOnTimeout(ctx, s, t.payload as number, WEBHOOK_CONTINUATIONS);

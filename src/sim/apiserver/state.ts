@@ -44,6 +44,7 @@ export type EtcdPurpose =
   | { kind: 'watch' }
   | { kind: 'bootstrapNamespace'; name: string }
   | { kind: 'bootstrapObject'; key: string }
+  | { kind: 'autoregister'; name: string }
   | { kind: 'rbacBootstrap'; cacheKey: string }
   | { kind: 'compact'; step: CompactStep }
   | { kind: 'request'; requestId: MessageId; step: RequestStep }
@@ -239,7 +240,10 @@ export interface ApiserverState {
   aggregatorKernel?: NodeKernel;
   /** APIService status writes in flight through the loopback client: name -> request id. */
   apiServiceWrites?: Map<string, MessageId>;
+  /** The autoregister controller, once the kube-apiserver-autoregistration hook has run (aggregator/autoregister-controller.ts). */
+  autoregister?: AutoregisterState;
 }
 
 export type { Status };
 import type { ChargedQuota } from './quota-charge';
+import type { AutoregisterState } from './aggregator/autoregister-controller';

@@ -5,14 +5,14 @@
 // (cmd/kube-apiserver/app/aggregator.go). A served group/version missing from the table gets none
 // (makeAPIService skips it). The autoregister controller labels what it syncs on start
 // `kube-aggregator.kubernetes.io/automanaged: onstart`; the available-condition controller then
-// marks each one Available (reason Local).
-// Simplified: the real controller also re-syncs an edited or deleted one while it runs; here they
-// are created once, when the apiserver starts and finds them missing.
+// marks each one Available (reason Local). What the controller does with them when they are
+// missing, edited or deleted: autoregister-controller.ts.
 
 import { RESOURCES } from '../../api/resources';
 import { rfc3339 } from '../../api/time';
 import type { KubeObject } from '../../api/types';
 import { newUID } from '../registry/strategy';
+import { AUTOMANAGED_LABEL, MANAGE_ON_START } from './autoregister-check';
 
 /** group/version -> [groupPriorityMinimum, versionPriority] for the versions a v1.31 apiserver serves by default. */
 const PRIORITIES: Record<string, [number, number]> = {
@@ -55,7 +55,7 @@ export function autoregisteredAPIServices(now: number, rand: () => number): Kube
     out.push({
       apiVersion: 'apiregistration.k8s.io/v1',
       kind: 'APIService',
-      metadata: { name: `${version}.${group}`, uid: newUID(rand), creationTimestamp: rfc3339(now), labels: { 'kube-aggregator.kubernetes.io/automanaged': 'onstart' } },
+      metadata: { name: `${version}.${group}`, uid: newUID(rand), creationTimestamp: rfc3339(now), labels: { [AUTOMANAGED_LABEL]: MANAGE_ON_START } },
       // group is omitempty: the core group's APIService has none.
       spec: { ...(group && { group }), version, groupPriorityMinimum: p[0], versionPriority: p[1] },
       status: {},
