@@ -49,16 +49,18 @@ describe('ssh <node> -- crictl (seed, chapter 3)', () => {
   });
 
   // The docs' first image (`kubectl create deployment --image=nginx`, nginx:latest) carries the digest
-  // docker-library/repo-info repos/nginx/remote/latest.md records (published-digests.json).
-  it('shows nginx:latest\'s repo-info digest in crictl images --digests and in describe pod\'s Image ID', () => {
+  // of the nginx build it runs, 1.27.1, as pinned in public Dockerfiles (published-digests.json).
+  it('shows nginx:latest\'s published digest in crictl images --digests and in describe pod\'s Image ID', () => {
     const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 7 });
     expect(c.run('kubectl run web --image=nginx').exitCode).toBe(0);
     c.sim.runUntil(c.sim.now + 30_000);
     const images = c.run('ssh worker-1 -- sudo crictl images --digests').stdout;
-    expect(images).toMatch(/docker\.io\/library\/nginx\s+latest\s+5a88c9c454794\s+[0-9a-f]{13}\s+\d/);
+    expect(images).toMatch(/docker\.io\/library\/nginx\s+latest\s+1540e37eebb9a\s+[0-9a-f]{13}\s+\d/);
     expect(c.run('kubectl describe pod web').stdout).toContain(
-      '    Image ID:       docker.io/library/nginx@sha256:5a88c9c45479443d7be2eadc894b4ed0a9801bae03d97a5760ae13b5c2005942\n',
+      '    Image ID:       docker.io/library/nginx@sha256:1540e37eebb9abc5afa4256de1bade6542d50bf69b61b1dd855cb7804aaaf444\n',
     );
+    // The build that digest names is 1.27.1, and so is the nginx that starts.
+    expect(c.run('kubectl logs web').stdout).toContain(' [notice] 1#1: nginx/1.27.1\n');
   });
 
   // cri-tools v1.31.1 container.go: -q prints full ids one per line; --name filters by a regular expression.

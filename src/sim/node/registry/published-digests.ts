@@ -1,22 +1,29 @@
 // The manifest digests that real registries published for some of the catalogue's tags, so that
 // `crictl images` (DIGEST), `kubectl describe pod` (Image ID) and a pod's status.imageID carry the
-// real value, e.g. `docker.io/library/nginx@sha256:5a88c9c4...`. The data is published-digests.json;
+// real value, e.g. `docker.io/library/nginx@sha256:1540e37e...`. The data is published-digests.json;
 // each entry's `seen` says where its digest was read:
 // - Docker Official Images: the first `docker pull <image>@sha256:...` of the tag's file in
 //   docker-library/repo-info (repos/<image>/remote/<tag>.md), the Official Images' own record of
-//   each tag's manifest list, at the commit named. A moving tag (latest, 1.23, 8.0) had that digest
-//   when the commit was made (its build date is in `seen`), not necessarily today.
-// - registry.k8s.io (pause, hpa-example, coredns v1.11.3, metrics-server v0.7.2) and busybox:1.36:
-//   the same `<name>:<tag>@sha256:<digest>` pinned in several unrelated public repositories (a
-//   digest seen only once, or two for one tag, is not taken).
-//   busybox:1.36 keeps the later rebuild those repositories pin, not repo-info's Jan 2023 one.
+//   each tag's manifest list, at the commit named. A moving tag (1.23, 8.0) had that digest when
+//   the commit was made (its build date is in `seen`), not necessarily today.
+// - registry.k8s.io (pause, hpa-example, coredns v1.11.3, metrics-server v0.7.2), busybox:1.36 and
+//   nginx:1.27.1: the same `<name>:<tag>@sha256:<digest>` pinned in several unrelated public
+//   repositories (a digest seen only once is not taken). busybox:1.36 keeps the later rebuild those
+//   repositories pin, not repo-info's Jan 2023 one; nginx:1.27.1 was rebuilt several times, and
+//   keeps the build pinned most often.
+// - nginx 1.7.9, 1.14.2, 1.16.1 and busybox 1.28 (the docs' Deployment, rolling update and init
+//   container examples): the Image ID that `kubectl describe pod` printed for that tag, the same in
+//   several unrelated transcripts (tags no longer rebuilt, so every pull since gives it).
+// - nginx:latest: Kubeplay's nginx is 1.27.1 (catalogue.ts), so `latest` is the 1.27.1 build, as
+//   it was while 1.27.1 was the mainline release; repo-info's latest.md is of a later nginx.
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. For the Docker Official Images the stored copy of repo-info has no file for
-// most of the tags the docs use (nginx 1.25, 1.14.2, 1.16.1, 1.7.9; busybox 1.28; perl 5.34.0;
-// alpine 3.20 among those looked up), and the rest were not read in the session that added these;
-// registry.k8s.io's kubeadm images (kube-apiserver... v1.31.0) and etcd 3.5.15-0 were not found
-// pinned anywhere; agnhost and the other registry.k8s.io tags were not looked up.
+// most of the tags the docs use (nginx 1.25; perl 5.34.0; alpine 3.20 among those looked up), and
+// the rest were not read; registry.k8s.io's kubeadm images (kube-apiserver... v1.31.0) and etcd
+// 3.5.15-0 were not found pinned anywhere (the promoter manifests in kubernetes/k8s.io,
+// registry.k8s.io/images/k8s-staging-*/images.yaml, list them but are over a megabyte and were not
+// searched through); agnhost and the other registry.k8s.io tags were not looked up.
 
 import data from './published-digests.json';
 

@@ -98,8 +98,15 @@ describe('registry component', () => {
     ['registry.k8s.io/pause:3.10', 'sha256:ee6521f290b2168b6e0935a181d4cff9be1ac3f505666ef0e3c98fae8199917a'],
     ['registry.k8s.io/hpa-example:latest', 'sha256:581697a37f0e136db86d6b30392f0db40ce99c8248a7044c770012f4e8491544'],
     ['docker.io/library/busybox:1.36', 'sha256:73aaf090f3d85aa34ee199857f03fa3a95c8ede2ffd4cc2cdb5b94e566b11662'],
+    // nginx:1.27.1 pinned in several public Dockerfiles; `latest` is that build, as Kubeplay's nginx is 1.27.1.
+    ['docker.io/library/nginx:1.27.1', 'sha256:1540e37eebb9abc5afa4256de1bade6542d50bf69b61b1dd855cb7804aaaf444'],
+    ['docker.io/library/nginx:latest', 'sha256:1540e37eebb9abc5afa4256de1bade6542d50bf69b61b1dd855cb7804aaaf444'],
+    // The Image ID `kubectl describe pod` printed for the docs' example tags in several public transcripts.
+    ['docker.io/library/nginx:1.14.2', 'sha256:f7988fb6c02e0ce69257d9bd9cf37ae20a60f1df7563c3a2a6abe24160306b8d'],
+    ['docker.io/library/nginx:1.16.1', 'sha256:d20aa6d1cae56fd17cd458f4807e0de462caf2336f0b70b5eeb69fcaaf30dd9c'],
+    ['docker.io/library/nginx:1.7.9', 'sha256:e3456c851a152494c3e4ff5fcc26f240206abac0c9d794affb40e0714846c451'],
+    ['docker.io/library/busybox:1.28', 'sha256:141c253bc4c3fd0a201d32dc1f493bcf3fff003b6df416dea4f41046e0f37d47'],
     // docker-library/repo-info repos/<image>/remote/<tag>.md, the first `docker pull <image>@sha256:...`.
-    ['docker.io/library/nginx:latest', 'sha256:5a88c9c45479443d7be2eadc894b4ed0a9801bae03d97a5760ae13b5c2005942'],
     ['docker.io/library/httpd:2.4', 'sha256:454942557d44332cd7e4ae415e7ec9b4dbbf01b4a042491f423fcaf10a32ce9f'],
     ['docker.io/library/mysql:8.0', 'sha256:6f54880f928070a036aa3874d4a3fa203adc28688eb89e9f926a0dcacbce3378'],
   ])('gives %s its published digest', (ref, digest) => {
