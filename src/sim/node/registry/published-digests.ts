@@ -14,16 +14,17 @@
 // - nginx 1.7.9, 1.14.2, 1.16.1 and busybox 1.28 (the docs' Deployment, rolling update and init
 //   container examples): the Image ID that `kubectl describe pod` printed for that tag, the same in
 //   several unrelated transcripts (tags no longer rebuilt, so every pull since gives it).
+// - kubeadm v1.31.0's images (kube-apiserver, kube-controller-manager, kube-scheduler, kube-proxy,
+//   etcd 3.5.15-0) and pause 3.8 and 3.6: the digest real clusters report for the tag (describe's
+//   Image ID, status.imageID, node status images), the same in several unrelated repositories;
+//   etcd's is also the one the registry.k8s.io promoter manifest in kubernetes/k8s.io lists.
 // - nginx:latest: Kubeplay's nginx is 1.27.1 (catalogue.ts), so `latest` is the 1.27.1 build, as
 //   it was while 1.27.1 was the mainline release; repo-info's latest.md is of a later nginx.
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. For the Docker Official Images the stored copy of repo-info has no file for
 // most of the tags the docs use (nginx 1.25; perl 5.34.0; alpine 3.20 among those looked up), and
-// the rest were not read; registry.k8s.io's kubeadm images (kube-apiserver... v1.31.0) and etcd
-// 3.5.15-0 were not found pinned anywhere (the promoter manifests in kubernetes/k8s.io,
-// registry.k8s.io/images/k8s-staging-*/images.yaml, list them but are over a megabyte and were not
-// searched through); agnhost and the other registry.k8s.io tags were not looked up.
+// the rest were not read; agnhost and the other registry.k8s.io tags were not looked up.
 
 import data from './published-digests.json';
 

@@ -106,6 +106,13 @@ describe('registry component', () => {
     ['docker.io/library/nginx:1.16.1', 'sha256:d20aa6d1cae56fd17cd458f4807e0de462caf2336f0b70b5eeb69fcaaf30dd9c'],
     ['docker.io/library/nginx:1.7.9', 'sha256:e3456c851a152494c3e4ff5fcc26f240206abac0c9d794affb40e0714846c451'],
     ['docker.io/library/busybox:1.28', 'sha256:141c253bc4c3fd0a201d32dc1f493bcf3fff003b6df416dea4f41046e0f37d47'],
+    // What kubeadm v1.31.0 runs: Image IDs and node status images of real clusters; etcd's also in
+    // kubernetes/k8s.io registry.k8s.io/images/k8s-staging-etcd/images.yaml (the promoter manifest).
+    ['registry.k8s.io/kube-apiserver:v1.31.0', 'sha256:470179274deb9dc3a81df55cfc24823ce153147d4ebf2ed649a4f271f51eaddf'],
+    ['registry.k8s.io/kube-controller-manager:v1.31.0', 'sha256:f6f3c33dda209e8434b83dacf5244c03b59b0018d93325ff21296a142b68497d'],
+    ['registry.k8s.io/kube-scheduler:v1.31.0', 'sha256:96ddae9c9b2e79342e0551e2d2ec422c0c02629a74d928924aaa069706619808'],
+    ['registry.k8s.io/kube-proxy:v1.31.0', 'sha256:c727efb1c6f15a68060bf7f207f5c7a765355b7e3340c513e582ec819c5cd2fe'],
+    ['registry.k8s.io/etcd:3.5.15-0', 'sha256:a6dc63e6e8cfa0307d7851762fa6b629afb18f28d8aa3fab5a6e91b4af60026a'],
     // docker-library/repo-info repos/<image>/remote/<tag>.md, the first `docker pull <image>@sha256:...`.
     ['docker.io/library/httpd:2.4', 'sha256:454942557d44332cd7e4ae415e7ec9b4dbbf01b4a042491f423fcaf10a32ce9f'],
     ['docker.io/library/mysql:8.0', 'sha256:6f54880f928070a036aa3874d4a3fa203adc28688eb89e9f926a0dcacbce3378'],
