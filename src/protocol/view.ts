@@ -333,6 +333,8 @@ export interface SchedulingCycleView {
   /** The chosen node, or undefined when the pod did not fit. */
   node?: string;
   message?: string;
+  /** PreFilter plugins named the only nodes worth filtering: which plugins, how many nodes of all. */
+  narrowed?: { plugins: string[]; nodes: number; of: number };
   plugins: string[];
   nodes: {
     name: string;

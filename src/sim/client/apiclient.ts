@@ -247,6 +247,25 @@ export function clientOnTimer(c: ClientState, t: Timer, ctx: Effects): ClientEve
   return [{ kind: 'error', call, error: 'timeout' }];
 }
 
+/**
+ * Whether a delivered message is this client's: an answer to, a watch event on or the end of one of
+ * its calls, or the PONG of its health check. A process that runs one client per program (CoreDNS
+ * and metrics-server containers on a node) routes each message with it.
+ */
+export function clientOwnsMessage(c: ClientState, msg: Message): boolean {
+  const b = msg.body as { requestId?: MessageId; inReplyTo?: MessageId; stream?: MessageId; watchId?: MessageId };
+  for (const id of [b.requestId, b.inReplyTo, b.stream, b.watchId, msg.stream]) {
+    if (id !== undefined && (c.pending.has(id) || c.health?.ping === id)) return true;
+  }
+  return false;
+}
+
+/** The program using the client ended: its watch streams close and its health check stops. */
+export function closeClient(c: ClientState, ctx: Effects): void {
+  for (const call of c.pending.values()) if (call.watch) ctx.closeStream(call.id);
+  if (c.health) ctx.cancelTimer(c.health.timer);
+}
+
 /** Paths in the shape the apiserver serves. */
 export function resourcePath(opts: {
   group?: string;

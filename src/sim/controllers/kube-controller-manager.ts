@@ -210,9 +210,19 @@ export interface KubeControllerManagerState {
 
 /**
  * Every controller's work queue, the service account it acts as, and its sync: one table, so a
- * new controller is one row here rather than another copy of the dispatch.
+ * new controller is one row here rather than another copy of the dispatch. Built once per state
+ * object and kept beside it, not in it: the state stays plain data that a snapshot can clone (a
+ * clone gets its own table the first time it is asked).
  */
-function workers(s: KubeControllerManagerState): {
+const workerTables = new WeakMap<KubeControllerManagerState, Worker[]>();
+
+function workers(s: KubeControllerManagerState): Worker[] {
+  let table = workerTables.get(s);
+  if (!table) workerTables.set(s, (table = workerTable(s)));
+  return table;
+}
+
+interface Worker {
   rt: KubeControllerManagerState['replicaSet']['rt'];
   serviceAccount: string;
   /**
@@ -224,7 +234,9 @@ function workers(s: KubeControllerManagerState): {
    */
   waitsFor: readonly InformerName[];
   sync: (e: ControllerEnv, sc: Parameters<typeof syncReplicaSet>[2]) => ReturnType<typeof syncReplicaSet>;
-}[] {
+}
+
+function workerTable(s: KubeControllerManagerState): Worker[] {
   return [
     { rt: s.nodeLifecycle.rt, serviceAccount: NODE_CONTROLLER_SA, waitsFor: ['nodes', 'pods', 'leases'], sync: (e, sc) => syncNode(s.nodeLifecycle, e, sc) },
     { rt: s.taintEviction.rt, serviceAccount: TAINT_EVICTION_SA, waitsFor: ['nodes', 'pods'], sync: (e, sc) => syncTaintEvictionNode(s.taintEviction, e, sc) },

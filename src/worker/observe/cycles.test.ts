@@ -50,4 +50,13 @@ describe('cycleView', () => {
     };
     expect(cycleView(rec)).toMatchObject({ plugins: ['NodeAffinity'], nodes: [], message: "NodeAffinity: node(s) didn't match Pod's node affinity/selector" });
   });
+
+  it("says how many nodes a PreFilterResult left to filter (NodeAffinity, a DaemonSet pod's own node)", () => {
+    const rec: SchedulingCycleRecord = {
+      cycle: 2, pod: 'kube-system/kube-proxy-x', time: 0, numAllNodes: 5, numFeasibleToFind: 1, chosen: 'worker-3',
+      narrowed: { plugins: ['NodeAffinity'], nodes: 1 },
+      nodes: [{ node: 'worker-3', feasible: true, filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }], scores: [] }],
+    };
+    expect(cycleView(rec).narrowed).toEqual({ plugins: ['NodeAffinity'], nodes: 1, of: 5 });
+  });
 });

@@ -42,6 +42,7 @@ export function cycleView(r: SchedulingCycleRecord): SchedulingCycleView {
   });
   const view: SchedulingCycleView = { pod: r.pod, time: r.time, plugins, nodes };
   if (r.chosen !== undefined) view.node = r.chosen;
+  if (r.narrowed) view.narrowed = { ...r.narrowed, of: r.numAllNodes };
   const message = r.message ?? (r.preFilter ? `${r.preFilter.plugin}: ${verdict(r.preFilter)}` : undefined);
   if (message !== undefined) view.message = message;
   return view;

@@ -19,7 +19,7 @@ import type { Credentials } from '../../api/http';
 import type { KubeObject } from '../../api/types';
 import type { Effects, Message, Timer } from '../../kernel/component';
 import type { MessageId, ProcessId } from '../../kernel/units';
-import { CLIENT_HEALTH_TIMER, CLIENT_TIMEOUT_TIMER, createClient, type ClientState } from '../../client/apiclient';
+import { CLIENT_HEALTH_TIMER, CLIENT_TIMEOUT_TIMER, clientOwnsMessage, closeClient, createClient, type ClientState } from '../../client/apiclient';
 import { createInformer } from '../../client/informer';
 import { createInformerSet, informerSetOnMessage, informerSetOnTimer, informerSetStart, informerSetSynced, type InformerSet } from '../../client/informer-set';
 import type { Container, ContainerdState } from '../runtime/state';
@@ -80,18 +80,13 @@ export function startCoreDns(s: ContainerdState, ctx: Effects, c: Container): vo
 export function stopCoreDns(s: ContainerdState, ctx: Effects, containerId: string): void {
   const srv = s.coredns?.get(containerId);
   if (!srv) return;
-  for (const call of srv.client.pending.values()) if (call.watch) ctx.closeStream(call.id);
-  if (srv.client.health) ctx.cancelTimer(srv.client.health.timer);
+  closeClient(srv.client, ctx);
   s.coredns!.delete(containerId);
 }
 
 /** The server a message from kube-apiserver is for: the one whose client has the call it answers. */
 function serverForMessage(s: ContainerdState, msg: Message): CorednsServer | undefined {
-  const b = msg.body as { type: string; requestId?: MessageId; inReplyTo?: MessageId; stream?: MessageId; watchId?: MessageId };
-  const ids = [b.requestId, b.inReplyTo, b.stream, b.watchId, msg.stream].filter((x): x is MessageId => x !== undefined);
-  for (const srv of s.coredns?.values() ?? []) {
-    if (ids.some((id) => srv.client.pending.has(id) || srv.client.health?.ping === id)) return srv;
-  }
+  for (const srv of s.coredns?.values() ?? []) if (clientOwnsMessage(srv.client, msg)) return srv;
   return undefined;
 }
 

@@ -18,7 +18,7 @@ import type { Credentials, HttpRequest, HttpResponse } from '../../api/http';
 import type { Effects, Message, Timer } from '../../kernel/component';
 import type { MessageId, ProcessId } from '../../kernel/units';
 import { kubeletId } from '../../names';
-import { CLIENT_HEALTH_TIMER, CLIENT_TIMEOUT_TIMER, createClient, type ClientState } from '../../client/apiclient';
+import { CLIENT_HEALTH_TIMER, CLIENT_TIMEOUT_TIMER, clientOwnsMessage, closeClient, createClient, type ClientState } from '../../client/apiclient';
 import { createInformer } from '../../client/informer';
 import { createInformerSet, informerSetOnMessage, informerSetOnTimer, informerSetStart, type InformerSet } from '../../client/informer-set';
 import type { Container, ContainerdState } from '../runtime/state';
@@ -94,8 +94,7 @@ export function startMetricsServer(s: ContainerdState, ctx: Effects, c: Containe
 export function stopMetricsServer(s: ContainerdState, ctx: Effects, containerId: string): void {
   const srv = s.metricsServers?.get(containerId);
   if (!srv) return;
-  for (const call of srv.client.pending.values()) if (call.watch) ctx.closeStream(call.id);
-  if (srv.client.health) ctx.cancelTimer(srv.client.health.timer);
+  closeClient(srv.client, ctx);
   s.metricsServers!.delete(containerId);
 }
 
@@ -123,7 +122,7 @@ function onScrapeAnswer(srv: MetricsServer, node: string, r: HttpResponse): void
 /** A message for one of the metrics-server programs on this node; false when it is none of theirs. */
 export function metricsServerOnMessage(s: ContainerdState, ctx: Effects, msg: Message): boolean {
   if (!s.metricsServers?.size) return false;
-  const b = msg.body as { type: string; requestId?: MessageId; inReplyTo?: MessageId; stream?: MessageId; watchId?: MessageId };
+  const b = msg.body as { type: string; requestId?: MessageId; inReplyTo?: MessageId };
   for (const srv of s.metricsServers.values()) {
     if (b.type === 'http.response' && b.requestId !== undefined && srv.scrapes.has(b.requestId)) {
       const node = srv.scrapes.get(b.requestId)!;
@@ -131,8 +130,7 @@ export function metricsServerOnMessage(s: ContainerdState, ctx: Effects, msg: Me
       return onScrapeAnswer(srv, node, msg.body as HttpResponse), true;
     }
     if (b.type === 'conn.refused' && b.inReplyTo !== undefined && srv.scrapes.delete(b.inReplyTo)) return true;
-    const ids = [b.requestId, b.inReplyTo, b.stream, b.watchId, msg.stream].filter((x): x is MessageId => x !== undefined);
-    if (ids.some((id) => srv.client.pending.has(id) || srv.client.health?.ping === id)) {
+    if (clientOwnsMessage(srv.client, msg)) {
       informerSetOnMessage(ctx, srv.client, srv.informers, msg);
       return true;
     }

@@ -57,7 +57,9 @@ describe('runSchedulingCycle', () => {
     const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m', memory: '128Mi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
     expect(r.chosen).toBe('worker-2');
     const w2 = r.record.nodes.find((n) => n.node === 'worker-2')!;
-    expect(w2.filters.map((f) => f.plugin)).toEqual(['NodeUnschedulable', 'NodeName', 'TaintToleration', 'NodeAffinity', 'NodePorts', 'NodeResourcesFit', 'PodTopologySpread', 'InterPodAffinity']);
+    // NodeAffinity's PreFilter returns Skip for a pod with no nodeSelector and no required node
+    // affinity, so its Filter does not run (plugins/nodeaffinity/node_affinity.go PreFilter).
+    expect(w2.filters.map((f) => f.plugin)).toEqual(['NodeUnschedulable', 'NodeName', 'TaintToleration', 'NodePorts', 'NodeResourcesFit', 'PodTopologySpread', 'InterPodAffinity']);
     const fit = w2.scores.find((s) => s.plugin === 'NodeResourcesFit')!;
     expect(fit.weight).toBe(1);
     expect(w2.scores.find((s) => s.plugin === 'TaintToleration')).toMatchObject({ weight: 3, normalized: 100, weighted: 300 });
@@ -68,5 +70,68 @@ describe('runSchedulingCycle', () => {
     const scores = [{ name: 'a', score: 5 }, { name: 'b', score: 5 }];
     expect(selectHost(scores, () => 0.9)).toBe('a');
     expect(selectHost(scores, () => 0.1)).toBe('b');
+  });
+
+  // Source: plugins/nodeaffinity/node_affinity.go PreFilter (a PreFilterResult naming the nodes of
+  // matchFields metadata.name In), schedule_one.go findNodesThatFitPod (only those nodes are filtered;
+  // the round robin moves on by the nodes looked at) and kubernetes#125197 (nodes left out count as
+  // UnschedulableAndUnresolvable: "Preemption is not helpful" in the preemption message).
+  describe('NodeAffinity PreFilterResult (a DaemonSet pod, pinned to its node by matchFields)', () => {
+    const pinned = (node: string) => ({
+      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node] }] }] } } },
+    });
+    const cluster = () => [
+      nodeInfoOf(makeNode('worker-1')),
+      nodeInfoOf(makeNode('worker-2', { taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }] })),
+      nodeInfoOf(makeNode('worker-3')),
+      nodeInfoOf(makeNode('worker-4')),
+    ];
+
+    it('filters only the node it names, and the next cycle starts one node further on', () => {
+      const r = runSchedulingCycle({ pod: makePodInfo(makePod('kube-proxy-x', { spec: pinned('worker-3') })), nodes: cluster(), plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 1, rand: () => 0.5 });
+      expect(r.chosen).toBe('worker-3');
+      expect(r.record.nodes.map((n) => n.node)).toEqual(['worker-3']);
+      expect(r.record.narrowed).toEqual({ plugins: ['NodeAffinity'], nodes: 1 });
+      expect(r.record.numAllNodes).toBe(4);
+      expect(r.nextStartNodeIndex).toBe(2);
+    });
+
+    it("counts only its node in FailedScheduling; the others are 'not helpful' to preemption", () => {
+      const r = runSchedulingCycle({ pod: makePodInfo(makePod('kube-proxy-y', { spec: pinned('worker-2') })), nodes: cluster(), plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
+      expect(r.fitError).toBe(
+        "0/4 nodes are available: 1 node(s) had untolerated taint {gpu: true}. preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling..",
+      );
+      expect(r.nextStartNodeIndex).toBe(1);
+    });
+
+    it('rejects terms that name no node in common before any node is filtered', () => {
+      const spec = {
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['worker-1'] }, { key: 'metadata.name', operator: 'In', values: ['worker-3'] }] }],
+            },
+          },
+        },
+      };
+      const r = runSchedulingCycle({ pod: makePodInfo(makePod('odd', { spec })), nodes: cluster(), plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
+      expect(r.record.nodes).toEqual([]);
+      expect(r.fitError).toBe('0/4 nodes are available: pod affinity terms conflict. preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling..');
+    });
+
+    it('leaves every node to filter when one term does not pick nodes by name', () => {
+      const spec = {
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['worker-1'] }] }, { matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['linux'] }] }],
+            },
+          },
+        },
+      };
+      const r = runSchedulingCycle({ pod: makePodInfo(makePod('either', { spec })), nodes: cluster(), plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
+      expect(r.record.narrowed).toBeUndefined();
+      expect(r.record.nodes).toHaveLength(4);
+    });
   });
 });

@@ -53,6 +53,11 @@ export interface SchedulingCycleRecord {
   time: number;
   /** Set when PreFilter rejected the pod before any node was looked at. */
   preFilter?: FilterVerdict;
+  /**
+   * Set when PreFilter plugins named the only nodes worth filtering (framework.PreFilterResult):
+   * the plugins and how many of the snapshot's nodes were then filtered; the rest were not looked at.
+   */
+  narrowed?: { plugins: string[]; nodes: number };
   nodes: NodeRecord[];
   numAllNodes: number;
   numFeasibleToFind: number;
@@ -149,30 +154,57 @@ function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInf
   return status;
 }
 
+function intersect(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const x of a) if (b.has(x)) out.add(x);
+  return out;
+}
+
+/** RunPreFilterPlugins' status when the plugins' node sets have nothing in common. */
+function unresolvableFor(plugins: string[]): Status {
+  const reason = plugins.length === 1 ? `node(s) didn't satisfy plugin ${plugins[0]}` : `node(s) didn't satisfy plugin(s) [${plugins.join(' ')}] simultaneously`;
+  return { code: 'UnschedulableAndUnresolvable', reasons: [reason] };
+}
+
 /** Run PreFilter, Filter, PostFilter (on failure), PreScore, Score, NormalizeScore and select a host. */
 export function runSchedulingCycle(input: Input): CycleResult {
   const { pod, nodes, plugins, cycle, time } = input;
   const havePodsWithRequiredAntiAffinity = input.havePodsWithRequiredAntiAffinity ?? nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0);
   const ctx: CycleContext = { pod, nodes, havePodsWithRequiredAntiAffinity, state: {}, volumes: input.volumes };
-  const numFeasibleToFind = numFeasibleNodesToFind(nodes.length);
-  const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodes: [], numAllNodes: nodes.length, numFeasibleToFind };
+  const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodes: [], numAllNodes: nodes.length, numFeasibleToFind: numFeasibleNodesToFind(nodes.length) };
   const statuses = new Map<string, Status>();
   // A plugin whose PreFilter returned Skip does not run its Filter (framework.go SkipFilterPlugins).
   const skipped = new Set<string>();
+  // framework.go RunPreFilterPlugins: the PreFilterResults are intersected as they come; a plugin
+  // that rejects the pod, or an intersection left empty, ends PreFilter for every node.
+  let narrowedTo: ReadonlySet<string> | undefined;
+  const narrowedBy: string[] = [];
   for (const p of plugins) {
-    const s = p.preFilter?.(ctx);
+    let s = p.preFilter?.(ctx);
     if (s?.code === 'Skip') skipped.add(p.name);
+    else if (s?.nodeNames && isSuccess(s)) {
+      narrowedBy.push(p.name);
+      narrowedTo = narrowedTo ? intersect(narrowedTo, s.nodeNames) : s.nodeNames;
+      if (narrowedTo.size === 0) s = unresolvableFor(narrowedBy);
+    }
     if (s && !isSuccess(s) && s.code !== 'Skip') {
       record.preFilter = { plugin: p.name, code: s.code, reasons: s.reasons };
       for (const n of nodes) statuses.set(n.name, s);
       return fail(ctx, plugins, record, statuses, input.startIndex, s.reasons.join(', '));
     }
   }
+  // schedule_one.go findNodesThatFitPod: only the named nodes that exist are filtered (in the
+  // snapshot's order here; Go ranges over a set); the others are left out of the diagnosis, which
+  // counts them as UnschedulableAndUnresolvable (kubernetes#125197, in v1.31 and back-ported).
+  const candidates = narrowedTo ? nodes.filter((n) => narrowedTo.has(n.name)) : nodes;
+  if (narrowedTo) record.narrowed = { plugins: narrowedBy, nodes: candidates.length };
+  const numFeasibleToFind = numFeasibleNodesToFind(candidates.length);
+  record.numFeasibleToFind = numFeasibleToFind;
   const feasible: NodeInfo[] = [];
   const feasibleRecs: NodeRecord[] = [];
   let processed = 0;
-  for (let i = 0; i < nodes.length && feasible.length < numFeasibleToFind; i++) {
-    const node = nodes[(input.startIndex + i) % nodes.length]!;
+  for (let i = 0; i < candidates.length && feasible.length < numFeasibleToFind; i++) {
+    const node = candidates[(input.startIndex + i) % candidates.length]!;
     processed++;
     const rec: NodeRecord = { node: node.name, filters: [], feasible: false, scores: NO_SCORES };
     record.nodes.push(rec);
@@ -184,6 +216,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
       feasibleRecs.push(rec);
     } else statuses.set(node.name, s);
   }
+  // The round robin moves on by the nodes looked at, over all of the snapshot's nodes.
   const nextStartNodeIndex = nodes.length ? (input.startIndex + processed) % nodes.length : 0;
   if (feasible.length === 0) return fail(ctx, plugins, record, statuses, nextStartNodeIndex);
   // With one feasible node there is nothing to compare: the real scheduler skips scoring.

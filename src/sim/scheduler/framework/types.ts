@@ -14,6 +14,11 @@ export interface Status {
   reasons: string[];
   /** The plugin that returned a failure (framework.Status.Plugin). */
   plugin?: string;
+  /**
+   * PreFilter only: framework.PreFilterResult.NodeNames, the only nodes worth filtering (NodeAffinity
+   * returns a DaemonSet pod's own node). Undefined: every node.
+   */
+  nodeNames?: ReadonlySet<string>;
 }
 
 export const success = (): Status => ({ code: 'Success', reasons: [] });

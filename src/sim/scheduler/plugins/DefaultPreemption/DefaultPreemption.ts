@@ -21,13 +21,16 @@ export const DefaultPreemption: Plugin = {
     }
     const priority = pod.spec.priority ?? 0;
     const out = new Map<string, Status>();
-    for (const [name, s] of statuses) {
-      if (s.code === 'UnschedulableAndUnresolvable') {
+    // preemption.go nodesWherePreemptionMightHelp walks every node: one left out of the statuses (a
+    // node PreFilter's result did not name) counts as UnschedulableAndUnresolvable (kubernetes#125197).
+    for (const node of ctx.nodes) {
+      const name = node.name;
+      const s = statuses.get(name);
+      if (!s || s.code === 'UnschedulableAndUnresolvable') {
         out.set(name, { code: 'UnschedulableAndUnresolvable', reasons: [PreemptionNotHelpful] });
         continue;
       }
-      const node = ctx.nodes.find((n) => n.name === name);
-      const victims = (node?.pods ?? []).filter((p) => (p.spec.priority ?? 0) < priority);
+      const victims = node.pods.filter((p) => (p.spec.priority ?? 0) < priority);
       // With victims, the real evaluator re-runs the filters without them; Kubeplay reports the filter's own reasons.
       out.set(name, victims.length === 0 ? { code: 'UnschedulableAndUnresolvable', reasons: [NoPreemptionVictims] } : s);
     }
