@@ -51,7 +51,7 @@ function Cycle({ c }: { c: SchedulingCycleView }) {
         ) : null}
         {c.message ? <span className="cycle-message"> {c.message}</span> : null}
       </p>
-      {c.narrowed ? <p className="muted cycle-narrowed">{fill(t.cycleNarrowed, { plugins: c.narrowed.plugins.join(', '), nodes: c.narrowed.nodes, all: c.narrowed.of })}</p> : null}
+      {c.narrowed ? <p className="muted cycle-narrowed" data-testid="cycle-narrowed">{fill(t.cycleNarrowed, { plugins: c.narrowed.plugins.join(', '), nodes: c.narrowed.nodes, all: c.narrowed.of })}</p> : null}
       <div className="table-scroll" tabIndex={0}>
         <table className="data-table compact scheduler-grid">
           <thead>
