@@ -24,8 +24,10 @@ export function LessonPanel() {
   const flat = lesson.sections.flatMap((section) => section.steps.map((step) => ({ section, step })));
   const here = flat[index];
   if (!here) return null;
-  // Finish marks the last step done: only then is the lesson complete.
-  const finished = book[name]?.done.includes(here.step.id) ?? false;
+  // Only Finish completes the lesson: a last step with a "do this" is done (its check latched) while
+  // the learner still has the section's question to answer, and the outcome mounting then would
+  // scroll and take the focus too early, and not again on Finish.
+  const finished = book[name]?.finished ?? false;
   if (hidden)
     return (
       <button type="button" className="lesson-reopen" data-testid="lesson-reopen" onClick={() => useLessonStore.getState().setHidden(false)}>
@@ -207,7 +209,7 @@ function Nav({ name, index, count, here, l }: { name: string; index: number; cou
           {waiting ? l.skip : l.next}
         </button>
       ) : (
-        <button type="button" className="primary" data-testid="lesson-finish" onClick={() => st.markDone(here.step.id)}>
+        <button type="button" className="primary" data-testid="lesson-finish" onClick={() => st.finish(here.step.id)}>
           {l.finish}
         </button>
       )}

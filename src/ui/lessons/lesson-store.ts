@@ -23,6 +23,8 @@ export interface LessonActions {
   onLoaded(name: string, lesson: LessonView | undefined): void;
   go(index: number): void;
   markDone(stepId: string): void;
+  /** Finish: the last step is done and the lesson complete. */
+  finish(stepId: string): void;
   answer(sectionId: string, choice: number): void;
   wantStep(id: string | null): void;
   setHidden(hidden: boolean): void;
@@ -68,6 +70,9 @@ export const useLessonStore = create<LessonState & LessonActions>()((set, get) =
     },
     markDone(stepId) {
       update((p) => (p.done.includes(stepId) ? p : { ...p, done: [...p.done, stepId] }));
+    },
+    finish(stepId) {
+      update((p) => ({ ...p, done: p.done.includes(stepId) ? p.done : [...p.done, stepId], finished: true }));
     },
     answer(sectionId, choice) {
       update((p) => ({ ...p, answers: { ...p.answers, [sectionId]: choice } }));

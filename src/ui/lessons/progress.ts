@@ -14,6 +14,12 @@ export interface LessonProgress {
   done: string[];
   /** Section id -> the index of the choice picked. */
   answers: Record<string, number>;
+  /**
+   * Finish was pressed. Not the same as the last step being done: a last step with a "do this"
+   * (lessons 2 and 4) is done as soon as its check passes, before the learner answers the section's
+   * question and presses Finish.
+   */
+  finished?: boolean;
 }
 
 export type ProgressBook = Record<string, LessonProgress>;
@@ -33,7 +39,7 @@ export function readProgress(): ProgressBook {
       const answers: Record<string, number> = {};
       if (q.answers && typeof q.answers === 'object')
         for (const [k, v] of Object.entries(q.answers as Record<string, unknown>)) if (typeof v === 'number') answers[k] = v;
-      out[name] = { done, answers, ...(typeof q.current === 'string' ? { current: q.current } : {}) };
+      out[name] = { done, answers, ...(typeof q.current === 'string' ? { current: q.current } : {}), ...(q.finished === true ? { finished: true } : {}) };
     }
     return out;
   } catch {
