@@ -7,10 +7,9 @@ import { expect, expectNoAxeViolations, gotoApp, shotSizes, test } from './helpe
 
 test("a kube-proxy pod's scheduling cycle filters its own node only, and the inspector says why", async ({ page }) => {
   await gotoApp(page);
-  const proxy = page.locator('[data-testid^="pod-kube-system-kube-proxy-"]').first();
+  const proxy = page.getByTestId('host-worker-2').locator('[data-testid^="pod-kube-system-kube-proxy-"]');
   await expect(proxy).toBeVisible({ timeout: 30_000 });
-  await proxy.focus();
-  await page.keyboard.press('Enter');
+  await proxy.click();
   await expect(page.getByTestId('scheduler-table')).toBeVisible();
   const narrowed = page.getByTestId('cycle-narrowed').first();
   await expect(narrowed).toContainText("NodeAffinity's PreFilter named the only node(s) worth filtering: 1 of 4");
