@@ -62,6 +62,13 @@ describe('kubeplay serve', () => {
     expect(table.rows.map((r: { cells: string[] }) => r.cells[0])).toEqual(['control-plane', 'worker-1', 'worker-2', 'worker-3']);
   }, 30_000);
 
+  it("writes JSON in kube-apiserver's field order: kind before apiVersion, ObjectMeta's order, typed lists' items without TypeMeta, Status (meta/v1 types.go; unstructured.go decodeToList)", async () => {
+    expect((await get('/api/v1/namespaces/default')).body).toMatch(/^\{"kind":"Namespace","apiVersion":"v1","metadata":\{"name":"default","uid":"[^"]+","resourceVersion":"\d+","creationTimestamp":/);
+    expect((await get('/api/v1/namespaces')).body).toMatch(/^\{"kind":"NamespaceList","apiVersion":"v1","metadata":\{"resourceVersion":"\d+"\},"items":\[\{"metadata":\{"name":"default",/);
+    expect((await get('/api/v1/namespaces/default/pods/nope')).body).toBe('{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"pods \\"nope\\" not found","reason":"NotFound","details":{"name":"nope","kind":"pods"},"code":404}');
+    expect((await get('/api/v1/namespaces?watch=1&timeoutSeconds=1')).body.split('\n')[0]).toMatch(/^\{"type":"ADDED","object":\{"kind":"Namespace","apiVersion":"v1","metadata":\{"name":/);
+  });
+
   it('answers the health endpoints as text from the simulated kube-apiserver, and a Warn create with a Warning header per unknown field', async () => {
     const health = await get('/livez?verbose');
     expect(health.type).toBe('text/plain; charset=utf-8');

@@ -30,6 +30,7 @@ import { hostPort, startPageServer, type PageServer } from './page';
 import { makePki, type Pki } from './pki';
 import { ServedSession } from './served-session';
 import { isTable, tableJson } from './table-json';
+import { watchLine, wireJson } from '../sim/api/wire-json';
 import { isFollowedLog, LOG_POLL_MS, LogFollow, type Ask } from './logs-follow';
 
 export interface ServeOptions {
@@ -106,7 +107,7 @@ export function warningHeader(text: string): string {
 
 function send(res: ServerResponse, code: number, body: unknown, contentType = 'application/json', warnings: string[] = []): void {
   if (res.headersSent || res.destroyed) return;
-  const text = typeof body === 'string' ? body : isTable(body) ? tableJson(body) : JSON.stringify(body);
+  const text = typeof body === 'string' ? body : isTable(body) ? tableJson(body) : wireJson(body);
   const headers: Record<string, string | number | string[]> = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' };
   if (warnings.length) headers.Warning = warnings.map(warningHeader);
   res.writeHead(code, headers);
@@ -122,8 +123,8 @@ function eventLine(event: { type: string; object: unknown }): string {
   const obj = event.object;
   if (typeof obj !== 'object' || obj === null) return JSON.stringify(event) + '\n';
   let json = objectJson.get(obj);
-  if (json === undefined) objectJson.set(obj, (json = JSON.stringify(obj)));
-  return `{"type":${JSON.stringify(event.type)},"object":${json}}\n`;
+  if (json === undefined) objectJson.set(obj, (json = wireJson(obj)));
+  return watchLine(event.type, json);
 }
 
 /** A watch's headers, sent and flushed as soon as the watch is established (handlers/watch.go serveWatch). */

@@ -5,6 +5,8 @@
 // object's serialisation (cacher/caching_object.go) rather than encoding it again for every reader.
 // The cells (AGE, RESTARTS' "ago") change with time and are encoded each time.
 
+import { wireJson, wireObject } from '../sim/api/wire-json';
+
 /** Serialisations kept; past this the cache starts again (a cluster's objects, not its history). */
 const MAX_KEPT = 50_000;
 const kept = new Map<string, string>();
@@ -23,11 +25,11 @@ function versionKey(o: Row['object']): string | undefined {
 
 function objectJson(o: Row['object']): string {
   const key = versionKey(o);
-  if (key === undefined) return JSON.stringify(o);
+  if (key === undefined) return wireJson(o);
   let json = kept.get(key);
   if (json === undefined) {
     if (kept.size >= MAX_KEPT) kept.clear();
-    kept.set(key, (json = JSON.stringify(o)));
+    kept.set(key, (json = wireJson(o)));
   }
   return json;
 }
@@ -35,7 +37,7 @@ function objectJson(o: Row['object']): string {
 function rowJson(r: Row): string {
   if (typeof r !== 'object' || r === null) return JSON.stringify(r);
   const keys = Object.keys(r);
-  if (keys.length !== 2 || keys[0] !== 'cells' || keys[1] !== 'object' || r.object === undefined) return JSON.stringify(r);
+  if (keys.length !== 2 || keys[0] !== 'cells' || keys[1] !== 'object' || r.object === undefined) return JSON.stringify(r.object === undefined ? r : { ...r, object: wireObject(r.object) });
   return `{"cells":${JSON.stringify(r.cells)},"object":${objectJson(r.object)}}`;
 }
 
@@ -43,9 +45,9 @@ export function isTable(body: unknown): body is { kind: 'Table'; rows: unknown[]
   return typeof body === 'object' && body !== null && (body as { kind?: unknown }).kind === 'Table' && Array.isArray((body as { rows?: unknown }).rows);
 }
 
-/** JSON.stringify(table), byte for byte, with the rows' objects from the cache. */
+/** wireJson(table), byte for byte, with the rows' objects from the cache. */
 export function tableJson(table: { rows: readonly unknown[] }): string {
-  const head = JSON.stringify({ ...table, rows: ROWS });
+  const head = wireJson({ ...table, rows: ROWS });
   const rows = `[${table.rows.map((r) => rowJson(r as Row)).join(',')}]`;
   return head.replace(JSON.stringify(ROWS), () => rows);
 }

@@ -4,8 +4,17 @@
 // deadline when that comes first, and never once that time has passed. When its time comes the
 // dispatcher sends it a BOOKMARK whose object is the kind, empty but for the resourceVersion the
 // cache has reached; cacheWatcher.process drops it unless that version is newer than the one the
-// watch started from. The watcher is then put back for its next bookmark. The real dispatcher looks
-// at the buckets every second with a 25% jitter; here the bookmark comes at the exact time.
+// watch started from. The watcher is then put back for its next bookmark.
+//
+// Here the bookmark comes at the exact time. The real one does not: watcherBookmarkTimeBuckets files
+// a watcher under the whole second (since the cacher was created) its time falls in, and
+// dispatchEvents pops every bucket up to the current second on a timer of wait.Jitter(1s, 0.25), so
+// a bookmark arrives between 1 s early and 1.25 s late, all of one cacher's watchers in a bucket at
+// the same tick; a pre-deadline bookmark popped early is filed again in the next bucket
+// (addWatcherThreadUnsafe clamps to startBucketID) and may come twice. Not modelled: the jitter
+// would need a deterministic stand-in for the ticker's rand, and, though that adds no PRNG draw,
+// every in-cluster reflector asks for bookmarks, so moving their send times moves the network's
+// per-message latency draws (kernel/network.ts) in every scenario - the same shift a new draw makes.
 
 import type { Effects } from '../kernel/component';
 import type { RecordId } from '../kernel/units';

@@ -32,7 +32,7 @@ import { prepareForCreate } from '../registry/strategy';
 import { passed, respond } from '../respond';
 import { maybeTable } from '../table';
 import type { ApiserverState, RequestContext, RequestStep, WriteOp } from '../state';
-import { objectFromKv } from '../watchcache';
+import { listedObjectFromKv, objectFromKv } from '../watchcache';
 import { onLeaseGrant, ttlSecondsOf, writeWithLease } from '../lease-manager';
 import { admissionRejected, admissionStepAfterWebhooks, runAdmission, runMutatingAdmission, runValidatingAdmission } from './admission';
 import type { AdmissionAttributes } from '../admission';
@@ -467,7 +467,7 @@ function listFrom(rc: RequestContext, range: RangeResponse, revision: number): K
   const sel = selectorsOf(rc);
   const items: KubeObject[] = [];
   for (const kv of range.kvs) {
-    const obj = typed(rc.ri.info, objectFromKv(kv));
+    const obj = typed(rc.ri.info, listedObjectFromKv(kv));
     if ('kind' in sel) break;
     if (!selectorMatches(sel.labels, obj.metadata.labels) || !matchesFields(obj, sel.fields)) continue;
     items.push(obj);

@@ -13,6 +13,7 @@ import type { Credentials } from '../../api/http';
 import { klogLine } from '../../client/klog';
 import type { Status } from '../../api/types';
 import { simEpochMs } from '../../api/time';
+import { wireJson } from '../../api/wire-json';
 
 /** A kubectl process id: one per invocation, fixed by its job so a run replays the same. */
 const pidOf = (jobId: number): number => 4100 + jobId;
@@ -38,6 +39,8 @@ function truncated(body: string, v: number): string {
 }
 
 const bodyText = (b: unknown): string => (typeof b === 'string' ? b : JSON.stringify(b));
+/** The answer's bytes as kube-apiserver wrote them (its field order, wire-json.ts). */
+const answerText = (b: unknown): string => (typeof b === 'string' ? b : wireJson(b));
 
 export function configLoadedLine(now: number, jobId: number, path: string): string {
   return line(now, jobId, 'loader.go:395', `Config loaded from file:  ${path}`);
@@ -88,7 +91,7 @@ export function responseLines(v: number, now: number, jobId: number, r: LoggedRe
   if (v === 6) return line(now, jobId, 'round_trippers.go:553', `${r.method} ${r.url} ${status} in ${ms} milliseconds`);
   let out = line(now, jobId, 'round_trippers.go:574', `Response Status: ${status} in ${ms} milliseconds`);
   if (v < 8 || r.status === undefined) return out;
-  const body = r.body === undefined ? '' : bodyText(r.body);
+  const body = r.body === undefined ? '' : answerText(r.body);
   out += line(now, jobId, 'round_trippers.go:577', 'Response Headers:');
   const date = new Date(simEpochMs() + Math.floor(now / 1000) * 1000).toUTCString();
   const headers: [string, string][] = [

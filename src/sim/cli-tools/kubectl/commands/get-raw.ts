@@ -8,6 +8,7 @@
 // watch: after timeoutSeconds, else after its random --min-request-timeout. Ctrl-C stops it sooner.
 
 import type { WatchEventBody } from '../../../api/http';
+import { watchLine, wireJson } from '../../../api/wire-json';
 import type { Effects } from '../../../kernel/component';
 import type { CliOutput } from '../../protocol';
 import { plain } from '../errors';
@@ -55,7 +56,7 @@ export function startGetRaw(st: KubectlState, job: JobCommon, p: ParsedArgs, ctx
 /** One event of a raw watch: its JSON line, written to the terminal at once. */
 export function onGetRawWatchEvent(job: JobCommon, body: WatchEventBody, ctx: Effects): void {
   if (body.watchId !== job.watchId) return;
-  const stdout = `${JSON.stringify({ type: body.event.type, object: body.event.object })}\n`;
+  const stdout = watchLine(body.event.type, wireJson(body.event.object));
   const o: CliOutput = { type: 'cli.output', jobId: job.jobId, stdout, stderr: '', exitCode: 0, partial: true };
   ctx.emit(o as unknown as { type: string });
 }
@@ -68,6 +69,6 @@ export function onGetRawWatchEnded(st: KubectlState, job: JobCommon, r: RequestR
 
 export function onGetRawResult(st: KubectlState, job: JobCommon, r: RequestResult, ctx: Effects): void {
   if (!r.ok) return finishJob(st, job, ctx, r.err);
-  job.stdout = typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
+  job.stdout = typeof r.body === 'string' ? r.body : wireJson(r.body);
   finishJob(st, job, ctx);
 }
