@@ -14,6 +14,7 @@ test("a kube-proxy pod's scheduling cycle filters its own node only, and the ins
   const narrowed = page.getByTestId('cycle-narrowed').first();
   await expect(narrowed).toContainText("NodeAffinity's PreFilter named the only node(s) worth filtering: 1 of 4");
   await expect(page.getByTestId('scheduler-table').locator('tbody tr')).toHaveCount(1);
+  await narrowed.scrollIntoViewIfNeeded();
   await expectNoAxeViolations(page);
   await shotSizes(page, 'scheduler-table-daemonset');
 });
