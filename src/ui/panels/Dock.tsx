@@ -5,7 +5,6 @@
 
 import { Lazy, lazyNamed } from '../app/lazy';
 import { useStrings } from '../app/useStrings';
-import { useSeqStrings } from '../sequence/strings';
 import { type DockTab } from '../store/ui-store';
 import { ScenarioBadge } from './ScenarioBadge';
 import { useScenarioStrings } from './scenario-strings';
@@ -23,7 +22,6 @@ const ScenarioPanel = lazyNamed(() => import('./ScenarioPanel'), 'ScenarioPanel'
 
 export function Dock() {
   const t = useStrings();
-  const seq = useSeqStrings();
   const sc = useScenarioStrings();
   const tab = useUiStore((s) => s.dockTab);
   const open = useUiStore((s) => s.dockOpen);
@@ -36,7 +34,7 @@ export function Dock() {
     { id: 'terminal', label: t.dockTerminal },
     { id: 'events', label: t.dockEvents },
     { id: 'timeline', label: t.dockTimeline },
-    { id: 'sequence', label: seq.tab },
+    { id: 'sequence', label: t.dockSequence },
     { id: 'yaml', label: t.dockYaml },
     { id: 'scenario', label: sc.tab },
   ];
