@@ -9,7 +9,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { initialBundle, initialFiles } from '../bench/bundle';
-import { expect, gotoApp, test, typeCommand } from './helpers';
+import { expect, gotoApp, shotSizes, test, typeCommand } from './helpers';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -39,6 +39,7 @@ test('a piece that is still loading says so (role=status), keeps its place, then
   await page.goto('/');
   const dock = page.getByTestId('dock');
   await expect(dock.getByRole('status')).toHaveText('loading…');
+  await shotSizes(page, 'bundle-terminal-loading', { graph: false });
   const before = await dock.boundingBox();
   release();
   await expect(page.getByTestId('terminal-text')).toBeVisible();
@@ -62,6 +63,7 @@ test('a piece that is still loading says so (role=status), keeps its place, then
   await page.getByTestId('component-kube-apiserver').click();
   const inspector = page.getByTestId('inspector');
   await expect(inspector.getByRole('status')).toHaveText('загрузка…');
+  await shotSizes(page, 'bundle-inspector-loading', { graph: false });
   releaseInspector();
   await expect(page.getByTestId('inspector-component')).toHaveAttribute('data-id', 'kube-apiserver');
   await expect(inspector.getByRole('status')).toHaveCount(0);

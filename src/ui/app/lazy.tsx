@@ -21,7 +21,11 @@ export function Loading({ className }: { className?: string }) {
   );
 }
 
-/** A lazy piece with its loading text; `fallback` replaces the text where a piece has its own box. */
-export function Lazy({ children, className, fallback }: { children: ReactNode; className?: string; fallback?: ReactNode }) {
-  return <Suspense fallback={fallback ?? <Loading className={className} />}>{children}</Suspense>;
+/**
+ * A lazy piece with its loading text. `box` wraps the text in a box of that class, where the piece
+ * has its own (the lesson panel's width, the start screen's backdrop); `fallback` replaces it all.
+ */
+export function Lazy({ children, className, box, fallback }: { children: ReactNode; className?: string; box?: string; fallback?: ReactNode }) {
+  const loading = <Loading className={className} />;
+  return <Suspense fallback={fallback !== undefined ? fallback : box ? <div className={box}>{loading}</div> : loading}>{children}</Suspense>;
 }

@@ -2,7 +2,7 @@
 // every page; the panel itself (and lessons.css) loads only once a lesson is open (app/lazy.tsx).
 
 import { useEffect } from 'react';
-import { Lazy, Loading, lazyNamed } from '../app/lazy';
+import { Lazy, lazyNamed } from '../app/lazy';
 import { stepOfFragment } from './links';
 import { useLessonStore } from './lesson-store';
 
@@ -13,13 +13,7 @@ export function LessonSlot() {
   const open = useLessonStore((s) => s.lesson !== null && s.name !== null);
   if (!open) return null;
   return (
-    <Lazy
-      fallback={
-        <aside className="lesson-panel lesson-panel--loading">
-          <Loading />
-        </aside>
-      }
-    >
+    <Lazy box="lesson-panel--loading">
       <LessonPanel />
     </Lazy>
   );

@@ -5,12 +5,17 @@
 
 import { Lazy, lazyNamed } from '../app/lazy';
 import { useStrings } from '../app/useStrings';
+import { startCollecting } from '../sequence/collect';
 import { type DockTab } from '../store/ui-store';
 import { ScenarioBadge } from './ScenarioBadge';
 import { useScenarioStrings } from './scenario-strings';
 import './panels.css';
 import { useUiStore, useWorkerStore } from '../store/app-store';
 import { useLiveStrings } from '../app/live-strings';
+
+// The Request tab follows requests made before it first opens: its collector starts with the page,
+// while the diagram itself loads with the tab.
+startCollecting();
 
 // Each tab's body loads when first shown; the terminal (xterm) right after the first paint.
 const Terminal = lazyNamed(() => import('../terminal/Terminal'), 'Terminal');

@@ -1,7 +1,7 @@
 // The toolbar's way back to the start screen, and the slot the screen opens in. The screen itself
 // (lesson and drill lists, start.css) loads only when it opens (app/lazy.tsx).
 
-import { Lazy, Loading, lazyNamed } from '../app/lazy';
+import { Lazy, lazyNamed } from '../app/lazy';
 import { useWorkerStore } from '../store/app-store';
 import { useLessonStrings } from '../lessons/strings';
 import { useStartStore } from './start-store';
@@ -13,13 +13,7 @@ export function StartSlot() {
   const open = useStartStore((s) => s.open) && !useWorkerStore.getState().served;
   if (!open) return null;
   return (
-    <Lazy
-      fallback={
-        <div className="overlay-backdrop">
-          <Loading />
-        </div>
-      }
-    >
+    <Lazy box="overlay-backdrop">
       <StartScreen />
     </Lazy>
   );
