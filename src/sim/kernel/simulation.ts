@@ -626,8 +626,10 @@ export class Simulation {
       }
     } else if (typeof meta.stream === 'number') stream = meta.stream;
     if (dropped) {
-      // A connection does not lose data: what it cannot deliver breaks it.
-      if (stream !== undefined && (dropped === 'partition' || dropped === 'loss')) this.breakStream(stream, rec.id);
+      // A connection does not lose data: what it cannot deliver breaks it. A WATCH to a machine
+      // that is off never opens its stream (breakStream says why); a stream that was open when
+      // its machine lost power is half-open instead, and no longer in `streams`.
+      if (stream !== undefined && (dropped === 'partition' || dropped === 'loss' || dropped === 'host-down')) this.breakStream(stream, rec.id);
       return rec.id;
     }
     const msg: Message = {
@@ -657,7 +659,10 @@ export class Simulation {
         dropped: reason,
       });
     };
-    if (!host.up) return drop('host-down');
+    if (!host.up) {
+      if (msg.stream !== undefined && !local) this.breakStream(msg.stream, msg.id);
+      return drop('host-down');
+    }
     if (!local && sender && isPartitioned(net, sender.host, dest.host)) {
       if (msg.stream !== undefined) this.breakStream(msg.stream, msg.id);
       return drop('partition');
@@ -730,6 +735,13 @@ export class Simulation {
    * long before that by its HTTP/2 health check (30 s without reading, then 15 s for a PING's
    * answer). So a stream that lost a message is broken: each end is told by its own machine, that
    * much later, that the connection is lost, and nothing more travels on it.
+   *
+   * The message that opens a stream, sent to a machine that is off (or that loses power while it
+   * travels), breaks it the same way: nothing answers the SYN, TCP sends it again until the
+   * client's connect gives up (RFC 9293, 3.8.1; RFC 6298, 5), and the client learns the stream
+   * never opened. Without that, kube-apiserver's etcd watch sent to a powered-off etcd-3 waited
+   * for ever, its keepalive answered by the member once it booted, which knew nothing of the watch
+   * (chaos seed 9867). The machine's side never had the stream, so only the client is told.
    */
   private breakStream(id: MessageId, cause: RecordId): void {
     const s = this.world.streams.get(id);
