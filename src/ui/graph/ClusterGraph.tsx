@@ -151,6 +151,13 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   const fitted = useRef(false);
   // Whether the cluster is bigger than the pane at READABLE_ZOOM: then the wheel scrolls it.
   const [scrolls, setScrolls] = useState(false);
+  // The hint under it, until the bottom of the cluster is in the pane.
+  const hint = useStore((st) => {
+    const l = layoutRef.current;
+    if (!scrolls || !l) return false;
+    const b = layoutBounds(l);
+    return st.transform[1] + (b.y + b.h) * st.transform[2] > st.height + 1;
+  });
   const flow = useStoreApi<GraphNode>();
   // The viewport is computed from the layout and set directly: React Flow's fitView waits for the
   // next change of the nodes, which never comes while the simulation is paused or idle.
@@ -230,7 +237,7 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
           <MessageFocus layout={layout} />
           <TrafficFailures layout={layout} />
         </ReactFlow>
-        {scrolls && (
+        {hint && (
           <div className="kp-scroll-hint" data-testid="graph-scroll-hint">
             {g.scrollForMore}
           </div>
