@@ -49,7 +49,8 @@ function selectionOf(n: GraphNode): Selection | null {
   }
 }
 
-function Legend() {
+/** `hint`: how to see the rest of a cluster bigger than the pane (in the legend's column: it covers no node). */
+function Legend({ hint }: { hint?: string }) {
   const phases = Object.keys(PHASE_FALLBACK) as (keyof typeof PHASE_FALLBACK)[];
   const g = useGraphStrings();
   const lang = useUiStore((s) => s.lang);
@@ -66,6 +67,11 @@ function Legend() {
           {p === 'raft' && <RaftFilters />}
         </span>
       ))}
+      {hint && (
+        <span className="kp-scroll-hint" data-testid="graph-scroll-hint">
+          {hint}
+        </span>
+      )}
     </div>
   );
 }
@@ -237,13 +243,8 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
           <MessageFocus layout={layout} />
           <TrafficFailures layout={layout} />
         </ReactFlow>
-        {hint && (
-          <div className="kp-scroll-hint" data-testid="graph-scroll-hint">
-            {g.scrollForMore}
-          </div>
-        )}
       </div>
-      {!live && <Legend />}
+      {!live && <Legend {...(hint ? { hint: g.scrollForMore } : {})} />}
       {!live && <ContextMenu />}
     </>
   );

@@ -142,20 +142,19 @@ export const K = {
 /** The smallest font (CSS px at zoom 1) any compact label is drawn with (graph.css, .kp-graph--compact). */
 export const COMPACT_MIN_FONT = 12;
 /**
- * The smallest zoom a compact graph is shown at: its 12 px labels at 11 px on screen, and a hair more
- * so rounding never makes them 10.99 (issue 11, a
+ * The smallest zoom a compact graph is shown at: its 12 px labels at 11 px on screen (issue 11, a
  * projector at 1280x720). A cluster that does not fit the pane at this zoom (5 etcd members; 3 etcd
  * members and 10 workers at 1280x720: 8.7 and 8.0 px at the fit) is laid out as wide as the pane
  * (layoutCluster's `readableW`) and scrolls down (ClusterGraph.tsx).
  */
-export const READABLE_ZOOM = 11.04 / COMPACT_MIN_FONT;
+export const READABLE_ZOOM = 11 / COMPACT_MIN_FONT;
 /**
  * The width, in flow units, a pane `paneW` CSS px wide shows at READABLE_ZOOM with fitView's `padding`
- * (@xyflow/system's parsePadding), in steps of 20 so a pixel of resize does not move the regions.
+ * (@xyflow/system's parsePadding), in steps of 10 so a pixel of resize does not lay the graph out again.
  */
 export function readableWidth(paneW: number, padding: number): number {
   const inner = paneW - 2 * Math.floor((paneW - paneW / (1 + padding)) * 0.5);
-  return Math.floor(inner / READABLE_ZOOM / 20) * 20;
+  return Math.floor(inner / READABLE_ZOOM / 10) * 10;
 }
 export const CHIP_COLS = 2;
 export const CHIP_ROWS = 3;
@@ -651,7 +650,6 @@ function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: n
 export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) => Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, aspect: number, regionGap = REGION_GAP, below?: { w: number; h: number }, readableW?: number): Arrangement {
   let best: Arrangement = { stacked: false, beside: false, cols: 1 };
   let bestZ = -1;
-  let bestSize = { w: Infinity, h: Infinity };
   // The arrangements as wide as the pane at READABLE_ZOOM, the lowest first (the pane scrolls down).
   let narrow: Arrangement | undefined;
   let narrowH = Infinity;
@@ -667,7 +665,6 @@ export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) =>
           if (z > bestZ * 1.0001) {
             bestZ = z;
             best = a;
-            bestSize = { w, h };
           }
           if (readableW !== undefined && w <= readableW && h < narrowH - 0.01) {
             narrowH = h;
@@ -677,9 +674,8 @@ export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) =>
       }
     }
   }
-  // Labels under 11 px at the best fit: the arrangement the pane's width holds at READABLE_ZOOM.
-  if (readableW !== undefined && narrow && (bestSize.w > readableW || bestSize.h > readableW / aspect)) return narrow;
-  return best;
+  // `readableW` given (layoutCluster: the best fit is under 11 px): the arrangement the pane's width holds at READABLE_ZOOM.
+  return narrow ?? best;
 }
 
 /**
@@ -691,6 +687,12 @@ export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) =>
  * wide, short pane as well as a tall one (issue 11, "A graph that stays readable").
  */
 export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutPod[], nodes: LayoutNode[], services: LayoutService[] = [], aspect = DEFAULT_ASPECT, readableW?: number): ClusterLayout {
+  if (readableW !== undefined) {
+    // The shape closest to the pane's, unless its fit is under READABLE_ZOOM (a step of readableWidth's slack).
+    const fitted = layoutCluster(hosts, components, pods, nodes, services, aspect);
+    const r = layoutBounds(fitted);
+    if (!fitted.compact || (r.w <= readableW + 10 && r.h <= (readableW + 10) / aspect)) return fitted;
+  }
   const g = group(hosts, components, pods, nodes);
   const b: Builder = { boxes: [], byId: {} };
   const podRegion: Record<string, string> = {};
