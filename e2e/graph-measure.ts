@@ -176,3 +176,65 @@ export async function badgeOverlaps(page: Page): Promise<BadgeOverlaps> {
     return { badges: badges.length, overlaps };
   });
 }
+
+/**
+ * The kube-apiserver -> etcd edges (to members on hosts of their own) that cross a text of the etcd
+ * box's header (its title, status line, note): the edge's drawn path sampled every 2 screen px
+ * against the boxes of the header's words, as "edge id over "text"". Also how many such edges there are.
+ */
+export async function etcdEdgeOverHeader(page: Page): Promise<{ edges: number; crossings: string[] }> {
+  await install(page);
+  return page.evaluate(() => {
+    const k = (window as unknown as { __kpGraph: InPage }).__kpGraph;
+    const header = document.querySelector('[data-testid="etcd-cluster"] .kp-region-header')!;
+    const words = k.labels(header).flatMap((el) => k.textBoxes(el).map((r) => ({ r, text: el.textContent!.trim().slice(0, 30) })));
+    const edges = [...document.querySelectorAll<SVGGElement>('.react-flow__edge')].filter((g) => {
+      const id = g.getAttribute('data-id') ?? '';
+      return /^e:[^>]*kube-apiserver[^>]*>etcd\//.test(id);
+    });
+    const crossings: string[] = [];
+    for (const g of edges) {
+      const path = g.querySelector<SVGPathElement>('path.react-flow__edge-path')!;
+      const m = path.getScreenCTM()!;
+      const len = path.getTotalLength();
+      const steps = Math.max(2, Math.ceil((len * m.a) / 2));
+      const hit = new Set<string>();
+      for (let i = 0; i <= steps; i++) {
+        const p = new DOMPoint(path.getPointAtLength((len * i) / steps).x, path.getPointAtLength((len * i) / steps).y).matrixTransform(m);
+        for (const { r, text } of words) if (p.x > r.left && p.x < r.right && p.y > r.top && p.y < r.bottom) hit.add(text);
+      }
+      for (const t of hit) crossings.push(`${g.getAttribute('data-id')} over "${t}"`);
+    }
+    return { edges: edges.length, crossings };
+  });
+}
+
+/**
+ * The why badges (callouts on the graph, src/ui/why) and what covers them: for each badge shown, the
+ * graph nodes drawn over any part of it (the topmost element at points across the badge is not the
+ * badge), as "badge text under node id".
+ */
+export async function coveredWhyBadges(page: Page): Promise<{ badges: string[]; covered: string[] }> {
+  await install(page);
+  return page.evaluate(() => {
+    const badges = [...document.querySelectorAll<HTMLElement>('.react-flow__node .kp-why')].filter((b) => b.offsetParent !== null);
+    const covered: string[] = [];
+    for (const b of badges) {
+      const r = b.getBoundingClientRect();
+      // The badge's own node (the box it is drawn on) shows past its rounded corners: not a cover.
+      const own = b.closest('.react-flow__node');
+      const over = new Set<string>();
+      // A grid of points inside the badge, a pixel in from its border.
+      for (let i = 0; i <= 6; i++)
+        for (let j = 0; j <= 2; j++) {
+          const x = r.left + 1 + ((r.width - 2) * i) / 6;
+          const y = r.top + 1 + ((r.height - 2) * j) / 2;
+          const top = document.elementFromPoint(x, y);
+          if (!top || b.contains(top) || top.closest('.react-flow__node') === own) continue;
+          over.add(top.closest('.react-flow__node')?.getAttribute('data-id') ?? top.className.toString().slice(0, 40));
+        }
+      for (const o of over) covered.push(`"${b.textContent!.trim()}" under ${o}`);
+    }
+    return { badges: badges.map((b) => b.textContent!.trim()), covered };
+  });
+}

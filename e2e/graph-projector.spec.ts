@@ -2,11 +2,14 @@
 // "dots of the same kind on the same edge merge into one with a count") never cover a label, measured
 // as bounding boxes while a Deployment of 12 rolls out on the default cluster at 1280x720; and
 // screenshots of the default cluster, 3- and 5-member etcd clusters and 10 workers, in English and Russian,
-// at 1280x720 and 1440x900, to be looked at.
+// at 1280x720 and 1440x900, to be looked at. And, measured in both languages at both sizes, on the
+// two clusters whose fit-to-view zoom shrank every label (5 etcd members: 8.7 px at 1280x720; 3 etcd
+// members and 10 workers: 8.0 px): every label at least 11 px and none cut, and the kube-apiserver ->
+// etcd edge clear of the etcd box's header text (it ran through the title and status line).
 
 import { type Page } from '@playwright/test';
-import { badgeOverlaps } from './graph-measure';
-import { expect, gotoApp, pickScenario, shot, test, typeCommand } from './helpers';
+import { badgeOverlaps, etcdEdgeOverHeader, fmtMeasure, measureGraph } from './graph-measure';
+import { expect, expectNoAxeViolations, gotoApp, pickScenario, shot, test, typeCommand } from './helpers';
 
 test('count badges never cover a label: the default cluster at 1280x720 while a Deployment of 12 rolls out', async ({ page }) => {
   test.setTimeout(150_000);
@@ -29,16 +32,16 @@ test('count badges never cover a label: the default cluster at 1280x720 while a 
   expect([...overlaps], 'count badges over labels').toEqual([]);
 });
 
-function tenWorkers(): string {
+function tenWorkers(etcd = 1): string {
   const nodes = Array.from({ length: 10 }, (_, i) => `      - {name: worker-${i + 1}}`).join('\n');
   return `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario
 metadata:
-  name: graph-projector-10
+  name: graph-projector-10${etcd > 1 ? `-etcd${etcd}` : ''}
   description: 10 workers.
 spec:
   seed: 1
-  cluster:
+  cluster:${etcd > 1 ? `\n    etcd:\n      members: ${etcd}` : ''}
     nodes:
 ${nodes}
   steps:
@@ -76,7 +79,7 @@ spec:
   steps: []
 `;
 
-async function openCluster(page: Page, cluster: 'default' | 'etcd3' | 'etcd5' | 'workers10'): Promise<void> {
+async function openCluster(page: Page, cluster: 'default' | 'etcd3' | 'etcd5' | 'workers10' | 'etcd3-workers10'): Promise<void> {
   if (cluster === 'default') {
     await gotoApp(page);
   } else if (cluster === 'etcd3') {
@@ -87,6 +90,11 @@ async function openCluster(page: Page, cluster: 'default' | 'etcd3' | 'etcd5' | 
     await page.route('**/scenarios/graph-projector-etcd5.yaml', (r) => r.fulfill({ status: 200, contentType: 'text/yaml', body: FIVE_MEMBERS }));
     await page.goto('/#scenario=graph-projector-etcd5');
     await expect(page.getByTestId('host-etcd-5')).toHaveAttribute('data-up', 'true', { timeout: 30_000 });
+  } else if (cluster === 'etcd3-workers10') {
+    await page.route('**/scenarios/graph-projector-10-etcd3.yaml', (r) => r.fulfill({ status: 200, contentType: 'text/yaml', body: tenWorkers(3) }));
+    await page.goto('/#scenario=graph-projector-10-etcd3');
+    await expect(page.getByTestId('host-etcd-3')).toHaveAttribute('data-up', 'true', { timeout: 30_000 });
+    await expect(page.getByTestId('node-status-worker-10')).toHaveAttribute('data-status', 'Ready', { timeout: 60_000 });
   } else {
     await page.route('**/scenarios/graph-projector-10.yaml', (r) => r.fulfill({ status: 200, contentType: 'text/yaml', body: tenWorkers() }));
     await page.goto('/#scenario=graph-projector-10');
@@ -108,4 +116,74 @@ for (const lang of ['en', 'ru'] as const) {
       }
     });
   }
+}
+
+/** How far the lowest box of the graph runs past the pane's bottom, in screen px (0 or less: none). */
+async function lowestBelowPane(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const pane = document.querySelector('[data-testid="graph-pane"]')!.getBoundingClientRect();
+    return Math.max(...[...document.querySelectorAll('.react-flow__node')].map((n) => n.getBoundingClientRect().bottom)) - pane.bottom;
+  });
+}
+
+/** A point of the graph pane with nothing drawn on it (the pane itself is the topmost element there). */
+async function bareSpot(page: Page): Promise<{ x: number; y: number } | undefined> {
+  return page.evaluate(() => {
+    const r = document.querySelector('[data-testid="graph-pane"]')!.getBoundingClientRect();
+    for (let y = r.top + 20; y < r.bottom - 20; y += 20)
+      for (let x = r.left + 60; x < r.right - 20; x += 20) if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) return { x, y };
+    return undefined;
+  });
+}
+
+for (const cluster of ['etcd5', 'etcd3-workers10'] as const) {
+  test(`every label at least 11 px and whole, the apiserver -> etcd edge clear of the etcd box's header: ${cluster}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await openCluster(page, cluster);
+    for (const lang of ['en', 'ru'] as const) {
+      await page.getByTestId(`lang-${lang}`).click();
+      for (const size of [{ width: 1280, height: 720 }, { width: 1440, height: 900 }]) {
+        const where = `${cluster} ${lang} ${size.width}x${size.height}`;
+        await page.setViewportSize(size);
+        const m = await measureGraph(page);
+        console.log(`graph-projector ${where}: ${fmtMeasure(m)}`);
+        await shot(page, `graph-projector-fit-${cluster}-${lang}-${size.width}x${size.height}`);
+        expect(m.small, `labels under 11 px, ${where}`).toEqual([]);
+        expect(m.cut, `labels cut, ${where}`).toEqual([]);
+        const e = await etcdEdgeOverHeader(page);
+        expect(e.edges, `apiserver -> etcd edges, ${where}`).toBeGreaterThan(0);
+        expect(e.crossings, `apiserver -> etcd edge over the etcd box's header, ${where}`).toEqual([]);
+        // Bigger than the pane at 11 px: the graph says so and the wheel scrolls it, labels still 11 px.
+        const below = await lowestBelowPane(page);
+        await expect(page.getByTestId('graph-scroll-hint'), where).toBeVisible({ visible: below > 0 });
+        if (below > 0) {
+          // The wheel until the lowest box is in the pane, over a bare spot of the pane (React Flow
+          // does not pan from inside a `nopan` element, the ⋯ buttons). A notch of the wheel moves
+          // the drawing a quarter of its delta in headless Chromium: each turn asks for what is left.
+          await expect
+            .poll(
+              async () => {
+                const b = await lowestBelowPane(page);
+                const spot = await bareSpot(page);
+                if (b > 0 && spot) {
+                  await page.mouse.move(spot.x, spot.y);
+                  await page.mouse.wheel(0, 4 * Math.ceil(b + 8));
+                }
+                return b;
+              },
+              { message: `scrolled to the bottom, ${where}`, timeout: 40_000 },
+            )
+            .toBeLessThanOrEqual(0);
+          await expect(page.getByTestId('graph-scroll-hint'), `the hint once the bottom is in view, ${where}`).toBeHidden();
+          expect((await measureGraph(page)).small, `labels under 11 px after scrolling, ${where}`).toEqual([]);
+          await shot(page, `graph-projector-fit-${cluster}-${lang}-${size.width}x${size.height}-scrolled`);
+          // The fit button shows the top again, at the same zoom.
+          await page.locator('.react-flow__controls-fitview').click();
+          await expect.poll(() => lowestBelowPane(page), `fit again, ${where}`).toBeGreaterThan(0);
+        }
+      }
+    }
+    await page.getByTestId('lang-en').click();
+    await expectNoAxeViolations(page);
+  });
 }

@@ -4,11 +4,13 @@
 //   to "worke…". The name stays whole; the chip's full status is in its tooltip and accessible name.
 // - The etcd box with quorum lost (public/scenarios/etcd-quorum-loss.yaml kills two of three
 //   members): its status line ran past the box's right edge.
+// - The same box's why badge (`no quorum`, src/ui/why): in Russian (`нет кворума`, wider) etcd-1's
+//   card was drawn over it.
 // Both in English and Russian, at 1280x720 and 1440x900, on the default cluster and on 10 workers
 // (the narrowest worker regions).
 
 import { type Page } from '@playwright/test';
-import { measureGraph } from './graph-measure';
+import { coveredWhyBadges, measureGraph } from './graph-measure';
 import { expect, expectNoAxeViolations, gotoApp, pause, pickScenario, setSpeed, shot, test, typeCommand } from './helpers';
 
 const SIZES = [
@@ -72,7 +74,7 @@ for (const workers of [3, 10] as const) {
   });
 }
 
-test('the etcd box with quorum lost shows its whole status line inside the box', async ({ page }) => {
+test('the etcd box with quorum lost shows its whole status line inside the box and its why badge uncovered', async ({ page }) => {
   test.setTimeout(150_000);
   await gotoApp(page);
   await pickScenario(page, 'etcd-quorum-loss');
@@ -102,6 +104,9 @@ test('the etcd box with quorum lost shows its whole status line inside the box',
       expect(fit.scroll, `status line scrolls, ${where}`).toBeLessThanOrEqual(fit.client + 1);
       expect(fit.outside, `status line past the box, ${where}`).toBe(0);
       expect(m.cut, `labels cut, ${where}`).toEqual([]);
+      const why = await coveredWhyBadges(page);
+      expect(why.badges, `why badges, ${where}`).toContain(lang === 'en' ? '?no quorum' : '?нет кворума');
+      expect(why.covered, `why badges covered, ${where}`).toEqual([]);
       await shot(page, `graph-whole-etcd-quorum-lost-${lang}-${size.width}x${size.height}`);
     }
   }

@@ -9,7 +9,7 @@ import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } fr
 import { type Selection } from '../store/ui-store';
 import { ContextMenu } from './ContextMenu';
 import { edgeTypes } from './edges';
-import { COMPACT_AFTER, type ClusterLayout, layoutBounds } from './layout';
+import { COMPACT_AFTER, type ClusterLayout, READABLE_ZOOM, layoutBounds, readableWidth } from './layout';
 import { MessageDots, PHASE_FALLBACK } from './MessageDots';
 import { MessageFocus } from './MessageFocus';
 import { TrafficFailures } from '../traffic/TrafficFailures';
@@ -51,7 +51,8 @@ function selectionOf(n: GraphNode): Selection | null {
   }
 }
 
-function Legend() {
+/** `hint`: how to see the rest of a cluster bigger than the pane (in the legend's column: it covers no node). */
+function Legend({ hint }: { hint?: string }) {
   const phases = Object.keys(PHASE_FALLBACK) as (keyof typeof PHASE_FALLBACK)[];
   const g = useGraphStrings();
   const lang = useUiStore((s) => s.lang);
@@ -68,6 +69,11 @@ function Legend() {
           {p === 'raft' && <RaftFilters />}
         </span>
       ))}
+      {hint && (
+        <span className="kp-scroll-hint" data-testid="graph-scroll-hint">
+          {hint}
+        </span>
+      )}
     </div>
   );
 }
@@ -140,7 +146,9 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   // same node objects for what did not change, so only those re-render (stable.ts).
   const drawing = useRef<GraphDrawing | null>(null);
   drawing.current ??= new GraphDrawing();
-  const { layout, nodes: rfNodes, edges: rfEdges } = useMemo(() => drawing.current!.draw(slice, aspect, g), [slice, aspect, g]);
+  // The width the pane shows at READABLE_ZOOM: a cluster too big for the pane at that zoom is laid out this wide.
+  const readableW = paneW ? readableWidth(paneW, FIT_PADDING) : undefined;
+  const { layout, nodes: rfNodes, edges: rfEdges } = useMemo(() => drawing.current!.draw(slice, aspect, g, readableW), [slice, aspect, g, readableW]);
   useEffect(() => {
     layoutRef.current = layout;
   }, [layout]);
@@ -149,6 +157,15 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
   // whenever the pane changes size: the dock or the inspector opening or closing, a window resize.
   const hostKey = Object.keys(slice.hosts).sort().join(',');
   const fitted = useRef(false);
+  // Whether the cluster is bigger than the pane at READABLE_ZOOM: then the wheel scrolls it.
+  const [scrolls, setScrolls] = useState(false);
+  // The hint under it, until the bottom of the cluster is in the pane.
+  const hint = useStore((st) => {
+    const l = layoutRef.current;
+    if (!scrolls || !l) return false;
+    const b = layoutBounds(l);
+    return st.transform[1] + (b.y + b.h) * st.transform[2] > st.height + 1;
+  });
   const flow = useStoreApi<GraphNode>();
   // The viewport is computed from the layout and set directly: React Flow's fitView waits for the
   // next change of the nodes, which never comes while the simulation is paused or idle.
@@ -159,7 +176,16 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
       if (!l || !width || !height) return;
       const b = layoutBounds(l);
       if (!b.w || !b.h) return;
-      const vp = getViewportForBounds({ x: b.x, y: b.y, width: b.w, height: b.h }, width, height, MIN_ZOOM, MAX_ZOOM, FIT_PADDING);
+      let vp = getViewportForBounds({ x: b.x, y: b.y, width: b.w, height: b.h }, width, height, MIN_ZOOM, MAX_ZOOM, FIT_PADDING);
+      // Compact labels stay at least 11 px (issue 11, a projector at 1280x720): a cluster bigger than
+      // the pane at READABLE_ZOOM is shown from its top, centred across, and scrolls (panOnScroll).
+      const over = l.compact && vp.zoom < READABLE_ZOOM;
+      if (over) {
+        const z = READABLE_ZOOM;
+        const margin = Math.floor((height - height / (1 + FIT_PADDING)) * 0.5);
+        vp = { zoom: z, x: b.w * z <= width ? (width - b.w * z) / 2 - b.x * z : margin - b.x * z, y: margin - b.y * z };
+      }
+      setScrolls(over);
       void rf.setViewport(vp, { duration: animate && fitted.current ? 300 : 0 });
       fitted.current = true;
     },
@@ -208,17 +234,19 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
           minZoom={MIN_ZOOM}
           maxZoom={MAX_ZOOM}
           zoomOnDoubleClick={false}
+          panOnScroll={scrolls}
           colorMode={theme}
           ariaLabelConfig={g.flow}
         >
           <Background gap={24} size={1} />
-          <Controls showInteractive={false} position="bottom-left" />
+          {/* The fit button fits as the graph does (READABLE_ZOOM at the least), not to the whole cluster. */}
+          <Controls showInteractive={false} position="bottom-left" onFitView={() => fit(false)} />
           <MessageDots layoutRef={layoutRef} />
           <MessageFocus layout={layout} />
           <TrafficFailures layout={layout} />
         </ReactFlow>
       </div>
-      {!live && <Legend />}
+      {!live && <Legend {...(hint ? { hint: g.scrollForMore } : {})} />}
       {!live && <ContextMenu />}
     </>
   );

@@ -87,14 +87,17 @@ export class GraphDrawing {
   private readonly edgeCache = { byId: new Map<string, GraphEdge>(), list: [] as GraphEdge[] };
   private comm: { deps: unknown[]; edges: GraphEdge[] } | undefined;
 
-  /** What to draw for `s` in a pane of this `aspect` (width / height), with edge labels in `words`. */
-  draw(s: SimSlice, aspect: number | undefined, words: GraphStrings): Drawing {
+  /**
+   * What to draw for `s` in a pane of this `aspect` (width / height), with edge labels in `words`;
+   * `readableW`: the pane's width in flow units at READABLE_ZOOM (layout.ts readableWidth).
+   */
+  draw(s: SimSlice, aspect: number | undefined, words: GraphStrings, readableW?: number): Drawing {
     if (this.kinds.objects !== s.objects) this.kinds = { objects: s.objects, byKind: objectsByKind(s.objects) };
     const { pods, nodes, services, slices } = this.kinds.byKind!;
     this.pods.see(pods);
     this.services.see(services);
     const endpoints = serviceEndpoints(slices);
-    const layout = (this.layout = keepBoxes(this.layout, layoutFor(s, pods, nodes, this.pods.order, services, this.services.order, aspect, this.layoutMemo)));
+    const layout = (this.layout = keepBoxes(this.layout, layoutFor(s, pods, nodes, this.pods.order, services, this.services.order, aspect, this.layoutMemo, readableW)));
     const graphNodes = keepSame(this.nodeCache, buildNodes(s, layout, pods, nodes, endpoints, this.nodeMemo));
     const edges = keepSame(this.edgeCache, [...this.commEdges(s, layout, words), ...buildServiceEdges(s, layout, endpoints, words, pods).map((e) => labelled(e, words))]);
     return { layout, nodes: graphNodes, edges };

@@ -4,10 +4,10 @@
 // getViewportForBounds) and the smallest font the compact regions draw with (COMPACT_MIN_FONT). The panes are the graph
 // panes measured in Chromium (e2e/graph-readable.spec.ts prints them): dock open and closed.
 import { describe, expect, it } from 'vitest';
-import { CHIP_COLS, CHIP_ROWS, COMPACT_AFTER, COMPACT_MIN_FONT, type LayoutComponent, type LayoutHost, type LayoutPod, fitZoom, layoutBounds, layoutCluster } from './layout';
+import { CHIP_COLS, CHIP_ROWS, COMPACT_AFTER, COMPACT_MIN_FONT, ETCD_CLUSTER_ID, READABLE_ZOOM, readableWidth, type LayoutComponent, type LayoutHost, type LayoutPod, fitZoom, layoutBounds, layoutCluster } from './layout';
 
 /** `etcdMembers` > 1: kubeadm's external etcd topology, each member on a host of its own (the etcd-cluster scenario). */
-function cluster(workers: number, podsPerNode = 0, aspect?: number, etcdMembers = 1): ReturnType<typeof layoutCluster> {
+function cluster(workers: number, podsPerNode = 0, aspect?: number, etcdMembers = 1, readableW?: number): ReturnType<typeof layoutCluster> {
   const hosts: LayoutHost[] = [
     { id: 'control-plane', role: 'control-plane' },
     { id: 'laptop', role: 'client' },
@@ -34,7 +34,7 @@ function cluster(workers: number, podsPerNode = 0, aspect?: number, etcdMembers 
     for (let p = 0; p < podsPerNode; p++) pods.push({ id: `pods/default/web-${i}-${p}`, node: `worker-${i}`, order: pods.length });
   }
   for (const n of names) for (const k of ['kubelet', 'containerd', 'kube-proxy', 'cni']) components.push({ id: `${k}/${n}`, kind: k, host: n });
-  return layoutCluster(hosts, components, pods, [], [], aspect);
+  return layoutCluster(hosts, components, pods, [], [], aspect, readableW);
 }
 
 /**
@@ -131,5 +131,39 @@ describe('labels at the default fit', () => {
         expect(b.x >= 0 && b.y >= 0 && b.x + b.w <= p.w && b.y + b.h <= p.h, `${pane}: ${b.id}`).toBe(true);
       }
     }
+  });
+
+  // Issue 11: 5 etcd members with 3 workers and 3 members with 10 workers fitted at 8.7 and 8.0 px
+  // at 1280x720 (e2e/graph-projector.spec.ts measured them). They cannot fit that pane at 11 px: they
+  // are laid out as wide as the pane at READABLE_ZOOM, shown at that zoom, and scroll down.
+  it('a cluster too big for the pane at 11 px is laid out no wider than the pane at READABLE_ZOOM', () => {
+    expect(COMPACT_MIN_FONT * READABLE_ZOOM).toBeGreaterThanOrEqual(11);
+    for (const [pane, { w, h }] of Object.entries(ETCD_PANES)) {
+      const aspect = Math.round((w / h) * 10) / 10;
+      const rw = readableWidth(w, FIT_PADDING);
+      for (const [workers, members] of [
+        [3, 5],
+        [10, 3],
+      ] as const) {
+        const before = cluster(workers, 5, aspect, members);
+        const l = cluster(workers, 5, aspect, members, rw);
+        const r = layoutBounds(l);
+        if (fitZoom(before, w, h, FIT_PADDING) >= READABLE_ZOOM) {
+          // It fits at 11 px: the same layout as without a readable width.
+          expect(r, `${pane} ${workers}/${members}`).toEqual(layoutBounds(before));
+          continue;
+        }
+        expect(r.w * READABLE_ZOOM, `${pane} ${workers} workers, ${members} members`).toBeLessThanOrEqual(w);
+      }
+    }
+  });
+
+  it('compact, the etcd members stand at the top of their box, the header a caption under them', () => {
+    const l = cluster(3, 0, 2.5, 3);
+    const box = l.byId[ETCD_CLUSTER_ID]!;
+    const cards = l.boxes.filter((b) => b.parent === ETCD_CLUSTER_ID);
+    expect(Math.min(...cards.map((c) => c.y))).toBeLessThan(20);
+    // The caption's 64 units (title, status line, note) stay free under the lowest card.
+    expect(box.h - Math.max(...cards.map((c) => c.y + c.h))).toBeGreaterThanOrEqual(64);
   });
 });

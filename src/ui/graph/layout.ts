@@ -141,6 +141,21 @@ export const K = {
 } as const;
 /** The smallest font (CSS px at zoom 1) any compact label is drawn with (graph.css, .kp-graph--compact). */
 export const COMPACT_MIN_FONT = 12;
+/**
+ * The smallest zoom a compact graph is shown at: its 12 px labels at 11 px on screen (issue 11, a
+ * projector at 1280x720). A cluster that does not fit the pane at this zoom (5 etcd members; 3 etcd
+ * members and 10 workers at 1280x720: 8.7 and 8.0 px at the fit) is laid out as wide as the pane
+ * (layoutCluster's `readableW`) and scrolls down (ClusterGraph.tsx).
+ */
+export const READABLE_ZOOM = 11 / COMPACT_MIN_FONT;
+/**
+ * The width, in flow units, a pane `paneW` CSS px wide shows at READABLE_ZOOM with fitView's `padding`
+ * (@xyflow/system's parsePadding), in steps of 10 so a pixel of resize does not lay the graph out again.
+ */
+export function readableWidth(paneW: number, padding: number): number {
+  const inner = paneW - 2 * Math.floor((paneW - paneW / (1 + padding)) * 0.5);
+  return Math.floor(inner / READABLE_ZOOM / 10) * 10;
+}
 export const CHIP_COLS = 2;
 export const CHIP_ROWS = 3;
 /** Widths of a node's folded components in its header, by kind, to fit their short names at 12 px. */
@@ -372,6 +387,14 @@ const ETCD_CARD_GAP = 26;
  * plane's header and etcd-1's name at 1280x720 (issue 11).
  */
 const ETCD_BOX_HEADER_H = 64;
+/**
+ * Compact, the etcd box's header (title, status line, "only kube-apiserver talks to etcd") is a
+ * caption under the ring of members (graph.css .kp-region--etcd-caption): kube-apiserver stands above
+ * the box (or level with it), so its edge to a member enters the box from the top, through the ring's
+ * open space, and never crosses those words (issue 11: on top, the edge ran through the title and
+ * the note at 1280x720).
+ */
+export const ETCD_CAPTION_BELOW = true;
 /** Compact: the lines in 12 px; the cards, wide and short, keep a region gap apart (26 made the ring of 3 404 units wide). */
 const ETCD_COMPACT_HEADER_H = K.pad + K.titleH + 2 * K.lineH + K.chipGap;
 const ETCD_COMPACT_GAP = K.gap;
@@ -426,7 +449,9 @@ export function etcdRing(n: number, compact = false): EtcdRing {
   const maxX = Math.max(...pts.map((p) => p.x));
   const maxY = Math.max(...pts.map((p) => p.y));
   // Round so the boxes sit on whole pixels (crisp borders) and the layout tests can compare.
-  const cells = pts.map((p) => ({ x: Math.round(PAD + p.x - minX), y: Math.round(header + p.y - minY) }));
+  // Compact, the box's header is a caption under the ring (ETCD_CAPTION_BELOW): the members start at its top.
+  const top = compact ? PAD : header;
+  const cells = pts.map((p) => ({ x: Math.round(PAD + p.x - minX), y: Math.round(top + p.y - minY) }));
   return { w: Math.round(2 * PAD + maxX - minX + card.w), h: Math.round(header + maxY - minY + card.h + PAD), card, cells };
 }
 
@@ -622,9 +647,12 @@ function arrangedSize(a: Arrangement, block: Shape, n: number, ww: number, wh: n
  * it, and with `below` (the etcd box and the Pending tray) also those two under the block, left of
  * the workers; each scored by the zoom a pane of `aspect` x 1 would give; the first best wins ties.
  */
-export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) => Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, aspect: number, regionGap = REGION_GAP, below?: { w: number; h: number }): Arrangement {
+export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) => Shape, n: number, ww: number, wh: number, gap: number, outsideW: number, aspect: number, regionGap = REGION_GAP, below?: { w: number; h: number }, readableW?: number): Arrangement {
   let best: Arrangement = { stacked: false, beside: false, cols: 1 };
   let bestZ = -1;
+  // The arrangements as wide as the pane at READABLE_ZOOM, the lowest first (the pane scrolls down).
+  let narrow: Arrangement | undefined;
+  let narrowH = Infinity;
   for (const ringBelow of below ? [false, true] : [false]) {
     for (const stacked of [false, true]) {
       const shape = block(stacked, ringBelow);
@@ -638,11 +666,16 @@ export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) =>
             bestZ = z;
             best = a;
           }
+          if (readableW !== undefined && w <= readableW && h < narrowH - 0.01) {
+            narrowH = h;
+            narrow = a;
+          }
         }
       }
     }
   }
-  return best;
+  // `readableW` given (layoutCluster: the best fit is under 11 px): the arrangement the pane's width holds at READABLE_ZOOM.
+  return narrow ?? best;
 }
 
 /**
@@ -653,7 +686,13 @@ export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) =>
  * block or beside it are picked for the pane's `aspect` (width / height), so the drawing fills a
  * wide, short pane as well as a tall one (issue 11, "A graph that stays readable").
  */
-export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutPod[], nodes: LayoutNode[], services: LayoutService[] = [], aspect = DEFAULT_ASPECT): ClusterLayout {
+export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[], pods: LayoutPod[], nodes: LayoutNode[], services: LayoutService[] = [], aspect = DEFAULT_ASPECT, readableW?: number): ClusterLayout {
+  if (readableW !== undefined) {
+    // The shape closest to the pane's, unless its fit is under READABLE_ZOOM (a step of readableWidth's slack).
+    const fitted = layoutCluster(hosts, components, pods, nodes, services, aspect);
+    const r = layoutBounds(fitted);
+    if (!fitted.compact || (r.w <= readableW + 10 && r.h <= (readableW + 10) / aspect)) return fitted;
+  }
   const g = group(hosts, components, pods, nodes);
   const b: Builder = { boxes: [], byId: {} };
   const podRegion: Record<string, string> = {};
@@ -704,7 +743,7 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const lower: TopItem[] = ringItem ? [ringItem, trayItem] : [];
   const without = items.filter((it) => !lower.includes(it));
   const lowerShape = lower.length ? { w: lower.reduce((s, it) => s + it.w, 0) + (lower.length - 1) * regionGap, h: Math.max(...lower.map((it) => it.h)) } : undefined;
-  const a = bestArrangement((st, below) => blockShape(below ? without : items, st, regionGap), n, ww, wh, gap, leftW + rightW, aspect, regionGap, lowerShape);
+  const a = bestArrangement((st, below) => blockShape(below ? without : items, st, regionGap), n, ww, wh, gap, leftW + rightW, aspect, regionGap, lowerShape, compact && readableW !== undefined ? readableW - K.controlsRoom : undefined);
   const block = blockShape(a.ringBelow ? without : items, a.stacked, regionGap);
 
   // The block, from x = 0 at its left edge; each row centred in the block.

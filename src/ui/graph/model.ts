@@ -114,6 +114,8 @@ export interface LayoutMemo {
 /** What a layout is made from, as flat lists compared item by item (no key strings: they were rebuilt for 1,500 pods on every redraw). */
 interface LayoutInputs {
   aspect: number | undefined;
+  /** The pane's width in flow units at READABLE_ZOOM (layout.ts readableWidth). */
+  readableW: number | undefined;
   hosts: string[];
   components: string[];
   pods: (string | number)[];
@@ -128,7 +130,7 @@ function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
 }
 
 function sameInputs(a: LayoutInputs, b: LayoutInputs): boolean {
-  return a.aspect === b.aspect && sameList(a.hosts, b.hosts) && sameList(a.components, b.components) && sameList(a.pods, b.pods) && sameList(a.nodes, b.nodes) && sameList(a.services, b.services);
+  return a.aspect === b.aspect && a.readableW === b.readableW && sameList(a.hosts, b.hosts) && sameList(a.components, b.components) && sameList(a.pods, b.pods) && sameList(a.nodes, b.nodes) && sameList(a.services, b.services);
 }
 
 /**
@@ -138,11 +140,11 @@ function sameInputs(a: LayoutInputs, b: LayoutInputs): boolean {
  * which pods there are and on which node, nodes, Services, the pane's shape): a pod changing its
  * status, the usual change while a rollout runs, keeps the same layout object (issue 11).
  */
-export function layoutFor(s: SimSlice, pods: ObjectView[], nodes: ObjectView[], order: (podId: string) => number, services: ObjectView[] = [], serviceOrder: (id: string) => number = () => 0, aspect?: number, memo?: LayoutMemo): ClusterLayout {
+export function layoutFor(s: SimSlice, pods: ObjectView[], nodes: ObjectView[], order: (podId: string) => number, services: ObjectView[] = [], serviceOrder: (id: string) => number = () => 0, aspect?: number, memo?: LayoutMemo, readableW?: number): ClusterLayout {
   const hostList = Object.values(s.hosts);
   const componentList = Object.values(s.components);
   if (memo) {
-    const inputs: LayoutInputs = { aspect, hosts: [], components: [], pods: [], nodes: nodes.map((n) => n.name), services: [] };
+    const inputs: LayoutInputs = { aspect, readableW, hosts: [], components: [], pods: [], nodes: nodes.map((n) => n.name), services: [] };
     for (const h of hostList) inputs.hosts.push(h.id, h.role);
     for (const c of componentList) inputs.components.push(c.id, c.kind, c.host);
     for (const p of pods) inputs.pods.push(p.id, podNodeName(p) ?? '', order(p.id));
@@ -158,6 +160,7 @@ export function layoutFor(s: SimSlice, pods: ObjectView[], nodes: ObjectView[], 
     nodes.map((n) => ({ name: n.name })),
     services.map((v) => ({ id: v.id, order: serviceOrder(v.id) })),
     aspect,
+    readableW,
   );
   if (memo) memo.layout = layout;
   return layout;

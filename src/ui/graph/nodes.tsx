@@ -524,8 +524,9 @@ export const RegionNode = memo(function RegionNode({ data }: NodeProps<RegionFlo
         </div>
       )}
       {role === 'etcd-cluster' && (
-        // Below the header, in the corner the ring of members leaves free: the header is full.
-        <div className="kp-why-corner" style={{ left: PAD, top: HEADER_H }}>
+        // Below the header, in the corner the ring of members leaves free: the header is full (graph.css;
+        // compact, on the box's top edge).
+        <div className="kp-why-corner">
           <WhyBadge kind="etcd" id="etcd" />
         </div>
       )}

@@ -69,6 +69,8 @@ export interface GraphStrings {
   itsNodeParts: string;
   noPendingPods: string;
   noServices: string;
+  /** Under a graph bigger than the pane at its smallest readable zoom (ClusterGraph.tsx): how to see the rest. */
+  scrollForMore: string;
   // Edges
   onlyApiTalksToEtcd: string;
   /** An edge's accessible name and role (React Flow's own are English: "Edge from a to b", "edge"). */
@@ -186,6 +188,7 @@ const en: GraphStrings = {
   itsNodeParts: 'its node parts →',
   noPendingPods: 'no pending pods',
   noServices: 'no Services',
+  scrollForMore: '↓ scroll or drag to see the rest of the cluster',
   onlyApiTalksToEtcd: 'only kube-apiserver\ntalks to etcd',
   edgeLabel: (from, to) => `link from ${from} to ${to}`,
   edgeRole: 'link',
@@ -315,6 +318,7 @@ const ru: GraphStrings = {
   itsNodeParts: 'его части узла →',
   noPendingPods: 'нет подов в ожидании',
   noServices: 'нет сервисов',
+  scrollForMore: '↓ прокрутите или перетащите, чтобы увидеть остальной кластер',
   onlyApiTalksToEtcd: 'с etcd говорит\nтолько kube-apiserver',
   edgeLabel: (from, to) => `связь ${from} → ${to}`,
   edgeRole: 'связь',
