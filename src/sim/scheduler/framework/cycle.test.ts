@@ -3,6 +3,7 @@ import { numFeasibleNodesToFind, runSchedulingCycle, selectHost } from './cycle'
 import { fitErrorMessage } from './fit-error';
 import { makePodInfo, nodeInfoOf } from './nodeinfo';
 import type { Status } from './types';
+import type { PodSpec } from '../../api/types';
 import { DEFAULT_PROFILE } from '../plugins/registry';
 import { makeNode, makePod } from '../testing';
 
@@ -77,7 +78,7 @@ describe('runSchedulingCycle', () => {
   // the round robin moves on by the nodes looked at) and kubernetes#125197 (nodes left out count as
   // UnschedulableAndUnresolvable: "Preemption is not helpful" in the preemption message).
   describe('NodeAffinity PreFilterResult (a DaemonSet pod, pinned to its node by matchFields)', () => {
-    const pinned = (node: string) => ({
+    const pinned = (node: string): Partial<PodSpec> => ({
       affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node] }] }] } } },
     });
     const cluster = () => [
@@ -105,7 +106,7 @@ describe('runSchedulingCycle', () => {
     });
 
     it('rejects terms that name no node in common before any node is filtered', () => {
-      const spec = {
+      const spec: Partial<PodSpec> = {
         affinity: {
           nodeAffinity: {
             requiredDuringSchedulingIgnoredDuringExecution: {
@@ -120,7 +121,7 @@ describe('runSchedulingCycle', () => {
     });
 
     it('leaves every node to filter when one term does not pick nodes by name', () => {
-      const spec = {
+      const spec: Partial<PodSpec> = {
         affinity: {
           nodeAffinity: {
             requiredDuringSchedulingIgnoredDuringExecution: {
