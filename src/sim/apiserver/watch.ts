@@ -16,7 +16,7 @@ import type { ApiserverState, RequestContext, Watcher } from './state';
 import { eventsSince, resourceCache } from './watchcache';
 import { bookmarkObject, watchListOptions } from './watch-list';
 import { scheduleBookmark } from './watch-bookmark';
-import { addWatcher, eventFor, eventPhase, removeWatcher, sendWatchEvent, watcherMatches } from './watchers';
+import { addWatcher, eventFor, eventPhase, mayBeSelected, removeWatcher, sendWatchEvent, watcherMatches } from './watchers';
 
 export const WATCH_TIMEOUT_TIMER = 'watch.timeout';
 /** --min-request-timeout: a watch without timeoutSeconds lasts a random 1 to 2 times this. */
@@ -73,6 +73,8 @@ export function startWatch(ctx: Effects, s: ApiserverState, rc: RequestContext):
     }
     addWatcher(s, w);
     for (const ev of events) {
+      // 5,000 kubelets booting at once each replay the same window of pod and node events.
+      if (!mayBeSelected(w, ev)) continue;
       const out = eventFor(w, ev);
       if (out) sendWatchEvent(ctx, w, out.type, typed(rc.ri.info, out.object), eventPhase(w.resource, ev));
     }

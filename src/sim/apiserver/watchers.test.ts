@@ -9,7 +9,7 @@ import { parseSelector } from '../api/labels';
 import type { Node } from '../api/types';
 import type { Effects } from '../kernel/component';
 import type { ApiserverState, Watcher } from './state';
-import { addWatcher, fanOut, removeWatcher } from './watchers';
+import { addWatcher, eventFor, fanOut, mayBeSelected, removeWatcher } from './watchers';
 
 function state(): ApiserverState {
   return { watchers: new Map(), watcherIndex: new Map() } as unknown as ApiserverState;
@@ -54,5 +54,39 @@ describe('node watchers by metadata.name', () => {
     expect(sentTo(s, 'a')).toEqual(['controller-manager']);
     addWatcher(s, watcher(3, 'kubelet-a', 'metadata.name=a'));
     expect(sentTo(s, 'a')).toEqual(['controller-manager', 'kubelet-a']);
+  });
+});
+
+// A new watch replays the cached events after its resourceVersion (cacher's watchCache interval);
+// the index key lets it pass over events of other nodes without evaluating the field selector.
+describe('mayBeSelected (the replay of a new watch)', () => {
+  const pod = (name: string, nodeName?: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', resourceVersion: '9' }, spec: nodeName ? { nodeName, containers: [] } : { containers: [] } }) as unknown as Node;
+  const podWatcher = (fields: string): Watcher => ({ ...watcher(1, 'kubelet-a', fields), resource: 'pods' }) as Watcher;
+  const events = [
+    { type: 'ADDED' as const, obj: pod('p1'), rv: 2 },
+    { type: 'MODIFIED' as const, obj: pod('p1', 'a'), prev: pod('p1'), rv: 3 },
+    { type: 'MODIFIED' as const, obj: pod('p2', 'b'), prev: pod('p2', 'b'), rv: 4 },
+    { type: 'DELETED' as const, obj: pod('p1', 'a'), prev: pod('p1', 'a'), rv: 5 },
+    { type: 'MODIFIED' as const, obj: pod('p3', 'b'), prev: pod('p3', 'a'), rv: 6 },
+  ];
+
+  it('rules out only events the field selector would not select, before and after', () => {
+    for (const fields of ['spec.nodeName=a', 'spec.nodeName=b', 'spec.nodeName=', '']) {
+      const s = state();
+      const w = podWatcher(fields);
+      addWatcher(s, w);
+      for (const ev of events) if (!mayBeSelected(w, ev)) expect(eventFor(w, ev), `${fields} rv=${ev.rv}`).toBeUndefined();
+    }
+  });
+
+  it("passes over another node's pods and keeps its own", () => {
+    const s = state();
+    const w = podWatcher('spec.nodeName=a');
+    addWatcher(s, w);
+    expect(events.map((ev) => mayBeSelected(w, ev))).toEqual([false, true, false, true, true]);
+    const n = watcher(2, 'kubelet-a', 'metadata.name=a');
+    addWatcher(s, n);
+    expect(mayBeSelected(n, { type: 'MODIFIED', obj: node('b'), prev: node('b'), rv: 7 })).toBe(false);
+    expect(mayBeSelected(n, { type: 'MODIFIED', obj: node('a'), prev: node('a'), rv: 7 })).toBe(true);
   });
 });

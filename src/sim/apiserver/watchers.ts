@@ -104,6 +104,18 @@ function candidates(s: ApiserverState, resource: string, ev: CacheEvent): Watche
 }
 
 /**
+ * False when the watcher's index key rules the event out (a pod watch with spec.nodeName=X and an
+ * event whose pod is on another node before and after; a Node watch with metadata.name=X and
+ * another node): the test `candidates` makes for a write, for the events a new watch replays.
+ * A cheap string comparison before the field selector itself; the answer is never different.
+ */
+export function mayBeSelected(w: Watcher, ev: CacheEvent): boolean {
+  if (w.nodeName !== undefined) return nodeNameOf(ev.obj) === w.nodeName || (ev.prev !== undefined && nodeNameOf(ev.prev) === w.nodeName);
+  if (w.name !== undefined) return ev.obj.metadata.name === w.name;
+  return true;
+}
+
+/**
  * What a watcher sees of an event (cacheWatcher.convertToWatchEvent): an object that starts
  * matching is ADDED, one that stops matching is DELETED (its last matching state at the event's
  * resourceVersion), and one that matches before and after is MODIFIED.
