@@ -48,7 +48,7 @@ const GLYPH: Record<PodLook, string> = {
   running: '●',
   'not-ready': '⚠',
   failing: '✕',
-  terminating: '⌛',
+  terminating: '◔',
   completed: '✓',
   error: '✕',
   unknown: '?',

@@ -19,7 +19,7 @@ export const BUCKET_COLOUR: Record<PodBucket, string> = {
   completed: '#0072B2',
 };
 /** The same glyphs as the graph's pod chips (pod-status.ts). */
-export const BUCKET_GLYPH: Record<PodBucket, string> = { running: '●', creating: '◌', pending: '○', 'not-ready': '⚠', failing: '✕', terminating: '⌛', completed: '✓' };
+export const BUCKET_GLYPH: Record<PodBucket, string> = { running: '●', creating: '◌', pending: '○', 'not-ready': '⚠', failing: '✕', terminating: '◔', completed: '✓' };
 export const CONDITION_GLYPH: Record<NodeCondition, string> = { Ready: '✓', NotReady: '✕', Unknown: '?' };
 
 export interface Palette {

@@ -84,7 +84,7 @@ export function WhySection({ targets }: { targets: WhyTarget[] }) {
           <div key={c.id} className={`why-callout why-callout--${c.severity}`} data-testid={`why-${c.facts.kind}`} data-why={c.id}>
             <p className="why-title">
               <span className="why-mark" aria-hidden="true">
-                {c.severity === 'warning' ? '⚠' : 'ⓘ'}
+                {c.severity === 'warning' ? '⚠' : 'ℹ'}
               </span>{' '}
               {text.title}
             </p>
