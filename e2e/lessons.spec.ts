@@ -154,10 +154,11 @@ async function typoEventsNameTheTypo(page: Page): Promise<void> {
   expect(events).not.toContain('nginx:1.25');
   await openDockTab(page, 'events');
   const rows = async (object: string) => page.getByTestId('event-row').filter({ has: page.getByRole('cell', { name: object, exact: true }) }).allTextContents();
+  // The Events tab loads on demand: its rows come a moment after the tab opens.
+  await expect.poll(async () => (await rows('pod/typo')).some((r) => r.includes('Pulling image "ngnix:1.25"')), { timeout: 15_000 }).toBe(true);
   const typo = (await rows('pod/typo')).filter((r) => /image/.test(r));
-  expect(typo.some((r) => r.includes('Pulling image "ngnix:1.25"'))).toBe(true);
   for (const r of typo) expect(r).not.toContain('nginx:1.25');
-  expect((await rows('pod/my-app')).some((r) => r.includes('Pulling image "nginx:1.25"'))).toBe(true);
+  await expect.poll(async () => (await rows('pod/my-app')).some((r) => r.includes('Pulling image "nginx:1.25"')), { timeout: 15_000 }).toBe(true);
   await openDockTab(page, 'terminal');
 }
 
