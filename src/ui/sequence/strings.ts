@@ -13,6 +13,7 @@ import type { Stage } from './pipeline';
 import { useUiStore } from '../store/app-store';
 
 export interface SeqStrings {
+  tab: string;
   title: string;
   follow: string;
   followLatest: string;
@@ -157,6 +158,7 @@ function outcomeRu(o: Outcome): { headline: string; detail?: string } {
 }
 
 const en: SeqStrings = {
+  tab: 'Request',
   title: 'The request as a sequence diagram',
   follow: 'Request',
   followLatest: 'the latest command',
@@ -206,6 +208,7 @@ const en: SeqStrings = {
 };
 
 const ru: SeqStrings = {
+  tab: 'Запрос',
   title: 'Запрос как диаграмма последовательности',
   follow: 'Запрос',
   followLatest: 'последняя команда',
