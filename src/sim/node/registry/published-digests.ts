@@ -19,12 +19,24 @@
 //   Image ID, status.imageID, node status images), the same in several unrelated repositories;
 //   etcd's is also the one the registry.k8s.io promoter manifest in kubernetes/k8s.io lists.
 // - nginx:latest: Kubeplay's nginx is 1.27.1 (catalogue.ts), so `latest` is the 1.27.1 build, as
-//   it was while 1.27.1 was the mainline release; repo-info's latest.md is of a later nginx.
+//   it was while 1.27.1 was the mainline release; repo-info's latest.md is of a later nginx. Its
+//   alpine twin (nginx:alpine, 1.27-alpine, 1.27.1-alpine) likewise, from pins of those tags.
+// - nginx 1.25, 1.25.5, 1.25-alpine and 1.25.5-alpine: the tags' last builds (1.25 stopped at
+//   1.25.5 in May 2024), from a repo-info-format mainline.md of that build, describe's Image ID
+//   for those tags, `docker pull` transcripts and pins in several unrelated repositories.
+// - registry.k8s.io's agnhost (2.39 to 2.52), jessie-dnsutils, e2e busybox and nginx, coredns
+//   v1.11.1 and metrics-server v0.7.0/v0.7.1: the promoter manifests in kubernetes/k8s.io
+//   (registry.k8s.io/images/k8s-staging-*/images.yaml, a `dmap` of digest to tags), which list
+//   the very index digests registry.k8s.io serves (their etcd, coredns v1.11.3, metrics-server
+//   v0.7.2 and agnhost 2.52 entries match the digests seen in real clusters and pins).
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. For the Docker Official Images the stored copy of repo-info has no file for
-// most of the tags the docs use (nginx 1.25; perl 5.34.0; alpine 3.20 among those looked up), and
-// the rest were not read; agnhost and the other registry.k8s.io tags were not looked up.
+// most of the tags the docs use (perl 5.34.0; alpine 3.20 among those looked up), and the rest
+// were not read; moving tags whose builds changed release (nginx 1.26, stable, 1.26-alpine,
+// stable-alpine, alpine-slim, mainline, 1.27) keep stand-ins rather than guess which build Kubeplay's
+// date means; registry.k8s.io's older k8s.gcr.io images (echoserver, nginx-slim, liveness,
+// busybox, kubernetes-zookeeper, redis:e2e) were not looked up.
 
 import data from './published-digests.json';
 
