@@ -4,7 +4,7 @@
 // each entry's `seen` says where its digest was read:
 // - Docker Official Images: the first `docker pull <image>@sha256:...` of the tag's file in
 //   docker-library/repo-info (repos/<image>/remote/<tag>.md), the Official Images' own record of
-//   each tag's manifest list, at the commit named. A moving tag (1.23, 8.0) had that digest when
+//   each tag's manifest list, at the commit named. A moving tag (mysql 8.0) had that digest when
 //   the commit was made (its build date is in `seen`), not necessarily today.
 // - registry.k8s.io (pause, hpa-example, coredns v1.11.3, metrics-server v0.7.2), busybox:1.36 and
 //   nginx:1.27.1: the same `<name>:<tag>@sha256:<digest>` pinned in several unrelated public
@@ -21,9 +21,10 @@
 // - nginx:latest: Kubeplay's nginx is 1.27.1 (catalogue.ts), so `latest` is the 1.27.1 build, as
 //   it was while 1.27.1 was the mainline release; repo-info's latest.md is of a later nginx. Its
 //   alpine twin (nginx:alpine, 1.27-alpine, 1.27.1-alpine) likewise, from pins of those tags.
-// - nginx 1.25, 1.25.5, 1.25-alpine and 1.25.5-alpine: the tags' last builds (1.25 stopped at
-//   1.25.5 in May 2024), from a repo-info-format mainline.md of that build, describe's Image ID
-//   for those tags, `docker pull` transcripts and pins in several unrelated repositories.
+// - nginx 1.25, 1.25.5, 1.25-alpine and 1.25.5-alpine, 1.23/1.23.4 and 1.24/1.24.0: the tags'
+//   last builds (1.25 stopped at 1.25.5 in May 2024), from a repo-info-format mainline.md of that
+//   build, describe's Image ID for those tags, `docker pull` transcripts, singularityhub's
+//   shpc-registry tag-to-digest map and pins in several unrelated repositories; 1.26.2 from two pins.
 // - registry.k8s.io's agnhost (2.39 to 2.52), jessie-dnsutils, e2e busybox and nginx, coredns
 //   v1.11.1 and metrics-server v0.7.0/v0.7.1: the promoter manifests in kubernetes/k8s.io
 //   (registry.k8s.io/images/k8s-staging-*/images.yaml, a `dmap` of digest to tags), which list

@@ -123,6 +123,11 @@ describe('registry component', () => {
     // imageID for nginx:1.25 and pins of nginx:1.25.5 in public repositories.
     ['docker.io/library/nginx:1.25', 'sha256:a484819eb60211f5299034ac80f6a681b06f89e65866ce91f356ed7c72af059c'],
     ['docker.io/library/nginx:1.25.5', 'sha256:a484819eb60211f5299034ac80f6a681b06f89e65866ce91f356ed7c72af059c'],
+    // The last builds of 1.23 (1.23.4) and 1.24 (1.24.0): describe pod Image IDs for those tags,
+    // docker pulls and singularityhub/shpc-registry's nginx tag-to-digest map; 1.26.2 pinned twice.
+    ['docker.io/library/nginx:1.23', 'sha256:f5747a42e3adcb3168049d63278d7251d91185bb5111d2563d58729a5c9179b0'],
+    ['docker.io/library/nginx:1.24', 'sha256:f6daac2445b0ce70e64d77442ccf62839f3f1b4c24bf6746a857eff014e798c8'],
+    ['docker.io/library/nginx:1.26.2', 'sha256:1a476ecee5324eaa2f5d8d46b8416293bc52b8b9306378e44a912508ee13b75e'],
     // describe pod's Image ID for Image nginx:1.25-alpine in two transcripts, and 1.25.5-alpine pins.
     ['docker.io/library/nginx:1.25-alpine', 'sha256:516475cc129da42866742567714ddc681e5eed7b9ee0b9e9c015e464b4221a00'],
     ['docker.io/library/nginx:1.25.5-alpine', 'sha256:516475cc129da42866742567714ddc681e5eed7b9ee0b9e9c015e464b4221a00'],
@@ -149,7 +154,7 @@ describe('registry component', () => {
   });
 
   it('still derives a stand-in for a tag with no published digest', () => {
-    expect(resolveReference('docker.io/library/nginx:1.24')).toMatchObject({ ok: true, digest: `sha256:${hex64('manifest:docker.io/library/nginx:1.24')}` });
+    expect(resolveReference('docker.io/library/nginx:1.26')).toMatchObject({ ok: true, digest: `sha256:${hex64('manifest:docker.io/library/nginx:1.26')}` });
   });
 
   it('replies to a resolve request with the size and digest', () => {

@@ -8,7 +8,7 @@ import { userlandOf } from './userland';
 // `Tags: 1.20.1, stable, 1.20`, `Tags: 1.21.1-alpine, mainline-alpine, 1-alpine, 1.21-alpine, alpine`).
 // The last 1.25 build was 1.25.5 (docker-library/repo-info's mainline.md of May 2024: ENV NGINX_VERSION=1.25.5).
 describe('the release a tag runs', () => {
-  const NGINX = ['latest', '1.27', '1.27.1', 'mainline', 'stable', '1.26', '1.26.2', '1.26.1', '1.25', '1.25.5', '1.25.4', '1.24', '1.24.0', '1.25-alpine', 'alpine'];
+  const NGINX = ['latest', '1.27', '1.27.1', 'mainline', 'stable', '1.26', '1.26.2', '1.26.1', '1.25', '1.25.5', '1.25.4', '1.24', '1.24.0', '1.23', '1.23.4', '1.23.3', '1.25-alpine', 'alpine'];
 
   it.each([
     ['1.25', '1.25.5'],
@@ -16,6 +16,7 @@ describe('the release a tag runs', () => {
     ['1.25.4', '1.25.4'],
     ['1.25.5-alpine', '1.25.5'],
     ['1.24', '1.24.0'],
+    ['1.23', '1.23.4'],
     ['1.26', '1.26.2'],
     ['stable', '1.26.2'],
     ['stable-alpine', '1.26.2'],
