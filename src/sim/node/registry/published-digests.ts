@@ -36,8 +36,11 @@
 // most of the tags the docs use (perl 5.34.0; alpine 3.20 among those looked up), and the rest
 // were not read; moving tags whose builds changed release (nginx 1.26, stable, 1.26-alpine,
 // stable-alpine, alpine-slim, mainline, 1.27) keep stand-ins rather than guess which build Kubeplay's
-// date means; registry.k8s.io's older k8s.gcr.io images (echoserver, nginx-slim, liveness,
-// busybox, kubernetes-zookeeper, redis:e2e) were not looked up.
+// date means; of registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
+// goproxy 0.1 and nginx-slim 0.8 are real (describe pod Image IDs of those tags, several
+// transcripts), the rest (registry.k8s.io/liveness and busybox, kubernetes-zookeeper, redis:e2e,
+// later nginx-slim tags) found nothing that pins them. gcr.io/google-samples/hello-app:1.0 was
+// rebuilt (two digests are pinned), so it keeps a stand-in.
 
 import data from './published-digests.json';
 

@@ -141,6 +141,11 @@ describe('registry component', () => {
     ['registry.k8s.io/e2e-test-images/busybox:1.29-4', 'sha256:2e0f836850e09b8b7cc937681d6194537a09fbd5f6b9e08f4d646a85128e8937'],
     ['registry.k8s.io/coredns/coredns:v1.11.1', 'sha256:1eeb4c7316bacb1d4c8ead65571cd92dd21e27359f0d4917f1a5822a73b75db1'],
     ['registry.k8s.io/metrics-server/metrics-server:v0.7.1', 'sha256:db3800085a0957083930c3932b17580eec652cfb6156a05c0f79c7543e80d17a'],
+    // The docs' older examples: describe pod Image IDs for these tags in public transcripts.
+    ['registry.k8s.io/echoserver:1.4', 'sha256:5d99aa1120524c801bc8c1a7077e8f5ec122ba16b6dda1a5d3826057f67b9bcb'],
+    ['k8s.gcr.io/liveness:latest', 'sha256:1aef943db82cf1370d0504a51061fb082b4d351171b304ad194f6297c0bb726a'],
+    ['registry.k8s.io/goproxy:0.1', 'sha256:5334c7ad43048e3538775cb09aaf184f5e8acf4b0ea60e3bc8f1d93c209865a5'],
+    ['registry.k8s.io/nginx-slim:0.8', 'sha256:8b4501fe0fe221df663c22e16539f399e89594552f400408303c42f3dd8d0e52'],
   ])('gives %s its published digest', (ref, digest) => {
     expect(resolveReference(ref)).toMatchObject({ ok: true, digest });
   });
