@@ -63,6 +63,19 @@ describe('ssh <node> -- crictl (seed, chapter 3)', () => {
     expect(c.run('kubectl logs web').stdout).toContain(' [notice] 1#1: nginx/1.27.1\n');
   });
 
+  // nginx:1.25, the tag most docs pages and the lessons use: the last 1.25 build (1.25.5, May 2024;
+  // docker-library/repo-info mainline.md of that build, a pod imageID for nginx:1.25, pins of
+  // 1.25.5), and that build's nginx starts, with its Dockerfile's NGINX_VERSION.
+  it('gives nginx:1.25 the Image ID of its last build and runs nginx 1.25.5', () => {
+    const c = clusterWithWeb();
+    expect(c.run('ssh worker-1 -- sudo crictl images --digests').stdout).toMatch(/docker\.io\/library\/nginx\s+1\.25\s+a484819eb6021\s+/);
+    expect(c.run('kubectl describe pod web').stdout).toContain(
+      '    Image ID:       docker.io/library/nginx@sha256:a484819eb60211f5299034ac80f6a681b06f89e65866ce91f356ed7c72af059c\n',
+    );
+    expect(c.run('kubectl logs web').stdout).toContain(' [notice] 1#1: nginx/1.25.5\n');
+    expect(c.run('kubectl exec web -- printenv NGINX_VERSION').stdout).toBe('1.25.5\n');
+  });
+
   // cri-tools v1.31.1 container.go: -q prints full ids one per line; --name filters by a regular expression.
   it('crictl ps -q prints the full container ids and --name filters them', () => {
     const c = clusterWithWeb();

@@ -11,6 +11,7 @@ import { argvSteps, EMPTY_SHELL, type ShellContext } from './shell';
 import { stressSteps } from './stress';
 import { policyWebhookSteps } from './policy-webhook';
 import { metricsServerSteps } from './metrics-server-program';
+import { tagVersion } from './tag-version';
 
 /** A resolved catalogue entry for one reference, or the reason there is none. */
 export type Lookup =
@@ -28,8 +29,13 @@ export function lookupImage(image: string): Lookup {
   return { found: true, ref, entry, sizeBytes: size };
 }
 
-function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, tag: string, args: string[]): Step[] {
-  const version = /^\d+\.\d+\.\d+$/.test(tag) ? tag : (b.version ?? tag);
+/** The release a found image's tag runs (tag-version.ts), or undefined for images that are not servers. */
+export function releaseOf(l: Extract<Lookup, { found: true }>): string | undefined {
+  const b = l.entry.behaviour;
+  return b.kind === 'server' ? tagVersion(l.ref.tag, Object.keys(l.entry.tags), b.version, b.aliases) : undefined;
+}
+
+function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[]): Step[] {
   const logs = b.logsByMajor?.[version.split('.')[0]!] ?? b.logs;
   const steps: Step[] = logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
   // http-echo and similar take `-listen=:8080`.
@@ -80,7 +86,7 @@ export function programFor(image: string, command: string[] | undefined, args: s
   if (command && command.length) return { steps: argvSteps(argv, sh), onSigterm: 'ignore' };
   switch (b.kind) {
     case 'server': {
-      const p: Program = { steps: serverSteps(b, tag, args ?? []), onSigterm: 'exit0' };
+      const p: Program = { steps: serverSteps(b, l.found ? releaseOf(l)! : (b.version ?? tag), args ?? []), onSigterm: 'exit0' };
       if (b.shutdownLogs) p.sigtermLogs = b.shutdownLogs.map(([stream, text]) => ({ stream, text }));
       return p;
     }

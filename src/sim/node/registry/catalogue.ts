@@ -7,7 +7,11 @@ import { DOCS_CATALOGUE } from './catalogue-docs';
 export type ImageBehaviour =
   /** A long-running server: startup log lines, then it listens on its ports until signalled. */
   | {
-      kind: 'server'; ports: number[]; http?: { okPaths: string[]; app?: 'guestbook' | 'guestbook-examples' }; logs: [('stdout' | 'stderr'), string][]; version?: string;
+      kind: 'server'; ports: number[]; http?: { okPaths: string[]; app?: 'guestbook' | 'guestbook-examples' }; logs: [('stdout' | 'stderr'), string][];
+      /** The release `latest` runs; other tags run their own (tag-version.ts). */
+      version?: string;
+      /** Tags that name a release line (nginx's `stable` is `1.26`). */
+      aliases?: Record<string, string>;
       /** Startup lines of an older major version (the tag's first number), where they differ. */
       logsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
       /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`; gb-redisslave's `--slaveof redis-master 6379`). */
@@ -133,12 +137,13 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     tags: sizes([
       ...same(['latest', '1.27', '1.27.1', 'mainline', 'stable', '1.26', '1.26.2', '1.26.1', '1.26.0'], 67 * MB + 732_000),
       ...same(['1.27.0', '1.25', '1.25.5', '1.25.4', '1.25.3', '1.25.2', '1.25.1', '1.25.0', '1.24', '1.24.0', '1.23', '1.23.4'], 67 * MB + 120_000),
-      ...same(['alpine', '1.27-alpine', '1.26-alpine', '1.25-alpine', 'stable-alpine', 'alpine-slim'], 20 * MB + 460_000),
+      ...same(['alpine', '1.27-alpine', '1.27.1-alpine', '1.26-alpine', '1.25-alpine', '1.25.5-alpine', 'stable-alpine', 'alpine-slim'], 20 * MB + 460_000),
       ['1.16.1', 51 * MB + 20_000],
       ['1.14.2', 44 * MB + 700_000],
       ['1.7.9', 39 * MB + 940_000],
     ]),
-    behaviour: { ...server([80], NGINX_LOGS, '1.27.1'), shutdownLogs: NGINX_SHUTDOWN_LOGS } as ImageBehaviour,
+    // Kubeplay's nginx world is 1.27.1's (Aug to Oct 2024): mainline 1.27.1, stable 1.26.2.
+    behaviour: { ...server([80], NGINX_LOGS, '1.27.1'), aliases: { stable: '1.26' }, shutdownLogs: NGINX_SHUTDOWN_LOGS } as ImageBehaviour,
   },
   'docker.io/library/redis': {
     tags: sizes([
@@ -224,8 +229,11 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   // metrics-server's releases (kubernetes-sigs/metrics-server), as its components.yaml names them.
   'registry.k8s.io/metrics-server/metrics-server': { tags: sizes([['v0.7.2', 19_472_610], ['v0.7.1', 19_207_488], ['v0.7.0', 19_085_134]]), behaviour: { kind: 'metrics-server' } },
   'registry.k8s.io/pause': { tags: sizes([['3.10', 320_368], ['3.9', 321_520], ['3.8', 311_286], ['3.6', 301_773]]), behaviour: { kind: 'pause' } },
+  // agnhost 2.39 to 2.52 as the promoter manifest lists them (kubernetes/k8s.io
+  // registry.k8s.io/images/k8s-staging-e2e-test-images/images.yaml): 2.42 and 2.49 were never
+  // promoted and 2.46 was not built (kubernetes/kubernetes#123266), so those tags are not found.
   'registry.k8s.io/e2e-test-images/agnhost': {
-    tags: sizes(Array.from({ length: 14 }, (_, i) => [`2.${39 + i}`, 51 * MB + 150_000 + i * 90_000] as [string, number])),
+    tags: sizes([39, 40, 41, 43, 44, 45, 47, 48, 50, 51, 52].map((m) => [`2.${m}`, 51 * MB + 150_000 + (m - 39) * 90_000] as [string, number])),
     behaviour: { kind: 'agnhost' },
   },
   // The guestbook of the kubernetes.io tutorial (GoogleCloudPlatform/kubernetes-engine-samples

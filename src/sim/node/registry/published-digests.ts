@@ -4,7 +4,7 @@
 // each entry's `seen` says where its digest was read:
 // - Docker Official Images: the first `docker pull <image>@sha256:...` of the tag's file in
 //   docker-library/repo-info (repos/<image>/remote/<tag>.md), the Official Images' own record of
-//   each tag's manifest list, at the commit named. A moving tag (1.23, 8.0) had that digest when
+//   each tag's manifest list, at the commit named. A moving tag (mysql 8.0) had that digest when
 //   the commit was made (its build date is in `seen`), not necessarily today.
 // - registry.k8s.io (pause, hpa-example, coredns v1.11.3, metrics-server v0.7.2), busybox:1.36 and
 //   nginx:1.27.1: the same `<name>:<tag>@sha256:<digest>` pinned in several unrelated public
@@ -19,12 +19,28 @@
 //   Image ID, status.imageID, node status images), the same in several unrelated repositories;
 //   etcd's is also the one the registry.k8s.io promoter manifest in kubernetes/k8s.io lists.
 // - nginx:latest: Kubeplay's nginx is 1.27.1 (catalogue.ts), so `latest` is the 1.27.1 build, as
-//   it was while 1.27.1 was the mainline release; repo-info's latest.md is of a later nginx.
+//   it was while 1.27.1 was the mainline release; repo-info's latest.md is of a later nginx. Its
+//   alpine twin (nginx:alpine, 1.27-alpine, 1.27.1-alpine) likewise, from pins of those tags.
+// - nginx 1.25, 1.25.5, 1.25-alpine and 1.25.5-alpine, 1.23/1.23.4 and 1.24/1.24.0: the tags'
+//   last builds (1.25 stopped at 1.25.5 in May 2024), from a repo-info-format mainline.md of that
+//   build, describe's Image ID for those tags, `docker pull` transcripts, singularityhub's
+//   shpc-registry tag-to-digest map and pins in several unrelated repositories; 1.26.2 from two pins.
+// - registry.k8s.io's agnhost (2.39 to 2.52), jessie-dnsutils, e2e busybox and nginx, coredns
+//   v1.11.1 and metrics-server v0.7.0/v0.7.1: the promoter manifests in kubernetes/k8s.io
+//   (registry.k8s.io/images/k8s-staging-*/images.yaml, a `dmap` of digest to tags), which list
+//   the very index digests registry.k8s.io serves (their etcd, coredns v1.11.3, metrics-server
+//   v0.7.2 and agnhost 2.52 entries match the digests seen in real clusters and pins).
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. For the Docker Official Images the stored copy of repo-info has no file for
-// most of the tags the docs use (nginx 1.25; perl 5.34.0; alpine 3.20 among those looked up), and
-// the rest were not read; agnhost and the other registry.k8s.io tags were not looked up.
+// most of the tags the docs use (perl 5.34.0; alpine 3.20 among those looked up), and the rest
+// were not read; moving tags whose builds changed release (nginx 1.26, stable, 1.26-alpine,
+// stable-alpine, alpine-slim, mainline, 1.27) keep stand-ins rather than guess which build Kubeplay's
+// date means; of registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
+// goproxy 0.1 and nginx-slim 0.8 are real (describe pod Image IDs of those tags, several
+// transcripts), the rest (registry.k8s.io/liveness and busybox, kubernetes-zookeeper, redis:e2e,
+// later nginx-slim tags) found nothing that pins them. gcr.io/google-samples/hello-app:1.0 was
+// rebuilt (two digests are pinned), so it keeps a stand-in.
 
 import data from './published-digests.json';
 

@@ -33,6 +33,9 @@ describe('image catalogue', () => {
     ['busybox:1.28', true],
     ['registry.k8s.io/pause:3.9', true],
     ['registry.k8s.io/e2e-test-images/agnhost:2.52', true],
+    // kubernetes/k8s.io k8s-staging-e2e-test-images/images.yaml: 2.46 was not built, 2.42 and 2.49 never promoted.
+    ['registry.k8s.io/e2e-test-images/agnhost:2.46', false],
+    ['registry.k8s.io/e2e-test-images/agnhost:2.49', false],
     ['gcr.io/google-samples/gb-frontend:v5', true],
     ['k8s.gcr.io/echoserver:1.4', true],
     ['nginx:1.999', false],
@@ -116,6 +119,33 @@ describe('registry component', () => {
     // docker-library/repo-info repos/<image>/remote/<tag>.md, the first `docker pull <image>@sha256:...`.
     ['docker.io/library/httpd:2.4', 'sha256:454942557d44332cd7e4ae415e7ec9b4dbbf01b4a042491f423fcaf10a32ce9f'],
     ['docker.io/library/mysql:8.0', 'sha256:6f54880f928070a036aa3874d4a3fa203adc28688eb89e9f926a0dcacbce3378'],
+    // nginx 1.25's last build (1.25.5, May 2024): repo-info's mainline.md of that build, a pod's
+    // imageID for nginx:1.25 and pins of nginx:1.25.5 in public repositories.
+    ['docker.io/library/nginx:1.25', 'sha256:a484819eb60211f5299034ac80f6a681b06f89e65866ce91f356ed7c72af059c'],
+    ['docker.io/library/nginx:1.25.5', 'sha256:a484819eb60211f5299034ac80f6a681b06f89e65866ce91f356ed7c72af059c'],
+    // The last builds of 1.23 (1.23.4) and 1.24 (1.24.0): describe pod Image IDs for those tags,
+    // docker pulls and singularityhub/shpc-registry's nginx tag-to-digest map; 1.26.2 pinned twice.
+    ['docker.io/library/nginx:1.23', 'sha256:f5747a42e3adcb3168049d63278d7251d91185bb5111d2563d58729a5c9179b0'],
+    ['docker.io/library/nginx:1.24', 'sha256:f6daac2445b0ce70e64d77442ccf62839f3f1b4c24bf6746a857eff014e798c8'],
+    ['docker.io/library/nginx:1.26.2', 'sha256:1a476ecee5324eaa2f5d8d46b8416293bc52b8b9306378e44a912508ee13b75e'],
+    // describe pod's Image ID for Image nginx:1.25-alpine in two transcripts, and 1.25.5-alpine pins.
+    ['docker.io/library/nginx:1.25-alpine', 'sha256:516475cc129da42866742567714ddc681e5eed7b9ee0b9e9c015e464b4221a00'],
+    ['docker.io/library/nginx:1.25.5-alpine', 'sha256:516475cc129da42866742567714ddc681e5eed7b9ee0b9e9c015e464b4221a00'],
+    // nginx:1.27.1-alpine pinned in three public repositories; alpine and 1.27-alpine are that build.
+    ['docker.io/library/nginx:1.27.1-alpine', 'sha256:a5127daff3d6f4606be3100a252419bfa84fd6ee5cd74d0feaca1a5068f97dcf'],
+    ['docker.io/library/nginx:alpine', 'sha256:a5127daff3d6f4606be3100a252419bfa84fd6ee5cd74d0feaca1a5068f97dcf'],
+    // The registry.k8s.io promoter manifests in kubernetes/k8s.io (registry.k8s.io/images/k8s-staging-*/images.yaml).
+    ['registry.k8s.io/e2e-test-images/agnhost:2.40', 'sha256:af7e3857d87770ddb40f5ea4f89b5a2709504ab1ee31f9ea4ab5823c045f2146'],
+    ['registry.k8s.io/e2e-test-images/agnhost:2.52', 'sha256:b173c7d0ffe3d805d49f4dfe48375169b7b8d2e1feb81783efd61eb9d08042e6'],
+    ['registry.k8s.io/e2e-test-images/jessie-dnsutils:1.3', 'sha256:8b03e4185ecd305bc9b410faac15d486a3b1ef1946196d429245cdd3c7b152eb'],
+    ['registry.k8s.io/e2e-test-images/busybox:1.29-4', 'sha256:2e0f836850e09b8b7cc937681d6194537a09fbd5f6b9e08f4d646a85128e8937'],
+    ['registry.k8s.io/coredns/coredns:v1.11.1', 'sha256:1eeb4c7316bacb1d4c8ead65571cd92dd21e27359f0d4917f1a5822a73b75db1'],
+    ['registry.k8s.io/metrics-server/metrics-server:v0.7.1', 'sha256:db3800085a0957083930c3932b17580eec652cfb6156a05c0f79c7543e80d17a'],
+    // The docs' older examples: describe pod Image IDs for these tags in public transcripts.
+    ['registry.k8s.io/echoserver:1.4', 'sha256:5d99aa1120524c801bc8c1a7077e8f5ec122ba16b6dda1a5d3826057f67b9bcb'],
+    ['k8s.gcr.io/liveness:latest', 'sha256:1aef943db82cf1370d0504a51061fb082b4d351171b304ad194f6297c0bb726a'],
+    ['registry.k8s.io/goproxy:0.1', 'sha256:5334c7ad43048e3538775cb09aaf184f5e8acf4b0ea60e3bc8f1d93c209865a5'],
+    ['registry.k8s.io/nginx-slim:0.8', 'sha256:8b4501fe0fe221df663c22e16539f399e89594552f400408303c42f3dd8d0e52'],
   ])('gives %s its published digest', (ref, digest) => {
     expect(resolveReference(ref)).toMatchObject({ ok: true, digest });
   });
@@ -129,7 +159,7 @@ describe('registry component', () => {
   });
 
   it('still derives a stand-in for a tag with no published digest', () => {
-    expect(resolveReference('docker.io/library/nginx:1.25')).toMatchObject({ ok: true, digest: `sha256:${hex64('manifest:docker.io/library/nginx:1.25')}` });
+    expect(resolveReference('docker.io/library/nginx:1.26')).toMatchObject({ ok: true, digest: `sha256:${hex64('manifest:docker.io/library/nginx:1.26')}` });
   });
 
   it('replies to a resolve request with the size and digest', () => {

@@ -6,7 +6,7 @@
 // language images are built FROM debian (no procps, so no `ps`); ubuntu has procps; pause,
 // hello-world and http-echo are FROM scratch.
 
-import { lookupImage } from './behaviour';
+import { lookupImage, releaseOf } from './behaviour';
 import { repositoryName } from './reference';
 
 export type ShellFlavour = 'busybox' | 'dash' | 'none';
@@ -46,7 +46,7 @@ const DEBIAN: Userland = { shell: 'dash', bash: true, tools: new Set(COMMON), im
 const SCRATCH: Userland = { shell: 'none', bash: false, tools: new Set(), imageEnv: [], rootDirs: ['dev', 'etc', 'proc', 'sys'], rootId: '' };
 
 /** Per repository, where it is not plain Debian. */
-const BY_REPOSITORY: Record<string, (tag: string) => Userland> = {
+const BY_REPOSITORY: Record<string, (tag: string, release?: string) => Userland> = {
   'docker.io/library/busybox': () => BUSYBOX,
   'registry.k8s.io/busybox': () => BUSYBOX,
   'registry.k8s.io/e2e-test-images/busybox': () => BUSYBOX,
@@ -56,10 +56,10 @@ const BY_REPOSITORY: Record<string, (tag: string) => Userland> = {
   'docker.io/curlimages/curl': () => ({ ...ALPINE, tools: new Set([...ALPINE.tools, 'curl']) }),
   'docker.io/nicolaka/netshoot': () => ({ ...ALPINE, bash: true, tools: new Set([...ALPINE.tools, 'curl', 'dig']) }),
   'docker.io/library/ubuntu': () => ({ ...DEBIAN, tools: new Set([...COMMON, 'ps']) }),
-  'docker.io/library/nginx': (tag) =>
+  'docker.io/library/nginx': (tag, release) =>
     tag.includes('alpine')
-      ? { ...ALPINE, tools: new Set([...ALPINE.tools, 'curl', 'nginx']), imageEnv: NGINX_ENV }
-      : { ...DEBIAN, tools: new Set([...COMMON, 'curl', 'nginx']), imageEnv: NGINX_ENV, rootDirs: [...DEBIAN_ROOT, 'docker-entrypoint.d', 'docker-entrypoint.sh'].sort() },
+      ? { ...ALPINE, tools: new Set([...ALPINE.tools, 'curl', 'nginx']), imageEnv: nginxEnv(release) }
+      : { ...DEBIAN, tools: new Set([...COMMON, 'curl', 'nginx']), imageEnv: nginxEnv(release), rootDirs: [...DEBIAN_ROOT, 'docker-entrypoint.d', 'docker-entrypoint.sh'].sort() },
   // The redis images ship redis-cli next to redis-server.
   'docker.io/library/redis': (tag) => (tag.includes('alpine') ? { ...ALPINE, tools: new Set([...ALPINE.tools, 'redis-cli']) } : { ...DEBIAN, tools: new Set([...COMMON, 'redis-cli']) }),
   'registry.k8s.io/pause': () => SCRATCH,
@@ -67,18 +67,26 @@ const BY_REPOSITORY: Record<string, (tag: string) => Userland> = {
   'docker.io/hashicorp/http-echo': () => SCRATCH,
 };
 
-// nginx 1.27.1's Dockerfile (docker-nginx mainline/debian): ENV NGINX_VERSION, NJS_VERSION, NJS_RELEASE, PKG_RELEASE.
-const NGINX_ENV: [string, string][] = [
-  ['NGINX_VERSION', '1.27.1'],
-  ['NJS_VERSION', '0.8.5'],
-  ['NJS_RELEASE', '1~bookworm'],
-  ['PKG_RELEASE', '1~bookworm'],
-];
+// nginx's Dockerfile (docker-nginx mainline/debian): ENV NGINX_VERSION, NJS_VERSION, NJS_RELEASE,
+// PKG_RELEASE. NGINX_VERSION is the tag's release (tag-version.ts); njs's are 1.27.1's, and
+// 1.25.5's as its last build recorded them (docker-library/repo-info nginx mainline.md, May 2024);
+// other releases keep 1.27.1's njs values (not looked up).
+const NJS: Record<string, [string, string]> = { '1.27.1': ['0.8.5', '1~bookworm'], '1.25.5': ['0.8.4', '3~bookworm'] };
+
+function nginxEnv(release = '1.27.1'): [string, string][] {
+  const [njs, njsRelease] = NJS[release] ?? NJS['1.27.1']!;
+  return [
+    ['NGINX_VERSION', release],
+    ['NJS_VERSION', njs],
+    ['NJS_RELEASE', njsRelease],
+    ['PKG_RELEASE', '1~bookworm'],
+  ];
+}
 
 export function userlandOf(image: string): Userland {
   const l = lookupImage(image);
   if (!l.found) return DEBIAN;
   const repo = repositoryName(l.ref);
-  if (Object.hasOwn(BY_REPOSITORY, repo)) return BY_REPOSITORY[repo]!(l.ref.tag);
+  if (Object.hasOwn(BY_REPOSITORY, repo)) return BY_REPOSITORY[repo]!(l.ref.tag, releaseOf(l));
   return l.ref.tag.includes('alpine') ? ALPINE : DEBIAN;
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { programFor } from './behaviour';
+import { tagVersion } from './tag-version';
+import { userlandOf } from './userland';
+
+// docker-library/official-images library/nginx lists each build with its release's shorter tags
+// (at 00b9be3521cb1d8b650039d2f2f9d204ee8d557c: `Tags: 1.21.1, mainline, 1, 1.21, latest`,
+// `Tags: 1.20.1, stable, 1.20`, `Tags: 1.21.1-alpine, mainline-alpine, 1-alpine, 1.21-alpine, alpine`).
+// The last 1.25 build was 1.25.5 (docker-library/repo-info's mainline.md of May 2024: ENV NGINX_VERSION=1.25.5).
+describe('the release a tag runs', () => {
+  const NGINX = ['latest', '1.27', '1.27.1', 'mainline', 'stable', '1.26', '1.26.2', '1.26.1', '1.25', '1.25.5', '1.25.4', '1.24', '1.24.0', '1.23', '1.23.4', '1.23.3', '1.25-alpine', 'alpine'];
+
+  it.each([
+    ['1.25', '1.25.5'],
+    ['1.25-alpine', '1.25.5'],
+    ['1.25.4', '1.25.4'],
+    ['1.25.5-alpine', '1.25.5'],
+    ['1.24', '1.24.0'],
+    ['1.23', '1.23.4'],
+    ['1.26', '1.26.2'],
+    ['stable', '1.26.2'],
+    ['stable-alpine', '1.26.2'],
+    ['1.27', '1.27.1'],
+    ['latest', '1.27.1'],
+    ['mainline', '1.27.1'],
+    ['alpine', '1.27.1'],
+  ])('nginx:%s runs %s', (tag, want) => {
+    expect(tagVersion(tag, NGINX, '1.27.1', { stable: '1.26' })).toBe(want);
+  });
+
+  it('falls back to the current release for a line the repository has no release of', () => {
+    expect(tagVersion('5.0', ['5.0', '7.4.0'], '7.4.0')).toBe('7.4.0');
+  });
+
+  it('logs nginx/1.25.5 for nginx:1.25 and nginx:1.25-alpine, nginx/1.27.1 for nginx:latest', () => {
+    const notice = (image: string): string | undefined =>
+      programFor(image, undefined, undefined).steps.flatMap((s) => (s.op === 'log' && / nginx\//.test(s.text) ? [s.text] : []))[0];
+    expect(notice('nginx:1.25')).toBe('{nginxTime} [notice] 1#1: nginx/1.25.5');
+    expect(notice('nginx:1.25-alpine')).toBe('{nginxTime} [notice] 1#1: nginx/1.25.5');
+    expect(notice('nginx:stable')).toBe('{nginxTime} [notice] 1#1: nginx/1.26.2');
+    expect(notice('nginx')).toBe('{nginxTime} [notice] 1#1: nginx/1.27.1');
+  });
+
+  it("sets the image's NGINX_VERSION to the tag's release (1.25.5's njs 0.8.4, as its Dockerfile)", () => {
+    expect(userlandOf('nginx:1.25').imageEnv).toEqual([['NGINX_VERSION', '1.25.5'], ['NJS_VERSION', '0.8.4'], ['NJS_RELEASE', '3~bookworm'], ['PKG_RELEASE', '1~bookworm']]);
+    expect(userlandOf('nginx:latest').imageEnv[0]).toEqual(['NGINX_VERSION', '1.27.1']);
+  });
+
+  it('runs redis:6 as redis 6 (its 6.2.14), not the current 7.4.0', () => {
+    const line = programFor('redis:6', undefined, undefined).steps.find((s) => s.op === 'log' && s.text.includes('Redis version='));
+    expect(line).toMatchObject({ text: expect.stringContaining('Redis version=6.2.14,') });
+  });
+});
