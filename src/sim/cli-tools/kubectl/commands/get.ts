@@ -97,7 +97,8 @@ export function resolveTargets(args: string[], known: (info: ResourceInfo) => bo
   const slash = args.some((a) => a.includes('/'));
   const add = (typed: string, name?: string): KubectlError | undefined => {
     const info = lookupResource(typed);
-    if (!info || !known(info)) return plain(`${NO_RESOURCE_TYPE}"${typed}"`);
+    // builder.go mappingFor names groupResource.Resource: `deployments.apps` is "deployments".
+    if (!info || !known(info)) return plain(`${NO_RESOURCE_TYPE}"${typed.split('.')[0]}"`);
     let t = targets.find((x) => x.info === info);
     if (!t) targets.push((t = { info, names: [], items: [], tables: [] }));
     if (name !== undefined) t.names.push(name);
