@@ -27,6 +27,7 @@ const AFTER_DELETE = [
   'get deployments',
   'get deploy web',
   'get deployments.apps',
+  'get all',
   'api-resources --api-group=apps',
   'get foos',
   'get apiservice v1.apps',
