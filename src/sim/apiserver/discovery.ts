@@ -72,11 +72,18 @@ function toResource(r: ResourceInfo): DiscoveryResource {
   return out;
 }
 
-/** The discovery document for `/api` (core: true) or `/apis`, groups in kube-apiserver's priority order. */
-export function discoveryDocument(core: boolean, aggregated: APIGroupDiscovery[] = []): APIGroupDiscoveryList {
+/** Whether the aggregator lists a built-in group/version (aggregator/local-apiservices.ts). */
+export type ServedGroupVersion = (group: string, version: string) => boolean;
+
+/**
+ * The discovery document for `/api` (core: true) or `/apis`, groups in kube-apiserver's priority
+ * order; `served` leaves out a named group/version whose Local APIService was deleted.
+ */
+export function discoveryDocument(core: boolean, aggregated: APIGroupDiscovery[] = [], served: ServedGroupVersion = () => true): APIGroupDiscoveryList {
   const groups = new Map<string, Map<string, DiscoveryResource[]>>();
   for (const r of DISCOVERY_ORDER) {
     if ((r.group === '') !== core) continue;
+    if (!core && !served(r.group, r.version)) continue;
     const versions = groups.get(r.group) ?? new Map<string, DiscoveryResource[]>();
     const list = versions.get(r.version) ?? [];
     list.push(toResource(r));

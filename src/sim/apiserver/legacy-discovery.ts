@@ -6,7 +6,7 @@
 // (`as=APIGroupDiscoveryList;g=apidiscovery.k8s.io;v=v2`) gets that instead at /api and /apis.
 
 import { DISCOVERY_ORDER, RESOURCES } from '../api/resources';
-import { subresourceKind, subresourceVerbs } from './discovery';
+import { subresourceKind, subresourceVerbs, type ServedGroupVersion } from './discovery';
 
 export const AGGREGATED_DISCOVERY = 'as=APIGroupDiscoveryList';
 
@@ -37,15 +37,21 @@ function resourceList(group: string, version: string): Record<string, unknown> |
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: group ? `${group}/${version}` : version, resources: out };
 }
 
-function apiGroup(name: string): Record<string, unknown> | undefined {
-  const versions = [...new Set(RESOURCES.filter((r) => r.group === name).map((r) => r.version))];
+function apiGroup(name: string, served: ServedGroupVersion = () => true): Record<string, unknown> | undefined {
+  const versions = [...new Set(RESOURCES.filter((r) => r.group === name && served(r.group, r.version)).map((r) => r.version))];
   if (!name || !versions.length) return undefined;
   const vs = versions.map((version) => ({ groupVersion: `${name}/${version}`, version }));
   return { name, versions: vs, preferredVersion: vs[0] };
 }
 
 /** The legacy document at `path`, or undefined when the path is not a discovery path (or asks for aggregated). */
-export function legacyDiscovery(path: string, accept: string | undefined, serverAddress: string, aggregatedGroups: Record<string, unknown>[] = []): Record<string, unknown> | undefined {
+export function legacyDiscovery(
+  path: string,
+  accept: string | undefined,
+  serverAddress: string,
+  aggregatedGroups: Record<string, unknown>[] = [],
+  served: ServedGroupVersion = () => true,
+): Record<string, unknown> | undefined {
   const parts = path.split('/').filter(Boolean);
   const trailing = path.length > 1 && path.endsWith('/');
   if (trailing && parts.length === 0) return undefined;
@@ -56,7 +62,9 @@ export function legacyDiscovery(path: string, accept: string | undefined, server
   }
   if (parts.length === 1 && parts[0] === 'apis') {
     if (aggregated) return undefined;
-    const groups = [...new Set(DISCOVERY_ORDER.map((r) => r.group).filter(Boolean))].map(apiGroup);
+    // handler_apis.go: the list comes from the APIService lister; /apis/<group> and below are
+    // still answered by kube-apiserver itself (the aggregator delegates), so only here is `served` read.
+    const groups = [...new Set(DISCOVERY_ORDER.map((r) => r.group).filter(Boolean))].map((g) => apiGroup(g, served)).filter((g) => g !== undefined);
     return { kind: 'APIGroupList', apiVersion: 'v1', groups: [...groups, ...aggregatedGroups] };
   }
   if (parts.length === 2 && parts[0] === 'api') return resourceList('', parts[1]!);

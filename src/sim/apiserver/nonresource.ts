@@ -15,6 +15,7 @@ import { etcdCall } from './etcdclient';
 import { healthAnswer, needsEtcd, parseHealthPath, type HealthRequest, type HealthState } from './health';
 import { legacyDiscovery } from './legacy-discovery';
 import { aggregatedLegacyGroups } from './aggregator/aggregated-discovery';
+import { locallyServed } from './aggregator/local-apiservices';
 import { SERVER_VERSION } from './version';
 import { openApiFor } from './openapi';
 import { cacheRbacSource, rbacBootstrapping } from './rbac-bootstrap';
@@ -82,7 +83,7 @@ function nonResourceAnswer(req: HttpRequest, apiserverAddress: string, s: Apiser
     return { status: doc ? 200 : 404, body: doc };
   }
   if (req.path === '/version') return { status: 200, body: SERVER_VERSION };
-  const legacy = legacyDiscovery(req.path, req.accept, apiserverAddress, req.path.replace(/\/+$/, '') === '/apis' ? aggregatedLegacyGroups(s) : []);
+  const legacy = legacyDiscovery(req.path, req.accept, apiserverAddress, req.path.replace(/\/+$/, '') === '/apis' ? aggregatedLegacyGroups(s) : [], (g, v) => locallyServed(s, g, v));
   return legacy && { status: 200, body: legacy };
 }
 

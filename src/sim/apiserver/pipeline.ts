@@ -10,6 +10,7 @@ import { isStatus } from '../api/types';
 import type { Effects, Message } from '../kernel/component';
 import { discoveryDocument, isDiscoveryRoot } from './discovery';
 import { aggregatedDiscoveryItems } from './aggregator/aggregated-discovery';
+import { locallyServed } from './aggregator/local-apiservices';
 import { proxyAggregated } from './aggregator/proxy';
 import { startDeleteCollection } from './delete-collection';
 import { startExec } from './exec';
@@ -69,7 +70,7 @@ export function handleRequest(ctx: Effects, s: ApiserverState, msg: Message<Http
 function serveDiscovery(ctx: Effects, s: ApiserverState, msg: Message<HttpRequest>, core: boolean): void {
   const authn = runAuthentication(msg.body.credentials ?? {}, authnConfigOf(s, ctx));
   if (isStatus(authn)) return respondRaw(ctx, msg, 401, authn);
-  const resp = { type: 'http.response' as const, requestId: msg.id, status: 200, body: discoveryDocument(core, core ? [] : aggregatedDiscoveryItems(s)) };
+  const resp = { type: 'http.response' as const, requestId: msg.id, status: 200, body: discoveryDocument(core, core ? [] : aggregatedDiscoveryItems(s), (g, v) => locallyServed(s, g, v)) };
   ctx.reply(msg, resp, { summary: `200 OK ${core ? 'APIGroupDiscoveryList /api' : 'APIGroupDiscoveryList /apis'}`, stream: msg.stream });
 }
 

@@ -46,6 +46,11 @@ function servedGroupVersions(): { group: string; version: string }[] {
   return [...seen.values()];
 }
 
+/** The Local APIService kube-apiserver registers for one of its group/versions, if it registers one. */
+export function autoregisteredName(group: string, version: string): string | undefined {
+  return PRIORITIES[`${group}/${version}`] ? `${version}.${group}` : undefined;
+}
+
 /** The APIServices the hook syncs on start, as objects to create. */
 export function autoregisteredAPIServices(now: number, rand: () => number): KubeObject[] {
   const out: KubeObject[] = [];

@@ -60,6 +60,8 @@ export interface KubectlState {
    * scenario user) and certificates, which `kubectl config` edits (kubeconfig/machine.ts).
    */
   files: Record<string, string>;
+  /** The group/versions kubectl's discovery cache holds; unset: the warm cache, every built-in one (discovery-cache.ts). */
+  discovery?: string[];
 }
 
 /** Every command's job is JobCommon plus its own plain fields, discriminated by `command`. */

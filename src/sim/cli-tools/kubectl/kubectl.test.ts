@@ -192,11 +192,17 @@ describe('kubectl get', () => {
     expect(output(ctx)).toMatchObject({ stderr: 'Error from server (NotFound): pods "x" not found\n', exitCode: 1 });
   });
 
-  it('rejects an unknown resource type without a request', () => {
+  // client-go restmapper/discovery.go: a miss in the (not fresh) discovery cache resets it and maps
+  // once more from GET /api and GET /apis, which discovery_client.go asks with timeout=32s.
+  it('fetches discovery again for an unknown resource type, then rejects it', () => {
     const { st, ctx } = setup();
     exec(st, ctx, 'kubectl get foo');
-    expect(ctx.sent).toHaveLength(0);
+    expect(lastRequest(ctx).req).toMatchObject({ method: 'GET', path: '/api', query: { timeout: '32s' } });
+    answer(st, ctx, lastRequest(ctx).id, 200, { kind: 'APIGroupDiscoveryList', items: [{ metadata: {}, versions: [{ version: 'v1' }] }] });
+    expect(lastRequest(ctx).req).toMatchObject({ method: 'GET', path: '/apis', query: { timeout: '32s' } });
+    answer(st, ctx, lastRequest(ctx).id, 200, { kind: 'APIGroupDiscoveryList', items: [{ metadata: { name: 'apps' }, versions: [{ version: 'v1' }] }] });
     expect(output(ctx).stderr).toBe('error: the server doesn\'t have a resource type "foo"\n');
+    expect(st.discovery).toEqual(['v1', 'apps/v1']);
   });
 
   it('runs a JSONPath template over the list', () => {

@@ -74,6 +74,11 @@ export function requestLines(v: number, now: number, jobId: number, r: LoggedReq
   return out;
 }
 
+/** -v=6 and up: the deferred REST mapper dropping kubectl's discovery cache after a miss (discovery-cache.ts). */
+export function invalidatingDiscoveryLine(v: number, now: number, jobId: number): string {
+  return v >= 6 ? line(now, jobId, 'discovery.go:214', 'Invalidating discovery information') : '';
+}
+
 export interface LoggedResponse {
   method: string;
   url: string;

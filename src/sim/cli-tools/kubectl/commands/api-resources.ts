@@ -7,6 +7,7 @@ import { AGGREGATED_DISCOVERY_ACCEPT } from '../../../api/http';
 import type { Effects } from '../../../kernel/component';
 import { tabwrite, KUBECTL_TABLE } from '../../common/tabwriter';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
+import { groupVersionsOf } from '../discovery-cache';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 
 interface Row {
@@ -24,6 +25,8 @@ export interface ApiResourcesJob extends JobCommon {
   namespaced?: boolean;
   apiGroup?: string;
   noHeaders: boolean;
+  /** The group/versions fetched, which become kubectl's discovery cache (discovery-cache.ts). */
+  groupVersions: string[];
 }
 
 interface DiscoveryList {
@@ -38,6 +41,7 @@ export function startApiResources(st: KubectlState, common: JobCommon, p: Parsed
     namespaced: p.flags.has('namespaced') ? p.flags.get('namespaced') === true : undefined,
     apiGroup: flagString(p, 'api-group'),
     noHeaders: flagBool(p, 'no-headers'),
+    groupVersions: [],
   };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   jobRequest(st, job, ctx, { method: 'GET', path: '/api', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'api');
@@ -80,7 +84,10 @@ export function renderApiResources(job: ApiResourcesJob): string {
 export function onApiResourcesResult(st: KubectlState, job: ApiResourcesJob, step: string, r: RequestResult, ctx: Effects): void {
   if (!r.ok) return finishJob(st, job, ctx, r.err);
   collect(job, asObject(r) as unknown as DiscoveryList);
+  job.groupVersions.push(...groupVersionsOf(asObject(r)));
   if (step === 'api') return void jobRequest(st, job, ctx, { method: 'GET', path: '/apis', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'apis');
+  // api-resources always asks the server afresh (discoveryclient.Invalidate) and caches what it got.
+  st.discovery = [...job.groupVersions];
   job.stdout += renderApiResources(job);
   finishJob(st, job, ctx);
 }

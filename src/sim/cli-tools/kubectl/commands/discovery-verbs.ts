@@ -84,6 +84,8 @@ export function onDiscoveryVerbResult(st: KubectlState, job: DiscoveryVerbJob, s
     if (!job.groupVersions.some((gv) => gv.startsWith('metrics.k8s.io/'))) return finishJob(st, job, ctx, plain('Metrics API not available'));
     return startTopMetrics(st, job, ctx);
   }
+  // api-versions invalidates kubectl's discovery cache first, so what it fetched is the cache now.
+  st.discovery = [...job.groupVersions];
   job.stdout = [...job.groupVersions].sort().map((gv) => gv + '\n').join('');
   finishJob(st, job, ctx);
 }

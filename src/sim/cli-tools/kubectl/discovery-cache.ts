@@ -1,0 +1,70 @@
+// kubectl's discovery cache (~/.kube/cache/discovery: client-go discovery/cached/disk, kept 6 hours
+// by kubectl v1.31's ConfigFlags). kubectl maps a typed resource (`deployments`, `deploy`,
+// `deployments.apps`) through the group/versions the cache holds, not through the server each
+// time. On a miss the deferred REST mapper (client-go restmapper/discovery.go) invalidates the
+// cache ("Invalidating discovery information"), fetches GET /api and GET /apis again and retries
+// once; `kubectl api-resources` and `api-versions` always fetch afresh. So after `kubectl delete
+// apiservice v1.apps` a warm cache still maps `deployments` (and kube-apiserver still serves them),
+// while after any refresh `kubectl get deployments` says the server doesn't have that type.
+// Checked with kubectl v1.31 against `kubeplay serve` (local-apiservices.cluster.test.ts says how).
+// Simplified: the in-page kubectl starts with a warm cache holding every built-in group/version
+// (no first fetch), and the 6-hour expiry is not modelled.
+
+import { AGGREGATED_DISCOVERY_ACCEPT } from '../../api/http';
+import type { ResourceInfo } from '../../api/resources';
+import type { Effects } from '../../kernel/component';
+import { asObject, jobRequest, type JobCommon, type KubectlState, type RequestResult } from './job';
+import { invalidatingDiscoveryLine } from './request-log';
+
+export const DISCOVERY_API_STEP = 'discovery.api';
+export const DISCOVERY_APIS_STEP = 'discovery.apis';
+
+/** client-go's discovery client asks with its own 32 s timeout (discovery_client.go defaultTimeout). */
+const DISCOVERY_TIMEOUT = { timeout: '32s' };
+
+interface DiscoveryList {
+  items?: { metadata?: { name?: string }; versions?: { version: string }[] }[];
+}
+
+/** Whether kubectl's cache holds this resource's group/version (no cache yet: the warm one holds all). */
+export function cachedResource(st: KubectlState, info: ResourceInfo): boolean {
+  if (!st.discovery) return true;
+  return st.discovery.includes(info.group ? `${info.group}/${info.version}` : info.version);
+}
+
+/** The group/versions an aggregated discovery document lists. */
+export function groupVersionsOf(body: unknown): string[] {
+  const out: string[] = [];
+  for (const g of (body as DiscoveryList).items ?? []) {
+    const group = g.metadata?.name ?? '';
+    for (const v of g.versions ?? []) out.push(group ? `${group}/${v.version}` : v.version);
+  }
+  return out;
+}
+
+/** A job that refreshes the cache on a miss: what /api listed while /apis is awaited. */
+export interface DiscoveryRefresh {
+  refreshed: string[];
+}
+
+/** Invalidate and fetch again: GET /api, then GET /apis (onDiscoveryRefresh). */
+export function refreshDiscovery(st: KubectlState, job: JobCommon & Partial<DiscoveryRefresh>, ctx: Effects): void {
+  job.refreshed = [];
+  if (job.verbosity !== undefined) job.stderr += invalidatingDiscoveryLine(job.verbosity, ctx.now, job.jobId);
+  jobRequest(st, job, ctx, { method: 'GET', path: '/api', query: DISCOVERY_TIMEOUT, accept: AGGREGATED_DISCOVERY_ACCEPT }, DISCOVERY_API_STEP);
+}
+
+/**
+ * One answer of the refresh. Returns 'more' while /apis is awaited, an error result when a request
+ * failed, or 'done' once the cache holds the fresh group/versions.
+ */
+export function onDiscoveryRefresh(st: KubectlState, job: JobCommon & DiscoveryRefresh, step: string, r: RequestResult, ctx: Effects): 'more' | 'done' | RequestResult {
+  if (!r.ok) return r;
+  job.refreshed.push(...groupVersionsOf(asObject(r)));
+  if (step === DISCOVERY_API_STEP) {
+    jobRequest(st, job, ctx, { method: 'GET', path: '/apis', query: DISCOVERY_TIMEOUT, accept: AGGREGATED_DISCOVERY_ACCEPT }, DISCOVERY_APIS_STEP);
+    return 'more';
+  }
+  st.discovery = [...job.refreshed];
+  return 'done';
+}
