@@ -3,8 +3,8 @@
 
 import { useEffect } from 'react';
 import { Dock } from '../panels/Dock';
-import { LessonPanel } from '../lessons/LessonPanel';
-import { StartScreen } from '../start/StartScreen';
+import { LessonSlot } from '../lessons/LessonSlot';
+import { StartSlot } from '../start/StartButton';
 import { Inspector } from '../panels/inspector/Inspector';
 import { ForkNotice, Scrubber } from '../timeline/Scrubber';
 import { Toolbar } from '../toolbar/Toolbar';
@@ -47,7 +47,7 @@ export function Layout() {
       <ErrorBanner />
       <div className="app-middle">
         <GraphSlot />
-        <LessonPanel />
+        <LessonSlot />
         <Inspector />
         <ReplayProgress />
       </div>
@@ -55,7 +55,7 @@ export function Layout() {
       {!live && <Scrubber />}
       <Dock />
       <HelpOverlay />
-      {!live && <StartScreen />}
+      {!live && <StartSlot />}
       <OpenErrorDialog />
       <DropOverlay />
     </div>
