@@ -36,15 +36,27 @@ test('a piece that is still loading says so (role=status), keeps its place, then
     await held;
     await route.continue();
   });
+  // The inspector's body loads on the first selection (or when the page is idle: held here too).
+  let releaseInspector!: () => void;
+  const heldInspector = new Promise<void>((r) => (releaseInspector = r));
+  await page.route('**/assets/ComponentInspector-*.js', async (route) => {
+    await heldInspector;
+    // A fetch from the first page, which has gone by then, has no one to answer.
+    await route.continue().catch(() => undefined);
+  });
   await page.goto('/');
   const dock = page.getByTestId('dock');
   await expect(dock.getByRole('status')).toHaveText('loading…');
   await shotSizes(page, 'bundle-terminal-loading', { graph: false });
   const before = await dock.boundingBox();
+  // ':' (UX.md: the terminal, as in k9s) pressed before the terminal has loaded puts the keyboard
+  // in it once it has (src/ui/app/focus-handoff.ts).
+  await page.keyboard.press(':');
   release();
   await expect(page.getByTestId('terminal-text')).toBeVisible();
   await expect(dock.getByRole('status')).toHaveCount(0);
   expect(await dock.boundingBox(), 'the dock kept its size while the terminal loaded').toEqual(before);
+  await expect(page.getByTestId('terminal').locator('textarea')).toBeFocused();
 
   await gotoApp(page);
   // ':' reaches the terminal (UX.md), which answers.
@@ -52,13 +64,7 @@ test('a piece that is still loading says so (role=status), keeps its place, then
   await page.keyboard.press(':');
   await typeCommand(page, 'kubectl get nodes', { expectOutput: /worker-3/ });
 
-  // The inspector's body loads on the first selection, in the page's language (Russian here).
-  let releaseInspector!: () => void;
-  const heldInspector = new Promise<void>((r) => (releaseInspector = r));
-  await page.route('**/assets/ComponentInspector-*.js', async (route) => {
-    await heldInspector;
-    await route.continue();
-  });
+  // The inspector's body, in the page's language (Russian here).
   await page.getByTestId('lang-ru').click();
   await page.getByTestId('component-kube-apiserver').click();
   const inspector = page.getByTestId('inspector');
@@ -67,4 +73,40 @@ test('a piece that is still loading says so (role=status), keeps its place, then
   releaseInspector();
   await expect(page.getByTestId('inspector-component')).toHaveAttribute('data-id', 'kube-apiserver');
   await expect(inspector.getByRole('status')).toHaveCount(0);
+});
+
+test('what a click opens is fetched once the page is idle, without a click', async ({ page }) => {
+  await gotoApp(page);
+  // React's lazy() fetches a piece when it first renders; src/ui/app/lazy.tsx fetches the pieces a
+  // click opens after the first paint (requestIdleCallback, html.spec.whatwg.org and w3.org/TR/requestidlecallback).
+  const idle = ON_DEMAND.filter((n) => n !== 'ScaleView' && n !== 'YamlEditor');
+  await expect
+    .poll(async () => {
+      const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+      return idle.filter((n) => !loaded.some((url) => url.includes(`/assets/${n}-`)));
+    }, { message: 'pieces not fetched yet' })
+    .toEqual([]);
+  // Monaco is not among them: it stays for the YAML tab's first opening.
+  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  expect(loaded.filter((url) => /\/assets\/(YamlEditor|editor\.main|ScaleView)-/.test(url))).toEqual([]);
+});
+
+test("'Send traffic…' puts the keyboard in the form even when the inspector's body is still loading", async ({ page }) => {
+  // Hold the object inspector's chunk from the start (the idle fetch would bring it otherwise).
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/ObjectInspector-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await gotoApp(page);
+  // The `kubernetes` Service in default is there from the start; its menu offers "Send traffic…".
+  await page.getByTestId('service-default-kubernetes').getByTestId('more-button').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('menu-traffic').focus();
+  await page.keyboard.press('Enter');
+  const inspector = page.getByTestId('inspector');
+  await expect(inspector.getByRole('status')).toHaveText('loading…');
+  release();
+  await expect(page.getByTestId('traffic-from')).toBeFocused();
 });

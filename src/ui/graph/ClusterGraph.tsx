@@ -29,7 +29,7 @@ const REDRAW_MS = 250;
 const THROTTLE_AFTER = 4;
 const MIN_ZOOM = 0.05;
 /** The scale view (canvas, d3 zoom) loads only when a cluster that large shows, or it is picked. */
-const ScaleView = lazyNamed(() => import('../scale/ScaleView'), 'ScaleView');
+const ScaleView = lazyNamed(() => import('../scale/ScaleView'), 'ScaleView', { idle: false });
 const MAX_ZOOM = 2.5;
 import { useGraphStrings } from './strings';
 import { PHASE_NAMES } from '../app/strings';
