@@ -9,12 +9,25 @@
 
 import { fileURLToPath } from 'node:url';
 import { initialBundle, initialFiles } from '../bench/bundle';
+import type { Page } from '@playwright/test';
 import { expect, gotoApp, shotSizes, test, typeCommand } from './helpers';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** The chunks the first screen must not wait for (vite names a lazy chunk after its module). */
 const ON_DEMAND = ['Terminal', 'YamlEditor', 'ScaleView', 'LessonPanel', 'StartScreen', 'SequencePanel', 'ObjectInspector', 'ComponentInspector', 'ScenarioPanel'];
+
+/** Holds the lazy chunk `name` (every fetch of it) until the returned function is called. */
+async function holdChunk(page: Page, name: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(`**/assets/${name}-*.js`, async (route) => {
+    await held;
+    // A fetch from a page that has gone by then (gotoApp opens a new one) has no one to answer.
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
 
 test('the first load leaves out what the first screen does not show; the page part stays under its budget', () => {
   const files = initialFiles(DIST);
@@ -29,21 +42,10 @@ test('the first load leaves out what the first screen does not show; the page pa
 });
 
 test('a piece that is still loading says so (role=status), keeps its place, then works from the keyboard', async ({ page }) => {
-  // Hold the terminal's chunk until the loading text has been seen.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route('**/assets/Terminal-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  // The inspector's body loads on the first selection (or when the page is idle: held here too).
-  let releaseInspector!: () => void;
-  const heldInspector = new Promise<void>((r) => (releaseInspector = r));
-  await page.route('**/assets/ComponentInspector-*.js', async (route) => {
-    await heldInspector;
-    // A fetch from the first page, which has gone by then, has no one to answer.
-    await route.continue().catch(() => undefined);
-  });
+  // Hold the terminal's chunk until the loading text has been seen, and the inspector's body, which
+  // loads on the first selection (or when the page is idle), until its own loading text has.
+  const release = await holdChunk(page, 'Terminal');
+  const releaseInspector = await holdChunk(page, 'ComponentInspector');
   await page.goto('/');
   const dock = page.getByTestId('dock');
   await expect(dock.getByRole('status')).toHaveText('loading…');
@@ -93,12 +95,7 @@ test('what a click opens is fetched once the page is idle, without a click', asy
 
 test("'Send traffic…' puts the keyboard in the form even when the inspector's body is still loading", async ({ page }) => {
   // Hold the object inspector's chunk from the start (the idle fetch would bring it otherwise).
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route('**/assets/ObjectInspector-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdChunk(page, 'ObjectInspector');
   await gotoApp(page);
   // The `kubernetes` Service in default is there from the start; its menu offers "Send traffic…".
   await page.getByTestId('service-default-kubernetes').getByTestId('more-button').focus();
