@@ -7,10 +7,10 @@
 // `--scheduler NxM` and `--idle N` run those lines at another size, to compare commits quickly.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { initialBundle } from './bundle';
 import { kernelBaseline } from './kernel-baseline';
 import { idle } from './idle';
 import { lifecycle } from './lifecycle';
@@ -32,21 +32,6 @@ function cliStart(): Line {
   }
   times.sort((a, b) => a - b);
   return { name: 'cli-start', helpWallMs: Math.round(times[Math.floor(times.length / 2)]!), runs: times.length };
-}
-
-/** Everything the page loads before its first paint, gzipped: index.html's scripts and the worker (Monaco is lazy). */
-function bundleSize(): Line | undefined {
-  const dist = join(ROOT, 'dist');
-  if (!existsSync(join(dist, 'index.html'))) return undefined;
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = new Set<string>();
-  for (const m of html.matchAll(/(?:src|href)="(?:\.?\/)?([^"]+\.(?:js|css))"/g)) files.add(m[1]!);
-  // The simulation's worker starts with the page; Monaco's workers and live mode's load later.
-  const assets = join(dist, 'assets');
-  for (const f of existsSync(assets) ? readdirSync(assets) : []) if (/^sim\.worker.*\.js$/.test(f)) files.add(`assets/${f}`);
-  let bytes = 0;
-  for (const f of files) if (existsSync(join(dist, f))) bytes += gzipSync(readFileSync(join(dist, f))).length;
-  return { name: 'bundle', initialJsKiBGzip: round(bytes / 1024, 1), files: [...files].sort() };
 }
 
 function withBaseline(line: SimLine, base: Line): SimLine {
@@ -75,7 +60,7 @@ const sched = /^(\d+)x(\d+)$/.exec(sizeOf('--scheduler') ?? '');
 if (sched) plan.splice(1, plan.length - 1, [`scheduler-${sched[1]}`, () => scheduler(Number(sched[1]), Number(sched[2]))]);
 const idleNodes = /^(\d+)$/.exec(sizeOf('--idle') ?? '');
 if (idleNodes) plan.splice(1, plan.length - 1, [`idle-${idleNodes[1]}`, () => idle(Number(idleNodes[1]))]);
-plan.push(['cli-start', cliStart], ['bundle', bundleSize]);
+plan.push(['cli-start', cliStart], ['bundle', () => initialBundle(join(ROOT, 'dist'))]);
 
 const out = join(ROOT, 'bench/results/latest.json');
 const results: Record<string, unknown> = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>) : {};

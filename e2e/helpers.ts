@@ -159,6 +159,8 @@ export async function openDockTab(page: Page, tab: 'terminal' | 'events' | 'time
   const button = page.getByTestId(`dock-tab-${tab}`);
   await button.click();
   await expect(button).toHaveAttribute('aria-selected', 'true');
+  // The tab's body loads on demand (src/ui/app/lazy.tsx): the tab is open once it has replaced "loading…".
+  await expect(page.getByTestId('dock').getByTestId('lazy-loading')).toHaveCount(0);
 }
 
 export async function terminalText(page: Page): Promise<string> {

@@ -3,13 +3,15 @@
 
 import { useEffect } from 'react';
 import { Dock } from '../panels/Dock';
-import { LessonPanel } from '../lessons/LessonPanel';
-import { StartScreen } from '../start/StartScreen';
+import { LessonSlot } from '../lessons/LessonSlot';
+import { StartSlot } from '../start/StartButton';
 import { Inspector } from '../panels/inspector/Inspector';
 import { ForkNotice, Scrubber } from '../timeline/Scrubber';
 import { Toolbar } from '../toolbar/Toolbar';
 import { DropOverlay, useFileDrop } from './DropOverlay';
 import { ErrorBanner } from './ErrorBanner';
+import { useFocusHandoff } from './focus-handoff';
+import { loadWhenIdle } from './lazy';
 import { GraphSlot } from './GraphSlot';
 import { HelpOverlay } from './HelpOverlay';
 import { LiveNote } from './LiveNote';
@@ -30,6 +32,10 @@ export function Layout() {
   // Live mode has no run to travel in: no scrubber (LiveNote says so).
   const live = useWorkerStore((s) => s.live !== null);
   useShortcuts();
+  useFocusHandoff();
+  // After the first paint: what a click opens (the dock's tabs, the inspector's bodies) is fetched
+  // while the page is idle, so the click shows it at once (lazy.tsx).
+  useEffect(loadWhenIdle, []);
   useFileDrop();
   // Until the person picks a theme or a language, they follow the system's as it changes.
   useEffect(() => watchSystem(() => useUiStore.getState().followSystem()), []);
@@ -47,7 +53,7 @@ export function Layout() {
       <ErrorBanner />
       <div className="app-middle">
         <GraphSlot />
-        <LessonPanel />
+        <LessonSlot />
         <Inspector />
         <ReplayProgress />
       </div>
@@ -55,7 +61,7 @@ export function Layout() {
       {!live && <Scrubber />}
       <Dock />
       <HelpOverlay />
-      {!live && <StartScreen />}
+      {!live && <StartSlot />}
       <OpenErrorDialog />
       <DropOverlay />
     </div>

@@ -4,6 +4,7 @@
 
 import { useEffect } from 'react';
 import { toggleSlowMotion } from '../toolbar/SlowMotion';
+import { handOverFocus } from './focus-handoff';
 import { useRunStore, useSimStore, useUiStore } from '../store/app-store';
 
 export type ShortcutAction = 'playPause' | 'step' | 'stepPhase' | 'help' | 'terminal' | 'slowMotion' | 'escape';
@@ -39,12 +40,9 @@ export function focusTerminal(): void {
   const ui = useUiStore.getState();
   if (!ui.dockOpen) ui.toggle('dockOpen');
   ui.setDockTab('terminal');
-  const find = () => document.querySelector<HTMLTextAreaElement>('[data-testid="terminal"] textarea');
-  const el = find();
-  // Focus at once when the terminal shows (so the next key lands in it); otherwise it shows on
-  // the next frame, after React has opened the dock.
-  if (el && el.offsetParent !== null) el.focus();
-  else requestAnimationFrame(() => find()?.focus());
+  // At once when the terminal shows (so the next key lands in it); otherwise when React has opened
+  // the dock, or when the terminal's code has loaded (it loads after the first paint, app/lazy.tsx).
+  handOverFocus('[data-testid="terminal"] textarea');
 }
 
 /** Esc closes the help first, then the Share popover, then an open menu, then the selection. */

@@ -18,7 +18,7 @@ import { type GraphNode, type SimSlice } from './model';
 import { nodeTypes } from './nodes';
 import { HeartbeatToggle, RaftFilters } from '../toolbar/ViewToggles';
 import { GraphViewSwitch } from '../scale/GraphViewSwitch';
-import { ScaleView } from '../scale/ScaleView';
+import { Lazy, lazyNamed } from '../app/lazy';
 import { SWITCH_FROM, scaleViewShown, useViewChoice } from '../scale/view-choice';
 
 /** The margin fitView leaves around the cluster, as a fraction of the pane. */
@@ -28,6 +28,8 @@ const REDRAW_MS = 250;
 /** Past this many workers the boxes follow the store at most every REDRAW_MS. */
 const THROTTLE_AFTER = 4;
 const MIN_ZOOM = 0.05;
+/** The scale view (canvas, d3 zoom) loads only when a cluster that large shows, or it is picked. */
+const ScaleView = lazyNamed(() => import('../scale/ScaleView'), 'ScaleView', { idle: false });
 const MAX_ZOOM = 2.5;
 import { useGraphStrings } from './strings';
 import { PHASE_NAMES } from '../app/strings';
@@ -263,7 +265,9 @@ export function ClusterGraph() {
   return (
     <div className={`kp-graph kp-graph--${theme}${dense ? ' kp-graph--dense' : ''}${compact ? ' kp-graph--compact' : ''}`} data-testid="graph">
       {scale ? (
-        <ScaleView theme={theme} />
+        <Lazy>
+          <ScaleView theme={theme} />
+        </Lazy>
       ) : (
         <ReactFlowProvider>
           <Graph theme={theme} />

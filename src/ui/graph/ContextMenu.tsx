@@ -26,8 +26,9 @@ export function runMenuItem(item: MenuItem): void {
   if (item.inspect) {
     const { selection, focus } = item.inspect;
     ui.select(selection);
-    // The inspector renders the selection on the next frame; the keyboard goes on from there.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="${focus}"]`)?.focus());
+    // The inspector renders the selection after this click, its body maybe only once its code has
+    // loaded (app/lazy.tsx); the keyboard goes on from there (app/focus-handoff.ts).
+    ui.wantFocus(`[data-testid="${focus}"]`);
   }
 }
 

@@ -9,7 +9,7 @@ import type { LessonHighlight, LessonQuestion, LessonSection, LessonStep, Lesson
 import { checkPasses, type LessonWorld } from '../../protocol/lesson-check';
 import { copyText } from '../app/run-links';
 import { useSimStore, useUiStore } from '../store/app-store';
-import { isLessonFragment, lessonUrl, stepOfFragment } from './links';
+import { isLessonFragment, lessonUrl } from './links';
 import { stepIds, useLessonStore } from './lesson-store';
 import { useLessonStrings, type LessonStrings } from './strings';
 import './lessons.css';
@@ -18,7 +18,6 @@ export function LessonPanel() {
   const l = useLessonStrings();
   const lang = useUiStore((s) => s.lang);
   const { lesson, name, index, hidden, book } = useLessonStore();
-  useStepFromLink();
   useStepInAddress(name, lesson ? stepIds(lesson)[index] : undefined);
   if (!lesson || !name) return null;
   const flat = lesson.sections.flatMap((section) => section.steps.map((step) => ({ section, step })));
@@ -235,16 +234,4 @@ function useStepInAddress(name: string | null, step: string | undefined): void {
   useEffect(() => {
     if (name && step && isLessonFragment(window.location.hash, name)) window.history.replaceState(null, '', lessonUrl(window.location.href, name, step));
   }, [name, step]);
-}
-
-function useStepFromLink(): void {
-  useEffect(() => {
-    const read = () => {
-      const id = stepOfFragment(window.location.hash);
-      if (id) useLessonStore.getState().wantStep(id);
-    };
-    read();
-    window.addEventListener('hashchange', read);
-    return () => window.removeEventListener('hashchange', read);
-  }, []);
 }

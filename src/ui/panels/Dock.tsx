@@ -3,24 +3,30 @@
 // without opening it. The terminal stays mounted while another tab shows, so its scrollback survives. The
 // dock grows while the sequence diagram shows (sequence.css).
 
+import { Lazy, lazyNamed } from '../app/lazy';
 import { useStrings } from '../app/useStrings';
-import { SequencePanel } from '../sequence/SequencePanel';
-import { useSeqStrings } from '../sequence/strings';
+import { startCollecting } from '../sequence/collect';
 import { type DockTab } from '../store/ui-store';
-import { Terminal } from '../terminal/Terminal';
-import { EventsPanel } from './EventsPanel';
 import { ScenarioBadge } from './ScenarioBadge';
-import { ScenarioPanel } from './ScenarioPanel';
 import { useScenarioStrings } from './scenario-strings';
-import { TimelineList } from './TimelineList';
-import { YamlTab } from './YamlTab';
 import './panels.css';
 import { useUiStore, useWorkerStore } from '../store/app-store';
 import { useLiveStrings } from '../app/live-strings';
 
+// The Request tab follows requests made before it first opens: its collector starts with the page,
+// while the diagram itself loads with the tab.
+startCollecting();
+
+// Each tab's body loads when first shown; the terminal (xterm) right after the first paint.
+const Terminal = lazyNamed(() => import('../terminal/Terminal'), 'Terminal');
+const EventsPanel = lazyNamed(() => import('./EventsPanel'), 'EventsPanel');
+const TimelineList = lazyNamed(() => import('./TimelineList'), 'TimelineList');
+const SequencePanel = lazyNamed(() => import('../sequence/SequencePanel'), 'SequencePanel');
+const YamlTab = lazyNamed(() => import('./YamlTab'), 'YamlTab');
+const ScenarioPanel = lazyNamed(() => import('./ScenarioPanel'), 'ScenarioPanel');
+
 export function Dock() {
   const t = useStrings();
-  const seq = useSeqStrings();
   const sc = useScenarioStrings();
   const tab = useUiStore((s) => s.dockTab);
   const open = useUiStore((s) => s.dockOpen);
@@ -33,7 +39,7 @@ export function Dock() {
     { id: 'terminal', label: t.dockTerminal },
     { id: 'events', label: t.dockEvents },
     { id: 'timeline', label: t.dockTimeline },
-    { id: 'sequence', label: seq.tab },
+    { id: 'sequence', label: t.dockSequence },
     { id: 'yaml', label: t.dockYaml },
     { id: 'scenario', label: sc.tab },
   ];
@@ -89,16 +95,27 @@ export function Dock() {
   );
 }
 
-/** The tab's body; the terminal stays mounted while another tab shows (not in live mode, which has none). */
+/**
+ * The tab's body; the terminal stays mounted while another tab shows (not in live mode, which has
+ * none). The terminal waits in its own boundary, so another tab's loading never unmounts it.
+ */
 function DockBody({ tab, open, live }: { tab: DockTab; open: boolean; live: boolean }) {
   return (
     <>
-      {!live && <Terminal visible={open && tab === 'terminal'} />}
-      {tab === 'events' && <EventsPanel />}
-      {tab === 'timeline' && <TimelineList />}
-      {tab === 'sequence' && <SequencePanel />}
-      {tab === 'yaml' && <YamlTab />}
-      {tab === 'scenario' && <ScenarioPanel />}
+      {!live && (
+        <Lazy fallback={tab === 'terminal' ? undefined : null}>
+          <Terminal visible={open && tab === 'terminal'} />
+        </Lazy>
+      )}
+      {tab !== 'terminal' && (
+        <Lazy>
+          {tab === 'events' && <EventsPanel />}
+          {tab === 'timeline' && <TimelineList />}
+          {tab === 'sequence' && <SequencePanel />}
+          {tab === 'yaml' && <YamlTab />}
+          {tab === 'scenario' && <ScenarioPanel />}
+        </Lazy>
+      )}
     </>
   );
 }

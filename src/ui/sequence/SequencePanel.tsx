@@ -12,12 +12,9 @@ import { buildSequence, type RequestPhase, type SequenceModel } from './model';
 import { findRequest, type RequestLog } from './requests';
 import { localizeLanes } from './lanes';
 import { SequenceDiagram } from './SequenceDiagram';
-import { startCollecting } from './collect';
 import { useSeqStrings, type SeqStrings } from './strings';
 import './sequence.css';
 import { useSequenceStore, useSimStore, useUiStore } from '../store/app-store';
-
-startCollecting();
 
 function outputOf(outputs: readonly TerminalOutput[], root: RequestLog['root']): TerminalOutput | undefined {
   const line = root.summary.replace(/^\$ /, '');

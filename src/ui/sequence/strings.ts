@@ -13,7 +13,6 @@ import type { Stage } from './pipeline';
 import { useUiStore } from '../store/app-store';
 
 export interface SeqStrings {
-  tab: string;
   title: string;
   follow: string;
   followLatest: string;
@@ -158,7 +157,6 @@ function outcomeRu(o: Outcome): { headline: string; detail?: string } {
 }
 
 const en: SeqStrings = {
-  tab: 'Request',
   title: 'The request as a sequence diagram',
   follow: 'Request',
   followLatest: 'the latest command',
@@ -208,7 +206,6 @@ const en: SeqStrings = {
 };
 
 const ru: SeqStrings = {
-  tab: 'Запрос',
   title: 'Запрос как диаграмма последовательности',
   follow: 'Запрос',
   followLatest: 'последняя команда',

@@ -143,14 +143,3 @@ function trapTab(e: KeyboardEvent, box: HTMLElement | null): void {
     first.focus();
   }
 }
-
-/** The toolbar's way back to the start screen: an icon, so the toolbar stays one line on a projector. */
-export function StartButton() {
-  const l = useLessonStrings();
-  return (
-    <button type="button" className="icon-button" data-testid="start-open" title={l.openStart} onClick={() => useStartStore.getState().show()}>
-      <span aria-hidden="true">⌂</span>
-      <span className="visually-hidden">{l.openStart}</span>
-    </button>
-  );
-}

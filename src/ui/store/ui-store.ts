@@ -49,6 +49,11 @@ export interface UiState {
   sequenceFocus: MessageFocus | null;
   /** `kubectl edit`'s file open in the YAML tab (a new id each time the file is handed over). */
   editing: (EditView & { id: number }) | null;
+  /**
+   * Where the keyboard focus is to go once it shows (a CSS selector): "open X and focus Y" where Y
+   * is in a piece that loads on demand (app/focus-handoff.ts takes it there, app/lazy.tsx).
+   */
+  focusWanted: string | null;
   /** Sends a command to the simulation worker (set once the worker exists). */
   send: (m: UiToWorker) => void;
   select(s: Selection | null): void;
@@ -69,6 +74,7 @@ export interface UiState {
   /** kubectl edit handed a file to the editor: show it in the YAML tab. */
   openEdit(e: EditView): void;
   closeEdit(): void;
+  wantFocus(selector: string | null): void;
 }
 
 export const uiSlice: StateCreator<AppState, [['zustand/immer', never]], [], UiState> = (set) => ({
@@ -89,9 +95,11 @@ export const uiSlice: StateCreator<AppState, [['zustand/immer', never]], [], UiS
   sequenceSelected: null,
   sequenceFocus: null,
   editing: null,
+  focusWanted: null,
   send: () => undefined,
   openEdit: (e) => set((s) => ({ editing: { ...e, id: (s.editing?.id ?? 0) + 1 }, dockTab: 'yaml', dockOpen: true })),
   closeEdit: () => set({ editing: null }),
+  wantFocus: (focusWanted) => set({ focusWanted }),
   select: (selection) => set(selection ? { selection, menu: null, inspectorOpen: true } : { selection, menu: null }),
   openMenu: (target, x, y) => set({ menu: { target, x, y } }),
   closeMenu: () => set({ menu: null }),

@@ -11,7 +11,7 @@ import { PhaseBadge } from './PhaseBadge';
 import { ViewToggles } from './ViewToggles';
 import { DevOverlay } from './DevOverlay';
 import { RunControls } from './RunControls';
-import { StartButton } from '../start/StartScreen';
+import { StartButton } from '../start/StartButton';
 import { useStrings } from '../app/useStrings';
 import { useLiveStrings } from '../app/live-strings';
 import { LiveMarker } from './LiveMarker';

@@ -1,11 +1,14 @@
 // The right panel: what is selected in the graph (or the events table), collapsible for a projector.
 
+import { Lazy, lazyNamed } from '../../app/lazy';
 import { useStrings } from '../../app/useStrings';
-import { ComponentInspector } from './ComponentInspector';
-import { HostInspector } from './HostInspector';
-import { ObjectInspector } from './ObjectInspector';
 import './inspector.css';
 import { useUiStore } from '../../store/app-store';
+
+// Nothing is selected on the first screen: each body (yaml, the traffic charts) loads on the first click.
+const ComponentInspector = lazyNamed(() => import('./ComponentInspector'), 'ComponentInspector');
+const HostInspector = lazyNamed(() => import('./HostInspector'), 'HostInspector');
+const ObjectInspector = lazyNamed(() => import('./ObjectInspector'), 'ObjectInspector');
 
 export function Inspector() {
   const t = useStrings();
@@ -40,9 +43,11 @@ export function Inspector() {
       </div>
       <div className="inspector-body" tabIndex={0}>
         {!selection && <p className="panel-empty">{t.inspectorEmpty}</p>}
-        {selection?.kind === 'object' && <ObjectInspector id={selection.id} />}
-        {selection?.kind === 'component' && <ComponentInspector id={selection.id} />}
-        {selection?.kind === 'host' && <HostInspector id={selection.id} />}
+        <Lazy>
+          {selection?.kind === 'object' && <ObjectInspector id={selection.id} />}
+          {selection?.kind === 'component' && <ComponentInspector id={selection.id} />}
+          {selection?.kind === 'host' && <HostInspector id={selection.id} />}
+        </Lazy>
       </div>
     </aside>
   );
