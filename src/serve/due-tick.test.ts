@@ -70,6 +70,16 @@ describe('the ticks kubeplay serve runs between frames', () => {
   });
 });
 
+describe('a tick between frames, on real timers', () => {
+  it('runs with the default clock (performance.now, called as a method)', async () => {
+    let advanced = 0;
+    const queue: (number | undefined)[] = [2, undefined];
+    new DueTicks({ advance: () => advanced++, msToNextEvent: () => queue.shift(), waiting: () => true, frameMs: 16 }).schedule();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(advanced).toBe(1);
+  });
+});
+
 describe('the wall time to the next kernel event', () => {
   it('is the simulated time to it over the speed while playing, and nothing when paused', () => {
     const s = new SimSession();

@@ -27,7 +27,7 @@ export class DueTicks {
     if (!d.waiting()) return;
     const ms = d.msToNextEvent();
     if (ms === undefined || ms >= d.frameMs) return;
-    const at = (d.now ?? performance.now)() + ms;
+    const at = (d.now ? d.now() : performance.now()) + ms;
     if (this.due !== undefined) {
       if (this.due.at <= at) return;
       this.due.cancel();
