@@ -41,15 +41,24 @@ describe('the ticks kubeplay serve runs between frames', () => {
     expect(advanced).toHaveLength(2);
   });
 
-  it('ticks at once, without a timer, for an event already due (a watch event behind the answer)', () => {
+  it('ticks at once, without a timer, for an event already due (a request that just entered)', () => {
     const immediate = vi.spyOn(globalThis, 'setImmediate');
     const timeout = vi.spyOn(globalThis, 'setTimeout');
-    const { due, advanced } = ticks([0.07, undefined]);
+    const { due, advanced } = ticks([0, undefined]);
     due.schedule();
     expect([immediate.mock.calls.length, timeout.mock.calls.length]).toEqual([1, 0]);
     vi.advanceTimersByTime(0);
     expect(advanced).toHaveLength(1);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('waits for a timer, not a spin of immediates, for an event a fraction of a millisecond away', () => {
+    const immediate = vi.spyOn(globalThis, 'setImmediate');
+    const { due, advanced } = ticks([0.07, undefined]);
+    due.schedule();
+    expect(immediate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(advanced).toHaveLength(1);
   });
 
   it('leaves events at or past the next frame, and everything when no client waits, to the frame', () => {

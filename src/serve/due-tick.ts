@@ -2,7 +2,10 @@
 // client waiting on the simulation (an answer, a watch's next event) should not wait for the next
 // frame when a kernel event is due sooner. So while clients are connected, the soonest such event
 // gets a tick of its own at its wall time: at once (setImmediate, no timer's 1 ms clamp) when it is
-// due already, by a timer otherwise. One tick is set at a time; each one sets the next.
+// due already (a request just entered), by a timer otherwise, which Node makes at least 1 ms: an
+// event a fraction of a millisecond away (the next watcher's copy of an event, the LAN's jitter
+// apart) waits for it rather than for a spin of immediates that would take the CPU the clients
+// need. One tick is set at a time; each one sets the next.
 
 export interface DueTickDeps {
   /** Plays the wall time since the last tick and hands clients what came (ServedSession.advance). */
@@ -32,7 +35,7 @@ export class DueTicks {
       if (this.due.at <= at) return;
       this.due.cancel();
     }
-    if (ms < 1) {
+    if (ms <= 0) {
       const t = setImmediate(this.tick);
       this.due = { at, cancel: () => clearImmediate(t) };
     } else {
