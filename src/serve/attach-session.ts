@@ -11,6 +11,7 @@ import { isAttachStream } from '../sim/api/attach-stream';
 import { EXEC_SUCCESS } from '../sim/api/exec-options';
 import type { SessionSocket } from './exec-session';
 import { ERROR_CHANNEL, STDERR_CHANNEL, STDOUT_CHANNEL } from './exec-stream';
+import { wireStatusJson } from '../sim/api/wire-json';
 
 const ATTACH_PATH = /^\/api\/v1\/namespaces\/[^/]+\/pods\/[^/]+\/attach$/;
 
@@ -69,7 +70,7 @@ export class AttachSession {
 
   private end(): void {
     this.ended = true;
-    this.ws.send(frame(ERROR_CHANNEL, JSON.stringify(EXEC_SUCCESS)));
+    this.ws.send(frame(ERROR_CHANNEL, wireStatusJson(EXEC_SUCCESS)));
     this.ws.close(1000);
   }
 }

@@ -11,6 +11,7 @@
 
 import { execExitStatus, EXEC_SUCCESS, isExecStream, type ExecStatus } from '../sim/api/exec-options';
 import { ERROR_CHANNEL, STDOUT_CHANNEL } from './exec-stream';
+import { wireStatusJson } from '../sim/api/wire-json';
 
 export const STDIN_CHANNEL = 0;
 export const RESIZE_CHANNEL = 4;
@@ -164,7 +165,7 @@ export class ExecTtySession {
   private end(status: ExecStatus): void {
     if (this.ended) return;
     this.ended = true;
-    this.ws.send(frame(ERROR_CHANNEL, JSON.stringify(status)));
+    this.ws.send(frame(ERROR_CHANNEL, wireStatusJson(status)));
     this.ws.close(1000);
   }
 }

@@ -11,6 +11,7 @@
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
 import { encodeCommand, type ExecStreamBody } from '../sim/api/exec-options';
+import { wireJson, wireStatusJson } from '../sim/api/wire-json';
 
 /** The subprotocols kubeplay serve speaks, best first (v5 adds the CLOSE signal, which a server never sends). */
 export const EXEC_SUBPROTOCOLS = ['v5.channel.k8s.io', 'v4.channel.k8s.io'] as const;
@@ -48,14 +49,14 @@ export function execFrames(body: ExecStreamBody): Buffer[] {
   const out: Buffer[] = [];
   if (body.stdout) out.push(frame(STDOUT_CHANNEL, body.stdout));
   if (body.stderr) out.push(frame(STDERR_CHANNEL, body.stderr));
-  out.push(frame(ERROR_CHANNEL, JSON.stringify(body.status)));
+  out.push(frame(ERROR_CHANNEL, wireStatusJson(body.status)));
   return out;
 }
 
 /** An answer on a connection that asked to upgrade and will not be: a plain HTTP response, then close. */
 export function refuseUpgrade(socket: Duplex, code: number, body: unknown): void {
   if (socket.destroyed) return;
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const text = typeof body === 'string' ? body : wireJson(body);
   const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
   socket.end(`HTTP/1.1 ${code} ${STATUS_CODES[code] ?? ''}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
 }

@@ -29,6 +29,7 @@ import { kubeconfig } from './kubeconfig';
 import { hostPort, startPageServer, type PageServer } from './page';
 import { makePki, type Pki } from './pki';
 import { ServedSession } from './served-session';
+import { DueTicks } from './due-tick';
 import { isTable, tableJson } from './table-json';
 import { watchLine, wireJson } from '../sim/api/wire-json';
 import { isFollowedLog, LOG_POLL_MS, LogFollow, type Ask } from './logs-follow';
@@ -85,10 +86,13 @@ export const MAX_WATCHES_PER_CLIENT = 256;
  */
 export const MAX_UNREAD_WATCH_BYTES = 8 * 1024 * 1024;
 
-/** Simulated time moves every this many wall milliseconds when nobody waits for an answer (a page's frame rate, as the worker's)... */
+/**
+ * Simulated time moves and a frame is made every this many wall milliseconds (a page's frame rate,
+ * as the worker's). While real clients are connected, a kernel event due sooner gets a tick of its
+ * own at its wall time (due-tick.ts), so that an answer or a watch event is written when the
+ * simulation has it, not at the next frame.
+ */
 const TICK_MS = 16;
-/** ...and this often while a request (not a watch) is in flight, so that its answer is not held back by the idle tick. */
-const BUSY_TICK_MS = 1;
 const ADMIN = { name: 'kubernetes-admin', groups: ['system:masters'] };
 
 interface Open {
@@ -115,16 +119,19 @@ function send(res: ServerResponse, code: number, body: unknown, contentType = 'a
 }
 
 /**
- * A watch event as one JSON line. One write to kube-apiserver reaches every watcher with the same
- * object, so its JSON is made once (by identity) rather than once per watcher (bench: serve-watch-200).
+ * A watch event as one JSON line's bytes. One write to kube-apiserver reaches every watcher with the
+ * same object, so its line is encoded once (by the object's identity and the event's type) and the
+ * same bytes are written to every watcher (bench: serve-watch-200).
  */
-const objectJson = new WeakMap<object, string>();
-function eventLine(event: { type: string; object: unknown }): string {
+const eventBytes = new WeakMap<object, { json: string; lines: Map<string, Buffer> }>();
+export function eventLine(event: { type: string; object: unknown }): Buffer {
   const obj = event.object;
-  if (typeof obj !== 'object' || obj === null) return JSON.stringify(event) + '\n';
-  let json = objectJson.get(obj);
-  if (json === undefined) objectJson.set(obj, (json = wireJson(obj)));
-  return watchLine(event.type, json);
+  if (typeof obj !== 'object' || obj === null) return Buffer.from(JSON.stringify(event) + '\n');
+  let e = eventBytes.get(obj);
+  if (e === undefined) eventBytes.set(obj, (e = { json: wireJson(obj), lines: new Map() }));
+  let line = e.lines.get(event.type);
+  if (line === undefined) e.lines.set(event.type, (line = Buffer.from(watchLine(event.type, e.json))));
+  return line;
 }
 
 /** A watch's headers, sent and flushed as soon as the watch is established (handlers/watch.go serveWatch). */
@@ -205,19 +212,12 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const served = new ServedSession(opts.scenario, { ...source, files: {} }, opts.speed, deliver);
   const runner = served.runner;
   const cluster = served.cluster;
-  const timer = setInterval(() => served.tick(), TICK_MS);
-  // While unary requests wait, time moves in small steps (one chain of timers, ended when none wait).
-  let busy: ReturnType<typeof setTimeout> | undefined;
-  const busyTick = (): void => {
-    busy = undefined;
+  const due = new DueTicks({ advance: () => served.advance(), msToNextEvent: () => served.session.wallMsToNextEvent(), waiting: () => open.size > 0, frameMs: TICK_MS });
+  const schedule = (): void => due.schedule();
+  const timer = setInterval(() => {
     served.tick();
-    for (const o of open.values()) {
-      if (!o.watch) {
-        busy = setTimeout(busyTick, BUSY_TICK_MS);
-        return;
-      }
-    }
-  };
+    schedule();
+  }, TICK_MS);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (opts.onAnswered) {
@@ -304,8 +304,10 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       userAgent: req.headers['user-agent'] ?? '',
       watch,
     };
+    // At the simulated time of its arrival: the wall time since the last tick is played first.
+    served.advance();
     runner.record({ kind: 'request', request });
-    if (!watch && busy === undefined) busy = setTimeout(busyTick, 0);
+    schedule();
   };
 
   const TUNNELLED = 'portforward.k8s.io';
@@ -478,7 +480,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     close: async () => {
       clearInterval(timer);
       await page?.close();
-      if (busy !== undefined) clearTimeout(busy);
+      due.stop();
       for (const c of wss.clients) c.terminate();
       wss.close();
       for (const c of open.values()) (c.res ?? c.socket)?.destroy();

@@ -2,7 +2,7 @@
 // Worker hosts (src/worker/session.ts), built with the API gateway real clients come in through.
 // One timer plays it (session.tick, so a page's pause, step and speed control simulated time for
 // real kubectl too), hands the gateway's answers back to the HTTPS side, and sends each frame to
-// every connected page. Commands from any page apply; a page that connects mid-run gets `loaded`
+// every connected page; between frames, `advance` plays up to an event that is due sooner. Commands from any page apply; a page that connects mid-run gets `loaded`
 // and then a frame with everything (a reset frame, as after a seek), and so do the others.
 //
 // Back-pressure, as the worker's (sim.worker.ts FRAMES_AHEAD): a frame is built only when every
@@ -116,6 +116,19 @@ export class ServedSession {
       }
     }
     for (const m of this.session.takeMessages()) this.broadcast(m);
+  }
+
+  /**
+   * Plays the wall time since the last tick and hands real clients what came, with no frame: the
+   * ticks kubeplay serve runs between frames when a kernel event is due sooner (serve.ts). What
+   * changed waits for the next frame, and so do the session's messages (sent after a frame).
+   */
+  advance(): void {
+    const now = this.wallClock();
+    const real = now - this.last;
+    this.last = now;
+    this.session.tick(real, false);
+    this.drain();
   }
 
   /** Wall time from now on counts from now (after someone ran the simulation directly, as the tests do). */

@@ -147,6 +147,19 @@ export class SimSession {
    * frame instead of building it. The trace it holds is bounded already; a page that connects later
    * gets everything anyway (resendAll).
    */
+  /**
+   * Wall ms until the next kernel event is due at the current speed, when playing; undefined when
+   * paused, replaying or nothing is queued (kubeplay serve sets its next tick by it). With slow
+   * motion on, the event comes later than this, never sooner.
+   */
+  wallMsToNextEvent(): number | undefined {
+    const run = this.run;
+    if (!run || run.replay || !this.playing || !(this.speed > 0)) return undefined;
+    const sim = run.cluster.sim;
+    const next = sim.nextEventTime();
+    return next === undefined ? undefined : Math.max(0, (next - sim.now) / this.speed);
+  }
+
   discardFrame(): void {
     this.run?.batches.discardOutputs();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { watchLine, wireJson } from './wire-json';
+import { watchLine, wireJson, wireStatusJson } from './wire-json';
 
 // kube-apiserver's JSON is Go's encoding/json over typed structs: fields in struct order.
 // apimachinery/pkg/apis/meta/v1/types.go: TypeMeta {Kind, APIVersion}; ObjectMeta {name,
@@ -47,5 +47,13 @@ describe('the apiserver wire JSON', () => {
     const table = { apiVersion: 'meta.k8s.io/v1', kind: 'Table', metadata: { resourceVersion: '5' }, columnDefinitions: [], rows: [{ cells: ['a'], object: { apiVersion: 'meta.k8s.io/v1', kind: 'PartialObjectMetadata', metadata: { resourceVersion: '4', name: 'a' } } }] };
     expect(wireJson(table)).toBe('{"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":{"resourceVersion":"5"},"columnDefinitions":[],"rows":[{"cells":["a"],"object":{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/v1","metadata":{"name":"a","resourceVersion":"4"}}}]}');
     expect(watchLine('ADDED', wireJson({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } }))).toBe('{"type":"ADDED","object":{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p"}}}\n');
+  });
+
+  it("writes an exec stream's error-channel Status (no TypeMeta) and its causes in struct order", () => {
+    // kubelet remotecommand v4WriteStatusFunc: json.Marshal(metav1.Status) with TypeMeta unset;
+    // StatusCause {Type `json:"reason"`, Message, Field} (apimachinery meta/v1 types.go).
+    const st = { code: 500, details: { causes: [{ message: 'e', reason: 'ExitCode' }] }, reason: 'InternalError', message: 'm', status: 'Failure', metadata: {} };
+    expect(wireStatusJson(st)).toBe('{"metadata":{},"status":"Failure","message":"m","reason":"InternalError","details":{"causes":[{"reason":"ExitCode","message":"e"}]},"code":500}');
+    expect(wireJson({ ...st, kind: 'Status', apiVersion: 'v1' })).toBe('{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"m","reason":"InternalError","details":{"causes":[{"reason":"ExitCode","message":"e"}]},"code":500}');
   });
 });

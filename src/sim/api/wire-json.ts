@@ -17,6 +17,8 @@ const OWNER_REFERENCE = ['apiVersion', 'kind', 'name', 'uid', 'controller', 'blo
 const MANAGED_FIELDS_ENTRY = ['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'fieldsV1', 'subresource'];
 const STATUS = ['kind', 'apiVersion', 'metadata', 'status', 'message', 'reason', 'details', 'code'];
 const STATUS_DETAILS = ['name', 'group', 'kind', 'uid', 'causes', 'retryAfterSeconds'];
+/** StatusCause: Type (json `reason`), Message, Field. */
+const STATUS_CAUSE = ['reason', 'message', 'field'];
 const TYPE_META = ['kind', 'apiVersion', 'metadata'];
 
 type Obj = Record<string, unknown>;
@@ -50,11 +52,7 @@ const TYPE_META_KEYS = new Set(['kind', 'apiVersion']);
 /** One object as the apiserver encodes it; `item` drops TypeMeta, as in a typed list's items. */
 export function wireObject(o: unknown, item = false): unknown {
   if (!isObj(o)) return o;
-  if (o.kind === 'Status' && !item) {
-    const s = ordered(o, STATUS);
-    if (isObj(s.details)) s.details = ordered(s.details, STATUS_DETAILS);
-    return s;
-  }
+  if (o.kind === 'Status' && !item) return wireStatus(o);
   const out = ordered(o, TYPE_META, item ? TYPE_META_KEYS : undefined);
   if ('metadata' in out) out.metadata = wireMeta(out.metadata);
   if (Array.isArray(out.items) && typeof o.kind === 'string' && o.kind.endsWith('List')) {
@@ -63,6 +61,27 @@ export function wireObject(o: unknown, item = false): unknown {
   }
   if (o.kind === 'Table' && Array.isArray(out.rows)) out.rows = out.rows.map((r) => (isObj(r) && isObj(r.object) ? { ...r, object: wireObject(r.object) } : r));
   return out;
+}
+
+/** A metav1.Status in struct order, its details and their causes too. */
+function wireStatus(o: Obj): Obj {
+  const s = ordered(o, STATUS);
+  if (isObj(s.details)) {
+    s.details = ordered(s.details, STATUS_DETAILS);
+    const d = s.details as Obj;
+    if (d.causes !== undefined) d.causes = orderedEach(d.causes, STATUS_CAUSE);
+  }
+  return s;
+}
+
+/**
+ * The Status an exec, attach or port-forward stream writes on its error channel (3): the kubelet's
+ * remotecommand marshals a metav1.Status with no TypeMeta set (v4WriteStatusFunc, json.Marshal), so
+ * it has no kind for wireJson to know it by: `{"metadata":{},"status":"Failure","message":...,
+ * "reason":...,"details":{"causes":[{"reason":...,"message":...}]},"code":...}` in struct order.
+ */
+export function wireStatusJson(status: object): string {
+  return JSON.stringify(wireStatus(status as Obj));
 }
 
 /** The response body's bytes: JSON.stringify of the object in the apiserver's field order. */
