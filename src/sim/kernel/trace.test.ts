@@ -27,7 +27,7 @@ const base: TraceRecord = {
   from: 'kubectl' as ProcessId,
   to: 'kube-apiserver' as ProcessId,
   summary: 'POST /api/v1/namespaces/default/pods',
-  phase: 'validation',
+  phase: 'persistence',
   cause: null,
 };
 
