@@ -3,7 +3,7 @@
 // conflicts print (path.go: `.spec.replicas`, `[name="nginx"]`, `[containerPort=80,protocol="TCP"]`).
 
 import { describe, expect, it } from 'vitest';
-import { difference, emptySet, fromFieldsV1, insert, intersection, members, pathString, recursiveDifference, toFieldsV1, union } from './fieldset';
+import { difference, emptySet, equalSets, fromFieldsV1, insert, intersection, members, pathString, recursiveDifference, toFieldsV1, union, type FieldSet } from './fieldset';
 
 const FIELDS = {
   'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
@@ -58,5 +58,35 @@ describe('set algebra', () => {
 
   it('lists its members in order', () => {
     expect(members(union(a, b)).map(pathString)).toEqual(['.data', '.spec.paused', '.spec.replicas']);
+  });
+});
+
+describe('equalSets (set.go Set.Equals: the same members, however the empty branches lie)', () => {
+  const set = (...paths: string[][]): FieldSet => {
+    const s = emptySet();
+    for (const p of paths) insert(s, p);
+    return s;
+  };
+  /** A set with an empty branch left behind at `path` (as difference and intersection never leave, but a decoded set may). */
+  const withEmptyBranch = (s: FieldSet, path: string[]): FieldSet => {
+    let n = s;
+    for (const pe of path) {
+      if (!n.children.has(pe)) n.children.set(pe, emptySet());
+      n = n.children.get(pe)!;
+    }
+    return s;
+  };
+  const cases: [string, FieldSet, FieldSet, boolean][] = [
+    ['two empty sets are equal', emptySet(), emptySet(), true],
+    ['the same members are equal', set(['f:a', 'f:b'], ['f:c']), set(['f:c'], ['f:a', 'f:b']), true],
+    ['an empty branch on either side does not count', withEmptyBranch(set(['f:a']), ['f:x', 'f:y']), withEmptyBranch(set(['f:a']), ['f:z']), true],
+    ['a member the second lacks makes them differ', set(['f:a'], ['f:b']), set(['f:a']), false],
+    ['a member the first lacks makes them differ', set(['f:a']), set(['f:a'], ['f:b']), false],
+    ['the same paths with a different member deep down differ', set(['f:a', 'f:b']), set(['f:a'], ['f:a', 'f:b']), false],
+    ['as many members under other names differ', set(['f:a', 'f:b']), set(['f:a', 'f:c']), false],
+  ];
+  it.each(cases)('%s', (_name, a, b, want) => {
+    expect(equalSets(a, b)).toBe(want);
+    expect(equalSets(b, a)).toBe(want);
   });
 });

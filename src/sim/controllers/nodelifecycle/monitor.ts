@@ -101,7 +101,11 @@ export function monitorNodeHealth(s: NodeLifecycleState, env: ControllerEnv): vo
     if (r.updated) updateNodeStatus(env, r.updated);
     observed.set(name, r.observedReady);
     const zone = zoneKey(node);
-    zoneReady.set(zone, [...(zoneReady.get(zone) ?? []), r.currentReady]);
+    // Appended in place: copying the zone's list for every node made a pass quadratic in the
+    // zone's size (5,000 nodes in one zone: 12.5 million copied entries every node-monitor-period).
+    const inZone = zoneReady.get(zone);
+    if (inZone) inZone.push(r.currentReady);
+    else zoneReady.set(zone, [r.currentReady]);
     if (r.currentReady && r.currentReady.status !== 'True' && r.observedReady.status === 'True') {
       recordNodeStatusChange(env, node, 'NodeNotReady');
       markPodsNotReady(env, name, podsOnNode(env.informers, name));

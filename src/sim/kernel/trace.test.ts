@@ -1,0 +1,60 @@
+// The trace hash (DESIGN.md, 4: "the same scenario and seed give the same trace, byte for byte: the
+// CLI prints a trace hash"): hashRecord feeds formatRecord's line piece by piece instead of building
+// it, so these cases hold the two to the same characters, including the numbers it writes itself.
+import { describe, expect, it } from 'vitest';
+import { createTraceHash, formatRecord, hashHex, hashRecord, type TraceRecord } from './trace';
+import type { Millis, ProcessId, RecordId } from './units';
+
+/** The hash as it was defined before the pieces: both lanes over formatRecord's line and '\n'. */
+function hashOfLine(lines: string[]): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (const s of lines.map((l) => `${l}\n`)) {
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193) >>> 0;
+      b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+    }
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+}
+
+const base: TraceRecord = {
+  id: 1 as RecordId,
+  time: 0 as Millis,
+  kind: 'message',
+  type: 'http.request',
+  from: 'kubectl' as ProcessId,
+  to: 'kube-apiserver' as ProcessId,
+  summary: 'POST /api/v1/namespaces/default/pods',
+  phase: 'persistence',
+  cause: null,
+};
+
+const cases: [string, Partial<TraceRecord>][] = [
+  ['a message with no object and no cause', {}],
+  ['a message with a namespaced object, a cause and a delivery time', { id: 1234567 as RecordId, time: 10_000 as Millis, deliverAt: 10_001 as Millis, cause: 99 as RecordId, object: { kind: 'Pod', namespace: 'default', name: 'web' } }],
+  ['a cluster-scoped object', { object: { kind: 'Node', name: 'worker-1' } }],
+  ['fractional times, as sampled latencies give', { time: 1234.56789 as Millis, deliverAt: 1235.0005 as Millis }],
+  ['a delivery time of zero and a cause of zero', { deliverAt: 0 as Millis, cause: 0 as RecordId }],
+  ['a dropped message', { kind: 'drop', dropped: 'partition', summary: 'lost: MsgApp' }],
+  ['a timer', { kind: 'timer', type: 'heartbeat', summary: 'timer heartbeat', phase: 'raft', time: 9_007_199_254_740_991 as Millis }],
+  ['a summary outside Latin-1', { summary: 'Pulling image "nginx" → ✓ 𝄞' }],
+  ['a negative time (never made, but formatRecord would print it)', { time: -5 as Millis }],
+];
+
+describe('hashRecord', () => {
+  it.each(cases)('hashes exactly formatRecord’s line for %s', (_name, over) => {
+    const r = { ...base, ...over };
+    const h = createTraceHash();
+    hashRecord(h, r);
+    expect(hashHex(h)).toBe(hashOfLine([formatRecord(r)]));
+  });
+
+  it('chains records in order, as the whole trace is hashed', () => {
+    const rs = cases.map(([, over], i) => ({ ...base, ...over, id: i as RecordId }));
+    const h = createTraceHash();
+    for (const r of rs) hashRecord(h, r);
+    expect(hashHex(h)).toBe(hashOfLine(rs.map(formatRecord)));
+  });
+});
