@@ -136,15 +136,6 @@ async function bareSpot(page: Page): Promise<{ x: number; y: number } | undefine
   });
 }
 
-/**
- * A known defect (issue 11, open): the wheel's scroll of a cluster bigger than the pane often ends
- * with the whole cluster zoomed out (labels 5.8 to 9.3 px), in clean-clone CI and locally, in either
- * language and at either size, while it passed on the branch that made it. Neither a wheel that
- * never zooms nor waiting for the view to settle changed it, so the cause is elsewhere (a refit?).
- * The scroll is not asked for until that is found; the fit, the edge and the hint still are.
- */
-const SCROLL_CHECKED = false;
-
 for (const cluster of ['etcd5', 'etcd3-workers10'] as const) {
   test(`every label at least 11 px and whole, the apiserver -> etcd edge clear of the etcd box's header: ${cluster}`, async ({ page }) => {
     test.setTimeout(180_000);
@@ -166,9 +157,12 @@ for (const cluster of ['etcd5', 'etcd3-workers10'] as const) {
         expect(e.edges, `apiserver -> etcd edges, ${where}`).toBeGreaterThan(0);
         expect(e.crossings, `apiserver -> etcd edge over the etcd box's header, ${where}`).toEqual([]);
         // Bigger than the pane at 11 px: the graph says so and the wheel scrolls it, labels still 11 px.
+        // (The view once ended zoomed out, 5.8-9.3 px, seconds after the fit button: the Controls'
+        // own button queued React Flow's fitView to the whole cluster, carried out at the next node
+        // resize; FitViewButton.tsx. Each size here starts after the previous one's fit button.)
         const below = await lowestBelowPane(page);
         await expect(page.getByTestId('graph-scroll-hint'), where).toBeVisible({ visible: below > 0 });
-        if (below > 0 && SCROLL_CHECKED) {
+        if (below > 0) {
           // The wheel until the lowest box is in the pane, over a bare spot of the pane (React Flow
           // does not pan from inside a `nopan` element, the ⋯ buttons). A notch of the wheel moves
           // the drawing a quarter of its delta in headless Chromium: each turn asks for what is left.
@@ -194,6 +188,18 @@ for (const cluster of ['etcd5', 'etcd3-workers10'] as const) {
           // The fit button shows the top again, at the same zoom.
           await page.locator('.react-flow__controls-fitview').click();
           await expect.poll(() => lowestBelowPane(page), `fit again, ${where}`).toBeGreaterThan(0);
+          // A drag pans it too, at the same zoom.
+          const before = await lowestBelowPane(page);
+          const from = await bareSpot(page);
+          expect(from, `a bare spot to drag from, ${where}`).toBeDefined();
+          await page.mouse.move(from!.x, from!.y);
+          await page.mouse.down();
+          await page.mouse.move(from!.x, from!.y - 60, { steps: 6 });
+          await page.mouse.up();
+          expect(await lowestBelowPane(page), `dragged up, ${where}`).toBeLessThan(before - 30);
+          let dragged = await measureGraph(page);
+          for (let i = 0; i < 10 && dragged.small.length > 0; i++) dragged = await measureGraph(page);
+          expect(dragged.small, `labels under 11 px after dragging, ${where}`).toEqual([]);
         }
       }
     }

@@ -9,6 +9,7 @@ import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } fr
 import { type Selection } from '../store/ui-store';
 import { ContextMenu } from './ContextMenu';
 import { edgeTypes } from './edges';
+import { FitViewButton } from './FitViewButton';
 import { COMPACT_AFTER, type ClusterLayout, READABLE_ZOOM, layoutBounds, readableWidth } from './layout';
 import { MessageDots, PHASE_FALLBACK } from './MessageDots';
 import { MessageFocus } from './MessageFocus';
@@ -240,7 +241,9 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
         >
           <Background gap={24} size={1} />
           {/* The fit button fits as the graph does (READABLE_ZOOM at the least), not to the whole cluster. */}
-          <Controls showInteractive={false} position="bottom-left" onFitView={() => fit(false)} />
+          <Controls showInteractive={false} showFitView={false} position="bottom-left">
+            <FitViewButton onFit={() => fit(false)} />
+          </Controls>
           <MessageDots layoutRef={layoutRef} />
           <MessageFocus layout={layout} />
           <TrafficFailures layout={layout} />
