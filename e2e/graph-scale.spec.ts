@@ -116,7 +116,7 @@ test('50 workers x 30 pods: messages animate at >= 30 fps median with no long ta
       `long tasks ${figures.longTasks.length}, longest ${longest.toFixed(0)} ms [${figures.longTasks.map((d) => d.toFixed(0)).join(', ')}]; ` +
       `main thread CPU ${cpuMs.toFixed(0)} ms, ${cpuPerFrame.toFixed(1)} ms a frame drawn; ` +
       `the ${tasks.length} tasks' longest CPU times ${byCpu.slice(0, 5).map((t) => `${t.cpu.toFixed(0)} ms (wall ${t.wall.toFixed(0)})`).join(', ')}; ` +
-      `message dots on screen at most ${figures.dotsSeen}; pods drawn ${drawnPods} (${running} Running); load average ${load} on ${os.cpus().length} cores; ` +
+      `batches (KiB, one a second) ${figures.batchBytes.map((b) => (b / 1024).toFixed(0)).join(', ')}; message dots on screen at most ${figures.dotsSeen}; pods drawn ${drawnPods} (${running} Running); load average ${load} on ${os.cpus().length} cores; ` +
       `limits scaled by the load per core ${perCore.toFixed(2)}: median fps >= 30 / ${perCore.toFixed(2)} = ${fpsLimit.toFixed(1)}, longest task <= 100 ms x ${perCore.toFixed(2)} = ${longLimit} ms`,
   );
   await shot(page, 'graph-scale-50-1440x900');
