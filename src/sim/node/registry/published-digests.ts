@@ -21,6 +21,9 @@
 // - nginx:latest: Kubeplay's nginx is 1.27.1 (catalogue.ts), so `latest` is the 1.27.1 build, as
 //   it was while 1.27.1 was the mainline release; repo-info's latest.md is of a later nginx. Its
 //   alpine twin (nginx:alpine, 1.27-alpine, 1.27.1-alpine) likewise, from pins of those tags.
+//   official-images' library/nginx puts each build's names on one line (`Tags: 1.27.1, mainline,
+//   1, 1.27, latest`; `Tags: 1.26.2, stable, 1.26`), so `mainline` and `1.27` are the 1.27.1 build
+//   and `stable` and `1.26` the 1.26.2 build (stable from Aug 2024 to Feb 2025).
 // - nginx 1.25, 1.25.5, 1.25-alpine and 1.25.5-alpine, 1.23/1.23.4 and 1.24/1.24.0: the tags'
 //   last builds (1.25 stopped at 1.25.5 in May 2024), from a repo-info-format mainline.md of that
 //   build, describe's Image ID for those tags, `docker pull` transcripts, singularityhub's
@@ -34,9 +37,8 @@
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. For the Docker Official Images the stored copy of repo-info has no file for
 // most of the tags the docs use (perl 5.34.0; alpine 3.20 among those looked up), and the rest
-// were not read; moving tags whose builds changed release (nginx 1.26, stable, 1.26-alpine,
-// stable-alpine, alpine-slim, mainline, 1.27) keep stand-ins rather than guess which build Kubeplay's
-// date means; of registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
+// were not read; nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of
+// 1.26.2-alpine or 1.27.1-alpine-slim found); of registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
 // goproxy 0.1 and nginx-slim 0.8 are real (describe pod Image IDs of those tags, several
 // transcripts), the rest (registry.k8s.io/liveness and busybox, kubernetes-zookeeper, redis:e2e,
 // later nginx-slim tags) found nothing that pins them. gcr.io/google-samples/hello-app:1.0 was

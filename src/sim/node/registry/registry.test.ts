@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RecordingEffects, testMessage } from '../../kernel/recording-effects';
-import { lookupImage, programFor } from './behaviour';
+import { lookupImage, programFor, releaseOf } from './behaviour';
 import { hex64 } from './digest';
 import { PUBLISHED_DIGESTS } from './published-digests';
 import { normalizeImage } from './reference';
@@ -104,6 +104,12 @@ describe('registry component', () => {
     // nginx:1.27.1 pinned in several public Dockerfiles; `latest` is that build, as Kubeplay's nginx is 1.27.1.
     ['docker.io/library/nginx:1.27.1', 'sha256:1540e37eebb9abc5afa4256de1bade6542d50bf69b61b1dd855cb7804aaaf444'],
     ['docker.io/library/nginx:latest', 'sha256:1540e37eebb9abc5afa4256de1bade6542d50bf69b61b1dd855cb7804aaaf444'],
+    // official-images' library/nginx puts a build's tags on one line (`Tags: 1.27.1, mainline, 1,
+    // 1.27, latest`; `Tags: 1.26.2, stable, 1.26`): the line's names share the release's digest.
+    ['docker.io/library/nginx:mainline', 'sha256:1540e37eebb9abc5afa4256de1bade6542d50bf69b61b1dd855cb7804aaaf444'],
+    ['docker.io/library/nginx:1.27', 'sha256:1540e37eebb9abc5afa4256de1bade6542d50bf69b61b1dd855cb7804aaaf444'],
+    ['docker.io/library/nginx:stable', 'sha256:1a476ecee5324eaa2f5d8d46b8416293bc52b8b9306378e44a912508ee13b75e'],
+    ['docker.io/library/nginx:1.26', 'sha256:1a476ecee5324eaa2f5d8d46b8416293bc52b8b9306378e44a912508ee13b75e'],
     // The Image ID `kubectl describe pod` printed for the docs' example tags in several public transcripts.
     ['docker.io/library/nginx:1.14.2', 'sha256:f7988fb6c02e0ce69257d9bd9cf37ae20a60f1df7563c3a2a6abe24160306b8d'],
     ['docker.io/library/nginx:1.16.1', 'sha256:d20aa6d1cae56fd17cd458f4807e0de462caf2336f0b70b5eeb69fcaaf30dd9c'],
@@ -159,7 +165,24 @@ describe('registry component', () => {
   });
 
   it('still derives a stand-in for a tag with no published digest', () => {
-    expect(resolveReference('docker.io/library/nginx:1.26')).toMatchObject({ ok: true, digest: `sha256:${hex64('manifest:docker.io/library/nginx:1.26')}` });
+    expect(resolveReference('docker.io/library/nginx:1.26.1')).toMatchObject({ ok: true, digest: `sha256:${hex64('manifest:docker.io/library/nginx:1.26.1')}` });
+  });
+
+  // docker-library/official-images library/nginx: one build, one line of tags (`Tags: 1.26.2,
+  // stable, 1.26`; `Tags: 1.27.1-alpine, mainline-alpine, 1-alpine, 1.27-alpine, alpine`), so two
+  // published tags that run the same release in the same variant name the same manifest list.
+  it('gives the tags of one nginx build one digest', () => {
+    const byBuild = new Map<string, Set<string>>();
+    for (const [name, { digest }] of Object.entries(PUBLISHED_DIGESTS)) {
+      if (!name.startsWith('docker.io/library/nginx:')) continue;
+      const l = lookupImage(name);
+      if (!l.found) throw new Error(name);
+      const variant = /(?:^|-)(alpine(?:-slim)?|perl|otel)$/.exec(l.ref.tag)?.[1] ?? '';
+      const key = `${releaseOf(l)} ${variant}`;
+      byBuild.set(key, (byBuild.get(key) ?? new Set()).add(digest));
+    }
+    for (const [build, digests] of byBuild) expect([...digests], build).toHaveLength(1);
+    expect(byBuild.size).toBeGreaterThanOrEqual(8);
   });
 
   it('replies to a resolve request with the size and digest', () => {
