@@ -1,0 +1,90 @@
+// Every verb that takes a TYPE maps it through kubectl's discovery cache, as `get` does
+// (discovery-cache.cluster.test.ts): kubectl v1.31's verbs all map with the same deferred REST
+// mapper (cli-runtime resource/builder.go mappingFor, over client-go restmapper/discovery.go), so
+// once `kubectl delete apiservice v1.apps` is in a refreshed cache they fail with the builder's
+// `error: the server doesn't have a resource type "deployment"` (the TYPE as typed, without its
+// group), after fetching GET /api and /apis once more; explain maps with mapper.ResourcesFor
+// (kubectl pkg/explain/explain.go) and CheckErr prints its NoResourceMatchError without `error: `.
+// After kube-apiserver starts again (autoregister recreates v1.apps) the miss refetches and maps.
+import { describe, expect, it } from 'vitest';
+import { buildCluster } from '../../cluster';
+
+const noType = (typed: string) => ({ stdout: '', stderr: `error: the server doesn't have a resource type "${typed}"\n`, exitCode: 1 });
+
+const VERBS: [string, string][] = [
+  ['kubectl describe deployments', 'deployments'],
+  ['kubectl describe deployment/web', 'deployment'],
+  ['kubectl delete deployment web', 'deployment'],
+  ['kubectl scale deployment web --replicas=2', 'deployment'],
+  ['kubectl rollout status deployment/web', 'deployment'],
+  ['kubectl label deployment web tier=front', 'deployment'],
+  ['kubectl annotate deploy/web note=x', 'deploy'],
+  ['kubectl set image deployment/web nginx=nginx:1.27', 'deployment'],
+  ['kubectl patch deployment web -p {"spec":{"replicas":2}}', 'deployment'],
+  ['kubectl wait --for=condition=Available deployment/web', 'deployment'],
+  ['kubectl expose deployment web --port=80', 'deployment'],
+  ['kubectl autoscale deployment web --max=3', 'deployment'],
+  ['kubectl logs deployment/web', 'deployment'],
+  ['kubectl port-forward deployment/web 8080:80', 'deployment'],
+  ['kubectl edit deployment web', 'deployment'],
+  ['kubectl describe deployments.apps web', 'deployments'],
+];
+
+describe("every verb maps its TYPE through kubectl's discovery cache", () => {
+  const setup = () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 3 });
+    c.run('kubectl create deployment web --image=nginx');
+    c.sim.runUntil(c.sim.now + 20_000);
+    c.run('kubectl delete apiservice v1.apps');
+    c.sim.runUntil(c.sim.now + 1_000);
+    return c;
+  };
+
+  it('a warm cache still maps deployments for describe, scale and label', () => {
+    const c = setup();
+    expect(c.run('kubectl describe deployment web')).toMatchObject({ stdout: expect.stringMatching(/^Name: +web\n/), exitCode: 0 });
+    expect(c.run('kubectl scale deployment web --replicas=2')).toMatchObject({ stdout: 'deployment.apps/web scaled\n', exitCode: 0 });
+    expect(c.run('kubectl label deployment web tier=front')).toMatchObject({ stdout: 'deployment.apps/web labeled\n', exitCode: 0 });
+  });
+
+  it.each(VERBS)('after a refresh, `%s` fails as the mapper does', (line, typed) => {
+    const c = setup();
+    c.run('kubectl api-versions');
+    expect(c.run(line)).toMatchObject(noType(typed));
+  });
+
+  it('explain prints the mapper error as CheckErr does, without error: ', () => {
+    const c = setup();
+    c.run('kubectl api-resources');
+    expect(c.run('kubectl explain deployments.spec')).toMatchObject({ stdout: '', stderr: 'the server doesn\'t have a resource type "deployments"\n', exitCode: 1 });
+  });
+
+  it('describe fetches discovery again (-v=6) before it gives up, as get does', () => {
+    const c = setup();
+    c.run('kubectl api-versions');
+    const verbose = c.run('kubectl describe deployment web -v=6').stderr.split('\n').filter((l) => !l.includes('Config loaded from file'));
+    expect(verbose.map((l) => l.replace(/^I\d{4} [\d:.]+ +\d+ /, '').replace(/ in \d+ milliseconds$/, ''))).toEqual([
+      'discovery.go:214] Invalidating discovery information',
+      expect.stringMatching(/^round_trippers\.go:553\] GET https:\/\/[^/]+\/api\?timeout=32s 200 OK$/),
+      expect.stringMatching(/^round_trippers\.go:553\] GET https:\/\/[^/]+\/apis\?timeout=32s 200 OK$/),
+      'error: the server doesn\'t have a resource type "deployment"',
+      '',
+    ]);
+  });
+
+  it('after kube-apiserver starts again, describe, scale, rollout status, label and delete map deployments again', () => {
+    const c = setup();
+    c.run('kubectl api-versions');
+    expect(c.run('kubectl describe deployment web')).toMatchObject(noType('deployment'));
+    c.kill('kube-apiserver');
+    c.sim.runUntil(c.sim.now + 2_000);
+    c.start('kube-apiserver');
+    c.sim.runUntil(c.sim.now + 15_000);
+    expect(c.run('kubectl describe deployment web')).toMatchObject({ stdout: expect.stringMatching(/^Name: +web\n/), exitCode: 0 });
+    expect(c.run('kubectl scale deployment web --replicas=2')).toMatchObject({ stdout: 'deployment.apps/web scaled\n', exitCode: 0 });
+    c.sim.runUntil(c.sim.now + 20_000);
+    expect(c.run('kubectl rollout status deployment/web')).toMatchObject({ stdout: 'deployment "web" successfully rolled out\n', exitCode: 0 });
+    expect(c.run('kubectl label deployment web tier=front')).toMatchObject({ stdout: 'deployment.apps/web labeled\n', exitCode: 0 });
+    expect(c.run('kubectl delete deployment web')).toMatchObject({ stdout: 'deployment.apps "web" deleted\n', exitCode: 0 });
+  });
+});
