@@ -59,6 +59,21 @@ describe("every verb maps its TYPE through kubectl's discovery cache", () => {
     expect(c.run('kubectl explain deployments.spec')).toMatchObject({ stdout: '', stderr: 'the server doesn\'t have a resource type "deployments"\n', exitCode: 1 });
   });
 
+  // events.go decodeResourceTypeName maps with mapper.ResourceFor; CheckErr prints its NoResourceMatchError bare.
+  it('events --for deployment/web prints the mapper error without error: ', () => {
+    const c = setup();
+    c.run('kubectl api-versions');
+    expect(c.run('kubectl events --for deployment/web')).toMatchObject({ stdout: '', stderr: 'the server doesn\'t have a resource type "deployment"\n', exitCode: 1 });
+  });
+
+  // cani.go resourceFor: a miss after the refresh is only a warning, and the review asks for the resource as typed.
+  it('auth can-i warns that the server does not have deployments, after a refresh only', () => {
+    const c = setup();
+    expect(c.run('kubectl auth can-i get deployments')).toMatchObject({ stdout: 'yes\n', stderr: '', exitCode: 0 });
+    c.run('kubectl api-versions');
+    expect(c.run('kubectl auth can-i get deployments')).toMatchObject({ stdout: 'yes\n', stderr: "Warning: the server doesn't have a resource type 'deployments'\n\n", exitCode: 0 });
+  });
+
   it('describe fetches discovery again (-v=6) before it gives up, as get does', () => {
     const c = setup();
     c.run('kubectl api-versions');

@@ -4,7 +4,11 @@
 // ResourceTypeOrNameArgs (`deploy web`, `deploy,svc`, `deploy/web svc/db`), ResourceNames with a
 // default type for logs and port-forward (`web` is a pod, `deploy/web` maps `deploy`),
 // cmdutil.GetResourcesAndPairs for label, annotate and set image, and explain's
-// SplitAndParseResourceRequestWithMatchingPrefix (the first field of `deployments.spec`).
+// SplitAndParseResourceRequestWithMatchingPrefix (the first field of `deployments.spec`),
+// `auth can-i VERB TYPE[/NAME]` (cani.go resourceFor) and `events --for TYPE/NAME` (events.go
+// decodeResourceTypeName), which map with mapper.ResourceFor and so refresh on a miss too.
+
+import { flagBool, flagString, type ParsedArgs } from './flags';
 
 /** ResourceTypeOrNameArgs: every TYPE/NAME's type, or the comma-separated types of the first word. */
 export function builderTypes(args: readonly string[]): string[] {
@@ -20,4 +24,17 @@ export function slashType(arg: string | undefined): string[] {
 /** GetResourcesAndPairs: the words before the `key=value` and `key-` pairs. */
 export function withoutPairs(args: readonly string[]): string[] {
   return args.filter((a) => !((a.includes('=') && a[0] !== '=') || (a.endsWith('-') && a !== '-')));
+}
+
+/** `auth can-i VERB TYPE[/NAME]`: the TYPE, unless it is `*`, a non-resource URL or --list. */
+export function canITypes(p: ParsedArgs): string[] {
+  const arg = p.args[0] === 'can-i' && !flagBool(p, 'list') && p.args.length === 3 ? p.args[2]! : '';
+  const typed = arg.split('/')[0]!;
+  return arg.startsWith('/') || typed === '' || typed === '*' ? [] : [typed];
+}
+
+/** `events --for TYPE/NAME`. */
+export function eventsTypes(p: ParsedArgs): string[] {
+  const forObject = flagString(p, 'for') ?? '';
+  return forObject.split('/').length === 2 ? [forObject.split('/')[0]!] : [];
 }

@@ -39,7 +39,7 @@ import { onTaintResult, startTaint } from './commands/taint';
 import { onVersionResult, startVersion } from './commands/version';
 import { onWaitResult, onWaitTimer, startWait, WAIT_POLL_TIMER } from './commands/wait';
 import type { FlagSpec, ParsedArgs } from './flags';
-import { builderTypes, slashType, withoutPairs } from './type-args';
+import { builderTypes, canITypes, eventsTypes, slashType, withoutPairs } from './type-args';
 import type { JobCommon, KubectlJob, KubectlState, RequestResult } from './job';
 
 export interface Verb {
@@ -283,6 +283,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'auth',
+    types: canITypes,
     flags: [ALL_NAMESPACES, bool('list'), bool('quiet', 'q'), str('subresource'), bool('no-headers'), OUTPUT],
     start: (st, c, p, _e, ctx) => startAuth(st, c, p, ctx),
     onResult: onResult(onAuthResult),
@@ -322,6 +323,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'events',
+    types: eventsTypes,
     flags: [ALL_NAMESPACES, str('for'), arr('types'), bool('watch', 'w'), bool('no-headers'), OUTPUT],
     start: (st, c, p, _e, ctx) => startEvents(st, c, p, ctx),
     onResult: onResult(onEventsResult),
