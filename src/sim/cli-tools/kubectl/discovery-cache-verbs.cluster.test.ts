@@ -6,6 +6,7 @@
 // group), after fetching GET /api and /apis once more; explain maps with mapper.ResourcesFor
 // (kubectl pkg/explain/explain.go) and CheckErr prints its NoResourceMatchError without `error: `.
 // After kube-apiserver starts again (autoregister recreates v1.apps) the miss refetches and maps.
+// The texts are real kubectl v1.31.9's against `kubeplay serve` (src/serve/kubectl-compare-apiservice.test.ts).
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../../cluster';
 
