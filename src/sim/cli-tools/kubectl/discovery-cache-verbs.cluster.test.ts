@@ -75,6 +75,21 @@ describe("every verb maps its TYPE through kubectl's discovery cache", () => {
     expect(c.run('kubectl auth can-i get deployments')).toMatchObject({ stdout: 'yes\n', stderr: "Warning: the server doesn't have a resource type 'deployments'\n\n", exitCode: 0 });
   });
 
+  // create_job.go Run maps --from with ResourceTypeOrNameArgs, so it misses once batch/v1 is out of a refreshed cache.
+  it('create job --from=cronjob/NAME fails once v1.batch is gone from a refreshed cache, and works after a restart', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 3 });
+    expect(c.run('kubectl create cronjob hello --image=busybox --schedule="*/5 * * * *"').exitCode).toBe(0);
+    c.run('kubectl delete apiservice v1.batch');
+    c.sim.runUntil(c.sim.now + 1_000);
+    c.run('kubectl api-versions');
+    expect(c.run('kubectl create job manual --from=cronjob/hello')).toMatchObject(noType('cronjob'));
+    c.kill('kube-apiserver');
+    c.sim.runUntil(c.sim.now + 2_000);
+    c.start('kube-apiserver');
+    c.sim.runUntil(c.sim.now + 15_000);
+    expect(c.run('kubectl create job manual --from=cronjob/hello')).toMatchObject({ stdout: 'job.batch/manual created\n', exitCode: 0 });
+  });
+
   it('describe fetches discovery again (-v=6) before it gives up, as get does', () => {
     const c = setup();
     c.run('kubectl api-versions');

@@ -5,7 +5,8 @@
 // default type for logs and port-forward (`web` is a pod, `deploy/web` maps `deploy`),
 // cmdutil.GetResourcesAndPairs for label, annotate and set image, and explain's
 // SplitAndParseResourceRequestWithMatchingPrefix (the first field of `deployments.spec`),
-// `auth can-i VERB TYPE[/NAME]` (cani.go resourceFor) and `events --for TYPE/NAME` (events.go
+// `create job --from=TYPE/NAME` (create_job.go Run: ResourceTypeOrNameArgs), `auth can-i VERB
+// TYPE[/NAME]` (cani.go resourceFor) and `events --for TYPE/NAME` (events.go
 // decodeResourceTypeName), which map with mapper.ResourceFor and so refresh on a miss too.
 
 import { flagBool, flagString, type ParsedArgs } from './flags';
@@ -37,4 +38,9 @@ export function canITypes(p: ParsedArgs): string[] {
 export function eventsTypes(p: ParsedArgs): string[] {
   const forObject = flagString(p, 'for') ?? '';
   return forObject.split('/').length === 2 ? [forObject.split('/')[0]!] : [];
+}
+
+/** `create job NAME --from=TYPE/NAME`. */
+export function createTypes(p: ParsedArgs): string[] {
+  return p.args[0] === 'job' ? slashType(flagString(p, 'from')) : [];
 }

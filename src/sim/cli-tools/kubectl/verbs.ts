@@ -39,7 +39,7 @@ import { onTaintResult, startTaint } from './commands/taint';
 import { onVersionResult, startVersion } from './commands/version';
 import { onWaitResult, onWaitTimer, startWait, WAIT_POLL_TIMER } from './commands/wait';
 import type { FlagSpec, ParsedArgs } from './flags';
-import { builderTypes, canITypes, eventsTypes, slashType, withoutPairs } from './type-args';
+import { builderTypes, canITypes, createTypes, eventsTypes, slashType, withoutPairs } from './type-args';
 import type { JobCommon, KubectlJob, KubectlState, RequestResult } from './job';
 
 export interface Verb {
@@ -93,6 +93,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'create',
+    types: createTypes,
     flags: [
       ...FILE_FLAGS, str('validate'), OUTPUT, int('replicas'), arr('image'), int('port'), DRY_RUN,
       // create service (create-service.ts)
