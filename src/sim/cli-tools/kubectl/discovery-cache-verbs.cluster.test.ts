@@ -9,6 +9,7 @@
 // The texts are real kubectl v1.31.9's against `kubeplay serve` (src/serve/kubectl-compare-apiservice.test.ts).
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../../cluster';
+import { refetchThenError, restartApiserver, verboseLines } from './discovery-cache-testing';
 
 const noType = (typed: string) => ({ stdout: '', stderr: `error: the server doesn't have a resource type "${typed}"\n`, exitCode: 1 });
 
@@ -83,34 +84,21 @@ describe("every verb maps its TYPE through kubectl's discovery cache", () => {
     c.sim.runUntil(c.sim.now + 1_000);
     c.run('kubectl api-versions');
     expect(c.run('kubectl create job manual --from=cronjob/hello')).toMatchObject(noType('cronjob'));
-    c.kill('kube-apiserver');
-    c.sim.runUntil(c.sim.now + 2_000);
-    c.start('kube-apiserver');
-    c.sim.runUntil(c.sim.now + 15_000);
+    restartApiserver(c);
     expect(c.run('kubectl create job manual --from=cronjob/hello')).toMatchObject({ stdout: 'job.batch/manual created\n', exitCode: 0 });
   });
 
   it('describe fetches discovery again (-v=6) before it gives up, as get does', () => {
     const c = setup();
     c.run('kubectl api-versions');
-    const verbose = c.run('kubectl describe deployment web -v=6').stderr.split('\n').filter((l) => !l.includes('Config loaded from file'));
-    expect(verbose.map((l) => l.replace(/^I\d{4} [\d:.]+ +\d+ /, '').replace(/ in \d+ milliseconds$/, ''))).toEqual([
-      'discovery.go:214] Invalidating discovery information',
-      expect.stringMatching(/^round_trippers\.go:553\] GET https:\/\/[^/]+\/api\?timeout=32s 200 OK$/),
-      expect.stringMatching(/^round_trippers\.go:553\] GET https:\/\/[^/]+\/apis\?timeout=32s 200 OK$/),
-      'error: the server doesn\'t have a resource type "deployment"',
-      '',
-    ]);
+    expect(verboseLines(c.run('kubectl describe deployment web -v=6').stderr)).toEqual(refetchThenError('error: the server doesn\'t have a resource type "deployment"'));
   });
 
   it('after kube-apiserver starts again, describe, scale, rollout status, label and delete map deployments again', () => {
     const c = setup();
     c.run('kubectl api-versions');
     expect(c.run('kubectl describe deployment web')).toMatchObject(noType('deployment'));
-    c.kill('kube-apiserver');
-    c.sim.runUntil(c.sim.now + 2_000);
-    c.start('kube-apiserver');
-    c.sim.runUntil(c.sim.now + 15_000);
+    restartApiserver(c);
     expect(c.run('kubectl describe deployment web')).toMatchObject({ stdout: expect.stringMatching(/^Name: +web\n/), exitCode: 0 });
     expect(c.run('kubectl scale deployment web --replicas=2')).toMatchObject({ stdout: 'deployment.apps/web scaled\n', exitCode: 0 });
     c.sim.runUntil(c.sim.now + 20_000);
