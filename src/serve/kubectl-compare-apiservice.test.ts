@@ -30,6 +30,22 @@ const AFTER_DELETE = [
   'get all',
   'api-resources --api-group=apps',
   'get foos',
+  // Every other verb that takes a TYPE maps it through the same refreshed cache.
+  'describe deployment web',
+  'describe deployments.apps web',
+  'scale deployment web --replicas=2',
+  'rollout status deployment/web',
+  'label deployment web tier=front',
+  'annotate deploy/web note=x',
+  'set image deployment/web nginx=nginx:1.28',
+  'wait --for=condition=Available deployment/web --timeout=1s',
+  'expose deployment web --port=80',
+  'autoscale deployment web --max=3',
+  'logs deployment/web',
+  'explain deployments.spec',
+  'events --for deployment/web',
+  'auth can-i get deployments',
+  'delete deployment web',
   'get apiservice v1.apps',
 ];
 

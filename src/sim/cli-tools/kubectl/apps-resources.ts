@@ -3,6 +3,7 @@
 // work (and are testable) before and after the table gains them - the table wins when it has them.
 
 import { resourceForName, type ResourceInfo } from '../../api/resources';
+import { noResourceType } from './errors';
 
 function apps(resource: string, kind: string, shortNames: string[]): ResourceInfo {
   return {
@@ -41,14 +42,17 @@ export function appsResource(kind: 'Deployment' | 'ReplicaSet'): ResourceInfo {
 
 export type TypeName = { info: ResourceInfo; name: string; rest: string[] } | { error: string };
 
-/** `deployment/web ...` or `deployment web ...`: one object and the arguments after it. */
-export function typeAndName(args: string[]): TypeName {
+/**
+ * `deployment/web ...` or `deployment web ...`: one object and the arguments after it.
+ * `known`: whether kubectl's discovery cache holds the type's group/version (discovery-cache.ts cachedIn).
+ */
+export function typeAndName(args: string[], known: (info: ResourceInfo) => boolean): TypeName {
   const first = args[0];
   if (first === undefined) return { error: 'you must specify the type of resource and its name' };
   const slash = first.indexOf('/');
   const typed = slash >= 0 ? first.slice(0, slash) : first;
   const info = lookupResource(typed);
-  if (!info) return { error: `the server doesn't have a resource type "${typed}"` };
+  if (!info || !known(info)) return { error: noResourceType(typed) };
   if (slash >= 0) return { info, name: first.slice(slash + 1), rest: args.slice(1) };
   const name = args[1];
   if (name === undefined) return { error: 'resource(s) were provided, but no name was specified' };

@@ -6,15 +6,19 @@
 // once; `kubectl api-resources` and `api-versions` always fetch afresh. So after `kubectl delete
 // apiservice v1.apps` a warm cache still maps `deployments` (and kube-apiserver still serves them),
 // while after any refresh `kubectl get deployments` says the server doesn't have that type.
+// Every verb that takes a TYPE is mapped so: the verb table (verbs.ts) declares each verb's TYPE
+// words (type-args.ts), kubectl.ts startVerb refreshes on a miss before the verb starts, and the
+// verb maps through the cache (mapResource, cachedIn), so a miss after the refresh is its error.
 // Checked with kubectl v1.31 against `kubeplay serve` (local-apiservices.cluster.test.ts says how).
 // Simplified: the in-page kubectl starts with a warm cache holding every built-in group/version
 // (no first fetch), and the 6-hour expiry is not modelled.
 
 import { AGGREGATED_DISCOVERY_ACCEPT } from '../../api/http';
-import type { ResourceInfo } from '../../api/resources';
+import { resourcesInCategory, type ResourceInfo } from '../../api/resources';
 import type { Effects } from '../../kernel/component';
 import { asObject, jobRequest, type JobCommon, type KubectlState, type RequestResult } from './job';
 import { invalidatingDiscoveryLine } from './request-log';
+import { lookupResource } from './apps-resources';
 
 export const DISCOVERY_API_STEP = 'discovery.api';
 export const DISCOVERY_APIS_STEP = 'discovery.apis';
@@ -67,4 +71,21 @@ export function onDiscoveryRefresh(st: KubectlState, job: JobCommon & DiscoveryR
   }
   st.discovery = [...job.refreshed];
   return 'done';
+}
+
+/** The mapper's `known` test for a verb's types: kubectl's cache holds the resource's group/version. */
+export function cachedIn(st: KubectlState): (info: ResourceInfo) => boolean {
+  return (info) => cachedResource(st, info);
+}
+
+/** A typed resource (`deploy`, `deployments.apps`) as kubectl's REST mapper maps it through the cache. */
+export function mapResource(st: KubectlState, typed: string): ResourceInfo | undefined {
+  const info = lookupResource(typed);
+  return info && cachedResource(st, info) ? info : undefined;
+}
+
+/** Whether the mapper maps this TYPE word without fetching discovery again (a category such as `all` does). */
+export function mapsType(st: KubectlState, typed: string): boolean {
+  if (!lookupResource(typed) && resourcesInCategory(typed).length > 0) return true;
+  return mapResource(st, typed) !== undefined;
 }

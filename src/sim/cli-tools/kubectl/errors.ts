@@ -16,6 +16,13 @@ export type KubectlError =
 
 export const plain = (message: string): KubectlError => ({ t: 'plain', message });
 
+/**
+ * The resource builder's mapping miss (cli-runtime resource/builder.go mappingFor): it names
+ * groupResource.Resource, so `deployments.apps` and `deployment.v1.apps` are "deployments", "deployment".
+ */
+export const NO_RESOURCE_TYPE = "the server doesn't have a resource type ";
+export const noResourceType = (typed: string): string => `${NO_RESOURCE_TYPE}"${typed.split('.')[0]}"`;
+
 /** cmdutil.AddSourceToErr: `error when creating "web.yaml": <message>`. */
 export function addSourceToErr(verb: string, source: string, err: KubectlError): KubectlError {
   if (!source) return err;

@@ -13,7 +13,8 @@ import { configLoadedLine, responseLines } from './request-log';
 import { NO_ALPHA_COMMANDS, notSimulated, unknownCommand } from './commands/unknown';
 import { plain } from './errors';
 import { flagArray, flagBool, flagInt, flagString, parseArgs, type ParsedArgs } from './flags';
-import { VERB_TIMERS, VERBS, verbFlags } from './verbs';
+import { VERB_TIMERS, VERBS, verbFlags, type Verb } from './verbs';
+import { DISCOVERY_API_STEP, DISCOVERY_APIS_STEP, mapsType, onDiscoveryRefresh, refreshDiscovery, type DiscoveryRefresh } from './discovery-cache';
 import {
   connectionError,
   DIAL_TIMEOUT_MS,
@@ -103,7 +104,38 @@ function onExec(st: KubectlState, exec: CliExec, ctx: Effects): void {
   }
   const verb = VERBS.get(p.command);
   if (!verb) return p.command === 'alpha' ? emitOnly(NO_ALPHA_COMMANDS, 0) : emitOnly(notSimulated(p.command) ?? unknownCommand(p.command));
+  startVerb(st, verb, common, p, exec, ctx);
+}
+
+/** A verb while kubectl fetches discovery again after its cache missed one of the verb's types. */
+interface MappingJob extends JobCommon, DiscoveryRefresh {
+  parsed: ParsedArgs;
+  exec: CliExec;
+}
+
+/**
+ * Start a verb once kubectl's REST mapper can map its types: a type the discovery cache misses
+ * (discovery-cache.ts) makes kubectl invalidate the cache, GET /api and /apis again and then run
+ * the verb, whose own mapping now sees the fresh cache (client-go restmapper/discovery.go: one retry).
+ */
+function startVerb(st: KubectlState, verb: Verb, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
+  const refreshed = (common as Partial<DiscoveryRefresh>).refreshed !== undefined;
+  if (!refreshed && verb.types?.(p).some((t) => !mapsType(st, t))) {
+    const job: MappingJob = { ...common, parsed: p, exec, refreshed: [] };
+    st.jobs.set(job.jobId, job as unknown as KubectlJob);
+    return refreshDiscovery(st, job, ctx);
+  }
   verb.start(st, common, p, exec, ctx);
+}
+
+function onMappingRefresh(st: KubectlState, job: MappingJob, step: string, r: RequestResult, ctx: Effects): void {
+  const out = onDiscoveryRefresh(st, job, step, r, ctx);
+  if (out === 'more') return;
+  if (out !== 'done') return finishJob(st, job, ctx, out.ok ? undefined : out.err);
+  const { parsed, exec, ...common } = job;
+  st.jobs.delete(job.jobId);
+  const verb = VERBS.get(job.command);
+  if (verb) startVerb(st, verb, common, parsed, exec, ctx);
 }
 
 function route(st: KubectlState, ev: ClientEvent, ctx: Effects): void {
@@ -130,6 +162,7 @@ function route(st: KubectlState, ev: ClientEvent, ctx: Effects): void {
 }
 
 function dispatch(st: KubectlState, job: KubectlJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (step === DISCOVERY_API_STEP || step === DISCOVERY_APIS_STEP) return onMappingRefresh(st, job as unknown as MappingJob, step, r, ctx);
   VERBS.get(job.command)?.onResult(st, job, step, r, ctx);
 }
 

@@ -39,6 +39,7 @@ import { onTaintResult, startTaint } from './commands/taint';
 import { onVersionResult, startVersion } from './commands/version';
 import { onWaitResult, onWaitTimer, startWait, WAIT_POLL_TIMER } from './commands/wait';
 import type { FlagSpec, ParsedArgs } from './flags';
+import { builderTypes, canITypes, createTypes, eventsTypes, slashType, withoutPairs } from './type-args';
 import type { JobCommon, KubectlJob, KubectlState, RequestResult } from './job';
 
 export interface Verb {
@@ -48,6 +49,8 @@ export interface Verb {
   start(st: KubectlState, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void;
   onResult(st: KubectlState, job: KubectlJob, step: string, r: RequestResult, ctx: Effects): void;
   onWatchEvent?(st: KubectlState, job: KubectlJob, body: WatchEventBody, ctx: Effects): void;
+  /** The TYPE words the verb maps through kubectl's discovery cache (type-args.ts, discovery-cache.ts). */
+  types?(p: ParsedArgs): string[];
   /** Timers the verb sets, by timer name. */
   timers?: Readonly<Record<string, (st: KubectlState, timer: Timer, ctx: Effects) => void>>;
 }
@@ -72,6 +75,7 @@ const DRY_RUN = str('dry-run');
 const VERB_LIST: Verb[] = [
   {
     name: 'get',
+    types: (p) => builderTypes(p.args),
     flags: [
       OUTPUT, SELECTOR, str('field-selector'), ALL_NAMESPACES, str('sort-by'), bool('show-labels'), arr('label-columns', 'L'),
       bool('no-headers'), bool('watch', 'w'), bool('watch-only'), bool('output-watch-events'), str('raw'),
@@ -89,6 +93,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'create',
+    types: createTypes,
     flags: [
       ...FILE_FLAGS, str('validate'), OUTPUT, int('replicas'), arr('image'), int('port'), DRY_RUN,
       // create service (create-service.ts)
@@ -123,6 +128,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'delete',
+    types: (p) => builderTypes(p.args),
     flags: [
       ...FILE_FLAGS, OUTPUT, SELECTOR, ALL_NAMESPACES, int('grace-period'), bool('force'), bool('now'), bool('wait'), str('cascade'),
       bool('all'), DRY_RUN,
@@ -133,6 +139,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'logs',
+    types: (p) => slashType(p.args[0]),
     flags: [
       SELECTOR, str('container', 'c'), int('tail'), bool('previous', 'p'), bool('timestamps'), bool('follow', 'f'), { name: 'since', type: 'duration' }, str('since-time'),
       bool('prefix'), int('max-log-requests'), bool('all-containers'), int('limit-bytes'),
@@ -156,12 +163,14 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'port-forward',
+    types: (p) => slashType(p.args[0]),
     flags: [arr('address'), str('pod-running-timeout')],
     start: (st, c, p, _e, ctx) => startPortForward(st, c, p, ctx),
     onResult: onResult(onPortForwardResult),
   },
   {
     name: 'describe',
+    types: (p) => builderTypes(p.args),
     flags: [SELECTOR, ALL_NAMESPACES],
     start: (st, c, p, _e, ctx) => startDescribe(st, c, p, ctx),
     onResult: onResult(onDescribeResult),
@@ -177,18 +186,22 @@ const VERB_LIST: Verb[] = [
     ([name, flags]): Verb => ({
       name,
       flags,
+      // scale TYPE NAME; label|annotate TYPE NAME key=value; set image TYPE/NAME c=image.
+      types: (p) => builderTypes(name === 'set' ? withoutPairs(p.args.slice(1)) : name === 'scale' ? p.args : withoutPairs(p.args)),
       start: (st, c, p, _e, ctx) => startPatchCommand(st, c, p, ctx),
       onResult: onResult(onPatchResult),
     }),
   ),
   {
     name: 'patch',
+    types: (p) => builderTypes(p.args),
     flags: [str('patch', 'p'), str('patch-file'), str('type'), DRY_RUN, OUTPUT],
     start: startPatch,
     onResult: onResult(onPatchVerbResult),
   },
   {
     name: 'wait',
+    types: (p) => builderTypes(p.args),
     flags: [str('for'), str('timeout'), SELECTOR, bool('all'), ALL_NAMESPACES, ...FILE_FLAGS, OUTPUT],
     start: (st, c, p, _e, ctx) => startWait(st, c, p, ctx),
     onResult: onResult(onWaitResult),
@@ -203,6 +216,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'edit',
+    types: (p) => builderTypes(p.args),
     flags: [...FILE_FLAGS, OUTPUT, str('validate'), bool('windows-line-endings'), bool('save-config'), str('subresource')],
     start: startEdit,
     onResult: onResult(onEditResult),
@@ -215,6 +229,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'rollout',
+    types: (p) => builderTypes(p.args.slice(1)),
     flags: [str('timeout'), int('to-revision'), int('revision')],
     start: (st, c, p, _e, ctx) => startRollout(st, c, p, ctx),
     onResult: onResult(onRolloutResult),
@@ -236,12 +251,14 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'autoscale',
+    types: (p) => builderTypes(p.args),
     flags: [int('min'), int('max'), int('cpu-percent'), str('name'), OUTPUT, DRY_RUN],
     start: (st, c, p, _e, ctx) => startAutoscale(st, c, p, ctx),
     onResult: onResult(onAutoscaleResult),
   },
   {
     name: 'expose',
+    types: (p) => builderTypes(p.args),
     flags: [
       str('port'), str('target-port'), str('container-port'), str('type'), str('name'), str('protocol'), str('selector'),
       str('labels', 'l'), str('cluster-ip'), str('external-ip'), str('session-affinity'), str('load-balancer-ip'), OUTPUT, DRY_RUN,
@@ -267,6 +284,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'auth',
+    types: canITypes,
     flags: [ALL_NAMESPACES, bool('list'), bool('quiet', 'q'), str('subresource'), bool('no-headers'), OUTPUT],
     start: (st, c, p, _e, ctx) => startAuth(st, c, p, ctx),
     onResult: onResult(onAuthResult),
@@ -279,6 +297,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'explain',
+    types: (p) => (p.args[0] ? [p.args[0].split('.')[0]!] : []),
     flags: [bool('recursive'), str('api-version'), OUTPUT],
     start: (st, c, p, _e, ctx) => startExplain(st, c, p, ctx),
     onResult: onResult(onExplainResult),
@@ -305,6 +324,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'events',
+    types: eventsTypes,
     flags: [ALL_NAMESPACES, str('for'), arr('types'), bool('watch', 'w'), bool('no-headers'), OUTPUT],
     start: (st, c, p, _e, ctx) => startEvents(st, c, p, ctx),
     onResult: onResult(onEventsResult),

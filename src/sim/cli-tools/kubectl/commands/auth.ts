@@ -5,9 +5,9 @@
 // jane, because impersonation runs before the review is evaluated.
 // `kubectl auth whoami` is auth-whoami.ts.
 
-import { resourceForName } from '../../../api/resources';
 import type { Effects } from '../../../kernel/component';
 import { plain } from '../errors';
+import { mapResource } from '../discovery-cache';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { formatRulesReview, type RulesReviewStatus } from './auth-list';
@@ -35,13 +35,13 @@ interface Target {
 }
 
 /** resourceFor: resolve TYPE through discovery; an unknown type warns and is sent as typed. */
-function resolveTarget(arg: string, warn: (s: string) => void): Target {
+function resolveTarget(st: KubectlState, arg: string, warn: (s: string) => void): Target {
   if (arg.startsWith('/')) return { group: '', resource: '', name: '', nonResourceURL: arg, namespaced: false };
   const slash = arg.indexOf('/');
   const typed = slash >= 0 ? arg.slice(0, slash) : arg;
   const name = slash >= 0 ? arg.slice(slash + 1) : '';
   if (typed === '*') return { group: '', resource: '*', name, nonResourceURL: '', namespaced: true };
-  const info = resourceForName(typed);
+  const info = mapResource(st, typed);
   if (info) return { group: info.group, resource: info.resource, name, nonResourceURL: '', namespaced: info.namespaced };
   const lower = typed.toLowerCase();
   const dot = lower.indexOf('.');
@@ -87,7 +87,7 @@ export function startAuth(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
     common.stderr += `Warning: ${s}\n\n`;
   };
   const verb = args[0]!;
-  const t = resolveTarget(args[1]!, warn);
+  const t = resolveTarget(st, args[1]!, warn);
   const subresource = flagString(p, 'subresource') ?? '';
   const all = flagBool(p, 'all-namespaces');
   const namespace = all ? '' : common.namespace;

@@ -10,6 +10,8 @@
 import type { KubeObject } from '../../../api/types';
 import type { Effects } from '../../../kernel/component';
 import { typeAndName } from '../apps-resources';
+import { cachedIn } from '../discovery-cache';
+
 import { plain } from '../errors';
 import { flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
@@ -31,7 +33,7 @@ export function startAutoscale(st: KubectlState, common: JobCommon, p: ParsedArg
   // AutoscaleOptions.Validate.
   if (max < 1) return finishJob(st, common, ctx, plain(`--max=MAXPODS is required and must be at least 1, max: ${max}`));
   if (max < min) return finishJob(st, common, ctx, plain(`--max=MAXPODS must be larger or equal to --min=MINPODS, max: ${max}, min: ${min}`));
-  const tn = typeAndName(p.args);
+  const tn = typeAndName(p.args, cachedIn(st));
   if ('error' in tn) return finishJob(st, common, ctx, plain(tn.error));
   if (!SCALABLE.includes(tn.info.kind)) return finishJob(st, common, ctx, plain(`cannot autoscale a ${tn.info.kind}: the resource has no scale subresource`));
   const apiVersion = tn.info.group ? `${tn.info.group}/${tn.info.version}` : tn.info.version;

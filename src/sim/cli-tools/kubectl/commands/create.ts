@@ -4,11 +4,12 @@
 // `error when creating "web.yaml": ` when the object came from a file.
 
 import type { Container, KubeObject, Pod } from '../../../api/types';
-import { resourceForKind, resourceForName } from '../../../api/resources';
+import { resourceForKind } from '../../../api/resources';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import type { CliExec } from '../../protocol';
-import { addSourceToErr, aggregate, errorString, plain, type KubectlError } from '../errors';
+import { addSourceToErr, aggregate, errorString, noResourceType, plain, type KubectlError } from '../errors';
+import { mapResource } from '../discovery-cache';
 import { onAttachedRunResult, runAttachOptions, startAttachedRun, withStdin, type RunAttach, type RunAttachJob } from './run-attach';
 import { dryRunOf, dryRunQuery, type DryRun } from './dry-run';
 import { flagArray, flagBool, flagString, validationDirective, type ParsedArgs } from '../flags';
@@ -253,9 +254,9 @@ function startCreateJobFrom(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   if (p.dashArgs.length) return finishJob(st, common, ctx, plain('cannot specify --from and command'));
   const from = flagString(p, 'from') ?? '';
   const slash = from.indexOf('/');
-  const info = slash > 0 ? resourceForName(from.slice(0, slash)) : undefined;
+  const info = slash > 0 ? mapResource(st, from.slice(0, slash)) : undefined;
   if (slash <= 0) return finishJob(st, common, ctx, plain(`there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'`));
-  if (!info) return finishJob(st, common, ctx, plain(`the server doesn't have a resource type "${from.slice(0, slash)}"`));
+  if (!info) return finishJob(st, common, ctx, plain(noResourceType(from.slice(0, slash))));
   const source = from.slice(slash + 1);
   const job: CreateJob = { ...common, command: 'create', objects: [], index: 0, touchedServer: true, fromName: names[0]! };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);

@@ -15,6 +15,8 @@ import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type Kubec
 import { kindQuotedName, kindSlashName, readManifestsFromFlags } from '../manifest';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { resolveTargets } from './get';
+import { cachedIn } from '../discovery-cache';
+
 
 interface DeleteTarget {
   info: ResourceInfo;
@@ -53,8 +55,8 @@ type Lists = DeleteJob['lists'];
  * Names, or with `-l`/`--all` the types to list (the builder's LabelSelectorParam and
  * SelectAllParam; `-A` lists every namespace).
  */
-function targetsFromArgs(p: ParsedArgs, common: JobCommon): DeleteTarget[] | Lists | ReturnType<typeof plain> {
-  const resolved = resolveTargets(p.args);
+function targetsFromArgs(st: KubectlState, p: ParsedArgs, common: JobCommon): DeleteTarget[] | Lists | ReturnType<typeof plain> {
+  const resolved = resolveTargets(p.args, cachedIn(st));
   if ('t' in resolved) return resolved;
   const selector = flagString(p, 'selector');
   const all = flagBool(p, 'all');
@@ -126,7 +128,7 @@ export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     errors.push(...m.errors);
     targets = m.objects.map((o) => ({ info: o.info, name: o.obj.metadata.name ?? '', namespace: o.obj.metadata.namespace, source: o.source }));
   } else if (p.args.length > 0) {
-    const t = targetsFromArgs(p, common);
+    const t = targetsFromArgs(st, p, common);
     if (!Array.isArray(t)) return finishJob(st, common, ctx, t);
     if (t.length > 0 && 'query' in t[0]!) lists = t as Lists;
     else targets = t as DeleteTarget[];

@@ -6,7 +6,8 @@ import type { Event, KubeList, KubeObject, Lease, Node, Pod } from '../../../api
 import { resourceForName, type ResourceInfo } from '../../../api/resources';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
-import { aggregate, errorString, plain } from '../errors';
+import { aggregate, errorString, noResourceType, plain } from '../errors';
+import { mapResource } from '../discovery-cache';
 import type { ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { describerFor, type Fetched } from '../describe/describers';
@@ -36,8 +37,8 @@ export function startDescribe(st: KubectlState, common: JobCommon, p: ParsedArgs
     names = [typed.slice(typed.indexOf('/') + 1), ...names];
     typed = typed.slice(0, typed.indexOf('/'));
   }
-  const info = resourceForName(typed);
-  if (!info) return finishJob(st, common, ctx, plain(`the server doesn't have a resource type "${typed}"`));
+  const info = mapResource(st, typed);
+  if (!info) return finishJob(st, common, ctx, plain(noResourceType(typed)));
   if (!describerFor(info.resource)) {
     return finishJob(st, common, ctx, plain(`describe of ${info.resource} is not supported in Kubeplay yet`));
   }

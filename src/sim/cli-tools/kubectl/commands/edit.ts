@@ -34,6 +34,8 @@ import { kindSlashName, readManifestsFromFlags } from '../manifest';
 import { omitManagedFields } from '../printers/go-template-output';
 import type { GetTarget } from './get';
 import { resolveTargets } from './get';
+import { cachedIn } from '../discovery-cache';
+
 import { threeWayMergePatch } from './three-way-patch';
 
 export const NO_EDITOR = 'unable to launch the editor "vi"';
@@ -92,7 +94,7 @@ export function startEdit(st: KubectlState, common: JobCommon, p: ParsedArgs, ex
   if (p.args.length === 0) {
     return finishJob(st, common, ctx, plain("You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'"));
   }
-  const resolved = resolveTargets(p.args);
+  const resolved = resolveTargets(p.args, cachedIn(st));
   if ('t' in resolved) return finishJob(st, common, ctx, resolved);
   const t = resolved.targets[0]!;
   if (t.names.length === 0) return finishJob(st, common, ctx, plain('Kubeplay\'s kubectl edit takes one object by name (TYPE/NAME or TYPE NAME)'));

@@ -7,7 +7,7 @@
 // with equal times this sort keeps the server's order, where kubectl's pdqsort may not.
 
 import type { WatchEventBody } from '../../../api/http';
-import { apiVersionOf, resourceForName } from '../../../api/resources';
+import { apiVersionOf } from '../../../api/resources';
 import { parseTime } from '../../../api/time';
 import type { Event, KubeList, Status } from '../../../api/types';
 import { age } from '../../../apiserver/printers/tables';
@@ -16,6 +16,7 @@ import type { Effects } from '../../../kernel/component';
 import { tabwrite, KUBECTL_TABLE } from '../../common/tabwriter';
 import type { CliOutput } from '../../protocol';
 import { plain } from '../errors';
+import { mapResource } from '../discovery-cache';
 import { flagArray, flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { alignRemembering } from './get-watch';
@@ -67,7 +68,7 @@ export function startEvents(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     const seg = forObject.split('/');
     if (seg.length === 1) return finishJob(st, common, ctx, plain('--for must be in resource/name form'));
     if (seg.length !== 2) return finishJob(st, common, ctx, plain('arguments in resource/name form may not have more than one slash'));
-    const info = resourceForName(seg[0]!);
+    const info = mapResource(st, seg[0]!);
     if (!info) {
       common.stderr += `the server doesn't have a resource type "${seg[0]!.toLowerCase()}"\n`;
       return finishJob(st, common, ctx, undefined, 1);

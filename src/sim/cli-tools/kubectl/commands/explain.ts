@@ -5,9 +5,10 @@
 // plaintext template (explain/template.ts). As in kubectl, what the template printed before a
 // missing field stays on stdout.
 
-import { resourceForName } from '../../../api/resources';
 import type { Effects } from '../../../kernel/component';
 import { plain } from '../errors';
+import { mapResource } from '../discovery-cache';
+
 import { renderExplain, type ExplainRequest } from '../explain/template';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
@@ -26,7 +27,7 @@ export function startExplain(st: KubectlState, common: JobCommon, p: ParsedArgs,
   if (p.args.length > 1) return finishJob(st, common, ctx, plain('We accept only this format: explain RESOURCE\n'));
   const input = p.args[0]!.replace(/\.$/, '');
   const first = input.split('.')[0]!;
-  const info = resourceForName(first);
+  const info = mapResource(st, first);
   if (!info) {
     common.stderr += `the server doesn't have a resource type "${first}"\n`;
     return finishJob(st, common, ctx, undefined, 1);

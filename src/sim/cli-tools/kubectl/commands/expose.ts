@@ -15,6 +15,8 @@ import { goMarshalIndentStruct } from '../../common/go-json';
 import { goYaml } from '../../common/go-yaml';
 import type { Effects } from '../../../kernel/component';
 import { typeAndName } from '../apps-resources';
+import { cachedIn } from '../discovery-cache';
+
 import { plain, type KubectlError } from '../errors';
 import { flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
@@ -57,7 +59,7 @@ export function startExpose(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   const dryRun = dryRunOf(p);
   if (typeof dryRun !== 'string') return finishJob(st, common, ctx, dryRun);
   if (p.args.length === 0) return finishJob(st, common, ctx, plain(NO_RESOURCES));
-  const tn = typeAndName(p.args);
+  const tn = typeAndName(p.args, cachedIn(st));
   if ('error' in tn) return finishJob(st, common, ctx, plain(tn.error));
   const f = (n: string): string => flagString(p, n) ?? '';
   const job: ExposeJob = {

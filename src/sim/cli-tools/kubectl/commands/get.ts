@@ -7,7 +7,7 @@ import { onGetRawResult, onGetRawWatchEnded, RAW_STEP, RAW_WATCH_STEP, startGetR
 import type { KubeList, KubeObject } from '../../../api/types';
 import { apiVersionOf, resourcesInCategory, type ResourceInfo } from '../../../api/resources';
 import { lookupResource } from '../apps-resources';
-import { cachedResource, DISCOVERY_API_STEP, DISCOVERY_APIS_STEP, onDiscoveryRefresh, refreshDiscovery, type DiscoveryRefresh } from '../discovery-cache';
+import { cachedIn } from '../discovery-cache';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import { goMarshalIndent } from '../../common/go-json';
@@ -15,7 +15,7 @@ import { goYaml } from '../../common/go-yaml';
 import { goTemplateFailure, goTemplateOf, goTemplateParseError, omitManagedFields } from '../printers/go-template-output';
 import { GoTemplateError, goTemplate } from '../../common/go-template';
 import { jsonpathTemplate, JsonPathError } from '../../common/jsonpath';
-import { aggregate, plain, type KubectlError } from '../errors';
+import { aggregate, noResourceType, plain, type KubectlError } from '../errors';
 import { flagArray, flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
@@ -81,24 +81,16 @@ export function validOutput(o: string): boolean {
   return ['', 'wide', 'yaml', 'json', 'name'].includes(o) || o.startsWith('jsonpath=') || o.startsWith('jsonpath:') || o.startsWith('custom-columns=') || goTemplateOf(o) !== undefined;
 }
 
-const NO_RESOURCE_TYPE = "the server doesn't have a resource type ";
-
-/** The REST mapper found no such type (discovery-cache.ts: kubectl then fetches discovery again). */
-export function isTypeMiss(err: KubectlError): boolean {
-  return err.t === 'plain' && err.message.startsWith(NO_RESOURCE_TYPE);
-}
-
 /**
  * Resolve `pods`, `po,no`, `pod/web`, `pod web db` into targets; an unknown type is an error.
  * `known`: whether kubectl's discovery cache holds the type's group/version (discovery-cache.ts).
  */
-export function resolveTargets(args: string[], known: (info: ResourceInfo) => boolean = () => true): { targets: GetTarget[]; withKind: boolean } | KubectlError {
+export function resolveTargets(args: string[], known: (info: ResourceInfo) => boolean): { targets: GetTarget[]; withKind: boolean } | KubectlError {
   const targets: GetTarget[] = [];
   const slash = args.some((a) => a.includes('/'));
   const add = (typed: string, name?: string): KubectlError | undefined => {
     const info = lookupResource(typed);
-    // builder.go mappingFor names groupResource.Resource: `deployments.apps` is "deployments".
-    if (!info || !known(info)) return plain(`${NO_RESOURCE_TYPE}"${typed.split('.')[0]}"`);
+    if (!info || !known(info)) return plain(noResourceType(typed));
     let t = targets.find((x) => x.info === info);
     if (!t) targets.push((t = { info, names: [], items: [], tables: [] }));
     if (name !== undefined) t.names.push(name);
@@ -146,16 +138,9 @@ export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx
     common.stderr += REQUIRED_RESOURCE;
     return finishJob(st, common, ctx, undefined, 1);
   }
-  const resolved = resolveTargets(p.args, (info) => cachedResource(st, info));
-  if ('t' in resolved) {
-    // A miss in kubectl's discovery cache: fetch discovery again and resolve once more.
-    if (isTypeMiss(resolved) && (common as Partial<DiscoveryRefresh>).refreshed === undefined) {
-      const job: GetDiscoveryJob = { ...common, command: 'get', parsed: p, refreshed: [] };
-      st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
-      return refreshDiscovery(st, job, ctx);
-    }
-    return finishJob(st, common, ctx, resolved);
-  }
+  // kubectl.ts startVerb fetched discovery again if the cache missed a type; a miss now is final.
+  const resolved = resolveTargets(p.args, cachedIn(st));
+  if ('t' in resolved) return finishJob(st, common, ctx, resolved);
   // kubectl passes -l to the apiserver opaquely (kubernetes PR #52971): the server parses it with
   // labels.Parse, answers a bad one with 400 BadRequest, and filters the list itself.
   const selector = flagString(p, 'selector');
@@ -207,22 +192,7 @@ function sendNext(st: KubectlState, job: GetJob, ctx: Effects): void {
   });
 }
 
-/** `kubectl get` while it fetches discovery after a cache miss. */
-interface GetDiscoveryJob extends JobCommon, DiscoveryRefresh {
-  command: 'get';
-  parsed: ParsedArgs;
-}
-
-function onGetDiscovery(st: KubectlState, job: GetDiscoveryJob, step: string, r: RequestResult, ctx: Effects): void {
-  const out = onDiscoveryRefresh(st, job, step, r, ctx);
-  if (out === 'more') return;
-  if (out !== 'done') return finishJob(st, job, ctx, out.ok ? undefined : out.err);
-  const { parsed, ...common } = job;
-  startGet(st, common, parsed, ctx);
-}
-
 export function onGetResult(st: KubectlState, job: GetJob, step: string, r: RequestResult, ctx: Effects): void {
-  if (step === DISCOVERY_API_STEP || step === DISCOVERY_APIS_STEP) return onGetDiscovery(st, job as unknown as GetDiscoveryJob, step, r, ctx);
   if (step === 'watch') return onGetWatchEnded(st, job, r, ctx);
   if (step === RAW_STEP) return onGetRawResult(st, job, r, ctx);
   if (step === RAW_WATCH_STEP) return onGetRawWatchEnded(st, job, r, ctx);

@@ -6,13 +6,14 @@
 // (logs.go selectorTail), as the Jobs task pages use it. --limit-bytes=N asks the kubelet for at
 // most N bytes of each log, counted after --tail picked the lines.
 
-import { resourceForName, type ResourceInfo } from '../../../api/resources';
+import type { ResourceInfo } from '../../../api/resources';
 import type { KubeList, Pod } from '../../../api/types';
 import { selectorString } from '../../../apiserver/printers/apps-printers';
 import { isPodReady } from '../../../controllers/replicaset/types';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
-import { plain, type KubectlError } from '../errors';
+import { noResourceType, plain, type KubectlError } from '../errors';
+import { mapResource } from '../discovery-cache';
 import { flagBool, flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { goDuration } from './rollout';
@@ -197,9 +198,9 @@ export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
   let owner: ResourceInfo | undefined;
   if (target.includes('/')) {
     const [type, name] = target.split('/', 2) as [string, string];
-    const info = resourceForName(type);
+    const info = mapResource(st, type);
     // The builder GETs whatever TYPE/NAME names; logsForObject then needs its pod selector.
-    if (!info) return finishJob(st, common, ctx, plain(`the server doesn't have a resource type "${type}"`));
+    if (!info) return finishJob(st, common, ctx, plain(noResourceType(type)));
     if (info.resource !== 'pods') owner = info;
     target = name;
   }

@@ -18,6 +18,8 @@ import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, typ
 import { kindSlashName } from '../manifest';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { resolveTargets } from './get';
+import { cachedIn } from '../discovery-cache';
+
 
 export type PatchChange =
   | { t: 'scale'; replicas: number }
@@ -104,7 +106,7 @@ function resourcesAndPairs(args: string[], pairType: string): { resources: strin
 type Targets = { info: ResourceInfo; names: string[]; rest: string[]; list?: PatchJob['list'] };
 
 /** label and annotate (label.go, annotate.go Validate and the builder): names, or a type with -l / --all. */
-function metaTargets(p: ParsedArgs, command: 'label' | 'annotate'): Targets | string | ReturnType<typeof plain> {
+function metaTargets(st: KubectlState, p: ParsedArgs, command: 'label' | 'annotate'): Targets | string | ReturnType<typeof plain> {
   const rp = resourcesAndPairs(p.args, command);
   if (typeof rp === 'string') return rp;
   const selector = flagString(p, 'selector');
@@ -112,7 +114,7 @@ function metaTargets(p: ParsedArgs, command: 'label' | 'annotate'): Targets | st
   if (all && selector !== undefined) return 'error: cannot set --all and --selector at the same time\n';
   if (rp.resources.length === 0) return 'error: one or more resources must be specified as <resource> <name> or <resource>/<name>\n';
   if (rp.pairs.length === 0) return `error: at least one ${command === 'label' ? 'label' : 'annotation'} update is required\n`;
-  const resolved = resolveTargets(rp.resources);
+  const resolved = resolveTargets(rp.resources, cachedIn(st));
   if ('t' in resolved) return resolved;
   const t = resolved.targets[0]!;
   if (t.names.length > 0) return { info: t.info, names: t.names, rest: rp.pairs };
@@ -133,12 +135,12 @@ export function startPatchCommand(st: KubectlState, common: JobCommon, p: Parsed
   if (command === 'scale' && flagInt(p, 'replicas') === undefined) return fail(st, common, ctx, 'error: required flag(s) "replicas" not set\n');
   let targets: Targets;
   if (command === 'label' || command === 'annotate') {
-    const t = metaTargets(p, command);
+    const t = metaTargets(st, p, command);
     if (typeof t === 'string') return fail(st, common, ctx, t);
     if ('t' in t) return finishJob(st, common, ctx, t);
     targets = t;
   } else {
-    const tn = typeAndName(args);
+    const tn = typeAndName(args, cachedIn(st));
     if ('error' in tn) return finishJob(st, common, ctx, plain(tn.error));
     targets = { info: tn.info, names: [tn.name], rest: tn.rest };
   }

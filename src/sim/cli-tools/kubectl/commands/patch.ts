@@ -14,6 +14,8 @@ import type { Effects } from '../../../kernel/component';
 import { parseYamlChunk } from '../../common/yaml-docs';
 import type { CliExec } from '../../protocol';
 import { typeAndName } from '../apps-resources';
+import { cachedIn } from '../discovery-cache';
+
 import { plain } from '../errors';
 import { flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
@@ -59,7 +61,7 @@ export function startPatch(st: KubectlState, common: JobCommon, p: ParsedArgs, e
   const parsed = parseYamlChunk(v.patch);
   if (!parsed.ok) return finishJob(st, common, ctx, plain(`unable to parse "${flagString(p, 'patch') ?? ''}": ${parsed.error}`));
   if (p.args.length === 0) return finishJob(st, common, ctx, plain(NO_RESOURCES));
-  const tn = typeAndName(p.args);
+  const tn = typeAndName(p.args, cachedIn(st));
   if ('error' in tn) return finishJob(st, common, ctx, plain(tn.error));
   const job: PatchVerbJob = {
     ...common,

@@ -9,8 +9,8 @@
 import type { Pod } from '../../../api/types';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
-import { lookupResource } from '../apps-resources';
-import { plain } from '../errors';
+import { mapResource } from '../discovery-cache';
+import { noResourceType, plain } from '../errors';
 import type { ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 
@@ -32,8 +32,8 @@ export function startPortForward(st: KubectlState, common: JobCommon, p: ParsedA
   const slash = target.indexOf('/');
   const typed = slash >= 0 ? target.slice(0, slash) : 'pods';
   const name = slash >= 0 ? target.slice(slash + 1) : target;
-  const info = lookupResource(typed);
-  if (!info) return finishJob(st, common, ctx, plain(`the server doesn't have a resource type "${typed}"`));
+  const info = mapResource(st, typed);
+  if (!info) return finishJob(st, common, ctx, plain(noResourceType(typed)));
   const remote = p.args.slice(1).map((x) => x.split(':').at(-1) ?? x);
   const job: PortForwardJob = { ...common, command: 'port-forward', kind: info.kind, name, remote };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);

@@ -9,6 +9,8 @@ import { resourcePath } from '../../../client/apiclient';
 import type { Effects, Timer } from '../../../kernel/component';
 import type { TimerId } from '../../../kernel/units';
 import { appsResource, typeAndName } from '../apps-resources';
+import { cachedIn } from '../discovery-cache';
+
 import { plain } from '../errors';
 import { flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
@@ -77,7 +79,7 @@ export function startRollout(st: KubectlState, common: JobCommon, p: ParsedArgs,
   if (sub === undefined || !(SUBCOMMANDS as readonly string[]).includes(sub)) {
     return finishJob(st, common, ctx, plain(`unknown command "${sub ?? ''}" for "kubectl rollout"`));
   }
-  const tn = typeAndName(p.args.slice(1));
+  const tn = typeAndName(p.args.slice(1), cachedIn(st));
   if ('error' in tn) return finishJob(st, common, ctx, plain(tn.error));
   const viewerMissing = (sub === 'status' || sub === 'history' || sub === 'undo') && !STATUS_KINDS.includes(tn.info.kind);
   if (viewerMissing) return finishJob(st, common, ctx, plain(`no ${sub === 'status' ? 'status viewer' : sub === 'history' ? 'history viewer' : 'rollbacker'} has been implemented for "${tn.info.kind}"`));

@@ -16,6 +16,8 @@ import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindSlashName } from '../manifest';
 import { resolveTargets } from './get';
+import { cachedIn } from '../discovery-cache';
+
 import { goDuration } from './rollout';
 
 export const WAIT_POLL_TIMER = 'kubectl.wait-poll';
@@ -129,7 +131,7 @@ export function startWait(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
   if (p.args.length === 0) {
     return finishJob(st, common, ctx, plain("You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'"));
   }
-  const resolved = resolveTargets(p.args);
+  const resolved = resolveTargets(p.args, cachedIn(st));
   if ('t' in resolved) return finishJob(st, common, ctx, resolved);
   const job: WaitJob = { ...common, command: 'wait', forCond, targets: [], index: 0, waitMs: parsedTimeout < 0 ? WEEK_MS : parsedTimeout };
   const t = resolved.targets[0]!;
