@@ -26,6 +26,11 @@ describe('kubectl exec TYPE/NAME', () => {
     expect(c.run('kubectl exec pod/' + chosen + ' -- hostname').stdout).toBe(`${chosen}\n`);
   });
 
+  // The app's terminal sends each line typed at the prompt as one more exec into session.pod (terminal-session.ts).
+  it('opens an -it session in the chosen pod, so the lines typed next go to that pod', () => {
+    expect(c.run('kubectl exec -it deploy/web -- bash')).toMatchObject({ exitCode: 0, session: { pod: chosen, container: 'nginx', prompt: `root@${chosen}:/# ` } });
+  });
+
   it('picks the pod ready longer, not the first one listed (ActivePods rule 6, reversed)', () => {
     c.run('kubectl run b --image=nginx:1.25 --labels=app=pick');
     c.sim.runUntil(c.sim.now + 30_000);
