@@ -464,6 +464,12 @@ const EXECS: string[] = [
   'exec {pod} -- curl -s http://web',
   'exec {pod} -- curl -s http://web.default.svc.cluster.local',
   'exec {pod} -- nslookup web',
+  // issue 12: TYPE/NAME through attachablePodForObject; `kubernetes` is a Service without a selector.
+  'exec deploy/web -- hostname',
+  'exec svc/web -- hostname',
+  'exec deploy/nope -- hostname',
+  'exec svc/kubernetes -- hostname',
+  'attach svc/kubernetes',
 ];
 
 let h: ServeHandle | undefined;

@@ -28,6 +28,9 @@ const VERBS: [string, string][] = [
   ['kubectl autoscale deployment web --max=3', 'deployment'],
   ['kubectl logs deployment/web', 'deployment'],
   ['kubectl port-forward deployment/web 8080:80', 'deployment'],
+  ['kubectl exec deployment/web -- hostname', 'deployment'],
+  ['kubectl attach deployment/web', 'deployment'],
+  ['kubectl attach deployment web', 'deployment'],
   ['kubectl edit deployment web', 'deployment'],
   ['kubectl describe deployments.apps web', 'deployments'],
 ];
@@ -92,6 +95,17 @@ describe("every verb maps its TYPE through kubectl's discovery cache", () => {
     const c = setup();
     c.run('kubectl api-versions');
     expect(verboseLines(c.run('kubectl describe deployment web -v=6').stderr)).toEqual(refetchThenError('error: the server doesn\'t have a resource type "deployment"'));
+  });
+
+  // exec.go and attach.go map TYPE/NAME (attach also TYPE NAME) with the builder's ResourceNames, so a warm cache's miss refetches too.
+  it('exec and attach fetch discovery again (-v=6) before they give up, and find the pod after a restart', () => {
+    const c = setup();
+    c.run('kubectl api-versions');
+    const error = 'error: the server doesn\'t have a resource type "deploy"';
+    expect(verboseLines(c.run('kubectl exec deploy/web -v=6 -- hostname').stderr)).toEqual(refetchThenError(error));
+    expect(verboseLines(c.run('kubectl attach deploy web -v=6').stderr)).toEqual(refetchThenError(error));
+    restartApiserver(c);
+    expect(c.run('kubectl exec deploy/web -- hostname')).toMatchObject({ stdout: expect.stringMatching(/^web-[a-z0-9]+-[a-z0-9]{5}\n$/), exitCode: 0 });
   });
 
   it('after kube-apiserver starts again, describe, scale, rollout status, label and delete map deployments again', () => {

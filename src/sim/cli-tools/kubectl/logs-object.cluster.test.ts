@@ -4,9 +4,7 @@
 // the first pod by ByLogging, `Found N pods, using pod/NAME` on stderr when there are several, and
 // kubectl's errors. The error texts are what kubectl.1.31 printed through kubeplay serve (2026-12-03).
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../../api/types';
 import { buildCluster } from '../../cluster';
-import { byLogging } from './commands/logs';
 
 const NGINX_LAST = '2024/08/13 09:00:03 [notice] 1#1: start worker process 29\n';
 
@@ -38,36 +36,5 @@ describe('kubectl logs TYPE/NAME', () => {
     expect(c.run('kubectl logs nope')).toMatchObject({ stderr: 'error: error from server (NotFound): pods "nope" not found in namespace "default"\n', exitCode: 1 });
     expect(c.run('kubectl logs deploy/nope').stderr).toBe('error: error from server (NotFound): deployments.apps "nope" not found in namespace "default"\n');
     expect(c.run('kubectl logs node/nope').stderr).toBe('error: error from server (NotFound): nodes "nope" not found in namespace "default"\n');
-  });
-});
-
-function pod(name: string, o: { node?: string; phase?: string; readySince?: string; restarts?: number; created?: string }): Pod {
-  const conditions = o.readySince ? [{ type: 'Ready', status: 'True', lastTransitionTime: o.readySince }] : [{ type: 'Ready', status: 'False' }];
-  return {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name, creationTimestamp: o.created ?? '2024-08-13T09:00:00Z' },
-    spec: { containers: [{ name: 'c', image: 'x' }], ...(o.node !== undefined && { nodeName: o.node }) },
-    status: { phase: o.phase ?? 'Running', conditions, containerStatuses: [{ name: 'c', restartCount: o.restarts ?? 0 }] },
-  } as unknown as Pod;
-}
-
-describe('podutils.ByLogging', () => {
-  const order = (...pods: Pod[]): string[] => [...pods].sort(byLogging).map((p) => p.metadata.name ?? '');
-
-  it('assigned, then Running < Unknown < Pending, then ready', () => {
-    expect(order(pod('unassigned', {}), pod('pending', { node: 'n', phase: 'Pending' }), pod('unknown', { node: 'n', phase: 'Unknown' }), pod('running', { node: 'n' }))).toEqual(['running', 'unknown', 'pending', 'unassigned']);
-    expect(order(pod('notready', { node: 'n' }), pod('ready', { node: 'n', readySince: '2024-08-13T09:00:05Z' }))).toEqual(['ready', 'notready']);
-  });
-
-  it('ready longer before ready shorter, even when the shorter one restarted more or is older', () => {
-    const longer = pod('longer', { node: 'n', readySince: '2024-08-13T09:00:05Z', created: '2024-08-13T09:00:03Z' });
-    const shorter = pod('shorter', { node: 'n', readySince: '2024-08-13T09:01:00Z', restarts: 3, created: '2024-08-13T09:00:00Z' });
-    expect(order(shorter, longer)).toEqual(['longer', 'shorter']);
-  });
-
-  it('then more restarts first, then older first', () => {
-    expect(order(pod('few', { node: 'n' }), pod('many', { node: 'n', restarts: 2 }))).toEqual(['many', 'few']);
-    expect(order(pod('newer', { node: 'n', created: '2024-08-13T09:00:09Z' }), pod('older', { node: 'n', created: '2024-08-13T09:00:01Z' }))).toEqual(['older', 'newer']);
   });
 });

@@ -5,6 +5,7 @@
 // default type for logs and port-forward (`web` is a pod, `deploy/web` maps `deploy`),
 // cmdutil.GetResourcesAndPairs for label, annotate and set image, and explain's
 // SplitAndParseResourceRequestWithMatchingPrefix (the first field of `deployments.spec`),
+// `exec` and `attach` (ResourceNames("pods", ...) as logs; attach also takes `TYPE NAME`),
 // `create job --from=TYPE/NAME` (create_job.go Run: ResourceTypeOrNameArgs), `auth can-i VERB
 // TYPE[/NAME]` (cani.go resourceFor) and `events --for TYPE/NAME` (events.go
 // decodeResourceTypeName), which map with mapper.ResourceFor and so refresh on a miss too.

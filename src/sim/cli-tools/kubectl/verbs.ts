@@ -17,7 +17,7 @@ import { onAutoscaleResult, startAutoscale } from './commands/autoscale';
 import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain } from './commands/drain';
 import { onExecResult, startExec } from './commands/exec';
 import { onPortForwardResult, startPortForward } from './commands/port-forward';
-import { ATTACH_POLL_TIMER, onAttachResult, onAttachTimer, startAttach } from './commands/attach';
+import { ATTACH_POLL_TIMER, attachTypeName, onAttachResult, onAttachTimer, startAttach } from './commands/attach';
 import { onClusterInfoResult, startClusterInfo } from './commands/cluster-info';
 import { onDiscoveryVerbResult, startDiscoveryVerb } from './commands/discovery-verbs';
 import { onEventsResult, onEventsWatchEvent, startEvents } from './commands/events';
@@ -150,12 +150,14 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'exec',
+    types: (p) => slashType(p.args[0]),
     flags: [str('container', 'c'), bool('stdin', 'i'), bool('tty', 't'), bool('quiet', 'q'), str('pod-running-timeout'), arr('filename', 'f')],
     start: (st, c, p, _e, ctx) => startExec(st, c, p, ctx),
     onResult: onResult(onExecResult),
   },
   {
     name: 'attach',
+    types: (p) => attachTypeName(p.args).slice(0, 1).filter((t): t is string => t !== undefined),
     flags: [str('container', 'c'), bool('stdin', 'i'), bool('tty', 't'), bool('quiet', 'q'), str('pod-running-timeout')],
     start: (st, c, p, _e, ctx) => startAttach(st, c, p, ctx),
     onResult: onResult(onAttachResult),

@@ -1,5 +1,6 @@
 // `kubectl attach (POD | TYPE/NAME) [-c CONTAINER] [-i] [-t] [-q]` (kubectl/pkg/cmd/attach/attach.go,
-// v1.31): GET the pod, refuse a completed one (`cannot attach a container in a completed pod;
+// v1.31): GET the pod (for TYPE/NAME or TYPE NAME the object, then its first pod by
+// sort.Reverse(ActivePods), polymorphichelpers/attachablepodforobject.go), refuse a completed one (`cannot attach a container in a completed pod;
 // current phase is Succeeded`), pick the container as exec does (`Defaulted container ...`), warn
 // when -t asks for a tty the container did not allocate, print `If you don't see a command prompt,
 // try pressing enter.` on stderr, then stream the main process's output until it ends (exit 0) or
@@ -17,6 +18,8 @@ import { plain } from '../errors';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { defaultContainer } from './exec';
+import { objectArg, podsForObject, requestOwner, type PodOwner } from './pod-for-object';
+import { byReverseActivePods } from './podutils';
 
 export const ATTACH_POLL_TIMER = 'kubectl.attach-poll';
 const POLL_MS = 1000;
@@ -24,6 +27,8 @@ const POLL_MS = 1000;
 export interface AttachJob extends JobCommon {
   command: 'attach';
   pod: string;
+  /** `attach deploy/web`: the object whose pod is attached to (pod-for-object.ts). */
+  owner?: PodOwner;
   container?: string;
   stdin: boolean;
   tty: boolean;
@@ -38,15 +43,22 @@ function emit(job: AttachJob, ctx: Effects, stdout: string, stderr: string): voi
   ctx.emit(o as unknown as { type: string });
 }
 
+/** attach.go Complete: ResourceNames("pods", NAME-or-TYPE/NAME), or ResourceNames(TYPE, NAME) for two words. */
+export function attachTypeName(args: readonly string[]): [string | undefined, string] {
+  if (args.length === 2) return [args[0]!, args[1]!];
+  const word = args[0] ?? '';
+  return word.includes('/') ? [word.slice(0, word.indexOf('/')), word.slice(word.indexOf('/') + 1)] : [undefined, word];
+}
+
 export function startAttach(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
   if (p.args.length === 0) return finishJob(st, common, ctx, plain('at least 1 argument is required for attach'));
   if (p.args.length > 2) return finishJob(st, common, ctx, plain(`expected POD, TYPE/NAME, or TYPE NAME, (at most 2 arguments) saw ${p.args.length}: [${p.args.join(' ')}]`));
-  let type = p.args.length === 2 ? p.args[0]! : 'pod';
-  let name = p.args.length === 2 ? p.args[1]! : p.args[0]!;
-  if (p.args.length === 1 && name.includes('/')) [type, name] = name.split('/', 2) as [string, string];
-  if (!['pod', 'pods', 'po'].includes(type.toLowerCase())) return finishJob(st, common, ctx, plain(`Kubeplay's kubectl attach takes a pod (pod/NAME), not ${type}`));
-  const job: AttachJob = { ...common, command: 'attach', pod: name, container: flagString(p, 'container'), stdin: flagBool(p, 'stdin'), tty: flagBool(p, 'tty'), quiet: flagBool(p, 'quiet') };
+  const [type, name] = attachTypeName(p.args);
+  const arg = type === undefined ? { name } : objectArg(st, type, name);
+  if ('error' in arg) return finishJob(st, common, ctx, plain(arg.error));
+  const job: AttachJob = { ...common, command: 'attach', pod: name, owner: arg.owner, container: flagString(p, 'container'), stdin: flagBool(p, 'stdin'), tty: flagBool(p, 'tty'), quiet: flagBool(p, 'quiet') };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  if (job.owner) return requestOwner(st, job, job.owner, name, ctx);
   jobRequest(st, job, ctx, { method: 'GET', path: resourcePath({ resource: 'pods', namespace: job.namespace, name }) }, 'pod', { object: { kind: 'Pod', name, namespace: job.namespace } });
 }
 
@@ -67,6 +79,12 @@ export function onAttachResult(st: KubectlState, job: AttachJob, step: string, r
     if (step === 'attach' && job.cursor !== undefined) return finishJob(st, job, ctx);
     if (text !== undefined) return finishJob(st, job, ctx, plain(`unable to upgrade connection: ${text}`));
     return finishJob(st, job, ctx, r.err);
+  }
+  if (step === 'owner' || step === 'owner-pods') {
+    const first = podsForObject(st, job, step, r, ctx, 'cannot attach to', byReverseActivePods)?.[0];
+    if (!first) return;
+    job.pod = first.metadata.name ?? '';
+    return onAttachResult(st, job, 'pod', { ok: true, status: 200, body: first }, ctx);
   }
   if (step === 'pod') {
     const pod = asObject(r) as Pod;

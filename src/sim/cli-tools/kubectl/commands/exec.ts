@@ -1,5 +1,6 @@
 // `kubectl exec (POD | TYPE/NAME) [-c CONTAINER] [-i] [-t] -- COMMAND [args...]`
-// (kubectl/pkg/cmd/exec/exec.go, v1.31): GET the pod, refuse a completed one, pick the container
+// (kubectl/pkg/cmd/exec/exec.go, v1.31): GET the pod (for TYPE/NAME the object, then its first pod
+// by sort.Reverse(ActivePods), polymorphichelpers/attachablepodforobject.go), refuse a completed one, pick the container
 // (podcmd.FindOrDefaultContainerByName: `Defaulted container "x" out of: x, y` on stderr when
 // there are several and no default-container annotation), then POST pods/<pod>/exec with the
 // PodExecOptions. The stream's output goes to stdout and stderr (a tty merges stderr into stdout);
@@ -17,10 +18,14 @@ import type { Effects } from '../../../kernel/component';
 import { plain } from '../errors';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+import { objectArg, podsForObject, requestOwner, type PodOwner } from './pod-for-object';
+import { byReverseActivePods } from './podutils';
 
 export interface ExecJob extends JobCommon {
   command: 'exec';
   pod: string;
+  /** `exec deploy/web`, `svc/web`...: the object whose pod is entered (pod-for-object.ts). */
+  owner?: PodOwner;
   container?: string;
   argv: string[];
   stdin: boolean;
@@ -49,17 +54,16 @@ export function startExec(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
     common.stderr += EXEC_NO_DASH;
     return finishJob(st, common, ctx, undefined, 1);
   }
-  let target = p.args[0]!;
-  if (target.includes('/')) {
-    const [type, name] = target.split('/', 2) as [string, string];
-    if (!['pod', 'pods', 'po'].includes(type.toLowerCase())) return finishJob(st, common, ctx, plain(`Kubeplay's kubectl exec takes a pod (pod/NAME), not ${type}`));
-    target = name;
-  }
+  const target = p.args[0]!;
+  // ResourceNames("pods", target): a bare NAME is a pod, TYPE/NAME maps TYPE.
+  const arg = target.includes('/') ? objectArg(st, target.slice(0, target.indexOf('/')), target.slice(target.indexOf('/') + 1)) : { name: target };
+  if ('error' in arg) return finishJob(st, common, ctx, plain(arg.error));
   if (argv.length === 0) return finishJob(st, common, ctx, plain('you must specify at least one command for the container'));
   const job: ExecJob = {
     ...common,
     command: 'exec',
-    pod: target,
+    pod: arg.name,
+    owner: arg.owner,
     container: flagString(p, 'container'),
     argv,
     stdin: flagBool(p, 'stdin'),
@@ -68,6 +72,7 @@ export function startExec(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
   };
   if (!job.requestTimeoutSet) job.timeoutMs = EXEC_STREAM_TIMEOUT_MS;
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
+  if (job.owner) return requestOwner(st, job, job.owner, job.pod, ctx);
   const path = resourcePath({ resource: 'pods', namespace: job.namespace, name: job.pod });
   jobRequest(st, job, ctx, { method: 'GET', path }, 'pod', { object: { kind: 'Pod', name: job.pod, namespace: job.namespace } });
 }
@@ -96,6 +101,13 @@ export function onExecResult(st: KubectlState, job: ExecJob, step: string, r: Re
     // Plain text from the kubelet (no Status reason) is an upgrade the other side refused.
     if (step === 'exec' && r.err.t === 'status' && !r.err.status.reason) return finishJob(st, job, ctx, plain(`unable to upgrade connection: ${r.err.status.message ?? ''}`));
     return finishJob(st, job, ctx, r.err);
+  }
+  if (step === 'owner' || step === 'owner-pods') {
+    // attachablePodForObject: the first pod by sort.Reverse(ActivePods), with no word about which.
+    const first = podsForObject(st, job, step, r, ctx, 'cannot attach to', byReverseActivePods)?.[0];
+    if (!first) return;
+    job.pod = first.metadata.name ?? '';
+    return onExecResult(st, job, 'pod', { ok: true, status: 200, body: first }, ctx);
   }
   if (step === 'pod') {
     const pod = asObject(r) as Pod;

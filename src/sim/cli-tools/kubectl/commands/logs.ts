@@ -6,17 +6,15 @@
 // (logs.go selectorTail), as the Jobs task pages use it. --limit-bytes=N asks the kubelet for at
 // most N bytes of each log, counted after --tail picked the lines.
 
-import type { ResourceInfo } from '../../../api/resources';
 import type { KubeList, Pod } from '../../../api/types';
-import { selectorString } from '../../../apiserver/printers/apps-printers';
-import { isPodReady } from '../../../controllers/replicaset/types';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
-import { noResourceType, plain, type KubectlError } from '../errors';
-import { mapResource } from '../discovery-cache';
+import { plain, type KubectlError } from '../errors';
 import { flagBool, flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { goDuration } from './rollout';
+import { objectArg, podsForObject, requestOwner, type PodOwner } from './pod-for-object';
+import { byLogging } from './podutils';
 import { DEFAULT_MAX_LOG_REQUESTS, onFollowResult, startFollow, type FollowState } from './logs-follow';
 
 export interface LogsJob extends JobCommon {
@@ -27,7 +25,7 @@ export interface LogsJob extends JobCommon {
   previous: boolean;
   timestamps: boolean;
   /** `logs job/x`, `deploy/x`, `svc/x`...: the object whose first pod is read. */
-  owner?: { group: string; version: string; resource: string; kind: string };
+  owner?: PodOwner;
   /** `logs -l`: the pods still to read, in the list's order. */
   selected?: Pod[];
   /** --since (whole seconds) or --since-time (RFC 3339). */
@@ -52,81 +50,11 @@ export interface LogsJob extends JobCommon {
 /** logs.go: with a selector and no --tail, the last 10 lines of each pod. */
 const SELECTOR_TAIL = 10;
 
-/** Kinds logsForObject reads through their selector (polymorphichelpers/helpers.go SelectorsForObject). */
-const WORKLOADS = ['jobs', 'deployments', 'replicasets', 'statefulsets', 'daemonsets', 'replicationcontrollers', 'services'];
-
-const PHASE_ORDER: Record<string, number> = { Running: 0, Unknown: 1, Pending: 2 };
-
-const maxRestarts = (p: Pod): number => Math.max(0, ...(p.status?.containerStatuses ?? []).map((c) => c.restartCount ?? 0));
-
-/** podutils.podReadyTime: when the Ready condition turned True ('' for none). */
-function readyTime(p: Pod): string {
-  const c = (p.status?.conditions ?? []).find((x) => x.type === 'Ready' && x.status === 'True');
-  return (c as { lastTransitionTime?: string } | undefined)?.lastTransitionTime ?? '';
-}
-
-/** podutils.afterOrZero(t1, t2): a zero time sorts last; otherwise t1 after t2. RFC 3339 UTC strings compare as times. */
-function afterOrZero(t1: string, t2: string): boolean {
-  if (!t1 || !t2) return !t1;
-  return t1 > t2;
-}
-
-/**
- * podutils.ByLogging (kubectl v1.31 pkg/util/podutils/podutils.go): assigned before unassigned,
- * Running (and any phase not named) before Unknown before Pending, ready before not, ready longer
- * before ready shorter (no ready time last), more restarts before fewer, older before newer (no
- * timestamp last). GetFirstPod takes the first.
- */
-export function byLogging(a: Pod, b: Pod): number {
-  const na = a.spec.nodeName ?? '';
-  const nb = b.spec.nodeName ?? '';
-  if (na !== nb && (na === '' || nb === '')) return na ? -1 : 1;
-  const pa = PHASE_ORDER[a.status?.phase ?? ''] ?? 0;
-  const pb = PHASE_ORDER[b.status?.phase ?? ''] ?? 0;
-  if (pa !== pb) return pa - pb;
-  const ra = isPodReady(a);
-  const rb = isPodReady(b);
-  if (ra !== rb) return ra ? -1 : 1;
-  if (ra && rb && readyTime(a) !== readyTime(b)) return afterOrZero(readyTime(b), readyTime(a)) ? -1 : 1;
-  if (maxRestarts(a) !== maxRestarts(b)) return maxRestarts(b) - maxRestarts(a);
-  const ca = a.metadata.creationTimestamp ?? '';
-  const cb = b.metadata.creationTimestamp ?? '';
-  if (ca !== cb) return afterOrZero(cb, ca) ? -1 : 1;
-  return 0;
-}
-
-/** The Go type kubectl names in its errors (`%T`): `*v1.ConfigMap`. */
-const goType = (o: { version: string; kind: string }): string => `*${o.version}.${o.kind}`;
-
-/** SelectorsForObject: the label selector of a workload, a Service or a ReplicationController, or kubectl's error. */
-function podSelector(owner: NonNullable<LogsJob['owner']>, obj: Record<string, unknown>): string | { error: string } {
-  const spec = (obj.spec ?? {}) as { selector?: unknown };
-  const name = (obj.metadata as { name?: string } | undefined)?.name ?? '';
-  if (!WORKLOADS.includes(owner.resource)) return { error: `cannot get the logs from ${goType(owner)}: selector for ${goType(owner)} not implemented` };
-  if (owner.resource === 'services' || owner.resource === 'replicationcontrollers') {
-    const set = (spec.selector ?? {}) as Record<string, string>;
-    if (owner.resource === 'services' && Object.keys(set).length === 0) {
-      return { error: `cannot get the logs from ${goType(owner)}: invalid service '${name}': Service is defined without a selector` };
-    }
-    // labels.SelectorFromSet: the keys sorted.
-    return Object.keys(set).sort().map((k) => `${k}=${set[k]}`).join(',');
-  }
-  return selectorString(spec.selector as Parameters<typeof selectorString>[0]);
-}
-
-/** The workload's pods by its selector; the first by ByLogging, and `Found N pods` when there are more. */
+/** logsforobject.go: the first pod by ByLogging, and `Found N pods` when there are more. */
 function onOwnerResult(st: KubectlState, job: LogsJob, step: string, r: RequestResult, ctx: Effects): void {
-  if (step === 'owner') {
-    const sel = podSelector(job.owner!, asObject(r));
-    if (typeof sel !== 'string') return finishJob(st, job, ctx, plain(sel.error));
-    const path = resourcePath({ resource: 'pods', namespace: job.namespace });
-    jobRequest(st, job, ctx, { method: 'GET', path, query: { labelSelector: sel } }, 'owner-pods');
-    return;
-  }
-  const pods = [...(((r as { body: KubeList }).body.items ?? []) as Pod[])].sort(byLogging);
-  const first = pods[0];
-  // GetFirstPod waits up to --pod-running-timeout (20s) for a pod to appear; Kubeplay does not wait.
-  if (!first) return finishJob(st, job, ctx, plain('timed out waiting for the condition'));
+  const pods = podsForObject(st, job, step, r, ctx, 'cannot get the logs from', byLogging);
+  const first = pods?.[0];
+  if (!pods || !first) return;
   if (pods.length > 1) job.stderr += `Found ${pods.length} pods, using pod/${first.metadata.name}\n`;
   job.pod = first.metadata.name ?? '';
   onLogsResult(st, job, 'pod', { ok: true, status: 200, body: first }, ctx);
@@ -195,13 +123,12 @@ export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
     common.stderr += LOGS_USAGE;
     return finishJob(st, common, ctx, undefined, 1);
   }
-  let owner: ResourceInfo | undefined;
+  let owner: PodOwner | undefined;
   if (target.includes('/')) {
     const [type, name] = target.split('/', 2) as [string, string];
-    const info = mapResource(st, type);
-    // The builder GETs whatever TYPE/NAME names; logsForObject then needs its pod selector.
-    if (!info) return finishJob(st, common, ctx, plain(noResourceType(type)));
-    if (info.resource !== 'pods') owner = info;
+    const arg = objectArg(st, type, name);
+    if ('error' in arg) return finishJob(st, common, ctx, plain(arg.error));
+    owner = arg.owner;
     target = name;
   }
   const o = logsOptions(p);
@@ -209,10 +136,8 @@ export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
   const job: LogsJob = { ...common, ...o, command: 'logs', pod: target, container: flagString(p, 'container') ?? p.args[1], tail: flagInt(p, 'tail') };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   if (owner) {
-    job.owner = { group: owner.group, version: owner.version, resource: owner.resource, kind: owner.kind };
-    const path = resourcePath({ group: owner.group || undefined, version: owner.version, resource: owner.resource, namespace: owner.namespaced ? job.namespace : undefined, name: target });
-    jobRequest(st, job, ctx, { method: 'GET', path }, 'owner', { object: { kind: owner.kind, name: target, namespace: job.namespace } });
-    return;
+    job.owner = owner;
+    return requestOwner(st, job, owner, target, ctx);
   }
   const path = resourcePath({ resource: 'pods', namespace: job.namespace, name: job.pod });
   jobRequest(st, job, ctx, { method: 'GET', path }, 'pod', { object: { kind: 'Pod', name: job.pod, namespace: job.namespace } });
