@@ -5,9 +5,13 @@
 // RemoveAPIService); kubectl's warm discovery cache still maps `deployments`, and once a command has
 // refreshed it (`api-versions`) the type is gone (client-go discovery/cached/disk, restmapper).
 // With CI=true and no kubectl v1.31 the suite fails; elsewhere it skips.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findKubectl131, inPage, normalise, runKubectl, serveForKubectl, type Output } from './kubectl-compare';
-import type { ServeHandle } from './serve';
+import { parseScenario } from '../sim/scenario/parse';
+import { findKubectl131, normalise, runKubectl, type Output } from './kubectl-compare';
+import { serve, type ServeHandle } from './serve';
 
 const KUBECTL = findKubectl131();
 if (!KUBECTL && process.env.CI === 'true') throw new Error('kubectl-compare-apiservice: no kubectl v1.31 found');
@@ -49,7 +53,9 @@ let h: ServeHandle | undefined;
 let env: Record<string, string> = {};
 
 function page(line: string): Output {
-  return inPage(h!, line);
+  const out = h!.cluster.run(`kubectl ${line}`);
+  h!.resync();
+  return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
 }
 
 const comparable = (o: Output): Output => ({ stdout: normalise(o.stdout), stderr: normalise(o.stderr), exitCode: o.exitCode });
@@ -58,7 +64,12 @@ const maybe = KUBECTL ? describe : describe.skip;
 
 maybe('kubectl after delete apiservice v1.apps: real kubectl v1.31 and the in-page kubectl print the same', () => {
   beforeAll(async () => {
-    ({ h, env } = await serveForKubectl(SCENARIO, 'kubectl-compare-apiservice'));
+    const p = parseScenario(SCENARIO, 'compare-apiservice.yaml');
+    if (!p.ok) throw new Error('invalid scenario');
+    h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 1 });
+    const dir = mkdtempSync(join(tmpdir(), 'kubectl-compare-apiservice-'));
+    writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig, { mode: 0o600 });
+    env = { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
   }, 120_000);
 
   afterAll(async () => {

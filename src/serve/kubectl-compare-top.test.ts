@@ -5,10 +5,14 @@
 // clock is moved past two scrapes, then each line runs on both sides. Real kubectl reads discovery
 // (aggregated /apis listing metrics.k8s.io/v1beta1) and the Metrics API through the aggregator's
 // proxy exactly as the page does. With CI=true and no kubectl v1.31 the suite fails; elsewhere it skips.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRICS_SERVER_COMPONENTS_YAML as MANIFEST } from '../sim/node/metrics-server/testdata/components-v0.7.2-kubeadm';
-import { findKubectl131, inPage, normalise, runKubectl, serveForKubectl, type Output } from './kubectl-compare';
-import type { ServeHandle } from './serve';
+import { parseScenario } from '../sim/scenario/parse';
+import { findKubectl131, normalise, runKubectl, type Output } from './kubectl-compare';
+import { serve, type ServeHandle } from './serve';
 
 const KUBECTL = findKubectl131();
 if (!KUBECTL && process.env.CI === 'true') throw new Error('kubectl-compare-top: no kubectl v1.31 found');
@@ -45,7 +49,9 @@ async function real(line: string): Promise<Output> {
 }
 
 function page(line: string, stdin?: string): Output {
-  return inPage(h!, line, stdin);
+  const out = h!.cluster.run(`kubectl ${line}`, stdin === undefined ? {} : { stdin });
+  h!.resync();
+  return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
 }
 
 const comparable = (o: Output): Output => ({ stdout: normalise(o.stdout), stderr: normalise(o.stderr), exitCode: o.exitCode });
@@ -54,7 +60,12 @@ const maybe = KUBECTL ? describe : describe.skip;
 
 maybe('kubectl top: real kubectl v1.31 and the in-page kubectl print the same', () => {
   beforeAll(async () => {
-    ({ h, env } = await serveForKubectl(SCENARIO, 'kubectl-compare-top'));
+    const p = parseScenario(SCENARIO, 'compare-top.yaml');
+    if (!p.ok) throw new Error('invalid scenario');
+    h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 1 });
+    const dir = mkdtempSync(join(tmpdir(), 'kubectl-compare-top-'));
+    writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig, { mode: 0o600 });
+    env = { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
   }, 120_000);
 
   afterAll(async () => {

@@ -4,9 +4,13 @@
 // A command that writes runs once per side on its own object (`r-…` for real kubectl, `p-…` for
 // the page), and the names are made equal before comparing. Differences not fixed yet are
 // `it.fails`, each with why. With CI=true and no kubectl v1.31 the suite fails; elsewhere it skips.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findKubectl131, inPage, normalise, runKubectl, serveForKubectl, type Output } from './kubectl-compare';
-import type { ServeHandle } from './serve';
+import { parseScenario } from '../sim/scenario/parse';
+import { findKubectl131, normalise, runKubectl, type Output } from './kubectl-compare';
+import { serve, type ServeHandle } from './serve';
 
 const KUBECTL = findKubectl131();
 if (!KUBECTL && process.env.CI === 'true') throw new Error('kubectl-compare: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
@@ -477,7 +481,9 @@ async function real(line: string, stdin?: string): Promise<Output> {
 }
 
 function page(line: string, stdin?: string): Output {
-  return inPage(h!, line, stdin);
+  const out = h!.cluster.run(`kubectl ${line}`, stdin === undefined ? {} : { stdin });
+  h!.resync();
+  return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
 }
 
 /** Masked output; for a write, its side's object names (`r-api`, `p-api`) made `x-api`. */
@@ -492,7 +498,12 @@ const maybe = KUBECTL ? describe : describe.skip;
 
 maybe(KUBECTL ? 'real kubectl v1.31 and the in-page kubectl print the same' : 'real kubectl v1.31 and the in-page kubectl print the same (skipped: no kubectl v1.31 found)', () => {
   beforeAll(async () => {
-    ({ h, env } = await serveForKubectl(SCENARIO, 'kubectl-compare'));
+    const p = parseScenario(SCENARIO, 'compare.yaml');
+    if (!p.ok) throw new Error('invalid scenario');
+    h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 1 });
+    const dir = mkdtempSync(join(tmpdir(), 'kubectl-compare-'));
+    writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig, { mode: 0o600 });
+    env = { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
     page('create deployment web --image=nginx:1.25 --replicas=2');
     page('rollout status deployment web');
     page('expose deployment web --port=80');

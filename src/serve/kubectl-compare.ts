@@ -3,11 +3,7 @@
 // else), and the commands compared. Real kubectl is the oracle.
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseScenario } from '../sim/scenario/parse';
-import { serve, type ServeHandle, type ServeOptions } from './serve';
+import { existsSync } from 'node:fs';
 
 /** $KUBECTL, or the Google Cloud SDK's kubectl.1.31 next to the kubectl on the PATH. */
 export function findKubectl131(env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -54,29 +50,4 @@ export function normalise(text: string): string {
   t = t.replace(DURATION, (m, offset: number, all: string) => (m === '' || /^\d+$/.test(m) || all.slice(offset - 2, offset) === ': ' ? m : '<age>'));
   // Where an age was masked, column padding depends on it: every run of spaces counts as two.
   return t.includes('<age>') ? t.split('\n').map((l) => l.replace(/ {2,}/g, '  ').trimEnd()).join('\n') : t;
-}
-
-/**
- * `kubeplay serve` of a scenario on a free port of 127.0.0.1, with the environment real kubectl runs
- * in beside it: the run's kubeconfig in a directory of its own, which is also kubectl's HOME and
- * discovery cache (so no earlier run's cache answers for this one).
- */
-export async function serveForKubectl(
-  scenarioText: string,
-  name: string,
-  options: Partial<Omit<ServeOptions, 'scenario'>> = {},
-): Promise<{ h: ServeHandle; env: Record<string, string> }> {
-  const p = parseScenario(scenarioText, `${name}.yaml`);
-  if (!p.ok) throw new Error(`invalid scenario ${name}`);
-  const h = await serve({ port: 0, address: '127.0.0.1', speed: 1, ...options, scenario: p.scenario });
-  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
-  writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig, { mode: 0o600 });
-  return { h, env: { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') } };
-}
-
-/** The in-page kubectl on the served cluster, then a resync so that what it did is served too. */
-export function inPage(h: ServeHandle, line: string, stdin?: string): Output {
-  const out = h.cluster.run(`kubectl ${line}`, stdin === undefined ? {} : { stdin });
-  h.resync();
-  return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
 }
