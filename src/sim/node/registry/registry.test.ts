@@ -169,6 +169,8 @@ describe('registry component', () => {
     ['docker.io/library/debian:12', 'sha256:813017f3d62be4b5891a7acca6a01bdcd4b8513daa81b1ab99d3a50385b26931'],
     ['docker.io/library/debian:bookworm-slim', 'sha256:abd67ffcfa541b485a3dff59865ab629aa048a6c613e639d36e7456b0b229241'],
     ['docker.io/library/debian:bullseye', 'sha256:99cdf7792e25416bd801861ccd8e2fb27fb527b25e8d9a8704ebc3ead2015675'],
+    ['docker.io/library/debian:stable', 'sha256:a317324860a60f88f98be05d1cab92f2262ef03884d1a6d7894894732ac9eb42'],
+    ['docker.io/library/hello-world:linux', 'sha256:1b4338ade6d6d9eff53264cdc0f9caf1d717cf89dbfcb1cb13c57bc0a3c199a0'],
     // repo-info's httpd files of the 2.4.62 builds (Kubeplay's httpd logs Apache/2.4.62).
     ['docker.io/library/httpd:latest', 'sha256:4c7788695c832bf415a662dfb5160f1895e65fc65c025e85f436ee2c9e7d7f3e'],
     ['docker.io/library/httpd:alpine', 'sha256:741553a657df26d0adb4e6403c0da1700fbb0dd4e0544a8e01eeea3e7a4c592b'],
