@@ -44,7 +44,7 @@
 //   busybox prints BusyBox v1.36.1). A test holds every published redis and httpd tag to the
 //   release its program logs.
 // - ubuntu 24.04/noble/jammy/20.04/focal, alpine latest/3, debian 12/bookworm-slim/bullseye/
-//   bullseye-slim/stable (and 12-slim and 11, whose files at the same commit are the same text
+//   bullseye-slim/stable/latest (and 12-slim and 11, whose files at the same commit are the same text
 //   renamed), hello-world linux: each tag's own file at the commit named. Kubeplay prints no
 //   release of these, so the stored build is taken whatever its date (tags of one release may
 //   come from different commits, so 24.04 and noble differ here though one build at any moment).
@@ -58,7 +58,7 @@
 // alpine 3.18 to 3.20, busybox 1.36.1/stable/glibc/1.34 (the 1.36.1 tag list was read only for
 // latest, musl, 1 and 1-glibc), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes 6.0.4
 // and 6.0.5 platforms) and 5.0; postgres 16/16.4 (the stored 16 is a 16.15 build of 2026, and
-// Kubeplay's postgres:16 is 16.4); ubuntu latest, debian latest/stable-slim, postgres's other tags,
+// Kubeplay's postgres:16 is 16.4); ubuntu latest, debian stable-slim, postgres's other tags,
 // mysql 5.7/8.x/9, memcached, mongo, node, python, golang, rabbitmq, mariadb, php, haproxy, caddy,
 // registry, centos, fedora, openjdk, ruby, traefik and wordpress were not read
 // yet (repo-info has files for most; mysql's would need its logs to print each tag's release).
