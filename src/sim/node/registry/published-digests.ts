@@ -34,11 +34,37 @@
 //   the very index digests registry.k8s.io serves (their etcd, coredns v1.11.3, metrics-server
 //   v0.7.2 and agnhost 2.52 entries match the digests seen in real clusters and pins).
 //
+// - Docker Official Images whose program prints its release: the build of the release Kubeplay's
+//   program prints, from a stored version of repo-info's file with that release in the image's
+//   ENV (the file index names no commit for these, so `seen` names its index id and build dates):
+//   redis latest/7/7.4/7.4.0 and alpine/7-alpine/7.4-alpine (REDIS_VERSION=7.4.0), 7.2/7.2.5
+//   (7.2.5; it replaced a 7.2.16 build), 6/6.2/6.2.14 (6.2.14); httpd 2/latest (repos/httpd/remote.md's
+//   and latest.md's 2.4.62 build), 2.4/2.4.62 and alpine/2.4-alpine (2.4.62; 2.4 replaced a 2.4.68
+//   build); busybox latest and musl (repos/busybox/remote.md of the 1.36.1 builds, as Kubeplay's
+//   busybox prints BusyBox v1.36.1). A test holds every published redis and httpd tag to the
+//   release its program logs.
+// - ubuntu 24.04/noble/jammy/20.04/focal, alpine latest/3, debian 12/bookworm-slim/bullseye/
+//   bullseye-slim/stable/latest (and 12-slim and 11, whose files at the same commit are the same text
+//   renamed), hello-world linux: each tag's own file at the commit named. Kubeplay prints no
+//   release of these, so the stored build is taken whatever its date (tags of one release may
+//   come from different commits, so 24.04 and noble differ here though one build at any moment).
+// - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
+//   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
+//   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names.
+//
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
-// catalogue-docs.ts. For the Docker Official Images the stored copy of repo-info has no file for
-// most of the tags the docs use (perl 5.34.0; alpine 3.20 among those looked up), and the rest
-// were not read; nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of
-// 1.26.2-alpine or 1.27.1-alpine-slim found); of registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
+// catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
+// stored version of the build the catalogue models, for perl 5.34.0, wordpress 6.2.1-apache,
+// alpine 3.18 to 3.20, busybox 1.36.1/stable/glibc/1.34 (the 1.36.1 tag list was read only for
+// latest, musl, 1 and 1-glibc), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes 6.0.4
+// and 6.0.5 platforms) and 5.0; postgres 16/16.4 (the stored 16 is a 16.15 build of 2026, and
+// Kubeplay's postgres:16 is 16.4); ubuntu latest, debian stable-slim, postgres's other tags,
+// mysql 5.7/8.x/9, memcached, mongo, node, python, golang, rabbitmq, mariadb, php, haproxy, caddy,
+// registry, centos, fedora, openjdk, ruby, traefik and wordpress were not read
+// yet (repo-info has files for most; mysql's would need its logs to print each tag's release).
+// nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
+// 1.27.1-alpine-slim found), as do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of
+// registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
 // goproxy 0.1 and nginx-slim 0.8 are real (describe pod Image IDs of those tags, several
 // transcripts), the rest (registry.k8s.io/liveness and busybox, kubernetes-zookeeper, redis:e2e,
 // later nginx-slim tags) found nothing that pins them. gcr.io/google-samples/hello-app:1.0 was

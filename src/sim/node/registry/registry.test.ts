@@ -122,8 +122,9 @@ describe('registry component', () => {
     ['registry.k8s.io/kube-scheduler:v1.31.0', 'sha256:96ddae9c9b2e79342e0551e2d2ec422c0c02629a74d928924aaa069706619808'],
     ['registry.k8s.io/kube-proxy:v1.31.0', 'sha256:c727efb1c6f15a68060bf7f207f5c7a765355b7e3340c513e582ec819c5cd2fe'],
     ['registry.k8s.io/etcd:3.5.15-0', 'sha256:a6dc63e6e8cfa0307d7851762fa6b629afb18f28d8aa3fab5a6e91b4af60026a'],
-    // docker-library/repo-info repos/<image>/remote/<tag>.md, the first `docker pull <image>@sha256:...`.
-    ['docker.io/library/httpd:2.4', 'sha256:454942557d44332cd7e4ae415e7ec9b4dbbf01b4a042491f423fcaf10a32ce9f'],
+    // docker-library/repo-info repos/<image>/remote/<tag>.md, the first `docker pull <image>@sha256:...`
+    // (httpd:2.4 of the 2.4.62 build Kubeplay's httpd logs, from repos/httpd/remote.md's httpd:2).
+    ['docker.io/library/httpd:2.4', 'sha256:4c7788695c832bf415a662dfb5160f1895e65fc65c025e85f436ee2c9e7d7f3e'],
     ['docker.io/library/mysql:8.0', 'sha256:6f54880f928070a036aa3874d4a3fa203adc28688eb89e9f926a0dcacbce3378'],
     // nginx 1.25's last build (1.25.5, May 2024): repo-info's mainline.md of that build, a pod's
     // imageID for nginx:1.25 and pins of nginx:1.25.5 in public repositories.
@@ -152,6 +153,29 @@ describe('registry component', () => {
     ['k8s.gcr.io/liveness:latest', 'sha256:1aef943db82cf1370d0504a51061fb082b4d351171b304ad194f6297c0bb726a'],
     ['registry.k8s.io/goproxy:0.1', 'sha256:5334c7ad43048e3538775cb09aaf184f5e8acf4b0ea60e3bc8f1d93c209865a5'],
     ['registry.k8s.io/nginx-slim:0.8', 'sha256:8b4501fe0fe221df663c22e16539f399e89594552f400408303c42f3dd8d0e52'],
+    // repo-info's redis files of the builds Kubeplay's redis runs (7.4.0, 7.2.5, 6.2.14; ENV REDIS_VERSION).
+    ['docker.io/library/redis:latest', 'sha256:82d08ad50c181182ee5ce23dcefd754a12f946534af57959ba08490e1d0696a0'],
+    ['docker.io/library/redis:7.4.0', 'sha256:82d08ad50c181182ee5ce23dcefd754a12f946534af57959ba08490e1d0696a0'],
+    ['docker.io/library/redis:alpine', 'sha256:dd6c86dc8f3be0526b2baa964473e2443b5a4412c4c2232781ca9820296d407b'],
+    ['docker.io/library/redis:7.2', 'sha256:0c6f34a2d41992ee1e02d52d712c12ac46c4d5a63efdab74915141a52c529586'],
+    ['docker.io/library/redis:6', 'sha256:9adbc930ff5c9124000ecd8962a98560190e085d4a425704c9a36ef014070f12'],
+    // repo-info's busybox tag list of the 1.36.1 builds (Kubeplay's busybox prints BusyBox v1.36.1).
+    ['docker.io/library/busybox:latest', 'sha256:acdc29f25f9c5d678b264007f6f0ea63f12756dcef1cdb043f3fd2a13ba735c3'],
+    ['docker.io/library/busybox:musl', 'sha256:9a7f0d2407780a98013e227ddc43f87bf5fbe626fb59f98280efd591c75ccdec'],
+    // repo-info's repos/<image>/remote/<tag>.md at the commits the data file names.
+    ['docker.io/library/ubuntu:24.04', 'sha256:69cecf4bbf72d2d44a9eef1b71fb98c7fb973d78af11399deccef19beb008ad9'],
+    ['docker.io/library/ubuntu:focal', 'sha256:0e0402cd13f68137edb0266e1d2c682f217814420f2d43d300ed8f65479b14fb'],
+    ['docker.io/library/alpine:latest', 'sha256:5b02b42e375f7426f8d65c3af331ca05d9878f9989230354504e0b9dfd431f60'],
+    ['docker.io/library/debian:12', 'sha256:813017f3d62be4b5891a7acca6a01bdcd4b8513daa81b1ab99d3a50385b26931'],
+    ['docker.io/library/debian:bookworm-slim', 'sha256:abd67ffcfa541b485a3dff59865ab629aa048a6c613e639d36e7456b0b229241'],
+    ['docker.io/library/debian:bullseye', 'sha256:99cdf7792e25416bd801861ccd8e2fb27fb527b25e8d9a8704ebc3ead2015675'],
+    ['docker.io/library/debian:stable', 'sha256:a317324860a60f88f98be05d1cab92f2262ef03884d1a6d7894894732ac9eb42'],
+    ['docker.io/library/hello-world:linux', 'sha256:1b4338ade6d6d9eff53264cdc0f9caf1d717cf89dbfcb1cb13c57bc0a3c199a0'],
+    // repo-info's httpd files of the 2.4.62 builds (Kubeplay's httpd logs Apache/2.4.62).
+    ['docker.io/library/httpd:latest', 'sha256:4c7788695c832bf415a662dfb5160f1895e65fc65c025e85f436ee2c9e7d7f3e'],
+    ['docker.io/library/httpd:alpine', 'sha256:741553a657df26d0adb4e6403c0da1700fbb0dd4e0544a8e01eeea3e7a4c592b'],
+    // repo-info's mysql tag list: the docs' "Run a Single-Instance Stateful Application" image.
+    ['docker.io/library/mysql:5.6', 'sha256:35aa66157963240633625d6490d940069a1311fdfc022bf32116cbf95b90b541'],
   ])('gives %s its published digest', (ref, digest) => {
     expect(resolveReference(ref)).toMatchObject({ ok: true, digest });
   });
@@ -183,6 +207,21 @@ describe('registry component', () => {
     }
     for (const [build, digests] of byBuild) expect([...digests], build).toHaveLength(1);
     expect(byBuild.size).toBeGreaterThanOrEqual(8);
+  });
+
+  // A published digest is of one build, and repo-info records the build's release in the image's
+  // ENV (REDIS_VERSION, HTTPD_VERSION): the program a published tag runs must print that release
+  // (redis-server's `Redis version=`, httpd's `Apache/`), as the real image would.
+  it.each([
+    ['redis', /REDIS_VERSION=([\d.]+)/, /Redis version=([\d.]+)/],
+    ['httpd', /HTTPD_VERSION=([\d.]+)/, /Apache\/([\d.]+)/],
+  ])('runs the release of the published %s build', (image, built, printed) => {
+    const names = Object.keys(PUBLISHED_DIGESTS).filter((n) => n.startsWith(`docker.io/library/${image}:`));
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      const logged = programFor(name, undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [printed.exec(s.text)?.[1]] : [])).find((v) => v);
+      expect([name, built.exec(PUBLISHED_DIGESTS[name]!.seen)?.[1]]).toEqual([name, logged]);
+    }
   });
 
   it('replies to a resolve request with the size and digest', () => {
