@@ -4,17 +4,14 @@
 // apps/v1 out of discovery but kube-apiserver still serves Deployments (kube-aggregator apiserver.go
 // RemoveAPIService); kubectl's warm discovery cache still maps `deployments`, and once a command has
 // refreshed it (`api-versions`) the type is gone (client-go discovery/cached/disk, restmapper).
-// With CI=true and no kubectl v1.31 the suite fails; elsewhere it skips.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseScenario } from '../sim/scenario/parse';
-import { findKubectl131, normalise, runKubectl, type Output } from './kubectl-compare';
-import { serve, type ServeHandle } from './serve';
+// With CI=true and no kubectl v1.31 the suite fails;
+// elsewhere it says it is skipped (kubectl-compare-setup.ts).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Output } from './kubectl-compare';
+import { comparable, describeWithKubectl, inPage, kubectlFor, realKubectl, serveForKubectl } from './kubectl-compare-setup';
+import type { ServeHandle } from './serve';
 
-const KUBECTL = findKubectl131();
-if (!KUBECTL && process.env.CI === 'true') throw new Error('kubectl-compare-apiservice: no kubectl v1.31 found');
+const KUBECTL = kubectlFor('kubectl-compare-apiservice');
 
 const SCENARIO = 'apiVersion: kubeplay.dev/v1alpha1\nkind: Scenario\nmetadata: {name: compare-apiservice}\nspec:\n  seed: 7\n  steps: []\n';
 
@@ -52,24 +49,12 @@ const AFTER_DELETE = [
 let h: ServeHandle | undefined;
 let env: Record<string, string> = {};
 
-function page(line: string): Output {
-  const out = h!.cluster.run(`kubectl ${line}`);
-  h!.resync();
-  return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
-}
+const real = (line: string): Promise<Output> => realKubectl(KUBECTL!, line, env);
+const page = (line: string): Output => inPage(h!, line);
 
-const comparable = (o: Output): Output => ({ stdout: normalise(o.stdout), stderr: normalise(o.stderr), exitCode: o.exitCode });
-
-const maybe = KUBECTL ? describe : describe.skip;
-
-maybe('kubectl after delete apiservice v1.apps: real kubectl v1.31 and the in-page kubectl print the same', () => {
+describeWithKubectl(KUBECTL, 'kubectl after delete apiservice v1.apps: real kubectl v1.31 and the in-page kubectl print the same', () => {
   beforeAll(async () => {
-    const p = parseScenario(SCENARIO, 'compare-apiservice.yaml');
-    if (!p.ok) throw new Error('invalid scenario');
-    h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 1 });
-    const dir = mkdtempSync(join(tmpdir(), 'kubectl-compare-apiservice-'));
-    writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig, { mode: 0o600 });
-    env = { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
+    ({ h, env } = await serveForKubectl(SCENARIO, 'kubectl-compare-apiservice'));
   }, 120_000);
 
   afterAll(async () => {
@@ -78,7 +63,7 @@ maybe('kubectl after delete apiservice v1.apps: real kubectl v1.31 and the in-pa
 
   it('creates a Deployment, warms real kubectl cache, then deletes v1.apps', async () => {
     expect(page('create deployment web --image=nginx:1.27').exitCode).toBe(0);
-    expect((await runKubectl(KUBECTL!, ['get', 'deployments'], env)).stdout).toMatch(/^NAME +READY/);
+    expect((await real('get deployments')).stdout).toMatch(/^NAME +READY/);
     expect(page('delete apiservice v1.apps').stdout).toBe('apiservice.apiregistration.k8s.io "v1.apps" deleted\n');
     h!.cluster.sim.runUntil(h!.cluster.sim.now + 1_000);
     h!.resync();
@@ -86,7 +71,7 @@ maybe('kubectl after delete apiservice v1.apps: real kubectl v1.31 and the in-pa
 
   for (const line of AFTER_DELETE) {
     it(`kubectl ${line}`, async () => {
-      const r = await runKubectl(KUBECTL!, line.split(' '), env);
+      const r = await real(line);
       const p = page(line);
       if (process.env.KUBEPLAY_SHOW) console.log(`$ kubectl ${line}\n${r.stdout}${r.stderr}[${r.exitCode}]`);
       expect(comparable(p)).toEqual(comparable(r));

@@ -4,18 +4,15 @@
 // (plus --kubelet-insecure-tls, src/sim/node/metrics-server/testdata/components-v0.7.2-kubeadm.ts) is applied by the page, the
 // clock is moved past two scrapes, then each line runs on both sides. Real kubectl reads discovery
 // (aggregated /apis listing metrics.k8s.io/v1beta1) and the Metrics API through the aggregator's
-// proxy exactly as the page does. With CI=true and no kubectl v1.31 the suite fails; elsewhere it skips.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// proxy exactly as the page does. With CI=true and no kubectl v1.31 the suite fails;
+// elsewhere it says it is skipped (kubectl-compare-setup.ts).
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { METRICS_SERVER_COMPONENTS_YAML as MANIFEST } from '../sim/node/metrics-server/testdata/components-v0.7.2-kubeadm';
-import { parseScenario } from '../sim/scenario/parse';
-import { findKubectl131, normalise, runKubectl, type Output } from './kubectl-compare';
-import { serve, type ServeHandle } from './serve';
+import type { Output } from './kubectl-compare';
+import { comparable, describeWithKubectl, inPage, kubectlFor, realKubectl, serveForKubectl } from './kubectl-compare-setup';
+import type { ServeHandle } from './serve';
 
-const KUBECTL = findKubectl131();
-if (!KUBECTL && process.env.CI === 'true') throw new Error('kubectl-compare-top: no kubectl v1.31 found');
+const KUBECTL = kubectlFor('kubectl-compare-top');
 
 const SCENARIO = 'apiVersion: kubeplay.dev/v1alpha1\nkind: Scenario\nmetadata: {name: compare-top}\nspec:\n  seed: 7\n  steps: []\n';
 
@@ -44,28 +41,12 @@ const AFTER = [
 let h: ServeHandle | undefined;
 let env: Record<string, string> = {};
 
-async function real(line: string): Promise<Output> {
-  return runKubectl(KUBECTL!, line.split(' '), env);
-}
+const real = (line: string): Promise<Output> => realKubectl(KUBECTL!, line, env);
+const page = (line: string, stdin?: string): Output => inPage(h!, line, stdin);
 
-function page(line: string, stdin?: string): Output {
-  const out = h!.cluster.run(`kubectl ${line}`, stdin === undefined ? {} : { stdin });
-  h!.resync();
-  return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
-}
-
-const comparable = (o: Output): Output => ({ stdout: normalise(o.stdout), stderr: normalise(o.stderr), exitCode: o.exitCode });
-
-const maybe = KUBECTL ? describe : describe.skip;
-
-maybe('kubectl top: real kubectl v1.31 and the in-page kubectl print the same', () => {
+describeWithKubectl(KUBECTL, 'kubectl top: real kubectl v1.31 and the in-page kubectl print the same', () => {
   beforeAll(async () => {
-    const p = parseScenario(SCENARIO, 'compare-top.yaml');
-    if (!p.ok) throw new Error('invalid scenario');
-    h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 1 });
-    const dir = mkdtempSync(join(tmpdir(), 'kubectl-compare-top-'));
-    writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig, { mode: 0o600 });
-    env = { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
+    ({ h, env } = await serveForKubectl(SCENARIO, 'kubectl-compare-top'));
   }, 120_000);
 
   afterAll(async () => {

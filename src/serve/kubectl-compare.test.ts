@@ -3,17 +3,14 @@
 // for byte once AGE columns, timestamps and resourceVersions are masked (kubectl-compare.ts).
 // A command that writes runs once per side on its own object (`r-…` for real kubectl, `p-…` for
 // the page), and the names are made equal before comparing. Differences not fixed yet are
-// `it.fails`, each with why. With CI=true and no kubectl v1.31 the suite fails; elsewhere it skips.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseScenario } from '../sim/scenario/parse';
-import { findKubectl131, normalise, runKubectl, type Output } from './kubectl-compare';
-import { serve, type ServeHandle } from './serve';
+// `it.fails`, each with why. With CI=true and no kubectl v1.31 the suite fails;
+// elsewhere it says it is skipped (kubectl-compare-setup.ts).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Output } from './kubectl-compare';
+import { comparable, describeWithKubectl, inPage, kubectlFor, realKubectl, serveForKubectl } from './kubectl-compare-setup';
+import type { ServeHandle } from './serve';
 
-const KUBECTL = findKubectl131();
-if (!KUBECTL && process.env.CI === 'true') throw new Error('kubectl-compare: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
+const KUBECTL = kubectlFor('kubectl-compare');
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario
@@ -475,35 +472,12 @@ const EXECS: string[] = [
 let h: ServeHandle | undefined;
 let env: Record<string, string> = {};
 
-async function real(line: string, stdin?: string): Promise<Output> {
-  const args = line.match(/(?:[^\s']+|'[^']*')+/g)!.map((a) => a.replace(/'([^']*)'/g, '$1'));
-  return runKubectl(KUBECTL!, args, env, stdin);
-}
+const real = (line: string, stdin?: string): Promise<Output> => realKubectl(KUBECTL!, line, env, stdin);
+const page = (line: string, stdin?: string): Output => inPage(h!, line, stdin);
 
-function page(line: string, stdin?: string): Output {
-  const out = h!.cluster.run(`kubectl ${line}`, stdin === undefined ? {} : { stdin });
-  h!.resync();
-  return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
-}
-
-/** Masked output; for a write, its side's object names (`r-api`, `p-api`) made `x-api`. */
-const comparable = (o: Output, side?: 'r' | 'p'): Output => {
-  const named = (t: string): string => (side ? t.replace(new RegExp(`\\b${side}-`, 'g'), 'x-') : t);
-  return { stdout: normalise(named(o.stdout)), stderr: normalise(named(o.stderr)), exitCode: o.exitCode };
-};
-
-// Outside CI, no kubectl v1.31 is a skip that says so in the test list and on stderr.
-if (!KUBECTL) console.warn('kubectl-compare: skipped, no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
-const maybe = KUBECTL ? describe : describe.skip;
-
-maybe(KUBECTL ? 'real kubectl v1.31 and the in-page kubectl print the same' : 'real kubectl v1.31 and the in-page kubectl print the same (skipped: no kubectl v1.31 found)', () => {
+describeWithKubectl(KUBECTL, 'real kubectl v1.31 and the in-page kubectl print the same', () => {
   beforeAll(async () => {
-    const p = parseScenario(SCENARIO, 'compare.yaml');
-    if (!p.ok) throw new Error('invalid scenario');
-    h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 1 });
-    const dir = mkdtempSync(join(tmpdir(), 'kubectl-compare-'));
-    writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig, { mode: 0o600 });
-    env = { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
+    ({ h, env } = await serveForKubectl(SCENARIO, 'kubectl-compare'));
     page('create deployment web --image=nginx:1.25 --replicas=2');
     page('rollout status deployment web');
     page('expose deployment web --port=80');

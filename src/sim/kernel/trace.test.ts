@@ -1,6 +1,7 @@
 // The trace hash (DESIGN.md, 4: "the same scenario and seed give the same trace, byte for byte: the
 // CLI prints a trace hash"): hashRecord feeds formatRecord's line piece by piece instead of building
-// it, so these cases hold the two to the same characters, including the numbers it writes itself.
+// it (both walk writeRecord's layout), so these cases hold the two to the same characters, including
+// the numbers the hash writes itself; the pinned line and hash hold the layout to what it was.
 import { describe, expect, it } from 'vitest';
 import { createTraceHash, formatRecord, hashHex, hashRecord, type TraceRecord } from './trace';
 import type { Millis, ProcessId, RecordId } from './units';
@@ -56,5 +57,17 @@ describe('hashRecord', () => {
     const h = createTraceHash();
     for (const r of rs) hashRecord(h, r);
     expect(hashHex(h)).toBe(hashOfLine(rs.map(formatRecord)));
+  });
+
+  // Pinned from the layout as it was before formatRecord and hashRecord shared writeRecord (commit
+  // 1eb3e81): a change to the line's layout changes every scenario's trace hash, so it fails here first.
+  it('keeps the line and the hash the layout had', () => {
+    const sent = { ...base, ...cases[1]![1] };
+    const dropped: TraceRecord = { ...base, kind: 'drop', dropped: 'partition', summary: 'lost: MsgApp', time: 1234.56789 as Millis, object: { kind: 'Node', name: 'worker-1' } };
+    expect(formatRecord(sent)).toBe('#1234567 10000.000 ->10001.000 message:http.request kubectl -> kube-apiserver [persistence] pod/default/web cause=99 POST /api/v1/namespaces/default/pods');
+    expect(formatRecord(dropped)).toBe('#1 1234.568 drop:http.request kubectl -> kube-apiserver [persistence] node/worker-1 cause=- lost: MsgApp DROPPED(partition)');
+    const h = createTraceHash();
+    for (const r of [base, sent, dropped]) hashRecord(h, r);
+    expect(hashHex(h)).toBe('cb5258615b34dc82');
   });
 });

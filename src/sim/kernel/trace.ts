@@ -62,12 +62,81 @@ export function createTraceHash(): TraceHash {
   return { a: 0x811c9dc5, b: 0x01000193 ^ 0x5bd1e995 };
 }
 
+/**
+ * Where a record's canonical line goes, piece by piece: into a string (formatRecord) or into the
+ * hash's lanes (hashRecord). writeRecord is the one place the line's layout is written.
+ */
+interface LineSink {
+  /** Text as a template literal prints it (a missing field as "undefined"). */
+  text(s: string): void;
+  /** A whole number as `String(n)` prints it. */
+  int(n: number): void;
+  /** `n.toFixed(3)`. */
+  fixed3(n: number): void;
+}
+
+/** The canonical line of a record: what the hash covers and what `--trace` prints. */
+function writeRecord(r: TraceRecord, out: LineSink): void {
+  out.text('#');
+  out.int(r.id);
+  out.text(' ');
+  out.fixed3(r.time);
+  if (r.deliverAt !== undefined) {
+    out.text(' ->');
+    out.fixed3(r.deliverAt);
+  }
+  out.text(' ');
+  out.text(r.kind);
+  out.text(':');
+  out.text(r.type);
+  out.text(' ');
+  out.text(r.from);
+  out.text(' -> ');
+  out.text(r.to);
+  out.text(' [');
+  out.text(r.phase);
+  out.text('] ');
+  const o = r.object;
+  if (o) {
+    out.text(o.kind.toLowerCase());
+    out.text('/');
+    if (o.namespace) {
+      out.text(o.namespace);
+      out.text('/');
+    }
+    out.text(o.name);
+  } else out.text('-');
+  out.text(' cause=');
+  if (r.cause === null) out.text('-');
+  else out.int(r.cause);
+  out.text(' ');
+  out.text(r.summary);
+  if (r.dropped) {
+    out.text(' DROPPED(');
+    out.text(r.dropped);
+    out.text(')');
+  }
+}
+
+/** The line as a string. */
+class LineText implements LineSink {
+  line = '';
+  text(s: string): void {
+    this.line += s;
+  }
+  int(n: number): void {
+    this.line += String(n);
+  }
+  fixed3(n: number): void {
+    this.line += n.toFixed(3);
+  }
+}
+
 /** Canonical one-line form of a record: what the hash covers and what `--trace` prints. */
 export function formatRecord(r: TraceRecord): string {
-  const obj = r.object ? `${r.object.kind.toLowerCase()}/${r.object.namespace ? r.object.namespace + '/' : ''}${r.object.name}` : '-';
-  const at = r.deliverAt !== undefined ? ` ->${r.deliverAt.toFixed(3)}` : '';
-  const drop = r.dropped ? ` DROPPED(${r.dropped})` : '';
-  return `#${r.id} ${r.time.toFixed(3)}${at} ${r.kind}:${r.type} ${r.from} -> ${r.to} [${r.phase}] ${obj} cause=${r.cause ?? '-'} ${r.summary}${drop}`;
+  const out = new LineText();
+  writeRecord(r, out);
+  return out.line;
 }
 
 /**
@@ -78,94 +147,58 @@ export function formatRecord(r: TraceRecord): string {
 const B_PRIME = 0x5bd1e995;
 
 /**
- * Two FNV-1a lanes with different offsets, fed the canonical line of each record (formatRecord)
- * and a newline. The line is fed piece by piece, in formatRecord's order, instead of being built:
- * every message, timer and drop is hashed, and building a 150-character string for each of them
- * only to read it once was most of the kernel's allocation per record. trace.test.ts holds the two
- * to the same characters.
+ * Two FNV-1a lanes with different offsets, fed the canonical line of each record and a newline.
+ * The line is fed piece by piece (writeRecord) instead of being built: every message, timer and
+ * drop is hashed, and building a 150-character string for each of them only to read it once was
+ * most of the kernel's allocation per record. trace.test.ts holds the hash to formatRecord's line.
  */
-export function hashRecord(h: TraceHash, r: TraceRecord): void {
-  const f = FEED;
-  f.a = h.a;
-  f.b = h.b;
-  feedChar(f, 0x23); // '#'
-  feedInt(f, r.id);
-  feedChar(f, 0x20);
-  feedFixed3(f, r.time);
-  if (r.deliverAt !== undefined) {
-    feedStr(f, ' ->');
-    feedFixed3(f, r.deliverAt);
+class HashLanes implements LineSink {
+  a = 0;
+  b = 0;
+
+  char(c: number): void {
+    this.a = Math.imul(this.a ^ c, 0x01000193) >>> 0;
+    this.b = Math.imul(this.b ^ c, B_PRIME) >>> 0;
   }
-  feedChar(f, 0x20);
-  feedStr(f, r.kind);
-  feedChar(f, 0x3a); // ':'
-  feedStr(f, r.type);
-  feedChar(f, 0x20);
-  feedStr(f, r.from);
-  feedStr(f, ' -> ');
-  feedStr(f, r.to);
-  feedStr(f, ' [');
-  feedStr(f, r.phase);
-  feedStr(f, '] ');
-  const o = r.object;
-  if (o) {
-    feedStr(f, o.kind.toLowerCase());
-    feedChar(f, 0x2f); // '/'
-    if (o.namespace) {
-      feedStr(f, o.namespace);
-      feedChar(f, 0x2f);
+
+  text(str: string): void {
+    const s = typeof str === 'string' ? str : String(str);
+    let a = this.a;
+    let b = this.b;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193) >>> 0;
+      b = Math.imul(b ^ c, B_PRIME) >>> 0;
     }
-    feedStr(f, o.name);
-  } else feedChar(f, 0x2d); // '-'
-  feedStr(f, ' cause=');
-  if (r.cause === null) feedChar(f, 0x2d);
-  else feedInt(f, r.cause);
-  feedChar(f, 0x20);
-  feedStr(f, r.summary);
-  if (r.dropped) {
-    feedStr(f, ' DROPPED(');
-    feedStr(f, r.dropped);
-    feedChar(f, 0x29); // ')'
+    this.a = a;
+    this.b = b;
   }
-  feedChar(f, 0x0a);
-  h.a = f.a;
-  h.b = f.b;
+
+  /** The digits of `String(n)`, without making the string, for the whole numbers ids are. */
+  int(n: number): void {
+    if (!(Number.isSafeInteger(n) && n >= 0)) return this.text(String(n));
+    if (n >= 10) this.int(Math.floor(n / 10));
+    this.char(0x30 + (n % 10));
+  }
+
+  /** `n.toFixed(3)`: whole milliseconds are fed as digits and `.000`; others through toFixed. */
+  fixed3(n: number): void {
+    if (!(Number.isSafeInteger(n) && n >= 0)) return this.text(n.toFixed(3));
+    this.int(n);
+    this.text('.000');
+  }
 }
 
 /** The lanes while one record is fed (one object for every record: nothing is allocated per record). */
-const FEED: TraceHash = { a: 0, b: 0 };
+const LANES = new HashLanes();
 
-function feedChar(f: TraceHash, c: number): void {
-  f.a = Math.imul(f.a ^ c, 0x01000193) >>> 0;
-  f.b = Math.imul(f.b ^ c, B_PRIME) >>> 0;
-}
-
-function feedStr(f: TraceHash, str: string): void {
-  // formatRecord's template would print a missing field as "undefined": feed the same.
-  const s = typeof str === 'string' ? str : String(str);
-  let a = f.a;
-  let b = f.b;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193) >>> 0;
-    b = Math.imul(b ^ c, B_PRIME) >>> 0;
-  }
-  f.a = a;
-  f.b = b;
-}
-
-/** The digits of `String(n)`, without making the string, for the whole numbers ids are. */
-function feedInt(f: TraceHash, n: number): void {
-  if (!(Number.isSafeInteger(n) && n >= 0)) return feedStr(f, String(n));
-  if (n >= 10) feedInt(f, Math.floor(n / 10));
-  feedChar(f, 0x30 + (n % 10));
-}
-
-/** `n.toFixed(3)`: whole milliseconds are fed as digits and `.000`; others through toFixed. */
-function feedFixed3(f: TraceHash, n: number): void {
-  if (!(Number.isSafeInteger(n) && n >= 0)) return feedStr(f, n.toFixed(3));
-  feedInt(f, n);
-  feedStr(f, '.000');
+export function hashRecord(h: TraceHash, r: TraceRecord): void {
+  LANES.a = h.a;
+  LANES.b = h.b;
+  writeRecord(r, LANES);
+  LANES.char(0x0a);
+  h.a = LANES.a;
+  h.b = LANES.b;
 }
 
 export function hashHex(h: TraceHash): string {
