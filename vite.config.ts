@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // The page's CSP: one copy, shared with `kubeplay serve`'s header (src/serve/csp.ts says why each part).
@@ -24,6 +25,26 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * In the app's worker, kubectl and the node shells' programs load after first paint: every import of
+ * src/sim/cli-tools/programs.ts, except the dynamic one in programs.deferred.ts itself, resolves to
+ * programs.deferred.ts (which says how commands wait for them). Node (vitest, the CLI) keeps
+ * programs.ts, which has them all at once.
+ */
+function deferCliPrograms(): Plugin {
+  const programs = fileURLToPath(new URL('./src/sim/cli-tools/programs.ts', import.meta.url));
+  const deferred = fileURLToPath(new URL('./src/sim/cli-tools/programs.deferred.ts', import.meta.url));
+  return {
+    name: 'kubeplay-defer-cli-programs',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || importer === deferred || !source.endsWith('/programs')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === programs ? deferred : null;
+    },
+  };
+}
+
 export default defineConfig({
   // Relative asset URLs: the built app works from any path, `/` (npm start, kubeplay serve) and
   // `/kubeplay/` (live mode behind `kubectl proxy --www=dist --www-prefix=/kubeplay/`) alike. Workers,
@@ -42,7 +63,7 @@ export default defineConfig({
   // Dev server only: pre-bundle deps first seen inside workers, otherwise the first page load
   // triggers "optimized dependencies changed. reloading" (toolchain.md, gotcha 8).
   optimizeDeps: { include: ['monaco-yaml/yaml.worker.js', 'yaml'] },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [deferCliPrograms()] },
   build: { chunkSizeWarningLimit: 4500 },
   preview: { port: 4173, strictPort: true },
   test: {

@@ -3,6 +3,9 @@
 // apiserver's strict decoder (src/sim/api/schema) and the YAML editor's monaco-yaml
 // (src/ui/panels/yaml). Like src/protocol, this folder imports nothing, so the UI can read the schema
 // without importing the simulation.
+//
+// The descriptions are a file of their own (descriptions.ts): only `kubectl explain` (through the
+// apiserver's /openapi/v3) and the editor's hovers read them, and the app's worker boots without them.
 
 import raw from './k8s-v1.31.json';
 
@@ -26,7 +29,22 @@ export interface ApiSchema {
   definitions: Record<string, JsonSchema>;
 }
 
+/** The schema without its descriptions (what validation and the field manager read). */
 export const K8S_SCHEMA: ApiSchema = raw as unknown as ApiSchema;
+
+/** Descriptions keyed `<definition>` or `<definition>/<property>[/<property>...]` (scripts/gen-schema.mjs). */
+export type SchemaDescriptions = Readonly<Record<string, string>>;
+
+/** The schema as scripts/gen-schema.mjs read it: each description back in its place. */
+export function withDescriptions(schema: ApiSchema, descriptions: SchemaDescriptions): ApiSchema {
+  const put = (s: JsonSchema, key: string): JsonSchema => {
+    const text = own(descriptions, key);
+    const out: JsonSchema = text === undefined ? { ...s } : { description: text, ...s };
+    if (s.properties) out.properties = Object.fromEntries(Object.entries(s.properties).map(([name, p]) => [name, put(p, `${key}/${name}`)]));
+    return out;
+  };
+  return { ...schema, definitions: Object.fromEntries(Object.entries(schema.definitions).map(([name, d]) => [name, put(d, name)])) };
+}
 
 export const QUANTITY_DEF = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
 export const INT_OR_STRING_DEF = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';

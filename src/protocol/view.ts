@@ -449,6 +449,8 @@ export type WorkerToUi =
   | FrameBatch
   /** `pauseAt`: the scenario replays to this moment and pauses there (`spec.pauseAt`, or `load`'s `at`). */
   | { type: 'loaded'; name: string; seed: number; targets: string[]; source: ScenarioSource; pauseAt?: number; vocabulary?: KubectlVocabulary; epochMs?: number; /** The scenario's `spec.lesson`, when it teaches. */ lesson?: LessonView; /** An incident drill's title (its panel comes with the progress): the page opens the Scenario tab and names the drill. */ incident?: { title: IncidentText } }
+  /** kubectl's words for Tab completion, once the worker has loaded kubectl (after first paint); `loaded` carries them when it already had. */
+  | { type: 'vocabulary'; vocabulary: KubectlVocabulary }
   /** The answer to `openLink` naming a built-in scenario (and the moment to open it at). */
   | { type: 'linkBuiltin'; name: string; at?: number }
   /** The answer to `openLink` when the link cannot be opened: why, in a sentence. */

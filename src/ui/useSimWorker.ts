@@ -44,6 +44,9 @@ export function receive(m: WorkerToUi, bytes: number): void {
       useRunStore.getState().set({ seek: null, forked: null, arrived: null });
       onOpeningLoaded(m.pauseAt);
       return;
+    case 'vocabulary':
+      sim.setVocabulary(m.vocabulary);
+      return;
     case 'linkBuiltin':
       onLinkBuiltin(m);
       return;

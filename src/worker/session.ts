@@ -37,7 +37,7 @@ import type {
 } from '../protocol/view';
 import type { ScenarioProgressView } from '../protocol/scenario-progress';
 import { buildCluster, type Cluster, type ClusterOptions, type ClusterSpec } from '../sim/cluster';
-import { kubectlVocabulary } from '../sim/cli-tools/kubectl/vocabulary';
+import { kubectlVocabulary } from '../sim/cli-tools/programs';
 import type { TraceRecord } from '../sim/kernel/trace';
 import { freshestStore } from '../sim/chaos/observe';
 import { followedView, inFlightTimes, isCommandRoot, observeRecord, processLog, schedulingCycles, startFollow, updateOutcome, type FollowState } from './observe';

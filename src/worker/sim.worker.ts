@@ -5,11 +5,17 @@
 // A bug must not leave the page looking at a frozen cluster: an exception in either handler is
 // posted as `fatal` and the worker stops (ticks and commands), so the UI can offer a restart. An
 // error outside these handlers reaches the page as the Worker's `error` event instead.
+//
+// kubectl and the node shells' programs are not in this file: they load after the first scenario
+// is on screen (src/sim/cli-tools/programs.deferred.ts). A message that may run a command waits for
+// them (command-gate.ts), and every message after it waits too, so they are handled in order.
 
 import type { UiToWorker, WorkerToUi } from '../protocol/view';
 import { FrameSizer } from './frame-size';
 import { fatal } from './journal';
 import { FRAMES_AHEAD, SimSession } from './session';
+import { mayRunCommands } from './command-gate';
+import { cliProgramsReady, kubectlVocabulary, loadCliPrograms } from '../sim/cli-tools/programs';
 
 const TICK_MS = 16;
 
@@ -47,6 +53,40 @@ function crashTest(how: 'handler' | 'uncaught'): void {
   }, 0);
 }
 
+/** Messages held until the programs arrive, in the order they came. */
+const held: UiToWorker[] = [];
+let requested = false;
+
+/** Fetches the programs (once); when they are here, tells the page kubectl's words and handles what was held. */
+function requestPrograms(): void {
+  if (requested) return;
+  requested = true;
+  loadCliPrograms().then(
+    () => {
+      if (stopped) return;
+      const vocabulary = kubectlVocabulary();
+      if (vocabulary) scope.postMessage({ type: 'vocabulary', vocabulary });
+      while (held.length && !stopped) handle(held.shift()!);
+    },
+    (err: unknown) => stop(fatal(err)),
+  );
+}
+
+function handle(cmd: UiToWorker): void {
+  try {
+    let loaded = false;
+    for (const m of session.handle(cmd)) {
+      if (m.type === 'fatal') return stop(m);
+      if (m.type === 'loaded') loaded = true;
+      scope.postMessage(m);
+    }
+    // The first scenario is on screen: fetch the programs while the person looks at it.
+    if (loaded && !requested) setTimeout(requestPrograms, 0);
+  } catch (err) {
+    stop(fatal(err));
+  }
+}
+
 scope.addEventListener('message', (e) => {
   if (stopped) return;
   try {
@@ -59,10 +99,12 @@ scope.addEventListener('message', (e) => {
       if (CRASH_TEST) crashTest(cmd.how);
       return;
     }
-    for (const m of session.handle(cmd)) {
-      if (m.type === 'fatal') return stop(m);
-      scope.postMessage(m);
+    if (held.length || (!cliProgramsReady() && mayRunCommands(cmd))) {
+      held.push(cmd);
+      requestPrograms();
+      return;
     }
+    handle(cmd);
   } catch (err) {
     stop(fatal(err));
   }

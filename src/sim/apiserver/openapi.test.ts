@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import type { HttpResponse } from '../api/http';
 import { apiRequest, syncedApiserver } from './apiserver-fixture';
 import { kubeApiserver } from './apiserver';
-import { openApiDocument, openApiFor, openApiRoot } from './openapi';
+import { openApiDocument, openApiFor, openApiRoot, serveDescriptions } from './openapi';
+import { K8S_DESCRIBED_SCHEMA } from '../../api-schema/descriptions';
+
+// What src/sim/cli-tools/programs.ts does for a whole cluster.
+serveDescriptions(K8S_DESCRIBED_SCHEMA);
 
 type Doc = { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, unknown> }; 'x-kubernetes-group-version-kind'?: unknown }>>; components: { schemas: Record<string, Record<string, unknown>> } };
 

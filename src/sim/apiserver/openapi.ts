@@ -9,7 +9,7 @@
 // table. /openapi/v2 is not served: kubectl asks for it only when v3 is missing.
 
 import { apiVersionOf, RESOURCES, type ResourceInfo } from '../api/resources';
-import { definitionNameForKind, K8S_SCHEMA, refName, type JsonSchema } from '../api/schema';
+import { definitionNameForKind, K8S_SCHEMA, refName, type ApiSchema, type JsonSchema } from '../api/schema';
 import { KUBERNETES_VERSION } from '../config';
 import { hasOwn, ownValue, setOwn } from '../api/own-keys';
 import { MERGE_KEYS } from './patch';
@@ -33,6 +33,22 @@ function patchMergeKey(def: string, field: string, itemDef: string | undefined):
   const key = ownValue(MERGE_KEYS, field);
   if (!key || !itemDef) return undefined;
   return hasOwn(K8S_SCHEMA.definitions[itemDef]?.properties, key) ? key : undefined;
+}
+
+let described: ApiSchema | undefined;
+
+/**
+ * Gives the documents their descriptions: K8S_DESCRIBED_SCHEMA (src/api-schema/descriptions.ts),
+ * which src/sim/cli-tools/programs.ts installs. Only kubectl explain asks for /openapi/v3, and in the
+ * app's worker the descriptions arrive with kubectl, after first paint.
+ */
+export function serveDescriptions(schema: ApiSchema): void {
+  described = schema;
+}
+
+function describedSchema(): ApiSchema {
+  if (!described) throw new Error('/openapi/v3 was asked for before the schema descriptions were installed (serveDescriptions)');
+  return described;
 }
 
 const TOP_LEVEL_ONLY = new Set(['apiVersion', 'kind']);
@@ -167,7 +183,7 @@ export function openApiDocument(gv: string): Json | undefined {
   for (const r of resources) resourcePaths(r, paths);
   const roots = resources.map((r) => definitionNameForKind(apiVersionOf(r), r.kind)).filter((d): d is string => d !== undefined);
   const schemas: Record<string, unknown> = {};
-  for (const name of reachable(roots)) setOwn(schemas, name, convert(K8S_SCHEMA.definitions[name]!, name, '', roots.includes(name)));
+  for (const name of reachable(roots)) setOwn(schemas, name, convert(describedSchema().definitions[name]!, name, '', roots.includes(name)));
   return { openapi: '3.0.0', info: { title: 'Kubernetes', version: KUBERNETES_VERSION }, paths, components: { schemas } };
 }
 

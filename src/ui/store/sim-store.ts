@@ -78,6 +78,8 @@ export interface SimState {
   resetEpoch: number;
   applyBatch(b: FrameBatch, bytes: number): void;
   setLoaded(name: string, targets: string[], vocabulary?: KubectlVocabulary): void;
+  /** kubectl's words, when the worker loaded kubectl after `loaded`. */
+  setVocabulary(vocabulary: KubectlVocabulary): void;
   addError(message: string): void;
   setCycles(pod: string, cycles: SchedulingCycleView[]): void;
   setLogs(process: string, lines: string[]): void;
@@ -253,6 +255,10 @@ export const simSlice: StateCreator<AppState, [['zustand/immer', never]], [], Si
       s.scenario = { name, done: false, failed: 0 };
       s.progress = null;
       s.targets = targets;
+    }),
+  setVocabulary: (vocabulary) =>
+    set((s) => {
+      s.vocabulary = sealed(vocabulary);
     }),
   addError: (message) =>
     set((s) => {

@@ -4,10 +4,11 @@
 // stdout, stderr and exit code real kubectl would give. Several commands may run at once.
 
 import type { WatchEventBody } from '../../api/http';
-import { clientOnMessage, clientOnTimer, createClient, type ClientEvent } from '../../client/apiclient';
+import { clientOnMessage, clientOnTimer, type ClientEvent } from '../../client/apiclient';
 import type { ComponentType, Effects, Message } from '../../kernel/component';
 import type { CliCancel, CliExec } from '../protocol';
-import { initialFiles, readFileOf } from './kubeconfig/machine';
+import { readFileOf } from './kubeconfig/machine';
+import { startKubectl } from './start';
 import { resolveClientConfig } from './kubeconfig/resolve';
 import { configLoadedLine, responseLines } from './request-log';
 import { NO_ALPHA_COMMANDS, notSimulated, unknownCommand } from './commands/unknown';
@@ -186,17 +187,7 @@ function onCancel(st: KubectlState, body: CliCancel, ctx: Effects): void {
 export const kubectl: ComponentType<KubectlState, KubectlConfig> = {
   kind: 'kubectl',
   start(_ctx, input) {
-    return {
-      config: input.config,
-      client: createClient({
-        apiserver: input.config.apiserver,
-        credentials: input.config.credentials,
-        userAgent: 'kubectl/v1.31.0 (linux/amd64) kubernetes/9edcffc',
-        timeoutMs: DIAL_TIMEOUT_MS,
-      }),
-      jobs: new Map(),
-      files: initialFiles(input.config),
-    };
+    return startKubectl(input.config);
   },
   onMessage(st, msg: Message, ctx) {
     const type = msg.body.type;

@@ -73,7 +73,7 @@ export interface EtcdctlState {
   calls: Map<MessageId, number>;
 }
 
-export const newEtcdctlState = (env: EtcdctlEnv): EtcdctlState => ({ env, jobs: new Map(), calls: new Map() });
+export { newEtcdctlState } from './start';
 
 function flag(args: string[], ...names: string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {

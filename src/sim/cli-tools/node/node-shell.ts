@@ -20,7 +20,8 @@ import { connectionRefused, imagesTable, inspectJson, inspectpJson, podsTable, p
 import { psJson, psYaml } from './crictl-ps-output';
 import { filterContainers, parsePsOptions, quietIds, type PsOptions } from './crictl-ps';
 import { systemctl, journalctl } from './systemd-commands';
-import { ETCDCTL_TIMEOUT_TIMER, etcdctl, etcdctlRefused, etcdctlResponse, etcdctlTimeout, newEtcdctlState, type EtcdctlEnv, type EtcdctlState } from './etcdctl';
+import { startNodeShell } from './start';
+import { ETCDCTL_TIMEOUT_TIMER, etcdctl, etcdctlRefused, etcdctlResponse, etcdctlTimeout, type EtcdctlEnv, type EtcdctlState } from './etcdctl';
 
 export interface NodeShellConfig {
   nodeName: string;
@@ -237,8 +238,7 @@ function fetched(ctx: Effects, p: Pending, res: Record<string, unknown>): void {
 export const nodeShell: ComponentType<NodeShellState, NodeShellConfig> = {
   kind: 'node-shell',
   start(_ctx, { config }) {
-    const etcd = newEtcdctlState(config.etcd ?? { members: [], addresses: {} });
-    return { node: config.nodeName, containerd: config.containerd, pending: new Map(), stoppedUnits: [], etcdctl: etcd, follows: new Map(), ...(config.nodeIP && { nodeIP: config.nodeIP }) };
+    return startNodeShell(config);
   },
   onMessage(s, msg: Message, effects) {
     const ctx = piped(s, effects);

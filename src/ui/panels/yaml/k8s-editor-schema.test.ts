@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { K8S_SCHEMA } from '../../../api-schema';
+import { K8S_DESCRIBED_SCHEMA } from '../../../api-schema/descriptions';
 import { buildEditorSchema, splitKindKey, type GeneratedApiSchema } from './k8s-editor-schema';
 
-const api: GeneratedApiSchema = K8S_SCHEMA;
+const api: GeneratedApiSchema = K8S_DESCRIBED_SCHEMA;
 
 describe('buildEditorSchema', () => {
   const schema = buildEditorSchema(api);

@@ -11,7 +11,7 @@ import { loader } from '@monaco-editor/react';
 import { configureMonacoYaml, type JSONSchema } from 'monaco-yaml';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import YamlWorker from './yaml.worker?worker';
-import { K8S_SCHEMA } from '../../../api-schema';
+import { K8S_DESCRIBED_SCHEMA } from '../../../api-schema/descriptions';
 import type { Lang } from '../../app/strings';
 import { buildEditorSchema } from './k8s-editor-schema';
 import { plainSchemaMessage } from './schema-messages';
@@ -83,7 +83,7 @@ configureMonacoYaml(monaco, {
       // Only an id: never fetched.
       uri: 'inmemory://kubeplay/k8s-v1.31.schema.json',
       fileMatch: [MANIFEST_GLOB],
-      schema: buildEditorSchema(K8S_SCHEMA) as JSONSchema,
+      schema: buildEditorSchema(K8S_DESCRIBED_SCHEMA) as JSONSchema,
     },
   ],
 });
