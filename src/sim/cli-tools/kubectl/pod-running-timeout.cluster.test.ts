@@ -38,6 +38,13 @@ describe('kubectl exec|attach|logs TYPE/NAME waits for a pod (GetFirstPod)', () 
     c.sim.runUntil(c.sim.now + 40_000);
   });
 
+  it('right after `create deployment`, exec and logs take the new pod as it is, not yet running (the errors kubectl prints then)', () => {
+    c.run('kubectl create deployment fresh --image=nginx');
+    expect(c.run('kubectl exec deploy/fresh -- hostname')).toMatchObject({ stderr: 'error: unable to upgrade connection: container not found ("nginx")\n', exitCode: 1 });
+    c.run('kubectl create deployment fresh2 --image=nginx');
+    expect(c.run('kubectl logs deploy/fresh2').stderr).toMatch(/^Error from server \(BadRequest\): container "nginx" in pod "fresh2-[a-z0-9]+-[a-z0-9]{5}" is waiting to start: ContainerCreating\n$/);
+  });
+
   it.each([
     ['exec svc/none -- hostname', 60_000],
     ['attach svc/none', 60_000],
