@@ -2,7 +2,8 @@
 // client-go discovery/cached/disk cached_discovery.go getCachedFile: ModTime + ttl), at the
 // component: `api-versions` writes the cache anew (it invalidates and fetches), so a command 6 hours
 // after the warm start but less than 6 hours after api-versions maps without fetching; one more
-// than 6 hours after that write fetches /api and /apis first.
+// than 6 hours after that write fetches /api and /apis first. exec, attach and logs of a bare POD
+// build ResourceNames("pods", POD) (exec.go, attach.go, logs.go), which maps `pods` through the cache.
 import { describe, expect, it } from 'vitest';
 import type { HttpRequest, HttpResponse } from '../../api/http';
 import { RecordingEffects, testMessage } from '../../kernel/recording-effects';
@@ -43,5 +44,16 @@ describe('the discovery cache ttl counts from the last write', () => {
     expect(lastPath()).toBe('/apis');
     answer(apps);
     expect(lastPath()).toBe('/api/v1/namespaces/default/pods');
+  });
+
+  it('exec, attach and logs of a bare POD map `pods` too (ResourceNames("pods", POD)), so an expired cache is fetched first', () => {
+    for (const line of ['kubectl exec web -- hostname', 'kubectl logs web', 'kubectl attach web']) {
+      at(ctx.now + DISCOVERY_TTL_MS + 1);
+      run(line);
+      expect(lastPath()).toBe('/api');
+      answer(core);
+      answer(apps);
+      expect(lastPath()).toBe('/api/v1/namespaces/default/pods/web');
+    }
   });
 });

@@ -17,8 +17,8 @@
 // (no `Invalidating discovery information` at -v=6), and writes the cache anew.
 // Simplified: the in-page kubectl starts with a warm cache holding every built-in group/version,
 // written when the simulation started (no first fetch: a cold start would add four messages, each
-// a latency draw from the one PRNG, before every scenario's first objects are named); only verbs
-// that take a TYPE word map it (`exec POD`, which real kubectl maps as `pods`, does not refetch).
+// a latency draw from the one PRNG, before every scenario's first objects are named); only the
+// TYPE words the verb table declares are mapped (exec, attach and logs of a bare POD map `pods`).
 
 import { AGGREGATED_DISCOVERY_ACCEPT } from '../../api/http';
 import { resourcesInCategory, type ResourceInfo } from '../../api/resources';

@@ -40,7 +40,7 @@ import { onTaintResult, startTaint } from './commands/taint';
 import { onVersionResult, startVersion } from './commands/version';
 import { onWaitResult, onWaitTimer, startWait, WAIT_POLL_TIMER } from './commands/wait';
 import type { FlagSpec, ParsedArgs } from './flags';
-import { builderTypes, canITypes, createTypes, eventsTypes, slashType, withoutPairs } from './type-args';
+import { builderTypes, canITypes, createTypes, eventsTypes, podOrSlashType, slashType, withoutPairs } from './type-args';
 import type { JobCommon, KubectlJob, KubectlState, RequestResult } from './job';
 
 export interface Verb {
@@ -142,7 +142,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'logs',
-    types: (p) => slashType(p.args[0]),
+    types: (p) => podOrSlashType(p.args[0]),
     flags: [
       SELECTOR, str('container', 'c'), int('tail'), bool('previous', 'p'), bool('timestamps'), bool('follow', 'f'), { name: 'since', type: 'duration' }, str('since-time'),
       bool('prefix'), int('max-log-requests'), bool('all-containers'), int('limit-bytes'), POD_RUNNING_TIMEOUT,
@@ -154,7 +154,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'exec',
-    types: (p) => slashType(p.args[0]),
+    types: (p) => podOrSlashType(p.args[0]),
     flags: [str('container', 'c'), bool('stdin', 'i'), bool('tty', 't'), bool('quiet', 'q'), POD_RUNNING_TIMEOUT, arr('filename', 'f')],
     start: (st, c, p, _e, ctx) => startExec(st, c, p, ctx),
     onResult: onResult(onExecResult),
@@ -163,7 +163,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'attach',
-    types: (p) => attachTypeName(p.args).slice(0, 1).filter((t): t is string => t !== undefined),
+    types: (p) => (p.args.length === 0 ? [] : [attachTypeName(p.args)[0] ?? 'pods']),
     flags: [str('container', 'c'), bool('stdin', 'i'), bool('tty', 't'), bool('quiet', 'q'), POD_RUNNING_TIMEOUT],
     start: (st, c, p, _e, ctx) => startAttach(st, c, p, ctx),
     onResult: onResult(onAttachResult),
