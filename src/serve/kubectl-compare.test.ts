@@ -280,6 +280,9 @@ const WRITES: { cmd: string; stdin?: string }[] = [
   { cmd: 'annotate deployment {n}-api note=x' },
   { cmd: 'scale deployment {n}-api --replicas=2' },
   { cmd: 'create service clusterip {n}-svc --tcp=80:80' },
+  // GetFirstPod (exec-12b helper): the Service selects no pod; kubectl watches for one until --pod-running-timeout.
+  { cmd: 'exec svc/{n}-svc --pod-running-timeout=1s -- hostname' },
+  { cmd: 'logs svc/{n}-svc --pod-running-timeout=1s' },
   { cmd: 'create service nodeport {n}-np --tcp=80:8080,443 --node-port=30080' },
   { cmd: 'create service clusterip {n}-headless --clusterip=None --tcp=80' },
   { cmd: 'create service externalname {n}-ext --external-name=example.com' },
@@ -467,6 +470,10 @@ const EXECS: string[] = [
   'exec deploy/nope -- hostname',
   'exec svc/kubernetes -- hostname',
   'attach svc/kubernetes',
+  // GetPodRunningTimeoutFlag (exec-12b helper): a --pod-running-timeout not above zero.
+  'exec deploy/web --pod-running-timeout=0 -- hostname',
+  'attach deploy/web --pod-running-timeout=0',
+  'logs deploy/web --pod-running-timeout=0',
 ];
 
 let h: ServeHandle | undefined;

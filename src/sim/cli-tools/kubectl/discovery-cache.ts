@@ -10,8 +10,15 @@
 // words (type-args.ts), kubectl.ts startVerb refreshes on a miss before the verb starts, and the
 // verb maps through the cache (mapResource, cachedIn), so a miss after the refresh is its error.
 // Checked with kubectl v1.31 against `kubeplay serve` (local-apiservices.cluster.test.ts says how).
-// Simplified: the in-page kubectl starts with a warm cache holding every built-in group/version
-// (no first fetch), and the 6-hour expiry is not modelled.
+// The cache's files expire 6 hours after they were written (cli-runtime genericclioptions
+// config_flags.go ToDiscoveryClient: NewCachedDiscoveryClientForConfig(..., 6*time.Hour); disk
+// cached_discovery.go getCachedFile: `cache expired` once now is after the file's mtime + ttl): the
+// next command that maps a type then fetches GET /api and /apis again, without invalidating
+// (no `Invalidating discovery information` at -v=6), and writes the cache anew.
+// Simplified: the in-page kubectl starts with a warm cache holding every built-in group/version,
+// written when the simulation started (no first fetch: a cold start would add four messages, each
+// a latency draw from the one PRNG, before every scenario's first objects are named); only the
+// TYPE words the verb table declares are mapped (exec, attach and logs of a bare POD map `pods`).
 
 import { AGGREGATED_DISCOVERY_ACCEPT } from '../../api/http';
 import { resourcesInCategory, type ResourceInfo } from '../../api/resources';
@@ -22,6 +29,9 @@ import { lookupResource } from './apps-resources';
 
 export const DISCOVERY_API_STEP = 'discovery.api';
 export const DISCOVERY_APIS_STEP = 'discovery.apis';
+
+/** config_flags.go: the disk cache's ttl. */
+export const DISCOVERY_TTL_MS = 6 * 3_600_000;
 
 /** client-go's discovery client asks with its own 32 s timeout (discovery_client.go defaultTimeout). */
 const DISCOVERY_TIMEOUT = { timeout: '32s' };
@@ -46,15 +56,26 @@ export function groupVersionsOf(body: unknown): string[] {
   return out;
 }
 
+/** The cache written anew with what discovery listed, now. */
+export function storeDiscovery(st: KubectlState, groupVersions: readonly string[], now: number): void {
+  st.discovery = [...groupVersions];
+  st.discoveryWrittenAt = now;
+}
+
+/** getCachedFile: the files are older than the ttl (the warm cache was written at simulated time 0). */
+export function discoveryExpired(st: KubectlState, now: number): boolean {
+  return now > (st.discoveryWrittenAt ?? 0) + DISCOVERY_TTL_MS;
+}
+
 /** A job that refreshes the cache on a miss: what /api listed while /apis is awaited. */
 export interface DiscoveryRefresh {
   refreshed: string[];
 }
 
-/** Invalidate and fetch again: GET /api, then GET /apis (onDiscoveryRefresh). */
-export function refreshDiscovery(st: KubectlState, job: JobCommon & Partial<DiscoveryRefresh>, ctx: Effects): void {
+/** Invalidate (after a miss; not when the cache merely expired) and fetch again: GET /api, then GET /apis (onDiscoveryRefresh). */
+export function refreshDiscovery(st: KubectlState, job: JobCommon & Partial<DiscoveryRefresh>, ctx: Effects, invalidate = true): void {
   job.refreshed = [];
-  if (job.verbosity !== undefined) job.stderr += invalidatingDiscoveryLine(job.verbosity, ctx.now, job.jobId);
+  if (invalidate && job.verbosity !== undefined) job.stderr += invalidatingDiscoveryLine(job.verbosity, ctx.now, job.jobId);
   jobRequest(st, job, ctx, { method: 'GET', path: '/api', query: DISCOVERY_TIMEOUT, accept: AGGREGATED_DISCOVERY_ACCEPT }, DISCOVERY_API_STEP);
 }
 
@@ -69,7 +90,7 @@ export function onDiscoveryRefresh(st: KubectlState, job: JobCommon & DiscoveryR
     jobRequest(st, job, ctx, { method: 'GET', path: '/apis', query: DISCOVERY_TIMEOUT, accept: AGGREGATED_DISCOVERY_ACCEPT }, DISCOVERY_APIS_STEP);
     return 'more';
   }
-  st.discovery = [...job.refreshed];
+  storeDiscovery(st, job.refreshed, ctx.now);
   return 'done';
 }
 

@@ -62,6 +62,8 @@ export interface KubectlState {
   files: Record<string, string>;
   /** The group/versions kubectl's discovery cache holds; unset: the warm cache, every built-in one (discovery-cache.ts). */
   discovery?: string[];
+  /** When the discovery cache was last written (simulated ms; unset: 0, the warm cache). */
+  discoveryWrittenAt?: number;
 }
 
 /** Every command's job is JobCommon plus its own plain fields, discriminated by `command`. */

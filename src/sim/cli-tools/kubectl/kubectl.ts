@@ -15,7 +15,7 @@ import { NO_ALPHA_COMMANDS, notSimulated, unknownCommand } from './commands/unkn
 import { plain } from './errors';
 import { flagArray, flagBool, flagInt, flagString, parseArgs, type ParsedArgs } from './flags';
 import { VERB_TIMERS, VERBS, verbFlags, type Verb } from './verbs';
-import { DISCOVERY_API_STEP, DISCOVERY_APIS_STEP, mapsType, onDiscoveryRefresh, refreshDiscovery, type DiscoveryRefresh } from './discovery-cache';
+import { DISCOVERY_API_STEP, DISCOVERY_APIS_STEP, discoveryExpired, mapsType, onDiscoveryRefresh, refreshDiscovery, type DiscoveryRefresh } from './discovery-cache';
 import {
   connectionError,
   DIAL_TIMEOUT_MS,
@@ -121,10 +121,13 @@ interface MappingJob extends JobCommon, DiscoveryRefresh {
  */
 function startVerb(st: KubectlState, verb: Verb, common: JobCommon, p: ParsedArgs, exec: CliExec, ctx: Effects): void {
   const refreshed = (common as Partial<DiscoveryRefresh>).refreshed !== undefined;
-  if (!refreshed && verb.types?.(p).some((t) => !mapsType(st, t))) {
+  const types = verb.types?.(p) ?? [];
+  // An expired cache is fetched again as it is read; a miss in a fresh one invalidates it first.
+  const expired = types.length > 0 && discoveryExpired(st, ctx.now);
+  if (!refreshed && (expired || types.some((t) => !mapsType(st, t)))) {
     const job: MappingJob = { ...common, parsed: p, exec, refreshed: [] };
     st.jobs.set(job.jobId, job as unknown as KubectlJob);
-    return refreshDiscovery(st, job, ctx);
+    return refreshDiscovery(st, job, ctx, !expired);
   }
   verb.start(st, common, p, exec, ctx);
 }

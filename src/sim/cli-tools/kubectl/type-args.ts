@@ -23,6 +23,12 @@ export function slashType(arg: string | undefined): string[] {
   return arg?.includes('/') ? [arg.slice(0, arg.indexOf('/'))] : [];
 }
 
+/** exec, attach and logs: POD is ResourceNames("pods", POD), so even a bare name maps `pods` through the cache. */
+export function podOrSlashType(arg: string | undefined): string[] {
+  if (arg === undefined) return [];
+  return arg.includes('/') ? slashType(arg) : ['pods'];
+}
+
 /** GetResourcesAndPairs: the words before the `key=value` and `key-` pairs. */
 export function withoutPairs(args: readonly string[]): string[] {
   return args.filter((a) => !((a.includes('=') && a[0] !== '=') || (a.endsWith('-') && a !== '-')));

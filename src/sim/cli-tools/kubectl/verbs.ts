@@ -15,9 +15,10 @@ import { onDeleteResult, onDeleteWatchEvent, startDelete } from './commands/dele
 import { onDescribeResult, startDescribe } from './commands/describe';
 import { onAutoscaleResult, startAutoscale } from './commands/autoscale';
 import { DRAIN_POLL_TIMER, onDrainResult, onDrainTimer, startDrain } from './commands/drain';
-import { onExecResult, startExec } from './commands/exec';
+import { onExecResult, onExecWatchEvent, startExec } from './commands/exec';
+import { onPodWaitTimer, POD_WAIT_TIMER } from './commands/pod-for-object';
 import { onPortForwardResult, startPortForward } from './commands/port-forward';
-import { ATTACH_POLL_TIMER, attachTypeName, onAttachResult, onAttachTimer, startAttach } from './commands/attach';
+import { ATTACH_POLL_TIMER, attachTypeName, onAttachResult, onAttachTimer, onAttachWatchEvent, startAttach } from './commands/attach';
 import { onClusterInfoResult, startClusterInfo } from './commands/cluster-info';
 import { onDiscoveryVerbResult, startDiscoveryVerb } from './commands/discovery-verbs';
 import { onEventsResult, onEventsWatchEvent, startEvents } from './commands/events';
@@ -29,7 +30,7 @@ import { onRunAttachTimer, RUN_ATTACH_TIMER } from './commands/run-attach';
 import { onEditResult, startEdit } from './commands/edit';
 import { onGetResult, startGet } from './commands/get';
 import { GET_WATCH_DEADLINE_TIMER, onGetWatchDeadline, onGetWatchEvent } from './commands/get-watch';
-import { onLogsResult, startLogs } from './commands/logs';
+import { onLogsResult, onLogsWatchEvent, startLogs } from './commands/logs';
 import { LOGS_FOLLOW_TIMER, onFollowTimer } from './commands/logs-follow';
 import { onPatchResult, startPatchCommand } from './commands/patch-object';
 import { onPatchVerbResult, startPatch } from './commands/patch';
@@ -39,7 +40,7 @@ import { onTaintResult, startTaint } from './commands/taint';
 import { onVersionResult, startVersion } from './commands/version';
 import { onWaitResult, onWaitTimer, startWait, WAIT_POLL_TIMER } from './commands/wait';
 import type { FlagSpec, ParsedArgs } from './flags';
-import { builderTypes, canITypes, createTypes, eventsTypes, slashType, withoutPairs } from './type-args';
+import { builderTypes, canITypes, createTypes, eventsTypes, podOrSlashType, slashType, withoutPairs } from './type-args';
 import type { JobCommon, KubectlJob, KubectlState, RequestResult } from './job';
 
 export interface Verb {
@@ -68,6 +69,8 @@ const arr = (name: string, short?: string): FlagSpec => ({ name, short, type: 's
 
 const FILE_FLAGS = [arr('filename', 'f'), bool('recursive', 'R')];
 const OUTPUT = str('output', 'o');
+/** exec, attach, logs: how long GetFirstPod waits for a pod (commands/pod-for-object.ts). */
+const POD_RUNNING_TIMEOUT: FlagSpec = { name: 'pod-running-timeout', type: 'duration' };
 const SELECTOR = str('selector', 'l');
 const ALL_NAMESPACES = bool('all-namespaces', 'A');
 const DRY_RUN = str('dry-run');
@@ -139,29 +142,33 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'logs',
-    types: (p) => slashType(p.args[0]),
+    types: (p) => podOrSlashType(p.args[0]),
     flags: [
       SELECTOR, str('container', 'c'), int('tail'), bool('previous', 'p'), bool('timestamps'), bool('follow', 'f'), { name: 'since', type: 'duration' }, str('since-time'),
-      bool('prefix'), int('max-log-requests'), bool('all-containers'), int('limit-bytes'),
+      bool('prefix'), int('max-log-requests'), bool('all-containers'), int('limit-bytes'), POD_RUNNING_TIMEOUT,
     ],
     start: (st, c, p, _e, ctx) => startLogs(st, c, p, ctx),
     onResult: onResult(onLogsResult),
-    timers: { [LOGS_FOLLOW_TIMER]: onFollowTimer },
+    onWatchEvent: onWatch(onLogsWatchEvent),
+    timers: { [LOGS_FOLLOW_TIMER]: onFollowTimer, [POD_WAIT_TIMER]: onPodWaitTimer },
   },
   {
     name: 'exec',
-    types: (p) => slashType(p.args[0]),
-    flags: [str('container', 'c'), bool('stdin', 'i'), bool('tty', 't'), bool('quiet', 'q'), str('pod-running-timeout'), arr('filename', 'f')],
+    types: (p) => podOrSlashType(p.args[0]),
+    flags: [str('container', 'c'), bool('stdin', 'i'), bool('tty', 't'), bool('quiet', 'q'), POD_RUNNING_TIMEOUT, arr('filename', 'f')],
     start: (st, c, p, _e, ctx) => startExec(st, c, p, ctx),
     onResult: onResult(onExecResult),
+    onWatchEvent: onWatch(onExecWatchEvent),
+    timers: { [POD_WAIT_TIMER]: onPodWaitTimer },
   },
   {
     name: 'attach',
-    types: (p) => attachTypeName(p.args).slice(0, 1).filter((t): t is string => t !== undefined),
-    flags: [str('container', 'c'), bool('stdin', 'i'), bool('tty', 't'), bool('quiet', 'q'), str('pod-running-timeout')],
+    types: (p) => (p.args.length === 0 ? [] : [attachTypeName(p.args)[0] ?? 'pods']),
+    flags: [str('container', 'c'), bool('stdin', 'i'), bool('tty', 't'), bool('quiet', 'q'), POD_RUNNING_TIMEOUT],
     start: (st, c, p, _e, ctx) => startAttach(st, c, p, ctx),
     onResult: onResult(onAttachResult),
-    timers: { [ATTACH_POLL_TIMER]: onAttachTimer },
+    onWatchEvent: onWatch(onAttachWatchEvent),
+    timers: { [ATTACH_POLL_TIMER]: onAttachTimer, [POD_WAIT_TIMER]: onPodWaitTimer },
   },
   {
     name: 'port-forward',

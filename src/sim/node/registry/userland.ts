@@ -58,7 +58,7 @@ const BY_REPOSITORY: Record<string, (tag: string, release?: string) => Userland>
   'docker.io/library/ubuntu': () => ({ ...DEBIAN, tools: new Set([...COMMON, 'ps']) }),
   'docker.io/library/nginx': (tag, release) =>
     tag.includes('alpine')
-      ? { ...ALPINE, tools: new Set([...ALPINE.tools, 'curl', 'nginx']), imageEnv: nginxEnv(release) }
+      ? { ...ALPINE, tools: new Set([...ALPINE.tools, 'curl', 'nginx']), imageEnv: nginxEnv(release, true) }
       : { ...DEBIAN, tools: new Set([...COMMON, 'curl', 'nginx']), imageEnv: nginxEnv(release), rootDirs: [...DEBIAN_ROOT, 'docker-entrypoint.d', 'docker-entrypoint.sh'].sort() },
   // The redis images ship redis-cli next to redis-server.
   'docker.io/library/redis': (tag) => (tag.includes('alpine') ? { ...ALPINE, tools: new Set([...ALPINE.tools, 'redis-cli']) } : { ...DEBIAN, tools: new Set([...COMMON, 'redis-cli']) }),
@@ -67,20 +67,40 @@ const BY_REPOSITORY: Record<string, (tag: string, release?: string) => Userland>
   'docker.io/hashicorp/http-echo': () => SCRATCH,
 };
 
-// nginx's Dockerfile (docker-nginx mainline/debian): ENV NGINX_VERSION, NJS_VERSION, NJS_RELEASE,
-// PKG_RELEASE. NGINX_VERSION is the tag's release (tag-version.ts); njs's are 1.27.1's, and
-// 1.25.5's as its last build recorded them (docker-library/repo-info nginx mainline.md, May 2024);
-// other releases keep 1.27.1's njs values (not looked up).
-const NJS: Record<string, [string, string]> = { '1.27.1': ['0.8.5', '1~bookworm'], '1.25.5': ['0.8.4', '3~bookworm'] };
+// nginx's image Env after PATH, per release, as the ENV lines of nginx/docker-nginx's Dockerfiles
+// set it (the build a tag last pointed to, tag-version.ts; for 1.26.2 and 1.27.1, the builds of
+// Kubeplay's nginx date, Aug to Oct 2024). The alpine images are built FROM the alpine-slim one,
+// so its ENV lines come first (NGINX_VERSION, PKG_RELEASE, DYNPKG_RELEASE), then alpine's (njs).
+// The commits read: 1.7.9 Dockerfile bd371f8; 1.14.2 stable/stretch b71469a; 1.16.1 stable/buster
+// d1e9225; 1.23.4 mainline/debian 0f26b68; 1.24.0 stable/debian cd3d076; 1.25.5 mainline/debian,
+// alpine-slim and alpine 9abe4ae (NJS_RELEASE 3: as docker-library/repo-info's mainline.md of the
+// last 1.25 build records it); 1.26.2 stable/debian and 1.27.1 mainline/* d8e9176 (1.26.2's
+// rebuild of 27 Dec 2024, f227279, moved njs to 0.8.8). Only 1.25.5 and 1.27.1 have alpine tags here.
+type Env = [string, string][];
+const NGINX_ENV: Record<string, { debian: Env; alpine?: Env }> = {
+  '1.7.9': { debian: [['NGINX_VERSION', '1.7.9-1~wheezy']] },
+  '1.14.2': { debian: [['NGINX_VERSION', '1.14.2-1~stretch'], ['NJS_VERSION', '1.14.2.0.2.6-1~stretch']] },
+  '1.16.1': { debian: [['NGINX_VERSION', '1.16.1'], ['NJS_VERSION', '0.3.8'], ['PKG_RELEASE', '1~buster']] },
+  '1.23.4': { debian: [['NGINX_VERSION', '1.23.4'], ['NJS_VERSION', '0.7.11'], ['PKG_RELEASE', '1~bullseye']] },
+  '1.24.0': { debian: [['NGINX_VERSION', '1.24.0'], ['NJS_VERSION', '0.8.0'], ['PKG_RELEASE', '1~bullseye']] },
+  '1.25.5': {
+    debian: [['NGINX_VERSION', '1.25.5'], ['NJS_VERSION', '0.8.4'], ['NJS_RELEASE', '3~bookworm'], ['PKG_RELEASE', '1~bookworm']],
+    alpine: [['NGINX_VERSION', '1.25.5'], ['PKG_RELEASE', '1'], ['NJS_VERSION', '0.8.4'], ['NJS_RELEASE', '3']],
+  },
+  '1.26.2': { debian: [['NGINX_VERSION', '1.26.2'], ['NJS_VERSION', '0.8.5'], ['NJS_RELEASE', '1~bookworm'], ['PKG_RELEASE', '1~bookworm'], ['DYNPKG_RELEASE', '2~bookworm']] },
+  '1.27.1': {
+    debian: [['NGINX_VERSION', '1.27.1'], ['NJS_VERSION', '0.8.5'], ['NJS_RELEASE', '1~bookworm'], ['PKG_RELEASE', '1~bookworm'], ['DYNPKG_RELEASE', '2~bookworm']],
+    alpine: [['NGINX_VERSION', '1.27.1'], ['PKG_RELEASE', '1'], ['DYNPKG_RELEASE', '2'], ['NJS_VERSION', '0.8.5'], ['NJS_RELEASE', '1']],
+  },
+};
 
-function nginxEnv(release = '1.27.1'): [string, string][] {
-  const [njs, njsRelease] = NJS[release] ?? NJS['1.27.1']!;
-  return [
-    ['NGINX_VERSION', release],
-    ['NJS_VERSION', njs],
-    ['NJS_RELEASE', njsRelease],
-    ['PKG_RELEASE', '1~bookworm'],
-  ];
+/** The release's Env; a release not listed keeps 1.27.1's with its own NGINX_VERSION (not looked up). */
+export function nginxEnv(release = '1.27.1', alpine = false): Env {
+  const known = NGINX_ENV[release];
+  const base = NGINX_ENV['1.27.1']!;
+  const env = (alpine ? known?.alpine ?? base.alpine! : known?.debian ?? base.debian).map(([k, v]): [string, string] => [k, v]);
+  if (!known || (alpine && !known.alpine)) env[0] = ['NGINX_VERSION', release];
+  return env;
 }
 
 export function userlandOf(image: string): Userland {

@@ -106,7 +106,8 @@ function utf8Length(text: string): number {
 function wire(s: ContainerdState, served: Served & { kind: 'response' }, req: PodHttpRequest, now: number, alive: boolean): string {
   if (req.protocol === 'redis') return served.body;
   const c = [...s.containers.values()].find((x) => x.metadata.name === served.container);
-  const nginx = c?.processEnv?.find(([k]) => k === 'NGINX_VERSION')?.[1];
+  // Before 1.16 the Dockerfile's NGINX_VERSION was the Debian package version (`1.14.2-1~stretch`).
+  const nginx = c?.processEnv?.find(([k]) => k === 'NGINX_VERSION')?.[1]?.split('-')[0];
   const type = served.body.startsWith('<') ? 'text/html' : 'text/plain';
   const head = [
     `HTTP/1.1 ${served.status} ${served.reason}`,

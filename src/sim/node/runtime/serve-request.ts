@@ -101,7 +101,8 @@ function answer(c: Container, l: Container['listening'][number], req: PodHttpReq
   const kind = imageKind(c);
   const name = c.metadata.name;
   if (kind === 'nginx') {
-    const version = c.processEnv?.find(([k]) => k === 'NGINX_VERSION')?.[1] ?? '1.27.1';
+    // Before 1.16 the Dockerfile's NGINX_VERSION was the Debian package version (`1.14.2-1~stretch`).
+    const version = (c.processEnv?.find(([k]) => k === 'NGINX_VERSION')?.[1] ?? '1.27.1').split('-')[0]!;
     const body = status === 200 ? NGINX_INDEX_HTML : NGINX_404(version);
     const text = `${req.src} - - [${timeLocal(now)}] "${req.method} ${req.path} HTTP/1.1" ${status} ${body.length} "-" "${req.userAgent}" "-"`;
     return { kind: 'response', status, reason, body, container: name, log: { stream: 'stdout', text } };

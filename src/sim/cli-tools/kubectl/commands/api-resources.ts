@@ -7,7 +7,7 @@ import { AGGREGATED_DISCOVERY_ACCEPT } from '../../../api/http';
 import type { Effects } from '../../../kernel/component';
 import { tabwrite, KUBECTL_TABLE } from '../../common/tabwriter';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
-import { groupVersionsOf } from '../discovery-cache';
+import { groupVersionsOf, storeDiscovery } from '../discovery-cache';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 
 interface Row {
@@ -87,7 +87,7 @@ export function onApiResourcesResult(st: KubectlState, job: ApiResourcesJob, ste
   job.groupVersions.push(...groupVersionsOf(asObject(r)));
   if (step === 'api') return void jobRequest(st, job, ctx, { method: 'GET', path: '/apis', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'apis');
   // api-resources always asks the server afresh (discoveryclient.Invalidate) and caches what it got.
-  st.discovery = [...job.groupVersions];
+  storeDiscovery(st, job.groupVersions, ctx.now);
   job.stdout += renderApiResources(job);
   finishJob(st, job, ctx);
 }

@@ -9,6 +9,7 @@
 // read's output flushed to the terminal at once.
 
 import { isAttachStream } from '../../../api/attach-stream';
+import type { WatchEventBody } from '../../../api/http';
 import type { Pod } from '../../../api/types';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects, Timer } from '../../../kernel/component';
@@ -18,17 +19,16 @@ import { plain } from '../errors';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { defaultContainer } from './exec';
-import { objectArg, podsForObject, requestOwner, type PodOwner } from './pod-for-object';
+import { objectArg, podFromWatch, podRunningTimeout, podsForObject, POD_ATTACH_TIMEOUT_MS, requestOwner, type PodForObjectJob } from './pod-for-object';
 import { byReverseActivePods } from './podutils';
 
 export const ATTACH_POLL_TIMER = 'kubectl.attach-poll';
 const POLL_MS = 1000;
 
-export interface AttachJob extends JobCommon {
+/** `attach deploy/web`: `owner` is the object whose pod is attached to (pod-for-object.ts). */
+export interface AttachJob extends PodForObjectJob {
   command: 'attach';
   pod: string;
-  /** `attach deploy/web`: the object whose pod is attached to (pod-for-object.ts). */
-  owner?: PodOwner;
   container?: string;
   stdin: boolean;
   tty: boolean;
@@ -51,12 +51,18 @@ export function attachTypeName(args: readonly string[]): [string | undefined, st
 }
 
 export function startAttach(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
+  // Complete reads --pod-running-timeout before it looks at the arguments.
+  const podTimeoutMs = podRunningTimeout(p, POD_ATTACH_TIMEOUT_MS);
+  if (typeof podTimeoutMs !== 'number') {
+    common.stderr += `error: ${podTimeoutMs.error}\nSee 'kubectl attach -h' for help and examples\n`;
+    return finishJob(st, common, ctx, undefined, 1);
+  }
   if (p.args.length === 0) return finishJob(st, common, ctx, plain('at least 1 argument is required for attach'));
   if (p.args.length > 2) return finishJob(st, common, ctx, plain(`expected POD, TYPE/NAME, or TYPE NAME, (at most 2 arguments) saw ${p.args.length}: [${p.args.join(' ')}]`));
   const [type, name] = attachTypeName(p.args);
   const arg = type === undefined ? { name } : objectArg(st, type, name);
   if ('error' in arg) return finishJob(st, common, ctx, plain(arg.error));
-  const job: AttachJob = { ...common, command: 'attach', pod: name, owner: arg.owner, container: flagString(p, 'container'), stdin: flagBool(p, 'stdin'), tty: flagBool(p, 'tty'), quiet: flagBool(p, 'quiet') };
+  const job: AttachJob = { ...common, command: 'attach', pod: name, owner: arg.owner, podTimeoutMs, container: flagString(p, 'container'), stdin: flagBool(p, 'stdin'), tty: flagBool(p, 'tty'), quiet: flagBool(p, 'quiet') };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   if (job.owner) return requestOwner(st, job, job.owner, name, ctx);
   jobRequest(st, job, ctx, { method: 'GET', path: resourcePath({ resource: 'pods', namespace: job.namespace, name }) }, 'pod', { object: { kind: 'Pod', name, namespace: job.namespace } });
@@ -73,6 +79,7 @@ function read(st: KubectlState, job: AttachJob, ctx: Effects): void {
 }
 
 export function onAttachResult(st: KubectlState, job: AttachJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (step === 'owner-watch') return void podsForObject(st, job, step, r, ctx, 'cannot attach to', byReverseActivePods);
   if (!r.ok) {
     const text = r.err.t === 'status' && !r.err.status.reason ? r.err.status.message ?? '' : undefined;
     // Attached, and the container (or the whole pod) is gone: the stream ends with Success.
@@ -115,4 +122,10 @@ export function onAttachTimer(st: KubectlState, timer: Timer, ctx: Effects): voi
   if (!job || job.timer !== timer.id) return;
   job.timer = undefined;
   read(st, job, ctx);
+}
+
+/** The first pod GetFirstPod's watch saw: attached to as a listed one would be. */
+export function onAttachWatchEvent(st: KubectlState, job: AttachJob, body: WatchEventBody, ctx: Effects): void {
+  const pod = podFromWatch(st, job, body, ctx);
+  if (pod) onAttachResult(st, job, 'owner-pods', { ok: true, status: 200, body: { items: [pod] } }, ctx);
 }

@@ -10,6 +10,7 @@ import { AGGREGATED_DISCOVERY_ACCEPT } from '../../../api/http';
 import type { Effects } from '../../../kernel/component';
 import { plain } from '../errors';
 import { flagString, type ParsedArgs } from '../flags';
+import { storeDiscovery } from '../discovery-cache';
 import { startTopMetrics, onTopResult, topOptions, type TopState } from './top';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 
@@ -85,7 +86,7 @@ export function onDiscoveryVerbResult(st: KubectlState, job: DiscoveryVerbJob, s
     return startTopMetrics(st, job, ctx);
   }
   // api-versions invalidates kubectl's discovery cache first, so what it fetched is the cache now.
-  st.discovery = [...job.groupVersions];
+  storeDiscovery(st, job.groupVersions, ctx.now);
   job.stdout = [...job.groupVersions].sort().map((gv) => gv + '\n').join('');
   finishJob(st, job, ctx);
 }

@@ -12,20 +12,20 @@
 // app's terminal sends each line typed at that prompt as one more exec (terminal-session.ts).
 
 import { encodeCommand, isExecStream } from '../../../api/exec-options';
+import type { WatchEventBody } from '../../../api/http';
 import type { Pod } from '../../../api/types';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
 import { plain } from '../errors';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { objectArg, podsForObject, requestOwner, type PodOwner } from './pod-for-object';
+import { objectArg, podFromWatch, podRunningTimeout, podsForObject, POD_ATTACH_TIMEOUT_MS, requestOwner, type PodForObjectJob } from './pod-for-object';
 import { byReverseActivePods } from './podutils';
 
-export interface ExecJob extends JobCommon {
+/** `exec deploy/web`, `svc/web`...: `owner` is the object whose pod is entered (pod-for-object.ts). */
+export interface ExecJob extends PodForObjectJob {
   command: 'exec';
   pod: string;
-  /** `exec deploy/web`, `svc/web`...: the object whose pod is entered (pod-for-object.ts). */
-  owner?: PodOwner;
   container?: string;
   argv: string[];
   stdin: boolean;
@@ -45,6 +45,12 @@ const EXEC_STREAM_TIMEOUT_MS = 24 * 3_600_000;
 
 export function startExec(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
   const quiet = flagBool(p, 'quiet');
+  // Complete reads --pod-running-timeout before it looks at the arguments.
+  const podTimeoutMs = podRunningTimeout(p, POD_ATTACH_TIMEOUT_MS);
+  if (typeof podTimeoutMs !== 'number') {
+    common.stderr += `error: ${podTimeoutMs.error}\nSee 'kubectl exec -h' for help and examples\n`;
+    return finishJob(st, common, ctx, undefined, 1);
+  }
   if (p.args.length === 0) {
     common.stderr += EXEC_USAGE;
     return finishJob(st, common, ctx, undefined, 1);
@@ -64,6 +70,7 @@ export function startExec(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
     command: 'exec',
     pod: arg.name,
     owner: arg.owner,
+    podTimeoutMs,
     container: flagString(p, 'container'),
     argv,
     stdin: flagBool(p, 'stdin'),
@@ -97,6 +104,7 @@ export function defaultContainer(job: { quiet: boolean; stderr: string }, pod: P
 }
 
 export function onExecResult(st: KubectlState, job: ExecJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (step === 'owner-watch') return void podsForObject(st, job, step, r, ctx, 'cannot attach to', byReverseActivePods);
   if (!r.ok) {
     // Plain text from the kubelet (no Status reason) is an upgrade the other side refused.
     if (step === 'exec' && r.err.t === 'status' && !r.err.status.reason) return finishJob(st, job, ctx, plain(`unable to upgrade connection: ${r.err.status.message ?? ''}`));
@@ -139,4 +147,10 @@ export function onExecResult(st: KubectlState, job: ExecJob, step: string, r: Re
     return finishJob(st, job, ctx, undefined, code);
   }
   finishJob(st, job, ctx, plain(s.status.message ?? 'unknown error'));
+}
+
+/** The first pod GetFirstPod's watch saw: entered as a listed one would be. */
+export function onExecWatchEvent(st: KubectlState, job: ExecJob, body: WatchEventBody, ctx: Effects): void {
+  const pod = podFromWatch(st, job, body, ctx);
+  if (pod) onExecResult(st, job, 'owner-pods', { ok: true, status: 200, body: { items: [pod] } }, ctx);
 }

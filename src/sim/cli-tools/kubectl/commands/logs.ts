@@ -6,6 +6,7 @@
 // (logs.go selectorTail), as the Jobs task pages use it. --limit-bytes=N asks the kubelet for at
 // most N bytes of each log, counted after --tail picked the lines.
 
+import type { WatchEventBody } from '../../../api/http';
 import type { KubeList, Pod } from '../../../api/types';
 import { resourcePath } from '../../../client/apiclient';
 import type { Effects } from '../../../kernel/component';
@@ -13,19 +14,18 @@ import { plain, type KubectlError } from '../errors';
 import { flagBool, flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { goDuration } from './rollout';
-import { objectArg, podsForObject, requestOwner, type PodOwner } from './pod-for-object';
+import { objectArg, podFromWatch, podRunningTimeout, podsForObject, POD_LOGS_TIMEOUT_MS, requestOwner, type PodForObjectJob, type PodOwner } from './pod-for-object';
 import { byLogging } from './podutils';
 import { DEFAULT_MAX_LOG_REQUESTS, onFollowResult, startFollow, type FollowState } from './logs-follow';
 
-export interface LogsJob extends JobCommon {
+/** `owner`: for `logs job/x`, `deploy/x`, `svc/x`..., the object whose first pod is read. */
+export interface LogsJob extends PodForObjectJob {
   command: 'logs';
   pod: string;
   container?: string;
   tail?: number;
   previous: boolean;
   timestamps: boolean;
-  /** `logs job/x`, `deploy/x`, `svc/x`...: the object whose first pod is read. */
-  owner?: PodOwner;
   /** `logs -l`: the pods still to read, in the list's order. */
   selected?: Pod[];
   /** --since (whole seconds) or --since-time (RFC 3339). */
@@ -94,14 +94,14 @@ function logsOptions(p: ParsedArgs): LogsOptions | string {
   return o;
 }
 
-function startSelectedLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, selector: string, ctx: Effects): void {
+function startSelectedLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, selector: string, podTimeoutMs: number, ctx: Effects): void {
   if (p.args.length > 0) {
     common.stderr += "error: only a selector (-l) or a POD name is allowed\nSee 'kubectl logs -h' for help and examples\n";
     return finishJob(st, common, ctx, undefined, 1);
   }
   const o = logsOptions(p);
   if (typeof o === 'string') return finishJob(st, common, ctx, plain(o));
-  const job: LogsJob = { ...common, ...o, command: 'logs', pod: '', container: flagString(p, 'container'), tail: flagInt(p, 'tail') ?? SELECTOR_TAIL };
+  const job: LogsJob = { ...common, ...o, podTimeoutMs, command: 'logs', pod: '', container: flagString(p, 'container'), tail: flagInt(p, 'tail') ?? SELECTOR_TAIL };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   const path = resourcePath({ resource: 'pods', namespace: job.namespace });
   jobRequest(st, job, ctx, { method: 'GET', path, query: { labelSelector: selector } }, 'selected');
@@ -117,12 +117,15 @@ function nextSelected(st: KubectlState, job: LogsJob, ctx: Effects): void {
 
 export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
   const selector = flagString(p, 'selector');
-  if (selector !== undefined) return startSelectedLogs(st, common, p, selector, ctx);
   let target = p.args[0];
-  if (!target) {
+  if (!target && selector === undefined) {
     common.stderr += LOGS_USAGE;
     return finishJob(st, common, ctx, undefined, 1);
   }
+  // Complete reads --pod-running-timeout after the arguments, before it looks the object up.
+  const podTimeoutMs = podRunningTimeout(p, POD_LOGS_TIMEOUT_MS);
+  if (typeof podTimeoutMs !== 'number') return finishJob(st, common, ctx, plain(podTimeoutMs.error));
+  if (selector !== undefined || target === undefined) return startSelectedLogs(st, common, p, selector ?? '', podTimeoutMs, ctx);
   let owner: PodOwner | undefined;
   if (target.includes('/')) {
     const [type, name] = target.split('/', 2) as [string, string];
@@ -133,7 +136,7 @@ export function startLogs(st: KubectlState, common: JobCommon, p: ParsedArgs, ct
   }
   const o = logsOptions(p);
   if (typeof o === 'string') return finishJob(st, common, ctx, plain(o));
-  const job: LogsJob = { ...common, ...o, command: 'logs', pod: target, container: flagString(p, 'container') ?? p.args[1], tail: flagInt(p, 'tail') };
+  const job: LogsJob = { ...common, ...o, podTimeoutMs, command: 'logs', pod: target, container: flagString(p, 'container') ?? p.args[1], tail: flagInt(p, 'tail') };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   if (owner) {
     job.owner = owner;
@@ -176,6 +179,7 @@ function wrapNotFound(job: LogsJob, step: string, err: KubectlError): KubectlErr
 }
 
 export function onLogsResult(st: KubectlState, job: LogsJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (step === 'owner-watch') return void podsForObject(st, job, step, r, ctx, 'cannot get the logs from', byLogging);
   if (!r.ok) return finishJob(st, job, ctx, wrapNotFound(job, step, r.err));
   if (step.startsWith('follow-')) return onFollowResult(st, job, step, r, ctx);
   if (step === 'owner' || step === 'owner-pods') return onOwnerResult(st, job, step, r, ctx);
@@ -201,6 +205,12 @@ export function onLogsResult(st: KubectlState, job: LogsJob, step: string, r: Re
   if (job.containersLeft?.length) return readNextContainer(st, job, ctx);
   if (job.selected) return nextSelected(st, job, ctx);
   finishJob(st, job, ctx);
+}
+
+/** The first pod GetFirstPod's watch saw: read as a listed one would be (one pod: no `Found N pods`). */
+export function onLogsWatchEvent(st: KubectlState, job: LogsJob, body: WatchEventBody, ctx: Effects): void {
+  const pod = podFromWatch(st, job, body, ctx);
+  if (pod) onOwnerResult(st, job, 'owner-pods', { ok: true, status: 200, body: { items: [pod] } }, ctx);
 }
 
 /** The containers read from a pod: all of them (init containers first) with --all-containers, else the one picked. */

@@ -5,17 +5,50 @@
 // GetFirstPod lists the pods in the object's namespace by it and sorts them by the verb's order
 // (ByLogging for logs, sort.Reverse(ActivePods) for exec and attach). The verb wraps the selector
 // error in its own words: `cannot get the logs from %T: %v`, `cannot attach to %T: %v`.
+// With no pod yet, GetFirstPod watches the pods by the selector from the list's resourceVersion
+// until the first ADDED or MODIFIED event (any pod, whatever its phase: it does not wait for
+// Running) or until --pod-running-timeout (cmdutil.GetPodRunningTimeoutFlag; 1m0s for exec and
+// attach, 20s for logs) passes: then watchtools.UntilWithoutRetry's wait.ErrWaitTimeout,
+// `timed out waiting for the condition`. A watch that ends first is its ErrWatchClosed.
 
 import type { ResourceInfo } from '../../../api/resources';
 import type { KubeList, Pod } from '../../../api/types';
 import { selectorString } from '../../../apiserver/printers/apps-printers';
 import { resourcePath } from '../../../client/apiclient';
-import type { Effects } from '../../../kernel/component';
+import type { WatchEventBody } from '../../../api/http';
+import type { Effects, Timer } from '../../../kernel/component';
+import type { TimerId } from '../../../kernel/units';
 import { mapResource } from '../discovery-cache';
 import { noResourceType, plain } from '../errors';
+import { flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+import { goDuration } from './rollout';
 
 export type PodOwner = Pick<ResourceInfo, 'group' | 'version' | 'resource' | 'kind' | 'namespaced'>;
+
+/** The fields a job finding the pod of TYPE/NAME keeps. */
+export interface PodForObjectJob extends JobCommon {
+  owner?: PodOwner;
+  /** --pod-running-timeout: how long GetFirstPod watches for a pod. */
+  podTimeoutMs: number;
+  /** SelectorsForObject's selector, listed then watched. */
+  podSelector?: string;
+  /** The timer ending that watch. */
+  podWaitTimer?: TimerId;
+}
+
+export const POD_WAIT_TIMER = 'kubectl.pod-running-timeout';
+/** exec.go defaultPodExecTimeout, attach.go defaultPodAttachTimeout: 60s. */
+export const POD_ATTACH_TIMEOUT_MS = 60_000;
+/** logs.go defaultPodLogsTimeout: 20s. */
+export const POD_LOGS_TIMEOUT_MS = 20_000;
+
+/** cmdutil.GetPodRunningTimeoutFlag: the flag (Go's duration syntax checked by the flag parser), or its error. */
+export function podRunningTimeout(p: ParsedArgs, defaultMs: number): number | { error: string } {
+  const v = flagString(p, 'pod-running-timeout');
+  const ms = v === undefined ? defaultMs : v.startsWith('-') ? -1 : goDuration(v) ?? 0;
+  return ms > 0 ? ms : { error: '--pod-running-timeout must be higher than zero' };
+}
 
 /** The kinds SelectorsForObject knows. */
 const WORKLOADS = ['jobs', 'deployments', 'replicasets', 'statefulsets', 'daemonsets', 'replicationcontrollers', 'services'];
@@ -55,16 +88,46 @@ export function requestOwner(st: KubectlState, job: JobCommon, owner: PodOwner, 
  * `order`. Undefined when the job has moved on (the list asked for, or the job ended with
  * `<wording> %T: <SelectorsForObject's error>` or, with no pod, GetFirstPod's timeout).
  */
-export function podsForObject(st: KubectlState, job: JobCommon & { owner?: PodOwner }, step: string, r: RequestResult, ctx: Effects, wording: string, order: (a: Pod, b: Pod) => number): Pod[] | undefined {
+export function podsForObject(st: KubectlState, job: PodForObjectJob, step: string, r: RequestResult, ctx: Effects, wording: string, order: (a: Pod, b: Pod) => number): Pod[] | undefined {
+  const path = resourcePath({ resource: 'pods', namespace: job.namespace });
   if (step === 'owner') {
     const sel = selectorsForObject(job.owner!, asObject(r));
     if (typeof sel !== 'string') finishJob(st, job, ctx, plain(`${wording} ${goType(job.owner!)}: ${sel.error}`));
-    else jobRequest(st, job, ctx, { method: 'GET', path: resourcePath({ resource: 'pods', namespace: job.namespace }), query: { labelSelector: sel } }, 'owner-pods');
+    else {
+      job.podSelector = sel;
+      jobRequest(st, job, ctx, { method: 'GET', path, query: { labelSelector: sel } }, 'owner-pods');
+    }
     return undefined;
   }
-  const pods = [...(((r as { body: KubeList }).body.items ?? []) as Pod[])].sort(order);
-  // GetFirstPod waits up to --pod-running-timeout for a pod to appear; Kubeplay does not wait.
+  if (step === 'owner-watch') {
+    // The watch ended before a pod came (an answer that is an error is Watch's own error).
+    finishJob(st, job, ctx, r.ok || r.ended ? plain('watch closed before UntilWithoutRetry timeout') : r.err);
+    return undefined;
+  }
+  const list = (r as { body: KubeList }).body;
+  const pods = [...((list.items ?? []) as Pod[])].sort(order);
   if (pods.length > 0) return pods;
-  finishJob(st, job, ctx, plain('timed out waiting for the condition'));
+  const query = { labelSelector: job.podSelector ?? '', resourceVersion: list.metadata?.resourceVersion ?? '0', watch: 'true' };
+  jobRequest(st, job, ctx, { method: 'GET', path, query }, 'owner-watch', { phase: 'watch', watch: true });
+  job.podWaitTimer = ctx.setTimer(job.podTimeoutMs, POD_WAIT_TIMER, { jobId: job.jobId });
   return undefined;
+}
+
+/** A pod event on GetFirstPod's watch: the pod it returns (the watch and its timer stopped), or undefined. */
+export function podFromWatch(st: KubectlState, job: PodForObjectJob, body: WatchEventBody, ctx: Effects): Pod | undefined {
+  if (body.watchId !== job.watchId || (body.event.type !== 'ADDED' && body.event.type !== 'MODIFIED')) return undefined;
+  ctx.closeStream(body.watchId);
+  st.client.pending.delete(body.watchId);
+  job.watchId = undefined;
+  if (job.podWaitTimer !== undefined) ctx.cancelTimer(job.podWaitTimer);
+  job.podWaitTimer = undefined;
+  return body.event.object as Pod;
+}
+
+/** --pod-running-timeout passed with no pod: UntilWithoutRetry's wait.ErrWaitTimeout. */
+export function onPodWaitTimer(st: KubectlState, timer: Timer, ctx: Effects): void {
+  const job = st.jobs.get((timer.payload as { jobId: number }).jobId) as unknown as PodForObjectJob | undefined;
+  if (!job || job.podWaitTimer !== timer.id) return;
+  job.podWaitTimer = undefined;
+  finishJob(st, job, ctx, plain('timed out waiting for the condition'));
 }
