@@ -92,12 +92,20 @@ function encode(managers: Managers): ManagedFieldsEntry[] {
     if (p.apiVersion !== q.apiVersion) return p.apiVersion < q.apiVersion ? -1 : 1;
     return p.subresource < q.subresource ? -1 : p.subresource > q.subresource ? 1 : 0;
   });
-  return list.map((m) => {
-    const e: ManagedFieldsEntry = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion, time: m.time, fieldsType: 'FieldsV1', fieldsV1: m.read?.set === m.set ? m.read.fieldsV1 : toFieldsV1(m.set) };
+  // What decoding these entries would give (the same managers, each set read from its own
+  // FieldsV1): the next write of the stored object starts from it instead of parsing them again.
+  const read: Managers = new Map();
+  const entries = list.map((m) => {
+    const fieldsV1 = m.read?.set === m.set ? m.read.fieldsV1 : toFieldsV1(m.set);
+    const e: ManagedFieldsEntry = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion, time: m.time, fieldsType: 'FieldsV1', fieldsV1 };
     if (e.time === undefined) delete e.time;
     if (m.subresource) e.subresource = m.subresource;
+    const r: Manager = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion, time: e.time, subresource: m.subresource, set: m.set, read: { set: m.set, fieldsV1 } };
+    read.set(identifier(r), r);
     return e;
   });
+  decoded.set(entries, read);
+  return entries;
 }
 
 /** The manager of a request: `?fieldManager=`, else the User-Agent up to its first `/` (prefixFromUserAgent). */
