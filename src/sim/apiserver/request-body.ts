@@ -56,6 +56,12 @@ export function jsonBytesUpTo(value: unknown, limit: number): number {
 /** Sizes of the objects and arrays measured whole (within some limit). */
 const measured = new WeakMap<object, number>();
 
+/**
+ * Only sizes this large are kept: a weak map entry costs the collector more than measuring a small
+ * object again (keeping every object's size made the collector's share grow by half).
+ */
+const KEPT_FROM_BYTES = 512;
+
 /** Deeper than this, the measure is left to the walk below (no recursion on hostile nesting). */
 const MAX_DEPTH = 64;
 
@@ -93,7 +99,7 @@ function sizeWithin(v: unknown, budget: number, depth: number): number {
     }
   }
   if (total > budget) return -1;
-  measured.set(v, total);
+  if (total >= KEPT_FROM_BYTES) measured.set(v, total);
   return total;
 }
 
