@@ -60,3 +60,43 @@ export function sameJson(a: unknown, b: unknown, slow: (a: unknown, b: unknown) 
     throw e;
   }
 }
+
+/** equal, with keys compared in their order too (JSON.stringify writes them in Object.keys order). */
+function equalInOrder(a: unknown, b: unknown): boolean {
+  if (unusual(a) || unusual(b)) throw new Unusual();
+  if (a === b) return true;
+  const aObj = typeof a === 'object' && a !== null;
+  const bObj = typeof b === 'object' && b !== null;
+  if (!aObj || !bObj) return !aObj && !bObj && scalarJson(a) === scalarJson(b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!equalInOrder(a[i], bb[i])) return false;
+    return true;
+  }
+  const ao = a as Obj;
+  const bo = b as Obj;
+  const ka = Object.keys(ao);
+  const kb = Object.keys(bo);
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < ka.length && omitted(ao[ka[i]!])) i++;
+    while (j < kb.length && omitted(bo[kb[j]!])) j++;
+    if (i === ka.length || j === kb.length) return i === ka.length && j === kb.length;
+    if (ka[i] !== kb[j] || !equalInOrder(ao[ka[i]!], bo[kb[j]!])) return false;
+    i++;
+    j++;
+  }
+}
+
+/** JSON.stringify(a) === JSON.stringify(b) for two objects, without writing either out. */
+export function sameJsonText(a: object, b: object): boolean {
+  try {
+    return equalInOrder(a, b);
+  } catch (e) {
+    if (e instanceof Unusual) return JSON.stringify(a) === JSON.stringify(b);
+    throw e;
+  }
+}
