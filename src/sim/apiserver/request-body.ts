@@ -41,70 +41,8 @@ export function jsonStringBytes(s: string): number {
 /**
  * The JSON size of value in bytes, or a number above `limit` as soon as it is certain to pass it
  * (so the caller learns "too large" without the walk reading the rest).
- *
- * Objects are measured once: a request body, and then the stored object it becomes (etcd's Put),
- * share most of their parts with the versions before them, which are never changed in place (see
- * managed-fields.ts, watchcache.ts); so the size of every object and array within the limit is kept
- * by identity, and a status update measures its new parts only. A value past the limit is walked
- * again as before, so the number past it is the same.
  */
 export function jsonBytesUpTo(value: unknown, limit: number): number {
-  const n = sizeWithin(value, limit, 0);
-  return n >= 0 ? n : walkBytesUpTo(value, limit);
-}
-
-/** Sizes of the objects and arrays measured whole (within some limit). */
-const measured = new WeakMap<object, number>();
-
-/**
- * Only sizes this large are kept: a weak map entry costs the collector more than measuring a small
- * object again (keeping every object's size made the collector's share grow by half).
- */
-const KEPT_FROM_BYTES = 512;
-
-/** Deeper than this, the measure is left to the walk below (no recursion on hostile nesting). */
-const MAX_DEPTH = 64;
-
-/** The exact JSON size of value, or -1 once it is past `budget` (or nested too deep). */
-function sizeWithin(v: unknown, budget: number, depth: number): number {
-  if (v === null || v === undefined) return 4;
-  if (typeof v === 'string') return jsonStringBytes(v);
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v).length : 4;
-  if (typeof v === 'boolean') return v ? 4 : 5;
-  if (typeof v !== 'object') return 0;
-  const known = measured.get(v);
-  if (known !== undefined) return known <= budget ? known : -1;
-  if (depth >= MAX_DEPTH) return -1;
-  let total: number;
-  if (Array.isArray(v)) {
-    total = 2 + Math.max(0, v.length - 1);
-    for (const item of v) {
-      const n = sizeWithin(item, budget - total, depth + 1);
-      if (n < 0) return -1;
-      total += n;
-      if (total > budget) return -1;
-    }
-  } else {
-    let fields = 0;
-    total = 2;
-    for (const k of Object.keys(v)) {
-      const x = (v as Record<string, unknown>)[k];
-      if (x === undefined) continue; // absent in JSON
-      total += jsonStringBytes(k) + 1;
-      if (fields++ > 0) total++;
-      const n = sizeWithin(x, budget - total, depth + 1);
-      if (n < 0) return -1;
-      total += n;
-      if (total > budget) return -1;
-    }
-  }
-  if (total > budget) return -1;
-  if (total >= KEPT_FROM_BYTES) measured.set(v, total);
-  return total;
-}
-
-/** jsonBytesUpTo's walk, without the kept sizes: for values past the limit (exported for its test). */
-export function walkBytesUpTo(value: unknown, limit: number): number {
   let total = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
