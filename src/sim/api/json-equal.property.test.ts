@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzzRuns, PROTOTYPE_KEYS } from '../../testing/fuzz';
 import { sortKeysDeep } from './defaults';
-import { sameJson } from './json-equal';
+import { sameJson, sameJsonText } from './json-equal';
 
 const slow = (a: unknown, b: unknown): boolean => JSON.stringify(sortKeysDeep(a)) === JSON.stringify(sortKeysDeep(b));
 
@@ -30,5 +30,26 @@ describe('sameJson', () => {
   it('leaves values with toJSON to the slow comparison', () => {
     const d = { toJSON: () => 'x' };
     expect(sameJson({ t: d }, { t: 'x' }, slow)).toBe(true);
+  });
+});
+
+describe('sameJsonText', () => {
+  // Admission's "which plugin changed what" (apiserver/admission/changes.ts) compared the JSON of
+  // two objects as strings, where key order counts.
+  const text = (a: object, b: object): boolean => JSON.stringify(a) === JSON.stringify(b);
+  const object = fc.dictionary(fc.constantFrom('a', 'b', '1', ...PROTOTYPE_KEYS), value, { maxKeys: 3 });
+
+  it('agrees with comparing the JSON strings (fast-check prints the seed of a failure)', () => {
+    fc.assert(fc.property(object, object, (a, b) => {
+      expect(sameJsonText(a, b)).toBe(text(a, b));
+      expect(sameJsonText(a, structuredClone(a))).toBe(true);
+      expect(sameJsonText([a, b], [b, a])).toBe(text([a, b], [b, a]));
+    }), { numRuns: fuzzRuns(3000) });
+  });
+
+  it('counts key order, and undefined fields as JSON does', () => {
+    expect(sameJsonText({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
+    expect(sameJsonText({ a: 1, u: undefined, b: [undefined] }, { a: 1, b: [null] })).toBe(true);
+    expect(sameJsonText({ t: { toJSON: () => 'x' } }, { t: 'x' })).toBe(true);
   });
 });

@@ -57,6 +57,8 @@ function validateOnlyAddedTolerations(next: Toleration[] | undefined, old: Toler
  * by value (`1000m` == `1`).
  */
 export function semanticEqual(a: unknown, b: unknown): boolean {
+  // The same value (a status update keeps the stored spec): normalize is pure, so nothing to compare.
+  if (a === b) return true;
   return JSON.stringify(normalize(a)) === JSON.stringify(normalize(b));
 }
 

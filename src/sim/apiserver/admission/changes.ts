@@ -3,6 +3,8 @@
 // plugin changed what" (issue 11). A field the plugin added or replaced whole is named once; the
 // walk does not go inside it.
 
+import { sameJsonText } from '../../api/json-equal';
+
 const MAX_PATHS = 6;
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -12,7 +14,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
+  // As their JSON texts compared, without writing them: the walk asks again at every level.
+  return sameJsonText(a, b);
 }
 
 function walk(a: unknown, b: unknown, path: string, out: string[]): void {

@@ -144,12 +144,20 @@ function sortedChildren(s: FieldSet): [string, FieldSet][] {
   return [...s.children.entries()].filter(([, c]) => !isEmpty(c)).sort(([a], [b]) => comparePathElements(a, b));
 }
 
+/** The children's path elements that hold members, in PathElement order (no pairs made: every write encodes its sets). */
+function sortedKeys(s: FieldSet): string[] {
+  const keys: string[] = [];
+  for (const [k, c] of s.children) if (!isEmpty(c)) keys.push(k);
+  if (keys.length > 1) keys.sort(comparePathElements);
+  return keys;
+}
+
 /** The FieldsV1 JSON object of a set. */
 export function toFieldsV1(s: FieldSet): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const kids = sortedChildren(s);
-  if (s.member && kids.length > 0) out['.'] = {};
-  for (const [k, c] of kids) out[k] = toFieldsV1(c);
+  const keys = sortedKeys(s);
+  if (s.member && keys.length > 0) out['.'] = {};
+  for (const k of keys) out[k] = toFieldsV1(s.children.get(k)!);
   return out;
 }
 

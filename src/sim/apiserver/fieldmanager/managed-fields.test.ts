@@ -137,4 +137,26 @@ describe('Update operations', () => {
     const e = entries(out).find((x) => x.manager === 'kube-controller-manager')!;
     expect(e).toMatchObject({ operation: 'Update', subresource: 'status', fieldsV1: { 'f:status': { 'f:replicas': {} } } });
   });
+
+  it('starts the next write from the entries it left as from the same entries read afresh', () => {
+    // The entries a write encodes are kept with the managers they came from, so the next write of
+    // the stored object does not parse them again; what it records must be what parsing gives.
+    const copy = (o: KubeObject): KubeObject => JSON.parse(JSON.stringify(o)) as KubeObject;
+    const writes: [string, string, number, (o: KubeObject) => KubeObject][] = [
+      ['kubectl-scale', '', 5_000, (o) => ({ ...o, spec: { ...(o.spec as object), replicas: 4 } })],
+      ['kube-controller-manager', 'status', 6_000, (o) => ({ ...o, status: { replicas: 4 } })],
+      ['kubectl-label', '', 7_000, (o) => ({ ...o, metadata: { ...o.metadata, labels: { tier: 'web' } } })],
+      ['kubectl-scale', '', 8_000, (o) => ({ ...o, spec: { ...(o.spec as object), replicas: 2 } })],
+    ];
+    let kept = recordUpdate(at('kubectl-create'), undefined, applyDefaults(deployments, deployment(1), false));
+    let read = copy(kept);
+    for (const [manager, sub, now, change] of writes) {
+      kept = recordUpdate({ ...at(manager, deployments, sub), now }, kept, change(kept));
+      read = recordUpdate({ ...at(manager, deployments, sub), now }, read, change(read));
+      expect(copy(kept)).toEqual(copy(read));
+      read = copy(read);
+    }
+    const out = recordApply({ ...at('kubectl'), now: 9_000 }, kept, deployment(3), true);
+    expect(copy(applied(out))).toEqual(copy(applied(recordApply({ ...at('kubectl'), now: 9_000 }, copy(kept), deployment(3), true))));
+  });
 });

@@ -80,8 +80,13 @@ function decodeEntries(entries: unknown[]): Managers {
   return out;
 }
 
-/** The entries in the order managedfields.go sorts them: operation, time, manager, version, subresource. */
-function encode(managers: Managers): ManagedFieldsEntry[] {
+/**
+ * The entries in the order managedfields.go sorts them: operation, time, manager, version,
+ * subresource. `keep`: remember the managers for the next write of the object (an object written
+ * before is likely to be written again; a new one, an Event most often, is not, and its sets would
+ * only take memory).
+ */
+function encode(managers: Managers, keep: boolean): ManagedFieldsEntry[] {
   const list = [...managers.values()].filter((m) => !isEmpty(m.set));
   list.sort((p, q) => {
     if (p.operation !== q.operation) return p.operation < q.operation ? -1 : 1;
@@ -92,12 +97,22 @@ function encode(managers: Managers): ManagedFieldsEntry[] {
     if (p.apiVersion !== q.apiVersion) return p.apiVersion < q.apiVersion ? -1 : 1;
     return p.subresource < q.subresource ? -1 : p.subresource > q.subresource ? 1 : 0;
   });
-  return list.map((m) => {
-    const e: ManagedFieldsEntry = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion, time: m.time, fieldsType: 'FieldsV1', fieldsV1: m.read?.set === m.set ? m.read.fieldsV1 : toFieldsV1(m.set) };
+  // What decoding these entries would give (the same managers, each set read from its own
+  // FieldsV1): the next write of the stored object starts from it instead of parsing them again.
+  const read: Managers = new Map();
+  const entries = list.map((m) => {
+    const fieldsV1 = m.read?.set === m.set ? m.read.fieldsV1 : toFieldsV1(m.set);
+    const e: ManagedFieldsEntry = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion, time: m.time, fieldsType: 'FieldsV1', fieldsV1 };
     if (e.time === undefined) delete e.time;
     if (m.subresource) e.subresource = m.subresource;
+    if (keep) {
+      const r: Manager = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion, time: e.time, subresource: m.subresource, set: m.set, read: { set: m.set, fieldsV1 } };
+      read.set(identifier(r), r);
+    }
     return e;
   });
+  if (keep) decoded.set(entries, read);
+  return entries;
 }
 
 /** The manager of a request: `?fieldManager=`, else the User-Agent up to its first `/` (prefixFromUserAgent). */
@@ -195,8 +210,8 @@ function withEntries(obj: KubeObject, entries: unknown[] | undefined): KubeObjec
   return { ...obj, metadata: meta };
 }
 
-function withManaged(obj: KubeObject, managers: Managers): KubeObject {
-  const entries = encode(managers);
+function withManaged(obj: KubeObject, managers: Managers, keep: boolean): KubeObject {
+  const entries = encode(managers, keep);
   const meta = { ...obj.metadata };
   if (entries.length) meta.managedFields = entries;
   else delete meta.managedFields;
@@ -230,7 +245,7 @@ export function recordUpdate(w: WriteContext, live: KubeObject | undefined, obj:
     managers.set(id, { manager: w.manager, operation: 'Update', apiVersion: version, subresource: w.subresource, time: rfc3339(w.now), set });
   }
   capUpdateManagers(managers, identifier);
-  return withManaged(obj, managers);
+  return withManaged(obj, managers, live !== undefined);
 }
 
 export type ApplyOutcome = { obj: KubeObject } | { conflict: Status };
@@ -270,7 +285,7 @@ export function recordApply(w: WriteContext, live: KubeObject | undefined, confi
     if (key === id) continue;
     m.set = difference(difference(m.set, changed), cmp.removed);
   }
-  return { obj: withManaged(merged, managers) };
+  return { obj: withManaged(merged, managers, live !== undefined) };
 }
 
 function withoutManaged(obj: KubeObject): KubeObject {
