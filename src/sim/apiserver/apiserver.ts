@@ -126,6 +126,8 @@ function onInitialList(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
     ensureRbacPolicy(ctx, s);
   }
   serveQueued(ctx, s);
+  // A relist may bring the cache to the revision a consistent LIST waits for.
+  serveFreshLists(ctx, s);
 }
 
 /** Serve the requests held while the cache was syncing or the RBAC defaults were being created. */
