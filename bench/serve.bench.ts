@@ -50,15 +50,22 @@ interface Client {
 function client(h: ServeHandle): Client {
   const admin = h.pki.clients.find((c) => c.user === 'kubernetes-admin')!;
   const url = new URL(h.url);
-  // No keep-alive: a reused idle connection the server is closing at that moment is an ECONNRESET, not a measurement.
-  const agent = new Agent({ keepAlive: false, maxSockets: WATCHERS + 8, ca: h.pki.ca.certPem, cert: admin.certPem, key: admin.keyPem });
+  const tls = { ca: h.pki.ca.certPem, cert: admin.certPem, key: admin.keyPem };
+  // Each watch on a connection of its own, never reused.
+  const agent = new Agent({ keepAlive: false, maxSockets: WATCHERS + 8, ...tls });
+  // Calls on one kept-alive connection, as kubectl makes them: client-go's transport is Go's
+  // net/http Transport (HTTP/2 where the server offers it, else HTTP/1.1 keep-alive, as here), one
+  // per config (k8s.io/client-go/transport/cache.go), so a `kubectl create` sends its POST on the
+  // connection its discovery and openapi requests opened, not after a TLS handshake of its own. The calls come back to back, well inside the server's 5 s keep-alive
+  // timeout (node:http keepAliveTimeout), so the connection is never closed under a request.
+  const kept = new Agent({ keepAlive: true, maxSockets: 1, ...tls });
   const base = { hostname: url.hostname, port: url.port, agent };
   return {
     call: (path, o = {}) =>
       new Promise((resolve, reject) => {
         const headers: Record<string, string> = { accept: o.accept ?? 'application/json' };
         if (o.body !== undefined) headers['content-type'] = 'application/json';
-        const r = request({ ...base, path, method: o.method ?? 'GET', headers }, (res) => {
+        const r = request({ ...base, agent: kept, path, method: o.method ?? 'GET', headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
@@ -84,7 +91,10 @@ function client(h: ServeHandle): Client {
         r.on('error', reject);
         r.end();
       }),
-    close: () => agent.destroy(),
+    close: () => {
+      agent.destroy();
+      kept.destroy();
+    },
   };
 }
 

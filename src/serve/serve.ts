@@ -212,7 +212,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const served = new ServedSession(opts.scenario, { ...source, files: {} }, opts.speed, deliver);
   const runner = served.runner;
   const cluster = served.cluster;
-  const due = new DueTicks({ advance: () => served.advance(), msToNextEvent: () => served.session.wallMsToNextEvent(), waiting: () => open.size > 0, frameMs: TICK_MS });
+  const due = new DueTicks({ advance: () => served.advance(), msToNextEvent: () => served.wallMsToNextEvent(), waiting: () => open.size > 0, frameMs: TICK_MS });
   const schedule = (): void => due.schedule();
   const timer = setInterval(() => {
     served.tick();
@@ -305,7 +305,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       watch,
     };
     // At the simulated time of its arrival: the wall time since the last tick is played first.
-    served.advance();
+    served.advance(true);
     runner.record({ kind: 'request', request });
     schedule();
   };

@@ -41,7 +41,7 @@ import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
 import { kubernetesEndpoints, kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
 import { autoregisterOnCacheEvent, autoregisterOnEtcd, autoregisterOnResponse, autoregisterOnTimer, autoregisterStart } from './aggregator/autoregister-controller';
-import { startCreate, storageOnEtcd, WEBHOOK_CONTINUATIONS } from './stages/storage';
+import { serveFreshLists, startCreate, storageOnEtcd, WEBHOOK_CONTINUATIONS } from './stages/storage';
 import { SERVICE_ACCOUNT_LOOKUP_TIMER, takeHeldCreate } from './stages/service-account-wait';
 import { WEBHOOK_TIMEOUT_TIMER } from './webhooks/call';
 import { onDeleteCollectionItem } from './delete-collection';
@@ -126,6 +126,8 @@ function onInitialList(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
     ensureRbacPolicy(ctx, s);
   }
   serveQueued(ctx, s);
+  // A relist may bring the cache to the revision a consistent LIST waits for.
+  serveFreshLists(ctx, s);
 }
 
 /** Serve the requests held while the cache was syncing or the RBAC defaults were being created. */
@@ -182,6 +184,7 @@ function onEtcdWatch(ctx: Effects, s: ApiserverState, body: EtcdWatchBody): void
     if (rbacOnCacheEvent(s, applied.resource, applied.event)) ready = true;
   }
   if (ready) serveQueued(ctx, s);
+  serveFreshLists(ctx, s);
   if (body.canceled) {
     ctx.log(`cacher: etcd watch canceled: ${body.cancelReason ?? ''}`);
     etcdOnWatchCanceled(s.etcd, body.cancelReason);

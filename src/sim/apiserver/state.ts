@@ -51,7 +51,7 @@ export type EtcdPurpose =
   | { kind: 'quotaStatus'; key: string }
   | { kind: 'health'; msg: Message<HttpRequest>; health: HealthRequest; user: string };
 
-export type RequestStep = 'get' | 'list' | 'create' | 'dry-run-create' | 'load' | 'write' | 'lease';
+export type RequestStep = 'get' | 'list' | 'current-revision' | 'create' | 'dry-run-create' | 'load' | 'write' | 'lease';
 
 export interface EtcdCall {
   id: MessageId;
@@ -225,6 +225,8 @@ export interface ApiserverState {
   heldForServiceAccount?: Map<MessageId, RequestContext>;
   /** deletecollection requests deleting their items one by one, by request id (delete-collection.ts). */
   deleteCollections?: Map<MessageId, { rc: RequestContext; list: KubeList; index: number }>;
+  /** Consistent LISTs waiting for the watch cache to reach etcd's revision they read (storage.ts serveFreshLists). */
+  freshLists?: { rc: RequestContext; revision: number }[];
   /** Requests whose admission waits for webhooks (webhooks/dispatch.ts), by request id. */
   heldForWebhooks?: Map<MessageId, RequestContext>;
   /** Webhook calls in flight, by the message id of the POST (webhooks/call.ts). */

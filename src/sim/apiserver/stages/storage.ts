@@ -114,21 +114,60 @@ function parseLabelSelectorParam(selector: string): Selector | string {
 }
 
 /**
- * LIST. With no resourceVersion it is a consistent read from etcd (a quorum read). With one
- * ("0", or the version a reflector last saw) the watch cache answers when it is at least that
- * fresh (cacher.GetList): this is how client-go's reflectors list, first with "0" and again after
- * a broken watch with their last version, so they can list while etcd has no quorum.
+ * LIST. With one resourceVersion ("0", or the version a reflector last saw) the watch cache answers
+ * when it is at least that fresh (cacher.GetList): this is how client-go's reflectors list, first
+ * with "0" and again after a broken watch with their last version, so they can list while etcd has
+ * no quorum. With none it is a consistent read. ConsistentListFromCache (KEP-2340, beta and on by
+ * default in v1.31) serves it from the watch cache too, unless cacher.go shouldDelegateList sends it
+ * to etcd: a limit (kubectl get's limit=500), a continue token, or a resourceVersionMatch other than
+ * NotOlderThan. The cache first asks etcd for its current revision
+ * (storage.GetCurrentResourceVersionFromStorage: a LIST of the resource's prefix key with limit 1,
+ * not recursive, i.e. a Range of that one key) and answers once it has seen that revision
+ * (watchCache.waitUntilFreshAndBlock). Otherwise it is a quorum Range of the collection.
  */
 export function startList(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
   const sel = selectorsOf(rc);
   if ('kind' in sel) return respond(ctx, rc, sel.code, sel, STORAGE);
-  const rv = rc.msg.body.query?.resourceVersion ?? '';
+  const q = rc.msg.body.query ?? {};
+  const rv = q.resourceVersion ?? '';
   if (rv !== '' && Number(rv) <= s.revision) {
     rc.stages.push(passed(STORAGE, `served from the watch cache at revision ${s.revision}`));
     return respond(ctx, rc, 200, printed(ctx, rc, listFromCache(s, rc, sel)), STORAGE);
   }
+  if (rv === '' && s.synced && !delegatesConsistentList(q)) {
+    const key = collectionKey(rc.ri.info, '').replace(/\/$/, '');
+    return call(ctx, s, rc, opRange(key, { limit: 1 }), 'current-revision', `Range ${key} (limit 1, current revision)`);
+  }
   const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
   call(ctx, s, rc, opRangePrefix(prefix), 'list', `Range ${prefix} (prefix)`);
+}
+
+/** cacher.go shouldDelegateList for a consistent read (resourceVersion ""), the feature gate on. */
+function delegatesConsistentList(q: Record<string, string>): boolean {
+  const limit = Number(q.limit ?? 0);
+  const match = q.resourceVersionMatch ?? '';
+  return (Number.isFinite(limit) && limit > 0) || (q.continue ?? '') !== '' || (match !== '' && match !== 'NotOlderThan');
+}
+
+/** etcd's current revision came back: the cache answers now if it has seen it, else once it has. */
+function onCurrentRevision(ctx: Effects, s: ApiserverState, rc: RequestContext, revision: number): void {
+  if (s.revision >= revision) return answerFromFreshCache(ctx, s, rc, revision);
+  (s.freshLists ??= []).push({ rc, revision });
+}
+
+/** After the cache saw more of etcd's watch: the consistent LISTs it is now fresh enough for. */
+export function serveFreshLists(ctx: Effects, s: ApiserverState): void {
+  const waiting = s.freshLists;
+  if (!waiting?.length) return;
+  s.freshLists = waiting.filter((w) => s.revision < w.revision);
+  for (const w of waiting) if (s.revision >= w.revision) answerFromFreshCache(ctx, s, w.rc, w.revision);
+}
+
+function answerFromFreshCache(ctx: Effects, s: ApiserverState, rc: RequestContext, revision: number): void {
+  const sel = selectorsOf(rc);
+  if ('kind' in sel) return respond(ctx, rc, sel.code, sel, STORAGE);
+  rc.stages.push(passed(STORAGE, `served from the watch cache at revision ${s.revision} (etcd at ${revision})`));
+  respond(ctx, rc, 200, printed(ctx, rc, listFromCache(s, rc, sel)), STORAGE);
 }
 
 /** What a GET or LIST answers: the object or list, or its Table when the client asked for one. */
@@ -431,6 +470,8 @@ export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContex
     }
     case 'list':
       return respond(ctx, rc, 200, printed(ctx, rc, listFrom(rc, r.result as RangeResponse, r.header.revision)), STORAGE);
+    case 'current-revision':
+      return onCurrentRevision(ctx, s, rc, r.header.revision);
     case 'create': {
       const txn = r.result as TxnResponse;
       const obj = rc.object!;

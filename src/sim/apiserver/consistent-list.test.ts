@@ -1,0 +1,78 @@
+// ConsistentListFromCache (KEP-2340; beta, on by default in v1.31, pkg/features/kube_features.go):
+// a LIST with no resourceVersion is served from the watch cache once the cache has seen etcd's
+// current revision. staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go GetList asks for it
+// with storage.GetCurrentResourceVersionFromStorage (a LIST of the resource's prefix key with
+// Limit 1, not recursive: a Range of that one key) and waits (watchCache.waitUntilFreshAndBlock);
+// shouldDelegateList still sends a LIST with a limit (kubectl get's limit=500), a continue token or
+// an unsupported resourceVersionMatch to etcd.
+
+import { describe, expect, it } from 'vitest';
+import type { HttpRequest, HttpResponse } from '../api/http';
+import type { KubeList } from '../api/types';
+import { DEFAULT_TIMINGS } from '../config';
+import type { EtcdRequestBody, EtcdResponseBody, EtcdWatchBody, KeyValue } from '../etcd/protocol';
+import { RecordingEffects, testMessage } from '../kernel/recording-effects';
+import { ADMIN_CREDENTIALS } from '../names';
+import { kubeApiserver, type ApiserverState } from './apiserver';
+import { defaultRbacObjects } from './rbac-bootstrap';
+
+const header = (revision: number) => ({ clusterId: 'c', memberId: 'm', revision, raftTerm: 1 });
+const kv = (key: string, rev: number, value: unknown): KeyValue => ({ key, createRevision: rev, modRevision: rev, version: 1, value: value as KeyValue['value'], valueSize: 10 });
+const nsKv = (name: string, rev: number) => kv(`/registry/namespaces/${name}`, rev, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+const podKv = (name: string, rev: number) => kv(`/registry/pods/default/${name}`, rev, { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'c' }] } });
+
+/** kube-apiserver with its watch cache listed at revision 4 and its etcd watch running. */
+function synced(): { s: ApiserverState; ctx: RecordingEffects } {
+  const ctx = new RecordingEffects({ self: 'kube-apiserver' });
+  const s = kubeApiserver.start(ctx, { config: { etcd: ['etcd/etcd-1'], timings: DEFAULT_TIMINGS, tokens: {}, advertiseAddress: '10.0.0.10' }, persisted: undefined, incarnation: 1 });
+  const list = ctx.sent[0]!;
+  const sa = kv('/registry/serviceaccounts/default/default', 4, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: 'default' } });
+  const rbac = defaultRbacObjects().map(({ key, obj }) => kv(key, 1, obj));
+  const kvs = [...['default', 'kube-system', 'kube-public', 'kube-node-lease'].map((n, i) => nsKv(n, i + 1)), sa, ...rbac];
+  const resp: EtcdResponseBody = { type: 'etcd.response', requestId: list.id, header: header(4), result: { op: 'range', kvs, more: false, count: kvs.length } };
+  kubeApiserver.onMessage(s, testMessage(resp, { from: 'etcd/etcd-1' }), ctx);
+  ctx.clear();
+  return { s, ctx };
+}
+
+const list = (query: Record<string, string> = {}) =>
+  testMessage<HttpRequest>({ type: 'http.request', method: 'GET', path: '/api/v1/namespaces/default/pods', query, credentials: ADMIN_CREDENTIALS, userAgent: 'test' }, { id: 100, from: 'client' });
+
+const answers = (ctx: RecordingEffects) => ctx.sent.filter((m) => m.body.type === 'http.response').map((m) => m.body as HttpResponse);
+
+describe('a consistent LIST (no resourceVersion), ConsistentListFromCache on', () => {
+  it("asks etcd for its current revision (a Range of the resource's key, limit 1), then the watch cache answers once it has seen that revision", () => {
+    const { s, ctx } = synced();
+    kubeApiserver.onMessage(s, list(), ctx);
+    const ask = ctx.sent.at(-1)!;
+    expect(ask.meta.summary).toBe('Range /registry/pods (limit 1, current revision)');
+    expect((ask.body as EtcdRequestBody).request).toEqual({ op: 'range', key: '/registry/pods', limit: 1 });
+    // etcd is at 5; the cache has seen 4: no answer yet.
+    kubeApiserver.onMessage(s, testMessage<EtcdResponseBody>({ type: 'etcd.response', requestId: ask.id, header: header(5), result: { op: 'range', kvs: [], more: false, count: 0 } }, { from: 'etcd/etcd-1' }), ctx);
+    expect(answers(ctx)).toEqual([]);
+    kubeApiserver.onMessage(s, testMessage<EtcdWatchBody>({ type: 'etcd.watch', watchId: s.etcd.watchId!, events: [{ type: 'PUT', kv: podKv('web', 5) }], header: header(5) }), ctx);
+    const [answer] = answers(ctx);
+    expect(answer?.status).toBe(200);
+    const body = answer!.body as KubeList;
+    expect(body.metadata.resourceVersion).toBe('5');
+    expect(body.items.map((p) => p.metadata.name)).toEqual(['web']);
+  });
+
+  it('answers at once when the cache has seen the revision already', () => {
+    const { s, ctx } = synced();
+    kubeApiserver.onMessage(s, list(), ctx);
+    const ask = ctx.sent.at(-1)!;
+    expect(ask.meta.summary).toBe('Range /registry/pods (limit 1, current revision)');
+    kubeApiserver.onMessage(s, testMessage<EtcdResponseBody>({ type: 'etcd.response', requestId: ask.id, header: header(4), result: { op: 'range', kvs: [], more: false, count: 0 } }, { from: 'etcd/etcd-1' }), ctx);
+    expect(answers(ctx).map((a) => a.status)).toEqual([200]);
+  });
+
+  it('goes to etcd with a limit, a continue token or resourceVersionMatch=Exact (cacher.go shouldDelegateList)', () => {
+    const queries: Record<string, string>[] = [{ limit: '500' }, { continue: 'x' }, { resourceVersionMatch: 'Exact' }];
+    for (const query of queries) {
+      const { s, ctx } = synced();
+      kubeApiserver.onMessage(s, list(query), ctx);
+      expect(ctx.sent.at(-1)!.meta.summary).toBe('Range /registry/pods/default/ (prefix)');
+    }
+  });
+});
