@@ -41,7 +41,7 @@ import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
 import { kubernetesEndpoints, kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
 import { autoregisterOnCacheEvent, autoregisterOnEtcd, autoregisterOnResponse, autoregisterOnTimer, autoregisterStart } from './aggregator/autoregister-controller';
-import { serveFreshLists, startCreate, storageOnEtcd, WEBHOOK_CONTINUATIONS } from './stages/storage';
+import { CONSISTENT_LIST_BLOCK_TIMER, onConsistentListBlocked, serveFreshLists, startCreate, storageOnEtcd, WEBHOOK_CONTINUATIONS } from './stages/storage';
 import { SERVICE_ACCOUNT_LOOKUP_TIMER, takeHeldCreate } from './stages/service-account-wait';
 import { WEBHOOK_TIMEOUT_TIMER } from './webhooks/call';
 import { onDeleteCollectionItem } from './delete-collection';
@@ -282,6 +282,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     else if (t.name === DELETE_COLLECTION_ITEM_TIMER) onDeleteCollectionItem(ctx, s, t.payload as { id: MessageId; status: number; body: unknown });
     else if (t.name === AGGREGATOR_PROXY_TIMER) aggregatorOnTimeout(ctx, s, t.payload as MessageId);
     else if (t.name === WEBHOOK_TIMEOUT_TIMER) webhookOnTimeout(ctx, s, t.payload as number, WEBHOOK_CONTINUATIONS);
+    else if (t.name === CONSISTENT_LIST_BLOCK_TIMER) onConsistentListBlocked(ctx, s, t.payload as MessageId);
     else if (t.name === SERVICE_ACCOUNT_LOOKUP_TIMER) {
       const rc = takeHeldCreate(s, t.payload as MessageId);
       if (rc) startCreate(ctx, s, rc);

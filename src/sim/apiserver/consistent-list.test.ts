@@ -4,7 +4,8 @@
 // with storage.GetCurrentResourceVersionFromStorage (a LIST of the resource's prefix key with
 // Limit 1, not recursive: a Range of that one key) and waits (watchCache.waitUntilFreshAndBlock);
 // shouldDelegateList still sends a LIST with a limit (kubectl get's limit=500), a continue token or
-// an unsupported resourceVersionMatch to etcd.
+// an unsupported resourceVersionMatch to etcd. When the cache does not catch up within
+// watch_cache.go's blockTimeout (3 s), GetList falls back to etcd (IsTooLargeResourceVersion).
 
 import { describe, expect, it } from 'vitest';
 import type { HttpRequest, HttpResponse } from '../api/http';
@@ -14,6 +15,7 @@ import type { EtcdRequestBody, EtcdResponseBody, EtcdWatchBody, KeyValue } from 
 import { RecordingEffects, testMessage } from '../kernel/recording-effects';
 import { ADMIN_CREDENTIALS } from '../names';
 import { kubeApiserver, type ApiserverState } from './apiserver';
+import { CONSISTENT_LIST_BLOCK_MS, CONSISTENT_LIST_BLOCK_TIMER } from './stages/storage';
 import { defaultRbacObjects } from './rbac-bootstrap';
 
 const header = (revision: number) => ({ clusterId: 'c', memberId: 'm', revision, raftTerm: 1 });
@@ -74,5 +76,27 @@ describe('a consistent LIST (no resourceVersion), ConsistentListFromCache on', (
       kubeApiserver.onMessage(s, list(query), ctx);
       expect(ctx.sent.at(-1)!.meta.summary).toBe('Range /registry/pods/default/ (prefix)');
     }
+  });
+
+  it('falls back to etcd when the cache has not caught up after 3 s (cacher.go GetList, IsTooLargeResourceVersion)', () => {
+    const { s, ctx } = synced();
+    kubeApiserver.onMessage(s, list(), ctx);
+    const ask = ctx.sent.at(-1)!;
+    kubeApiserver.onMessage(s, testMessage<EtcdResponseBody>({ type: 'etcd.response', requestId: ask.id, header: header(5), result: { op: 'range', kvs: [], more: false, count: 0 } }, { from: 'etcd/etcd-1' }), ctx);
+    const block = ctx.timers.find((t) => t.name === CONSISTENT_LIST_BLOCK_TIMER)!;
+    expect(block.afterMs).toBe(CONSISTENT_LIST_BLOCK_MS);
+    expect(CONSISTENT_LIST_BLOCK_MS).toBe(3000);
+    // The cache's etcd watch is silent: after the block timeout the LIST reads etcd.
+    kubeApiserver.onTimer!(s, { id: block.id, name: block.name, payload: block.payload } as never, ctx);
+    const read = ctx.sent.at(-1)!;
+    expect(read.meta.summary).toBe('Range /registry/pods/default/ (prefix)');
+    expect(answers(ctx)).toEqual([]);
+    kubeApiserver.onMessage(s, testMessage<EtcdResponseBody>({ type: 'etcd.response', requestId: read.id, header: header(5), result: { op: 'range', kvs: [podKv('web', 5)], more: false, count: 1 } }, { from: 'etcd/etcd-1' }), ctx);
+    const [answer] = answers(ctx);
+    expect(answer?.status).toBe(200);
+    expect((answer!.body as KubeList).items.map((p) => p.metadata.name)).toEqual(['web']);
+    // A watch event arriving later answers nothing twice.
+    kubeApiserver.onMessage(s, testMessage<EtcdWatchBody>({ type: 'etcd.watch', watchId: s.etcd.watchId!, events: [{ type: 'PUT', kv: podKv('web', 5) }], header: header(5) }), ctx);
+    expect(answers(ctx)).toHaveLength(1);
   });
 });

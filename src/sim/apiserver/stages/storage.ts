@@ -13,6 +13,7 @@ import { apiVersionOf, groupResource, type ResourceInfo } from '../../api/resour
 import { waitForDefaultServiceAccount } from './service-account-wait';
 import type { KubeList, KubeObject, Status } from '../../api/types';
 import type { Effects } from '../../kernel/component';
+import type { MessageId } from '../../kernel/units';
 import {
   cmpModRevision,
   opDelete,
@@ -149,10 +150,30 @@ function delegatesConsistentList(q: Record<string, string>): boolean {
   return (Number.isFinite(limit) && limit > 0) || (q.continue ?? '') !== '' || (match !== '' && match !== 'NotOlderThan');
 }
 
+/**
+ * How long a consistent LIST waits for the watch cache (watch_cache.go blockTimeout, 3 s). Past it
+ * waitUntilFreshAndBlock returns "Too large resource version" and cacher.go GetList falls back to
+ * etcd for a consistent read (the resourceVersion reset to "").
+ */
+export const CONSISTENT_LIST_BLOCK_MS = 3000;
+export const CONSISTENT_LIST_BLOCK_TIMER = 'cacher.consistent-list.block';
+
 /** etcd's current revision came back: the cache answers now if it has seen it, else once it has. */
 function onCurrentRevision(ctx: Effects, s: ApiserverState, rc: RequestContext, revision: number): void {
   if (s.revision >= revision) return answerFromFreshCache(ctx, s, rc, revision);
   (s.freshLists ??= []).push({ rc, revision });
+  ctx.setTimer(CONSISTENT_LIST_BLOCK_MS, CONSISTENT_LIST_BLOCK_TIMER, rc.msg.id);
+}
+
+/** The block timeout: a LIST still waiting for the cache reads etcd instead (the fallback). */
+export function onConsistentListBlocked(ctx: Effects, s: ApiserverState, id: MessageId): void {
+  const waiting = s.freshLists?.find((w) => w.rc.msg.id === id);
+  if (!waiting) return;
+  s.freshLists = s.freshLists!.filter((w) => w !== waiting);
+  const { rc, revision } = waiting;
+  rc.stages.push(passed(STORAGE, `watch cache at revision ${s.revision} after ${CONSISTENT_LIST_BLOCK_MS / 1000}s, etcd at ${revision} (Too large resource version): read from etcd`));
+  const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
+  call(ctx, s, rc, opRangePrefix(prefix), 'list', `Range ${prefix} (prefix)`);
 }
 
 /** After the cache saw more of etcd's watch: the consistent LISTs it is now fresh enough for. */
