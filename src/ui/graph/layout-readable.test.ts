@@ -218,4 +218,14 @@ describe('labels at the default fit', () => {
       expect(cluster(10, 5, Math.round((w / h) * 10) / 10, members, readableWidth(w, FIT_PADDING)), `${members} etcd`).toEqual(l);
     }
   });
+
+  it('with the inspector open at 1440x900 (and at 1280x720 with the dock closed) the default cluster fits whole at 11 px, its 3 workers in one row of narrower chips', () => {
+    for (const pane of ['1440x900 inspector open, dock open', '1280x720 inspector open, dock closed'] as const) {
+      const { w, h } = INSPECTOR_PANES[pane];
+      const l = cluster(3, 5, Math.round((w / h) * 10) / 10, 1, readableWidth(w, FIT_PADDING));
+      expect(fitZoom(l, w, h, FIT_PADDING), pane).toBeGreaterThanOrEqual(READABLE_ZOOM);
+      const rows = new Set(l.boxes.filter((b) => b.role === 'worker').map((b) => b.ay));
+      expect(rows.size, pane).toBe(1);
+    }
+  });
 });

@@ -713,8 +713,8 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const compRows = Math.max(1, ...g.workers.map((w) => Math.ceil((g.compsByHost.get(w)?.length ?? 0) / NODE_COMPS_PER_ROW)));
   const compact = g.workers.length > COMPACT_AFTER;
   // The etcd members' box takes the room the roomy chips had (issue 11: a 3-member cluster fits at 11 px).
-  const chipW = workerChipW(g.workers.length, g.etcd.length > 0);
-  const ww = compact ? compactWorkerW(chipW) : WORKER_W;
+  let chipW = workerChipW(g.workers.length, g.etcd.length > 0);
+  let ww = compact ? compactWorkerW(chipW) : WORKER_W;
   const wh = compact ? COMPACT_H : workerHeight(compRows);
   const gap = compact ? COMPACT_GAP : REGION_GAP;
   const regionGap = compact ? K.gap : REGION_GAP;
@@ -757,7 +757,15 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const lower: TopItem[] = ringItem ? [ringItem, trayItem] : [];
   const without = items.filter((it) => !lower.includes(it));
   const lowerShape = lower.length ? { w: lower.reduce((s, it) => s + it.w, 0) + (lower.length - 1) * regionGap, h: Math.max(...lower.map((it) => it.h)) } : undefined;
-  const a = bestArrangement((st, below) => blockShape(below ? without : items, st, regionGap), n, ww, wh, gap, leftW + rightW, aspect, regionGap, lowerShape, compact && readableW !== undefined ? readableW - K.controlsRoom : undefined);
+  const arrange = (w: number) => bestArrangement((st, below) => blockShape(below ? without : items, st, regionGap), n, w, wh, gap, leftW + rightW, aspect, regionGap, lowerShape, compact && readableW !== undefined ? readableW - K.controlsRoom : undefined);
+  const heightOf = (x: Arrangement, w: number) => arrangedSize(x, blockShape(x.ringBelow ? without : items, x.stacked, regionGap), n, w, wh, gap, leftW + rightW, regionGap, x.ringBelow ? lowerShape : undefined).h;
+  let a = arrange(ww);
+  // As wide as the pane at 11 px, the narrower pod chips when they make the drawing lower (less to
+  // scroll): with the inspector open at 1440x900, the default cluster's 3 workers in one row, not two.
+  if (compact && readableW !== undefined && !a.wrapped && ww !== COMPACT_W) {
+    const n2 = arrange(COMPACT_W);
+    if (!n2.wrapped && heightOf(n2, COMPACT_W) < heightOf(a, ww)) [a, ww, chipW] = [n2, COMPACT_W, K.chipW];
+  }
   if (a.wrapped) {
     // Wrapped as wide as the pane at READABLE_ZOOM, less the zoom buttons' room (ClusterGraph.tsx keeps the drawing right of them).
     const maxW = readableW! - K.controlsRoom;
