@@ -228,4 +228,18 @@ describe('labels at the default fit', () => {
       expect(rows.size, pane).toBe(1);
     }
   });
+
+  // Issue 11: 3 etcd members and 10 workers at 1280x720 stood the etcd box and the Pending tray left
+  // of two worker columns, five rows down: the left half of the pane empty under them, 804 units to
+  // scroll. Wrapped, the workers run in four columns under every other region, 788 units.
+  it('3 etcd members and 10 workers at 1280x720: the workers span the drawing (no empty half under the etcd box), and it is lower', () => {
+    const { w, h } = ETCD_PANES['1280x720 dock open'];
+    const l = cluster(10, 5, Math.round((w / h) * 10) / 10, 3, readableWidth(w, FIT_PADDING));
+    const r = layoutBounds(l);
+    const workers = l.boxes.filter((b) => b.role === 'worker');
+    const gridW = Math.max(...workers.map((b) => b.ax + b.w)) - Math.min(...workers.map((b) => b.ax));
+    expect(gridW / r.w).toBeGreaterThan(0.75);
+    expect(r.h).toBeLessThan(804);
+    expectTidy(l, '1280x720 dock open');
+  });
 });

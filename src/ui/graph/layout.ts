@@ -766,20 +766,27 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
     const n2 = arrange(COMPACT_W);
     if (!n2.wrapped && heightOf(n2, COMPACT_W) < heightOf(a, ww)) [a, ww, chipW] = [n2, COMPACT_W, K.chipW];
   }
-  if (a.wrapped) {
-    // Wrapped as wide as the pane at READABLE_ZOOM, less the zoom buttons' room (ClusterGraph.tsx keeps the drawing right of them).
-    const maxW = readableW! - K.controlsRoom;
+  if (compact && readableW !== undefined) {
+    // Wrapped as wide as the pane at READABLE_ZOOM, less the zoom buttons' room (ClusterGraph.tsx keeps
+    // the drawing right of them): when no arrangement is that narrow, or when wrapping is lower (less
+    // to scroll; the etcd box and the Pending tray left of two worker columns left half the pane empty).
+    const maxW = readableW - K.controlsRoom;
     const outside = (h: LayoutHost, gaps: Pick<RowItem, 'gapBefore' | 'gapAfter'>): RowItem & TopItem => ({ w: K.outsideW, h: compactOutsideHeight(g, h), ...gaps, place: (x, y) => placeCompactOutside(b, g, h, x, y) });
-    const flow = [...g.client.map((h) => outside(h, { gapAfter: K.clientGap })), ...items, ...g.registry.map((h) => outside(h, { gapBefore: K.registryGap }))];
-    // The roomy pod chips, unless the narrower ones put the workers in fewer rows (less to scroll).
-    const narrowChips = Math.ceil(n / columnsWithin(maxW, COMPACT_W, gap, n)) < Math.ceil(n / columnsWithin(maxW, ww, gap, n));
-    const cw = narrowChips ? K.chipW : chipW;
-    const wideW = compactWorkerW(cw);
+    const rows = wrapRows([...g.client.map((h) => outside(h, { gapAfter: K.clientGap })), ...items, ...g.registry.map((h) => outside(h, { gapBefore: K.registryGap }))], maxW, regionGap);
+    // The roomy pod chips, unless the narrower ones put the workers in fewer rows.
+    const roomyW = compactWorkerW(workerChipW(n, g.etcd.length > 0));
+    const gridRows = (w: number) => Math.ceil(n / columnsWithin(maxW, w, gap, n));
+    const wideW = gridRows(COMPACT_W) < gridRows(roomyW) ? COMPACT_W : roomyW;
     const cols = columnsWithin(maxW, wideW, gap, n);
-    placeWrapped(wrapRows(flow, maxW, regionGap), regionGap, (x, y) =>
-      g.workers.forEach((name, i) => placeCompactWorker(b, g, name, x + (i % cols) * (wideW + gap) - (cols * (wideW + gap) - gap) / 2, y + Math.floor(i / cols) * (wh + gap), cw, podRegion)),
-    );
-    return { boxes: b.boxes, byId: b.byId, podRegion, compact };
+    const top = rows.reduce((s, r) => s + Math.max(...r.map((it) => it.h)) + regionGap, 0);
+    const h = n ? top + gridRows(wideW) * (wh + gap) - gap : top - regionGap;
+    if (a.wrapped || h < heightOf(a, ww)) {
+      const cw = wideW === COMPACT_W ? K.chipW : ROOMY_CHIP_W;
+      placeWrapped(rows, regionGap, (x, y) =>
+        g.workers.forEach((name, i) => placeCompactWorker(b, g, name, x + (i % cols) * (wideW + gap) - (cols * (wideW + gap) - gap) / 2, y + Math.floor(i / cols) * (wh + gap), cw, podRegion)),
+      );
+      return { boxes: b.boxes, byId: b.byId, podRegion, compact };
+    }
   }
   const block = blockShape(a.ringBelow ? without : items, a.stacked, regionGap);
 
