@@ -238,3 +238,48 @@ export async function coveredWhyBadges(page: Page): Promise<{ badges: string[]; 
     return { badges: badges.map((b) => b.textContent!.trim()), covered };
   });
 }
+
+/**
+ * Node and edge labels a learner cannot read whole where the graph is shown (issue 11: with the
+ * inspector open at 1280x720 the registry's name was cut at the pane's right edge, "реестр обра…"):
+ * any of a label's text boxes past the pane's left, right or top edge, or over the inspector, the
+ * legend, the zoom buttons or React Flow's attribution, as "text: why". Past the bottom edge is
+ * scrolling (the graph is taller than the pane at 11 px): `belowPane` counts those labels.
+ */
+export async function labelsOutOfView(page: Page): Promise<{ hidden: string[]; belowPane: number; pane: { w: number; h: number } }> {
+  await install(page);
+  return page.evaluate(() => {
+    const k = (window as unknown as { __kpGraph: InPage }).__kpGraph;
+    const pane = document.querySelector('[data-testid="graph-pane"]')!.getBoundingClientRect();
+    const covers = (
+      [
+        ['the inspector', '[data-testid="inspector"]'],
+        ['the legend', '[data-testid="graph-legend"]'],
+        ['the zoom buttons', '.react-flow__controls'],
+        ["React Flow's attribution", '.react-flow__attribution'],
+      ] as const
+    ).flatMap(([name, sel]) => [...document.querySelectorAll(sel)].map((el) => ({ name, r: el.getBoundingClientRect() })));
+    const hit = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const hidden: string[] = [];
+    let belowPane = 0;
+    for (const el of [...k.labels(), ...k.edgeLabels()]) {
+      const text = el.textContent!.trim().slice(0, 30);
+      for (const r of k.textBoxes(el)) {
+        if (r.bottom > pane.bottom + 1) {
+          belowPane++;
+          continue;
+        }
+        const why =
+          r.left < pane.left - 1
+            ? `left ${r.left.toFixed(0)} < the pane's ${pane.left.toFixed(0)}`
+            : r.right > pane.right + 1
+              ? `right ${r.right.toFixed(0)} > the pane's ${pane.right.toFixed(0)}`
+              : r.top < pane.top - 1
+                ? `top ${r.top.toFixed(0)} < the pane's ${pane.top.toFixed(0)}`
+                : (covers.find((c) => hit(r, c.r))?.name ?? '');
+        if (why) hidden.push(`${text}: ${why.startsWith('the ') || why.startsWith('React') ? `under ${why}` : why}`);
+      }
+    }
+    return { hidden: [...new Set(hidden)], belowPane, pane: { w: Math.round(pane.width), h: Math.round(pane.height) } };
+  });
+}

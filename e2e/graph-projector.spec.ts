@@ -8,8 +8,9 @@
 // etcd edge clear of the etcd box's header text (it ran through the title and status line).
 
 import { type Page } from '@playwright/test';
+import { openCluster } from './graph-clusters';
 import { badgeOverlaps, etcdEdgeOverHeader, fmtMeasure, measureGraph } from './graph-measure';
-import { expect, expectNoAxeViolations, gotoApp, pickScenario, shot, test, typeCommand } from './helpers';
+import { expect, expectNoAxeViolations, gotoApp, shot, test, typeCommand } from './helpers';
 
 test('count badges never cover a label: the default cluster at 1280x720 while a Deployment of 12 rolls out', async ({ page }) => {
   test.setTimeout(150_000);
@@ -31,77 +32,6 @@ test('count badges never cover a label: the default cluster at 1280x720 while a 
   expect(seen, 'samples with a count badge on screen').toBeGreaterThanOrEqual(3);
   expect([...overlaps], 'count badges over labels').toEqual([]);
 });
-
-function tenWorkers(etcd = 1): string {
-  const nodes = Array.from({ length: 10 }, (_, i) => `      - {name: worker-${i + 1}}`).join('\n');
-  return `apiVersion: kubeplay.dev/v1alpha1
-kind: Scenario
-metadata:
-  name: graph-projector-10${etcd > 1 ? `-etcd${etcd}` : ''}
-  description: 10 workers.
-spec:
-  seed: 1
-  cluster:${etcd > 1 ? `\n    etcd:\n      members: ${etcd}` : ''}
-    nodes:
-${nodes}
-  steps:
-    - at: 0s
-      apply: |
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata:
-          name: web
-        spec:
-          replicas: 20
-          selector:
-            matchLabels: {app: web}
-          template:
-            metadata:
-              labels: {app: web}
-            spec:
-              containers:
-                - name: nginx
-                  image: nginx:1.25
-`;
-}
-
-/** kubeadm's external etcd topology with five members (each on a host of its own) and the default three workers. */
-const FIVE_MEMBERS = `apiVersion: kubeplay.dev/v1alpha1
-kind: Scenario
-metadata:
-  name: graph-projector-etcd5
-  description: Five etcd members.
-spec:
-  seed: 1
-  cluster:
-    etcd:
-      members: 5
-  steps: []
-`;
-
-async function openCluster(page: Page, cluster: 'default' | 'etcd3' | 'etcd5' | 'workers10' | 'etcd3-workers10'): Promise<void> {
-  if (cluster === 'default') {
-    await gotoApp(page);
-  } else if (cluster === 'etcd3') {
-    await gotoApp(page);
-    await pickScenario(page, 'etcd-cluster');
-    await expect(page.getByTestId('host-etcd-3')).toHaveAttribute('data-up', 'true', { timeout: 30_000 });
-  } else if (cluster === 'etcd5') {
-    await page.route('**/scenarios/graph-projector-etcd5.yaml', (r) => r.fulfill({ status: 200, contentType: 'text/yaml', body: FIVE_MEMBERS }));
-    await page.goto('/#scenario=graph-projector-etcd5');
-    await expect(page.getByTestId('host-etcd-5')).toHaveAttribute('data-up', 'true', { timeout: 30_000 });
-  } else if (cluster === 'etcd3-workers10') {
-    await page.route('**/scenarios/graph-projector-10-etcd3.yaml', (r) => r.fulfill({ status: 200, contentType: 'text/yaml', body: tenWorkers(3) }));
-    await page.goto('/#scenario=graph-projector-10-etcd3');
-    await expect(page.getByTestId('host-etcd-3')).toHaveAttribute('data-up', 'true', { timeout: 30_000 });
-    await expect(page.getByTestId('node-status-worker-10')).toHaveAttribute('data-status', 'Ready', { timeout: 60_000 });
-  } else {
-    await page.route('**/scenarios/graph-projector-10.yaml', (r) => r.fulfill({ status: 200, contentType: 'text/yaml', body: tenWorkers() }));
-    await page.goto('/#scenario=graph-projector-10');
-    await expect(page.getByTestId('node-status-worker-10')).toHaveAttribute('data-status', 'Ready', { timeout: 60_000 });
-  }
-  await page.waitForTimeout(3000);
-}
 
 for (const lang of ['en', 'ru'] as const) {
   for (const cluster of ['default', 'etcd3', 'etcd5', 'workers10'] as const) {

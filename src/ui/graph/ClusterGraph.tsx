@@ -10,7 +10,7 @@ import { type Selection } from '../store/ui-store';
 import { ContextMenu } from './ContextMenu';
 import { edgeTypes } from './edges';
 import { FitViewButton } from './FitViewButton';
-import { COMPACT_AFTER, type ClusterLayout, READABLE_ZOOM, layoutBounds, readableWidth } from './layout';
+import { COMPACT_AFTER, type ClusterLayout, K, READABLE_ZOOM, layoutBounds, readableWidth } from './layout';
 import { MessageDots, PHASE_FALLBACK } from './MessageDots';
 import { MessageFocus } from './MessageFocus';
 import { TrafficFailures } from '../traffic/TrafficFailures';
@@ -184,7 +184,13 @@ function Graph({ theme }: { theme: 'dark' | 'light' }) {
       if (over) {
         const z = READABLE_ZOOM;
         const margin = Math.floor((height - height / (1 + FIT_PADDING)) * 0.5);
-        vp = { zoom: z, x: b.w * z <= width ? (width - b.w * z) / 2 - b.x * z : margin - b.x * z, y: margin - b.y * z };
+        // Centred right of the zoom buttons (bottom left) when it fits there: the drawing is laid out
+        // that narrow (layout.ts, K.controlsRoom), and a region scrolled to the pane's bottom-left
+        // corner at the fit would lie under them.
+        const left = margin + K.controlsRoom * z;
+        const room = width - margin - left;
+        const x = b.w * z <= room ? left + (room - b.w * z) / 2 : b.w * z <= width ? (width - b.w * z) / 2 : margin;
+        vp = { zoom: z, x: x - b.x * z, y: margin - b.y * z };
       }
       setScrolls(over);
       void rf.setViewport(vp, { duration: animate && fitted.current ? 300 : 0 });

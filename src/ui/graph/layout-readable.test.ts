@@ -4,7 +4,7 @@
 // getViewportForBounds) and the smallest font the compact regions draw with (COMPACT_MIN_FONT). The panes are the graph
 // panes measured in Chromium (e2e/graph-readable.spec.ts prints them): dock open and closed.
 import { describe, expect, it } from 'vitest';
-import { CHIP_COLS, CHIP_ROWS, COMPACT_AFTER, COMPACT_MIN_FONT, ETCD_CLUSTER_ID, READABLE_ZOOM, readableWidth, type LayoutComponent, type LayoutHost, type LayoutPod, fitZoom, layoutBounds, layoutCluster } from './layout';
+import { CHIP_COLS, CHIP_ROWS, COMPACT_AFTER, COMPACT_MIN_FONT, ETCD_CLUSTER_ID, K, READABLE_ZOOM, readableWidth, type LayoutComponent, type LayoutHost, type LayoutPod, fitZoom, layoutBounds, layoutCluster } from './layout';
 
 /** `etcdMembers` > 1: kubeadm's external etcd topology, each member on a host of its own (the etcd-cluster scenario). */
 function cluster(workers: number, podsPerNode = 0, aspect?: number, etcdMembers = 1, readableW?: number): ReturnType<typeof layoutCluster> {
@@ -35,6 +35,18 @@ function cluster(workers: number, podsPerNode = 0, aspect?: number, etcdMembers 
   }
   for (const n of names) for (const k of ['kubelet', 'containerd', 'kube-proxy', 'cni']) components.push({ id: `${k}/${n}`, kind: k, host: n });
   return layoutCluster(hosts, components, pods, [], [], aspect, readableW);
+}
+
+const apart = (a: { ax: number; ay: number; w: number; h: number }, b: typeof a) => a.ax + a.w <= b.ax || b.ax + b.w <= a.ax || a.ay + a.h <= b.ay || b.ay + b.h <= a.ay;
+
+/** No two regions overlap, and every box sits inside its region. */
+function expectTidy(l: ReturnType<typeof layoutCluster>, where: string): void {
+  const tops = l.boxes.filter((b) => !b.parent);
+  for (const a of tops) for (const b of tops) if (a !== b) expect(apart(a, b), `${where}: ${a.id} / ${b.id}`).toBe(true);
+  for (const b of l.boxes.filter((x) => x.parent)) {
+    const p = l.byId[b.parent!]!;
+    expect(b.x >= 0 && b.y >= 0 && b.x + b.w <= p.w && b.y + b.h <= p.h, `${where}: ${b.id}`).toBe(true);
+  }
 }
 
 /**
@@ -92,7 +104,6 @@ describe('labels at the default fit', () => {
   });
 
   it('every compact box sits inside its region, and neither the regions nor the boxes in one overlap, for 1 to 10 workers', () => {
-    const apart = (a: { ax: number; ay: number; w: number; h: number }, b: typeof a) => a.ax + a.w <= b.ax || b.ax + b.w <= a.ax || a.ay + a.h <= b.ay || b.ay + b.h <= a.ay;
     for (const [pane, { w, h }] of Object.entries(PANES)) {
       for (let n = 1; n <= 10; n++) {
         const l = cluster(n, 5, w / h);
@@ -119,17 +130,11 @@ describe('labels at the default fit', () => {
   // top row beside the control plane, 1361 x 398 units, labels 8.9 px at 1280x720. The box now
   // stands under the control plane, left of the workers (layout.ts, Arrangement.ringBelow).
   it('a 3-member external etcd cluster with 3 workers: the smallest label at least 11 px at both screen sizes, nothing overlapping', () => {
-    const apart = (a: { ax: number; ay: number; w: number; h: number }, b: typeof a) => a.ax + a.w <= b.ax || b.ax + b.w <= a.ax || a.ay + a.h <= b.ay || b.ay + b.h <= a.ay;
     for (const [pane, { w, h }] of Object.entries(ETCD_PANES)) {
       const l = cluster(3, 5, Math.round((w / h) * 10) / 10, 3);
       const z = fitZoom(l, w, h, FIT_PADDING);
       expect(COMPACT_MIN_FONT * z, pane).toBeGreaterThanOrEqual(11);
-      const tops = l.boxes.filter((b) => !b.parent);
-      for (const a of tops) for (const b of tops) if (a !== b) expect(apart(a, b), `${pane}: ${a.id} / ${b.id}`).toBe(true);
-      for (const b of l.boxes.filter((x) => x.parent)) {
-        const p = l.byId[b.parent!]!;
-        expect(b.x >= 0 && b.y >= 0 && b.x + b.w <= p.w && b.y + b.h <= p.h, `${pane}: ${b.id}`).toBe(true);
-      }
+      expectTidy(l, pane);
     }
   });
 
@@ -165,5 +170,76 @@ describe('labels at the default fit', () => {
     expect(Math.min(...cards.map((c) => c.y))).toBeLessThan(20);
     // The caption's 64 units (title, status line, note) stay free under the lowest card.
     expect(box.h - Math.max(...cards.map((c) => c.y + c.h))).toBeGreaterThanOrEqual(64);
+  });
+
+  // Issue 11: with the inspector open the pane is about 650 px wide at 1280x720 (e2e/graph-narrow.spec.ts
+  // prints it), and the laptop, the control plane and the registry side by side, 654 units, did not
+  // fit it at READABLE_ZOOM: the drawing fell back to the widest arrangement (954 units for 3 workers)
+  // shown from its left, the registry's name and worker-3 cut at the pane's edge. The regions now
+  // wrap into rows (narrow-rows.ts) as wide as the pane, less the zoom buttons' room.
+  const INSPECTOR_PANES = {
+    '1280x720 inspector open, dock open': { w: 656, h: 400 },
+    '1440x900 inspector open, dock open': { w: 816, h: 518 },
+    '1280x720 inspector open, dock closed': { w: 656, h: 608 },
+    '1280x720 inspector open, etcd Raft filters in the legend': { w: 618, h: 400 },
+    '1440x900 inspector open, etcd Raft filters in the legend': { w: 778, h: 518 },
+  } as const;
+  it('with the inspector open, every cluster from 1 to 10 workers (1 or 3 etcd members) fits the pane at 11 px across, nothing overlapping', () => {
+    for (const [pane, { w, h }] of Object.entries(INSPECTOR_PANES)) {
+      const aspect = Math.round((w / h) * 10) / 10;
+      const rw = readableWidth(w, FIT_PADDING);
+      for (const members of [1, 3]) {
+        for (let n = 1; n <= 10; n++) {
+          const where = `${pane}, ${n} workers, ${members} etcd`;
+          const l = cluster(n, 5, aspect, members, rw);
+          const r = layoutBounds(l);
+          // Shown at the fit zoom when that is 11 px or more, else at READABLE_ZOOM from the top (ClusterGraph.tsx).
+          const z = Math.max(READABLE_ZOOM, Math.min(fitZoom(l, w, h, FIT_PADDING), 2.5));
+          if (z === READABLE_ZOOM) expect(r.w, where).toBeLessThanOrEqual(rw - K.controlsRoom);
+          else expect(r.w * z, where).toBeLessThanOrEqual(w);
+          expectTidy(l, where);
+        }
+      }
+    }
+  });
+
+  it('wrapped, the laptop stands level with the control plane on its left (the kubectl edge flat), the workers under every other region', () => {
+    const { w, h } = INSPECTOR_PANES['1280x720 inspector open, dock open'];
+    for (const members of [1, 3]) {
+      const l = cluster(10, 5, Math.round((w / h) * 10) / 10, members, readableWidth(w, FIT_PADDING));
+      const laptop = l.byId['host:laptop']!;
+      const cp = l.byId['host:control-plane']!;
+      expect(laptop.ay, `${members} etcd`).toBe(cp.ay);
+      expect(laptop.ax + laptop.w, `${members} etcd`).toBeLessThan(cp.ax);
+      const workers = l.boxes.filter((b) => b.role === 'worker');
+      const others = l.boxes.filter((b) => !b.parent && b.role !== 'worker');
+      expect(Math.min(...workers.map((b) => b.ay)), `${members} etcd`).toBeGreaterThan(Math.max(...others.map((b) => b.ay + b.h)));
+      // The same inputs, the same boxes.
+      expect(cluster(10, 5, Math.round((w / h) * 10) / 10, members, readableWidth(w, FIT_PADDING)), `${members} etcd`).toEqual(l);
+    }
+  });
+
+  it('with the inspector open at 1440x900 (and at 1280x720 with the dock closed) the default cluster fits whole at 11 px, its 3 workers in one row of narrower chips', () => {
+    for (const pane of ['1440x900 inspector open, dock open', '1280x720 inspector open, dock closed'] as const) {
+      const { w, h } = INSPECTOR_PANES[pane];
+      const l = cluster(3, 5, Math.round((w / h) * 10) / 10, 1, readableWidth(w, FIT_PADDING));
+      expect(fitZoom(l, w, h, FIT_PADDING), pane).toBeGreaterThanOrEqual(READABLE_ZOOM);
+      const rows = new Set(l.boxes.filter((b) => b.role === 'worker').map((b) => b.ay));
+      expect(rows.size, pane).toBe(1);
+    }
+  });
+
+  // Issue 11: 3 etcd members and 10 workers at 1280x720 stood the etcd box and the Pending tray left
+  // of two worker columns, five rows down: the left half of the pane empty under them, 804 units to
+  // scroll. Wrapped, the workers run in four columns under every other region, 788 units.
+  it('3 etcd members and 10 workers at 1280x720: the workers span the drawing (no empty half under the etcd box), and it is lower', () => {
+    const { w, h } = ETCD_PANES['1280x720 dock open'];
+    const l = cluster(10, 5, Math.round((w / h) * 10) / 10, 3, readableWidth(w, FIT_PADDING));
+    const r = layoutBounds(l);
+    const workers = l.boxes.filter((b) => b.role === 'worker');
+    const gridW = Math.max(...workers.map((b) => b.ax + b.w)) - Math.min(...workers.map((b) => b.ax));
+    expect(gridW / r.w).toBeGreaterThan(0.75);
+    expect(r.h).toBeLessThan(804);
+    expectTidy(l, '1280x720 dock open');
   });
 });

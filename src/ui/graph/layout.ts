@@ -7,6 +7,8 @@
 // node: its edges run to the apiserver and down to pods), the Pending tray, and the image registry
 // outside on the right (UX.md, "The screen"); the worker grid's columns follow the pane's shape.
 
+import { type RowItem, columnsWithin, gapBetween, rowWidth, wrapRows } from './narrow-rows';
+
 export type HostRole = 'control-plane' | 'worker' | 'client' | 'registry' | 'etcd';
 
 export interface LayoutHost {
@@ -563,11 +565,17 @@ function placeCompactTray(b: Builder, g: Groups, x: number, y: number, podRegion
   placeInSlots(b, TRAY_ID, g.podsByNode.get('') ?? [], chipCells(K.pad, K.pad + K_TRAY_HEADER_H, K_TRAY_COLS, K_TRAY_ROWS, K.trayChipW), 'pod', K.trayChipW, K.chipH, (id) => (podRegion[id] = TRAY_ID), true);
 }
 
+/** A compact host outside the cluster's height: its header, its processes, the kubectl edge's label on the laptop. */
+function compactOutsideHeight(g: Groups, host: LayoutHost): number {
+  const n = g.compsByHost.get(host.id)?.length ?? 0;
+  return K.outsideHeaderH + Math.max(1, n) * (K.outsideCellH + K.chipGap) - K.chipGap + (host.role === 'client' ? K.clientLabelH : 0) + K.pad;
+}
+
 /** A compact host outside the cluster: its title and subtitle, then its processes in a column. */
 function placeCompactOutside(b: Builder, g: Groups, host: LayoutHost, x: number, y: number): number {
   const comps = [...(g.compsByHost.get(host.id) ?? [])].sort((a, c) => byName(a.id, c.id));
   const rid = regionId(host.id);
-  const h = K.outsideHeaderH + Math.max(1, comps.length) * (K.outsideCellH + K.chipGap) - K.chipGap + (host.role === 'client' ? K.clientLabelH : 0) + K.pad;
+  const h = compactOutsideHeight(g, host);
   add(b, { id: rid, kind: 'region', x, y, w: K.outsideW, h, ref: host.id, role: host.role, compact: true });
   comps.forEach((c, i) => add(b, { id: componentNodeId(c.id), kind: 'component', x: K.pad, y: K.outsideHeaderH + i * (K.outsideCellH + K.chipGap), w: K.outsideW - 2 * K.pad, h: K.outsideCellH, parent: rid, ref: c.id, compact: true }));
   return h;
@@ -612,6 +620,12 @@ export interface Arrangement {
    * made the drawing 1361 x 398 units, labels 8.9 px at 1280x720 (issue 11).
    */
   ringBelow?: boolean;
+  /**
+   * `readableW` given and no arrangement is that narrow (the inspector open beside the graph: the
+   * laptop, the control plane and the registry side by side are wider than the pane at 11 px): the
+   * regions are wrapped into rows instead (narrow-rows.ts).
+   */
+  wrapped?: boolean;
 }
 
 interface Shape {
@@ -675,7 +689,7 @@ export function bestArrangement(block: (stacked: boolean, ringBelow: boolean) =>
     }
   }
   // `readableW` given (layoutCluster: the best fit is under 11 px): the arrangement the pane's width holds at READABLE_ZOOM.
-  return narrow ?? best;
+  return narrow ?? (readableW !== undefined ? { ...best, wrapped: true } : best);
 }
 
 /**
@@ -699,8 +713,8 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const compRows = Math.max(1, ...g.workers.map((w) => Math.ceil((g.compsByHost.get(w)?.length ?? 0) / NODE_COMPS_PER_ROW)));
   const compact = g.workers.length > COMPACT_AFTER;
   // The etcd members' box takes the room the roomy chips had (issue 11: a 3-member cluster fits at 11 px).
-  const chipW = workerChipW(g.workers.length, g.etcd.length > 0);
-  const ww = compact ? compactWorkerW(chipW) : WORKER_W;
+  let chipW = workerChipW(g.workers.length, g.etcd.length > 0);
+  let ww = compact ? compactWorkerW(chipW) : WORKER_W;
   const wh = compact ? COMPACT_H : workerHeight(compRows);
   const gap = compact ? COMPACT_GAP : REGION_GAP;
   const regionGap = compact ? K.gap : REGION_GAP;
@@ -743,7 +757,37 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   const lower: TopItem[] = ringItem ? [ringItem, trayItem] : [];
   const without = items.filter((it) => !lower.includes(it));
   const lowerShape = lower.length ? { w: lower.reduce((s, it) => s + it.w, 0) + (lower.length - 1) * regionGap, h: Math.max(...lower.map((it) => it.h)) } : undefined;
-  const a = bestArrangement((st, below) => blockShape(below ? without : items, st, regionGap), n, ww, wh, gap, leftW + rightW, aspect, regionGap, lowerShape, compact && readableW !== undefined ? readableW - K.controlsRoom : undefined);
+  const arrange = (w: number) => bestArrangement((st, below) => blockShape(below ? without : items, st, regionGap), n, w, wh, gap, leftW + rightW, aspect, regionGap, lowerShape, compact && readableW !== undefined ? readableW - K.controlsRoom : undefined);
+  const heightOf = (x: Arrangement, w: number) => arrangedSize(x, blockShape(x.ringBelow ? without : items, x.stacked, regionGap), n, w, wh, gap, leftW + rightW, regionGap, x.ringBelow ? lowerShape : undefined).h;
+  let a = arrange(ww);
+  // As wide as the pane at 11 px, the narrower pod chips when they make the drawing lower (less to
+  // scroll): with the inspector open at 1440x900, the default cluster's 3 workers in one row, not two.
+  if (compact && readableW !== undefined && !a.wrapped && ww !== COMPACT_W) {
+    const n2 = arrange(COMPACT_W);
+    if (!n2.wrapped && heightOf(n2, COMPACT_W) < heightOf(a, ww)) [a, ww, chipW] = [n2, COMPACT_W, K.chipW];
+  }
+  if (compact && readableW !== undefined) {
+    // Wrapped as wide as the pane at READABLE_ZOOM, less the zoom buttons' room (ClusterGraph.tsx keeps
+    // the drawing right of them): when no arrangement is that narrow, or when wrapping is lower (less
+    // to scroll; the etcd box and the Pending tray left of two worker columns left half the pane empty).
+    const maxW = readableW - K.controlsRoom;
+    const outside = (h: LayoutHost, gaps: Pick<RowItem, 'gapBefore' | 'gapAfter'>): RowItem & TopItem => ({ w: K.outsideW, h: compactOutsideHeight(g, h), ...gaps, place: (x, y) => placeCompactOutside(b, g, h, x, y) });
+    const rows = wrapRows([...g.client.map((h) => outside(h, { gapAfter: K.clientGap })), ...items, ...g.registry.map((h) => outside(h, { gapBefore: K.registryGap }))], maxW, regionGap);
+    // The roomy pod chips, unless the narrower ones put the workers in fewer rows.
+    const roomyW = compactWorkerW(workerChipW(n, g.etcd.length > 0));
+    const gridRows = (w: number) => Math.ceil(n / columnsWithin(maxW, w, gap, n));
+    const wideW = gridRows(COMPACT_W) < gridRows(roomyW) ? COMPACT_W : roomyW;
+    const cols = columnsWithin(maxW, wideW, gap, n);
+    const top = rows.reduce((s, r) => s + Math.max(...r.map((it) => it.h)) + regionGap, 0);
+    const h = n ? top + gridRows(wideW) * (wh + gap) - gap : top - regionGap;
+    if (a.wrapped || h < heightOf(a, ww)) {
+      const cw = wideW === COMPACT_W ? K.chipW : ROOMY_CHIP_W;
+      placeWrapped(rows, regionGap, (x, y) =>
+        g.workers.forEach((name, i) => placeCompactWorker(b, g, name, x + (i % cols) * (wideW + gap) - (cols * (wideW + gap) - gap) / 2, y + Math.floor(i / cols) * (wh + gap), cw, podRegion)),
+      );
+      return { boxes: b.boxes, byId: b.byId, podRegion, compact };
+    }
+  }
   const block = blockShape(a.ringBelow ? without : items, a.stacked, regionGap);
 
   // The block, from x = 0 at its left edge; each row centred in the block.
@@ -793,6 +837,25 @@ export function layoutCluster(hosts: LayoutHost[], components: LayoutComponent[]
   let regY = 0;
   for (const h of g.registry) regY += placeOutside(b, g, h, right + REGISTRY_GAP, regY) + REGION_GAP;
   return { boxes: b.boxes, byId: b.byId, podRegion, compact };
+}
+
+/**
+ * Wrapped rows (narrow-rows.ts), each centred on the widest, from the top; then `grid` places the
+ * workers below them, given the centre line's x and the top y.
+ */
+function placeWrapped(rows: (RowItem & TopItem)[][], gap: number, grid: (centreX: number, y: number) => void): void {
+  const blockW = Math.max(...rows.map((r) => rowWidth(r, gap)));
+  let y = 0;
+  for (const row of rows) {
+    let x = (blockW - rowWidth(row, gap)) / 2;
+    row.forEach((it, i) => {
+      if (i) x += gapBetween(row[i - 1]!, it, gap);
+      it.place(x, y);
+      x += it.w;
+    });
+    y += Math.max(...row.map((it) => it.h)) + gap;
+  }
+  grid(blockW / 2, y);
 }
 
 /** The smallest rectangle around every top-level box, in flow units. */
