@@ -45,6 +45,16 @@ for (const lang of ['en', 'ru'] as const) {
         graph: false,
       });
     }
+    // A read ends in "your command", not a numbered phase: its ended badge ("команда · ✓ готово")
+    // keeps the toolbar on one line too (it wrapped in Russian at 1280x720 as "Ваша команда · ✓ готово").
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await typeCommand(page, 'kubectl get nodes');
+    await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'user', { timeout: 30_000 });
+    await expect(page.getByTestId('phase')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    const read = await toolbarRows(page);
+    console.log(`toolbar-fit ${lang} 1280x720 after a read: height ${read.height}, centres ${read.tops.join(',')}; ${read.widths}`);
+    expect(Math.max(...read.tops) - Math.min(...read.tops), read.widths).toBeLessThanOrEqual(4);
+    expect(read.height, read.widths).toBeLessThan(56);
     // Share, Export and Import keep their names for screen readers and their keys.
     for (const id of ['share', 'export', 'import']) await expect(page.getByTestId(id)).toHaveAccessibleName(/.+/);
     await page.getByTestId('share').focus();

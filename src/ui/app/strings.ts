@@ -481,5 +481,6 @@ export function phaseLabel(phase: Phase, lang: Lang): string {
 /** `phase 4` (the number without the name), for the toolbar's badge once the request has ended. */
 export function phaseShortLabel(phase: Phase, lang: Lang): string {
   const n = PHASE_NUMBER[phase];
+  if (phase === 'user') return lang === 'ru' ? 'команда' : 'command';
   return n === undefined ? PHASE_NAMES[lang][phase] : `${lang === 'ru' ? 'фаза' : 'phase'} ${n}`;
 }
