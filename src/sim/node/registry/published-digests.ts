@@ -48,20 +48,33 @@
 //   renamed), hello-world linux: each tag's own file at the commit named. Kubeplay prints no
 //   release of these, so the stored build is taken whatever its date (tags of one release may
 //   come from different commits, so 24.04 and noble differ here though one build at any moment).
+// - Docker Official Images whose program prints no release in Kubeplay (its log lines, if any, name
+//   no version), each tag's own file repos/<image>/remote/<tag>.md at the commit named, whatever
+//   its build date (the release is in `seen`): at 72e4be79 (Jan 2023) memcached latest/1/1.6/
+//   alpine/1.6-alpine (1.6.18), mongo 6/6.0 (6.0.4), 5.0 and 4.4, postgres 12 to 15 and
+//   15-alpine, node 18 and 18-alpine (18.13.0), python 3.11 and 3.10, registry 2/2.8/latest
+//   (2.8.1), centos 7/centos7, php 8.2-apache (8.2.1), debian stable-slim (then bullseye); at later
+//   commits (2026 builds) mongo 7 and 7.0, python 3.12, haproxy 3.0 and 2.8, mariadb 11.4 and
+//   10.11, ruby 3.3, perl 5.40. A `latest` or major alias was not taken from a stored build of an
+//   older line than the catalogue's newest tag (postgres latest/alpine, caddy 2/latest and
+//   ubuntu:latest are Jan 2023 builds of 15, 2.6 and jammy, so they keep stand-ins; mongo latest,
+//   rabbitmq 3, mariadb 10/11 and ruby 3's files were not read).
 // - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
 //   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
 //   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names.
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
-// stored version of the build the catalogue models, for perl 5.34.0, wordpress 6.2.1-apache,
+// stored version of the build the catalogue models, for node 20/22 (no 20.md or 22.md stored),
+// golang 1.21 to 1.23, rabbitmq 3.13, fedora 39, openjdk 17 (no files), perl 5.34.0,
+// wordpress 6.2.1-apache,
 // alpine 3.18 to 3.20, busybox 1.36.1/stable/glibc/1.34 (the 1.36.1 tag list was read only for
 // latest, musl, 1 and 1-glibc), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes 6.0.4
 // and 6.0.5 platforms) and 5.0; postgres 16/16.4 (the stored 16 is a 16.15 build of 2026, and
-// Kubeplay's postgres:16 is 16.4); ubuntu latest, debian stable-slim, postgres's other tags,
-// mysql 5.7/8.x/9, memcached, mongo, node, python, golang, rabbitmq, mariadb, php, haproxy, caddy,
-// registry, centos, fedora, openjdk, ruby, traefik and wordpress were not read
-// yet (repo-info has files for most; mysql's would need its logs to print each tag's release).
+// Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build), mysql 5.7/8.x/9
+// (Kubeplay's mysql logs 8.4.2 for every tag; the stored 8.4.2 records found are of `lts` and
+// `8-oraclelinux9`, not of 8.4 itself), php 8/8.3/apache, the slim/alpine variants of node and
+// python, traefik and wordpress were not found or not read yet.
 // nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
 // 1.27.1-alpine-slim found), as do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of
 // registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
