@@ -61,7 +61,10 @@
 //   rabbitmq 3, mariadb 10/11 and ruby 3's files were not read).
 // - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
 //   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
-//   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names.
+//   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names. mysql 8 and 8.4
+//   are the 8.4.2 build that log line names: a stored version of repos/mysql/remote.md (index id
+//   in `seen`) whose `mysql:8` and `mysql:8.4` sections have ENV MYSQL_VERSION=8.4.2-1.el9; a test
+//   holds them to the logged release.
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
@@ -71,9 +74,9 @@
 // alpine 3.18 to 3.20, busybox 1.36.1/stable/glibc/1.34 (the 1.36.1 tag list was read only for
 // latest, musl, 1 and 1-glibc), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes 6.0.4
 // and 6.0.5 platforms) and 5.0; postgres 16/16.4 (the stored 16 is a 16.15 build of 2026, and
-// Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build), mysql 5.7/8.x/9
-// (Kubeplay's mysql logs 8.4.2 for every tag; the stored 8.4.2 records found are of `lts` and
-// `8-oraclelinux9`, not of 8.4 itself), php 8/8.3/apache, the slim/alpine variants of node and
+// Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build), mysql 5.7, 9, 9.0
+// and latest (9.x builds, while Kubeplay's mysql logs 8.4.2 for every tag; per-tag mysql
+// releases would let them be real), php 8/8.3/apache, the slim/alpine variants of node and
 // python, traefik and wordpress were not found or not read yet.
 // nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
 // 1.27.1-alpine-slim found), as do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of

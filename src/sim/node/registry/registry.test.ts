@@ -232,6 +232,14 @@ describe('registry component', () => {
     }
   });
 
+  // mysql's published 8 and 8.4 are repo-info's 8.4.2 build (ENV MYSQL_VERSION=8.4.2-1.el9), the
+  // release Kubeplay's mysqld logs in `ready for connections. Version: '8.4.2'`.
+  it.each(['8', '8.4'])('runs the release of the published mysql:%s build', (tag) => {
+    const name = `docker.io/library/mysql:${tag}`;
+    const logged = programFor(name, undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [/Version: '([\d.]+)'/.exec(s.text)?.[1]] : [])).find((v) => v);
+    expect(/MYSQL_VERSION=([\d.]+)-/.exec(PUBLISHED_DIGESTS[name]!.seen)?.[1]).toBe(logged);
+  });
+
   it('replies to a resolve request with the size and digest', () => {
     const ctx = new RecordingEffects({ self: 'registry' });
     const s = imageRegistry.start(ctx, { config: {}, persisted: undefined, incarnation: 1 });
