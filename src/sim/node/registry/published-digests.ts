@@ -55,7 +55,7 @@
 //   15-alpine, node 18 and 18-alpine (18.13.0), python 3.11 and 3.10, registry 2/2.8/latest
 //   (2.8.1), centos 7/centos7, php 8.2-apache (8.2.1), debian stable-slim (then bullseye); at later
 //   commits (2026 builds) mongo 7 and 7.0, python 3.12, haproxy 3.0 and 2.8, mariadb 11.4 and
-//   10.11, ruby 3.3, perl 5.40. A `latest` or major alias was not taken from a stored build of an
+//   10.11, ruby 3.3, perl 5.40, php 8.3 and 8.3-apache, traefik v2.11, alpine edge. A `latest` or major alias was not taken from a stored build of an
 //   older line than the catalogue's newest tag (postgres latest/alpine, caddy 2/latest and
 //   ubuntu:latest are Jan 2023 builds of 15, 2.6 and jammy, so they keep stand-ins; mongo latest,
 //   rabbitmq 3, mariadb 10/11 and ruby 3's files were not read).
@@ -76,8 +76,8 @@
 // and 6.0.5 platforms) and 5.0; postgres 16/16.4 (the stored 16 is a 16.15 build of 2026, and
 // Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build), mysql 5.7, 9, 9.0
 // and latest (9.x builds, while Kubeplay's mysql logs 8.4.2 for every tag; per-tag mysql
-// releases would let them be real), php 8/8.3/apache, the slim/alpine variants of node and
-// python, traefik and wordpress were not found or not read yet.
+// releases would let them be real), php 8/latest/apache, the slim/alpine variants of node and
+// python, traefik latest/v3.1 (no v3.1.md stored) and wordpress were not found or not read yet.
 // nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
 // 1.27.1-alpine-slim found), as do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of
 // registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
