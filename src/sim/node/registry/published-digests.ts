@@ -54,8 +54,8 @@
 //   alpine/1.6-alpine (1.6.18), mongo 6/6.0 (6.0.4), 5.0 and 4.4, postgres 12 to 15 and
 //   15-alpine, node 18 and 18-alpine (18.13.0), python 3.11, 3.11-slim and 3.10, registry
 //   2/2.8/latest (2.8.1), centos 7/centos7, php 8.2-apache (8.2.1), debian stable-slim (then
-//   bullseye). At later commits (2026 builds): mongo 7 and 7.0, python 3.12, 3.12-slim and
-//   3.12-alpine, node 22-alpine, haproxy 3.0 and 2.8, mariadb 11.4 and 10.11, ruby 3.3, perl 5.40,
+//   bullseye), openjdk 21 (21-ea+6, early access). At later commits (2026 builds): mongo 7 and 7.0, python 3.12, 3.12-slim and
+//   3.12-alpine, node 22-alpine and 22-slim, haproxy 3.0 and 2.8, mariadb 11.4 and 10.11, ruby 3.3, perl 5.40,
 //   php 8.3 and 8.3-apache, traefik v2.11, alpine edge. A `latest` or major alias was not taken
 //   from a stored build of an older line than the catalogue's newest tag (postgres latest/alpine,
 //   caddy 2/latest and ubuntu:latest are Jan 2023 builds of 15, 2.6 and jammy, so they keep
@@ -69,8 +69,8 @@
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
-// stored version of the build the catalogue models, for node 20, 22, 20-alpine (no such files),
-// golang 1.21 to 1.23, rabbitmq 3.13, fedora 39, openjdk 17 (no files), perl 5.34.0,
+// stored version of the build the catalogue models, for node 20, 22, 20-alpine, 20-slim (no such files),
+// golang 1.21 to 1.23, rabbitmq 3.13, fedora 39/40, openjdk 8/11/17 (no files), perl 5.34.0,
 // wordpress 6.2.1-apache,
 // alpine 3.18 to 3.20, busybox 1.36.1/stable/glibc/1.34 (the 1.36.1 tag list was read only for
 // latest, musl, 1 and 1-glibc), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes 6.0.4
