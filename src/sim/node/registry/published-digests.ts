@@ -54,12 +54,13 @@
 //   alpine/1.6-alpine (1.6.18), mongo 6/6.0 (6.0.4), 5.0 and 4.4, postgres 12 to 15 and
 //   15-alpine, node 18 and 18-alpine (18.13.0), python 3.11, 3.11-slim and 3.10, registry
 //   2/2.8/latest (2.8.1), centos 7/centos7, php 8.2-apache (8.2.1), debian stable-slim (then
-//   bullseye), openjdk 21 (21-ea+6, early access). At later commits (2026 builds): mongo 7 and 7.0, python 3.12, 3.12-slim and
-//   3.12-alpine, node 22-alpine and 22-slim, haproxy 3.0 and 2.8, mariadb 11.4 and 10.11, ruby 3.3, perl 5.40,
-//   php 8.3 and 8.3-apache, traefik v2.11, alpine edge. A `latest` or major alias was not taken
-//   from a stored build of an older line than the catalogue's newest tag (postgres latest/alpine,
-//   caddy 2/latest and ubuntu:latest are Jan 2023 builds of 15, 2.6 and jammy, so they keep
-//   stand-ins; mongo latest, rabbitmq 3, mariadb 10/11 and ruby 3's files were not read).
+//   bullseye), openjdk 21 (21-ea+6, early access). At later commits (2026 builds): mongo 7 and
+//   7.0, python 3.12, 3.12-slim and 3.12-alpine, node 22-alpine and 22-slim, haproxy 3.0 and 2.8,
+//   mariadb 11.4 and 10.11, ruby 3.3, perl 5.40, php 8.3 and 8.3-apache, traefik v2.11, alpine
+//   edge. A `latest` or major alias was not taken from a stored build of another line than the
+//   one the catalogue makes it (postgres latest/alpine, caddy 2/latest, ubuntu:latest, rabbitmq
+//   3/3-management, mariadb 10 and ruby 3 are stored only as Jan 2023 builds of older lines;
+//   mariadb 11 only as a 2026 build of a newer line than 11.4), so they keep stand-ins.
 // - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
 //   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
 //   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names. mysql 8 and 8.4
