@@ -70,16 +70,18 @@
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
-// stored version of the build the catalogue models, for node 20, 22, 20-alpine, 20-slim (no such files),
-// golang 1.21 to 1.23, rabbitmq 3.13, fedora 39/40, openjdk 8/11/17 (no files), perl 5.34.0,
-// wordpress 6.2.1-apache,
-// alpine 3.18 to 3.20, busybox 1.36.1/stable/glibc/1.34 (the 1.36.1 tag list was read only for
-// latest, musl, 1 and 1-glibc), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes 6.0.4
-// and 6.0.5 platforms) and 5.0; postgres 16/16.4 (the stored 16 is a 16.15 build of 2026, and
-// Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build), mysql 5.7, 9, 9.0
-// and latest (9.x builds, while Kubeplay's mysql logs 8.4.2 for every tag; per-tag mysql
-// releases would let them be real), php 8/latest/apache, the slim/alpine variants of node and
-// python, traefik latest/v3.1 (no v3.1.md stored) and wordpress were not found or not read yet.
+// stored version of the build the catalogue models, for node 20, 22, 20-alpine and 20-slim,
+// golang 1.21 to 1.23, rabbitmq 3.13, fedora 39/40, openjdk 8/11/17, traefik v3.1, perl 5.34.0,
+// wordpress 6.2.1-apache, alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
+// was read only for latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build while
+// Kubeplay's busybox prints v1.36.1), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes
+// 6.0.4 and 6.0.5 platforms) and 5.0; postgres 16/16.4/16-alpine (the stored 16 is a 16.15 build
+// of 2026, and Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build); mysql
+// 5.7, 9, 9.0 and latest (9.x and 5.7 builds, while Kubeplay's mysql logs 8.4.2 for every tag;
+// per-tag mysql releases would let them be real). Not read: php 8/latest/apache, the `latest`,
+// lts, slim and alpine tags of node/python/golang/perl/haproxy/traefik/wordpress, mongo latest:
+// these move with the newest line, so the stored 2023 or 2026 builds are of other lines than the
+// catalogue's newest tag (and the index keeps one or two versions of each file).
 // nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
 // 1.27.1-alpine-slim found), as do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of
 // registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
