@@ -48,20 +48,40 @@
 //   renamed), hello-world linux: each tag's own file at the commit named. Kubeplay prints no
 //   release of these, so the stored build is taken whatever its date (tags of one release may
 //   come from different commits, so 24.04 and noble differ here though one build at any moment).
+// - Docker Official Images whose program prints no release in Kubeplay (its log lines, if any, name
+//   no version), each tag's own file repos/<image>/remote/<tag>.md at the commit named, whatever
+//   its build date (the release is in `seen`). At 72e4be79 (Jan 2023): memcached latest/1/1.6/
+//   alpine/1.6-alpine (1.6.18), mongo 6/6.0 (6.0.4), 5.0 and 4.4, postgres 12 to 15 and
+//   15-alpine, node 18 and 18-alpine (18.13.0), python 3.11, 3.11-slim and 3.10, registry
+//   2/2.8/latest (2.8.1), centos 7/centos7, php 8.2-apache (8.2.1), debian stable-slim (then
+//   bullseye), openjdk 21 (21-ea+6, early access). At later commits (2026 builds): mongo 7 and
+//   7.0, python 3.12, 3.12-slim and 3.12-alpine, node 22-alpine and 22-slim, haproxy 3.0 and 2.8,
+//   mariadb 11.4 and 10.11, ruby 3.3, perl 5.40, php 8.3 and 8.3-apache, traefik v2.11, alpine
+//   edge. A `latest` or major alias was not taken from a stored build of another line than the
+//   one the catalogue makes it (postgres latest/alpine, caddy 2/latest, ubuntu:latest, rabbitmq
+//   3/3-management, mariadb 10 and ruby 3 are stored only as Jan 2023 builds of older lines;
+//   mariadb 11 only as a 2026 build of a newer line than 11.4), so they keep stand-ins.
 // - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
 //   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
-//   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names.
+//   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names. mysql 8 and 8.4
+//   are the 8.4.2 build that log line names: a stored version of repos/mysql/remote.md (index id
+//   in `seen`) whose `mysql:8` and `mysql:8.4` sections have ENV MYSQL_VERSION=8.4.2-1.el9; a test
+//   holds them to the logged release.
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
-// stored version of the build the catalogue models, for perl 5.34.0, wordpress 6.2.1-apache,
-// alpine 3.18 to 3.20, busybox 1.36.1/stable/glibc/1.34 (the 1.36.1 tag list was read only for
-// latest, musl, 1 and 1-glibc), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes 6.0.4
-// and 6.0.5 platforms) and 5.0; postgres 16/16.4 (the stored 16 is a 16.15 build of 2026, and
-// Kubeplay's postgres:16 is 16.4); ubuntu latest, debian stable-slim, postgres's other tags,
-// mysql 5.7/8.x/9, memcached, mongo, node, python, golang, rabbitmq, mariadb, php, haproxy, caddy,
-// registry, centos, fedora, openjdk, ruby, traefik and wordpress were not read
-// yet (repo-info has files for most; mysql's would need its logs to print each tag's release).
+// stored version of the build the catalogue models, for node 20, 22, 20-alpine and 20-slim,
+// golang 1.21 to 1.23, rabbitmq 3.13, fedora 39/40, openjdk 8/11/17, traefik v3.1, perl 5.34.0,
+// wordpress 6.2.1-apache, alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
+// was read only for latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build while
+// Kubeplay's busybox prints v1.36.1), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes
+// 6.0.4 and 6.0.5 platforms) and 5.0; postgres 16/16.4/16-alpine (the stored 16 is a 16.15 build
+// of 2026, and Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build); mysql
+// 5.7, 9, 9.0 and latest (9.x and 5.7 builds, while Kubeplay's mysql logs 8.4.2 for every tag;
+// per-tag mysql releases would let them be real). Not read: php 8/latest/apache, the `latest`,
+// lts, slim and alpine tags of node/python/golang/perl/haproxy/traefik/wordpress, mongo latest:
+// these move with the newest line, so the stored 2023 or 2026 builds are of other lines than the
+// catalogue's newest tag (and the index keeps one or two versions of each file).
 // nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
 // 1.27.1-alpine-slim found), as do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of
 // registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,

@@ -176,6 +176,14 @@ describe('registry component', () => {
     ['docker.io/library/httpd:alpine', 'sha256:741553a657df26d0adb4e6403c0da1700fbb0dd4e0544a8e01eeea3e7a4c592b'],
     // repo-info's mysql tag list: the docs' "Run a Single-Instance Stateful Application" image.
     ['docker.io/library/mysql:5.6', 'sha256:35aa66157963240633625d6490d940069a1311fdfc022bf32116cbf95b90b541'],
+    // repo-info's <tag>.md of images whose program prints no release (the commits the data file names).
+    ['docker.io/library/postgres:15', 'sha256:6b07fc4fbcf551ea4546093e90cecefc9dc60d7ea8c56a4ace704940b6d6b7a3'],
+    ['docker.io/library/memcached:1.6', 'sha256:60e6e60d48625e3b73cd0575810c8c44ae941b9e721c647f439464f077baf1c7'],
+    ['docker.io/library/mongo:6.0', 'sha256:5b3815ec21a1dfd9f216ee83b324a0a779e1dfd17892e2f858e3c571f5980561'],
+    ['docker.io/library/node:18', 'sha256:d871edd5b68105ebcbfcde3fe8c79d24cbdbb30430d9bd6251c57c56c7bd7646'],
+    ['docker.io/library/python:3.12', 'sha256:0c2998a13d94a4afaaaf4613890a9cc9eabc65992d4d24931e3b35fa9c5ab0a5'],
+    ['docker.io/library/registry:2', 'sha256:ce14a6258f37702ff3cd92232a6f5b81ace542d9f1631966999e9f7c1ee6ddba'],
+    ['docker.io/library/mariadb:11.4', 'sha256:4f1d8d202fcf7bcb3902f63af09f9c1a050c2922a89652f22abaec0d4f015e83'],
   ])('gives %s its published digest', (ref, digest) => {
     expect(resolveReference(ref)).toMatchObject({ ok: true, digest });
   });
@@ -222,6 +230,14 @@ describe('registry component', () => {
       const logged = programFor(name, undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [printed.exec(s.text)?.[1]] : [])).find((v) => v);
       expect([name, built.exec(PUBLISHED_DIGESTS[name]!.seen)?.[1]]).toEqual([name, logged]);
     }
+  });
+
+  // mysql's published 8 and 8.4 are repo-info's 8.4.2 build (ENV MYSQL_VERSION=8.4.2-1.el9), the
+  // release Kubeplay's mysqld logs in `ready for connections. Version: '8.4.2'`.
+  it.each(['8', '8.4'])('runs the release of the published mysql:%s build', (tag) => {
+    const name = `docker.io/library/mysql:${tag}`;
+    const logged = programFor(name, undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [/Version: '([\d.]+)'/.exec(s.text)?.[1]] : [])).find((v) => v);
+    expect(/MYSQL_VERSION=([\d.]+)-/.exec(PUBLISHED_DIGESTS[name]!.seen)?.[1]).toBe(logged);
   });
 
   it('replies to a resolve request with the size and digest', () => {
