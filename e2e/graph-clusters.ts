@@ -4,40 +4,12 @@
 
 import { type Page } from '@playwright/test';
 import { expect, gotoApp, pickScenario } from './helpers';
+import { workersScenario } from './workers-scenario';
 
 export type GraphCluster = 'default' | 'etcd3' | 'etcd5' | 'workers10' | 'etcd3-workers10';
 
 function tenWorkers(etcd = 1): string {
-  const nodes = Array.from({ length: 10 }, (_, i) => `      - {name: worker-${i + 1}}`).join('\n');
-  return `apiVersion: kubeplay.dev/v1alpha1
-kind: Scenario
-metadata:
-  name: graph-projector-10${etcd > 1 ? `-etcd${etcd}` : ''}
-  description: 10 workers.
-spec:
-  seed: 1
-  cluster:${etcd > 1 ? `\n    etcd:\n      members: ${etcd}` : ''}
-    nodes:
-${nodes}
-  steps:
-    - at: 0s
-      apply: |
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata:
-          name: web
-        spec:
-          replicas: 20
-          selector:
-            matchLabels: {app: web}
-          template:
-            metadata:
-              labels: {app: web}
-            spec:
-              containers:
-                - name: nginx
-                  image: nginx:1.25
-`;
+  return workersScenario({ name: `graph-projector-10${etcd > 1 ? `-etcd${etcd}` : ''}`, description: '10 workers.', workers: 10, replicas: 20, etcd });
 }
 
 /** kubeadm's external etcd topology with five members (each on a host of its own) and the default three workers. */

@@ -10,38 +10,10 @@
 import { type Page } from '@playwright/test';
 import { fmtMeasure, labelOverlaps, measureGraph } from './graph-measure';
 import { expect, expectNoAxeViolations, shot, test } from './helpers';
+import { workersScenario } from './workers-scenario';
 
 function scenario(workers: number): string {
-  const nodes = Array.from({ length: workers }, (_, i) => `      - {name: worker-${i + 1}}`).join('\n');
-  return `apiVersion: kubeplay.dev/v1alpha1
-kind: Scenario
-metadata:
-  name: graph-${workers}
-  description: ${workers} workers for the graph's readability test.
-spec:
-  seed: 1
-  cluster:
-    nodes:
-${nodes}
-  steps:
-    - at: 0s
-      apply: |
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata:
-          name: web
-        spec:
-          replicas: ${workers * 4}
-          selector:
-            matchLabels: {app: web}
-          template:
-            metadata:
-              labels: {app: web}
-            spec:
-              containers:
-                - name: nginx
-                  image: nginx:1.25
-`;
+  return workersScenario({ name: `graph-${workers}`, description: `${workers} workers for the graph's readability test.`, workers, replicas: workers * 4 });
 }
 
 async function open(page: Page, workers: number): Promise<void> {

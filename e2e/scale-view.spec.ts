@@ -18,6 +18,7 @@ import { encodeRunLink } from '../src/sim/scenario/link';
 import { scaleProjection } from '../src/worker/scale-projection';
 import { recordUiFrame } from './bench-ui-frame';
 import { expect, expectNoAxeViolations, play, shotSizes, test } from './helpers';
+import { workersScenario } from './workers-scenario';
 
 test.use({ trace: 'off' });
 
@@ -121,47 +122,29 @@ test('5,000 nodes (draw-only): the scale view paints them in <= 500 ms and pans 
 
 /** A scenario of `workers` nodes, a Deployment of two pods a node and one pod whose image does not exist. */
 function bigCluster(workers: number): string {
-  const nodes = Array.from({ length: workers }, (_, i) => `      - {name: worker-${i + 1}, cpu: "8", memory: 32Gi, pods: 110}`).join('\n');
-  return `apiVersion: kubeplay.dev/v1alpha1
-kind: Scenario
-metadata:
-  name: scale-${workers}
-  description: ${workers} workers for the scale view.
-spec:
-  seed: 14
-  cluster:
-    nodes:
-${nodes}
-  steps:
-    - at: 0s
-      apply: |
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata:
-          name: web
-        spec:
-          replicas: ${workers * 2}
-          selector:
-            matchLabels: {app: web}
-          template:
-            metadata:
-              labels: {app: web}
-            spec:
-              containers:
-                - name: nginx
-                  image: nginx:1.25
-                  resources: {requests: {cpu: 10m, memory: 16Mi}}
-        ---
-        apiVersion: v1
-        kind: Pod
-        metadata:
-          name: typo
-        spec:
-          containers:
-            - name: nginx
-              image: nginx:1.999
-`;
+  return workersScenario({
+    name: `scale-${workers}`,
+    description: `${workers} workers for the scale view.`,
+    workers,
+    replicas: workers * 2,
+    seed: 14,
+    node: 'cpu: "8", memory: 32Gi, pods: 110',
+    resources: '{requests: {cpu: 10m, memory: 16Mi}}',
+    more: TYPO,
+  });
 }
+
+/** One pod whose image does not exist (a failing pod the scale view must never aggregate away). */
+const TYPO = `---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: typo
+spec:
+  containers:
+    - name: nginx
+      image: nginx:1.999
+`;
 
 test('a real simulation of 200 workers: the scale view by itself, a failing pod listed, a click drills into a node', async ({ page }) => {
   test.setTimeout(300_000);

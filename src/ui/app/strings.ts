@@ -478,9 +478,15 @@ export function phaseLabel(phase: Phase, lang: Lang): string {
   return n === undefined ? name : `${word} ${n}: ${name}`;
 }
 
+/** Short names of the unnumbered phases whose full name does not fit the ended badge. */
+const PHASE_SHORT_NAMES: Record<Lang, Partial<Record<Phase, string>>> = {
+  en: { user: 'command' },
+  ru: { user: 'команда' },
+};
+
 /** `phase 4` (the number without the name), for the toolbar's badge once the request has ended. */
 export function phaseShortLabel(phase: Phase, lang: Lang): string {
   const n = PHASE_NUMBER[phase];
-  if (phase === 'user') return lang === 'ru' ? 'команда' : 'command';
-  return n === undefined ? PHASE_NAMES[lang][phase] : `${lang === 'ru' ? 'фаза' : 'phase'} ${n}`;
+  if (n !== undefined) return `${lang === 'ru' ? 'фаза' : 'phase'} ${n}`;
+  return PHASE_SHORT_NAMES[lang][phase] ?? PHASE_NAMES[lang][phase];
 }
