@@ -67,19 +67,20 @@
 //   was taken (its newest numeric tag; node's lts is 22, LTS since 29 Oct 2024): node latest
 //   (22.8.0, Sep 2024), alpine (22.4.0) and lts (22.12.0); python latest (3.12.4) and alpine
 //   (3.12.5); ruby latest (3.3.4); haproxy latest (3.0.3) and lts (3.0.9); perl latest (5.40.0);
-//   caddy latest (v2.8.4); ubuntu latest (24.04, Jun 2024); fedora 40 (22 Apr 2024, also pinned
-//   as fedora 40 in two unrelated repositories) and 39 from the same tag list. official-images
+//   caddy latest (v2.8.4); ubuntu latest (24.04, Jun 2024); rabbitmq 3-management (3.13.3);
+//   fedora 40 (22 Apr 2024, also pinned as fedora 40 in two unrelated repositories) and 39 from
+//   the same tag list. official-images
 //   names the newest line's build with `latest` and the major too (library/python at 01732a42:
 //   `SharedTags: 3.14.0, 3.14, 3, latest`; library/ruby at 006a257b: `Tags: ..., 3.3.1, 3.3, 3,
 //   latest`; library/caddy at 03199a36: `SharedTags: 2.6.4, 2.6, 2, latest`), so python 3 and ruby
 //   3 are their latest's digest, and caddy 2 and 2.8 caddy latest's. Tags of one line come from
 //   different dates (node 22 of 2026, node latest of 2024), as these programs print no release.
 //   A test (published-lines.test.ts) holds every published tag of node, python, ruby, haproxy,
-//   caddy, perl, mongo, php, mariadb and ubuntu to its line, and latest and its aliases to the
-//   catalogue's newest line. Other stored builds are of other lines (postgres latest/alpine,
-//   rabbitmq 3/3-management, mariadb 10 only as Jan 2023 builds of older lines; mariadb 11 and
-//   latest only as builds of other lines than 11.4; golang latest only as 1.22.6, Aug 2024,
-//   before 1.23.0), so they keep stand-ins.
+//   caddy, perl, mongo, php, mariadb, ubuntu and rabbitmq to its line, and latest and its aliases
+//   to the catalogue's newest line. Other stored builds are of other lines (postgres latest/alpine,
+//   rabbitmq 3, mariadb 10 only as Jan 2023 builds of older lines; rabbitmq latest as 4.1.4;
+//   mariadb 11 and latest only as builds of other lines than 11.4; golang latest only as 1.22.6,
+//   Aug 2024, before 1.23.0), so they keep stand-ins.
 // - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
 //   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
 //   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names. mysql 8 and 8.4
@@ -100,7 +101,7 @@
 // per-tag mysql releases would let them be real). Searched but no stored record of the
 // catalogue's newest line (only older or newer lines' builds): php 8/latest/apache (8.3) and
 // 5-apache, python slim (3.12), golang latest/alpine (1.23), traefik latest (v3.1), mongo latest
-// (7.0), fedora latest (40), rabbitmq latest/3/3-management (3.13), mariadb latest/11 (11.4) and
+// (7.0), fedora latest (40), rabbitmq latest/3 (3.13), mariadb latest/11 (11.4) and
 // 10 (10.11), haproxy 2.9. wordpress (latest, 6.6, 6.2.1-apache, 4.8-apache) keeps stand-ins: its
 // Kubeplay log names Apache/2.4.62, and repo-info's remote records do not name the Apache release
 // a wordpress build carries, so no record can be held to that line.

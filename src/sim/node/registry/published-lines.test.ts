@@ -12,7 +12,7 @@ import { PUBLISHED_DIGESTS } from './published-digests';
 // `latest`, `lts`, `alpine`, `slim` or of a major alias (`3` while 3.12 is newest) a build of the
 // newest line the catalogue lists. These images print no release in Kubeplay, so nothing else
 // ties their digests to a release.
-const IMAGES = ['node', 'python', 'ruby', 'haproxy', 'caddy', 'perl', 'mongo', 'php', 'mariadb', 'ubuntu'];
+const IMAGES = ['node', 'python', 'ruby', 'haproxy', 'caddy', 'perl', 'mongo', 'php', 'mariadb', 'ubuntu', 'rabbitmq'];
 const NEWEST_ALIASES = new Set(['latest', 'lts', 'alpine', 'slim', 'apache']);
 const RELEASE = [/_VERSION=v?(?:\d+:)?(\d+(?:\.\d+)+)/, /\bperl ?(5\.\d+\.\d+)/, /image\.version=(\d+\.\d+)/];
 
