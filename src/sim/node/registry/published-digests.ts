@@ -81,6 +81,10 @@
 //   rabbitmq 3, mariadb 10 only as Jan 2023 builds of older lines; rabbitmq latest as 4.1.4;
 //   mariadb 11 and latest only as builds of other lines than 11.4; golang latest only as 1.22.6,
 //   Aug 2024, before 1.23.0), so they keep stand-ins.
+// - node 20, 20-alpine and 20-slim (no stored repo-info record of a 20 build): the 20.18.0 builds
+//   of Oct 2024, each digest pinned under its full-release name (node:20.18.0, 20.18.0-alpine3.20,
+//   20.18.0-slim) in several unrelated public repositories and under the line's name (node:20,
+//   20-alpine, 20-slim; node:20's also as lts-iron) in others, so the three tags run one release.
 // - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
 //   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
 //   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names. mysql 8 and 8.4
@@ -90,8 +94,8 @@
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
-// stored version of the build the catalogue models, for node 20, 20-alpine and 20-slim,
-// golang 1.21 to 1.23 and their alpine tags, rabbitmq 3.13 and 3.13-management, openjdk 8/11/17,
+// stored version of the build the catalogue models, for golang 1.21 to 1.23 and their alpine
+// tags, rabbitmq 3.13 and 3.13-management, openjdk 8/11/17,
 // traefik v3.1, perl 5.34.0, alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
 // was read only for latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build while
 // Kubeplay's busybox prints v1.36.1), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes
