@@ -79,12 +79,16 @@
 //   caddy, perl, mongo, php, mariadb, ubuntu and rabbitmq to its line, and latest and its aliases
 //   to the catalogue's newest line. Other stored builds are of other lines (postgres latest/alpine,
 //   rabbitmq 3, mariadb 10 only as Jan 2023 builds of older lines; rabbitmq latest as 4.1.4;
-//   mariadb 11 and latest only as builds of other lines than 11.4; golang latest only as 1.22.6,
-//   Aug 2024, before 1.23.0), so they keep stand-ins.
+//   mariadb 11 and latest only as builds of other lines than 11.4), so they keep stand-ins.
 // - node 20, 20-alpine and 20-slim (no stored repo-info record of a 20 build): the 20.18.0 builds
 //   of Oct 2024, each digest pinned under its full-release name (node:20.18.0, 20.18.0-alpine3.20,
 //   20.18.0-slim) in several unrelated public repositories and under the line's name (node:20,
 //   20-alpine, 20-slim; node:20's also as lts-iron) in others, so the three tags run one release.
+//   golang likewise: 1.23 and 1.23-alpine the 1.23.0 builds (Aug 2024; 1.23's digest is also pinned
+//   as golang:latest, the newest line then), 1.22 and 1.22-alpine the 1.22.6 builds (1.22's is
+//   also the stored repo-info golang:latest record of the week before 1.23.0), 1.21 the last 1.21
+//   build (1.21.13), each pinned under its full-release name and its line's name in unrelated
+//   repositories. golang:alpine keeps a stand-in (no pin of a 1.23 build as golang:alpine found).
 // - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
 //   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
 //   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names. mysql 8 and 8.4
@@ -94,8 +98,8 @@
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
-// stored version of the build the catalogue models, for golang 1.21 to 1.23 and their alpine
-// tags, rabbitmq 3.13 and 3.13-management, openjdk 8/11/17,
+// stored version of the build the catalogue models, for rabbitmq 3.13 and 3.13-management,
+// openjdk 8/11/17,
 // traefik v3.1, perl 5.34.0, alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
 // was read only for latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build while
 // Kubeplay's busybox prints v1.36.1), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes
@@ -104,7 +108,7 @@
 // 5.7, 9, 9.0 and latest (9.x and 5.7 builds, while Kubeplay's mysql logs 8.4.2 for every tag;
 // per-tag mysql releases would let them be real). Searched but no stored record of the
 // catalogue's newest line (only older or newer lines' builds): php 8/latest/apache (8.3) and
-// 5-apache, python slim (3.12), golang latest/alpine (1.23), traefik latest (v3.1), mongo latest
+// 5-apache, python slim (3.12), traefik latest (v3.1), mongo latest
 // (7.0), fedora latest (40), rabbitmq latest/3 (3.13), mariadb latest/11 (11.4) and
 // 10 (10.11), haproxy 2.9. wordpress (latest, 6.6, 6.2.1-apache, 4.8-apache) keeps stand-ins: its
 // Kubeplay log names Apache/2.4.62, and repo-info's remote records do not name the Apache release

@@ -12,9 +12,11 @@ import { PUBLISHED_DIGESTS } from './published-digests';
 // `latest`, `lts`, `alpine`, `slim` or of a major alias (`3` while 3.12 is newest) a build of the
 // newest line the catalogue lists. These images print no release in Kubeplay, so nothing else
 // ties their digests to a release.
-const IMAGES = ['node', 'python', 'ruby', 'haproxy', 'caddy', 'perl', 'mongo', 'php', 'mariadb', 'ubuntu', 'rabbitmq'];
+const IMAGES = ['node', 'python', 'ruby', 'haproxy', 'caddy', 'perl', 'mongo', 'php', 'mariadb', 'ubuntu', 'rabbitmq', 'golang'];
 const NEWEST_ALIASES = new Set(['latest', 'lts', 'alpine', 'slim', 'apache']);
-const RELEASE = [/_VERSION=v?(?:\d+:)?(\d+(?:\.\d+)+)/, /\bperl ?(5\.\d+\.\d+)/, /image\.version=(\d+\.\d+)/];
+// The release a seen names: repo-info's ENV (NODE_VERSION=22.8.0), perl's command (perl5.40.0),
+// ubuntu's label, or the full-release tag a pinned digest was also pinned as (`as node:20.18.0`).
+const RELEASE = [/_VERSION=v?(?:\d+:)?(\d+(?:\.\d+)+)/, /\bperl ?(5\.\d+\.\d+)/, /image\.version=(\d+\.\d+)/, /\bas [a-z]+:(\d+\.\d+\.\d+)\b/];
 
 const lineOf = (tag: string): string | undefined => {
   const base = tag.split('-')[0]!;
