@@ -89,6 +89,8 @@
 //   also the stored repo-info golang:latest record of the week before 1.23.0), 1.21 the last 1.21
 //   build (1.21.13), each pinned under its full-release name and its line's name in unrelated
 //   repositories. golang:alpine keeps a stand-in (no pin of a 1.23 build as golang:alpine found).
+//   rabbitmq 3.13-management: a 3.13.7 build pinned as 3.13.7-management, 3.13-management and
+//   3-management in unrelated repositories (one tutorial transcript names it 4.3.4-management).
 // - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
 //   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
 //   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names. mysql 8 and 8.4
@@ -98,7 +100,7 @@
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
-// stored version of the build the catalogue models, for rabbitmq 3.13 and 3.13-management,
+// stored version of the build the catalogue models, for rabbitmq 3.13 (one pin of 3.13.7 only),
 // openjdk 8/11/17,
 // traefik v3.1, perl 5.34.0, alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
 // was read only for latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build while
