@@ -78,8 +78,8 @@
 //   A test (published-lines.test.ts) holds every published tag of node, python, ruby, haproxy,
 //   caddy, perl, mongo, php, mariadb, ubuntu and rabbitmq to its line, and latest and its aliases
 //   to the catalogue's newest line. Other stored builds are of other lines (postgres latest/alpine,
-//   rabbitmq 3, mariadb 10 only as Jan 2023 builds of older lines; rabbitmq latest as 4.1.4;
-//   mariadb 11 and latest only as builds of other lines than 11.4), so they keep stand-ins.
+//   rabbitmq 3 only as Jan 2023 builds of older lines; rabbitmq latest as 4.1.4; mariadb 11 and
+//   latest only as builds of other lines than 11.4, also in pins), so they keep stand-ins.
 // - node 20, 20-alpine and 20-slim (no stored repo-info record of a 20 build): the 20.18.0 builds
 //   of Oct 2024, each digest pinned under its full-release name (node:20.18.0, 20.18.0-alpine3.20,
 //   20.18.0-slim) in several unrelated public repositories and under the line's name (node:20,
@@ -90,7 +90,8 @@
 //   build (1.21.13), each pinned under its full-release name and its line's name in unrelated
 //   repositories. golang:alpine keeps a stand-in (no pin of a 1.23 build as golang:alpine found).
 //   rabbitmq 3.13-management: a 3.13.7 build pinned as 3.13.7-management, 3.13-management and
-//   3-management in unrelated repositories (one tutorial transcript names it 4.3.4-management).
+//   3-management in unrelated repositories (one tutorial transcript names it 4.3.4-management);
+//   mariadb 10: a 10.11.18 build pinned as 10.11.18, 10.11 and 10.
 // - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
 //   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
 //   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names. mysql 8 and 8.4
@@ -101,8 +102,7 @@
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
 // stored version of the build the catalogue models, for rabbitmq 3.13 (one pin of 3.13.7 only),
-// openjdk 8/11/17,
-// traefik v3.1, perl 5.34.0, alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
+// openjdk 8/11/17, traefik v3.1 (v3.1.4 pinned only in one author's configs), perl 5.34.0, alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
 // was read only for latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build while
 // Kubeplay's busybox prints v1.36.1), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes
 // 6.0.4 and 6.0.5 platforms) and 5.0; postgres 16/16.4/16-alpine (the stored 16 is a 16.15 build
@@ -110,9 +110,8 @@
 // 5.7, 9, 9.0 and latest (9.x and 5.7 builds, while Kubeplay's mysql logs 8.4.2 for every tag;
 // per-tag mysql releases would let them be real). Searched but no stored record of the
 // catalogue's newest line (only older or newer lines' builds): php 8/latest/apache (8.3) and
-// 5-apache, python slim (3.12), traefik latest (v3.1), mongo latest
-// (7.0), fedora latest (40), rabbitmq latest/3 (3.13), mariadb latest/11 (11.4) and
-// 10 (10.11), haproxy 2.9. wordpress (latest, 6.6, 6.2.1-apache, 4.8-apache) keeps stand-ins: its
+// 5-apache, python slim (3.12), traefik latest (v3.1), mongo latest (7.0), fedora latest (40),
+// rabbitmq latest/3 (3.13), mariadb latest/11 (11.4), haproxy 2.9 (one pin). wordpress (latest, 6.6, 6.2.1-apache, 4.8-apache) keeps stand-ins: its
 // Kubeplay log names Apache/2.4.62, and repo-info's remote records do not name the Apache release
 // a wordpress build carries, so no record can be held to that line.
 // nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
