@@ -102,7 +102,8 @@
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
 // stored version of the build the catalogue models, for rabbitmq 3.13 (one pin of 3.13.7 only),
-// openjdk 8/11/17, traefik v3.1 (v3.1.4 pinned only in one author's configs), perl 5.34.0, alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
+// openjdk 8/11/17, traefik v3.1 (v3.1.4 pinned only in one author's configs), perl 5.34.0,
+// alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
 // was read only for latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build while
 // Kubeplay's busybox prints v1.36.1), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes
 // 6.0.4 and 6.0.5 platforms) and 5.0; postgres 16/16.4/16-alpine (the stored 16 is a 16.15 build
@@ -111,9 +112,10 @@
 // per-tag mysql releases would let them be real). Searched but no stored record of the
 // catalogue's newest line (only older or newer lines' builds): php 8/latest/apache (8.3) and
 // 5-apache, python slim (3.12), traefik latest (v3.1), mongo latest (7.0), fedora latest (40),
-// rabbitmq latest/3 (3.13), mariadb latest/11 (11.4), haproxy 2.9 (one pin). wordpress (latest, 6.6, 6.2.1-apache, 4.8-apache) keeps stand-ins: its
-// Kubeplay log names Apache/2.4.62, and repo-info's remote records do not name the Apache release
-// a wordpress build carries, so no record can be held to that line.
+// rabbitmq latest/3 (3.13), mariadb latest/11 (11.4), haproxy 2.9 (one pin). wordpress (latest,
+// 6.6, 6.2.1-apache, 4.8-apache) keeps stand-ins: its Kubeplay log names Apache/2.4.62, and
+// repo-info's remote records do not name the Apache release a wordpress build carries, so no
+// record can be held to that line.
 // nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
 // 1.27.1-alpine-slim found), as do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of
 // registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
