@@ -76,10 +76,11 @@
 //   3 are their latest's digest, and caddy 2 and 2.8 caddy latest's. Tags of one line come from
 //   different dates (node 22 of 2026, node latest of 2024), as these programs print no release.
 //   A test (published-lines.test.ts) holds every published tag of node, python, ruby, haproxy,
-//   caddy, perl, mongo, php, mariadb, ubuntu and rabbitmq to its line, and latest and its aliases
-//   to the catalogue's newest line. Other stored builds are of other lines (postgres latest/alpine,
-//   rabbitmq 3 only as Jan 2023 builds of older lines; rabbitmq latest as 4.1.4; mariadb 11 and
-//   latest only as builds of other lines than 11.4, also in pins), so they keep stand-ins.
+//   caddy, perl, mongo, php, mariadb, ubuntu, rabbitmq and golang to its line, and latest and its
+//   aliases to the catalogue's newest line. Other stored builds are of other lines (postgres
+//   latest/alpine, rabbitmq 3 only as Jan 2023 builds of older lines; rabbitmq latest as 4.1.4;
+//   mariadb 11 and latest only as builds of other lines than 11.4, also in pins), so they keep
+//   stand-ins.
 // - node 20, 20-alpine and 20-slim (no stored repo-info record of a 20 build): the 20.18.0 builds
 //   of Oct 2024, each digest pinned under its full-release name (node:20.18.0, 20.18.0-alpine3.20,
 //   20.18.0-slim) in several unrelated public repositories and under the line's name (node:20,
