@@ -57,10 +57,42 @@
 //   bullseye), openjdk 21 (21-ea+6, early access). At later commits (2026 builds): mongo 7 and
 //   7.0, python 3.12, 3.12-slim and 3.12-alpine, node 22-alpine and 22-slim, haproxy 3.0 and 2.8,
 //   mariadb 11.4 and 10.11, ruby 3.3, perl 5.40, php 8.3 and 8.3-apache, traefik v2.11, alpine
-//   edge. A `latest` or major alias was not taken from a stored build of another line than the
-//   one the catalogue makes it (postgres latest/alpine, caddy 2/latest, ubuntu:latest, rabbitmq
-//   3/3-management, mariadb 10 and ruby 3 are stored only as Jan 2023 builds of older lines;
-//   mariadb 11 only as a 2026 build of a newer line than 11.4), so they keep stand-ins.
+//   edge, node 22 (22.23.2).
+// - `latest`, `lts`, `alpine` and major aliases of those images: a stored repo-info record of the
+//   tag (a version of repos/<image>/remote/<tag>.md, or the tag's section of a repos/<image>/
+//   remote.md tag list) that the file index finds by its text (its `## <image>:<tag>` heading) but
+//   names no commit for, so `seen` names its index id, the release (ENV, or perl's Default
+//   Command) and the build dates.
+//   Such an alias moves with the newest line, so only a build of the line the catalogue makes it
+//   was taken (its newest numeric tag; node's lts is 22, LTS since 29 Oct 2024): node latest
+//   (22.8.0, Sep 2024), alpine (22.4.0) and lts (22.12.0); python latest (3.12.4) and alpine
+//   (3.12.5); ruby latest (3.3.4); haproxy latest (3.0.3) and lts (3.0.9); perl latest (5.40.0);
+//   caddy latest (v2.8.4); ubuntu latest (24.04, Jun 2024); rabbitmq 3-management (3.13.3);
+//   fedora 40 (22 Apr 2024, also pinned as fedora 40 in two unrelated repositories) and 39 from
+//   the same tag list. official-images
+//   names the newest line's build with `latest` and the major too (library/python at 01732a42:
+//   `SharedTags: 3.14.0, 3.14, 3, latest`; library/ruby at 006a257b: `Tags: ..., 3.3.1, 3.3, 3,
+//   latest`; library/caddy at 03199a36: `SharedTags: 2.6.4, 2.6, 2, latest`), so python 3 and ruby
+//   3 are their latest's digest, and caddy 2 and 2.8 caddy latest's. Tags of one line come from
+//   different dates (node 22 of 2026, node latest of 2024), as these programs print no release.
+//   A test (published-lines.test.ts) holds every published tag of node, python, ruby, haproxy,
+//   caddy, perl, mongo, php, mariadb, ubuntu, rabbitmq and golang to its line, and latest and its
+//   aliases to the catalogue's newest line. Other stored builds are of other lines (postgres
+//   latest/alpine, rabbitmq 3 only as Jan 2023 builds of older lines; rabbitmq latest as 4.1.4;
+//   mariadb 11 and latest only as builds of other lines than 11.4, also in pins), so they keep
+//   stand-ins.
+// - node 20, 20-alpine and 20-slim (no stored repo-info record of a 20 build): the 20.18.0 builds
+//   of Oct 2024, each digest pinned under its full-release name (node:20.18.0, 20.18.0-alpine3.20,
+//   20.18.0-slim) in several unrelated public repositories and under the line's name (node:20,
+//   20-alpine, 20-slim; node:20's also as lts-iron) in others, so the three tags run one release.
+//   golang likewise: 1.23 and 1.23-alpine the 1.23.0 builds (Aug 2024; 1.23's digest is also pinned
+//   as golang:latest, the newest line then), 1.22 and 1.22-alpine the 1.22.6 builds (1.22's is
+//   also the stored repo-info golang:latest record of the week before 1.23.0), 1.21 the last 1.21
+//   build (1.21.13), each pinned under its full-release name and its line's name in unrelated
+//   repositories. golang:alpine keeps a stand-in (no pin of a 1.23 build as golang:alpine found).
+//   rabbitmq 3.13-management: a 3.13.7 build pinned as 3.13.7-management, 3.13-management and
+//   3-management in unrelated repositories (one tutorial transcript names it 4.3.4-management);
+//   mariadb 10: a 10.11.18 build pinned as 10.11.18, 10.11 and 10.
 // - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
 //   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
 //   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names. mysql 8 and 8.4
@@ -70,18 +102,21 @@
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
-// stored version of the build the catalogue models, for node 20, 22, 20-alpine and 20-slim,
-// golang 1.21 to 1.23, rabbitmq 3.13, fedora 39/40, openjdk 8/11/17, traefik v3.1, perl 5.34.0,
-// wordpress 6.2.1-apache, alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
+// stored version of the build the catalogue models, for rabbitmq 3.13 (one pin of 3.13.7 only),
+// openjdk 8/11/17, traefik v3.1 (v3.1.4 pinned only in one author's configs), perl 5.34.0,
+// alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
 // was read only for latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build while
 // Kubeplay's busybox prints v1.36.1), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes
 // 6.0.4 and 6.0.5 platforms) and 5.0; postgres 16/16.4/16-alpine (the stored 16 is a 16.15 build
 // of 2026, and Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build); mysql
 // 5.7, 9, 9.0 and latest (9.x and 5.7 builds, while Kubeplay's mysql logs 8.4.2 for every tag;
-// per-tag mysql releases would let them be real). Not read: php 8/latest/apache, the `latest`,
-// lts, slim and alpine tags of node/python/golang/perl/haproxy/traefik/wordpress, mongo latest:
-// these move with the newest line, so the stored 2023 or 2026 builds are of other lines than the
-// catalogue's newest tag (and the index keeps one or two versions of each file).
+// per-tag mysql releases would let them be real). Searched but no stored record of the
+// catalogue's newest line (only older or newer lines' builds): php 8/latest/apache (8.3) and
+// 5-apache, python slim (3.12), traefik latest (v3.1), mongo latest (7.0), fedora latest (40),
+// rabbitmq latest/3 (3.13), mariadb latest/11 (11.4), haproxy 2.9 (one pin). wordpress (latest,
+// 6.6, 6.2.1-apache, 4.8-apache) keeps stand-ins: its Kubeplay log names Apache/2.4.62, and
+// repo-info's remote records do not name the Apache release a wordpress build carries, so no
+// record can be held to that line.
 // nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
 // 1.27.1-alpine-slim found), as do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of
 // registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
