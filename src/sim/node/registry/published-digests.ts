@@ -4,7 +4,7 @@
 // each entry's `seen` says where its digest was read:
 // - Docker Official Images: the first `docker pull <image>@sha256:...` of the tag's file in
 //   docker-library/repo-info (repos/<image>/remote/<tag>.md), the Official Images' own record of
-//   each tag's manifest list, at the commit named. A moving tag (mysql 8.0) had that digest when
+//   each tag's manifest list, at the commit named. A moving tag (memcached 1.6) had that digest when
 //   the commit was made (its build date is in `seen`), not necessarily today.
 // - registry.k8s.io (pause, hpa-example, coredns v1.11.3, metrics-server v0.7.2), busybox:1.36 and
 //   nginx:1.27.1: the same `<name>:<tag>@sha256:<digest>` pinned in several unrelated public
@@ -61,12 +61,15 @@
 //   one the catalogue makes it (postgres latest/alpine, caddy 2/latest, ubuntu:latest, rabbitmq
 //   3/3-management, mariadb 10 and ruby 3 are stored only as Jan 2023 builds of older lines;
 //   mariadb 11 only as a 2026 build of a newer line than 11.4), so they keep stand-ins.
-// - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
-//   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
-//   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names. mysql 8 and 8.4
-//   are the 8.4.2 build that log line names: a stored version of repos/mysql/remote.md (index id
-//   in `seen`) whose `mysql:8` and `mysql:8.4` sections have ENV MYSQL_VERSION=8.4.2-1.el9; a test
-//   holds them to the logged release.
+// - mysql: the build of the release Kubeplay's mysqld logs for the tag (catalogue.ts: the releases
+//   of Sep 2024), from stored versions of repos/mysql/remote.md (the tag list; index ids in `seen`)
+//   whose sections carry that release in ENV MYSQL_VERSION: 9/9.0/9.0.1/latest 9.0.1, 8/8.4/8.4.2
+//   8.4.2 and 8.0/8.0.39 8.0.39 (all one snapshot, layers of 9 Sep 2024), 5.7/5.7.44 5.7.44 (Nov 2023,
+//   5.7's last build), 5.6/5.6.51 5.6.51 (Sep 2021). Tags the remote.md version shows no section
+//   for are the same build by the one line of tags official-images' library/mysql gives a release
+//   (docker-library/mysql's generate-stackbrew-library.sh: `9.0.1, 9.0, 9, innovation, latest`).
+//   mysql:8.0 was the 8.0.32 build of Jan 2023 before mysqld logged per-tag releases. A test holds
+//   every published mysql tag to the release its program logs.
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
@@ -76,10 +79,9 @@
 // was read only for latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build while
 // Kubeplay's busybox prints v1.36.1), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes
 // 6.0.4 and 6.0.5 platforms) and 5.0; postgres 16/16.4/16-alpine (the stored 16 is a 16.15 build
-// of 2026, and Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build); mysql
-// 5.7, 9, 9.0 and latest (9.x and 5.7 builds, while Kubeplay's mysql logs 8.4.2 for every tag;
-// per-tag mysql releases would let them be real). Not read: php 8/latest/apache, the `latest`,
-// lts, slim and alpine tags of node/python/golang/perl/haproxy/traefik/wordpress, mongo latest:
+// of 2026, and Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build). Not
+// read: php 8/latest/apache, the `latest`, lts, slim and alpine tags of node/python/golang/perl/
+// haproxy/traefik/wordpress, mongo latest:
 // these move with the newest line, so the stored 2023 or 2026 builds are of other lines than the
 // catalogue's newest tag (and the index keeps one or two versions of each file).
 // nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
