@@ -58,7 +58,7 @@
 //   7.0, python 3.12, 3.12-slim and 3.12-alpine, node 22-alpine and 22-slim, haproxy 3.0 and 2.8,
 //   mariadb 11.4 and 10.11, ruby 3.3, perl 5.40, php 8.3 and 8.3-apache, traefik v2.11, alpine
 //   edge. A `latest` or major alias was not taken from a stored build of another line than the
-//   one the catalogue makes it (postgres latest/alpine, caddy 2/latest, ubuntu:latest, rabbitmq
+//   one the catalogue makes it (postgres alpine, caddy 2/latest, ubuntu:latest, rabbitmq
 //   3/3-management, mariadb 10 and ruby 3 are stored only as Jan 2023 builds of older lines;
 //   mariadb 11 only as a 2026 build of a newer line than 11.4), so they keep stand-ins.
 // - mysql: the build of the release Kubeplay's mysqld logs for the tag (catalogue.ts: the releases
@@ -70,27 +70,43 @@
 //   (docker-library/mysql's generate-stackbrew-library.sh: `9.0.1, 9.0, 9, innovation, latest`).
 //   mysql:8.0 was the 8.0.32 build of Jan 2023 before mysqld logged per-tag releases. A test holds
 //   every published mysql tag to the release its program logs.
+// - The build of the release Kubeplay's program logs, from repo-info records of it: postgres 16,
+//   16.4 and latest (bookworm.md of the 16.4 build, Aug 2024; `latest` was 16 until 17.0 on 26 Sep
+//   2024) and 16-alpine (16-alpine3.20.md of 16.4), memcached 1.6.29 (the tag list of Jul 2024),
+//   named by the one line of tags official-images gives a build. From pins of that release's own
+//   tag in unrelated repositories: redis 7.2-alpine (7.2.5-alpine), nginx 1.26-alpine and
+//   stable-alpine (1.26.2-alpine, also pinned under both names), busybox 1.36.1 (the 1.36 build).
+// - Pins in at least two unrelated repositories, whatever the build's date where Kubeplay prints no
+//   release (the index ids of find_string in `seen`): alpine 3.20 (3.20.3), 3.19 (3.19.1), 3.18
+//   (3.18.4), whose busybox is 1.36.1 as Kubeplay's prints; openjdk 8, 11 and 17 (frozen since the
+//   image's 2022 deprecation, in many build logs); gcr.io/google-samples/hello-app:1.0 (a 2019
+//   build, three sources; the tag was rebuilt later, so a pull today differs). k8s.gcr.io pause 3.1,
+//   3.2, 3.5, 3.6, 3.9 and busybox latest/1.24 (node status images, describe pod Image IDs, e2e
+//   test pins; busybox also go-containerregistry's gcrane listing of gcr.io/google-containers/
+//   busybox, the repository both names serve); registry.k8s.io busybox latest/1.27.2/1.24,
+//   echoserver 1.10 and liveness take the k8s.gcr.io digests, as registry.k8s.io serves
+//   k8s.gcr.io's images with the same digests (echoserver 1.4 and nginx-slim 0.8 show it).
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
 // stored version of the build the catalogue models, for node 20, 22, 20-alpine and 20-slim,
-// golang 1.21 to 1.23, rabbitmq 3.13, fedora 39/40, openjdk 8/11/17, traefik v3.1, perl 5.34.0,
-// wordpress 6.2.1-apache, alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
-// was read only for latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build while
-// Kubeplay's busybox prints v1.36.1), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes
-// 6.0.4 and 6.0.5 platforms) and 5.0; postgres 16/16.4/16-alpine (the stored 16 is a 16.15 build
-// of 2026, and Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build). Not
+// golang 1.21 to 1.23, rabbitmq 3.13, fedora 39/40, traefik v3.1, perl 5.34.0 (no file and no
+// pin), wordpress 6.2.1-apache, busybox stable/1.34/glibc (the 1.36.1 tag list was read only for
+// latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build and the glibc and stable pins
+// found are of other releases or one project, while Kubeplay's busybox prints v1.36.1), redis
+// 6.0.5 (the one 6.0.5 record found mixes 6.0.4 and 6.0.5 platforms) and 5.0 (Kubeplay's
+// redis:5.0 runs 7.4.0, as the catalogue has no 5.0.x tag); postgres alpine (no stored 16.4
+// `alpine` build read). Not
 // read: php 8/latest/apache, the `latest`, lts, slim and alpine tags of node/python/golang/perl/
 // haproxy/traefik/wordpress, mongo latest:
 // these move with the newest line, so the stored 2023 or 2026 builds are of other lines than the
 // catalogue's newest tag (and the index keeps one or two versions of each file).
-// nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
-// 1.27.1-alpine-slim found), as do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of
-// registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
-// goproxy 0.1 and nginx-slim 0.8 are real (describe pod Image IDs of those tags, several
-// transcripts), the rest (registry.k8s.io/liveness and busybox, kubernetes-zookeeper, redis:e2e,
-// later nginx-slim tags) found nothing that pins them. gcr.io/google-samples/hello-app:1.0 was
-// rebuilt (two digests are pinned), so it keeps a stand-in.
+// nginx's alpine-slim keeps a stand-in (the 1.27.1-alpine-slim pins found are one project's), as
+// do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of registry.k8s.io's older k8s.gcr.io
+// images, echoserver 1.4/1.10, liveness, goproxy 0.1 and nginx-slim 0.8 are real (describe pod
+// Image IDs of those tags, several transcripts), the rest (kubernetes-zookeeper, redis:e2e, later
+// nginx-slim tags, fluentd-elasticsearch) found nothing that pins them; hello-app 2.0 is pinned
+// once.
 
 import data from './published-digests.json';
 

@@ -188,6 +188,13 @@ describe('registry component', () => {
     ['docker.io/library/python:3.12', 'sha256:0c2998a13d94a4afaaaf4613890a9cc9eabc65992d4d24931e3b35fa9c5ab0a5'],
     ['docker.io/library/registry:2', 'sha256:ce14a6258f37702ff3cd92232a6f5b81ace542d9f1631966999e9f7c1ee6ddba'],
     ['docker.io/library/mariadb:11.4', 'sha256:4f1d8d202fcf7bcb3902f63af09f9c1a050c2922a89652f22abaec0d4f015e83'],
+    // repo-info's 16.4 build (bookworm.md, Aug 2024) and pins of a tag in unrelated repositories.
+    ['docker.io/library/postgres:16', 'sha256:099dbb13112c133b37463fd312d3134aabfd5b3db3846f2f336b2996a9566bec'],
+    ['docker.io/library/alpine:3.20', 'sha256:beefdbd8a1da6d2915566fde36db9db0b524eb737fc57cd1367effd16dc0d06d'],
+    ['docker.io/library/nginx:stable-alpine', 'sha256:5b44a5ab8ab467854f2bf7b835a32f850f32eb414b749fbf7ed506b139cd8d6b'],
+    ['k8s.gcr.io/pause:3.1', 'sha256:f78411e19d84a252e53bff71a4407a5686c46983a2c2eeed83929b888179acea'],
+    ['registry.k8s.io/busybox:1.27.2', 'sha256:545e6a6310a27636260920bc07b994a299b6708a1b26910cfefd335fdfb60d2b'],
+    ['docker.io/library/openjdk:17', 'sha256:528707081fdb9562eb819128a9f85ae7fe000e2fbaeaf9f87662e7b3f38cb7d8'],
   ])('gives %s its published digest', (ref, digest) => {
     expect(resolveReference(ref)).toMatchObject({ ok: true, digest });
   });
