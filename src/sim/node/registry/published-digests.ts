@@ -83,8 +83,9 @@
 //   build, three sources; the tag was rebuilt later, so a pull today differs). k8s.gcr.io pause 3.1,
 //   3.2, 3.5, 3.6, 3.9 and busybox latest/1.24 (node status images, describe pod Image IDs, e2e
 //   test pins; busybox also go-containerregistry's gcrane listing of gcr.io/google-containers/
-//   busybox, the repository both names serve); registry.k8s.io busybox latest/1.27.2/1.24,
-//   echoserver 1.10 and liveness take the k8s.gcr.io digests, as registry.k8s.io serves
+//   busybox, the repository both names serve), fluentd-elasticsearch 1.20 (a describe pod Image
+//   ID and a docker pull); registry.k8s.io busybox latest/1.27.2/1.24, echoserver 1.10, liveness
+//   and fluentd-elasticsearch 1.20 take the k8s.gcr.io digests, as registry.k8s.io serves
 //   k8s.gcr.io's images with the same digests (echoserver 1.4 and nginx-slim 0.8 show it).
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
@@ -105,8 +106,8 @@
 // do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of registry.k8s.io's older k8s.gcr.io
 // images, echoserver 1.4/1.10, liveness, goproxy 0.1 and nginx-slim 0.8 are real (describe pod
 // Image IDs of those tags, several transcripts), the rest (kubernetes-zookeeper, redis:e2e, later
-// nginx-slim tags, fluentd-elasticsearch) found nothing that pins them; hello-app 2.0 is pinned
-// once.
+// nginx-slim tags, fluentd-elasticsearch 1.22) found nothing that pins them twice; hello-app 2.0 is
+// pinned once.
 
 import data from './published-digests.json';
 
