@@ -36,7 +36,8 @@ export function releaseOf(l: Extract<Lookup, { found: true }>): string | undefin
 }
 
 function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[]): Step[] {
-  const logs = b.logsByMajor?.[version.split('.')[0]!] ?? b.logs;
+  const [major, minor] = version.split('.');
+  const logs = b.logsByMajor?.[`${major}.${minor}`] ?? b.logsByMajor?.[major!] ?? b.logs;
   const steps: Step[] = logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
   // http-echo and similar take `-listen=:8080`.
   const listen = args.map((a) => /^-?-listen=:?(\d+)$/.exec(a)).find((m) => m);

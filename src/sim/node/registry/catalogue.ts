@@ -12,7 +12,7 @@ export type ImageBehaviour =
       version?: string;
       /** Tags that name a release line (nginx's `stable` is `1.26`). */
       aliases?: Record<string, string>;
-      /** Startup lines of an older major version (the tag's first number), where they differ. */
+      /** Startup lines of an older release line (the release's first two numbers, else its first), where they differ. */
       logsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
       /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`; gb-redisslave's `--slaveof redis-master 6379`). */
       replicaof?: { host: string; port: number };
@@ -116,6 +116,19 @@ const HTTPD_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stderr', "[core:notice] [pid 1:tid 1] AH00094: Command line: 'httpd -D FOREGROUND'"],
 ];
 
+// mysqld's "ready for connections" line, to stderr (the images' error log). 8.0 and later log it as
+// ER_SERVER_STARTUP_MSG through the error-log component, UTC timestamps with microseconds, the
+// binary's full path as my_progname (mysql-server sql/mysqld.cc; `2024-09-19T12:37:32.953841Z 0
+// [System] [MY-010931] [Server] /usr/sbin/mysqld: ready for connections. Version: '9.0.1' ...` in
+// docker logs of mysql:9.0.1 and 8.0.39). 5.7 and 5.6 print ER_READY, "%s: ready for
+// connections.\nVersion: '%s'  socket: '%s'  port: %d", as two lines after a `[Note]` prefix: 5.7
+// with the same UTC timestamp and thread 0, 5.6 with `YYYY-MM-DD hh:mm:ss` and thread 1 (docker logs
+// of mysql:5.7.32 and mysql:5.6.51 in public transcripts).
+const MYSQL_READY = "Version: '{version}'  socket: '/var/run/mysqld/mysqld.sock'  port: 3306  MySQL Community Server";
+const MYSQL_LOGS: [('stdout' | 'stderr'), string][] = [['stderr', `{mysqlTime} 0 [System] [MY-010931] [Server] /usr/sbin/mysqld: ready for connections. ${MYSQL_READY} - GPL.`]];
+const MYSQL57_LOGS: [('stdout' | 'stderr'), string][] = [['stderr', '{mysqlTime} 0 [Note] mysqld: ready for connections.'], ['stderr', `${MYSQL_READY} (GPL)`]];
+const MYSQL56_LOGS: [('stdout' | 'stderr'), string][] = [['stderr', '{mysql56Time} 1 [Note] mysqld: ready for connections.'], ['stderr', `${MYSQL_READY} (GPL)`]];
+
 const server = (ports: number[], logs: [('stdout' | 'stderr'), string][], version?: string, http = true): ImageBehaviour => {
   const b: ImageBehaviour = { kind: 'server', ports, logs };
   if (http) b.http = { okPaths: ['/', '/index.html'] };
@@ -180,9 +193,12 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     tags: sizes([...same(['latest', '16', '16.4', '15', '14', '13', '12'], 153 * MB), ...same(['alpine', '16-alpine', '15-alpine'], 97 * MB)]),
     behaviour: server([5432], [['stderr', '{nginxTime}.123 UTC [1] LOG:  database system is ready to accept connections']], undefined, false),
   },
+  // The releases of Sep 2024 (docker-library/repo-info's mysql tag list of that date): innovation
+  // 9.0.1 (`latest`, `9`, `9.0`), LTS 8.4.2 (`8`, `8.4`), 8.0.39; 5.7 and 5.6 ended at 5.7.44 and
+  // 5.6.51. A line's tag runs its full tag's release (tag-version.ts).
   'docker.io/library/mysql': {
-    tags: sizes(same(['latest', '9', '9.0', '8.4', '8', '8.0', '5.7', '5.6'], 170 * MB + 400_000)),
-    behaviour: server([3306], [['stderr', "{nginxTime} 0 [System] [MY-010931] [Server] /usr/sbin/mysqld: ready for connections. Version: '8.4.2'  socket: '/var/run/mysqld/mysqld.sock'  port: 3306  MySQL Community Server - GPL."]], undefined, false),
+    tags: sizes(same(['latest', '9', '9.0', '9.0.1', '8.4', '8.4.2', '8', '8.0', '8.0.39', '5.7', '5.7.44', '5.6', '5.6.51'], 170 * MB + 400_000)),
+    behaviour: { ...server([3306], MYSQL_LOGS, '9.0.1', false), logsByMajor: { '5.7': MYSQL57_LOGS, '5.6': MYSQL56_LOGS } } as ImageBehaviour,
   },
   'docker.io/library/memcached': {
     tags: sizes([...same(['latest', '1', '1.6', '1.6.29'], 31 * MB), ...same(['alpine', '1.6-alpine'], 5 * MB + 100_000)]),

@@ -4,7 +4,7 @@
 // each entry's `seen` says where its digest was read:
 // - Docker Official Images: the first `docker pull <image>@sha256:...` of the tag's file in
 //   docker-library/repo-info (repos/<image>/remote/<tag>.md), the Official Images' own record of
-//   each tag's manifest list, at the commit named. A moving tag (mysql 8.0) had that digest when
+//   each tag's manifest list, at the commit named. A moving tag (memcached 1.6) had that digest when
 //   the commit was made (its build date is in `seen`), not necessarily today.
 // - registry.k8s.io (pause, hpa-example, coredns v1.11.3, metrics-server v0.7.2), busybox:1.36 and
 //   nginx:1.27.1: the same `<name>:<tag>@sha256:<digest>` pinned in several unrelated public
@@ -78,7 +78,7 @@
 //   A test (published-lines.test.ts) holds every published tag of node, python, ruby, haproxy,
 //   caddy, perl, mongo, php, mariadb, ubuntu, rabbitmq and golang to its line, and latest and its
 //   aliases to the catalogue's newest line. Other stored builds are of other lines (postgres
-//   latest/alpine, rabbitmq 3 only as Jan 2023 builds of older lines; rabbitmq latest as 4.1.4;
+//   alpine, rabbitmq 3 only as Jan 2023 builds of older lines; rabbitmq latest as 4.1.4;
 //   mariadb 11 and latest only as builds of other lines than 11.4, also in pins), so they keep
 //   stand-ins.
 // - node 20, 20-alpine and 20-slim (no stored repo-info record of a 20 build): the 20.18.0 builds
@@ -93,37 +93,54 @@
 //   rabbitmq 3.13-management: a 3.13.7 build pinned as 3.13.7-management, 3.13-management and
 //   3-management in unrelated repositories (one tutorial transcript names it 4.3.4-management);
 //   mariadb 10: a 10.11.18 build pinned as 10.11.18, 10.11 and 10.
-// - mysql 5.6 (the docs' stateful-application tutorial): repos/mysql/remote.md's `mysql:5.6`, a
-//   stored version of 2021. Kubeplay's mysql logs 8.4.2 for every tag (not yet per tag), so its
-//   5.6 and 8.0 (8.0.32) digests are of other releases than the log line names. mysql 8 and 8.4
-//   are the 8.4.2 build that log line names: a stored version of repos/mysql/remote.md (index id
-//   in `seen`) whose `mysql:8` and `mysql:8.4` sections have ENV MYSQL_VERSION=8.4.2-1.el9; a test
-//   holds them to the logged release.
+// - mysql: the build of the release Kubeplay's mysqld logs for the tag (catalogue.ts: the releases
+//   of Sep 2024), from stored versions of repos/mysql/remote.md (the tag list; index ids in `seen`)
+//   whose sections carry that release in ENV MYSQL_VERSION: 9/9.0/9.0.1/latest 9.0.1, 8/8.4/8.4.2
+//   8.4.2 and 8.0/8.0.39 8.0.39 (all one snapshot, layers of 9 Sep 2024), 5.7/5.7.44 5.7.44 (Nov 2023,
+//   5.7's last build), 5.6/5.6.51 5.6.51 (Sep 2021). Tags the remote.md version shows no section
+//   for are the same build by the one line of tags official-images' library/mysql gives a release
+//   (docker-library/mysql's generate-stackbrew-library.sh: `9.0.1, 9.0, 9, innovation, latest`).
+//   mysql:8.0 was the 8.0.32 build of Jan 2023 before mysqld logged per-tag releases. A test holds
+//   every published mysql tag to the release its program logs.
+// - The build of the release Kubeplay's program logs, from repo-info records of it: postgres 16,
+//   16.4 and latest (bookworm.md of the 16.4 build, Aug 2024; `latest` was 16 until 17.0 on 26 Sep
+//   2024) and 16-alpine (16-alpine3.20.md of 16.4), memcached 1.6.29 (the tag list of Jul 2024),
+//   named by the one line of tags official-images gives a build. From pins of that release's own
+//   tag in unrelated repositories: redis 7.2-alpine (7.2.5-alpine), nginx 1.26-alpine and
+//   stable-alpine (1.26.2-alpine, also pinned under both names), busybox 1.36.1 (the 1.36 build).
+// - Pins in at least two unrelated repositories, whatever the build's date where Kubeplay prints no
+//   release (the index ids of find_string in `seen`): alpine 3.20 (3.20.3), 3.19 (3.19.1), 3.18
+//   (3.18.4), whose busybox is 1.36.1 as Kubeplay's prints; openjdk 8, 11 and 17 (frozen since the
+//   image's 2022 deprecation, in many build logs); gcr.io/google-samples/hello-app:1.0 (a 2019
+//   build, three sources; the tag was rebuilt later, so a pull today differs). k8s.gcr.io pause 3.1,
+//   3.2, 3.5, 3.6, 3.9 and busybox latest/1.24 (node status images, describe pod Image IDs, e2e
+//   test pins; busybox also go-containerregistry's gcrane listing of gcr.io/google-containers/
+//   busybox, the repository both names serve), fluentd-elasticsearch 1.20 (a describe pod Image
+//   ID and a docker pull); registry.k8s.io busybox latest/1.27.2/1.24, echoserver 1.10, liveness
+//   and fluentd-elasticsearch 1.20 take the k8s.gcr.io digests, as registry.k8s.io serves
+//   k8s.gcr.io's images with the same digests (echoserver 1.4 and nginx-slim 0.8 show it).
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
 // stored version of the build the catalogue models, for rabbitmq 3.13 (one pin of 3.13.7 only),
-// openjdk 8/11/17, traefik v3.1 (v3.1.4 pinned only in one author's configs), perl 5.34.0,
-// alpine 3.18 to 3.20, busybox 1.36.1/stable/1.34 (the 1.36.1 tag list
-// was read only for latest, musl, 1 and 1-glibc; glibc.md is a Jan 2023 1.36.0 build while
-// Kubeplay's busybox prints v1.36.1), redis 7.2-alpine, 6.0.5 (the one 6.0.5 record found mixes
-// 6.0.4 and 6.0.5 platforms) and 5.0; postgres 16/16.4/16-alpine (the stored 16 is a 16.15 build
-// of 2026, and Kubeplay's postgres:16 is 16.4); memcached 1.6.29 (no file of that build); mysql
-// 5.7, 9, 9.0 and latest (9.x and 5.7 builds, while Kubeplay's mysql logs 8.4.2 for every tag;
-// per-tag mysql releases would let them be real). Searched but no stored record of the
-// catalogue's newest line (only older or newer lines' builds): php 8/latest/apache (8.3) and
-// 5-apache, python slim (3.12), traefik latest (v3.1), mongo latest (7.0), fedora latest (40),
-// rabbitmq latest/3 (3.13), mariadb latest/11 (11.4), haproxy 2.9 (one pin). wordpress (latest,
-// 6.6, 6.2.1-apache, 4.8-apache) keeps stand-ins: its Kubeplay log names Apache/2.4.62, and
-// repo-info's remote records do not name the Apache release a wordpress build carries, so no
-// record can be held to that line.
-// nginx's 1.26-alpine, stable-alpine and alpine-slim keep stand-ins (no pin of 1.26.2-alpine or
-// 1.27.1-alpine-slim found), as do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of
-// registry.k8s.io's older k8s.gcr.io images, echoserver 1.4/1.10, liveness,
-// goproxy 0.1 and nginx-slim 0.8 are real (describe pod Image IDs of those tags, several
-// transcripts), the rest (registry.k8s.io/liveness and busybox, kubernetes-zookeeper, redis:e2e,
-// later nginx-slim tags) found nothing that pins them. gcr.io/google-samples/hello-app:1.0 was
-// rebuilt (two digests are pinned), so it keeps a stand-in.
+// traefik v3.1 (v3.1.4 pinned only in one author's configs), perl 5.34.0 (no file and no pin),
+// busybox stable/1.34/glibc (the 1.36.1 tag list was read only for latest, musl, 1 and 1-glibc;
+// glibc.md is a Jan 2023 1.36.0 build and the glibc and stable pins found are of other releases
+// or one project, while Kubeplay's busybox prints v1.36.1), redis 6.0.5 (the one 6.0.5 record
+// found mixes 6.0.4 and 6.0.5 platforms) and 5.0 (Kubeplay's redis:5.0 runs 7.4.0, as the
+// catalogue has no 5.0.x tag), postgres alpine (no stored 16.4 `alpine` build read). Searched but
+// no stored record of the catalogue's newest line (only older or newer lines' builds): php
+// 8/latest/apache (8.3) and 5-apache, python slim (3.12), traefik latest (v3.1), mongo latest
+// (7.0), fedora latest (40), rabbitmq latest/3 (3.13), mariadb latest/11 (11.4), haproxy 2.9 (one
+// pin), golang alpine. wordpress (latest, 6.6, 6.2.1-apache, 4.8-apache) keeps stand-ins: its
+// Kubeplay log names Apache/2.4.62, and repo-info's remote records do not name the Apache release
+// a wordpress build carries, so no record can be held to that line.
+// nginx's alpine-slim keeps a stand-in (the 1.27.1-alpine-slim pins found are one project's), as
+// do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of registry.k8s.io's older k8s.gcr.io
+// images, echoserver 1.4/1.10, liveness, goproxy 0.1 and nginx-slim 0.8 are real (describe pod
+// Image IDs of those tags, several transcripts), the rest (kubernetes-zookeeper, redis:e2e, later
+// nginx-slim tags, fluentd-elasticsearch 1.22) found nothing that pins them twice; hello-app 2.0 is
+// pinned once.
 
 import data from './published-digests.json';
 

@@ -25,7 +25,7 @@ export const KILL_TIMER = 'container.kill';
 /** A loop with no sleep in it would spin forever; after this many steps in one go it is left running. */
 const MAX_STEPS_AT_ONCE = 500;
 
-/** Fill the time placeholders real programs print (nginx, redis, klog, date). */
+/** Fill the time placeholders real programs print (nginx, redis, klog, mysqld, date). */
 export function fillPlaceholders(text: string, now: number, podIP: string): string {
   if (!text.includes('{')) return text;
   const iso = rfc3339Micro(now); // 2024-08-13T09:00:05.123000Z
@@ -38,6 +38,8 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
     .replace(/\{redisTime\}/g, `${d} ${MONTHS[Number(mo) - 1]} ${y} ${time}.${ms}`)
     .replace(/\{klogTime\}/g, `${mo}${d} ${time}.${iso.slice(20, 26)}`)
     .replace(/\{isoTime\}/g, `${date}T${time}.${ms}+00:00`)
+    .replace(/\{mysqlTime\}/g, iso)
+    .replace(/\{mysql56Time\}/g, `${date} ${time}`)
     .replace(/\{dateTime\}/g, `${weekday} ${MONTHS[Number(mo) - 1]} ${d} ${time} UTC ${y}`)
     .replace(/\{podIP\}/g, podIP);
 }
