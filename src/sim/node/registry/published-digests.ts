@@ -119,6 +119,17 @@
 //   ID and a docker pull); registry.k8s.io busybox latest/1.27.2/1.24, echoserver 1.10, liveness
 //   and fluentd-elasticsearch 1.20 take the k8s.gcr.io digests, as registry.k8s.io serves
 //   k8s.gcr.io's images with the same digests (echoserver 1.4 and nginx-slim 0.8 show it).
+// - Images of the docs and kubernetes/examples outside the Official Images: the same
+//   `<image>:<tag>@sha256:<digest>` in at least two unrelated pins, or describe pod Image IDs and
+//   status imageIDs of unrelated clusters (index ids in `seen`): hashicorp/http-echo 1.0, 1.0.0 and
+//   latest (one 1.0.0 build of 2023, pinned under all three names), curlimages/curl 8.9.1, 8.8.0
+//   and 8.5.0 (8.8.0 and 8.5.0 were rebuilt; each keeps the build pinned most often, as curl prints
+//   no release), nicolaka/netshoot v0.13, quay.io/prometheus/node-exporter v1.8.2 (also pinned as
+//   prom/node-exporter:v1.8.2), kennethreitz/httpbin latest (not pushed since 2018), vish/stress
+//   and polinux/stress latest (the docs' resource examples, in many transcripts),
+//   gcr.io/google-samples/node-hello 1.0, gcr.io/google_samples/gb-redisslave v3 and
+//   gcr.io/kuar-demo/kuard-amd64 blue (the build pulled since 2019; a 2017 transcript shows an
+//   earlier one).
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
@@ -139,8 +150,30 @@
 // do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of registry.k8s.io's older k8s.gcr.io
 // images, echoserver 1.4/1.10, liveness, goproxy 0.1 and nginx-slim 0.8 are real (describe pod
 // Image IDs of those tags, several transcripts), the rest (kubernetes-zookeeper, redis:e2e, later
-// nginx-slim tags, fluentd-elasticsearch 1.22) found nothing that pins them twice; hello-app 2.0 is
-// pinned once.
+// nginx-slim tags, fluentd-elasticsearch 1.22) found nothing that pins them twice (find_string finds no
+// digest of kubernetes-zookeeper or nginx-slim 0.21-0.27 with its tag; the one nginx-slim 0.26
+// imageID found is a private mirror's).
+// Other images of the docs and examples, searched as pins, Image IDs and node status images:
+// - moving tags with no pin of the catalogue's newest tag's build under the moving name: curl
+//   latest, netshoot latest (pinned as sha256:b09d9b21... and others, not v0.13's digest),
+//   node-exporter latest (pinned as three other digests, not v1.8.2's), and bitnami/redis latest,
+//   7.4 and 7.2 (no pin of bitnami/redis:7.4.0 found; Kubeplay's bitnami/redis runs 7.4.0 for
+//   every tag, so no 7.2 build could be held to it);
+// - seen only once, or only within one project: http-echo 0.2.3 (sha256:ba27d460..., latest before
+//   1.0.0, is pinned untagged in many places but named 0.2.3 once), netshoot v0.12 (no pin),
+//   polinux/stress 1.0.4 (pinned at latest's digest by one project only), hello-app 2.0 (one pin),
+//   us-docker.pkg.dev's gke/hello-app 1.0 and 2.0 (only untagged pins), cassandra v13 (one describe
+//   Image ID) and v14, xtrabackup 1.0 (none), quay.io/fluentd_elasticsearch/fluentd v2.9.0 (one
+//   project's test data) and its other tags (none), gb-redisslave v1 (one node status image),
+//   gcr.io/google-samples/gb-redisslave v3 (google_samples' v3 digest pinned once under that
+//   spelling, untagged) and v2, gb-redis-follower v1/v2 (a digest pinned untagged, never with its tag);
+// - gb-frontend v4, v5 and v6 (gcr.io and us-docker.pkg.dev) and us-docker.pkg.dev's
+//   gb-redis-follower v2: the guestbook tasks pin gb-frontend@sha256:a908df84... with no tag, and no
+//   Image ID or pin names a gb-frontend tag's digest;
+// - kuard-amd64 1 (two builds, each seen once: sha256:3e75660d... in 2018, bd17153e... in 2025),
+//   2, 3, green and purple (no Image ID or pin found).
+// docker.io/kubeplay/policy-webhook (1.0, latest) is Kubeplay's own image, published nowhere: it
+// keeps its stand-in by design.
 
 import data from './published-digests.json';
 

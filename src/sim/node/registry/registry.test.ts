@@ -195,6 +195,17 @@ describe('registry component', () => {
     ['k8s.gcr.io/pause:3.1', 'sha256:f78411e19d84a252e53bff71a4407a5686c46983a2c2eeed83929b888179acea'],
     ['registry.k8s.io/busybox:1.27.2', 'sha256:545e6a6310a27636260920bc07b994a299b6708a1b26910cfefd335fdfb60d2b'],
     ['docker.io/library/openjdk:17', 'sha256:528707081fdb9562eb819128a9f85ae7fe000e2fbaeaf9f87662e7b3f38cb7d8'],
+    // Images of the docs and examples outside the Official Images: the same digest for the tag in
+    // several unrelated pins or `kubectl describe pod` Image IDs (each entry's `seen` names them);
+    // http-echo's latest is its 1.0.0 build, pinned as latest, 1.0 and 1.0.0.
+    ['docker.io/hashicorp/http-echo:1.0', 'sha256:fcb75f691c8b0414d670ae570240cbf95502cc18a9ba57e982ecac589760a186'],
+    ['docker.io/hashicorp/http-echo:latest', 'sha256:fcb75f691c8b0414d670ae570240cbf95502cc18a9ba57e982ecac589760a186'],
+    ['docker.io/curlimages/curl:8.9.1', 'sha256:8addc281f0ea517409209f76832b6ddc2cabc3264feb1ebbec2a2521ffad24e4'],
+    ['docker.io/nicolaka/netshoot:v0.13', 'sha256:a20c2531bf35436ed3766cd6cfe89d352b050ccc4d7005ce6400adf97503da1b'],
+    ['quay.io/prometheus/node-exporter:v1.8.2', 'sha256:4032c6d5bfd752342c3e631c2f1de93ba6b86c41db6b167b9a35372c139e7706'],
+    ['docker.io/polinux/stress:latest', 'sha256:b6144f84f9c15dac80deb48d3a646b55c7043ab1d83ea0a697c09097aaad21aa'],
+    ['gcr.io/google-samples/node-hello:1.0', 'sha256:d238d0ab54efb76ec0f7b1da666cefa9b40be59ef34346a761b8adc2dd45459b'],
+    ['gcr.io/kuar-demo/kuard-amd64:blue', 'sha256:1ecc9fb2c871302fdb57a25e0c076311b7b352b0a9246d442940ca8fb4efe229'],
   ])('gives %s its published digest', (ref, digest) => {
     expect(resolveReference(ref)).toMatchObject({ ok: true, digest });
   });
