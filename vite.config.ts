@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -45,6 +46,24 @@ function deferCliPrograms(): Plugin {
   };
 }
 
+/**
+ * In the app's worker, the published digests' data keeps only each digest: `seen` (where the digest
+ * was checked) is provenance that the registry tests read (registry.test.ts), not the simulation, and
+ * is about half of the file gzipped. Node (vitest, the CLI) reads the whole file.
+ */
+function digestsWithoutProvenance(): Plugin {
+  const data = fileURLToPath(new URL('./src/sim/node/registry/published-digests.json', import.meta.url));
+  return {
+    name: 'kubeplay-digests-without-provenance',
+    enforce: 'pre',
+    load(id) {
+      if (id !== data) return null;
+      const all = JSON.parse(readFileSync(data, 'utf8')) as Record<string, { digest: string }>;
+      return JSON.stringify(Object.fromEntries(Object.entries(all).map(([name, { digest }]) => [name, { digest }])));
+    },
+  };
+}
+
 export default defineConfig({
   // Relative asset URLs: the built app works from any path, `/` (npm start, kubeplay serve) and
   // `/kubeplay/` (live mode behind `kubectl proxy --www=dist --www-prefix=/kubeplay/`) alike. Workers,
@@ -63,7 +82,7 @@ export default defineConfig({
   // Dev server only: pre-bundle deps first seen inside workers, otherwise the first page load
   // triggers "optimized dependencies changed. reloading" (toolchain.md, gotcha 8).
   optimizeDeps: { include: ['monaco-yaml/yaml.worker.js', 'yaml'] },
-  worker: { format: 'es', plugins: () => [deferCliPrograms()] },
+  worker: { format: 'es', plugins: () => [deferCliPrograms(), digestsWithoutProvenance()] },
   build: { chunkSizeWarningLimit: 4500 },
   preview: { port: 4173, strictPort: true },
   test: {

@@ -7,6 +7,8 @@
 // The size is measured as bench/run.ts measures it (bench/bundle.ts), on the built dist/ that the
 // e2e server serves.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { initialBundle, initialFiles } from '../bench/bundle';
 import type { Page } from '@playwright/test';
@@ -43,6 +45,14 @@ test('the first load leaves out what the first screen does not show; the page pa
   console.log(`bundle: ${line.initialJsKiBGzip} KiB gzipped before first paint, ${page.toFixed(1)} KiB of it the page's own (the rest the simulation's worker)`);
   // Before the lazy pieces the page's own part was 370 KiB (xterm, yaml, d3's scales in the first chunk).
   expect(page, "the page's own part (KiB gzipped)").toBeLessThanOrEqual(230);
+});
+
+test("the worker's copy of the published digests leaves out where each was checked (vite.config.ts)", () => {
+  const worker = initialFiles(DIST).find((f) => f.includes('sim.worker'))!;
+  const code = readFileSync(join(DIST, worker), 'utf8');
+  // pause:3.10's digest (src/sim/node/registry/published-digests.json) is there; its `seen` text is not.
+  expect(code).toContain('sha256:ee6521f290b2168b6e0935a181d4cff9be1ac3f505666ef0e3c98fae8199917a');
+  expect(code).not.toContain('Cilium Dockerfiles');
 });
 
 test('a piece that is still loading says so (role=status), keeps its place, then works from the keyboard', async ({ page }) => {
