@@ -37,7 +37,7 @@ async function holdChunk(page: Page, name: string): Promise<() => void> {
 
 test('the first load leaves out what the first screen does not show; the page part stays under its budget', () => {
   const files = initialFiles(DIST);
-  for (const name of [...ON_DEMAND, 'programs']) expect(files.filter((f) => f.startsWith(`assets/${name}-`)), `${name} is loaded before first paint`).toEqual([]);
+  for (const name of [...ON_DEMAND, 'programs', 'scenario-text']) expect(files.filter((f) => f.startsWith(`assets/${name}-`)), `${name} is loaded before first paint`).toEqual([]);
   const line = initialBundle(DIST)!;
   const page = Object.entries(line.files)
     .filter(([f]) => !f.includes('sim.worker'))
@@ -142,3 +142,19 @@ test('kubectl is fetched right after the first paint, before anyone types', asyn
   await gotoApp(page);
   await expect.poll(() => fetched.some((url) => /\/assets\/programs-[^/]*\.js$/.test(url)), { message: 'programs chunk fetched' }).toBe(true);
 });
+
+test('the cluster boots without the YAML parser; another scenario picked before it has arrived waits for it, then opens', async ({ page }) => {
+  // default.yaml was parsed at build time (vite.config.ts); everything else that reads a scenario's
+  // text is the worker's lazy `scenario-text` chunk (src/worker/scenario-text.deferred.ts). Hold it.
+  const release = await holdChunk(page, 'scenario-text');
+  await gotoApp(page);
+  const before = await clockMs(page);
+  await page.getByTestId('scenario-select').selectOption('etcd-cluster');
+  // The default cluster goes on meanwhile (its clock was not reset); etcd-cluster has not started.
+  await expect.poll(() => clockMs(page)).toBeGreaterThan(before + 1_000);
+  await expect(page.getByTestId('etcd-cluster')).toHaveCount(0);
+  await shotSizes(page, 'bundle-scenario-waits-for-parser', { graph: false });
+  release();
+  await expect(page.getByTestId('etcd-cluster'), 'the held scenario opens once the parser is here').toBeVisible();
+});
+
