@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // The page's CSP: one copy, shared with `kubeplay serve`'s header (src/serve/csp.ts says why each part).
 import { CONTENT_SECURITY_POLICY } from './src/serve/csp.js';
@@ -26,21 +28,69 @@ function contentSecurityPolicy(): Plugin {
 }
 
 /**
- * In the app's worker, kubectl and the node shells' programs load after first paint: every import of
- * src/sim/cli-tools/programs.ts, except the dynamic one in programs.deferred.ts itself, resolves to
- * programs.deferred.ts (which says how commands wait for them). Node (vitest, the CLI) keeps
- * programs.ts, which has them all at once.
+ * In the app's worker, two modules load after first paint: kubectl and the node shells' programs
+ * (every import of src/sim/cli-tools/programs.ts, except the dynamic one in programs.deferred.ts
+ * itself, resolves to programs.deferred.ts, which says how commands wait for them), and the YAML
+ * parser with all that reads or writes a scenario's text (src/worker/scenario-text.ts, likewise
+ * swapped for scenario-text.deferred.ts). Node (vitest, the CLI) keeps the originals.
  */
-function deferCliPrograms(): Plugin {
-  const programs = fileURLToPath(new URL('./src/sim/cli-tools/programs.ts', import.meta.url));
-  const deferred = fileURLToPath(new URL('./src/sim/cli-tools/programs.deferred.ts', import.meta.url));
+function deferAfterFirstPaint(): Plugin {
+  const swaps = [
+    ['./src/sim/cli-tools/programs.ts', './src/sim/cli-tools/programs.deferred.ts'],
+    ['./src/worker/scenario-text.ts', './src/worker/scenario-text.deferred.ts'],
+  ].map(([from, to]) => [fileURLToPath(new URL(from!, import.meta.url)), fileURLToPath(new URL(to!, import.meta.url))] as const);
   return {
-    name: 'kubeplay-defer-cli-programs',
+    name: 'kubeplay-defer-after-first-paint',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!importer || importer === deferred || !source.endsWith('/programs')) return null;
+      if (!importer || !swaps.some(([from]) => source.endsWith(basename(from, '.ts')))) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === programs ? deferred : null;
+      const swap = swaps.find(([from]) => from === resolved?.id);
+      return swap && importer !== swap[1] ? swap[1] : null;
+    },
+  };
+}
+
+/**
+ * The scenario the app opens on (src/ui/app/scenarios.ts loads `default`), parsed here with the
+ * simulation's own parseScenario, so the worker starts it without the YAML parser
+ * (src/worker/scenario-text.deferred.ts). A scenario that does not parse fails the build.
+ */
+function firstScenario(): Plugin {
+  const id = 'virtual:kubeplay-first-scenario';
+  const file = 'default.yaml';
+  const path = fileURLToPath(new URL(`./public/scenarios/${file}`, import.meta.url));
+  return {
+    name: 'kubeplay-first-scenario',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    async load(loading) {
+      if (loading !== `\0${id}`) return null;
+      this.addWatchFile(path);
+      const text = readFileSync(path, 'utf8');
+      // Through Vite's module runner: the config itself is loaded without bundling its imports.
+      type Parse = typeof import('./src/sim/scenario/parse');
+      const { parseScenario } = (await runnerImport<Parse>(fileURLToPath(new URL('./src/sim/scenario/parse.ts', import.meta.url)))).module;
+      const parsed = parseScenario(text, file);
+      if (!parsed.ok) throw new Error(`kubeplay-first-scenario: ${file} does not parse: ${JSON.stringify(parsed.errors)}`);
+      return `export default ${JSON.stringify({ text, file, parsed })};`;
+    },
+  };
+}
+
+/**
+ * In the app's worker, the published digests' data keeps only each digest: `seen` (where the digest
+ * was checked) is provenance that the registry tests read (registry.test.ts), not the simulation, and
+ * is about half of the file gzipped. Node (vitest, the CLI) reads the whole file.
+ */
+function digestsWithoutProvenance(): Plugin {
+  const data = fileURLToPath(new URL('./src/sim/node/registry/published-digests.json', import.meta.url));
+  return {
+    name: 'kubeplay-digests-without-provenance',
+    enforce: 'pre',
+    load(id) {
+      if (id !== data) return null;
+      const all = JSON.parse(readFileSync(data, 'utf8')) as Record<string, { digest: string }>;
+      return JSON.stringify(Object.fromEntries(Object.entries(all).map(([name, { digest }]) => [name, { digest }])));
     },
   };
 }
@@ -63,7 +113,7 @@ export default defineConfig({
   // Dev server only: pre-bundle deps first seen inside workers, otherwise the first page load
   // triggers "optimized dependencies changed. reloading" (toolchain.md, gotcha 8).
   optimizeDeps: { include: ['monaco-yaml/yaml.worker.js', 'yaml'] },
-  worker: { format: 'es', plugins: () => [deferCliPrograms()] },
+  worker: { format: 'es', plugins: () => [deferAfterFirstPaint(), firstScenario(), digestsWithoutProvenance()] },
   build: { chunkSizeWarningLimit: 4500 },
   preview: { port: 4173, strictPort: true },
   test: {

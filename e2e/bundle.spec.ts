@@ -7,6 +7,8 @@
 // The size is measured as bench/run.ts measures it (bench/bundle.ts), on the built dist/ that the
 // e2e server serves.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { initialBundle, initialFiles } from '../bench/bundle';
 import type { Page } from '@playwright/test';
@@ -35,7 +37,7 @@ async function holdChunk(page: Page, name: string): Promise<() => void> {
 
 test('the first load leaves out what the first screen does not show; the page part stays under its budget', () => {
   const files = initialFiles(DIST);
-  for (const name of [...ON_DEMAND, 'programs']) expect(files.filter((f) => f.startsWith(`assets/${name}-`)), `${name} is loaded before first paint`).toEqual([]);
+  for (const name of [...ON_DEMAND, 'programs', 'scenario-text']) expect(files.filter((f) => f.startsWith(`assets/${name}-`)), `${name} is loaded before first paint`).toEqual([]);
   const line = initialBundle(DIST)!;
   const page = Object.entries(line.files)
     .filter(([f]) => !f.includes('sim.worker'))
@@ -43,6 +45,14 @@ test('the first load leaves out what the first screen does not show; the page pa
   console.log(`bundle: ${line.initialJsKiBGzip} KiB gzipped before first paint, ${page.toFixed(1)} KiB of it the page's own (the rest the simulation's worker)`);
   // Before the lazy pieces the page's own part was 370 KiB (xterm, yaml, d3's scales in the first chunk).
   expect(page, "the page's own part (KiB gzipped)").toBeLessThanOrEqual(230);
+});
+
+test("the worker's copy of the published digests leaves out where each was checked (vite.config.ts)", () => {
+  const worker = initialFiles(DIST).find((f) => f.includes('sim.worker'))!;
+  const code = readFileSync(join(DIST, worker), 'utf8');
+  // pause:3.10's digest (src/sim/node/registry/published-digests.json) is there; its `seen` text is not.
+  expect(code).toContain('sha256:ee6521f290b2168b6e0935a181d4cff9be1ac3f505666ef0e3c98fae8199917a');
+  expect(code).not.toContain('Cilium Dockerfiles');
 });
 
 test('a piece that is still loading says so (role=status), keeps its place, then works from the keyboard', async ({ page }) => {
@@ -132,3 +142,19 @@ test('kubectl is fetched right after the first paint, before anyone types', asyn
   await gotoApp(page);
   await expect.poll(() => fetched.some((url) => /\/assets\/programs-[^/]*\.js$/.test(url)), { message: 'programs chunk fetched' }).toBe(true);
 });
+
+test('the cluster boots without the YAML parser; another scenario picked before it has arrived waits for it, then opens', async ({ page }) => {
+  // default.yaml was parsed at build time (vite.config.ts); everything else that reads a scenario's
+  // text is the worker's lazy `scenario-text` chunk (src/worker/scenario-text.deferred.ts). Hold it.
+  const release = await holdChunk(page, 'scenario-text');
+  await gotoApp(page);
+  const before = await clockMs(page);
+  await page.getByTestId('scenario-select').selectOption('etcd-cluster');
+  // The default cluster goes on meanwhile (its clock was not reset); etcd-cluster has not started.
+  await expect.poll(() => clockMs(page)).toBeGreaterThan(before + 1_000);
+  await expect(page.getByTestId('etcd-cluster')).toHaveCount(0);
+  await shotSizes(page, 'bundle-scenario-waits-for-parser', { graph: false });
+  release();
+  await expect(page.getByTestId('etcd-cluster'), 'the held scenario opens once the parser is here').toBeVisible();
+});
+

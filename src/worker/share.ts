@@ -2,13 +2,10 @@
 // moment as `spec.pauseAt` (what Export downloads), and the same as a link fragment (what Share
 // puts in the address bar). `npx kubeplay run <link>` replays either to the same trace hash.
 
-import type { ShareView, TimelineMark, TimelineView, WorkerToUi } from '../protocol/view';
+import type { ShareView, WorkerToUi } from '../protocol/view';
 import { encodeRunLink } from '../sim/scenario/link';
-import { describeAction, type Scenario } from '../sim/scenario/schema';
+import type { Scenario } from '../sim/scenario/schema';
 import { serializeScenario } from '../sim/scenario/serialize';
-
-/** Marks on the scrubber at most (the newest are kept). */
-export const MAX_TIMELINE_MARKS = 500;
 
 export function shareAnswer(scenario: Scenario, at: number, traceHash: string, purpose: 'link' | 'export', view: ShareView): Extract<WorkerToUi, { type: 'run' }> {
   const header = `Recorded in Kubeplay: replay it with npx kubeplay run <this file>\n(it stops at ${(at / 1000).toFixed(3)} s, trace hash ${traceHash})`;
@@ -28,14 +25,4 @@ function cleanView(v: ShareView): ShareView {
     if (typeof x === 'string' && x.length > 0 && x.length <= 256) out[k] = x;
   }
   return out;
-}
-
-export function timelineOf(scenario: Scenario, end: number, snapshots: number[]): TimelineView {
-  // An incident drill's own steps are its hidden break: a mark at each would point at the cause.
-  // Only what the learner did is marked there.
-  const marks: TimelineMark[] = scenario.steps
-    .filter((s) => s.kind !== 'expect' && (!scenario.incident || s.recorded === true))
-    .slice(-MAX_TIMELINE_MARKS)
-    .map((s) => ({ at: s.at, label: describeAction(s), recorded: s.recorded === true }));
-  return { end, snapshots, marks };
 }

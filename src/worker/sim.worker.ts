@@ -8,13 +8,16 @@
 //
 // kubectl and the node shells' programs are not in this file: they load after the first scenario
 // is on screen (src/sim/cli-tools/programs.deferred.ts). A message that may run a command waits for
-// them (command-gate.ts), and every message after it waits too, so they are handled in order.
+// them (command-gate.ts), and every message after it waits too, so they are handled in order. The
+// YAML parser and what reads and writes a scenario's text load with them (scenario-text.deferred.ts):
+// the scenario the app opens on was parsed at build time; anything else that needs them waits alike.
 
 import type { UiToWorker, WorkerToUi } from '../protocol/view';
 import { FrameSizer } from './frame-size';
 import { fatal } from './journal';
 import { FRAMES_AHEAD, SimSession } from './session';
-import { mayRunCommands } from './command-gate';
+import { mayRunCommands, needsScenarioText } from './command-gate';
+import { loadScenarioText, scenarioTextReady } from './scenario-text';
 import { cliProgramsReady, kubectlVocabulary, loadCliPrograms } from '../sim/cli-tools/programs';
 
 const TICK_MS = 16;
@@ -57,11 +60,14 @@ function crashTest(how: 'handler' | 'uncaught'): void {
 const held: UiToWorker[] = [];
 let requested = false;
 
-/** Fetches the programs (once); when they are here, tells the page kubectl's words and handles what was held. */
+/**
+ * Fetches the programs and the scenario text tools (once); when both are here, tells the page
+ * kubectl's words and handles what was held.
+ */
 function requestPrograms(): void {
   if (requested) return;
   requested = true;
-  loadCliPrograms().then(
+  Promise.all([loadCliPrograms(), loadScenarioText()]).then(
     () => {
       if (stopped) return;
       const vocabulary = kubectlVocabulary();
@@ -99,7 +105,8 @@ scope.addEventListener('message', (e) => {
       if (CRASH_TEST) crashTest(cmd.how);
       return;
     }
-    if (held.length || (!cliProgramsReady() && mayRunCommands(cmd))) {
+    // needsScenarioText first: mayRunCommands reads a scenario's text.
+    if (held.length || (!(cliProgramsReady() && scenarioTextReady()) && (needsScenarioText(cmd) || mayRunCommands(cmd)))) {
       held.push(cmd);
       requestPrograms();
       return;

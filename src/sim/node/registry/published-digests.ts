@@ -177,6 +177,7 @@
 
 import data from './published-digests.json';
 
+/** `seen` is provenance for the tests and reviewers; the app's worker gets the digests without it (vite.config.ts). */
 export interface PublishedDigest {
   digest: string;
   seen: string;

@@ -11,7 +11,8 @@ import { tabwrite, KUBECTL_TABLE } from '../../common/tabwriter';
 import { plain } from '../errors';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
 import { finishJob, type JobCommon, type KubectlState } from '../job';
-import { emptyKubeconfig, parseKubeconfig, serializeKubeconfig, viewKubeconfig, type Kubeconfig } from '../kubeconfig/file';
+import { emptyKubeconfig, serializeKubeconfig, viewKubeconfig, type Kubeconfig } from '../kubeconfig/file';
+import { parseKubeconfig } from '../kubeconfig/read';
 import { DEFAULT_KUBECONFIG, readFileOf } from '../kubeconfig/machine';
 import { base64OfText } from '../../../api/base64';
 

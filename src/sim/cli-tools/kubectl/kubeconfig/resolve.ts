@@ -9,7 +9,8 @@
 import type { Credentials } from '../../../api/http';
 import { textOfBase64 } from '../../../api/base64';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
-import { parseKubeconfig, type KubeconfigCluster, type KubeconfigUser } from './file';
+import type { KubeconfigCluster, KubeconfigUser } from './file';
+import { parseKubeconfig } from './read';
 import { CLUSTER_CA_CN, hasPem, readCertificate } from './pem';
 import { DEFAULT_KUBECONFIG } from './machine';
 
