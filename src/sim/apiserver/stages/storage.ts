@@ -139,6 +139,11 @@ export function startList(ctx: Effects, s: ApiserverState, rc: RequestContext): 
     const key = collectionKey(rc.ri.info, '').replace(/\/$/, '');
     return call(ctx, s, rc, opRange(key, { limit: 1 }), 'current-revision', `Range ${key} (limit 1, current revision)`);
   }
+  readListFromEtcd(ctx, s, rc);
+}
+
+/** A quorum Range of the collection's prefix: a LIST etcd answers itself. */
+function readListFromEtcd(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
   const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
   call(ctx, s, rc, opRangePrefix(prefix), 'list', `Range ${prefix} (prefix)`);
 }
@@ -172,8 +177,7 @@ export function onConsistentListBlocked(ctx: Effects, s: ApiserverState, id: Mes
   s.freshLists = s.freshLists!.filter((w) => w !== waiting);
   const { rc, revision } = waiting;
   rc.stages.push(passed(STORAGE, `watch cache at revision ${s.revision} after ${CONSISTENT_LIST_BLOCK_MS / 1000}s, etcd at ${revision} (Too large resource version): read from etcd`));
-  const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
-  call(ctx, s, rc, opRangePrefix(prefix), 'list', `Range ${prefix} (prefix)`);
+  readListFromEtcd(ctx, s, rc);
 }
 
 /** After the cache saw more of etcd's watch: the consistent LISTs it is now fresh enough for. */
