@@ -6,6 +6,9 @@
 // shouldDelegateList still sends a LIST with a limit (kubectl get's limit=500), a continue token or
 // an unsupported resourceVersionMatch to etcd. When the cache does not catch up within
 // watch_cache.go's blockTimeout (3 s), GetList falls back to etcd (IsTooLargeResourceVersion).
+// registry/generic/registry/store.go DeleteCollection (v1.31) lists through the same GetList with
+// the request's options and Limit deleteCollectionPageSize (10000): v1.31's shouldDelegateList no
+// longer delegates on a limit, so with no resourceVersion it is this same consistent read.
 
 import { describe, expect, it } from 'vitest';
 import type { HttpRequest, HttpResponse } from '../api/http';
@@ -39,6 +42,12 @@ function synced(): { s: ApiserverState; ctx: RecordingEffects } {
 
 const list = (query: Record<string, string> = {}) =>
   testMessage<HttpRequest>({ type: 'http.request', method: 'GET', path: '/api/v1/namespaces/default/pods', query, credentials: ADMIN_CREDENTIALS, userAgent: 'test' }, { id: 100, from: 'client' });
+
+const deleteCollection = () =>
+  testMessage<HttpRequest>(
+    { type: 'http.request', method: 'DELETE', path: '/api/v1/namespaces/default/pods', query: { labelSelector: 'app=web' }, credentials: ADMIN_CREDENTIALS, userAgent: 'test' },
+    { id: 101, from: 'client' },
+  );
 
 const answers = (ctx: RecordingEffects) => ctx.sent.filter((m) => m.body.type === 'http.response').map((m) => m.body as HttpResponse);
 
@@ -98,5 +107,37 @@ describe('a consistent LIST (no resourceVersion), ConsistentListFromCache on', (
     // A watch event arriving later answers nothing twice.
     kubeApiserver.onMessage(s, testMessage<EtcdWatchBody>({ type: 'etcd.watch', watchId: s.etcd.watchId!, events: [{ type: 'PUT', kv: podKv('web', 5) }], header: header(5) }), ctx);
     expect(answers(ctx)).toHaveLength(1);
+  });
+
+  it('deletecollection asks etcd for its current revision and deletes what the cache lists once it has seen it (store.go DeleteCollection, cacher.go GetList)', () => {
+    const { s, ctx } = synced();
+    kubeApiserver.onMessage(s, deleteCollection(), ctx);
+    const ask = ctx.sent.at(-1)!;
+    expect(ask.meta.summary).toBe('Range /registry/pods (limit 1, current revision)');
+    kubeApiserver.onMessage(s, testMessage<EtcdResponseBody>({ type: 'etcd.response', requestId: ask.id, header: header(5), result: { op: 'range', kvs: [], more: false, count: 0 } }, { from: 'etcd/etcd-1' }), ctx);
+    // The cache is at 4 and has no pod yet: nothing is deleted and nothing answered.
+    expect(ctx.sent.at(-1)).toBe(ask);
+    const web = podKv('web', 5);
+    (web.value as { metadata: { labels?: Record<string, string> } }).metadata.labels = { app: 'web' };
+    kubeApiserver.onMessage(s, testMessage<EtcdWatchBody>({ type: 'etcd.watch', watchId: s.etcd.watchId!, events: [{ type: 'PUT', kv: web }], header: header(5) }), ctx);
+    const deleting = ctx.sent.filter((m) => m.body.type === 'etcd.request').map((m) => m.meta.summary);
+    expect(deleting.at(-1)).toContain('/registry/pods/default/web');
+    expect(answers(ctx)).toEqual([]);
+  });
+
+  it('deletecollection reads etcd after the 3 s block timeout and deletes what etcd lists (cacher.go GetList fallback)', () => {
+    const { s, ctx } = synced();
+    kubeApiserver.onMessage(s, deleteCollection(), ctx);
+    const ask = ctx.sent.at(-1)!;
+    kubeApiserver.onMessage(s, testMessage<EtcdResponseBody>({ type: 'etcd.response', requestId: ask.id, header: header(5), result: { op: 'range', kvs: [], more: false, count: 0 } }, { from: 'etcd/etcd-1' }), ctx);
+    const block = ctx.timers.find((t) => t.name === CONSISTENT_LIST_BLOCK_TIMER)!;
+    kubeApiserver.onTimer!(s, { id: block.id, name: block.name, payload: block.payload } as never, ctx);
+    const read = ctx.sent.at(-1)!;
+    expect(read.meta.summary).toBe('Range /registry/pods/default/ (prefix)');
+    const web = podKv('web', 5);
+    (web.value as { metadata: { labels?: Record<string, string> } }).metadata.labels = { app: 'web' };
+    kubeApiserver.onMessage(s, testMessage<EtcdResponseBody>({ type: 'etcd.response', requestId: read.id, header: header(5), result: { op: 'range', kvs: [web, podKv('other', 5)], more: false, count: 2 } }, { from: 'etcd/etcd-1' }), ctx);
+    expect(ctx.sent.at(-1)!.meta.summary).toContain('/registry/pods/default/web');
+    expect(answers(ctx)).toEqual([]);
   });
 });

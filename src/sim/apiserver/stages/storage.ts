@@ -41,6 +41,7 @@ import type { QuotaCharge } from '../admission/resource-quota';
 import { anyWebhooks, wantsWebhooks } from '../webhooks/match';
 import { startWebhooks, type AdmissionDone, type ContinuationTable } from '../webhooks/dispatch';
 import { chargeQuotas } from '../quota-charge';
+import { deleteListed } from '../delete-collection';
 import { applyConfiguration, isApply, tryUpdate, writeContext, type UpdateResult } from './update';
 import { recordUpdate } from '../fieldmanager/managed-fields';
 import { decodeBody, runValidation, VALIDATION } from './validation';
@@ -135,17 +136,31 @@ export function startList(ctx: Effects, s: ApiserverState, rc: RequestContext): 
     rc.stages.push(passed(STORAGE, `served from the watch cache at revision ${s.revision}`));
     return respond(ctx, rc, 200, printed(ctx, rc, listFromCache(s, rc, sel)), STORAGE);
   }
-  if (rv === '' && s.synced && !delegatesConsistentList(q)) {
-    const key = collectionKey(rc.ri.info, '').replace(/\/$/, '');
-    return call(ctx, s, rc, opRange(key, { limit: 1 }), 'current-revision', `Range ${key} (limit 1, current revision)`);
-  }
+  if (rv === '' && s.synced) return startConsistentRead(ctx, s, rc);
   readListFromEtcd(ctx, s, rc);
+}
+
+/**
+ * A read with no resourceVersion (a LIST, or the list a deletecollection deletes): from the watch
+ * cache once it has seen etcd's current revision, unless shouldDelegateList sends it to etcd. The
+ * answer goes on to answerListed.
+ */
+export function startConsistentRead(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
+  if (delegatesConsistentList(rc.msg.body.query ?? {})) return readListFromEtcd(ctx, s, rc);
+  const key = collectionKey(rc.ri.info, '').replace(/\/$/, '');
+  call(ctx, s, rc, opRange(key, { limit: 1 }), 'current-revision', `Range ${key} (limit 1, current revision)`);
 }
 
 /** A quorum Range of the collection's prefix: a LIST etcd answers itself. */
 function readListFromEtcd(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
   const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
   call(ctx, s, rc, opRangePrefix(prefix), 'list', `Range ${prefix} (prefix)`);
+}
+
+/** What a read of the collection goes on to: a LIST answers it; a deletecollection deletes its items. */
+function answerListed(ctx: Effects, s: ApiserverState, rc: RequestContext, list: KubeList): void {
+  if (rc.ri.verb === 'deletecollection') return deleteListed(ctx, s, rc, list);
+  respond(ctx, rc, 200, printed(ctx, rc, list), STORAGE);
 }
 
 /** cacher.go shouldDelegateList for a consistent read (resourceVersion ""), the feature gate on. */
@@ -192,7 +207,7 @@ function answerFromFreshCache(ctx: Effects, s: ApiserverState, rc: RequestContex
   const sel = selectorsOf(rc);
   if ('kind' in sel) return respond(ctx, rc, sel.code, sel, STORAGE);
   rc.stages.push(passed(STORAGE, `served from the watch cache at revision ${s.revision} (etcd at ${revision})`));
-  respond(ctx, rc, 200, printed(ctx, rc, listFromCache(s, rc, sel)), STORAGE);
+  answerListed(ctx, s, rc, listFromCache(s, rc, sel));
 }
 
 /** What a GET or LIST answers: the object or list, or its Table when the client asked for one. */
@@ -201,7 +216,7 @@ function printed(ctx: Effects, rc: RequestContext, body: KubeObject | KubeList):
 }
 
 /** The cached objects of the collection in etcd's key order, filtered as listFrom does. */
-function listFromCache(s: ApiserverState, rc: RequestContext, sel: { labels: Selector; fields: FieldSelector }): KubeList {
+export function listFromCache(s: ApiserverState, rc: RequestContext, sel: { labels: Selector; fields: FieldSelector }): KubeList {
   const objects = s.cache.get(rc.ri.info.resource)?.objects ?? new Map();
   const ns = rc.ri.namespace;
   const keys = [...objects.keys()].filter((k) => !ns || k.startsWith(`${ns}/`)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -494,7 +509,7 @@ export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContex
       return respond(ctx, rc, 200, printed(ctx, rc, obj), STORAGE);
     }
     case 'list':
-      return respond(ctx, rc, 200, printed(ctx, rc, listFrom(rc, r.result as RangeResponse, r.header.revision)), STORAGE);
+      return answerListed(ctx, s, rc, listFrom(rc, r.result as RangeResponse, r.header.revision));
     case 'current-revision':
       return onCurrentRevision(ctx, s, rc, r.header.revision);
     case 'create': {
