@@ -42,6 +42,7 @@ import { anyWebhooks, wantsWebhooks } from '../webhooks/match';
 import { startWebhooks, type AdmissionDone, type ContinuationTable } from '../webhooks/dispatch';
 import { chargeQuotas } from '../quota-charge';
 import { deleteListed } from '../delete-collection';
+import { requestProgressWhileWaiting, stopProgressRequests } from '../watch-progress';
 import { applyConfiguration, isApply, tryUpdate, writeContext, type UpdateResult } from './update';
 import { recordUpdate } from '../fieldmanager/managed-fields';
 import { decodeBody, runValidation, VALIDATION } from './validation';
@@ -183,6 +184,7 @@ function onCurrentRevision(ctx: Effects, s: ApiserverState, rc: RequestContext, 
   if (s.revision >= revision) return answerFromFreshCache(ctx, s, rc, revision);
   (s.freshLists ??= []).push({ rc, revision });
   ctx.setTimer(CONSISTENT_LIST_BLOCK_MS, CONSISTENT_LIST_BLOCK_TIMER, rc.msg.id);
+  requestProgressWhileWaiting(ctx, s);
 }
 
 /** The block timeout: a LIST still waiting for the cache reads etcd instead (the fallback). */
@@ -190,6 +192,7 @@ export function onConsistentListBlocked(ctx: Effects, s: ApiserverState, id: Mes
   const waiting = s.freshLists?.find((w) => w.rc.msg.id === id);
   if (!waiting) return;
   s.freshLists = s.freshLists!.filter((w) => w !== waiting);
+  stopProgressRequests(ctx, s);
   const { rc, revision } = waiting;
   rc.stages.push(passed(STORAGE, `watch cache at revision ${s.revision} after ${CONSISTENT_LIST_BLOCK_MS / 1000}s, etcd at ${revision} (Too large resource version): read from etcd`));
   readListFromEtcd(ctx, s, rc);
@@ -200,6 +203,7 @@ export function serveFreshLists(ctx: Effects, s: ApiserverState): void {
   const waiting = s.freshLists;
   if (!waiting?.length) return;
   s.freshLists = waiting.filter((w) => s.revision < w.revision);
+  stopProgressRequests(ctx, s);
   for (const w of waiting) if (s.revision >= w.revision) answerFromFreshCache(ctx, s, w.rc, w.revision);
 }
 
