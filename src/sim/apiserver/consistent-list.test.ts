@@ -3,8 +3,9 @@
 // current revision. staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go GetList asks for it
 // with storage.GetCurrentResourceVersionFromStorage (a LIST of the resource's prefix key with
 // Limit 1, not recursive: a Range of that one key) and waits (watchCache.waitUntilFreshAndBlock);
-// shouldDelegateList still sends a LIST with a limit (kubectl get's limit=500), a continue token or
-// an unsupported resourceVersionMatch to etcd. When the cache does not catch up within
+// shouldDelegateList still sends a LIST with a continue token or an unsupported resourceVersionMatch
+// to etcd; since v1.31 ("apiserver/storage/cacher: cache supports pagination") not one with a limit
+// (kubectl get's limit=500). When the cache does not catch up within
 // watch_cache.go's blockTimeout (3 s), GetList falls back to etcd (IsTooLargeResourceVersion).
 // registry/generic/registry/store.go DeleteCollection (v1.31) lists through the same GetList with
 // the request's options and Limit deleteCollectionPageSize (10000): v1.31's shouldDelegateList no
@@ -99,13 +100,17 @@ describe('a consistent LIST (no resourceVersion), ConsistentListFromCache on', (
     expect(answers(ctx).map((a) => a.status)).toEqual([200]);
   });
 
-  it('goes to etcd with a limit, a continue token or resourceVersionMatch=Exact (cacher.go shouldDelegateList)', () => {
-    const queries: Record<string, string>[] = [{ limit: '500' }, { continue: 'x' }, { resourceVersionMatch: 'Exact' }];
+  it('goes to etcd with a continue token or resourceVersionMatch=Exact, not with a limit (v1.31 cacher.go shouldDelegateList)', () => {
+    const queries: Record<string, string>[] = [{ continue: 'x' }, { resourceVersionMatch: 'Exact' }];
     for (const query of queries) {
       const { s, ctx } = synced();
       kubeApiserver.onMessage(s, list(query), ctx);
       expect(ctx.sent.at(-1)!.meta.summary).toBe('Range /registry/pods/default/ (prefix)');
     }
+    // kubectl get's limit=500: v1.31 serves a consistent LIST with a limit from the cache too.
+    const { s, ctx } = synced();
+    kubeApiserver.onMessage(s, list({ limit: '500' }), ctx);
+    expect(ctx.sent.at(-1)!.meta.summary).toBe('Range /registry/pods (limit 1, current revision)');
   });
 
   it('falls back to etcd when the cache has not caught up after 3 s (cacher.go GetList, IsTooLargeResourceVersion)', () => {

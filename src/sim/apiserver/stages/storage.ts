@@ -121,9 +121,9 @@ function parseLabelSelectorParam(selector: string): Selector | string {
  * when it is at least that fresh (cacher.GetList): this is how client-go's reflectors list, first
  * with "0" and again after a broken watch with their last version, so they can list while etcd has
  * no quorum. With none it is a consistent read. ConsistentListFromCache (KEP-2340, beta and on by
- * default in v1.31) serves it from the watch cache too, unless cacher.go shouldDelegateList sends it
- * to etcd: a limit (kubectl get's limit=500), a continue token, or a resourceVersionMatch other than
- * NotOlderThan. The cache first asks etcd for its current revision
+ * default in v1.31) serves it from the watch cache too, kubectl get's limit=500 LIST included,
+ * unless cacher.go shouldDelegateList sends it to etcd: a continue token, or a resourceVersionMatch
+ * other than NotOlderThan. The cache first asks etcd for its current revision
  * (storage.GetCurrentResourceVersionFromStorage: a LIST of the resource's prefix key with limit 1,
  * not recursive, i.e. a Range of that one key) and answers once it has seen that revision
  * (watchCache.waitUntilFreshAndBlock). Otherwise it is a quorum Range of the collection.
@@ -164,11 +164,15 @@ function answerListed(ctx: Effects, s: ApiserverState, rc: RequestContext, list:
   respond(ctx, rc, 200, printed(ctx, rc, list), STORAGE);
 }
 
-/** cacher.go shouldDelegateList for a consistent read (resourceVersion ""), the feature gate on. */
+/**
+ * cacher.go shouldDelegateList (v1.31) for a consistent read (resourceVersion ""), the feature gate
+ * on: a continue token or a resourceVersionMatch other than NotOlderThan goes to etcd. A limit no
+ * longer does (v1.31's "cache supports pagination": the cache serves the first page; the simulation
+ * pages nowhere, so the whole list comes back, as from etcd).
+ */
 function delegatesConsistentList(q: Record<string, string>): boolean {
-  const limit = Number(q.limit ?? 0);
   const match = q.resourceVersionMatch ?? '';
-  return (Number.isFinite(limit) && limit > 0) || (q.continue ?? '') !== '' || (match !== '' && match !== 'NotOlderThan');
+  return (q.continue ?? '') !== '' || (match !== '' && match !== 'NotOlderThan');
 }
 
 /**
