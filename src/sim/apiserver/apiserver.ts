@@ -45,6 +45,7 @@ import { CONSISTENT_LIST_BLOCK_TIMER, onConsistentListBlocked, serveFreshLists, 
 import { SERVICE_ACCOUNT_LOOKUP_TIMER, takeHeldCreate } from './stages/service-account-wait';
 import { WEBHOOK_TIMEOUT_TIMER } from './webhooks/call';
 import { onDeleteCollectionItem } from './delete-collection';
+import { onProgressRequestTimer, PROGRESS_REQUEST_TIMER } from './watch-progress';
 import { DELETE_COLLECTION_ITEM_TIMER } from './respond';
 import { webhookOnAnswer, webhookOnTimeout } from './webhooks/dispatch';
 import type { MessageId } from '../kernel/units';
@@ -172,6 +173,11 @@ function onEtcdOutcome(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
   }
 }
 
+/** clientv3 WatchResponse.IsProgressNotify: no events, not the watch's creation or end, not a compaction. */
+function isProgressNotify(b: EtcdWatchBody): boolean {
+  return b.events.length === 0 && !b.created && !b.canceled && !b.compactRevision && b.header.revision !== 0;
+}
+
 function onEtcdWatch(ctx: Effects, s: ApiserverState, body: EtcdWatchBody): void {
   if (body.watchId !== s.etcd.watchId) return;
   let ready = false;
@@ -184,6 +190,11 @@ function onEtcdWatch(ctx: Effects, s: ApiserverState, body: EtcdWatchBody): void
     if (rbacOnCacheEvent(s, applied.resource, applied.event)) ready = true;
   }
   if (ready) serveQueued(ctx, s);
+  if (isProgressNotify(body) && body.header.revision > s.revision) {
+    // etcd3 watcher.go progressNotifyEvent, then watchCache.UpdateResourceVersion: the cache is
+    // now as fresh as etcd was when it answered, with no event to show for it.
+    s.revision = body.header.revision;
+  }
   serveFreshLists(ctx, s);
   if (body.canceled) {
     ctx.log(`cacher: etcd watch canceled: ${body.cancelReason ?? ''}`);
@@ -283,6 +294,7 @@ export const kubeApiserver: ComponentType<ApiserverState, ApiserverConfig> = {
     else if (t.name === AGGREGATOR_PROXY_TIMER) aggregatorOnTimeout(ctx, s, t.payload as MessageId);
     else if (t.name === WEBHOOK_TIMEOUT_TIMER) webhookOnTimeout(ctx, s, t.payload as number, WEBHOOK_CONTINUATIONS);
     else if (t.name === CONSISTENT_LIST_BLOCK_TIMER) onConsistentListBlocked(ctx, s, t.payload as MessageId);
+    else if (t.name === PROGRESS_REQUEST_TIMER) onProgressRequestTimer(ctx, s);
     else if (t.name === SERVICE_ACCOUNT_LOOKUP_TIMER) {
       const rc = takeHeldCreate(s, t.payload as MessageId);
       if (rc) startCreate(ctx, s, rc);

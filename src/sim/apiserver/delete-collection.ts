@@ -6,15 +6,13 @@
 // listed (registry/store.go DeleteCollection returns listObj), not the objects after deletion.
 
 import { methodNotSupported } from '../api/errors';
-import { matchesFields } from '../api/fields';
-import { selectorMatches } from '../api/labels';
-import { apiVersionOf, groupResource } from '../api/resources';
-import type { KubeList, KubeObject } from '../api/types';
+import { groupResource } from '../api/resources';
+import type { KubeList } from '../api/types';
 import type { Effects } from '../kernel/component';
 import type { MessageId } from '../kernel/units';
 import { passed, respond } from './respond';
 import type { ApiserverState, RequestContext } from './state';
-import { selectorsOf, startWrite, STORAGE, typed } from './stages/storage';
+import { listFromCache, selectorsOf, startConsistentRead, startWrite, STORAGE } from './stages/storage';
 
 export const DELETE_COLLECTION = 'DeleteCollection';
 
@@ -26,17 +24,15 @@ export function startDeleteCollection(ctx: Effects, s: ApiserverState, rc: Reque
   }
   const sel = selectorsOf(rc);
   if ('kind' in sel) return respond(ctx, rc, sel.code, sel, STORAGE);
-  // The list, as a consistent read from the watch cache (ConsistentListFromCache, on in v1.31).
-  const objects = s.cache.get(info.resource)?.objects ?? new Map<string, { obj: KubeObject }>();
-  const ns = rc.ri.namespace;
-  const keys = [...objects.keys()].filter((k) => !ns || k.startsWith(`${ns}/`)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const items: KubeObject[] = [];
-  for (const k of keys) {
-    const obj = typed(info, objects.get(k)!.obj);
-    if (selectorMatches(sel.labels, obj.metadata.labels) && matchesFields(obj, sel.fields)) items.push(obj);
-  }
-  const list: KubeList = { apiVersion: apiVersionOf(info), kind: info.listKind, metadata: { resourceVersion: String(s.revision) }, items };
-  rc.stages.push(passed(DELETE_COLLECTION, `${items.length} ${info.resource} listed`));
+  // Store.DeleteCollection lists with the request's options (and a page size of 10000 when it has
+  // no limit): with no resourceVersion that is the cacher's consistent read, as a LIST's.
+  if ((rc.msg.body.query?.resourceVersion ?? '') === '') return startConsistentRead(ctx, s, rc);
+  deleteListed(ctx, s, rc, listFromCache(s, rc, sel));
+}
+
+/** Delete what the list holds, one by one; the answer is the list. */
+export function deleteListed(ctx: Effects, s: ApiserverState, rc: RequestContext, list: KubeList): void {
+  rc.stages.push(passed(DELETE_COLLECTION, `${list.items.length} ${rc.ri.info.resource} listed`));
   const c = { rc, list, index: 0 };
   (s.deleteCollections ??= new Map()).set(rc.msg.id, c);
   deleteNext(ctx, s, c);

@@ -10,6 +10,8 @@ import type { MessageId } from '../kernel/units';
 import {
   ETCD_ERRORS,
   etcdRequest,
+  opWatchProgress,
+  summarizeRequest,
   type EtcdError,
   type EtcdRequest,
   type EtcdResponseBody,
@@ -82,6 +84,20 @@ export function etcdWatch(ctx: Effects, c: EtcdClientState, request: EtcdRequest
   c.lastHeardAt = ctx.now;
   if (!c.keepalive) c.keepalive = { timer: ctx.setTimer(ETCD_KEEPALIVE.timeMs, ETCD_KEEPALIVE_TIMER) };
   return id;
+}
+
+/**
+ * clientv3's RequestProgress: a WatchRequest with a progress_request sent on the open watch stream.
+ * It has no answer of its own: the member's answer is an event-less message on that stream whose
+ * header carries its current revision (v3rpc watch.go, RequestProgressAll). Returns false when
+ * there is no watch to send it on.
+ */
+export function etcdRequestProgress(ctx: Effects, c: EtcdClientState): boolean {
+  if (c.watchId === undefined) return false;
+  const to = c.endpoints[(c.watchEndpoint ?? c.current) % c.endpoints.length]!;
+  const request = opWatchProgress(c.watchId);
+  ctx.send(to, etcdRequest(request), { summary: summarizeRequest(request), stream: c.watchId });
+  return true;
 }
 
 /** Anything from the watch's member shows the connection is alive. */

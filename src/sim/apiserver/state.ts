@@ -227,6 +227,8 @@ export interface ApiserverState {
   deleteCollections?: Map<MessageId, { rc: RequestContext; list: KubeList; index: number }>;
   /** Consistent LISTs waiting for the watch cache to reach etcd's revision they read (storage.ts serveFreshLists). */
   freshLists?: { rc: RequestContext; revision: number }[];
+  /** The cacher's progress requester while reads wait (watch-progress.ts): when it last asked, and its pending period. */
+  progressRequests?: { lastAt?: number; timer?: TimerId };
   /** Requests whose admission waits for webhooks (webhooks/dispatch.ts), by request id. */
   heldForWebhooks?: Map<MessageId, RequestContext>;
   /** Webhook calls in flight, by the message id of the POST (webhooks/call.ts). */

@@ -41,6 +41,8 @@ import type { QuotaCharge } from '../admission/resource-quota';
 import { anyWebhooks, wantsWebhooks } from '../webhooks/match';
 import { startWebhooks, type AdmissionDone, type ContinuationTable } from '../webhooks/dispatch';
 import { chargeQuotas } from '../quota-charge';
+import { deleteListed } from '../delete-collection';
+import { requestProgressWhileWaiting, stopProgressRequests } from '../watch-progress';
 import { applyConfiguration, isApply, tryUpdate, writeContext, type UpdateResult } from './update';
 import { recordUpdate } from '../fieldmanager/managed-fields';
 import { decodeBody, runValidation, VALIDATION } from './validation';
@@ -119,9 +121,9 @@ function parseLabelSelectorParam(selector: string): Selector | string {
  * when it is at least that fresh (cacher.GetList): this is how client-go's reflectors list, first
  * with "0" and again after a broken watch with their last version, so they can list while etcd has
  * no quorum. With none it is a consistent read. ConsistentListFromCache (KEP-2340, beta and on by
- * default in v1.31) serves it from the watch cache too, unless cacher.go shouldDelegateList sends it
- * to etcd: a limit (kubectl get's limit=500), a continue token, or a resourceVersionMatch other than
- * NotOlderThan. The cache first asks etcd for its current revision
+ * default in v1.31) serves it from the watch cache too, kubectl get's limit=500 LIST included,
+ * unless cacher.go shouldDelegateList sends it to etcd: a continue token, or a resourceVersionMatch
+ * other than NotOlderThan. The cache first asks etcd for its current revision
  * (storage.GetCurrentResourceVersionFromStorage: a LIST of the resource's prefix key with limit 1,
  * not recursive, i.e. a Range of that one key) and answers once it has seen that revision
  * (watchCache.waitUntilFreshAndBlock). Otherwise it is a quorum Range of the collection.
@@ -135,19 +137,42 @@ export function startList(ctx: Effects, s: ApiserverState, rc: RequestContext): 
     rc.stages.push(passed(STORAGE, `served from the watch cache at revision ${s.revision}`));
     return respond(ctx, rc, 200, printed(ctx, rc, listFromCache(s, rc, sel)), STORAGE);
   }
-  if (rv === '' && s.synced && !delegatesConsistentList(q)) {
-    const key = collectionKey(rc.ri.info, '').replace(/\/$/, '');
-    return call(ctx, s, rc, opRange(key, { limit: 1 }), 'current-revision', `Range ${key} (limit 1, current revision)`);
-  }
+  if (rv === '' && s.synced) return startConsistentRead(ctx, s, rc);
+  readListFromEtcd(ctx, s, rc);
+}
+
+/**
+ * A read with no resourceVersion (a LIST, or the list a deletecollection deletes): from the watch
+ * cache once it has seen etcd's current revision, unless shouldDelegateList sends it to etcd. The
+ * answer goes on to answerListed.
+ */
+export function startConsistentRead(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
+  if (delegatesConsistentList(rc.msg.body.query ?? {})) return readListFromEtcd(ctx, s, rc);
+  const key = collectionKey(rc.ri.info, '').replace(/\/$/, '');
+  call(ctx, s, rc, opRange(key, { limit: 1 }), 'current-revision', `Range ${key} (limit 1, current revision)`);
+}
+
+/** A quorum Range of the collection's prefix: a LIST etcd answers itself. */
+function readListFromEtcd(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
   const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
   call(ctx, s, rc, opRangePrefix(prefix), 'list', `Range ${prefix} (prefix)`);
 }
 
-/** cacher.go shouldDelegateList for a consistent read (resourceVersion ""), the feature gate on. */
+/** What a read of the collection goes on to: a LIST answers it; a deletecollection deletes its items. */
+function answerListed(ctx: Effects, s: ApiserverState, rc: RequestContext, list: KubeList): void {
+  if (rc.ri.verb === 'deletecollection') return deleteListed(ctx, s, rc, list);
+  respond(ctx, rc, 200, printed(ctx, rc, list), STORAGE);
+}
+
+/**
+ * cacher.go shouldDelegateList (v1.31) for a consistent read (resourceVersion ""), the feature gate
+ * on: a continue token or a resourceVersionMatch other than NotOlderThan goes to etcd. A limit no
+ * longer does (v1.31's "cache supports pagination": the cache serves the first page; the simulation
+ * pages nowhere, so the whole list comes back, as from etcd).
+ */
 function delegatesConsistentList(q: Record<string, string>): boolean {
-  const limit = Number(q.limit ?? 0);
   const match = q.resourceVersionMatch ?? '';
-  return (Number.isFinite(limit) && limit > 0) || (q.continue ?? '') !== '' || (match !== '' && match !== 'NotOlderThan');
+  return (q.continue ?? '') !== '' || (match !== '' && match !== 'NotOlderThan');
 }
 
 /**
@@ -163,6 +188,7 @@ function onCurrentRevision(ctx: Effects, s: ApiserverState, rc: RequestContext, 
   if (s.revision >= revision) return answerFromFreshCache(ctx, s, rc, revision);
   (s.freshLists ??= []).push({ rc, revision });
   ctx.setTimer(CONSISTENT_LIST_BLOCK_MS, CONSISTENT_LIST_BLOCK_TIMER, rc.msg.id);
+  requestProgressWhileWaiting(ctx, s);
 }
 
 /** The block timeout: a LIST still waiting for the cache reads etcd instead (the fallback). */
@@ -170,10 +196,10 @@ export function onConsistentListBlocked(ctx: Effects, s: ApiserverState, id: Mes
   const waiting = s.freshLists?.find((w) => w.rc.msg.id === id);
   if (!waiting) return;
   s.freshLists = s.freshLists!.filter((w) => w !== waiting);
+  stopProgressRequests(ctx, s);
   const { rc, revision } = waiting;
   rc.stages.push(passed(STORAGE, `watch cache at revision ${s.revision} after ${CONSISTENT_LIST_BLOCK_MS / 1000}s, etcd at ${revision} (Too large resource version): read from etcd`));
-  const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
-  call(ctx, s, rc, opRangePrefix(prefix), 'list', `Range ${prefix} (prefix)`);
+  readListFromEtcd(ctx, s, rc);
 }
 
 /** After the cache saw more of etcd's watch: the consistent LISTs it is now fresh enough for. */
@@ -181,6 +207,7 @@ export function serveFreshLists(ctx: Effects, s: ApiserverState): void {
   const waiting = s.freshLists;
   if (!waiting?.length) return;
   s.freshLists = waiting.filter((w) => s.revision < w.revision);
+  stopProgressRequests(ctx, s);
   for (const w of waiting) if (s.revision >= w.revision) answerFromFreshCache(ctx, s, w.rc, w.revision);
 }
 
@@ -188,7 +215,7 @@ function answerFromFreshCache(ctx: Effects, s: ApiserverState, rc: RequestContex
   const sel = selectorsOf(rc);
   if ('kind' in sel) return respond(ctx, rc, sel.code, sel, STORAGE);
   rc.stages.push(passed(STORAGE, `served from the watch cache at revision ${s.revision} (etcd at ${revision})`));
-  respond(ctx, rc, 200, printed(ctx, rc, listFromCache(s, rc, sel)), STORAGE);
+  answerListed(ctx, s, rc, listFromCache(s, rc, sel));
 }
 
 /** What a GET or LIST answers: the object or list, or its Table when the client asked for one. */
@@ -197,7 +224,7 @@ function printed(ctx: Effects, rc: RequestContext, body: KubeObject | KubeList):
 }
 
 /** The cached objects of the collection in etcd's key order, filtered as listFrom does. */
-function listFromCache(s: ApiserverState, rc: RequestContext, sel: { labels: Selector; fields: FieldSelector }): KubeList {
+export function listFromCache(s: ApiserverState, rc: RequestContext, sel: { labels: Selector; fields: FieldSelector }): KubeList {
   const objects = s.cache.get(rc.ri.info.resource)?.objects ?? new Map();
   const ns = rc.ri.namespace;
   const keys = [...objects.keys()].filter((k) => !ns || k.startsWith(`${ns}/`)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -490,7 +517,7 @@ export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContex
       return respond(ctx, rc, 200, printed(ctx, rc, obj), STORAGE);
     }
     case 'list':
-      return respond(ctx, rc, 200, printed(ctx, rc, listFrom(rc, r.result as RangeResponse, r.header.revision)), STORAGE);
+      return answerListed(ctx, s, rc, listFrom(rc, r.result as RangeResponse, r.header.revision));
     case 'current-revision':
       return onCurrentRevision(ctx, s, rc, r.header.revision);
     case 'create': {
