@@ -121,8 +121,11 @@ export interface World {
    * nothing past a hole; the entry is forgotten a while after the ends know.
    */
   broken: Map<MessageId, { lost: RecordId; toldAt: Millis }>;
-  /** Last delivery time per ordered process pair: a connection delivers in order, like TCP. */
-  fifo: Map<string, number>;
+  /**
+   * Last delivery time per ordered process pair (sender, then receiver): a connection delivers in
+   * order, like TCP. Nested by process so that a send looks it up without building a key string.
+   */
+  fifo: Map<ProcessId, Map<ProcessId, number>>;
   trace: TraceRecord[];
   traceLimit: number;
   traceCount: number;
@@ -599,10 +602,11 @@ export class Simulation {
       else if (sampleLoss(net, this.world.prng, sender.host, dest.host)) dropped = 'loss';
       else if (typeof meta.stream === 'number' && this.world.broken.has(meta.stream)) dropped = 'stream-broken';
       // A connection delivers in order: never let jitter overtake an earlier message on the same pair.
-      const key = `${sender.id}>${toId}`;
-      const last = this.world.fifo.get(key);
+      let lastTo = this.world.fifo.get(sender.id);
+      if (!lastTo) this.world.fifo.set(sender.id, (lastTo = new Map()));
+      const last = lastTo.get(toId);
       if (last !== undefined && deliverAt < last) deliverAt = last as Millis;
-      if (!dropped) this.world.fifo.set(key, deliverAt);
+      if (!dropped) lastTo.set(toId, deliverAt);
     }
     const rec = this.record('message', body.type, sender.id, toId, meta.summary, phase, meta.object, cause, {
       deliverAt,
