@@ -1,7 +1,7 @@
 // Source: Go's encoding/base64 (StdEncoding: RFC 4648 section 4, padded; decodeQuantum's
 // CorruptInputError offsets; \r and \n skipped). Values checked with `printf ... | base64` and Go.
 import { describe, expect, it } from 'vitest';
-import { base64OfText, decodeBase64, textOfBase64 } from './base64';
+import { base64OfText, decodeBase64, textOfBase64, utf8Bytes } from './base64';
 
 describe('base64 as Go encodes and decodes []byte', () => {
   it.each([
@@ -30,5 +30,11 @@ describe('base64 as Go encodes and decodes []byte', () => {
 
   it('skips newlines, as Go does', () => {
     expect(textOfBase64('YWRt\naW4=\n')).toBe('admin');
+  });
+});
+
+describe('utf8Bytes (RFC 3629 encoding, as Go keeps a string)', () => {
+  it.each(['', 'abc {"sub":"system:serviceaccount:default:default"}', 'ascii then é', 'x😀y', '\u0000\u007f\u0080\u07ff\u0800\uffff'])('encodes %j like TextEncoder', (s) => {
+    expect(utf8Bytes(s)).toEqual([...new TextEncoder().encode(s)]);
   });
 });
