@@ -1,7 +1,7 @@
 // Source: Go's encoding/base64 (StdEncoding: RFC 4648 section 4, padded; decodeQuantum's
 // CorruptInputError offsets; \r and \n skipped). Values checked with `printf ... | base64` and Go.
 import { describe, expect, it } from 'vitest';
-import { base64OfText, decodeBase64, textOfBase64 } from './base64';
+import { base64OfText, decodeBase64, textOfBase64, utf8Bytes } from './base64';
 
 describe('base64 as Go encodes and decodes []byte', () => {
   it.each([
@@ -30,5 +30,17 @@ describe('base64 as Go encodes and decodes []byte', () => {
 
   it('skips newlines, as Go does', () => {
     expect(textOfBase64('YWRt\naW4=\n')).toBe('admin');
+  });
+});
+
+describe('utf8Bytes (RFC 3629 encoding, as Go keeps a string)', () => {
+  it.each([
+    ['', []],
+    ['{"a":1}', [0x7b, 0x22, 0x61, 0x22, 0x3a, 0x31, 0x7d]],
+    ['aé', [0x61, 0xc3, 0xa9]],
+    ['x\u20acy', [0x78, 0xe2, 0x82, 0xac, 0x79]],
+    ['\u{1f600}', [0xf0, 0x9f, 0x98, 0x80]],
+  ])('encodes %j', (s, bytes) => {
+    expect(utf8Bytes(s)).toEqual(bytes);
   });
 });

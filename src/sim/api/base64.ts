@@ -8,6 +8,15 @@ const INDEX = new Map([...ALPHABET].map((c, i) => [c, i]));
 
 /** A JavaScript string as UTF-8 bytes (what a Go string holds). */
 export function utf8Bytes(s: string): number[] {
+  // ASCII (every token's JSON, most text) is its own bytes: no code point iteration.
+  const ascii = new Array<number>(s.length);
+  let i = 0;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) break;
+    ascii[i] = c;
+  }
+  if (i === s.length) return ascii;
   const out: number[] = [];
   for (const ch of s) {
     const cp = ch.codePointAt(0)!;

@@ -6,6 +6,7 @@
 
 import { base64OfText } from './base64';
 import { setOwn } from './own-keys';
+import { copyJson } from './json-copy';
 import { canonicalResourceList, defaultPod, defaultTemplate } from './pod-defaults';
 import { defaultRbacBinding } from './validation/rbac';
 import type { ResourceInfo } from './resources';
@@ -264,7 +265,7 @@ export function sortKeysOwned<T>(v: T): T {
  * wrote with what it reads back sees no change where there is none.
  */
 export function applyDefaults(info: ResourceInfo, obj: KubeObject, sortKeys = true): KubeObject {
-  const copy = structuredClone(obj) as unknown as Obj;
+  const copy = copyJson(obj) as unknown as Obj;
   DEFAULTERS[`${info.group}/${info.kind}`]?.(copy);
   return (sortKeys ? sortKeysOwned(copy) : copy) as unknown as KubeObject;
 }

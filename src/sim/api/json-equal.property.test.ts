@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzzRuns, PROTOTYPE_KEYS } from '../../testing/fuzz';
 import { sortKeysDeep } from './defaults';
-import { sameJson, sameJsonText } from './json-equal';
+import { deepEqual, sameJson, sameJsonText } from './json-equal';
 
 const slow = (a: unknown, b: unknown): boolean => JSON.stringify(sortKeysDeep(a)) === JSON.stringify(sortKeysDeep(b));
 
@@ -51,5 +51,23 @@ describe('sameJsonText', () => {
     expect(sameJsonText({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
     expect(sameJsonText({ a: 1, u: undefined, b: [undefined] }, { a: 1, b: [null] })).toBe(true);
     expect(sameJsonText({ t: { toJSON: () => 'x' } }, { t: 'x' })).toBe(true);
+  });
+});
+
+describe('deepEqual', () => {
+  // semanticEqual (validation/pod-update.ts) skips its normalize-and-stringify when deepEqual holds,
+  // so deepEqual must never hold where the JSON of sorted copies differs.
+  it('implies sameJson (fast-check prints the seed of a failure)', () => {
+    fc.assert(fc.property(value, value, (a, b) => {
+      if (deepEqual(a, b)) expect(slow(a, b)).toBe(true);
+      if (deepEqual(a, structuredClone(a))) expect(slow(a, structuredClone(a))).toBe(true);
+    }), { numRuns: fuzzRuns(3000) });
+  });
+
+  it('ignores key order only', () => {
+    expect(deepEqual({ a: 1, b: { c: [1, 2] } }, { b: { c: [1, 2] }, a: 1 })).toBe(true);
+    expect(deepEqual({ a: 1, u: undefined }, { a: 1 })).toBe(false);
+    expect(deepEqual({ n: NaN }, { n: NaN })).toBe(false);
+    expect(deepEqual([1, 2], [2, 1])).toBe(false);
   });
 });

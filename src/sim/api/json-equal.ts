@@ -88,3 +88,21 @@ export function sameJsonText(a: object, b: object): boolean {
     throw e;
   }
 }
+
+/**
+ * The same structure with the same scalars (===), keys in any order; undefined fields count and NaN
+ * equals nothing. Stricter than sameJson, so a caller may take it as "nothing to compare".
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i]));
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Obj)[k], (b as Obj)[k]));
+}

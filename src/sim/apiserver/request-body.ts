@@ -38,34 +38,49 @@ export function jsonStringBytes(s: string): number {
   return n;
 }
 
+/** A scalar's JSON length (null, undefined inside an array, a non-finite number: `null`). */
+function scalarBytes(v: unknown): number {
+  if (v === null || v === undefined) return 4;
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v).length : 4;
+  if (typeof v === 'boolean') return v ? 4 : 5;
+  return 0; // not JSON (a function, a symbol): counted as nothing, as before
+}
+
 /**
  * The JSON size of value in bytes, or a number above `limit` as soon as it is certain to pass it
- * (so the caller learns "too large" without the walk reading the rest).
+ * (so the caller learns "too large" without the walk reading the rest). Every write measures its
+ * body and its stored value, so the walk stacks only objects and arrays, measures their strings
+ * and scalars in place, and reads keys with for-in (no key list per object; these are plain JSON
+ * objects, whose enumerable keys are their own).
  */
 export function jsonBytesUpTo(value: unknown, limit: number): number {
   let total = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (v === null || v === undefined) total += 4;
-    else if (typeof v === 'string') total += jsonStringBytes(v);
-    else if (typeof v === 'number') total += Number.isFinite(v) ? String(v).length : 4;
-    else if (typeof v === 'boolean') total += v ? 4 : 5;
+    if (typeof v === 'string') total += jsonStringBytes(v);
     else if (Array.isArray(v)) {
-      total += 2 + Math.max(0, v.length - 1);
-      for (const item of v) stack.push(item);
-    } else if (typeof v === 'object') {
-      const keys = Object.keys(v);
+      total += v.length > 0 ? 1 + v.length : 2;
+      for (let i = 0; i < v.length && total <= limit; i++) {
+        const x: unknown = v[i];
+        if (typeof x === 'string') total += jsonStringBytes(x);
+        else if (typeof x === 'object' && x !== null) stack.push(x);
+        else total += scalarBytes(x);
+      }
+    } else if (typeof v === 'object' && v !== null) {
       let fields = 0;
-      for (const k of keys) {
+      for (const k in v) {
+        if (total > limit) return total;
         const x = (v as Record<string, unknown>)[k];
         if (x === undefined) continue; // absent in JSON
-        total += jsonStringBytes(k) + 1;
         fields++;
-        stack.push(x);
+        total += jsonStringBytes(k) + 1;
+        if (typeof x === 'string') total += jsonStringBytes(x);
+        else if (typeof x === 'object' && x !== null) stack.push(x);
+        else total += scalarBytes(x);
       }
-      total += 2 + Math.max(0, fields - 1);
-    }
+      total += fields > 0 ? 1 + fields : 2;
+    } else total += scalarBytes(v);
     if (total > limit) return total;
   }
   return total;

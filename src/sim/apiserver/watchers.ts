@@ -73,32 +73,37 @@ function nodeNameOf(obj: KubeObject | undefined): string | undefined {
   return ((obj.spec as { nodeName?: string } | undefined)?.nodeName) ?? '';
 }
 
-/** The watchers that could select this event, each once, in a stable order. */
+function pushWatchers(s: ApiserverState, ids: Iterable<MessageId> | undefined, out: Watcher[]): void {
+  if (!ids) return;
+  for (const id of ids) {
+    const w = s.watchers.get(id);
+    if (w) out.push(w);
+  }
+}
+
+/**
+ * The watchers that could select this event, each once, in a stable order. Each watcher sits in
+ * exactly one bucket of the index (addWatcher) and an event's two node names differ, so no watcher
+ * comes twice and none is looked up through a list of ids first: this runs for every write.
+ */
 function candidates(s: ApiserverState, resource: string, ev: CacheEvent): Watcher[] {
   const e = s.watcherIndex.get(resource);
   if (!e) return [];
-  const ids: MessageId[] = [...e.any];
+  const out: Watcher[] = [];
+  pushWatchers(s, e.any, out);
   const ns = ev.obj.metadata.namespace;
-  if (ns) for (const id of e.byNamespace.get(ns) ?? []) ids.push(id);
+  if (ns) pushWatchers(s, e.byNamespace.get(ns), out);
   if (resource === 'pods') {
     const a = nodeNameOf(ev.obj)!;
-    for (const id of e.byNodeName.get(a) ?? []) ids.push(id);
+    pushWatchers(s, e.byNodeName.get(a), out);
     const b = nodeNameOf(ev.prev);
-    if (b !== undefined && b !== a) for (const id of e.byNodeName.get(b) ?? []) ids.push(id);
+    if (b !== undefined && b !== a) pushWatchers(s, e.byNodeName.get(b), out);
   }
   // A node's own watchers join the cluster-wide ones in the order they all arrived, as when they were one list.
   const named = e.byName?.get(ev.obj.metadata.name ?? '');
   if (named?.size) {
-    const out = [...ids, ...named].map((id) => s.watchers.get(id)).filter((w): w is Watcher => w !== undefined);
-    return out.sort((x, y) => (x.seq ?? 0) - (y.seq ?? 0));
-  }
-  const out: Watcher[] = [];
-  const seen = new Set<MessageId>();
-  for (const id of ids) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const w = s.watchers.get(id);
-    if (w) out.push(w);
+    pushWatchers(s, named, out);
+    out.sort((x, y) => (x.seq ?? 0) - (y.seq ?? 0));
   }
   return out;
 }

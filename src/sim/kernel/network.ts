@@ -50,12 +50,15 @@ export function pairKey(a: HostName, b: HostName): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`;
 }
 
+// linkBetween and isPartitioned run for every message: with no cut and no link override (most of
+// a run), they answer without building the pair's key.
 export function linkBetween(net: NetworkState, a: HostName, b: HostName): LinkState {
-  return net.links.get(pairKey(a, b)) ?? (a === b ? net.defaults.loopback : net.defaults.lan);
+  const override = net.links.size > 0 ? net.links.get(pairKey(a, b)) : undefined;
+  return override ?? (a === b ? net.defaults.loopback : net.defaults.lan);
 }
 
 export function isPartitioned(net: NetworkState, a: HostName, b: HostName): boolean {
-  return a !== b && net.partitions.has(pairKey(a, b));
+  return a !== b && net.partitions.size > 0 && net.partitions.has(pairKey(a, b));
 }
 
 export function sampleLatency(net: NetworkState, prng: PrngState, a: HostName, b: HostName): number {

@@ -121,8 +121,11 @@ export interface World {
    * nothing past a hole; the entry is forgotten a while after the ends know.
    */
   broken: Map<MessageId, { lost: RecordId; toldAt: Millis }>;
-  /** Last delivery time per ordered process pair: a connection delivers in order, like TCP. */
-  fifo: Map<string, number>;
+  /**
+   * Last delivery time per ordered process pair (sender, then receiver): a connection delivers in
+   * order, like TCP. Nested by process so that a send looks it up without building a key string.
+   */
+  fifo: Map<ProcessId, Map<ProcessId, number>>;
   trace: TraceRecord[];
   traceLimit: number;
   traceCount: number;
@@ -599,10 +602,11 @@ export class Simulation {
       else if (sampleLoss(net, this.world.prng, sender.host, dest.host)) dropped = 'loss';
       else if (typeof meta.stream === 'number' && this.world.broken.has(meta.stream)) dropped = 'stream-broken';
       // A connection delivers in order: never let jitter overtake an earlier message on the same pair.
-      const key = `${sender.id}>${toId}`;
-      const last = this.world.fifo.get(key);
+      let lastTo = this.world.fifo.get(sender.id);
+      if (!lastTo) this.world.fifo.set(sender.id, (lastTo = new Map()));
+      const last = lastTo.get(toId);
       if (last !== undefined && deliverAt < last) deliverAt = last as Millis;
-      if (!dropped) this.world.fifo.set(key, deliverAt);
+      if (!dropped) lastTo.set(toId, deliverAt);
     }
     const rec = this.record('message', body.type, sender.id, toId, meta.summary, phase, meta.object, cause, {
       deliverAt,
@@ -654,27 +658,22 @@ export class Simulation {
     const net = this.world.net;
     const host = net.hosts.get(dest.host)!;
     const sender = this.world.processes.get(msg.from);
-    const drop = (reason: DropReason): void => {
-      this.record('drop', msg.body.type, msg.from, msg.to, `lost: ${msg.summary}`, msg.phase, msg.object, msg.id, {
-        dropped: reason,
-      });
-    };
     if (!host.up) {
       if (msg.stream !== undefined && !local) this.breakStream(msg.stream, msg.id);
-      return drop('host-down');
+      return this.dropRecord(msg, 'host-down');
     }
     if (!local && sender && isPartitioned(net, sender.host, dest.host)) {
       if (msg.stream !== undefined) this.breakStream(msg.stream, msg.id);
-      return drop('partition');
+      return this.dropRecord(msg, 'partition');
     }
     if (msg.stream !== undefined && this.world.broken.size > 0) {
       const b = this.world.broken.get(msg.stream);
-      if (b && msg.id > b.lost) return drop('stream-broken');
+      if (b && msg.id > b.lost) return this.dropRecord(msg, 'stream-broken');
     }
     if (sender && this.world.halfOpen.size > 0) this.resetHalfOpen(sender, dest, msg.id);
-    if (toIncarnation !== undefined && (toIncarnation !== dest.incarnation || !dest.alive)) return drop('stale-incarnation');
+    if (toIncarnation !== undefined && (toIncarnation !== dest.incarnation || !dest.alive)) return this.dropRecord(msg, 'stale-incarnation');
     if (!dest.alive) {
-      drop('process-dead');
+      this.dropRecord(msg, 'process-dead');
       // Nobody listens on the port, so the host answers with a reset: the client sees "connection
       // refused". That holds for a request that would open a stream (a WATCH) too: the stream
       // never opened, so it is forgotten. Messages on an already open stream get nothing back,
@@ -699,6 +698,11 @@ export class Simulation {
     } catch (e) {
       this.crash(dest, e);
     }
+  }
+
+  /** The trace record of a message lost on arrival (a method, not a closure made for every delivery). */
+  private dropRecord(msg: Message, reason: DropReason): void {
+    this.record('drop', msg.body.type, msg.from, msg.to, `lost: ${msg.summary}`, msg.phase, msg.object, msg.id, { dropped: reason });
   }
 
   /**

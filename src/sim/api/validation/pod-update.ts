@@ -6,6 +6,7 @@
 
 import type { FieldError } from '../field-error';
 import { forbidden, invalid, required } from '../field-error';
+import { deepEqual } from '../json-equal';
 import { canonicalQuantity, quantityError } from '../quantity';
 import type { Container, Pod, PodSpec, Toleration } from '../types';
 import { inclusiveRangeError } from './names';
@@ -57,8 +58,9 @@ function validateOnlyAddedTolerations(next: Toleration[] | undefined, old: Toler
  * by value (`1000m` == `1`).
  */
 export function semanticEqual(a: unknown, b: unknown): boolean {
-  // The same value (a status update keeps the stored spec): normalize is pure, so nothing to compare.
-  if (a === b) return true;
+  // The same value, or the same structure (a status update keeps the stored spec, in a copy):
+  // normalize is pure and sorts keys, so nothing to compare.
+  if (a === b || deepEqual(a, b)) return true;
   return JSON.stringify(normalize(a)) === JSON.stringify(normalize(b));
 }
 

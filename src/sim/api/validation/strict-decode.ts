@@ -57,14 +57,51 @@ interface Walk {
   fatal: boolean;
 }
 
-/** Where a value sits: the JSON path with indices, Go's field stack without, and the enclosing struct. */
+/**
+ * Where a value sits: how it is reached from its parent (a struct field, in the JSON path and in
+ * Go's field stack; a map key or a list index, in the path only) and the enclosing struct. The path
+ * and the stack are only spelled out when an error needs them (pathOf, stackOf): a body that
+ * decodes cleanly, nearly every one, builds no string per field.
+ */
 interface Where {
-  path: string;
-  stack: string[];
+  parent: Where | undefined;
+  step: 'field' | 'key' | 'index';
+  name: string | number;
   struct: string;
   field: string;
   /** Go type hint for free-form objects (`v1.PodStatus`). */
   freeType?: string;
+}
+
+function root(struct: string): Where {
+  return { parent: undefined, step: 'field', name: '', struct, field: '' };
+}
+
+/** The JSON path with indices: `spec.containers[0].image`. */
+function pathOf(where: Where): string {
+  if (!where.parent) return '';
+  const p = pathOf(where.parent);
+  if (where.step === 'index') return `${p}[${where.name}]`;
+  if (where.step === 'key') return `${p}.${where.name}`;
+  return p ? `${p}.${where.name}` : String(where.name);
+}
+
+/** Go's field stack (struct fields only): `spec.containers.image`. */
+function stackOf(where: Where): string[] {
+  const out: string[] = [];
+  for (let at: Where | undefined = where; at?.parent; at = at.parent) if (at.step === 'field') out.push(String(at.name));
+  return out.reverse();
+}
+
+function inside(where: Where, step: 'key' | 'index', name: string | number): Where {
+  return { parent: where, step, name, struct: where.struct, field: where.field, freeType: where.freeType };
+}
+
+/** The object's keys in sorted order; stored objects mostly have them sorted already, so no sort. */
+function sortedKeys(value: object): string[] {
+  const keys = Object.keys(value);
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return keys.sort();
+  return keys;
 }
 
 function jsonKind(v: unknown): string {
@@ -108,7 +145,7 @@ function goType(s: JsonSchema, where: Where): string {
 
 /** encoding/json's UnmarshalTypeError.Error() with its struct/field context. */
 function typeErrorText(value: string, type: string, where: Where): string {
-  return `json: cannot unmarshal ${value} into Go struct field ${where.struct}.${where.stack.join('.')} of type ${type}`;
+  return `json: cannot unmarshal ${value} into Go struct field ${where.struct}.${stackOf(where).join('.')} of type ${type}`;
 }
 
 function saveTypeError(w: Walk, value: string, schema: JsonSchema, where: Where): void {
@@ -130,14 +167,14 @@ function walk(value: unknown, schema: JsonSchema, where: Where, w: Walk): void {
       return walkInteger(value, schema, where, w);
     case 'array':
       if (!Array.isArray(value)) return saveTypeError(w, jsonKind(value), schema, where);
-      value.forEach((item, i) => walk(item, schema.items ?? {}, { ...where, path: `${where.path}[${i}]` }, w));
+      for (let i = 0; i < value.length; i++) walk(value[i], schema.items ?? {}, inside(where, 'index', i), w);
       return;
     case 'object':
       if (!isPlainObject(value)) return saveTypeError(w, jsonKind(value), schema, where);
       if (schema.properties) return walkStruct(value, schema, ownValue(INLINE_STRUCTS, `${where.struct}.${where.field}`)?.slice(3) ?? where.struct, where, w);
       if (typeof schema.additionalProperties === 'object') {
         const ap = schema.additionalProperties;
-        for (const key of Object.keys(value).sort()) walk(value[key], ap, { ...where, path: `${where.path}.${key}` }, w);
+        for (const key of sortedKeys(value)) walk(value[key], ap, inside(where, 'key', key), w);
       }
       return;
     default:
@@ -181,19 +218,19 @@ function walkRef(value: unknown, name: string, schema: JsonSchema, where: Where,
 
 function walkStruct(value: Record<string, unknown>, def: JsonSchema, struct: string, where: Where, w: Walk): void {
   const props = def.properties ?? {};
-  for (const key of Object.keys(value).sort()) {
+  for (const key of sortedKeys(value)) {
     if (w.fatal) return;
-    const path = where.path ? `${where.path}.${key}` : key;
     // A field name is only known if the schema itself declares it (`__proto__`, `constructor` are unknown fields).
     const prop = hasOwn(props, key) ? props[key] : undefined;
     if (!prop) {
-      w.problems.unknownFields.push(path);
+      const p = pathOf(where);
+      w.problems.unknownFields.push(p ? `${p}.${key}` : key);
       const at = (w.problems.unknownAt ??= new Map<object, Set<string>>());
       at.set(value, (at.get(value) ?? new Set<string>()).add(key));
       continue;
     }
     const freeType = key === 'status' ? `v1.${struct}Status` : undefined;
-    walk(value[key], prop, { path, stack: [...where.stack, key], struct, field: key, freeType }, w);
+    walk(value[key], prop, { parent: where, step: 'field', name: key, struct, field: key, freeType }, w);
   }
 }
 
@@ -201,7 +238,7 @@ function walkStruct(value: Record<string, unknown>, def: JsonSchema, struct: str
 export function decodeProblems(defName: string, body: Record<string, unknown>): DecodeProblems {
   const def = definition(defName);
   const w: Walk = { problems: { unknownFields: [] }, fatal: false };
-  if (def) walkStruct(body, def, goStructName(defName), { path: '', stack: [], struct: goStructName(defName), field: '' }, w);
+  if (def) walkStruct(body, def, goStructName(defName), root(goStructName(defName)), w);
   return w.problems;
 }
 
@@ -222,7 +259,7 @@ const METADATA_ONLY_OBJECT: JsonSchema = {
  */
 export function metadataTypeError(obj: Record<string, unknown>): string | undefined {
   const w: Walk = { problems: { unknownFields: [] }, fatal: false };
-  walkStruct(obj, METADATA_ONLY_OBJECT, 'metadataOnlyObject', { path: '', stack: [], struct: 'metadataOnlyObject', field: '' }, w);
+  walkStruct(obj, METADATA_ONLY_OBJECT, 'metadataOnlyObject', root('metadataOnlyObject'), w);
   return w.problems.typeError;
 }
 

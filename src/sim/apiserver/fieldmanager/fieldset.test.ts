@@ -3,7 +3,7 @@
 // conflicts print (path.go: `.spec.replicas`, `[name="nginx"]`, `[containerPort=80,protocol="TCP"]`).
 
 import { describe, expect, it } from 'vitest';
-import { difference, emptySet, equalSets, fromFieldsV1, insert, intersection, members, pathString, recursiveDifference, toFieldsV1, union, type FieldSet } from './fieldset';
+import { covers, difference, emptySet, equalSets, fromFieldsV1, insert, intersection, members, pathString, recursiveDifference, toFieldsV1, union, type FieldSet } from './fieldset';
 
 const FIELDS = {
   'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
@@ -54,6 +54,17 @@ describe('set algebra', () => {
     const ignore = fromFieldsV1({ 'f:spec': {} });
     expect(toFieldsV1(recursiveDifference(union(a, b), ignore))).toEqual({ 'f:data': {} });
     expect(toFieldsV1(difference(union(a, b), ignore))).toEqual(toFieldsV1(union(a, b)));
+  });
+
+  it('covers a set exactly when the union adds nothing (set.go Union, then Equals)', () => {
+    const spec = fromFieldsV1({ 'f:spec': { 'f:replicas': {} } });
+    expect(covers(a, spec)).toBe(true);
+    expect(equalSets(union(a, spec), a)).toBe(true);
+    expect(covers(a, b)).toBe(false);
+    expect(covers(a, fromFieldsV1({ 'f:spec': { '.': {}, 'f:replicas': {} } }))).toBe(false); // spec itself is no member of a
+    const emptyBranch = emptySet();
+    emptyBranch.children.set('f:other', emptySet());
+    expect(covers(a, emptyBranch)).toBe(true);
   });
 
   it('lists its members in order', () => {

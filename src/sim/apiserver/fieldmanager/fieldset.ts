@@ -68,6 +68,16 @@ export function union(a: FieldSet, b: FieldSet): FieldSet {
   return out;
 }
 
+/** Is every member of b a member of a (so union(a, b) is a, as a set)? Walks b, copies nothing. */
+export function covers(a: FieldSet, b: FieldSet): boolean {
+  if (b.member && !a.member) return false;
+  for (const [k, c] of b.children) {
+    const o = a.children.get(k);
+    if (o ? !covers(o, c) : !isEmpty(c)) return false;
+  }
+  return true;
+}
+
 /** Does a hold any member of b? */
 function overlaps(a: FieldSet, b: FieldSet): boolean {
   if (a.member && b.member) return true;
@@ -114,6 +124,7 @@ export function intersection(a: FieldSet, b: FieldSet): FieldSet {
 }
 
 export function equalSets(a: FieldSet, b: FieldSet): boolean {
+  if (a === b) return true;
   if (a.member !== b.member) return false;
   // Counted in place, not listed: every update of every object compares its manager's sets (a
   // node's status every 10 s on every node), and the key lists were a tenth of an idle cluster's

@@ -12,7 +12,7 @@ import type { KubeObject, Status } from '../../api/types';
 import { definition, definitionNameForKind } from '../../api/schema';
 import { apiVersionOf, type ResourceInfo } from '../../api/resources';
 import { rfc3339 } from '../../api/time';
-import { difference, emptySet, insert, recursiveDifference, equalSets, fromFieldsV1, intersection, isEmpty, members, pathString, toFieldsV1, union, type FieldSet } from './fieldset';
+import { covers, difference, emptySet, insert, recursiveDifference, equalSets, fromFieldsV1, intersection, isEmpty, members, pathString, toFieldsV1, union, type FieldSet } from './fieldset';
 import { childType, rootType, type TypeRef } from './schema-types';
 import { compare, merge, removeItems, toFieldSet } from './typed';
 import { capUpdateManagers } from './cap-managers';
@@ -240,7 +240,11 @@ export function recordUpdate(w: WriteContext, live: KubeObject | undefined, obj:
     m.set = difference(difference(m.set, changed), cmp.removed);
   }
   const mine = managers.get(id);
-  const set = union(difference(mine?.set ?? emptySet(), cmp.removed), changed);
+  const kept = difference(mine?.set ?? emptySet(), cmp.removed);
+  // The manager already owns every changed field and lost none (a status writer setting its own
+  // fields again, the common update): its set stays, without building the union to compare.
+  const unchanged = mine !== undefined && kept === mine.set && covers(mine.set, changed);
+  const set = unchanged ? mine.set : union(kept, changed);
   if (!mine || !equalSets(mine.set, set)) {
     managers.set(id, { manager: w.manager, operation: 'Update', apiVersion: version, subresource: w.subresource, time: rfc3339(w.now), set });
   }

@@ -4,6 +4,7 @@
 // object (merge.go) and the removal of a set of fields (remove.go).
 
 import { hasOwn, setOwn } from '../../api/own-keys';
+import { deepEqual } from '../../api/json-equal';
 import { childType, itemType, KEY_DEFAULTS, type TypeRef } from './schema-types';
 import { emptySet, insert, isEmpty, type FieldSet } from './fieldset';
 
@@ -37,20 +38,6 @@ export function itemElement(t: TypeRef & { t: 'list' }, item: Json, index: numbe
     return `k:${sortedJson(keys)}`;
   }
   return `i:${index}`;
-}
-
-export function deepEqual(a: Json, b: Json): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as Json[];
-    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i]));
-  }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => hasOwn(b, k) && deepEqual((a as Obj)[k], (b as Obj)[k]));
 }
 
 const field = (k: string): string => `f:${k}`;

@@ -25,10 +25,18 @@ function fromBase64url(s: string): number[] | undefined {
 
 /** HMAC-SHA256 (RFC 2104). */
 export function hmacSha256(key: readonly number[], message: readonly number[]): number[] {
-  let k = key.length > BLOCK_BYTES ? sha256Bytes(key) : [...key];
-  k = [...k, ...new Array<number>(BLOCK_BYTES - k.length).fill(0)];
-  const inner = sha256Bytes([...k.map((b) => b ^ 0x36), ...message]);
-  return sha256Bytes([...k.map((b) => b ^ 0x5c), ...inner]);
+  const k = key.length > BLOCK_BYTES ? sha256Bytes(key) : key;
+  // (K xor ipad) || message, then (K xor opad) || inner digest; K zero-padded to the block.
+  const inner = new Uint8Array(BLOCK_BYTES + message.length);
+  const outer = new Uint8Array(BLOCK_BYTES + 32);
+  for (let i = 0; i < BLOCK_BYTES; i++) {
+    const b = i < k.length ? k[i]! : 0;
+    inner[i] = b ^ 0x36;
+    outer[i] = b ^ 0x5c;
+  }
+  inner.set(message, BLOCK_BYTES);
+  outer.set(sha256Bytes(inner), BLOCK_BYTES);
+  return sha256Bytes(outer);
 }
 
 export interface JwtHeader {

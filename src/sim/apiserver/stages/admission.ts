@@ -12,7 +12,19 @@ import type { QuotaCharge } from '../admission/resource-quota';
 
 export const ADMISSION = 'Admission';
 
+/**
+ * The lookups read the state when called, so one set per apiserver state serves every request
+ * (they were eight new closures per admission). A restored snapshot is a new state, with its own.
+ */
+const lookupsByState = new WeakMap<ApiserverState, AdmissionLookups>();
+
 export function lookupsFor(s: ApiserverState): AdmissionLookups {
+  let l = lookupsByState.get(s);
+  if (!l) lookupsByState.set(s, (l = makeLookups(s)));
+  return l;
+}
+
+function makeLookups(s: ApiserverState): AdmissionLookups {
   return {
     namespace: (name) => cachedObject(s, 'namespaces', name) as Namespace | undefined,
     limitRanges: (ns) => {

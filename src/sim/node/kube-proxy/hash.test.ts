@@ -9,6 +9,14 @@ describe('kube-proxy chain names', () => {
     expect(hex).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 
+  it.each([
+    // FIPS 180-2 appendix B.2: 56 bytes, so the length spills into a second block.
+    ['abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq', '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1'],
+    ['', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
+  ])('hashes %j across block boundaries (FIPS 180-2 vectors)', (text, digest) => {
+    expect(sha256(text).map((b) => b.toString(16).padStart(2, '0')).join('')).toBe(digest);
+  });
+
   it('encodes base32 like Go StdEncoding (RFC 4648 vector "foobar")', () => {
     expect(base32([...'foobar'].map((c) => c.charCodeAt(0)))).toBe('MZXW6YTBOI');
   });

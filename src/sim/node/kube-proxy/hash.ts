@@ -24,18 +24,36 @@ function utf8(s: string): number[] {
   return out;
 }
 
-const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
+// The digest runs for every service account token (HMAC, two digests) and every kube-proxy chain
+// name, so it works in typed arrays: one message schedule reused by every block, no per-block lists.
+const W = new Int32Array(64);
 
-function compress(h: number[], w: number[]): void {
+function compress(h: Int32Array, bytes: Uint8Array, off: number): void {
+  const w = W;
+  for (let i = 0; i < 16; i++) {
+    const j = off + i * 4;
+    w[i] = (bytes[j]! << 24) | (bytes[j + 1]! << 16) | (bytes[j + 2]! << 8) | bytes[j + 3]!;
+  }
   for (let i = 16; i < 64; i++) {
-    const s0 = rotr(w[i - 15]!, 7) ^ rotr(w[i - 15]!, 18) ^ (w[i - 15]! >>> 3);
-    const s1 = rotr(w[i - 2]!, 17) ^ rotr(w[i - 2]!, 19) ^ (w[i - 2]! >>> 10);
+    const x = w[i - 15]!;
+    const y = w[i - 2]!;
+    const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+    const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
     w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
   }
-  let [a, b, c, d, e, f, g, hh] = h as [number, number, number, number, number, number, number, number];
+  let a = h[0]!;
+  let b = h[1]!;
+  let c = h[2]!;
+  let d = h[3]!;
+  let e = h[4]!;
+  let f = h[5]!;
+  let g = h[6]!;
+  let hh = h[7]!;
   for (let i = 0; i < 64; i++) {
-    const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
-    const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+    const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+    const t1 = (hh + S1 + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
+    const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+    const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
     hh = g;
     g = f;
     f = e;
@@ -45,7 +63,14 @@ function compress(h: number[], w: number[]): void {
     b = a;
     a = (t1 + t2) | 0;
   }
-  [a, b, c, d, e, f, g, hh].forEach((v, i) => (h[i] = (h[i]! + v) | 0));
+  h[0] = (h[0]! + a) | 0;
+  h[1] = (h[1]! + b) | 0;
+  h[2] = (h[2]! + c) | 0;
+  h[3] = (h[3]! + d) | 0;
+  h[4] = (h[4]! + e) | 0;
+  h[5] = (h[5]! + f) | 0;
+  h[6] = (h[6]! + g) | 0;
+  h[7] = (h[7]! + hh) | 0;
 }
 
 export function sha256(text: string): number[] {
@@ -53,19 +78,30 @@ export function sha256(text: string): number[] {
 }
 
 /** SHA-256 of raw bytes (HMAC needs it for keys and inner digests that are not UTF-8 text). */
-export function sha256Bytes(input: readonly number[]): number[] {
-  const bytes = [...input];
-  const bitLen = bytes.length * 8;
-  bytes.push(0x80);
-  while (bytes.length % 64 !== 56) bytes.push(0);
-  for (let i = 7; i >= 0; i--) bytes.push(i >= 4 ? 0 : (bitLen >>> (i * 8)) & 255);
-  const h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
-  for (let off = 0; off < bytes.length; off += 64) {
-    const w: number[] = [];
-    for (let i = 0; i < 16; i++) w.push((bytes[off + i * 4]! << 24) | (bytes[off + i * 4 + 1]! << 16) | (bytes[off + i * 4 + 2]! << 8) | bytes[off + i * 4 + 3]!);
-    compress(h, w);
+export function sha256Bytes(input: ArrayLike<number>): number[] {
+  const n = input.length;
+  // The message, 0x80, zeros up to 56 mod 64, then the length in bits as 64 bits big-endian.
+  const padded = new Uint8Array((((n + 8) >> 6) + 1) << 6);
+  for (let i = 0; i < n; i++) padded[i] = input[i]!;
+  padded[n] = 0x80;
+  const bitLen = n * 8;
+  const end = padded.length;
+  padded[end - 5] = Math.floor(bitLen / 2 ** 32) & 255;
+  padded[end - 4] = (bitLen >>> 24) & 255;
+  padded[end - 3] = (bitLen >>> 16) & 255;
+  padded[end - 2] = (bitLen >>> 8) & 255;
+  padded[end - 1] = bitLen & 255;
+  const h = Int32Array.of(0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19);
+  for (let off = 0; off < end; off += 64) compress(h, padded, off);
+  const out = new Array<number>(32);
+  for (let i = 0; i < 8; i++) {
+    const v = h[i]!;
+    out[i * 4] = (v >>> 24) & 255;
+    out[i * 4 + 1] = (v >>> 16) & 255;
+    out[i * 4 + 2] = (v >>> 8) & 255;
+    out[i * 4 + 3] = v & 255;
   }
-  return h.flatMap((v) => [(v >>> 24) & 255, (v >>> 16) & 255, (v >>> 8) & 255, v & 255]);
+  return out;
 }
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -12,4 +12,14 @@ describe('NodeResourcesBalancedAllocation', () => {
     const node = nodeInfoOf(makeNode('w', { cpu: '2', memory: '4Gi' }));
     expect(scoreAll(NodeResourcesBalancedAllocation, makePod('p', { cpu, memory }), [node]).raw).toEqual([want]);
   });
+
+  it('leaves out a resource the node has none of (one fraction: no deviation, 100)', () => {
+    const node = nodeInfoOf(makeNode('w', { cpu: '2', memory: '0' }));
+    expect(scoreAll(NodeResourcesBalancedAllocation, makePod('p', { cpu: '1', memory: '1Gi' }), [node]).raw).toEqual([100]);
+  });
+
+  it('counts a fraction past the node as full (min 1): cpu 150 % and memory 25 % score 62', () => {
+    const node = nodeInfoOf(makeNode('w', { cpu: '2', memory: '4Gi' }));
+    expect(scoreAll(NodeResourcesBalancedAllocation, makePod('p', { cpu: '3', memory: '1Gi' }), [node]).raw).toEqual([62]);
+  });
 });

@@ -8,18 +8,13 @@ export const NodeResourcesBalancedAllocation: Plugin = {
   name: PluginNames.NodeResourcesBalancedAllocation,
   weight: 1,
   score(ctx, node) {
-    const fractions: number[] = [];
-    const pairs: [number, number][] = [
-      [node.nonZeroRequested.milliCPU + ctx.pod.nonZeroRequests.milliCPU, node.allocatable.milliCPU],
-      [node.nonZeroRequested.memory + ctx.pod.nonZeroRequests.memory, node.allocatable.memory],
-    ];
-    for (const [req, cap] of pairs) if (cap > 0) fractions.push(Math.min(req / cap, 1));
-    let std = 0;
-    if (fractions.length === 2) std = Math.abs(fractions[0]! - fractions[1]!) / 2;
-    else if (fractions.length > 2) {
-      const mean = fractions.reduce((a, b) => a + b, 0) / fractions.length;
-      std = Math.sqrt(fractions.reduce((a, f) => a + (f - mean) ** 2, 0) / fractions.length);
-    }
-    return Math.trunc((1 - std) * MAX_NODE_SCORE);
+    // Runs for every feasible node of every pod: two numbers, no lists. A resource the node has
+    // none of is left out, and with fewer than two fractions the deviation is 0.
+    const cpuCap = node.allocatable.milliCPU;
+    const memCap = node.allocatable.memory;
+    if (!(cpuCap > 0) || !(memCap > 0)) return Math.trunc(MAX_NODE_SCORE);
+    const cpu = Math.min((node.nonZeroRequested.milliCPU + ctx.pod.nonZeroRequests.milliCPU) / cpuCap, 1);
+    const memory = Math.min((node.nonZeroRequested.memory + ctx.pod.nonZeroRequests.memory) / memCap, 1);
+    return Math.trunc((1 - Math.abs(cpu - memory) / 2) * MAX_NODE_SCORE);
   },
 };
