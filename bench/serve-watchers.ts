@@ -16,6 +16,8 @@ export interface WatchersInput {
 export interface WatchersOutput {
   /** Per measured create: send to the last watcher's ADDED, ms. */
   times: number[];
+  /** Per measured create: send to the first watcher's ADDED, ms. */
+  first: number[];
   /** Per measured create: lines the watchers read in that window that were not its ADDED. */
   other: number[];
 }
@@ -25,7 +27,7 @@ const ADDED_NAME = /^\{"type":"ADDED","object":\{"kind":"Pod","apiVersion":"v1",
 async function run({ cfg, runs, gapMs }: WatchersInput): Promise<WatchersOutput> {
   const c = client(cfg);
   try {
-    let current: { name: string; sent: number; seen: number; other: number; done: (ms: number) => void } | undefined;
+    let current: { name: string; sent: number; first: number; seen: number; other: number; done: (ms: number) => void } | undefined;
     // A real watcher decodes every event; this one only needs each ADDED's name. kube-apiserver
     // writes a WatchEvent as {"type":...,"object":{"kind":...,"apiVersion":...,"metadata":{"name":...
     // (struct order, src/sim/api/wire-json.ts), so both are read off the line's start.
@@ -36,27 +38,30 @@ async function run({ cfg, runs, gapMs }: WatchersInput): Promise<WatchersOutput>
         current.other++;
         return;
       }
-      if (++current.seen === cfg.watches) current.done(performance.now() - current.sent);
+      if (++current.seen === 1) current.first = performance.now() - current.sent;
+      if (current.seen === cfg.watches) current.done(performance.now() - current.sent);
     };
     await Promise.all(Array.from({ length: cfg.watches }, () => c.watch('/api/v1/namespaces/default/pods?watch=true&timeoutSeconds=3600', onLine)));
     const times: number[] = [];
+    const first: number[] = [];
     const other: number[] = [];
     for (let i = 0; i < runs + 1; i++) {
       const name = `w-${i}`;
       const body = JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } });
-      const seen = new Promise<number>((done) => (current = { name, sent: performance.now(), seen: 0, other: 0, done }));
+      const seen = new Promise<number>((done) => (current = { name, sent: performance.now(), first: 0, seen: 0, other: 0, done }));
       const created = await c.call('/api/v1/namespaces/default/pods', { method: 'POST', body });
       if (created.status !== 201) throw new Error(`create answered ${created.status}`);
       const ms = await seen;
       // The first write warms the paths up.
       if (i > 0) {
         times.push(ms);
+        first.push(current!.first);
         other.push(current!.other);
       }
       current = undefined;
       if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
     }
-    return { times, other };
+    return { times, first, other };
   } finally {
     c.close();
   }
