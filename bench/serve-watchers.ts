@@ -9,7 +9,10 @@ import { client, type ClientConfig } from './serve-client';
 export interface WatchersInput {
   cfg: ClientConfig;
   runs: number;
-  /** Wall milliseconds to wait after the last watcher has read a create's ADDED before sending the next. */
+  /**
+   * Before each create after the first, wait until the watchers have read no line for this many wall
+   * ms (the earlier pods' follow-up events have settled), at most QUIET_CAP_MS. 0: back to back.
+   */
   gapMs: number;
 }
 
@@ -22,6 +25,9 @@ export interface WatchersOutput {
   other: number[];
 }
 
+const QUIET_CAP_MS = 10_000;
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
 const ADDED_NAME = /^\{"type":"ADDED","object":\{"kind":"Pod","apiVersion":"v1","metadata":\{"name":"([^"]+)"/;
 
 async function run({ cfg, runs, gapMs }: WatchersInput): Promise<WatchersOutput> {
@@ -31,7 +37,9 @@ async function run({ cfg, runs, gapMs }: WatchersInput): Promise<WatchersOutput>
     // A real watcher decodes every event; this one only needs each ADDED's name. kube-apiserver
     // writes a WatchEvent as {"type":...,"object":{"kind":...,"apiVersion":...,"metadata":{"name":...
     // (struct order, src/sim/api/wire-json.ts), so both are read off the line's start.
+    let lastLine = 0;
     const onLine = (line: string): void => {
+      lastLine = performance.now();
       if (!current) return;
       const name = line.startsWith('{"type":"ADDED"') ? ADDED_NAME.exec(line)?.[1] : undefined;
       if (name !== current.name) {
@@ -59,7 +67,10 @@ async function run({ cfg, runs, gapMs }: WatchersInput): Promise<WatchersOutput>
         other.push(current!.other);
       }
       current = undefined;
-      if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
+      if (gapMs > 0) {
+        const until = performance.now() + QUIET_CAP_MS;
+        for (let quiet = 0; quiet < gapMs && performance.now() < until; quiet = performance.now() - lastLine) await sleep(gapMs - quiet);
+      }
     }
     return { times, first, other };
   } finally {
