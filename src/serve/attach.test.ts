@@ -3,15 +3,12 @@
 // completed pod; current phase is X`, the TTY warning), client-go remotecommand (v5.channel.k8s.io),
 // and the kubelet's GetAttach (`container not found`).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXEC_SUCCESS } from '../sim/api/exec-options';
-import { parseScenario } from '../sim/scenario/parse';
 import { AttachSession } from './attach-session';
-import { findKubectl131, runKubectl } from './kubectl-compare';
-import { serve, type ServeHandle } from './serve';
+import { runKubectl } from './kubectl-compare';
+import { kubectlFor, serveForKubectl } from './kubectl-compare-setup';
+import type { ServeHandle } from './serve';
 
 describe('an attach session', () => {
   it('writes what the process wrote since the last read, with a tty as one terminal, and ends with Success when the container is gone', () => {
@@ -43,8 +40,7 @@ describe('an attach session', () => {
   });
 });
 
-const KUBECTL = findKubectl131();
-if (!KUBECTL && process.env.CI === 'true') throw new Error('attach: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
+const KUBECTL = kubectlFor('attach');
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario
@@ -62,12 +58,7 @@ describe.skipIf(!KUBECTL)('real kubectl attach through kubeplay serve', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    const p = parseScenario(SCENARIO, 'attach.yaml');
-    if (!p.ok) throw new Error('invalid');
-    h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 20 });
-    const kubeconfig = join(mkdtempSync(join(tmpdir(), 'kubeplay-attach-')), 'kubeconfig');
-    writeFileSync(kubeconfig, h.kubeconfig);
-    env = { KUBECONFIG: kubeconfig };
+    ({ h, env } = await serveForKubectl(SCENARIO, 'kubeplay-attach', { speed: 20 }));
     for (let i = 0; i < 120; i++) {
       const r = await runKubectl(KUBECTL!, ['get', 'pods', '-o', 'jsonpath={.items[*].status.phase}'], env);
       if (r.stdout === 'Succeeded Running') break;

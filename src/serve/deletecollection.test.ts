@@ -5,16 +5,12 @@
 // DeleteCollection (list, then delete each; the answer is the list as listed), handlers/delete.go,
 // RBAC's verb `deletecollection` (authorization/v1 docs: "deletecollection" for DELETE on a
 // collection), and errors.NewMethodNotSupported for a resource without it (namespaces).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseScenario } from '../sim/scenario/parse';
-import { findKubectl131, runKubectl } from './kubectl-compare';
-import { serve, type ServeHandle } from './serve';
+import { runKubectl } from './kubectl-compare';
+import { kubectlFor, serveForKubectl } from './kubectl-compare-setup';
+import type { ServeHandle } from './serve';
 
-const KUBECTL = findKubectl131();
-if (!KUBECTL && process.env.CI === 'true') throw new Error('deletecollection: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
+const KUBECTL = kubectlFor('deletecollection');
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario
@@ -31,12 +27,7 @@ const kubectl = (...args: string[]): ReturnType<typeof runKubectl> => runKubectl
 const maybe = KUBECTL ? describe : describe.skip;
 maybe('deletecollection through kubeplay serve, driven by real kubectl v1.31', () => {
   beforeAll(async () => {
-    const p = parseScenario(SCENARIO, 'deletecollection.yaml');
-    if (!p.ok) throw new Error('invalid scenario');
-    h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 20, epochMs: Date.now() });
-    const dir = mkdtempSync(join(tmpdir(), 'kubeplay-dc-'));
-    writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig, { mode: 0o600 });
-    env = { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
+    ({ h, env } = await serveForKubectl(SCENARIO, 'kubeplay-dc', { speed: 20, epochMs: Date.now() }));
     for (const [name, app] of [['x1', 'x'], ['x2', 'x'], ['y1', 'y']]) expect((await kubectl('run', name!, '--image=nginx:1.25', '-l', `app=${app}`)).exitCode).toBe(0);
   }, 90_000);
 

@@ -2,15 +2,12 @@
 // one exec per line, the exit status on the error channel), then real kubectl v1.31 in a
 // pseudo-terminal against the served cluster (python3's pty module gives it the tty).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXEC_SUCCESS, type ExecStreamBody } from '../sim/api/exec-options';
-import { parseScenario } from '../sim/scenario/parse';
 import { ExecTtySession, type RunInContainer } from './exec-session';
-import { findKubectl131, runKubectl } from './kubectl-compare';
-import { serve } from './serve';
+import { runKubectl } from './kubectl-compare';
+import { kubectlFor, serveForKubectl } from './kubectl-compare-setup';
 
 function fakeSocket() {
   const frames: [number, string][] = [];
@@ -102,7 +99,7 @@ describe('an interactive exec session (tty)', () => {
   });
 });
 
-const KUBECTL = findKubectl131();
+const KUBECTL = kubectlFor('exec-session');
 const PYTHON = ['/usr/bin/python3', '/usr/local/bin/python3'].find((p) => existsSync(p));
 
 /** Real kubectl in a pseudo-terminal: the lines typed one by one, the screen and the exit code. */
@@ -133,23 +130,20 @@ sys.stdout.write(out.decode(errors='replace') + '\\nexit=' + str(os.waitstatus_t
 
 describe.skipIf(!KUBECTL || !PYTHON)('real kubectl exec -it through kubeplay serve', () => {
   it('drives the simulated shell from a real terminal and exits with the shell status', async () => {
-    const p = parseScenario(
+    const { h, env } = await serveForKubectl(
       'apiVersion: kubeplay.dev/v1alpha1\nkind: Scenario\nmetadata: {name: tty}\nspec:\n  steps:\n    - at: 0s\n      run: kubectl run box --image=busybox:1.36 -- sleep 3600\n',
-      'tty.yaml',
+      'kubeplay-tty',
+      { speed: 50 },
     );
-    if (!p.ok) throw new Error('invalid');
-    const h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 50 });
     try {
-      const kubeconfig = join(mkdtempSync(join(tmpdir(), 'kubeplay-tty-')), 'kubeconfig');
-      writeFileSync(kubeconfig, h.kubeconfig);
       // Wait for the pod to run (the served clock runs 50x), asking as a user would.
       for (let i = 0; i < 60; i++) {
-        const phase = await runKubectl(KUBECTL!, ['get', 'pod', 'box', '-o', 'jsonpath={.status.phase}'], { KUBECONFIG: kubeconfig });
+        const phase = await runKubectl(KUBECTL!, ['get', 'pod', 'box', '-o', 'jsonpath={.status.phase}'], env);
         if (phase.stdout === 'Running') break;
         await new Promise((r) => setTimeout(r, 250));
       }
       const text = await new Promise<string>((resolve) => {
-        execFile(PYTHON!, ['-c', PTY, KUBECTL!, 'exec', '-it', 'box', '--', 'sh'], { env: { ...process.env, KUBECONFIG: kubeconfig, LINES_TYPED: 'echo hello|hostname|exit 3' }, timeout: 60_000 }, (_e, stdout) => resolve(stdout));
+        execFile(PYTHON!, ['-c', PTY, KUBECTL!, 'exec', '-it', 'box', '--', 'sh'], { env: { ...process.env, ...env, LINES_TYPED: 'echo hello|hostname|exit 3' }, timeout: 60_000 }, (_e, stdout) => resolve(stdout));
       });
       expect(text).toBe('/ # echo hello\r\nhello\r\n/ # hostname\r\nbox\r\n/ # exit 3\r\ncommand terminated with exit code 3\r\n\nexit=3');
     } finally {

@@ -5,23 +5,26 @@
 // imports kubectl-compare.ts, whose loader refuses the simulation's JSON imports (commit 9243f10
 // put these helpers there and was reverted). e2e/ must not import this file.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
 import { parseScenario } from '../sim/scenario/parse';
 import { findKubectl131, normalise, runKubectl, type Output } from './kubectl-compare';
-import { serve, type ServeHandle } from './serve';
+import { serve, type ServeHandle, type ServeOptions } from './serve';
 
 const WHERE = '($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)';
 
 /**
  * Real kubectl v1.31 for the suite `suite`. None found: with CI=true the suite fails with one line;
  * elsewhere it says on stderr that it is skipped (and describeWithKubectl says so in the test list).
+ * A $KUBECTL that names no file fails with one line wherever it runs: whoever set it asked for that
+ * kubectl, and the machine's kubectl.1.31 answering instead would hide the mistake.
  */
-export function kubectlFor(suite: string): string | undefined {
-  const bin = findKubectl131();
-  if (!bin && process.env.CI === 'true') throw new Error(`${suite}: no kubectl v1.31 found ${WHERE}`);
+export function kubectlFor(suite: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.KUBECTL && !existsSync(env.KUBECTL)) throw new Error(`${suite}: $KUBECTL is ${env.KUBECTL}, which does not exist`);
+  const bin = findKubectl131(env);
+  if (!bin && env.CI === 'true') throw new Error(`${suite}: no kubectl v1.31 found ${WHERE}`);
   if (!bin) console.warn(`${suite}: skipped, no kubectl v1.31 found ${WHERE}`);
   return bin;
 }
@@ -33,17 +36,25 @@ export function describeWithKubectl(kubectl: string | undefined, title: string, 
 }
 
 /**
- * `kubeplay serve` of a scenario on a free port of 127.0.0.1, with the environment real kubectl runs
- * in beside it: the run's kubeconfig in a directory of its own, which is also kubectl's HOME and
- * discovery cache (so no earlier run's cache answers for this one).
+ * The environment real kubectl runs in against a served run: the run's kubeconfig in a directory of
+ * its own, which is also kubectl's HOME and discovery cache (so no earlier run's cache answers for
+ * this one).
  */
-export async function serveForKubectl(scenarioText: string, name: string): Promise<{ h: ServeHandle; env: Record<string, string> }> {
-  const p = parseScenario(scenarioText, `${name}.yaml`);
-  if (!p.ok) throw new Error(`invalid scenario ${name}`);
-  const h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 1 });
+export function kubectlEnv(h: ServeHandle, name: string): Record<string, string> {
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig, { mode: 0o600 });
-  return { h, env: { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') } };
+  return { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
+}
+
+/**
+ * `kubeplay serve` of a scenario on a free port of 127.0.0.1 (at --speed 1 unless `options` say
+ * otherwise), with the environment real kubectl runs in beside it (kubectlEnv).
+ */
+export async function serveForKubectl(scenarioText: string, name: string, options: Partial<Pick<ServeOptions, 'speed' | 'epochMs'>> = {}): Promise<{ h: ServeHandle; env: Record<string, string> }> {
+  const p = parseScenario(scenarioText, `${name}.yaml`);
+  if (!p.ok) throw new Error(`invalid scenario ${name}`);
+  const h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 1, ...options });
+  return { h, env: kubectlEnv(h, name) };
 }
 
 /** Real kubectl with a command line's words; a word in single quotes may hold spaces. */

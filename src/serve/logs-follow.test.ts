@@ -6,14 +6,11 @@
 // the container exits; limitBytes cuts the whole stream). Real kubectl v1.31 is compared with the
 // in-page kubectl's output for the same container.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseScenario } from '../sim/scenario/parse';
-import { findKubectl131, runKubectl } from './kubectl-compare';
+import { runKubectl } from './kubectl-compare';
+import { kubectlFor, serveForKubectl } from './kubectl-compare-setup';
 import { LogFollow, type Ask } from './logs-follow';
-import { serve, type ServeHandle } from './serve';
+import type { ServeHandle } from './serve';
 
 const pod = (id: string, running: boolean) => ({ spec: { containers: [{ name: 'c' }] }, status: { containerStatuses: [{ name: 'c', containerID: id, state: running ? { running: {} } : { terminated: {} } }] } });
 
@@ -101,8 +98,7 @@ describe('a followed log', () => {
   });
 });
 
-const KUBECTL = findKubectl131();
-if (!KUBECTL && process.env.CI === 'true') throw new Error('logs-follow: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
+const KUBECTL = kubectlFor('logs-follow');
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario
@@ -123,12 +119,7 @@ describe.skipIf(!KUBECTL)('real kubectl logs -f through kubeplay serve', () => {
   const kubectl = (...args: string[]): ReturnType<typeof runKubectl> => runKubectl(KUBECTL!, args, env);
 
   beforeAll(async () => {
-    const p = parseScenario(SCENARIO, 'logs-follow.yaml');
-    if (!p.ok) throw new Error('invalid');
-    h = await serve({ scenario: p.scenario, port: 0, address: '127.0.0.1', speed: 5 });
-    const dir = mkdtempSync(join(tmpdir(), 'kubeplay-logs-'));
-    writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig);
-    env = { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir };
+    ({ h, env } = await serveForKubectl(SCENARIO, 'kubeplay-logs', { speed: 5 }));
     for (let i = 0; i < 120; i++) {
       const r = await kubectl('get', 'pods', 'loop', 'count', '-o', 'jsonpath={.items[*].status.phase}');
       if (r.stdout === 'Running Running') break;

@@ -7,7 +7,8 @@ import { WebSocket } from 'ws';
 import type { FrameBatch, UiToWorker, WorkerToUi } from '../protocol/view';
 import { parseScenario } from '../sim/scenario/parse';
 import { CONTENT_SECURITY_POLICY } from './csp';
-import { findKubectl131, runKubectl } from './kubectl-compare';
+import { runKubectl } from './kubectl-compare';
+import { kubectlEnv, kubectlFor } from './kubectl-compare-setup';
 import { fileFor, refuseSocket, allowedHosts, SERVED_MARK, SOCKET_PATH } from './page';
 import { serve, type ServeHandle } from './serve';
 import { STALE_MS } from './served-session';
@@ -204,15 +205,11 @@ describe('the page of a served run', () => {
 // passed (all seen from kubectl v1.31.9 here): canceled while awaiting headers, the context's deadline
 // while awaiting headers, or the context's deadline before the connection was made (no suffix).
 const TIMEOUT_ERROR = /^Unable to connect to the server: (net\/http: request canceled|context deadline exceeded)( \(Client\.Timeout exceeded while awaiting headers\))?\n$/;
-const KUBECTL = findKubectl131();
-if (!KUBECTL && process.env.CI === 'true') throw new Error('page.test: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
-if (!KUBECTL) console.warn('page.test: the real-kubectl part is skipped, no kubectl v1.31 found');
+const KUBECTL = kubectlFor('page.test (its real-kubectl part)');
 
 (KUBECTL ? describe : describe.skip)('a paused page holds real kubectl', () => {
   it('kubectl waits while the page is paused, times out with its own error past --request-timeout, and finishes once resumed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kubeplay-page-kubectl-'));
-    writeFileSync(join(dir, 'kubeconfig'), h.kubeconfig, { mode: 0o600 });
-    const env = { KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
+    const env = kubectlEnv(h, 'kubeplay-page-kubectl');
     // Discovery is cached from here on, so the held request is the GET of the pods.
     expect((await runKubectl(KUBECTL!, ['get', 'pods', '-A'], env)).exitCode).toBe(0);
     const p = await open();
