@@ -21,13 +21,14 @@ describe('cycleView', () => {
       numFeasibleToFind: 3,
       chosen: 'worker-2',
       scored: [{ plugin: 'NodeResourcesFit', weight: 1 }],
+      points: [90, 90],
       nodes: [
         { node: 'control-plane', feasible: false, filters: [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"] }] },
         {
           node: 'worker-2',
           feasible: true,
           filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }],
-          points: [90, 90],
+          row: 0,
           total: 90,
         },
       ],

@@ -68,16 +68,18 @@ describe('runSchedulingCycle', () => {
     expect(w2.total).toBe(scores.reduce((a, s) => a + s.weighted, 0));
   });
 
-  it('keeps a node\'s scores as numbers beside one plugin list per cycle (memory per pod, issue 14)', () => {
+  it('keeps the scores as one list of numbers per cycle beside its plugin list (memory per pod, issue 14)', () => {
     const nodes = ['worker-1', 'worker-2', 'worker-3'].map((n) => nodeInfoOf(makeNode(n)));
     const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m', memory: '128Mi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
     const plugins = r.record.scored!.map((c) => c.plugin);
     expect(plugins).toContain('NodeResourcesFit');
-    for (const n of r.record.nodes) {
-      expect(n.points!.every((x) => typeof x === 'number')).toBe(true);
-      expect(n.points).toHaveLength(2 * plugins.length);
+    expect(r.record.points).toHaveLength(2 * plugins.length * 3);
+    expect(r.record.points!.every((x) => typeof x === 'number')).toBe(true);
+    r.record.nodes.forEach((n, i) => {
+      expect(n.row).toBe(i);
       expect(nodeScores(r.record, n).map((s) => s.plugin)).toEqual(plugins);
-    }
+      expect(nodeScores(r.record, n).reduce((a, s) => a + s.weighted, 0)).toBe(n.total);
+    });
   });
 
   it('breaks ties with the PRNG (reservoir sampling)', () => {

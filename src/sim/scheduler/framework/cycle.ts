@@ -49,11 +49,11 @@ export interface NodeRecord {
   filters: FilterVerdict[];
   feasible: boolean;
   /**
-   * The raw and the normalised score for each of the cycle's `scored` plugins, in pairs (absent for
-   * a node that was not scored). Numbers, not an object per plugin: a cycle over 5,000 nodes scores
-   * 500 of them and the scheduler keeps the records of every pod it tracks (nodeScores reads them).
+   * Where this node's scores are in the cycle's `points` (absent for a node that was not scored).
+   * Numbers in one list per cycle, not an object per plugin and node: a cycle over 5,000 nodes
+   * scores 500 of them and the scheduler keeps the records of every pod it tracks (nodeScores reads them).
    */
-  points?: number[];
+  row?: number;
   total?: number;
 }
 
@@ -70,8 +70,10 @@ export interface SchedulingCycleRecord {
    */
   narrowed?: { plugins: string[]; nodes: number };
   nodes: NodeRecord[];
-  /** The plugins that scored the feasible nodes, in the order they ran (each node's `points` follow it). */
+  /** The plugins that scored the feasible nodes, in the order they ran. */
   scored?: ScoreColumn[];
+  /** Per scored node (its `row`), the raw and the normalised score of each `scored` plugin, in pairs. */
+  points?: number[];
   numAllNodes: number;
   numFeasibleToFind: number;
   chosen?: string;
@@ -235,7 +237,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
     record.chosen = feasible[0]!.name;
     return { record, chosen: record.chosen, nextStartNodeIndex };
   }
-  const totals = prioritizeNodes(ctx, plugins, feasible, feasibleRecs, (record.scored = []));
+  const totals = prioritizeNodes(ctx, plugins, feasible, feasibleRecs, record);
   record.chosen = selectHost(totals, input.rand);
   return { record, chosen: record.chosen, nextStartNodeIndex };
 }
@@ -248,11 +250,12 @@ function fail(ctx: CycleContext, plugins: readonly Plugin[], record: SchedulingC
 }
 
 /** Score every feasible node with every plugin; `recs[i]` is the record of `feasible[i]`. */
-function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], recs: NodeRecord[], scored: ScoreColumn[]): NodeScore[] {
+function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], recs: NodeRecord[], record: SchedulingCycleRecord): NodeScore[] {
   const n = feasible.length;
   const totals: NodeScore[] = new Array<NodeScore>(n);
   for (let i = 0; i < n; i++) totals[i] = { name: feasible[i]!.name, score: 0 };
-  for (let i = 0; i < n; i++) recs[i]!.points = [];
+  const scored: ScoreColumn[] = [];
+  const columns: number[][] = [];
   const raw: number[] = new Array<number>(n);
   for (const p of plugins) {
     if (!p.score) continue;
@@ -267,23 +270,40 @@ function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible
     p.normalizeScore?.(ctx, scores);
     const weight = p.weight ?? 1;
     scored.push({ plugin: p.name, weight });
+    const column = new Array<number>(2 * n);
+    columns.push(column);
     for (let i = 0; i < n; i++) {
       const normalized = scores[i]!.score;
-      recs[i]!.points!.push(raw[i]!, normalized);
+      column[2 * i] = raw[i]!;
+      column[2 * i + 1] = normalized;
       totals[i]!.score += normalized * weight;
     }
   }
-  for (let i = 0; i < n; i++) recs[i]!.total = totals[i]!.score;
+  // Row-major, one array of exactly the needed length for the whole cycle.
+  const k = columns.length;
+  const points = new Array<number>(2 * k * n);
+  for (let i = 0; i < n; i++) {
+    recs[i]!.row = i;
+    recs[i]!.total = totals[i]!.score;
+    for (let c = 0; c < k; c++) {
+      points[2 * (i * k + c)] = columns[c]![2 * i]!;
+      points[2 * (i * k + c) + 1] = columns[c]![2 * i + 1]!;
+    }
+  }
+  record.scored = scored;
+  record.points = points;
   return totals;
 }
 
 /** A node's scores in a cycle, one entry per plugin that scored (none for a node not scored). */
 export function nodeScores(r: SchedulingCycleRecord, n: NodeRecord): ScoreEntry[] {
   const out: ScoreEntry[] = [];
-  if (!n.points || !r.scored) return out;
-  r.scored.forEach(({ plugin, weight }, i) => {
-    const normalized = n.points![2 * i + 1]!;
-    out.push({ plugin, raw: n.points![2 * i]!, normalized, weight, weighted: normalized * weight });
+  const { scored, points } = r;
+  if (n.row === undefined || !scored || !points) return out;
+  const at = 2 * n.row * scored.length;
+  scored.forEach(({ plugin, weight }, c) => {
+    const normalized = points[at + 2 * c + 1]!;
+    out.push({ plugin, raw: points[at + 2 * c]!, normalized, weight, weighted: normalized * weight });
   });
   return out;
 }
