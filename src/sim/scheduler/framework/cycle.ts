@@ -131,6 +131,7 @@ const FEASIBLE: Status = Object.freeze({ code: 'Success', reasons: Object.freeze
  * small object per node. Each shared verdict gets a number; a list is found by its numbers.
  */
 const VERDICT_IDS = new Map<FilterVerdict, number>();
+const NO_VERDICTS: FilterVerdict[] = Object.freeze([]) as unknown as FilterVerdict[];
 const VERDICT_LISTS = new Map<string, FilterVerdict[]>();
 function verdictList(list: FilterVerdict[]): FilterVerdict[] {
   let key = '';
@@ -220,7 +221,8 @@ export function runSchedulingCycle(input: Input): CycleResult {
   for (let i = 0; i < candidates.length && feasible.length < numFeasibleToFind; i++) {
     const node = candidates[(input.startIndex + i) % candidates.length]!;
     processed++;
-    const rec: NodeRecord = { node: node.name, filters: [], feasible: false };
+    // Every field from the start, so the object keeps them in place (runFilters sets the verdicts).
+    const rec: NodeRecord = { node: node.name, filters: NO_VERDICTS, feasible: false, row: undefined, total: undefined };
     record.nodes.push(rec);
     const s = runFilters(ctx, plugins, node, rec, skipped);
     if (isSuccess(s)) {
