@@ -7,7 +7,8 @@ import { buildCluster } from '../src/sim/cluster';
 import { apiserverState } from '../src/sim/chaos/observe';
 import { HeapPeak, round, type SimLine } from './lines';
 
-function deployments(pods: number): string {
+/** M pods as Deployments of 50 replicas, one YAML stream. */
+export function deployments(pods: number): string {
   const docs: string[] = [];
   for (let i = 0; i * 50 < pods; i++) {
     const replicas = Math.min(50, pods - i * 50);
@@ -32,7 +33,8 @@ spec:
   return docs.join('---\n');
 }
 
-function runningPods(c: ReturnType<typeof buildCluster>): number {
+/** Running pods of namespace default, read from the watch cache (no message, no LIST). */
+export function runningPods(c: ReturnType<typeof buildCluster>): number {
   const s = apiserverState(c.sim);
   let n = 0;
   for (const o of s?.cache.get('pods')?.objects.values() ?? []) if ((o.obj.status as { phase?: string } | undefined)?.phase === 'Running' && o.obj.metadata.namespace === 'default') n++;

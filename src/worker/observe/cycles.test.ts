@@ -20,13 +20,15 @@ describe('cycleView', () => {
       numAllNodes: 3,
       numFeasibleToFind: 3,
       chosen: 'worker-2',
+      scored: [{ plugin: 'NodeResourcesFit', weight: 1 }],
+      points: [90, 90],
       nodes: [
-        { node: 'control-plane', feasible: false, scores: [], filters: [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"] }] },
+        { node: 'control-plane', feasible: false, filters: [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"] }] },
         {
           node: 'worker-2',
           feasible: true,
           filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }],
-          scores: [{ plugin: 'NodeResourcesFit', raw: 90, normalized: 90, weight: 1, weighted: 90 }],
+          row: 0,
           total: 90,
         },
       ],
@@ -55,7 +57,7 @@ describe('cycleView', () => {
     const rec: SchedulingCycleRecord = {
       cycle: 2, pod: 'kube-system/kube-proxy-x', time: 0, numAllNodes: 5, numFeasibleToFind: 1, chosen: 'worker-3',
       narrowed: { plugins: ['NodeAffinity'], nodes: 1 },
-      nodes: [{ node: 'worker-3', feasible: true, filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }], scores: [] }],
+      nodes: [{ node: 'worker-3', feasible: true, filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }] }],
     };
     expect(cycleView(rec).narrowed).toEqual({ plugins: ['NodeAffinity'], nodes: 1, of: 5 });
   });

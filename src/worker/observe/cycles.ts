@@ -5,7 +5,7 @@ import type { SchedulingCycleView } from '../../protocol/view';
 import type { Simulation } from '../../sim/kernel/simulation';
 import { SCHEDULER } from '../../sim/names';
 import { getSchedulingRecords, type SchedulerState, type SchedulingCycleRecord } from '../../sim/scheduler/scheduler';
-import type { FilterVerdict } from '../../sim/scheduler/framework/cycle';
+import { nodeScores, type FilterVerdict } from '../../sim/scheduler/framework/cycle';
 
 /** `pods/default/web`, `default/web` or `web` (namespace default) -> the scheduler's key `default/web`. */
 export function podKey(pod: string): string {
@@ -32,7 +32,7 @@ export function cycleView(r: SchedulingCycleRecord): SchedulingCycleView {
       note(f.plugin);
       results[f.plugin] = { filter: verdict(f) };
     }
-    for (const s of n.scores) {
+    for (const s of nodeScores(r, n)) {
       note(s.plugin);
       results[s.plugin] = { ...results[s.plugin], raw: s.raw, normalized: s.normalized, weighted: s.weighted };
     }

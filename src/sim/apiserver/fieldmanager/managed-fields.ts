@@ -48,16 +48,30 @@ function identifier(m: Pick<Manager, 'manager' | 'operation' | 'apiVersion' | 's
 /**
  * Decoded entries by the stored array they came from: a stored object is not changed in place, so
  * the next write of the same object decodes nothing (controllers write the same objects often).
+ * Only an object's newest version keeps its entry (withManaged forgets the one it replaces), and
+ * only for the DECODED_KEPT objects written or read last: the older versions stay in etcd's
+ * history and the watch cache until compaction, and a pod's decoded sets took 16-24 KB, a tenth of
+ * the heap per pod (issue 14). A write that misses decodes the entries again, to the same sets.
  */
-const decoded = new WeakMap<object, Managers>();
+export const DECODED_KEPT = 2048;
+const decoded = new Map<object, Managers>();
+
+function remember(entries: object, managers: Managers): void {
+  decoded.delete(entries);
+  decoded.set(entries, managers);
+  if (decoded.size > DECODED_KEPT) decoded.delete(decoded.keys().next().value!);
+}
+
+/** How many decoded entries are kept (for tests). */
+export function decodedKept(): number {
+  return decoded.size;
+}
 
 function decode(entries: unknown): Managers {
   if (!Array.isArray(entries)) return new Map();
   let managers = decoded.get(entries);
-  if (!managers) {
-    managers = decodeEntries(entries);
-    decoded.set(entries, managers);
-  }
+  if (!managers) managers = decodeEntries(entries);
+  remember(entries, managers);
   // Each write changes its own copy; the sets themselves are never changed in place.
   return new Map([...managers].map(([k, m]) => [k, { ...m }]));
 }
@@ -111,7 +125,7 @@ function encode(managers: Managers, keep: boolean): ManagedFieldsEntry[] {
     }
     return e;
   });
-  if (keep) decoded.set(entries, read);
+  if (keep) remember(entries, read);
   return entries;
 }
 
@@ -210,8 +224,10 @@ function withEntries(obj: KubeObject, entries: unknown[] | undefined): KubeObjec
   return { ...obj, metadata: meta };
 }
 
-function withManaged(obj: KubeObject, managers: Managers, keep: boolean): KubeObject {
-  const entries = encode(managers, keep);
+function withManaged(obj: KubeObject, managers: Managers, live: KubeObject | undefined): KubeObject {
+  const entries = encode(managers, live !== undefined);
+  const replaced = live?.metadata?.managedFields;
+  if (replaced && replaced !== entries) decoded.delete(replaced);
   const meta = { ...obj.metadata };
   if (entries.length) meta.managedFields = entries;
   else delete meta.managedFields;
@@ -249,7 +265,7 @@ export function recordUpdate(w: WriteContext, live: KubeObject | undefined, obj:
     managers.set(id, { manager: w.manager, operation: 'Update', apiVersion: version, subresource: w.subresource, time: rfc3339(w.now), set });
   }
   capUpdateManagers(managers, identifier);
-  return withManaged(obj, managers, live !== undefined);
+  return withManaged(obj, managers, live);
 }
 
 export type ApplyOutcome = { obj: KubeObject } | { conflict: Status };
@@ -289,7 +305,7 @@ export function recordApply(w: WriteContext, live: KubeObject | undefined, confi
     if (key === id) continue;
     m.set = difference(difference(m.set, changed), cmp.removed);
   }
-  return { obj: withManaged(merged, managers, live !== undefined) };
+  return { obj: withManaged(merged, managers, live) };
 }
 
 function withoutManaged(obj: KubeObject): KubeObject {

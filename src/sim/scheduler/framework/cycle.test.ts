@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numFeasibleNodesToFind, runSchedulingCycle, selectHost } from './cycle';
+import { nodeScores, numFeasibleNodesToFind, runSchedulingCycle, selectHost } from './cycle';
 import { fitErrorMessage } from './fit-error';
 import { makePodInfo, nodeInfoOf } from './nodeinfo';
 import type { Status } from './types';
@@ -61,10 +61,25 @@ describe('runSchedulingCycle', () => {
     // NodeAffinity's PreFilter returns Skip for a pod with no nodeSelector and no required node
     // affinity, so its Filter does not run (plugins/nodeaffinity/node_affinity.go PreFilter).
     expect(w2.filters.map((f) => f.plugin)).toEqual(['NodeUnschedulable', 'NodeName', 'TaintToleration', 'NodePorts', 'NodeResourcesFit', 'PodTopologySpread', 'InterPodAffinity']);
-    const fit = w2.scores.find((s) => s.plugin === 'NodeResourcesFit')!;
+    const scores = nodeScores(r.record, w2);
+    const fit = scores.find((s) => s.plugin === 'NodeResourcesFit')!;
     expect(fit.weight).toBe(1);
-    expect(w2.scores.find((s) => s.plugin === 'TaintToleration')).toMatchObject({ weight: 3, normalized: 100, weighted: 300 });
-    expect(w2.total).toBe(w2.scores.reduce((a, s) => a + s.weighted, 0));
+    expect(scores.find((s) => s.plugin === 'TaintToleration')).toMatchObject({ weight: 3, normalized: 100, weighted: 300 });
+    expect(w2.total).toBe(scores.reduce((a, s) => a + s.weighted, 0));
+  });
+
+  it('keeps the scores as one list of numbers per cycle beside its plugin list (memory per pod, issue 14)', () => {
+    const nodes = ['worker-1', 'worker-2', 'worker-3'].map((n) => nodeInfoOf(makeNode(n)));
+    const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m', memory: '128Mi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
+    const plugins = r.record.scored!.map((c) => c.plugin);
+    expect(plugins).toContain('NodeResourcesFit');
+    expect(r.record.points).toHaveLength(2 * plugins.length * 3);
+    expect(r.record.points!.every((x) => typeof x === 'number')).toBe(true);
+    r.record.nodes.forEach((n, i) => {
+      expect(n.row).toBe(i);
+      expect(nodeScores(r.record, n).map((s) => s.plugin)).toEqual(plugins);
+      expect(nodeScores(r.record, n).reduce((a, s) => a + s.weighted, 0)).toBe(n.total);
+    });
   });
 
   it('breaks ties with the PRNG (reservoir sampling)', () => {
