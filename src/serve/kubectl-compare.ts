@@ -5,9 +5,15 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/** $KUBECTL, or the Google Cloud SDK's kubectl.1.31 next to the kubectl on the PATH. */
+/**
+ * $KUBECTL, or the Google Cloud SDK's kubectl.1.31 next to the kubectl on the PATH. A $KUBECTL that
+ * names no file is an error, not a reason to compare against another kubectl.
+ */
 export function findKubectl131(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.KUBECTL && existsSync(env.KUBECTL)) return env.KUBECTL;
+  if (env.KUBECTL) {
+    if (!existsSync(env.KUBECTL)) throw new Error(`$KUBECTL is ${env.KUBECTL}, which does not exist`);
+    return env.KUBECTL;
+  }
   for (const p of ['/usr/lib/google-cloud-sdk/bin/kubectl.1.31', '/usr/local/bin/kubectl.1.31', '/usr/bin/kubectl.1.31']) if (existsSync(p)) return p;
   return undefined;
 }

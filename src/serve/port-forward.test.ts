@@ -15,7 +15,8 @@ import { readRequest, requestComplete, requestLength } from '../sim/node/runtime
 import { buildCluster } from '../sim/cluster';
 import { parseScenario } from '../sim/scenario/parse';
 import { ScenarioRunner } from '../sim/scenario/run';
-import { findKubectl131, runKubectl } from './kubectl-compare';
+import { runKubectl } from './kubectl-compare';
+import { kubectlFor } from './kubectl-compare-setup';
 import { MAX_REQUEST_BYTES, PortForwardSession } from './port-forward-session';
 import { serve, type ServeHandle } from './serve';
 import { controlFrame, dataFrame, dictionary, FLAG_FIN, HeaderDeflater, HeaderInflater, PING, SpdyReader, SYN_STREAM } from './spdy-frames';
@@ -142,8 +143,7 @@ describe('what the program in the pod reads', () => {
   });
 });
 
-const KUBECTL = findKubectl131();
-if (!KUBECTL && process.env.CI === 'true') throw new Error('port-forward: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
+const KUBECTL = kubectlFor('port-forward');
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario

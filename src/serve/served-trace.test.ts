@@ -12,12 +12,12 @@ import type { FrameBatch, TraceRecord, WorkerToUi } from '../protocol/view';
 import { parseScenario } from '../sim/scenario/parse';
 import { emptyBook, feed, isCommandRoot } from '../ui/sequence/requests';
 import { isCommandRoot as followsAsCommand } from '../worker/observe/followed';
-import { findKubectl131, runKubectl } from './kubectl-compare';
+import { runKubectl } from './kubectl-compare';
+import { kubectlFor } from './kubectl-compare-setup';
 import { serve, type ServeHandle } from './serve';
 import type { PageClient } from './served-session';
 
-const KUBECTL = findKubectl131();
-if (!KUBECTL && process.env.CI === 'true') throw new Error('served-trace: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
+const KUBECTL = kubectlFor('served-trace');
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario

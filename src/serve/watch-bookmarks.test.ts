@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../sim/scenario/parse';
-import { findKubectl131, runKubectl } from './kubectl-compare';
+import { runKubectl } from './kubectl-compare';
+import { kubectlFor } from './kubectl-compare-setup';
 import { serve, type ServeHandle } from './serve';
 
-const KUBECTL = findKubectl131();
-if (!KUBECTL && process.env.CI === 'true') throw new Error('watch-bookmarks: no kubectl v1.31 found ($KUBECTL or kubectl.1.31 next to the Google Cloud SDK kubectl)');
+const KUBECTL = kubectlFor('watch-bookmarks');
 
 const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
 kind: Scenario
