@@ -153,8 +153,12 @@ test('the cluster boots without the YAML parser; another scenario picked before 
   // The default cluster goes on meanwhile (its clock was not reset); etcd-cluster has not started.
   await expect.poll(() => clockMs(page)).toBeGreaterThan(before + 1_000);
   await expect(page.getByTestId('etcd-cluster')).toHaveCount(0);
+  // The pick shows where it was made, marked busy until the scenario is loaded.
+  await expect(page.getByTestId('scenario-select')).toHaveValue('etcd-cluster');
+  await expect(page.getByTestId('scenario-select')).toHaveAttribute('aria-busy', 'true');
   await shotSizes(page, 'bundle-scenario-waits-for-parser', { graph: false });
   release();
   await expect(page.getByTestId('etcd-cluster'), 'the held scenario opens once the parser is here').toBeVisible();
+  await expect(page.getByTestId('scenario-select')).toHaveAttribute('aria-busy', 'false');
 });
 
