@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXEC_SUCCESS } from '../sim/api/exec-options';
 import { AttachSession } from './attach-session';
 import { runKubectl } from './kubectl-compare';
-import { kubectlFor, serveForKubectl } from './kubectl-compare-setup';
+import { describeWithKubectl, kubectlFor, serveForKubectl } from './kubectl-compare-setup';
 import type { ServeHandle } from './serve';
 
 describe('an attach session', () => {
@@ -53,7 +53,7 @@ spec:
       run: kubectl run done --image=busybox:1.36 --restart=Never -- true
 `;
 
-describe.skipIf(!KUBECTL)('real kubectl attach through kubeplay serve', () => {
+describeWithKubectl(KUBECTL, 'real kubectl attach through kubeplay serve', () => {
   let h: ServeHandle;
   let env: Record<string, string>;
 

@@ -5,9 +5,9 @@
 // DeleteCollection (list, then delete each; the answer is the list as listed), handlers/delete.go,
 // RBAC's verb `deletecollection` (authorization/v1 docs: "deletecollection" for DELETE on a
 // collection), and errors.NewMethodNotSupported for a resource without it (namespaces).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runKubectl } from './kubectl-compare';
-import { kubectlFor, serveForKubectl } from './kubectl-compare-setup';
+import { describeWithKubectl, kubectlFor, serveForKubectl } from './kubectl-compare-setup';
 import type { ServeHandle } from './serve';
 
 const KUBECTL = kubectlFor('deletecollection');
@@ -24,8 +24,7 @@ let h: ServeHandle;
 let env: Record<string, string>;
 const kubectl = (...args: string[]): ReturnType<typeof runKubectl> => runKubectl(KUBECTL!, args, env);
 
-const maybe = KUBECTL ? describe : describe.skip;
-maybe('deletecollection through kubeplay serve, driven by real kubectl v1.31', () => {
+describeWithKubectl(KUBECTL, 'deletecollection through kubeplay serve, driven by real kubectl v1.31', () => {
   beforeAll(async () => {
     ({ h, env } = await serveForKubectl(SCENARIO, 'kubeplay-dc', { speed: 20, epochMs: Date.now() }));
     for (const [name, app] of [['x1', 'x'], ['x2', 'x'], ['y1', 'y']]) expect((await kubectl('run', name!, '--image=nginx:1.25', '-l', `app=${app}`)).exitCode).toBe(0);

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKubectl } from './kubectl-compare';
-import { kubectlFor, serveForKubectl } from './kubectl-compare-setup';
+import { describeWithKubectl, kubectlFor, serveForKubectl } from './kubectl-compare-setup';
 import { LogFollow, type Ask } from './logs-follow';
 import type { ServeHandle } from './serve';
 
@@ -113,7 +113,7 @@ spec:
       run: kubectl run crash --image=busybox:1.36 -- sh -c 'echo first; sleep 1; exit 1'
 `;
 
-describe.skipIf(!KUBECTL)('real kubectl logs -f through kubeplay serve', () => {
+describeWithKubectl(KUBECTL, 'real kubectl logs -f through kubeplay serve', () => {
   let h: ServeHandle;
   let env: Record<string, string>;
   const kubectl = (...args: string[]): ReturnType<typeof runKubectl> => runKubectl(KUBECTL!, args, env);

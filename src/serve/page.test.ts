@@ -8,7 +8,7 @@ import type { FrameBatch, UiToWorker, WorkerToUi } from '../protocol/view';
 import { parseScenario } from '../sim/scenario/parse';
 import { CONTENT_SECURITY_POLICY } from './csp';
 import { runKubectl } from './kubectl-compare';
-import { kubectlEnv, kubectlFor } from './kubectl-compare-setup';
+import { describeWithKubectl, kubectlEnv, kubectlFor } from './kubectl-compare-setup';
 import { fileFor, refuseSocket, allowedHosts, SERVED_MARK, SOCKET_PATH } from './page';
 import { serve, type ServeHandle } from './serve';
 import { STALE_MS } from './served-session';
@@ -207,7 +207,7 @@ describe('the page of a served run', () => {
 const TIMEOUT_ERROR = /^Unable to connect to the server: (net\/http: request canceled|context deadline exceeded)( \(Client\.Timeout exceeded while awaiting headers\))?\n$/;
 const KUBECTL = kubectlFor('page.test (its real-kubectl part)');
 
-(KUBECTL ? describe : describe.skip)('a paused page holds real kubectl', () => {
+describeWithKubectl(KUBECTL, 'a paused page holds real kubectl', () => {
   it('kubectl waits while the page is paused, times out with its own error past --request-timeout, and finishes once resumed', async () => {
     const env = kubectlEnv(h, 'kubeplay-page-kubectl');
     // Discovery is cached from here on, so the held request is the GET of the pods.

@@ -16,7 +16,7 @@ import { buildCluster } from '../sim/cluster';
 import { parseScenario } from '../sim/scenario/parse';
 import { ScenarioRunner } from '../sim/scenario/run';
 import { runKubectl } from './kubectl-compare';
-import { kubectlFor } from './kubectl-compare-setup';
+import { describeWithKubectl, kubectlFor } from './kubectl-compare-setup';
 import { MAX_REQUEST_BYTES, PortForwardSession } from './port-forward-session';
 import { serve, type ServeHandle } from './serve';
 import { controlFrame, dataFrame, dictionary, FLAG_FIN, HeaderDeflater, HeaderInflater, PING, SpdyReader, SYN_STREAM } from './spdy-frames';
@@ -185,7 +185,7 @@ spec:
           selector: {app: redis, role: master, tier: backend}
 `;
 
-describe.skipIf(!KUBECTL)('real kubectl port-forward through kubeplay serve', () => {
+describeWithKubectl(KUBECTL, 'real kubectl port-forward through kubeplay serve', () => {
   let h: ServeHandle;
   let env: Record<string, string>;
   const children: ChildProcess[] = [];

@@ -12,7 +12,7 @@ import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../sim/scenario/parse';
 import { runKubectl } from './kubectl-compare';
-import { kubectlFor } from './kubectl-compare-setup';
+import { describeWithKubectl, kubectlFor } from './kubectl-compare-setup';
 import { serve, type ServeHandle } from './serve';
 
 const KUBECTL = kubectlFor('serve-options');
@@ -82,8 +82,7 @@ describe('kubeplay serve --address', () => {
   }, 90_000);
 });
 
-const maybe = KUBECTL ? describe : describe.skip;
-maybe('kubeplay serve and a bearer token in the kubeconfig, with real kubectl v1.31', () => {
+describeWithKubectl(KUBECTL, 'kubeplay serve and a bearer token in the kubeconfig, with real kubectl v1.31', () => {
   let h: ServeHandle;
   let dir: string;
   beforeAll(async () => {

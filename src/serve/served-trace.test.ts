@@ -7,13 +7,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FrameBatch, TraceRecord, WorkerToUi } from '../protocol/view';
 import { parseScenario } from '../sim/scenario/parse';
 import { emptyBook, feed, isCommandRoot } from '../ui/sequence/requests';
 import { isCommandRoot as followsAsCommand } from '../worker/observe/followed';
 import { runKubectl } from './kubectl-compare';
-import { kubectlFor } from './kubectl-compare-setup';
+import { describeWithKubectl, kubectlFor } from './kubectl-compare-setup';
 import { serve, type ServeHandle } from './serve';
 import type { PageClient } from './served-session';
 
@@ -26,8 +26,7 @@ spec:
   steps: []
 `;
 
-const maybe = KUBECTL ? describe : describe.skip;
-maybe('a real kubectl request in the trace a page receives', () => {
+describeWithKubectl(KUBECTL, 'a real kubectl request in the trace a page receives', () => {
   let h: ServeHandle;
   let env: Record<string, string>;
   const trace: TraceRecord[] = [];

@@ -7,10 +7,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseScenario } from '../sim/scenario/parse';
 import { runKubectl } from './kubectl-compare';
-import { kubectlFor } from './kubectl-compare-setup';
+import { describeWithKubectl, kubectlFor } from './kubectl-compare-setup';
 import { serve, type ServeHandle } from './serve';
 
 const KUBECTL = kubectlFor('watch-bookmarks');
@@ -33,8 +33,7 @@ interface Event {
 }
 const events = (out: string): Event[] => out.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Event);
 
-const maybe = KUBECTL ? describe : describe.skip;
-maybe('watch bookmarks through kubeplay serve, read by real kubectl v1.31', () => {
+describeWithKubectl(KUBECTL, 'watch bookmarks through kubeplay serve, read by real kubectl v1.31', () => {
   beforeAll(async () => {
     const p = parseScenario(SCENARIO, 'bookmarks.yaml');
     if (!p.ok) throw new Error('invalid scenario');

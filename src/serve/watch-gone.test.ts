@@ -6,10 +6,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseScenario } from '../sim/scenario/parse';
 import { runKubectl } from './kubectl-compare';
-import { kubectlFor } from './kubectl-compare-setup';
+import { describeWithKubectl, kubectlFor } from './kubectl-compare-setup';
 import { serve, type ServeHandle } from './serve';
 
 const KUBECTL = kubectlFor('watch-gone');
@@ -21,7 +21,7 @@ spec:
   steps: []
 `;
 
-describe.skipIf(!KUBECTL)('a watch from a version older than the watch cache keeps', () => {
+describeWithKubectl(KUBECTL, 'a watch from a version older than the watch cache keeps', () => {
   let h: ServeHandle;
   let env: Record<string, string>;
   const kubectl = (...args: string[]): ReturnType<typeof runKubectl> => runKubectl(KUBECTL!, args, env);
