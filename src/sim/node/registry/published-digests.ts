@@ -130,24 +130,31 @@
 //   gcr.io/google-samples/node-hello 1.0, gcr.io/google_samples/gb-redisslave v3 and
 //   gcr.io/kuar-demo/kuard-amd64 blue (the build pulled since 2019; a 2017 transcript shows an
 //   earlier one).
+// - Forks of docker-library/repo-info that the file index stores with their history
+//   (maxmood96/repo-info, thomascherickal/docker-image-repo-info; mariko011/centos holds a copy of
+//   its repos/): each tag's own file at the fork's commit named, read by find_files/read_file.
+//   nginx 1.27.0, 1.26.1, 1.26.0 and 1.25.0 to 1.25.4 (ENV NGINX_VERSION of the tag's release;
+//   registry.test.ts holds them to the release nginx logs); nginx alpine-slim (1.27.1-alpine-slim.md
+//   of Aug 2024, official-images naming `1.27.1-alpine-slim, ..., alpine-slim` one build); redis
+//   6.0.5 (the full eight-platform list of Jun 2020; another fork's version lacks amd64); busybox
+//   1.34 (May 2022) and stable (`RUN BusyBox 1.36.1 (glibc)`, Oct 2025, the release Kubeplay's
+//   busybox prints); wordpress 6.6 and latest (the 6.6.2 build; official-images' library/wordpress
+//   gives the newest release's default build `..., 6.6, 6, latest`), 6.2.1-apache and 4.8-apache
+//   (its last build, 4.8.3). wordpress-logs.ts logs each build's Apache and PHP releases, from the
+//   local/ record of the same Image ID (apache2 package) and the remote/ record's ENV PHP_VERSION.
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
 // stored version of the build the catalogue models, for rabbitmq 3.13 (one pin of 3.13.7 only),
 // traefik v3.1 (v3.1.4 pinned only in one author's configs), perl 5.34.0 (no file and no pin),
-// busybox stable/1.34/glibc (the 1.36.1 tag list was read only for latest, musl, 1 and 1-glibc;
-// glibc.md is a Jan 2023 1.36.0 build and the glibc and stable pins found are of other releases
-// or one project, while Kubeplay's busybox prints v1.36.1), redis 6.0.5 (the one 6.0.5 record
-// found mixes 6.0.4 and 6.0.5 platforms) and 5.0 (Kubeplay's redis:5.0 runs 7.4.0, as the
-// catalogue has no 5.0.x tag), postgres alpine (no stored 16.4 `alpine` build read). Searched but
+// busybox glibc (the glibc.md versions the forks hold are 2020 builds, docker-library's a Jan
+// 2023 1.36.0 one, while Kubeplay's busybox prints v1.36.1), redis 5.0 (maxmood96's 5.0.md is a
+// 5.0.12 build, but Kubeplay's redis:5.0 runs 7.4.0, as the catalogue has no 5.0.x tag), postgres
+// alpine (the one stored `alpine` record read is a 16.3 build of Jun 2024, not 16.4). Searched but
 // no stored record of the catalogue's newest line (only older or newer lines' builds): php
 // 8/latest/apache (8.3) and 5-apache, python slim (3.12), traefik latest (v3.1), mongo latest
 // (7.0), fedora latest (40), rabbitmq latest/3 (3.13), mariadb latest/11 (11.4), haproxy 2.9 (one
-// pin), golang alpine. wordpress (latest, 6.6, 6.2.1-apache, 4.8-apache) keeps stand-ins: its
-// Kubeplay log names Apache/2.4.62, and repo-info's remote records do not name the Apache release
-// a wordpress build carries, so no record can be held to that line.
-// nginx's alpine-slim keeps a stand-in (the 1.27.1-alpine-slim pins found are one project's), as
-// do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of registry.k8s.io's older k8s.gcr.io
+// pin), golang alpine. Of registry.k8s.io's older k8s.gcr.io
 // images, echoserver 1.4/1.10, liveness, goproxy 0.1 and nginx-slim 0.8 are real (describe pod
 // Image IDs of those tags, several transcripts), the rest (kubernetes-zookeeper, redis:e2e, later
 // nginx-slim tags, fluentd-elasticsearch 1.22) found nothing that pins them twice (find_string finds no
