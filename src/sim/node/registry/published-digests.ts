@@ -147,19 +147,19 @@
 //   library/php line (`..., 7.3.6, 7.3, 7, latest`) while 8.3 was newest; php 5-apache (5.6.32);
 //   python slim (3.12.5-slim.md, Sep 2024, before 3.13.0); traefik v3.1 and latest (v3.1.0, Jul
 //   2024; official-images' `v1.7.12, 1.7.12, v1.7, 1.7, maroilles, latest`); rabbitmq 3.13
-//   (3.13.7); haproxy 2.9 (2.9.1). golang alpine takes the pinned 1.23-alpine build, as
+//   (3.13.7); haproxy 2.9 (2.9.1); perl 5.34.0 (Sep 2021); mongo latest (7.0.11, Jun 2024, named
+//   with official-images' `SharedTags: 4.0.10, 4.0, 4, latest` pattern while 7.0 was newest). golang alpine takes the pinned 1.23-alpine build, as
 //   official-images names the newest line's alpine build `..., 1.23-alpine, 1-alpine, alpine`.
 //   Records listing fewer platforms than the image has (taken mid-build) are not taken.
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
-// stored version of the build the catalogue models, for perl 5.34.0 (no file and no pin),
-// busybox glibc (the glibc.md versions the forks hold are 2020 builds, docker-library's a Jan
+// stored version of the build the catalogue models, for busybox glibc (the glibc.md versions the forks hold are 2020 builds, docker-library's a Jan
 // 2023 1.36.0 one, while Kubeplay's busybox prints v1.36.1), redis 5.0 (maxmood96's 5.0.md is a
 // 5.0.12 build, but Kubeplay's redis:5.0 runs 7.4.0, as the catalogue has no 5.0.x tag), postgres
 // alpine (the one stored `alpine` record read is a 16.3 build of Jun 2024, not 16.4). Searched but
-// no stored record of the catalogue's newest line (only older or newer lines' builds): mongo
-// latest (7.0), fedora latest (40), rabbitmq latest/3 (3.13; the fork's 3.md is a 3.8.14 build of
+// no stored record of the catalogue's newest line (only older or newer lines' builds): fedora
+// latest (40; maxmood96's latest.md is a Fedora 43 build), rabbitmq latest/3 (3.13; the fork's 3.md is a 3.8.14 build of
 // 2021), mariadb latest/11 (11.4). Of registry.k8s.io's older k8s.gcr.io
 // images, echoserver 1.4/1.10, liveness, goproxy 0.1 and nginx-slim 0.8 are real (describe pod
 // Image IDs of those tags, several transcripts), the rest (kubernetes-zookeeper, redis:e2e, later
