@@ -151,6 +151,11 @@
 //   with official-images' `SharedTags: 4.0.10, 4.0, 4, latest` pattern while 7.0 was newest). golang alpine takes the pinned 1.23-alpine build, as
 //   official-images names the newest line's alpine build `..., 1.23-alpine, 1-alpine, alpine`.
 //   Records listing fewer platforms than the image has (taken mid-build) are not taken.
+// - The legacy images k8s.gcr.io took over from gcr.io/google-containers: kubernetes/k8s.io's
+//   frozen promoter manifest k8s.gcr.io/images/DO-NOT-MODIFY-legacy-backfill/images.yaml (a dmap of
+//   digest to tags, read at the commit `seen` names) lists kubernetes-zookeeper 1.0-3.4.10, redis
+//   e2e, nginx-slim 0.21/0.24/0.26/0.27 and fluentd-elasticsearch 1.22; its busybox, liveness,
+//   nginx-slim 0.8 and fluentd-elasticsearch 1.20 digests are those taken above from clusters.
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
@@ -160,12 +165,8 @@
 // alpine (the one stored `alpine` record read is a 16.3 build of Jun 2024, not 16.4). Searched but
 // no stored record of the catalogue's newest line (only older or newer lines' builds): fedora
 // latest (40; maxmood96's latest.md is a Fedora 43 build), rabbitmq latest/3 (3.13; the fork's 3.md is a 3.8.14 build of
-// 2021), mariadb latest/11 (11.4). Of registry.k8s.io's older k8s.gcr.io
-// images, echoserver 1.4/1.10, liveness, goproxy 0.1 and nginx-slim 0.8 are real (describe pod
-// Image IDs of those tags, several transcripts), the rest (kubernetes-zookeeper, redis:e2e, later
-// nginx-slim tags, fluentd-elasticsearch 1.22) found nothing that pins them twice (find_string finds no
-// digest of kubernetes-zookeeper or nginx-slim 0.21-0.27 with its tag; the one nginx-slim 0.26
-// imageID found is a private mirror's).
+// 2021), mariadb latest/11 (11.4). registry.k8s.io's older k8s.gcr.io images are all real now (the
+// promoter manifest entry above); gcr.io/google-samples and kuar-demo are in no promoter manifest.
 // Other images of the docs and examples, searched as pins, Image IDs and node status images:
 // - moving tags with no pin of the catalogue's newest tag's build under the moving name: curl
 //   latest, netshoot latest (pinned as sha256:b09d9b21... and others, not v0.13's digest),
