@@ -129,7 +129,8 @@
 //   and polinux/stress latest (the docs' resource examples, in many transcripts),
 //   gcr.io/google-samples/node-hello 1.0, gcr.io/google_samples/gb-redisslave v3 and
 //   gcr.io/kuar-demo/kuard-amd64 blue (the build pulled since 2019; a 2017 transcript shows an
-//   earlier one).
+//   earlier one) and 1 (the build in describe pod Image IDs of 2024 and 2025 and a pod status),
+//   gcr.io/google-samples/cassandra v13 (a describe pod Image ID and `docker pull` transcripts).
 // - Forks of docker-library/repo-info that the file index stores with their history
 //   (maxmood96/repo-info, thomascherickal/docker-image-repo-info; mariko011/centos holds a copy of
 //   its repos/): each tag's own file at the fork's commit named, read by find_files/read_file.
@@ -176,16 +177,15 @@
 // - seen only once, or only within one project: http-echo 0.2.3 (sha256:ba27d460..., latest before
 //   1.0.0, is pinned untagged in many places but named 0.2.3 once), netshoot v0.12 (no pin),
 //   polinux/stress 1.0.4 (pinned at latest's digest by one project only), hello-app 2.0 (one pin),
-//   us-docker.pkg.dev's gke/hello-app 1.0 and 2.0 (only untagged pins), cassandra v13 (one describe
-//   Image ID) and v14, xtrabackup 1.0 (none), quay.io/fluentd_elasticsearch/fluentd v2.9.0 (one
+//   us-docker.pkg.dev's gke/hello-app 1.0 and 2.0 (only untagged pins), cassandra v14 and
+//   xtrabackup 1.0 (none), quay.io/fluentd_elasticsearch/fluentd v2.9.0 (one
 //   project's test data) and its other tags (none), gb-redisslave v1 (one node status image),
 //   gcr.io/google-samples/gb-redisslave v3 (google_samples' v3 digest pinned once under that
 //   spelling, untagged) and v2, gb-redis-follower v1/v2 (a digest pinned untagged, never with its tag);
 // - gb-frontend v4, v5 and v6 (gcr.io and us-docker.pkg.dev) and us-docker.pkg.dev's
 //   gb-redis-follower v2: the guestbook tasks pin gb-frontend@sha256:a908df84... with no tag, and no
 //   Image ID or pin names a gb-frontend tag's digest;
-// - kuard-amd64 1 (two builds, each seen once: sha256:3e75660d... in 2018, bd17153e... in 2025),
-//   2, 3, green and purple (no Image ID or pin found).
+// - kuard-amd64 2, 3, green and purple (no Image ID or pin found).
 // docker.io/kubeplay/policy-webhook (1.0, latest) is Kubeplay's own image, published nowhere: it
 // keeps its stand-in by design.
 
