@@ -151,6 +151,8 @@
 //   (3.13.7); haproxy 2.9 (2.9.1); perl 5.34.0 (Sep 2021); mongo latest (7.0.11, Jun 2024, named
 //   with official-images' `SharedTags: 4.0.10, 4.0, 4, latest` pattern while 7.0 was newest). golang alpine takes the pinned 1.23-alpine build, as
 //   official-images names the newest line's alpine build `..., 1.23-alpine, 1-alpine, alpine`.
+//   centos latest: the catalogue's newest centos line is 7, so deepsinha75/repo-info's latest.md of
+//   a CentOS 7 build (Mar 2019, before CentOS 8 took latest), also in `docker pull centos` transcripts.
 //   Records listing fewer platforms than the image has (taken mid-build) are not taken.
 // - The legacy images k8s.gcr.io took over from gcr.io/google-containers: kubernetes/k8s.io's
 //   frozen promoter manifest k8s.gcr.io/images/DO-NOT-MODIFY-legacy-backfill/images.yaml (a dmap of
@@ -166,7 +168,9 @@
 // alpine (the one stored `alpine` record read is a 16.3 build of Jun 2024, not 16.4). Searched but
 // no stored record of the catalogue's newest line (only older or newer lines' builds): fedora
 // latest (40; maxmood96's latest.md is a Fedora 43 build), rabbitmq latest/3 (3.13; the fork's 3.md is a 3.8.14 build of
-// 2021), mariadb latest/11 (11.4). registry.k8s.io's older k8s.gcr.io images are all real now (the
+// 2021), mariadb latest/11 (11.4). openjdk latest: the catalogue's newest line is 21, an early
+// access line the image never tagged latest (repo-info's latest.md at 72e4be79 is an 18.0.2.1
+// build of Jan 2023, the last GA release the deprecated image built; its later rebuilds unknown). registry.k8s.io's older k8s.gcr.io images are all real now (the
 // promoter manifest entry above); gcr.io/google-samples and kuar-demo are in no promoter manifest.
 // Other images of the docs and examples, searched as pins, Image IDs and node status images:
 // - moving tags with no pin of the catalogue's newest tag's build under the moving name: curl
