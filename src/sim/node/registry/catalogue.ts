@@ -3,6 +3,7 @@
 // Sizes drive pull time (size / bandwidth) and the `Image size: N bytes.` of the kubelet's event.
 
 import { DOCS_CATALOGUE } from './catalogue-docs';
+import { WORDPRESS_ALIASES, WORDPRESS_LOGS, WORDPRESS_LOGS_BY_LINE, WORDPRESS_RELEASE } from './wordpress-logs';
 
 export type ImageBehaviour =
   /** A long-running server: startup log lines, then it listens on its ports until signalled. */
@@ -10,7 +11,7 @@ export type ImageBehaviour =
       kind: 'server'; ports: number[]; http?: { okPaths: string[]; app?: 'guestbook' | 'guestbook-examples' }; logs: [('stdout' | 'stderr'), string][];
       /** The release `latest` runs; other tags run their own (tag-version.ts). */
       version?: string;
-      /** Tags that name a release line (nginx's `stable` is `1.26`). */
+      /** Tags that name a release line (nginx's `stable` is `1.26`) or, where no full tag of it is listed, a release (wordpress's `4.8` is `4.8.3`). */
       aliases?: Record<string, string>;
       /** Startup lines of an older release line (the release's first two numbers, else its first), where they differ. */
       logsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
@@ -291,7 +292,10 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   'registry.k8s.io/goproxy': { tags: sizes(same(['0.1'], 2 * MB + 500_000)), behaviour: { kind: 'server', ports: [8080], logs: [] } },
   'quay.io/prometheus/node-exporter': { tags: sizes(same(['latest', 'v1.8.2'], 11 * MB + 500_000)), behaviour: server([9100], []) },
   'docker.io/bitnami/redis': { tags: sizes(same(['latest', '7.4', '7.2'], 52 * MB)), behaviour: server([6379], REDIS_LOGS, '7.4.0', false) },
-  'docker.io/library/wordpress': { tags: sizes(same(['latest', '6.6', '6.2.1-apache', '4.8-apache'], 256 * MB)), behaviour: server([80], HTTPD_LOGS) },
+  'docker.io/library/wordpress': {
+    tags: sizes(same(['latest', '6.6', '6.2.1-apache', '4.8-apache'], 256 * MB)),
+    behaviour: { ...server([80], WORDPRESS_LOGS, WORDPRESS_RELEASE), aliases: WORDPRESS_ALIASES, logsByMajor: WORDPRESS_LOGS_BY_LINE } as ImageBehaviour,
+  },
   'docker.io/library/traefik': { tags: sizes(same(['latest', 'v3.1', 'v2.11'], 49 * MB)), behaviour: server([80, 8080], []) },
   // The memory example of the docs ("Assign Memory Resources to Containers and Pods").
   'docker.io/kubeplay/policy-webhook': { tags: sizes(same(['1.0', 'latest'], 9 * MB + 400_000)), behaviour: { kind: 'policy-webhook' } },

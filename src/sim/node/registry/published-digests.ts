@@ -129,30 +129,49 @@
 //   and polinux/stress latest (the docs' resource examples, in many transcripts),
 //   gcr.io/google-samples/node-hello 1.0, gcr.io/google_samples/gb-redisslave v3 and
 //   gcr.io/kuar-demo/kuard-amd64 blue (the build pulled since 2019; a 2017 transcript shows an
-//   earlier one).
+//   earlier one) and 1 (the build in describe pod Image IDs of 2024 and 2025 and a pod status),
+//   gcr.io/google-samples/cassandra v13 (a describe pod Image ID and `docker pull` transcripts).
+// - Forks of docker-library/repo-info that the file index stores with their history
+//   (maxmood96/repo-info, thomascherickal/docker-image-repo-info; mariko011/centos holds a copy of
+//   its repos/): each tag's own file at the fork's commit named, read by find_files/read_file.
+//   nginx 1.27.0, 1.26.1, 1.26.0 and 1.25.0 to 1.25.4 (ENV NGINX_VERSION of the tag's release;
+//   registry.test.ts holds them to the release nginx logs); nginx alpine-slim (1.27.1-alpine-slim.md
+//   of Aug 2024, official-images naming `1.27.1-alpine-slim, ..., alpine-slim` one build); redis
+//   6.0.5 (the full eight-platform list of Jun 2020; another fork's version lacks amd64); busybox
+//   1.34 (May 2022) and stable (`RUN BusyBox 1.36.1 (glibc)`, Oct 2025, the release Kubeplay's
+//   busybox prints); wordpress 6.6 and latest (the 6.6.2 build; official-images' library/wordpress
+//   gives the newest release's default build `..., 6.6, 6, latest`), 6.2.1-apache and 4.8-apache
+//   (its last build, 4.8.3). wordpress-logs.ts logs each build's Apache and PHP releases, from the
+//   local/ record of the same Image ID (apache2 package) and the remote/ record's ENV PHP_VERSION.
+//   Programs that print no release, each a build of the line the catalogue gives the tag: php
+//   latest and 8 (8.3.11.md, Aug 2024) and apache (8.3.10-apache.md), named so by official-images'
+//   library/php line (`..., 7.3.6, 7.3, 7, latest`) while 8.3 was newest; php 5-apache (5.6.32);
+//   python slim (3.12.5-slim.md, Sep 2024, before 3.13.0); traefik v3.1 and latest (v3.1.0, Jul
+//   2024; official-images' `v1.7.12, 1.7.12, v1.7, 1.7, maroilles, latest`); rabbitmq 3.13
+//   (3.13.7); haproxy 2.9 (2.9.1); perl 5.34.0 (Sep 2021); mongo latest (7.0.11, Jun 2024, named
+//   with official-images' `SharedTags: 4.0.10, 4.0, 4, latest` pattern while 7.0 was newest). golang alpine takes the pinned 1.23-alpine build, as
+//   official-images names the newest line's alpine build `..., 1.23-alpine, 1-alpine, alpine`.
+//   centos latest: the catalogue's newest centos line is 7, so deepsinha75/repo-info's latest.md of
+//   a CentOS 7 build (Mar 2019, before CentOS 8 took latest), also in `docker pull centos` transcripts.
+//   Records listing fewer platforms than the image has (taken mid-build) are not taken.
+// - The legacy images k8s.gcr.io took over from gcr.io/google-containers: kubernetes/k8s.io's
+//   frozen promoter manifest k8s.gcr.io/images/DO-NOT-MODIFY-legacy-backfill/images.yaml (a dmap of
+//   digest to tags, read at the commit `seen` names) lists kubernetes-zookeeper 1.0-3.4.10, redis
+//   e2e, nginx-slim 0.21/0.24/0.26/0.27 and fluentd-elasticsearch 1.22; its busybox, liveness,
+//   nginx-slim 0.8 and fluentd-elasticsearch 1.20 digests are those taken above from clusters.
 //
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
-// stored version of the build the catalogue models, for rabbitmq 3.13 (one pin of 3.13.7 only),
-// traefik v3.1 (v3.1.4 pinned only in one author's configs), perl 5.34.0 (no file and no pin),
-// busybox stable/1.34/glibc (the 1.36.1 tag list was read only for latest, musl, 1 and 1-glibc;
-// glibc.md is a Jan 2023 1.36.0 build and the glibc and stable pins found are of other releases
-// or one project, while Kubeplay's busybox prints v1.36.1), redis 6.0.5 (the one 6.0.5 record
-// found mixes 6.0.4 and 6.0.5 platforms) and 5.0 (Kubeplay's redis:5.0 runs 7.4.0, as the
-// catalogue has no 5.0.x tag), postgres alpine (no stored 16.4 `alpine` build read). Searched but
-// no stored record of the catalogue's newest line (only older or newer lines' builds): php
-// 8/latest/apache (8.3) and 5-apache, python slim (3.12), traefik latest (v3.1), mongo latest
-// (7.0), fedora latest (40), rabbitmq latest/3 (3.13), mariadb latest/11 (11.4), haproxy 2.9 (one
-// pin), golang alpine. wordpress (latest, 6.6, 6.2.1-apache, 4.8-apache) keeps stand-ins: its
-// Kubeplay log names Apache/2.4.62, and repo-info's remote records do not name the Apache release
-// a wordpress build carries, so no record can be held to that line.
-// nginx's alpine-slim keeps a stand-in (the 1.27.1-alpine-slim pins found are one project's), as
-// do the 1.25.0-1.25.4, 1.26.0/1.26.1 and 1.27.0 builds. Of registry.k8s.io's older k8s.gcr.io
-// images, echoserver 1.4/1.10, liveness, goproxy 0.1 and nginx-slim 0.8 are real (describe pod
-// Image IDs of those tags, several transcripts), the rest (kubernetes-zookeeper, redis:e2e, later
-// nginx-slim tags, fluentd-elasticsearch 1.22) found nothing that pins them twice (find_string finds no
-// digest of kubernetes-zookeeper or nginx-slim 0.21-0.27 with its tag; the one nginx-slim 0.26
-// imageID found is a private mirror's).
+// stored version of the build the catalogue models, for busybox glibc (the glibc.md versions the forks hold are 2020 builds, docker-library's a Jan
+// 2023 1.36.0 one, while Kubeplay's busybox prints v1.36.1), redis 5.0 (maxmood96's 5.0.md is a
+// 5.0.12 build, but Kubeplay's redis:5.0 runs 7.4.0, as the catalogue has no 5.0.x tag), postgres
+// alpine (the one stored `alpine` record read is a 16.3 build of Jun 2024, not 16.4). Searched but
+// no stored record of the catalogue's newest line (only older or newer lines' builds): fedora
+// latest (40; maxmood96's latest.md is a Fedora 43 build), rabbitmq latest/3 (3.13; the fork's 3.md is a 3.8.14 build of
+// 2021), mariadb latest/11 (11.4). openjdk latest: the catalogue's newest line is 21, an early
+// access line the image never tagged latest (repo-info's latest.md at 72e4be79 is an 18.0.2.1
+// build of Jan 2023, the last GA release the deprecated image built; its later rebuilds unknown). registry.k8s.io's older k8s.gcr.io images are all real now (the
+// promoter manifest entry above); gcr.io/google-samples and kuar-demo are in no promoter manifest.
 // Other images of the docs and examples, searched as pins, Image IDs and node status images:
 // - moving tags with no pin of the catalogue's newest tag's build under the moving name: curl
 //   latest, netshoot latest (pinned as sha256:b09d9b21... and others, not v0.13's digest),
@@ -162,16 +181,15 @@
 // - seen only once, or only within one project: http-echo 0.2.3 (sha256:ba27d460..., latest before
 //   1.0.0, is pinned untagged in many places but named 0.2.3 once), netshoot v0.12 (no pin),
 //   polinux/stress 1.0.4 (pinned at latest's digest by one project only), hello-app 2.0 (one pin),
-//   us-docker.pkg.dev's gke/hello-app 1.0 and 2.0 (only untagged pins), cassandra v13 (one describe
-//   Image ID) and v14, xtrabackup 1.0 (none), quay.io/fluentd_elasticsearch/fluentd v2.9.0 (one
+//   us-docker.pkg.dev's gke/hello-app 1.0 and 2.0 (only untagged pins), cassandra v14 and
+//   xtrabackup 1.0 (none), quay.io/fluentd_elasticsearch/fluentd v2.9.0 (one
 //   project's test data) and its other tags (none), gb-redisslave v1 (one node status image),
 //   gcr.io/google-samples/gb-redisslave v3 (google_samples' v3 digest pinned once under that
 //   spelling, untagged) and v2, gb-redis-follower v1/v2 (a digest pinned untagged, never with its tag);
 // - gb-frontend v4, v5 and v6 (gcr.io and us-docker.pkg.dev) and us-docker.pkg.dev's
 //   gb-redis-follower v2: the guestbook tasks pin gb-frontend@sha256:a908df84... with no tag, and no
 //   Image ID or pin names a gb-frontend tag's digest;
-// - kuard-amd64 1 (two builds, each seen once: sha256:3e75660d... in 2018, bd17153e... in 2025),
-//   2, 3, green and purple (no Image ID or pin found).
+// - kuard-amd64 2, 3, green and purple (no Image ID or pin found).
 // docker.io/kubeplay/policy-webhook (1.0, latest) is Kubeplay's own image, published nowhere: it
 // keeps its stand-in by design.
 

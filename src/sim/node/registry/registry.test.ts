@@ -219,7 +219,8 @@ describe('registry component', () => {
   });
 
   it('still derives a stand-in for a tag with no published digest', () => {
-    expect(resolveReference('docker.io/library/nginx:1.26.1')).toMatchObject({ ok: true, digest: `sha256:${hex64('manifest:docker.io/library/nginx:1.26.1')}` });
+    // Kubeplay's own image, published nowhere.
+    expect(resolveReference('docker.io/kubeplay/policy-webhook:1.0')).toMatchObject({ ok: true, digest: `sha256:${hex64('manifest:docker.io/kubeplay/policy-webhook:1.0')}` });
   });
 
   // docker-library/official-images library/nginx: one build, one line of tags (`Tags: 1.26.2,
@@ -247,12 +248,25 @@ describe('registry component', () => {
     ['redis', /REDIS_VERSION=([\d.]+)/, /Redis version=([\d.]+)/],
     ['httpd', /HTTPD_VERSION=([\d.]+)/, /Apache\/([\d.]+)/],
     ['mysql', /MYSQL_VERSION=([\d.]+)-/, /Version: '([\d.]+)'/],
+    // wordpress's banner names the build's PHP (repo-info's ENV PHP_VERSION; wordpress-logs.ts).
+    ['wordpress', /PHP_VERSION=([\d.]+)/, /PHP\/([\d.]+)/],
   ])('runs the release of the published %s build', (image, built, printed) => {
     const names = Object.keys(PUBLISHED_DIGESTS).filter((n) => n.startsWith(`docker.io/library/${image}:`));
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) {
       const logged = programFor(name, undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [printed.exec(s.text)?.[1]] : [])).find((v) => v);
       expect([name, built.exec(PUBLISHED_DIGESTS[name]!.seen)?.[1]]).toEqual([name, logged]);
+    }
+  });
+
+  // nginx's published builds from repo-info records name their release in ENV NGINX_VERSION (others
+  // come from pins and Image IDs of a tag that names its release): nginx logs `nginx/<release>`.
+  it('runs the release of each published nginx build whose record names it', () => {
+    const names = Object.keys(PUBLISHED_DIGESTS).filter((n) => n.startsWith('docker.io/library/nginx:') && /NGINX_VERSION=/.test(PUBLISHED_DIGESTS[n]!.seen));
+    expect(names.length).toBeGreaterThanOrEqual(9);
+    for (const name of names) {
+      const logged = programFor(name, undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [/nginx\/([\d.]+)/.exec(s.text)?.[1]] : [])).find((v) => v);
+      expect([name, /NGINX_VERSION=([\d.]+)/.exec(PUBLISHED_DIGESTS[name]!.seen)?.[1]]).toEqual([name, logged]);
     }
   });
 

@@ -6,7 +6,8 @@
 //   image, not the release);
 // - a shorter numeric tag (`1.25`, `7`) is the newest release of that line the repository holds,
 //   the build the tag last pointed to (nginx's 1.25 ended at 1.25.5);
-// - a name the repository aliases (nginx's `stable`) is the line it stands for;
+// - a name the repository aliases (nginx's `stable`) is the line it stands for, or the release it
+//   last named where the catalogue lists no full tag of that line (wordpress's `4.8` is `4.8.3`);
 // - anything else (`latest`, `mainline`, `alpine`) is the repository's current release.
 
 const FULL = /^\d+\.\d+\.\d+$/;
@@ -27,6 +28,7 @@ export function tagVersion(tag: string, tags: readonly string[], current?: strin
   const base = tag.split('-')[0]!;
   if (FULL.test(base)) return base;
   const line = Object.hasOwn(aliases, base) ? aliases[base]! : base;
+  if (FULL.test(line)) return line;
   if (LINE.test(line)) {
     let best: string | undefined;
     for (const t of tags) if (FULL.test(t) && t.startsWith(`${line}.`) && (!best || newer(t, best))) best = t;

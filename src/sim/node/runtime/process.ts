@@ -41,6 +41,8 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
     .replace(/\{mysqlTime\}/g, iso)
     .replace(/\{mysql56Time\}/g, `${date} ${time}`)
     .replace(/\{dateTime\}/g, `${weekday} ${MONTHS[Number(mo) - 1]} ${d} ${time} UTC ${y}`)
+    // Apache httpd's error log (server/log.c, `[%{u}t]`): `Thu Jan 30 08:41:12.520394 2025`.
+    .replace(/\{apacheTime\}/g, `${weekday} ${MONTHS[Number(mo) - 1]} ${d} ${time}.${iso.slice(20, 26)} ${y}`)
     .replace(/\{podIP\}/g, podIP);
 }
 
