@@ -5,7 +5,7 @@
 // local/1.35.md `Created: 2021-12-26T16:56:57Z` (1.35.0), local/1.36.1.md `Created:
 // 2023-05-18T22:34:17Z` and busybox:1.36 transcripts (1.36.1); busybox-release.ts names the records.
 import { describe, expect, it } from 'vitest';
-import { busyboxBanner, busyboxRelease } from './busybox-release';
+import { busyboxBanner, busyboxRelease, busyboxUsage } from './busybox-release';
 import { PUBLISHED_DIGESTS } from './published-digests';
 import { userlandOf } from './userland';
 
@@ -31,11 +31,18 @@ describe('busybox releases', () => {
     ['busybox:latest', 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.'],
   ])('%s prints %s', (image, banner) => {
     expect(busyboxBanner(image)).toBe(banner);
-    expect(userlandOf(image).busyboxBanner).toBe(banner);
+    expect(busyboxUsage(userlandOf(image).busyboxRelease!, 'grep').split('\n')[0]).toBe(banner);
   });
 
-  it('gives no busybox banner to an image without busybox', () => {
-    expect(userlandOf('nginx:1.27').busyboxBanner).toBeUndefined();
+  it('gives no busybox release to an image without busybox', () => {
+    expect(userlandOf('nginx:1.27').busyboxRelease).toBeUndefined();
+  });
+
+  // grep's usage line in busybox images of 1.22.1 and 1.31.1 (so 1.28.4's) and of 1.35.0 and 1.36.1.
+  it("prints the usage of the release's own applet", () => {
+    expect(busyboxUsage('1.28.4', 'grep')).toBe('BusyBox v1.28.4 (2018-05-22 17:00:17 UTC) multi-call binary.\n\nUsage: grep [-HhnlLoqvsriwFE] [-m N] [-A/B/C N] PATTERN/-e PATTERN.../-f FILE [FILE]...\n');
+    expect(busyboxUsage('1.35.0', 'grep')).toBe('BusyBox v1.35.0 (2021-12-26 16:56:57 UTC) multi-call binary.\n\nUsage: grep [-HhnlLoqvsrRiwFE] [-m N] [-A|B|C N] { PATTERN | -e PATTERN... | -f FILE... } [FILE]...\n');
+    expect(busyboxUsage('1.28.4', 'wget')).toContain("Usage: wget [-c|--continue] [--spider] [-q|--quiet] [-O|--output-document FILE]\n\t[--header 'header: value'] [-Y|--proxy on/off] [-P DIR]\n\t[-S|--server-response] [-U|--user-agent AGENT] [-T SEC] URL...\n");
   });
 
   // published-digests.ts: a tag's digest is a build of the release the tag runs, so each published

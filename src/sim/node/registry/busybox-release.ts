@@ -52,3 +52,33 @@ export const BUSYBOX_BANNER = banner(BUSYBOX_CURRENT);
 export function busyboxBanner(image: string): string {
   return banner(busyboxRelease(image));
 }
+
+// The first lines of an applet's usage (its trivial usage; Kubeplay leaves out the option list),
+// before and after the rewrites of the 1.29 to 1.35 releases:
+// - grep: `[-HhnlLoqvsriwFE] [-m N] [-A/B/C N] PATTERN/-e PATTERN.../-f FILE [FILE]...` in the
+//   busybox images of 1.22.1 (2014) and 1.31.1 (2020) alike (index ids 1231093698, 24246280158),
+//   so in 1.28.4's; `{ PATTERN | -e PATTERN... | -f FILE... }` with -R in 1.35.0 (62504451462) and
+//   1.36.1 (11213203924).
+// - wget: the long-option form of busybox 1.27.2 and 1.30.1 alike (29727381636, 11102090156), so
+//   1.28.4's; 1.36.1's `[-cqS] [--spider] [-O FILE] [-o LOGFILE] ...` for the later ones (1.34.1's
+//   and 1.35.0's own not seen: simplified).
+// - nslookup: 1.28.4's from `kubectl run --image=busybox:1.28.4` (35255434580); the 1.29 rewrite's
+//   (networking/nslookup.c) in 1.34.1 and 1.36.1 transcripts (35434370044, 67604891058).
+const OLD_USAGE: Readonly<Record<string, string>> = {
+  grep: 'Usage: grep [-HhnlLoqvsriwFE] [-m N] [-A/B/C N] PATTERN/-e PATTERN.../-f FILE [FILE]...\n',
+  wget: "Usage: wget [-c|--continue] [--spider] [-q|--quiet] [-O|--output-document FILE]\n\t[--header 'header: value'] [-Y|--proxy on/off] [-P DIR]\n\t[-S|--server-response] [-U|--user-agent AGENT] [-T SEC] URL...\n\nRetrieve files via HTTP or FTP\n",
+  nslookup: 'Usage: nslookup [HOST] [SERVER]\n\nQuery the nameserver for the IP address of the given HOST\noptionally using a specified DNS server\n',
+};
+const USAGE: Readonly<Record<string, string>> = {
+  grep: 'Usage: grep [-HhnlLoqvsrRiwFE] [-m N] [-A|B|C N] { PATTERN | -e PATTERN... | -f FILE... } [FILE]...\n',
+  wget: 'Usage: wget [-cqS] [--spider] [-O FILE] [-o LOGFILE] [--header STR]\n\t[--post-data STR | --post-file FILE] [-Y on/off]\n\t[-P DIR] [-U AGENT] [-T SEC] URL...\n\nRetrieve files via HTTP or FTP\n',
+  nslookup: 'Usage: nslookup [-type=QUERY_TYPE] [-debug] HOST [DNS_SERVER]\n\nQuery DNS about HOST\n\nQUERY_TYPE: soa,ns,a,aaaa,cname,mx,txt,any\n',
+};
+
+/**
+ * What `applet` (grep, wget, nslookup) prints on stderr when misused, banner first; `release` as
+ * busyboxRelease gives it; `old` overrides which usage (an image whose nslookup is 1.28's kind).
+ */
+export function busyboxUsage(release: string, applet: 'grep' | 'wget' | 'nslookup', old = release.split('.').map(Number)[1]! < 29): string {
+  return `${banner(Object.hasOwn(BUILT, release) ? release : BUSYBOX_CURRENT)}\n\n${(old ? OLD_USAGE : USAGE)[applet]!}`;
+}

@@ -7,7 +7,7 @@
 // hello-world and http-echo are FROM scratch.
 
 import { lookupImage, releaseOf } from './behaviour';
-import { busyboxBanner } from './busybox-release';
+import { busyboxRelease } from './busybox-release';
 import { repositoryName } from './reference';
 
 export type ShellFlavour = 'busybox' | 'dash' | 'none';
@@ -24,8 +24,8 @@ export interface Userland {
   rootDirs: string[];
   /** `id` of root. */
   rootId: string;
-  /** busybox's first usage line (busybox-release.ts), in images whose tools are busybox's. */
-  busyboxBanner?: string;
+  /** The BusyBox release (busybox-release.ts) of images whose tools are busybox's. */
+  busyboxRelease?: string;
 }
 
 export const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -111,5 +111,5 @@ export function userlandOf(image: string): Userland {
   if (!l.found) return DEBIAN;
   const repo = repositoryName(l.ref);
   const u = Object.hasOwn(BY_REPOSITORY, repo) ? BY_REPOSITORY[repo]!(l.ref.tag, releaseOf(l)) : l.ref.tag.includes('alpine') ? ALPINE : DEBIAN;
-  return u.shell === 'busybox' ? { ...u, busyboxBanner: busyboxBanner(image) } : u;
+  return u.shell === 'busybox' ? { ...u, busyboxRelease: busyboxRelease(image) } : u;
 }

@@ -22,7 +22,7 @@
 import type { Effects } from '../../kernel/component';
 import { ptrName, type DnsReply } from '../coredns/kubernetes-plugin';
 import { lookupImage } from '../registry/behaviour';
-import { busyboxBanner } from '../registry/busybox-release';
+import { busyboxRelease, busyboxUsage } from '../registry/busybox-release';
 import { repositoryName } from '../registry/reference';
 import type { Step } from '../registry/program';
 import type { ExecResult } from './cri';
@@ -73,19 +73,6 @@ function runsOf(s: ContainerdState): Map<number, NslookupRun> {
 }
 
 /**
- * busybox's usage text for nslookup after its release's banner (busybox-release.ts): 1.28's
- * (networking/nslookup.c at 1_28_4; `kubectl run --image=busybox:1.28.4` transcripts print it
- * whole) and 1.29's on (1_36_1; busybox:1.36 transcripts).
- */
-function busyboxUsage(variant: NslookupVariant, image: string): string {
-  const usage =
-    variant === 'busybox-1.28'
-      ? 'Usage: nslookup [HOST] [SERVER]\n\nQuery the nameserver for the IP address of the given HOST\noptionally using a specified DNS server\n'
-      : 'Usage: nslookup [-type=QUERY_TYPE] [-debug] HOST [DNS_SERVER]\n\nQuery DNS about HOST\n\nQUERY_TYPE: soa,ns,a,aaaa,cname,mx,txt,any\n';
-  return `${busyboxBanner(image)}\n\n${usage}`;
-}
-
-/**
  * Start `nslookup ARGS`. Returns the result at once when nothing goes out (a usage error, no
  * nameserver); otherwise the result comes through `nslookupOnEvent`.
  */
@@ -93,7 +80,7 @@ export function startNslookup(s: ContainerdState, ctx: Effects, c: Container, ar
   const variant = nslookupVariant(c.image) ?? 'busybox-1.36';
   const words = args.filter((a) => !a.startsWith('-'));
   const host = words[0];
-  if (host === undefined || words.length > 2) return { exitCode: 1, stdout: '', stderr: variant === 'bind' ? '' : busyboxUsage(variant, c.image) };
+  if (host === undefined || words.length > 2) return { exitCode: 1, stdout: '', stderr: variant === 'bind' ? '' : busyboxUsage(busyboxRelease(c.image), 'nslookup', variant === 'busybox-1.28') };
   const server = words[1] ?? resolvConfOf(c).nameservers[0] ?? '127.0.0.1';
   s.counters.nslookups = (s.counters.nslookups ?? 0) + 1;
   const run: NslookupRun = { id: s.counters.nslookups, containerId: c.id, variant, host, server, stage: 'query', addresses: [], ptrNames: [], out: '', err: '', exitCode: 0, replies: 0, sink };
