@@ -109,6 +109,25 @@ describe('CoreDNS answers names (DNS for Services and Pods)', () => {
     });
   });
 
+  // Each busybox prints its own release's usage (busybox-release.ts): `kubectl run
+  // --image=busybox:1.28.4 ... nslookup` transcripts show 1.28's banner and usage whole; busybox:1.36
+  // transcripts `BusyBox v1.36.1 (2023-05-18 22:34:17 UTC)` and the 1.29+ usage (networking/nslookup.c).
+  it('prints the usage of the image\'s own busybox release for a bare nslookup', () => {
+    expect(run('kubectl exec old -- nslookup')).toEqual({
+      out: 'BusyBox v1.28.4 (2018-05-22 17:00:17 UTC) multi-call binary.\n\nUsage: nslookup [HOST] [SERVER]\n\nQuery the nameserver for the IP address of the given HOST\noptionally using a specified DNS server\ncommand terminated with exit code 1\n',
+      code: 1,
+    });
+    expect(run('kubectl exec new -- nslookup')).toEqual({
+      out: 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: nslookup [-type=QUERY_TYPE] [-debug] HOST [DNS_SERVER]\n\nQuery DNS about HOST\n\nQUERY_TYPE: soa,ns,a,aaaa,cname,mx,txt,any\ncommand terminated with exit code 1\n',
+      code: 1,
+    });
+    expect(run('kubectl exec old -- wget').out).toMatch(/^BusyBox v1\.28\.4 \(2018-05-22 17:00:17 UTC\) multi-call binary\.\n\nUsage: wget \[-c\|--continue\]/);
+    expect(run('kubectl exec old -- grep')).toEqual({
+      out: 'BusyBox v1.28.4 (2018-05-22 17:00:17 UTC) multi-call binary.\n\nUsage: grep [-HhnlLoqvsriwFE] [-m N] [-A/B/C N] PATTERN/-e PATTERN.../-f FILE [FILE]...\ncommand terminated with exit code 2\n',
+      code: 2,
+    });
+  });
+
   it('answers a headless Service with one A record per ready endpoint', () => {
     const ips = run("kubectl get pods -l app=web -o jsonpath={.items[*].status.podIP}").out.split(' ').sort();
     const r = run('kubectl exec old -- nslookup web-headless');

@@ -88,8 +88,11 @@ const REDIS_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stdout', '1:M {redisTime} * Ready to accept connections tcp'],
 ];
 
-// redis 6.0 (the guestbook's docker.io/redis:6.0.5): `#` for its notices, no monotonic-clock line,
-// `Ready to accept connections` without the listener's name. A node kernel of 5.4 or later has
+// redis 6.0 (the guestbook's docker.io/redis:6.0.5) and 5.0: `#` for its notices, no monotonic-clock
+// line, `Ready to accept connections` without the listener's name (redis 5.0.14 in a redis:5.0
+// container, as issue transcripts show it: `1:C ... # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo`,
+// `# Redis version=5.0.14, ...`, `* Running mode=standalone, port=6379.`, `# Server initialized`,
+// `* Ready to accept connections`; the ASCII logo only on a terminal, as in 6.0 and 7.x). A node kernel of 5.4 or later has
 // somaxconn 4096, so no TCP backlog warning.
 const REDIS6_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stdout', '1:C {redisTime} # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo'],
@@ -165,7 +168,9 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
       ...same(['alpine', '7-alpine', '7.4-alpine', '7.2-alpine'], 17 * MB + 300_000),
       ...same(['6', '6.2', '6.2.14', '6.0.5', '5.0'], 38 * MB + 900_000),
     ]),
-    behaviour: { ...server([6379], REDIS_LOGS, '7.4.0', false), logsByMajor: { '6': REDIS6_LOGS, '5': REDIS6_LOGS } } as ImageBehaviour,
+    // redis:5.0 is 5.0.14, the line's last release (docker-library/repo-info's 5.0.md: ENV
+    // REDIS_VERSION=5.0.14 in the builds of May 2022, after which the tag was no longer built).
+    behaviour: { ...server([6379], REDIS_LOGS, '7.4.0', false), aliases: { '5.0': '5.0.14' }, logsByMajor: { '6': REDIS6_LOGS, '5': REDIS6_LOGS } } as ImageBehaviour,
   },
   'docker.io/library/busybox': {
     tags: sizes(same(['latest', '1.36', '1.36.1', '1.35', '1.34', '1.28', 'stable', 'musl', 'glibc'], 2 * MB + 150_000)),

@@ -11,6 +11,9 @@
 //   repositories (a digest seen only once is not taken). busybox:1.36 keeps the later rebuild those
 //   repositories pin, not repo-info's Jan 2023 one; nginx:1.27.1 was rebuilt several times, and
 //   keeps the build pinned most often.
+// - busybox: each tag runs its line's release (busybox-release.ts: 1.28 1.28.4, 1.34 1.34.1, 1.35
+//   1.35.0, 1.36 and the other names 1.36.1) and every published busybox tag's `seen` names that
+//   release (busybox-release.test.ts); 1.35 is repo-info's 1.35.md of Dec 2022, a 1.35.0 build.
 // - nginx 1.7.9, 1.14.2, 1.16.1 and busybox 1.28 (the docs' Deployment, rolling update and init
 //   container examples): the Image ID that `kubectl describe pod` printed for that tag, the same in
 //   several unrelated transcripts (tags no longer rebuilt, so every pull since gives it).
@@ -137,9 +140,11 @@
 //   nginx 1.27.0, 1.26.1, 1.26.0 and 1.25.0 to 1.25.4 (ENV NGINX_VERSION of the tag's release;
 //   registry.test.ts holds them to the release nginx logs); nginx alpine-slim (1.27.1-alpine-slim.md
 //   of Aug 2024, official-images naming `1.27.1-alpine-slim, ..., alpine-slim` one build); redis
-//   6.0.5 (the full eight-platform list of Jun 2020; another fork's version lacks amd64); busybox
-//   1.34 (May 2022) and stable (`RUN BusyBox 1.36.1 (glibc)`, Oct 2025, the release Kubeplay's
-//   busybox prints); wordpress 6.6 and latest (the 6.6.2 build; official-images' library/wordpress
+//   6.0.5 (the full eight-platform list of Jun 2020; another fork's version lacks amd64) and 5.0
+//   (the 5.0.14 build of May 2022, ENV REDIS_VERSION=5.0.14: the line's last release, which
+//   Kubeplay's redis:5.0 runs and logs; an earlier version of the file is a 5.0.12 build); busybox
+//   1.34 (May 2022, a build of 1.34.1, the release Kubeplay's busybox:1.34 runs) and stable (`RUN
+//   BusyBox 1.36.1 (glibc)`, Oct 2025, the release Kubeplay's busybox:stable prints); wordpress 6.6 and latest (the 6.6.2 build; official-images' library/wordpress
 //   gives the newest release's default build `..., 6.6, 6, latest`), 6.2.1-apache and 4.8-apache
 //   (its last build, 4.8.3). wordpress-logs.ts logs each build's Apache and PHP releases, from the
 //   local/ record of the same Image ID (apache2 package) and the remote/ record's ENV PHP_VERSION.
@@ -163,8 +168,7 @@
 // NOT real, stand-ins derived from the name (digest.ts): every other tag of catalogue.ts and
 // catalogue-docs.ts. Docker Official Images: the stored copy of repo-info has no file, and no
 // stored version of the build the catalogue models, for busybox glibc (the glibc.md versions the forks hold are 2020 builds, docker-library's a Jan
-// 2023 1.36.0 one, while Kubeplay's busybox prints v1.36.1), redis 5.0 (maxmood96's 5.0.md is a
-// 5.0.12 build, but Kubeplay's redis:5.0 runs 7.4.0, as the catalogue has no 5.0.x tag), postgres
+// 2023 1.36.0 one, while Kubeplay's busybox prints v1.36.1), postgres
 // alpine (the one stored `alpine` record read is a 16.3 build of Jun 2024, not 16.4). Searched but
 // no stored record of the catalogue's newest line (only older or newer lines' builds): fedora
 // latest (40; maxmood96's latest.md is a Fedora 43 build), rabbitmq latest/3 (3.13; the fork's 3.md is a 3.8.14 build of

@@ -50,4 +50,27 @@ describe('the release a tag runs', () => {
     const line = programFor('redis:6', undefined, undefined).steps.find((s) => s.op === 'log' && s.text.includes('Redis version='));
     expect(line).toMatchObject({ text: expect.stringContaining('Redis version=6.2.14,') });
   });
+
+  // redis:5.0 is the 5.0.14 build (docker-library/repo-info's fork maxmood96/repo-info,
+  // repos/redis/remote/5.0.md at ae5c4295: ENV REDIS_VERSION=5.0.14), logging as a redis:5.0
+  // container does (redis 5.0.14 src/server.c main(): the LL_WARNING `#` lines; a docker-compose
+  // log of redis 5.0.14 in an issue transcript: `# Redis version=5.0.14, ...`, `* Running
+  // mode=standalone, port=6379.`, `# Server initialized`, `* Ready to accept connections`).
+  it('runs redis:5.0 as redis 5.0.14 with redis 5 startup lines', () => {
+    const logs = programFor('redis:5.0', undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
+    expect(logs).toEqual([
+      '1:C {redisTime} # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo',
+      '1:C {redisTime} # Redis version=5.0.14, bits=64, commit=00000000, modified=0, pid=1, just started',
+      '1:C {redisTime} # Warning: no config file specified, using the default config. In order to specify a config file use redis-server /path/to/redis.conf',
+      '1:M {redisTime} * Running mode=standalone, port=6379.',
+      '1:M {redisTime} # Server initialized',
+      '1:M {redisTime} * Ready to accept connections',
+    ]);
+  });
+
+  it('runs redis:6.0.5 as redis 6.0.5 with the same 6.0 lines', () => {
+    const logs = programFor('redis:6.0.5', undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
+    expect(logs[1]).toBe('1:C {redisTime} # Redis version=6.0.5, bits=64, commit=00000000, modified=0, pid=1, just started');
+    expect(logs.at(-1)).toBe('1:M {redisTime} * Ready to accept connections');
+  });
 });

@@ -7,6 +7,7 @@
 // hello-world and http-echo are FROM scratch.
 
 import { lookupImage, releaseOf } from './behaviour';
+import { busyboxRelease } from './busybox-release';
 import { repositoryName } from './reference';
 
 export type ShellFlavour = 'busybox' | 'dash' | 'none';
@@ -23,6 +24,8 @@ export interface Userland {
   rootDirs: string[];
   /** `id` of root. */
   rootId: string;
+  /** The BusyBox release (busybox-release.ts) of images whose tools are busybox's. */
+  busyboxRelease?: string;
 }
 
 export const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -107,6 +110,6 @@ export function userlandOf(image: string): Userland {
   const l = lookupImage(image);
   if (!l.found) return DEBIAN;
   const repo = repositoryName(l.ref);
-  if (Object.hasOwn(BY_REPOSITORY, repo)) return BY_REPOSITORY[repo]!(l.ref.tag, releaseOf(l));
-  return l.ref.tag.includes('alpine') ? ALPINE : DEBIAN;
+  const u = Object.hasOwn(BY_REPOSITORY, repo) ? BY_REPOSITORY[repo]!(l.ref.tag, releaseOf(l)) : l.ref.tag.includes('alpine') ? ALPINE : DEBIAN;
+  return u.shell === 'busybox' ? { ...u, busyboxRelease: busyboxRelease(image) } : u;
 }

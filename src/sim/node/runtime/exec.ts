@@ -9,6 +9,7 @@
 // network (outgoing.ts), inside a longer script it says so.
 
 import { rfc3339 } from '../../api/time';
+import { BUSYBOX_CURRENT, busyboxUsage } from '../registry/busybox-release';
 import { sleepMs } from '../registry/shell';
 import type { Userland } from '../registry/userland';
 
@@ -370,7 +371,7 @@ function grep(args: string[], io: Io, ctx: ExecContext, gnu: boolean): number {
   const flags = args.filter((a) => /^-[a-zA-Z]+$/.test(a)).join('');
   const [pattern, ...files] = args.filter((a) => !/^-[a-zA-Z]+$/.test(a));
   if (pattern === undefined) {
-    io.err += gnu ? 'Usage: grep [OPTION]... PATTERNS [FILE]...\nTry \'grep --help\' for more information.\n' : 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: grep [-HhnlLoqvsrRiwFE] [-m N] [-A|B|C N] { PATTERN | -e PATTERN... | -f FILE... } [FILE]...\n';
+    io.err += gnu ? 'Usage: grep [OPTION]... PATTERNS [FILE]...\nTry \'grep --help\' for more information.\n' : busyboxUsage(ctx.userland.busyboxRelease ?? BUSYBOX_CURRENT, 'grep');
     return 2;
   }
   let re: RegExp;

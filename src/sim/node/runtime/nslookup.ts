@@ -22,6 +22,7 @@
 import type { Effects } from '../../kernel/component';
 import { ptrName, type DnsReply } from '../coredns/kubernetes-plugin';
 import { lookupImage } from '../registry/behaviour';
+import { busyboxRelease, busyboxUsage } from '../registry/busybox-release';
 import { repositoryName } from '../registry/reference';
 import type { Step } from '../registry/program';
 import type { ExecResult } from './cri';
@@ -71,9 +72,6 @@ function runsOf(s: ContainerdState): Map<number, NslookupRun> {
   return (s.nslookups ??= new Map());
 }
 
-/** busybox's usage text for nslookup (1.36). */
-const BUSYBOX_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: nslookup [-type=QUERY_TYPE] [-debug] HOST [DNS_SERVER]\n\nQuery DNS about HOST\n\nQUERY_TYPE: soa,ns,a,aaaa,cname,mx,txt,any\n';
-
 /**
  * Start `nslookup ARGS`. Returns the result at once when nothing goes out (a usage error, no
  * nameserver); otherwise the result comes through `nslookupOnEvent`.
@@ -82,7 +80,7 @@ export function startNslookup(s: ContainerdState, ctx: Effects, c: Container, ar
   const variant = nslookupVariant(c.image) ?? 'busybox-1.36';
   const words = args.filter((a) => !a.startsWith('-'));
   const host = words[0];
-  if (host === undefined || words.length > 2) return { exitCode: 1, stdout: '', stderr: variant === 'bind' ? '' : BUSYBOX_USAGE };
+  if (host === undefined || words.length > 2) return { exitCode: 1, stdout: '', stderr: variant === 'bind' ? '' : busyboxUsage(busyboxRelease(c.image), 'nslookup', variant === 'busybox-1.28') };
   const server = words[1] ?? resolvConfOf(c).nameservers[0] ?? '127.0.0.1';
   s.counters.nslookups = (s.counters.nslookups ?? 0) + 1;
   const run: NslookupRun = { id: s.counters.nslookups, containerId: c.id, variant, host, server, stage: 'query', addresses: [], ptrNames: [], out: '', err: '', exitCode: 0, replies: 0, sink };

@@ -6,6 +6,7 @@
 // Couldn't connect to server`, `curl: (6) Could not resolve host: %s`); `-s` silences curl's errors
 // unless `-S` is given.
 
+import { BUSYBOX_CURRENT, busyboxUsage } from '../registry/busybox-release';
 import { shellWords } from './exec';
 
 export interface HttpClientCommand {
@@ -40,7 +41,7 @@ function parseUrl(raw: string): { host: string; port: number; path: string } | u
   return { host: m[2]!, port, path: m[4] || '/' };
 }
 
-function parseWget(args: string[]): HttpClientParse {
+function parseWget(args: string[], busyboxRelease: string): HttpClientParse {
   const cmd: Partial<HttpClientCommand> = { tool: 'wget', quiet: false, showError: true, fail: true };
   let url: string | undefined;
   for (let i = 0; i < args.length; i++) {
@@ -66,7 +67,7 @@ function parseWget(args: string[]): HttpClientParse {
     }
     url ??= a;
   }
-  if (url === undefined) return { ok: false, stderr: 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: wget [-cqS] [--spider] [-O FILE] [-o LOGFILE] [--header STR]\n\t[--post-data STR | --post-file FILE] [-Y on/off]\n\t[-P DIR] [-U AGENT] [-T SEC] URL...\n\nRetrieve files via HTTP or FTP\n', exitCode: 1 };
+  if (url === undefined) return { ok: false, stderr: busyboxUsage(busyboxRelease, 'wget'), exitCode: 1 };
   const u = parseUrl(url);
   if (!u) return { ok: false, stderr: `wget: bad address '${url}'\n`, exitCode: 1 };
   return { ok: true, cmd: { ...(cmd as HttpClientCommand), ...u } };
@@ -127,13 +128,13 @@ const base = (p: string): string => p.split('/').pop() ?? p;
  * The HTTP request a command line makes, if it is one: `wget ...`, `curl ...`, or a shell running
  * just that (`sh -c 'wget -qO- http://web'`). Undefined for anything else.
  */
-export function httpClientCommand(argv: string[], has: (tool: string) => boolean): HttpClientParse | undefined {
+export function httpClientCommand(argv: string[], has: (tool: string) => boolean, busyboxRelease = BUSYBOX_CURRENT): HttpClientParse | undefined {
   let words = argv;
   if (SHELLS.includes(base(argv[0] ?? '')) && argv[1] === '-c' && argv.length === 3 && !/[;&|<>`$]/.test(argv[2]!)) words = shellWords(argv[2]!, new Map());
   const tool = base(words[0] ?? '');
   if ((tool !== 'wget' && tool !== 'curl' && tool !== 'redis-cli') || !has(tool)) return undefined;
   if (tool === 'redis-cli') return parseRedisCli(words.slice(1));
-  return tool === 'wget' ? parseWget(words.slice(1)) : parseCurl(words.slice(1));
+  return tool === 'wget' ? parseWget(words.slice(1), busyboxRelease) : parseCurl(words.slice(1));
 }
 
 export type HttpOutcome =
