@@ -7,30 +7,25 @@
 
 import FIRST_SCENARIO from 'virtual:kubeplay-first-scenario';
 import type { ParseResult } from '../sim/scenario/schema';
+import { deferredModule } from '../sim/deferred-module';
 
 type ScenarioText = typeof import('./scenario-text');
 
-let loaded: ScenarioText | undefined;
-let loading: Promise<void> | undefined;
+const SCENARIO_TEXT = deferredModule(
+  () => import('./scenario-text'),
+  "a scenario's text reached the worker before the YAML parser loaded (sim.worker.ts waits for loadScenarioText())",
+);
 
-export const scenarioTextReady = (): boolean => loaded !== undefined;
+export const scenarioTextReady = SCENARIO_TEXT.ready;
 
-export function loadScenarioText(): Promise<void> {
-  loading ??= import('./scenario-text').then((m) => {
-    loaded = m;
-  });
-  return loading;
-}
+export const loadScenarioText = SCENARIO_TEXT.load;
 
 /** parseScenario's own default file name stands for a call without one. */
 const isFirst = (text: string, file = 'scenario.yaml'): boolean => text === FIRST_SCENARIO.text && file === FIRST_SCENARIO.file;
 
-export const canParseNow = (text: string, file: string): boolean => loaded !== undefined || isFirst(text, file);
+export const canParseNow = (text: string, file: string): boolean => SCENARIO_TEXT.ready() || isFirst(text, file);
 
-function text(): ScenarioText {
-  if (!loaded) throw new Error("a scenario's text reached the worker before the YAML parser loaded (sim.worker.ts waits for loadScenarioText())");
-  return loaded;
-}
+const text = SCENARIO_TEXT.get;
 
 export const parseScenario: ScenarioText['parseScenario'] = (source, file) =>
   // A copy: the session may keep and change what it is given.

@@ -11,27 +11,20 @@ import { startKubectl } from './kubectl/start';
 import type { Vocabulary } from './kubectl/vocabulary';
 import type { NodeShellConfig, NodeShellState } from './node/node-shell';
 import { startNodeShell } from './node/start';
+import { deferredModule } from '../deferred-module';
 
-type Programs = typeof import('./programs');
+const PROGRAMS = deferredModule(
+  () => import('./programs'),
+  'a command reached kubectl or a node shell before their programs loaded (sim.worker.ts waits for loadCliPrograms())',
+);
 
-let loaded: Programs | undefined;
-let loading: Promise<void> | undefined;
+export const cliProgramsReady = PROGRAMS.ready;
 
-export const cliProgramsReady = (): boolean => loaded !== undefined;
+export const loadCliPrograms = PROGRAMS.load;
 
-export function loadCliPrograms(): Promise<void> {
-  loading ??= import('./programs').then((m) => {
-    loaded = m;
-  });
-  return loading;
-}
+export const kubectlVocabulary = (): Vocabulary | undefined => PROGRAMS.loaded()?.kubectlVocabulary();
 
-export const kubectlVocabulary = (): Vocabulary | undefined => loaded?.kubectlVocabulary();
-
-function programs(): Programs {
-  if (!loaded) throw new Error('a command reached kubectl or a node shell before their programs loaded (sim.worker.ts waits for loadCliPrograms())');
-  return loaded;
-}
+const programs = PROGRAMS.get;
 
 export const kubectl: ComponentType<KubectlState, KubectlConfig> = {
   kind: 'kubectl',

@@ -12,10 +12,11 @@ import { ADMIN_CREDENTIALS } from '../../names';
 import type { CliExec, CliOutput } from '../protocol';
 import { ROLLOUT_POLL_TIMER } from './commands/rollout';
 import { kubectl, type KubectlState } from './kubectl';
+import { warmDiscovery } from './discovery-cache-testing';
 
 function setup(): { st: KubectlState; ctx: RecordingEffects } {
   const ctx = new RecordingEffects({ self: 'kubectl', now: 0 });
-  const st = kubectl.start(ctx, { config: { apiserver: 'kube-apiserver', credentials: ADMIN_CREDENTIALS, server: '10.0.0.10:6443' }, persisted: undefined, incarnation: 1 });
+  const st = warmDiscovery(kubectl.start(ctx, { config: { apiserver: 'kube-apiserver', credentials: ADMIN_CREDENTIALS, server: '10.0.0.10:6443' }, persisted: undefined, incarnation: 1 }));
   return { st, ctx };
 }
 

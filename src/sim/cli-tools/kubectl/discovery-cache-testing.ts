@@ -1,8 +1,12 @@
-// For the discovery-cache tests: what kubectl -v=6 logs when a type the cache misses makes it
-// fetch discovery again (client-go restmapper/discovery.go, discovery_client.go timeout=32s).
+// For the discovery-cache tests: what kubectl -v=6 logs when a type the cache misses makes it fetch
+// discovery again (client-go restmapper/discovery.go, discovery_client.go timeout=32s); and a warm
+// cache for the tests that drive the kubectl component alone.
 
 import { expect } from 'vitest';
 import type { buildCluster } from '../../cluster';
+import { RESOURCES, apiVersionOf } from '../../api/resources';
+import { storeDiscovery } from './discovery-cache';
+import type { KubectlState } from './job';
 
 /** The -v=6 lines without their klog header and durations, the kubeconfig line left out. */
 export function verboseLines(stderr: string): string[] {
@@ -29,4 +33,14 @@ export function restartApiserver(c: ReturnType<typeof buildCluster>): void {
   c.sim.runUntil(c.sim.now + 2_000);
   c.start('kube-apiserver');
   c.sim.runUntil(c.sim.now + 15_000);
+}
+
+/**
+ * For tests that drive the kubectl component alone with answers of their own: a cache as the first
+ * discovery fetch would have written it, every built-in group/version, so their first request is the
+ * verb's own (a real kubectl whose ~/.kube/cache was written by an earlier command).
+ */
+export function warmDiscovery(st: KubectlState, now = 0): KubectlState {
+  storeDiscovery(st, [...new Set(RESOURCES.map(apiVersionOf))], now);
+  return st;
 }

@@ -1,7 +1,7 @@
 // The discovery cache's 6-hour ttl counted from its last write (config_flags.go 6*time.Hour,
 // client-go discovery/cached/disk cached_discovery.go getCachedFile: ModTime + ttl), at the
-// component: `api-versions` writes the cache anew (it invalidates and fetches), so a command 6 hours
-// after the warm start but less than 6 hours after api-versions maps without fetching; one more
+// component: `api-versions` writes the cache (it fetches), so a command 6 hours after the start
+// but less than 6 hours after api-versions maps without fetching; one more
 // than 6 hours after that write fetches /api and /apis first. exec, attach and logs of a bare POD
 // build ResourceNames("pods", POD) (exec.go, attach.go, logs.go), which maps `pods` through the cache.
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ describe('the discovery cache ttl counts from the last write', () => {
   const apps = { items: [{ metadata: { name: 'apps' }, versions: [{ version: 'v1' }] }] };
   const at = (ms: number): void => void (ctx.now = ms as typeof ctx.now);
 
-  it('api-versions just before the ttl writes the cache anew; it is fresh 6 hours after the warm start', () => {
+  it('api-versions just before the ttl writes the cache; it is fresh 6 hours after the start', () => {
     at(DISCOVERY_TTL_MS - 60_000);
     run('kubectl api-versions');
     answer(core);

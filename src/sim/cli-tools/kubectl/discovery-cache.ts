@@ -15,10 +15,14 @@
 // cached_discovery.go getCachedFile: `cache expired` once now is after the file's mtime + ttl): the
 // next command that maps a type then fetches GET /api and /apis again, without invalidating
 // (no `Invalidating discovery information` at -v=6), and writes the cache anew.
-// Simplified: the in-page kubectl starts with a warm cache holding every built-in group/version,
-// written when the simulation started (no first fetch: a cold start would add four messages, each
-// a latency draw from the one PRNG, before every scenario's first objects are named); only the
-// TYPE words the verb table declares are mapped (exec, attach and logs of a bare POD map `pods`).
+// The in-page kubectl starts with an empty cache, as kubectl with a fresh --cache-dir does: the first
+// command that maps a type reads no cache files, so it fetches GET /api and /apis (no
+// `Invalidating discovery information`: nothing was cached), writes the cache and maps through it;
+// kubectl v1.31 -v=6 get pods against `kubeplay serve` with an empty --cache-dir logs the same three
+// GETs (discovery-cache-cold.cluster.test.ts).
+// Simplified: only the TYPE words the verb table declares are mapped (exec, attach and logs of a
+// bare POD map `pods`); apply/create/replace -f map their kinds without the cache, so a first
+// command of that kind does not fetch discovery as real kubectl's resource builder would.
 
 import { AGGREGATED_DISCOVERY_ACCEPT } from '../../api/http';
 import { resourcesInCategory, type ResourceInfo } from '../../api/resources';
@@ -33,16 +37,16 @@ export const DISCOVERY_APIS_STEP = 'discovery.apis';
 /** config_flags.go: the disk cache's ttl. */
 export const DISCOVERY_TTL_MS = 6 * 3_600_000;
 
-/** client-go's discovery client asks with its own 32 s timeout (discovery_client.go defaultTimeout). */
-const DISCOVERY_TIMEOUT = { timeout: '32s' };
+/** client-go's discovery client asks with its own 32 s timeout (discovery_client.go defaultTimeout): the mapper's fetch, api-resources, api-versions. */
+export const DISCOVERY_TIMEOUT = { timeout: '32s' };
 
 interface DiscoveryList {
   items?: { metadata?: { name?: string }; versions?: { version: string }[] }[];
 }
 
-/** Whether kubectl's cache holds this resource's group/version (no cache yet: the warm one holds all). */
+/** Whether kubectl's cache holds this resource's group/version (no cache yet: it holds none). */
 export function cachedResource(st: KubectlState, info: ResourceInfo): boolean {
-  if (!st.discovery) return true;
+  if (!st.discovery) return false;
   return st.discovery.includes(info.group ? `${info.group}/${info.version}` : info.version);
 }
 
@@ -62,9 +66,9 @@ export function storeDiscovery(st: KubectlState, groupVersions: readonly string[
   st.discoveryWrittenAt = now;
 }
 
-/** getCachedFile: the files are older than the ttl (the warm cache was written at simulated time 0). */
+/** getCachedFile: there are no files yet, or they are older than the ttl; either way kubectl fetches without invalidating. */
 export function discoveryExpired(st: KubectlState, now: number): boolean {
-  return now > (st.discoveryWrittenAt ?? 0) + DISCOVERY_TTL_MS;
+  return st.discoveryWrittenAt === undefined || now > st.discoveryWrittenAt + DISCOVERY_TTL_MS;
 }
 
 /** A job that refreshes the cache on a miss: what /api listed while /apis is awaited. */

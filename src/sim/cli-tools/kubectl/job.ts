@@ -60,9 +60,9 @@ export interface KubectlState {
    * scenario user) and certificates, which `kubectl config` edits (kubeconfig/machine.ts).
    */
   files: Record<string, string>;
-  /** The group/versions kubectl's discovery cache holds; unset: the warm cache, every built-in one (discovery-cache.ts). */
+  /** The group/versions kubectl's discovery cache holds; unset: no cache yet, the first command that maps a type fetches it (discovery-cache.ts). */
   discovery?: string[];
-  /** When the discovery cache was last written (simulated ms; unset: 0, the warm cache). */
+  /** When the discovery cache was last written (simulated ms; unset: never). */
   discoveryWrittenAt?: number;
 }
 

@@ -12,12 +12,13 @@ import { LAST_APPLIED, lastAppliedFor, withLastApplied } from './commands/apply'
 import { kubectl, type KubectlState } from './kubectl';
 import { toTable } from '../../apiserver/table';
 import { resourceForName } from '../../api/resources';
+import { warmDiscovery } from './discovery-cache-testing';
 
 const WEB_YAML = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: web\n    image: nginx:1.25\n';
 
 function setup(now = 0): { st: KubectlState; ctx: RecordingEffects } {
   const ctx = new RecordingEffects({ self: 'kubectl', now });
-  const st = kubectl.start(ctx, { config: { apiserver: 'kube-apiserver', credentials: ADMIN_CREDENTIALS, server: '10.0.0.10:6443' }, persisted: undefined, incarnation: 1 });
+  const st = warmDiscovery(kubectl.start(ctx, { config: { apiserver: 'kube-apiserver', credentials: ADMIN_CREDENTIALS, server: '10.0.0.10:6443' }, persisted: undefined, incarnation: 1 }), now);
   return { st, ctx };
 }
 

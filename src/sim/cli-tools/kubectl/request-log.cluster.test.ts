@@ -14,8 +14,13 @@ describe('kubectl -v and get --raw', () => {
   const files = { 'pod.yaml': POD };
 
   it('-v=6 prints the config file and one line per request with status and milliseconds', () => {
+    // The first command fetches discovery into the empty cache first (discovery-cache-cold.cluster.test.ts).
+    const line = (request: string) => `${KLOG}round_trippers.go:553\\] GET https://10.0.0.10:6443/${request} 200 OK in \\d+ milliseconds\n`;
     const out = c.run('kubectl get pods -v=6');
-    expect(out.stderr).toMatch(new RegExp(`^${KLOG}loader.go:395\\] Config loaded from file:  /root/.kube/config\n${KLOG}round_trippers.go:553\\] GET https://10.0.0.10:6443/api/v1/namespaces/default/pods\\?limit=500 200 OK in \\d+ milliseconds\nNo resources found in default namespace.\n$`));
+    expect(out.stderr).toMatch(
+      new RegExp(`^${KLOG}loader.go:395\\] Config loaded from file:  /root/.kube/config\n${line('api\\?timeout=32s')}${line('apis\\?timeout=32s')}${line('api/v1/namespaces/default/pods\\?limit=500')}No resources found in default namespace.\n$`),
+    );
+    expect(c.run('kubectl get pods -v=6').stderr).toMatch(new RegExp(`^${KLOG}loader.go:395\\] Config loaded from file:  /root/.kube/config\n${line('api/v1/namespaces/default/pods\\?limit=500')}No resources found in default namespace.\n$`));
   });
 
   it('-v=8 shows the JSON kubectl POSTs for a YAML file, its headers, and the answer', () => {

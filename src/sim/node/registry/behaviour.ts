@@ -12,6 +12,7 @@ import { stressSteps } from './stress';
 import { policyWebhookSteps } from './policy-webhook';
 import { metricsServerSteps } from './metrics-server-program';
 import { tagVersion } from './tag-version';
+import { bitnamiRedisSteps } from './bitnami-redis';
 
 /** A resolved catalogue entry for one reference, or the reason there is none. */
 export type Lookup =
@@ -35,10 +36,12 @@ export function releaseOf(l: Extract<Lookup, { found: true }>): string | undefin
   return b.kind === 'server' ? tagVersion(l.ref.tag, Object.keys(l.entry.tags), b.version, b.aliases) : undefined;
 }
 
-function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[]): Step[] {
+function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[], env: readonly [string, string][]): Step[] {
   const [major, minor] = version.split('.');
   const logs = b.logsByMajor?.[`${major}.${minor}`] ?? b.logsByMajor?.[major!] ?? b.logs;
-  const steps: Step[] = logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
+  const startup = b.startup === 'bitnami-redis' ? bitnamiRedisSteps(env, version) : undefined;
+  if (startup?.exit !== undefined) return [...startup.logs, { op: 'exit', code: startup.exit }];
+  const steps: Step[] = startup ? startup.logs : logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
   // http-echo and similar take `-listen=:8080`.
   const listen = args.map((a) => /^-?-listen=:?(\d+)$/.exec(a)).find((m) => m);
   const ports = listen ? [Number(listen[1])] : b.ports;
@@ -87,7 +90,7 @@ export function programFor(image: string, command: string[] | undefined, args: s
   if (command && command.length) return { steps: argvSteps(argv, sh), onSigterm: 'ignore' };
   switch (b.kind) {
     case 'server': {
-      const p: Program = { steps: serverSteps(b, l.found ? releaseOf(l)! : (b.version ?? tag), args ?? []), onSigterm: 'exit0' };
+      const p: Program = { steps: serverSteps(b, l.found ? releaseOf(l)! : (b.version ?? tag), args ?? [], sh.env), onSigterm: 'exit0' };
       if (b.shutdownLogs) p.sigtermLogs = b.shutdownLogs.map(([stream, text]) => ({ stream, text }));
       return p;
     }

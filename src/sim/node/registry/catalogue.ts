@@ -17,6 +17,8 @@ export type ImageBehaviour =
       logsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
       /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`; gb-redisslave's `--slaveof redis-master 6379`). */
       replicaof?: { host: string; port: number };
+      /** A startup script of its own instead of `logs` (bitnami-redis.ts: bitnami/redis's entrypoint, which reads the environment). */
+      startup?: 'bitnami-redis';
       /** What it writes when SIGTERM stops it. */
       shutdownLogs?: [('stdout' | 'stderr'), string][];
     }
@@ -296,7 +298,13 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   'registry.k8s.io/liveness': { tags: sizes(same(['latest'], 2 * MB + 200_000)), behaviour: { kind: 'agnhost' } },
   'registry.k8s.io/goproxy': { tags: sizes(same(['0.1'], 2 * MB + 500_000)), behaviour: { kind: 'server', ports: [8080], logs: [] } },
   'quay.io/prometheus/node-exporter': { tags: sizes(same(['latest', 'v1.8.2'], 11 * MB + 500_000)), behaviour: server([9100], []) },
-  'docker.io/bitnami/redis': { tags: sizes(same(['latest', '7.4', '7.2'], 52 * MB)), behaviour: server([6379], REDIS_LOGS, '7.4.0', false) },
+  // bitnami/containers bitnami/redis: the 7.4 line's 7.4.0 is `latest`; the 7.2 line's build of the
+  // time is 7.2.5 (7.2/debian-12/Dockerfile: APP_VERSION="7.2.5", ref.name 7.2.5-debian-12-r2), each
+  // also tagged with its full release. Its entrypoint logs as bitnami-redis.ts says.
+  'docker.io/bitnami/redis': {
+    tags: sizes(same(['latest', '7.4', '7.4.0', '7.2', '7.2.5'], 52 * MB)),
+    behaviour: { ...server([6379], [], '7.4.0', false), startup: 'bitnami-redis' } as ImageBehaviour,
+  },
   'docker.io/library/wordpress': {
     tags: sizes(same(['latest', '6.6', '6.2.1-apache', '4.8-apache'], 256 * MB)),
     behaviour: { ...server([80], WORDPRESS_LOGS, WORDPRESS_RELEASE), aliases: WORDPRESS_ALIASES, logsByMajor: WORDPRESS_LOGS_BY_LINE } as ImageBehaviour,

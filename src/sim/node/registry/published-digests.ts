@@ -180,8 +180,8 @@
 // - moving tags with no pin of the catalogue's newest tag's build under the moving name: curl
 //   latest, netshoot latest (pinned as sha256:b09d9b21... and others, not v0.13's digest),
 //   node-exporter latest (pinned as three other digests, not v1.8.2's), and bitnami/redis latest,
-//   7.4 and 7.2 (no pin of bitnami/redis:7.4.0 found; Kubeplay's bitnami/redis runs 7.4.0 for
-//   every tag, so no 7.2 build could be held to it);
+//   7.4, 7.4.0, 7.2 and 7.2.5 (no pin of a bitnami/redis 7.4.0 or 7.2.5 build found; latest and
+//   7.4 run 7.4.0, 7.2 runs 7.2.5, bitnami-redis.ts);
 // - seen only once, or only within one project: http-echo 0.2.3 (sha256:ba27d460..., latest before
 //   1.0.0, is pinned untagged in many places but named 0.2.3 once), netshoot v0.12 (no pin),
 //   polinux/stress 1.0.4 (pinned at latest's digest by one project only), hello-app 2.0 (one pin),

@@ -25,7 +25,7 @@ export const KILL_TIMER = 'container.kill';
 /** A loop with no sleep in it would spin forever; after this many steps in one go it is left running. */
 const MAX_STEPS_AT_ONCE = 500;
 
-/** Fill the time placeholders real programs print (nginx, redis, klog, mysqld, date). */
+/** Fill the time placeholders real programs print (nginx, redis, bitnami's `date +%T.%2N`, klog, mysqld, date). */
 export function fillPlaceholders(text: string, now: number, podIP: string): string {
   if (!text.includes('{')) return text;
   const iso = rfc3339Micro(now); // 2024-08-13T09:00:05.123000Z
@@ -35,6 +35,7 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
   const weekday = DAYS[(Math.floor((Date.UTC(Number(y), Number(mo) - 1, Number(d)) / 86_400_000)) + 4) % 7]!;
   return text
     .replace(/\{nginxTime\}/g, `${y}/${mo}/${d} ${time}`)
+    .replace(/\{bitnamiTime\}/g, `${time}.${ms.slice(0, 2)}`)
     .replace(/\{redisTime\}/g, `${d} ${MONTHS[Number(mo) - 1]} ${y} ${time}.${ms}`)
     .replace(/\{klogTime\}/g, `${mo}${d} ${time}.${iso.slice(20, 26)}`)
     .replace(/\{isoTime\}/g, `${date}T${time}.${ms}+00:00`)

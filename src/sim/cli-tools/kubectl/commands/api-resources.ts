@@ -7,7 +7,7 @@ import { AGGREGATED_DISCOVERY_ACCEPT } from '../../../api/http';
 import type { Effects } from '../../../kernel/component';
 import { tabwrite, KUBECTL_TABLE } from '../../common/tabwriter';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
-import { groupVersionsOf, storeDiscovery } from '../discovery-cache';
+import { DISCOVERY_TIMEOUT, groupVersionsOf, storeDiscovery } from '../discovery-cache';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 
 interface Row {
@@ -44,7 +44,7 @@ export function startApiResources(st: KubectlState, common: JobCommon, p: Parsed
     groupVersions: [],
   };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
-  jobRequest(st, job, ctx, { method: 'GET', path: '/api', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'api');
+  jobRequest(st, job, ctx, { method: 'GET', path: '/api', query: DISCOVERY_TIMEOUT, accept: AGGREGATED_DISCOVERY_ACCEPT }, 'api');
 }
 
 /** The first version a group lists is its preferred one; kubectl prints only that. */
@@ -85,7 +85,7 @@ export function onApiResourcesResult(st: KubectlState, job: ApiResourcesJob, ste
   if (!r.ok) return finishJob(st, job, ctx, r.err);
   collect(job, asObject(r) as unknown as DiscoveryList);
   job.groupVersions.push(...groupVersionsOf(asObject(r)));
-  if (step === 'api') return void jobRequest(st, job, ctx, { method: 'GET', path: '/apis', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'apis');
+  if (step === 'api') return void jobRequest(st, job, ctx, { method: 'GET', path: '/apis', query: DISCOVERY_TIMEOUT, accept: AGGREGATED_DISCOVERY_ACCEPT }, 'apis');
   // api-resources always asks the server afresh (discoveryclient.Invalidate) and caches what it got.
   storeDiscovery(st, job.groupVersions, ctx.now);
   job.stdout += renderApiResources(job);

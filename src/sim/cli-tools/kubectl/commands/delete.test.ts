@@ -10,10 +10,11 @@ import { ADMIN_CREDENTIALS } from '../../../names';
 import type { CliExec, CliOutput } from '../../protocol';
 import { kubectl } from '../kubectl';
 import { FORCE_WARNING } from './delete';
+import { warmDiscovery } from '../discovery-cache-testing';
 
 function run(line: string): { ctx: RecordingEffects; del?: HttpRequest; out: CliOutput } {
   const ctx = new RecordingEffects({ self: 'kubectl', now: 0 });
-  const st = kubectl.start(ctx, { config: { apiserver: 'kube-apiserver', credentials: ADMIN_CREDENTIALS, server: '10.0.0.10:6443' }, persisted: undefined, incarnation: 1 });
+  const st = warmDiscovery(kubectl.start(ctx, { config: { apiserver: 'kube-apiserver', credentials: ADMIN_CREDENTIALS, server: '10.0.0.10:6443' }, persisted: undefined, incarnation: 1 }));
   const body: CliExec = { type: 'cli.exec', jobId: 7, line, argv: line.split(' ').slice(1) };
   kubectl.onMessage(st, testMessage(body as unknown as { type: string }, { from: 'user' }), ctx);
   const answer = (id: number, status: number, b: unknown): void => {

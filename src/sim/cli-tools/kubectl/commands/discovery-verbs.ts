@@ -10,7 +10,7 @@ import { AGGREGATED_DISCOVERY_ACCEPT } from '../../../api/http';
 import type { Effects } from '../../../kernel/component';
 import { plain } from '../errors';
 import { flagString, type ParsedArgs } from '../flags';
-import { storeDiscovery } from '../discovery-cache';
+import { DISCOVERY_TIMEOUT, storeDiscovery } from '../discovery-cache';
 import { startTopMetrics, onTopResult, topOptions, type TopState } from './top';
 import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 
@@ -70,7 +70,7 @@ export function startDiscoveryVerb(st: KubectlState, common: JobCommon, p: Parse
     job.top = { opts: topOptions(p) };
   }
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
-  jobRequest(st, job, ctx, { method: 'GET', path: '/api', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'api');
+  jobRequest(st, job, ctx, { method: 'GET', path: '/api', query: DISCOVERY_TIMEOUT, accept: AGGREGATED_DISCOVERY_ACCEPT }, 'api');
 }
 
 export function onDiscoveryVerbResult(st: KubectlState, job: DiscoveryVerbJob, step: string, r: RequestResult, ctx: Effects): void {
@@ -80,7 +80,7 @@ export function onDiscoveryVerbResult(st: KubectlState, job: DiscoveryVerbJob, s
     const group = g.metadata?.name ?? '';
     for (const v of g.versions ?? []) job.groupVersions.push(group ? `${group}/${v.version}` : v.version);
   }
-  if (step === 'api') return void jobRequest(st, job, ctx, { method: 'GET', path: '/apis', accept: AGGREGATED_DISCOVERY_ACCEPT }, 'apis');
+  if (step === 'api') return void jobRequest(st, job, ctx, { method: 'GET', path: '/apis', query: DISCOVERY_TIMEOUT, accept: AGGREGATED_DISCOVERY_ACCEPT }, 'apis');
   if (job.command === 'top') {
     if (!job.groupVersions.some((gv) => gv.startsWith('metrics.k8s.io/'))) return finishJob(st, job, ctx, plain('Metrics API not available'));
     return startTopMetrics(st, job, ctx);
