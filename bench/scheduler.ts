@@ -45,12 +45,42 @@ spec:
   return docs.join('---\n');
 }
 
-function boundPods(c: ReturnType<typeof buildCluster>): number {
-  let n = 0;
-  for (const o of apiserverState(c.sim)?.cache.get('pods')?.objects.values() ?? []) {
-    if (o.obj.metadata.namespace === 'default' && (o.obj.spec as { nodeName?: string } | undefined)?.nodeName) n++;
+const keyOf = (o: { metadata: { namespace?: string; name?: string } }): string => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
+
+function isBound(o: { metadata: { namespace?: string }; spec?: unknown }): boolean {
+  return o.metadata.namespace === 'default' && !!(o.spec as { nodeName?: string } | undefined)?.nodeName;
+}
+
+/**
+ * The bench's count of bound pods, read from the watch cache as an informer would: the events since
+ * the last look (the window holds the last seconds of events), or every cached pod when the window
+ * no longer reaches back (and at the first look). Before, every look walked all cached pods, 7 % of
+ * the timed run at 10,000 pods: the measurement's own cost.
+ */
+class BoundPods {
+  private bound = new Set<string>();
+  private seenRv = -1;
+  private from: unknown;
+  count(c: ReturnType<typeof buildCluster>): number {
+    const cache = apiserverState(c.sim)?.cache.get('pods');
+    if (!cache) return 0;
+    const events = cache.events;
+    let i = events.length;
+    while (i > 0 && events[i - 1]!.rv > this.seenRv) i--;
+    if (this.from !== cache || this.seenRv < 0 || (i === 0 && cache.evicted)) {
+      this.from = cache;
+      this.bound.clear();
+      for (const o of cache.objects.values()) if (isBound(o.obj)) this.bound.add(keyOf(o.obj));
+    } else {
+      for (; i < events.length; i++) {
+        const e = events[i]!;
+        if (e.type !== 'DELETED' && isBound(e.obj)) this.bound.add(keyOf(e.obj));
+        else this.bound.delete(keyOf(e.obj));
+      }
+    }
+    this.seenRv = Math.max(apiserverState(c.sim)?.revision ?? 0, events.at(-1)?.rv ?? 0);
+    return this.bound.size;
   }
-  return n;
 }
 
 export function scheduler(nodes: number, pods: number): SimLine {
@@ -66,14 +96,17 @@ export function scheduler(nodes: number, pods: number): SimLine {
   while (cached() === before && !c.output(job)) c.sim.runUntil(c.sim.now + 1);
   const simStart = c.sim.now;
   const msgStart = c.sim.world.traceCount;
+  const counter = new BoundPods();
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  let bound = boundPods(c);
+  let bound = counter.count(c);
   while (bound < pods && c.sim.now - simStart < 600_000) {
     c.sim.runUntil(c.sim.now + 100);
     heap.sample();
-    bound = boundPods(c);
+    bound = counter.count(c);
   }
   const wall = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   const out = c.output(job);
   if (out && out.exitCode !== 0) throw new Error(out.stderr);
   const sim = (c.sim.now - simStart) / 1000;
@@ -84,6 +117,8 @@ export function scheduler(nodes: number, pods: number): SimLine {
     pods,
     bound,
     wallSeconds: round(wall, 3),
+    /** The process's CPU time (user + system) over the same span: less moved by a shared machine than wall. */
+    cpuSeconds: round((cpu.user + cpu.system) / 1e6, 3),
     bootWallSeconds: round(bootSeconds, 3),
     simSeconds: round(sim, 1),
     realTimeFactor: round(sim / wall, 2),

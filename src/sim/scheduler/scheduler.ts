@@ -228,7 +228,9 @@ function scheduleOne(s: SchedulerState, ctx: Effects): void {
   const result = runSchedulingCycle({
     pod: makePodInfo(pod),
     nodes,
+    nodeNames: s.snapshot.names,
     havePodsWithRequiredAntiAffinity: s.snapshot.havePodsWithRequiredAntiAffinity,
+    imageNumNodes: s.snapshot.imageNumNodes,
     plugins: DEFAULT_PROFILE,
     cycle: entry.cycle,
     time: ctx.now,

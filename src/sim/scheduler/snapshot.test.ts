@@ -73,4 +73,48 @@ describe('scheduler snapshot', () => {
     updateSnapshot(snap, c.src);
     expect(snap.havePodsWithRequiredAntiAffinity).toEqual([]);
   });
+
+  // Source: pkg/scheduler/backend/cache/cache.go addNodeImageStates / removeNodeImageStates (the
+  // cache's imageStates: per image name, the nodes that have it) and snapshot.go
+  // createImageExistenceMap; ImageStateSummary.NumNodes is what ImageLocality's spread reads.
+  it('counts, per image name, the nodes that have it as nodes come, change and go', () => {
+    const MB = 1024 * 1024;
+    const c = cache();
+    c.nodes.set('a', makeNode('a', { images: [{ names: ['nginx:1.25', 'nginx@sha256:1'], sizeBytes: 60 * MB }] }));
+    c.nodes.set('b', makeNode('b', { images: [{ names: ['nginx:1.25'], sizeBytes: 60 * MB }, { names: ['nginx:1.25'], sizeBytes: 60 * MB }] }));
+    const snap = createSnapshot();
+    updateSnapshot(snap, c.src);
+    expect(Object.fromEntries(snap.imageNumNodes)).toEqual({ 'nginx:1.25': 2, 'nginx@sha256:1': 1 });
+    c.nodes.set('b', makeNode('b', { images: [{ names: ['redis:7'], sizeBytes: 40 * MB }] }));
+    nodeChanged(snap, 'b');
+    updateSnapshot(snap, c.src);
+    expect(Object.fromEntries(snap.imageNumNodes)).toEqual({ 'nginx:1.25': 1, 'nginx@sha256:1': 1, 'redis:7': 1 });
+    c.nodes.delete('a');
+    nodeChanged(snap, 'a');
+    updateSnapshot(snap, c.src);
+    expect(Object.fromEntries(snap.imageNumNodes)).toEqual({ 'redis:7': 1 });
+    // A pod placed changes the NodeInfo, not the Node object: the counts stay.
+    c.place(makePod('p', { cpu: '100m' }), 'b');
+    nodeChanged(snap, 'b');
+    updateSnapshot(snap, c.src);
+    expect(Object.fromEntries(snap.imageNumNodes)).toEqual({ 'redis:7': 1 });
+  });
+
+  it("keeps the node names in a list of their own that a cycle record can share: a new list only when nodes come or go", () => {
+    const c = cache();
+    const snap = createSnapshot();
+    updateSnapshot(snap, c.src);
+    const names = snap.names;
+    expect(names).toEqual(['a', 'b', 'c']);
+    c.place(makePod('p', { cpu: '100m' }), 'b');
+    nodeChanged(snap, 'b');
+    updateSnapshot(snap, c.src);
+    expect(snap.names).toBe(names);
+    c.nodes.set('d', makeNode('d'));
+    nodeChanged(snap, 'd');
+    snap.listStale = true;
+    updateSnapshot(snap, c.src);
+    expect(snap.names).toEqual(['a', 'b', 'c', 'd']);
+    expect(names).toEqual(['a', 'b', 'c']);
+  });
 });

@@ -5,6 +5,8 @@
 // rebuilds only the NodeInfos of those nodes, the node list only when nodes came or went (or the
 // informer listed them again), and the lists of nodes with pods that have affinity or required
 // anti-affinity only when one of those pods moved, so a cycle costs what changed, not the cluster.
+// Like the cache's imageStates it counts, per image name, the nodes that have the image
+// (ImageStateSummary.NumNodes, which ImageLocality reads), changed only when a Node object changes.
 
 import type { Node, Pod } from '../api/types';
 import { buildNodeInfo, emptyAggregate, type NodeAggregate } from './framework/nodeinfo';
@@ -19,6 +21,10 @@ export interface Snapshot {
   changed: Map<string, number>;
   /** All NodeInfos in the node informer's order (the order the filter pass walks round robin). */
   list: NodeInfo[];
+  /** The names of `list`, in its order: a new array when nodes come or go, never changed in place (cycle records share it). */
+  names: readonly string[];
+  /** Image name -> how many nodes have it (names with no node are dropped). */
+  imageNumNodes: Map<string, number>;
   /** snapshot.havePodsWithAffinityNodeInfoList and havePodsWithRequiredAntiAffinityNodeInfoList. */
   havePodsWithAffinity: NodeInfo[];
   havePodsWithRequiredAntiAffinity: NodeInfo[];
@@ -29,7 +35,44 @@ export interface Snapshot {
 }
 
 export function createSnapshot(): Snapshot {
-  return { generation: 0, infos: new Map(), changed: new Map(), list: [], havePodsWithAffinity: [], havePodsWithRequiredAntiAffinity: [], listStale: true, affinityStale: true };
+  return {
+    generation: 0,
+    infos: new Map(),
+    changed: new Map(),
+    list: [],
+    names: [],
+    imageNumNodes: new Map(),
+    havePodsWithAffinity: [],
+    havePodsWithRequiredAntiAffinity: [],
+    listStale: true,
+    affinityStale: true,
+  };
+}
+
+/** Add (by 1) or take away (by -1) a node's images from the counts; each name once per node. */
+function countImages(snap: Snapshot, node: Node | undefined, by: 1 | -1): void {
+  const images = node?.status?.images;
+  if (!images?.length) return;
+  const names = new Set<string>();
+  for (const image of images) for (const name of image.names ?? []) names.add(name);
+  for (const name of names) {
+    const n = (snap.imageNumNodes.get(name) ?? 0) + by;
+    if (n > 0) snap.imageNumNodes.set(name, n);
+    else snap.imageNumNodes.delete(name);
+  }
+}
+
+type Entry = { info: NodeInfo; generation: number; at: number };
+
+/** Put a node's NodeInfo in the snapshot (or take it out), keeping the image counts. */
+function setInfo(snap: Snapshot, name: string, entry: Entry | undefined): void {
+  const old = snap.infos.get(name)?.info.node;
+  if (old !== entry?.info.node) {
+    countImages(snap, old, -1);
+    countImages(snap, entry?.info.node, 1);
+  }
+  if (entry) snap.infos.set(name, entry);
+  else snap.infos.delete(name);
 }
 
 /** The cache changed something on `node` (its sums, one of its pods, or the Node object). */
@@ -54,10 +97,10 @@ export function updateSnapshot(snap: Snapshot, src: Sources): NodeInfo[] {
   for (const [name, generation] of snap.changed) {
     const had = snap.infos.get(name)?.info;
     const node = src.nodes.get(name) as Node | undefined;
-    if (!node) snap.infos.delete(name);
+    if (!node) setInfo(snap, name, undefined);
     else {
       const info = buildNodeInfo(node, src.aggregates.get(name) ?? emptyAggregate(), src.pod);
-      snap.infos.set(name, { info, generation, at: snap.infos.get(name)?.at ?? -1 });
+      setInfo(snap, name, { info, generation, at: snap.infos.get(name)?.at ?? -1 });
       if (info.podsWithAffinity.length || info.podsWithRequiredAntiAffinity.length) snap.affinityStale = true;
     }
     if (had && (had.podsWithAffinity.length || had.podsWithRequiredAntiAffinity.length)) snap.affinityStale = true;
@@ -69,12 +112,15 @@ export function updateSnapshot(snap: Snapshot, src: Sources): NodeInfo[] {
   snap.changed.clear();
   if (snap.listStale || snap.listedFrom !== src.nodes) {
     snap.list = [];
+    const names: string[] = [];
     for (const [name, obj] of src.nodes) {
       let entry = snap.infos.get(name);
-      if (!entry) snap.infos.set(name, (entry = { info: buildNodeInfo(obj as Node, src.aggregates.get(name) ?? emptyAggregate(), src.pod), generation: snap.generation, at: 0 }));
+      if (!entry) setInfo(snap, name, (entry = { info: buildNodeInfo(obj as Node, src.aggregates.get(name) ?? emptyAggregate(), src.pod), generation: snap.generation, at: 0 }));
       entry.at = snap.list.push(entry.info) - 1;
+      names.push(entry.info.name);
     }
-    for (const name of snap.infos.keys()) if (!src.nodes.has(name)) snap.infos.delete(name);
+    snap.names = names;
+    for (const name of snap.infos.keys()) if (!src.nodes.has(name)) setInfo(snap, name, undefined);
     snap.listedFrom = src.nodes;
     snap.listStale = false;
     snap.affinityStale = true;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchedulingCycleRecord } from '../../sim/scheduler/scheduler';
+import { nodeColumns } from '../../sim/scheduler/framework/cycle-record';
 import { cycleView, podKey } from './cycles';
 
 describe('podKey', () => {
@@ -21,17 +22,14 @@ describe('cycleView', () => {
       numFeasibleToFind: 3,
       chosen: 'worker-2',
       scored: [{ plugin: 'NodeResourcesFit', weight: 1 }],
-      points: [90, 90],
-      nodes: [
-        { node: 'control-plane', feasible: false, filters: [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"] }] },
+      points: Int32Array.of(90, 90),
+      ...nodeColumns([
+        { node: 'control-plane', filters: [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"] }] },
         {
           node: 'worker-2',
-          feasible: true,
           filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }],
-          row: 0,
-          total: 90,
         },
-      ],
+      ]),
     };
     expect(cycleView(rec)).toEqual({
       pod: 'default/web',
@@ -47,7 +45,7 @@ describe('cycleView', () => {
 
   it('explains a pod PreFilter rejected before any node was looked at', () => {
     const rec: SchedulingCycleRecord = {
-      cycle: 1, pod: 'default/big', time: 0, numAllNodes: 3, numFeasibleToFind: 3, nodes: [],
+      cycle: 1, pod: 'default/big', time: 0, numAllNodes: 3, numFeasibleToFind: 3, ...nodeColumns([]),
       preFilter: { plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) didn't match Pod's node affinity/selector"] },
     };
     expect(cycleView(rec)).toMatchObject({ plugins: ['NodeAffinity'], nodes: [], message: "NodeAffinity: node(s) didn't match Pod's node affinity/selector" });
@@ -57,7 +55,7 @@ describe('cycleView', () => {
     const rec: SchedulingCycleRecord = {
       cycle: 2, pod: 'kube-system/kube-proxy-x', time: 0, numAllNodes: 5, numFeasibleToFind: 1, chosen: 'worker-3',
       narrowed: { plugins: ['NodeAffinity'], nodes: 1 },
-      nodes: [{ node: 'worker-3', feasible: true, filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }] }],
+      ...nodeColumns([{ node: 'worker-3', filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }] }]),
     };
     expect(cycleView(rec).narrowed).toEqual({ plugins: ['NodeAffinity'], nodes: 1, of: 5 });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeScores, numFeasibleNodesToFind, runSchedulingCycle, selectHost } from './cycle';
+import { nodeScores, numFeasibleNodesToFind, recordNodes, runSchedulingCycle, selectHost } from './cycle';
 import { fitErrorMessage } from './fit-error';
 import { makePodInfo, nodeInfoOf } from './nodeinfo';
 import type { Status } from './types';
@@ -57,7 +57,7 @@ describe('runSchedulingCycle', () => {
     const nodes = [nodeInfoOf(makeNode('worker-1'), [makePod('a', { cpu: '1', memory: '1Gi', nodeName: 'worker-1' })]), nodeInfoOf(makeNode('worker-2'))];
     const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m', memory: '128Mi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
     expect(r.chosen).toBe('worker-2');
-    const w2 = r.record.nodes.find((n) => n.node === 'worker-2')!;
+    const w2 = recordNodes(r.record).find((n) => n.node === 'worker-2')!;
     // NodeAffinity's PreFilter returns Skip for a pod with no nodeSelector and no required node
     // affinity, so its Filter does not run (plugins/nodeaffinity/node_affinity.go PreFilter).
     expect(w2.filters.map((f) => f.plugin)).toEqual(['NodeUnschedulable', 'NodeName', 'TaintToleration', 'NodePorts', 'NodeResourcesFit', 'PodTopologySpread', 'InterPodAffinity']);
@@ -75,11 +75,36 @@ describe('runSchedulingCycle', () => {
     expect(plugins).toContain('NodeResourcesFit');
     expect(r.record.points).toHaveLength(2 * plugins.length * 3);
     expect(r.record.points!.every((x) => typeof x === 'number')).toBe(true);
-    r.record.nodes.forEach((n, i) => {
+    recordNodes(r.record).forEach((n, i) => {
       expect(n.row).toBe(i);
       expect(nodeScores(r.record, n).map((s) => s.plugin)).toEqual(plugins);
       expect(nodeScores(r.record, n).reduce((a, s) => a + s.weighted, 0)).toBe(n.total);
     });
+  });
+
+  // Issue 14 (memory per pod): at 5,000 nodes a cycle filters and scores 500 nodes and the scheduler
+  // keeps the records of every pod it tracks, so a record holds columns, not an object per node.
+  it('keeps a cycle as columns: the snapshot names read round robin, one small number per node, the scores in one typed array', () => {
+    const nodes = ['worker-1', 'worker-2', 'worker-3', 'worker-4'].map((n) => nodeInfoOf(makeNode(n, n === 'worker-2' ? { taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }] } : {})));
+    const nodeNames = Object.freeze(nodes.map((n) => n.name));
+    const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m' })), nodes, nodeNames, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 1, rand: () => 0.5 });
+    expect(r.record.looked).toEqual({ names: nodeNames, start: 1, count: 4 });
+    expect(r.record.looked.names).toBe(nodeNames);
+    expect(r.record.verdicts).toBeInstanceOf(Uint8Array);
+    expect(r.record.verdictLists).toHaveLength(2);
+    expect(r.record.points).toBeInstanceOf(Int32Array);
+    expect(r.record.points).toHaveLength(2 * r.record.scored!.length * 3);
+    const view = recordNodes(r.record);
+    expect(view.map((n) => [n.node, n.feasible, n.row])).toEqual([
+      ['worker-2', false, undefined],
+      ['worker-3', true, 0],
+      ['worker-4', true, 1],
+      ['worker-1', true, 2],
+    ]);
+    expect(view[0]!.filters.at(-1)).toMatchObject({ plugin: 'TaintToleration', reasons: ['node(s) had untolerated taint {gpu: true}'] });
+    // Every feasible node of every cycle with the same Filter plugins shares one list of passes.
+    const again = runSchedulingCycle({ pod: makePodInfo(makePod('api', { cpu: '100m' })), nodes, plugins: DEFAULT_PROFILE, cycle: 2, time: 0, startIndex: 0, rand: () => 0.5 });
+    expect(recordNodes(again.record)[0]!.filters).toBe(view[1]!.filters);
   });
 
   it('breaks ties with the PRNG (reservoir sampling)', () => {
@@ -106,7 +131,7 @@ describe('runSchedulingCycle', () => {
     it('filters only the node it names, and the next cycle starts one node further on', () => {
       const r = runSchedulingCycle({ pod: makePodInfo(makePod('kube-proxy-x', { spec: pinned('worker-3') })), nodes: cluster(), plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 1, rand: () => 0.5 });
       expect(r.chosen).toBe('worker-3');
-      expect(r.record.nodes.map((n) => n.node)).toEqual(['worker-3']);
+      expect(recordNodes(r.record).map((n) => n.node)).toEqual(['worker-3']);
       expect(r.record.narrowed).toEqual({ plugins: ['NodeAffinity'], nodes: 1 });
       expect(r.record.numAllNodes).toBe(4);
       expect(r.nextStartNodeIndex).toBe(2);
@@ -131,7 +156,7 @@ describe('runSchedulingCycle', () => {
         },
       };
       const r = runSchedulingCycle({ pod: makePodInfo(makePod('odd', { spec })), nodes: cluster(), plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
-      expect(r.record.nodes).toEqual([]);
+      expect(recordNodes(r.record)).toEqual([]);
       expect(r.fitError).toBe('0/4 nodes are available: pod affinity terms conflict. preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling..');
     });
 
@@ -147,7 +172,7 @@ describe('runSchedulingCycle', () => {
       };
       const r = runSchedulingCycle({ pod: makePodInfo(makePod('either', { spec })), nodes: cluster(), plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
       expect(r.record.narrowed).toBeUndefined();
-      expect(r.record.nodes).toHaveLength(4);
+      expect(recordNodes(r.record)).toHaveLength(4);
     });
   });
 });

@@ -6,6 +6,10 @@
 import { fitErrorMessage } from './fit-error';
 import type { VolumeListers } from '../plugins/VolumeBinding/binder';
 import { isSuccess, type CycleContext, type NodeInfo, type NodeScore, type Plugin, type PodInfo, type Status } from './types';
+import { NOTHING_LOOKED_AT, pointsArray, verdictIndex, type FilterVerdict, type ScoreColumn, type SchedulingCycleRecord } from './cycle-record';
+
+export type { FilterVerdict, NodeRecord, ScoreColumn, ScoreEntry, SchedulingCycleRecord } from './cycle-record';
+export { nodeScores, recordNodes } from './cycle-record';
 
 /** minFeasibleNodesToFind and minFeasibleNodesPercentageToFind (schedule_one.go). */
 export const MIN_FEASIBLE_NODES_TO_FIND = 100;
@@ -23,64 +27,6 @@ export function numFeasibleNodesToFind(numAllNodes: number, percentageOfNodesToS
   return n < MIN_FEASIBLE_NODES_TO_FIND ? MIN_FEASIBLE_NODES_TO_FIND : n;
 }
 
-export interface FilterVerdict {
-  plugin: string;
-  code: Status['code'];
-  reasons: string[];
-}
-
-export interface ScoreEntry {
-  plugin: string;
-  raw: number;
-  normalized: number;
-  weight: number;
-  weighted: number;
-}
-
-/** A plugin that scored in a cycle and its weight: one list per cycle, shared by its node records. */
-export interface ScoreColumn {
-  plugin: string;
-  weight: number;
-}
-
-export interface NodeRecord {
-  node: string;
-  /** Filter plugins in the order they ran; the list stops at the first failure. */
-  filters: FilterVerdict[];
-  feasible: boolean;
-  /**
-   * Where this node's scores are in the cycle's `points` (absent for a node that was not scored).
-   * Numbers in one list per cycle, not an object per plugin and node: a cycle over 5,000 nodes
-   * scores 500 of them and the scheduler keeps the records of every pod it tracks (nodeScores reads them).
-   */
-  row?: number;
-  total?: number;
-}
-
-/** What one cycle did, for the UI's table. */
-export interface SchedulingCycleRecord {
-  cycle: number;
-  pod: string;
-  time: number;
-  /** Set when PreFilter rejected the pod before any node was looked at. */
-  preFilter?: FilterVerdict;
-  /**
-   * Set when PreFilter plugins named the only nodes worth filtering (framework.PreFilterResult):
-   * the plugins and how many of the snapshot's nodes were then filtered; the rest were not looked at.
-   */
-  narrowed?: { plugins: string[]; nodes: number };
-  nodes: NodeRecord[];
-  /** The plugins that scored the feasible nodes, in the order they ran. */
-  scored?: ScoreColumn[];
-  /** Per scored node (its `row`), the raw and the normalised score of each `scored` plugin, in pairs. */
-  points?: number[];
-  numAllNodes: number;
-  numFeasibleToFind: number;
-  chosen?: string;
-  /** The FitError message when no node fits. */
-  message?: string;
-}
-
 export interface CycleResult {
   record: SchedulingCycleRecord;
   chosen?: string;
@@ -92,6 +38,8 @@ export interface CycleResult {
 interface Input {
   pod: PodInfo;
   nodes: NodeInfo[];
+  /** The names of `nodes`, in order, never changed once made (the snapshot's); made from `nodes` when not given. */
+  nodeNames?: readonly string[];
   plugins: readonly Plugin[];
   cycle: number;
   time: number;
@@ -100,73 +48,77 @@ interface Input {
   volumes?: VolumeListers;
   /** The snapshot's list of nodes with pods that have required anti-affinity; computed from `nodes` when not given. */
   havePodsWithRequiredAntiAffinity?: NodeInfo[];
+  /** The snapshot's count of nodes per image name (ImageStateSummary.NumNodes); counted from `nodes` when not given. */
+  imageNumNodes?: ReadonlyMap<string, number>;
 }
 
+const EMPTY: readonly string[] = Object.freeze([]);
 /** One passing verdict per plugin, shared by every node record (records are read, never changed). */
 const PASSED = new Map<string, FilterVerdict>();
 function passed(plugin: string): FilterVerdict {
   let v = PASSED.get(plugin);
-  if (!v) PASSED.set(plugin, (v = Object.freeze({ plugin, code: 'Success', reasons: Object.freeze([]) as unknown as string[] })));
+  if (!v) PASSED.set(plugin, (v = Object.freeze({ plugin, code: 'Success', reasons: EMPTY as string[] })));
   return v;
 }
 /**
  * Failing verdicts are shared too, by plugin, code and reasons: a DaemonSet pod's cycle records
- * NodeAffinity's same refusal for every other node of the cluster. Bounded, in case reasons vary.
+ * NodeAffinity's same refusal for every other node of the cluster. A plugin's constant status (one
+ * object for every node it refuses for the same reason) finds its verdict without a key being built.
+ * Bounded, in case reasons vary.
  */
 const FAILED = new Map<string, FilterVerdict>();
+const FAILED_BY_STATUS = new WeakMap<Status, FilterVerdict>();
 function failed(plugin: string, s: Status): FilterVerdict {
+  const known = FAILED_BY_STATUS.get(s);
+  if (known?.plugin === plugin) return known;
   const key = `${plugin}\u0000${s.code}\u0000${s.reasons.join('\u0000')}`;
   let v = FAILED.get(key);
   if (!v) {
     v = Object.freeze({ plugin, code: s.code, reasons: Object.freeze([...s.reasons]) as unknown as string[] });
     if (FAILED.size < 10_000) FAILED.set(key, v);
   }
+  if (Object.isFrozen(s)) FAILED_BY_STATUS.set(s, v);
   return v;
 }
-const FEASIBLE: Status = Object.freeze({ code: 'Success', reasons: Object.freeze([]) as unknown as string[] });
 
 /**
- * Whole lists of verdicts are shared as well (every feasible node has the same list of passes; the
- * nodes a DaemonSet pod is not for all have the same refusal): a record over 5,000 nodes holds one
- * small object per node. Each shared verdict gets a number; a list is found by its numbers.
+ * Whole lists of verdicts are shared as well: for the Filter plugins a cycle runs (those whose
+ * PreFilter did not answer Skip), every feasible node has the same list of passes, and a node
+ * refused by a plugin has the passes before it and that refusal, one list per refusal.
  */
-const VERDICT_IDS = new Map<FilterVerdict, number>();
-const NO_VERDICTS: FilterVerdict[] = Object.freeze([]) as unknown as FilterVerdict[];
-const VERDICT_LISTS = new Map<string, FilterVerdict[]>();
-function verdictList(list: FilterVerdict[]): FilterVerdict[] {
-  let key = '';
-  for (const v of list) {
-    let id = VERDICT_IDS.get(v);
-    if (id === undefined) {
-      if (VERDICT_IDS.size >= 20_000) return list; // bounded: past it, lists are kept as they are
-      VERDICT_IDS.set(v, (id = VERDICT_IDS.size));
-    }
-    key += `${id},`;
+interface VerdictLists {
+  all: FilterVerdict[];
+  byFailure: Map<FilterVerdict, FilterVerdict[]>;
+}
+const LISTS = new Map<string, VerdictLists>();
+function verdictListsFor(filters: readonly Plugin[]): VerdictLists {
+  const key = filters.map((p) => p.name).join(',');
+  let lists = LISTS.get(key);
+  if (!lists) {
+    lists = { all: Object.freeze(filters.map((p) => passed(p.name))) as FilterVerdict[], byFailure: new Map() };
+    if (LISTS.size < 1_000) LISTS.set(key, lists);
   }
-  let shared = VERDICT_LISTS.get(key);
-  if (!shared) {
-    shared = Object.freeze(list) as unknown as FilterVerdict[];
-    if (VERDICT_LISTS.size < 10_000) VERDICT_LISTS.set(key, shared);
+  return lists;
+}
+function failedList(lists: VerdictLists, at: number, v: FilterVerdict): FilterVerdict[] {
+  let list = lists.byFailure.get(v);
+  if (!list) {
+    list = Object.freeze([...lists.all.slice(0, at), v]) as FilterVerdict[];
+    if (lists.byFailure.size < 10_000) lists.byFailure.set(v, list);
   }
-  return shared;
+  return list;
 }
 
-function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord, skipped: ReadonlySet<string>): Status {
-  const verdicts: FilterVerdict[] = [];
-  let status = FEASIBLE;
-  for (const p of plugins) {
-    if (!p.filter || skipped.has(p.name)) continue;
-    const s = p.filter(ctx, node);
-    if (isSuccess(s)) {
-      verdicts.push(passed(p.name));
-      continue;
-    }
-    verdicts.push(failed(p.name, s));
-    status = { ...s, plugin: p.name };
-    break;
-  }
-  rec.filters = verdictList(verdicts);
-  return status;
+/** Scratch space the filter pass and the scoring reuse from cycle to cycle (never kept in a record). */
+let scratchIds = new Uint32Array(1024);
+let scratchPoints = new Float64Array(4096);
+function ids(n: number): Uint32Array {
+  if (scratchIds.length < n) scratchIds = new Uint32Array(Math.max(n, 2 * scratchIds.length));
+  return scratchIds;
+}
+function points(n: number): Float64Array {
+  if (scratchPoints.length < n) scratchPoints = new Float64Array(Math.max(n, 2 * scratchPoints.length));
+  return scratchPoints;
 }
 
 function intersect(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
@@ -185,8 +137,8 @@ function unresolvableFor(plugins: string[]): Status {
 export function runSchedulingCycle(input: Input): CycleResult {
   const { pod, nodes, plugins, cycle, time } = input;
   const havePodsWithRequiredAntiAffinity = input.havePodsWithRequiredAntiAffinity ?? nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0);
-  const ctx: CycleContext = { pod, nodes, havePodsWithRequiredAntiAffinity, state: {}, volumes: input.volumes };
-  const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodes: [], numAllNodes: nodes.length, numFeasibleToFind: numFeasibleNodesToFind(nodes.length) };
+  const ctx: CycleContext = { pod, nodes, havePodsWithRequiredAntiAffinity, state: {}, volumes: input.volumes, imageNumNodes: input.imageNumNodes };
+  const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, ...NOTHING_LOOKED_AT, numAllNodes: nodes.length, numFeasibleToFind: numFeasibleNodesToFind(nodes.length) };
   const statuses = new Map<string, Status>();
   // A plugin whose PreFilter returned Skip does not run its Filter (framework.go SkipFilterPlugins).
   const skipped = new Set<string>();
@@ -213,24 +165,42 @@ export function runSchedulingCycle(input: Input): CycleResult {
   // counts them as UnschedulableAndUnresolvable (kubernetes#125197, in v1.31 and back-ported).
   const candidates = narrowedTo ? nodes.filter((n) => narrowedTo.has(n.name)) : nodes;
   if (narrowedTo) record.narrowed = { plugins: narrowedBy, nodes: candidates.length };
+  const names = narrowedTo || !input.nodeNames ? candidates.map((n) => n.name) : input.nodeNames;
   const numFeasibleToFind = numFeasibleNodesToFind(candidates.length);
   record.numFeasibleToFind = numFeasibleToFind;
+  // findNodesThatPassFilters: the nodes from the round robin's start, until enough are feasible.
+  const filters = plugins.filter((p) => p.filter && !skipped.has(p.name));
+  const lists = verdictListsFor(filters);
+  const palette: FilterVerdict[][] = [];
+  const listIds = ids(candidates.length);
   const feasible: NodeInfo[] = [];
-  const feasibleRecs: NodeRecord[] = [];
+  let lastList: FilterVerdict[] | undefined;
+  let lastId = -1;
   let processed = 0;
+  const start = candidates.length ? input.startIndex % candidates.length : 0;
   for (let i = 0; i < candidates.length && feasible.length < numFeasibleToFind; i++) {
-    const node = candidates[(input.startIndex + i) % candidates.length]!;
-    processed++;
-    // Every field from the start, so the object keeps them in place (runFilters sets the verdicts).
-    const rec: NodeRecord = { node: node.name, filters: NO_VERDICTS, feasible: false, row: undefined, total: undefined };
-    record.nodes.push(rec);
-    const s = runFilters(ctx, plugins, node, rec, skipped);
-    if (isSuccess(s)) {
-      rec.feasible = true;
-      feasible.push(node);
-      feasibleRecs.push(rec);
-    } else statuses.set(node.name, s);
+    const node = candidates[(start + i) % candidates.length]!;
+    let list = lists.all;
+    for (let f = 0; f < filters.length; f++) {
+      const p = filters[f]!;
+      const s = p.filter!(ctx, node);
+      if (isSuccess(s)) continue;
+      list = failedList(lists, f, failed(p.name, s));
+      statuses.set(node.name, { ...s, plugin: p.name });
+      break;
+    }
+    if (list === lists.all) feasible.push(node);
+    if (list !== lastList) {
+      lastId = palette.indexOf(list);
+      if (lastId < 0) lastId = palette.push(list) - 1;
+      lastList = list;
+    }
+    listIds[processed++] = lastId;
   }
+  record.looked = { names, start, count: processed };
+  record.verdictLists = palette;
+  record.verdicts = verdictIndex(palette.length, processed);
+  record.verdicts.set(listIds.subarray(0, processed));
   // The round robin moves on by the nodes looked at, over all of the snapshot's nodes.
   const nextStartNodeIndex = nodes.length ? (input.startIndex + processed) % nodes.length : 0;
   if (feasible.length === 0) return fail(ctx, plugins, record, statuses, nextStartNodeIndex);
@@ -239,8 +209,9 @@ export function runSchedulingCycle(input: Input): CycleResult {
     record.chosen = feasible[0]!.name;
     return { record, chosen: record.chosen, nextStartNodeIndex };
   }
-  const totals = prioritizeNodes(ctx, plugins, feasible, feasibleRecs, record);
-  record.chosen = selectHost(totals, input.rand);
+  const totals = prioritizeNodes(ctx, plugins, feasible, record);
+  const best = selectHostIndex(totals, feasible.length, input.rand);
+  record.chosen = best < 0 ? undefined : feasible[best]!.name;
   return { record, chosen: record.chosen, nextStartNodeIndex };
 }
 
@@ -251,63 +222,70 @@ function fail(ctx: CycleContext, plugins: readonly Plugin[], record: SchedulingC
   return { record, fitError: record.message, nextStartNodeIndex: next };
 }
 
-/** Score every feasible node with every plugin; `recs[i]` is the record of `feasible[i]`. */
-function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], recs: NodeRecord[], record: SchedulingCycleRecord): NodeScore[] {
+/** The cycle's NodeScores, one per feasible node, given to each plugin's NormalizeScore in turn. */
+const scratchScores: NodeScore[] = [];
+let scratchTotals = new Float64Array(1024);
+
+/**
+ * prioritizeNodes: RunPreScorePlugins (a plugin that answers Skip does not score), then
+ * RunScorePlugins and NormalizeScore per plugin; the feasible nodes' weighted totals, in their
+ * order. Raw and normalised scores go into the record's one array of numbers.
+ */
+function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], record: SchedulingCycleRecord): Float64Array {
   const n = feasible.length;
-  const totals: NodeScore[] = new Array<NodeScore>(n);
-  for (let i = 0; i < n; i++) totals[i] = { name: feasible[i]!.name, score: 0 };
-  const scored: ScoreColumn[] = [];
-  const columns: number[][] = [];
-  const raw: number[] = new Array<number>(n);
+  const scorers: Plugin[] = [];
   for (const p of plugins) {
     if (!p.score) continue;
-    const pre = p.preScore?.(ctx, feasible);
-    if (pre?.code === 'Skip') continue;
-    const scores: NodeScore[] = new Array<NodeScore>(n);
+    if (p.preScore?.(ctx, feasible)?.code === 'Skip') continue;
+    scorers.push(p);
+  }
+  const k = scorers.length;
+  if (scratchTotals.length < n) scratchTotals = new Float64Array(Math.max(n, 2 * scratchTotals.length));
+  const totals = scratchTotals.subarray(0, n);
+  totals.fill(0);
+  const scores = scratchScores;
+  for (let i = scores.length; i < n; i++) scores.push({ name: '', score: 0 });
+  if (scores.length !== n) scores.length = n;
+  const pts = points(2 * k * n);
+  const scored: ScoreColumn[] = [];
+  for (let c = 0; c < k; c++) {
+    const p = scorers[c]!;
     for (let i = 0; i < n; i++) {
-      const score = p.score(ctx, feasible[i]!);
-      raw[i] = score;
-      scores[i] = { name: feasible[i]!.name, score };
+      const score = p.score!(ctx, feasible[i]!);
+      pts[2 * (i * k + c)] = score;
+      const ns = scores[i]!;
+      ns.name = feasible[i]!.name;
+      ns.score = score;
     }
     p.normalizeScore?.(ctx, scores);
     const weight = p.weight ?? 1;
     scored.push({ plugin: p.name, weight });
-    const column = new Array<number>(2 * n);
-    columns.push(column);
     for (let i = 0; i < n; i++) {
       const normalized = scores[i]!.score;
-      column[2 * i] = raw[i]!;
-      column[2 * i + 1] = normalized;
-      totals[i]!.score += normalized * weight;
-    }
-  }
-  // Row-major, one array of exactly the needed length for the whole cycle.
-  const k = columns.length;
-  const points = new Array<number>(2 * k * n);
-  for (let i = 0; i < n; i++) {
-    recs[i]!.row = i;
-    recs[i]!.total = totals[i]!.score;
-    for (let c = 0; c < k; c++) {
-      points[2 * (i * k + c)] = columns[c]![2 * i]!;
-      points[2 * (i * k + c) + 1] = columns[c]![2 * i + 1]!;
+      pts[2 * (i * k + c) + 1] = normalized;
+      totals[i] = totals[i]! + normalized * weight;
     }
   }
   record.scored = scored;
-  record.points = points;
+  record.points = pointsArray(pts.subarray(0, 2 * k * n));
   return totals;
 }
 
-/** A node's scores in a cycle, one entry per plugin that scored (none for a node not scored). */
-export function nodeScores(r: SchedulingCycleRecord, n: NodeRecord): ScoreEntry[] {
-  const out: ScoreEntry[] = [];
-  const { scored, points } = r;
-  if (n.row === undefined || !scored || !points) return out;
-  const at = 2 * n.row * scored.length;
-  scored.forEach(({ plugin, weight }, c) => {
-    const normalized = points[at + 2 * c + 1]!;
-    out.push({ plugin, raw: points[at + 2 * c]!, normalized, weight, weighted: normalized * weight });
-  });
-  return out;
+/** selectHost over totals in the feasible nodes' order: the index of the host, -1 for none. */
+function selectHostIndex(totals: ArrayLike<number>, n: number, rand: () => number): number {
+  let best = -1;
+  let ties = 0;
+  for (let i = 0; i < n; i++) {
+    const score = totals[i]!;
+    if (best < 0 || score > totals[best]!) {
+      best = i;
+      ties = 1;
+    } else if (score === totals[best]) {
+      ties++;
+      if (Math.floor(rand() * ties) === 0) best = i;
+    }
+  }
+  return best;
 }
 
 /** selectHost: the highest total; ties are broken by reservoir sampling with the simulation's PRNG. */

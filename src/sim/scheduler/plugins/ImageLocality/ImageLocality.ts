@@ -13,10 +13,12 @@ export function normalizedImageName(name: string): string {
 }
 
 /**
- * How many of the snapshot's nodes have the image (ImageStateSummary.NumNodes, which the real cache
- * keeps per image), counted once per cycle and image, not once per scored node.
+ * How many of the snapshot's nodes have the image (ImageStateSummary.NumNodes): the snapshot keeps
+ * the count per image name as the real cache does (snapshot.ts); without one (a cycle run on its
+ * own), counted once per cycle and image from the nodes.
  */
 function nodesWithImage(ctx: CycleContext, name: string): number {
+  if (ctx.imageNumNodes) return ctx.imageNumNodes.get(name) ?? 0;
   const memo = (ctx.state['ImageLocality/numNodes'] ??= new Map<string, number>()) as Map<string, number>;
   let n = memo.get(name);
   if (n === undefined) {
@@ -46,8 +48,9 @@ export const ImageLocality: Plugin = {
     const { containers, images } = podImages(ctx);
     const total = ctx.nodes.length;
     let sum = 0;
-    for (const name of images) {
-      const img = (node.node.status?.images ?? []).find((i) => i.names.includes(name));
+    const nodeImages = node.node.status?.images ?? [];
+    for (const name of nodeImages.length ? images : []) {
+      const img = nodeImages.find((i) => i.names.includes(name));
       if (!img) continue;
       const numNodes = nodesWithImage(ctx, name);
       sum += Math.trunc(img.sizeBytes * (numNodes / total));

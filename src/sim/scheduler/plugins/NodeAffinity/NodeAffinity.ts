@@ -6,13 +6,14 @@
 // highest sum.
 
 import { nodeSelectorMatcher, nodeSelectorTermMatches } from '../../../api/labels';
-import { PluginNames, skip, success, unresolvable, type Plugin, type Status } from '../../framework/types';
+import { fixedStatus, PluginNames, skip, success, unresolvable, type Plugin, type Status } from '../../framework/types';
 import type { NodeSelectorTerm } from '../../../api/types';
 import { defaultNormalizeScore } from '../../framework/normalize';
 
 export const ErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
 /** errReasonConflict: every term names nodes by `metadata.name` and no node is in all of them. */
 export const ErrReasonConflict = 'pod affinity terms conflict';
+const NOT_MATCHED = fixedStatus('UnschedulableAndUnresolvable', ErrReasonPod);
 
 /**
  * The nodes the required terms name by `metadata.name` (matchFields, operator In): within a term
@@ -56,13 +57,13 @@ export const NodeAffinity: Plugin = {
     const spec = ctx.pod.pod.spec;
     const labels = node.node.metadata.labels ?? {};
     for (const [k, v] of Object.entries(spec.nodeSelector ?? {})) {
-      if (labels[k] !== v) return unresolvable(ErrReasonPod);
+      if (labels[k] !== v) return NOT_MATCHED;
     }
     const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
     if (required) {
       // The pod's terms are parsed once per cycle, not once per node.
       const matches = (ctx.state['NodeAffinity/required'] ??= nodeSelectorMatcher(required.nodeSelectorTerms ?? [])) as (n: typeof node.node) => boolean;
-      if (!matches(node.node)) return unresolvable(ErrReasonPod);
+      if (!matches(node.node)) return NOT_MATCHED;
     }
     return success();
   },

@@ -2,9 +2,10 @@
 // 0.0.0.0 conflicts with the same port on any IP.
 
 import { hostPorts } from '../../framework/nodeinfo';
-import { PluginNames, success, unschedulable, type Plugin } from '../../framework/types';
+import { fixedStatus, PluginNames, success, type Plugin } from '../../framework/types';
 
 export const ErrReasonNodePorts = "node(s) didn't have free ports for the requested pod ports";
+const PORTS_TAKEN = fixedStatus('Unschedulable', ErrReasonNodePorts);
 
 function conflicts(want: string, used: string): boolean {
   const [wp, wip, wport] = want.split('/');
@@ -16,8 +17,10 @@ function conflicts(want: string, used: string): boolean {
 export const NodePorts: Plugin = {
   name: PluginNames.NodePorts,
   filter(ctx, node) {
-    const want = hostPorts(ctx.pod.pod);
-    if (want.some((w) => node.usedPorts.some((u) => conflicts(w, u)))) return unschedulable(ErrReasonNodePorts);
+    // The pod's host ports, once per cycle (PreFilter's state in nodeports.go).
+    const want = (ctx.state['NodePorts/want'] ??= hostPorts(ctx.pod.pod)) as string[];
+    if (want.length === 0 || node.usedPorts.length === 0) return success();
+    if (want.some((w) => node.usedPorts.some((u) => conflicts(w, u)))) return PORTS_TAKEN;
     return success();
   },
 };

@@ -11,18 +11,17 @@ export const NodeResourcesFit: Plugin = {
     const req = ctx.pod.requests;
     const a = node.allocatable;
     const used = node.requested;
+    const pods = used.pods + 1 > a.pods;
+    const cpu = req.milliCPU > 0 && req.milliCPU > a.milliCPU - used.milliCPU;
+    const memory = req.memory > 0 && req.memory > a.memory - used.memory;
+    const storage = req.ephemeralStorage > 0 && req.ephemeralStorage > a.ephemeralStorage - used.ephemeralStorage;
+    // A node that fits allocates nothing: the reasons are listed only for a node that does not.
+    if (!pods && !cpu && !memory && !storage) return success();
     const out: string[] = [];
-    if (used.pods + 1 > a.pods) out.push('Too many pods');
-    if (req.milliCPU > 0 && req.milliCPU > a.milliCPU - used.milliCPU) {
-      out.push('Insufficient cpu');
-    }
-    if (req.memory > 0 && req.memory > a.memory - used.memory) {
-      out.push('Insufficient memory');
-    }
-    if (req.ephemeralStorage > 0 && req.ephemeralStorage > a.ephemeralStorage - used.ephemeralStorage) {
-      out.push('Insufficient ephemeral-storage');
-    }
-    if (out.length === 0) return success();
+    if (pods) out.push('Too many pods');
+    if (cpu) out.push('Insufficient cpu');
+    if (memory) out.push('Insufficient memory');
+    if (storage) out.push('Insufficient ephemeral-storage');
     // v1.31 always answers Unschedulable, even when the request exceeds the node's whole
     // allocatable; preemption then reports "No preemption victims found for incoming pod".
     // Answering UnschedulableAndUnresolvable for that case came with kubernetes/kubernetes#131345 (v1.34).

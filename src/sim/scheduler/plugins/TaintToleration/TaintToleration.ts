@@ -3,21 +3,41 @@
 // reverse so that fewer such taints score higher.
 
 import { findMatchingUntoleratedTaint, formatTaintForMessage, tolerationsTolerateTaint } from '../../../api/labels';
-import { PluginNames, success, unresolvable, type Plugin } from '../../framework/types';
+import { PluginNames, success, unresolvable, type CycleContext, type Plugin } from '../../framework/types';
+import type { Taint, Toleration } from '../../../api/types';
 import { defaultNormalizeScore } from '../../framework/normalize';
+
+const blocksScheduling = (t: Taint): boolean => t.effect === 'NoSchedule' || t.effect === 'NoExecute';
+const PRE_SCORE_KEY = 'TaintToleration/tolerationsPreferNoSchedule';
+
+/** getAllTolerationPreferNoSchedule: the pod's tolerations with an empty or PreferNoSchedule effect. */
+function tolerationsPreferNoSchedule(ctx: CycleContext): Toleration[] {
+  return (ctx.pod.pod.spec.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
+}
 
 export const TaintToleration: Plugin = {
   name: PluginNames.TaintToleration,
   weight: 3,
   filter(ctx, node) {
-    const taint = findMatchingUntoleratedTaint(node.node.spec?.taints, ctx.pod.pod.spec.tolerations, (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
+    const taints = node.node.spec?.taints;
+    if (!taints?.length) return success();
+    const taint = findMatchingUntoleratedTaint(taints, ctx.pod.pod.spec.tolerations, blocksScheduling);
     if (!taint) return success();
     return unresolvable(`node(s) had untolerated taint ${formatTaintForMessage(taint)}`);
   },
+  preScore(ctx) {
+    // The pod's tolerations that count for the score, once per cycle (taint_toleration.go PreScore).
+    ctx.state[PRE_SCORE_KEY] = tolerationsPreferNoSchedule(ctx);
+    return success();
+  },
   score(ctx, node) {
-    // Only tolerations with an empty or PreferNoSchedule effect count here.
-    const tolerations = (ctx.pod.pod.spec.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
-    return (node.node.spec?.taints ?? []).filter((t) => t.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, t)).length;
+    // countIntolerableTaintsPreferNoSchedule: only tolerations with an empty or PreferNoSchedule effect count.
+    const taints = node.node.spec?.taints;
+    if (!taints?.length) return 0;
+    const tolerations = (ctx.state[PRE_SCORE_KEY] as Toleration[] | undefined) ?? tolerationsPreferNoSchedule(ctx);
+    let n = 0;
+    for (const t of taints) if (t.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, t)) n++;
+    return n;
   },
   normalizeScore(_ctx, scores) {
     defaultNormalizeScore(scores, true);
