@@ -79,7 +79,9 @@ export class ServedSession {
     private readonly deliver: (o: GatewayOutput) => void,
     private readonly wallClock: () => number = () => performance.now(),
   ) {
-    this.session = new SimSession((spec, opts) => buildCluster(spec, { ...opts, gateway: true }), wallClock);
+    // No snapshots after the first: a served run never goes back in time, and taking one (every 30
+    // simulated s, the whole cluster copied) held every waiting client for tens of milliseconds.
+    this.session = new SimSession((spec, opts) => buildCluster(spec, { ...opts, gateway: true }), wallClock, { everyMs: Infinity });
     // The run's scenario says it has the gateway, so that Share's link and Export's file (which
     // carry real clients' requests as recorded steps) replay in the page and in `kubeplay run`.
     const out = this.session.adopt(source, { ...scenario, cluster: { ...scenario.cluster, gateway: true } });

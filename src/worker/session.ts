@@ -44,7 +44,7 @@ import { followedView, inFlightTimes, isCommandRoot, observeRecord, processLog, 
 import { ScenarioRunner } from '../sim/scenario/run';
 import { formatScenarioError, type Scenario, type StepAction } from '../sim/scenario/schema';
 import type { TranscriptEntry } from '../sim/scenario/transcript';
-import { TimeMachine } from '../sim/scenario/time-machine';
+import { TimeMachine, type TimeMachineOptions } from '../sim/scenario/time-machine';
 import { BatchBuilder, MAX_TRACE_PER_BATCH } from './batch';
 import { clockRate, SLOWMO_OFF_AT_SPEED } from './clock';
 import { describeCommand, fatal, showPosition } from './journal';
@@ -134,6 +134,8 @@ export class SimSession {
     private readonly build: BuildCluster = buildCluster,
     /** Wall-clock ms, for a replay's budget per tick and a seek's duration (never seen by the simulation). */
     private readonly wallClock: () => number = () => performance.now(),
+    /** The time machine's snapshots (a served run, which only goes forward, takes none after the first). */
+    private readonly snapshots: TimeMachineOptions = {},
   ) {}
 
   /** Answers made since the last call outside any command (sim.worker.ts posts them after each tick). */
@@ -507,7 +509,7 @@ export class SimSession {
     // eslint-disable-next-line prefer-const -- the runner's callback needs the run, which needs the runner
     let run: Run;
     const runner = new ScenarioRunner(scenario, cluster, { files, onEntry: (e) => this.onEntry(run, e) });
-    const machine = new TimeMachine(runner, cluster);
+    const machine = new TimeMachine(runner, cluster, this.snapshots);
     run = {
       source,
       scenario,
