@@ -45,16 +45,28 @@ function zero(s: JsonSchema): unknown {
 function struct(value: Obj, def: JsonSchema): Obj {
   const props = def.properties ?? {};
   let out: Obj | undefined;
+  let dropped = false;
   for (const key of Object.keys(value)) {
     const v = value[key];
     const prop = hasOwn(props, key) ? props[key] : undefined;
     const next = v === null ? undefined : prop ? nulls(v, prop) : v;
     if (next === v) continue;
     out ??= { ...value };
-    if (next === undefined) delete out[key];
-    else setOwn<unknown>(out, key, next);
+    if (next === undefined) dropped = true;
+    setOwn<unknown>(out, key, next);
   }
-  return out ?? value;
+  return dropped ? withoutUndefined(out!) : (out ?? value);
+}
+
+/**
+ * The object without its undefined fields, built afresh rather than with `delete`: V8 turns an
+ * object a field was deleted from into a slow dictionary, and this one is stored, cached and read
+ * by every informer (an Event posted with `series: null` was one).
+ */
+function withoutUndefined(o: Obj): Obj {
+  const kept: Obj = {};
+  for (const key of Object.keys(o)) if (o[key] !== undefined) setOwn<unknown>(kept, key, o[key]);
+  return kept;
 }
 
 /** value with its nulls decoded as Go would; the same object when it holds none. */
