@@ -50,12 +50,13 @@ export class HeapPeak {
 export function liveHeapMB(cluster: unknown): number | undefined {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) return undefined;
-  held = cluster;
+  held.push(cluster);
   gc();
   const used = process.memoryUsage().heapUsed;
-  held = undefined;
+  held.pop();
   return Math.round(used / 1e6);
 }
-let held: unknown;
+/** Where the cluster is kept reachable during the collection. */
+const held: unknown[] = [];
 
 export const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
