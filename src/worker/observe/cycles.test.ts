@@ -21,16 +21,11 @@ describe('cycleView', () => {
       numFeasibleToFind: 3,
       chosen: 'worker-2',
       scored: [{ plugin: 'NodeResourcesFit', weight: 1 }],
-      points: [90, 90],
-      nodes: [
-        { node: 'control-plane', feasible: false, filters: [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"] }] },
-        {
-          node: 'worker-2',
-          feasible: true,
-          filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }],
-          row: 0,
-          total: 90,
-        },
+      points: Int16Array.of(90, 90),
+      nodeNames: ['control-plane', 'worker-2'],
+      nodeFilters: [
+        [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"] }],
+        [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }],
       ],
     };
     expect(cycleView(rec)).toEqual({
@@ -47,7 +42,7 @@ describe('cycleView', () => {
 
   it('explains a pod PreFilter rejected before any node was looked at', () => {
     const rec: SchedulingCycleRecord = {
-      cycle: 1, pod: 'default/big', time: 0, numAllNodes: 3, numFeasibleToFind: 3, nodes: [],
+      cycle: 1, pod: 'default/big', time: 0, numAllNodes: 3, numFeasibleToFind: 3, nodeNames: [], nodeFilters: [],
       preFilter: { plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) didn't match Pod's node affinity/selector"] },
     };
     expect(cycleView(rec)).toMatchObject({ plugins: ['NodeAffinity'], nodes: [], message: "NodeAffinity: node(s) didn't match Pod's node affinity/selector" });
@@ -57,7 +52,8 @@ describe('cycleView', () => {
     const rec: SchedulingCycleRecord = {
       cycle: 2, pod: 'kube-system/kube-proxy-x', time: 0, numAllNodes: 5, numFeasibleToFind: 1, chosen: 'worker-3',
       narrowed: { plugins: ['NodeAffinity'], nodes: 1 },
-      nodes: [{ node: 'worker-3', feasible: true, filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }] }],
+      nodeNames: ['worker-3'],
+      nodeFilters: [[{ plugin: 'TaintToleration', code: 'Success', reasons: [] }]],
     };
     expect(cycleView(rec).narrowed).toEqual({ plugins: ['NodeAffinity'], nodes: 1, of: 5 });
   });

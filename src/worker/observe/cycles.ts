@@ -5,7 +5,7 @@ import type { SchedulingCycleView } from '../../protocol/view';
 import type { Simulation } from '../../sim/kernel/simulation';
 import { SCHEDULER } from '../../sim/names';
 import { getSchedulingRecords, type SchedulerState, type SchedulingCycleRecord } from '../../sim/scheduler/scheduler';
-import { nodeScores, type FilterVerdict } from '../../sim/scheduler/framework/cycle';
+import { cycleNodes, nodeScores, type FilterVerdict } from '../../sim/scheduler/framework/cycle';
 
 /** `pods/default/web`, `default/web` or `web` (namespace default) -> the scheduler's key `default/web`. */
 export function podKey(pod: string): string {
@@ -26,7 +26,7 @@ export function cycleView(r: SchedulingCycleRecord): SchedulingCycleView {
     if (!plugins.includes(p)) plugins.push(p);
   };
   if (r.preFilter) note(r.preFilter.plugin);
-  const nodes: SchedulingCycleView['nodes'] = r.nodes.map((n) => {
+  const nodes: SchedulingCycleView['nodes'] = cycleNodes(r).map((n) => {
     const results: SchedulingCycleView['nodes'][number]['results'] = {};
     for (const f of n.filters) {
       note(f.plugin);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeScores, numFeasibleNodesToFind, runSchedulingCycle, selectHost } from './cycle';
+import { cycleNodes, nodeScores, numFeasibleNodesToFind, packPoints, runSchedulingCycle, selectHost } from './cycle';
 import { fitErrorMessage } from './fit-error';
 import { makePodInfo, nodeInfoOf } from './nodeinfo';
 import type { Status } from './types';
@@ -57,7 +57,7 @@ describe('runSchedulingCycle', () => {
     const nodes = [nodeInfoOf(makeNode('worker-1'), [makePod('a', { cpu: '1', memory: '1Gi', nodeName: 'worker-1' })]), nodeInfoOf(makeNode('worker-2'))];
     const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m', memory: '128Mi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
     expect(r.chosen).toBe('worker-2');
-    const w2 = r.record.nodes.find((n) => n.node === 'worker-2')!;
+    const w2 = cycleNodes(r.record).find((n) => n.node === 'worker-2')!;
     // NodeAffinity's PreFilter returns Skip for a pod with no nodeSelector and no required node
     // affinity, so its Filter does not run (plugins/nodeaffinity/node_affinity.go PreFilter).
     expect(w2.filters.map((f) => f.plugin)).toEqual(['NodeUnschedulable', 'NodeName', 'TaintToleration', 'NodePorts', 'NodeResourcesFit', 'PodTopologySpread', 'InterPodAffinity']);
@@ -75,11 +75,37 @@ describe('runSchedulingCycle', () => {
     expect(plugins).toContain('NodeResourcesFit');
     expect(r.record.points).toHaveLength(2 * plugins.length * 3);
     expect(r.record.points!.every((x) => typeof x === 'number')).toBe(true);
-    r.record.nodes.forEach((n, i) => {
+    cycleNodes(r.record).forEach((n, i) => {
       expect(n.row).toBe(i);
       expect(nodeScores(r.record, n).map((s) => s.plugin)).toEqual(plugins);
       expect(nodeScores(r.record, n).reduce((a, s) => a + s.weighted, 0)).toBe(n.total);
     });
+  });
+
+  // Scores are int64 in kube-scheduler (framework/interface.go NodeScore, MaxNodeScore 100): the
+  // record keeps them in the smallest typed array that holds them exactly (memory per pod, issue 14).
+  it.each([
+    ['node scores 0-100 and small raw counts', [0, 100, -3, 32767], Int16Array],
+    ['whole numbers past 2 bytes', [0, 100, 40000], Int32Array],
+    ['a fraction', [0, 100, 0.5], Float64Array],
+    ['a negative zero', [0, -0], Float64Array],
+  ])('packs %s into the smallest array that holds them', (_, points, type) => {
+    const packed = packPoints(points);
+    expect(packed).toBeInstanceOf(type);
+    expect([...packed]).toEqual(points);
+  });
+
+  it('keeps nodes as columns; a node is scored (gets a row) only when every filter passed, rows in filter order', () => {
+    const nodes = [
+      nodeInfoOf(makeNode('worker-1')),
+      nodeInfoOf(makeNode('worker-2', { taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }] })),
+      nodeInfoOf(makeNode('worker-3')),
+    ];
+    const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m', memory: '128Mi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
+    expect(r.record.nodeNames).toEqual(['worker-1', 'worker-2', 'worker-3']);
+    expect(r.record.points).toBeInstanceOf(Int16Array);
+    expect(cycleNodes(r.record).map((n) => [n.node, n.feasible, n.row])).toEqual([['worker-1', true, 0], ['worker-2', false, undefined], ['worker-3', true, 1]]);
+    expect(cycleNodes(r.record)[1]!.total).toBeUndefined();
   });
 
   it('breaks ties with the PRNG (reservoir sampling)', () => {
@@ -106,7 +132,7 @@ describe('runSchedulingCycle', () => {
     it('filters only the node it names, and the next cycle starts one node further on', () => {
       const r = runSchedulingCycle({ pod: makePodInfo(makePod('kube-proxy-x', { spec: pinned('worker-3') })), nodes: cluster(), plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 1, rand: () => 0.5 });
       expect(r.chosen).toBe('worker-3');
-      expect(r.record.nodes.map((n) => n.node)).toEqual(['worker-3']);
+      expect(cycleNodes(r.record).map((n) => n.node)).toEqual(['worker-3']);
       expect(r.record.narrowed).toEqual({ plugins: ['NodeAffinity'], nodes: 1 });
       expect(r.record.numAllNodes).toBe(4);
       expect(r.nextStartNodeIndex).toBe(2);
@@ -131,7 +157,7 @@ describe('runSchedulingCycle', () => {
         },
       };
       const r = runSchedulingCycle({ pod: makePodInfo(makePod('odd', { spec })), nodes: cluster(), plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
-      expect(r.record.nodes).toEqual([]);
+      expect(cycleNodes(r.record)).toEqual([]);
       expect(r.fitError).toBe('0/4 nodes are available: pod affinity terms conflict. preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling..');
     });
 
@@ -147,7 +173,7 @@ describe('runSchedulingCycle', () => {
       };
       const r = runSchedulingCycle({ pod: makePodInfo(makePod('either', { spec })), nodes: cluster(), plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
       expect(r.record.narrowed).toBeUndefined();
-      expect(r.record.nodes).toHaveLength(4);
+      expect(cycleNodes(r.record)).toHaveLength(4);
     });
   });
 });

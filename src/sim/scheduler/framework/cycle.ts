@@ -43,19 +43,19 @@ export interface ScoreColumn {
   weight: number;
 }
 
+/** One node's line of a cycle's table, as cycleNodes gives it (the record keeps columns). */
 export interface NodeRecord {
   node: string;
   /** Filter plugins in the order they ran; the list stops at the first failure. */
   filters: FilterVerdict[];
   feasible: boolean;
-  /**
-   * Where this node's scores are in the cycle's `points` (absent for a node that was not scored).
-   * Numbers in one list per cycle, not an object per plugin and node: a cycle over 5,000 nodes
-   * scores 500 of them and the scheduler keeps the records of every pod it tracks (nodeScores reads them).
-   */
+  /** Where this node's scores are in the cycle's `points` (absent for a node that was not scored). */
   row?: number;
   total?: number;
 }
+
+/** A cycle's scores in the smallest typed array that holds them (scores are int64 in kube-scheduler). */
+export type ScorePoints = Int16Array | Int32Array | Float64Array;
 
 /** What one cycle did, for the UI's table. */
 export interface SchedulingCycleRecord {
@@ -69,11 +69,21 @@ export interface SchedulingCycleRecord {
    * the plugins and how many of the snapshot's nodes were then filtered; the rest were not looked at.
    */
   narrowed?: { plugins: string[]; nodes: number };
-  nodes: NodeRecord[];
+  /**
+   * The nodes filtered, in the order they were, as columns rather than an object per node: a cycle
+   * over 5,000 nodes filters 500 of them, and the scheduler keeps the records of every pod it tracks
+   * (150,000 at Kubernetes' limits). cycleNodes gives them as one NodeRecord each.
+   */
+  nodeNames: string[];
+  /** Per filtered node, its filter verdicts in the order they ran (lists shared between nodes and cycles). */
+  nodeFilters: FilterVerdict[][];
   /** The plugins that scored the feasible nodes, in the order they ran. */
   scored?: ScoreColumn[];
-  /** Per scored node (its `row`), the raw and the normalised score of each `scored` plugin, in pairs. */
-  points?: number[];
+  /**
+   * Per scored node (the feasible nodes, in filter order: a node's `row`), the raw and the normalised
+   * score of each `scored` plugin, in pairs.
+   */
+  points?: ScorePoints;
   numAllNodes: number;
   numFeasibleToFind: number;
   chosen?: string;
@@ -131,7 +141,6 @@ const FEASIBLE: Status = Object.freeze({ code: 'Success', reasons: Object.freeze
  * small object per node. Each shared verdict gets a number; a list is found by its numbers.
  */
 const VERDICT_IDS = new Map<FilterVerdict, number>();
-const NO_VERDICTS: FilterVerdict[] = Object.freeze([]) as unknown as FilterVerdict[];
 const VERDICT_LISTS = new Map<string, FilterVerdict[]>();
 function verdictList(list: FilterVerdict[]): FilterVerdict[] {
   let key = '';
@@ -151,7 +160,8 @@ function verdictList(list: FilterVerdict[]): FilterVerdict[] {
   return shared;
 }
 
-function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, rec: NodeRecord, skipped: ReadonlySet<string>): Status {
+/** Filter one node; its verdicts go to the record's column. */
+function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInfo, record: SchedulingCycleRecord, skipped: ReadonlySet<string>): Status {
   const verdicts: FilterVerdict[] = [];
   let status = FEASIBLE;
   for (const p of plugins) {
@@ -165,7 +175,8 @@ function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInf
     status = { ...s, plugin: p.name };
     break;
   }
-  rec.filters = verdictList(verdicts);
+  record.nodeNames.push(node.name);
+  record.nodeFilters.push(verdictList(verdicts));
   return status;
 }
 
@@ -186,7 +197,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
   const { pod, nodes, plugins, cycle, time } = input;
   const havePodsWithRequiredAntiAffinity = input.havePodsWithRequiredAntiAffinity ?? nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0);
   const ctx: CycleContext = { pod, nodes, havePodsWithRequiredAntiAffinity, state: {}, volumes: input.volumes };
-  const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodes: [], numAllNodes: nodes.length, numFeasibleToFind: numFeasibleNodesToFind(nodes.length) };
+  const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodeNames: [], nodeFilters: [], numAllNodes: nodes.length, numFeasibleToFind: numFeasibleNodesToFind(nodes.length) };
   const statuses = new Map<string, Status>();
   // A plugin whose PreFilter returned Skip does not run its Filter (framework.go SkipFilterPlugins).
   const skipped = new Set<string>();
@@ -216,20 +227,13 @@ export function runSchedulingCycle(input: Input): CycleResult {
   const numFeasibleToFind = numFeasibleNodesToFind(candidates.length);
   record.numFeasibleToFind = numFeasibleToFind;
   const feasible: NodeInfo[] = [];
-  const feasibleRecs: NodeRecord[] = [];
   let processed = 0;
   for (let i = 0; i < candidates.length && feasible.length < numFeasibleToFind; i++) {
     const node = candidates[(input.startIndex + i) % candidates.length]!;
     processed++;
-    // Every field from the start, so the object keeps them in place (runFilters sets the verdicts).
-    const rec: NodeRecord = { node: node.name, filters: NO_VERDICTS, feasible: false, row: undefined, total: undefined };
-    record.nodes.push(rec);
-    const s = runFilters(ctx, plugins, node, rec, skipped);
-    if (isSuccess(s)) {
-      rec.feasible = true;
-      feasible.push(node);
-      feasibleRecs.push(rec);
-    } else statuses.set(node.name, s);
+    const s = runFilters(ctx, plugins, node, record, skipped);
+    if (isSuccess(s)) feasible.push(node);
+    else statuses.set(node.name, s);
   }
   // The round robin moves on by the nodes looked at, over all of the snapshot's nodes.
   const nextStartNodeIndex = nodes.length ? (input.startIndex + processed) % nodes.length : 0;
@@ -239,7 +243,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
     record.chosen = feasible[0]!.name;
     return { record, chosen: record.chosen, nextStartNodeIndex };
   }
-  const totals = prioritizeNodes(ctx, plugins, feasible, feasibleRecs, record);
+  const totals = prioritizeNodes(ctx, plugins, feasible, record);
   record.chosen = selectHost(totals, input.rand);
   return { record, chosen: record.chosen, nextStartNodeIndex };
 }
@@ -251,8 +255,8 @@ function fail(ctx: CycleContext, plugins: readonly Plugin[], record: SchedulingC
   return { record, fitError: record.message, nextStartNodeIndex: next };
 }
 
-/** Score every feasible node with every plugin; `recs[i]` is the record of `feasible[i]`. */
-function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], recs: NodeRecord[], record: SchedulingCycleRecord): NodeScore[] {
+/** Score every feasible node with every plugin; `feasible[i]`'s scores are row i of the record's points. */
+function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], record: SchedulingCycleRecord): NodeScore[] {
   const n = feasible.length;
   const totals: NodeScore[] = new Array<NodeScore>(n);
   for (let i = 0; i < n; i++) totals[i] = { name: feasible[i]!.name, score: 0 };
@@ -285,16 +289,53 @@ function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible
   const k = columns.length;
   const points = new Array<number>(2 * k * n);
   for (let i = 0; i < n; i++) {
-    recs[i]!.row = i;
-    recs[i]!.total = totals[i]!.score;
     for (let c = 0; c < k; c++) {
       points[2 * (i * k + c)] = columns[c]![2 * i]!;
       points[2 * (i * k + c) + 1] = columns[c]![2 * i + 1]!;
     }
   }
   record.scored = scored;
-  record.points = points;
+  record.points = packPoints(points);
   return totals;
+}
+
+/**
+ * The smallest typed array that holds the scores exactly: 2 bytes a number when they fit (node
+ * scores are 0-100, raw ones mostly small counts), 4 for other whole numbers, 8 otherwise. A plain
+ * array of them took 8 bytes a number (V8 stores a list with one fraction as doubles).
+ */
+export function packPoints(points: readonly number[]): ScorePoints {
+  let whole = true;
+  let short = true;
+  for (const x of points) {
+    if (!Number.isInteger(x) || Object.is(x, -0) || x < -0x80000000 || x > 0x7fffffff) {
+      whole = false;
+      break;
+    }
+    if (x < -0x8000 || x > 0x7fff) short = false;
+  }
+  if (!whole) return Float64Array.from(points);
+  return short ? Int16Array.from(points) : Int32Array.from(points);
+}
+
+/** The record's nodes, one NodeRecord each: feasible when every filter passed, scored in filter order. */
+export function cycleNodes(r: SchedulingCycleRecord): NodeRecord[] {
+  const out: NodeRecord[] = [];
+  const k = r.scored?.length ?? 0;
+  let row = 0;
+  r.nodeNames.forEach((node, i) => {
+    const filters = r.nodeFilters[i]!;
+    const feasible = filters.every((f) => f.code === 'Success');
+    const rec: NodeRecord = { node, filters, feasible };
+    if (feasible && r.points && r.scored) {
+      rec.row = row++;
+      let total = 0;
+      for (let c = 0; c < k; c++) total += r.points[2 * (rec.row * k + c) + 1]! * r.scored[c]!.weight;
+      rec.total = total;
+    }
+    out.push(rec);
+  });
+  return out;
 }
 
 /** A node's scores in a cycle, one entry per plugin that scored (none for a node not scored). */
