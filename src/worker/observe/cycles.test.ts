@@ -20,8 +20,7 @@ describe('cycleView', () => {
       numAllNodes: 3,
       numFeasibleToFind: 3,
       chosen: 'worker-2',
-      scored: [{ plugin: 'NodeResourcesFit', weight: 1 }],
-      points: Int16Array.of(90, 90),
+      scored: [{ plugin: 'NodeResourcesFit', weight: 1, raw: 90, normalized: Int16Array.of(90) }],
       nodeNames: ['control-plane', 'worker-2'],
       nodeFilters: [
         [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"] }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cycleNodes, nodeScores, numFeasibleNodesToFind, packPoints, runSchedulingCycle, selectHost } from './cycle';
+import { cycleNodes, nodeScores, numFeasibleNodesToFind, packPoints, packScores, runSchedulingCycle, selectHost } from './cycle';
 import { fitErrorMessage } from './fit-error';
 import { makePodInfo, nodeInfoOf } from './nodeinfo';
 import type { Status } from './types';
@@ -68,13 +68,16 @@ describe('runSchedulingCycle', () => {
     expect(w2.total).toBe(scores.reduce((a, s) => a + s.weighted, 0));
   });
 
-  it('keeps the scores as one list of numbers per cycle beside its plugin list (memory per pod, issue 14)', () => {
-    const nodes = ['worker-1', 'worker-2', 'worker-3'].map((n) => nodeInfoOf(makeNode(n)));
+  it('keeps the scores as one column per plugin: one number when every node got it, else one per node (memory per pod, issue 14)', () => {
+    const nodes = [nodeInfoOf(makeNode('worker-1'), [makePod('a', { cpu: '1', memory: '1Gi', nodeName: 'worker-1' })]), nodeInfoOf(makeNode('worker-2')), nodeInfoOf(makeNode('worker-3'))];
     const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m', memory: '128Mi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
     const plugins = r.record.scored!.map((c) => c.plugin);
     expect(plugins).toContain('NodeResourcesFit');
-    expect(r.record.points).toHaveLength(2 * plugins.length * 3);
-    expect(r.record.points!.every((x) => typeof x === 'number')).toBe(true);
+    const taints = r.record.scored!.find((c) => c.plugin === 'TaintToleration')!;
+    expect([taints.raw, taints.normalized]).toEqual([0, 100]);
+    const fit = r.record.scored!.find((c) => c.plugin === 'NodeResourcesFit')!;
+    expect(fit.normalized).toBeInstanceOf(Int16Array);
+    expect((fit.normalized as Int16Array).length).toBe(3);
     cycleNodes(r.record).forEach((n, i) => {
       expect(n.row).toBe(i);
       expect(nodeScores(r.record, n).map((s) => s.plugin)).toEqual(plugins);
@@ -95,6 +98,12 @@ describe('runSchedulingCycle', () => {
     expect([...packed]).toEqual(points);
   });
 
+  it('keeps a column every row shares as one number, -0 apart from 0', () => {
+    expect(packScores([100, 100, 100])).toBe(100);
+    expect(packScores([0, -0])).toBeInstanceOf(Float64Array);
+    expect([...(packScores([3, 1, 2]) as Int16Array)]).toEqual([3, 1, 2]);
+  });
+
   it('keeps nodes as columns; a node is scored (gets a row) only when every filter passed, rows in filter order', () => {
     const nodes = [
       nodeInfoOf(makeNode('worker-1')),
@@ -103,7 +112,6 @@ describe('runSchedulingCycle', () => {
     ];
     const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m', memory: '128Mi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
     expect(r.record.nodeNames).toEqual(['worker-1', 'worker-2', 'worker-3']);
-    expect(r.record.points).toBeInstanceOf(Int16Array);
     expect(cycleNodes(r.record).map((n) => [n.node, n.feasible, n.row])).toEqual([['worker-1', true, 0], ['worker-2', false, undefined], ['worker-3', true, 1]]);
     expect(cycleNodes(r.record)[1]!.total).toBeUndefined();
   });

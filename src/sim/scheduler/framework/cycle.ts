@@ -37,10 +37,17 @@ export interface ScoreEntry {
   weighted: number;
 }
 
-/** A plugin that scored in a cycle and its weight: one list per cycle, shared by its node records. */
+/**
+ * A plugin that scored in a cycle, its weight and its raw and normalised score of each scored node
+ * (a node's `row`). A score every node got alike (TaintToleration's 100 on untainted nodes, a
+ * plugin with nothing to prefer) is one number; the others are one per row in the smallest typed
+ * array that holds them.
+ */
 export interface ScoreColumn {
   plugin: string;
   weight: number;
+  raw: ScoreValues;
+  normalized: ScoreValues;
 }
 
 /** One node's line of a cycle's table, as cycleNodes gives it (the record keeps columns). */
@@ -49,13 +56,19 @@ export interface NodeRecord {
   /** Filter plugins in the order they ran; the list stops at the first failure. */
   filters: FilterVerdict[];
   feasible: boolean;
-  /** Where this node's scores are in the cycle's `points` (absent for a node that was not scored). */
+  /** This node's row in the cycle's score columns (absent for a node that was not scored). */
   row?: number;
   total?: number;
 }
 
 /** A cycle's scores in the smallest typed array that holds them (scores are int64 in kube-scheduler). */
 export type ScorePoints = Int16Array | Int32Array | Float64Array;
+/** One score for every row, or one per row. */
+export type ScoreValues = number | ScorePoints;
+
+export function scoreAt(v: ScoreValues, row: number): number {
+  return typeof v === 'number' ? v : v[row]!;
+}
 
 /** What one cycle did, for the UI's table. */
 export interface SchedulingCycleRecord {
@@ -77,13 +90,11 @@ export interface SchedulingCycleRecord {
   nodeNames: string[];
   /** Per filtered node, its filter verdicts in the order they ran (lists shared between nodes and cycles). */
   nodeFilters: FilterVerdict[][];
-  /** The plugins that scored the feasible nodes, in the order they ran. */
-  scored?: ScoreColumn[];
   /**
-   * Per scored node (the feasible nodes, in filter order: a node's `row`), the raw and the normalised
-   * score of each `scored` plugin, in pairs.
+   * The plugins that scored the feasible nodes, in the order they ran, with their scores by row (the
+   * feasible nodes in filter order). Absent when nothing was scored.
    */
-  points?: ScorePoints;
+  scored?: ScoreColumn[];
   numAllNodes: number;
   numFeasibleToFind: number;
   chosen?: string;
@@ -255,14 +266,14 @@ function fail(ctx: CycleContext, plugins: readonly Plugin[], record: SchedulingC
   return { record, fitError: record.message, nextStartNodeIndex: next };
 }
 
-/** Score every feasible node with every plugin; `feasible[i]`'s scores are row i of the record's points. */
+/** Score every feasible node with every plugin; `feasible[i]`'s scores are row i of the record's columns. */
 function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], record: SchedulingCycleRecord): NodeScore[] {
   const n = feasible.length;
   const totals: NodeScore[] = new Array<NodeScore>(n);
   for (let i = 0; i < n; i++) totals[i] = { name: feasible[i]!.name, score: 0 };
   const scored: ScoreColumn[] = [];
-  const columns: number[][] = [];
   const raw: number[] = new Array<number>(n);
+  const normalized: number[] = new Array<number>(n);
   for (const p of plugins) {
     if (!p.score) continue;
     const pre = p.preScore?.(ctx, feasible);
@@ -275,28 +286,21 @@ function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible
     }
     p.normalizeScore?.(ctx, scores);
     const weight = p.weight ?? 1;
-    scored.push({ plugin: p.name, weight });
-    const column = new Array<number>(2 * n);
-    columns.push(column);
     for (let i = 0; i < n; i++) {
-      const normalized = scores[i]!.score;
-      column[2 * i] = raw[i]!;
-      column[2 * i + 1] = normalized;
-      totals[i]!.score += normalized * weight;
+      normalized[i] = scores[i]!.score;
+      totals[i]!.score += normalized[i]! * weight;
     }
-  }
-  // Row-major, one array of exactly the needed length for the whole cycle.
-  const k = columns.length;
-  const points = new Array<number>(2 * k * n);
-  for (let i = 0; i < n; i++) {
-    for (let c = 0; c < k; c++) {
-      points[2 * (i * k + c)] = columns[c]![2 * i]!;
-      points[2 * (i * k + c) + 1] = columns[c]![2 * i + 1]!;
-    }
+    scored.push({ plugin: p.name, weight, raw: packScores(raw), normalized: packScores(normalized) });
   }
   record.scored = scored;
-  record.points = packPoints(points);
   return totals;
+}
+
+/** A column of scores as one number when every row has it, else as packPoints keeps them. */
+export function packScores(values: readonly number[]): ScoreValues {
+  const first = values[0]!;
+  if (values.every((v) => Object.is(v, first))) return first;
+  return packPoints(values);
 }
 
 /**
@@ -321,16 +325,15 @@ export function packPoints(points: readonly number[]): ScorePoints {
 /** The record's nodes, one NodeRecord each: feasible when every filter passed, scored in filter order. */
 export function cycleNodes(r: SchedulingCycleRecord): NodeRecord[] {
   const out: NodeRecord[] = [];
-  const k = r.scored?.length ?? 0;
   let row = 0;
   r.nodeNames.forEach((node, i) => {
     const filters = r.nodeFilters[i]!;
     const feasible = filters.every((f) => f.code === 'Success');
     const rec: NodeRecord = { node, filters, feasible };
-    if (feasible && r.points && r.scored) {
+    if (feasible && r.scored) {
       rec.row = row++;
       let total = 0;
-      for (let c = 0; c < k; c++) total += r.points[2 * (rec.row * k + c) + 1]! * r.scored[c]!.weight;
+      for (const c of r.scored) total += scoreAt(c.normalized, rec.row) * c.weight;
       rec.total = total;
     }
     out.push(rec);
@@ -340,15 +343,12 @@ export function cycleNodes(r: SchedulingCycleRecord): NodeRecord[] {
 
 /** A node's scores in a cycle, one entry per plugin that scored (none for a node not scored). */
 export function nodeScores(r: SchedulingCycleRecord, n: NodeRecord): ScoreEntry[] {
-  const out: ScoreEntry[] = [];
-  const { scored, points } = r;
-  if (n.row === undefined || !scored || !points) return out;
-  const at = 2 * n.row * scored.length;
-  scored.forEach(({ plugin, weight }, c) => {
-    const normalized = points[at + 2 * c + 1]!;
-    out.push({ plugin, raw: points[at + 2 * c]!, normalized, weight, weighted: normalized * weight });
+  const row = n.row;
+  if (row === undefined || !r.scored) return [];
+  return r.scored.map(({ plugin, weight, raw, normalized }) => {
+    const norm = scoreAt(normalized, row);
+    return { plugin, raw: scoreAt(raw, row), normalized: norm, weight, weighted: norm * weight };
   });
-  return out;
 }
 
 /** selectHost: the highest total; ties are broken by reservoir sampling with the simulation's PRNG. */
