@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SchedulingCycleRecord } from './framework/cycle';
 import { keepCycleRecord, podLeft, RECORDS_OF_GONE_PODS, RECORDS_PER_POD, type CycleRecords } from './cycle-records';
 
-const rec = (pod: string, cycle = 1): SchedulingCycleRecord => ({ cycle, pod, time: cycle, nodeNames: [], nodeFilters: [], numAllNodes: 3, numFeasibleToFind: 3 });
+const rec = (pod: string, cycle = 1): SchedulingCycleRecord => ({ cycle, pod, time: cycle, nodeNames: [], filterRuns: [], numAllNodes: 3, numFeasibleToFind: 3 });
 
 describe('the scheduler\'s cycle records', () => {
   it('keep the last five cycles of a pod', () => {

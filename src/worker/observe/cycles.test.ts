@@ -22,9 +22,9 @@ describe('cycleView', () => {
       chosen: 'worker-2',
       scored: [{ plugin: 'NodeResourcesFit', weight: 1, raw: 90, normalized: Int16Array.of(90) }],
       nodeNames: ['control-plane', 'worker-2'],
-      nodeFilters: [
-        [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"] }],
-        [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }],
+      filterRuns: [
+        { filters: [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"] }], nodes: 1 },
+        { filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }], nodes: 1 },
       ],
     };
     expect(cycleView(rec)).toEqual({
@@ -41,7 +41,7 @@ describe('cycleView', () => {
 
   it('explains a pod PreFilter rejected before any node was looked at', () => {
     const rec: SchedulingCycleRecord = {
-      cycle: 1, pod: 'default/big', time: 0, numAllNodes: 3, numFeasibleToFind: 3, nodeNames: [], nodeFilters: [],
+      cycle: 1, pod: 'default/big', time: 0, numAllNodes: 3, numFeasibleToFind: 3, nodeNames: [], filterRuns: [],
       preFilter: { plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) didn't match Pod's node affinity/selector"] },
     };
     expect(cycleView(rec)).toMatchObject({ plugins: ['NodeAffinity'], nodes: [], message: "NodeAffinity: node(s) didn't match Pod's node affinity/selector" });
@@ -52,7 +52,7 @@ describe('cycleView', () => {
       cycle: 2, pod: 'kube-system/kube-proxy-x', time: 0, numAllNodes: 5, numFeasibleToFind: 1, chosen: 'worker-3',
       narrowed: { plugins: ['NodeAffinity'], nodes: 1 },
       nodeNames: ['worker-3'],
-      nodeFilters: [[{ plugin: 'TaintToleration', code: 'Success', reasons: [] }]],
+      filterRuns: [{ filters: [{ plugin: 'TaintToleration', code: 'Success', reasons: [] }], nodes: 1 }],
     };
     expect(cycleView(rec).narrowed).toEqual({ plugins: ['NodeAffinity'], nodes: 1, of: 5 });
   });

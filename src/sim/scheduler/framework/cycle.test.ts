@@ -98,6 +98,14 @@ describe('runSchedulingCycle', () => {
     expect([...packed]).toEqual(points);
   });
 
+  it('keeps the verdicts of nodes in a row that all passed alike as one run', () => {
+    const nodes = ['worker-1', 'worker-2', 'worker-3', 'worker-4'].map((n) => nodeInfoOf(makeNode(n)));
+    nodes.push(nodeInfoOf(makeNode('worker-5', { taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }] })));
+    const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m', memory: '128Mi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
+    expect(r.record.filterRuns.map((run) => run.nodes)).toEqual([4, 1]);
+    expect(cycleNodes(r.record).map((n) => [n.node, n.feasible])).toEqual([['worker-1', true], ['worker-2', true], ['worker-3', true], ['worker-4', true], ['worker-5', false]]);
+  });
+
   it('keeps a column every row shares as one number, -0 apart from 0', () => {
     expect(packScores([100, 100, 100])).toBe(100);
     expect(packScores([0, -0])).toBeInstanceOf(Float64Array);
@@ -113,6 +121,7 @@ describe('runSchedulingCycle', () => {
     const r = runSchedulingCycle({ pod: makePodInfo(makePod('web', { cpu: '100m', memory: '128Mi' })), nodes, plugins: DEFAULT_PROFILE, cycle: 1, time: 0, startIndex: 0, rand: () => 0.5 });
     expect(r.record.nodeNames).toEqual(['worker-1', 'worker-2', 'worker-3']);
     expect(cycleNodes(r.record).map((n) => [n.node, n.feasible, n.row])).toEqual([['worker-1', true, 0], ['worker-2', false, undefined], ['worker-3', true, 1]]);
+    expect(r.record.filterRuns.map((run) => run.nodes)).toEqual([1, 1, 1]);
     expect(cycleNodes(r.record)[1]!.total).toBeUndefined();
   });
 

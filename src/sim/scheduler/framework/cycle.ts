@@ -50,6 +50,12 @@ export interface ScoreColumn {
   normalized: ScoreValues;
 }
 
+/** Filter verdicts in the order they ran (the list stops at the first failure), and how many nodes in a row had them. */
+export interface FilterRun {
+  filters: FilterVerdict[];
+  nodes: number;
+}
+
 /** One node's line of a cycle's table, as cycleNodes gives it (the record keeps columns). */
 export interface NodeRecord {
   node: string;
@@ -88,8 +94,12 @@ export interface SchedulingCycleRecord {
    * (150,000 at Kubernetes' limits). cycleNodes gives them as one NodeRecord each.
    */
   nodeNames: string[];
-  /** Per filtered node, its filter verdicts in the order they ran (lists shared between nodes and cycles). */
-  nodeFilters: FilterVerdict[][];
+  /**
+   * The filtered nodes' verdict lists, run-length: `nodes` nodes in a row (in nodeNames' order) had
+   * the same list. Lists are shared between nodes and cycles, so a cycle whose every node passed
+   * (most of them) keeps one run.
+   */
+  filterRuns: FilterRun[];
   /**
    * The plugins that scored the feasible nodes, in the order they ran, with their scores by row (the
    * feasible nodes in filter order). Absent when nothing was scored.
@@ -187,7 +197,10 @@ function runFilters(ctx: CycleContext, plugins: readonly Plugin[], node: NodeInf
     break;
   }
   record.nodeNames.push(node.name);
-  record.nodeFilters.push(verdictList(verdicts));
+  const filters = verdictList(verdicts);
+  const last = record.filterRuns[record.filterRuns.length - 1];
+  if (last?.filters === filters) last.nodes++;
+  else record.filterRuns.push({ filters, nodes: 1 });
   return status;
 }
 
@@ -208,7 +221,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
   const { pod, nodes, plugins, cycle, time } = input;
   const havePodsWithRequiredAntiAffinity = input.havePodsWithRequiredAntiAffinity ?? nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0);
   const ctx: CycleContext = { pod, nodes, havePodsWithRequiredAntiAffinity, state: {}, volumes: input.volumes };
-  const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodeNames: [], nodeFilters: [], numAllNodes: nodes.length, numFeasibleToFind: numFeasibleNodesToFind(nodes.length) };
+  const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, nodeNames: [], filterRuns: [], numAllNodes: nodes.length, numFeasibleToFind: numFeasibleNodesToFind(nodes.length) };
   const statuses = new Map<string, Status>();
   // A plugin whose PreFilter returned Skip does not run its Filter (framework.go SkipFilterPlugins).
   const skipped = new Set<string>();
@@ -326,8 +339,12 @@ export function packPoints(points: readonly number[]): ScorePoints {
 export function cycleNodes(r: SchedulingCycleRecord): NodeRecord[] {
   const out: NodeRecord[] = [];
   let row = 0;
-  r.nodeNames.forEach((node, i) => {
-    const filters = r.nodeFilters[i]!;
+  let run = 0;
+  let left = r.filterRuns[0]?.nodes ?? 0;
+  r.nodeNames.forEach((node) => {
+    while (left === 0 && run + 1 < r.filterRuns.length) left = r.filterRuns[++run]!.nodes;
+    left--;
+    const filters = r.filterRuns[run]!.filters;
     const feasible = filters.every((f) => f.code === 'Success');
     const rec: NodeRecord = { node, filters, feasible };
     if (feasible && r.scored) {
