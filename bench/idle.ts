@@ -6,7 +6,7 @@
 // in `bootWallSeconds`; then `simSeconds` of simulated time run and are divided by their wall time.
 
 import { buildCluster } from '../src/sim/cluster';
-import { HeapPeak, round, type SimLine } from './lines';
+import { HeapPeak, liveHeapMB, round, type SimLine } from './lines';
 
 export function idle(nodes: number, simSeconds = 60): SimLine {
   const heap = new HeapPeak();
@@ -39,5 +39,6 @@ export function idle(nodes: number, simSeconds = 60): SimLine {
     messages,
     messagesPerWallSecond: Math.round(messages / wall),
     peakHeapMB: heap.mb,
+    liveHeapMB: liveHeapMB(c),
   };
 }

@@ -5,7 +5,7 @@
 
 import { buildCluster } from '../src/sim/cluster';
 import { apiserverState } from '../src/sim/chaos/observe';
-import { HeapPeak, round, type SimLine } from './lines';
+import { HeapPeak, liveHeapMB, round, type SimLine } from './lines';
 
 /** M pods as Deployments of 50 replicas, one YAML stream. */
 export function deployments(pods: number): string {
@@ -76,5 +76,6 @@ export function lifecycle(nodes: number, pods: number, opts: { etcdMembers?: num
     messages,
     messagesPerWallSecond: Math.round(messages / wall),
     peakHeapMB: heap.mb,
+    liveHeapMB: liveHeapMB(c),
   };
 }

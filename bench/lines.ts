@@ -18,6 +18,8 @@ export interface SimLine {
   /** This run's wall time per message over the bare kernel's (1 = as cheap as an empty handler). */
   perMessageRatioToBaseline?: number;
   peakHeapMB: number;
+  /** The heap after a full collection at the run's end, the cluster still held (needs --expose-gc). */
+  liveHeapMB?: number;
   [k: string]: unknown;
 }
 
@@ -39,5 +41,22 @@ export class HeapPeak {
     return Math.round(this.peak / 1e6);
   }
 }
+
+/**
+ * The heap after a forced full collection while `cluster` is still reachable: what the run keeps,
+ * without the garbage peakHeapMB also counts (it moves by 200 MB between two runs of one commit).
+ * Undefined when node runs without --expose-gc (`npm run bench` passes it).
+ */
+export function liveHeapMB(cluster: unknown): number | undefined {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return undefined;
+  held.push(cluster);
+  gc();
+  const used = process.memoryUsage().heapUsed;
+  held.pop();
+  return Math.round(used / 1e6);
+}
+/** Where the cluster is kept reachable during the collection. */
+const held: unknown[] = [];
 
 export const round = (n: number, digits = 2): number => Number(n.toFixed(digits));

@@ -8,7 +8,7 @@
 
 import { buildCluster } from '../src/sim/cluster';
 import { apiserverState } from '../src/sim/chaos/observe';
-import { HeapPeak, round, type SimLine } from './lines';
+import { HeapPeak, liveHeapMB, round, type SimLine } from './lines';
 
 function nodeDocs(nodes: number): string {
   const docs: string[] = [];
@@ -126,5 +126,6 @@ export function scheduler(nodes: number, pods: number): SimLine {
     messages,
     messagesPerWallSecond: Math.round(messages / wall),
     peakHeapMB: heap.mb,
+    liveHeapMB: liveHeapMB(c),
   };
 }

@@ -32,6 +32,25 @@ describe('FieldsV1', () => {
     expect(Object.keys(toFieldsV1(s)['f:a'] as object)).toEqual(['.', 'f:z', 'k:{"name":"b"}', 'v:"x"', 'i:1']);
   });
 
+  // Stored objects are never changed in place (issue 14: objects shared immutably), so equal trees
+  // are one frozen object: every pod of a ReplicaSet, every version of an object, names the same fields.
+  it('gives equal sets the same frozen tree, and shares the equal subtrees of different sets', () => {
+    const a = toFieldsV1(fromFieldsV1(FIELDS));
+    const b = toFieldsV1(fromFieldsV1(structuredClone(FIELDS)));
+    expect(b).toBe(a);
+    expect(Object.isFrozen(a)).toBe(true);
+    const more = fromFieldsV1(FIELDS);
+    insert(more, ['f:spec', 'f:paused']);
+    const c = toFieldsV1(more);
+    expect(c).not.toBe(a);
+    expect((c['f:spec'] as Record<string, unknown>)['f:paused']).toEqual({});
+    expect(c['f:metadata']).toBe(a['f:metadata']);
+    expect((c['f:spec'] as Record<string, unknown>)['f:template']).toBe((a['f:spec'] as Record<string, unknown>)['f:template']);
+    expect(() => {
+      (a as Record<string, unknown>)['f:status'] = {};
+    }).toThrow(TypeError);
+  });
+
   it('prints paths as conflicts name them', () => {
     expect(pathString(['f:spec', 'f:replicas'])).toBe('.spec.replicas');
     expect(pathString(['f:spec', 'f:containers', 'k:{"name":"nginx"}', 'f:image'])).toBe('.spec.containers[name="nginx"].image');

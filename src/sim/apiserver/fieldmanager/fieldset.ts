@@ -163,13 +163,49 @@ function sortedKeys(s: FieldSet): string[] {
   return keys;
 }
 
-/** The FieldsV1 JSON object of a set. */
+/** The FieldsV1 JSON object of a set: frozen, and shared with every equal tree made before (intern). */
 export function toFieldsV1(s: FieldSet): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  return intern(s).obj as Record<string, unknown>;
+}
+
+/**
+ * FieldsV1 trees are shared, not made anew for every write: every pod of a ReplicaSet names the
+ * same fields, and each version of an object repeats most of its managers' fields, so etcd's
+ * history, the watch cache and the informers held the same trees over and over (a third of a
+ * stored pod's size; memory per pod, issue 14). A tree is found by its members and its children's
+ * ids, bottom up; it is frozen, as stored objects are never changed in place (a change makes a new
+ * tree). The table is bounded: past INTERNED_MAX it starts again, and since ids keep counting an
+ * id from before never matches a new tree, so nothing but sharing is lost.
+ */
+export const INTERNED_MAX = 50_000;
+interface Interned {
+  id: number;
+  obj: Readonly<Record<string, unknown>>;
+}
+const LEAF: Interned = { id: 0, obj: Object.freeze({}) };
+let interned = new Map<string, Interned>();
+let nextInternedId = 1;
+
+function intern(s: FieldSet): Interned {
   const keys = sortedKeys(s);
-  if (s.member && keys.length > 0) out['.'] = {};
-  for (const k of keys) out[k] = toFieldsV1(s.children.get(k)!);
-  return out;
+  if (keys.length === 0) return LEAF;
+  const children: Interned[] = [];
+  let id = s.member ? '.' : '';
+  for (const k of keys) {
+    const c = intern(s.children.get(k)!);
+    children.push(c);
+    id += `\u0000${k}\u0001${c.id}`;
+  }
+  let found = interned.get(id);
+  if (!found) {
+    const out: Record<string, unknown> = {};
+    if (s.member) out['.'] = LEAF.obj;
+    keys.forEach((k, i) => (out[k] = children[i]!.obj));
+    if (interned.size >= INTERNED_MAX) interned = new Map();
+    found = { id: nextInternedId++, obj: Object.freeze(out) };
+    interned.set(id, found);
+  }
+  return found;
 }
 
 /** A set from its FieldsV1 JSON; anything malformed is left out. */
