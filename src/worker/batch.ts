@@ -47,11 +47,14 @@ export const MAX_TRACE_PER_BATCH = 2000;
  * What one limited frame carries at most: bytes of JSON of objects and of trace records, and a
  * number of new messages in flight (about 210 bytes each). Measured on scale-50: a pod is about
  * 1,900 bytes, a trace record 250 (an API response with its pipeline's steps up to 1,300), so a frame
- * stays near 80 KiB, under the 100 KiB that DESIGN.md §6 and issue 14 aim for, and 60 frames a
- * second still carry some 6,000 records and 900 pods. `backlogTrace` and `backlogObjects`: how many
- * waiting records or object writes make the session let the clock wait.
+ * stays near 40 KiB, under the 100 KiB that DESIGN.md §6 and issue 14 aim for, and 60 frames a
+ * second still carry some 3,000 records and 450 pods. Twice these (frames of about 45 KiB) cost the
+ * page 18 ms of main-thread CPU a frame drawn against 11 ms at these, back to back on the e2e machine
+ * (README, `ui-frame`). `backlogTrace` and `backlogObjects`: how many waiting records or object
+ * writes (about two frames' worth) make the session let the clock wait; less would stop a clock at
+ * 5x in an idle cluster, whose tick of 100 ms makes more than 50 records.
  */
-export const FRAME_LIMITS = { objectBytes: 32 * 1024, traceBytes: 24 * 1024, inFlight: 100, backlogTrace: 100, backlogObjects: 15 } as const;
+export const FRAME_LIMITS = { objectBytes: 16 * 1024, traceBytes: 12 * 1024, inFlight: 50, backlogTrace: 100, backlogObjects: 16 } as const;
 
 /** The oldest records that fit in `maxBytes` of JSON (one at least), taken out of `records`. */
 function takeRecords(records: TraceRecord[], maxBytes: number): TraceRecord[] {
