@@ -4,7 +4,7 @@
 export { diffViews, emptyPatch, isEmptyPatch, type SentViews } from './diff';
 export { hostRole, observeDegradedLinks, observeHosts, observePartitions } from './hosts';
 export { componentDetail, componentView, observeComponents } from './components';
-export { diffObjects, etcdStore, newObjectTracker, objectIdOfKey, objectView, type ObjectTracker } from './objects';
+export { diffObjects, etcdStore, newObjectTracker, objectIdOfKey, objectView, unsentWrites, type ObjectTracker } from './objects';
 export { diffInFlight, inFlightTimes, type SentFlights } from './messages';
 export { cycleView, podKey, schedulingCycles } from './cycles';
 export { DEFAULT_LOG_TAIL, processLog } from './logs';

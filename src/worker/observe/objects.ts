@@ -2,7 +2,9 @@
 // observer reads the etcd member's MVCC store (its data dir, which survives a kill) and patches
 // what the UI holds by resourceVersion (= the key's mod revision), never by comparing objects.
 // Between two reads it looks only at the keys the store's revision log says were written; after a
-// compaction that dropped part of that log, or a new store, it walks every key once.
+// compaction that dropped part of that log, or a new store, it walks every key once. A frame may
+// carry only so many objects (batch.ts FRAME_LIMITS): the written keys it leaves out wait in
+// `pending`, in the order they were written, for the next frames.
 
 import type { ObjectView, Patch } from '../../protocol/view';
 import { parseKey, REGISTRY_PREFIX } from '../../sim/apiserver/registry/keys';
@@ -23,10 +25,17 @@ export interface ObjectTracker {
   revision: number;
   /** Object id -> the resourceVersion sent. */
   sent: Map<string, string>;
+  /** Keys written up to `revision` that no frame has looked at yet (a frame's limit left them out). */
+  pending: Set<string>;
 }
 
 export function newObjectTracker(): ObjectTracker {
-  return { store: undefined, revision: 0, sent: new Map() };
+  return { store: undefined, revision: 0, sent: new Map(), pending: new Set() };
+}
+
+/** Writes the tracker has not turned into a patch yet (at most: a key written twice counts twice). */
+export function unsentWrites(t: ObjectTracker): number {
+  return t.pending.size + (t.store ? t.store.revision - t.revision : 0);
 }
 
 /** `/registry/pods/default/web` -> `pods/default/web`; `/registry/minions/worker-1` -> `nodes//worker-1`. */
@@ -78,6 +87,8 @@ function visitAll(store: MvccStore, visit: (kv: KeyValue) => void): void {
 }
 
 function fullScan(t: ObjectTracker, store: MvccStore | undefined, patch: Patch<ObjectView>): void {
+  // Every key is compared, so nothing stays pending.
+  t.pending.clear();
   const seen = new Set<string>();
   if (store) {
     visitAll(store, (kv) => {
@@ -97,10 +108,14 @@ function fullScan(t: ObjectTracker, store: MvccStore | undefined, patch: Patch<O
   }
 }
 
-function incremental(t: ObjectTracker, store: MvccStore, patch: Patch<ObjectView>): void {
-  const keys = new Set<string>();
-  for (const rev of eventsSince(store, t.revision + 1)) for (const ev of rev.events) keys.add(ev.kv.key);
+function incremental(t: ObjectTracker, store: MvccStore, patch: Patch<ObjectView>, maxBytes: number): void {
+  const keys = t.pending;
+  if (store.revision > t.revision) for (const rev of eventsSince(store, t.revision + 1)) for (const ev of rev.events) keys.add(ev.kv.key);
+  let bytes = 0;
   for (const key of keys) {
+    if (bytes >= maxBytes) break;
+    // Deleting the entry being visited is safe: a Set's iteration goes on with the next one.
+    keys.delete(key);
     const ref = objectIdOfKey(key);
     if (!ref) continue;
     const kv = currentKv(store, key);
@@ -110,21 +125,27 @@ function incremental(t: ObjectTracker, store: MvccStore, patch: Patch<ObjectView
       if (prev === undefined) continue;
       t.sent.delete(ref.id);
       patch.removed.push(ref.id);
+      bytes += ref.id.length;
       continue;
     }
     if (prev === v.resourceVersion) continue;
     (prev === undefined ? patch.added : patch.updated).push(v);
     t.sent.set(v.id, v.resourceVersion);
+    // Measured only when there is a limit: a pod's view is about 1.9 KB of JSON, a node's more.
+    if (maxBytes !== Infinity) bytes += JSON.stringify(v).length;
   }
 }
 
-/** The patch since the last call; costs nothing when the store's revision has not moved. */
-export function diffObjects(t: ObjectTracker, store: MvccStore | undefined): Patch<ObjectView> {
+/**
+ * The patch since the last call, stopping once it holds `maxBytes` of JSON (the rest come with the
+ * next calls); costs nothing when the store's revision has not moved and nothing is pending.
+ */
+export function diffObjects(t: ObjectTracker, store: MvccStore | undefined, maxBytes = Infinity): Patch<ObjectView> {
   const patch = emptyPatch<ObjectView>();
-  if (store && store === t.store && store.revision === t.revision) return patch;
+  if (store && store === t.store && store.revision === t.revision && t.pending.size === 0) return patch;
   // The log keeps every revision >= compactRevision, so it covers (t.revision, now] when t.revision
-  // is not below it; otherwise (a compaction in between, or another store) read everything.
-  if (store && store === t.store && t.revision >= store.compactRevision) incremental(t, store, patch);
+  // is not below it; otherwise (a compaction in between, or another store) read everything, whole.
+  if (store && store === t.store && t.revision >= store.compactRevision) incremental(t, store, patch, maxBytes);
   else fullScan(t, store, patch);
   t.store = store;
   t.revision = store?.revision ?? 0;
