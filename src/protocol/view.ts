@@ -206,6 +206,12 @@ export interface ClockView {
    * pacing only: the same events run in the same order either way.
    */
   slowdown?: number;
+  /**
+   * The clock waited over the last tick because a burst (a controller creating hundreds of pods in
+   * one sync) changed more than a frame may carry, and the rest is still to be sent to the page
+   * (src/worker/batch.ts FRAME_LIMITS): the slow-down is then for drawing, not for a message.
+   */
+  waitingForPage?: true;
   /** False when the person turned slow motion off (the clock runs at `speed` whatever is on the wire); absent while it is on. */
   slowMotion?: false;
 }

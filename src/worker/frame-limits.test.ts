@@ -65,6 +65,9 @@ describe('frames while the clock slows down for the dots (below 25x)', () => {
     for (let i = 1; i < ids.length; i++) expect(ids[i]).toBe(ids[i - 1]! + 1);
     const pods = new Set(frames.flatMap((f) => f.objects.added.map((o) => o.id)).filter((id) => id.startsWith('pods/default/web-')));
     expect(pods.size).toBe(REPLICAS);
+    // The clock said why it waited, so the toolbar does not show a factor of a clock standing still.
+    expect(frames.some((f) => f.clock.waitingForPage)).toBe(true);
+    expect(frames.at(-1)!.clock.waitingForPage).toBeUndefined();
   }, 60_000);
 
   it('are not limited at 25x and above, where the clock does not wait for the page', () => {

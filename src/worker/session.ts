@@ -126,6 +126,8 @@ export class SimSession {
   private slowMotion = true;
   /** How many times slower than `speed` the last played tick ran (1: not slowed). */
   private slowdown = 1;
+  /** The last tick's clock waited for the page to be sent what a burst changed (batch.ts FRAME_LIMITS). */
+  private waitedForPage = false;
 
   /** Answers made outside a command (a replay arrived), posted after the next frame. */
   private outbox: WorkerToUi[] = [];
@@ -413,6 +415,7 @@ export class SimSession {
     const run = this.run;
     if (!run) return undefined;
     this.slowdown = 1;
+    this.waitedForPage = false;
     if (run.replay) this.replayStep(run, run.replay);
     else if (this.playing) this.play(run, Math.min(Math.max(0, realMs), MAX_REAL_MS_PER_TICK));
     run.machine.tick();
@@ -425,6 +428,7 @@ export class SimSession {
     const clock: FrameBatch['clock'] = { time: sim.now, playing: this.playing, speed: this.speed };
     if (next !== undefined) clock.nextEventAt = next;
     if (this.slowdown > 1) clock.slowdown = this.slowdown;
+    if (this.waitedForPage) clock.waitingForPage = true;
     if (!this.slowMotion) clock.slowMotion = false;
     const failed = run.runner.expectations.filter((e) => !e.ok).length + run.runner.errors.length;
     const progressKey = run.runner.progressKey();
@@ -706,7 +710,10 @@ export class SimSession {
       // The page has more than a frame's worth to be sent (batch.ts FRAME_LIMITS): the clock waits
       // for it, so a burst (1,500 pod creates in one controller sync) reaches the page over a few
       // frames instead of in one of megabytes. The slow-down shows on the page as any other.
-      if (limited && run.batches.backlogged()) break;
+      if (limited && run.batches.backlogged()) {
+        this.waitedForPage = true;
+        break;
+      }
       const now = sim.now;
       // What is due now runs before the clock moves (advanceTo only runs towards a later time).
       if (this.dueNow(run)) {

@@ -207,6 +207,9 @@ const en = {
   importTooBig: 'The file has {size} bytes; a scenario may have at most {max}.',
   importUnreadable: 'The file could not be read: {error}',
   slowMotion: 'slow motion ×{n}',
+  slowMotionDrawing: 'slow motion: drawing',
+  slowMotionDrawingHint:
+    'Many objects changed at once, more than one frame of the graph may carry, so the simulated clock waits while they are sent over the next frames. Only how fast you see it changes, never what happens.',
   slowMotionHint:
     'A message on the graph takes at least 250 ms of your time to cross at 1x, so while one is on the wire the simulated clock runs {n} times slower than {speed}. Only how fast you see it changes, never what happens.',
   slowMotionOff: 'Run at {speed}',
@@ -419,6 +422,9 @@ const ru: Strings = {
   importTooBig: 'В файле {size} байт, а сценарий может занимать не больше {max}.',
   importUnreadable: 'Файл не удалось прочитать: {error}',
   slowMotion: 'замедление ×{n}',
+  slowMotionDrawing: 'замедление: рисуем',
+  slowMotionDrawingHint:
+    'Сразу изменилось много объектов, больше, чем помещается в один кадр графа, поэтому часы симуляции ждут, пока изменения отправляются следующими кадрами. Меняется только то, как быстро вы это видите, а не то, что происходит.',
   slowMotionHint:
     'На 1x сообщение идёт по графу не меньше 250 мс вашего времени, поэтому, пока оно в пути, часы симуляции идут в {n} раз медленнее, чем {speed}. Меняется только то, как быстро вы это видите, а не то, что происходит.',
   slowMotionOff: 'Идти на {speed}',

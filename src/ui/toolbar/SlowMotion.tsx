@@ -18,14 +18,14 @@ export function toggleSlowMotion(): void {
   ui.send(speedCommand(useSimStore.getState().clock.speed, next));
 }
 
-/** The factor to show (held for a second, see slow-motion.ts), or null. */
-function useHeldSlowdown(): number | null {
+/** The slow-down to show (held for a second, see slow-motion.ts), or null. */
+function useHeldSlowdown(): SlowMotionHold | null {
   const clock = useSimStore((s) => s.clock);
   const [hold, setHold] = useState<SlowMotionHold | null>(null);
   const holdRef = useRef<SlowMotionHold | null>(null);
   useEffect(() => {
     const now = performance.now();
-    const next = holdSlowdown(holdRef.current, clock.playing ? clock.slowdown : undefined, now);
+    const next = holdSlowdown(holdRef.current, clock.playing ? clock.slowdown : undefined, now, clock.waitingForPage === true);
     holdRef.current = next;
     setHold(next);
     if (!next) return;
@@ -36,14 +36,15 @@ function useHeldSlowdown(): number | null {
     }, next.last + SLOWMO_HOLD_MS - now);
     return () => window.clearTimeout(id);
   }, [clock]);
-  return hold?.factor ?? null;
+  return hold;
 }
 
 export function SlowMotion() {
   const t = useStrings();
   const on = useUiStore((s) => s.slowMotion);
   const speed = useSimStore((s) => s.clock.speed);
-  const factor = useHeldSlowdown();
+  const hold = useHeldSlowdown();
+  const factor = hold?.factor ?? null;
   const speedText = `${speed}x`;
   if (!on)
     return (
@@ -56,8 +57,8 @@ export function SlowMotion() {
   const n = factor === null ? '100' : formatFactor(factor).slice(1);
   return (
     <span className="slowmo" data-testid="slowmo" data-factor={factor === null ? '' : n} style={factor === null ? { visibility: 'hidden' } : undefined}>
-      <span className="slowmo-text" title={fill(t.slowMotionHint, { n, speed: speedText })}>
-        {fill(t.slowMotion, { n })}
+      <span className="slowmo-text" title={hold?.drawing ? t.slowMotionDrawingHint : fill(t.slowMotionHint, { n, speed: speedText })}>
+        {hold?.drawing ? t.slowMotionDrawing : fill(t.slowMotion, { n })}
       </span>
       <button type="button" className="slowmo-button" data-testid="slowmo-off" title={t.slowMotionOffHint} onClick={toggleSlowMotion}>
         {/* Short on screen (the toolbar is one line at 1280 px), whole for screen readers. */}

@@ -38,3 +38,15 @@ describe('holdSlowdown', () => {
     expect(h).toEqual({ factor: 40, since: SLOWMO_WINDOW_MS, last: SLOWMO_WINDOW_MS });
   });
 });
+
+describe('holdSlowdown while the clock waits for the page (ClockView.waitingForPage)', () => {
+  it('says so for the window, rather than a factor of a clock that stood still', () => {
+    let h = holdSlowdown(null, 1e6, 0, true);
+    expect(h?.drawing).toBe(true);
+    h = holdSlowdown(h, 40, 16);
+    expect(h?.drawing).toBe(true);
+    // The next window, slowed only for a message crossing, shows its factor again.
+    h = holdSlowdown(h, 40, SLOWMO_WINDOW_MS + 16);
+    expect(h).toEqual({ factor: 40, since: SLOWMO_WINDOW_MS + 16, last: SLOWMO_WINDOW_MS + 16 });
+  });
+});

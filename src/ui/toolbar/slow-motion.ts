@@ -28,15 +28,19 @@ export interface SlowMotionHold {
   since: number;
   /** Real ms of the last slowed tick. */
   last: number;
+  /** A tick of the window waited for the page to be sent a burst (ClockView.waitingForPage), not for a message. */
+  drawing?: true;
 }
 
 /**
  * The indicator's state after a frame reporting `slowdown` at real time `now` (null: nothing to show).
  * A new window starts when the last one is older than SLOWMO_WINDOW_MS.
  */
-export function holdSlowdown(prev: SlowMotionHold | null, slowdown: number | undefined, now: number): SlowMotionHold | null {
+export function holdSlowdown(prev: SlowMotionHold | null, slowdown: number | undefined, now: number, drawing = false): SlowMotionHold | null {
   const slowed = slowdown !== undefined && slowdown >= SLOWMO_SHOW_AT;
   if (!slowed) return prev && now - prev.last < SLOWMO_HOLD_MS ? prev : null;
-  if (!prev || now - prev.since >= SLOWMO_WINDOW_MS) return { factor: slowdown, since: now, last: now };
-  return { factor: Math.max(prev.factor, slowdown), since: prev.since, last: now };
+  const fresh = !prev || now - prev.since >= SLOWMO_WINDOW_MS;
+  const next: SlowMotionHold = fresh ? { factor: slowdown, since: now, last: now } : { factor: Math.max(prev.factor, slowdown), since: prev.since, last: now };
+  if (drawing || (!fresh && prev.drawing)) next.drawing = true;
+  return next;
 }
