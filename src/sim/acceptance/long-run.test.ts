@@ -16,6 +16,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTime } from '../api/time';
 import type { ApiserverState } from '../apiserver/apiserver';
+import { windowEvents } from '../apiserver/watchcache';
 import { buildCluster, type Cluster } from '../cluster';
 import type { EtcdDataDir } from '../etcd/member';
 import { leaseTable } from '../etcd/mvcc/lessor';
@@ -89,7 +90,7 @@ function measure(c: Cluster, minute: number, cs: Census): Figures {
   let cacheEvents = 0;
   for (const r of api.cache.values()) {
     cacheObjects += r.objects.size;
-    cacheEvents += r.events.length;
+    cacheEvents += windowEvents(r);
   }
   const events = [...(api.cache.get('events')?.objects.values() ?? [])];
   // An aggregated event (count > 1) was last written at its lastTimestamp: its TTL runs from then,

@@ -137,8 +137,14 @@ export interface CacheEvent {
 
 export interface ResourceCache {
   objects: Map<string, CachedObject>;
-  /** Recent events, oldest first, at most capacity. */
+  /**
+   * Recent events, oldest first: the window is events[head..], at most capacity (windowEvents,
+   * watchcache.ts). Events pushed out of it stay before `head` until they are half the array, then
+   * go in one slice, as watch_cache.go's cyclic buffer pushes one out at no cost.
+   */
   events: CacheEvent[];
+  /** Index of the window's oldest event in `events` (0 when absent). */
+  head?: number;
   /** The revision the cache was listed at. */
   listRv: number;
   /** Whether any event has been pushed out of the window (then the oldest event bounds replays). */

@@ -10,6 +10,7 @@ import { testMessage } from '../kernel/recording-effects';
 import { ADMIN_CREDENTIALS } from '../names';
 import { kubeApiserver, type ApiserverState } from './apiserver';
 import { syncedApiserver } from './apiserver-fixture';
+import { windowEvents } from './watchcache';
 
 const podKv = (rev: number): KeyValue => ({
   key: '/registry/pods/default/web',
@@ -20,9 +21,10 @@ const podKv = (rev: number): KeyValue => ({
   valueSize: 10,
 });
 
-/** `n` writes of one pod from revision 5 on, `everyMs` apart. */
-function writes(n: number, everyMs: number): { s: ApiserverState; ctx: ReturnType<typeof syncedApiserver>['ctx'] } {
+/** `n` writes of one pod from revision 5 on, `everyMs` apart (into a window of `capacity` events when given). */
+function writes(n: number, everyMs: number, capacity?: number): { s: ApiserverState; ctx: ReturnType<typeof syncedApiserver>['ctx'] } {
   const { s, ctx } = syncedApiserver();
+  if (capacity !== undefined) s.capacity = capacity;
   for (let i = 0; i < n; i++) {
     ctx.now = (i * everyMs) as typeof ctx.now;
     const rev = 5 + i;
@@ -42,7 +44,7 @@ function watchFrom(s: ApiserverState, ctx: ReturnType<typeof syncedApiserver>['c
 describe('the watch cache window', () => {
   it('keeps 100 events when they come slowly: a version older than that is 410 Gone', () => {
     const { s, ctx } = writes(150, 1000);
-    expect(s.cache.get('pods')!.events).toHaveLength(100);
+    expect(windowEvents(s.cache.get('pods')!)).toBe(100);
     const gone = watchFrom(s, ctx, 20);
     expect(gone).toHaveLength(1);
     expect(gone[0]!.type).toBe('ERROR');
@@ -55,7 +57,7 @@ describe('the watch cache window', () => {
     const { s, ctx } = writes(300, 100);
     const c = s.cache.get('pods')!;
     expect(c.capacity).toBe(400);
-    expect(c.events).toHaveLength(300);
+    expect(windowEvents(c)).toBe(300);
     expect(watchFrom(s, ctx, 5)).toHaveLength(299);
   });
 
@@ -69,5 +71,20 @@ describe('the watch cache window', () => {
     }
     expect(s.cache.get('pods')!.capacity).toBeLessThan(400);
     expect(watchFrom(s, ctx, 300)[0]!.type).toBe('ERROR');
+  });
+});
+
+describe('the watch cache window at its upper bound', () => {
+  it('pushes out one event per write, and a watch from inside the window gets every event after it', () => {
+    // 3,000 writes, 1 ms apart, into a window fixed at 1,000 (the `capacity` option): the window's
+    // start moves without copying, and the array the events live in stays bounded.
+    const { s, ctx } = writes(3000, 1, 1000);
+    const c = s.cache.get('pods')!;
+    expect(windowEvents(c)).toBe(1000);
+    expect(c.events.length).toBeLessThanOrEqual(2 * 1000 + 1024);
+    const from = c.events[c.head ?? 0]!.rv;
+    const got = watchFrom(s, ctx, from + 10);
+    expect(got).toHaveLength(1000 - 11);
+    expect(watchFrom(s, ctx, from - 2)[0]!.type).toBe('ERROR');
   });
 });

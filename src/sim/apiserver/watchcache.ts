@@ -91,16 +91,36 @@ export function cacheApply(s: ApiserverState, ev: WatchEvent, now = 0): { resour
   return { resource: k.info.resource, event };
 }
 
+/** Pushed-out events are dropped from the array in one slice once they are at least this many and half of it. */
+const DROP_AT = 1024;
+
+/** How many events the window holds. */
+export function windowEvents(c: ResourceCache): number {
+  return c.events.length - (c.head ?? 0);
+}
+
+/** The window's i-th event, oldest first. */
+function windowEvent(c: ResourceCache, i: number): CacheEvent | undefined {
+  return i < 0 ? undefined : c.events[(c.head ?? 0) + i];
+}
+
 /** watchCache.updateCache: resize the window by its events' age, push out the oldest when full, add. */
 function record(c: ResourceCache, event: CacheEvent, now: number, fixed: number | undefined): void {
   let cap = fixed ?? c.capacity ?? WATCH_CACHE_LOWER_BOUND;
-  if (fixed === undefined && c.events.length >= cap) {
-    if (now - (c.events[0]!.at ?? now) < EVENT_FRESH_MS) cap = Math.min(cap * 2, WATCH_CACHE_UPPER_BOUND);
-    else if (now - (c.events[c.events.length - Math.floor(cap / 4)]?.at ?? now) > EVENT_FRESH_MS) cap = Math.max(Math.floor(cap / 2), WATCH_CACHE_LOWER_BOUND);
+  const size = windowEvents(c);
+  if (fixed === undefined && size >= cap) {
+    if (now - (windowEvent(c, 0)!.at ?? now) < EVENT_FRESH_MS) cap = Math.min(cap * 2, WATCH_CACHE_UPPER_BOUND);
+    else if (now - (windowEvent(c, size - Math.floor(cap / 4))?.at ?? now) > EVENT_FRESH_MS) cap = Math.max(Math.floor(cap / 2), WATCH_CACHE_LOWER_BOUND);
     c.capacity = cap;
   }
-  if (c.events.length >= cap) {
-    c.events.splice(0, c.events.length - cap + 1);
+  if (size >= cap) {
+    // Pushing out one event at a time from the front of a 102,400-event array was a sixth of a
+    // 5,000-node run's time (bench lifecycle-5000x150000): move the window's start instead.
+    const head = (c.head ?? 0) + size - cap + 1;
+    if (head >= DROP_AT && head * 2 >= c.events.length) {
+      c.events = c.events.slice(head);
+      c.head = 0;
+    } else c.head = head;
     c.evicted = true;
   }
   c.events.push(event);
@@ -109,11 +129,20 @@ function record(c: ResourceCache, event: CacheEvent, now: number, fixed: number 
 /**
  * The events after resourceVersion `from`, or the 410 message when the window no longer reaches
  * back that far (watchCache.getAllEventsSinceLocked: `too old resource version: N (oldest-1)`).
+ * Events are in resourceVersion order, so the first one after `from` is found by bisection.
  */
 export function eventsSince(c: ResourceCache, from: number): CacheEvent[] | string {
-  const oldest = c.evicted && c.events.length > 0 ? c.events[0]!.rv : c.listRv + 1;
+  const size = windowEvents(c);
+  const oldest = c.evicted && size > 0 ? windowEvent(c, 0)!.rv : c.listRv + 1;
   if (from < oldest - 1) return `too old resource version: ${from} (${oldest - 1})`;
-  return c.events.filter((e) => e.rv > from);
+  let lo = c.head ?? 0;
+  let hi = c.events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (c.events[mid]!.rv > from) hi = mid;
+    else lo = mid + 1;
+  }
+  return c.events.slice(lo);
 }
 
 export function cachedObject(s: ApiserverState, resource: string, key: string): KubeObject | undefined {
