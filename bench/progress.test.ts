@@ -3,7 +3,8 @@
 // line, the wall limit and the partial line's fields (bench/progress.ts, bench/lifecycle.ts).
 
 import { describe, expect, it } from 'vitest';
-import { lifecycle } from './lifecycle';
+import { buildCluster } from '../src/sim/cluster';
+import { deployments, lifecycle, runWatched } from './lifecycle';
 import { maxWallArg, partialFields, progressLine, WallWatch } from './progress';
 
 describe('WallWatch', () => {
@@ -45,13 +46,26 @@ describe('the partial line', () => {
 });
 
 describe('lifecycle with a wall limit', () => {
-  it('stops after its first simulated second and says how far it got', () => {
+  it('stops within its first simulated second and says how far it got', () => {
     const line = lifecycle(2, 20, { maxWallSeconds: 1e-6 });
     expect(line.finished).toBe(false);
-    expect(line.simSeconds).toBe(1);
+    expect(line.simSeconds).toBeLessThanOrEqual(1);
     expect(line.podsRunning).toBe(line.running);
     expect(line.podsRunning).toBeLessThan(20);
     expect(line.messages).toBeGreaterThan(0);
+  });
+
+  it('checks the wall between events, not only between simulated seconds', () => {
+    const c = buildCluster({ nodes: [{ name: 'worker-1', cpu: '8', memory: '32Gi', pods: 110 }] }, { seed: 1 });
+    c.exec('kubectl apply -f -', { stdin: deployments(20) });
+    const from = c.sim.world.eventsRun;
+    const t = c.sim.now + 60_000;
+    // About 2,700 events in this minute: the check comes after the 2,048th.
+    expect(runWatched(c.sim, t, () => true)).toBe(false);
+    expect(c.sim.world.eventsRun - from).toBe(2048);
+    expect(c.sim.now).toBeLessThan(t);
+    expect(runWatched(c.sim, t, () => false)).toBe(true);
+    expect(c.sim.now).toBe(t);
   });
 
   it('a run that finishes keeps the line it had', () => {
