@@ -117,7 +117,7 @@ export default defineConfig({
   build: { chunkSizeWarningLimit: 4500 },
   preview: { port: 4173, strictPort: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     setupFiles: ['src/testing/fuzz-seed.ts'],

@@ -6,6 +6,7 @@
 import { buildCluster } from '../src/sim/cluster';
 import { apiserverState } from '../src/sim/chaos/observe';
 import { HeapPeak, liveHeapMB, round, type SimLine } from './lines';
+import { partialFields, progressLine, WallWatch, type Progress } from './progress';
 
 /** M pods as Deployments of 50 replicas, one YAML stream. */
 export function deployments(pods: number): string {
@@ -41,33 +42,89 @@ export function runningPods(c: ReturnType<typeof buildCluster>): number {
   return n;
 }
 
-export function lifecycle(nodes: number, pods: number, opts: { etcdMembers?: number; limitSimSeconds?: number } = {}): SimLine {
+/** Pods of namespace default bound to a node, read from the watch cache (for the progress line only). */
+function boundPods(c: ReturnType<typeof buildCluster>): number {
+  let n = 0;
+  for (const o of apiserverState(c.sim)?.cache.get('pods')?.objects.values() ?? []) if ((o.obj.spec as { nodeName?: string } | undefined)?.nodeName && o.obj.metadata.namespace === 'default') n++;
+  return n;
+}
+
+/**
+ * `sim.runUntil(t)`, calling `check` every 2,048 events: at 5,000 x 150,000 one simulated second
+ * takes minutes of wall time. Returns false, the clock left at the last event, when `check` says stop.
+ */
+export function runWatched(sim: ReturnType<typeof buildCluster>['sim'], t: number, check: () => boolean): boolean {
+  for (let n = 1; ; n++) {
+    const next = sim.nextEventTime();
+    if (next === undefined || next > t) break;
+    sim.step();
+    if ((n & 2047) === 0 && check()) return false;
+  }
+  sim.runUntil(t);
+  return true;
+}
+
+export interface LifecycleOptions {
+  etcdMembers?: number;
+  limitSimSeconds?: number;
+  /** Stop after this many wall seconds from the apply; the line then says `finished: false`. */
+  maxWallSeconds?: number;
+  /** A progress line on stderr this often (wall seconds). */
+  progressEverySeconds?: number;
+}
+
+export function lifecycle(nodes: number, pods: number, opts: LifecycleOptions = {}): SimLine {
+  const name = `lifecycle-${nodes}x${pods}${opts.etcdMembers ? `-etcd${opts.etcdMembers}` : ''}`;
   const heap = new HeapPeak();
   const tBoot = performance.now();
   const workers = Array.from({ length: nodes }, (_, i) => ({ name: `worker-${i + 1}`, cpu: '8', memory: '32Gi', pods: 110 }));
   const c = buildCluster({ nodes: workers, ...(opts.etcdMembers && { etcd: { members: opts.etcdMembers } }) }, { seed: 1, traceLimit: 100_000 });
   const bootSeconds = (performance.now() - tBoot) / 1000;
+  const watch = new WallWatch(opts.progressEverySeconds, opts.maxWallSeconds);
+  if (bootSeconds >= 10) process.stderr.write(`${JSON.stringify({ booted: name, bootWallSeconds: round(bootSeconds, 1), heapUsedMB: Math.round(process.memoryUsage().heapUsed / 1e6) })}\n`);
   const simStart = c.sim.now;
   const msgStart = c.sim.world.traceCount;
   const t0 = performance.now();
-  const apply = c.run('kubectl apply -f -', { stdin: deployments(pods), limitMs: 600_000 });
-  if (apply.exitCode !== 0) throw new Error(apply.stderr);
+  // The apply runs as a job beside the simulated seconds, so a long apply is watched like the rest.
+  const apply = c.exec('kubectl apply -f -', { stdin: deployments(pods) });
+  let applied = false;
   const limit = (opts.limitSimSeconds ?? 600) * 1000;
   let running = 0;
-  while (c.sim.now - simStart < limit) {
-    c.sim.runUntil(c.sim.now + 1000);
+  const figures = (): Progress => ({
+    podsRunning: runningPods(c),
+    podsBound: boundPods(c),
+    simSeconds: round((c.sim.now - simStart) / 1000, 1),
+    wallSeconds: round((performance.now() - t0) / 1000, 1),
+    heapUsedMB: Math.round(process.memoryUsage().heapUsed / 1e6),
+    messages: c.sim.world.traceCount - msgStart,
+  });
+  /** Between events: a progress line when due; true to stop (the wall limit). */
+  const check = (): boolean => {
     heap.sample();
+    const wallNow = (performance.now() - t0) / 1000;
+    if (watch.due(wallNow)) process.stderr.write(`${progressLine(name, figures())}\n`);
+    return watch.over(wallNow);
+  };
+  while (c.sim.now - simStart < limit) {
+    const stopped = !runWatched(c.sim, c.sim.now + 1000, check);
+    heap.sample();
+    if (!applied) {
+      const out = c.output(apply);
+      if (out && out.exitCode !== 0) throw new Error(out.stderr);
+      applied = out !== undefined;
+    }
     running = runningPods(c);
-    if (running >= pods) break;
+    if (running >= pods || stopped || check()) break;
   }
   const wall = (performance.now() - t0) / 1000;
   const sim = (c.sim.now - simStart) / 1000;
   const messages = c.sim.world.traceCount - msgStart;
   return {
-    name: `lifecycle-${nodes}x${pods}${opts.etcdMembers ? `-etcd${opts.etcdMembers}` : ''}`,
+    name,
     nodes,
     pods,
     running,
+    ...partialFields(pods, running),
     wallSeconds: round(wall, 3),
     bootWallSeconds: round(bootSeconds, 3),
     simSeconds: round(sim, 1),

@@ -5,6 +5,8 @@
 // lines: scheduler-5000, idle-5000, lifecycle-500x15000 and lifecycle-5000x150000 (the last takes
 // hours at today's cost per pod: README, Benchmarks). `--only NAME` runs one line (and the baseline);
 // `--scheduler NxM` and `--idle N` run those lines at another size, to compare commits quickly.
+// A lifecycle line writes a progress line to stderr every 30 wall seconds; `--max-wall S` stops each
+// lifecycle line after S wall seconds, its line then saying `finished: false` and `podsRunning`.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,12 +18,15 @@ import { idle } from './idle';
 import { lifecycle } from './lifecycle';
 import { scheduler } from './scheduler';
 import { machine, round, type Line, type SimLine } from './lines';
+import { maxWallArg } from './progress';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const full = args.includes('--full');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const maxWall = maxWallArg(args);
+const wall = maxWall === undefined ? {} : { maxWallSeconds: maxWall };
 
 function cliStart(): Line {
   const times: number[] = [];
@@ -41,20 +46,20 @@ function withBaseline(line: SimLine, base: Line): SimLine {
 
 const plan: [string, () => Line | undefined][] = [
   ['kernel-baseline', () => kernelBaseline(quick ? 20 : 60)],
-  ['lifecycle-50x1000', () => lifecycle(50, 1000)],
+  ['lifecycle-50x1000', () => lifecycle(50, 1000, wall)],
 ];
-if (!quick) plan.push(['lifecycle-150x3000', () => lifecycle(150, 3000)], ['lifecycle-50x1000-etcd3', () => lifecycle(50, 1000, { etcdMembers: 3 })]);
+if (!quick) plan.push(['lifecycle-150x3000', () => lifecycle(150, 3000, wall)], ['lifecycle-50x1000-etcd3', () => lifecycle(50, 1000, { etcdMembers: 3, ...wall })]);
 if (full) {
   plan.push(
     ['scheduler-5000', () => scheduler(5000, 10000)],
     ['idle-5000', () => idle(5000)],
-    ['lifecycle-500x15000', () => lifecycle(500, 15000)],
-    ['lifecycle-5000x150000', () => lifecycle(5000, 150000, { limitSimSeconds: 1800 })],
+    ['lifecycle-500x15000', () => lifecycle(500, 15000, wall)],
+    ['lifecycle-5000x150000', () => lifecycle(5000, 150000, { limitSimSeconds: 1800, ...wall })],
   );
 }
 // `--size 10x100`: one lifecycle run of that size instead (to compare commits quickly).
 const size = args.includes('--size') ? /^(\d+)x(\d+)$/.exec(args[args.indexOf('--size') + 1] ?? '') : null;
-if (size) plan.splice(1, plan.length - 1, [`lifecycle-${size[1]}x${size[2]}`, () => lifecycle(Number(size[1]), Number(size[2]))]);
+if (size) plan.splice(1, plan.length - 1, [`lifecycle-${size[1]}x${size[2]}`, () => lifecycle(Number(size[1]), Number(size[2]), wall)]);
 const sizeOf = (flag: string): string | undefined => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
 const sched = /^(\d+)x(\d+)$/.exec(sizeOf('--scheduler') ?? '');
 if (sched) plan.splice(1, plan.length - 1, [`scheduler-${sched[1]}`, () => scheduler(Number(sched[1]), Number(sched[2]))]);
