@@ -47,7 +47,7 @@ describe('time-machine snapshots', () => {
     session.handle({ type: 'play' });
     for (let i = 0; i < 1000; i++) {
       wall += 100;
-      session.tick(100, false);
+      session.tick(100);
     }
     expect(session.runner!.now).toBeGreaterThanOrEqual(90_000);
     expect(snapshot).toHaveBeenCalledTimes(3);
