@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { speedCommand } from '../app/filters';
 import { fill } from '../app/strings';
 import { useStrings } from '../app/useStrings';
-import { formatFactor, holdSlowdown, SLOWMO_HOLD_MS, SLOWMO_SPEEDS_BELOW, type SlowMotionHold } from './slow-motion';
+import { formatFactor, holdSlowdown, isDrawing, SLOWMO_HOLD_MS, SLOWMO_SPEEDS_BELOW, type SlowMotionHold } from './slow-motion';
 import { useSimStore, useUiStore } from '../store/app-store';
 
 /** Turns slow motion on or off and tells the worker (the toolbar's button and the `m` key). */
@@ -45,6 +45,7 @@ export function SlowMotion() {
   const speed = useSimStore((s) => s.clock.speed);
   const hold = useHeldSlowdown();
   const factor = hold?.factor ?? null;
+  const drawing = hold !== null && isDrawing(hold);
   const speedText = `${speed}x`;
   if (!on)
     return (
@@ -57,8 +58,8 @@ export function SlowMotion() {
   const n = factor === null ? '100' : formatFactor(factor).slice(1);
   return (
     <span className="slowmo" data-testid="slowmo" data-factor={factor === null ? '' : n} style={factor === null ? { visibility: 'hidden' } : undefined}>
-      <span className="slowmo-text" title={hold?.drawing ? t.slowMotionDrawingHint : fill(t.slowMotionHint, { n, speed: speedText })}>
-        {hold?.drawing ? t.slowMotionDrawing : fill(t.slowMotion, { n })}
+      <span className="slowmo-text" title={drawing ? t.slowMotionDrawingHint : fill(t.slowMotionHint, { n, speed: speedText })}>
+        {drawing ? t.slowMotionDrawing : fill(t.slowMotion, { n })}
       </span>
       <button type="button" className="slowmo-button" data-testid="slowmo-off" title={t.slowMotionOffHint} onClick={toggleSlowMotion}>
         {/* Short on screen (the toolbar is one line at 1280 px), whole for screen readers. */}

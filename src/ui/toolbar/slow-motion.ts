@@ -28,8 +28,16 @@ export interface SlowMotionHold {
   since: number;
   /** Real ms of the last slowed tick. */
   last: number;
-  /** A tick of the window waited for the page to be sent a burst (ClockView.waitingForPage), not for a message. */
-  drawing?: true;
+  /**
+   * Real ms of the last tick that waited for the page to be sent a burst (ClockView.waitingForPage),
+   * not for a message; kept across windows so the words do not flicker while a burst is drawn.
+   */
+  drawingAt?: number;
+}
+
+/** Whether the indicator says the clock waits for drawing (a tick did within SLOWMO_HOLD_MS). */
+export function isDrawing(h: SlowMotionHold): boolean {
+  return h.drawingAt !== undefined && h.last - h.drawingAt < SLOWMO_HOLD_MS;
 }
 
 /**
@@ -41,6 +49,7 @@ export function holdSlowdown(prev: SlowMotionHold | null, slowdown: number | und
   if (!slowed) return prev && now - prev.last < SLOWMO_HOLD_MS ? prev : null;
   const fresh = !prev || now - prev.since >= SLOWMO_WINDOW_MS;
   const next: SlowMotionHold = fresh ? { factor: slowdown, since: now, last: now } : { factor: Math.max(prev.factor, slowdown), since: prev.since, last: now };
-  if (drawing || (!fresh && prev.drawing)) next.drawing = true;
+  const drawingAt = drawing ? now : prev?.drawingAt;
+  if (drawingAt !== undefined && now - drawingAt < SLOWMO_HOLD_MS) next.drawingAt = drawingAt;
   return next;
 }
