@@ -6,7 +6,8 @@
 import { buildCluster } from '../src/sim/cluster';
 import { apiserverState } from '../src/sim/chaos/observe';
 import { HeapPeak, liveHeapMB, round, type SimLine } from './lines';
-import { partialFields, progressLine, WallWatch, type Progress } from './progress';
+import { getHeapStatistics } from 'node:v8';
+import { overHeapBudget, partialFields, progressLine, WallWatch, type Progress } from './progress';
 
 /** M pods as Deployments of 50 replicas, one YAML stream. */
 export function deployments(pods: number): string {
@@ -98,12 +99,16 @@ export function lifecycle(nodes: number, pods: number, opts: LifecycleOptions = 
     heapUsedMB: Math.round(process.memoryUsage().heapUsed / 1e6),
     messages: c.sim.world.traceCount - msgStart,
   });
-  /** Between events: a progress line when due; true to stop (the wall limit). */
+  const heapLimit = getHeapStatistics().heap_size_limit;
+  let stoppedBy: 'wall' | 'heap' | undefined;
+  /** Between events: a progress line when due; true to stop (the wall limit, the heap budget). */
   const check = (): boolean => {
     heap.sample();
     const wallNow = (performance.now() - t0) / 1000;
     if (watch.due(wallNow)) process.stderr.write(`${progressLine(name, figures())}\n`);
-    return watch.over(wallNow);
+    if (watch.over(wallNow)) stoppedBy = 'wall';
+    else if (overHeapBudget(process.memoryUsage().heapUsed, heapLimit)) stoppedBy = 'heap';
+    return stoppedBy !== undefined;
   };
   while (c.sim.now - simStart < limit) {
     const stopped = !runWatched(c.sim, c.sim.now + 1000, check);
@@ -125,6 +130,7 @@ export function lifecycle(nodes: number, pods: number, opts: LifecycleOptions = 
     pods,
     running,
     ...partialFields(pods, running),
+    ...(running < pods && stoppedBy && { stoppedBy }),
     wallSeconds: round(wall, 3),
     bootWallSeconds: round(bootSeconds, 3),
     simSeconds: round(sim, 1),

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../src/sim/cluster';
 import { deployments, lifecycle, runWatched } from './lifecycle';
-import { maxWallArg, partialFields, progressLine, WallWatch } from './progress';
+import { HEAP_BUDGET_SHARE, maxWallArg, overHeapBudget, partialFields, progressLine, WallWatch } from './progress';
 
 describe('WallWatch', () => {
   it('is due once per interval, and once only after a long simulated second', () => {
@@ -73,5 +73,14 @@ describe('lifecycle with a wall limit', () => {
     expect(line.running).toBe(20);
     expect('finished' in line).toBe(false);
     expect('podsRunning' in line).toBe(false);
+  });
+});
+
+describe('the heap budget', () => {
+  it('stops a run at 80 % of V8\'s heap limit (its young generation included), before V8 dies with no line', () => {
+    const limit = 4096 * 2 ** 20;
+    expect(HEAP_BUDGET_SHARE).toBe(0.8);
+    expect(overHeapBudget(limit * 0.79, limit)).toBe(false);
+    expect(overHeapBudget(limit * 0.8, limit)).toBe(true);
   });
 });

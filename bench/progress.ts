@@ -37,6 +37,17 @@ export class WallWatch {
   }
 }
 
+/** Share of V8's heap limit a run may use before it stops itself (a V8 out-of-memory crash prints no line). */
+export const HEAP_BUDGET_SHARE = 0.8;
+
+/**
+ * Whether a run has used its heap budget: past it V8 spends its time in full collections and then
+ * dies, and the line (and every line after it in `npm run bench -- --full`) would be lost.
+ */
+export function overHeapBudget(heapUsedBytes: number, heapLimitBytes: number, share = HEAP_BUDGET_SHARE): boolean {
+  return heapUsedBytes >= heapLimitBytes * share;
+}
+
 /** The stderr line: JSON, so the last one of a run that died can be read as the measured figure. */
 export function progressLine(name: string, p: Progress): string {
   return JSON.stringify({ progress: name, ...p });

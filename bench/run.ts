@@ -80,5 +80,6 @@ for (const [name, run] of plan) {
   const full = { ...line, ...at };
   console.log(JSON.stringify(full));
   results[line.name] = full;
+  // After every line, so a line that takes hours or dies keeps the ones before it.
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 }
-writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
