@@ -90,6 +90,21 @@ const REDIS_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stdout', '1:M {redisTime} * Ready to accept connections tcp'],
 ];
 
+// redis 6.2 (redis:6, 6.2, 6.2.14): main() logs its first three lines at LL_WARNING (`#`), then
+// initServer() the monotonic clock at LL_NOTICE (`*`, POSIX clock_gettime unless built with the
+// processor clock), and `Ready to accept connections` has no listener name yet (redis 6.2.14
+// src/server.c main() and initServer(), src/monotonic.c). The role is `C` until initServer() sets
+// server.pid. No overcommit warning: the kubelet sets vm.overcommit_memory=1 on its node.
+const REDIS62_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stdout', '1:C {redisTime} # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo'],
+  ['stdout', '1:C {redisTime} # Redis version={version}, bits=64, commit=00000000, modified=0, pid=1, just started'],
+  ['stdout', '1:C {redisTime} # Warning: no config file specified, using the default config. In order to specify a config file use redis-server /path/to/redis.conf'],
+  ['stdout', '1:M {redisTime} * monotonic clock: POSIX clock_gettime'],
+  ['stdout', '1:M {redisTime} * Running mode=standalone, port=6379.'],
+  ['stdout', '1:M {redisTime} # Server initialized'],
+  ['stdout', '1:M {redisTime} * Ready to accept connections'],
+];
+
 // redis 6.0 (the guestbook's docker.io/redis:6.0.5) and 5.0: `#` for its notices, no monotonic-clock
 // line, `Ready to accept connections` without the listener's name (redis 5.0.14 in a redis:5.0
 // container, as issue transcripts show it: `1:C ... # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo`,
@@ -172,7 +187,7 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     ]),
     // redis:5.0 is 5.0.14, the line's last release (docker-library/repo-info's 5.0.md: ENV
     // REDIS_VERSION=5.0.14 in the builds of May 2022, after which the tag was no longer built).
-    behaviour: { ...server([6379], REDIS_LOGS, '7.4.0', false), aliases: { '5.0': '5.0.14' }, logsByMajor: { '6': REDIS6_LOGS, '5': REDIS6_LOGS } } as ImageBehaviour,
+    behaviour: { ...server([6379], REDIS_LOGS, '7.4.0', false), aliases: { '5.0': '5.0.14' }, logsByMajor: { '6.2': REDIS62_LOGS, '6': REDIS6_LOGS, '5': REDIS6_LOGS } } as ImageBehaviour,
   },
   'docker.io/library/busybox': {
     tags: sizes(same(['latest', '1.36', '1.36.1', '1.35', '1.34', '1.28', 'stable', 'musl', 'glibc'], 2 * MB + 150_000)),

@@ -68,6 +68,23 @@ describe('the release a tag runs', () => {
     ]);
   });
 
+  // redis 6.2.14 src/server.c: main() logs the banner and the config warning at LL_WARNING (`#`, role
+  // `C` before initServer() sets server.pid), initServer() logs `monotonic clock: %s` at LL_NOTICE
+  // (src/monotonic.c: "POSIX clock_gettime"), redisAsciiArt() `Running mode=...` when stdout is no
+  // tty, then `# Server initialized` and `* Ready to accept connections` (no listener name before 7.0).
+  it.each(['redis:6', 'redis:6.2', 'redis:6.2.14'])('runs %s with redis 6.2.14 startup lines, monotonic clock included', (image) => {
+    const logs = programFor(image, undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
+    expect(logs).toEqual([
+      '1:C {redisTime} # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo',
+      '1:C {redisTime} # Redis version=6.2.14, bits=64, commit=00000000, modified=0, pid=1, just started',
+      '1:C {redisTime} # Warning: no config file specified, using the default config. In order to specify a config file use redis-server /path/to/redis.conf',
+      '1:M {redisTime} * monotonic clock: POSIX clock_gettime',
+      '1:M {redisTime} * Running mode=standalone, port=6379.',
+      '1:M {redisTime} # Server initialized',
+      '1:M {redisTime} * Ready to accept connections',
+    ]);
+  });
+
   it('runs redis:6.0.5 as redis 6.0.5 with the same 6.0 lines', () => {
     const logs = programFor('redis:6.0.5', undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
     expect(logs[1]).toBe('1:C {redisTime} # Redis version=6.0.5, bits=64, commit=00000000, modified=0, pid=1, just started');
