@@ -131,10 +131,25 @@ const REDIS6_REPLICA_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stdout', '1:S {redisTime} * Ready to accept connections'],
 ];
 
+// Apache httpd 2.4.62 (the httpd image's `httpd -DFOREGROUND`, errors to /proc/self/fd/2). main()
+// reads its configuration twice at startup (once before the loop, once in it), and each pass's
+// ap_fini_vhost_config() warns AH00558 before the error log is open: a startup line, no prefix
+// (server/main.c, server/log.c do_errorlog_default()). Then the event MPM's notices with
+// `[%{u}t] [module:level] [pid %P:tid %T]`; since 2.4.60 the tid on Linux is gettid()'s, 1 for
+// PID 1's main thread (httpd commit 453dbd9ad3, configure.in DEFAULT_LOG_TID "g").
+const HTTPD_SERVER_NAME = "AH00558: httpd: Could not reliably determine the server's fully qualified domain name, using {podIP}. Set the 'ServerName' directive globally to suppress this message";
 const HTTPD_LOGS: [('stdout' | 'stderr'), string][] = [
-  ['stderr', "AH00558: httpd: Could not reliably determine the server's fully qualified domain name, using {podIP}. Set the 'ServerName' directive globally to suppress this message"],
-  ['stderr', '[mpm_event:notice] [pid 1:tid 1] AH00489: Apache/2.4.62 (Unix) configured -- resuming normal operations'],
-  ['stderr', "[core:notice] [pid 1:tid 1] AH00094: Command line: 'httpd -D FOREGROUND'"],
+  ['stderr', HTTPD_SERVER_NAME],
+  ['stderr', HTTPD_SERVER_NAME],
+  ['stderr', '[{apacheTime}] [mpm_event:notice] [pid 1:tid 1] AH00489: Apache/2.4.62 (Unix) configured -- resuming normal operations'],
+  ['stderr', "[{apacheTime}] [core:notice] [pid 1:tid 1] AH00094: Command line: 'httpd -D FOREGROUND'"],
+];
+
+// The httpd image's STOPSIGNAL is SIGWINCH (docker-library/httpd 2.4/Dockerfile), which containerd
+// sends instead of SIGTERM: the event MPM's graceful stop (server/mpm/event/event.c, AH00492).
+// Simplified: the runtime's stop is the same whatever the signal; only the line names it.
+const HTTPD_SHUTDOWN_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stderr', '[{apacheTime}] [mpm_event:notice] [pid 1:tid 1] AH00492: caught SIGWINCH, shutting down gracefully'],
 ];
 
 // mysqld's "ready for connections" line, to stderr (the images' error log). 8.0 and later log it as
@@ -210,7 +225,7 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   },
   'docker.io/library/httpd': {
     tags: sizes([...same(['latest', '2', '2.4', '2.4.62'], 58 * MB + 130_000), ...same(['alpine', '2.4-alpine'], 21 * MB + 600_000)]),
-    behaviour: server([80], HTTPD_LOGS),
+    behaviour: { ...server([80], HTTPD_LOGS), shutdownLogs: HTTPD_SHUTDOWN_LOGS } as ImageBehaviour,
   },
   'docker.io/library/postgres': {
     tags: sizes([...same(['latest', '16', '16.4', '15', '14', '13', '12'], 153 * MB), ...same(['alpine', '16-alpine', '15-alpine'], 97 * MB)]),
