@@ -90,8 +90,11 @@ export function programFor(image: string, command: string[] | undefined, args: s
   if (command && command.length) return { steps: argvSteps(argv, sh), onSigterm: 'ignore' };
   switch (b.kind) {
     case 'server': {
-      const p: Program = { steps: serverSteps(b, l.found ? releaseOf(l)! : (b.version ?? tag), args ?? [], sh.env), onSigterm: 'exit0' };
-      if (b.shutdownLogs) p.sigtermLogs = b.shutdownLogs.map(([stream, text]) => ({ stream, text }));
+      const release = l.found ? releaseOf(l)! : (b.version ?? tag);
+      const p: Program = { steps: serverSteps(b, release, args ?? [], sh.env), onSigterm: 'exit0' };
+      const [major, minor] = release.split('.');
+      const shutdown = b.shutdownLogsByMajor?.[`${major}.${minor}`] ?? b.shutdownLogsByMajor?.[major!] ?? b.shutdownLogs;
+      if (shutdown?.length) p.sigtermLogs = shutdown.map(([stream, text]) => ({ stream, text }));
       return p;
     }
     case 'pause':

@@ -21,6 +21,8 @@ export type ImageBehaviour =
       startup?: 'bitnami-redis';
       /** What it writes when SIGTERM stops it. */
       shutdownLogs?: [('stdout' | 'stderr'), string][];
+      /** What an older release line writes instead (keys as logsByMajor's). */
+      shutdownLogsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
     }
   /** A base image whose default command is a shell: no command means it exits 0 at once. */
   | { kind: 'shell' }
@@ -49,25 +51,48 @@ const MB = 1_000_000;
 const sizes = (entries: [string, number][]): Record<string, number> => Object.fromEntries(entries);
 const same = (tags: string[], size: number): [string, number][] => tags.map((t) => [t, size]);
 
-// nginx's real startup output (docker-entrypoint.sh to stdout, nginx's notices to stderr).
-const NGINX_LOGS: [('stdout' | 'stderr'), string][] = [
-  ['stdout', '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration'],
-  ['stdout', '/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/'],
-  ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh'],
-  ['stdout', '10-listen-on-ipv6-by-default.sh: info: Getting the checksum of /etc/nginx/conf.d/default.conf'],
-  ['stdout', '10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6 in /etc/nginx/conf.d/default.conf'],
-  ['stdout', '/docker-entrypoint.sh: Sourcing /docker-entrypoint.d/15-local-resolvers.envsh'],
-  ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/20-envsubst-on-templates.sh'],
-  ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/30-tune-worker-processes.sh'],
-  ['stdout', '/docker-entrypoint.sh: Configuration complete; ready for start up'],
-  ['stderr', '{nginxTime} [notice] 1#1: using the "epoll" event method'],
-  ['stderr', '{nginxTime} [notice] 1#1: nginx/{version}'],
-  ['stderr', '{nginxTime} [notice] 1#1: built by gcc 12.2.0 (Debian 12.2.0-14) '],
-  ['stderr', '{nginxTime} [notice] 1#1: OS: Linux 5.15.0-117-generic'],
-  ['stderr', '{nginxTime} [notice] 1#1: getrlimit(RLIMIT_NOFILE): 1048576:1048576'],
-  ['stderr', '{nginxTime} [notice] 1#1: start worker processes'],
-  ['stderr', '{nginxTime} [notice] 1#1: start worker process 29'],
-];
+// nginx's real startup output (docker-entrypoint.sh to stdout, nginx's notices to stderr), by the
+// image build a tag runs (nginx/docker-nginx):
+// - docker-entrypoint.sh and its 10-, 20- scripts came with 1.19.0 (e36b4f5, 2020-05-26),
+//   30-tune-worker-processes.sh in Nov 2020, 15-local-resolvers.envsh in May 2023 (2b0c285): the
+//   1.23.4 build (0f26b68) has no 15-, the last 1.24.0 build (cd3d076) has it.
+// - the notices are there because the package's nginx.conf logs at `notice` since the 1.20.0
+//   packages (nginx/pkg-oss ea2a245, "Bumped default error log level to notice"); before, `warn`,
+//   so 1.7.9, 1.14.2 and 1.16.1 (no entrypoint either: `CMD ["nginx", "-g", "daemon off;"]`) print
+//   nothing when they start, nor when they stop.
+// - the gcc line is the Debian release's compiler: bookworm's 12.2.0-14 (1.25 and later), bullseye's
+//   10.2.1-6 (1.23.4 and 1.24.0, PKG_RELEASE 1~bullseye). Simplified: the alpine tags print it too.
+type LogLines = [('stdout' | 'stderr'), string][];
+function nginxLogs(o: { resolvers: boolean; gcc: string }): LogLines {
+  return [
+    ['stdout', '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration'],
+    ['stdout', '/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/'],
+    ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh'],
+    ['stdout', '10-listen-on-ipv6-by-default.sh: info: Getting the checksum of /etc/nginx/conf.d/default.conf'],
+    ['stdout', '10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6 in /etc/nginx/conf.d/default.conf'],
+    ...(o.resolvers ? [['stdout', '/docker-entrypoint.sh: Sourcing /docker-entrypoint.d/15-local-resolvers.envsh'] as LogLines[number]] : []),
+    ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/20-envsubst-on-templates.sh'],
+    ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/30-tune-worker-processes.sh'],
+    ['stdout', '/docker-entrypoint.sh: Configuration complete; ready for start up'],
+    ['stderr', '{nginxTime} [notice] 1#1: using the "epoll" event method'],
+    ['stderr', '{nginxTime} [notice] 1#1: nginx/{version}'],
+    ['stderr', `{nginxTime} [notice] 1#1: built by gcc ${o.gcc} `],
+    ['stderr', '{nginxTime} [notice] 1#1: OS: Linux 5.15.0-117-generic'],
+    ['stderr', '{nginxTime} [notice] 1#1: getrlimit(RLIMIT_NOFILE): 1048576:1048576'],
+    ['stderr', '{nginxTime} [notice] 1#1: start worker processes'],
+    ['stderr', '{nginxTime} [notice] 1#1: start worker process 29'],
+  ];
+}
+const BOOKWORM_GCC = '12.2.0 (Debian 12.2.0-14)';
+const BULLSEYE_GCC = '10.2.1 20210110 (Debian 10.2.1-6)';
+const NGINX_LOGS: LogLines = nginxLogs({ resolvers: true, gcc: BOOKWORM_GCC });
+const NGINX_LOGS_BY_LINE: Record<string, LogLines> = {
+  '1.24': nginxLogs({ resolvers: true, gcc: BULLSEYE_GCC }),
+  '1.23': nginxLogs({ resolvers: false, gcc: BULLSEYE_GCC }),
+  '1.16': [],
+  '1.14': [],
+  '1.7': [],
+};
 
 // nginx on SIGTERM (a fast shutdown; SIGQUIT would be the graceful one): the master tells its
 // worker, reaps it and exits 0, each step a notice on stderr.
@@ -192,7 +217,7 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
       ['1.7.9', 39 * MB + 940_000],
     ]),
     // Kubeplay's nginx world is 1.27.1's (Aug to Oct 2024): mainline 1.27.1, stable 1.26.2.
-    behaviour: { ...server([80], NGINX_LOGS, '1.27.1'), aliases: { stable: '1.26' }, shutdownLogs: NGINX_SHUTDOWN_LOGS } as ImageBehaviour,
+    behaviour: { ...server([80], NGINX_LOGS, '1.27.1'), aliases: { stable: '1.26' }, logsByMajor: NGINX_LOGS_BY_LINE, shutdownLogs: NGINX_SHUTDOWN_LOGS, shutdownLogsByMajor: { '1.16': [], '1.14': [], '1.7': [] } } as ImageBehaviour,
   },
   'docker.io/library/redis': {
     tags: sizes([

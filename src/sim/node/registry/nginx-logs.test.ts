@@ -1,0 +1,36 @@
+// What `kubectl logs` shows for nginx, by the image build the tag runs (nginx/docker-nginx):
+// - docker-entrypoint.sh arrived with 1.19.0 (docker-nginx e36b4f5 "Introduced entrypoint",
+//   2020-05-26); before it the image's CMD is `nginx -g 'daemon off;'` (stable/stretch/Dockerfile
+//   at b71469a for 1.14.2).
+// - the nginx.org packages' nginx.conf logs at `notice` since 1.20.0 (nginx/pkg-oss ea2a245,
+//   "Bumped default error log level to notice"); at `warn` before, so no startup or stop notices.
+// - 15-local-resolvers.envsh came in May 2023 (docker-nginx 2b0c285): mainline/debian at 0f26b68
+//   (1.23.4) has no such file, stable/debian at cd3d076 (1.24.0) has it.
+// - 1.23.4 and 1.24.0 are bullseye builds (PKG_RELEASE 1~bullseye): gcc 10.2.1-6.
+// The kubernetes.io Deployment tutorials run nginx:1.14.2 and nginx:1.16.1.
+import { describe, expect, it } from 'vitest';
+import { programFor } from './behaviour';
+
+const logs = (image: string): string[] => programFor(image, undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
+
+describe('nginx startup lines by release', () => {
+  it.each(['nginx:1.14.2', 'nginx:1.16.1', 'nginx:1.7.9'])('%s prints nothing when it starts or stops', (image) => {
+    expect(logs(image)).toEqual([]);
+    expect(programFor(image, undefined, undefined).sigtermLogs).toBeUndefined();
+  });
+
+  it('nginx:1.23.4 has no 15-local-resolvers.envsh and was built by bullseye gcc', () => {
+    const l = logs('nginx:1.23.4');
+    expect(l.some((t) => t.includes('15-local-resolvers'))).toBe(false);
+    expect(l).toContain('{nginxTime} [notice] 1#1: built by gcc 10.2.1 20210110 (Debian 10.2.1-6) ');
+    expect(l).toContain('{nginxTime} [notice] 1#1: nginx/1.23.4');
+  });
+
+  it('nginx:1.24 sources 15-local-resolvers.envsh, bullseye gcc; nginx:1.27 bookworm gcc; both stop with notices', () => {
+    expect(logs('nginx:1.24')).toContain('/docker-entrypoint.sh: Sourcing /docker-entrypoint.d/15-local-resolvers.envsh');
+    expect(logs('nginx:1.24')).toContain('{nginxTime} [notice] 1#1: built by gcc 10.2.1 20210110 (Debian 10.2.1-6) ');
+    expect(logs('nginx:1.27')).toContain('{nginxTime} [notice] 1#1: built by gcc 12.2.0 (Debian 12.2.0-14) ');
+    expect(logs('nginx:1.27')[0]).toBe('/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration');
+    expect(programFor('nginx:1.24', undefined, undefined).sigtermLogs?.[0]?.text).toBe('{nginxTime} [notice] 1#1: signal 15 (SIGTERM) received, exiting');
+  });
+});
