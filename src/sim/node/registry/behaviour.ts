@@ -13,6 +13,7 @@ import { policyWebhookSteps } from './policy-webhook';
 import { metricsServerSteps } from './metrics-server-program';
 import { tagVersion } from './tag-version';
 import { bitnamiRedisSteps } from './bitnami-redis';
+import { databaseEntrypointSteps } from './database-entrypoints';
 
 /** A resolved catalogue entry for one reference, or the reason there is none. */
 export type Lookup =
@@ -39,9 +40,10 @@ export function releaseOf(l: Extract<Lookup, { found: true }>): string | undefin
 function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[], env: readonly [string, string][]): Step[] {
   const [major, minor] = version.split('.');
   const logs = b.logsByMajor?.[`${major}.${minor}`] ?? b.logsByMajor?.[major!] ?? b.logs;
-  const startup = b.startup === 'bitnami-redis' ? bitnamiRedisSteps(env, version) : undefined;
+  const serverLines: Step[] = logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
+  const startup = b.startup === 'bitnami-redis' ? bitnamiRedisSteps(env, version) : b.startup ? databaseEntrypointSteps(b.startup, env, version, serverLines) : undefined;
   if (startup?.exit !== undefined) return [...startup.logs, { op: 'exit', code: startup.exit }];
-  const steps: Step[] = startup ? startup.logs : logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
+  const steps: Step[] = startup ? startup.logs : serverLines;
   // http-echo and similar take `-listen=:8080`.
   const listen = args.map((a) => /^-?-listen=:?(\d+)$/.exec(a)).find((m) => m);
   const ports = listen ? [Number(listen[1])] : b.ports;

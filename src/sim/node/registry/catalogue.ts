@@ -17,8 +17,8 @@ export type ImageBehaviour =
       logsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
       /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`; gb-redisslave's `--slaveof redis-master 6379`). */
       replicaof?: { host: string; port: number };
-      /** A startup script of its own instead of `logs` (bitnami-redis.ts: bitnami/redis's entrypoint, which reads the environment). */
-      startup?: 'bitnami-redis';
+      /** A startup script of its own instead of `logs` (bitnami-redis.ts: bitnami/redis's entrypoint, which reads the environment), or before them (database-entrypoints.ts). */
+      startup?: 'bitnami-redis' | 'postgres' | 'mysql';
       /** What it writes when SIGTERM stops it. */
       shutdownLogs?: [('stdout' | 'stderr'), string][];
       /** What an older release line writes instead (keys as logsByMajor's). */
@@ -254,14 +254,15 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   },
   'docker.io/library/postgres': {
     tags: sizes([...same(['latest', '16', '16.4', '15', '14', '13', '12'], 153 * MB), ...same(['alpine', '16-alpine', '15-alpine'], 97 * MB)]),
-    behaviour: server([5432], [['stderr', '{nginxTime}.123 UTC [1] LOG:  database system is ready to accept connections']], undefined, false),
+    // postgres's log_line_prefix '%m [%p] ' (milliseconds, the zone's abbreviation, the pid).
+    behaviour: { ...server([5432], [['stderr', '{pgTime} [1] LOG:  database system is ready to accept connections']], undefined, false), startup: 'postgres' } as ImageBehaviour,
   },
   // The releases of Sep 2024 (docker-library/repo-info's mysql tag list of that date): innovation
   // 9.0.1 (`latest`, `9`, `9.0`), LTS 8.4.2 (`8`, `8.4`), 8.0.39; 5.7 and 5.6 ended at 5.7.44 and
   // 5.6.51. A line's tag runs its full tag's release (tag-version.ts).
   'docker.io/library/mysql': {
     tags: sizes(same(['latest', '9', '9.0', '9.0.1', '8.4', '8.4.2', '8', '8.0', '8.0.39', '5.7', '5.7.44', '5.6', '5.6.51'], 170 * MB + 400_000)),
-    behaviour: { ...server([3306], MYSQL_LOGS, '9.0.1', false), logsByMajor: { '5.7': MYSQL57_LOGS, '5.6': MYSQL56_LOGS } } as ImageBehaviour,
+    behaviour: { ...server([3306], MYSQL_LOGS, '9.0.1', false), logsByMajor: { '5.7': MYSQL57_LOGS, '5.6': MYSQL56_LOGS }, startup: 'mysql' } as ImageBehaviour,
   },
   'docker.io/library/memcached': {
     tags: sizes([...same(['latest', '1', '1.6', '1.6.29'], 31 * MB), ...same(['alpine', '1.6-alpine'], 5 * MB + 100_000)]),

@@ -61,5 +61,5 @@ export interface Program {
   sigtermLogs?: { stream: 'stdout' | 'stderr'; text: string }[];
 }
 
-/** Log-line placeholders the runtime fills in at write time: `{nginxTime}`, `{redisTime}`, `{klogTime}`, `{mysqlTime}`, `{mysql56Time}`, `{apacheTime}`. */
-export const TIME_PLACEHOLDERS = ['{nginxTime}', '{redisTime}', '{klogTime}', '{mysqlTime}', '{mysql56Time}', '{apacheTime}'] as const;
+/** Log-line placeholders the runtime fills in at write time: `{nginxTime}`, `{redisTime}`, `{klogTime}`, `{mysqlTime}`, `{mysql56Time}`, `{apacheTime}`, `{pgTime}`, `{rfc3339Seconds}`. */
+export const TIME_PLACEHOLDERS = ['{nginxTime}', '{redisTime}', '{klogTime}', '{mysqlTime}', '{mysql56Time}', '{apacheTime}', '{pgTime}', '{rfc3339Seconds}'] as const;
