@@ -190,6 +190,33 @@ const MYSQL_LOGS: [('stdout' | 'stderr'), string][] = [['stderr', `{mysqlTime} 0
 const MYSQL57_LOGS: [('stdout' | 'stderr'), string][] = [['stderr', '{mysqlTime} 0 [Note] mysqld: ready for connections.'], ['stderr', `${MYSQL_READY} (GPL)`]];
 const MYSQL56_LOGS: [('stdout' | 'stderr'), string][] = [['stderr', '{mysql56Time} 1 [Note] mysqld: ready for connections.'], ['stderr', `${MYSQL_READY} (GPL)`]];
 
+// docker-library/hello-world hello.c: one write of its message (DOCKER_ARCH amd64), which begins and
+// ends with an empty line, then exit 0.
+const HELLO_WORLD_MESSAGE = [
+  '',
+  'Hello from Docker!',
+  'This message shows that your installation appears to be working correctly.',
+  '',
+  'To generate this message, Docker took the following steps:',
+  ' 1. The Docker client contacted the Docker daemon.',
+  ' 2. The Docker daemon pulled the "hello-world" image from the Docker Hub.',
+  '    (amd64)',
+  ' 3. The Docker daemon created a new container from that image which runs the',
+  '    executable that produces the output you are currently reading.',
+  ' 4. The Docker daemon streamed that output to the Docker client, which sent it',
+  '    to your terminal.',
+  '',
+  'To try something more ambitious, you can run an Ubuntu container with:',
+  ' $ docker run -it ubuntu bash',
+  '',
+  'Share images, automate workflows, and more with a free Docker ID:',
+  ' https://hub.docker.com/',
+  '',
+  'For more examples and ideas, visit:',
+  ' https://docs.docker.com/get-started/',
+  '',
+];
+
 const server = (ports: number[], logs: [('stdout' | 'stderr'), string][], version?: string, http = true): ImageBehaviour => {
   const b: ImageBehaviour = { kind: 'server', ports, logs };
   if (http) b.http = { okPaths: ['/', '/index.html'] };
@@ -286,7 +313,7 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   },
   'docker.io/library/hello-world': {
     tags: sizes(same(['latest', 'linux'], 2_460)),
-    behaviour: { kind: 'exit', code: 0, afterMs: 0, logs: ['', 'Hello from Docker!', 'This message shows that your installation appears to be working correctly.'] },
+    behaviour: { kind: 'exit', code: 0, afterMs: 0, logs: HELLO_WORLD_MESSAGE },
   },
   // What kubeadm v1.31 runs (`kubeadm config images list --kubernetes-version v1.31.0`): the
   // control-plane components, kube-proxy and CoreDNS, with their compressed sizes for linux/amd64.
