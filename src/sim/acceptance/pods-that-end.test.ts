@@ -104,12 +104,17 @@ describe('graceful deletion (kubectl delete; pod termination in the Pod Lifecycl
     const c = started(pod('web', `  containers:\n  - name: nginx\n    image: nginx:1.25\n${probe}`));
     c.sim.runUntil(c.sim.now + 30_000);
     const previous = c.run('kubectl logs web --previous').stdout.trimEnd().split('\n');
-    expect(previous.slice(-6).map((l) => l.replace(/^\S+ \S+ /, ''))).toEqual([
+    // A 2-CPU node: two workers (process.ts perWorker).
+    expect(previous.slice(-10).map((l) => l.replace(/^\S+ \S+ /, ''))).toEqual([
       '[notice] 1#1: signal 15 (SIGTERM) received, exiting',
       '[notice] 29#29: exiting',
+      '[notice] 30#30: exiting',
       '[notice] 29#29: exit',
+      '[notice] 30#30: exit',
       '[notice] 1#1: signal 17 (SIGCHLD) received from 29',
+      '[notice] 1#1: signal 17 (SIGCHLD) received from 30',
       '[notice] 1#1: worker process 29 exited with code 0',
+      '[notice] 1#1: worker process 30 exited with code 0',
       '[notice] 1#1: exit',
     ]);
   });

@@ -80,7 +80,7 @@ function nginxLogs(o: { resolvers: boolean; gcc: string }): LogLines {
     ['stderr', '{nginxTime} [notice] 1#1: OS: Linux 5.15.0-117-generic'],
     ['stderr', '{nginxTime} [notice] 1#1: getrlimit(RLIMIT_NOFILE): 1048576:1048576'],
     ['stderr', '{nginxTime} [notice] 1#1: start worker processes'],
-    ['stderr', '{nginxTime} [notice] 1#1: start worker process 29'],
+    ['stderr', '{nginxTime} [notice] 1#1: start worker process {workerPid}'],
   ];
 }
 const BOOKWORM_GCC = '12.2.0 (Debian 12.2.0-14)';
@@ -95,13 +95,15 @@ const NGINX_LOGS_BY_LINE: Record<string, LogLines> = {
 };
 
 // nginx on SIGTERM (a fast shutdown; SIGQUIT would be the graceful one): the master tells its
-// worker, reaps it and exits 0, each step a notice on stderr.
+// workers, reaps them and exits 0, each step a notice on stderr. `{workerPid}` lines are written
+// once per worker, one per CPU (process.ts perWorker). Simplified: the workers' lines come in pid
+// order, one SIGCHLD each, where a real run interleaves them and may coalesce the signals.
 const NGINX_SHUTDOWN_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stderr', '{nginxTime} [notice] 1#1: signal 15 (SIGTERM) received, exiting'],
-  ['stderr', '{nginxTime} [notice] 29#29: exiting'],
-  ['stderr', '{nginxTime} [notice] 29#29: exit'],
-  ['stderr', '{nginxTime} [notice] 1#1: signal 17 (SIGCHLD) received from 29'],
-  ['stderr', '{nginxTime} [notice] 1#1: worker process 29 exited with code 0'],
+  ['stderr', '{nginxTime} [notice] {workerPid}#{workerPid}: exiting'],
+  ['stderr', '{nginxTime} [notice] {workerPid}#{workerPid}: exit'],
+  ['stderr', '{nginxTime} [notice] 1#1: signal 17 (SIGCHLD) received from {workerPid}'],
+  ['stderr', '{nginxTime} [notice] 1#1: worker process {workerPid} exited with code 0'],
   ['stderr', '{nginxTime} [notice] 1#1: exit'],
 ];
 

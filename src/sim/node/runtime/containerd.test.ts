@@ -166,15 +166,34 @@ describe('containers that end: signals and the OOM killer', () => {
     const web = runContainer(s, ctx, sb, 'nginx:1.25');
     ctx.now = 61_000 as never;
     cri(s, ctx, { method: 'StopContainer', containerId: web, timeout: 30 });
-    expect(logText(s, web).slice(-6)).toEqual([
+    // Two CPUs (the config's default): two workers, each with its lines (process.ts perWorker).
+    expect(logText(s, web).slice(-10)).toEqual([
       '2024/08/13 09:01:01 [notice] 1#1: signal 15 (SIGTERM) received, exiting',
       '2024/08/13 09:01:01 [notice] 29#29: exiting',
+      '2024/08/13 09:01:01 [notice] 30#30: exiting',
       '2024/08/13 09:01:01 [notice] 29#29: exit',
+      '2024/08/13 09:01:01 [notice] 30#30: exit',
       '2024/08/13 09:01:01 [notice] 1#1: signal 17 (SIGCHLD) received from 29',
+      '2024/08/13 09:01:01 [notice] 1#1: signal 17 (SIGCHLD) received from 30',
       '2024/08/13 09:01:01 [notice] 1#1: worker process 29 exited with code 0',
+      '2024/08/13 09:01:01 [notice] 1#1: worker process 30 exited with code 0',
       '2024/08/13 09:01:01 [notice] 1#1: exit',
     ]);
     expect(s.containers.get(web)).toMatchObject({ exitCode: 0, reason: 'Completed' });
+  });
+
+  // nginx src/os/unix/ngx_posix_init.c: ngx_ncpu = sysconf(_SC_NPROCESSORS_ONLN), the host's CPUs;
+  // `worker_processes auto;` forks that many, each logged `start worker process %P` (ngx_process.c).
+  it("starts one nginx worker per CPU of the machine, as `worker_processes auto;` does", () => {
+    const { s, ctx } = boot();
+    s.config.cpus = 4;
+    const web = runContainer(s, ctx, runSandbox(s, ctx), 'nginx:1.25');
+    expect(logText(s, web).filter((t) => t.includes('start worker process ')).map((t) => t.slice(20))).toEqual([
+      '[notice] 1#1: start worker process 29',
+      '[notice] 1#1: start worker process 30',
+      '[notice] 1#1: start worker process 31',
+      '[notice] 1#1: start worker process 32',
+    ]);
   });
 
   it('brings the SIGKILL forward when a second StopContainer has a shorter timeout, never back', () => {

@@ -66,6 +66,17 @@ function notify(s: ContainerdState, ctx: Effects, c: Container, type: CriContain
   }
 }
 
+/**
+ * nginx's master forks one worker per online CPU of the host (the image's `worker_processes auto;`:
+ * ngx_ncpu = sysconf(_SC_NPROCESSORS_ONLN), nginx src/os/unix/ngx_posix_init.c; a container sees all
+ * of them), and each worker gets its own `start worker process %P` (ngx_process.c) and, when it
+ * stops, its own lines: a line naming `{workerPid}` is written once per worker, pids from 29 on.
+ */
+export function perWorker(text: string, cpus = 2): string[] {
+  if (!text.includes('{workerPid}')) return [text];
+  return Array.from({ length: Math.max(1, cpus) }, (_, i) => text.replace(/\{workerPid\}/g, String(29 + i)));
+}
+
 export function writeLog(s: ContainerdState, c: Container, stream: 'stdout' | 'stderr', text: string, now: number): void {
   const ip = s.sandboxes.get(c.podSandboxId)?.ip ?? '';
   c.logs.push({ t: now, stream, text: fillPlaceholders(text, now, ip) });
@@ -100,7 +111,7 @@ export function advance(s: ContainerdState, c: Container, ctx: Effects): void {
     const step: Step = f.steps[f.pc++]!;
     switch (step.op) {
       case 'log':
-        writeLog(s, c, step.stream, step.text, ctx.now);
+        for (const text of perWorker(step.text, s.config.cpus)) writeLog(s, c, step.stream, text, ctx.now);
         break;
       case 'sleep':
         c.nextAt = ctx.now + step.ms;
@@ -186,7 +197,7 @@ export function stopContainer(s: ContainerdState, c: Container, timeoutSec: numb
   if (timeoutSec <= 0) return exitContainer(s, c, 137, ctx, 'SIGKILL');
   clog(ctx, 'info', `Stop container "${c.id}" with signal terminated`);
   if (c.program.onSigterm === 'exit0') {
-    for (const l of c.program.sigtermLogs ?? []) writeLog(s, c, l.stream, l.text, ctx.now);
+    for (const l of c.program.sigtermLogs ?? []) for (const text of perWorker(l.text, s.config.cpus)) writeLog(s, c, l.stream, text, ctx.now);
     return exitContainer(s, c, 0, ctx, 'SIGTERM');
   }
   // A second StopContainer with a shorter timeout (the pod's grace period was shortened by a
