@@ -37,9 +37,9 @@ export function releaseOf(l: Extract<Lookup, { found: true }>): string | undefin
   return b.kind === 'server' ? tagVersion(l.ref.tag, Object.keys(l.entry.tags), b.version, b.aliases) : undefined;
 }
 
-function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[], env: readonly [string, string][]): Step[] {
+function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[], env: readonly [string, string][], alpine: boolean): Step[] {
   const [major, minor] = version.split('.');
-  const logs = b.logsByMajor?.[`${major}.${minor}`] ?? b.logsByMajor?.[major!] ?? b.logs;
+  const logs = (alpine ? b.alpineLogsByMajor?.[`${major}.${minor}`] : undefined) ?? b.logsByMajor?.[`${major}.${minor}`] ?? b.logsByMajor?.[major!] ?? b.logs;
   const serverLines: Step[] = logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
   const startup = b.startup === 'bitnami-redis' ? bitnamiRedisSteps(env, version) : b.startup ? databaseEntrypointSteps(b.startup, env, version, serverLines) : undefined;
   if (startup?.exit !== undefined) return [...startup.logs, { op: 'exit', code: startup.exit }];
@@ -93,7 +93,7 @@ export function programFor(image: string, command: string[] | undefined, args: s
   switch (b.kind) {
     case 'server': {
       const release = l.found ? releaseOf(l)! : (b.version ?? tag);
-      const p: Program = { steps: serverSteps(b, release, args ?? [], sh.env), onSigterm: 'exit0' };
+      const p: Program = { steps: serverSteps(b, release, args ?? [], sh.env, tag.includes('alpine')), onSigterm: 'exit0' };
       const [major, minor] = release.split('.');
       const shutdown = b.shutdownLogsByMajor?.[`${major}.${minor}`] ?? b.shutdownLogsByMajor?.[major!] ?? b.shutdownLogs;
       if (shutdown?.length) p.sigtermLogs = shutdown.map(([stream, text]) => ({ stream, text }));

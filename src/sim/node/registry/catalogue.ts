@@ -15,6 +15,8 @@ export type ImageBehaviour =
       aliases?: Record<string, string>;
       /** Startup lines of an older release line (the release's first two numbers, else its first), where they differ. */
       logsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
+      /** Startup lines of a release line's alpine variant (a tag naming `alpine`), where they differ. */
+      alpineLogsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
       /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`; gb-redisslave's `--slaveof redis-master 6379`). */
       replicaof?: { host: string; port: number };
       /** A startup script of its own instead of `logs` (bitnami-redis.ts: bitnami/redis's entrypoint, which reads the environment), or before them (database-entrypoints.ts). */
@@ -60,8 +62,11 @@ const same = (tags: string[], size: number): [string, number][] => tags.map((t) 
 //   packages (nginx/pkg-oss ea2a245, "Bumped default error log level to notice"); before, `warn`,
 //   so 1.7.9, 1.14.2 and 1.16.1 (no entrypoint either: `CMD ["nginx", "-g", "daemon off;"]`) print
 //   nothing when they start, nor when they stop.
-// - the gcc line is the Debian release's compiler: bookworm's 12.2.0-14 (1.25 and later), bullseye's
-//   10.2.1-6 (1.23.4 and 1.24.0, PKG_RELEASE 1~bullseye). Simplified: the alpine tags print it too.
+// - the gcc line is the base image's compiler: bookworm's 12.2.0-14 (1.25 and later), bullseye's
+//   10.2.1-6 (1.23.4 and 1.24.0, PKG_RELEASE 1~bullseye); the alpine tags' alpine-slim is FROM
+//   alpine:3.19 for 1.25.5 (9abe4ae) and alpine:3.20 for 1.26.2 and 1.27.1 (d8e9176), whose gcc
+//   says `13.2.1 20231014 (Alpine 13.2.1_git20231014)` and `13.2.1 20240309 (Alpine
+//   13.2.1_git20240309)` (as in docker logs of nginx 1.27.1-alpine of Sep 2024).
 type LogLines = [('stdout' | 'stderr'), string][];
 function nginxLogs(o: { resolvers: boolean; gcc: string }): LogLines {
   return [
@@ -86,6 +91,11 @@ function nginxLogs(o: { resolvers: boolean; gcc: string }): LogLines {
 const BOOKWORM_GCC = '12.2.0 (Debian 12.2.0-14)';
 const BULLSEYE_GCC = '10.2.1 20210110 (Debian 10.2.1-6)';
 const NGINX_LOGS: LogLines = nginxLogs({ resolvers: true, gcc: BOOKWORM_GCC });
+const NGINX_ALPINE_LOGS_BY_LINE: Record<string, LogLines> = {
+  '1.27': nginxLogs({ resolvers: true, gcc: '13.2.1 20240309 (Alpine 13.2.1_git20240309)' }),
+  '1.26': nginxLogs({ resolvers: true, gcc: '13.2.1 20240309 (Alpine 13.2.1_git20240309)' }),
+  '1.25': nginxLogs({ resolvers: true, gcc: '13.2.1 20231014 (Alpine 13.2.1_git20231014)' }),
+};
 const NGINX_LOGS_BY_LINE: Record<string, LogLines> = {
   '1.24': nginxLogs({ resolvers: true, gcc: BULLSEYE_GCC }),
   '1.23': nginxLogs({ resolvers: false, gcc: BULLSEYE_GCC }),
@@ -246,7 +256,7 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
       ['1.7.9', 39 * MB + 940_000],
     ]),
     // Kubeplay's nginx world is 1.27.1's (Aug to Oct 2024): mainline 1.27.1, stable 1.26.2.
-    behaviour: { ...server([80], NGINX_LOGS, '1.27.1'), aliases: { stable: '1.26' }, logsByMajor: NGINX_LOGS_BY_LINE, shutdownLogs: NGINX_SHUTDOWN_LOGS, shutdownLogsByMajor: { '1.16': [], '1.14': [], '1.7': [] } } as ImageBehaviour,
+    behaviour: { ...server([80], NGINX_LOGS, '1.27.1'), aliases: { stable: '1.26' }, logsByMajor: NGINX_LOGS_BY_LINE, alpineLogsByMajor: NGINX_ALPINE_LOGS_BY_LINE, shutdownLogs: NGINX_SHUTDOWN_LOGS, shutdownLogsByMajor: { '1.16': [], '1.14': [], '1.7': [] } } as ImageBehaviour,
   },
   'docker.io/library/redis': {
     tags: sizes([

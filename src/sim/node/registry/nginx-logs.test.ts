@@ -7,6 +7,8 @@
 // - 15-local-resolvers.envsh came in May 2023 (docker-nginx 2b0c285): mainline/debian at 0f26b68
 //   (1.23.4) has no such file, stable/debian at cd3d076 (1.24.0) has it.
 // - 1.23.4 and 1.24.0 are bullseye builds (PKG_RELEASE 1~bullseye): gcc 10.2.1-6.
+// - the alpine tags: alpine-slim FROM alpine:3.19 for 1.25.5 (9abe4ae), alpine:3.20 for 1.27.1
+//   (d8e9176); their gcc's `gcc -v` version string is nginx's `built by gcc` line.
 // The kubernetes.io Deployment tutorials run nginx:1.14.2 and nginx:1.16.1.
 import { describe, expect, it } from 'vitest';
 import { programFor } from './behaviour';
@@ -32,5 +34,12 @@ describe('nginx startup lines by release', () => {
     expect(logs('nginx:1.27')).toContain('{nginxTime} [notice] 1#1: built by gcc 12.2.0 (Debian 12.2.0-14) ');
     expect(logs('nginx:1.27')[0]).toBe('/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration');
     expect(programFor('nginx:1.24', undefined, undefined).sigtermLogs?.[0]?.text).toBe('{nginxTime} [notice] 1#1: signal 15 (SIGTERM) received, exiting');
+  });
+
+  it('nginx:alpine and nginx:1.25-alpine were built by their alpine release\'s gcc', () => {
+    expect(logs('nginx:alpine')).toContain('{nginxTime} [notice] 1#1: built by gcc 13.2.1 20240309 (Alpine 13.2.1_git20240309) ');
+    expect(logs('nginx:1.27.1-alpine')).toContain('{nginxTime} [notice] 1#1: nginx/1.27.1');
+    expect(logs('nginx:1.25-alpine')).toContain('{nginxTime} [notice] 1#1: built by gcc 13.2.1 20231014 (Alpine 13.2.1_git20231014) ');
+    expect(logs('nginx:1.25-alpine')).toContain('{nginxTime} [notice] 1#1: nginx/1.25.5');
   });
 });
