@@ -37,10 +37,21 @@ export function releaseOf(l: Extract<Lookup, { found: true }>): string | undefin
   return b.kind === 'server' ? tagVersion(l.ref.tag, Object.keys(l.entry.tags), b.version, b.aliases) : undefined;
 }
 
+/**
+ * redis-server given any argument (a config file, or options: the redis image's docker-entrypoint.sh
+ * puts `redis-server` before a first argument ending in .conf or starting with -) has argc > 1 and
+ * logs `Configuration loaded` instead of the no-config warning: LL_WARNING (`#`) up to 6.2, LL_NOTICE
+ * (`*`) from 7.0 (redis src/server.c main() at 5.0.14, 6.2.14, 7.4.0).
+ */
+function configLine(text: string, args: string[], major: number): string {
+  if (!args.length || !text.includes('# Warning: no config file specified')) return text;
+  return text.replace(/# Warning: no config file specified.*$/, `${major >= 7 ? '*' : '#'} Configuration loaded`);
+}
+
 function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[], env: readonly [string, string][], alpine: boolean): Step[] {
   const [major, minor] = version.split('.');
   const logs = (alpine ? b.alpineLogsByMajor?.[`${major}.${minor}`] : undefined) ?? b.logsByMajor?.[`${major}.${minor}`] ?? b.logsByMajor?.[major!] ?? b.logs;
-  const serverLines: Step[] = logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
+  const serverLines: Step[] = logs.map(([stream, text]) => ({ op: 'log', stream, text: configLine(text.replace('{version}', version), args, Number(major)) }));
   const startup = b.startup === 'bitnami-redis' ? bitnamiRedisSteps(env, version) : b.startup ? databaseEntrypointSteps(b.startup, env, version, serverLines) : undefined;
   if (startup?.exit !== undefined) return [...startup.logs, { op: 'exit', code: startup.exit }];
   const steps: Step[] = startup ? startup.logs : serverLines;

@@ -85,6 +85,19 @@ describe('the release a tag runs', () => {
     ]);
   });
 
+  // redis src/server.c main(): argc > 1 logs "Configuration loaded" (LL_WARNING `#` at 5.0.14 and
+  // 6.2.14, LL_NOTICE `*` at 7.4.0) instead of the no-config warning; the image's docker-entrypoint.sh
+  // runs `redis-server <args>` for args such as the docs' `/usr/local/etc/redis/redis.conf`.
+  it.each([
+    ['redis:5.0', '#'],
+    ['redis:6.2', '#'],
+    ['redis:7.4', '*'],
+  ])('%s given a config file says Configuration loaded (%s)', (image, level) => {
+    const logs = programFor(image, undefined, ['/usr/local/etc/redis/redis.conf']).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
+    expect(logs[2]).toBe(`1:C {redisTime} ${level} Configuration loaded`);
+    expect(logs.some((t) => t.includes('no config file'))).toBe(false);
+  });
+
   it('runs redis:6.0.5 as redis 6.0.5 with the same 6.0 lines', () => {
     const logs = programFor('redis:6.0.5', undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
     expect(logs[1]).toBe('1:C {redisTime} # Redis version=6.0.5, bits=64, commit=00000000, modified=0, pid=1, just started');
