@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { programFor } from './behaviour';
+import { lookupImage, programFor, releaseOf } from './behaviour';
+import { PUBLISHED_DIGESTS } from './published-digests';
 import { tagVersion } from './tag-version';
 import { userlandOf } from './userland';
 
@@ -96,6 +97,18 @@ describe('the release a tag runs', () => {
     const logs = programFor(image, undefined, ['/usr/local/etc/redis/redis.conf']).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
     expect(logs[2]).toBe(`1:C {redisTime} ${level} Configuration loaded`);
     expect(logs.some((t) => t.includes('no config file'))).toBe(false);
+  });
+
+  // The docs' "Configuring Redis using a ConfigMap" pod (kubernetes/website
+  // content/en/examples/pods/config/redis-pod.yaml): image redis:5, args its redis.conf. official-images
+  // library/redis at 314380779d: `Tags: 5.0.14, 5.0, 5, ...`, one build.
+  it('pulls redis:5 as the 5.0.14 build redis:5.0 is, and starts it with its config file', () => {
+    const five = lookupImage('redis:5');
+    expect(five.found && releaseOf(five)).toBe('5.0.14');
+    expect(PUBLISHED_DIGESTS['docker.io/library/redis:5']?.digest).toBe(PUBLISHED_DIGESTS['docker.io/library/redis:5.0']?.digest);
+    expect(PUBLISHED_DIGESTS['docker.io/library/redis:5.0.14']?.digest).toBe(PUBLISHED_DIGESTS['docker.io/library/redis:5.0']?.digest);
+    const logs = programFor('redis:5', undefined, ['/usr/local/etc/redis/redis.conf']).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
+    expect(logs.slice(1, 3)).toEqual(['1:C {redisTime} # Redis version=5.0.14, bits=64, commit=00000000, modified=0, pid=1, just started', '1:C {redisTime} # Configuration loaded']);
   });
 
   it('runs redis:6.0.5 as redis 6.0.5 with the same 6.0 lines', () => {
