@@ -104,17 +104,30 @@ const NGINX_LOGS_BY_LINE: Record<string, LogLines> = {
   '1.7': [],
 };
 
-// nginx on SIGTERM (a fast shutdown; SIGQUIT would be the graceful one): the master tells its
-// workers, reaps them and exits 0, each step a notice on stderr. `{workerPid}` lines are written
-// once per worker, one per CPU (process.ts perWorker). Simplified: the workers' lines come in pid
-// order, one SIGCHLD each, where a real run interleaves them and may coalesce the signals.
-const NGINX_SHUTDOWN_LOGS: [('stdout' | 'stderr'), string][] = [
+// nginx on SIGTERM (a fast shutdown): the master tells its workers, reaps them and exits 0, each
+// step a notice on stderr (nginx src/os/unix/ngx_process.c, ngx_process_cycle.c). `{workerPid}`
+// lines are written once per worker, one per CPU (process.ts perWorker). Simplified: the workers'
+// lines come in pid order, one SIGCHLD each, where a real run interleaves them and may coalesce the
+// signals. The sender is outside the container's PID namespace, so no `from <pid>` on the first line.
+const NGINX_SIGTERM_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stderr', '{nginxTime} [notice] 1#1: signal 15 (SIGTERM) received, exiting'],
   ['stderr', '{nginxTime} [notice] {workerPid}#{workerPid}: exiting'],
   ['stderr', '{nginxTime} [notice] {workerPid}#{workerPid}: exit'],
   ['stderr', '{nginxTime} [notice] 1#1: signal 17 (SIGCHLD) received from {workerPid}'],
   ['stderr', '{nginxTime} [notice] 1#1: worker process {workerPid} exited with code 0'],
   ['stderr', '{nginxTime} [notice] 1#1: exit'],
+];
+
+// The nginx image's STOPSIGNAL is SIGQUIT since Nov 2020 (nginx/docker-nginx 3fb70dd "Use SIGQUIT
+// instead of SIGTERM for graceful shutdown of nginx"; 1.23.4 to 1.27.1 all have it), and
+// containerd's StopContainer sends the image's stop signal: nginx's graceful shutdown. The master
+// logs `signal 3 (SIGQUIT) received, shutting down` and passes it on; each worker logs `gracefully
+// shutting down`, then `exiting` and `exit` once its (idle) connections are closed
+// (ngx_process_cycle.c ngx_worker_process_cycle).
+const NGINX_SHUTDOWN_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stderr', '{nginxTime} [notice] 1#1: signal 3 (SIGQUIT) received, shutting down'],
+  ['stderr', '{nginxTime} [notice] {workerPid}#{workerPid}: gracefully shutting down'],
+  ...NGINX_SIGTERM_LOGS.slice(1),
 ];
 
 const REDIS_LOGS: [('stdout' | 'stderr'), string][] = [
@@ -387,7 +400,8 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   'docker.io/nicolaka/netshoot': { tags: sizes(same(['latest', 'v0.13', 'v0.12'], 182 * MB)), behaviour: { kind: 'shell' } },
   'registry.k8s.io/nginx-slim': {
     tags: sizes(same(['0.8', '0.21', '0.24', '0.26', '0.27'], 50 * MB + 600_000)),
-    behaviour: { ...server([80], NGINX_LOGS, '1.25.3'), shutdownLogs: NGINX_SHUTDOWN_LOGS } as ImageBehaviour,
+    // Simplified: nginx-slim's own image (not docker-nginx's) is taken to stop on SIGTERM.
+    behaviour: { ...server([80], NGINX_LOGS, '1.25.3'), shutdownLogs: NGINX_SIGTERM_LOGS } as ImageBehaviour,
   },
   'registry.k8s.io/busybox': { tags: sizes(same(['latest', '1.27.2', '1.24'], 1 * MB + 300_000)), behaviour: { kind: 'shell' } },
   'registry.k8s.io/hpa-example': { tags: sizes(same(['latest'], 172 * MB)), behaviour: server([80], HTTPD_LOGS) },

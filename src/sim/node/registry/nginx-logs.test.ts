@@ -9,6 +9,8 @@
 // - 1.23.4 and 1.24.0 are bullseye builds (PKG_RELEASE 1~bullseye): gcc 10.2.1-6.
 // - the alpine tags: alpine-slim FROM alpine:3.19 for 1.25.5 (9abe4ae), alpine:3.20 for 1.27.1
 //   (d8e9176); their gcc's `gcc -v` version string is nginx's `built by gcc` line.
+// - STOPSIGNAL SIGQUIT since docker-nginx 3fb70dd (Nov 2020): containerd stops the container with it,
+//   nginx's graceful shutdown (ngx_process_cycle.c: `gracefully shutting down` in each worker).
 // The kubernetes.io Deployment tutorials run nginx:1.14.2 and nginx:1.16.1.
 import { describe, expect, it } from 'vitest';
 import { programFor } from './behaviour';
@@ -33,7 +35,7 @@ describe('nginx startup lines by release', () => {
     expect(logs('nginx:1.24')).toContain('{nginxTime} [notice] 1#1: built by gcc 10.2.1 20210110 (Debian 10.2.1-6) ');
     expect(logs('nginx:1.27')).toContain('{nginxTime} [notice] 1#1: built by gcc 12.2.0 (Debian 12.2.0-14) ');
     expect(logs('nginx:1.27')[0]).toBe('/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration');
-    expect(programFor('nginx:1.24', undefined, undefined).sigtermLogs?.[0]?.text).toBe('{nginxTime} [notice] 1#1: signal 15 (SIGTERM) received, exiting');
+    expect(programFor('nginx:1.24', undefined, undefined).sigtermLogs?.[0]?.text).toBe('{nginxTime} [notice] 1#1: signal 3 (SIGQUIT) received, shutting down');
   });
 
   it('nginx:alpine and nginx:1.25-alpine were built by their alpine release\'s gcc', () => {

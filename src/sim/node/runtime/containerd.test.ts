@@ -160,15 +160,19 @@ describe('containerd CRI server', () => {
 describe('containers that end: signals and the OOM killer', () => {
   const logText = (s: ContainerdState, id: string): string[] => s.containers.get(id)!.logs.map((l) => l.text);
 
-  it('writes nginx\'s shutdown notices when SIGTERM stops it (nginx: SIGTERM is a fast shutdown)', () => {
+  // containerd's StopContainer sends the image's STOPSIGNAL, SIGQUIT for nginx (docker-nginx 3fb70dd):
+  // nginx's graceful shutdown (nginx ngx_process.c, ngx_process_cycle.c).
+  it('writes nginx\'s graceful shutdown notices when its stop signal stops it', () => {
     const { s, ctx } = boot();
     const sb = runSandbox(s, ctx);
     const web = runContainer(s, ctx, sb, 'nginx:1.25');
     ctx.now = 61_000 as never;
     cri(s, ctx, { method: 'StopContainer', containerId: web, timeout: 30 });
     // Two CPUs (the config's default): two workers, each with its lines (process.ts perWorker).
-    expect(logText(s, web).slice(-10)).toEqual([
-      '2024/08/13 09:01:01 [notice] 1#1: signal 15 (SIGTERM) received, exiting',
+    expect(logText(s, web).slice(-12)).toEqual([
+      '2024/08/13 09:01:01 [notice] 1#1: signal 3 (SIGQUIT) received, shutting down',
+      '2024/08/13 09:01:01 [notice] 29#29: gracefully shutting down',
+      '2024/08/13 09:01:01 [notice] 30#30: gracefully shutting down',
       '2024/08/13 09:01:01 [notice] 29#29: exiting',
       '2024/08/13 09:01:01 [notice] 30#30: exiting',
       '2024/08/13 09:01:01 [notice] 29#29: exit',
