@@ -37,6 +37,14 @@ export function releaseOf(l: Extract<Lookup, { found: true }>): string | undefin
   return b.kind === 'server' ? tagVersion(l.ref.tag, Object.keys(l.entry.tags), b.version, b.aliases) : undefined;
 }
 
+/** Whether release `a` (`1.14.2`) comes before `b` (`1.19.5`). */
+function olderRelease(a: string, b: string): boolean {
+  const x = a.split('.').map(Number);
+  const y = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0);
+  return false;
+}
+
 /**
  * redis-server given any argument (a config file, or options: the redis image's docker-entrypoint.sh
  * puts `redis-server` before a first argument ending in .conf or starting with -) has argc > 1 and
@@ -108,6 +116,7 @@ export function programFor(image: string, command: string[] | undefined, args: s
       const [major, minor] = release.split('.');
       const shutdown = b.shutdownLogsByMajor?.[`${major}.${minor}`] ?? b.shutdownLogsByMajor?.[major!] ?? b.shutdownLogs;
       if (shutdown?.length) p.sigtermLogs = shutdown.map(([stream, text]) => ({ stream, text }));
+      if (b.stopSignal && !(b.stopSignal.since && olderRelease(release, b.stopSignal.since))) p.stopSignal = b.stopSignal.name;
       return p;
     }
     case 'pause':

@@ -25,6 +25,8 @@ export type ImageBehaviour =
       shutdownLogs?: [('stdout' | 'stderr'), string][];
       /** What an older release line writes instead (keys as logsByMajor's). */
       shutdownLogsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
+      /** The image's STOPSIGNAL other than SIGTERM, from the release `since` on (older builds: SIGTERM). */
+      stopSignal?: { name: 'SIGQUIT' | 'SIGWINCH'; since?: string };
     }
   /** A base image whose default command is a shell: no command means it exits 0 at once. */
   | { kind: 'shell' }
@@ -119,7 +121,8 @@ const NGINX_SIGTERM_LOGS: [('stdout' | 'stderr'), string][] = [
 ];
 
 // The nginx image's STOPSIGNAL is SIGQUIT since Nov 2020 (nginx/docker-nginx 3fb70dd "Use SIGQUIT
-// instead of SIGTERM for graceful shutdown of nginx"; 1.23.4 to 1.27.1 all have it), and
+// instead of SIGTERM for graceful shutdown of nginx", the day 1.19.5 came out; 1.23.4 to 1.27.1 all
+// have it, 1.16.1 and 1.14.2 have STOPSIGNAL SIGTERM), and
 // containerd's StopContainer sends the image's stop signal: nginx's graceful shutdown. The master
 // logs `signal 3 (SIGQUIT) received, shutting down` and passes it on; each worker logs `gracefully
 // shutting down`, then `exiting` and `exit` once its (idle) connections are closed
@@ -197,7 +200,7 @@ const HTTPD_LOGS: [('stdout' | 'stderr'), string][] = [
 
 // The httpd image's STOPSIGNAL is SIGWINCH (docker-library/httpd 2.4/Dockerfile), which containerd
 // sends instead of SIGTERM: the event MPM's graceful stop (server/mpm/event/event.c, AH00492).
-// Simplified: the runtime's stop is the same whatever the signal; only the line names it.
+// Simplified: the runtime's stop is the same whatever the signal; only the lines name it.
 const HTTPD_SHUTDOWN_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stderr', '[{apacheTime}] [mpm_event:notice] [pid 1:tid 1] AH00492: caught SIGWINCH, shutting down gracefully'],
 ];
@@ -269,7 +272,7 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
       ['1.7.9', 39 * MB + 940_000],
     ]),
     // Kubeplay's nginx world is 1.27.1's (Aug to Oct 2024): mainline 1.27.1, stable 1.26.2.
-    behaviour: { ...server([80], NGINX_LOGS, '1.27.1'), aliases: { stable: '1.26' }, logsByMajor: NGINX_LOGS_BY_LINE, alpineLogsByMajor: NGINX_ALPINE_LOGS_BY_LINE, shutdownLogs: NGINX_SHUTDOWN_LOGS, shutdownLogsByMajor: { '1.16': [], '1.14': [], '1.7': [] } } as ImageBehaviour,
+    behaviour: { ...server([80], NGINX_LOGS, '1.27.1'), aliases: { stable: '1.26' }, logsByMajor: NGINX_LOGS_BY_LINE, alpineLogsByMajor: NGINX_ALPINE_LOGS_BY_LINE, shutdownLogs: NGINX_SHUTDOWN_LOGS, shutdownLogsByMajor: { '1.16': [], '1.14': [], '1.7': [] }, stopSignal: { name: 'SIGQUIT', since: '1.19.5' } } as ImageBehaviour,
   },
   'docker.io/library/redis': {
     tags: sizes([
@@ -304,7 +307,7 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   },
   'docker.io/library/httpd': {
     tags: sizes([...same(['latest', '2', '2.4', '2.4.62'], 58 * MB + 130_000), ...same(['alpine', '2.4-alpine'], 21 * MB + 600_000)]),
-    behaviour: { ...server([80], HTTPD_LOGS), shutdownLogs: HTTPD_SHUTDOWN_LOGS } as ImageBehaviour,
+    behaviour: { ...server([80], HTTPD_LOGS), shutdownLogs: HTTPD_SHUTDOWN_LOGS, stopSignal: { name: 'SIGWINCH' } } as ImageBehaviour,
   },
   'docker.io/library/postgres': {
     tags: sizes([...same(['latest', '16', '16.4', '15', '14', '13', '12'], 153 * MB), ...same(['alpine', '16-alpine', '15-alpine'], 97 * MB)]),

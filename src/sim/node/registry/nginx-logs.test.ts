@@ -38,6 +38,14 @@ describe('nginx startup lines by release', () => {
     expect(programFor('nginx:1.24', undefined, undefined).sigtermLogs?.[0]?.text).toBe('{nginxTime} [notice] 1#1: signal 3 (SIGQUIT) received, shutting down');
   });
 
+  it('stops nginx 1.19.5 and later with SIGQUIT, older builds with SIGTERM (their STOPSIGNAL), httpd with SIGWINCH', () => {
+    expect(programFor('nginx:1.27', undefined, undefined).stopSignal).toBe('SIGQUIT');
+    expect(programFor('nginx:1.23.4', undefined, undefined).stopSignal).toBe('SIGQUIT');
+    expect(programFor('nginx:1.16.1', undefined, undefined).stopSignal).toBeUndefined();
+    expect(programFor('nginx:1.14.2', undefined, undefined).stopSignal).toBeUndefined();
+    expect(programFor('httpd:2.4', undefined, undefined).stopSignal).toBe('SIGWINCH');
+  });
+
   it('nginx:alpine and nginx:1.25-alpine were built by their alpine release\'s gcc', () => {
     expect(logs('nginx:alpine')).toContain('{nginxTime} [notice] 1#1: built by gcc 13.2.1 20240309 (Alpine 13.2.1_git20240309) ');
     expect(logs('nginx:1.27.1-alpine')).toContain('{nginxTime} [notice] 1#1: nginx/1.27.1');

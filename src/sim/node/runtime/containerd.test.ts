@@ -184,6 +184,8 @@ describe('containers that end: signals and the OOM killer', () => {
       '2024/08/13 09:01:01 [notice] 1#1: exit',
     ]);
     expect(s.containers.get(web)).toMatchObject({ exitCode: 0, reason: 'Completed' });
+    // containerd logs the signal as Go's syscall.Signal prints it.
+    expect(ctx.logs.some((l) => l.includes(`msg="Stop container \\"${web}\\" with signal quit"`))).toBe(true);
   });
 
   // nginx src/os/unix/ngx_posix_init.c: ngx_ncpu = sysconf(_SC_NPROCESSORS_ONLN), the host's CPUs;

@@ -195,7 +195,10 @@ export function exitContainer(s: ContainerdState, c: Container, code: number, ct
 export function stopContainer(s: ContainerdState, c: Container, timeoutSec: number, ctx: Effects): void {
   if (c.state !== 'CONTAINER_RUNNING') return;
   if (timeoutSec <= 0) return exitContainer(s, c, 137, ctx, 'SIGKILL');
-  clog(ctx, 'info', `Stop container "${c.id}" with signal terminated`);
+  // containerd's CRI StopContainer sends the image's STOPSIGNAL and logs it as Go prints a
+  // syscall.Signal (`terminated`, `quit`, `window changed`).
+  const signal = c.program.stopSignal === 'SIGQUIT' ? 'quit' : c.program.stopSignal === 'SIGWINCH' ? 'window changed' : 'terminated';
+  clog(ctx, 'info', `Stop container "${c.id}" with signal ${signal}`);
   if (c.program.onSigterm === 'exit0') {
     for (const l of c.program.sigtermLogs ?? []) for (const text of perWorker(l.text, s.config.cpus)) writeLog(s, c, l.stream, text, ctx.now);
     return exitContainer(s, c, 0, ctx, 'SIGTERM');
