@@ -196,7 +196,7 @@ describe('a worker node runs a pod (seed ch. 4, phase 4)', () => {
     const [early, later] = api(sim).logs;
     expect(early).toMatchObject({ status: 400, body: { reason: 'BadRequest', message: 'container "nginx" in pod "web" is waiting to start: ContainerCreating' } });
     expect(later!.status).toBe(200);
-    expect(later!.body).toMatch(/^2024\/08\/13 09:00:0\d \[notice\] 1#1: start worker processes\n2024\/08\/13 09:00:0\d \[notice\] 1#1: start worker process 29\n$/);
+    expect(later!.body).toMatch(/^2024\/08\/13 09:00:0\d \[notice\] 1#1: start worker process 29\n2024\/08\/13 09:00:0\d \[notice\] 1#1: start worker process 30\n$/);
   });
 
   it('adopts the running container after a kubelet restart instead of starting a second one', () => {

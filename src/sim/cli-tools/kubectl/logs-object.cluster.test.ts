@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../../cluster';
 
-const NGINX_LAST = '2024/08/13 09:00:03 [notice] 1#1: start worker process 29\n';
+const NGINX_LAST = '2024/08/13 09:00:03 [notice] 1#1: start worker process 30\n';
 
 describe('kubectl logs TYPE/NAME', () => {
   const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 3 });

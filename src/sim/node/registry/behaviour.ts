@@ -13,6 +13,7 @@ import { policyWebhookSteps } from './policy-webhook';
 import { metricsServerSteps } from './metrics-server-program';
 import { tagVersion } from './tag-version';
 import { bitnamiRedisSteps } from './bitnami-redis';
+import { databaseEntrypointSteps } from './database-entrypoints';
 
 /** A resolved catalogue entry for one reference, or the reason there is none. */
 export type Lookup =
@@ -36,12 +37,32 @@ export function releaseOf(l: Extract<Lookup, { found: true }>): string | undefin
   return b.kind === 'server' ? tagVersion(l.ref.tag, Object.keys(l.entry.tags), b.version, b.aliases) : undefined;
 }
 
-function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[], env: readonly [string, string][]): Step[] {
+/** Whether release `a` (`1.14.2`) comes before `b` (`1.19.5`). */
+function olderRelease(a: string, b: string): boolean {
+  const x = a.split('.').map(Number);
+  const y = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0);
+  return false;
+}
+
+/**
+ * redis-server given any argument (a config file, or options: the redis image's docker-entrypoint.sh
+ * puts `redis-server` before a first argument ending in .conf or starting with -) has argc > 1 and
+ * logs `Configuration loaded` instead of the no-config warning: LL_WARNING (`#`) up to 6.2, LL_NOTICE
+ * (`*`) from 7.0 (redis src/server.c main() at 5.0.14, 6.2.14, 7.4.0).
+ */
+function configLine(text: string, args: string[], major: number): string {
+  if (!args.length || !text.includes('# Warning: no config file specified')) return text;
+  return text.replace(/# Warning: no config file specified.*$/, `${major >= 7 ? '*' : '#'} Configuration loaded`);
+}
+
+function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[], env: readonly [string, string][], alpine: boolean): Step[] {
   const [major, minor] = version.split('.');
-  const logs = b.logsByMajor?.[`${major}.${minor}`] ?? b.logsByMajor?.[major!] ?? b.logs;
-  const startup = b.startup === 'bitnami-redis' ? bitnamiRedisSteps(env, version) : undefined;
+  const logs = (alpine ? b.alpineLogsByMajor?.[`${major}.${minor}`] : undefined) ?? b.logsByMajor?.[`${major}.${minor}`] ?? b.logsByMajor?.[major!] ?? b.logs;
+  const serverLines: Step[] = logs.map(([stream, text]) => ({ op: 'log', stream, text: configLine(text.replace('{version}', version), args, Number(major)) }));
+  const startup = b.startup === 'bitnami-redis' ? bitnamiRedisSteps(env, version) : b.startup ? databaseEntrypointSteps(b.startup, env, version, serverLines) : undefined;
   if (startup?.exit !== undefined) return [...startup.logs, { op: 'exit', code: startup.exit }];
-  const steps: Step[] = startup ? startup.logs : logs.map(([stream, text]) => ({ op: 'log', stream, text: text.replace('{version}', version) }));
+  const steps: Step[] = startup ? startup.logs : serverLines;
   // http-echo and similar take `-listen=:8080`.
   const listen = args.map((a) => /^-?-listen=:?(\d+)$/.exec(a)).find((m) => m);
   const ports = listen ? [Number(listen[1])] : b.ports;
@@ -90,8 +111,12 @@ export function programFor(image: string, command: string[] | undefined, args: s
   if (command && command.length) return { steps: argvSteps(argv, sh), onSigterm: 'ignore' };
   switch (b.kind) {
     case 'server': {
-      const p: Program = { steps: serverSteps(b, l.found ? releaseOf(l)! : (b.version ?? tag), args ?? [], sh.env), onSigterm: 'exit0' };
-      if (b.shutdownLogs) p.sigtermLogs = b.shutdownLogs.map(([stream, text]) => ({ stream, text }));
+      const release = l.found ? releaseOf(l)! : (b.version ?? tag);
+      const p: Program = { steps: serverSteps(b, release, args ?? [], sh.env, tag.includes('alpine')), onSigterm: 'exit0' };
+      const [major, minor] = release.split('.');
+      const shutdown = b.shutdownLogsByMajor?.[`${major}.${minor}`] ?? b.shutdownLogsByMajor?.[major!] ?? b.shutdownLogs;
+      if (shutdown?.length) p.sigtermLogs = shutdown.map(([stream, text]) => ({ stream, text }));
+      if (b.stopSignal && !(b.stopSignal.since && olderRelease(release, b.stopSignal.since))) p.stopSignal = b.stopSignal.name;
       return p;
     }
     case 'pause':

@@ -15,12 +15,18 @@ export type ImageBehaviour =
       aliases?: Record<string, string>;
       /** Startup lines of an older release line (the release's first two numbers, else its first), where they differ. */
       logsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
+      /** Startup lines of a release line's alpine variant (a tag naming `alpine`), where they differ. */
+      alpineLogsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
       /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`; gb-redisslave's `--slaveof redis-master 6379`). */
       replicaof?: { host: string; port: number };
-      /** A startup script of its own instead of `logs` (bitnami-redis.ts: bitnami/redis's entrypoint, which reads the environment). */
-      startup?: 'bitnami-redis';
+      /** A startup script of its own instead of `logs` (bitnami-redis.ts: bitnami/redis's entrypoint, which reads the environment), or before them (database-entrypoints.ts). */
+      startup?: 'bitnami-redis' | 'postgres' | 'mysql';
       /** What it writes when SIGTERM stops it. */
       shutdownLogs?: [('stdout' | 'stderr'), string][];
+      /** What an older release line writes instead (keys as logsByMajor's). */
+      shutdownLogsByMajor?: Record<string, [('stdout' | 'stderr'), string][]>;
+      /** The image's STOPSIGNAL other than SIGTERM, from the release `since` on (older builds: SIGTERM). */
+      stopSignal?: { name: 'SIGQUIT' | 'SIGWINCH'; since?: string };
     }
   /** A base image whose default command is a shell: no command means it exits 0 at once. */
   | { kind: 'shell' }
@@ -49,35 +55,82 @@ const MB = 1_000_000;
 const sizes = (entries: [string, number][]): Record<string, number> => Object.fromEntries(entries);
 const same = (tags: string[], size: number): [string, number][] => tags.map((t) => [t, size]);
 
-// nginx's real startup output (docker-entrypoint.sh to stdout, nginx's notices to stderr).
-const NGINX_LOGS: [('stdout' | 'stderr'), string][] = [
-  ['stdout', '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration'],
-  ['stdout', '/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/'],
-  ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh'],
-  ['stdout', '10-listen-on-ipv6-by-default.sh: info: Getting the checksum of /etc/nginx/conf.d/default.conf'],
-  ['stdout', '10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6 in /etc/nginx/conf.d/default.conf'],
-  ['stdout', '/docker-entrypoint.sh: Sourcing /docker-entrypoint.d/15-local-resolvers.envsh'],
-  ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/20-envsubst-on-templates.sh'],
-  ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/30-tune-worker-processes.sh'],
-  ['stdout', '/docker-entrypoint.sh: Configuration complete; ready for start up'],
-  ['stderr', '{nginxTime} [notice] 1#1: using the "epoll" event method'],
-  ['stderr', '{nginxTime} [notice] 1#1: nginx/{version}'],
-  ['stderr', '{nginxTime} [notice] 1#1: built by gcc 12.2.0 (Debian 12.2.0-14) '],
-  ['stderr', '{nginxTime} [notice] 1#1: OS: Linux 5.15.0-117-generic'],
-  ['stderr', '{nginxTime} [notice] 1#1: getrlimit(RLIMIT_NOFILE): 1048576:1048576'],
-  ['stderr', '{nginxTime} [notice] 1#1: start worker processes'],
-  ['stderr', '{nginxTime} [notice] 1#1: start worker process 29'],
+// nginx's real startup output (docker-entrypoint.sh to stdout, nginx's notices to stderr), by the
+// image build a tag runs (nginx/docker-nginx):
+// - docker-entrypoint.sh and its 10-, 20- scripts came with 1.19.0 (e36b4f5, 2020-05-26),
+//   30-tune-worker-processes.sh in Nov 2020, 15-local-resolvers.envsh in May 2023 (2b0c285): the
+//   1.23.4 build (0f26b68) has no 15-, the last 1.24.0 build (cd3d076) has it.
+// - the notices are there because the package's nginx.conf logs at `notice` since the 1.20.0
+//   packages (nginx/pkg-oss ea2a245, "Bumped default error log level to notice"); before, `warn`,
+//   so 1.7.9, 1.14.2 and 1.16.1 (no entrypoint either: `CMD ["nginx", "-g", "daemon off;"]`) print
+//   nothing when they start, nor when they stop.
+// - the gcc line is the base image's compiler: bookworm's 12.2.0-14 (1.25 and later), bullseye's
+//   10.2.1-6 (1.23.4 and 1.24.0, PKG_RELEASE 1~bullseye); the alpine tags' alpine-slim is FROM
+//   alpine:3.19 for 1.25.5 (9abe4ae) and alpine:3.20 for 1.26.2 and 1.27.1 (d8e9176), whose gcc
+//   says `13.2.1 20231014 (Alpine 13.2.1_git20231014)` and `13.2.1 20240309 (Alpine
+//   13.2.1_git20240309)` (as in docker logs of nginx 1.27.1-alpine of Sep 2024).
+type LogLines = [('stdout' | 'stderr'), string][];
+function nginxLogs(o: { resolvers: boolean; gcc: string }): LogLines {
+  return [
+    ['stdout', '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration'],
+    ['stdout', '/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/'],
+    ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh'],
+    ['stdout', '10-listen-on-ipv6-by-default.sh: info: Getting the checksum of /etc/nginx/conf.d/default.conf'],
+    ['stdout', '10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6 in /etc/nginx/conf.d/default.conf'],
+    ...(o.resolvers ? [['stdout', '/docker-entrypoint.sh: Sourcing /docker-entrypoint.d/15-local-resolvers.envsh'] as LogLines[number]] : []),
+    ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/20-envsubst-on-templates.sh'],
+    ['stdout', '/docker-entrypoint.sh: Launching /docker-entrypoint.d/30-tune-worker-processes.sh'],
+    ['stdout', '/docker-entrypoint.sh: Configuration complete; ready for start up'],
+    ['stderr', '{nginxTime} [notice] 1#1: using the "epoll" event method'],
+    ['stderr', '{nginxTime} [notice] 1#1: nginx/{version}'],
+    ['stderr', `{nginxTime} [notice] 1#1: built by gcc ${o.gcc} `],
+    ['stderr', '{nginxTime} [notice] 1#1: OS: Linux 5.15.0-117-generic'],
+    ['stderr', '{nginxTime} [notice] 1#1: getrlimit(RLIMIT_NOFILE): 1048576:1048576'],
+    ['stderr', '{nginxTime} [notice] 1#1: start worker processes'],
+    ['stderr', '{nginxTime} [notice] 1#1: start worker process {workerPid}'],
+  ];
+}
+const BOOKWORM_GCC = '12.2.0 (Debian 12.2.0-14)';
+const BULLSEYE_GCC = '10.2.1 20210110 (Debian 10.2.1-6)';
+const NGINX_LOGS: LogLines = nginxLogs({ resolvers: true, gcc: BOOKWORM_GCC });
+const NGINX_ALPINE_LOGS_BY_LINE: Record<string, LogLines> = {
+  '1.27': nginxLogs({ resolvers: true, gcc: '13.2.1 20240309 (Alpine 13.2.1_git20240309)' }),
+  '1.26': nginxLogs({ resolvers: true, gcc: '13.2.1 20240309 (Alpine 13.2.1_git20240309)' }),
+  '1.25': nginxLogs({ resolvers: true, gcc: '13.2.1 20231014 (Alpine 13.2.1_git20231014)' }),
+};
+const NGINX_LOGS_BY_LINE: Record<string, LogLines> = {
+  '1.24': nginxLogs({ resolvers: true, gcc: BULLSEYE_GCC }),
+  '1.23': nginxLogs({ resolvers: false, gcc: BULLSEYE_GCC }),
+  '1.16': [],
+  '1.14': [],
+  '1.7': [],
+};
+
+// nginx on SIGTERM (a fast shutdown): the master tells its workers, reaps them and exits 0, each
+// step a notice on stderr (nginx src/os/unix/ngx_process.c, ngx_process_cycle.c). `{workerPid}`
+// lines are written once per worker, one per CPU (process.ts perWorker). Simplified: the workers'
+// lines come in pid order, one SIGCHLD each, where a real run interleaves them and may coalesce the
+// signals. The sender is outside the container's PID namespace, so no `from <pid>` on the first line.
+const NGINX_SIGTERM_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stderr', '{nginxTime} [notice] 1#1: signal 15 (SIGTERM) received, exiting'],
+  ['stderr', '{nginxTime} [notice] {workerPid}#{workerPid}: exiting'],
+  ['stderr', '{nginxTime} [notice] {workerPid}#{workerPid}: exit'],
+  ['stderr', '{nginxTime} [notice] 1#1: signal 17 (SIGCHLD) received from {workerPid}'],
+  ['stderr', '{nginxTime} [notice] 1#1: worker process {workerPid} exited with code 0'],
+  ['stderr', '{nginxTime} [notice] 1#1: exit'],
 ];
 
-// nginx on SIGTERM (a fast shutdown; SIGQUIT would be the graceful one): the master tells its
-// worker, reaps it and exits 0, each step a notice on stderr.
+// The nginx image's STOPSIGNAL is SIGQUIT since Nov 2020 (nginx/docker-nginx 3fb70dd "Use SIGQUIT
+// instead of SIGTERM for graceful shutdown of nginx", the day 1.19.5 came out; 1.23.4 to 1.27.1 all
+// have it, 1.16.1 and 1.14.2 have STOPSIGNAL SIGTERM), and
+// containerd's StopContainer sends the image's stop signal: nginx's graceful shutdown. The master
+// logs `signal 3 (SIGQUIT) received, shutting down` and passes it on; each worker logs `gracefully
+// shutting down`, then `exiting` and `exit` once its (idle) connections are closed
+// (ngx_process_cycle.c ngx_worker_process_cycle).
 const NGINX_SHUTDOWN_LOGS: [('stdout' | 'stderr'), string][] = [
-  ['stderr', '{nginxTime} [notice] 1#1: signal 15 (SIGTERM) received, exiting'],
-  ['stderr', '{nginxTime} [notice] 29#29: exiting'],
-  ['stderr', '{nginxTime} [notice] 29#29: exit'],
-  ['stderr', '{nginxTime} [notice] 1#1: signal 17 (SIGCHLD) received from 29'],
-  ['stderr', '{nginxTime} [notice] 1#1: worker process 29 exited with code 0'],
-  ['stderr', '{nginxTime} [notice] 1#1: exit'],
+  ['stderr', '{nginxTime} [notice] 1#1: signal 3 (SIGQUIT) received, shutting down'],
+  ['stderr', '{nginxTime} [notice] {workerPid}#{workerPid}: gracefully shutting down'],
+  ...NGINX_SIGTERM_LOGS.slice(1),
 ];
 
 const REDIS_LOGS: [('stdout' | 'stderr'), string][] = [
@@ -88,6 +141,21 @@ const REDIS_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stdout', '1:M {redisTime} * Running mode=standalone, port=6379.'],
   ['stdout', '1:M {redisTime} * Server initialized'],
   ['stdout', '1:M {redisTime} * Ready to accept connections tcp'],
+];
+
+// redis 6.2 (redis:6, 6.2, 6.2.14): main() logs its first three lines at LL_WARNING (`#`), then
+// initServer() the monotonic clock at LL_NOTICE (`*`, POSIX clock_gettime unless built with the
+// processor clock), and `Ready to accept connections` has no listener name yet (redis 6.2.14
+// src/server.c main() and initServer(), src/monotonic.c). The role is `C` until initServer() sets
+// server.pid. No overcommit warning: the kubelet sets vm.overcommit_memory=1 on its node.
+const REDIS62_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stdout', '1:C {redisTime} # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo'],
+  ['stdout', '1:C {redisTime} # Redis version={version}, bits=64, commit=00000000, modified=0, pid=1, just started'],
+  ['stdout', '1:C {redisTime} # Warning: no config file specified, using the default config. In order to specify a config file use redis-server /path/to/redis.conf'],
+  ['stdout', '1:M {redisTime} * monotonic clock: POSIX clock_gettime'],
+  ['stdout', '1:M {redisTime} * Running mode=standalone, port=6379.'],
+  ['stdout', '1:M {redisTime} # Server initialized'],
+  ['stdout', '1:M {redisTime} * Ready to accept connections'],
 ];
 
 // redis 6.0 (the guestbook's docker.io/redis:6.0.5) and 5.0: `#` for its notices, no monotonic-clock
@@ -116,10 +184,25 @@ const REDIS6_REPLICA_LOGS: [('stdout' | 'stderr'), string][] = [
   ['stdout', '1:S {redisTime} * Ready to accept connections'],
 ];
 
+// Apache httpd 2.4.62 (the httpd image's `httpd -DFOREGROUND`, errors to /proc/self/fd/2). main()
+// reads its configuration twice at startup (once before the loop, once in it), and each pass's
+// ap_fini_vhost_config() warns AH00558 before the error log is open: a startup line, no prefix
+// (server/main.c, server/log.c do_errorlog_default()). Then the event MPM's notices with
+// `[%{u}t] [module:level] [pid %P:tid %T]`; since 2.4.60 the tid on Linux is gettid()'s, 1 for
+// PID 1's main thread (httpd commit 453dbd9ad3, configure.in DEFAULT_LOG_TID "g").
+const HTTPD_SERVER_NAME = "AH00558: httpd: Could not reliably determine the server's fully qualified domain name, using {podIP}. Set the 'ServerName' directive globally to suppress this message";
 const HTTPD_LOGS: [('stdout' | 'stderr'), string][] = [
-  ['stderr', "AH00558: httpd: Could not reliably determine the server's fully qualified domain name, using {podIP}. Set the 'ServerName' directive globally to suppress this message"],
-  ['stderr', '[mpm_event:notice] [pid 1:tid 1] AH00489: Apache/2.4.62 (Unix) configured -- resuming normal operations'],
-  ['stderr', "[core:notice] [pid 1:tid 1] AH00094: Command line: 'httpd -D FOREGROUND'"],
+  ['stderr', HTTPD_SERVER_NAME],
+  ['stderr', HTTPD_SERVER_NAME],
+  ['stderr', '[{apacheTime}] [mpm_event:notice] [pid 1:tid 1] AH00489: Apache/2.4.62 (Unix) configured -- resuming normal operations'],
+  ['stderr', "[{apacheTime}] [core:notice] [pid 1:tid 1] AH00094: Command line: 'httpd -D FOREGROUND'"],
+];
+
+// The httpd image's STOPSIGNAL is SIGWINCH (docker-library/httpd 2.4/Dockerfile), which containerd
+// sends instead of SIGTERM: the event MPM's graceful stop (server/mpm/event/event.c, AH00492).
+// Simplified: the runtime's stop is the same whatever the signal; only the lines name it.
+const HTTPD_SHUTDOWN_LOGS: [('stdout' | 'stderr'), string][] = [
+  ['stderr', '[{apacheTime}] [mpm_event:notice] [pid 1:tid 1] AH00492: caught SIGWINCH, shutting down gracefully'],
 ];
 
 // mysqld's "ready for connections" line, to stderr (the images' error log). 8.0 and later log it as
@@ -134,6 +217,33 @@ const MYSQL_READY = "Version: '{version}'  socket: '/var/run/mysqld/mysqld.sock'
 const MYSQL_LOGS: [('stdout' | 'stderr'), string][] = [['stderr', `{mysqlTime} 0 [System] [MY-010931] [Server] /usr/sbin/mysqld: ready for connections. ${MYSQL_READY} - GPL.`]];
 const MYSQL57_LOGS: [('stdout' | 'stderr'), string][] = [['stderr', '{mysqlTime} 0 [Note] mysqld: ready for connections.'], ['stderr', `${MYSQL_READY} (GPL)`]];
 const MYSQL56_LOGS: [('stdout' | 'stderr'), string][] = [['stderr', '{mysql56Time} 1 [Note] mysqld: ready for connections.'], ['stderr', `${MYSQL_READY} (GPL)`]];
+
+// docker-library/hello-world hello.c: one write of its message (DOCKER_ARCH amd64), which begins and
+// ends with an empty line, then exit 0.
+const HELLO_WORLD_MESSAGE = [
+  '',
+  'Hello from Docker!',
+  'This message shows that your installation appears to be working correctly.',
+  '',
+  'To generate this message, Docker took the following steps:',
+  ' 1. The Docker client contacted the Docker daemon.',
+  ' 2. The Docker daemon pulled the "hello-world" image from the Docker Hub.',
+  '    (amd64)',
+  ' 3. The Docker daemon created a new container from that image which runs the',
+  '    executable that produces the output you are currently reading.',
+  ' 4. The Docker daemon streamed that output to the Docker client, which sent it',
+  '    to your terminal.',
+  '',
+  'To try something more ambitious, you can run an Ubuntu container with:',
+  ' $ docker run -it ubuntu bash',
+  '',
+  'Share images, automate workflows, and more with a free Docker ID:',
+  ' https://hub.docker.com/',
+  '',
+  'For more examples and ideas, visit:',
+  ' https://docs.docker.com/get-started/',
+  '',
+];
 
 const server = (ports: number[], logs: [('stdout' | 'stderr'), string][], version?: string, http = true): ImageBehaviour => {
   const b: ImageBehaviour = { kind: 'server', ports, logs };
@@ -162,17 +272,19 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
       ['1.7.9', 39 * MB + 940_000],
     ]),
     // Kubeplay's nginx world is 1.27.1's (Aug to Oct 2024): mainline 1.27.1, stable 1.26.2.
-    behaviour: { ...server([80], NGINX_LOGS, '1.27.1'), aliases: { stable: '1.26' }, shutdownLogs: NGINX_SHUTDOWN_LOGS } as ImageBehaviour,
+    behaviour: { ...server([80], NGINX_LOGS, '1.27.1'), aliases: { stable: '1.26' }, logsByMajor: NGINX_LOGS_BY_LINE, alpineLogsByMajor: NGINX_ALPINE_LOGS_BY_LINE, shutdownLogs: NGINX_SHUTDOWN_LOGS, shutdownLogsByMajor: { '1.16': [], '1.14': [], '1.7': [] }, stopSignal: { name: 'SIGQUIT', since: '1.19.5' } } as ImageBehaviour,
   },
   'docker.io/library/redis': {
     tags: sizes([
       ...same(['latest', '7', '7.4', '7.4.0', '7.2', '7.2.5'], 45 * MB + 180_000),
       ...same(['alpine', '7-alpine', '7.4-alpine', '7.2-alpine'], 17 * MB + 300_000),
-      ...same(['6', '6.2', '6.2.14', '6.0.5', '5.0'], 38 * MB + 900_000),
+      ...same(['6', '6.2', '6.2.14', '6.0.5', '5', '5.0', '5.0.14'], 38 * MB + 900_000),
     ]),
     // redis:5.0 is 5.0.14, the line's last release (docker-library/repo-info's 5.0.md: ENV
-    // REDIS_VERSION=5.0.14 in the builds of May 2022, after which the tag was no longer built).
-    behaviour: { ...server([6379], REDIS_LOGS, '7.4.0', false), aliases: { '5.0': '5.0.14' }, logsByMajor: { '6': REDIS6_LOGS, '5': REDIS6_LOGS } } as ImageBehaviour,
+    // REDIS_VERSION=5.0.14 in the builds of May 2022, after which the tag was no longer built);
+    // `5` and `5.0.14` name the same build (official-images library/redis at 314380779d), and the
+    // docs' "Configuring Redis using a ConfigMap" pod runs redis:5 (website examples/pods/config/redis-pod.yaml).
+    behaviour: { ...server([6379], REDIS_LOGS, '7.4.0', false), aliases: { '5.0': '5.0.14' }, logsByMajor: { '6.2': REDIS62_LOGS, '6': REDIS6_LOGS, '5': REDIS6_LOGS } } as ImageBehaviour,
   },
   'docker.io/library/busybox': {
     tags: sizes(same(['latest', '1.36', '1.36.1', '1.35', '1.34', '1.28', 'stable', 'musl', 'glibc'], 2 * MB + 150_000)),
@@ -195,18 +307,19 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   },
   'docker.io/library/httpd': {
     tags: sizes([...same(['latest', '2', '2.4', '2.4.62'], 58 * MB + 130_000), ...same(['alpine', '2.4-alpine'], 21 * MB + 600_000)]),
-    behaviour: server([80], HTTPD_LOGS),
+    behaviour: { ...server([80], HTTPD_LOGS), shutdownLogs: HTTPD_SHUTDOWN_LOGS, stopSignal: { name: 'SIGWINCH' } } as ImageBehaviour,
   },
   'docker.io/library/postgres': {
     tags: sizes([...same(['latest', '16', '16.4', '15', '14', '13', '12'], 153 * MB), ...same(['alpine', '16-alpine', '15-alpine'], 97 * MB)]),
-    behaviour: server([5432], [['stderr', '{nginxTime}.123 UTC [1] LOG:  database system is ready to accept connections']], undefined, false),
+    // postgres's log_line_prefix '%m [%p] ' (milliseconds, the zone's abbreviation, the pid).
+    behaviour: { ...server([5432], [['stderr', '{pgTime} [1] LOG:  database system is ready to accept connections']], undefined, false), startup: 'postgres' } as ImageBehaviour,
   },
   // The releases of Sep 2024 (docker-library/repo-info's mysql tag list of that date): innovation
   // 9.0.1 (`latest`, `9`, `9.0`), LTS 8.4.2 (`8`, `8.4`), 8.0.39; 5.7 and 5.6 ended at 5.7.44 and
   // 5.6.51. A line's tag runs its full tag's release (tag-version.ts).
   'docker.io/library/mysql': {
     tags: sizes(same(['latest', '9', '9.0', '9.0.1', '8.4', '8.4.2', '8', '8.0', '8.0.39', '5.7', '5.7.44', '5.6', '5.6.51'], 170 * MB + 400_000)),
-    behaviour: { ...server([3306], MYSQL_LOGS, '9.0.1', false), logsByMajor: { '5.7': MYSQL57_LOGS, '5.6': MYSQL56_LOGS } } as ImageBehaviour,
+    behaviour: { ...server([3306], MYSQL_LOGS, '9.0.1', false), logsByMajor: { '5.7': MYSQL57_LOGS, '5.6': MYSQL56_LOGS }, startup: 'mysql' } as ImageBehaviour,
   },
   'docker.io/library/memcached': {
     tags: sizes([...same(['latest', '1', '1.6', '1.6.29'], 31 * MB), ...same(['alpine', '1.6-alpine'], 5 * MB + 100_000)]),
@@ -230,7 +343,7 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   },
   'docker.io/library/hello-world': {
     tags: sizes(same(['latest', 'linux'], 2_460)),
-    behaviour: { kind: 'exit', code: 0, afterMs: 0, logs: ['', 'Hello from Docker!', 'This message shows that your installation appears to be working correctly.'] },
+    behaviour: { kind: 'exit', code: 0, afterMs: 0, logs: HELLO_WORLD_MESSAGE },
   },
   // What kubeadm v1.31 runs (`kubeadm config images list --kubernetes-version v1.31.0`): the
   // control-plane components, kube-proxy and CoreDNS, with their compressed sizes for linux/amd64.
@@ -290,7 +403,8 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   'docker.io/nicolaka/netshoot': { tags: sizes(same(['latest', 'v0.13', 'v0.12'], 182 * MB)), behaviour: { kind: 'shell' } },
   'registry.k8s.io/nginx-slim': {
     tags: sizes(same(['0.8', '0.21', '0.24', '0.26', '0.27'], 50 * MB + 600_000)),
-    behaviour: { ...server([80], NGINX_LOGS, '1.25.3'), shutdownLogs: NGINX_SHUTDOWN_LOGS } as ImageBehaviour,
+    // Simplified: nginx-slim's own image (not docker-nginx's) is taken to stop on SIGTERM.
+    behaviour: { ...server([80], NGINX_LOGS, '1.25.3'), shutdownLogs: NGINX_SIGTERM_LOGS } as ImageBehaviour,
   },
   'registry.k8s.io/busybox': { tags: sizes(same(['latest', '1.27.2', '1.24'], 1 * MB + 300_000)), behaviour: { kind: 'shell' } },
   'registry.k8s.io/hpa-example': { tags: sizes(same(['latest'], 172 * MB)), behaviour: server([80], HTTPD_LOGS) },

@@ -59,7 +59,9 @@ export interface Program {
   onSigterm: 'exit0' | 'ignore';
   /** What the program writes when SIGTERM makes it exit (nginx: `signal 15 (SIGTERM) received, exiting`). */
   sigtermLogs?: { stream: 'stdout' | 'stderr'; text: string }[];
+  /** The image's STOPSIGNAL, which containerd's StopContainer sends instead of SIGTERM (nginx SIGQUIT, httpd SIGWINCH). */
+  stopSignal?: 'SIGQUIT' | 'SIGWINCH';
 }
 
-/** Log-line placeholders the runtime fills in at write time: `{nginxTime}`, `{redisTime}`, `{klogTime}`, `{mysqlTime}`, `{mysql56Time}`, `{apacheTime}`. */
-export const TIME_PLACEHOLDERS = ['{nginxTime}', '{redisTime}', '{klogTime}', '{mysqlTime}', '{mysql56Time}', '{apacheTime}'] as const;
+/** Log-line placeholders the runtime fills in at write time: `{nginxTime}`, `{redisTime}`, `{klogTime}`, `{mysqlTime}`, `{mysql56Time}`, `{apacheTime}`, `{pgTime}`, `{rfc3339Seconds}`. */
+export const TIME_PLACEHOLDERS = ['{nginxTime}', '{redisTime}', '{klogTime}', '{mysqlTime}', '{mysql56Time}', '{apacheTime}', '{pgTime}', '{rfc3339Seconds}'] as const;

@@ -44,7 +44,8 @@ describe('stress', () => {
     expect(viaEntrypoint.onSigterm).toBe('ignore');
   });
 
-  it('gives nginx its SIGTERM shutdown notices', () => {
-    expect(programFor('nginx:1.25', undefined, undefined).sigtermLogs?.[0]).toEqual({ stream: 'stderr', text: '{nginxTime} [notice] 1#1: signal 15 (SIGTERM) received, exiting' });
+  // docker-nginx STOPSIGNAL SIGQUIT (3fb70dd): the stop is nginx's graceful shutdown.
+  it('gives nginx its stop-signal (SIGQUIT) shutdown notices', () => {
+    expect(programFor('nginx:1.25', undefined, undefined).sigtermLogs?.[0]).toEqual({ stream: 'stderr', text: '{nginxTime} [notice] 1#1: signal 3 (SIGQUIT) received, shutting down' });
   });
 });

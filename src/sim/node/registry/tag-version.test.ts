@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { programFor } from './behaviour';
+import { lookupImage, programFor, releaseOf } from './behaviour';
+import { PUBLISHED_DIGESTS } from './published-digests';
 import { tagVersion } from './tag-version';
 import { userlandOf } from './userland';
 
@@ -66,6 +67,48 @@ describe('the release a tag runs', () => {
       '1:M {redisTime} # Server initialized',
       '1:M {redisTime} * Ready to accept connections',
     ]);
+  });
+
+  // redis 6.2.14 src/server.c: main() logs the banner and the config warning at LL_WARNING (`#`, role
+  // `C` before initServer() sets server.pid), initServer() logs `monotonic clock: %s` at LL_NOTICE
+  // (src/monotonic.c: "POSIX clock_gettime"), redisAsciiArt() `Running mode=...` when stdout is no
+  // tty, then `# Server initialized` and `* Ready to accept connections` (no listener name before 7.0).
+  it.each(['redis:6', 'redis:6.2', 'redis:6.2.14'])('runs %s with redis 6.2.14 startup lines, monotonic clock included', (image) => {
+    const logs = programFor(image, undefined, undefined).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
+    expect(logs).toEqual([
+      '1:C {redisTime} # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo',
+      '1:C {redisTime} # Redis version=6.2.14, bits=64, commit=00000000, modified=0, pid=1, just started',
+      '1:C {redisTime} # Warning: no config file specified, using the default config. In order to specify a config file use redis-server /path/to/redis.conf',
+      '1:M {redisTime} * monotonic clock: POSIX clock_gettime',
+      '1:M {redisTime} * Running mode=standalone, port=6379.',
+      '1:M {redisTime} # Server initialized',
+      '1:M {redisTime} * Ready to accept connections',
+    ]);
+  });
+
+  // redis src/server.c main(): argc > 1 logs "Configuration loaded" (LL_WARNING `#` at 5.0.14 and
+  // 6.2.14, LL_NOTICE `*` at 7.4.0) instead of the no-config warning; the image's docker-entrypoint.sh
+  // runs `redis-server <args>` for args such as the docs' `/usr/local/etc/redis/redis.conf`.
+  it.each([
+    ['redis:5.0', '#'],
+    ['redis:6.2', '#'],
+    ['redis:7.4', '*'],
+  ])('%s given a config file says Configuration loaded (%s)', (image, level) => {
+    const logs = programFor(image, undefined, ['/usr/local/etc/redis/redis.conf']).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
+    expect(logs[2]).toBe(`1:C {redisTime} ${level} Configuration loaded`);
+    expect(logs.some((t) => t.includes('no config file'))).toBe(false);
+  });
+
+  // The docs' "Configuring Redis using a ConfigMap" pod (kubernetes/website
+  // content/en/examples/pods/config/redis-pod.yaml): image redis:5, args its redis.conf. official-images
+  // library/redis at 314380779d: `Tags: 5.0.14, 5.0, 5, ...`, one build.
+  it('pulls redis:5 as the 5.0.14 build redis:5.0 is, and starts it with its config file', () => {
+    const five = lookupImage('redis:5');
+    expect(five.found && releaseOf(five)).toBe('5.0.14');
+    expect(PUBLISHED_DIGESTS['docker.io/library/redis:5']?.digest).toBe(PUBLISHED_DIGESTS['docker.io/library/redis:5.0']?.digest);
+    expect(PUBLISHED_DIGESTS['docker.io/library/redis:5.0.14']?.digest).toBe(PUBLISHED_DIGESTS['docker.io/library/redis:5.0']?.digest);
+    const logs = programFor('redis:5', undefined, ['/usr/local/etc/redis/redis.conf']).steps.flatMap((s) => (s.op === 'log' ? [s.text] : []));
+    expect(logs.slice(1, 3)).toEqual(['1:C {redisTime} # Redis version=5.0.14, bits=64, commit=00000000, modified=0, pid=1, just started', '1:C {redisTime} # Configuration loaded']);
   });
 
   it('runs redis:6.0.5 as redis 6.0.5 with the same 6.0 lines', () => {

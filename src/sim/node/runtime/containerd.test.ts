@@ -160,21 +160,46 @@ describe('containerd CRI server', () => {
 describe('containers that end: signals and the OOM killer', () => {
   const logText = (s: ContainerdState, id: string): string[] => s.containers.get(id)!.logs.map((l) => l.text);
 
-  it('writes nginx\'s shutdown notices when SIGTERM stops it (nginx: SIGTERM is a fast shutdown)', () => {
+  // containerd's StopContainer sends the image's STOPSIGNAL, SIGQUIT for nginx (docker-nginx 3fb70dd):
+  // nginx's graceful shutdown (nginx ngx_process.c, ngx_process_cycle.c).
+  it('writes nginx\'s graceful shutdown notices when its stop signal stops it', () => {
     const { s, ctx } = boot();
     const sb = runSandbox(s, ctx);
     const web = runContainer(s, ctx, sb, 'nginx:1.25');
     ctx.now = 61_000 as never;
     cri(s, ctx, { method: 'StopContainer', containerId: web, timeout: 30 });
-    expect(logText(s, web).slice(-6)).toEqual([
-      '2024/08/13 09:01:01 [notice] 1#1: signal 15 (SIGTERM) received, exiting',
+    // Two CPUs (the config's default): two workers, each with its lines (process.ts perWorker).
+    expect(logText(s, web).slice(-12)).toEqual([
+      '2024/08/13 09:01:01 [notice] 1#1: signal 3 (SIGQUIT) received, shutting down',
+      '2024/08/13 09:01:01 [notice] 29#29: gracefully shutting down',
+      '2024/08/13 09:01:01 [notice] 30#30: gracefully shutting down',
       '2024/08/13 09:01:01 [notice] 29#29: exiting',
+      '2024/08/13 09:01:01 [notice] 30#30: exiting',
       '2024/08/13 09:01:01 [notice] 29#29: exit',
+      '2024/08/13 09:01:01 [notice] 30#30: exit',
       '2024/08/13 09:01:01 [notice] 1#1: signal 17 (SIGCHLD) received from 29',
+      '2024/08/13 09:01:01 [notice] 1#1: signal 17 (SIGCHLD) received from 30',
       '2024/08/13 09:01:01 [notice] 1#1: worker process 29 exited with code 0',
+      '2024/08/13 09:01:01 [notice] 1#1: worker process 30 exited with code 0',
       '2024/08/13 09:01:01 [notice] 1#1: exit',
     ]);
     expect(s.containers.get(web)).toMatchObject({ exitCode: 0, reason: 'Completed' });
+    // containerd logs the signal as Go's syscall.Signal prints it.
+    expect(ctx.logs.some((l) => l.includes(`msg="Stop container \\"${web}\\" with signal quit"`))).toBe(true);
+  });
+
+  // nginx src/os/unix/ngx_posix_init.c: ngx_ncpu = sysconf(_SC_NPROCESSORS_ONLN), the host's CPUs;
+  // `worker_processes auto;` forks that many, each logged `start worker process %P` (ngx_process.c).
+  it("starts one nginx worker per CPU of the machine, as `worker_processes auto;` does", () => {
+    const { s, ctx } = boot();
+    s.config.cpus = 4;
+    const web = runContainer(s, ctx, runSandbox(s, ctx), 'nginx:1.25');
+    expect(logText(s, web).filter((t) => t.includes('start worker process ')).map((t) => t.slice(20))).toEqual([
+      '[notice] 1#1: start worker process 29',
+      '[notice] 1#1: start worker process 30',
+      '[notice] 1#1: start worker process 31',
+      '[notice] 1#1: start worker process 32',
+    ]);
   });
 
   it('brings the SIGKILL forward when a second StopContainer has a shorter timeout, never back', () => {

@@ -41,6 +41,9 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
     .replace(/\{isoTime\}/g, `${date}T${time}.${ms}+00:00`)
     .replace(/\{mysqlTime\}/g, iso)
     .replace(/\{mysql56Time\}/g, `${date} ${time}`)
+    // postgres's %m: `2024-08-13 09:00:05.123 UTC`; `date --rfc-3339=seconds`: `2024-08-13 09:00:05+00:00`.
+    .replace(/\{pgTime\}/g, `${date} ${time}.${ms} UTC`)
+    .replace(/\{rfc3339Seconds\}/g, `${date} ${time}+00:00`)
     .replace(/\{dateTime\}/g, `${weekday} ${MONTHS[Number(mo) - 1]} ${d} ${time} UTC ${y}`)
     // Apache httpd's error log (server/log.c, `[%{u}t]`): `Thu Jan 30 08:41:12.520394 2025`.
     .replace(/\{apacheTime\}/g, `${weekday} ${MONTHS[Number(mo) - 1]} ${d} ${time}.${iso.slice(20, 26)} ${y}`)
@@ -61,6 +64,17 @@ function notify(s: ContainerdState, ctx: Effects, c: Container, type: CriContain
       stream: sub.stream,
     });
   }
+}
+
+/**
+ * nginx's master forks one worker per online CPU of the host (the image's `worker_processes auto;`:
+ * ngx_ncpu = sysconf(_SC_NPROCESSORS_ONLN), nginx src/os/unix/ngx_posix_init.c; a container sees all
+ * of them), and each worker gets its own `start worker process %P` (ngx_process.c) and, when it
+ * stops, its own lines: a line naming `{workerPid}` is written once per worker, pids from 29 on.
+ */
+export function perWorker(text: string, cpus = 2): string[] {
+  if (!text.includes('{workerPid}')) return [text];
+  return Array.from({ length: Math.max(1, cpus) }, (_, i) => text.replace(/\{workerPid\}/g, String(29 + i)));
 }
 
 export function writeLog(s: ContainerdState, c: Container, stream: 'stdout' | 'stderr', text: string, now: number): void {
@@ -97,7 +111,7 @@ export function advance(s: ContainerdState, c: Container, ctx: Effects): void {
     const step: Step = f.steps[f.pc++]!;
     switch (step.op) {
       case 'log':
-        writeLog(s, c, step.stream, step.text, ctx.now);
+        for (const text of perWorker(step.text, s.config.cpus)) writeLog(s, c, step.stream, text, ctx.now);
         break;
       case 'sleep':
         c.nextAt = ctx.now + step.ms;
@@ -181,9 +195,12 @@ export function exitContainer(s: ContainerdState, c: Container, code: number, ct
 export function stopContainer(s: ContainerdState, c: Container, timeoutSec: number, ctx: Effects): void {
   if (c.state !== 'CONTAINER_RUNNING') return;
   if (timeoutSec <= 0) return exitContainer(s, c, 137, ctx, 'SIGKILL');
-  clog(ctx, 'info', `Stop container "${c.id}" with signal terminated`);
+  // containerd's CRI StopContainer sends the image's STOPSIGNAL and logs it as Go prints a
+  // syscall.Signal (`terminated`, `quit`, `window changed`).
+  const signal = c.program.stopSignal === 'SIGQUIT' ? 'quit' : c.program.stopSignal === 'SIGWINCH' ? 'window changed' : 'terminated';
+  clog(ctx, 'info', `Stop container "${c.id}" with signal ${signal}`);
   if (c.program.onSigterm === 'exit0') {
-    for (const l of c.program.sigtermLogs ?? []) writeLog(s, c, l.stream, l.text, ctx.now);
+    for (const l of c.program.sigtermLogs ?? []) for (const text of perWorker(l.text, s.config.cpus)) writeLog(s, c, l.stream, text, ctx.now);
     return exitContainer(s, c, 0, ctx, 'SIGTERM');
   }
   // A second StopContainer with a shorter timeout (the pod's grace period was shortened by a

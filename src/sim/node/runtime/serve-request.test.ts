@@ -5,7 +5,7 @@
 // listens on refuses; a listener that does not speak HTTP (redis) resets.
 import { describe, expect, it } from 'vitest';
 import type { Container, ContainerdState } from './state';
-import { NGINX_INDEX_HTML, serveRequest, timeLocal } from './serve-request';
+import { HTTPD_404_HTML, HTTPD_INDEX_HTML, NGINX_INDEX_HTML, serveRequest, timeLocal } from './serve-request';
 
 function state(image: string, listening: Container['listening']): ContainerdState {
   const c = { id: 'c1', podSandboxId: 's1', metadata: { name: 'app', attempt: 0 }, image, state: 'CONTAINER_RUNNING', startedAt: 0, listening, logs: [], processEnv: [['NGINX_VERSION', '1.27.1']] } as unknown as Container;
@@ -29,6 +29,23 @@ describe('serveRequest', () => {
     const got = serveRequest(state('docker.io/library/nginx:1.27', [{ port: 80, http: { okPaths: ['/'] } }]), '10.244.2.2', 80, { ...req, path: '/nope' }, 0);
     expect(got).toMatchObject({ kind: 'response', status: 404, reason: 'Not Found' });
     expect(got.kind === 'response' && got.body).toContain('<center>nginx/1.27.1</center>');
+  });
+
+  // httpd 2.4's image: htdocs/index.html (45 bytes), `CustomLog /proc/self/fd/1 common` (httpd.conf's
+  // `LogFormat "%h %l %u %t \"%r\" %>s %b" common`; docker-library/httpd's Dockerfile points it at
+  // stdout), and a 404 is the canned page of modules/http/http_protocol.c (196 bytes, as `404 196` in
+  // any httpd 2.4 access log).
+  it('httpd serves "It works!" and a 404 page, logging each in common log format', () => {
+    const st = state('docker.io/library/httpd:2.4', [{ port: 80, http: { okPaths: ['/', '/index.html'] } }]);
+    expect(serveRequest(st, '10.244.2.2', 80, req, 0)).toEqual({
+      kind: 'response', status: 200, reason: 'OK', body: HTTPD_INDEX_HTML, container: 'app',
+      log: { stream: 'stdout', text: `10.244.1.5 - - [${timeLocal(0)}] "GET / HTTP/1.1" 200 45` },
+    });
+    expect(HTTPD_404_HTML.length).toBe(196);
+    expect(serveRequest(st, '10.244.2.2', 80, { ...req, path: '/nope' }, 0)).toEqual({
+      kind: 'response', status: 404, reason: 'Not Found', body: HTTPD_404_HTML, container: 'app',
+      log: { stream: 'stdout', text: `10.244.1.5 - - [${timeLocal(0)}] "GET /nope HTTP/1.1" 404 196` },
+    });
   });
 
   it('redis answers PING with +PONG', () => {

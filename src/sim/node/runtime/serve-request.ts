@@ -42,6 +42,10 @@ Commercial support is available at
 
 export const HTTPD_INDEX_HTML = '<html><body><h1>It works!</h1></body></html>\n';
 
+/** httpd 2.4's canned 404 page (modules/http/http_protocol.c ap_send_error_response(), ServerSignature Off: no `<hr>`). */
+export const HTTPD_404_HTML =
+  '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n<p>The requested URL was not found on this server.</p>\n</body></html>\n';
+
 const NGINX_404 = (version: string): string =>
   `<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/${version}</center>\r\n</body>\r\n</html>\r\n`;
 
@@ -109,8 +113,10 @@ function answer(c: Container, l: Container['listening'][number], req: PodHttpReq
   }
   if (kind === 'httpd') {
     const page = l.http!.app !== undefined && (req.path === '/' || req.path === '/index.html') ? GUESTBOOK_INDEX_HTML : HTTPD_INDEX_HTML;
-    const body = status === 200 ? page : '';
-    return { kind: 'response', status, reason, body, container: name, log: { stream: 'stdout', text: `${req.src} - - [${timeLocal(now)}] "${req.method} ${req.path} HTTP/1.1" ${status} ${body.length}` } };
+    const body = status === 200 ? page : status === 404 ? HTTPD_404_HTML : '';
+    // The image's CustomLog is `common` (`%h %l %u %t \"%r\" %>s %b`, httpd.conf); %b is `-` for no body.
+    const text = `${req.src} - - [${timeLocal(now)}] "${req.method} ${req.path} HTTP/1.1" ${status} ${body.length || '-'}`;
+    return { kind: 'response', status, reason, body, container: name, log: { stream: 'stdout', text } };
   }
   // agnhost serve-hostname and its kin answer with the pod's name.
   const body = status === 200 && c.commandLine?.includes('serve-hostname') ? hostname : '';
