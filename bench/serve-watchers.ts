@@ -23,25 +23,34 @@ export interface WatchersOutput {
   first: number[];
   /** Per measured create: lines the watchers read in that window that were not its ADDED. */
   other: number[];
+  /**
+   * Per measured create, at performance.timeOrigin + performance.now() (comparable with the server's
+   * milestones, ServeOptions.onMilestone): sent, first watcher's ADDED read, last watcher's ADDED read.
+   */
+  at: { sent: number; firstRead: number; lastRead: number }[];
 }
 
 const QUIET_CAP_MS = 10_000;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+const ADDED = Buffer.from('{"type":"ADDED"');
 const ADDED_NAME = /^\{"type":"ADDED","object":\{"kind":"Pod","apiVersion":"v1","metadata":\{"name":"([^"]+)"/;
+/** The ADDED's pod name, read off the line's first bytes (a pod's name is at most 253 characters). */
+const addedName = (line: Buffer): string | undefined => (line.subarray(0, ADDED.length).equals(ADDED) ? ADDED_NAME.exec(line.toString('latin1', 0, 400))?.[1] : undefined);
 
 async function run({ cfg, runs, gapMs }: WatchersInput): Promise<WatchersOutput> {
   const c = client(cfg);
   try {
     let current: { name: string; sent: number; first: number; seen: number; other: number; done: (ms: number) => void } | undefined;
+    const abs = (t: number): number => performance.timeOrigin + t;
     // A real watcher decodes every event; this one only needs each ADDED's name. kube-apiserver
     // writes a WatchEvent as {"type":...,"object":{"kind":...,"apiVersion":...,"metadata":{"name":...
     // (struct order, src/sim/api/wire-json.ts), so both are read off the line's start.
     let lastLine = 0;
-    const onLine = (line: string): void => {
+    const onLine = (line: Buffer): void => {
       lastLine = performance.now();
       if (!current) return;
-      const name = line.startsWith('{"type":"ADDED"') ? ADDED_NAME.exec(line)?.[1] : undefined;
+      const name = addedName(line);
       if (name !== current.name) {
         current.other++;
         return;
@@ -53,6 +62,7 @@ async function run({ cfg, runs, gapMs }: WatchersInput): Promise<WatchersOutput>
     const times: number[] = [];
     const first: number[] = [];
     const other: number[] = [];
+    const at: WatchersOutput['at'] = [];
     for (let i = 0; i < runs + 1; i++) {
       const name = `w-${i}`;
       const body = JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } });
@@ -65,6 +75,7 @@ async function run({ cfg, runs, gapMs }: WatchersInput): Promise<WatchersOutput>
         times.push(ms);
         first.push(current!.first);
         other.push(current!.other);
+        at.push({ sent: abs(current!.sent), firstRead: abs(current!.sent + current!.first), lastRead: abs(current!.sent + ms) });
       }
       current = undefined;
       if (gapMs > 0) {
@@ -72,7 +83,7 @@ async function run({ cfg, runs, gapMs }: WatchersInput): Promise<WatchersOutput>
         for (let quiet = 0; quiet < gapMs && performance.now() < until; quiet = performance.now() - lastLine) await sleep(gapMs - quiet);
       }
     }
-    return { times, first, other };
+    return { times, first, other, at };
   } finally {
     c.close();
   }
