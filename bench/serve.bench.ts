@@ -9,8 +9,11 @@
 //   --gap N: before each create, wait until the watchers have read nothing for N wall ms (the earlier
 //   pods' binding and kubelet MODIFIED events have settled). Default 0: back to back, so a window
 //   also carries those events (375-1,000 other lines per sample).
+//   Its phases (phasesMs in latest.json): medians, from sending the create, of the server reading
+//   the POST (arrived), the request entering the simulation (entered), the 201 written (answered),
+//   the first and last watcher's ADDED written (firstWrite, lastWrite) and read (firstRead, lastRead).
 // Both at --speed 1 (simulated time follows wall time); the LIST client is in this same process.
-// Not part of npm test. Usage: npm run bench:serve [-- --pods 3000 --watchers 200 --runs 21 --gap 0 --only list|watch]
+// Not part of npm test. Usage: npm run bench:serve [-- --pods 3000 --watchers 200 --runs 21 --gap 0 --client-threads 1 --only list|watch]
 // (--only runs one of the two, for profiling: npx tsx --cpu-prof bench/serve.bench.ts --only watch)
 
 import { cpus, loadavg } from 'node:os';
@@ -21,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseScenario } from '../src/sim/scenario/parse';
 import { serve, type ServeHandle } from '../src/serve/serve';
 import { client, type ClientConfig } from './serve-client';
-import type { WatchersInput, WatchersOutput } from './serve-watchers';
+import { sharedBytes, type WatchersInput, type WatchersOutput } from './serve-watchers';
 
 function arg(name: string, def: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,6 +35,8 @@ const PODS = arg('pods', 3000);
 const WATCHERS = arg('watchers', 200);
 const RUNS = arg('runs', 21);
 const GAP = arg('gap', 0);
+/** Threads the watchers are dealt out to (the create's sender in the first). */
+const THREADS = arg('client-threads', 1);
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
@@ -95,29 +100,82 @@ async function benchList(): Promise<number> {
   }
 }
 
-/** The watchers and the create's sender run in a worker thread (bench/serve-watchers.ts): see its header. */
-function clients(input: WatchersInput): Promise<WatchersOutput> {
-  // The worker loads TypeScript through tsx's API, as this file is loaded (npm run bench:serve is tsx).
+/** The watchers and the create's sender run in worker threads (bench/serve-watchers.ts): see its header. */
+async function clients(cfg: ClientConfig, runs: number, gapMs: number): Promise<WatchersOutput> {
+  // The workers load TypeScript through tsx's API, as this file is loaded (npm run bench:serve is tsx).
   const tsx = import.meta.resolve('tsx/esm/api');
   const file = new URL('./serve-watchers.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(file)}, ${JSON.stringify(import.meta.url)}))`;
-  const w = new Worker(boot, { eval: true, workerData: input });
-  return new Promise((resolve, reject) => {
-    w.once('message', (out: WatchersOutput) => {
-      resolve(out);
-      void w.terminate();
-    });
-    w.once('error', reject);
-    w.once('exit', (code) => reject(new Error(`the watchers' worker exited (${code}) without an answer`)));
+  const shared = new SharedArrayBuffer(sharedBytes(THREADS));
+  new Int32Array(shared, 0, 1)[0] = -1;
+  const workers = Array.from({ length: THREADS }, (_, thread) => {
+    const watches = Math.floor(cfg.watches / THREADS) + (thread < cfg.watches % THREADS ? 1 : 0);
+    const input: WatchersInput = { cfg: { ...cfg, watches }, thread, threads: THREADS, total: cfg.watches, runs, gapMs, shared };
+    return new Worker(boot, { eval: true, workerData: input });
   });
+  try {
+    return await new Promise<WatchersOutput>((resolve, reject) => {
+      let watching = 0;
+      for (const w of workers) {
+        w.on('message', (m: 'watching' | WatchersOutput) => {
+          if (m !== 'watching') return resolve(m);
+          if (++watching === THREADS) workers[0]!.postMessage('go');
+        });
+        w.once('error', reject);
+        w.once('exit', (code) => reject(new Error(`a watchers' worker exited (${code}) before the end`)));
+      }
+    });
+  } finally {
+    for (const w of workers) {
+      w.removeAllListeners('exit');
+      void w.terminate();
+    }
+  }
 }
 
-async function benchWatch(): Promise<WatchersOutput> {
+/** A create's milestones on the server (ServeOptions.onMilestone), absolute ms. */
+interface ServerSide {
+  arrived: number;
+  entered?: number;
+  answered?: number;
+  firstWrite?: number;
+  lastWrite?: number;
+}
+
+/** Medians, from sending the create, of where its time went: server, simulation, writes, clients' reads. */
+export type Phases = Record<'arrived' | 'entered' | 'answered' | 'firstWrite' | 'lastWrite' | 'firstRead' | 'lastRead', number>;
+
+async function benchWatch(): Promise<WatchersOutput & { phases: Phases }> {
   const parsed = parseScenario(scenario(3), 'serve-bench.yaml');
   if (!parsed.ok) throw new Error('invalid bench scenario');
-  const h = await serve({ scenario: parsed.scenario, port: 0, address: '127.0.0.1', speed: 1 });
+  // The creates come one at a time (the next once every watcher read the last one's ADDED), so the
+  // latest POST's milestones are that create's.
+  const creates: ServerSide[] = [];
+  const h = await serve({
+    scenario: parsed.scenario,
+    port: 0,
+    address: '127.0.0.1',
+    speed: 1,
+    onMilestone: (m) => {
+      const c = creates.at(-1);
+      if (m.kind === 'arrived') {
+        if (m.method === 'POST') creates.push({ arrived: m.at });
+      } else if (!c) return;
+      else if (m.kind === 'entered') c.entered ??= m.at;
+      else if (m.output.type === 'gateway.response' && m.output.status === 201) c.answered ??= m.at;
+      else if (m.output.type === 'gateway.event' && m.output.event.type === 'ADDED' && (m.output.event.object as { metadata?: { name?: string } }).metadata?.name === `w-${creates.length - 1}`) {
+        c.firstWrite ??= m.at;
+        c.lastWrite = m.at;
+      }
+    },
+  });
   try {
-    return await clients({ cfg: clientOf(h), runs: RUNS, gapMs: GAP });
+    const out = await clients(clientOf(h), RUNS, GAP);
+    // The first create warms up and is not measured.
+    const rows = out.at.map((a, i) => ({ ...creates[i + 1]!, ...a }));
+    const phase = (k: keyof ServerSide | 'firstRead' | 'lastRead'): number => Math.round(median(rows.map((r) => (r[k] ?? NaN) - r.sent)) * 10) / 10;
+    const phases: Phases = { arrived: phase('arrived'), entered: phase('entered'), answered: phase('answered'), firstWrite: phase('firstWrite'), lastWrite: phase('lastWrite'), firstRead: phase('firstRead'), lastRead: phase('lastRead') };
+    return { ...out, phases };
   } finally {
     await h.close();
   }
@@ -146,6 +204,7 @@ const watched = ONLY === 'list' ? undefined : await benchWatch();
 const watchMs = watched && median(watched.times);
 if (watched) {
   const sorted = [...watched.times].sort((a, b) => a - b);
+  console.error(`serve-watch-200 phases, medians in ms from sending the create: ${Object.entries(watched.phases).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   console.error(`serve-watch-200: ${watchMs!.toFixed(1)} ms (gap: ${GAP} ms quiet; first watcher's median ${median(watched.first).toFixed(1)}; min ${sorted[0]!.toFixed(1)}, max ${sorted.at(-1)!.toFixed(1)}; other lines per sample, median ${median(watched.other)}, max ${Math.max(...watched.other)}); load average now ${loadavg()[0]!.toFixed(2)}`);
 }
 const previous = (): Record<string, unknown> => {
@@ -157,7 +216,7 @@ const previous = (): Record<string, unknown> => {
 };
 const results = previous();
 if (listMs !== undefined) results['serve-list-3000'] = entry(listMs, 50, `median server time of GET /api/v1/pods as a meta.k8s.io/v1 Table with ${PODS} pods, ${RUNS} runs, --speed 1, client in the same process`);
-if (watchMs !== undefined) results['serve-watch-200'] = entry(watchMs, 20, `${WATCHERS} watches on default's pods; median wall time from sending a create to the last watcher's ADDED event, ${RUNS} runs${GAP ? `, each create after ${GAP} ms without a watch line` : ''}, --speed 1, clients in a worker thread`);
+if (watchMs !== undefined) results['serve-watch-200'] = { ...entry(watchMs, 20, `${WATCHERS} watches on default's pods; median wall time from sending a create to the last watcher's ADDED event, ${RUNS} runs${GAP ? `, each create after ${GAP} ms without a watch line` : ''}, --speed 1, clients in ${THREADS} worker thread${THREADS > 1 ? 's' : ''}`), phasesMs: watched!.phases };
 mkdirSync(dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
 console.table({ 'serve-list-3000': results['serve-list-3000'], 'serve-watch-200': results['serve-watch-200'] });

@@ -53,6 +53,12 @@ export interface ServeOptions {
   epochMs?: number;
   /** Each finished answer (not a watch) with its server time: from reading the request to the last byte written (bench/serve.bench.ts). */
   onAnswered?: (a: { method: string; path: string; status: number; ms: number }) => void;
+  /**
+   * Where a request's time goes (bench serve-watch-200's phases), at `performance.timeOrigin +
+   * performance.now()` so that another thread's times compare: `arrived` when its headers are read,
+   * `entered` once it is in the simulation, and each gateway output just before it is written.
+   */
+  onMilestone?: (m: { kind: 'arrived'; method: string; path: string; at: number } | { kind: 'entered'; method: string; path: string; at: number } | { kind: 'output'; output: GatewayOutput; at: number }) => void;
 }
 
 export interface ServeHandle {
@@ -174,7 +180,9 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const open = new Map<number, Open>();
   let nextId = 1;
 
+  const milestone = opts.onMilestone;
   const deliver = (o: GatewayOutput): void => {
+    milestone?.({ kind: 'output', output: o, at: performance.timeOrigin + performance.now() });
     const c = open.get(o.id);
     if (!c) return;
     if (!c.res) {
@@ -227,6 +235,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
         if (!res.getHeader('transfer-encoding')) report({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - t0 });
       });
     }
+    milestone?.({ kind: 'arrived', method: req.method ?? '', path: req.url ?? '', at: performance.timeOrigin + performance.now() });
     const line = readRequestLine(req);
     if ('kind' in line) return fail(res, line);
     const credentials = credentialsOf(req, caCert);
@@ -307,6 +316,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     // At the simulated time of its arrival: the wall time since the last tick is played first.
     served.advance(true);
     runner.record({ kind: 'request', request });
+    milestone?.({ kind: 'entered', method: line.method, path: line.path, at: performance.timeOrigin + performance.now() });
     schedule();
   };
 
