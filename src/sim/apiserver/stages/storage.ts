@@ -231,11 +231,15 @@ export function startWrite(ctx: Effects, s: ApiserverState, rc: RequestContext, 
 
 function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
   const cur = rc.current!;
+  rc.attemptFrom ??= rc.stages.length;
   const res = tryUpdate(ctx, s, rc, cur.obj);
   const key = keyOf(rc);
   if ('error' in res) {
     // The cached object may be stale: re-read it from etcd before believing the error (etcd3 store's GuaranteedUpdate).
-    if (cur.fromCache) return void call(ctx, s, rc, opRange(key), 'load', `Range ${key}`);
+    if (cur.fromCache) {
+      tryAgain(rc, `${res.error.code} on the cached object: read it from etcd and tried again`);
+      return void call(ctx, s, rc, opRange(key), 'load', `Range ${key}`);
+    }
     return respond(ctx, rc, res.error.code, res.error, STORAGE);
   }
   if ('obj' in res && (rc.op === 'update' || rc.op === 'patch') && anyWebhooks(s)) {
@@ -340,7 +344,21 @@ function onWrite(ctx: Effects, s: ApiserverState, rc: RequestContext, txn: TxnRe
   if (budgetKv) rc.budget = { obj: objectFromKv(budgetKv), modRevision: budgetKv.modRevision };
   if (rc.attempts >= MAX_ATTEMPTS) return respond(ctx, rc, 409, conflict(gr(rc), rc.ri.name, OPTIMISTIC_LOCK_MESSAGE), STORAGE);
   rc.current = { obj: objectFromKv(kv), modRevision: kv.modRevision, fromCache: false };
+  tryAgain(rc, `conflict: the object changed since it was read; retried on the stored one (attempt ${rc.attempts + 1})`);
   attemptWrite(ctx, s, rc);
+}
+
+/**
+ * GuaranteedUpdate runs tryUpdate again inside the same request (etcd3 store.go: after a failed
+ * compare, "GuaranteedUpdate of %s failed because of a conflict, going to retry"; after an error
+ * on a cached object, with the object read from etcd), so admission and validation run again. The
+ * request's steps keep the attempt that answered, after one step that says why it is not the first,
+ * instead of every attempt's steps one after another: a record stays the same size however many
+ * races it lost. The step names no key or revision, so respond.ts can share its array.
+ */
+function tryAgain(rc: RequestContext, why: string): void {
+  rc.stages.length = rc.attemptFrom ?? rc.stages.length;
+  rc.stages.push(passed(STORAGE, why));
 }
 
 /** pods/binding answers 201 with a Success Status. */
