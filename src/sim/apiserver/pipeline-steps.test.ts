@@ -76,6 +76,24 @@ describe('the stages of a request, on its answer', () => {
     expect(fifth.steps![2]!.text).toBe('conflict: the object changed since it was read; retried on the stored one (attempt 5)');
   });
 
+  // etcd3 store.go GuaranteedUpdate: an update that fails on the cached object is not believed until
+  // it fails on the object read from etcd ("It's possible we were working with stale data").
+  it('an update refused on the cached object says it read etcd and tried again, once', () => {
+    const c = buildCluster({}, { seed: 3 });
+    c.run('kubectl create configmap cm');
+    const stale = c.run('kubectl get configmap cm -o yaml').stdout;
+    c.run('kubectl label configmap cm a=1');
+    const out = c.run('kubectl replace -f -', { stdin: stale });
+    expect(out.stderr).toContain('the object has been modified');
+    const refused = answersToKubectl(c).find((r) => r.summary.startsWith('409'))!;
+    expect(refused.steps!.map((st) => `${st.stage}: ${st.text}`)).toEqual([
+      'Authentication: kubernetes-admin',
+      'Authorization: allowed',
+      'Storage: 409 on the cached object: read it from etcd and tried again',
+      'Storage: 409',
+    ]);
+  });
+
   it('a read that finds nothing is answered by storage', () => {
     const c = buildCluster({}, { seed: 3 });
     c.run('kubectl get pod nope');
