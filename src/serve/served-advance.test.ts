@@ -9,29 +9,18 @@
 
 import { describe, expect, it } from 'vitest';
 import type { GatewayOutput } from '../sim/gateway/api-gateway';
-import { parseScenario } from '../sim/scenario/parse';
 import type { RecordedRequest } from '../sim/scenario/schema';
+import { oneNodeScenario } from './served-scenario';
 import { ServedSession } from './served-session';
 
-const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
-kind: Scenario
-metadata: {name: served-advance}
-spec:
-  seed: 1
-  cluster:
-    nodes:
-      - {name: worker-1, cpu: "8", memory: 16Gi}
-  steps: []
-`;
 const WATCHERS = 20;
 const ADMIN = { clientCertificate: { commonName: 'kubernetes-admin', organizations: ['system:masters'] } };
 
 function served() {
-  const p = parseScenario(SCENARIO, 'served-advance.yaml');
-  if (!p.ok) throw new Error('invalid scenario');
+  const { scenario, source } = oneNodeScenario('served-advance', '{name: worker-1, cpu: "8", memory: 16Gi}');
   let wall = 0;
   const out: GatewayOutput[] = [];
-  const s = new ServedSession(p.scenario, { file: 'served-advance.yaml', text: SCENARIO, files: {} }, 1, (o) => out.push(o), () => wall);
+  const s = new ServedSession(scenario, source, 1, (o) => out.push(o), () => wall);
   s.runner.advanceTo(60_000);
   s.resync();
   let id = 0;

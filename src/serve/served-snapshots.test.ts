@@ -4,32 +4,15 @@
 // milliseconds (issue 17, bench serve-watch-200). The page's worker still takes them.
 import { describe, expect, it, vi } from 'vitest';
 import { buildCluster } from '../sim/cluster';
-import { parseScenario } from '../sim/scenario/parse';
 import { SimSession } from '../worker/session';
+import { oneNodeScenario } from './served-scenario';
 import { ServedSession } from './served-session';
-
-const SCENARIO = `apiVersion: kubeplay.dev/v1alpha1
-kind: Scenario
-metadata: {name: served-snapshots}
-spec:
-  seed: 1
-  cluster:
-    nodes:
-      - {name: worker-1}
-  steps: []
-`;
-const SOURCE = { file: 'served-snapshots.yaml', text: SCENARIO, files: {} };
-
-function scenario() {
-  const p = parseScenario(SCENARIO, SOURCE.file);
-  if (!p.ok) throw new Error('invalid scenario');
-  return p.scenario;
-}
 
 describe('time-machine snapshots', () => {
   it('a served run takes none after the first, however long it plays', () => {
     let wall = 0;
-    const s = new ServedSession(scenario(), SOURCE, 1, () => {}, () => wall);
+    const { scenario, source } = oneNodeScenario('served-snapshots');
+    const s = new ServedSession(scenario, source, 1, () => {}, () => wall);
     const snapshot = vi.spyOn(s.cluster, 'snapshot');
     for (let i = 0; i < 1000; i++) {
       wall += 100;
@@ -42,7 +25,8 @@ describe('time-machine snapshots', () => {
   it("the page's worker takes one every 30 simulated seconds", () => {
     let wall = 0;
     const session = new SimSession(buildCluster, () => wall);
-    session.adopt(SOURCE, scenario());
+    const { scenario, source } = oneNodeScenario('served-snapshots');
+    session.adopt(source, scenario);
     const snapshot = vi.spyOn(session.cluster!, 'snapshot');
     session.handle({ type: 'play' });
     for (let i = 0; i < 1000; i++) {

@@ -41,10 +41,11 @@ import { REGISTRY_PREFIX } from './registry/keys';
 import { newUID } from './registry/strategy';
 import { kubernetesEndpoints, kubernetesEndpointSlice, kubernetesService } from './bootstrap-service';
 import { autoregisterOnCacheEvent, autoregisterOnEtcd, autoregisterOnResponse, autoregisterOnTimer, autoregisterStart } from './aggregator/autoregister-controller';
-import { CONSISTENT_LIST_BLOCK_TIMER, onConsistentListBlocked, serveFreshLists, startCreate, storageOnEtcd, WEBHOOK_CONTINUATIONS } from './stages/storage';
+import { startCreate, storageOnEtcd, WEBHOOK_CONTINUATIONS } from './stages/storage';
+import { answerList, CONSISTENT_LIST_BLOCK_TIMER, listOnEtcd, onConsistentListBlocked, serveFreshLists, type ListedContinuations } from './stages/list';
 import { SERVICE_ACCOUNT_LOOKUP_TIMER, takeHeldCreate } from './stages/service-account-wait';
 import { WEBHOOK_TIMEOUT_TIMER } from './webhooks/call';
-import { onDeleteCollectionItem } from './delete-collection';
+import { deleteListed, onDeleteCollectionItem } from './delete-collection';
 import { onProgressRequestTimer, PROGRESS_REQUEST_TIMER } from './watch-progress';
 import { DELETE_COLLECTION_ITEM_TIMER } from './respond';
 import { webhookOnAnswer, webhookOnTimeout } from './webhooks/dispatch';
@@ -128,7 +129,7 @@ function onInitialList(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
   }
   serveQueued(ctx, s);
   // A relist may bring the cache to the revision a consistent LIST waits for.
-  serveFreshLists(ctx, s);
+  serveFreshLists(ctx, s, LISTED);
 }
 
 /** Serve the requests held while the cache was syncing or the RBAC defaults were being created. */
@@ -138,6 +139,9 @@ function serveQueued(ctx: Effects, s: ApiserverState): void {
   s.queued = [];
   for (const m of queued) handleRequest(ctx, s, m);
 }
+
+/** What a read of a collection goes on to (stages/list.ts): a LIST answers, a deletecollection deletes. */
+const LISTED: ListedContinuations = { list: answerList, deletecollection: deleteListed };
 
 function onEtcdOutcome(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void {
   const p = out.call.purpose;
@@ -167,7 +171,9 @@ function onEtcdOutcome(ctx: Effects, s: ApiserverState, out: EtcdOutcome): void 
       return healthOnEtcd(ctx, s, p.msg, p.health, p.user, out);
     case 'request': {
       const rc = s.requests.get(p.requestId);
-      if (rc) storageOnEtcd(ctx, s, rc, p.step, out);
+      if (!rc) return;
+      if (p.step === 'list' || p.step === 'current-revision') return listOnEtcd(ctx, s, rc, p.step, out, LISTED);
+      storageOnEtcd(ctx, s, rc, p.step, out);
       return;
     }
   }
@@ -195,7 +201,7 @@ function onEtcdWatch(ctx: Effects, s: ApiserverState, body: EtcdWatchBody): void
     // now as fresh as etcd was when it answered, with no event to show for it.
     s.revision = body.header.revision;
   }
-  serveFreshLists(ctx, s);
+  serveFreshLists(ctx, s, LISTED);
   if (body.canceled) {
     ctx.log(`cacher: etcd watch canceled: ${body.cancelReason ?? ''}`);
     etcdOnWatchCanceled(s.etcd, body.cancelReason);

@@ -23,7 +23,7 @@ import type { EtcdRequestBody, EtcdResponseBody, EtcdWatchBody, KeyValue } from 
 import { RecordingEffects, testMessage } from '../kernel/recording-effects';
 import { ADMIN_CREDENTIALS } from '../names';
 import { kubeApiserver, type ApiserverState } from './apiserver';
-import { CONSISTENT_LIST_BLOCK_MS, CONSISTENT_LIST_BLOCK_TIMER } from './stages/storage';
+import { CONSISTENT_LIST_BLOCK_MS, CONSISTENT_LIST_BLOCK_TIMER } from './stages/list';
 import { PROGRESS_REQUEST_PERIOD_MS, PROGRESS_REQUEST_TIMER } from './watch-progress';
 import { defaultRbacObjects } from './rbac-bootstrap';
 

@@ -12,7 +12,8 @@ import type { Effects } from '../kernel/component';
 import type { MessageId } from '../kernel/units';
 import { passed, respond } from './respond';
 import type { ApiserverState, RequestContext } from './state';
-import { listFromCache, selectorsOf, startConsistentRead, startWrite, STORAGE } from './stages/storage';
+import { listFromCache, selectorsOf, startConsistentRead } from './stages/list';
+import { startWrite, STORAGE } from './stages/storage';
 
 export const DELETE_COLLECTION = 'DeleteCollection';
 

@@ -58,6 +58,42 @@ describe('the stages of a request, on its answer', () => {
     expect(stagesOf(invalid)).toEqual(['Authentication passed', 'Authorization passed', 'Admission changed', 'Validation failed']);
   });
 
+  // etcd3 store.go GuaranteedUpdate: a Txn whose mod_revision compare failed is retried inside the
+  // same request ("GuaranteedUpdate of %s failed because of a conflict, going to retry"), tryUpdate
+  // (admission, validation) again on the object read back; the client sees one answer, the audit log
+  // one event. Ten label PATCHes at once make some lose the race up to four times.
+  it('a PATCH that lost the race shows the attempt that was written, after one step that says so', () => {
+    const c = buildCluster({}, { seed: 3 });
+    c.run('kubectl create configmap cm');
+    const jobs = 'abcdefghij'.split('').map((k) => c.exec(`kubectl label configmap cm ${k}=1`));
+    while (jobs.some((j) => !c.output(j))) c.sim.step();
+    // Each PATCH's answer (two gave up after the simulation's five attempts: 409 Conflict).
+    const patched = answersToKubectl(c).filter((r) => /^(200 OK configmap\/cm|409 Conflict)/.test(r.summary) && r.steps!.some((s) => s.stage === 'Admission'));
+    expect(patched).toHaveLength(10);
+    for (const r of patched) expect(r.steps!.filter((s) => s.stage === 'Admission')).toHaveLength(1);
+    const fifth = patched.find((r) => r.steps!.some((s) => s.text.endsWith('(attempt 5)')))!;
+    expect(stagesOf(fifth)).toEqual(['Authentication passed', 'Authorization passed', 'Storage passed', 'Admission passed', 'Validation passed', 'Storage passed']);
+    expect(fifth.steps![2]!.text).toBe('conflict: the object changed since it was read; retried on the stored one (attempt 5)');
+  });
+
+  // etcd3 store.go GuaranteedUpdate: an update that fails on the cached object is not believed until
+  // it fails on the object read from etcd ("It's possible we were working with stale data").
+  it('an update refused on the cached object says it read etcd and tried again, once', () => {
+    const c = buildCluster({}, { seed: 3 });
+    c.run('kubectl create configmap cm');
+    const stale = c.run('kubectl get configmap cm -o yaml').stdout;
+    c.run('kubectl label configmap cm a=1');
+    const out = c.run('kubectl replace -f -', { stdin: stale });
+    expect(out.stderr).toContain('the object has been modified');
+    const refused = answersToKubectl(c).find((r) => r.summary.startsWith('409'))!;
+    expect(refused.steps!.map((st) => `${st.stage}: ${st.text}`)).toEqual([
+      'Authentication: kubernetes-admin',
+      'Authorization: allowed',
+      'Storage: 409 on the cached object: read it from etcd and tried again',
+      'Storage: 409',
+    ]);
+  });
+
   it('a read that finds nothing is answered by storage', () => {
     const c = buildCluster({}, { seed: 3 });
     c.run('kubectl get pod nope');

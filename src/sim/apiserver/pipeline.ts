@@ -30,7 +30,8 @@ import { REQUEST_OPTIONS, validateWriteOptions } from './request-options';
 import { authnConfigOf } from './serviceaccount/authenticator';
 import { AUTHENTICATION, IMPERSONATION, runAuthentication, runImpersonation } from './stages/authentication';
 import { AUTHORIZATION, runAuthorization } from './stages/authorization';
-import { startCreate, startGet, startList, startWrite } from './stages/storage';
+import { startList } from './stages/list';
+import { startCreate, startGet, startWrite } from './stages/storage';
 import type { ApiserverState, RequestContext } from './state';
 import { startWatch } from './watch';
 

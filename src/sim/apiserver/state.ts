@@ -104,7 +104,10 @@ export interface RequestContext {
   graceful?: boolean;
   /** A write of an object with a TTL, waiting for its etcd lease (lease-manager.ts). */
   pendingWrite?: PendingWrite;
+  /** How many of GuaranteedUpdate's writes lost the race (a Txn whose mod_revision compare failed). */
   attempts: number;
+  /** Where in `stages` the current tryUpdate's steps begin: a retry replaces them (stages/storage.ts tryAgain). */
+  attemptFrom?: number;
   /** An eviction's PodDisruptionBudget as etcd last returned it (after a lost race), fresher than the cache. */
   budget?: CachedObject;
   /** A server-side apply's managedFields, kept for the object the update stores. */

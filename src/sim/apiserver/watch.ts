@@ -9,7 +9,8 @@
 import { gone } from '../api/errors';
 import type { WatchStartedBody } from '../api/http';
 import type { Effects } from '../kernel/component';
-import { selectorsOf, typed } from './stages/storage';
+import { selectorsOf } from './stages/list';
+import { typed } from './stages/storage';
 import { auditLog, passed, respond } from './respond';
 import { wantsTable } from './table';
 import type { ApiserverState, RequestContext, Watcher } from './state';

@@ -1,39 +1,36 @@
 // Stage 5, Storage: the generic registry over etcd (k8s.io/apiserver/pkg/registry/generic/registry
-// and storage/etcd3). Reads go to etcd; a create is a Txn that succeeds only if the key has never
-// been written (mod_revision = 0); every update and delete is GuaranteedUpdate: work from the cached
-// object, write with a Txn guarded by its mod_revision, and on a lost race read the current object
-// and try again, so a stale resourceVersion answers 409 Conflict.
+// and storage/etcd3). Reads go to etcd (a collection's through the cacher: list.ts); a create is a
+// Txn that succeeds only if the key has never been written (mod_revision = 0); every update and
+// delete is GuaranteedUpdate: work from the cached object, write with a Txn guarded by its
+// mod_revision, and on a lost race read the current object and try again, so a stale
+// resourceVersion answers 409 Conflict.
 
 import { sortKeysDeep } from '../../api/defaults';
 import { sameJson } from '../../api/json-equal';
 import { alreadyExists, conflict, internalError, notFound, OPTIMISTIC_LOCK_MESSAGE, statusFor } from '../../api/errors';
-import { checkFieldSelector, matchesFields, parseFieldSelector, type FieldSelector } from '../../api/fields';
-import { parseSelector, SelectorError, selectorMatches, type Selector } from '../../api/labels';
 import { apiVersionOf, groupResource, type ResourceInfo } from '../../api/resources';
 import { waitForDefaultServiceAccount } from './service-account-wait';
 import type { KubeList, KubeObject, Status } from '../../api/types';
 import type { Effects } from '../../kernel/component';
-import type { MessageId } from '../../kernel/units';
 import {
   cmpModRevision,
   opDelete,
   opPut,
   opRange,
-  opRangePrefix,
   opTxn,
   type EtcdError,
   type RangeResponse,
   type TxnResponse,
 } from '../../etcd/protocol';
 import { etcdCall, type EtcdOutcome } from '../etcdclient';
-import { collectionKey, objectKey, cacheKeyOf } from '../registry/keys';
+import { objectKey, cacheKeyOf } from '../registry/keys';
 import { allocateServiceAddresses, usedAddresses } from '../registry/service-alloc';
 import { toScale } from '../registry/scale';
 import { prepareForCreate } from '../registry/strategy';
 import { passed, respond } from '../respond';
 import { maybeTable } from '../table';
 import type { ApiserverState, RequestContext, RequestStep, WriteOp } from '../state';
-import { listedObjectFromKv, objectFromKv } from '../watchcache';
+import { objectFromKv } from '../watchcache';
 import { onLeaseGrant, ttlSecondsOf, writeWithLease } from '../lease-manager';
 import { admissionRejected, admissionStepAfterWebhooks, runAdmission, runMutatingAdmission, runValidatingAdmission } from './admission';
 import type { AdmissionAttributes } from '../admission';
@@ -41,8 +38,6 @@ import type { QuotaCharge } from '../admission/resource-quota';
 import { anyWebhooks, wantsWebhooks } from '../webhooks/match';
 import { startWebhooks, type AdmissionDone, type ContinuationTable } from '../webhooks/dispatch';
 import { chargeQuotas } from '../quota-charge';
-import { deleteListed } from '../delete-collection';
-import { requestProgressWhileWaiting, stopProgressRequests } from '../watch-progress';
 import { applyConfiguration, isApply, tryUpdate, writeContext, type UpdateResult } from './update';
 import { recordUpdate } from '../fieldmanager/managed-fields';
 import { decodeBody, runValidation, VALIDATION } from './validation';
@@ -62,7 +57,7 @@ function keyOf(rc: RequestContext): string {
   return objectKey(rc.ri.info, rc.ri.namespace, rc.ri.name);
 }
 
-function call(ctx: Effects, s: ApiserverState, rc: RequestContext, req: Parameters<typeof etcdCall>[2], step: RequestStep, summary: string): void {
+export function call(ctx: Effects, s: ApiserverState, rc: RequestContext, req: Parameters<typeof etcdCall>[2], step: RequestStep, summary: string): void {
   s.requests.set(rc.msg.id, rc);
   etcdCall(ctx, s.etcd, req, { kind: 'request', requestId: rc.msg.id, step }, summary);
 }
@@ -91,150 +86,9 @@ export function startGet(ctx: Effects, s: ApiserverState, rc: RequestContext): v
   call(ctx, s, rc, opRange(keyOf(rc)), 'get', `Range ${keyOf(rc)}`);
 }
 
-/** Parse the list's selectors up front: a bad one is a 400 before any etcd traffic. */
-export function selectorsOf(rc: RequestContext): { labels: Selector; fields: FieldSelector } | Status {
-  const q = rc.msg.body.query ?? {};
-  const labels = parseLabelSelectorParam(q.labelSelector ?? '');
-  if (typeof labels === 'string') return statusFor(400, 'BadRequest', labels);
-  const fields = parseFieldSelector(q.fieldSelector ?? '');
-  if (typeof fields === 'string') return statusFor(400, 'BadRequest', fields);
-  const bad = checkFieldSelector(rc.ri.info.resource, rc.ri.info.namespaced, fields);
-  if (bad) return statusFor(400, 'BadRequest', bad);
-  return { labels, fields };
-}
-
-/**
- * The labelSelector query parameter: the apiserver's parameter decoding calls labels.Parse and
- * answers 400 BadRequest with its error text unchanged (`unable to parse requirement: ...`).
- */
-function parseLabelSelectorParam(selector: string): Selector | string {
-  try {
-    return parseSelector(selector);
-  } catch (e) {
-    if (e instanceof SelectorError) return e.message;
-    throw e;
-  }
-}
-
-/**
- * LIST. With one resourceVersion ("0", or the version a reflector last saw) the watch cache answers
- * when it is at least that fresh (cacher.GetList): this is how client-go's reflectors list, first
- * with "0" and again after a broken watch with their last version, so they can list while etcd has
- * no quorum. With none it is a consistent read. ConsistentListFromCache (KEP-2340, beta and on by
- * default in v1.31) serves it from the watch cache too, kubectl get's limit=500 LIST included,
- * unless cacher.go shouldDelegateList sends it to etcd: a continue token, or a resourceVersionMatch
- * other than NotOlderThan. The cache first asks etcd for its current revision
- * (storage.GetCurrentResourceVersionFromStorage: a LIST of the resource's prefix key with limit 1,
- * not recursive, i.e. a Range of that one key) and answers once it has seen that revision
- * (watchCache.waitUntilFreshAndBlock). Otherwise it is a quorum Range of the collection.
- */
-export function startList(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
-  const sel = selectorsOf(rc);
-  if ('kind' in sel) return respond(ctx, rc, sel.code, sel, STORAGE);
-  const q = rc.msg.body.query ?? {};
-  const rv = q.resourceVersion ?? '';
-  if (rv !== '' && Number(rv) <= s.revision) {
-    rc.stages.push(passed(STORAGE, `served from the watch cache at revision ${s.revision}`));
-    return respond(ctx, rc, 200, printed(ctx, rc, listFromCache(s, rc, sel)), STORAGE);
-  }
-  if (rv === '' && s.synced) return startConsistentRead(ctx, s, rc);
-  readListFromEtcd(ctx, s, rc);
-}
-
-/**
- * A read with no resourceVersion (a LIST, or the list a deletecollection deletes): from the watch
- * cache once it has seen etcd's current revision, unless shouldDelegateList sends it to etcd. The
- * answer goes on to answerListed.
- */
-export function startConsistentRead(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
-  if (delegatesConsistentList(rc.msg.body.query ?? {})) return readListFromEtcd(ctx, s, rc);
-  const key = collectionKey(rc.ri.info, '').replace(/\/$/, '');
-  call(ctx, s, rc, opRange(key, { limit: 1 }), 'current-revision', `Range ${key} (limit 1, current revision)`);
-}
-
-/** A quorum Range of the collection's prefix: a LIST etcd answers itself. */
-function readListFromEtcd(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
-  const prefix = collectionKey(rc.ri.info, rc.ri.namespace);
-  call(ctx, s, rc, opRangePrefix(prefix), 'list', `Range ${prefix} (prefix)`);
-}
-
-/** What a read of the collection goes on to: a LIST answers it; a deletecollection deletes its items. */
-function answerListed(ctx: Effects, s: ApiserverState, rc: RequestContext, list: KubeList): void {
-  if (rc.ri.verb === 'deletecollection') return deleteListed(ctx, s, rc, list);
-  respond(ctx, rc, 200, printed(ctx, rc, list), STORAGE);
-}
-
-/**
- * cacher.go shouldDelegateList (v1.31) for a consistent read (resourceVersion ""), the feature gate
- * on: a continue token or a resourceVersionMatch other than NotOlderThan goes to etcd. A limit no
- * longer does (v1.31's "cache supports pagination": the cache serves the first page; the simulation
- * pages nowhere, so the whole list comes back, as from etcd).
- */
-function delegatesConsistentList(q: Record<string, string>): boolean {
-  const match = q.resourceVersionMatch ?? '';
-  return (q.continue ?? '') !== '' || (match !== '' && match !== 'NotOlderThan');
-}
-
-/**
- * How long a consistent LIST waits for the watch cache (watch_cache.go blockTimeout, 3 s). Past it
- * waitUntilFreshAndBlock returns "Too large resource version" and cacher.go GetList falls back to
- * etcd for a consistent read (the resourceVersion reset to "").
- */
-export const CONSISTENT_LIST_BLOCK_MS = 3000;
-export const CONSISTENT_LIST_BLOCK_TIMER = 'cacher.consistent-list.block';
-
-/** etcd's current revision came back: the cache answers now if it has seen it, else once it has. */
-function onCurrentRevision(ctx: Effects, s: ApiserverState, rc: RequestContext, revision: number): void {
-  if (s.revision >= revision) return answerFromFreshCache(ctx, s, rc, revision);
-  (s.freshLists ??= []).push({ rc, revision });
-  ctx.setTimer(CONSISTENT_LIST_BLOCK_MS, CONSISTENT_LIST_BLOCK_TIMER, rc.msg.id);
-  requestProgressWhileWaiting(ctx, s);
-}
-
-/** The block timeout: a LIST still waiting for the cache reads etcd instead (the fallback). */
-export function onConsistentListBlocked(ctx: Effects, s: ApiserverState, id: MessageId): void {
-  const waiting = s.freshLists?.find((w) => w.rc.msg.id === id);
-  if (!waiting) return;
-  s.freshLists = s.freshLists!.filter((w) => w !== waiting);
-  stopProgressRequests(ctx, s);
-  const { rc, revision } = waiting;
-  rc.stages.push(passed(STORAGE, `watch cache at revision ${s.revision} after ${CONSISTENT_LIST_BLOCK_MS / 1000}s, etcd at ${revision} (Too large resource version): read from etcd`));
-  readListFromEtcd(ctx, s, rc);
-}
-
-/** After the cache saw more of etcd's watch: the consistent LISTs it is now fresh enough for. */
-export function serveFreshLists(ctx: Effects, s: ApiserverState): void {
-  const waiting = s.freshLists;
-  if (!waiting?.length) return;
-  s.freshLists = waiting.filter((w) => s.revision < w.revision);
-  stopProgressRequests(ctx, s);
-  for (const w of waiting) if (s.revision >= w.revision) answerFromFreshCache(ctx, s, w.rc, w.revision);
-}
-
-function answerFromFreshCache(ctx: Effects, s: ApiserverState, rc: RequestContext, revision: number): void {
-  const sel = selectorsOf(rc);
-  if ('kind' in sel) return respond(ctx, rc, sel.code, sel, STORAGE);
-  rc.stages.push(passed(STORAGE, `served from the watch cache at revision ${s.revision} (etcd at ${revision})`));
-  answerListed(ctx, s, rc, listFromCache(s, rc, sel));
-}
-
 /** What a GET or LIST answers: the object or list, or its Table when the client asked for one. */
-function printed(ctx: Effects, rc: RequestContext, body: KubeObject | KubeList): unknown {
+export function printed(ctx: Effects, rc: RequestContext, body: KubeObject | KubeList): unknown {
   return maybeTable(rc.ri.info, body, rc.msg.body.accept, rc.msg.body.query?.includeObject, ctx.now);
-}
-
-/** The cached objects of the collection in etcd's key order, filtered as listFrom does. */
-export function listFromCache(s: ApiserverState, rc: RequestContext, sel: { labels: Selector; fields: FieldSelector }): KubeList {
-  const objects = s.cache.get(rc.ri.info.resource)?.objects ?? new Map();
-  const ns = rc.ri.namespace;
-  const keys = [...objects.keys()].filter((k) => !ns || k.startsWith(`${ns}/`)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const items: KubeObject[] = [];
-  for (const k of keys) {
-    const obj = typed(rc.ri.info, objects.get(k)!.obj);
-    if (!selectorMatches(sel.labels, obj.metadata.labels) || !matchesFields(obj, sel.fields)) continue;
-    items.push(obj);
-  }
-  return { apiVersion: apiVersionOf(rc.ri.info), kind: rc.ri.info.listKind, metadata: { resourceVersion: String(s.revision) }, items };
 }
 
 /**
@@ -377,11 +231,15 @@ export function startWrite(ctx: Effects, s: ApiserverState, rc: RequestContext, 
 
 function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void {
   const cur = rc.current!;
+  rc.attemptFrom ??= rc.stages.length;
   const res = tryUpdate(ctx, s, rc, cur.obj);
   const key = keyOf(rc);
   if ('error' in res) {
     // The cached object may be stale: re-read it from etcd before believing the error (etcd3 store's GuaranteedUpdate).
-    if (cur.fromCache) return void call(ctx, s, rc, opRange(key), 'load', `Range ${key}`);
+    if (cur.fromCache) {
+      tryAgain(rc, `${res.error.code} on the cached object: read it from etcd and tried again`);
+      return void call(ctx, s, rc, opRange(key), 'load', `Range ${key}`);
+    }
     return respond(ctx, rc, res.error.code, res.error, STORAGE);
   }
   if ('obj' in res && (rc.op === 'update' || rc.op === 'patch') && anyWebhooks(s)) {
@@ -486,7 +344,21 @@ function onWrite(ctx: Effects, s: ApiserverState, rc: RequestContext, txn: TxnRe
   if (budgetKv) rc.budget = { obj: objectFromKv(budgetKv), modRevision: budgetKv.modRevision };
   if (rc.attempts >= MAX_ATTEMPTS) return respond(ctx, rc, 409, conflict(gr(rc), rc.ri.name, OPTIMISTIC_LOCK_MESSAGE), STORAGE);
   rc.current = { obj: objectFromKv(kv), modRevision: kv.modRevision, fromCache: false };
+  tryAgain(rc, `conflict: the object changed since it was read; retried on the stored one (attempt ${rc.attempts + 1})`);
   attemptWrite(ctx, s, rc);
+}
+
+/**
+ * GuaranteedUpdate runs tryUpdate again inside the same request (etcd3 store.go: after a failed
+ * compare, "GuaranteedUpdate of %s failed because of a conflict, going to retry"; after an error
+ * on a cached object, with the object read from etcd), so admission and validation run again. The
+ * request's steps keep the attempt that answered, after one step that says why it is not the first,
+ * instead of every attempt's steps one after another: a record stays the same size however many
+ * races it lost. The step names no key or revision, so respond.ts can share its array.
+ */
+function tryAgain(rc: RequestContext, why: string): void {
+  rc.stages.length = rc.attemptFrom ?? rc.stages.length;
+  rc.stages.push(passed(STORAGE, why));
 }
 
 /** pods/binding answers 201 with a Success Status. */
@@ -495,7 +367,7 @@ function successStatus(): Status {
   return st;
 }
 
-function etcdFailure(e: EtcdError): Status {
+export function etcdFailure(e: EtcdError): Status {
   // Non-Status errors pass through as 500 with an empty reason (responsewriters/status.go).
   return internalError(e.message);
 }
@@ -516,10 +388,6 @@ export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContex
       if (rc.ri.subresource === 'scale') return respond(ctx, rc, 200, toScale(obj), STORAGE);
       return respond(ctx, rc, 200, printed(ctx, rc, obj), STORAGE);
     }
-    case 'list':
-      return answerListed(ctx, s, rc, listFrom(rc, r.result as RangeResponse, r.header.revision));
-    case 'current-revision':
-      return onCurrentRevision(ctx, s, rc, r.header.revision);
     case 'create': {
       const txn = r.result as TxnResponse;
       const obj = rc.object!;
@@ -550,16 +418,4 @@ function applyCreate(ctx: Effects, s: ApiserverState, rc: RequestContext): void 
   if (res.kind === 'Status') return respond(ctx, rc, (res as Status).code, res, STORAGE);
   rc.op = undefined;
   startCreate(ctx, s, rc, res as KubeObject);
-}
-
-function listFrom(rc: RequestContext, range: RangeResponse, revision: number): KubeList {
-  const sel = selectorsOf(rc);
-  const items: KubeObject[] = [];
-  for (const kv of range.kvs) {
-    const obj = typed(rc.ri.info, listedObjectFromKv(kv));
-    if ('kind' in sel) break;
-    if (!selectorMatches(sel.labels, obj.metadata.labels) || !matchesFields(obj, sel.fields)) continue;
-    items.push(obj);
-  }
-  return { apiVersion: apiVersionOf(rc.ri.info), kind: rc.ri.info.listKind, metadata: { resourceVersion: String(revision) }, items };
 }
