@@ -110,6 +110,12 @@ interface Run {
   timelineSig: string;
   /** The next frame replaces everything the UI holds (after a seek). */
   resetPending: boolean;
+  /**
+   * A replay reached its moment this tick: the next frame comes whole (no FRAME_LIMITS), so the page
+   * that opened a link shows all of that moment when it is told it arrived, not what the replay's
+   * limited frames (as many as its wall-clock budget made) had carried so far.
+   */
+  arrivedPending?: boolean;
   /** The runner's progress key at the last frame, to send the scenario's progress only when it changed. */
   progressKey: string;
 }
@@ -402,6 +408,7 @@ export class SimSession {
     }
     if (sim.now < replay.target) return;
     run.replay = undefined;
+    run.arrivedPending = true;
     this.playing = false;
     this.outbox.push({ type: 'arrived', time: sim.now, traceHash: sim.traceHash(), ...(replay.view && { view: replay.view }) });
   }
@@ -440,8 +447,9 @@ export class SimSession {
       scenario: { name: run.scenario.name, done: run.runner.done, failed },
       loads: loadViews(run.scenario, run.runner, sim),
       ...(progress && { progress }),
-    }, run.resetPending, this.framesLimited());
+    }, run.resetPending || run.arrivedPending === true, this.framesLimited());
     if (!batch) return undefined;
+    run.arrivedPending = false;
     run.progressKey = progressKey;
     if (run.resetPending) {
       batch.reset = true;
