@@ -337,7 +337,7 @@ function createContainer(s: KubeletState, ctx: Effects, w: PodWorker, c: Contain
   if (env.env.length) config.envs = env.env.map(([key, value]) => ({ key, value }));
   // The kubelet-managed /etc files are bind mounts too; the pod's volumes may cover them.
   config.mountedFiles = { ...etcFiles(w.pod, w.podIP), ...mounts.files };
-  c.mountedJson = JSON.stringify(mounts.files);
+  c.mounted = mounts.files;
   // generateLinuxContainerResources: limits.memory becomes the cgroup's memory limit, and limits.cpu
   // a CFS quota per 100 ms period (milliCPUToQuota: millicores * 100000 / 1000).
   const memory = c.spec.resources?.limits?.memory;
