@@ -888,6 +888,10 @@ export class Simulation {
         p.persisted = data;
       },
       log(line) {
+        // Read one character so V8 flattens the line now: a line built from template pieces is a
+        // tree of them (a ConsString per piece), ~390 bytes where its 160 characters take ~240 flat,
+        // and the log keeps thousands per process (issue 14, memory per pod).
+        line.charCodeAt(0);
         p.log.push({ time: sim.world.now, line });
         // Trim in chunks: splicing one line off the front of a full log on every write is O(n).
         if (p.log.length > sim.world.logLimit * 1.25) p.log.splice(0, p.log.length - sim.world.logLimit);
