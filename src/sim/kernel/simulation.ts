@@ -41,6 +41,7 @@ import {
 } from './trace';
 import type { HostName, MessageId, Millis, ProcessId, RecordId, TimerId } from './units';
 import { panicLines, restartDelayMs, SUPERVISORS, type CrashRecord, type Supervisor } from './supervisor';
+import { keptString } from './flat-string';
 
 /** The pseudo-process that stands for the world outside: the person at the keyboard, the scenario. */
 export const OUTSIDE: ProcessId = 'user';
@@ -888,11 +889,8 @@ export class Simulation {
         p.persisted = data;
       },
       log(line) {
-        // Read one character so V8 flattens the line now: a line built from template pieces is a
-        // tree of them (a ConsString per piece), ~390 bytes where its 160 characters take ~240 flat,
-        // and the log keeps thousands per process (issue 14, memory per pod).
-        line.charCodeAt(0);
-        p.log.push({ time: sim.world.now, line });
+        // Flat: a line built from template pieces is a tree of them, and logs keep thousands.
+        p.log.push({ time: sim.world.now, line: keptString(line) });
         // Trim in chunks: splicing one line off the front of a full log on every write is O(n).
         if (p.log.length > sim.world.logLimit * 1.25) p.log.splice(0, p.log.length - sim.world.logLimit);
       },

@@ -26,6 +26,7 @@ import { podStatus } from './pod-status';
 import { startProbes, stopProbes } from './prober';
 import type { ContainerWorker, KubeletState, PodWorker } from './state';
 import { Reason, T, goDuration } from './texts';
+import { keptString } from '../../kernel/flat-string';
 
 export const RETRY_TIMER = 'pod.retry';
 
@@ -81,7 +82,7 @@ export function pushStatus(s: KubeletState, ctx: Effects, w: PodWorker): void {
   const previous = w.lastStatusJson ? (JSON.parse(w.lastStatusJson) as Record<string, unknown>) : {};
   const patchStatus: Record<string, unknown> = { ...status };
   for (const k of Object.keys(previous)) if (!(k in patchStatus)) patchStatus[k] = null;
-  w.lastStatusJson = json;
+  w.lastStatusJson = keptString(json);
   w.statusInFlight = true;
   w.statusDirty = false;
   apiRequest(
