@@ -26,23 +26,37 @@ export function heapPeek<T extends HeapItem>(heap: T[]): T | undefined {
   return heap[0];
 }
 
+function siftDown(heap: HeapItem[], i: number): void {
+  for (;;) {
+    const l = 2 * i + 1;
+    const r = l + 1;
+    let m = i;
+    if (l < heap.length && less(heap[l]!, heap[m]!)) m = l;
+    if (r < heap.length && less(heap[r]!, heap[m]!)) m = r;
+    if (m === i) break;
+    [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+    i = m;
+  }
+}
+
 export function heapPop<T extends HeapItem>(heap: T[]): T | undefined {
   if (heap.length === 0) return undefined;
   const top = heap[0]!;
   const last = heap.pop()!;
   if (heap.length > 0) {
     heap[0] = last;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < heap.length && less(heap[l]!, heap[m]!)) m = l;
-      if (r < heap.length && less(heap[r]!, heap[m]!)) m = r;
-      if (m === i) break;
-      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
-      i = m;
-    }
+    siftDown(heap, 0);
   }
   return top;
+}
+
+/**
+ * Drop every item `gone` picks and make the rest a heap again (Floyd's bottom-up build, O(n)). As
+ * (time, seq) orders all items, the rest still pop in exactly the order they would have.
+ */
+export function heapRemoveWhere<T extends HeapItem>(heap: T[], gone: (item: T) => boolean): void {
+  let n = 0;
+  for (const item of heap) if (!gone(item)) heap[n++] = item;
+  heap.length = n;
+  for (let i = (n >> 1) - 1; i >= 0; i--) siftDown(heap, i);
 }

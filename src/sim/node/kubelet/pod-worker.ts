@@ -26,6 +26,7 @@ import { podStatus } from './pod-status';
 import { startProbes, stopProbes } from './prober';
 import type { ContainerWorker, KubeletState, PodWorker } from './state';
 import { Reason, T, goDuration } from './texts';
+import { keptString } from '../../kernel/flat-string';
 
 export const RETRY_TIMER = 'pod.retry';
 
@@ -81,7 +82,7 @@ export function pushStatus(s: KubeletState, ctx: Effects, w: PodWorker): void {
   const previous = w.lastStatusJson ? (JSON.parse(w.lastStatusJson) as Record<string, unknown>) : {};
   const patchStatus: Record<string, unknown> = { ...status };
   for (const k of Object.keys(previous)) if (!(k in patchStatus)) patchStatus[k] = null;
-  w.lastStatusJson = json;
+  w.lastStatusJson = keptString(json);
   w.statusInFlight = true;
   w.statusDirty = false;
   apiRequest(
@@ -337,7 +338,7 @@ function createContainer(s: KubeletState, ctx: Effects, w: PodWorker, c: Contain
   if (env.env.length) config.envs = env.env.map(([key, value]) => ({ key, value }));
   // The kubelet-managed /etc files are bind mounts too; the pod's volumes may cover them.
   config.mountedFiles = { ...etcFiles(w.pod, w.podIP), ...mounts.files };
-  c.mountedJson = JSON.stringify(mounts.files);
+  c.mounted = mounts.files;
   // generateLinuxContainerResources: limits.memory becomes the cgroup's memory limit, and limits.cpu
   // a CFS quota per 100 ms period (milliCPUToQuota: millicores * 100000 / 1000).
   const memory = c.spec.resources?.limits?.memory;

@@ -17,6 +17,7 @@ import type { Effects } from '../../kernel/component';
 import { recordEvent } from './events';
 import { Reason } from './texts';
 import type { KubeletState, PodWorker } from './state';
+import { keptString } from '../../kernel/flat-string';
 
 export const TOKEN_REFRESH_TIMER = 'token.refresh';
 /** token_manager.go maxTTL and maxJitter. */
@@ -134,7 +135,7 @@ export function onTokenResponse(s: KubeletState, ctx: Effects, ev: ClientEvent):
   }
   const body = ev.response.body as { spec?: { expirationSeconds?: number }; status?: { token?: string; expirationTimestamp?: string } };
   const t: CachedToken = {
-    token: body.status?.token ?? '',
+    token: keptString(body.status?.token ?? ''),
     issuedAt: ctx.now,
     expiresAt: body.status?.expirationTimestamp ? parseTime(body.status.expirationTimestamp) : ctx.now,
     expirationSeconds: body.spec?.expirationSeconds ?? DEFAULT_EXPIRATION_SECONDS,

@@ -64,6 +64,13 @@ function subPathTargets(c: Container): string[] {
   return mounts.filter((m) => m.subPath).map((m) => m.mountPath.replace(/\/+$/, ''));
 }
 
+/** The same paths in the same order with the same contents (what comparing their JSON told). */
+export function sameFiles(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k] === b[k]);
+}
+
 /** The periodic sync: rewrite the volume files of every running container whose files changed. */
 export function resyncVolumes(s: KubeletState, ctx: Effects, w: PodWorker, src: ConfigSources): void {
   w.volumeResyncPending = false;
@@ -72,14 +79,13 @@ export function resyncVolumes(s: KubeletState, ctx: Effects, w: PodWorker, src: 
     const m = mountedFiles(c.spec, w.pod, src);
     if ('error' in m) continue;
     // A subPath mount is a bind mount of the file as it was when the container started: it keeps that.
-    const before = JSON.parse(c.mountedJson ?? '{}') as Record<string, string>;
+    const before = c.mounted ?? {};
     for (const path of subPathTargets(c.spec)) {
       if (Object.hasOwn(before, path)) m.files[path] = before[path]!;
       else delete m.files[path];
     }
-    const json = JSON.stringify(m.files);
-    if (json === c.mountedJson) continue;
-    c.mountedJson = json;
+    if (c.mounted !== undefined && sameFiles(m.files, c.mounted)) continue;
+    c.mounted = m.files;
     const body: VolumeUpdate = { type: 'volume.update', containerId: c.containerId, files: m.files };
     ctx.send(s.config.containerd, body, { summary: `MountVolume.SetUp (update) ${w.name}/${c.name}`, phase: 'execution', object: { kind: 'Pod', name: w.name, namespace: w.namespace } });
   }

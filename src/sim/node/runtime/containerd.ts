@@ -29,6 +29,7 @@ import { portForward } from './port-forward';
 import { afterPowerLossPids, endSandboxProcesses, newPidTable, startContainerProcesses, startSandboxProcesses } from './host-pids';
 import { containerVerboseInfo, onHostSignal, sandboxInfo, sandboxVerboseInfo, type HostSignal } from './host-signals';
 import type { PodSandboxStatusResult } from './cri';
+import { keptString } from '../../kernel/flat-string';
 
 export type { ContainerdConfig } from './state';
 export { CONTAINERD_VERSION } from './state';
@@ -53,7 +54,7 @@ function runPodSandbox(s: ContainerdState, ctx: Effects, req: Extract<CriRequest
   clog(ctx, 'info', `RunPodSandbox for &PodSandboxMetadata{Name:${m.name},Uid:${m.uid},Namespace:${m.namespace},Attempt:${m.attempt},}`);
   const id = nextId(s, `sandbox:${m.uid}`);
   const sb: Sandbox = { id, metadata: m, state: 'SANDBOX_NOTREADY', createdAt: ctx.now, labels: req.labels, creating: w };
-  if (req.linux?.cgroupParent) sb.cgroupParent = req.linux.cgroupParent;
+  if (req.linux?.cgroupParent) sb.cgroupParent = keptString(req.linux.cgroupParent);
   s.sandboxes.set(id, sb);
   if (!findImage(s, SANDBOX_IMAGE)) startPull(s, ctx, SANDBOX_IMAGE, undefined, id);
   else setupNetwork(s, ctx, sb);
