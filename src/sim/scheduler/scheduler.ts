@@ -231,6 +231,7 @@ function scheduleOne(s: SchedulerState, ctx: Effects): void {
     nodeNames: s.snapshot.names,
     havePodsWithRequiredAntiAffinity: s.snapshot.havePodsWithRequiredAntiAffinity,
     imageNumNodes: s.snapshot.imageNumNodes,
+    table: s.snapshot.table,
     plugins: DEFAULT_PROFILE,
     cycle: entry.cycle,
     time: ctx.now,

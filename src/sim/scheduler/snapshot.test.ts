@@ -8,6 +8,7 @@ import type { Pod } from '../api/types';
 import { addPodToAggregate, buildNodeInfo, emptyAggregate, podKey, removePodFromAggregate, type NodeAggregate } from './framework/nodeinfo';
 import { createSnapshot, nodeChanged, updateSnapshot } from './snapshot';
 import { makeNode, makePod } from './testing';
+import { nodeTableOf } from './framework/node-table';
 
 const antiAffinity = { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { app: 'db' } } }] } };
 
@@ -55,6 +56,36 @@ describe('scheduler snapshot', () => {
     expect(updateSnapshot(snap, c.src).map((n) => n.name)).toEqual(['b', 'c', 'd']);
     c.src.nodes = new Map([...c.nodes].reverse());
     expect(updateSnapshot(snap, c.src).map((n) => n.name)).toEqual(['d', 'c', 'b']);
+  });
+
+  it('keeps the table of numbers the filters and scores read row for row with the list (framework/node-table.ts)', () => {
+    // types.go NodeInfo's Requested/Allocatable, here as rows in the list's order: after each
+    // update the snapshot's table equals one made afresh from its list, rows past the end aside.
+    const c = cache();
+    const snap = createSnapshot();
+    const rowsMatch = () => {
+      const list = updateSnapshot(snap, c.src);
+      const fresh = nodeTableOf(list);
+      expect(snap.table.rows).toBe(list.length);
+      expect([...snap.table.nums.subarray(0, 10 * list.length)]).toEqual([...fresh.nums.subarray(0, 10 * list.length)]);
+      expect([...snap.table.flags.subarray(0, list.length)]).toEqual([...fresh.flags.subarray(0, list.length)]);
+    };
+    rowsMatch();
+    c.place(makePod('p1', { cpu: '300m', memory: '1Gi' }), 'b');
+    nodeChanged(snap, 'b');
+    rowsMatch();
+    expect(snap.table.nums[1 * 10 + 4]).toBe(300); // row of b, REQ_CPU
+    c.nodes.set('c', makeNode('c', { unschedulable: true, taints: [{ key: 'k', effect: 'NoSchedule' }] }));
+    nodeChanged(snap, 'c');
+    rowsMatch();
+    expect(snap.table.flags[2]).toBe(3); // UNSCHEDULABLE | HAS_TAINTS
+    c.nodes.delete('a');
+    nodeChanged(snap, 'a');
+    for (let i = 0; i < 40; i++) c.nodes.set(`n${i}`, makeNode(`n${i}`, { cpu: `${i + 1}` }));
+    nodeChanged(snap, 'n0');
+    rowsMatch();
+    c.src.nodes = new Map([...c.nodes].reverse());
+    rowsMatch();
   });
 
   it('keeps the list of nodes with required anti-affinity pods', () => {

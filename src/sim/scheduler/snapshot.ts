@@ -7,10 +7,13 @@
 // anti-affinity only when one of those pods moved, so a cycle costs what changed, not the cluster.
 // Like the cache's imageStates it counts, per image name, the nodes that have the image
 // (ImageStateSummary.NumNodes, which ImageLocality reads), changed only when a Node object changes.
+// Beside the list it keeps the numbers the default Filters and Scores read in a table, one row per
+// node in the list's order (framework/node-table.ts), rewritten with the NodeInfo it mirrors.
 
 import type { Node, Pod } from '../api/types';
 import { buildNodeInfo, emptyAggregate, type NodeAggregate } from './framework/nodeinfo';
 import type { NodeInfo } from './framework/types';
+import { createNodeTable, sizeNodeTable, writeNodeRow, type NodeTable } from './framework/node-table';
 
 export interface Snapshot {
   /** The cache's generation: bumped on every change to a node's sums, pods or object. */
@@ -23,6 +26,8 @@ export interface Snapshot {
   list: NodeInfo[];
   /** The names of `list`, in its order: a new array when nodes come or go, never changed in place (cycle records share it). */
   names: readonly string[];
+  /** The numbers of `list`'s NodeInfos, row i for list[i]. */
+  table: NodeTable;
   /** Image name -> how many nodes have it (names with no node are dropped). */
   imageNumNodes: Map<string, number>;
   /** snapshot.havePodsWithAffinityNodeInfoList and havePodsWithRequiredAntiAffinityNodeInfoList. */
@@ -41,6 +46,7 @@ export function createSnapshot(): Snapshot {
     changed: new Map(),
     list: [],
     names: [],
+    table: createNodeTable(),
     imageNumNodes: new Map(),
     havePodsWithAffinity: [],
     havePodsWithRequiredAntiAffinity: [],
@@ -106,8 +112,10 @@ export function updateSnapshot(snap: Snapshot, src: Sources): NodeInfo[] {
     if (had && (had.podsWithAffinity.length || had.podsWithRequiredAntiAffinity.length)) snap.affinityStale = true;
     // A node whose info was rebuilt keeps its place in the list.
     const entry = snap.infos.get(name);
-    if (!snap.listStale && had && entry && snap.list[entry.at] === had) snap.list[entry.at] = entry.info;
-    else snap.listStale = true;
+    if (!snap.listStale && had && entry && snap.list[entry.at] === had) {
+      snap.list[entry.at] = entry.info;
+      writeNodeRow(snap.table, entry.at, entry.info);
+    } else snap.listStale = true;
   }
   snap.changed.clear();
   if (snap.listStale || snap.listedFrom !== src.nodes) {
@@ -120,6 +128,8 @@ export function updateSnapshot(snap: Snapshot, src: Sources): NodeInfo[] {
       names.push(entry.info.name);
     }
     snap.names = names;
+    sizeNodeTable(snap.table, snap.list.length);
+    for (let i = 0; i < snap.list.length; i++) writeNodeRow(snap.table, i, snap.list[i]!);
     for (const name of snap.infos.keys()) if (!src.nodes.has(name)) setInfo(snap, name, undefined);
     snap.listedFrom = src.nodes;
     snap.listStale = false;

@@ -102,11 +102,19 @@ export function passes(list: readonly FilterVerdict[]): boolean {
 
 /** Scores as the smallest exact typed array: 32-bit integers unless some value is not one. */
 export function pointsArray(values: ArrayLike<number>): Int32Array | Float64Array {
-  for (let i = 0; i < values.length; i++) {
+  // Copied by index as it is checked (TypedArray.from walks an iterator: 2 % of a 5,000-node run).
+  const n = values.length;
+  const ints = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
     const v = values[i]!;
-    if ((v | 0) !== v || Object.is(v, -0)) return Float64Array.from(values);
+    if ((v | 0) !== v || (v === 0 && 1 / v < 0)) {
+      const doubles = new Float64Array(n);
+      for (let j = 0; j < n; j++) doubles[j] = values[j]!;
+      return doubles;
+    }
+    ints[i] = v;
   }
-  return Int32Array.from(values);
+  return ints;
 }
 
 /** A node's weighted total in a cycle: the sum of its normalised scores times their weights, in plugin order. */

@@ -6,6 +6,7 @@ import type { Status } from './types';
 import type { PodSpec } from '../../api/types';
 import { DEFAULT_PROFILE } from '../plugins/registry';
 import { makeNode, makePod } from '../testing';
+import { pointsArray } from './cycle-record';
 
 // Source: pkg/scheduler/schedule_one.go numFeasibleNodesToFind.
 describe('numFeasibleNodesToFind', () => {
@@ -174,5 +175,24 @@ describe('runSchedulingCycle', () => {
       expect(r.record.narrowed).toBeUndefined();
       expect(recordNodes(r.record)).toHaveLength(4);
     });
+  });
+});
+
+// The record's scores (cycle-record.ts pointsArray): the framework's scores are int64 (framework
+// interface.go NodeScore.Score), so they are kept as 32-bit integers, and any value that is not one
+// keeps the whole array in doubles, -0 included, so the inspector shows what the plugin returned.
+describe('pointsArray', () => {
+  it('keeps integer scores as an Int32Array, value for value', () => {
+    const a = pointsArray(new Float64Array([0, 100, 37, -3]));
+    expect(a).toBeInstanceOf(Int32Array);
+    expect([...a]).toEqual([0, 100, 37, -3]);
+  });
+  it('keeps a fraction or -0 exactly, in a Float64Array', () => {
+    const a = pointsArray([1, 2.5, 3]);
+    expect(a).toBeInstanceOf(Float64Array);
+    expect([...a]).toEqual([1, 2.5, 3]);
+    const z = pointsArray([4, -0]);
+    expect(z).toBeInstanceOf(Float64Array);
+    expect(Object.is(z[1], -0)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
 import { fitErrorMessage } from './fit-error';
 import type { VolumeListers } from '../plugins/VolumeBinding/binder';
 import { isSuccess, type CycleContext, type NodeInfo, type NodeScore, type Plugin, type PodInfo, type Status } from './types';
+import { nodeTableOf, type NodeTable } from './node-table';
 import { NOTHING_LOOKED_AT, pointsArray, verdictIndex, type FilterVerdict, type ScoreColumn, type SchedulingCycleRecord } from './cycle-record';
 
 export type { FilterVerdict, NodeRecord, ScoreColumn, ScoreEntry, SchedulingCycleRecord } from './cycle-record';
@@ -50,6 +51,8 @@ interface Input {
   havePodsWithRequiredAntiAffinity?: NodeInfo[];
   /** The snapshot's count of nodes per image name (ImageStateSummary.NumNodes); counted from `nodes` when not given. */
   imageNumNodes?: ReadonlyMap<string, number>;
+  /** The snapshot's numbers of `nodes`, one row each in their order (node-table.ts); made from `nodes` when not given. */
+  table?: NodeTable;
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);
@@ -112,6 +115,16 @@ function failedList(lists: VerdictLists, at: number, v: FilterVerdict): FilterVe
 /** Scratch space the filter pass and the scoring reuse from cycle to cycle (never kept in a record). */
 let scratchIds = new Uint32Array(1024);
 let scratchPoints = new Float64Array(4096);
+let scratchRows = new Int32Array(1024);
+let scratchFeasibleRows = new Int32Array(1024);
+function rowsScratch(n: number): Int32Array {
+  if (scratchRows.length < n) scratchRows = new Int32Array(Math.max(n, 2 * scratchRows.length));
+  return scratchRows;
+}
+function feasibleRowsScratch(n: number): Int32Array {
+  if (scratchFeasibleRows.length < n) scratchFeasibleRows = new Int32Array(Math.max(n, 2 * scratchFeasibleRows.length));
+  return scratchFeasibleRows;
+}
 function ids(n: number): Uint32Array {
   if (scratchIds.length < n) scratchIds = new Uint32Array(Math.max(n, 2 * scratchIds.length));
   return scratchIds;
@@ -137,7 +150,8 @@ function unresolvableFor(plugins: string[]): Status {
 export function runSchedulingCycle(input: Input): CycleResult {
   const { pod, nodes, plugins, cycle, time } = input;
   const havePodsWithRequiredAntiAffinity = input.havePodsWithRequiredAntiAffinity ?? nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0);
-  const ctx: CycleContext = { pod, nodes, havePodsWithRequiredAntiAffinity, state: {}, volumes: input.volumes, imageNumNodes: input.imageNumNodes };
+  const table = input.table ?? nodeTableOf(nodes);
+  const ctx: CycleContext = { pod, nodes, havePodsWithRequiredAntiAffinity, state: {}, volumes: input.volumes, imageNumNodes: input.imageNumNodes, table };
   const record: SchedulingCycleRecord = { cycle, pod: pod.key, time, ...NOTHING_LOOKED_AT, numAllNodes: nodes.length, numFeasibleToFind: numFeasibleNodesToFind(nodes.length) };
   const statuses = new Map<string, Status>();
   // A plugin whose PreFilter returned Skip does not run its Filter (framework.go SkipFilterPlugins).
@@ -164,6 +178,13 @@ export function runSchedulingCycle(input: Input): CycleResult {
   // snapshot's order here; Go ranges over a set); the others are left out of the diagnosis, which
   // counts them as UnschedulableAndUnresolvable (kubernetes#125197, in v1.31 and back-ported).
   const candidates = narrowedTo ? nodes.filter((n) => narrowedTo.has(n.name)) : nodes;
+  // The candidates' rows in the table (their indexes in `nodes`), when narrowed.
+  let candidateRows: Int32Array | undefined;
+  if (narrowedTo) {
+    candidateRows = rowsScratch(candidates.length);
+    let c = 0;
+    for (let r = 0; r < nodes.length; r++) if (narrowedTo.has(nodes[r]!.name)) candidateRows[c++] = r;
+  }
   if (narrowedTo) record.narrowed = { plugins: narrowedBy, nodes: candidates.length };
   const names = narrowedTo || !input.nodeNames ? candidates.map((n) => n.name) : input.nodeNames;
   const numFeasibleToFind = numFeasibleNodesToFind(candidates.length);
@@ -174,22 +195,25 @@ export function runSchedulingCycle(input: Input): CycleResult {
   const palette: FilterVerdict[][] = [];
   const listIds = ids(candidates.length);
   const feasible: NodeInfo[] = [];
+  const feasibleRows = feasibleRowsScratch(Math.min(candidates.length, numFeasibleToFind));
   let lastList: FilterVerdict[] | undefined;
   let lastId = -1;
   let processed = 0;
   const start = candidates.length ? input.startIndex % candidates.length : 0;
   for (let i = 0; i < candidates.length && feasible.length < numFeasibleToFind; i++) {
-    const node = candidates[(start + i) % candidates.length]!;
+    const at = (start + i) % candidates.length;
+    const node = candidates[at]!;
+    const row = candidateRows ? candidateRows[at]! : at;
     let list = lists.all;
     for (let f = 0; f < filters.length; f++) {
       const p = filters[f]!;
-      const s = p.filter!(ctx, node);
+      const s = p.filter!(ctx, node, row);
       if (isSuccess(s)) continue;
       list = failedList(lists, f, failed(p.name, s));
       statuses.set(node.name, { ...s, plugin: p.name });
       break;
     }
-    if (list === lists.all) feasible.push(node);
+    if (list === lists.all) feasibleRows[feasible.push(node) - 1] = row;
     if (list !== lastList) {
       lastId = palette.indexOf(list);
       if (lastId < 0) lastId = palette.push(list) - 1;
@@ -209,7 +233,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
     record.chosen = feasible[0]!.name;
     return { record, chosen: record.chosen, nextStartNodeIndex };
   }
-  const totals = prioritizeNodes(ctx, plugins, feasible, record);
+  const totals = prioritizeNodes(ctx, plugins, feasible, feasibleRows, input.nodeNames, record);
   const best = selectHostIndex(totals, feasible.length, input.rand);
   record.chosen = best < 0 ? undefined : feasible[best]!.name;
   return { record, chosen: record.chosen, nextStartNodeIndex };
@@ -231,7 +255,7 @@ let scratchTotals = new Float64Array(1024);
  * RunScorePlugins and NormalizeScore per plugin; the feasible nodes' weighted totals, in their
  * order. Raw and normalised scores go into the record's one array of numbers.
  */
-function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], record: SchedulingCycleRecord): Float64Array {
+function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible: NodeInfo[], rows: Int32Array, rowNames: readonly string[] | undefined, record: SchedulingCycleRecord): Float64Array {
   const n = feasible.length;
   const scorers: Plugin[] = [];
   for (const p of plugins) {
@@ -246,16 +270,15 @@ function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible
   const scores = scratchScores;
   for (let i = scores.length; i < n; i++) scores.push({ name: '', score: 0 });
   if (scores.length !== n) scores.length = n;
+  for (let i = 0; i < n; i++) scores[i]!.name = rowNames ? rowNames[rows[i]!]! : feasible[i]!.name;
   const pts = points(2 * k * n);
   const scored: ScoreColumn[] = [];
   for (let c = 0; c < k; c++) {
     const p = scorers[c]!;
     for (let i = 0; i < n; i++) {
-      const score = p.score!(ctx, feasible[i]!);
+      const score = p.score!(ctx, feasible[i]!, rows[i]);
       pts[2 * (i * k + c)] = score;
-      const ns = scores[i]!;
-      ns.name = feasible[i]!.name;
-      ns.score = score;
+      scores[i]!.score = score;
     }
     p.normalizeScore?.(ctx, scores);
     const weight = p.weight ?? 1;

@@ -5,6 +5,7 @@
 
 import type { Node, Pod } from '../../api/types';
 import type { VolumeListers } from '../plugins/VolumeBinding/binder';
+import type { NodeTable } from './node-table';
 
 /** framework.Code, with the real names. */
 export type Code = 'Success' | 'Error' | 'Unschedulable' | 'UnschedulableAndUnresolvable' | 'Wait' | 'Skip' | 'Pending';
@@ -111,6 +112,8 @@ export interface CycleContext {
   volumes?: VolumeListers;
   /** How many of the snapshot's nodes have each image name (ImageStateSummary.NumNodes); ImageLocality counts them itself when absent. */
   imageNumNodes?: ReadonlyMap<string, number>;
+  /** The numbers of `nodes`, one row each in their order (node-table.ts): what `row` below indexes. */
+  table?: NodeTable;
 }
 
 export interface NodeScore {
@@ -124,11 +127,12 @@ export interface Plugin {
   /** Score weight in the default profile. */
   weight?: number;
   preFilter?(ctx: CycleContext): Status;
-  filter?(ctx: CycleContext, node: NodeInfo): Status;
+  /** `row`: the node's row in ctx.table (its index in ctx.nodes), given by the cycle; absent, read `node`. */
+  filter?(ctx: CycleContext, node: NodeInfo, row?: number): Status;
   /** Returns the message of the PostFilter result (DefaultPreemption: `preemption: ...`). */
   postFilter?(ctx: CycleContext, statuses: Map<string, Status>): Status;
   preScore?(ctx: CycleContext, feasible: NodeInfo[]): Status;
-  score?(ctx: CycleContext, node: NodeInfo): number;
+  score?(ctx: CycleContext, node: NodeInfo, row?: number): number;
   /** Rewrites scores in place to the range [0, 100]. */
   normalizeScore?(ctx: CycleContext, scores: NodeScore[]): void;
 }

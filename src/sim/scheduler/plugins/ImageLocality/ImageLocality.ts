@@ -2,10 +2,12 @@
 // by image size and by how many nodes have it (spread), clamped between 23 MB and 1000 MB per container.
 
 import { MAX_NODE_SCORE, PluginNames, type CycleContext, type Plugin } from '../../framework/types';
+import { HAS_IMAGES } from '../../framework/node-table';
 
 const MB = 1024 * 1024;
 export const MIN_THRESHOLD = 23 * MB;
 export const MAX_CONTAINER_THRESHOLD = 1000 * MB;
+const NO_IMAGES: readonly { names: string[]; sizeBytes: number }[] = Object.freeze([]);
 
 /** normalizedImageName: an image without a tag means `:latest`. */
 export function normalizedImageName(name: string): string {
@@ -44,11 +46,13 @@ function podImages(ctx: CycleContext): { containers: number; images: string[] } 
 export const ImageLocality: Plugin = {
   name: PluginNames.ImageLocality,
   weight: 1,
-  score(ctx, node) {
+  score(ctx, node, row) {
     const { containers, images } = podImages(ctx);
     const total = ctx.nodes.length;
     let sum = 0;
-    const nodeImages = node.node.status?.images ?? [];
+    // A node the cycle's table says has no images (node-table.ts) is not read.
+    const noImages = row !== undefined && !!ctx.table && (ctx.table.flags[row]! & HAS_IMAGES) === 0;
+    const nodeImages = (noImages ? undefined : node.node.status?.images) ?? NO_IMAGES;
     for (const name of nodeImages.length ? images : []) {
       const img = nodeImages.find((i) => i.names.includes(name));
       if (!img) continue;

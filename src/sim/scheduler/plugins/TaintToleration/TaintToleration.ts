@@ -6,6 +6,10 @@ import { findMatchingUntoleratedTaint, formatTaintForMessage, tolerationsTolerat
 import { PluginNames, success, unresolvable, type CycleContext, type Plugin } from '../../framework/types';
 import type { Taint, Toleration } from '../../../api/types';
 import { defaultNormalizeScore } from '../../framework/normalize';
+import { HAS_TAINTS } from '../../framework/node-table';
+
+/** The cycle's table says the node has no taints (node-table.ts): nothing of the Node to read. */
+const untainted = (ctx: CycleContext, row: number | undefined): boolean => row !== undefined && !!ctx.table && (ctx.table.flags[row]! & HAS_TAINTS) === 0;
 
 const blocksScheduling = (t: Taint): boolean => t.effect === 'NoSchedule' || t.effect === 'NoExecute';
 const PRE_SCORE_KEY = 'TaintToleration/tolerationsPreferNoSchedule';
@@ -18,7 +22,8 @@ function tolerationsPreferNoSchedule(ctx: CycleContext): Toleration[] {
 export const TaintToleration: Plugin = {
   name: PluginNames.TaintToleration,
   weight: 3,
-  filter(ctx, node) {
+  filter(ctx, node, row) {
+    if (untainted(ctx, row)) return success();
     const taints = node.node.spec?.taints;
     if (!taints?.length) return success();
     const taint = findMatchingUntoleratedTaint(taints, ctx.pod.pod.spec.tolerations, blocksScheduling);
@@ -30,8 +35,9 @@ export const TaintToleration: Plugin = {
     ctx.state[PRE_SCORE_KEY] = tolerationsPreferNoSchedule(ctx);
     return success();
   },
-  score(ctx, node) {
+  score(ctx, node, row) {
     // countIntolerableTaintsPreferNoSchedule: only tolerations with an empty or PreferNoSchedule effect count.
+    if (untainted(ctx, row)) return 0;
     const taints = node.node.spec?.taints;
     if (!taints?.length) return 0;
     const tolerations = (ctx.state[PRE_SCORE_KEY] as Toleration[] | undefined) ?? tolerationsPreferNoSchedule(ctx);
