@@ -7,7 +7,7 @@
 // the real apiserver writes protobuf): keys, values and a few bytes of framing per field.
 
 import type { EtcdError, EtcdRequest, RequestOp } from '../etcd/protocol';
-import { storedValueBytesUpTo } from './request-body';
+import { jsonBytesUpTo } from './request-body';
 
 export const MAX_CALL_SEND_MSG_SIZE = 2 * 1024 * 1024;
 
@@ -17,7 +17,7 @@ const FIELD_OVERHEAD_BYTES = 4;
 function opBytes(op: RequestOp, limit: number): number {
   switch (op.op) {
     case 'put':
-      return op.key.length + (op.valueSize ?? storedValueBytesUpTo(op.value, limit)) + 3 * FIELD_OVERHEAD_BYTES;
+      return op.key.length + (op.valueSize ?? jsonBytesUpTo(op.value, limit)) + 3 * FIELD_OVERHEAD_BYTES;
     case 'range':
     case 'deleteRange':
       return op.key.length + (op.rangeEnd?.length ?? 0) + 3 * FIELD_OVERHEAD_BYTES;
@@ -37,7 +37,7 @@ function opBytes(op: RequestOp, limit: number): number {
  * serialize the value again to learn it), unless it is already known.
  */
 export function withValueSizes<R extends RequestOp>(op: R, limit = MAX_CALL_SEND_MSG_SIZE): R {
-  if (op.op === 'put') return (op.valueSize !== undefined ? op : { ...op, valueSize: storedValueBytesUpTo(op.value, limit) }) as R;
+  if (op.op === 'put') return (op.valueSize !== undefined ? op : { ...op, valueSize: jsonBytesUpTo(op.value, limit) }) as R;
   if (op.op === 'txn') return { ...op, success: op.success.map((o) => withValueSizes(o, limit)), failure: op.failure.map((o) => withValueSizes(o, limit)) } as R;
   return op;
 }

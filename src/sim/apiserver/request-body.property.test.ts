@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzzRuns, hostileValue } from '../../testing/fuzz';
-import { jsonBytesUpTo, MAX_REQUEST_BODY_BYTES, requestBodyTooLarge, storedValueBytesUpTo } from './request-body';
+import { jsonBytesUpTo, MAX_REQUEST_BODY_BYTES, requestBodyTooLarge } from './request-body';
 
 /** encoding/json's output: JSON.stringify plus Go's HTML-safe and line-separator escapes. */
 function goJson(v: unknown): string {
@@ -66,37 +66,5 @@ describe('the request body size kube-apiserver reads (limitedReadBody)', () => {
     expect(requestBodyTooLarge(body(MAX_REQUEST_BODY_BYTES - 9))).toBe(false);
     expect(requestBodyTooLarge(body(MAX_REQUEST_BODY_BYTES - 8))).toBe(true);
     expect(requestBodyTooLarge(undefined)).toBe(false);
-  });
-});
-
-// A stored value's measure (an etcd Put's valueSize, grpc-limit.ts) reads each large top-level
-// field's size from the last time that same field was measured: it must give jsonBytesUpTo's figure,
-// for a value measured the first time, for a new version sharing some fields with an old one, and
-// past the limit (where a field cut short by the limit must not be remembered as whole).
-describe('the size of a stored value (etcd valueSize)', () => {
-  it('is jsonBytesUpTo\'s, also for versions that share fields', () => {
-    fc.assert(
-      fc.property(fc.dictionary(fc.string({ maxLength: 6 }), wellFormed, { maxKeys: 5 }), fc.dictionary(fc.string({ maxLength: 6 }), wellFormed, { maxKeys: 3 }), fc.integer({ min: 0, max: 400 }), (old, changed, limit) => {
-        const big = { spec: { text: 'x'.repeat(300), old } };
-        const v1 = { ...old, big };
-        const v2 = { ...v1, ...changed, big };
-        for (const v of [v1, v2, v1]) {
-          const exact = jsonBytesUpTo(v, Number.MAX_SAFE_INTEGER);
-          expect(storedValueBytesUpTo(v, Number.MAX_SAFE_INTEGER)).toBe(exact);
-          const bounded = storedValueBytesUpTo(v, limit);
-          if (exact <= limit) expect(bounded).toBe(exact);
-          else expect(bounded).toBeGreaterThan(limit);
-        }
-      }),
-      { numRuns: fuzzRuns(300) },
-    );
-  });
-
-  it('does not remember a field the limit cut short', () => {
-    // {"s":"y...y","t":1} is 314 bytes; after the 4 of `"a":` a limit of 309 leaves the field 305,
-    // so its walk stops at 306, before "t": a figure under the limit that is not the field's size.
-    const field = { s: 'y'.repeat(300), t: 1 };
-    expect(storedValueBytesUpTo({ a: field }, 309)).toBeGreaterThan(309);
-    expect(storedValueBytesUpTo({ a: field }, Number.MAX_SAFE_INTEGER)).toBe(jsonBytesUpTo({ a: field }, Number.MAX_SAFE_INTEGER));
   });
 });

@@ -86,43 +86,6 @@ export function jsonBytesUpTo(value: unknown, limit: number): number {
   return total;
 }
 
-/**
- * The JSON size of a stored object's fields, by the field's value: a stored object is never changed
- * in place, and a new version shares the fields the write did not touch (a pod's spec through every
- * status update of its kubelet), so each is measured once. Only fields of SHARED_FIELD_MIN_BYTES or
- * more are kept (a small one costs less to measure than to keep); a WeakMap, so a version no one
- * holds takes its entries with it.
- */
-const fieldBytes = new WeakMap<object, number>();
-const SHARED_FIELD_MIN_BYTES = 256;
-
-/**
- * jsonBytesUpTo for a value that will be stored (an etcd Put's value): the same figure, with each
- * top-level field's size read from fieldBytes when that very field was measured before.
- */
-export function storedValueBytesUpTo(value: unknown, limit: number): number {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return jsonBytesUpTo(value, limit);
-  let total = 0;
-  let fields = 0;
-  for (const k in value) {
-    const x = (value as Record<string, unknown>)[k];
-    if (x === undefined) continue; // absent in JSON
-    fields++;
-    total += jsonStringBytes(k) + 1;
-    if (typeof x === 'object' && x !== null) {
-      let n = fieldBytes.get(x);
-      if (n === undefined) {
-        n = jsonBytesUpTo(x, limit - total);
-        // Past its limit the walk stops early: only a whole measure is kept.
-        if (n >= SHARED_FIELD_MIN_BYTES && n <= limit - total) fieldBytes.set(x, n);
-      }
-      total += n;
-    } else total += jsonBytesUpTo(x, limit);
-    if (total > limit) return total;
-  }
-  return total + (fields > 0 ? 1 + fields : 2);
-}
-
 /** limitedReadBody: does the body exceed the apiserver's limit? */
 export function requestBodyTooLarge(body: unknown, limit = MAX_REQUEST_BODY_BYTES): boolean {
   if (body === undefined) return false;
