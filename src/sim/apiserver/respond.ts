@@ -46,18 +46,37 @@ export function responseSummary(rc: Pick<RequestContext, 'ri'> | undefined, stat
  * 10 s): the trace keeps one array for all of them, so snapshots of the world clone it once. Values,
  * not identity, matter; the table is bounded and forgets everything when full.
  */
-const SHARED_STEPS = new Map<string, TraceStep[]>();
+interface StepsNode {
+  /** By stage, then result, then text: the next step's node. */
+  next: Map<string, Map<string, Map<string, StepsNode>>>;
+  kept: TraceStep[] | undefined;
+}
+const newNode = (): StepsNode => ({ next: new Map(), kept: undefined });
+let sharedSteps = newNode();
+let sharedCount = 0;
 const SHARED_STEPS_MAX = 1024;
 
+/** The kept array of steps equal to these, found step by step (no key string made per answer). */
 function shared(steps: TraceStep[]): TraceStep[] {
-  const key = steps.map((s) => `${s.stage}\u0000${s.result}\u0000${s.text}`).join('\u0001');
-  let kept = SHARED_STEPS.get(key);
-  if (!kept) {
-    if (SHARED_STEPS.size >= SHARED_STEPS_MAX) SHARED_STEPS.clear();
-    kept = steps.slice();
-    SHARED_STEPS.set(key, kept);
+  if (sharedCount >= SHARED_STEPS_MAX) {
+    sharedSteps = newNode();
+    sharedCount = 0;
   }
-  return kept;
+  let node = sharedSteps;
+  for (const st of steps) {
+    let byResult = node.next.get(st.stage);
+    if (!byResult) node.next.set(st.stage, (byResult = new Map()));
+    let byText = byResult.get(st.result);
+    if (!byText) byResult.set(st.result, (byText = new Map()));
+    let child = byText.get(st.text);
+    if (!child) byText.set(st.text, (child = newNode()));
+    node = child;
+  }
+  if (!node.kept) {
+    node.kept = steps.slice();
+    sharedCount++;
+  }
+  return node.kept;
 }
 
 /** A stage the request went through: `passed('Authorization', 'allowed')`. */

@@ -70,4 +70,21 @@ describe('hashRecord', () => {
     for (const r of [base, sent, dropped]) hashRecord(h, r);
     expect(hashHex(h)).toBe('cb5258615b34dc82');
   });
+
+  // hashRecord rounds a fractional time to thousandths itself (no toFixed string per record); it
+  // must print what Number.prototype.toFixed(3) prints (ECMA-262 21.1.3.3: the exact value, a tie
+  // to the larger), ties and near-ties included, as sampled latencies give any double.
+  it('feeds fractional times exactly as toFixed(3) prints them', () => {
+    const times: number[] = [0.0005, 0.0015, 1.0005, 2.0625, 1234.5675, 999.9995, 0.9999999, 1e-9, 5e-4, 9_999_999.9995, 10_000_000.0005, 123_456_789.1235, 1.1, 2.675, 1.005];
+    let x = 12345;
+    for (let i = 0; i < 20_000; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      const t = (x / 2 ** 32) * 10 ** (i % 8);
+      times.push(t, Math.round(t * 1000) / 1000 + 0.0005, Math.floor(t * 2000) / 2000);
+    }
+    const rs = times.map((t, i) => ({ ...base, id: i as RecordId, time: t as Millis, deliverAt: (t + 0.5) as Millis }));
+    const h = createTraceHash();
+    for (const r of rs) hashRecord(h, r);
+    expect(hashHex(h)).toBe(hashOfLine(rs.map(formatRecord)));
+  });
 });

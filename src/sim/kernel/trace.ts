@@ -177,17 +177,56 @@ class HashLanes implements LineSink {
   /** The digits of `String(n)`, without making the string, for the whole numbers ids are. */
   int(n: number): void {
     if (!(Number.isSafeInteger(n) && n >= 0)) return this.text(String(n));
-    if (n >= 10) this.int(Math.floor(n / 10));
-    this.char(0x30 + (n % 10));
+    this.digits(n);
   }
 
-  /** `n.toFixed(3)`: whole milliseconds are fed as digits and `.000`; others through toFixed. */
+  /** A safe, non-negative whole number's digits, most significant first (no recursion, no string). */
+  private digits(n: number): void {
+    let k = 0;
+    do {
+      DIGITS[k++] = 0x30 + (n % 10);
+      n = Math.floor(n / 10);
+    } while (n > 0);
+    let a = this.a;
+    let b = this.b;
+    while (k > 0) {
+      const c = DIGITS[--k]!;
+      a = Math.imul(a ^ c, 0x01000193) >>> 0;
+      b = Math.imul(b ^ c, B_PRIME) >>> 0;
+    }
+    this.a = a;
+    this.b = b;
+  }
+
+  /**
+   * `n.toFixed(3)`. Whole milliseconds are fed as digits and `.000`. A fractional time (a sampled
+   * latency) below FIXED3_FAST_BELOW is rounded to thousandths in floating point: there n * 1000 is
+   * within 2e-6 of its exact value, so it rounds as toFixed rounds the exact value unless it lies
+   * within 1e-5 of a half, where toFixed itself decides. Others go through toFixed.
+   */
   fixed3(n: number): void {
-    if (!(Number.isSafeInteger(n) && n >= 0)) return this.text(n.toFixed(3));
-    this.int(n);
+    if (!(Number.isSafeInteger(n) && n >= 0)) {
+      const x = n * 1000;
+      const frac = x - Math.floor(x);
+      if (!(n >= 0 && n < FIXED3_FAST_BELOW) || Math.abs(frac - 0.5) < 1e-5) return this.text(n.toFixed(3));
+      const m = Math.round(x);
+      const thousandths = m % 1000;
+      this.digits((m - thousandths) / 1000);
+      this.char(0x2e);
+      this.char(0x30 + Math.floor(thousandths / 100));
+      this.char(0x30 + (Math.floor(thousandths / 10) % 10));
+      this.char(0x30 + (thousandths % 10));
+      return;
+    }
+    this.digits(n);
     this.text('.000');
   }
 }
+
+/** fixed3's floating-point rounding holds below this (10^7 ms, about 2.8 simulated hours). */
+const FIXED3_FAST_BELOW = 1e7;
+/** A number's digits, least significant first, while they are fed (a safe integer has at most 16). */
+const DIGITS = new Uint8Array(20);
 
 /** The lanes while one record is fed (one object for every record: nothing is allocated per record). */
 const LANES = new HashLanes();

@@ -9,10 +9,12 @@ export interface FieldSet {
   /** Is the path that leads here a member of the set? */
   member: boolean;
   children: Map<string, FieldSet>;
+  /** What the set was interned as (toFieldsV1), once it has been: a set is not changed once made. */
+  interned: Interned | undefined;
 }
 
 export function emptySet(): FieldSet {
-  return { member: false, children: new Map() };
+  return { member: false, children: new Map(), interned: undefined };
 }
 
 export function isEmpty(s: FieldSet): boolean {
@@ -43,29 +45,20 @@ export function has(s: FieldSet, path: readonly string[]): boolean {
   return node.member;
 }
 
-function copy(s: FieldSet): FieldSet {
-  const children = new Map<string, FieldSet>();
-  for (const [k, c] of s.children) children.set(k, copy(c));
-  return { member: s.member, children };
-}
-
+/**
+ * The members of a and of b. Sets are not changed once made (insert builds a new set, before anyone
+ * else holds it), so the union shares every subtree only one side has instead of copying it: an
+ * update that adds a field to a manager's set makes new nodes along that field's path only.
+ */
 export function union(a: FieldSet, b: FieldSet): FieldSet {
-  if (isEmpty(b)) return a;
+  if (a === b || isEmpty(b)) return a;
   if (isEmpty(a)) return b;
-  const out = copy(a);
-  const add = (into: FieldSet, from: FieldSet): void => {
-    if (from.member) into.member = true;
-    for (const [k, c] of from.children) {
-      let n = into.children.get(k);
-      if (!n) {
-        n = emptySet();
-        into.children.set(k, n);
-      }
-      add(n, c);
-    }
-  };
-  add(out, b);
-  return out;
+  const children = new Map(a.children);
+  for (const [k, c] of b.children) {
+    const o = a.children.get(k);
+    children.set(k, o ? union(o, c) : c);
+  }
+  return { member: a.member || b.member, children, interned: undefined };
 }
 
 /** Is every member of b a member of a (so union(a, b) is a, as a set)? Walks b, copies nothing. */
@@ -91,7 +84,7 @@ function overlaps(a: FieldSet, b: FieldSet): boolean {
 /** Members of a that are not members of b; empty branches go. a itself when they share none. */
 export function difference(a: FieldSet, b: FieldSet | undefined): FieldSet {
   if (!b || !overlaps(a, b)) return a;
-  const out: FieldSet = { member: a.member && !b.member, children: new Map() };
+  const out: FieldSet = { member: a.member && !b.member, children: new Map(), interned: undefined };
   for (const [k, c] of a.children) {
     const o = b.children.get(k);
     const d = o ? difference(c, o) : c;
@@ -102,7 +95,7 @@ export function difference(a: FieldSet, b: FieldSet | undefined): FieldSet {
 
 /** a without every path under b's members (RecursiveDifference: b's members are prefixes). */
 export function recursiveDifference(a: FieldSet, b: FieldSet): FieldSet {
-  const out: FieldSet = { member: a.member, children: new Map() };
+  const out: FieldSet = { member: a.member, children: new Map(), interned: undefined };
   for (const [k, c] of a.children) {
     const o = b.children.get(k);
     if (o?.member) continue;
@@ -113,7 +106,7 @@ export function recursiveDifference(a: FieldSet, b: FieldSet): FieldSet {
 }
 
 export function intersection(a: FieldSet, b: FieldSet): FieldSet {
-  const out: FieldSet = { member: a.member && b.member, children: new Map() };
+  const out: FieldSet = { member: a.member && b.member, children: new Map(), interned: undefined };
   for (const [k, c] of a.children) {
     const o = b.children.get(k);
     if (!o) continue;
@@ -178,7 +171,7 @@ export function toFieldsV1(s: FieldSet): Record<string, unknown> {
  * id from before never matches a new tree, so nothing but sharing is lost.
  */
 export const INTERNED_MAX = 50_000;
-interface Interned {
+export interface Interned {
   id: number;
   obj: Readonly<Record<string, unknown>>;
 }
@@ -186,7 +179,15 @@ const LEAF: Interned = { id: 0, obj: Object.freeze({}) };
 let interned = new Map<string, Interned>();
 let nextInternedId = 1;
 
+/**
+ * A set is interned once: unions share the subtrees they did not change, so the next version of a
+ * manager's set finds most of its subtrees interned already and walks only the path that changed.
+ */
 function intern(s: FieldSet): Interned {
+  return s.interned ?? (s.interned = internNew(s));
+}
+
+function internNew(s: FieldSet): Interned {
   const keys = sortedKeys(s);
   if (keys.length === 0) return LEAF;
   const children: Interned[] = [];

@@ -73,7 +73,9 @@ function decode(entries: unknown): Managers {
   if (!managers) managers = decodeEntries(entries);
   remember(entries, managers);
   // Each write changes its own copy; the sets themselves are never changed in place.
-  return new Map([...managers].map(([k, m]) => [k, { ...m }]));
+  const copy: Managers = new Map();
+  for (const [k, m] of managers) copy.set(k, { ...m });
+  return copy;
 }
 
 function decodeEntries(entries: unknown[]): Managers {

@@ -84,51 +84,89 @@ export interface Comparison {
 /** What changed between two versions of an object (Compare). */
 export function compare(lhs: Json, rhs: Json, t: TypeRef): Comparison {
   const cmp: Comparison = { added: emptySet(), modified: emptySet(), removed: emptySet() };
-  const leaf = (l: Json, r: Json, path: string[]): void => {
-    // A leaf that is null is a leaf that is not set (Go decodes both to the zero value).
-    if (l === undefined || l === null) {
-      if (r !== undefined && r !== null) insert(cmp.added, path);
-    } else if (r === undefined || r === null) insert(cmp.removed, path);
-    else if (!deepEqual(l, r)) insert(cmp.modified, path);
-  };
   // One path, grown and shrunk as the walk goes (insert copies what it keeps).
-  const path: string[] = [];
-  const walk = (l: Json, r: Json, type: TypeRef): void => {
-    // The same value on both sides (a subtree the write did not touch): nothing inside it changed.
-    if (l === r && l !== undefined) return;
-    const e = effective(type, r !== undefined ? r : l);
-    const lv = l === null ? undefined : l;
-    const rv = r === null ? undefined : r;
-    if (e.t === 'leaf' || (e.t === 'list' && e.listType === 'atomic') || (lv !== undefined && rv !== undefined && Array.isArray(lv) !== Array.isArray(rv))) {
-      if (path.length) leaf(l, r, path);
-      return;
-    }
-    const child = (pe: string, a: Json, b: Json, ct: TypeRef): void => {
-      path.push(pe);
-      walk(a, b, ct);
-      path.pop();
-    };
-    if (e.t === 'list') {
-      const items = new Map<string, [Json, Json]>();
-      (Array.isArray(lv) ? lv : []).forEach((x, i) => items.set(itemElement(e, x, i), [x, undefined]));
-      (Array.isArray(rv) ? rv : []).forEach((x, i) => {
-        const pe = itemElement(e, x, i);
-        items.set(pe, [items.get(pe)?.[0], x]);
-      });
-      const it = e.listType === 'set' ? LEAF : itemType(e);
-      for (const [pe, [a, b]] of items) child(pe, a, b, it);
-    } else {
-      const lo = isObj(lv) ? lv : {};
-      const ro = isObj(rv) ? rv : {};
-      for (const k of Object.keys(lo)) child(field(k), lo[k], hasOwn(ro, k) ? ro[k] : undefined, childType(e, k));
-      for (const k of Object.keys(ro)) if (!hasOwn(lo, k)) child(field(k), undefined, ro[k], childType(e, k));
-    }
-    if (!path.length) return;
-    if (l === undefined) insert(cmp.added, path);
-    else if (r === undefined) insert(cmp.removed, path);
-  };
-  walk(lhs, rhs, t);
+  compareWalk(cmp, [], lhs, rhs, t);
   return cmp;
+}
+
+/** A leaf that is null is a leaf that is not set (Go decodes both to the zero value). */
+function compareLeaf(cmp: Comparison, path: string[], l: Json, r: Json): void {
+  if (l === undefined || l === null) {
+    if (r !== undefined && r !== null) insert(cmp.added, path);
+  } else if (r === undefined || r === null) insert(cmp.removed, path);
+  else if (!deepEqual(l, r)) insert(cmp.modified, path);
+}
+
+/** One child of a compared node: its path element pushed while the walk is below it. */
+function compareChild(cmp: Comparison, path: string[], pe: string, a: Json, b: Json, ct: TypeRef): void {
+  path.push(pe);
+  compareWalk(cmp, path, a, b, ct);
+  path.pop();
+}
+
+/**
+ * Compare's walk, a plain function of its state (no closures made per node: every create and
+ * update of every object is compared, the new pods' whole trees among them).
+ */
+function compareWalk(cmp: Comparison, path: string[], l: Json, r: Json, type: TypeRef): void {
+  // The same value on both sides (a subtree the write did not touch): nothing inside it changed.
+  if (l === r && l !== undefined) return;
+  const e = effective(type, r !== undefined ? r : l);
+  const lv = l === null ? undefined : l;
+  const rv = r === null ? undefined : r;
+  if (e.t === 'leaf' || (e.t === 'list' && e.listType === 'atomic') || (lv !== undefined && rv !== undefined && Array.isArray(lv) !== Array.isArray(rv))) {
+    if (path.length) compareLeaf(cmp, path, l, r);
+    return;
+  }
+  if (e.t === 'list') compareItems(cmp, path, e, Array.isArray(lv) ? lv : NO_ITEMS, Array.isArray(rv) ? rv : NO_ITEMS);
+  else {
+    const lo = isObj(lv) ? lv : EMPTY;
+    const ro = isObj(rv) ? rv : EMPTY;
+    // for-in reads these plain JSON objects' own keys in Object.keys' order, without a key list.
+    for (const k in lo) compareChild(cmp, path, field(k), lo[k], hasOwn(ro, k) ? ro[k] : undefined, childType(e, k));
+    for (const k in ro) if (!hasOwn(lo, k)) compareChild(cmp, path, field(k), undefined, ro[k], childType(e, k));
+  }
+  if (!path.length) return;
+  if (l === undefined) insert(cmp.added, path);
+  else if (r === undefined) insert(cmp.removed, path);
+}
+
+const EMPTY: Obj = Object.freeze({}) as Obj;
+const NO_ITEMS: readonly Json[] = Object.freeze([]);
+
+/**
+ * A list's items paired by their path elements, each pair compared: the left's items in order,
+ * then the right's new ones; of items with the same element, the last of each side. The usual
+ * cases (a new list, a list gone, the same elements in the same order, none twice) pair by index
+ * with no table of pairs.
+ */
+function compareItems(cmp: Comparison, path: string[], e: TypeRef & { t: 'list' }, lv: readonly Json[], rv: readonly Json[]): void {
+  const it = e.listType === 'set' ? LEAF : itemType(e);
+  const lpe = lv.map((x, i) => itemElement(e, x, i));
+  const rpe = rv.map((x, i) => itemElement(e, x, i));
+  if (lv.length === 0 && distinct(rpe)) {
+    for (let i = 0; i < rv.length; i++) compareChild(cmp, path, rpe[i]!, undefined, rv[i], it);
+    return;
+  }
+  if (rv.length === 0 && distinct(lpe)) {
+    for (let i = 0; i < lv.length; i++) compareChild(cmp, path, lpe[i]!, lv[i], undefined, it);
+    return;
+  }
+  if (lv.length === rv.length && lpe.every((pe, i) => pe === rpe[i]) && distinct(lpe)) {
+    for (let i = 0; i < lv.length; i++) compareChild(cmp, path, lpe[i]!, lv[i], rv[i], it);
+    return;
+  }
+  const items = new Map<string, [Json, Json]>();
+  for (let i = 0; i < lv.length; i++) items.set(lpe[i]!, [lv[i], undefined]);
+  for (let i = 0; i < rv.length; i++) items.set(rpe[i]!, [items.get(rpe[i]!)?.[0], rv[i]]);
+  for (const [pe, [a, b]] of items) compareChild(cmp, path, pe, a, b, it);
+}
+
+/** No element twice (lists are short: pairs compared, no set made, below 16). */
+function distinct(pes: readonly string[]): boolean {
+  if (pes.length > 16) return new Set(pes).size === pes.length;
+  for (let i = 1; i < pes.length; i++) for (let j = 0; j < i; j++) if (pes[i] === pes[j]) return false;
+  return true;
 }
 
 /** The configuration merged into the live object (Merge): maps by key, associative lists by item. */
