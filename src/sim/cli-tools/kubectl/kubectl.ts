@@ -178,7 +178,8 @@ function route(st: KubectlState, ev: ClientEvent, ctx: Effects): void {
 }
 
 function dispatch(st: KubectlState, job: KubectlJob, step: string, r: RequestResult, ctx: Effects): void {
-  if (step === DISCOVERY_API_STEP || step === DISCOVERY_APIS_STEP) return onMappingRefresh(st, job as unknown as MappingJob, step, r, ctx);
+  // A verb waiting for its types to map (startVerb); a verb that fetches discovery itself (apply) takes its own answers.
+  if ((step === DISCOVERY_API_STEP || step === DISCOVERY_APIS_STEP) && 'plan' in job) return onMappingRefresh(st, job as unknown as MappingJob, step, r, ctx);
   VERBS.get(job.command)?.onResult(st, job, step, r, ctx);
 }
 
