@@ -104,3 +104,12 @@ describe('kubectl apply -f fetches OpenAPI v3 and discovery before it writes', (
     ]);
   });
 });
+
+describe('kubectl explain asks for the same documents with the same timeout', () => {
+  it('GET /openapi/v3?timeout=32s, then the document with ?hash=...&timeout=32s (kubectl v1.31.9 explain pods -v=6 against kubeplay serve)', () => {
+    const c = buildCluster({ nodes: [] }, { seed: 3 });
+    c.run('kubectl get pods');
+    const out = c.run('kubectl explain pods -v=6');
+    expect(requests(out.stderr)).toEqual(['GET /openapi/v3?timeout=32s 200 OK', 'GET /openapi/v3/api/v1?hash=H&timeout=32s 200 OK']);
+  });
+});

@@ -54,7 +54,7 @@ export function newPrelude(validate: boolean): ApplyPrelude {
 export const isPreludeStep = (step: string): boolean => step.startsWith('openapi.') || step.startsWith('discovery.');
 
 /** A path with its query as the root lists it (`/openapi/v3/api/v1?hash=...`), plus client-go's timeout. */
-function documentRequest(url: string): { path: string; query: Record<string, string> } {
+export function openApiDocumentRequest(url: string): { path: string; query: Record<string, string> } {
   const q = url.indexOf('?');
   const query: Record<string, string> = {};
   for (const kv of q >= 0 ? url.slice(q + 1).split('&') : []) {
@@ -81,7 +81,7 @@ export function continuePrelude(st: KubectlState, job: PreludeJob, ctx: Effects)
       const url = Object.hasOwn(pre.documents, gv) ? pre.documents[gv] : undefined;
       if (url && !pre.fetched.includes(gv)) {
         pre.fetched.push(gv);
-        jobRequest(st, job, ctx, { method: 'GET', ...documentRequest(url) }, OPENAPI_DOC_STEP);
+        jobRequest(st, job, ctx, { method: 'GET', ...openApiDocumentRequest(url) }, OPENAPI_DOC_STEP);
         return false;
       }
     }
