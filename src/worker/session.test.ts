@@ -314,10 +314,11 @@ describe('SimSession: time', () => {
     s.handle(APPLY);
     s.handle({ type: 'play' });
     const b = s.tick(16)!;
-    // kubectl's POST crosses the LAN in 0.5-1 ms; at 1x that is 250 ms of real time: 16 ms moves
-    // the clock by at most 16/250 of the crossing.
+    // kubectl's first request (apply's OpenAPI root, cli-tools/kubectl/commands/apply-openapi.ts)
+    // crosses the LAN in 0.5-1 ms; at 1x that is 250 ms of real time: 16 ms moves the clock by at
+    // most 16/250 of the crossing.
     const request = b.inFlight.added.find((m) => m.from === 'kubectl' && m.to === 'kube-apiserver')!;
-    expect(request.summary).toBe('GET /api/v1/namespaces/default/pods/web');
+    expect(request.summary).toBe('GET /openapi/v3?timeout=32s');
     expect(b.clock.time).toBeGreaterThan(0);
     expect(b.clock.time).toBeLessThanOrEqual(((request.deliverAt - request.sentAt) * 16) / 250 + 1e-9);
   });

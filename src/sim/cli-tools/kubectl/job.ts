@@ -181,7 +181,7 @@ export function finishJob(st: KubectlState, job: JobCommon, ctx: Effects, err?: 
     }
   }
   let stderr = job.stderr;
-  if (err?.t === 'status' && (job.verbosity ?? 0) >= 6) stderr += statusDumpLines(ctx.now, job.jobId, err.status);
+  if (err?.t === 'status' && (job.verbosity ?? 0) >= 4) stderr += statusDumpLines(ctx.now, job.jobId, err.status);
   if (err) stderr += checkErr(err);
   const out: CliOutput = { type: 'cli.output', jobId: job.jobId, stdout: job.stdout, stderr, exitCode: exitCode ?? (err ? 1 : 0) };
   if (job.fieldErrors?.length) out.fieldErrors = job.fieldErrors;

@@ -43,6 +43,19 @@ function output(ctx: RecordingEffects): CliOutput {
   return ctx.emitted[0] as unknown as CliOutput;
 }
 
+/**
+ * Answer apply's client-side validation (commands/apply-openapi.ts): GET /openapi/v3, then the v1
+ * document the root lists; the cache is warm, so the object's own GET follows.
+ */
+function answerOpenApi(st: KubectlState, ctx: RecordingEffects): void {
+  const root = lastRequest(ctx);
+  expect(`${root.req.method} ${root.req.path}`).toBe('GET /openapi/v3');
+  answer(st, ctx, root.id, 200, { paths: { 'api/v1': { serverRelativeURL: '/openapi/v3/api/v1?hash=ABC' } } });
+  const doc = lastRequest(ctx);
+  expect([doc.req.path, doc.req.query]).toEqual(['/openapi/v3/api/v1', { hash: 'ABC', timeout: '32s' }]);
+  answer(st, ctx, doc.id, 200, { openapi: '3.0.0', paths: {} });
+}
+
 const livePod = (extra: Partial<KubeObject['metadata']> = {}): KubeObject => ({
   apiVersion: 'v1', kind: 'Pod',
   metadata: { name: 'web', namespace: 'default', uid: 'u1', resourceVersion: '5', creationTimestamp: rfc3339(0), ...extra },
@@ -54,6 +67,7 @@ describe('kubectl apply (client-side apply)', () => {
   it('creates a missing object: GET 404, then POST with the last-applied annotation', () => {
     const { st, ctx } = setup();
     exec(st, ctx, 'kubectl apply -f web.yaml', { 'web.yaml': WEB_YAML });
+    answerOpenApi(st, ctx);
     const get = lastRequest(ctx);
     expect(get.req.method).toBe('GET');
     expect(get.req.path).toBe('/api/v1/namespaces/default/pods/web');
@@ -74,17 +88,20 @@ describe('kubectl apply (client-side apply)', () => {
   it('prints unchanged and sends no write when the live object matches', () => {
     const { st, ctx } = setup();
     exec(st, ctx, 'kubectl apply -f web.yaml', { 'web.yaml': WEB_YAML });
+    answerOpenApi(st, ctx);
     const get = lastRequest(ctx);
     const cfg = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' }, spec: { containers: [{ name: 'web', image: 'nginx:1.25' }] } };
     const live = livePod({ annotations: { [LAST_APPLIED]: lastAppliedFor(cfg as KubeObject) } });
     answer(st, ctx, get.id, 200, live);
-    expect(ctx.sent).toHaveLength(1);
+    // The two OpenAPI GETs and the object's: no write.
+    expect(ctx.sent).toHaveLength(3);
     expect(output(ctx).stdout).toBe('pod/web unchanged\n');
   });
 
   it('PATCHes a changed object with a strategic merge patch and prints configured', () => {
     const { st, ctx } = setup();
     exec(st, ctx, 'kubectl apply -f web.yaml', { 'web.yaml': WEB_YAML.replace('nginx:1.25', 'nginx:1.26') });
+    answerOpenApi(st, ctx);
     const get = lastRequest(ctx);
     const old = withLastApplied({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' }, spec: { containers: [{ name: 'web', image: 'nginx:1.25' }] } } as KubeObject);
     answer(st, ctx, get.id, 200, livePod({ annotations: old.metadata.annotations }));

@@ -15,6 +15,7 @@ import { NO_ALPHA_COMMANDS, notSimulated, unknownCommand } from './commands/unkn
 import { plain } from './errors';
 import { flagArray, flagBool, flagInt, flagString, parseArgs, type ParsedArgs } from './flags';
 import { VERB_TIMERS, VERBS, verbFlags, type Verb } from './verbs';
+import { discoveryError, discoveryFailureLines, discoveryPlan, type DiscoveryPlan } from './discovery-retry';
 import { DISCOVERY_API_STEP, DISCOVERY_APIS_STEP, discoveryExpired, mapsType, onDiscoveryRefresh, refreshDiscovery, type DiscoveryRefresh } from './discovery-cache';
 import {
   connectionError,
@@ -112,6 +113,9 @@ function onExec(st: KubectlState, exec: CliExec, ctx: Effects): void {
 interface MappingJob extends JobCommon, DiscoveryRefresh {
   parsed: ParsedArgs;
   exec: CliExec;
+  /** What asks for discovery while it fails (discovery-retry.ts), and how many asked so far. */
+  plan: DiscoveryPlan;
+  failed: number;
 }
 
 /**
@@ -125,7 +129,8 @@ function startVerb(st: KubectlState, verb: Verb, common: JobCommon, p: ParsedArg
   // An expired cache is fetched again as it is read; a miss in a fresh one invalidates it first.
   const expired = types.length > 0 && discoveryExpired(st, ctx.now);
   if (!refreshed && (expired || types.some((t) => !mapsType(st, t)))) {
-    const job: MappingJob = { ...common, parsed: p, exec, refreshed: [] };
+    const plan = discoveryPlan(verb.mapping ?? 'names', p.args, types);
+    const job: MappingJob = { ...common, parsed: p, exec, refreshed: [], plan, failed: 0 };
     st.jobs.set(job.jobId, job as unknown as KubectlJob);
     return refreshDiscovery(st, job, ctx, !expired);
   }
@@ -135,8 +140,15 @@ function startVerb(st: KubectlState, verb: Verb, common: JobCommon, p: ParsedArg
 function onMappingRefresh(st: KubectlState, job: MappingJob, step: string, r: RequestResult, ctx: Effects): void {
   const out = onDiscoveryRefresh(st, job, step, r, ctx);
   if (out === 'more') return;
-  if (out !== 'done') return finishJob(st, job, ctx, out.ok ? undefined : out.err);
-  const { parsed, exec, ...common } = job;
+  if (out !== 'done') {
+    if (out.ok) return finishJob(st, job, ctx);
+    const err = discoveryError(out.err);
+    job.failed++;
+    job.stderr += discoveryFailureLines(job.verbosity ?? 0, ctx.now, job.jobId, err, job.failed, job.plan);
+    if (job.failed < job.plan.attempts) return refreshDiscovery(st, job, ctx, false);
+    if (!job.plan.goesOn) return finishJob(st, job, ctx, err);
+  }
+  const { parsed, exec, plan: _plan, failed: _failed, ...common } = job;
   st.jobs.delete(job.jobId);
   const verb = VERBS.get(job.command);
   if (verb) startVerb(st, verb, common, parsed, exec, ctx);
@@ -166,7 +178,8 @@ function route(st: KubectlState, ev: ClientEvent, ctx: Effects): void {
 }
 
 function dispatch(st: KubectlState, job: KubectlJob, step: string, r: RequestResult, ctx: Effects): void {
-  if (step === DISCOVERY_API_STEP || step === DISCOVERY_APIS_STEP) return onMappingRefresh(st, job as unknown as MappingJob, step, r, ctx);
+  // A verb waiting for its types to map (startVerb); a verb that fetches discovery itself (apply) takes its own answers.
+  if ((step === DISCOVERY_API_STEP || step === DISCOVERY_APIS_STEP) && 'plan' in job) return onMappingRefresh(st, job as unknown as MappingJob, step, r, ctx);
   VERBS.get(job.command)?.onResult(st, job, step, r, ctx);
 }
 

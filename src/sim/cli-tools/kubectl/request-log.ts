@@ -6,8 +6,8 @@
 //   7  instead the request line and its headers (463, 469, 473) and `574] Response Status: ...`
 //   8  the response headers (577, 580) and the bodies (`request.go:1351] Request Body: ...`,
 //      `Response Body: ...`), a body cut at 1024 characters with ` [truncated N chars]`
-// A failed StatusError is dumped by CheckErr at 6 (`helpers.go:246] server response object: %s[...]`,
-// the format verb printed literally, as kubectl does).
+// A failed StatusError is dumped by CheckErr from 4 on (`helpers.go:246] server response object: %s[...]`,
+// the format verb printed literally, as kubectl does: StandardErrorMessage's klog.V(4); v1.31.9 printed it at -v=5).
 
 import type { Credentials } from '../../api/http';
 import { klogLine } from '../../client/klog';
@@ -16,7 +16,7 @@ import { simEpochMs } from '../../api/time';
 import { wireJson } from '../../api/wire-json';
 
 /** A kubectl process id: one per invocation, fixed by its job so a run replays the same. */
-const pidOf = (jobId: number): number => 4100 + jobId;
+export const pidOf = (jobId: number): number => 4100 + jobId;
 
 const line = (now: number, jobId: number, where: string, msg: string): string => klogLine(now, pidOf(jobId), 'I', where, msg) + '\n';
 
@@ -110,7 +110,7 @@ export function responseLines(v: number, now: number, jobId: number, r: LoggedRe
   return out;
 }
 
-/** CheckErr's dump of a failed request's Status at -v=6 (kubectl/pkg/cmd/util/helpers.go:246). */
+/** CheckErr's dump of a failed request's Status from -v=4 on (kubectl/pkg/cmd/util/helpers.go:246, klog.V(4)). */
 export function statusDumpLines(now: number, jobId: number, s: Status): string {
   // metav1.Status's field order; empty optional fields are omitted, as encoding/json's omitempty does.
   const ordered: Record<string, unknown> = { kind: s.kind, apiVersion: s.apiVersion, metadata: s.metadata ?? {}, status: s.status, message: s.message, reason: s.reason, details: s.details, code: s.code };

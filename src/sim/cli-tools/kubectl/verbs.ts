@@ -42,6 +42,7 @@ import { onWaitResult, onWaitTimer, startWait, WAIT_POLL_TIMER } from './command
 import type { FlagSpec, ParsedArgs } from './flags';
 import { builderTypes, canITypes, createTypes, eventsTypes, podOrSlashType, slashType, withoutPairs } from './type-args';
 import type { JobCommon, KubectlJob, KubectlState, RequestResult } from './job';
+import type { MappingStyle } from './discovery-retry';
 
 export interface Verb {
   name: string;
@@ -52,6 +53,8 @@ export interface Verb {
   onWatchEvent?(st: KubectlState, job: KubectlJob, body: WatchEventBody, ctx: Effects): void;
   /** The TYPE words the verb maps through kubectl's discovery cache (type-args.ts, discovery-cache.ts). */
   types?(p: ParsedArgs): string[];
+  /** How it maps them, which says how often a failing discovery is asked again (discovery-retry.ts); default `names`. */
+  mapping?: MappingStyle;
   /** Timers the verb sets, by timer name. */
   timers?: Readonly<Record<string, (st: KubectlState, timer: Timer, ctx: Effects) => void>>;
 }
@@ -79,6 +82,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'get',
     types: (p) => builderTypes(p.args),
+    mapping: 'builder',
     flags: [
       OUTPUT, SELECTOR, str('field-selector'), ALL_NAMESPACES, str('sort-by'), bool('show-labels'), arr('label-columns', 'L'),
       bool('no-headers'), bool('watch', 'w'), bool('watch-only'), bool('output-watch-events'), str('raw'),
@@ -132,6 +136,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'delete',
     types: (p) => builderTypes(p.args),
+    mapping: 'builder',
     flags: [
       ...FILE_FLAGS, OUTPUT, SELECTOR, ALL_NAMESPACES, int('grace-period'), bool('force'), bool('now'), bool('wait'), str('cascade'),
       bool('all'), DRY_RUN,
@@ -180,6 +185,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'describe',
     types: (p) => builderTypes(p.args),
+    mapping: 'builder',
     flags: [SELECTOR, ALL_NAMESPACES],
     start: (st, c, p, _e, ctx) => startDescribe(st, c, p, ctx),
     onResult: onResult(onDescribeResult),
@@ -196,6 +202,7 @@ const VERB_LIST: Verb[] = [
       name,
       flags,
       // scale TYPE NAME; label|annotate TYPE NAME key=value; set image TYPE/NAME c=image.
+      mapping: 'builder',
       types: (p) => builderTypes(name === 'set' ? withoutPairs(p.args.slice(1)) : name === 'scale' ? p.args : withoutPairs(p.args)),
       start: (st, c, p, _e, ctx) => startPatchCommand(st, c, p, ctx),
       onResult: onResult(onPatchResult),
@@ -204,6 +211,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'patch',
     types: (p) => builderTypes(p.args),
+    mapping: 'builder',
     flags: [str('patch', 'p'), str('patch-file'), str('type'), DRY_RUN, OUTPUT],
     start: startPatch,
     onResult: onResult(onPatchVerbResult),
@@ -211,6 +219,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'wait',
     types: (p) => builderTypes(p.args),
+    mapping: 'builder',
     flags: [str('for'), str('timeout'), SELECTOR, bool('all'), ALL_NAMESPACES, ...FILE_FLAGS, OUTPUT],
     start: (st, c, p, _e, ctx) => startWait(st, c, p, ctx),
     onResult: onResult(onWaitResult),
@@ -226,6 +235,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'edit',
     types: (p) => builderTypes(p.args),
+    mapping: 'builder',
     flags: [...FILE_FLAGS, OUTPUT, str('validate'), bool('windows-line-endings'), bool('save-config'), str('subresource')],
     start: startEdit,
     onResult: onResult(onEditResult),
@@ -239,6 +249,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'rollout',
     types: (p) => builderTypes(p.args.slice(1)),
+    mapping: 'builder',
     flags: [str('timeout'), int('to-revision'), int('revision')],
     start: (st, c, p, _e, ctx) => startRollout(st, c, p, ctx),
     onResult: onResult(onRolloutResult),
@@ -261,6 +272,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'autoscale',
     types: (p) => builderTypes(p.args),
+    mapping: 'builder',
     flags: [int('min'), int('max'), int('cpu-percent'), str('name'), OUTPUT, DRY_RUN],
     start: (st, c, p, _e, ctx) => startAutoscale(st, c, p, ctx),
     onResult: onResult(onAutoscaleResult),
@@ -268,6 +280,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'expose',
     types: (p) => builderTypes(p.args),
+    mapping: 'builder',
     flags: [
       str('port'), str('target-port'), str('container-port'), str('type'), str('name'), str('protocol'), str('selector'),
       str('labels', 'l'), str('cluster-ip'), str('external-ip'), str('session-affinity'), str('load-balancer-ip'), OUTPUT, DRY_RUN,
@@ -294,6 +307,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'auth',
     types: canITypes,
+    mapping: 'resourceForWarns',
     flags: [ALL_NAMESPACES, bool('list'), bool('quiet', 'q'), str('subresource'), bool('no-headers'), OUTPUT],
     start: (st, c, p, _e, ctx) => startAuth(st, c, p, ctx),
     onResult: onResult(onAuthResult),
@@ -307,6 +321,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'explain',
     types: (p) => (p.args[0] ? [p.args[0].split('.')[0]!] : []),
+    mapping: 'resourceFor',
     flags: [bool('recursive'), str('api-version'), OUTPUT],
     start: (st, c, p, _e, ctx) => startExplain(st, c, p, ctx),
     onResult: onResult(onExplainResult),
@@ -334,6 +349,7 @@ const VERB_LIST: Verb[] = [
   {
     name: 'events',
     types: eventsTypes,
+    mapping: 'resourceFor',
     flags: [ALL_NAMESPACES, str('for'), arr('types'), bool('watch', 'w'), bool('no-headers'), OUTPUT],
     start: (st, c, p, _e, ctx) => startEvents(st, c, p, ctx),
     onResult: onResult(onEventsResult),

@@ -18,6 +18,7 @@ import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type Kubec
 import { infoString, kindSlashName, manifestPath, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { threeWayMergePatch } from './three-way-patch';
+import { continuePrelude, isPreludeStep, newPrelude, onPreludeResult, type ApplyPrelude } from './apply-openapi';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 /** The field manager of client-side apply's writes (apply.go fieldManagerClientSideApply). */
@@ -45,6 +46,9 @@ export interface ApplyJob extends JobCommon {
   fieldManager: string;
   /** The object a server-side apply last got back, while its migration steps run. */
   applied: { last?: KubeObject };
+  /** The builder's pass before the writes: OpenAPI for validation, discovery (apply-openapi.ts). */
+  prelude: ApplyPrelude;
+  refreshed?: string[];
 }
 
 /** The annotation value: the configuration without the annotation itself, as JSON plus newline. */
@@ -96,12 +100,12 @@ export function startApply(st: KubectlState, common: JobCommon, p: ParsedArgs, e
   if (m.objects.length === 0 && m.errors.length === 0) return finishJob(st, common, ctx, plain('no objects passed to apply'));
   const job: ApplyJob = {
     ...common, command: 'apply', objects: m.objects, index: 0, lastPatch: '', touchedServer: false, fieldValidation: validationDirective(p), dryRun, output, written: [],
-    serverSide, forceConflicts, fieldManager, applied: {},
+    serverSide, forceConflicts, fieldManager, applied: {}, prelude: newPrelude(validationDirective(p) !== 'Ignore'),
   };
   // Reading errors come first, as one entry: GetObjects returns them as one aggregate.
   if (m.errors.length) job.errors.push(aggregate(m.errors)!);
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
-  nextObject(st, job, ctx);
+  if (continuePrelude(st, job, ctx)) nextObject(st, job, ctx);
 }
 
 
@@ -197,6 +201,13 @@ function noteFieldErrors(job: ApplyJob, o: ManifestObject, err: KubectlError): v
 }
 
 export function onApplyResult(st: KubectlState, job: ApplyJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (isPreludeStep(step)) {
+    if (onPreludeResult(st, job, step, r, ctx)) {
+      job.touchedServer = true;
+      nextObject(st, job, ctx);
+    }
+    return;
+  }
   const o = job.objects[job.index]!;
   const name = o.obj.metadata.name ?? '';
   if (!r.ok && r.err.t === 'url' && !job.touchedServer) {

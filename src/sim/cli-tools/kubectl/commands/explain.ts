@@ -7,7 +7,8 @@
 
 import type { Effects } from '../../../kernel/component';
 import { plain } from '../errors';
-import { mapResource } from '../discovery-cache';
+import { DISCOVERY_TIMEOUT, mapResource } from '../discovery-cache';
+import { openApiDocumentRequest } from './apply-openapi';
 
 import { renderExplain, type ExplainRequest } from '../explain/template';
 import { flagBool, flagString, type ParsedArgs } from '../flags';
@@ -50,7 +51,8 @@ export function startExplain(st: KubectlState, common: JobCommon, p: ParsedArgs,
   }
   const job: ExplainJob = { ...common, command: 'explain', req };
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
-  jobRequest(st, job, ctx, { method: 'GET', path: '/openapi/v3' }, 'paths');
+  // client-go's openapi client asks with discovery's 32 s timeout (kubectl v1.31.9 -v=6: /openapi/v3?timeout=32s, then the document's ?hash=...&timeout=32s).
+  jobRequest(st, job, ctx, { method: 'GET', path: '/openapi/v3', query: DISCOVERY_TIMEOUT }, 'paths');
 }
 
 export function onExplainResult(st: KubectlState, job: ExplainJob, step: string, r: RequestResult, ctx: Effects): void {
@@ -60,13 +62,7 @@ export function onExplainResult(st: KubectlState, job: ExplainJob, step: string,
     const paths = (r.body as { paths?: Record<string, { serverRelativeURL?: string }> }).paths ?? {};
     const url = Object.hasOwn(paths, key) ? paths[key]?.serverRelativeURL : undefined;
     if (!url) return finishJob(st, job, ctx, plain(`couldn't find resource for "${gvrString(job.req)}"`));
-    const q = url.indexOf('?');
-    const query: Record<string, string> = {};
-    for (const kv of q >= 0 ? url.slice(q + 1).split('&') : []) {
-      const eq = kv.indexOf('=');
-      if (eq > 0) query[kv.slice(0, eq)] = decodeURIComponent(kv.slice(eq + 1));
-    }
-    jobRequest(st, job, ctx, { method: 'GET', path: q >= 0 ? url.slice(0, q) : url, query }, 'document');
+    jobRequest(st, job, ctx, { method: 'GET', ...openApiDocumentRequest(url) }, 'document');
     return;
   }
   const res = renderExplain(r.body as Record<string, unknown>, job.req);

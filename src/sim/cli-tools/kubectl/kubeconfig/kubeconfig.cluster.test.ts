@@ -7,13 +7,21 @@
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../../../cluster';
 
+/**
+ * A 401 on the first command that maps a type: the discovery cache is still empty, so GET /api is
+ * what fails, five times for `get pods`, and the error is the discovery client's generic 401 text
+ * (real kubectl v1.31.9 against kubeplay serve; discovery-retry.ts).
+ */
+const UNAUTHORIZED_DISCOVERY =
+  /^(E\d{4} [\d:.]+ +\d+ memcache\.go:265\] "Unhandled Error" err="couldn't get current server API group list: the server has asked for the client to provide credentials"\n){5}error: You must be logged in to the server \(the server has asked for the client to provide credentials\)\n$/;
+
 function cluster() {
   return buildCluster({ nodes: [{ name: 'worker-1' }], users: [{ name: 'jane', groups: ['developers'] }] }, { seed: 7 });
 }
 
 describe('kubectl config over the admin machine kubeconfig files', () => {
   const c = cluster();
-  const cases: { name: string; line: string; stdout?: string | RegExp; stderr?: string; exitCode?: number }[] = [
+  const cases: { name: string; line: string; stdout?: string | RegExp; stderr?: string | RegExp; exitCode?: number }[] = [
     { name: 'answers set-credentials with User "x" set.', line: 'kubectl config set-credentials bad --token=not-a-token', stdout: 'User "bad" set.\n' },
     { name: 'creates a context', line: 'kubectl config set-context bad@kubeplay --cluster=kubeplay --user=bad', stdout: 'Context "bad@kubeplay" created.\n' },
     { name: 'modifies an existing context', line: 'kubectl config set-context bad@kubeplay --namespace=dev', stdout: 'Context "bad@kubeplay" modified.\n' },
@@ -31,7 +39,7 @@ describe('kubectl config over the admin machine kubeconfig files', () => {
     { name: 'names the current context', line: 'kubectl config current-context', stdout: 'bad@kubeplay\n' },
     { name: 'refuses an unknown context', line: 'kubectl config use-context nope', stderr: 'error: no context exists with the name: "nope"\n', exitCode: 1 },
     // The context's token is unknown to every authenticator: 401, not anonymous.
-    { name: 'is Unauthorized with a token nobody issued', line: 'kubectl get pods', stderr: 'error: You must be logged in to the server (Unauthorized)\n', exitCode: 1 },
+    { name: 'is Unauthorized with a token nobody issued', line: 'kubectl get pods', stderr: UNAUTHORIZED_DISCOVERY, exitCode: 1 },
     { name: 'deletes the active context with a warning', line: 'kubectl config delete-context bad@kubeplay', stdout: 'deleted context bad@kubeplay from /root/.kube/config\n', stderr: 'warning: this removed your active context, use "kubectl config use-context" to select a different one\n' },
     { name: 'cannot delete it twice', line: 'kubectl config delete-context bad@kubeplay', stderr: 'error: cannot delete context bad@kubeplay, not in /root/.kube/config\n', exitCode: 1 },
     { name: 'is back to the admin after use-context', line: 'kubectl config use-context kubernetes-admin@kubeplay', stdout: 'Switched to context "kubernetes-admin@kubeplay".\n' },
@@ -42,7 +50,8 @@ describe('kubectl config over the admin machine kubeconfig files', () => {
     const out = c.run(line);
     if (typeof stdout === 'string') expect(out.stdout).toBe(stdout);
     else if (stdout) expect(out.stdout).toMatch(stdout);
-    expect(out.stderr).toBe(stderr ?? '');
+    if (stderr instanceof RegExp) expect(out.stderr).toMatch(stderr);
+    else expect(out.stderr).toBe(stderr ?? '');
     expect(out.exitCode).toBe(exitCode ?? 0);
   });
 });
@@ -50,7 +59,7 @@ describe('kubectl config over the admin machine kubeconfig files', () => {
 describe('kubectl credentials flags', () => {
   const c = cluster();
   const cases: { name: string; line: string; stdout?: RegExp; stderr?: string | RegExp; exitCode?: number }[] = [
-    { name: 'a wrong --token on a token user is Unauthorized', line: 'kubectl get pods --user=jane --token=wrong', stderr: 'error: You must be logged in to the server (Unauthorized)\n', exitCode: 1 },
+    { name: 'a wrong --token on a token user is Unauthorized', line: 'kubectl get pods --user=jane --token=wrong', stderr: UNAUTHORIZED_DISCOVERY, exitCode: 1 },
     { name: "jane's own kubeconfig authenticates her", line: 'kubectl auth whoami --kubeconfig=/etc/kubernetes/jane.conf', stdout: /Username {4}jane\nGroups {6}\[developers system:authenticated\]/ },
     { name: 'admin.conf is the admin', line: 'kubectl auth whoami --kubeconfig=/etc/kubernetes/admin.conf', stdout: /Username {4}kubernetes-admin\nGroups {6}\[system:masters system:authenticated\]/ },
     { name: 'another --server is a host the network does not reach', line: 'kubectl get pods --server=https://10.0.0.99:6443', stderr: 'Unable to connect to the server: dial tcp 10.0.0.99:6443: i/o timeout\n', exitCode: 1 },
@@ -69,6 +78,7 @@ describe('kubectl credentials flags', () => {
     const out = c.run(line);
     if (stdout) expect(out.stdout).toMatch(stdout);
     if (typeof stderr === 'string') expect(out.stderr).toBe(stderr);
+    else if (stderr) expect(out.stderr).toMatch(stderr);
     else expect(out.stderr).toBe('');
     expect(out.exitCode).toBe(exitCode ?? 0);
   });
@@ -98,7 +108,7 @@ describe('kubectl credentials flags', () => {
     const token = d.run('kubectl create token default --duration=10m').stdout.trim();
     expect(d.run(`kubectl auth whoami --user=jane --token=${token} -o jsonpath={.status.userInfo.username}`).stdout).toBe('system:serviceaccount:default:default');
     d.sim.runUntil(d.sim.now + 10 * 60_000);
-    expect(d.run(`kubectl get pods --user=jane --token=${token}`)).toMatchObject({ stdout: '', stderr: 'error: You must be logged in to the server (Unauthorized)\n', exitCode: 1 });
+    expect(d.run(`kubectl get pods --user=jane --token=${token}`)).toMatchObject({ stdout: '', stderr: expect.stringMatching(UNAUTHORIZED_DISCOVERY), exitCode: 1 });
   });
 
   it('records the request as rejected at Authentication in the trace, the only stage it reached', () => {

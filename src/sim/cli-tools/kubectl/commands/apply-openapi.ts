@@ -1,0 +1,137 @@
+// What `kubectl apply -f` asks before its first GET: the resource builder reads every document,
+// and for each one validates it against the server's OpenAPI schema and then maps its kind
+// (cli-runtime resource/builder.go with a schema from kubectl/pkg/cmd/util/factory_client_access.go
+// Validator: openapi3 client over client-go openapi/cached). So the first object fetches
+// GET /openapi/v3?timeout=32s (the root, which lists each group-version's document with its
+// ?hash=), then its group-version's document, then GET /api and /apis when the discovery cache is
+// cold or expired; a later object in another group-version fetches that document too. kubectl
+// v1.31.9 -v=6 against `kubeplay serve`, fresh --cache-dir, a Deployment, a Service and a
+// ConfigMap: /openapi/v3, /openapi/v3/apis/apps/v1?hash=..&timeout=32s, /api, /apis,
+// /openapi/v3/api/v1?hash=..&timeout=32s, then GET and POST of each object. The documents are
+// kept in memory only: the next command fetches them again (its -v=6 shows both GETs again).
+// When the root cannot be fetched kubectl falls back to /openapi/v2?timeout=32s, and when that
+// fails too it stops before any write: `error validating "pod.yaml": error validating data:
+// failed to download openapi: <err>; if you choose to ignore these errors, turn validation off
+// with --validate=false` (401: the discovery client's generic text, discovery-retry.ts).
+// With --validate=false nothing is validated, so nothing is fetched here.
+// Simplified: the validation itself is the apiserver's (fieldValidation); an unknown kind or a
+// group-version the root does not list is left to the apiserver's answer.
+
+import type { Effects } from '../../../kernel/component';
+import { groupVersionPath } from '../../../apiserver/openapi';
+import { DISCOVERY_TIMEOUT, discoveryExpired, onDiscoveryRefresh, refreshDiscovery, type DiscoveryRefresh } from '../discovery-cache';
+import { discoveryError } from '../discovery-retry';
+import { errorString, plain, type KubectlError } from '../errors';
+import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
+import type { ManifestObject } from '../manifest';
+
+export const OPENAPI_ROOT_STEP = 'openapi.root';
+export const OPENAPI_V2_STEP = 'openapi.v2';
+export const OPENAPI_DOC_STEP = 'openapi.doc';
+
+/** The builder's pass over the documents before apply writes anything. */
+export interface ApplyPrelude {
+  /** The object being validated and mapped. */
+  index: number;
+  validate: boolean;
+  /** The root's documents by group-version (`api/v1`), once fetched. */
+  documents?: Record<string, string>;
+  /** Group-versions whose document was fetched. */
+  fetched: string[];
+  /** Discovery was fetched (or found fresh) for this command. */
+  mapped: boolean;
+}
+
+export interface PreludeJob extends JobCommon, Partial<DiscoveryRefresh> {
+  objects: ManifestObject[];
+  prelude: ApplyPrelude;
+}
+
+export function newPrelude(validate: boolean): ApplyPrelude {
+  return { index: 0, validate, fetched: [], mapped: false };
+}
+
+export const isPreludeStep = (step: string): boolean => step.startsWith('openapi.') || step.startsWith('discovery.');
+
+/** A path with its query as the root lists it (`/openapi/v3/api/v1?hash=...`), plus client-go's timeout. */
+export function openApiDocumentRequest(url: string): { path: string; query: Record<string, string> } {
+  const q = url.indexOf('?');
+  const query: Record<string, string> = {};
+  for (const kv of q >= 0 ? url.slice(q + 1).split('&') : []) {
+    const eq = kv.indexOf('=');
+    if (eq > 0) query[kv.slice(0, eq)] = decodeURIComponent(kv.slice(eq + 1));
+  }
+  return { path: q >= 0 ? url.slice(0, q) : url, query: { ...query, ...DISCOVERY_TIMEOUT } };
+}
+
+/**
+ * Send the next request the builder's pass needs, or return true when it needs none (every object
+ * validated and mapped), so the caller goes on to the writes.
+ */
+export function continuePrelude(st: KubectlState, job: PreludeJob, ctx: Effects): boolean {
+  const pre = job.prelude;
+  for (; pre.index < job.objects.length; pre.index++) {
+    const o = job.objects[pre.index]!;
+    if (pre.validate) {
+      if (!pre.documents) {
+        jobRequest(st, job, ctx, { method: 'GET', path: '/openapi/v3', query: DISCOVERY_TIMEOUT }, OPENAPI_ROOT_STEP);
+        return false;
+      }
+      const gv = groupVersionPath(o.info);
+      const url = Object.hasOwn(pre.documents, gv) ? pre.documents[gv] : undefined;
+      if (url && !pre.fetched.includes(gv)) {
+        pre.fetched.push(gv);
+        jobRequest(st, job, ctx, { method: 'GET', ...openApiDocumentRequest(url) }, OPENAPI_DOC_STEP);
+        return false;
+      }
+    }
+    if (!pre.mapped) {
+      pre.mapped = true;
+      if (discoveryExpired(st, ctx.now)) {
+        refreshDiscovery(st, job, ctx, false);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** `error validating "SOURCE": error validating data: failed to download openapi: ...`. */
+function downloadError(source: string, err: KubectlError): KubectlError {
+  return plain(
+    `error validating "${source}": error validating data: failed to download openapi: ${errorString(discoveryError(err))}; ` +
+      'if you choose to ignore these errors, turn validation off with --validate=false',
+  );
+}
+
+/**
+ * One answer of the pass. Returns true when the pass is over and the writes may start; false while
+ * it goes on or after it ended the job with an error.
+ */
+export function onPreludeResult(st: KubectlState, job: PreludeJob, step: string, r: RequestResult, ctx: Effects): boolean {
+  const pre = job.prelude;
+  const source = job.objects[pre.index]?.source ?? '';
+  if (step === OPENAPI_ROOT_STEP) {
+    if (!r.ok) {
+      jobRequest(st, job, ctx, { method: 'GET', path: '/openapi/v2', query: DISCOVERY_TIMEOUT }, OPENAPI_V2_STEP);
+      return false;
+    }
+    const paths = (r.body as { paths?: Record<string, { serverRelativeURL?: string }> }).paths ?? {};
+    pre.documents = Object.fromEntries(Object.entries(paths).map(([gv, p]) => [gv, p.serverRelativeURL ?? '']));
+  } else if (step === OPENAPI_V2_STEP || step === OPENAPI_DOC_STEP) {
+    if (!r.ok) {
+      finishJob(st, job, ctx, downloadError(source, r.err));
+      return false;
+    }
+    // A server with only v2 validates against it: nothing more to fetch for validation.
+    if (step === OPENAPI_V2_STEP) pre.validate = false;
+  } else {
+    const out = onDiscoveryRefresh(st, job as PreludeJob & DiscoveryRefresh, step, r, ctx);
+    if (out === 'more') return false;
+    if (out !== 'done') {
+      finishJob(st, job, ctx, out.ok ? undefined : discoveryError(out.err));
+      return false;
+    }
+  }
+  return continuePrelude(st, job, ctx);
+}
