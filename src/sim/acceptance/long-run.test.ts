@@ -6,8 +6,11 @@
 // 2 min, a Job every 10 min (deleted 5 min later), a worker's kubelet restarted every 20 min.
 //
 // The measure is deterministic: entries of every Map, Set and array in the world (census.ts),
-// taken at each half hour; heap bytes are printed for information only (Node runs the test
-// without --expose-gc, so they include garbage). The trace and log windows are made smaller than
+// taken every 10 minutes; heap bytes are printed for information only (Node runs the test
+// without --expose-gc, so they include garbage). Windows fill and empty in steps (the watch
+// cache's cyclic event window drops its stale half at once, etcd compacts every 5 minutes), so the
+// count at one moment moves by some 15 % with the phase (47,659 at 90 min, 55,823 at 120, 54,751 at
+// 60 on 5 December): the end's half hour is compared with the half hour before by their peaks. The trace and log windows are made smaller than
 // the app's so that they fill within the first hour and count fully when the end of the run is
 // compared with its half time.
 //
@@ -31,7 +34,9 @@ const host = globalThis as unknown as {
   gc?: () => void;
 };
 const MINUTES = Math.max(60, Number(host.process?.env?.KUBEPLAY_LONG_RUN_MINUTES ?? 120) || 120);
-const MEASURE_EVERY_MIN = 30;
+const MEASURE_EVERY_MIN = 10;
+/** The spans whose peaks are compared. */
+const SPAN_MIN = 30;
 const TRACE_WINDOW = 20_000;
 const LOG_WINDOW = 1_000;
 const MIN = 60_000;
@@ -119,7 +124,7 @@ function measure(c: Cluster, minute: number, cs: Census): Figures {
 }
 
 describe(`a ${MINUTES}-minute run of the default cluster under churn`, () => {
-  it('holds a bounded world: it ends within 10 % of what it held at half time (at least 90 min in)', { timeout: MINUTES * 2_000 + 60_000 }, () => {
+  it('holds a bounded world: its last half hour peaks within 10 % of the half hour before (ending at half time, at least 90 min in)', { timeout: MINUTES * 2_000 + 60_000 }, () => {
     const c = buildCluster({}, { seed: 1, traceLimit: TRACE_WINDOW });
     c.sim.world.logLimit = LOG_WINDOW;
     const rows: Figures[] = [];
@@ -139,21 +144,22 @@ describe(`a ${MINUTES}-minute run of the default cluster under churn`, () => {
     // their managedFields, has caught up: at 60 min the world still grows, by 90 min it is flat.
     const lastMin = MINUTES - (MINUTES % MEASURE_EVERY_MIN);
     const half = lastMin / 2 - ((lastMin / 2) % MEASURE_EVERY_MIN);
-    const midMin = Math.min(lastMin - MEASURE_EVERY_MIN, Math.max(MEASURE_EVERY_MIN, half, 90));
+    const midMin = Math.min(lastMin - SPAN_MIN, Math.max(SPAN_MIN, half, 90));
     const mid = taken.get(midMin)!;
     const last = taken.get(lastMin)!;
     host.console.log(`grew most from minute ${midMin} to ${lastMin}:\n  ${growth(mid, last).join('\n  ')}`);
+    const peak = (to: number): number => Math.max(...[...taken].filter(([m]) => m > to - SPAN_MIN && m <= to).map(([, cs]) => cs.total));
 
     // The churn kept working to the end.
     expect(c.run('kubectl get deployment web -o jsonpath={.status.readyReplicas}/{.spec.replicas}').stdout).toMatch(/^(\d)\/\1$/);
     // Events expire an hour (plus up to a minute of lease reuse) after they were written.
     const end = rows.at(-1)!;
-    const before = rows.at(-2)!;
+    const before = rows.find((r) => r.minute === lastMin - SPAN_MIN)!;
     expect(end.oldestEventMin).toBeLessThanOrEqual(61.1);
     // etcd keeps between one and two compaction intervals (5 to 10 min) of the last 30 min's revisions.
     expect(end.etcdRevision - end.etcdCompacted).toBeLessThan((end.etcdRevision - before.etcdRevision) / 3);
     expect(end.traceKept).toBeLessThanOrEqual(TRACE_WINDOW * 1.25);
     expect(end.logLines).toBeLessThanOrEqual(LOG_WINDOW * 1.25 * c.sim.world.processes.size);
-    expect(last.total).toBeLessThanOrEqual(mid.total * 1.1);
+    expect(peak(lastMin)).toBeLessThanOrEqual(peak(midMin) * 1.1);
   });
 });
