@@ -113,26 +113,25 @@ function failedList(lists: VerdictLists, at: number, v: FilterVerdict): FilterVe
 }
 
 /** Scratch space the filter pass and the scoring reuse from cycle to cycle (never kept in a record). */
-let scratchIds = new Uint32Array(1024);
-let scratchPoints = new Float64Array(4096);
-let scratchRows = new Int32Array(1024);
-let scratchFeasibleRows = new Int32Array(1024);
-function rowsScratch(n: number): Int32Array {
-  if (scratchRows.length < n) scratchRows = new Int32Array(Math.max(n, 2 * scratchRows.length));
-  return scratchRows;
+interface Scratch<T> {
+  buf: T;
+  /** At least n long: the same array, or one twice as long (its contents not kept). */
+  take(n: number): T;
 }
-function feasibleRowsScratch(n: number): Int32Array {
-  if (scratchFeasibleRows.length < n) scratchFeasibleRows = new Int32Array(Math.max(n, 2 * scratchFeasibleRows.length));
-  return scratchFeasibleRows;
+function scratch<T extends { length: number }>(make: (n: number) => T, initial: number): Scratch<T> {
+  const s: Scratch<T> = {
+    buf: make(initial),
+    take: (n) => {
+      if (s.buf.length < n) s.buf = make(Math.max(n, 2 * s.buf.length));
+      return s.buf;
+    },
+  };
+  return s;
 }
-function ids(n: number): Uint32Array {
-  if (scratchIds.length < n) scratchIds = new Uint32Array(Math.max(n, 2 * scratchIds.length));
-  return scratchIds;
-}
-function points(n: number): Float64Array {
-  if (scratchPoints.length < n) scratchPoints = new Float64Array(Math.max(n, 2 * scratchPoints.length));
-  return scratchPoints;
-}
+const scratchIds = scratch((n) => new Uint32Array(n), 1024);
+const scratchPoints = scratch((n) => new Float64Array(n), 4096);
+const scratchRows = scratch((n) => new Int32Array(n), 1024);
+const scratchFeasibleRows = scratch((n) => new Int32Array(n), 1024);
 
 function intersect(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
   const out = new Set<string>();
@@ -181,7 +180,7 @@ export function runSchedulingCycle(input: Input): CycleResult {
   // The candidates' rows in the table (their indexes in `nodes`), when narrowed.
   let candidateRows: Int32Array | undefined;
   if (narrowedTo) {
-    candidateRows = rowsScratch(candidates.length);
+    candidateRows = scratchRows.take(candidates.length);
     let c = 0;
     for (let r = 0; r < nodes.length; r++) if (narrowedTo.has(nodes[r]!.name)) candidateRows[c++] = r;
   }
@@ -193,9 +192,9 @@ export function runSchedulingCycle(input: Input): CycleResult {
   const filters = plugins.filter((p) => p.filter && !skipped.has(p.name));
   const lists = verdictListsFor(filters);
   const palette: FilterVerdict[][] = [];
-  const listIds = ids(candidates.length);
+  const listIds = scratchIds.take(candidates.length);
   const feasible: NodeInfo[] = [];
-  const feasibleRows = feasibleRowsScratch(Math.min(candidates.length, numFeasibleToFind));
+  const feasibleRows = scratchFeasibleRows.take(Math.min(candidates.length, numFeasibleToFind));
   let lastList: FilterVerdict[] | undefined;
   let lastId = -1;
   let processed = 0;
@@ -271,7 +270,7 @@ function prioritizeNodes(ctx: CycleContext, plugins: readonly Plugin[], feasible
   for (let i = scores.length; i < n; i++) scores.push({ name: '', score: 0 });
   if (scores.length !== n) scores.length = n;
   for (let i = 0; i < n; i++) scores[i]!.name = rowNames ? rowNames[rows[i]!]! : feasible[i]!.name;
-  const pts = points(2 * k * n);
+  const pts = scratchPoints.take(2 * k * n);
   const scored: ScoreColumn[] = [];
   for (let c = 0; c < k; c++) {
     const p = scorers[c]!;
