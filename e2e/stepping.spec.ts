@@ -11,6 +11,7 @@ import {
   pause,
   pod,
   shot,
+  shotSizes,
   terminalText,
   test,
   typeCommand,
@@ -46,6 +47,14 @@ async function snapshot(page: Page): Promise<Snapshot> {
       })),
     };
   });
+}
+
+/**
+ * A paused clock is not slowed, so the toolbar says no 'slow motion' (src/ui/toolbar/slow-motion.ts,
+ * holdClockFrame). Within a second: the hold it must not keep lasts three (SLOWMO_HOLD_MS).
+ */
+async function expectNoSlowMotion(page: Page): Promise<void> {
+  await expect(page.getByTestId('slowmo')).toHaveAttribute('data-factor', '', { timeout: 1000 });
 }
 
 const lastId = (s: Snapshot): number => s.records[s.records.length - 1]?.id ?? 0;
@@ -96,6 +105,7 @@ test('paused, each step delivers exactly one message or fires one timer, and the
 test('step to the next phase stops at persistence, watch, scheduling and execution in turn', async ({ page }) => {
   await gotoApp(page);
   await pause(page);
+  await expectNoSlowMotion(page);
   await typeCommand(page, 'kubectl run phased --image=nginx:1.25', { wait: false });
   const badge = page.getByTestId('phase');
   await expect(badge).toHaveAttribute('data-phase', 'user');
@@ -106,6 +116,7 @@ test('step to the next phase stops at persistence, watch, scheduling and executi
     await page.getByTestId('step-phase').click();
     await expect(badge).toHaveAttribute('data-phase', phase);
     await expect(page.getByTestId('play-pause')).toHaveAttribute('data-playing', 'false');
+    await expectNoSlowMotion(page);
     const status = (await pod(page, 'default', 'phased').count()) ? await pod(page, 'default', 'phased').getAttribute('data-status') : null;
     seen.push({ phase, clock: await clockMs(page), status });
     // Persistence stops as kubectl's POST leaves: no pod in the graph yet, no answer in the terminal.
@@ -113,7 +124,9 @@ test('step to the next phase stops at persistence, watch, scheduling and executi
       expect(status).toBeNull();
       expect(await terminalText(page)).not.toContain('pod/phased created');
     }
-    await shot(page, `07-phase-${seen.length}-${phase}`);
+    // The first stop comes right after the boot's burst was drawn: both screen sizes, no 'slow motion' in the toolbar.
+    if (phase === 'persistence') await shotSizes(page, '07-phase-1-persistence');
+    else await shot(page, `07-phase-${seen.length}-${phase}`);
   }
   console.log(seen.map((s) => `${s.phase}@${s.clock.toFixed(3)} pod=${s.status}`).join(' -> '));
   // Each stop is later than the one before, and all of them within the first seconds of the request.

@@ -8,37 +8,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FrameBatch, WorkerToUi } from '../protocol/view';
-import { decodeLink } from '../sim/scenario/link';
-import { SimSession } from './session';
+import { openSession, runLink, type SharedRun } from './test-session';
 
 const DIR = join(__dirname, '../../public/scenarios');
 const read = (f: string) => readFileSync(join(DIR, f), 'utf8');
-type Loaded = Extract<WorkerToUi, { type: 'loaded' }>;
-type Run = Extract<WorkerToUi, { type: 'run' }>;
 
-/** Loads a scenario as the page does and plays it to its pause (or `ms`), collecting frames. */
+/** Loads a scenario as the page does and plays it to its pause (or `at`), collecting frames. */
 function open(text: string, file: string, extra: { at?: number } = {}) {
-  const s = new SimSession();
-  const loaded = s.handle({ type: 'load', file, text, ...extra })[0] as Loaded;
-  const frames: FrameBatch[] = [];
-  const messages: WorkerToUi[] = [];
-  const tick = (ms: number) => {
-    const f = s.tick(ms);
-    if (f) frames.push(f);
-    messages.push(...s.takeMessages());
-  };
-  tick(0);
-  for (let i = 0; i < 20_000 && loaded.pauseAt !== undefined && !messages.some((m) => m.type === 'arrived'); i++) tick(16);
-  tick(0);
-  const lastTimeline = () => frames.filter((f) => f.timeline).at(-1)!.timeline!;
-  const lastProgress = () => frames.filter((f) => f.progress).at(-1)!.progress!;
-  return { s, loaded, frames, tick, lastTimeline, lastProgress };
+  const session = openSession(text, { file, ...extra });
+  if (session.loaded.pauseAt !== undefined) session.untilArrived(20_000);
+  session.tick(0);
+  const lastTimeline = () => session.frames.filter((f) => f.timeline).at(-1)!.timeline!;
+  const lastProgress = () => session.frames.filter((f) => f.progress).at(-1)!.progress!;
+  return { ...session, lastTimeline, lastProgress };
 }
 
-function reopen(shared: Run) {
-  const d = decodeLink(`#${shared.fragment}`);
-  if ('error' in d || d.kind !== 'run') throw new Error(JSON.stringify(d));
+function reopen(shared: SharedRun) {
+  const d = runLink(`#${shared.fragment}`);
   return open(d.link.scenario, 'link.yaml', { at: d.link.at });
 }
 
@@ -60,16 +46,15 @@ describe('an incident drill in the worker', () => {
     a.s.handle({ type: 'exec', requestId: 1, line: 'kubectl get nodes' });
     a.tick(0);
     for (const purpose of ['link', 'export'] as const) {
-      const shared = a.s.handle({ type: 'share', purpose, view: {} })[0] as Run;
+      const shared = a.share({}, purpose);
       expect(shared.yaml).toContain('Maintenance that never ended');
       expect(shared.yaml).not.toContain('solution');
       // The third hint names the command; no step runs it.
       expect(shared.yaml).not.toMatch(/run: kubectl uncordon/);
-      const d = decodeLink(`#${shared.fragment}`);
-      if ('error' in d || d.kind !== 'run') throw new Error('bad link');
+      const d = runLink(`#${shared.fragment}`);
       expect(d.link.scenario).not.toMatch(/solution|run: kubectl uncordon/);
     }
-    const b = reopen(a.s.handle({ type: 'share', purpose: 'link', view: {} })[0] as Run);
+    const b = reopen(a.share());
     expect(b.loaded.incident?.title.en).toBe('Maintenance that never ended');
     const p = b.lastProgress();
     expect(p.incident).toMatchObject({ answer: 'cordoned', hints: expect.any(Array) });
@@ -85,7 +70,7 @@ describe('a lesson in the worker', () => {
     expect(a.loaded.lesson).toBeDefined();
     a.s.handle({ type: 'exec', requestId: 1, line: 'kubectl get pods' });
     a.tick(0);
-    const b = reopen(a.s.handle({ type: 'share', purpose: 'link', view: {} })[0] as Run);
+    const b = reopen(a.share());
     expect(b.loaded.lesson).toEqual(a.loaded.lesson);
     expect(b.loaded).not.toHaveProperty('incident');
   });

@@ -6,17 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FrameBatch, ShareView, UiToWorker, WorkerToUi } from '../protocol/view';
+import type { FrameBatch, WorkerToUi } from '../protocol/view';
 import { buildCluster } from '../sim/cluster';
-import { decodeLink } from '../sim/scenario/link';
 import { parseScenario } from '../sim/scenario/parse';
 import { ScenarioRunner } from '../sim/scenario/run';
 import { SimSession } from './session';
+import { heldObjects, openSession, runLink } from './test-session';
 
 const DEFAULT = readFileSync(join(__dirname, '../../public/scenarios/default.yaml'), 'utf8');
 const POD = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n    - name: nginx\n      image: nginx:1.25\n';
-
-type Run = Extract<WorkerToUi, { type: 'run' }>;
 
 /** A wall clock that moves 50 ms at each reading: a replay then takes several ticks on any machine. */
 function slowWallClock(): () => number {
@@ -24,49 +22,9 @@ function slowWallClock(): () => number {
   return () => (t += 50);
 }
 
-function session(text = DEFAULT, extra: Partial<Extract<UiToWorker, { type: 'load' }>> = {}, wallClock?: () => number) {
-  const s = wallClock ? new SimSession(undefined, wallClock) : new SimSession();
-  const loaded = s.handle({ type: 'load', file: 'default.yaml', text, ...extra });
-  expect(loaded[0]?.type).toBe('loaded');
-  const frames: FrameBatch[] = [];
-  const messages: WorkerToUi[] = [];
-  const tick = (ms: number) => {
-    const f = s.tick(ms);
-    if (f) frames.push(f);
-    messages.push(...s.takeMessages());
-    return f;
-  };
-  tick(0);
-  return {
-    s,
-    frames,
-    messages,
-    tick,
-    send(cmd: UiToWorker): WorkerToUi[] {
-      const out = s.handle(cmd);
-      messages.push(...out);
-      tick(0);
-      return out;
-    },
-    /** Plays `simMs` of simulated time at 100x in 16 ms ticks, as the app does. */
-    play(simMs: number) {
-      s.handle({ type: 'speed', speed: 100 });
-      s.handle({ type: 'play' });
-      const until = s.cluster!.sim.now + simMs;
-      while (s.cluster!.sim.now < until) tick(16);
-      s.handle({ type: 'pause' });
-      tick(0);
-    },
-    share(view: ShareView = {}, purpose: 'link' | 'export' = 'link'): Run {
-      return s.handle({ type: 'share', purpose, view })[0] as Run;
-    },
-  };
-}
-
 /** Replays what Share made as `kubeplay run <link>` does: parse, build, advanceTo(at). */
 function cliReplay(fragment: string): { hash: string; now: number } {
-  const d = decodeLink(`#${fragment}`);
-  if ('error' in d || d.kind !== 'run') throw new Error(JSON.stringify(d));
+  const d = runLink(`#${fragment}`);
   const cluster = buildCluster(d.scenario.cluster, { seed: d.scenario.seed, timings: d.scenario.timings });
   const runner = new ScenarioRunner(d.scenario, cluster);
   runner.advanceTo(d.link.at);
@@ -75,31 +33,24 @@ function cliReplay(fragment: string): { hash: string; now: number } {
 
 /** A page opening the link: the session replays to its moment; the last frame there. */
 function openedAt(fragment: string): FrameBatch {
-  const d = decodeLink(fragment);
-  if ('error' in d || d.kind !== 'run') throw new Error(JSON.stringify(d));
-  const b = session(d.link.scenario, { file: 'link.yaml', at: d.link.at, view: d.link.view });
-  for (let i = 0; i < 10_000 && !b.messages.some((m) => m.type === 'arrived'); i++) b.tick(16);
+  const d = runLink(fragment);
+  const b = openSession(d.link.scenario, { file: 'link.yaml', at: d.link.at, view: d.link.view });
+  b.untilArrived();
   b.tick(0);
   return b.frames.at(-1)!;
 }
 
 /** The pods etcd holds as the UI shows them: name, node, phase. */
 function podsIn(frames: FrameBatch[]): string[] {
-  const objs = new Map<string, Record<string, unknown>>();
-  for (const f of frames) {
-    if (f.reset) objs.clear();
-    for (const o of [...f.objects.added, ...f.objects.updated]) objs.set(o.id, o.object);
-    for (const id of f.objects.removed) objs.delete(id);
-  }
-  return [...objs.entries()]
+  return [...heldObjects(frames).entries()]
     .filter(([id]) => id.startsWith('pods/'))
-    .map(([id, o]) => `${id} ${(o.spec as { nodeName?: string }).nodeName ?? '-'} ${(o.status as { phase?: string }).phase}`)
+    .map(([id, { object: o }]) => `${id} ${(o.spec as { nodeName?: string }).nodeName ?? '-'} ${(o.status as { phase?: string }).phase}`)
     .sort();
 }
 
 describe('the recorder', () => {
   it('records every action as the step the scenario format has, at its simulated time', () => {
-    const r = session();
+    const r = openSession(DEFAULT);
     r.play(2_000);
     r.send({ type: 'exec', requestId: 1, line: 'kubectl apply -f -', stdin: POD });
     r.play(1_500);
@@ -133,7 +84,7 @@ describe('the recorder', () => {
   });
 
   it('records a slow or lossy link as a link step; frames name the degraded pairs until heal', () => {
-    const r = session();
+    const r = openSession(DEFAULT);
     r.send({ type: 'link', a: ['worker-1'], b: ['control-plane'], latencyMs: 200, jitterMs: 50, loss: 0.05 });
     expect(r.frames.at(-1)!.degraded).toEqual([['control-plane', 'worker-1']]);
     expect(r.s.handle({ type: 'link', a: ['worker-9'], b: ['control-plane'], latencyMs: 1 })).toEqual([{ type: 'error', message: 'unknown target "worker-9"', errors: [] }]);
@@ -146,7 +97,7 @@ describe('the recorder', () => {
   });
 
   it('records a node tool line typed through ssh as the run step it is', () => {
-    const r = session();
+    const r = openSession(DEFAULT);
     r.play(1_000);
     r.send({ type: 'exec', requestId: 7, line: 'ssh worker-1 -- crictl ps' });
     r.play(1_000);
@@ -161,7 +112,7 @@ describe('the recorder', () => {
     // would do it in real life. The line is recorded with the step (Step.echo), so a page opening the
     // run's link (and going back in time) prints what the live run printed, not `# kill kube-scheduler`.
     const echo = 'ssh control-plane -- sudo mv /etc/kubernetes/manifests/kube-scheduler.yaml /etc/kubernetes/';
-    const r = session();
+    const r = openSession(DEFAULT);
     r.play(5_000);
     const at = Math.ceil(r.s.cluster!.sim.now);
     r.send({ type: 'kill', target: 'kube-scheduler', echo });
@@ -173,10 +124,9 @@ describe('the recorder', () => {
     const live = shown(r.frames);
     expect(live).toEqual([`${at} # ${echo}`, `${at} # ssh worker-2 -- sudo poweroff`, `${at} # restart kube-scheduler`]);
     const link = r.share().fragment;
-    const d = decodeLink(link);
-    if ('error' in d || d.kind !== 'run') throw new Error(JSON.stringify(d));
-    const opened = session(d.link.scenario, { file: 'link.yaml', at: d.link.at });
-    for (let i = 0; i < 10_000 && !opened.messages.some((m) => m.type === 'arrived'); i++) opened.tick(16);
+    const d = runLink(link);
+    const opened = openSession(d.link.scenario, { file: 'link.yaml', at: d.link.at });
+    opened.untilArrived();
     expect(shown(opened.frames)).toEqual(live);
     // Going back to before the kills and forward again: the transcript the reset frame carries reads the same.
     r.send({ type: 'seek', time: 2_000 });
@@ -188,7 +138,7 @@ describe('the recorder', () => {
 
 describe('Share and links', () => {
   it('gives a link that the CLI replays to the same moment and trace hash (seed, steps, actions)', () => {
-    const r = session();
+    const r = openSession(DEFAULT);
     r.send({ type: 'exec', requestId: 1, line: 'kubectl create deployment web --image=nginx:1.25 --replicas=2' });
     r.play(20_000);
     r.send({ type: 'kill', target: 'node/worker-1' });
@@ -202,7 +152,7 @@ describe('Share and links', () => {
   });
 
   it('pauses nothing: a run that plays when Share is pressed plays on, and the link is of the moment it was pressed', () => {
-    const r = session();
+    const r = openSession(DEFAULT);
     r.s.handle({ type: 'speed', speed: 100 });
     r.s.handle({ type: 'play' });
     for (let i = 0; i < 10; i++) r.tick(16);
@@ -215,14 +165,13 @@ describe('Share and links', () => {
   });
 
   it('opens a link: replays at full speed with progress in the frames, pauses at the moment and gives the view back', () => {
-    const a = session();
+    const a = openSession(DEFAULT);
     a.send({ type: 'exec', requestId: 1, line: 'kubectl apply -f -', stdin: POD });
     a.play(30_000);
     const shared = a.share({ selected: 'worker-2', panel: 'events' });
-    const d = decodeLink(shared.fragment);
-    if ('error' in d || d.kind !== 'run') throw new Error('bad link');
-    const b = session(d.link.scenario, { file: 'link.yaml', at: d.link.at, view: d.link.view }, slowWallClock());
-    for (let i = 0; i < 1000 && !b.messages.some((m) => m.type === 'arrived'); i++) b.tick(16);
+    const d = runLink(shared.fragment);
+    const b = openSession(d.link.scenario, { file: 'link.yaml', at: d.link.at, view: d.link.view }, slowWallClock());
+    b.untilArrived(1000);
     expect(b.frames.some((f) => f.replay?.target === shared.at)).toBe(true);
     expect(b.messages.find((m) => m.type === 'arrived')).toEqual({ type: 'arrived', time: shared.at, traceHash: shared.traceHash, view: { selected: 'worker-2', panel: 'events' } });
     expect(podsIn(b.frames)).toEqual(podsIn(a.frames));
@@ -234,7 +183,7 @@ describe('Share and links', () => {
   });
 
   it('opens a link the page hands over as it is: a run loads at its moment, a name is answered for the page to fetch, garbage is refused', () => {
-    const a = session();
+    const a = openSession(DEFAULT);
     a.play(30_000);
     const shared = a.share({ panel: 'events' });
     const b = new SimSession();
@@ -249,7 +198,7 @@ describe('Share and links', () => {
   });
 
   it('refuses actions while a link replays, then takes them', () => {
-    const a = session();
+    const a = openSession(DEFAULT);
     a.play(60_000);
     const shared = a.share();
     const b = { s: new SimSession(), messages: [] as WorkerToUi[], tick(ms: number) { this.s.tick(ms); this.messages.push(...this.s.takeMessages()); } };
@@ -260,7 +209,7 @@ describe('Share and links', () => {
   });
 
   it('exports a scenario that, loaded again, pauses at the same moment with the same hash (spec.pauseAt)', () => {
-    const a = session();
+    const a = openSession(DEFAULT);
     a.send({ type: 'exec', requestId: 1, line: 'kubectl create deployment web --image=nginx:1.25 --replicas=3' });
     a.play(25_000);
     a.send({ type: 'partition', a: ['worker-2'], b: ['control-plane'] });
@@ -268,15 +217,15 @@ describe('Share and links', () => {
     const exported = a.share({}, 'export');
     expect(exported.yaml).toMatch(/^# Recorded in Kubeplay/);
     expect(exported.yaml).toContain(`pauseAt: `);
-    const b = session(exported.yaml);
-    for (let i = 0; i < 1000 && !b.messages.some((m) => m.type === 'arrived'); i++) b.tick(16);
+    const b = openSession(exported.yaml);
+    b.untilArrived(1000);
     expect(b.messages.find((m) => m.type === 'arrived')).toMatchObject({ time: exported.at, traceHash: exported.traceHash });
   });
 });
 
 describe('time travel', () => {
   it('goes back 5 minutes and forward again; each moment matches a fresh replay to it', () => {
-    const r = session();
+    const r = openSession(DEFAULT);
     r.play(100_000);
     r.send({ type: 'exec', requestId: 1, line: 'kubectl create deployment web --image=nginx:1.25 --replicas=3' });
     r.play(60_000);
@@ -315,7 +264,7 @@ describe('time travel', () => {
   });
 
   it('keeps a snapshot every 30 s of simulated time at any speed, and the known future\'s after going back and playing on', () => {
-    const r = session();
+    const r = openSession(DEFAULT);
     const snapshots = () => r.frames.filter((f) => f.timeline).at(-1)!.timeline!.snapshots;
     // 1000x in 250 ms ticks: four minutes of simulated time a tick.
     r.s.handle({ type: 'speed', speed: 1000 });
@@ -336,7 +285,7 @@ describe('time travel', () => {
   });
 
   it('forks when a person acts in the past: the old future and its actions are gone, and the UI is told', () => {
-    const r = session();
+    const r = openSession(DEFAULT);
     r.play(40_000);
     r.send({ type: 'kill', target: 'kube-scheduler' });
     r.play(40_000);

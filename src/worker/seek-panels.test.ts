@@ -9,10 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FrameBatch, ObjectView, UiToWorker, WorkerToUi } from '../protocol/view';
-import { decodeLink } from '../sim/scenario/link';
+import type { FrameBatch, ObjectView, UiToWorker } from '../protocol/view';
 import { eventRow } from '../ui/panels/events-table';
-import { SimSession } from './session';
+import { openSession, runLink, type TestSession } from './test-session';
 
 const DEFAULT = readFileSync(join(__dirname, '../../public/scenarios/default.yaml'), 'utf8');
 
@@ -47,45 +46,11 @@ function hold(frames: FrameBatch[]): Held {
 
 const sorted = <T>(m: Map<string, T>): [string, T][] => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-function session(text: string, extra: Partial<Extract<UiToWorker, { type: 'load' }>> = {}) {
-  const s = new SimSession();
-  expect(s.handle({ type: 'load', file: 'default.yaml', text, ...extra })[0]?.type).toBe('loaded');
-  const frames: FrameBatch[] = [];
-  const messages: WorkerToUi[] = [];
-  const tick = (ms: number) => {
-    const f = s.tick(ms);
-    if (f) frames.push(f);
-    messages.push(...s.takeMessages());
-  };
-  tick(0);
-  return {
-    s,
-    frames,
-    messages,
-    tick,
-    send(cmd: UiToWorker): WorkerToUi[] {
-      const out = s.handle(cmd);
-      tick(0);
-      return out;
-    },
-    play(simMs: number) {
-      s.handle({ type: 'speed', speed: 100 });
-      s.handle({ type: 'play' });
-      const until = s.cluster!.sim.now + simMs;
-      while (s.cluster!.sim.now < until) tick(16);
-      s.handle({ type: 'pause' });
-      tick(0);
-    },
-  };
-}
-
-type Session = ReturnType<typeof session>;
-
 /**
  * The Events panel's rows, the inspector's data for every object, host and component, the
  * scheduler's cycles for every pod and the logs of every process, as this page would show them now.
  */
-function panels(r: Session): unknown {
+function panels(r: TestSession): unknown {
   const held = hold(r.frames);
   const events = sorted(held.objects).filter(([, o]) => o.kind === 'Event').map(([, o]) => eventRow(o));
   const pods = sorted(held.objects).filter(([, o]) => o.kind === 'Pod').map(([id]) => id.split('/').slice(1).join('/'));
@@ -104,19 +69,17 @@ function panels(r: Session): unknown {
 }
 
 /** A page opening the run's link made now: replays from the start to this moment and pauses. */
-function freshAt(r: Session): Session {
-  const run = r.s.handle({ type: 'share', purpose: 'link', view: {} })[0] as Extract<WorkerToUi, { type: 'run' }>;
-  const d = decodeLink(`#${run.fragment}`);
-  if ('error' in d || d.kind !== 'run') throw new Error(JSON.stringify(d));
-  const fresh = session(d.link.scenario, { file: 'link.yaml', at: d.link.at });
-  for (let i = 0; i < 10_000 && !fresh.messages.some((m) => m.type === 'arrived'); i++) fresh.tick(16);
+function freshAt(r: TestSession): TestSession {
+  const d = runLink(`#${r.share().fragment}`);
+  const fresh = openSession(d.link.scenario, { file: 'link.yaml', at: d.link.at });
+  fresh.untilArrived();
   fresh.tick(0);
   return fresh;
 }
 
 describe('time travel, the Events panel and the inspector', () => {
   it('after going back and forward by snapshots, show exactly what a fresh replay to the same moment shows', () => {
-    const r = session(DEFAULT);
+    const r = openSession(DEFAULT);
     r.play(5_000);
     r.send({ type: 'exec', requestId: 1, line: 'kubectl create deployment web --image=nginx:1.25 --replicas=3' });
     r.play(55_000);

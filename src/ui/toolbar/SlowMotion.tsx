@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { speedCommand } from '../app/filters';
 import { fill } from '../app/strings';
 import { useStrings } from '../app/useStrings';
-import { formatFactor, holdSlowdown, isDrawing, SLOWMO_HOLD_MS, SLOWMO_SPEEDS_BELOW, type SlowMotionHold } from './slow-motion';
+import { formatFactor, holdClockFrame, holdSlowdown, isDrawing, SLOWMO_HOLD_MS, SLOWMO_SPEEDS_BELOW, type SlowMotionHold } from './slow-motion';
 import { useSimStore, useUiStore } from '../store/app-store';
 
 /** Turns slow motion on or off and tells the worker (the toolbar's button and the `m` key). */
@@ -25,7 +25,7 @@ function useHeldSlowdown(): SlowMotionHold | null {
   const holdRef = useRef<SlowMotionHold | null>(null);
   useEffect(() => {
     const now = performance.now();
-    const next = holdSlowdown(holdRef.current, clock.playing ? clock.slowdown : undefined, now, clock.waitingForPage === true);
+    const next = holdClockFrame(holdRef.current, clock, now);
     holdRef.current = next;
     setHold(next);
     if (!next) return;

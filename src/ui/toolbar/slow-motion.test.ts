@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFactor, holdSlowdown, isDrawing, SLOWMO_HOLD_MS, SLOWMO_WINDOW_MS } from './slow-motion';
+import { formatFactor, holdClockFrame, holdSlowdown, isDrawing, SLOWMO_HOLD_MS, SLOWMO_WINDOW_MS } from './slow-motion';
 
 // Issue 11: "1x is predictable (say 'slow motion xN' when the app slows time to show messages)".
 // The worker's clock.ts slows a 0.5 ms LAN hop to 250 ms at 1x: a factor of 500.
@@ -51,5 +51,29 @@ describe('holdSlowdown while the clock waits for the page (ClockView.waitingForP
     h = holdSlowdown(h, 40, SLOWMO_HOLD_MS + 16);
     expect(h).toEqual({ factor: 40, since: SLOWMO_HOLD_MS + 16, last: SLOWMO_HOLD_MS + 16 });
     expect(isDrawing(h!)).toBe(false);
+  });
+});
+
+describe('holdClockFrame: the indicator only while the clock plays', () => {
+  // UX.md: the toolbar's controls are play, pause, step; a paused clock runs at no speed, so it is
+  // not slowed. Seen after the boot's burst: 'slow motion: drawing' stayed for 3 s after a pause.
+  it('lets go at once when the clock is paused, even within the hold after a burst was drawn', () => {
+    let h = holdClockFrame(null, { playing: true, slowdown: 1e6, waitingForPage: true }, 0);
+    expect(h && isDrawing(h)).toBe(true);
+    h = holdClockFrame(h, { playing: true }, 16);
+    expect(h && isDrawing(h)).toBe(true);
+    expect(holdClockFrame(h, { playing: false }, 32)).toBeNull();
+  });
+
+  it('shows nothing for a step, which leaves the clock paused, whatever the frame says it waited', () => {
+    expect(holdClockFrame(null, { playing: false, slowdown: 500 }, 0)).toBeNull();
+    expect(holdClockFrame(null, { playing: false, slowdown: 1e6, waitingForPage: true }, 0)).toBeNull();
+  });
+
+  it('holds as holdSlowdown does while the clock plays', () => {
+    let h = holdClockFrame(null, { playing: true, slowdown: 500 }, 0);
+    h = holdClockFrame(h, { playing: true }, SLOWMO_HOLD_MS - 1);
+    expect(h?.factor).toBe(500);
+    expect(holdClockFrame(h, { playing: true }, SLOWMO_HOLD_MS)).toBeNull();
   });
 });

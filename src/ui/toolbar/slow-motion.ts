@@ -2,7 +2,10 @@
 // speed the clock ran in its last tick (ClockView.slowdown, src/worker/clock.ts). The factor changes
 // with every message, so the toolbar shows the largest of the last second, rounded to two figures,
 // and keeps showing it (and the button that turns it off) for three seconds after the last slow tick,
-// so it neither flickers between messages nor runs away from the pointer.
+// so it neither flickers between messages nor runs away from the pointer. A paused clock is not slowed:
+// the indicator goes at once when the clock stops playing (stepping included).
+
+import type { ClockView } from '../../protocol/view';
 
 /** From this speed up the worker never slows the clock (src/worker/clock.ts, SLOWMO_OFF_AT_SPEED). */
 export const SLOWMO_SPEEDS_BELOW = 25;
@@ -52,4 +55,14 @@ export function holdSlowdown(prev: SlowMotionHold | null, slowdown: number | und
   const drawingAt = drawing ? now : prev?.drawingAt;
   if (drawingAt !== undefined && now - drawingAt < SLOWMO_HOLD_MS) next.drawingAt = drawingAt;
   return next;
+}
+
+/**
+ * The indicator's state after a frame of the worker's clock. While the clock is paused (and while a
+ * person steps it, which keeps it paused) nothing is slowed, so nothing is held either: the 3 s hold
+ * is for the gaps between slowed ticks of a playing clock, not for the time after it stopped.
+ */
+export function holdClockFrame(prev: SlowMotionHold | null, clock: Pick<ClockView, 'playing' | 'slowdown' | 'waitingForPage'>, now: number): SlowMotionHold | null {
+  if (!clock.playing) return null;
+  return holdSlowdown(prev, clock.slowdown, now, clock.waitingForPage === true);
 }
