@@ -7,7 +7,7 @@
 // (page.ts), so a page can watch, pause and step what real kubectl does.
 
 import { X509Certificate } from 'node:crypto';
-import { constants as h2, createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
+import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Cluster } from '../sim/cluster';
@@ -236,9 +236,10 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       c.res.end();
     } else {
       open.delete(o.id);
-      // No answer from kube-apiserver: to the client it is a connection that broke (on HTTP/2, the
-      // request's stream, reset).
-      if (isHttp2(c.res)) c.res.stream.close(h2.NGHTTP2_INTERNAL_ERROR);
+      // No answer from kube-apiserver: to the client it is a connection that broke, as when the
+      // process is gone (on HTTP/2 the whole connection, every stream on it, not a reset stream,
+      // which kube-apiserver sends only for a handler that failed).
+      if (isHttp2(c.res)) c.res.stream.session?.destroy();
       else c.res.socket?.destroy();
     }
   };
