@@ -3,14 +3,70 @@
 // the server's handle.
 
 import { Agent, request } from 'node:https';
+import { connect, type ClientHttp2Session } from 'node:http2';
 
 export interface ClientConfig {
   url: string;
   ca: string;
   cert: string;
   key: string;
-  /** Connections for watches, one each. */
+  /** Watches this client opens (HTTP/1.1: a connection each). */
   watches: number;
+  /**
+   * Speak HTTP/2 as client-go does (Go's net/http offers h2 in ALPN and kube-apiserver takes it):
+   * the watches share a connection until it holds the server's SETTINGS_MAX_CONCURRENT_STREAMS
+   * (100), then another is opened (Go's http2.Transport with StrictMaxConcurrentStreams false), and
+   * the calls have a connection of their own, as a separate kubectl process would. Else HTTP/1.1,
+   * a connection per watch.
+   */
+  http2?: boolean;
+}
+
+/**
+ * Go's HTTP/2 client windows (golang.org/x/net/http2 transport.go: transportDefaultConnFlow 1 GiB,
+ * transportDefaultStreamFlow 4 MiB), which client-go keeps.
+ */
+const GO_CONN_WINDOW = 1 << 30;
+const GO_STREAM_WINDOW = 4 << 20;
+
+function h2Pool(cfg: ClientConfig): { stream(headers: Record<string, string>, body?: string): Promise<import('node:http2').ClientHttp2Stream>; close(): void } {
+  const sessions: { session: ClientHttp2Session; streams: number }[] = [];
+  const open = async (): Promise<{ session: ClientHttp2Session; streams: number }> => {
+    const session = connect(cfg.url, { ca: cfg.ca, cert: cfg.cert, key: cfg.key, settings: { initialWindowSize: GO_STREAM_WINDOW } });
+    await new Promise<void>((resolve, reject) => {
+      session.once('remoteSettings', () => resolve());
+      session.once('error', reject);
+    });
+    session.setLocalWindowSize(GO_CONN_WINDOW);
+    const s = { session, streams: 0 };
+    sessions.push(s);
+    return s;
+  };
+  let opening: Promise<{ session: ClientHttp2Session; streams: number }> | undefined;
+  const pick = async (): Promise<{ session: ClientHttp2Session; streams: number }> => {
+    for (;;) {
+      const s = sessions.find((x) => x.streams < (x.session.remoteSettings.maxConcurrentStreams ?? 100));
+      if (s) {
+        // Taken at once: concurrent callers see the slot gone.
+        s.streams++;
+        return s;
+      }
+      opening ??= open().finally(() => (opening = undefined));
+      await opening;
+    }
+  };
+  return {
+    stream: async (headers, body) => {
+      const s = await pick();
+      const st = s.session.request(headers, { endStream: body === undefined });
+      st.once('close', () => s.streams--);
+      if (body !== undefined) st.end(body);
+      return st;
+    },
+    close: () => {
+      for (const s of sessions) s.session.destroy();
+    },
+  };
 }
 
 export interface Client {
@@ -31,6 +87,7 @@ export function client(cfg: ClientConfig): Client {
   // timeout (node:http keepAliveTimeout), so the connection is never closed under a request.
   const kept = new Agent({ keepAlive: true, maxSockets: 1, ...tls });
   const base = { hostname: url.hostname, port: url.port, agent };
+  if (cfg.http2) return http2Client(cfg);
   return {
     call: (path, o = {}) =>
       new Promise((resolve, reject) => {
@@ -69,6 +126,49 @@ export function client(cfg: ClientConfig): Client {
     close: () => {
       agent.destroy();
       kept.destroy();
+    },
+  };
+}
+
+/** The same client over HTTP/2: one pool of connections for the watches, one for the calls. */
+function http2Client(cfg: ClientConfig): Client {
+  const watches = h2Pool(cfg);
+  const calls = h2Pool(cfg);
+  return {
+    call: async (path, o = {}) => {
+      const headers: Record<string, string> = { ':method': o.method ?? 'GET', ':path': path, accept: o.accept ?? 'application/json' };
+      if (o.body !== undefined) headers['content-type'] = 'application/json';
+      const st = await calls.stream(headers, o.body);
+      return new Promise((resolve, reject) => {
+        let status = 0;
+        const chunks: Buffer[] = [];
+        st.on('response', (h) => (status = Number(h[':status'])));
+        st.on('data', (c: Buffer) => chunks.push(c));
+        st.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString() }));
+        st.on('error', reject);
+      });
+    },
+    watch: async (path, onLine) => {
+      const st = await watches.stream({ ':method': 'GET', ':path': path, accept: 'application/json' });
+      await new Promise<void>((resolve, reject) => {
+        st.once('response', (h) => (Number(h[':status']) === 200 ? resolve() : reject(new Error(`watch answered ${h[':status']}`))));
+        st.once('error', reject);
+      });
+      let pending: Buffer | undefined;
+      st.on('data', (c: Buffer) => {
+        let buf = pending ? Buffer.concat([pending, c]) : c;
+        pending = undefined;
+        let nl: number;
+        while ((nl = buf.indexOf(10)) >= 0) {
+          onLine(buf.subarray(0, nl));
+          buf = buf.subarray(nl + 1);
+        }
+        if (buf.length) pending = buf;
+      });
+    },
+    close: () => {
+      watches.close();
+      calls.close();
     },
   };
 }

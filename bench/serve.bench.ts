@@ -6,14 +6,18 @@
 //   a pod's create to the last of the 200 watchers reading its ADDED event. Goal <= 20 ms. The
 //   watchers and the create's sender run in a worker thread (bench/serve-watchers.ts), with an event
 //   loop of their own, as real watchers are other processes; the time is read on that thread.
+//   The clients speak HTTP/2 as kubectl and client-go do against kube-apiserver: the 200 watches are
+//   one client process's, on two connections of 100 streams (kube-apiserver's stream limit), and the
+//   creates go on a connection of their own. --http1: HTTP/1.1, a connection per watch (200 TLS
+//   connections, as 200 clients that do not speak HTTP/2 would make).
 //   --gap N: before each create, wait until the watchers have read nothing for N wall ms (the earlier
 //   pods' binding and kubelet MODIFIED events have settled). Default 0: back to back, so a window
 //   also carries those events (375-1,000 other lines per sample).
 //   Its phases (phasesMs in latest.json): medians, from sending the create, of the server reading
 //   the POST (arrived), the request entering the simulation (entered), the 201 written (answered),
 //   the first and last watcher's ADDED written (firstWrite, lastWrite) and read (firstRead, lastRead).
-// Both at --speed 1 (simulated time follows wall time); the LIST client is in this same process.
-// Not part of npm test. Usage: npm run bench:serve [-- --pods 3000 --watchers 200 --runs 21 --gap 0 --client-threads 1 --only list|watch]
+// Both at --speed 1 (simulated time follows wall time); the LIST client is in this same process, on HTTP/2 as kubectl is (--http1: HTTP/1.1).
+// Not part of npm test. Usage: npm run bench:serve [-- --pods 3000 --watchers 200 --runs 21 --gap 0 --client-threads 1 --http1 --only list|watch]
 // (--only runs one of the two, for profiling: npx tsx --cpu-prof bench/serve.bench.ts --only watch)
 
 import { cpus, loadavg } from 'node:os';
@@ -37,6 +41,8 @@ const RUNS = arg('runs', 21);
 const GAP = arg('gap', 0);
 /** Threads the watchers are dealt out to (the create's sender in the first). */
 const THREADS = arg('client-threads', 1);
+/** Clients speak HTTP/1.1, a connection per watch, instead of HTTP/2 as kubectl and client-go do. */
+const HTTP1 = process.argv.includes('--http1');
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
@@ -56,7 +62,7 @@ function pods(n: number, prefix: string): string {
 
 function clientOf(h: ServeHandle): ClientConfig {
   const admin = h.pki.clients.find((c) => c.user === 'kubernetes-admin')!;
-  return { url: h.url, ca: h.pki.ca.certPem, cert: admin.certPem, key: admin.keyPem, watches: WATCHERS };
+  return { url: h.url, ca: h.pki.ca.certPem, cert: admin.certPem, key: admin.keyPem, watches: WATCHERS, http2: !HTTP1 };
 }
 
 async function benchList(): Promise<number> {
@@ -215,8 +221,8 @@ const previous = (): Record<string, unknown> => {
   }
 };
 const results = previous();
-if (listMs !== undefined) results['serve-list-3000'] = entry(listMs, 50, `median server time of GET /api/v1/pods as a meta.k8s.io/v1 Table with ${PODS} pods, ${RUNS} runs, --speed 1, client in the same process`);
-if (watchMs !== undefined) results['serve-watch-200'] = { ...entry(watchMs, 20, `${WATCHERS} watches on default's pods; median wall time from sending a create to the last watcher's ADDED event, ${RUNS} runs${GAP ? `, each create after ${GAP} ms without a watch line` : ''}, --speed 1, clients in ${THREADS} worker thread${THREADS > 1 ? 's' : ''}`), phasesMs: watched!.phases };
+if (listMs !== undefined) results['serve-list-3000'] = entry(listMs, 50, `median server time of GET /api/v1/pods as a meta.k8s.io/v1 Table with ${PODS} pods, ${RUNS} runs, --speed 1, client in the same process over ${HTTP1 ? 'HTTP/1.1' : 'HTTP/2'}`);
+if (watchMs !== undefined) results['serve-watch-200'] = { ...entry(watchMs, 20, `${WATCHERS} watches on default's pods${HTTP1 ? ' over HTTP/1.1, a connection each' : ` over HTTP/2, ${Math.ceil(WATCHERS / 100)} connections of up to 100 streams`}; median wall time from sending a create to the last watcher's ADDED event, ${RUNS} runs${GAP ? `, each create after ${GAP} ms without a watch line` : ''}, --speed 1, clients in ${THREADS} worker thread${THREADS > 1 ? 's' : ''}`), phasesMs: watched!.phases };
 mkdirSync(dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
 console.table({ 'serve-list-3000': results['serve-list-3000'], 'serve-watch-200': results['serve-watch-200'] });

@@ -5,7 +5,8 @@
 // the simulation.
 
 import type { X509Certificate } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import type { TLSSocket } from 'node:tls';
 import type { Credentials, HttpMethod } from '../sim/api/http';
 import { MAX_DEPTH } from '../sim/cli-tools/common/yaml-depth';
@@ -43,12 +44,25 @@ export interface ReadRequest {
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+/**
+ * A request as either protocol brings it: kube-apiserver speaks HTTP/2 to clients that offer it in
+ * TLS's ALPN (kubectl and client-go do, as Go's net/http does), and HTTP/1.1 to the rest and to
+ * every upgrade (exec, attach and port-forward's WebSocket or SPDY).
+ */
+export type ApiRequest = IncomingMessage | Http2ServerRequest;
+export type ApiResponse = ServerResponse | Http2ServerResponse;
+
+export const isHttp2 = (r: ApiRequest | ApiResponse): r is Http2ServerRequest | Http2ServerResponse => 'stream' in r;
+
 /** Each connection's client certificate, checked once (its first request) rather than on every request. */
-const checked = new WeakMap<TLSSocket, Pick<Credentials, 'clientCertificate' | 'untrustedClientCertificate'>>();
+const checked = new WeakMap<object, Pick<Credentials, 'clientCertificate' | 'untrustedClientCertificate'>>();
 
 /** The identity a connection's client certificate gives: a user if the cluster's CA signed it, else untrusted. */
-function certificateOf(socket: TLSSocket, ca: X509Certificate): Pick<Credentials, 'clientCertificate' | 'untrustedClientCertificate'> {
-  let c = checked.get(socket);
+function certificateOf(req: ApiRequest, ca: X509Certificate): Pick<Credentials, 'clientCertificate' | 'untrustedClientCertificate'> {
+  // An HTTP/2 request's socket is a view of its stream; the connection is its session.
+  const connection: object = isHttp2(req) ? req.stream.session ?? req.socket : req.socket;
+  const socket = req.socket as TLSSocket;
+  let c = checked.get(connection);
   if (c) return c;
   const peer = typeof socket.getPeerX509Certificate === 'function' ? socket.getPeerX509Certificate() : undefined;
   c = {};
@@ -57,13 +71,13 @@ function certificateOf(socket: TLSSocket, ca: X509Certificate): Pick<Credentials
     if (id) c.clientCertificate = { commonName: id.user, organizations: id.groups };
     else c.untrustedClientCertificate = true;
   }
-  checked.set(socket, c);
+  checked.set(connection, c);
   return c;
 }
 
 /** Who is asking: the client certificate (checked against the cluster's CA), or a bearer token; then impersonation. */
-export function credentialsOf(req: IncomingMessage, ca: X509Certificate): Credentials {
-  const cert = certificateOf(req.socket as TLSSocket, ca);
+export function credentialsOf(req: ApiRequest, ca: X509Certificate): Credentials {
+  const cert = certificateOf(req, ca);
   // A copy per request: a recording (YAML) would write one object shared by several as an alias.
   const creds: Credentials = {};
   if (cert.clientCertificate) creds.clientCertificate = { commonName: cert.clientCertificate.commonName, organizations: [...cert.clientCertificate.organizations] };
@@ -78,7 +92,7 @@ export function credentialsOf(req: IncomingMessage, ca: X509Certificate): Creden
 }
 
 /** Read the whole body, refusing (413) past the limit without keeping the rest. */
-export function readBody(req: IncomingMessage): Promise<Buffer | StatusBody> {
+export function readBody(req: ApiRequest): Promise<Buffer | StatusBody> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -145,7 +159,7 @@ export function decodeBody(raw: Buffer, contentType: string | undefined): { body
   return nestingDeeperThan(body, MAX_DEPTH) ? refuse(`exceeded max depth of ${MAX_DEPTH}`) : { body };
 }
 
-export function readRequestLine(req: IncomingMessage): { method: HttpMethod; path: string; query: Record<string, string> } | StatusBody {
+export function readRequestLine(req: ApiRequest): { method: HttpMethod; path: string; query: Record<string, string> } | StatusBody {
   const method = req.method ?? 'GET';
   if (!METHODS.includes(method)) return status(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
   const url = new URL(req.url ?? '/', 'https://kubeplay.invalid');

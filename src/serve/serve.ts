@@ -7,8 +7,9 @@
 // (page.ts), so a page can watch, pause and step what real kubectl does.
 
 import { X509Certificate } from 'node:crypto';
-import { createServer, type Server } from 'node:https';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Cluster } from '../sim/cluster';
 import type { Credentials } from '../sim/api/http';
 import type { GatewayOutput } from '../sim/gateway/api-gateway';
@@ -24,7 +25,7 @@ import { execFrames, execQuery, isExecPath, pickSubprotocol, refuseUpgrade } fro
 import { ExecTtySession, type RunInContainer } from './exec-session';
 import { AttachSession, isAttachPath, POLL_MS, type ReadAttached } from './attach-session';
 import { isPortForwardPath, PORT_FORWARD_SUBPROTOCOL, PortForwardSession, type ForwardConnection } from './port-forward-session';
-import { credentialsOf, decodeBody, readBody, readRequestLine, status, type StatusBody } from './http-request';
+import { credentialsOf, decodeBody, isHttp2, readBody, readRequestLine, status, type ApiRequest, type ApiResponse, type StatusBody } from './http-request';
 import { kubeconfig } from './kubeconfig';
 import { hostPort, startPageServer, type PageServer } from './page';
 import { makePki, type Pki } from './pki';
@@ -103,7 +104,7 @@ const ADMIN = { name: 'kubernetes-admin', groups: ['system:masters'] };
 
 interface Open {
   /** The response to write; an exec's upgrade has none, and takes its answer with `answer`. */
-  res?: ServerResponse;
+  res?: ApiResponse;
   answer?: (status: number, body: unknown) => void;
   socket?: Duplex;
   watch: boolean;
@@ -115,7 +116,7 @@ export function warningHeader(text: string): string {
   return `299 - ${JSON.stringify(text)}`;
 }
 
-function send(res: ServerResponse, code: number, body: unknown, contentType = 'application/json', warnings: string[] = []): void {
+function send(res: ApiResponse, code: number, body: unknown, contentType = 'application/json', warnings: string[] = []): void {
   if (res.headersSent || res.destroyed) return;
   const text = typeof body === 'string' ? body : isTable(body) ? tableJson(body) : wireJson(body);
   const headers: Record<string, string | number | string[]> = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' };
@@ -140,19 +141,44 @@ export function eventLine(event: { type: string; object: unknown }): Buffer {
   return line;
 }
 
-/** A watch's headers, sent and flushed as soon as the watch is established (handlers/watch.go serveWatch). */
-function startStream(res: ServerResponse): void {
+/**
+ * A stream's headers (a watch, a followed log), sent and flushed at once (handlers/watch.go
+ * serveWatch). HTTP/1.1 frames it in chunks; HTTP/2 frames every message and forbids the header.
+ */
+function startStream(res: ApiResponse, contentType = 'application/json'): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
-  res.flushHeaders();
+  const headers: Record<string, string> = { 'Content-Type': contentType, 'Cache-Control': 'no-cache, private' };
+  if (!isHttp2(res)) headers['Transfer-Encoding'] = 'chunked';
+  streamed.add(res);
+  res.writeHead(200, headers);
+  // HTTP/2's writeHead sends the HEADERS frame itself.
+  if (!isHttp2(res)) res.flushHeaders();
 }
 
+/** A stream's next bytes, on either protocol. */
+function write(res: ApiResponse, chunk: Buffer | string): void {
+  if (isHttp2(res)) res.write(chunk);
+  else res.write(chunk);
+}
+
+/** Answers that are streams (a watch, a followed log): no server time is reported for them. */
+const streamed = new WeakSet<ApiResponse>();
+
+/**
+ * HTTP/2 as kube-apiserver v1.31 configures it (apiserver/pkg/server/secure_serving.go): at most 100
+ * concurrent streams per connection (the CVE-2023-44487 fix; Go's client opens another connection
+ * past it), 256 KiB as both the stream's receive window and the largest frame
+ * (resourceBody99Percentile), and a connection window of that times the streams.
+ */
+export const HTTP2_MAX_STREAMS = 100;
+const HTTP2_STREAM_WINDOW = 256 * 1024;
+
 /** Who a request comes from, for the per-client bounds: its address and the identity it presents. */
-function clientOf(req: IncomingMessage, c: Credentials): string {
+function clientOf(req: ApiRequest, c: Credentials): string {
   return `${req.socket.remoteAddress ?? ''}|${c.clientCertificate?.commonName ?? ''}|${c.bearerToken ?? ''}`;
 }
 
-function fail(res: ServerResponse, st: StatusBody): void {
+function fail(res: ApiResponse, st: StatusBody): void {
   send(res, st.code, st);
 }
 
@@ -198,7 +224,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       startStream(c.res);
     } else if (o.type === 'gateway.event') {
       startStream(c.res);
-      c.res.write(eventLine(o.event));
+      write(c.res, eventLine(o.event));
       // A reader that does not read: drop it rather than queue for it forever.
       if (c.res.writableLength > MAX_UNREAD_WATCH_BYTES) {
         log(`kubeplay serve: closing a watch whose client has ${c.res.writableLength} bytes unread`);
@@ -210,8 +236,11 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       c.res.end();
     } else {
       open.delete(o.id);
-      // No answer from kube-apiserver: to the client it is a connection that broke.
-      c.res.socket?.destroy();
+      // No answer from kube-apiserver: to the client it is a connection that broke, as when the
+      // process is gone (on HTTP/2 the whole connection, every stream on it, not a reset stream,
+      // which kube-apiserver sends only for a handler that failed).
+      if (isHttp2(c.res)) c.res.stream.session?.destroy();
+      else c.res.socket?.destroy();
     }
   };
 
@@ -227,12 +256,12 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     schedule();
   }, TICK_MS);
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const handle = async (req: ApiRequest, res: ApiResponse): Promise<void> => {
     if (opts.onAnswered) {
       const t0 = performance.now();
       const report = opts.onAnswered;
       res.once('finish', () => {
-        if (!res.getHeader('transfer-encoding')) report({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - t0 });
+        if (!streamed.has(res)) report({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - t0 });
       });
     }
     milestone?.({ kind: 'arrived', method: req.method ?? '', path: req.url ?? '', at: performance.timeOrigin + performance.now() });
@@ -263,7 +292,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
 
   // `kubectl logs -f`: a chunked text stream kept open while the container runs, fed by repeated
   // reads (logs-follow.ts), each one recorded request.
-  const followLog = (req: IncomingMessage, res: ServerResponse, line: { path: string; query: Record<string, string> }, credentials: Credentials, client: string): void => {
+  const followLog = (req: ApiRequest, res: ApiResponse, line: { path: string; query: Record<string, string> }, credentials: Credentials, client: string): void => {
     const ids: number[] = [];
     const polling: { timer?: ReturnType<typeof setInterval> } = {};
     const ask: Ask = (path, query, done) => {
@@ -273,12 +302,8 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       enter(id, req, { method: 'GET', path, query }, credentials, false);
     };
     const session = new LogFollow(line.path, line.query, ask, {
-      start: () => {
-        if (res.headersSent || res.destroyed) return;
-        res.writeHead(200, { 'Content-Type': 'text/plain', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
-        res.flushHeaders();
-      },
-      write: (text) => void (res.destroyed || res.write(text)),
+      start: () => startStream(res, 'text/plain'),
+      write: (text) => void (res.destroyed || write(res, text)),
       end: () => {
         clearInterval(polling.timer);
         res.end();
@@ -298,7 +323,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   };
 
   /** The request into the simulation, recorded at its simulated time so that `kubeplay run` of the recording is this run. */
-  const enter = (id: number, req: IncomingMessage, line: { method: RecordedRequest['method']; path: string; query: Record<string, string>; body?: unknown }, credentials: Credentials, watch: boolean): void => {
+  const enter = (id: number, req: ApiRequest, line: { method: RecordedRequest['method']; path: string; query: Record<string, string>; body?: unknown }, credentials: Credentials, watch: boolean): void => {
     const request: RecordedRequest = {
       id,
       method: line.method,
@@ -442,11 +467,31 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
 
   // The client certificate is asked for but checked by credentialsOf, not by OpenSSL (pki.ts signedByCa).
   const caCert = new X509Certificate(pki.ca.certPem);
-  const server: Server = createServer({ key: pki.server.keyPem, cert: pki.server.certPem, requestCert: true, rejectUnauthorized: false }, (req, res) => {
+  const server: Http2SecureServer = createSecureServer(
+    {
+      key: pki.server.keyPem,
+      cert: pki.server.certPem,
+      requestCert: true,
+      rejectUnauthorized: false,
+      allowHTTP1: true,
+      settings: { maxConcurrentStreams: HTTP2_MAX_STREAMS, initialWindowSize: HTTP2_STREAM_WINDOW, maxFrameSize: HTTP2_STREAM_WINDOW },
+    },
+    (req, res) => {
     handle(req, res).catch((e: unknown) => {
       log(`kubeplay serve: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
       fail(res, status(500, 'InternalError', 'an error on the server has prevented the request from succeeding'));
     });
+    },
+  );
+  // Every connection, whichever protocol it speaks, so that close() can end them: an idle HTTP/2
+  // session or kept-alive HTTP/1.1 connection would otherwise hold the server open.
+  const connections = new Set<Socket>();
+  server.on('secureConnection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  server.on('session', (session: ServerHttp2Session) => {
+    session.once('connect', () => session.setLocalWindowSize(HTTP2_STREAM_WINDOW * HTTP2_MAX_STREAMS));
   });
   server.on('upgrade', upgrade);
   await new Promise<void>((resolve, reject) => {
@@ -494,7 +539,9 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       for (const c of wss.clients) c.terminate();
       wss.close();
       for (const c of open.values()) (c.res ?? c.socket)?.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of connections) socket.destroy();
+      await closed;
     },
   };
 }
