@@ -7,7 +7,7 @@
 // (page.ts), so a page can watch, pause and step what real kubectl does.
 
 import { X509Certificate } from 'node:crypto';
-import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
+import { createSecureServer, type Http2SecureServer, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Cluster } from '../sim/cluster';
@@ -207,6 +207,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   let nextId = 1;
 
   const milestone = opts.onMilestone;
+  let rawSocketOf: (res: Http2ServerResponse) => Socket | undefined = () => undefined;
   const deliver = (o: GatewayOutput): void => {
     milestone?.({ kind: 'output', output: o, at: performance.timeOrigin + performance.now() });
     const c = open.get(o.id);
@@ -239,7 +240,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       // No answer from kube-apiserver: to the client it is a connection that broke, as when the
       // process is gone (on HTTP/2 the whole connection, every stream on it, not a reset stream,
       // which kube-apiserver sends only for a handler that failed).
-      if (isHttp2(c.res)) c.res.stream.session?.destroy();
+      if (isHttp2(c.res)) rawSocketOf(c.res)?.destroy();
       else c.res.socket?.destroy();
     }
   };
@@ -486,10 +487,19 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   // Every connection, whichever protocol it speaks, so that close() can end them: an idle HTTP/2
   // session or kept-alive HTTP/1.1 connection would otherwise hold the server open.
   const connections = new Set<Socket>();
+  /** The TLS socket under each HTTP/2 session (its `socket` is a view that may not be destroyed), by the client's address and port. */
+  const byPeer = new Map<string, Socket>();
+  const peerOf = (s: { remoteAddress?: string; remotePort?: number }): string => `${s.remoteAddress}|${s.remotePort}`;
   server.on('secureConnection', (socket: Socket) => {
     connections.add(socket);
-    socket.once('close', () => connections.delete(socket));
+    const peer = peerOf(socket);
+    byPeer.set(peer, socket);
+    socket.once('close', () => {
+      connections.delete(socket);
+      byPeer.delete(peer);
+    });
   });
+  rawSocketOf = (res) => (res.stream.session ? byPeer.get(peerOf(res.stream.session.socket)) : undefined);
   server.on('session', (session: ServerHttp2Session) => {
     session.once('connect', () => session.setLocalWindowSize(HTTP2_STREAM_WINDOW * HTTP2_MAX_STREAMS));
   });
