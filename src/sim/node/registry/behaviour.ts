@@ -56,11 +56,12 @@ function configLine(text: string, args: string[], major: number): string {
   return text.replace(/# Warning: no config file specified.*$/, `${major >= 7 ? '*' : '#'} Configuration loaded`);
 }
 
-function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[], env: readonly [string, string][], alpine: boolean): Step[] {
+function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[], sh: ShellContext, alpine: boolean): Step[] {
+  const env = sh.env;
   const [major, minor] = version.split('.');
   const logs = (alpine ? b.alpineLogsByMajor?.[`${major}.${minor}`] : undefined) ?? b.logsByMajor?.[`${major}.${minor}`] ?? b.logsByMajor?.[major!] ?? b.logs;
   const serverLines: Step[] = logs.map(([stream, text]) => ({ op: 'log', stream, text: configLine(text.replace('{version}', version), args, Number(major)) }));
-  const startup = b.startup === 'bitnami-redis' ? bitnamiRedisSteps(env, version) : b.startup ? databaseEntrypointSteps(b.startup, env, version, serverLines) : undefined;
+  const startup = b.startup === 'bitnami-redis' ? bitnamiRedisSteps(env, version) : b.startup ? databaseEntrypointSteps(b.startup, env, version, serverLines, sh.kept) : undefined;
   if (startup?.exit !== undefined) return [...startup.logs, { op: 'exit', code: startup.exit }];
   const steps: Step[] = startup ? startup.logs : serverLines;
   // http-echo and similar take `-listen=:8080`.
@@ -112,7 +113,7 @@ export function programFor(image: string, command: string[] | undefined, args: s
   switch (b.kind) {
     case 'server': {
       const release = l.found ? releaseOf(l)! : (b.version ?? tag);
-      const p: Program = { steps: serverSteps(b, release, args ?? [], sh.env, tag.includes('alpine')), onSigterm: 'exit0' };
+      const p: Program = { steps: serverSteps(b, release, args ?? [], sh, tag.includes('alpine')), onSigterm: 'exit0' };
       const [major, minor] = release.split('.');
       const shutdown = b.shutdownLogsByMajor?.[`${major}.${minor}`] ?? b.shutdownLogsByMajor?.[major!] ?? b.shutdownLogs;
       if (shutdown?.length) p.sigtermLogs = shutdown.map(([stream, text]) => ({ stream, text }));

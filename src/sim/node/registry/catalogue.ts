@@ -311,8 +311,8 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   },
   'docker.io/library/postgres': {
     tags: sizes([...same(['latest', '16', '16.4', '15', '14', '13', '12'], 153 * MB), ...same(['alpine', '16-alpine', '15-alpine'], 97 * MB)]),
-    // postgres's log_line_prefix '%m [%p] ' (milliseconds, the zone's abbreviation, the pid).
-    behaviour: { ...server([5432], [['stderr', '{pgTime} [1] LOG:  database system is ready to accept connections']], undefined, false), startup: 'postgres' } as ImageBehaviour,
+    // Its entrypoint, initdb and server lines are postgres-init.ts's, by the release the tag runs.
+    behaviour: { ...server([5432], [], undefined, false), startup: 'postgres' } as ImageBehaviour,
   },
   // The releases of Sep 2024 (docker-library/repo-info's mysql tag list of that date): innovation
   // 9.0.1 (`latest`, `9`, `9.0`), LTS 8.4.2 (`8`, `8.4`), 8.0.39; 5.7 and 5.6 ended at 5.7.44 and

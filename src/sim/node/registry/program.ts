@@ -63,5 +63,5 @@ export interface Program {
   stopSignal?: 'SIGQUIT' | 'SIGWINCH';
 }
 
-/** Log-line placeholders the runtime fills in at write time: `{nginxTime}`, `{redisTime}`, `{klogTime}`, `{mysqlTime}`, `{mysql56Time}`, `{apacheTime}`, `{pgTime}`, `{rfc3339Seconds}`. */
-export const TIME_PLACEHOLDERS = ['{nginxTime}', '{redisTime}', '{klogTime}', '{mysqlTime}', '{mysql56Time}', '{apacheTime}', '{pgTime}', '{rfc3339Seconds}'] as const;
+/** Log-line placeholders the runtime fills in at write time: `{nginxTime}`, `{redisTime}`, `{klogTime}`, `{mysqlTime}`, `{mysql56Time}`, `{apacheTime}`, `{pgTime}`, `{pgSeconds}`, `{rfc3339Seconds}`. */
+export const TIME_PLACEHOLDERS = ['{nginxTime}', '{redisTime}', '{klogTime}', '{mysqlTime}', '{mysql56Time}', '{apacheTime}', '{pgTime}', '{pgSeconds}', '{rfc3339Seconds}'] as const;

@@ -43,6 +43,8 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
     .replace(/\{mysql56Time\}/g, `${date} ${time}`)
     // postgres's %m: `2024-08-13 09:00:05.123 UTC`; `date --rfc-3339=seconds`: `2024-08-13 09:00:05+00:00`.
     .replace(/\{pgTime\}/g, `${date} ${time}.${ms} UTC`)
+    // postgres's `database system was shut down at %s` (a log_timezone time to the second).
+    .replace(/\{pgSeconds\}/g, `${date} ${time} UTC`)
     .replace(/\{rfc3339Seconds\}/g, `${date} ${time}+00:00`)
     .replace(/\{dateTime\}/g, `${weekday} ${MONTHS[Number(mo) - 1]} ${d} ${time} UTC ${y}`)
     // Apache httpd's error log (server/log.c, `[%{u}t]`): `Thu Jan 30 08:41:12.520394 2025`.
