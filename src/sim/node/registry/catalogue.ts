@@ -3,6 +3,7 @@
 // Sizes drive pull time (size / bandwidth) and the `Image size: N bytes.` of the kubelet's event.
 
 import { DOCS_CATALOGUE } from './catalogue-docs';
+import { GB_FRONTEND_BUILDS, HPA_EXAMPLE_BUILD, phpApacheLogs, phpApacheShutdownLogs } from './php-apache';
 import { WORDPRESS_ALIASES, WORDPRESS_LOGS, WORDPRESS_LOGS_BY_LINE, WORDPRESS_RELEASE } from './wordpress-logs';
 
 export type ImageBehaviour =
@@ -252,10 +253,19 @@ const server = (ports: number[], logs: [('stdout' | 'stderr'), string][], versio
   return b;
 };
 
-const GUESTBOOK_FRONTEND: ImageBehaviour = { kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook' }, logs: HTTPD_LOGS };
+// Their apache2 and PHP are each build's (php-apache.ts): the GKE build of v5 stops on SIGWINCH.
+const GUESTBOOK_FRONTEND: ImageBehaviour = {
+  kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook' }, logs: phpApacheLogs(GB_FRONTEND_BUILDS.v5),
+  shutdownLogs: phpApacheShutdownLogs(GB_FRONTEND_BUILDS.v5), stopSignal: { name: 'SIGWINCH' },
+};
 // kubernetes/examples web/guestbook/php-redis: the same page, but its guestbook.php writes to
 // redis-master and reads from redis-replica (REDIS_MASTER_SERVICE_HOST / REDIS_SLAVE_SERVICE_HOST).
-const GUESTBOOK_EXAMPLES_FRONTEND: ImageBehaviour = { kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook-examples' }, logs: HTTPD_LOGS };
+// Its v4 and v6 are php:5-apache builds; `logsByMajor` is keyed by the tag (a tag without numbers
+// is its own release, tag-version.ts).
+const GUESTBOOK_EXAMPLES_FRONTEND: ImageBehaviour = {
+  kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook-examples' }, logs: phpApacheLogs(GB_FRONTEND_BUILDS.v5),
+  logsByMajor: { v4: phpApacheLogs(GB_FRONTEND_BUILDS.v4), v6: phpApacheLogs(GB_FRONTEND_BUILDS.v6) },
+};
 // kubernetes/examples web/guestbook/redis-slave/run.sh: `redis-server --slaveof redis-master 6379`
 // (FROM redis:3.2.9). Simplified: its log lines are redis 6's, as the follower's.
 const REDIS_SLAVE: ImageBehaviour = { ...server([6379], REDIS6_REPLICA_LOGS, '3.2.9', false), replicaof: { host: 'redis-master', port: 6379 } } as ImageBehaviour;
@@ -407,7 +417,8 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     behaviour: { ...server([80], NGINX_LOGS, '1.25.3'), shutdownLogs: NGINX_SIGTERM_LOGS } as ImageBehaviour,
   },
   'registry.k8s.io/busybox': { tags: sizes(same(['latest', '1.27.2', '1.24'], 1 * MB + 300_000)), behaviour: { kind: 'shell' } },
-  'registry.k8s.io/hpa-example': { tags: sizes(same(['latest'], 172 * MB)), behaviour: server([80], HTTPD_LOGS) },
+  // The HorizontalPodAutoscaler walkthrough's php-apache: index.php answers `OK!` (php-apache.ts).
+  'registry.k8s.io/hpa-example': { tags: sizes(same(['latest'], 172 * MB)), behaviour: { kind: 'server', ports: [80], http: { okPaths: ['/', '/index.php'] }, logs: phpApacheLogs(HPA_EXAMPLE_BUILD) } },
   // The liveness example of the docs: /healthz answers 200 for 10 s, then 500.
   'registry.k8s.io/liveness': { tags: sizes(same(['latest'], 2 * MB + 200_000)), behaviour: { kind: 'agnhost' } },
   'registry.k8s.io/goproxy': { tags: sizes(same(['0.1'], 2 * MB + 500_000)), behaviour: { kind: 'server', ports: [8080], logs: [] } },
