@@ -14,6 +14,7 @@ import { metricsServerSteps } from './metrics-server-program';
 import { tagVersion } from './tag-version';
 import { bitnamiRedisSteps } from './bitnami-redis';
 import { databaseEntrypointSteps } from './database-entrypoints';
+import { redisConfigFrom } from './redis-config';
 
 /** A resolved catalogue entry for one reference, or the reason there is none. */
 export type Lookup =
@@ -109,11 +110,17 @@ export function programFor(image: string, command: string[] | undefined, args: s
   const argv = [...(command ?? []), ...(args ?? [])];
   const b: ImageBehaviour = l.found ? l.entry.behaviour : { kind: 'shell' };
   const tag = l.found ? l.ref.tag : 'latest';
-  if (command && command.length) return { steps: argvSteps(argv, sh), onSigterm: 'ignore' };
+  // A command naming the server's own program (`command: [redis-server, /redis-master/redis.conf]`)
+  // runs it without the image's entrypoint: the same server, its arguments those that follow.
+  const direct = b.kind === 'server' && !!b.binary && !!command?.length && command[0]!.split('/').pop() === b.binary;
+  if (command && command.length && !direct) return { steps: argvSteps(argv, sh), onSigterm: 'ignore' };
   switch (b.kind) {
     case 'server': {
       const release = l.found ? releaseOf(l)! : (b.version ?? tag);
-      const p: Program = { steps: serverSteps(b, release, args ?? [], sh, tag.includes('alpine')), onSigterm: 'exit0' };
+      const serverArgs = direct ? argv.slice(1) : (args ?? []);
+      const p: Program = { steps: serverSteps(b, release, serverArgs, sh, tag.includes('alpine')), onSigterm: 'exit0' };
+      const config = b.binary === 'redis-server' ? redisConfigFrom(serverArgs, sh.files) : undefined;
+      if (config) p.redisConfig = config;
       const [major, minor] = release.split('.');
       const shutdown = b.shutdownLogsByMajor?.[`${major}.${minor}`] ?? b.shutdownLogsByMajor?.[major!] ?? b.shutdownLogs;
       if (shutdown?.length) p.sigtermLogs = shutdown.map(([stream, text]) => ({ stream, text }));

@@ -22,6 +22,8 @@ export type ImageBehaviour =
       replicaof?: { host: string; port: number };
       /** A startup script of its own instead of `logs` (bitnami-redis.ts: bitnami/redis's entrypoint, which reads the environment), or before them (database-entrypoints.ts). */
       startup?: 'bitnami-redis' | 'postgres' | 'mysql';
+      /** The server's program, which a pod's `command` may name to run it directly (`redis-server`). */
+      binary?: string;
       /** What it writes when SIGTERM stops it. */
       shutdownLogs?: [('stdout' | 'stderr'), string][];
       /** What an older release line writes instead (keys as logsByMajor's). */
@@ -288,13 +290,14 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     tags: sizes([
       ...same(['latest', '7', '7.4', '7.4.0', '7.2', '7.2.5'], 45 * MB + 180_000),
       ...same(['alpine', '7-alpine', '7.4-alpine', '7.2-alpine'], 17 * MB + 300_000),
-      ...same(['6', '6.2', '6.2.14', '6.0.5', '5', '5.0', '5.0.14'], 38 * MB + 900_000),
+      ...same(['6', '6.2', '6.2.14', '6.0.5', '5', '5.0', '5.0.14', '5.0.4'], 38 * MB + 900_000),
     ]),
     // redis:5.0 is 5.0.14, the line's last release (docker-library/repo-info's 5.0.md: ENV
     // REDIS_VERSION=5.0.14 in the builds of May 2022, after which the tag was no longer built);
     // `5` and `5.0.14` name the same build (official-images library/redis at 314380779d), and the
-    // docs' "Configuring Redis using a ConfigMap" pod runs redis:5 (website examples/pods/config/redis-pod.yaml).
-    behaviour: { ...server([6379], REDIS_LOGS, '7.4.0', false), aliases: { '5.0': '5.0.14' }, logsByMajor: { '6.2': REDIS62_LOGS, '6': REDIS6_LOGS, '5': REDIS6_LOGS } } as ImageBehaviour,
+    // docs' "Configuring Redis using a ConfigMap" pod runs redis:5 (website examples/pods/config/redis-pod.yaml;
+    // earlier versions of the page ran redis:5.0.4, a tag of Apr 2019 kept on Docker Hub).
+    behaviour: { ...server([6379], REDIS_LOGS, '7.4.0', false), aliases: { '5.0': '5.0.14' }, logsByMajor: { '6.2': REDIS62_LOGS, '6': REDIS6_LOGS, '5': REDIS6_LOGS }, binary: 'redis-server' } as ImageBehaviour,
   },
   'docker.io/library/busybox': {
     tags: sizes(same(['latest', '1.36', '1.36.1', '1.35', '1.34', '1.28', 'stable', 'musl', 'glibc'], 2 * MB + 150_000)),

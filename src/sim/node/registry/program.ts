@@ -61,6 +61,8 @@ export interface Program {
   sigtermLogs?: { stream: 'stdout' | 'stderr'; text: string }[];
   /** The image's STOPSIGNAL, which containerd's StopContainer sends instead of SIGTERM (nginx SIGQUIT, httpd SIGWINCH). */
   stopSignal?: 'SIGQUIT' | 'SIGWINCH';
+  /** The directives of the configuration file redis-server read when it started (redis-config.ts). */
+  redisConfig?: Record<string, string>;
 }
 
 /** Log-line placeholders the runtime fills in at write time: `{nginxTime}`, `{redisTime}`, `{klogTime}`, `{mysqlTime}`, `{mysql56Time}`, `{apacheTime}`, `{pgTime}`, `{pgSeconds}`, `{rfc3339Seconds}`. */

@@ -105,7 +105,7 @@ function parseCurl(args: string[]): HttpClientParse {
   return { ok: true, cmd: { ...(cmd as HttpClientCommand), ...u } };
 }
 
-/** `redis-cli [-h HOST] [-p PORT] ping|get KEY|set KEY VALUE`: the commands modelled. */
+/** `redis-cli [-h HOST] [-p PORT] ping|get KEY|set KEY VALUE|config get PATTERN`: the commands modelled. */
 function parseRedisCli(args: string[]): HttpClientParse {
   let host = '127.0.0.1';
   let port = 6379;
@@ -117,7 +117,7 @@ function parseRedisCli(args: string[]): HttpClientParse {
     else rest.push(a);
   }
   const command = (rest[0] ?? '').toUpperCase();
-  if (!['PING', 'GET', 'SET'].includes(command)) return { ok: false, stderr: `redis-cli: Kubeplay's redis-cli sends only PING, GET and SET (got ${JSON.stringify(rest.join(' '))})\n`, exitCode: 1 };
+  if (!['PING', 'GET', 'SET', 'CONFIG'].includes(command)) return { ok: false, stderr: `redis-cli: Kubeplay's redis-cli sends only PING, GET, SET and CONFIG GET (got ${JSON.stringify(rest.join(' '))})\n`, exitCode: 1 };
   return { ok: true, cmd: { tool: 'redis-cli', host, port, path: command, redisArgs: [command, ...rest.slice(1)], quiet: false, showError: true, fail: false } };
 }
 
@@ -200,6 +200,11 @@ function redisCliResult(c: HttpClientCommand, o: HttpOutcome): ClientResult {
  */
 function rawReply(body: string): string {
   if (body === '$-1\r\n') return '\n';
+  // An array (CONFIG GET): each element on its own line, an empty array as an empty line.
+  if (body.startsWith('*')) {
+    const items = [...body.matchAll(/\$\d+\r\n([^\r]*)\r\n/g)].map((m) => m[1]!);
+    return items.length ? `${items.join('\n')}\n` : '\n';
+  }
   const bulk = /^\$\d+\r\n([\s\S]*)\r\n$/.exec(body);
   if (bulk) return `${bulk[1]}\n`;
   return body.replace(/^[+-]/, '').replace(/\r\n$/, '\n');
