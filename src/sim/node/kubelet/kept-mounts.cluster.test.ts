@@ -39,3 +39,22 @@ describe('postgres restarted by its liveness probe', () => {
     expect(c.run('kubectl logs lost').stdout.split('\n')[0]).toBe('The files belonging to this database system will be owned by user "postgres".');
   });
 });
+
+// docker-library/mysql docker-entrypoint.sh _main: a database in /var/lib/mysql skips the init run.
+describe('mysql restarted by its liveness probe on an emptyDir', () => {
+  const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 5 });
+  const pod = manifest('db', true)
+    .replace('image: postgres:16', 'image: mysql:9')
+    .replace('POSTGRES_PASSWORD', 'MYSQL_ROOT_PASSWORD')
+    .replace('/var/lib/postgresql/data', '/var/lib/mysql')
+    .replace('initialDelaySeconds: 20', 'initialDelaySeconds: 30');
+  c.run('kubectl apply -f -', { stdin: pod });
+  c.sim.runUntil(c.sim.now + 60_000);
+
+  it('initialises first (its temporary server logging to <pod name>.err), then only links the socket', () => {
+    expect(c.run('kubectl logs db --previous').stdout).toContain('mysqld will log errors to /var/lib/mysql/db.err\n');
+    const now = c.run('kubectl logs db').stdout.split('\n');
+    expect(now[3]).toBe("'/var/lib/mysql/mysql.sock' -> '/var/run/mysqld/mysqld.sock'");
+    expect(now.some((l) => l.includes('Initializing database files'))).toBe(false);
+  });
+});

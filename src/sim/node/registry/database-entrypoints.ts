@@ -13,12 +13,11 @@
 //   MYSQL_ALLOW_EMPTY_PASSWORD or MYSQL_RANDOM_ROOT_PASSWORD (or a _FILE variant) is set.
 //   MYSQL_VERSION is the package's: 9.0.1-1.el9, 8.4.2-1.el9, 8.0.39-1.el9 (Oracle Linux 9),
 //   5.7.44-1.el7, 5.6.51-1debian9.
-// postgres's init run and its restart path are postgres-init.ts's. Simplified for mysql: after a
-// successful check, the init run (mysqld --initialize-insecure, the temporary server) is left out;
-// the server's own start lines follow.
+// The init runs and the restart paths that follow the check are postgres-init.ts's and mysql-init.ts's.
 
 import type { Step } from './program';
 import { postgresDataDirectory, postgresStartSteps } from './postgres-init';
+import { mysqlStartSteps } from './mysql-init';
 
 type Line = ['stdout' | 'stderr', string];
 type Env = ReadonlyMap<string, string>;
@@ -69,10 +68,11 @@ export function mysqlPackageVersion(release: string): string {
   return `${release}-1.el9`;
 }
 
-function mysqlEntrypoint(env: Env, release: string): { lines: Line[]; exit?: number } {
+function mysqlEntrypoint(env: Env, release: string, initialised: boolean): { lines: Line[]; exit?: number } {
   const started: Line = ['stdout', `{rfc3339Seconds} [Note] [Entrypoint]: Entrypoint script for MySQL Server ${mysqlPackageVersion(release)} started.`];
   const lines: Line[] = [started, ['stdout', "{rfc3339Seconds} [Note] [Entrypoint]: Switching to dedicated user 'mysql'"], started];
-  if (given(env, 'MYSQL_ROOT_PASSWORD') || given(env, 'MYSQL_ALLOW_EMPTY_PASSWORD') || given(env, 'MYSQL_RANDOM_ROOT_PASSWORD')) return { lines };
+  // docker_verify_minimum_env runs only when the data directory is empty (_main).
+  if (initialised || given(env, 'MYSQL_ROOT_PASSWORD') || given(env, 'MYSQL_ALLOW_EMPTY_PASSWORD') || given(env, 'MYSQL_RANDOM_ROOT_PASSWORD')) return { lines };
   const error = [
     '{rfc3339Seconds} [ERROR] [Entrypoint]: Database is uninitialized and password option is not specified',
     '    You need to specify one of the following as an environment variable:',
@@ -93,9 +93,10 @@ const keptData = (dir: string, kept: readonly string[]): boolean => kept.some((m
  */
 export function databaseEntrypointSteps(kind: 'postgres' | 'mysql', env: readonly [string, string][], release: string, serverLines: Step[], kept: readonly string[] = []): { logs: Step[]; exit?: number } {
   const vars = new Map(env);
-  const initialised = kind === 'postgres' && keptData(postgresDataDirectory(vars), kept);
-  const { lines, exit } = kind === 'mysql' ? mysqlEntrypoint(vars, release) : initialised ? { lines: [] } : postgresEntrypoint(vars);
+  const initialised = keptData(kind === 'postgres' ? postgresDataDirectory(vars) : '/var/lib/mysql', kept);
+  const { lines, exit } = kind === 'mysql' ? mysqlEntrypoint(vars, release, initialised) : initialised ? { lines: [] } : postgresEntrypoint(vars);
   const logs: Step[] = lines.map(([stream, text]) => ({ op: 'log', stream, text }));
   if (exit !== undefined) return { logs, exit };
-  return { logs: [...logs, ...(kind === 'postgres' ? postgresStartSteps(release, vars, initialised) : serverLines)] };
+  if (kind === 'postgres') return { logs: [...logs, ...postgresStartSteps(release, vars, initialised)] };
+  return { logs: [...logs, ...(mysqlStartSteps(release, initialised) ?? []), ...serverLines] };
 }

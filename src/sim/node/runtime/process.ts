@@ -81,7 +81,9 @@ export function perWorker(text: string, cpus = 2): string[] {
 
 export function writeLog(s: ContainerdState, c: Container, stream: 'stdout' | 'stderr', text: string, now: number): void {
   const ip = s.sandboxes.get(c.podSandboxId)?.ip ?? '';
-  c.logs.push({ t: now, stream, text: fillPlaceholders(text, now, ip) });
+  // The container's hostname is its pod's name (mysqld's `<hostname>.err`).
+  const named = text.includes('{hostname}') ? text.replace(/\{hostname\}/g, s.sandboxes.get(c.podSandboxId)?.metadata.name ?? '') : text;
+  c.logs.push({ t: now, stream, text: fillPlaceholders(named, now, ip) });
   if (c.logs.length > LOG_LINES_KEPT) c.logs.splice(0, c.logs.length - LOG_LINES_KEPT);
 }
 
