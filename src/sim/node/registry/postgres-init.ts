@@ -7,11 +7,10 @@
 // process complete; ready for start up." and execs the server. With PG_VERSION already in the data
 // directory it prints only "PostgreSQL Database directory appears to contain a database; Skipping
 // initialization" (and checks no password) before the server.
-// The lines are those of `docker logs` of postgres:16.4 on its first start (Sep 2024: `starting
+// The lines are those of `docker logs` of postgres:16.4 on two first starts (Sep 2024: `starting
 // PostgreSQL 16.4 (Debian 16.4-1.pgdg120+1) on x86_64-pc-linux-gnu, compiled by gcc (Debian
-// 12.2.0-14) 12.2.0, 64-bit`, the temporary server pid 48 and its startup process 51, the
-// checkpointer 49, the launcher 54, the final startup process 64, and its shutdown checkpoint's
-// figures), and of 14.1 and 12.5 for the older lines' differences: before 15, initdb's trust warning
+// 12.2.0-14) 12.2.0, 64-bit`, the temporary server's pids and shutdown checkpoint below), and of
+// 14.1 and 12.5 for the older lines' differences: before 15, initdb's trust warning
 // has its hint as two plain lines (15 added `initdb: hint:`), and log_checkpoints is off (its
 // default became on in 15), so the temporary server's stop has no checkpoint lines.
 // How the lines interleave is the CRI log's: containerd reads each stream a line at a time, so
@@ -83,15 +82,15 @@ function initdb(major: number, alpine: boolean, pgdata: string): Step[] {
   ];
 }
 
+// The two 16.4 runs' pids and shutdown checkpoints: without POSTGRES_DB (the database `postgres`
+// initdb made) and with one the entrypoint had to create (which writes 922 buffers more).
+const POSTGRES_DB = { pm: 47, startup: 50, checkpointer: 48, launcher: 53, server: 61, wrote: 'wrote 3 buffers (0.0%); 0 WAL file(s) added, 0 removed, 0 recycled; write=0.007 s, sync=0.006 s, total=0.033 s; sync files=2, longest=0.004 s, average=0.003 s; distance=0 kB, estimate=0 kB; lsn=0/14EA2C8, redo lsn=0/14EA2C8' };
+const CREATED_DB = { pm: 48, startup: 51, checkpointer: 49, launcher: 54, server: 64, wrote: 'wrote 922 buffers (5.6%); 0 WAL file(s) added, 0 removed, 0 recycled; write=0.039 s, sync=0.170 s, total=0.224 s; sync files=301, longest=0.017 s, average=0.001 s; distance=4255 kB, estimate=4255 kB; lsn=0/1912108, redo lsn=0/1912108' };
+
 /** The socket-only server the entrypoint starts and stops around its setup (pg_ctl's own lines on stdout). */
 function temporaryServer(release: string, major: number, alpine: boolean, database: string | undefined): Step[] {
-  const [pm, startup, checkpointer, launcher] = [48, 51, 49, 54];
-  const checkpoint = major >= 15
-    ? [
-        log(checkpointer, 'checkpoint starting: shutdown immediate'),
-        log(checkpointer, 'checkpoint complete: wrote 922 buffers (5.6%); 0 WAL file(s) added, 0 removed, 0 recycled; write=0.039 s, sync=0.170 s, total=0.224 s; sync files=301, longest=0.017 s, average=0.001 s; distance=4255 kB, estimate=4255 kB; lsn=0/1912108, redo lsn=0/1912108'),
-      ]
-    : [];
+  const { pm, startup, checkpointer, launcher, wrote } = database ? CREATED_DB : POSTGRES_DB;
+  const checkpoint = major >= 15 ? [log(checkpointer, 'checkpoint starting: shutdown immediate'), log(checkpointer, `checkpoint complete: ${wrote}`)] : [];
   return [
     log(pm, banner(release, alpine)),
     log(pm, `listening on Unix socket "${SOCKET}"`),
@@ -120,13 +119,13 @@ function temporaryServer(release: string, major: number, alpine: boolean, databa
 }
 
 /** The server the entrypoint execs as PID 1, listening on every address (the image's listen_addresses='*'). */
-function server(release: string, alpine: boolean): Step[] {
+function server(release: string, alpine: boolean, startup: number): Step[] {
   return [
     log(1, banner(release, alpine)),
     log(1, 'listening on IPv4 address "0.0.0.0", port 5432'),
     log(1, 'listening on IPv6 address "::", port 5432'),
     log(1, `listening on Unix socket "${SOCKET}"`),
-    log(64, 'database system was shut down at {pgSeconds}'),
+    log(startup, 'database system was shut down at {pgSeconds}'),
     log(1, 'database system is ready to accept connections'),
   ];
 }
@@ -140,11 +139,12 @@ export function postgresStartSteps(tag: string, env: ReadonlyMap<string, string>
   const release = postgresRelease(tag);
   const major = Number(release.split('.')[0]);
   const alpine = tag.includes('alpine');
-  if (initialised) return [out(''), out('PostgreSQL Database directory appears to contain a database; Skipping initialization'), out(''), ...server(release, alpine)];
+  if (initialised) return [out(''), out('PostgreSQL Database directory appears to contain a database; Skipping initialization'), out(''), ...server(release, alpine, POSTGRES_DB.server)];
   // file_env: POSTGRES_DB defaults to POSTGRES_USER, which defaults to postgres, a database initdb made.
   const user = env.get('POSTGRES_USER') || 'postgres';
   const db = env.get('POSTGRES_DB') || user;
-  return [...initdb(major, alpine, postgresDataDirectory(env)), ...temporaryServer(release, major, alpine, db === 'postgres' ? undefined : db), ...server(release, alpine)];
+  const created = db === 'postgres' ? undefined : db;
+  return [...initdb(major, alpine, postgresDataDirectory(env)), ...temporaryServer(release, major, alpine, created), ...server(release, alpine, (created ? CREATED_DB : POSTGRES_DB).server)];
 }
 
 /** The data directory the entrypoint initialises: PGDATA, as the pod's env may set it. */
