@@ -21,7 +21,7 @@ export type ImageBehaviour =
       /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`; gb-redisslave's `--slaveof redis-master 6379`). */
       replicaof?: { host: string; port: number };
       /** A startup script of its own instead of `logs` (bitnami-redis.ts: bitnami/redis's entrypoint, which reads the environment), or before them (database-entrypoints.ts). */
-      startup?: 'bitnami-redis' | 'postgres' | 'mysql';
+      startup?: 'bitnami-redis' | 'postgres' | 'mysql' | 'mariadb';
       /** The server's program, which a pod's `command` may name to run it directly (`redis-server`). */
       binary?: string;
       /** What it writes when SIGTERM stops it. */

@@ -18,6 +18,7 @@
 import type { Step } from './program';
 import { postgresDataDirectory, postgresStartSteps } from './postgres-init';
 import { mysqlStartSteps } from './mysql-init';
+import { mariadbEntrypoint } from './mariadb-entrypoint';
 
 type Line = ['stdout' | 'stderr', string];
 type Env = ReadonlyMap<string, string>;
@@ -91,9 +92,14 @@ const keptData = (dir: string, kept: readonly string[]): boolean => kept.some((m
  * mysql, postgres-init.ts's for postgres (whose `release` is the image tag). `kept` are the mount
  * paths whose data survives from the container's previous run.
  */
-export function databaseEntrypointSteps(kind: 'postgres' | 'mysql', env: readonly [string, string][], release: string, serverLines: Step[], kept: readonly string[] = []): { logs: Step[]; exit?: number } {
+export function databaseEntrypointSteps(kind: 'postgres' | 'mysql' | 'mariadb', env: readonly [string, string][], release: string, serverLines: Step[], kept: readonly string[] = []): { logs: Step[]; exit?: number } {
   const vars = new Map(env);
   const initialised = keptData(kind === 'postgres' ? postgresDataDirectory(vars) : '/var/lib/mysql', kept);
+  if (kind === 'mariadb') {
+    const m = mariadbEntrypoint(vars, release, initialised) ?? { lines: [] };
+    const logs: Step[] = m.lines.map(([stream, text]) => ({ op: 'log', stream, text }));
+    return m.exit === undefined ? { logs: [...logs, ...serverLines] } : { logs, exit: m.exit };
+  }
   const { lines, exit } = kind === 'mysql' ? mysqlEntrypoint(vars, release, initialised) : initialised ? { lines: [] } : postgresEntrypoint(vars);
   const logs: Step[] = lines.map(([stream, text]) => ({ op: 'log', stream, text }));
   if (exit !== undefined) return { logs, exit };
