@@ -60,3 +60,31 @@ describe('mysql:9.0.1', () => {
     expect(lines('mysql', [], ['/var/lib/mysql'])).toEqual([...START, "'/var/lib/mysql/mysql.sock' -> '/var/run/mysqld/mysqld.sock'", ...SERVER]);
   });
 });
+
+describe('mysql:8.0.39 and 8.4.2', () => {
+  it("8.0 warns about the image's skip-host-cache where 8.1 and later log MySQL Server start/end", () => {
+    const l = lines('mysql:8.0', [['MYSQL_ROOT_PASSWORD', 'password']]);
+    const skip = `${T} 0 [Warning] [MY-011068] [Server] The syntax '--skip-host-cache' is deprecated and will be removed in a future release. Please use SET GLOBAL host_cache_size=0 instead.`;
+    expect(l.slice(3, 10)).toEqual([
+      `${N} Initializing database files`,
+      skip,
+      `${T} 0 [System] [MY-013169] [Server] /usr/sbin/mysqld (mysqld 8.0.39) initializing of server in progress as process 80`,
+      `${T} 1 [System] [MY-013576] [InnoDB] InnoDB initialization has started.`,
+      `${T} 1 [System] [MY-013577] [InnoDB] InnoDB initialization has ended.`,
+      `${T} 6 [Warning] [MY-010453] [Server] root@localhost is created with an empty password ! Please consider switching off the --initialize-insecure option.`,
+      `${N} Database files initialized`,
+    ]);
+    expect(l.slice(-9, -6)).toEqual([skip, `${T} 0 [System] [MY-010116] [Server] /usr/sbin/mysqld (mysqld 8.0.39) starting as process 1`, `${T} 1 [System] [MY-013576] [InnoDB] InnoDB initialization has started.`]);
+    expect(l.some((t) => t.includes('MY-015015') || t.includes('MY-015018'))).toBe(false);
+  });
+
+  it('8.4 has the 8.1-and-later form', () => {
+    const l = lines('mysql:8.4', [['MYSQL_ROOT_PASSWORD', 'password']]);
+    expect(l[4]).toBe(`${T} 0 [System] [MY-015017] [Server] MySQL Server Initialization - start.`);
+    expect(l.some((t) => t.includes('skip-host-cache'))).toBe(false);
+  });
+
+  it('5.7 and 5.6 are left as before', () => {
+    expect(lines('mysql:5.7', [['MYSQL_ROOT_PASSWORD', 'password']])).toHaveLength(5);
+  });
+});

@@ -1,15 +1,20 @@
 // What the mysql image prints after its entrypoint's first notes (database-entrypoints.ts), from
-// docker-library/mysql's docker-entrypoint.sh _main: on an empty /var/lib/mysql it notes
-// "Initializing database files" and runs `mysqld --initialize-insecure` (mysqld's own lines), starts
-// a temporary server (`mysqld --daemonize --skip-networking`, which says where it logs and its pid),
-// links the socket (`ln -sfv`), loads the time zones (mysql_tzinfo_to_sql warns about the six
-// zoneinfo files that are not zones), sets the root password, stops the server and notes "MySQL init
-// process done. Ready for start up." between blank lines; then it execs mysqld. With a database
-// already there it only links the socket. The lines are `docker logs` of mysql:9.0.1's first start
-// and of its restart on the same data (Sep 2024), mysqld's to stderr with their UTC microsecond
-// timestamps and thread ids; the .err file is named after the container's hostname (the pod's name).
-// Simplified: only 9.0.1 (`latest`, `9`, `9.0`) is modelled so; 8.4, 8.0, 5.7 and 5.6 still print
-// only the entrypoint's notes and the server's ready line.
+// docker-library/mysql's docker-entrypoint.sh _main (8.0, 8.4 and innovation alike in Sep 2024): on
+// an empty /var/lib/mysql it notes "Initializing database files" and runs `mysqld
+// --initialize-insecure` (mysqld's own lines), starts a temporary server (`mysqld --daemonize
+// --skip-networking`, which says where it logs and its pid; its own lines go to that file), links
+// the socket (`ln -sfv`), loads the time zones (mysql_tzinfo_to_sql warns about the six zoneinfo
+// files that are not zones), sets the root password, stops the server and notes "MySQL init process
+// done. Ready for start up." between blank lines; then it execs mysqld. With a database already
+// there it only links the socket. mysqld's lines go to stderr with UTC microsecond timestamps and
+// thread ids; the .err file is named after the container's hostname (the pod's name).
+// Sources, `docker logs` of: mysql:9.0.1's first start and its restart (Sep 2024); mysql:8.0.39's
+// restart (Sep 2024: the image's my.cnf still has skip-host-cache, so 8.0 warns MY-011068 each time
+// mysqld reads it, and has no MY-015015/015017/015018 "MySQL Server ... start/end" lines); an
+// 8.0.31 first start of Dec 2022 with the --daemonize entrypoint for 8.0's init run; 8.3.0's first
+// start (Apr 2024) for the 8.1-and-later form that 8.4 shares with 9.0.
+// Simplified: the temporary server's pid is always 123; 5.7 and 5.6 still print only the
+// entrypoint's notes and the server's ready lines.
 
 import type { Step } from './program';
 
@@ -20,11 +25,14 @@ const mysqld = (thread: number, text: string): Step => err(`{mysqlTime} ${thread
 const sleep = (ms: number): Step => ({ op: 'sleep', ms });
 const SOCKET_LINK = "'/var/lib/mysql/mysql.sock' -> '/var/run/mysqld/mysqld.sock'";
 
-function initialise(release: string): Step[] {
+/** 8.0's image config has skip-host-cache, which 8.0 warns about whenever mysqld reads it. */
+const SKIP_HOST_CACHE = mysqld(0, "[Warning] [MY-011068] [Server] The syntax '--skip-host-cache' is deprecated and will be removed in a future release. Please use SET GLOBAL host_cache_size=0 instead.");
+
+function initialise(release: string, v80: boolean): Step[] {
   const notZones = ['iso3166.tab', 'leap-seconds.list', 'leapseconds', 'tzdata.zi', 'zone.tab', 'zone1970.tab'];
   return [
     note('Initializing database files'),
-    mysqld(0, '[System] [MY-015017] [Server] MySQL Server Initialization - start.'),
+    v80 ? SKIP_HOST_CACHE : mysqld(0, '[System] [MY-015017] [Server] MySQL Server Initialization - start.'),
     mysqld(0, `[System] [MY-013169] [Server] /usr/sbin/mysqld (mysqld ${release}) initializing of server in progress as process 80`),
     mysqld(1, '[System] [MY-013576] [InnoDB] InnoDB initialization has started.'),
     sleep(500),
@@ -32,7 +40,7 @@ function initialise(release: string): Step[] {
     sleep(2800),
     mysqld(6, '[Warning] [MY-010453] [Server] root@localhost is created with an empty password ! Please consider switching off the --initialize-insecure option.'),
     sleep(3100),
-    mysqld(0, '[System] [MY-015018] [Server] MySQL Server Initialization - end.'),
+    ...(v80 ? [] : [mysqld(0, '[System] [MY-015018] [Server] MySQL Server Initialization - end.')]),
     note('Database files initialized'),
     note('Starting temporary server'),
     out('mysqld will log errors to /var/lib/mysql/{hostname}.err'),
@@ -52,9 +60,9 @@ function initialise(release: string): Step[] {
   ];
 }
 
-function server(release: string): Step[] {
+function server(release: string, v80: boolean): Step[] {
   return [
-    mysqld(0, '[System] [MY-015015] [Server] MySQL Server - start.'),
+    v80 ? SKIP_HOST_CACHE : mysqld(0, '[System] [MY-015015] [Server] MySQL Server - start.'),
     sleep(300),
     mysqld(0, `[System] [MY-010116] [Server] /usr/sbin/mysqld (mysqld ${release}) starting as process 1`),
     mysqld(1, '[System] [MY-013576] [InnoDB] InnoDB initialization has started.'),
@@ -70,9 +78,10 @@ function server(release: string): Step[] {
 
 /**
  * The lines after the entrypoint's first notes and before mysqld's ready line (`serverLines`), for
- * the releases modelled; undefined for the others. `initialised`: /var/lib/mysql kept a database.
+ * 8.0 and later; undefined for 5.7 and 5.6. `initialised`: /var/lib/mysql kept a database.
  */
 export function mysqlStartSteps(release: string, initialised: boolean): Step[] | undefined {
-  if (!release.startsWith('9.')) return undefined;
-  return [...(initialised ? [out(SOCKET_LINK)] : initialise(release)), ...server(release)];
+  if (release.startsWith('5.')) return undefined;
+  const v80 = release.startsWith('8.0.');
+  return [...(initialised ? [out(SOCKET_LINK)] : initialise(release, v80)), ...server(release, v80)];
 }
