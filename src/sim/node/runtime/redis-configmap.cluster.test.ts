@@ -3,7 +3,8 @@
 // mounted as /usr/local/etc/redis/redis.conf and named in `args`): CONFIG GET shows the defaults
 // with an empty file, still the defaults after the ConfigMap is updated (redis read the file when it
 // started), and the new values (2mb is 2097152) once the pod is recreated. The page's earlier pod ran
-// `command: [redis-server, <file>]` on redis:5.0.4: the same server, started directly.
+// `command: [redis-server, <file>]` on redis:5.0.4: the same server, started directly. With a
+// terminal (`kubectl exec -it`) redis-cli formats replies as the page shows them (`1) "maxmemory"`).
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../../cluster';
 
@@ -77,6 +78,12 @@ describe('Configuring Redis using a ConfigMap', () => {
     c.sim.runUntil(c.sim.now + 30_000);
     expect(get('maxmemory')).toBe('maxmemory\n2097152\n');
     expect(get('maxmemory-policy')).toBe('maxmemory-policy\nallkeys-lru\n');
+  });
+
+  it('prints the replies as the page shows them when kubectl exec gives it a terminal (-it)', () => {
+    expect(c.run('kubectl exec -it redis -- redis-cli CONFIG GET maxmemory').stdout).toBe('1) "maxmemory"\n2) "2097152"\n');
+    expect(c.run('kubectl exec -it redis -- redis-cli CONFIG GET maxmemory-policy').stdout).toBe('1) "maxmemory-policy"\n2) "allkeys-lru"\n');
+    expect(c.run('kubectl exec -it redis -- redis-cli GET nosuch').stdout).toBe('(nil)\n');
   });
 
   it("runs the page's earlier pod, command: [redis-server, <file>] on redis:5.0.4, as the same server", () => {
