@@ -15,6 +15,7 @@ import { containerEnv, masterServiceEnv } from './container-env';
 import { etcFiles } from './etc-files';
 import { KUBERNETES_SERVICE_IP } from '../../apiserver/registry/service-alloc';
 import { mountedFiles } from './config-volumes';
+import { keptMounts } from './kept-mounts';
 import { forgetPodTokens, tokensReady } from './token-manager';
 import { formatGrpcError, type ContainerConfig, type CriResponse, type CreateContainerResult, type ImageStatusResult, type PullImageResult, type RunPodSandboxResult } from '../runtime/cri';
 import { backoffGet, backoffNext, backoffUntil, inBackoffSince, inBackoffSinceUpdate } from './backoff';
@@ -338,6 +339,8 @@ function createContainer(s: KubeletState, ctx: Effects, w: PodWorker, c: Contain
   if (env.env.length) config.envs = env.env.map(([key, value]) => ({ key, value }));
   // The kubelet-managed /etc files are bind mounts too; the pod's volumes may cover them.
   config.mountedFiles = { ...etcFiles(w.pod, w.podIP), ...mounts.files };
+  const kept = keptMounts(c.spec, w.pod, attempt);
+  if (kept.length) config.keptMounts = kept;
   c.mounted = mounts.files;
   // generateLinuxContainerResources: limits.memory becomes the cgroup's memory limit, and limits.cpu
   // a CFS quota per 100 ms period (milliCPUToQuota: millicores * 100000 / 1000).

@@ -14,6 +14,7 @@ import { metricsServerSteps } from './metrics-server-program';
 import { tagVersion } from './tag-version';
 import { bitnamiRedisSteps } from './bitnami-redis';
 import { databaseEntrypointSteps } from './database-entrypoints';
+import { redisConfigFrom } from './redis-config';
 
 /** A resolved catalogue entry for one reference, or the reason there is none. */
 export type Lookup =
@@ -56,11 +57,12 @@ function configLine(text: string, args: string[], major: number): string {
   return text.replace(/# Warning: no config file specified.*$/, `${major >= 7 ? '*' : '#'} Configuration loaded`);
 }
 
-function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[], env: readonly [string, string][], alpine: boolean): Step[] {
+function serverSteps(b: Extract<ImageBehaviour, { kind: 'server' }>, version: string, args: string[], sh: ShellContext, alpine: boolean): Step[] {
+  const env = sh.env;
   const [major, minor] = version.split('.');
   const logs = (alpine ? b.alpineLogsByMajor?.[`${major}.${minor}`] : undefined) ?? b.logsByMajor?.[`${major}.${minor}`] ?? b.logsByMajor?.[major!] ?? b.logs;
   const serverLines: Step[] = logs.map(([stream, text]) => ({ op: 'log', stream, text: configLine(text.replace('{version}', version), args, Number(major)) }));
-  const startup = b.startup === 'bitnami-redis' ? bitnamiRedisSteps(env, version) : b.startup ? databaseEntrypointSteps(b.startup, env, version, serverLines) : undefined;
+  const startup = b.startup === 'bitnami-redis' ? bitnamiRedisSteps(env, version) : b.startup ? databaseEntrypointSteps(b.startup, env, version, serverLines, sh.kept) : undefined;
   if (startup?.exit !== undefined) return [...startup.logs, { op: 'exit', code: startup.exit }];
   const steps: Step[] = startup ? startup.logs : serverLines;
   // http-echo and similar take `-listen=:8080`.
@@ -108,11 +110,17 @@ export function programFor(image: string, command: string[] | undefined, args: s
   const argv = [...(command ?? []), ...(args ?? [])];
   const b: ImageBehaviour = l.found ? l.entry.behaviour : { kind: 'shell' };
   const tag = l.found ? l.ref.tag : 'latest';
-  if (command && command.length) return { steps: argvSteps(argv, sh), onSigterm: 'ignore' };
+  // A command naming the server's own program (`command: [redis-server, /redis-master/redis.conf]`)
+  // runs it without the image's entrypoint: the same server, its arguments those that follow.
+  const direct = b.kind === 'server' && !!b.binary && !!command?.length && command[0]!.split('/').pop() === b.binary;
+  if (command && command.length && !direct) return { steps: argvSteps(argv, sh), onSigterm: 'ignore' };
   switch (b.kind) {
     case 'server': {
       const release = l.found ? releaseOf(l)! : (b.version ?? tag);
-      const p: Program = { steps: serverSteps(b, release, args ?? [], sh.env, tag.includes('alpine')), onSigterm: 'exit0' };
+      const serverArgs = direct ? argv.slice(1) : (args ?? []);
+      const p: Program = { steps: serverSteps(b, release, serverArgs, sh, tag.includes('alpine')), onSigterm: 'exit0' };
+      const config = b.binary === 'redis-server' ? redisConfigFrom(serverArgs, sh.files) : undefined;
+      if (config) p.redisConfig = config;
       const [major, minor] = release.split('.');
       const shutdown = b.shutdownLogsByMajor?.[`${major}.${minor}`] ?? b.shutdownLogsByMajor?.[major!] ?? b.shutdownLogs;
       if (shutdown?.length) p.sigtermLogs = shutdown.map(([stream, text]) => ({ stream, text }));

@@ -44,7 +44,11 @@ export const DOCS_CATALOGUE: Record<string, RepositoryEntry> = {
   'docker.io/vish/stress': { tags: tags(['latest'], 2 * MB + 300_000), behaviour: server([], [], false) },
   // Docker Official Images used by Job and StatefulSet examples and workshops.
   'docker.io/library/rabbitmq': { tags: tags(['latest', '3', '3-management', '3.13', '3.13-management'], 98 * MB), behaviour: server([5672, 15672], [], false) },
-  'docker.io/library/mariadb': { tags: tags(['latest', '11', '11.4', '10.11', '10'], 122 * MB), behaviour: server([3306], [], false) },
+  // `latest` and `11` were 11.5.2 in Sep 2024, `11.4` 11.4.3, `10.11` and `10` 10.11.9; the entrypoint's check is mariadb-entrypoint.ts's.
+  'docker.io/library/mariadb': {
+    tags: tags(['latest', '11', '11.4', '10.11', '10'], 122 * MB),
+    behaviour: { kind: 'server', ports: [3306], logs: [], version: '11.5.2', aliases: { '11.4': '11.4.3', '10.11': '10.11.9', '10': '10.11.9' }, startup: 'mariadb' },
+  },
   'docker.io/library/php': { tags: tags(['latest', '8', '8.3', '8.3-apache', 'apache', '8.2-apache', '5-apache'], 187 * MB), behaviour: server([80]) },
   'docker.io/library/haproxy': { tags: tags(['latest', '3.0', '2.9', '2.8', 'lts'], 38 * MB), behaviour: server([80]) },
   'docker.io/library/caddy': { tags: tags(['latest', '2', '2.8'], 18 * MB + 600_000), behaviour: server([80, 443]) },

@@ -3,6 +3,7 @@
 // Sizes drive pull time (size / bandwidth) and the `Image size: N bytes.` of the kubelet's event.
 
 import { DOCS_CATALOGUE } from './catalogue-docs';
+import { GB_FRONTEND_BUILDS, HPA_EXAMPLE_BUILD, phpApacheLogs, phpApacheShutdownLogs } from './php-apache';
 import { WORDPRESS_ALIASES, WORDPRESS_LOGS, WORDPRESS_LOGS_BY_LINE, WORDPRESS_RELEASE } from './wordpress-logs';
 
 export type ImageBehaviour =
@@ -20,7 +21,9 @@ export type ImageBehaviour =
       /** A redis replica's master (gb-redis-follower's run.sh: `redis-server --replicaof redis-leader 6379`; gb-redisslave's `--slaveof redis-master 6379`). */
       replicaof?: { host: string; port: number };
       /** A startup script of its own instead of `logs` (bitnami-redis.ts: bitnami/redis's entrypoint, which reads the environment), or before them (database-entrypoints.ts). */
-      startup?: 'bitnami-redis' | 'postgres' | 'mysql';
+      startup?: 'bitnami-redis' | 'postgres' | 'mysql' | 'mariadb';
+      /** The server's program, which a pod's `command` may name to run it directly (`redis-server`). */
+      binary?: string;
       /** What it writes when SIGTERM stops it. */
       shutdownLogs?: [('stdout' | 'stderr'), string][];
       /** What an older release line writes instead (keys as logsByMajor's). */
@@ -252,10 +255,19 @@ const server = (ports: number[], logs: [('stdout' | 'stderr'), string][], versio
   return b;
 };
 
-const GUESTBOOK_FRONTEND: ImageBehaviour = { kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook' }, logs: HTTPD_LOGS };
+// Their apache2 and PHP are each build's (php-apache.ts): the GKE build of v5 stops on SIGWINCH.
+const GUESTBOOK_FRONTEND: ImageBehaviour = {
+  kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook' }, logs: phpApacheLogs(GB_FRONTEND_BUILDS.v5),
+  shutdownLogs: phpApacheShutdownLogs(GB_FRONTEND_BUILDS.v5), stopSignal: { name: 'SIGWINCH' },
+};
 // kubernetes/examples web/guestbook/php-redis: the same page, but its guestbook.php writes to
 // redis-master and reads from redis-replica (REDIS_MASTER_SERVICE_HOST / REDIS_SLAVE_SERVICE_HOST).
-const GUESTBOOK_EXAMPLES_FRONTEND: ImageBehaviour = { kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook-examples' }, logs: HTTPD_LOGS };
+// Its v4 and v6 are php:5-apache builds; `logsByMajor` is keyed by the tag (a tag without numbers
+// is its own release, tag-version.ts).
+const GUESTBOOK_EXAMPLES_FRONTEND: ImageBehaviour = {
+  kind: 'server', ports: [80], http: { okPaths: ['/', '/index.html', '/controllers.js', '/guestbook.php'], app: 'guestbook-examples' }, logs: phpApacheLogs(GB_FRONTEND_BUILDS.v5),
+  logsByMajor: { v4: phpApacheLogs(GB_FRONTEND_BUILDS.v4), v6: phpApacheLogs(GB_FRONTEND_BUILDS.v6) },
+};
 // kubernetes/examples web/guestbook/redis-slave/run.sh: `redis-server --slaveof redis-master 6379`
 // (FROM redis:3.2.9). Simplified: its log lines are redis 6's, as the follower's.
 const REDIS_SLAVE: ImageBehaviour = { ...server([6379], REDIS6_REPLICA_LOGS, '3.2.9', false), replicaof: { host: 'redis-master', port: 6379 } } as ImageBehaviour;
@@ -278,13 +290,14 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     tags: sizes([
       ...same(['latest', '7', '7.4', '7.4.0', '7.2', '7.2.5'], 45 * MB + 180_000),
       ...same(['alpine', '7-alpine', '7.4-alpine', '7.2-alpine'], 17 * MB + 300_000),
-      ...same(['6', '6.2', '6.2.14', '6.0.5', '5', '5.0', '5.0.14'], 38 * MB + 900_000),
+      ...same(['6', '6.2', '6.2.14', '6.0.5', '5', '5.0', '5.0.14', '5.0.4'], 38 * MB + 900_000),
     ]),
     // redis:5.0 is 5.0.14, the line's last release (docker-library/repo-info's 5.0.md: ENV
     // REDIS_VERSION=5.0.14 in the builds of May 2022, after which the tag was no longer built);
     // `5` and `5.0.14` name the same build (official-images library/redis at 314380779d), and the
-    // docs' "Configuring Redis using a ConfigMap" pod runs redis:5 (website examples/pods/config/redis-pod.yaml).
-    behaviour: { ...server([6379], REDIS_LOGS, '7.4.0', false), aliases: { '5.0': '5.0.14' }, logsByMajor: { '6.2': REDIS62_LOGS, '6': REDIS6_LOGS, '5': REDIS6_LOGS } } as ImageBehaviour,
+    // docs' "Configuring Redis using a ConfigMap" pod runs redis:5 (website examples/pods/config/redis-pod.yaml;
+    // earlier versions of the page ran redis:5.0.4, a tag of Apr 2019 kept on Docker Hub).
+    behaviour: { ...server([6379], REDIS_LOGS, '7.4.0', false), aliases: { '5.0': '5.0.14' }, logsByMajor: { '6.2': REDIS62_LOGS, '6': REDIS6_LOGS, '5': REDIS6_LOGS }, binary: 'redis-server' } as ImageBehaviour,
   },
   'docker.io/library/busybox': {
     tags: sizes(same(['latest', '1.36', '1.36.1', '1.35', '1.34', '1.28', 'stable', 'musl', 'glibc'], 2 * MB + 150_000)),
@@ -311,8 +324,8 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
   },
   'docker.io/library/postgres': {
     tags: sizes([...same(['latest', '16', '16.4', '15', '14', '13', '12'], 153 * MB), ...same(['alpine', '16-alpine', '15-alpine'], 97 * MB)]),
-    // postgres's log_line_prefix '%m [%p] ' (milliseconds, the zone's abbreviation, the pid).
-    behaviour: { ...server([5432], [['stderr', '{pgTime} [1] LOG:  database system is ready to accept connections']], undefined, false), startup: 'postgres' } as ImageBehaviour,
+    // Its entrypoint, initdb and server lines are postgres-init.ts's, by the release the tag runs.
+    behaviour: { ...server([5432], [], undefined, false), startup: 'postgres' } as ImageBehaviour,
   },
   // The releases of Sep 2024 (docker-library/repo-info's mysql tag list of that date): innovation
   // 9.0.1 (`latest`, `9`, `9.0`), LTS 8.4.2 (`8`, `8.4`), 8.0.39; 5.7 and 5.6 ended at 5.7.44 and
@@ -407,7 +420,8 @@ export const CATALOGUE: Record<string, RepositoryEntry> = {
     behaviour: { ...server([80], NGINX_LOGS, '1.25.3'), shutdownLogs: NGINX_SIGTERM_LOGS } as ImageBehaviour,
   },
   'registry.k8s.io/busybox': { tags: sizes(same(['latest', '1.27.2', '1.24'], 1 * MB + 300_000)), behaviour: { kind: 'shell' } },
-  'registry.k8s.io/hpa-example': { tags: sizes(same(['latest'], 172 * MB)), behaviour: server([80], HTTPD_LOGS) },
+  // The HorizontalPodAutoscaler walkthrough's php-apache: index.php answers `OK!` (php-apache.ts).
+  'registry.k8s.io/hpa-example': { tags: sizes(same(['latest'], 172 * MB)), behaviour: { kind: 'server', ports: [80], http: { okPaths: ['/', '/index.php'] }, logs: phpApacheLogs(HPA_EXAMPLE_BUILD) } },
   // The liveness example of the docs: /healthz answers 200 for 10 s, then 500.
   'registry.k8s.io/liveness': { tags: sizes(same(['latest'], 2 * MB + 200_000)), behaviour: { kind: 'agnhost' } },
   'registry.k8s.io/goproxy': { tags: sizes(same(['0.1'], 2 * MB + 500_000)), behaviour: { kind: 'server', ports: [8080], logs: [] } },

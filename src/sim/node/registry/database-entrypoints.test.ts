@@ -27,7 +27,7 @@ describe('postgres entrypoint', () => {
   });
 
   it('starts with a password, its line prefixed by %m [%p] from the simulated clock', () => {
-    expect(lines('postgres', [['POSTGRES_PASSWORD', 'example']])).toEqual(['stderr 2024-08-13 09:00:05.123 UTC [1] LOG:  database system is ready to accept connections']);
+    expect(lines('postgres', [['POSTGRES_PASSWORD', 'example']]).at(-1)).toBe('stderr 2024-08-13 09:00:05.123 UTC [1] LOG:  database system is ready to accept connections');
     expect(exitOf('postgres', [['POSTGRES_PASSWORD_FILE', '/run/secrets/pw']])).toBeUndefined();
   });
 
@@ -63,5 +63,31 @@ describe('mysql entrypoint', () => {
     expect(l[0]).toBe(`stdout 2024-08-13 09:00:05+00:00 [Note] [Entrypoint]: Entrypoint script for MySQL Server ${pkg} started.`);
     expect(l.some((t) => t.includes('ready for connections'))).toBe(true);
     expect(exitOf(image, [[variable, 'yes']])).toBeUndefined();
+  });
+});
+
+// MariaDB/mariadb-docker 11.5/docker-entrypoint.sh (_main, docker_create_db_directories,
+// docker_verify_minimum_env), as `kubectl logs` of `kubectl run mydb --image=mariadb` shows it (Sep 2024).
+describe('mariadb entrypoint', () => {
+  it('notes its start, warns about memory.pressure, switches to mysql and exits 1 without a password option', () => {
+    expect(lines('mariadb')).toEqual([
+      'stdout 2024-08-13 09:00:05+00:00 [Note] [Entrypoint]: Entrypoint script for MariaDB Server 1:11.5.2+maria~ubu2404 started.',
+      'stderr 2024-08-13 09:00:05+00:00 [Warn] [Entrypoint]: /sys/fs/cgroup///memory.pressure not writable, functionality unavailable to MariaDB',
+      "stdout 2024-08-13 09:00:05+00:00 [Note] [Entrypoint]: Switching to dedicated user 'mysql'",
+      'stdout 2024-08-13 09:00:05+00:00 [Note] [Entrypoint]: Entrypoint script for MariaDB Server 1:11.5.2+maria~ubu2404 started.',
+      'stderr 2024-08-13 09:00:05+00:00 [ERROR] [Entrypoint]: Database is uninitialized and password option is not specified',
+      'stderr \tYou need to specify one of MARIADB_ROOT_PASSWORD, MARIADB_ROOT_PASSWORD_HASH, MARIADB_ALLOW_EMPTY_ROOT_PASSWORD and MARIADB_RANDOM_ROOT_PASSWORD',
+    ]);
+    expect(exitOf('mariadb:11')).toEqual({ op: 'exit', code: 1 });
+  });
+
+  it.each(['MARIADB_ROOT_PASSWORD', 'MYSQL_ROOT_PASSWORD', 'MARIADB_RANDOM_ROOT_PASSWORD_FILE'])('starts with %s (the MYSQL_ names are read too)', (v) => {
+    expect(exitOf('mariadb', [[v, 'x']])).toBeUndefined();
+    expect(lines('mariadb', [[v, 'x']])).toHaveLength(4);
+  });
+
+  it('leaves the releases it does not model as before (no lines, no check)', () => {
+    expect(exitOf('mariadb:10.11')).toBeUndefined();
+    expect(lines('mariadb:11.4')).toEqual([]);
   });
 });

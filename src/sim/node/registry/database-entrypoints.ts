@@ -13,10 +13,12 @@
 //   MYSQL_ALLOW_EMPTY_PASSWORD or MYSQL_RANDOM_ROOT_PASSWORD (or a _FILE variant) is set.
 //   MYSQL_VERSION is the package's: 9.0.1-1.el9, 8.4.2-1.el9, 8.0.39-1.el9 (Oracle Linux 9),
 //   5.7.44-1.el7, 5.6.51-1debian9.
-// Simplified: after a successful check, the init run (initdb, the temporary server) is left out;
-// the server's own start lines follow.
+// The init runs and the restart paths that follow the check are postgres-init.ts's and mysql-init.ts's.
 
 import type { Step } from './program';
+import { postgresDataDirectory, postgresStartSteps } from './postgres-init';
+import { mysqlStartSteps } from './mysql-init';
+import { mariadbEntrypoint } from './mariadb-entrypoint';
 
 type Line = ['stdout' | 'stderr', string];
 type Env = ReadonlyMap<string, string>;
@@ -24,6 +26,7 @@ type Env = ReadonlyMap<string, string>;
 const given = (env: Env, name: string): boolean => !!env.get(name) || !!env.get(`${name}_FILE`);
 
 function postgresEntrypoint(env: Env): { lines: Line[]; exit?: number } {
+  // docker_verify_minimum_env runs only when the data directory is empty (_main).
   const trust = env.get('POSTGRES_HOST_AUTH_METHOD') === 'trust';
   if (!given(env, 'POSTGRES_PASSWORD') && !trust) {
     const text = [
@@ -66,10 +69,11 @@ export function mysqlPackageVersion(release: string): string {
   return `${release}-1.el9`;
 }
 
-function mysqlEntrypoint(env: Env, release: string): { lines: Line[]; exit?: number } {
+function mysqlEntrypoint(env: Env, release: string, initialised: boolean): { lines: Line[]; exit?: number } {
   const started: Line = ['stdout', `{rfc3339Seconds} [Note] [Entrypoint]: Entrypoint script for MySQL Server ${mysqlPackageVersion(release)} started.`];
   const lines: Line[] = [started, ['stdout', "{rfc3339Seconds} [Note] [Entrypoint]: Switching to dedicated user 'mysql'"], started];
-  if (given(env, 'MYSQL_ROOT_PASSWORD') || given(env, 'MYSQL_ALLOW_EMPTY_PASSWORD') || given(env, 'MYSQL_RANDOM_ROOT_PASSWORD')) return { lines };
+  // docker_verify_minimum_env runs only when the data directory is empty (_main).
+  if (initialised || given(env, 'MYSQL_ROOT_PASSWORD') || given(env, 'MYSQL_ALLOW_EMPTY_PASSWORD') || given(env, 'MYSQL_RANDOM_ROOT_PASSWORD')) return { lines };
   const error = [
     '{rfc3339Seconds} [ERROR] [Entrypoint]: Database is uninitialized and password option is not specified',
     '    You need to specify one of the following as an environment variable:',
@@ -80,10 +84,25 @@ function mysqlEntrypoint(env: Env, release: string): { lines: Line[]; exit?: num
   return { lines: [...lines, ...error.map((t): Line => ['stderr', t])], exit: 1 };
 }
 
-/** The entrypoint's lines, then (if it lets the server start) the server's own `serverLines`. */
-export function databaseEntrypointSteps(kind: 'postgres' | 'mysql', env: readonly [string, string][], release: string, serverLines: Step[]): { logs: Step[]; exit?: number } {
+/** Whether `dir` is on one of the volumes a restarted container finds again (ShellContext.kept). */
+const keptData = (dir: string, kept: readonly string[]): boolean => kept.some((m) => dir === m || dir.startsWith(`${m.replace(/\/+$/, '')}/`));
+
+/**
+ * The entrypoint's lines, then (if it lets the server start) the server's own: `serverLines` for
+ * mysql, postgres-init.ts's for postgres (whose `release` is the image tag). `kept` are the mount
+ * paths whose data survives from the container's previous run.
+ */
+export function databaseEntrypointSteps(kind: 'postgres' | 'mysql' | 'mariadb', env: readonly [string, string][], release: string, serverLines: Step[], kept: readonly string[] = []): { logs: Step[]; exit?: number } {
   const vars = new Map(env);
-  const { lines, exit } = kind === 'postgres' ? postgresEntrypoint(vars) : mysqlEntrypoint(vars, release);
+  const initialised = keptData(kind === 'postgres' ? postgresDataDirectory(vars) : '/var/lib/mysql', kept);
+  if (kind === 'mariadb') {
+    const m = mariadbEntrypoint(vars, release, initialised) ?? { lines: [] };
+    const logs: Step[] = m.lines.map(([stream, text]) => ({ op: 'log', stream, text }));
+    return m.exit === undefined ? { logs: [...logs, ...serverLines] } : { logs, exit: m.exit };
+  }
+  const { lines, exit } = kind === 'mysql' ? mysqlEntrypoint(vars, release, initialised) : initialised ? { lines: [] } : postgresEntrypoint(vars);
   const logs: Step[] = lines.map(([stream, text]) => ({ op: 'log', stream, text }));
-  return exit === undefined ? { logs: [...logs, ...serverLines] } : { logs, exit };
+  if (exit !== undefined) return { logs, exit };
+  if (kind === 'postgres') return { logs: [...logs, ...postgresStartSteps(release, vars, initialised)] };
+  return { logs: [...logs, ...(mysqlStartSteps(release, initialised) ?? []), ...serverLines] };
 }

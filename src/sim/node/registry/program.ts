@@ -61,7 +61,9 @@ export interface Program {
   sigtermLogs?: { stream: 'stdout' | 'stderr'; text: string }[];
   /** The image's STOPSIGNAL, which containerd's StopContainer sends instead of SIGTERM (nginx SIGQUIT, httpd SIGWINCH). */
   stopSignal?: 'SIGQUIT' | 'SIGWINCH';
+  /** The directives of the configuration file redis-server read when it started (redis-config.ts). */
+  redisConfig?: Record<string, string>;
 }
 
-/** Log-line placeholders the runtime fills in at write time: `{nginxTime}`, `{redisTime}`, `{klogTime}`, `{mysqlTime}`, `{mysql56Time}`, `{apacheTime}`, `{pgTime}`, `{rfc3339Seconds}`. */
-export const TIME_PLACEHOLDERS = ['{nginxTime}', '{redisTime}', '{klogTime}', '{mysqlTime}', '{mysql56Time}', '{apacheTime}', '{pgTime}', '{rfc3339Seconds}'] as const;
+/** Log-line placeholders the runtime fills in at write time: `{nginxTime}`, `{redisTime}`, `{klogTime}`, `{mysqlTime}`, `{mysql56Time}`, `{apacheTime}`, `{pgTime}`, `{pgSeconds}`, `{rfc3339Seconds}`. */
+export const TIME_PLACEHOLDERS = ['{nginxTime}', '{redisTime}', '{klogTime}', '{mysqlTime}', '{mysql56Time}', '{apacheTime}', '{pgTime}', '{pgSeconds}', '{rfc3339Seconds}'] as const;

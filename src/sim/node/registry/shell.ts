@@ -12,6 +12,8 @@ import { stressSteps } from './stress';
 export interface ShellContext {
   env: [string, string][];
   files: Record<string, string>;
+  /** Mount paths of volumes (emptyDir, PVC, hostPath) whose data a restarted container finds again. */
+  kept?: string[];
 }
 
 export const EMPTY_SHELL: ShellContext = { env: [], files: {} };

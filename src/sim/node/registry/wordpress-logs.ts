@@ -19,27 +19,25 @@
 // Simplified: with WORDPRESS_DB_* variables set, the entrypoint also logs that it copies
 // wp-config-docker.php; the program does not see the container's env, so that line is left out.
 
+import { phpApacheLogs } from './php-apache';
+
 type Lines = [('stdout' | 'stderr'), string][];
 
-function wordpressLogs(apache: string, php: string, pid: string): Lines {
-  const serverName = "AH00558: apache2: Could not reliably determine the server's fully qualified domain name, using {podIP}. Set the 'ServerName' directive globally to suppress this message";
+function wordpressLogs(apache: string, php: string): Lines {
   return [
     ['stderr', 'WordPress not found in /var/www/html - copying now...'],
     ['stderr', 'Complete! WordPress has been successfully copied to /var/www/html'],
-    ['stderr', serverName],
-    ['stderr', serverName],
-    ['stderr', `[{apacheTime}] [mpm_prefork:notice] [${pid}] AH00163: Apache/${apache} (Debian) PHP/${php} configured -- resuming normal operations`],
-    ['stderr', `[{apacheTime}] [core:notice] [${pid}] AH00094: Command line: 'apache2 -D FOREGROUND'`],
+    ...phpApacheLogs({ apache, php }),
   ];
 }
 
 /** The release `latest` runs. */
 export const WORDPRESS_RELEASE = '6.6.2';
-export const WORDPRESS_LOGS = wordpressLogs('2.4.62', '8.2.25', 'pid 1:tid 1');
+export const WORDPRESS_LOGS = wordpressLogs('2.4.62', '8.2.25');
 /** Older lines' builds, by the release's first two numbers. */
 export const WORDPRESS_LOGS_BY_LINE: Record<string, Lines> = {
-  '6.2': wordpressLogs('2.4.56', '8.0.28', 'pid 1'),
-  '4.8': wordpressLogs('2.4.10', '5.6.32', 'pid 1'),
+  '6.2': wordpressLogs('2.4.56', '8.0.28'),
+  '4.8': wordpressLogs('2.4.10', '5.6.32'),
 };
 /** `4.8` stopped at 4.8.3 (WordPress 4.9 came in Nov 2017); the catalogue lists no 4.8.x tag. */
 export const WORDPRESS_ALIASES: Record<string, string> = { '4.8': '4.8.3' };

@@ -123,7 +123,7 @@ function createContainer(s: ContainerdState, ctx: Effects, req: Extract<CriReque
   const c: Container = {
     id, podSandboxId: sb.id, metadata: { name: cfg.name, attempt: cfg.attempt }, image: normalizeImage(cfg.image), imageRef: img.id,
     state: 'CONTAINER_CREATED', createdAt: ctx.now, labels: cfg.labels,
-    program: programFor(cfg.image, cfg.command, cfg.args, { env: (cfg.envs ?? []).map((e) => [e.key, e.value]), files: cfg.mountedFiles ?? {} }), frames: [], files: [], listening: [], logs: [], stopWaiters: [],
+    program: programFor(cfg.image, cfg.command, cfg.args, { env: (cfg.envs ?? []).map((e) => [e.key, e.value]), files: cfg.mountedFiles ?? {}, kept: cfg.keptMounts ?? [] }), frames: [], files: [], listening: [], logs: [], stopWaiters: [],
     processEnv: processEnv(cfg, sb.metadata.name), mounted: cfg.mountedFiles ?? {}, commandLine: [...(cfg.command ?? []), ...(cfg.args ?? [])].join(' '),
   };
   const limit = cfg.linux?.resources.memoryLimitInBytes;

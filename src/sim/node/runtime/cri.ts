@@ -33,6 +33,12 @@ export interface ContainerConfig {
    * mounts name a host directory the kubelet filled; Kubeplay hands over the contents it wrote.
    */
   mountedFiles?: Record<string, string>;
+  /**
+   * On a restart (attempt > 0), the mount paths of the container's emptyDir, persistentVolumeClaim
+   * and hostPath volumes: what it wrote there before is still there (a new container's own
+   * filesystem starts empty). Real CRI mounts carry the host path; Kubeplay says what it holds.
+   */
+  keptMounts?: string[];
   /** LinuxContainerConfig.resources: the cgroup limits the kubelet derives from resources.limits. */
   linux?: { resources: { memoryLimitInBytes?: number; cpuQuota?: number; cpuPeriod?: number } };
 }

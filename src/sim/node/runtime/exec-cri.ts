@@ -75,7 +75,7 @@ export function execInContainer(s: ContainerdState, ctx: Effects, c: Container, 
   // wget and curl go out over the network: the answer comes when the request is done.
   const http = httpClientCommand(req.cmd, (tool) => ec.userland.tools.has(tool), ec.userland.busyboxRelease);
   if (http && !http.ok) return answerAfter(ctx, w, 0, { exitCode: http.exitCode, stdout: '', stderr: http.stderr } satisfies ExecResult, `${summary}: exit ${http.exitCode}`);
-  if (http?.ok) return startOutgoing(s, ctx, c, http.cmd, { waiter: w });
+  if (http?.ok) return startOutgoing(s, ctx, c, http.cmd.tool === 'redis-cli' && req.tty ? { ...http.cmd, tty: true } : http.cmd, { waiter: w });
   // nslookup asks the cluster DNS over the network: the answer comes with the replies (dns-client.ts).
   const ns = nslookupCommand(req.cmd, (tool) => ec.userland.tools.has(tool), (script) => shellWords(script, new Map()));
   if (ns) {

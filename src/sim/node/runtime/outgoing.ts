@@ -11,7 +11,8 @@ import { containerdId } from '../../names';
 import { closeConnection, connectPort, routeConnection, routeCost, type Connection, type Route } from '../kernel/packet-path';
 import { hostRules, kernelOf, nodeFor, sandboxOf } from './pod-network';
 import { resolvConfOf, searchNames, startLookup, type LookupEvent } from './resolver';
-import { serveRequest, timeLocal, type PodHttpRequest, type Served } from './serve-request';
+import { phpApacheOf, serveRequest, timeLocal, type PodHttpRequest, type Served } from './serve-request';
+import { apacheBytesSent, combinedLogLine } from '../registry/php-apache';
 import { clientResult, userAgent, type HttpClientCommand, type HttpOutcome } from './traffic-client';
 import type { Container, ContainerdState, Waiter } from './state';
 import { answerNow } from './reply';
@@ -187,7 +188,10 @@ function answerUpstream(s: ContainerdState, ctx: Effects, u: Upstream, o: HttpOu
   const text = guestbookPage(u.call, o);
   const served: Served = { kind: 'response', status: 200, reason: 'OK', body: text, container: u.container };
   const c = [...s.containers.values()].find((x) => x.metadata.name === u.container && s.sandboxes.get(x.podSandboxId)?.ip === u.body.ip && x.state === 'CONTAINER_RUNNING');
-  if (c) writeLog(s, c, 'stdout', `${u.body.src} - - [${timeLocal(ctx.now)}] "${u.body.method} ${u.body.path} HTTP/1.1" 200 ${text.length}`, ctx.now);
+  // Debian's combined format (php-apache.ts); PHP's page carries X-Powered-By, not a file's headers.
+  const build = c ? phpApacheOf(c) : undefined;
+  const sent = build ? apacheBytesSent({ status: 200, reason: 'OK', body: text, build, php: true, keepAlive: u.body.userAgent.startsWith('curl/'), now: ctx.now }) : text.length;
+  if (c) writeLog(s, c, 'stdout', combinedLogLine(u.body.src, timeLocal(ctx.now), `${u.body.method} ${u.body.path} HTTP/1.1`, 200, sent, u.body.userAgent), ctx.now);
   const reply: PodHttpResponseBody = { type: 'pod.http.response', requestId: u.msg.id, served };
   ctx.reply(u.msg, reply, { summary: `${u.body.ip}:${u.body.port} -> ${u.body.src}: HTTP/1.1 200 OK (${text.length} bytes, ${u.container}: guestbook.php ${u.call.cmd})`, phase: 'networking' });
 }

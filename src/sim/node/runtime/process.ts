@@ -43,6 +43,8 @@ export function fillPlaceholders(text: string, now: number, podIP: string): stri
     .replace(/\{mysql56Time\}/g, `${date} ${time}`)
     // postgres's %m: `2024-08-13 09:00:05.123 UTC`; `date --rfc-3339=seconds`: `2024-08-13 09:00:05+00:00`.
     .replace(/\{pgTime\}/g, `${date} ${time}.${ms} UTC`)
+    // postgres's `database system was shut down at %s` (a log_timezone time to the second).
+    .replace(/\{pgSeconds\}/g, `${date} ${time} UTC`)
     .replace(/\{rfc3339Seconds\}/g, `${date} ${time}+00:00`)
     .replace(/\{dateTime\}/g, `${weekday} ${MONTHS[Number(mo) - 1]} ${d} ${time} UTC ${y}`)
     // Apache httpd's error log (server/log.c, `[%{u}t]`): `Thu Jan 30 08:41:12.520394 2025`.
@@ -79,7 +81,9 @@ export function perWorker(text: string, cpus = 2): string[] {
 
 export function writeLog(s: ContainerdState, c: Container, stream: 'stdout' | 'stderr', text: string, now: number): void {
   const ip = s.sandboxes.get(c.podSandboxId)?.ip ?? '';
-  c.logs.push({ t: now, stream, text: fillPlaceholders(text, now, ip) });
+  // The container's hostname is its pod's name (mysqld's `<hostname>.err`).
+  const named = text.includes('{hostname}') ? text.replace(/\{hostname\}/g, s.sandboxes.get(c.podSandboxId)?.metadata.name ?? '') : text;
+  c.logs.push({ t: now, stream, text: fillPlaceholders(named, now, ip) });
   if (c.logs.length > LOG_LINES_KEPT) c.logs.splice(0, c.logs.length - LOG_LINES_KEPT);
 }
 

@@ -1,5 +1,5 @@
 // A redis server in a container: its keyspace, the RESP commands the guestbook and redis-cli send
-// (PING, GET, SET, PSYNC), and replication as redis does it: a replica (`redis-server --replicaof
+// (PING, GET, SET, CONFIG GET, PSYNC), and replication as redis does it: a replica (`redis-server --replicaof
 // redis-leader 6379`, gb-redis-follower's run.sh) connects to its master by name through the
 // cluster's DNS and Service, gets a full copy (PSYNC answered with +FULLRESYNC and the data), and
 // from then on the master streams every write to it over that link. A replica refuses writes
@@ -10,6 +10,7 @@
 import type { Effects } from '../../kernel/component';
 import { containerdId } from '../../names';
 import type { Step } from '../registry/program';
+import { configGet } from '../registry/redis-config';
 import { startOutgoing } from './outgoing';
 import { writeLog } from './process';
 import type { Container, ContainerdState } from './state';
@@ -70,6 +71,12 @@ export function redisCommand(c: Container, args: string[], src: string, srcNode:
       const out: RedisReply = { reply: '+OK\r\n' };
       if (r.replicas.length) out.propagate = { replicas: [...r.replicas], args: ['SET', rest[0]!, rest[1]!] };
       return out;
+    }
+    // CONFIG GET answers from the file redis-server read at start (redis-config.ts), as an array.
+    case 'CONFIG': {
+      if ((rest[0] ?? '').toUpperCase() !== 'GET' || rest.length !== 2) return { reply: `-ERR unknown subcommand or wrong number of arguments for '${rest[0] ?? ''}'. Try CONFIG HELP.\r\n` };
+      const pairs = configGet(c.program.redisConfig, rest[1]!);
+      return { reply: `*${pairs.length * 2}\r\n${pairs.flat().map((v) => bulk(v)).join('')}` };
     }
     case 'PSYNC': {
       // A replica asks for a full copy; from now on it is sent every write.

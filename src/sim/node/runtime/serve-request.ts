@@ -14,6 +14,7 @@ import type { Container, ContainerdState } from './state';
 import { GUESTBOOK_INDEX_HTML } from './guestbook-frontend';
 import { redisCommand, type RedisReply } from './redis-server';
 import { answerMetricsApi } from '../metrics-server/metrics-api';
+import { HPA_EXAMPLE_BODY, apacheBytesSent, combinedLogLine, phpApacheBuild, type PhpApacheBuild } from '../registry/php-apache';
 
 export const NGINX_INDEX_HTML = `<!DOCTYPE html>
 <html>
@@ -97,6 +98,22 @@ function imageKind(c: Container): 'nginx' | 'httpd' | 'other' {
   return 'other';
 }
 
+/** The php image's apache build a container runs (the guestbook frontends, hpa-example), if any. */
+export function phpApacheOf(c: Container): PhpApacheBuild | undefined {
+  const l = lookupImage(c.image);
+  return l.found ? phpApacheBuild(repositoryName(l.ref), l.ref.tag) : undefined;
+}
+
+/** Debian apache2 with mod_php: hpa-example's index.php says `OK!`; a guestbook frontend serves its page. */
+function phpApacheAnswer(c: Container, build: PhpApacheBuild, l: Container['listening'][number], req: PodHttpRequest, now: number, status: number, reason: string): Served {
+  const php = l.http!.app === undefined;
+  const page = php ? HPA_EXAMPLE_BODY : req.path === '/' || req.path === '/index.html' ? GUESTBOOK_INDEX_HTML : HTTPD_INDEX_HTML;
+  const body = status === 200 ? page : status === 404 ? HTTPD_404_HTML : '';
+  const sent = apacheBytesSent({ status, reason, body, build, php: php && status === 200, keepAlive: req.userAgent.startsWith('curl/'), now });
+  const text = combinedLogLine(req.src, timeLocal(now), `${req.method} ${req.path} HTTP/1.1`, status, sent, req.userAgent);
+  return { kind: 'response', status, reason, body, container: c.metadata.name, log: { stream: 'stdout', text } };
+}
+
 function answer(c: Container, l: Container['listening'][number], req: PodHttpRequest, now: number, hostname: string): Served {
   const ok = l.http!.okPaths.includes('*') || l.http!.okPaths.includes(req.path);
   const failed = l.http!.failAfterMs !== undefined && now - (c.startedAt ?? now) >= l.http!.failAfterMs;
@@ -111,6 +128,8 @@ function answer(c: Container, l: Container['listening'][number], req: PodHttpReq
     const text = `${req.src} - - [${timeLocal(now)}] "${req.method} ${req.path} HTTP/1.1" ${status} ${body.length} "-" "${req.userAgent}" "-"`;
     return { kind: 'response', status, reason, body, container: name, log: { stream: 'stdout', text } };
   }
+  const build = kind === 'httpd' ? phpApacheOf(c) : undefined;
+  if (build) return phpApacheAnswer(c, build, l, req, now, status, reason);
   if (kind === 'httpd') {
     const page = l.http!.app !== undefined && (req.path === '/' || req.path === '/index.html') ? GUESTBOOK_INDEX_HTML : HTTPD_INDEX_HTML;
     const body = status === 200 ? page : status === 404 ? HTTPD_404_HTML : '';

@@ -30,6 +30,8 @@ export interface HttpClientCommand {
   timeoutSec?: number;
   /** curl -f: fail (exit 22) on HTTP errors. */
   fail: boolean;
+  /** redis-cli with a terminal for stdout (`kubectl exec -t`): replies in its human-readable form. */
+  tty?: boolean;
 }
 
 export type HttpClientParse = { ok: true; cmd: HttpClientCommand } | { ok: false; stderr: string; exitCode: number };
@@ -105,7 +107,7 @@ function parseCurl(args: string[]): HttpClientParse {
   return { ok: true, cmd: { ...(cmd as HttpClientCommand), ...u } };
 }
 
-/** `redis-cli [-h HOST] [-p PORT] ping|get KEY|set KEY VALUE`: the commands modelled. */
+/** `redis-cli [-h HOST] [-p PORT] ping|get KEY|set KEY VALUE|config get PATTERN`: the commands modelled. */
 function parseRedisCli(args: string[]): HttpClientParse {
   let host = '127.0.0.1';
   let port = 6379;
@@ -117,7 +119,7 @@ function parseRedisCli(args: string[]): HttpClientParse {
     else rest.push(a);
   }
   const command = (rest[0] ?? '').toUpperCase();
-  if (!['PING', 'GET', 'SET'].includes(command)) return { ok: false, stderr: `redis-cli: Kubeplay's redis-cli sends only PING, GET and SET (got ${JSON.stringify(rest.join(' '))})\n`, exitCode: 1 };
+  if (!['PING', 'GET', 'SET', 'CONFIG'].includes(command)) return { ok: false, stderr: `redis-cli: Kubeplay's redis-cli sends only PING, GET, SET and CONFIG GET (got ${JSON.stringify(rest.join(' '))})\n`, exitCode: 1 };
   return { ok: true, cmd: { tool: 'redis-cli', host, port, path: command, redisArgs: [command, ...rest.slice(1)], quiet: false, showError: true, fail: false } };
 }
 
@@ -191,7 +193,27 @@ function redisCliResult(c: HttpClientCommand, o: HttpOutcome): ClientResult {
   if (o.kind === 'refused') return fail('Connection refused');
   if (o.kind === 'timeout') return fail('Connection timed out');
   if (o.kind === 'reset') return { stdout: '', stderr: 'Error: Connection reset by peer\n', exitCode: 1 };
-  return { stdout: rawReply(o.body), stderr: '', exitCode: 0 };
+  return { stdout: c.tty ? ttyReply(o.body) : rawReply(o.body), stderr: '', exitCode: 0 };
+}
+
+/**
+ * redis-cli's output when stdout is a terminal (src/redis-cli.c cliFormatReplyTTY): a status as is,
+ * an error after `(error) `, an integer after `(integer) `, a bulk string quoted (sdscatrepr), nil
+ * as `(nil)`, an array as numbered `1) ...` lines, an empty one as `(empty array)` (redis-cli 6.0
+ * and later; 5.0's says `(empty list or set)`, a difference not modelled).
+ */
+function ttyReply(body: string): string {
+  const quote = (v: string): string => `"${v.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`;
+  if (body === '$-1\r\n') return '(nil)\n';
+  if (body.startsWith('*')) {
+    const items = [...body.matchAll(/\$\d+\r\n([^\r]*)\r\n/g)].map((m) => m[1]!);
+    return items.length ? items.map((v, i) => `${i + 1}) ${quote(v)}\n`).join('') : '(empty array)\n';
+  }
+  const bulk = /^\$\d+\r\n([\s\S]*)\r\n$/.exec(body);
+  if (bulk) return `${quote(bulk[1]!)}\n`;
+  if (body.startsWith('-')) return `(error) ${body.slice(1).replace(/\r\n$/, '')}\n`;
+  if (body.startsWith(':')) return `(integer) ${body.slice(1).replace(/\r\n$/, '')}\n`;
+  return body.replace(/^\+/, '').replace(/\r\n$/, '\n');
 }
 
 /**
@@ -200,6 +222,11 @@ function redisCliResult(c: HttpClientCommand, o: HttpOutcome): ClientResult {
  */
 function rawReply(body: string): string {
   if (body === '$-1\r\n') return '\n';
+  // An array (CONFIG GET): each element on its own line, an empty array as an empty line.
+  if (body.startsWith('*')) {
+    const items = [...body.matchAll(/\$\d+\r\n([^\r]*)\r\n/g)].map((m) => m[1]!);
+    return items.length ? `${items.join('\n')}\n` : '\n';
+  }
   const bulk = /^\$\d+\r\n([\s\S]*)\r\n$/.exec(body);
   if (bulk) return `${bulk[1]}\n`;
   return body.replace(/^[+-]/, '').replace(/\r\n$/, '\n');

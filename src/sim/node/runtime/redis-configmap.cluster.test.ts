@@ -1,0 +1,100 @@
+// The kubernetes.io tutorial "Configuring Redis using a ConfigMap" with its manifests unchanged
+// (website content/en/examples/pods/config/redis-pod.yaml: redis:5, the ConfigMap's redis-config key
+// mounted as /usr/local/etc/redis/redis.conf and named in `args`): CONFIG GET shows the defaults
+// with an empty file, still the defaults after the ConfigMap is updated (redis read the file when it
+// started), and the new values (2mb is 2097152) once the pod is recreated. The page's earlier pod ran
+// `command: [redis-server, <file>]` on redis:5.0.4: the same server, started directly. With a
+// terminal (`kubectl exec -it`) redis-cli formats replies as the page shows them (`1) "maxmemory"`).
+import { describe, expect, it } from 'vitest';
+import { buildCluster } from '../../cluster';
+
+const CM = (conf: string): string => `
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: example-redis-config
+data:
+  redis-config: ${conf}
+`;
+const POD = `
+apiVersion: v1
+kind: Pod
+metadata:
+  name: redis
+spec:
+  containers:
+  - name: redis
+    image: redis:5
+    env:
+    - name: MASTER
+      value: "true"
+    ports:
+    - containerPort: 6379
+    resources:
+      limits:
+        cpu: "0.1"
+    volumeMounts:
+    - mountPath: /data
+      name: data
+    - mountPath: /usr/local/etc/redis
+      name: config
+    args:
+    - /usr/local/etc/redis/redis.conf
+  volumes:
+    - name: data
+      emptyDir: {}
+    - name: config
+      configMap:
+        name: example-redis-config
+        items:
+        - key: redis-config
+          path: redis.conf
+`;
+const EARLIER_POD = POD.replace('image: redis:5', 'image: redis:5.0.4').replace('    args:\n    - /usr/local/etc/redis/redis.conf\n', '    command:\n      - redis-server\n      - "/usr/local/etc/redis/redis.conf"\n');
+
+describe('Configuring Redis using a ConfigMap', () => {
+  const c = buildCluster({ nodes: [{ name: 'worker-1' }] }, { seed: 3 });
+  const get = (param: string): string => c.run(`kubectl exec redis -- redis-cli CONFIG GET ${param}`).stdout;
+  c.run('kubectl apply -f -', { stdin: CM('""') });
+  c.run('kubectl apply -f -', { stdin: POD });
+  c.sim.runUntil(c.sim.now + 30_000);
+
+  it('starts redis 5 on the file and answers the defaults (redis-cli prints an array raw, one element a line)', () => {
+    expect(c.run('kubectl get pod/redis configmap/example-redis-config').stdout).toMatch(/^pod\/redis +1\/1 +Running +0 /m);
+    expect(c.run('kubectl logs redis').stdout.split('\n')[2]).toMatch(/^1:C \d\d Aug 2024 [\d:.]+ # Configuration loaded$/);
+    expect(get('maxmemory')).toBe('maxmemory\n0\n');
+    expect(get('maxmemory-policy')).toBe('maxmemory-policy\nnoeviction\n');
+  });
+
+  it('keeps the values it started with when the ConfigMap changes, and reads the new ones when the pod is recreated', () => {
+    c.run('kubectl apply -f -', { stdin: CM('|\n    maxmemory 2mb\n    maxmemory-policy allkeys-lru') });
+    c.sim.runUntil(c.sim.now + 90_000);
+    expect(c.run('kubectl exec redis -- cat /usr/local/etc/redis/redis.conf').stdout).toBe('maxmemory 2mb\nmaxmemory-policy allkeys-lru\n');
+    expect(get('maxmemory')).toBe('maxmemory\n0\n');
+    expect(get('maxmemory-policy')).toBe('maxmemory-policy\nnoeviction\n');
+    c.run('kubectl delete pod redis');
+    c.sim.runUntil(c.sim.now + 60_000);
+    c.run('kubectl apply -f -', { stdin: POD });
+    c.sim.runUntil(c.sim.now + 30_000);
+    expect(get('maxmemory')).toBe('maxmemory\n2097152\n');
+    expect(get('maxmemory-policy')).toBe('maxmemory-policy\nallkeys-lru\n');
+  });
+
+  it('prints the replies as the page shows them when kubectl exec gives it a terminal (-it)', () => {
+    expect(c.run('kubectl exec -it redis -- redis-cli CONFIG GET maxmemory').stdout).toBe('1) "maxmemory"\n2) "2097152"\n');
+    expect(c.run('kubectl exec -it redis -- redis-cli CONFIG GET maxmemory-policy').stdout).toBe('1) "maxmemory-policy"\n2) "allkeys-lru"\n');
+    expect(c.run('kubectl exec -it redis -- redis-cli GET nosuch').stdout).toBe('(nil)\n');
+  });
+
+  it("runs the page's earlier pod, command: [redis-server, <file>] on redis:5.0.4, as the same server", () => {
+    c.run('kubectl delete pod redis');
+    c.sim.runUntil(c.sim.now + 60_000);
+    c.run('kubectl apply -f -', { stdin: EARLIER_POD });
+    c.sim.runUntil(c.sim.now + 60_000);
+    expect(c.run('kubectl logs redis').stdout.split('\n').slice(1, 3)).toEqual([
+      expect.stringMatching(/ # Redis version=5\.0\.4, bits=64, commit=00000000, modified=0, pid=1, just started$/),
+      expect.stringMatching(/ # Configuration loaded$/),
+    ]);
+    expect(get('maxmemory')).toBe('maxmemory\n2097152\n');
+  });
+});
