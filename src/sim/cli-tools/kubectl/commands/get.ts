@@ -103,20 +103,23 @@ export function resolveTargets(args: string[], known: (info: ResourceInfo) => bo
       const err = add(a.slice(0, i), a.slice(i + 1));
       if (err) return err;
     }
-    return { targets, withKind: true };
+    // The kind is printed when the names are of more than one resource (`pod/a node/b`), not for
+    // `pod/a` or `pods/a po/b`, as kubectl v1.31.9 prints them.
+    return { targets, withKind: targets.length > 1 };
   }
   // A category (`all`) that names no resource stands for its resources, in discovery's order
   // (kubectl's discovery category expander, in the resource builder's replaceAliases).
-  const types = args[0]!
-    .split(',')
-    .filter((x) => x)
-    .flatMap((t) => (lookupResource(t) || resourcesInCategory(t).length === 0 ? [t] : resourcesInCategory(t).filter(known).map((r) => `${r.resource}.${r.group}`)));
+  const named = args[0]!.split(',').filter((x) => x);
+  const category = named.some((t) => !lookupResource(t) && resourcesInCategory(t).length > 0);
+  const types = named.flatMap((t) => (lookupResource(t) || resourcesInCategory(t).length === 0 ? [t] : resourcesInCategory(t).filter(known).map((r) => `${r.resource}.${r.group}`)));
   for (const t of types) {
     const err = add(t);
     if (err) return err;
+    // Each type asks for the names again (`get pod,pods web` prints web twice), a list only once.
+    targets.find((x) => x.info === lookupResource(t))!.names.push(...args.slice(1));
   }
-  for (const n of args.slice(1)) for (const t of targets) t.names.push(n);
-  return { targets, withKind: types.length > 1 };
+  // The kind is printed for a category or more than one resource, not for `pods,po`.
+  return { targets, withKind: category || targets.length > 1 };
 }
 
 export function startGet(st: KubectlState, common: JobCommon, p: ParsedArgs, ctx: Effects): void {
