@@ -2,7 +2,7 @@
 // it is open while the simulated kube-apiserver can take connections and closed while it cannot,
 // as a kubeadm node's 6443 is closed while the kube-apiserver static pod is down (nothing listens,
 // so the kernel answers a SYN with a reset and kubectl prints "The connection to the server ... was
-// refused"). Closing it refuses new connections only: those already open stay with the HTTPS server.
+// refused"), and the connections it had are dropped, as the exiting process's sockets are closed.
 
 import { createServer, type Server, type Socket } from 'node:net';
 
@@ -48,17 +48,23 @@ export class ApiPort {
     return this.port;
   }
 
-  /** Follow the simulated kube-apiserver: open the port while it takes connections, close it while it refuses them. */
+  /**
+   * Follow the simulated kube-apiserver: open the port while it takes connections, close it while
+   * it refuses them. Going down also drops every connection the port accepted (the TLS and HTTP/2
+   * sessions on them end with them), as the kernel closes a process's sockets when it exits.
+   */
   follow(accepting: boolean): void {
     if (this.closed || accepting === this.wanted) return;
     this.wanted = accepting;
     if (accepting) return this.reopen();
     clearTimeout(this.retry);
     this.retry = undefined;
-    if (!this.listening) return;
-    this.listening = false;
-    this.tcp.close();
-    this.log(`kubeplay serve: kube-apiserver is not running: ${this.where()} refuses connections`);
+    if (this.listening) {
+      this.listening = false;
+      this.tcp.close();
+      this.log(`kubeplay serve: kube-apiserver is not running: ${this.where()} refuses connections`);
+    }
+    for (const s of this.sockets) s.destroy();
   }
 
   private where(): string {

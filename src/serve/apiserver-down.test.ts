@@ -7,6 +7,7 @@
 // connection never reaches the simulation, so the recording (--record) holds nothing of it.
 
 import { connect } from 'node:net';
+import { connect as http2Connect } from 'node:http2';
 import { afterEach, expect, it } from 'vitest';
 import { buildCluster } from '../sim/cluster';
 import { parseScenario } from '../sim/scenario/parse';
@@ -50,6 +51,10 @@ async function until(cond: () => boolean | Promise<boolean>, what: string, ms = 
   }
 }
 
+function within<T>(p: Promise<T>, what: string, ms = 5000): Promise<T> {
+  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms: ${what}`)), ms))]);
+}
+
 /** What a TCP connection to the served port meets: accepted, or refused (ECONNREFUSED). */
 function dial(port: number): Promise<'accepted' | 'refused' | string> {
   return new Promise((resolve) => {
@@ -82,8 +87,21 @@ describeWithKubectl(KUBECTL, 'real kubectl v1.31 against kubeplay serve while ku
     await kubectlAnswers(KUBECTL!, 'get pods', served.env);
     expect(inPage(h, 'get pods').exitCode).toBe(0);
 
+    // An idle connection (kubectl's HTTP/2 connection kept for the next request): the exiting
+    // process's sockets are closed by the kernel, so it ends too.
+    const idle = http2Connect(h.url, { rejectUnauthorized: false });
+    idle.on('error', () => {});
+    const version = await new Promise<number>((resolve) => {
+      const r = idle.request({ ':path': '/version' });
+      r.on('response', (headers) => resolve(Number(headers[':status'])));
+      r.resume();
+    });
+    expect(version).toBe(200);
+    const idleClosed = new Promise((r) => idle.once('close', r));
+
     h.cluster.kill('kube-apiserver');
     await until(async () => (await dial(port)) === 'refused', 'the API port refuses connections');
+    await within(idleClosed, 'the idle connection is closed');
     const real = await realKubectl(KUBECTL!, 'get pods', served.env);
     const page = inPage(h, 'get pods');
     expect(page).toEqual({ stdout: '', stderr: refusedLine('10.0.0.10:6443'), exitCode: 1 });
