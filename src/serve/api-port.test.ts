@@ -88,3 +88,13 @@ it('closes while the port is closed, and does not listen again after', async () 
   await new Promise((r) => setTimeout(r, 50));
   expect(await dial(port)).toBe('ECONNREFUSED');
 });
+
+it('stays closed when kube-apiserver stopped while the first listen was under way', async () => {
+  const p = apiPort([]);
+  const listening = p.listen(0);
+  p.follow(false);
+  const port = await listening;
+  expect(await dial(port)).toBe('ECONNREFUSED');
+  p.follow(true);
+  await until(async () => (await dial(port)) === 'accepted');
+});

@@ -43,8 +43,10 @@ export class ApiPort {
         resolve();
       });
     });
-    this.listening = true;
     this.port = (this.tcp.address() as { port: number }).port;
+    // kube-apiserver stopped while the first listen was under way: closed at once.
+    if (!this.wanted) this.tcp.close();
+    else this.listening = true;
     return this.port;
   }
 
