@@ -26,6 +26,7 @@ import { ExecTtySession, type RunInContainer } from './exec-session';
 import { AttachSession, isAttachPath, POLL_MS, type ReadAttached } from './attach-session';
 import { isPortForwardPath, PORT_FORWARD_SUBPROTOCOL, PortForwardSession, type ForwardConnection } from './port-forward-session';
 import { credentialsOf, decodeBody, isHttp2, readBody, readRequestLine, status, type ApiRequest, type ApiResponse, type StatusBody } from './http-request';
+import { ApiPort } from './api-port';
 import { kubeconfig } from './kubeconfig';
 import { hostPort, startPageServer, type PageServer } from './page';
 import { makePki, type Pki } from './pki';
@@ -252,8 +253,11 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const cluster = served.cluster;
   const due = new DueTicks({ advance: () => served.advance(), msToNextEvent: () => served.wallMsToNextEvent(), waiting: () => open.size > 0, frameMs: TICK_MS });
   const schedule = (): void => due.schedule();
+  // The API port is open while the simulated kube-apiserver takes connections (api-port.ts).
+  const apiPort = new ApiPort(opts.address, (socket) => server.emit('connection', socket), log);
   const timer = setInterval(() => {
     served.tick();
+    apiPort.follow(!cluster.gatewayRefused());
     schedule();
   }, TICK_MS);
 
@@ -504,11 +508,13 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     session.once('connect', () => session.setLocalWindowSize(HTTP2_STREAM_WINDOW * HTTP2_MAX_STREAMS));
   });
   server.on('upgrade', upgrade);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.address, () => resolve());
-  });
-  const port = (server.address() as { port: number }).port;
+  let port: number;
+  try {
+    port = await apiPort.listen(opts.port);
+  } catch (e) {
+    clearInterval(timer);
+    throw e;
+  }
   const url = `https://${hostPort(opts.address, port)}`;
   let page: PageServer | undefined;
   if (opts.page) {
@@ -524,7 +530,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       });
     } catch (e) {
       clearInterval(timer);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await apiPort.close();
       throw e;
     }
   }
@@ -551,6 +557,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       for (const c of open.values()) (c.res ?? c.socket)?.destroy();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of connections) socket.destroy();
+      await apiPort.close();
       await closed;
     },
   };

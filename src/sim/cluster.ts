@@ -18,7 +18,7 @@ import { DEFAULT_TIMINGS, type Timings } from './config';
 import { etcdMember, type EtcdMemberConfig } from './etcd/member';
 import type { Emitted } from './kernel/component';
 import { Simulation, type ProbeEvent, type World } from './kernel/simulation';
-import { apiGateway, type GatewayCancel, type GatewayConfig, type GatewayRequest } from './gateway/api-gateway';
+import { apiGateway, type GatewayCancel, type GatewayConfig, type GatewayRequest, type GatewayState } from './gateway/api-gateway';
 import type { ProcessId } from './kernel/units';
 import {
   ADMIN_CREDENTIALS,
@@ -548,6 +548,17 @@ export class Cluster {
     const t = this.resolve(target);
     if (t.kind === 'host') this.sim.startHost(t.name);
     else this.sim.start(t.name);
+  }
+
+  /**
+   * Whether a real client's connection through the gateway (kubeplay serve) is refused now: the
+   * kube-apiserver the gateway sends to does not run on a machine that is up and reachable, so its
+   * port is closed, as a kubeadm node's 6443 is while the kube-apiserver static pod is down.
+   */
+  gatewayRefused(): boolean {
+    const gateway = this.sim.process(API_GATEWAY);
+    if (!gateway?.alive) return false;
+    return this.sim.refuses(API_GATEWAY, (gateway.state as GatewayState).client.apiserver);
   }
 
   partition(a: string[], b: string[]): void {

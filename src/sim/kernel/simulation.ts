@@ -248,6 +248,19 @@ export class Simulation {
     return this.world.net.hosts.get(name);
   }
 
+  /**
+   * Whether a new connection from `from` to `to` is refused now: `to`'s machine is up and reachable
+   * from `from`'s, but `to` does not run, so nothing listens on its port and the machine answers
+   * with a reset (deliver() answers a message that arrives so with `conn.refused`). A machine that
+   * is off or cut off answers nothing: that is no refusal but a timeout.
+   */
+  refuses(from: ProcessId, to: ProcessId): boolean {
+    const src = this.world.processes.get(from);
+    const dest = this.world.processes.get(to);
+    if (!src || !dest || dest.alive) return false;
+    return this.world.net.hosts.get(dest.host)!.up && !isPartitioned(this.world.net, src.host, dest.host);
+  }
+
   traceHash(): string {
     return hashHex(this.world.hash);
   }

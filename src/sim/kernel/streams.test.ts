@@ -79,6 +79,26 @@ describe('streams', () => {
     expect(sim.world.streams.size).toBe(0);
   });
 
+  // The query `kubeplay serve` closes its API port by (serve.ts): it must say what deliver() does.
+  it('refuses() says whether a new connection would be refused: dead process on a live, reachable machine only', () => {
+    const sim = setup();
+    expect(sim.refuses('client', 'api')).toBe(false);
+    sim.kill('api');
+    expect(sim.refuses('client', 'api')).toBe(true);
+    sim.partition(['node'], ['cp']);
+    expect(sim.refuses('client', 'api')).toBe(false);
+    sim.heal();
+    sim.killHost('cp');
+    expect(sim.refuses('client', 'api')).toBe(false);
+    sim.startHost('cp');
+    expect(sim.refuses('client', 'api')).toBe(false);
+    sim.kill('api');
+    expect(sim.refuses('client', 'api')).toBe(true);
+    poke(sim, 'hello');
+    sim.runUntil(sim.now + 10);
+    expect(got(sim)).toEqual(['conn.refused']);
+  });
+
   it('the server exiting ends the stream as lost; the server ending it is a clean end', () => {
     const sim = setup();
     poke(sim, 'watch');
