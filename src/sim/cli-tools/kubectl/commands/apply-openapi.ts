@@ -40,6 +40,8 @@ export interface ApplyPrelude {
   fetched: string[];
   /** Discovery was fetched (or found fresh) for this command. */
   mapped: boolean;
+  /** The pass stops before this object (create and replace visit each object before the next: preludeUntil). */
+  until?: number;
 }
 
 export interface PreludeJob extends JobCommon, Partial<DiscoveryRefresh> {
@@ -70,7 +72,7 @@ export function openApiDocumentRequest(url: string): { path: string; query: Reco
  */
 export function continuePrelude(st: KubectlState, job: PreludeJob, ctx: Effects): boolean {
   const pre = job.prelude;
-  for (; pre.index < job.objects.length; pre.index++) {
+  for (; pre.index < Math.min(job.objects.length, pre.until ?? Infinity); pre.index++) {
     const o = job.objects[pre.index]!;
     if (pre.validate) {
       if (!pre.documents) {
@@ -94,6 +96,18 @@ export function continuePrelude(st: KubectlState, job: PreludeJob, ctx: Effects)
     }
   }
   return true;
+}
+
+/**
+ * create and replace: the builder streams, so each object is validated and mapped just before its
+ * own write (kubectl v1.31.9 create -f of a Deployment, a Service and a ConfigMap: /openapi/v3, the
+ * apps/v1 document, /api, /apis, POST deployment, the api/v1 document, POST service, POST configmap).
+ * True when object `index` needs nothing more (the caller writes it now).
+ */
+export function preludeUntil(st: KubectlState, job: PreludeJob, index: number, ctx: Effects): boolean {
+  if (job.prelude.index > index) return true;
+  job.prelude.until = index + 1;
+  return continuePrelude(st, job, ctx);
 }
 
 /** `error validating "SOURCE": error validating data: failed to download openapi: ...`. */
@@ -134,4 +148,37 @@ export function onPreludeResult(st: KubectlState, job: PreludeJob, step: string,
     }
   }
   return continuePrelude(st, job, ctx);
+}
+
+export const PATCH_ROOT_STEP = 'patch-schema.root';
+export const PATCH_DOC_STEP = 'patch-schema.doc';
+export const isPatchSchemaStep = (step: string): boolean => step.startsWith('patch-schema.');
+
+/**
+ * apply's patcher, for an object that exists: the strategic merge patch is computed with the
+ * OpenAPI v3 schema of the object's group-version (kubectl/pkg/cmd/apply/patcher.go with
+ * OpenAPIV3Root), which the command fetches once if validation did not (kubectl v1.31.9 -v=6 apply
+ * --validate=false, objects that exist: GET deployment, /openapi/v3, the apps/v1 document, PATCH;
+ * GET service, the api/v1 document, PATCH; GET configmap, PATCH). Sends the next request and
+ * returns true, or returns false when the schema is at hand.
+ * Simplified: a failed fetch is not retried and the patch is computed as before.
+ */
+export function requestPatchSchema(st: KubectlState, job: PreludeJob, gv: string, ctx: Effects): boolean {
+  const pre = job.prelude;
+  if (!pre.documents) {
+    jobRequest(st, job, ctx, { method: 'GET', path: '/openapi/v3', query: DISCOVERY_TIMEOUT }, PATCH_ROOT_STEP);
+    return true;
+  }
+  const url = Object.hasOwn(pre.documents, gv) ? pre.documents[gv] : undefined;
+  if (!url || pre.fetched.includes(gv)) return false;
+  pre.fetched.push(gv);
+  jobRequest(st, job, ctx, { method: 'GET', ...openApiDocumentRequest(url) }, PATCH_DOC_STEP);
+  return true;
+}
+
+/** The answer of one of requestPatchSchema's requests: keep the root's documents (none when it failed). */
+export function onPatchSchemaResult(job: PreludeJob, step: string, r: RequestResult): void {
+  if (step !== PATCH_ROOT_STEP) return;
+  const paths = r.ok ? ((r.body as { paths?: Record<string, { serverRelativeURL?: string }> }).paths ?? {}) : {};
+  job.prelude.documents = Object.fromEntries(Object.entries(paths).map(([gv, p]) => [gv, p.serverRelativeURL ?? '']));
 }
