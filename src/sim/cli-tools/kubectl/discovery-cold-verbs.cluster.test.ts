@@ -116,3 +116,26 @@ describe('a failing discovery is asked for as often as each verb maps', () => {
     expect(c.run('kubectl cluster-info --user=jane --token=bogus').stdout).toBe("\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n");
   });
 });
+
+// kubectl v1.31.9 with a kubeconfig user whose token is `bogus`, fresh --cache-dir, -v=3: each -f
+// object is mapped on its own (the builder's mappingFor, ContinueOnError), so each asks discovery
+// once and fails with `unable to recognize "FILE": ...`: delete -f, create -f --validate=false and
+// replace -f --validate=false of multi.yaml printed three memcache.go:265 lines, then three such
+// lines without `error: `; apply -f pod.yaml --validate=false one, then `error: unable to recognize ...`.
+describe('-f objects that cannot be mapped because discovery fails', () => {
+  const UNRECOGNIZED = (file: string) => `unable to recognize "${file}": the server has asked for the client to provide credentials`;
+  it.each([
+    ['delete -f multi.yaml --wait=false', 3, [UNRECOGNIZED('multi.yaml'), UNRECOGNIZED('multi.yaml'), UNRECOGNIZED('multi.yaml')]],
+    ['replace -f multi.yaml --validate=false', 3, [UNRECOGNIZED('multi.yaml'), UNRECOGNIZED('multi.yaml'), UNRECOGNIZED('multi.yaml')]],
+    ['apply -f pod.yaml --validate=false', 1, [`error: ${UNRECOGNIZED('pod.yaml')}`]],
+  ] as const)('`kubectl %s`: %i attempts, then each object unrecognized', (command, attempts, tail) => {
+    const c = cluster();
+    const files = { 'multi.yaml': MULTI, 'pod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers: [{name: c, image: nginx}]\n' };
+    const out = c.run(`kubectl ${command} --user=jane --token=bogus -v=3`, { files });
+    const lines = verboseLines(out.stderr).map((l) => l.replace(/^[EI]\d{4} [\d:.]+ +\d+ /, ''));
+    expect(lines.filter((l) => l.startsWith('memcache.go:265]'))).toHaveLength(attempts);
+    expect(lines.filter((l) => l.startsWith('shortcut.go'))).toEqual([]);
+    expect(lines.slice(-tail.length - 1, -1)).toEqual(tail);
+    expect(out.exitCode).toBe(1);
+  });
+});

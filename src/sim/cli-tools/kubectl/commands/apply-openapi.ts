@@ -20,7 +20,7 @@
 import type { Effects } from '../../../kernel/component';
 import { groupVersionPath } from '../../../apiserver/openapi';
 import { DISCOVERY_TIMEOUT, discoveryExpired, onDiscoveryRefresh, refreshDiscovery, type DiscoveryRefresh } from '../discovery-cache';
-import { discoveryError } from '../discovery-retry';
+import { discoveryError, discoveryFailureLines } from '../discovery-retry';
 import { errorString, plain, type KubectlError } from '../errors';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import type { ManifestObject } from '../manifest';
@@ -42,7 +42,15 @@ export interface ApplyPrelude {
   mapped: boolean;
   /** The pass stops before this object (create and replace visit each object before the next: preludeUntil). */
   until?: number;
+  /** Objects whose kind could not be mapped because discovery failed: the writers skip them. */
+  unrecognized?: number[];
 }
+
+/** Whether the builder could not map object `index` (the writers skip it; its error is already in job.errors). */
+export const unrecognized = (pre: ApplyPrelude | undefined, index: number): boolean => !!pre?.unrecognized?.includes(index);
+
+/** One RESTMapping call per object: a failing discovery is asked once per object, without the shortcut line. */
+const ONE_ATTEMPT = { attempts: 1, shortcutAfter: 0, goesOn: false };
 
 export interface PreludeJob extends JobCommon, Partial<DiscoveryRefresh> {
   objects: ManifestObject[];
@@ -143,8 +151,19 @@ export function onPreludeResult(st: KubectlState, job: PreludeJob, step: string,
     const out = onDiscoveryRefresh(st, job as PreludeJob & DiscoveryRefresh, step, r, ctx);
     if (out === 'more') return false;
     if (out !== 'done') {
-      finishJob(st, job, ctx, out.ok ? undefined : discoveryError(out.err));
-      return false;
+      if (out.ok) {
+        finishJob(st, job, ctx);
+        return false;
+      }
+      // The builder's mapping error for this object (ContinueOnError): kubectl v1.31.9 with a wrong
+      // token, delete -f of three objects: three memcache.go:265 lines, then three
+      // `unable to recognize "multi.yaml": the server has asked for the client to provide credentials`.
+      const err = discoveryError(out.err);
+      job.stderr += discoveryFailureLines(job.verbosity ?? 0, ctx.now, job.jobId, err, 1, ONE_ATTEMPT);
+      job.errors.push(plain(`unable to recognize "${source}": ${errorString(err)}`));
+      (pre.unrecognized ??= []).push(pre.index);
+      pre.mapped = false;
+      pre.index++;
     }
   }
   return continuePrelude(st, job, ctx);

@@ -18,7 +18,7 @@ import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type Kubec
 import { infoString, kindSlashName, manifestPath, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { threeWayMergePatch } from './three-way-patch';
-import { continuePrelude, isPatchSchemaStep, isPreludeStep, newPrelude, onPatchSchemaResult, onPreludeResult, requestPatchSchema, type ApplyPrelude } from './apply-openapi';
+import { continuePrelude, isPatchSchemaStep, isPreludeStep, newPrelude, onPatchSchemaResult, onPreludeResult, requestPatchSchema, unrecognized, type ApplyPrelude } from './apply-openapi';
 import { groupVersionPath } from '../../../apiserver/openapi';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -129,6 +129,10 @@ function nextObject(st: KubectlState, job: ApplyJob, ctx: Effects): void {
       }
     }
     return finishJob(st, job, ctx, aggregate(job.errors));
+  }
+  if (unrecognized(job.prelude, job.index)) {
+    job.index++;
+    return nextObject(st, job, ctx);
   }
   if (job.serverSide) {
     job.applied = {};

@@ -18,7 +18,7 @@ import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, typ
 import { kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { appsResource } from '../apps-resources';
 import { NO_FILENAME, validationConnError } from './apply';
-import { isPreludeStep, newPrelude, onPreludeResult, preludeUntil, type ApplyPrelude, type PreludeJob } from './apply-openapi';
+import { isPreludeStep, newPrelude, onPreludeResult, preludeUntil, unrecognized, type ApplyPrelude, type PreludeJob } from './apply-openapi';
 import { deploymentForCreate } from './create-deployment';
 import { onCreateTokenResult, startCreateToken, type CreateTokenJob } from './create-token';
 import { jobForCreate } from './create-job';
@@ -227,6 +227,10 @@ function next(st: KubectlState, job: CreateJob, ctx: Effects): void {
   const o = job.objects[job.index];
   if (!o) return finishJob(st, job, ctx, aggregate(job.errors));
   if (job.prelude && !preludeUntil(st, job as CreateJob & PreludeJob, job.index, ctx)) return;
+  if (unrecognized(job.prelude, job.index)) {
+    job.index++;
+    return next(st, job, ctx);
+  }
   if (job.dryRun === 'client') {
     const err = printClientDryRun(job, o);
     if (err) return finishJob(st, job, ctx, err);

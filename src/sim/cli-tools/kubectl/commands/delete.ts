@@ -13,7 +13,7 @@ import { addSourceToErr, aggregate, plain } from '../errors';
 import { flagArray, flagBool, flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindQuotedName, kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
-import { isPreludeStep, newPrelude, onPreludeResult, preludeUntil, type ApplyPrelude, type PreludeJob } from './apply-openapi';
+import { isPreludeStep, newPrelude, onPreludeResult, preludeUntil, unrecognized, type ApplyPrelude, type PreludeJob } from './apply-openapi';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { resolveTargets } from './get';
 import { cachedIn } from '../discovery-cache';
@@ -187,6 +187,10 @@ function next(st: KubectlState, job: DeleteJob, ctx: Effects): void {
   if (job.phase === 'delete') {
     const t = job.targets[job.index];
     if (t && job.prelude && !preludeUntil(st, job as DeleteJob & PreludeJob, job.index, ctx)) return;
+    if (t && unrecognized(job.prelude, job.index)) {
+      job.index++;
+      return next(st, job, ctx);
+    }
     if (t && job.dryRun === 'client') {
       // A client dry run prints what it would delete and sends nothing (DeleteResult).
       job.stdout += printed(job, t);

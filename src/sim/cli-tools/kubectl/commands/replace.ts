@@ -18,7 +18,7 @@ import { flagArray, flagBool, validationDirective, type ParsedArgs } from '../fl
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import { kindQuotedName, kindSlashName, manifestPath, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
-import { isPreludeStep, newPrelude, onPreludeResult, preludeUntil, type ApplyPrelude } from './apply-openapi';
+import { isPreludeStep, newPrelude, onPreludeResult, preludeUntil, unrecognized, type ApplyPrelude } from './apply-openapi';
 
 export const REPLACE_POLL_TIMER = 'kubectl.replace-poll';
 
@@ -89,6 +89,10 @@ function next(st: KubectlState, job: ReplaceJob, ctx: Effects): void {
     return next(st, job, ctx);
   }
   if (job.phase !== 'gone' && !preludeUntil(st, job, job.index, ctx)) return;
+  if (unrecognized(job.prelude, job.index)) {
+    job.index++;
+    return next(st, job, ctx);
+  }
   if (job.phase === 'replace') {
     if (job.dryRun === 'client') {
       job.stdout += `${kindSlashName(o.info, o.obj.metadata.name ?? '')} replaced (dry run)\n`;
