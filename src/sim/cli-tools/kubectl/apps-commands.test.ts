@@ -69,11 +69,12 @@ function rs(revision: number, image: string, owner = 'd1'): KubeObject {
 const NOT_FOUND = notFound({ group: 'apps', resource: 'deployments' }, 'nope');
 
 describe('kubectl scale', () => {
-  it.each(['kubectl scale deployment/web --replicas=5', 'kubectl scale deploy web --replicas=5'])('%s reads, then patches spec.replicas', (line) => {
+  // scale.go ScaleWithRetries patches the scale subresource (commands/patch-verbs-requests.cluster.test.ts).
+  it.each(['kubectl scale deployment/web --replicas=5', 'kubectl scale deploy web --replicas=5'])('%s reads, then patches spec.replicas of the scale subresource', (line) => {
     const { st, ctx } = run(line);
     expect(last(ctx).req).toMatchObject({ method: 'GET', path: '/apis/apps/v1/namespaces/default/deployments/web' });
     answer(st, ctx, 200, deployment());
-    expect(last(ctx).req).toMatchObject({ method: 'PATCH', path: '/apis/apps/v1/namespaces/default/deployments/web', body: { spec: { replicas: 5 } }, contentType: 'application/merge-patch+json' });
+    expect(last(ctx).req).toMatchObject({ method: 'PATCH', path: '/apis/apps/v1/namespaces/default/deployments/web/scale', query: {}, body: { spec: { replicas: 5 } }, contentType: 'application/merge-patch+json' });
     answer(st, ctx, 200, deployment());
     expect(output(ctx)).toEqual({ type: 'cli.output', jobId: 7, stdout: 'deployment.apps/web scaled\n', stderr: '', exitCode: 0 });
   });

@@ -20,9 +20,12 @@
 // `Invalidating discovery information`: nothing was cached), writes the cache and maps through it;
 // kubectl v1.31 -v=6 get pods against `kubeplay serve` with an empty --cache-dir logs the same three
 // GETs (discovery-cache-cold.cluster.test.ts).
+// Verbs without TYPE words map too: cordon, uncordon and drain map `nodes`, cluster-info `services`,
+// run `pods` (verbs.ts), and apply, create, replace and delete -f fetch discovery on a cold or
+// expired cache before their first object's write (commands/apply-openapi.ts).
 // Simplified: only the TYPE words the verb table declares are mapped (exec, attach and logs of a
-// bare POD map `pods`); apply/create/replace -f map their kinds without the cache, so a first
-// command of that kind does not fetch discovery as real kubectl's resource builder would.
+// bare POD map `pods`); a -f object whose group-version a fresh cache misses is left to the
+// apiserver's answer instead of invalidating the cache.
 
 import { AGGREGATED_DISCOVERY_ACCEPT } from '../../api/http';
 import { resourcesInCategory, type ResourceInfo } from '../../api/resources';

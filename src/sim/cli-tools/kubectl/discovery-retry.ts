@@ -13,7 +13,11 @@
 //     getShortcutMappings, which logs `shortcut.go:103] Error loading discovery information: ...`
 //     at -v=1), the deferred mapper's KindFor and two RESTMapping calls (builder.go mappingFor):
 //     `get pods` sends 5 GETs, `get deploy,pods` 6, `get pod/web`, `logs web` or `exec web` 4;
-//   - `explain` and `auth can-i` map with mapper.ResourceFor: 2 (shortcut, deferred mapper).
+//   - `explain` and `auth can-i` map with mapper.ResourceFor: 2 (shortcut, deferred mapper);
+//   - `cordon`, `uncordon` and `drain` name their nodes with the builder's ResourceNames (no
+//     category expansion): 4; `cluster-info` lists `services` through ResourceTypeOrNameArgs: 5,
+//     and still prints its `cluster-info dump` hint; `run` maps the Pod it built with one
+//     RESTMapping call: 1, without the shortcut line.
 // The error the command then prints is the discovery client's: rest.Result.Raw() keeps no Status
 // from the body, so a 401 is apimachinery's NewGenericServerResponse (`the server has asked for
 // the client to provide credentials`, a cause UnexpectedServerResponse `unknown`), not the
@@ -26,7 +30,7 @@ import { errorString, type KubectlError } from './errors';
 import { pidOf } from './request-log';
 
 /** How a verb maps its TYPE words (verbs.ts `mapping`). */
-export type MappingStyle = 'builder' | 'names' | 'resourceFor' | 'resourceForWarns';
+export type MappingStyle = 'builder' | 'names' | 'resourceFor' | 'resourceForWarns' | 'restMapping';
 
 export interface DiscoveryPlan {
   /** How many times GET /api is sent before the command gives up. */
@@ -39,6 +43,8 @@ export interface DiscoveryPlan {
 
 /** The calls that ask for discovery before the command fails (see the header). */
 export function discoveryPlan(style: MappingStyle, args: readonly string[], types: readonly string[]): DiscoveryPlan {
+  // run maps the Pod it built with one RESTMapping call: one GET, no shortcut expander.
+  if (style === 'restMapping') return { attempts: 1, shortcutAfter: 0, goesOn: false };
   if (style === 'resourceFor' || style === 'resourceForWarns') return { attempts: 2, shortcutAfter: 1, goesOn: style === 'resourceForWarns' };
   // ReplaceAliases runs for the TYPE[,TYPE] form only, once per TYPE.
   const aliases = style === 'builder' && !args.some((a) => a.includes('/')) ? types.length : 0;

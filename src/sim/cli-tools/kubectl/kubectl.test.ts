@@ -148,6 +148,8 @@ describe('kubectl create and run', () => {
   it('prints AlreadyExists with the file name', () => {
     const { st, ctx } = setup();
     exec(st, ctx, 'kubectl create -f web.yaml', { 'web.yaml': WEB_YAML });
+    // create -f validates as apply -f does (commands/write-openapi.cluster.test.ts).
+    answerOpenApi(st, ctx);
     const post = lastRequest(ctx);
     expect(post.req.method).toBe('POST');
     answer(st, ctx, post.id, 409, alreadyExists({ group: '', resource: 'pods' }, 'web'));

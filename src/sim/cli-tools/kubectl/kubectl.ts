@@ -146,7 +146,10 @@ function onMappingRefresh(st: KubectlState, job: MappingJob, step: string, r: Re
     job.failed++;
     job.stderr += discoveryFailureLines(job.verbosity ?? 0, ctx.now, job.jobId, err, job.failed, job.plan);
     if (job.failed < job.plan.attempts) return refreshDiscovery(st, job, ctx, false);
-    if (!job.plan.goesOn) return finishJob(st, job, ctx, err);
+    if (!job.plan.goesOn) {
+      VERBS.get(job.command)?.onDiscoveryError?.(job);
+      return finishJob(st, job, ctx, err);
+    }
   }
   const { parsed, exec, plan: _plan, failed: _failed, ...common } = job;
   st.jobs.delete(job.jobId);

@@ -19,7 +19,7 @@ import { onExecResult, onExecWatchEvent, startExec } from './commands/exec';
 import { onPodWaitTimer, POD_WAIT_TIMER } from './commands/pod-for-object';
 import { onPortForwardResult, startPortForward } from './commands/port-forward';
 import { ATTACH_POLL_TIMER, attachTypeName, onAttachResult, onAttachTimer, onAttachWatchEvent, startAttach } from './commands/attach';
-import { onClusterInfoResult, startClusterInfo } from './commands/cluster-info';
+import { CLUSTER_INFO_HINT, onClusterInfoResult, startClusterInfo } from './commands/cluster-info';
 import { onDiscoveryVerbResult, startDiscoveryVerb } from './commands/discovery-verbs';
 import { onEventsResult, onEventsWatchEvent, startEvents } from './commands/events';
 import { onExplainResult, startExplain } from './commands/explain';
@@ -55,6 +55,8 @@ export interface Verb {
   types?(p: ParsedArgs): string[];
   /** How it maps them, which says how often a failing discovery is asked again (discovery-retry.ts); default `names`. */
   mapping?: MappingStyle;
+  /** What the verb still prints when discovery fails and it stops (cluster-info's hint). */
+  onDiscoveryError?(job: JobCommon): void;
   /** Timers the verb sets, by timer name. */
   timers?: Readonly<Record<string, (st: KubectlState, timer: Timer, ctx: Effects) => void>>;
 }
@@ -129,6 +131,9 @@ const VERB_LIST: Verb[] = [
       OUTPUT, str('image'), str('restart'), str('labels', 'L'), str('port'), bool('command'), arr('env'), str('image-pull-policy'),
       DRY_RUN, bool('stdin', 'i'), bool('tty', 't'), bool('rm'), bool('attach'), bool('quiet', 'q'), str('pod-running-timeout'),
     ],
+    // run.go: the Pod it builds is mapped with the deferred mapper's RESTMapping, one discovery call.
+    types: () => ['pods'],
+    mapping: 'restMapping',
     start: (st, c, p, _e, ctx) => startRun(st, c, p, ctx),
     onResult: onResult(onCreateResult),
     timers: { [RUN_ATTACH_TIMER]: onRunAttachTimer },
@@ -258,6 +263,8 @@ const VERB_LIST: Verb[] = [
   ...['cordon', 'uncordon'].map(
     (name): Verb => ({
       name,
+      // drain.go RunCordonOrUncordon: the builder's ResourceNames("nodes", ...), no category expansion.
+      types: () => ['nodes'],
       flags: [],
       start: (st, c, p, _e, ctx) => startCordon(st, c, p, ctx),
       onResult: onResult(onCordonResult),
@@ -290,6 +297,7 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'drain',
+    types: () => ['nodes'],
     flags: [
       int('grace-period'), bool('force'), bool('ignore-daemonsets'), bool('delete-emptydir-data'), bool('delete-local-data'),
       bool('disable-eviction'), str('pod-selector'), int('skip-wait-for-delete-timeout'), { name: 'timeout', type: 'duration' },
@@ -342,6 +350,10 @@ const VERB_LIST: Verb[] = [
   },
   {
     name: 'cluster-info',
+    // clusterinfo.go: the builder's ResourceTypeOrNameArgs(false, "services"), so categories are expanded first.
+    types: () => ['services'],
+    mapping: 'builder',
+    onDiscoveryError: (job) => void (job.stdout += CLUSTER_INFO_HINT),
     flags: [],
     start: (st, c, _p, _e, ctx) => startClusterInfo(st, c, ctx),
     onResult: onResult(onClusterInfoResult),

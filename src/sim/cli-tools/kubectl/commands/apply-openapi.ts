@@ -20,7 +20,7 @@
 import type { Effects } from '../../../kernel/component';
 import { groupVersionPath } from '../../../apiserver/openapi';
 import { DISCOVERY_TIMEOUT, discoveryExpired, onDiscoveryRefresh, refreshDiscovery, type DiscoveryRefresh } from '../discovery-cache';
-import { discoveryError } from '../discovery-retry';
+import { discoveryError, discoveryFailureLines } from '../discovery-retry';
 import { errorString, plain, type KubectlError } from '../errors';
 import { finishJob, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
 import type { ManifestObject } from '../manifest';
@@ -40,7 +40,17 @@ export interface ApplyPrelude {
   fetched: string[];
   /** Discovery was fetched (or found fresh) for this command. */
   mapped: boolean;
+  /** The pass stops before this object (create and replace visit each object before the next: preludeUntil). */
+  until?: number;
+  /** Objects whose kind could not be mapped because discovery failed: the writers skip them. */
+  unrecognized?: number[];
 }
+
+/** Whether the builder could not map object `index` (the writers skip it; its error is already in job.errors). */
+export const unrecognized = (pre: ApplyPrelude | undefined, index: number): boolean => !!pre?.unrecognized?.includes(index);
+
+/** One RESTMapping call per object: a failing discovery is asked once per object, without the shortcut line. */
+const ONE_ATTEMPT = { attempts: 1, shortcutAfter: 0, goesOn: false };
 
 export interface PreludeJob extends JobCommon, Partial<DiscoveryRefresh> {
   objects: ManifestObject[];
@@ -70,7 +80,7 @@ export function openApiDocumentRequest(url: string): { path: string; query: Reco
  */
 export function continuePrelude(st: KubectlState, job: PreludeJob, ctx: Effects): boolean {
   const pre = job.prelude;
-  for (; pre.index < job.objects.length; pre.index++) {
+  for (; pre.index < Math.min(job.objects.length, pre.until ?? Infinity); pre.index++) {
     const o = job.objects[pre.index]!;
     if (pre.validate) {
       if (!pre.documents) {
@@ -94,6 +104,18 @@ export function continuePrelude(st: KubectlState, job: PreludeJob, ctx: Effects)
     }
   }
   return true;
+}
+
+/**
+ * create and replace: the builder streams, so each object is validated and mapped just before its
+ * own write (kubectl v1.31.9 create -f of a Deployment, a Service and a ConfigMap: /openapi/v3, the
+ * apps/v1 document, /api, /apis, POST deployment, the api/v1 document, POST service, POST configmap).
+ * True when object `index` needs nothing more (the caller writes it now).
+ */
+export function preludeUntil(st: KubectlState, job: PreludeJob, index: number, ctx: Effects): boolean {
+  if (job.prelude.index > index) return true;
+  job.prelude.until = index + 1;
+  return continuePrelude(st, job, ctx);
 }
 
 /** `error validating "SOURCE": error validating data: failed to download openapi: ...`. */
@@ -129,9 +151,53 @@ export function onPreludeResult(st: KubectlState, job: PreludeJob, step: string,
     const out = onDiscoveryRefresh(st, job as PreludeJob & DiscoveryRefresh, step, r, ctx);
     if (out === 'more') return false;
     if (out !== 'done') {
-      finishJob(st, job, ctx, out.ok ? undefined : discoveryError(out.err));
-      return false;
+      if (out.ok) {
+        finishJob(st, job, ctx);
+        return false;
+      }
+      // The builder's mapping error for this object (ContinueOnError): kubectl v1.31.9 with a wrong
+      // token, delete -f of three objects: three memcache.go:265 lines, then three
+      // `unable to recognize "multi.yaml": the server has asked for the client to provide credentials`.
+      const err = discoveryError(out.err);
+      job.stderr += discoveryFailureLines(job.verbosity ?? 0, ctx.now, job.jobId, err, 1, ONE_ATTEMPT);
+      job.errors.push(plain(`unable to recognize "${source}": ${errorString(err)}`));
+      (pre.unrecognized ??= []).push(pre.index);
+      pre.mapped = false;
+      pre.index++;
     }
   }
   return continuePrelude(st, job, ctx);
+}
+
+export const PATCH_ROOT_STEP = 'patch-schema.root';
+export const PATCH_DOC_STEP = 'patch-schema.doc';
+export const isPatchSchemaStep = (step: string): boolean => step.startsWith('patch-schema.');
+
+/**
+ * apply's patcher, for an object that exists: the strategic merge patch is computed with the
+ * OpenAPI v3 schema of the object's group-version (kubectl/pkg/cmd/apply/patcher.go with
+ * OpenAPIV3Root), which the command fetches once if validation did not (kubectl v1.31.9 -v=6 apply
+ * --validate=false, objects that exist: GET deployment, /openapi/v3, the apps/v1 document, PATCH;
+ * GET service, the api/v1 document, PATCH; GET configmap, PATCH). Sends the next request and
+ * returns true, or returns false when the schema is at hand.
+ * Simplified: a failed fetch is not retried and the patch is computed as before.
+ */
+export function requestPatchSchema(st: KubectlState, job: PreludeJob, gv: string, ctx: Effects): boolean {
+  const pre = job.prelude;
+  if (!pre.documents) {
+    jobRequest(st, job, ctx, { method: 'GET', path: '/openapi/v3', query: DISCOVERY_TIMEOUT }, PATCH_ROOT_STEP);
+    return true;
+  }
+  const url = Object.hasOwn(pre.documents, gv) ? pre.documents[gv] : undefined;
+  if (!url || pre.fetched.includes(gv)) return false;
+  pre.fetched.push(gv);
+  jobRequest(st, job, ctx, { method: 'GET', ...openApiDocumentRequest(url) }, PATCH_DOC_STEP);
+  return true;
+}
+
+/** The answer of one of requestPatchSchema's requests: keep the root's documents (none when it failed). */
+export function onPatchSchemaResult(job: PreludeJob, step: string, r: RequestResult): void {
+  if (step !== PATCH_ROOT_STEP) return;
+  const paths = r.ok ? ((r.body as { paths?: Record<string, { serverRelativeURL?: string }> }).paths ?? {}) : {};
+  job.prelude.documents = Object.fromEntries(Object.entries(paths).map(([gv, p]) => [gv, p.serverRelativeURL ?? '']));
 }

@@ -18,7 +18,8 @@ import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type Kubec
 import { infoString, kindSlashName, manifestPath, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { threeWayMergePatch } from './three-way-patch';
-import { continuePrelude, isPreludeStep, newPrelude, onPreludeResult, type ApplyPrelude } from './apply-openapi';
+import { continuePrelude, isPatchSchemaStep, isPreludeStep, newPrelude, onPatchSchemaResult, onPreludeResult, requestPatchSchema, unrecognized, type ApplyPrelude } from './apply-openapi';
+import { groupVersionPath } from '../../../apiserver/openapi';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 /** The field manager of client-side apply's writes (apply.go fieldManagerClientSideApply). */
@@ -49,6 +50,8 @@ export interface ApplyJob extends JobCommon {
   /** The builder's pass before the writes: OpenAPI for validation, discovery (apply-openapi.ts). */
   prelude: ApplyPrelude;
   refreshed?: string[];
+  /** The live object while its patch's OpenAPI schema is fetched (requestPatchSchema). */
+  live?: KubeObject;
 }
 
 /** The annotation value: the configuration without the annotation itself, as JSON plus newline. */
@@ -127,6 +130,10 @@ function nextObject(st: KubectlState, job: ApplyJob, ctx: Effects): void {
     }
     return finishJob(st, job, ctx, aggregate(job.errors));
   }
+  if (unrecognized(job.prelude, job.index)) {
+    job.index++;
+    return nextObject(st, job, ctx);
+  }
   if (job.serverSide) {
     job.applied = {};
     return void sendServerSideApply(st, job, o, ctx);
@@ -178,6 +185,12 @@ function afterGet(st: KubectlState, job: ApplyJob, o: ManifestObject, r: Request
   const live = asObject(r);
   if (job.dryRun === 'client') return printAndNext(st, job, o, 'configured', live, ctx);
   if (live.metadata.annotations?.[LAST_APPLIED] === undefined) job.stderr += MISSING_ANNOTATION_WARNING(o.info.resource, name);
+  job.live = live;
+  if (!requestPatchSchema(st, job, groupVersionPath(o.info), ctx)) patchLive(st, job, o, live, ctx);
+}
+
+/** The three-way patch against the live object: PATCH it, or print `unchanged`. */
+function patchLive(st: KubectlState, job: ApplyJob, o: ManifestObject, live: KubeObject, ctx: Effects): void {
   const patch = lastAppliedPatch(o.obj, live);
   if (Object.keys(patch).length === 0) return printAndNext(st, job, o, 'unchanged', live, ctx);
   job.lastPatch = goMarshal(patch);
@@ -210,6 +223,11 @@ export function onApplyResult(st: KubectlState, job: ApplyJob, step: string, r: 
   }
   const o = job.objects[job.index]!;
   const name = o.obj.metadata.name ?? '';
+  if (isPatchSchemaStep(step)) {
+    onPatchSchemaResult(job, step, r);
+    if (!requestPatchSchema(st, job, groupVersionPath(o.info), ctx)) patchLive(st, job, o, job.live!, ctx);
+    return;
+  }
   if (!r.ok && r.err.t === 'url' && !job.touchedServer) {
     // Real kubectl first downloads the OpenAPI schema to validate; that is what fails.
     return finishJob(st, job, ctx, validationConnError(o.source, st.config.server, r.err));

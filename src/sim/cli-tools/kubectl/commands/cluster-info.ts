@@ -18,6 +18,9 @@ export interface ClusterInfoJob extends JobCommon {
   command: 'cluster-info';
 }
 
+/** Printed after the services, and also when they could not be listed (Run writes it before returning the error). */
+export const CLUSTER_INFO_HINT = "\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n";
+
 const printService = (name: string, link: string): string => `${GREEN}${name}${RESET} is running at ${YELLOW}${link}${RESET}\n`;
 
 export function startClusterInfo(st: KubectlState, common: JobCommon, ctx: Effects): void {
@@ -50,6 +53,6 @@ export function onClusterInfoResult(st: KubectlState, job: ClusterInfoJob, _step
       job.stdout += printService(svc.metadata.labels?.['kubernetes.io/name'] || (svc.metadata.name ?? ''), link);
     }
   }
-  job.stdout += "\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n";
+  job.stdout += CLUSTER_INFO_HINT;
   finishJob(st, job, ctx, r.ok ? undefined : r.err);
 }

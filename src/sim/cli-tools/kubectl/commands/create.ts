@@ -1,4 +1,5 @@
-// `kubectl create -f` (POST every object read from the files, kubectl/pkg/cmd/create) and
+// `kubectl create -f` (POST every object read from the files, kubectl/pkg/cmd/create; each object's
+// OpenAPI document and, on a cold cache, discovery just before its POST: apply-openapi.ts) and
 // `kubectl run` (build one Pod from flags and POST it, kubectl/pkg/cmd/run). Both print
 // `pod/web created`; a duplicate is `Error from server (AlreadyExists): ...`, with
 // `error when creating "web.yaml": ` when the object came from a file.
@@ -17,6 +18,7 @@ import { asObject, finishJob, jobRequest, type JobCommon, type KubectlState, typ
 import { kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
 import { appsResource } from '../apps-resources';
 import { NO_FILENAME, validationConnError } from './apply';
+import { isPreludeStep, newPrelude, onPreludeResult, preludeUntil, unrecognized, type ApplyPrelude, type PreludeJob } from './apply-openapi';
 import { deploymentForCreate } from './create-deployment';
 import { onCreateTokenResult, startCreateToken, type CreateTokenJob } from './create-token';
 import { jobForCreate } from './create-job';
@@ -46,6 +48,9 @@ export interface CreateJob extends JobCommon {
   /** run -i/--attach (run-attach.ts): wait for the pod, attach or read its logs, --rm. */
   attach?: RunAttach;
   pod?: string;
+  /** create -f: each object's OpenAPI document and discovery before its POST (apply-openapi.ts). */
+  prelude?: ApplyPrelude;
+  refreshed?: string[];
 }
 
 /** --dry-run and -o as the job carries them; every create subcommand and run take both. */
@@ -78,7 +83,8 @@ export function startCreate(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   }
   const m = readManifestsFromFlags(filenames, p, exec, common);
   if (m.fatal) return finishJob(st, common, ctx, m.fatal);
-  const job: CreateJob = { ...common, command: 'create', objects: m.objects, index: 0, touchedServer: false, fieldValidation: validationDirective(p) };
+  const fieldValidation = validationDirective(p);
+  const job: CreateJob = { ...common, command: 'create', objects: m.objects, index: 0, touchedServer: false, fieldValidation, prelude: newPrelude(fieldValidation !== 'Ignore') };
   job.errors.push(...m.errors);
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   next(st, job, ctx);
@@ -220,6 +226,11 @@ function printObject(job: CreateJob, o: ManifestObject, obj: KubeObject, clientD
 function next(st: KubectlState, job: CreateJob, ctx: Effects): void {
   const o = job.objects[job.index];
   if (!o) return finishJob(st, job, ctx, aggregate(job.errors));
+  if (job.prelude && !preludeUntil(st, job as CreateJob & PreludeJob, job.index, ctx)) return;
+  if (unrecognized(job.prelude, job.index)) {
+    job.index++;
+    return next(st, job, ctx);
+  }
   if (job.dryRun === 'client') {
     const err = printClientDryRun(job, o);
     if (err) return finishJob(st, job, ctx, err);
@@ -233,9 +244,10 @@ function next(st: KubectlState, job: CreateJob, ctx: Effects): void {
     // A generator that writes no namespace (create ingress without -n) posts to kubectl's own.
     namespace: o.info.namespaced ? (o.obj.metadata.namespace ?? job.namespace) : undefined,
   });
+  // run.go createGeneratedObject sends no validation directive (kubectl v1.31.9 -v=6: `POST
+  // .../pods?fieldManager=kubectl-run`); create sends --validate's (default Strict).
   const query = {
-    fieldManager: job.command === 'run' ? 'kubectl-run' : 'kubectl-create',
-    fieldValidation: job.fieldValidation ?? 'Strict',
+    ...(job.command === 'run' ? { fieldManager: 'kubectl-run' } : { fieldManager: 'kubectl-create', fieldValidation: job.fieldValidation ?? 'Strict' }),
     ...dryRunQuery(job.dryRun ?? 'none'),
   };
   jobRequest(st, job, ctx, { method: 'POST', path, query, body: o.obj, contentType: 'application/json' }, 'create', {
@@ -275,6 +287,10 @@ function onFromResult(st: KubectlState, job: CreateJob, r: RequestResult, ctx: E
 export function onCreateResult(st: KubectlState, job: CreateJob, step: string, r: RequestResult, ctx: Effects): void {
   if (step === 'from') return onFromResult(st, job, r, ctx);
   if (step === 'token') return onCreateTokenResult(st, job as unknown as CreateTokenJob, r, ctx);
+  if (isPreludeStep(step)) {
+    if (onPreludeResult(st, job as CreateJob & PreludeJob, step, r, ctx)) next(st, job, ctx);
+    return;
+  }
   if (job.attach && onAttachedRunResult(st, job as RunAttachJob, step, r, ctx)) return;
   const o = job.objects[job.index]!;
   // An attached run prints no `created`: it waits for the pod instead.

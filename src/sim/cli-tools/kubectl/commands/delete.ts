@@ -12,7 +12,8 @@ import type { CliExec } from '../../protocol';
 import { addSourceToErr, aggregate, plain } from '../errors';
 import { flagArray, flagBool, flagInt, flagString, type ParsedArgs } from '../flags';
 import { asObject, finishJob, isNotFound, jobRequest, type JobCommon, type KubectlState, type RequestResult } from '../job';
-import { kindQuotedName, kindSlashName, readManifestsFromFlags } from '../manifest';
+import { kindQuotedName, kindSlashName, readManifestsFromFlags, type ManifestObject } from '../manifest';
+import { isPreludeStep, newPrelude, onPreludeResult, preludeUntil, unrecognized, type ApplyPrelude, type PreludeJob } from './apply-openapi';
 import { dryRunOf, dryRunQuery, dryRunSuffix, type DryRun } from './dry-run';
 import { resolveTargets } from './get';
 import { cachedIn } from '../discovery-cache';
@@ -43,6 +44,10 @@ export interface DeleteJob extends JobCommon {
   output: string;
   /** Types to list first (`-l`, `--all`): their matching objects become the targets. */
   lists: { info: ResourceInfo; query: Record<string, string>; namespace?: string }[];
+  /** delete -f: the builder maps the file's objects, fetching discovery on a cold cache first (apply-openapi.ts, no validation). */
+  objects?: ManifestObject[];
+  prelude?: ApplyPrelude;
+  refreshed?: string[];
 }
 
 export const NO_RESOURCES =
@@ -117,6 +122,7 @@ export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, 
   const filenames = flagArray(p, 'filename');
   let targets: DeleteTarget[] = [];
   let lists: Lists = [];
+  let objects: ManifestObject[] | undefined;
   const errors = [];
   const output = flagString(p, 'output');
   if (output !== undefined && output !== '' && output !== 'name') return finishJob(st, common, ctx, plain(`unexpected -o output mode: ${output}. We only support '-o name'`));
@@ -126,6 +132,7 @@ export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     const m = readManifestsFromFlags(filenames, p, exec, common);
     if (m.fatal) return finishJob(st, common, ctx, m.fatal);
     errors.push(...m.errors);
+    objects = m.objects;
     targets = m.objects.map((o) => ({ info: o.info, name: o.obj.metadata.name ?? '', namespace: o.obj.metadata.namespace, source: o.source }));
   } else if (p.args.length > 0) {
     const t = targetsFromArgs(st, p, common);
@@ -154,6 +161,8 @@ export function startDelete(st: KubectlState, common: JobCommon, p: ParsedArgs, 
     output: output ?? '',
   };
   job.errors.push(...errors);
+  // kubectl v1.31.9 -v=6 delete -f pod.yaml, fresh --cache-dir: GET /api, GET /apis, DELETE, ...
+  if (objects) Object.assign(job, { objects, prelude: newPrelude(false) });
   st.jobs.set(job.jobId, job as unknown as JobCommon & Record<string, unknown>);
   next(st, job, ctx);
 }
@@ -177,6 +186,11 @@ function next(st: KubectlState, job: DeleteJob, ctx: Effects): void {
   }
   if (job.phase === 'delete') {
     const t = job.targets[job.index];
+    if (t && job.prelude && !preludeUntil(st, job as DeleteJob & PreludeJob, job.index, ctx)) return;
+    if (t && unrecognized(job.prelude, job.index)) {
+      job.index++;
+      return next(st, job, ctx);
+    }
     if (t && job.dryRun === 'client') {
       // A client dry run prints what it would delete and sends nothing (DeleteResult).
       job.stdout += printed(job, t);
@@ -221,6 +235,10 @@ function printed(job: DeleteJob, t: DeleteTarget): string {
 }
 
 export function onDeleteResult(st: KubectlState, job: DeleteJob, step: string, r: RequestResult, ctx: Effects): void {
+  if (isPreludeStep(step)) {
+    if (onPreludeResult(st, job as DeleteJob & PreludeJob, step, r, ctx)) next(st, job, ctx);
+    return;
+  }
   if (!r.ok && r.err.t === 'url') return finishJob(st, job, ctx, r.err);
   if (step === 'list') {
     if (!r.ok) return finishJob(st, job, ctx, r.err);

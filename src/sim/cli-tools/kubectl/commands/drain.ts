@@ -16,9 +16,13 @@
 // an error deleteOrEvictPodsSimple lists the node's pods again and prints `There are pending pods in
 // node "n" when an error occurred: <err>` and `pod/<name>` for each pod still to delete.
 //
-// Simplified: one node by name (no --selector), no discovery request before evicting (Kubeplay's
-// apiserver always serves policy/v1 evictions), --skip-wait-for-delete-timeout is accepted but not
-// enforced, and --timeout does not limit the wait of --disable-eviction's deletions.
+// Before the first eviction DeleteOrEvictPods asks GET /api/v1 whether pods/eviction is served
+// (pkg/drain/drain.go CheckEvictionSupport); kubectl v1.31.9 -v=6 against `kubeplay serve` sends it
+// after the DaemonSet lookups and the warning, before the eviction's POST.
+//
+// Simplified: one node by name (no --selector), the eviction's group/version is not read from
+// that answer (Kubeplay's apiserver always serves policy/v1 evictions), --skip-wait-for-delete-timeout
+// is accepted but not enforced, and --timeout does not limit the wait of --disable-eviction's deletions.
 
 import type { Node, Pod } from '../../../api/types';
 import type { Effects, Timer } from '../../../kernel/component';
@@ -132,8 +136,23 @@ function decide(st: KubectlState, job: DrainJob, ctx: Effects): void {
   const doomed = items.filter((x) => x.status.delete).map((x) => x.pod);
   if (doomed.length === 0) return drained(st, job, ctx);
   job.targets = doomed.map((p) => ({ namespace: p.metadata.namespace ?? 'default', name: p.metadata.name ?? '', uid: p.metadata.uid ?? '', done: false }));
+  if (job.disableEviction) return startTargets(st, job, ctx);
+  // DeleteOrEvictPods: CheckEvictionSupport asks discovery for the v1 resources (GET /api/v1) to find pods/eviction.
+  jobRequest(st, job, ctx, { method: 'GET', path: '/api/v1' }, 'support');
+}
+
+/** CheckEvictionSupport's answer: a failure is DeleteOrEvictPods' error (the pending pods are listed), else evictPods starts. */
+function onEvictionSupport(st: KubectlState, job: DrainJob, ctx: Effects, r: RequestResult): void {
+  if (!r.ok) {
+    job.failures.push(errorString(r.err));
+    return listPending(st, job, ctx);
+  }
   // A negative --timeout is a context already done; 0 has none.
-  if (!job.disableEviction && job.drainTimeoutMs !== 0) job.deadline = ctx.now + Math.max(0, job.drainTimeoutMs);
+  if (job.drainTimeoutMs !== 0) job.deadline = ctx.now + Math.max(0, job.drainTimeoutMs);
+  startTargets(st, job, ctx);
+}
+
+function startTargets(st: KubectlState, job: DrainJob, ctx: Effects): void {
   job.targets.forEach((_t, i) => evictTarget(st, job, ctx, i));
 }
 
@@ -247,6 +266,8 @@ export function onDrainResult(st: KubectlState, job: DrainJob, step: string, r: 
       job.lookups[i] = r.ok ? { t: 'found' } : { t: notFound ? 'notFound' : 'error', message: errorString(r.err) };
       return nextLookup(st, job, ctx);
     }
+    case 'support':
+      return onEvictionSupport(st, job, ctx, r);
     case 'evict':
       return onEvicted(st, job, ctx, i, r);
     case 'wait':

@@ -1,5 +1,5 @@
 // The commands that change one object with a PATCH after reading it, as kubectl's resource builder
-// does: `scale` (cmd/scale; a merge patch `{"spec":{"replicas":N}}`), `label` and `annotate`
+// does: `scale` (cmd/scale; a merge patch `{"spec":{"replicas":N}}` of the scale subresource), `label` and `annotate`
 // (cmd/label, cmd/annotate; a patch of metadata.labels / metadata.annotations), and `set image`
 // (cmd/set/set_image.go; a strategic merge patch of the template's containers by name). Each GETs
 // the object first, so a missing one is `Error from server (NotFound): deployments.apps "x" not found`.
@@ -263,8 +263,12 @@ function change(st: KubectlState, job: PatchJob, obj: KubeObject, ctx: Effects):
     job.stdout += `${name} ${built.verb} (dry run)\n`;
     return advance(st, job, ctx);
   }
-  const query = { fieldManager: job.command === 'set' ? 'kubectl-set' : `kubectl-${job.command}`, ...dryRunQuery(job.dryRun) };
-  jobRequest(st, job, ctx, { method: 'PATCH', path: objectPath(job), query, body: built.body, contentType: built.contentType }, 'patch', {
+  // scale.go ScaleWithRetries: a merge patch of the scale subresource, with no field manager
+  // (kubectl v1.31.9 -v=6: `PATCH .../deployments/d1/scale 200 OK`).
+  const scale = job.command === 'scale';
+  const query = { ...(!scale && { fieldManager: job.command === 'set' ? 'kubectl-set' : `kubectl-${job.command}` }), ...dryRunQuery(job.dryRun) };
+  const path = scale ? `${objectPath(job)}/scale` : objectPath(job);
+  jobRequest(st, job, ctx, { method: 'PATCH', path, query, body: built.body, contentType: built.contentType }, 'patch', {
     phase: 'persistence',
     object: objectRef(job),
   });
