@@ -47,7 +47,7 @@ export function parseTrace(text: string): TraceRecord[] {
 /** `kubectl run web --image=nginx:1.25` on the default cluster (one etcd member), to Running. */
 export const RUNNING_POD = parseTrace(`
 #786 1000.000 ->1000.000 message:cli.exec user -> kubectl [user] - cause=- $ kubectl run web --image=nginx:1.25
-#787 1000.000 ->1000.682 message:http.request kubectl -> kube-apiserver [persistence] pod/default/web cause=786 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run&fieldValidation=Strict
+#787 1000.000 ->1000.682 message:http.request kubectl -> kube-apiserver [persistence] pod/default/web cause=786 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run
 #788 1000.682 ->1000.771 message:etcd.request kube-apiserver -> etcd/etcd-1 [persistence] - cause=787 Txn create /registry/pods/default/web
 #789 1000.771 ->1000.858 message:etcd.response etcd/etcd-1 -> kube-apiserver [persistence] - cause=788 Txn succeeded rev 133
 #790 1000.771 ->1000.858 message:etcd.watch etcd/etcd-1 -> kube-apiserver [watch] - cause=788 PUT /registry/pods/default/web rev 133
@@ -167,7 +167,7 @@ export const UNSCHEDULABLE_POD = parseTrace(`
 /** `kubectl run typo --image=nginx:1.999`: scheduled, then the pull fails (first 60 records). */
 export const IMAGE_TYPO_POD = parseTrace(`
 #959 20000.000 ->20000.000 message:cli.exec user -> kubectl [user] - cause=- $ kubectl run typo --image=nginx:1.999
-#960 20000.000 ->20000.710 message:http.request kubectl -> kube-apiserver [persistence] pod/default/typo cause=959 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run&fieldValidation=Strict
+#960 20000.000 ->20000.710 message:http.request kubectl -> kube-apiserver [persistence] pod/default/typo cause=959 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run
 #968 20000.710 ->20000.791 message:etcd.request kube-apiserver -> etcd/etcd-1 [persistence] - cause=960 Txn create /registry/pods/default/typo
 #972 20000.791 ->20000.863 message:etcd.response etcd/etcd-1 -> kube-apiserver [persistence] - cause=968 Txn succeeded rev 159
 #973 20000.791 ->20000.878 message:etcd.watch etcd/etcd-1 -> kube-apiserver [watch] - cause=968 PUT /registry/pods/default/typo rev 159
@@ -231,7 +231,7 @@ export const IMAGE_TYPO_POD = parseTrace(`
 /** `kubectl run x --image=nginx:1.25 --as jane` where jane has no Role in default: 403 from RBAC. */
 export const FORBIDDEN = parseTrace(`
 #1565 60000.000 ->60000.000 message:cli.exec user -> kubectl [user] - cause=- $ kubectl run x --image=nginx:1.25 --as jane
-#1566 60000.000 ->60000.779 message:http.request kubectl -> kube-apiserver [persistence] pod/default/x cause=1565 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run&fieldValidation=Strict
+#1566 60000.000 ->60000.779 message:http.request kubectl -> kube-apiserver [persistence] pod/default/x cause=1565 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run
 #1575 60000.779 ->60001.707 message:http.response kube-apiserver -> kubectl [persistence] pod/default/x cause=1566 403 Forbidden: pods is forbidden: User "jane" cannot create resource "pods" in API group "" in the namespace "default"
 `);
 // The trace lines do not carry what the apiserver recorded on its answer (TraceRecord.steps and
@@ -245,7 +245,7 @@ answered(FORBIDDEN, 1575, 1566, [
 /** `kubectl run web` with three etcd members: the leader replicates each write (first 40 records). */
 export const THREE_MEMBER_WRITE = parseTrace(`
 #2774 3000.000 ->3000.000 message:cli.exec user -> kubectl [user] - cause=- $ kubectl run web --image=nginx:1.25
-#2775 3000.000 ->3000.783 message:http.request kubectl -> kube-apiserver [persistence] pod/default/web cause=2774 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run&fieldValidation=Strict
+#2775 3000.000 ->3000.783 message:http.request kubectl -> kube-apiserver [persistence] pod/default/web cause=2774 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run
 #2777 3000.783 ->3001.710 message:etcd.request kube-apiserver -> etcd/etcd-1 [persistence] - cause=2775 Txn create /registry/pods/default/web
 #2779 3001.710 ->3002.573 message:raft.message etcd/etcd-1 -> etcd/etcd-2 [raft] - cause=2777 MsgApp term 1 index 133 +1 entry commit 133
 #2780 3001.710 ->3002.530 message:raft.message etcd/etcd-1 -> etcd/etcd-3 [raft] - cause=2777 MsgApp term 1 index 133 +1 entry commit 133
@@ -289,7 +289,7 @@ export const THREE_MEMBER_WRITE = parseTrace(`
 /** `kubectl run latest --image=nginx:latest` refused by a validating webhook (the admission-webhook scenario). */
 export const WEBHOOK_DENIED = parseTrace(`
 #3001 37000.000 ->37000.000 message:cli.exec user -> kubectl [user] - cause=- $ kubectl run latest --image=nginx:latest
-#3002 37000.000 ->37000.780 message:http.request kubectl -> kube-apiserver [persistence] pod/default/latest cause=3001 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run&fieldValidation=Strict
+#3002 37000.000 ->37000.780 message:http.request kubectl -> kube-apiserver [persistence] pod/default/latest cause=3001 POST /api/v1/namespaces/default/pods?fieldManager=kubectl-run
 #3003 37000.780 ->37001.400 message:pod.http.request kube-apiserver -> containerd/worker-2 [persistence] - cause=3002 POST https://policy.default.svc:443/validate?timeout=10s AdmissionReview CREATE pods latest (webhook deny-latest.policy.kubeplay.dev) 10.0.0.10:40112 -> 10.108.181.252:443 DNAT 10.244.2.4:8443 (iptables: 14 rules evaluated)
 #3004 37001.400 ->37002.050 message:pod.http.response containerd/worker-2 -> kube-apiserver [networking] - cause=3003 10.244.2.4:8443 -> 10.0.0.10: HTTP/1.1 200 OK (301 bytes, policy)
 #3005 37002.050 ->37002.900 message:http.response kube-apiserver -> kubectl [persistence] pod/default/latest cause=3004 403 Forbidden: admission webhook "deny-latest.policy.kubeplay.dev" denied the request
