@@ -11,49 +11,8 @@
 // `kubectl exec -i -t redis -c redis -n default -- redis-cli <words>` (ui/terminal/shell-session.ts).
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../../cluster';
+import { CM, POD } from './redis-configmap.fixture';
 
-const CM = (conf: string): string => `
-apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: example-redis-config
-data:
-  redis-config: ${conf}
-`;
-const POD = `
-apiVersion: v1
-kind: Pod
-metadata:
-  name: redis
-spec:
-  containers:
-  - name: redis
-    image: redis:5
-    env:
-    - name: MASTER
-      value: "true"
-    ports:
-    - containerPort: 6379
-    resources:
-      limits:
-        cpu: "0.1"
-    volumeMounts:
-    - mountPath: /data
-      name: data
-    - mountPath: /usr/local/etc/redis
-      name: config
-    args:
-    - /usr/local/etc/redis/redis.conf
-  volumes:
-    - name: data
-      emptyDir: {}
-    - name: config
-      configMap:
-        name: example-redis-config
-        items:
-        - key: redis-config
-          path: redis.conf
-`;
 const EARLIER_POD = POD.replace('image: redis:5', 'image: redis:5.0.4').replace('    args:\n    - /usr/local/etc/redis/redis.conf\n', '    command:\n      - redis-server\n      - "/usr/local/etc/redis/redis.conf"\n');
 
 describe('Configuring Redis using a ConfigMap', () => {
