@@ -121,12 +121,15 @@ describe("an interactive redis-cli session (kubectl exec -it redis -- redis-cli)
     expect(ws.closed).toBe(1000);
   });
 
-  it('ends with 0 on exit, whatever follows it (redis-cli exits 0)', () => {
-    const ws = fakeSocket();
-    const s = new ExecTtySession(ws, ['redis-cli'], '127.0.0.1:6379> ', () => undefined);
-    s.start();
-    s.onMessage(stdin('exit 3\r'));
-    expect(ws.frames.at(-1)).toEqual([3, JSON.stringify(EXEC_SUCCESS)]);
+  it('ends with 0 on exit, whatever follows it, and on Ctrl-C or Ctrl-D (linenoise returns no line: repl() exits 0)', () => {
+    for (const keys of ['exit 3\r', 'get\x03', '\x04']) {
+      const ws = fakeSocket();
+      const s = new ExecTtySession(ws, ['redis-cli'], '127.0.0.1:6379> ', () => undefined);
+      s.start();
+      s.onMessage(stdin(keys));
+      expect(ws.frames.at(-1)).toEqual([3, JSON.stringify(EXEC_SUCCESS)]);
+      expect(ws.screen()).not.toContain('^C');
+    }
   });
 });
 

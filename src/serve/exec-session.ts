@@ -66,6 +66,10 @@ export class ExecTtySession {
     private readonly run: RunInContainer,
   ) {}
 
+  private get redisCli(): boolean {
+    return isRedisCli(this.argv[0] ?? '');
+  }
+
   get done(): boolean {
     return this.ended;
   }
@@ -106,11 +110,18 @@ export class ExecTtySession {
         if (rest.length) this.queued.unshift(rest);
         return this.submit(typed);
       }
+      // redis-cli's line editor (linenoise) ends on Ctrl-C, and on Ctrl-D on an empty line, with a newline; repl() exits 0.
+      if (b === CTRL_C && this.redisCli) {
+        echo += '\r\n';
+        flushEcho();
+        return this.end(EXEC_SUCCESS);
+      }
       if (b === CTRL_C) {
         echo += '^C\r\n' + this.prompt;
         this.line = '';
       } else if (b === CTRL_D) {
         if (this.line === '') {
+          if (this.redisCli) echo += '\r\n';
           flushEcho();
           return this.end(EXEC_SUCCESS);
         }
@@ -140,15 +151,15 @@ export class ExecTtySession {
 
   /** The argv that runs a typed line, or what the session prints itself (redis-cli's own answers). */
   private lineArgv(typed: string): string[] | { print: string } {
-    if (!isRedisCli(this.argv[0] ?? '')) return typed.trim() === '' ? { print: '' } : [this.argv[0] ?? 'sh', '-c', typed];
+    if (!this.redisCli) return typed.trim() === '' ? { print: '' } : [this.argv[0] ?? 'sh', '-c', typed];
     const words = redisCliWords(typed);
     if (words === undefined) return { print: onlcr(REDIS_CLI_INVALID) };
     return words.length === 0 ? { print: '' } : [...this.argv, ...words];
   }
 
   private submit(typed: string): void {
-    if (isRedisCli(this.argv[0] ?? '') && redisCliQuits(redisCliWords(typed) ?? [])) return this.end(EXEC_SUCCESS);
-    const code = isRedisCli(this.argv[0] ?? '') ? undefined : exitCode(typed);
+    if (this.redisCli && redisCliQuits(redisCliWords(typed) ?? [])) return this.end(EXEC_SUCCESS);
+    const code = this.redisCli ? undefined : exitCode(typed);
     if (code !== undefined) return this.end(code === 0 ? EXEC_SUCCESS : execExitStatus(this.argv, code));
     const argv = this.lineArgv(typed);
     if (!Array.isArray(argv)) return this.next(argv.print);

@@ -4,7 +4,7 @@
 // exit code N` is kubectl's own line, util/helpers.go checkErr).
 
 import { describe, expect, it } from 'vitest';
-import { endsSession, sessionAfterCd, sessionCommandLine, sessionOutputText, sessionOwnAnswer } from './shell-session';
+import { endsSession, interruptEnds, sessionAfterCd, sessionCommandLine, sessionOutputText, sessionOwnAnswer } from './shell-session';
 
 const box = { prompt: '/ # ', namespace: 'default', pod: 'box', container: 'box', shell: 'sh' };
 
@@ -64,5 +64,7 @@ describe('an interactive shell in the terminal', () => {
     expect(sessionOwnAnswer(cli, 'ping')).toBeUndefined();
     expect(sessionOwnAnswer({ ...cli, shell: 'sh' }, 'echo "a')).toBeUndefined();
     expect(sessionAfterCd(cli, 'cd /tmp')).toBeUndefined();
+    expect(interruptEnds(cli)).toBe(true);
+    expect(interruptEnds({ ...cli, shell: 'sh' })).toBe(false);
   });
 });

@@ -63,6 +63,11 @@ export function endsSession(typed: string, program = 'sh'): boolean {
   return /^\s*exit(\s+\d+)?\s*$/.test(typed);
 }
 
+/** Ctrl-C at the prompt: a shell drops the line; redis-cli ends (linenoise returns no line, repl() exits 0). */
+export function interruptEnds(s: LiveShell): boolean {
+  return isRedisCli(s.shell);
+}
+
 /**
  * What the session answers itself, without running anything: redis-cli prints `Invalid
  * argument(s)` for unbalanced quotes and nothing for a line of spaces. Undefined: run the line.
