@@ -55,6 +55,30 @@ test('kubectl exec -it opens a shell in a container; exit returns to the prompt'
   expect(back).toContain('pod/box');
 });
 
+// kubernetes.io "Configuring Redis using a ConfigMap": `kubectl exec -it redis -- redis-cli` gives
+// redis-cli's prompt `127.0.0.1:6379> ` (redis src/redis-cli.c repl()), each typed line is a redis
+// command answered in redis-cli's terminal form, and `quit` gives `$ ` back.
+test('kubectl exec -it redis -- redis-cli gives redis-cli\'s prompt; CONFIG GET answers as the page shows; quit returns', async ({ page }) => {
+  test.setTimeout(120_000);
+  await gotoApp(page);
+  await setSpeed(page, 100);
+  await typeCommand(page, 'kubectl run redis --image=redis:5', { expectOutput: /pod\/redis created/ });
+  await waitPodStatus(page, 'default', 'redis', 'Running');
+  await typeCommand(page, 'kubectl exec -it redis -- redis-cli', { wait: false });
+  await expect.poll(() => page.locator('.xterm-rows').innerText()).toMatch(/^127\.0\.0\.1:6379>\s*$/m);
+  await page.keyboard.type('CONFIG GET maxmemory');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => terminalText(page)).toContain('127.0.0.1:6379> CONFIG GET maxmemory\n1) "maxmemory"\n2) "0"\n');
+  await page.keyboard.type('CONFIG GET maxmemory-policy');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => terminalText(page)).toContain('1) "maxmemory-policy"\n2) "noeviction"\n');
+  await shotSizes(page, 'terminal-exec-it-redis-cli', { graph: false });
+  await page.keyboard.type('quit');
+  await page.keyboard.press('Enter');
+  const back = await typeCommand(page, 'kubectl get pod redis -o name', { expectOutput: /pod\/redis/ });
+  expect(back).toContain('pod/redis');
+});
+
 test('Tab completes kubectl from the worker\'s verb table: a verb, then that verb\'s own flag', async ({ page }) => {
   await gotoApp(page);
   await typeCommand(page, 'kubectl version --client', { expectOutput: /Client Version/ });

@@ -175,8 +175,10 @@ export interface ShellSessionView {
   namespace: string;
   pod: string;
   container: string;
-  /** The shell program (`sh`, `bash`). */
+  /** The shell program (`sh`, `bash`), or `redis-cli`. */
   shell: string;
+  /** redis-cli's options (`-h HOST -p PORT`), given again with each line typed. */
+  args?: string[];
 }
 
 /** One cause of an Invalid answer (metav1.StatusCause) and the YAML document of the object it is about. */

@@ -8,6 +8,7 @@ import { EXEC_SUCCESS, type ExecStreamBody } from '../sim/api/exec-options';
 import { ExecTtySession, type RunInContainer } from './exec-session';
 import { runKubectl } from './kubectl-compare';
 import { kubectlFor, serveForKubectl } from './kubectl-compare-setup';
+import { CM_2MB, CM_EMPTY, POD } from '../sim/node/runtime/redis-configmap.fixture';
 
 function fakeSocket() {
   const frames: [number, string][] = [];
@@ -99,6 +100,39 @@ describe('an interactive exec session (tty)', () => {
   });
 });
 
+// redis-cli's interactive mode (redis src/redis-cli.c repl(), src/sds.c sdssplitargs), as the
+// kubernetes.io page "Configuring Redis using a ConfigMap" uses it.
+describe("an interactive redis-cli session (kubectl exec -it redis -- redis-cli)", () => {
+  it('runs each line as redis-cli with its options and words, answers bad quoting itself, and ends with 0 on quit', () => {
+    const ws = fakeSocket();
+    const ran: string[][] = [];
+    const s = new ExecTtySession(ws, ['redis-cli', '-p', '6379'], '127.0.0.1:6379> ', (argv, done) => {
+      ran.push(argv);
+      done(200, answer('1) "maxmemory"\n2) "2097152"\n'));
+    });
+    s.start();
+    s.onMessage(stdin('CONFIG GET maxmemory\r'));
+    s.onMessage(stdin('get "a\r'));
+    s.onMessage(stdin('  \r'));
+    expect(ran).toEqual([['redis-cli', '-p', '6379', 'CONFIG', 'GET', 'maxmemory']]);
+    expect(ws.screen()).toBe('127.0.0.1:6379> CONFIG GET maxmemory\r\n1) "maxmemory"\r\n2) "2097152"\r\n127.0.0.1:6379> get "a\r\nInvalid argument(s)\r\n127.0.0.1:6379>   \r\n127.0.0.1:6379> ');
+    s.onMessage(stdin('QUIT\r'));
+    expect(ws.frames.at(-1)).toEqual([3, JSON.stringify(EXEC_SUCCESS)]);
+    expect(ws.closed).toBe(1000);
+  });
+
+  it('ends with 0 on exit, whatever follows it, and on Ctrl-C or Ctrl-D (linenoise returns no line: repl() exits 0)', () => {
+    for (const keys of ['exit 3\r', 'get\x03', '\x04']) {
+      const ws = fakeSocket();
+      const s = new ExecTtySession(ws, ['redis-cli'], '127.0.0.1:6379> ', () => undefined);
+      s.start();
+      s.onMessage(stdin(keys));
+      expect(ws.frames.at(-1)).toEqual([3, JSON.stringify(EXEC_SUCCESS)]);
+      expect(ws.screen()).not.toContain('^C');
+    }
+  });
+});
+
 const KUBECTL = kubectlFor('exec-session');
 const PYTHON = ['/usr/bin/python3', '/usr/local/bin/python3'].find((p) => existsSync(p));
 
@@ -119,7 +153,7 @@ def drain(t):
             except OSError: return
             if not d: return
             out += d
-            if out.endswith(b'# '): return
+            if out.endswith(b'# ') or out.endswith(b'> '): return
 drain(10)
 for line in os.environ['LINES_TYPED'].split('|'):
     os.write(fd, line.encode() + b'\\r'); drain(10)
@@ -151,3 +185,51 @@ describe.skipIf(!KUBECTL || !PYTHON)('real kubectl exec -it through kubeplay ser
     }
   }, 90_000);
 });
+
+/** Real kubectl in a pseudo-terminal: what it showed for `LINES_TYPED`, and its exit code. */
+function inPty(env: Record<string, string>, args: string[], typed: string): Promise<string> {
+  return new Promise<string>((resolve) => {
+    execFile(PYTHON!, ['-c', PTY, KUBECTL!, ...args], { env: { ...process.env, ...env, LINES_TYPED: typed }, timeout: 60_000 }, (_e, stdout) => resolve(stdout));
+  });
+}
+
+async function waitRunning(env: Record<string, string>, pod: string): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    const phase = await runKubectl(KUBECTL!, ['get', 'pod', pod, '-o', 'jsonpath={.status.phase}'], env);
+    if (phase.stdout === 'Running') return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+// kubernetes.io "Configuring Redis using a ConfigMap", its manifests unchanged, with real kubectl
+// v1.31 through kubeplay serve: `kubectl exec -it redis -- redis-cli`, then CONFIG GET at
+// `127.0.0.1:6379> ` (redis-cli.c repl(), cliFormatReplyTTY), the defaults first, 2097152 and
+// allkeys-lru once the pod is recreated after the ConfigMap update; quit ends it with 0.
+describe.skipIf(!KUBECTL || !PYTHON)("the 'Configuring Redis using a ConfigMap' page with real kubectl through kubeplay serve", () => {
+  it('gives redis-cli its prompt, runs each typed command against the pod\'s redis, and exits 0 on quit', async () => {
+    const { h, env } = await serveForKubectl('apiVersion: kubeplay.dev/v1alpha1\nkind: Scenario\nmetadata: {name: redis-cli}\nspec:\n  steps: []\n', 'kubeplay-redis-cli', { speed: 50 });
+    try {
+      expect((await runKubectl(KUBECTL!, ['apply', '-f', '-'], env, CM_EMPTY)).stdout).toBe('configmap/example-redis-config created\n');
+      expect((await runKubectl(KUBECTL!, ['apply', '-f', '-'], env, POD)).stdout).toBe('pod/redis created\n');
+      await waitRunning(env, 'redis');
+      expect(await inPty(env, ['exec', '-it', 'redis', '--', 'redis-cli'], 'CONFIG GET maxmemory|CONFIG GET maxmemory-policy|FOO|quit')).toBe(
+        '127.0.0.1:6379> CONFIG GET maxmemory\r\n1) "maxmemory"\r\n2) "0"\r\n' +
+          '127.0.0.1:6379> CONFIG GET maxmemory-policy\r\n1) "maxmemory-policy"\r\n2) "noeviction"\r\n' +
+          '127.0.0.1:6379> FOO\r\n(error) ERR unknown command `FOO`, with args beginning with: \r\n' +
+          '127.0.0.1:6379> quit\r\n\nexit=0',
+      );
+      await runKubectl(KUBECTL!, ['apply', '-f', '-'], env, CM_2MB);
+      await runKubectl(KUBECTL!, ['delete', 'pod', 'redis'], env);
+      expect((await runKubectl(KUBECTL!, ['apply', '-f', '-'], env, POD)).stdout).toBe('pod/redis created\n');
+      await waitRunning(env, 'redis');
+      expect(await inPty(env, ['exec', '-it', 'redis', '--', 'redis-cli'], 'CONFIG GET maxmemory|CONFIG GET maxmemory-policy|exit')).toBe(
+        '127.0.0.1:6379> CONFIG GET maxmemory\r\n1) "maxmemory"\r\n2) "2097152"\r\n' +
+          '127.0.0.1:6379> CONFIG GET maxmemory-policy\r\n1) "maxmemory-policy"\r\n2) "allkeys-lru"\r\n' +
+          '127.0.0.1:6379> exit\r\n\nexit=0',
+      );
+    } finally {
+      await h.close();
+    }
+  }, 120_000);
+});
+

@@ -8,10 +8,14 @@
 // newline translation (\n -> \r\n); `exit [N]` or Ctrl-D on an empty line ends the session with the
 // Status on the error channel (3), which kubectl turns into its exit code. Resize messages (channel
 // 4, `{"Width":80,"Height":24}`) are accepted; the simulated shell has no size to change.
+// redis-cli without a command opens the same way (its prompt `127.0.0.1:6379> `): each line is split
+// as redis-cli splits it and run as `redis-cli [options] <words>`; `quit` or `exit` ends it with 0
+// (protocol/redis-cli-line.ts, as the app's terminal does).
 
 import { execExitStatus, EXEC_SUCCESS, isExecStream, type ExecStatus } from '../sim/api/exec-options';
 import { ERROR_CHANNEL, STDOUT_CHANNEL } from './exec-stream';
 import { wireStatusJson } from '../sim/api/wire-json';
+import { isRedisCli, REDIS_CLI_INVALID, redisCliQuits, redisCliWords } from '../protocol/redis-cli-line';
 
 export const STDIN_CHANNEL = 0;
 export const RESIZE_CHANNEL = 4;
@@ -62,6 +66,10 @@ export class ExecTtySession {
     private readonly run: RunInContainer,
   ) {}
 
+  private get redisCli(): boolean {
+    return isRedisCli(this.argv[0] ?? '');
+  }
+
   get done(): boolean {
     return this.ended;
   }
@@ -102,11 +110,18 @@ export class ExecTtySession {
         if (rest.length) this.queued.unshift(rest);
         return this.submit(typed);
       }
+      // redis-cli's line editor (linenoise) ends on Ctrl-C, and on Ctrl-D on an empty line, with a newline; repl() exits 0.
+      if (b === CTRL_C && this.redisCli) {
+        echo += '\r\n';
+        flushEcho();
+        return this.end(EXEC_SUCCESS);
+      }
       if (b === CTRL_C) {
         echo += '^C\r\n' + this.prompt;
         this.line = '';
       } else if (b === CTRL_D) {
         if (this.line === '') {
+          if (this.redisCli) echo += '\r\n';
           flushEcho();
           return this.end(EXEC_SUCCESS);
         }
@@ -134,12 +149,22 @@ export class ExecTtySession {
     flushEcho();
   }
 
+  /** The argv that runs a typed line, or what the session prints itself (redis-cli's own answers). */
+  private lineArgv(typed: string): string[] | { print: string } {
+    if (!this.redisCli) return typed.trim() === '' ? { print: '' } : [this.argv[0] ?? 'sh', '-c', typed];
+    const words = redisCliWords(typed);
+    if (words === undefined) return { print: onlcr(REDIS_CLI_INVALID) };
+    return words.length === 0 ? { print: '' } : [...this.argv, ...words];
+  }
+
   private submit(typed: string): void {
-    const code = exitCode(typed);
+    if (this.redisCli && redisCliQuits(redisCliWords(typed) ?? [])) return this.end(EXEC_SUCCESS);
+    const code = this.redisCli ? undefined : exitCode(typed);
     if (code !== undefined) return this.end(code === 0 ? EXEC_SUCCESS : execExitStatus(this.argv, code));
-    if (typed.trim() === '') return this.next('');
+    const argv = this.lineArgv(typed);
+    if (!Array.isArray(argv)) return this.next(argv.print);
     this.running = true;
-    this.run([this.argv[0] ?? 'sh', '-c', typed], (status, body) => {
+    this.run(argv, (status, body) => {
       this.running = false;
       if (this.ended) return;
       // With a tty the program's stderr reaches the same terminal; kubectl's own failure line is no part of it.

@@ -807,6 +807,6 @@ function toOutput(e: TranscriptEntry): TerminalOutput {
   if (e.kind === 'action') out.action = true;
   if (e.fieldErrors) out.fieldErrors = e.fieldErrors.map((f) => ({ source: f.source, documentLine: f.documentLine, field: f.field, message: f.message }));
   if (e.edit) out.edit = { text: e.edit.text, line: e.edit.line, namespace: e.edit.namespace, object: e.edit.object };
-  if (e.session) out.shell = { prompt: e.session.prompt, namespace: e.session.namespace, pod: e.session.pod, container: e.session.container, shell: e.session.shell };
+  if (e.session) out.shell = { prompt: e.session.prompt, namespace: e.session.namespace, pod: e.session.pod, container: e.session.container, shell: e.session.shell, ...(e.session.args ? { args: e.session.args } : {}) };
   return out;
 }

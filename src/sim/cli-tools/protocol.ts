@@ -27,7 +27,7 @@ export interface CliOutput {
   partial?: true;
   /** The fields the server's Invalid answers named (`kubectl apply`), so an editor can mark their lines. */
   fieldErrors?: CliFieldError[];
-  /** `kubectl exec -it POD -- sh` opened a shell: the terminal prompts with it and runs each line as an exec. */
+  /** `kubectl exec -it POD -- sh` (or `-- redis-cli`) opened a session: the terminal prompts with it and runs each line as an exec. */
   session?: CliSession;
   /** `kubectl edit` wrote this file for an editor: the page opens it, and saving runs `line` with it as stdin. */
   edit?: CliEdit;
@@ -50,6 +50,8 @@ export interface CliSession {
   pod: string;
   container: string;
   shell: string;
+  /** The program's arguments when it is not a plain shell (`redis-cli -h redis`: `['-h', 'redis']`). */
+  args?: string[];
 }
 
 /** One cause of an Invalid status (metav1.StatusCause) and the manifest document it came from. */

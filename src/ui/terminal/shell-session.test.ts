@@ -4,7 +4,7 @@
 // exit code N` is kubectl's own line, util/helpers.go checkErr).
 
 import { describe, expect, it } from 'vitest';
-import { endsSession, sessionAfterCd, sessionCommandLine, sessionOutputText } from './shell-session';
+import { endsSession, interruptEnds, sessionAfterCd, sessionCommandLine, sessionOutputText, sessionOwnAnswer } from './shell-session';
 
 const box = { prompt: '/ # ', namespace: 'default', pod: 'box', container: 'box', shell: 'sh' };
 
@@ -46,5 +46,25 @@ describe('an interactive shell in the terminal', () => {
     expect(sessionAfterCd({ ...box, prompt: '# ' }, 'cd /tmp')!.prompt).toBe('# ');
     expect(sessionAfterCd(box, 'cd /tmp; ls')).toBeUndefined();
     expect(sessionAfterCd(box, 'ls')).toBeUndefined();
+  });
+
+  // kubernetes.io "Configuring Redis using a ConfigMap": `kubectl exec -it redis -- redis-cli`, then
+  // `CONFIG GET maxmemory` at `127.0.0.1:6379> `. redis-cli.c repl(): each line split by sdssplitargs
+  // and sent as a command; quit/exit end it; `Invalid argument(s)` for unbalanced quotes.
+  it("runs a line typed at redis-cli's prompt as redis-cli with its words, and ends on quit or exit", () => {
+    const cli = { prompt: '127.0.0.1:6379> ', namespace: 'default', pod: 'redis', container: 'redis', shell: 'redis-cli' };
+    expect(sessionCommandLine(cli, 'CONFIG GET maxmemory')).toBe('kubectl exec -i -t redis -c redis -n default -- redis-cli CONFIG GET maxmemory');
+    expect(sessionCommandLine({ ...cli, args: ['-h', 'redis-leader'] }, `set k "it's here"`)).toBe(`kubectl exec -i -t redis -c redis -n default -- redis-cli -h redis-leader set k 'it'\\''s here'`);
+    expect(endsSession('quit', 'redis-cli')).toBe(true);
+    expect(endsSession('EXIT', 'redis-cli')).toBe(true);
+    expect(endsSession('exit 3', 'redis-cli')).toBe(true);
+    expect(endsSession('get exit', 'redis-cli')).toBe(false);
+    expect(sessionOwnAnswer(cli, 'get "a')).toBe('Invalid argument(s)\n');
+    expect(sessionOwnAnswer(cli, '   ')).toBe('');
+    expect(sessionOwnAnswer(cli, 'ping')).toBeUndefined();
+    expect(sessionOwnAnswer({ ...cli, shell: 'sh' }, 'echo "a')).toBeUndefined();
+    expect(sessionAfterCd(cli, 'cd /tmp')).toBeUndefined();
+    expect(interruptEnds(cli)).toBe(true);
+    expect(interruptEnds({ ...cli, shell: 'sh' })).toBe(false);
   });
 });

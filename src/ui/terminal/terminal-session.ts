@@ -9,7 +9,7 @@ import { fill, STRINGS } from '../app/strings';
 import { commonPrefix, complete, objectNameOf } from './completion';
 import { editLine, emptyLine, insert, PROMPT, renderLine, type LineState } from './line-editor';
 import { onPrefill } from './prefill';
-import { endsSession, sessionAfterCd, sessionCommandLine, sessionOutputText, type LiveShell } from './shell-session';
+import { endsSession, interruptEnds, sessionAfterCd, sessionCommandLine, sessionOutputText, sessionOwnAnswer, type LiveShell } from './shell-session';
 import { nextRequestId, outputText, plainText, terminalSafe } from './terminal-output';
 import { useSimStore, useUiStore, useWorkerStore } from '../store/app-store';
 
@@ -163,6 +163,11 @@ export class TerminalSession {
         this.term.write(this.prompted(next));
         return;
       case 'interrupt':
+        if (this.shell && interruptEnds(this.shell)) {
+          this.term.write('\r\n');
+          this.leaveShell();
+          return;
+        }
         this.print('^C\n');
         this.term.write(this.prompted(next));
         return;
@@ -192,7 +197,13 @@ export class TerminalSession {
       this.clearScreen();
       return;
     }
-    if (this.shell && endsSession(line)) return this.leaveShell();
+    if (this.shell && endsSession(line, this.shell.shell)) return this.leaveShell();
+    const own = this.shell ? sessionOwnAnswer(this.shell, line) : undefined;
+    if (own !== undefined) {
+      this.print(own);
+      this.term.write(this.prompted(this.state));
+      return;
+    }
     const requestId = nextRequestId();
     this.waiting = requestId;
     this.waitingInShell = this.shell !== null;

@@ -13,7 +13,7 @@ import { execProcess, shellPrompt, shellWords, type ExecContext } from './exec';
 import { nslookupCommand, startNslookup } from './nslookup';
 import { answer, answerAfter } from './reply';
 import { startOutgoing } from './outgoing';
-import { httpClientCommand } from './traffic-client';
+import { httpClientCommand, redisCliPrompt } from './traffic-client';
 import type { Container, ContainerdState, Waiter } from './state';
 
 export function processEnv(cfg: ContainerConfig, hostname: string): [string, string][] {
@@ -72,8 +72,13 @@ export function execInContainer(s: ContainerdState, ctx: Effects, c: Container, 
     return answerAfter(ctx, w, 0, { exitCode: -1, stdout: '', stderr: '', startError: message } satisfies ExecResult, `Exec ${req.cmd.join(' ')}: ${r.missing} not found`);
   }
   const summary = `Exec ${req.cmd.join(' ')}`;
+  // redis-cli without a command, given a terminal and stdin, is its interactive mode: its prompt
+  // opens the session as a shell's does, and each line typed is one more `redis-cli <words>`.
+  const has = (tool: string): boolean => ec.userland.tools.has(tool);
+  const redisPrompt = req.tty && req.stdin ? redisCliPrompt(req.cmd, has) : undefined;
+  if (redisPrompt !== undefined) return answerAfter(ctx, w, 0, { exitCode: 0, stdout: '', stderr: '', prompt: redisPrompt } satisfies ExecResult, `${summary}: redis-cli open`);
   // wget and curl go out over the network: the answer comes when the request is done.
-  const http = httpClientCommand(req.cmd, (tool) => ec.userland.tools.has(tool), ec.userland.busyboxRelease);
+  const http = httpClientCommand(req.cmd, has, ec.userland.busyboxRelease);
   if (http && !http.ok) return answerAfter(ctx, w, 0, { exitCode: http.exitCode, stdout: '', stderr: http.stderr } satisfies ExecResult, `${summary}: exit ${http.exitCode}`);
   if (http?.ok) return startOutgoing(s, ctx, c, http.cmd.tool === 'redis-cli' && req.tty ? { ...http.cmd, tty: true } : http.cmd, { waiter: w });
   // nslookup asks the cluster DNS over the network: the answer comes with the replies (dns-client.ts).

@@ -5,51 +5,14 @@
 // started), and the new values (2mb is 2097152) once the pod is recreated. The page's earlier pod ran
 // `command: [redis-server, <file>]` on redis:5.0.4: the same server, started directly. With a
 // terminal (`kubectl exec -it`) redis-cli formats replies as the page shows them (`1) "maxmemory"`).
+// The page's own steps, `kubectl exec -it redis -- redis-cli` and then `CONFIG GET maxmemory` at
+// `127.0.0.1:6379> `, open redis-cli's interactive mode (redis-cli.c main(): no command starts
+// repl(); cliRefreshPrompt's `host:port> `); the app's terminal runs each typed line as one more
+// `kubectl exec -i -t redis -c redis -n default -- redis-cli <words>` (ui/terminal/shell-session.ts).
 import { describe, expect, it } from 'vitest';
 import { buildCluster } from '../../cluster';
+import { CM, POD } from './redis-configmap.fixture';
 
-const CM = (conf: string): string => `
-apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: example-redis-config
-data:
-  redis-config: ${conf}
-`;
-const POD = `
-apiVersion: v1
-kind: Pod
-metadata:
-  name: redis
-spec:
-  containers:
-  - name: redis
-    image: redis:5
-    env:
-    - name: MASTER
-      value: "true"
-    ports:
-    - containerPort: 6379
-    resources:
-      limits:
-        cpu: "0.1"
-    volumeMounts:
-    - mountPath: /data
-      name: data
-    - mountPath: /usr/local/etc/redis
-      name: config
-    args:
-    - /usr/local/etc/redis/redis.conf
-  volumes:
-    - name: data
-      emptyDir: {}
-    - name: config
-      configMap:
-        name: example-redis-config
-        items:
-        - key: redis-config
-          path: redis.conf
-`;
 const EARLIER_POD = POD.replace('image: redis:5', 'image: redis:5.0.4').replace('    args:\n    - /usr/local/etc/redis/redis.conf\n', '    command:\n      - redis-server\n      - "/usr/local/etc/redis/redis.conf"\n');
 
 describe('Configuring Redis using a ConfigMap', () => {
@@ -84,6 +47,19 @@ describe('Configuring Redis using a ConfigMap', () => {
     expect(c.run('kubectl exec -it redis -- redis-cli CONFIG GET maxmemory').stdout).toBe('1) "maxmemory"\n2) "2097152"\n');
     expect(c.run('kubectl exec -it redis -- redis-cli CONFIG GET maxmemory-policy').stdout).toBe('1) "maxmemory-policy"\n2) "allkeys-lru"\n');
     expect(c.run('kubectl exec -it redis -- redis-cli GET nosuch').stdout).toBe('(nil)\n');
+  });
+
+  it("opens redis-cli's prompt for the page's `kubectl exec -it redis -- redis-cli`, and each typed line runs as a redis command", () => {
+    expect(c.run('kubectl exec -it redis -- redis-cli')).toMatchObject({ exitCode: 0, stdout: '', stderr: '', session: { prompt: '127.0.0.1:6379> ', pod: 'redis', container: 'redis', shell: 'redis-cli' } });
+    const typed = (words: string): string => c.run(`kubectl exec -i -t redis -c redis -n default -- redis-cli ${words}`).stdout;
+    expect(typed('CONFIG GET maxmemory')).toBe('1) "maxmemory"\n2) "2097152"\n');
+    expect(typed('CONFIG GET maxmemory-policy')).toBe('1) "maxmemory-policy"\n2) "allkeys-lru"\n');
+    // An unknown command goes to the server, which names it (redis 5.0 server.c processCommand: backquotes).
+    expect(typed('FOO bar')).toBe('(error) ERR unknown command `FOO`, with args beginning with: `bar`, \n');
+    expect(c.run('kubectl exec -it redis -- redis-cli -h 127.0.0.1 -p 6379').session?.prompt).toBe('127.0.0.1:6379> ');
+    expect(c.run('kubectl exec -it redis -- redis-cli -h 127.0.0.1 -p 6379').session?.args).toEqual(['-h', '127.0.0.1', '-p', '6379']);
+    // Without stdin redis-cli's interactive mode reads nothing and ends at once, status 0.
+    expect(c.run('kubectl exec redis -- redis-cli')).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
   });
 
   it("runs the page's earlier pod, command: [redis-server, <file>] on redis:5.0.4, as the same server", () => {

@@ -3,7 +3,7 @@
 // `$-1`), a replica's refusal of writes (replication.c/server.c: "-READONLY You can't write against
 // a read only replica."), and the master streaming its writes to the replicas that synced.
 import { describe, expect, it } from 'vitest';
-import { redisCommand } from './redis-server';
+import { unknownCommand, redisCommand } from './redis-server';
 import type { Container } from './state';
 
 const container = (id: string): Container => ({ id } as unknown as Container);
@@ -21,6 +21,17 @@ describe('redisCommand', () => {
     const c = container('m');
     expect(redisCommand(c, ['GET'], '10.244.1.5', 'worker-1').reply).toBe("-ERR wrong number of arguments for 'get' command\r\n");
     expect(redisCommand(c, ['FLY', 'away'], '10.244.1.5', 'worker-1').reply).toBe('-ERR unknown command `FLY`, with args beginning with: `away`, \r\n');
+  });
+
+  // redis server.c at 5.0.4 and 6.2.14 (processCommand: `%s` and `` `%.*s`, ``) and at 7.0.0 and 7.2.0
+  // (commandCheckExistence: '%.128s' and `'%.*s' `), arguments added while under 128 bytes.
+  it("names an unknown command in backquotes up to 6.2 and in single quotes from 7.0", () => {
+    expect(unknownCommand('FOO', [], 5)).toBe('unknown command `FOO`, with args beginning with: ');
+    expect(unknownCommand('FOO', [], 7)).toBe("unknown command 'FOO', with args beginning with: ");
+    expect(unknownCommand('foo', ['a', 'b'], 7)).toBe("unknown command 'foo', with args beginning with: 'a' 'b' ");
+    expect(unknownCommand('x', ['a'.repeat(200), 'b'], 6)).toBe(`unknown command \`x\`, with args beginning with: \`${'a'.repeat(128)}\`, `);
+    expect(unknownCommand('x', ['a\nb'], 7)).toBe("unknown command 'x', with args beginning with: 'a b' ");
+    expect(redisCommand({ ...container('m'), image: 'redis:7.2' }, ['FOO'], '10.244.1.5', 'worker-1').reply).toBe("-ERR unknown command 'FOO', with args beginning with: \r\n");
   });
 
   it('gives a replica that asks (PSYNC) the whole keyspace and then streams it every write', () => {

@@ -10,6 +10,7 @@
 import type { Effects } from '../../kernel/component';
 import { containerdId } from '../../names';
 import type { Step } from '../registry/program';
+import { lookupImage, releaseOf } from '../registry/behaviour';
 import { configGet } from '../registry/redis-config';
 import { startOutgoing } from './outgoing';
 import { writeLog } from './process';
@@ -85,8 +86,35 @@ export function redisCommand(c: Container, args: string[], src: string, srcNode:
       return { reply: `+FULLRESYNC ${replId(c)} 0\r\n${bulk(snapshot)}`, log: `1:M {redisTime} * Replica ${src}:6379 asks for synchronization` };
     }
     default:
-      return { reply: `-ERR unknown command \`${name}\`, with args beginning with: ${rest.map((a) => `\`${a}\`, `).join('')}\r\n` };
+      return { reply: `-ERR ${unknownCommand(name, rest, redisMajor(c.image))}\r\n` };
   }
+}
+
+/** The redis release an image runs (its tag's, tag-version.ts); 6 when the catalogue does not say. */
+function redisMajor(image: string | undefined): number {
+  const l = lookupImage(image ?? '');
+  const release = l.found ? releaseOf(l) : undefined;
+  return Number(release?.split('.')[0]) || 6;
+}
+
+/**
+ * The error for a command redis does not know, as its server.c builds it: up to 6.2
+ * `unknown command \`%s\`, with args beginning with: ` and each argument as `` `%.*s`, ``
+ * (processCommand); from 7.0 `unknown command '%.128s', with args beginning with: ` and each as
+ * `'%.*s' ` (commandCheckExistence); CR and LF become spaces (addReplyErrorFormat, rejectCommandFormat,
+ * commandCheckExistence's sdsmapchars). Arguments are added while the
+ * list is under 128 bytes, each cut to what is left of them.
+ */
+export function unknownCommand(name: string, rest: string[], major: number): string {
+  const seven = major >= 7;
+  let args = '';
+  for (const a of rest) {
+    if (args.length >= 128) break;
+    const cut = a.slice(0, 128 - args.length);
+    args += seven ? `'${cut}' ` : `\`${cut}\`, `;
+  }
+  const text = seven ? `unknown command '${name.slice(0, 128)}', with args beginning with: ${args}` : `unknown command \`${name}\`, with args beginning with: ${args}`;
+  return text.replace(/[\r\n]/g, ' ');
 }
 
 /** The replication id a master reports (40 hex characters), fixed per container. */

@@ -33,9 +33,9 @@ describe('wget and curl', () => {
     expect(clientResult(c, { kind: 'refused', ip: '10.96.0.30', elapsedMs: 0 })).toEqual({ stdout: '', stderr: 'Could not connect to Redis at redis:6379: Connection refused\n', exitCode: 1 });
   });
 
-  it('reads redis-cli get and set and prints their replies raw, as it does when stdout is not a terminal', () => {
+  it('reads redis-cli get and set and sends them as typed and prints their replies raw, as it does when stdout is not a terminal', () => {
     const get = parse(['redis-cli', '-h', 'redis-follower', 'get', 'guestbook']);
-    expect(get).toMatchObject({ tool: 'redis-cli', host: 'redis-follower', path: 'GET', redisArgs: ['GET', 'guestbook'] });
+    expect(get).toMatchObject({ tool: 'redis-cli', host: 'redis-follower', path: 'GET', redisArgs: ['get', 'guestbook'] });
     expect(clientResult(get, { kind: 'response', status: 200, reason: 'OK', body: '$6\r\n,hello\r\n', ip: '10.96.0.31' })).toEqual({ stdout: ',hello\n', stderr: '', exitCode: 0 });
     expect(clientResult(get, { kind: 'response', status: 200, reason: 'OK', body: '$-1\r\n', ip: '10.96.0.31' })).toEqual({ stdout: '\n', stderr: '', exitCode: 0 });
     const set = parse(['redis-cli', '-h', 'redis-follower', 'set', 'guestbook', 'x']);

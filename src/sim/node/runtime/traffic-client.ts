@@ -107,20 +107,42 @@ function parseCurl(args: string[]): HttpClientParse {
   return { ok: true, cmd: { ...(cmd as HttpClientCommand), ...u } };
 }
 
-/** `redis-cli [-h HOST] [-p PORT] ping|get KEY|set KEY VALUE|config get PATTERN`: the commands modelled. */
-function parseRedisCli(args: string[]): HttpClientParse {
+/** redis-cli's -h and -p, and the command after them (empty: none, its interactive mode). */
+function redisCliOptions(args: string[]): { host: string; port: number; rest: string[] } {
   let host = '127.0.0.1';
   let port = 6379;
   const rest: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-h') host = args[++i] ?? host;
-    else if (a === '-p') port = Number(args[++i]);
+    if (rest.length === 0 && a === '-h') host = args[++i] ?? host;
+    else if (rest.length === 0 && a === '-p') port = Number(args[++i]);
     else rest.push(a);
   }
-  const command = (rest[0] ?? '').toUpperCase();
-  if (!['PING', 'GET', 'SET', 'CONFIG'].includes(command)) return { ok: false, stderr: `redis-cli: Kubeplay's redis-cli sends only PING, GET, SET and CONFIG GET (got ${JSON.stringify(rest.join(' '))})\n`, exitCode: 1 };
-  return { ok: true, cmd: { tool: 'redis-cli', host, port, path: command, redisArgs: [command, ...rest.slice(1)], quiet: false, showError: true, fail: false } };
+  return { host, port, rest };
+}
+
+/**
+ * `redis-cli [-h HOST] [-p PORT] COMMAND [ARG...]`: the command goes to the server as typed (the
+ * server answers the ones it does not know with its own error). Without a command redis-cli runs
+ * its interactive mode (redis-cli.c main(): `argc == 0` starts repl()): with nothing on stdin it
+ * ends at once, status 0, having printed nothing; with a terminal see redisCliPrompt.
+ */
+function parseRedisCli(args: string[]): HttpClientParse {
+  const { host, port, rest } = redisCliOptions(args);
+  if (rest.length === 0) return { ok: false, stderr: '', exitCode: 0 };
+  const command = rest[0]!.toUpperCase();
+  return { ok: true, cmd: { tool: 'redis-cli', host, port, path: command, redisArgs: [...rest], quiet: false, showError: true, fail: false } };
+}
+
+/**
+ * The prompt of `redis-cli [-h HOST] [-p PORT]` with no command, run with stdin and a terminal:
+ * repl()'s cliRefreshPrompt, `<host as given>:<port>> ` (`127.0.0.1:6379> ` by default).
+ * Undefined when the command line is not that.
+ */
+export function redisCliPrompt(argv: string[], has: (tool: string) => boolean): string | undefined {
+  if (base(argv[0] ?? '') !== 'redis-cli' || !has('redis-cli')) return undefined;
+  const { host, port, rest } = redisCliOptions(argv.slice(1));
+  return rest.length === 0 ? `${host}:${port}> ` : undefined;
 }
 
 const SHELLS = ['sh', 'ash', 'dash', 'bash'];

@@ -8,7 +8,7 @@
 // with exit code N`, and kubectl exits N, util/helpers.go checkErr on a utilexec.ExitError), or any
 // other error. An upgrade refused with a Status prints as an API error; with plain text (what the
 // kubelet writes) as `error: unable to upgrade connection: <text>` (client-go spdy/websocket).
-// With `-i -t` and a shell the answer is the shell's prompt: the job ends with `session`, and the
+// With `-i -t` and a shell (or redis-cli without a command) the answer is its prompt: the job ends with `session`, and the
 // app's terminal sends each line typed at that prompt as one more exec (terminal-session.ts).
 
 import { encodeCommand, isExecStream } from '../../../api/exec-options';
@@ -138,6 +138,8 @@ export function onExecResult(st: KubectlState, job: ExecJob, step: string, r: Re
   else job.stderr += s.stderr;
   if (s.prompt !== undefined) {
     job.session = { prompt: s.prompt, pod: job.pod, container: job.container ?? '', namespace: job.namespace, shell: job.argv[0] ?? 'sh' };
+    // redis-cli's options (-h HOST -p PORT) go with every line typed at its prompt.
+    if (job.argv.length > 1) job.session.args = job.argv.slice(1);
     return finishJob(st, job, ctx);
   }
   if (s.status.status === 'Success') return finishJob(st, job, ctx);
