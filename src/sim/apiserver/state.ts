@@ -108,11 +108,6 @@ export interface RequestContext {
   attempts: number;
   /** Where in `stages` the current tryUpdate's steps begin: a retry replaces them (stages/storage.ts tryAgain). */
   attemptFrom?: number;
-  /**
-   * A tryUpdate that failed on the watch cache's object, while etcd's is read: its revision, the
-   * error and that attempt's steps, answered if etcd holds the same revision (stages/storage.ts).
-   */
-  cachedFailure?: { modRevision: number; error: Status; steps: TraceStep[] };
   /** An eviction's PodDisruptionBudget as etcd last returned it (after a lost race), fresher than the cache. */
   budget?: CachedObject;
   /** A server-side apply's managedFields, kept for the object the update stores. */

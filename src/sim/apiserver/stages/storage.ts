@@ -2,13 +2,12 @@
 // and storage/etcd3). Reads go to etcd (a collection's through the cacher: list.ts); a create is a
 // Txn that succeeds only if the key has never been written (mod_revision = 0); every update and
 // delete is GuaranteedUpdate: work from the cached object, write with a Txn guarded by its
-// mod_revision, and on a lost race work from the current object the Txn read back and try again,
-// as many times as it takes (etcd3 store.go has no limit), so a stale resourceVersion answers 409
-// Conflict.
+// mod_revision, and on a lost race read the current object and try again, so a stale
+// resourceVersion answers 409 Conflict.
 
 import { sortKeysDeep } from '../../api/defaults';
 import { sameJson } from '../../api/json-equal';
-import { alreadyExists, internalError, notFound, statusFor } from '../../api/errors';
+import { alreadyExists, conflict, internalError, notFound, OPTIMISTIC_LOCK_MESSAGE, statusFor } from '../../api/errors';
 import { apiVersionOf, groupResource, type ResourceInfo } from '../../api/resources';
 import { waitForDefaultServiceAccount } from './service-account-wait';
 import type { KubeList, KubeObject, Status } from '../../api/types';
@@ -47,6 +46,8 @@ import { fieldValidationOf } from '../../api/validation';
 export const STORAGE = 'Storage';
 /** The audit line's mark on a dryRun=All write: everything ran but nothing was stored. */
 const DRY_RUN = 'DryRun';
+/** GuaranteedUpdate gives up after this many lost races (the real one retries without bound). */
+const MAX_ATTEMPTS = 5;
 
 function gr(rc: RequestContext): { group: string; resource: string } {
   return groupResource(rc.ri.info);
@@ -236,8 +237,7 @@ function attemptWrite(ctx: Effects, s: ApiserverState, rc: RequestContext): void
   if ('error' in res) {
     // The cached object may be stale: re-read it from etcd before believing the error (etcd3 store's GuaranteedUpdate).
     if (cur.fromCache) {
-      rc.cachedFailure = { modRevision: cur.modRevision, error: res.error, steps: rc.stages.slice(rc.attemptFrom) };
-      tryAgain(rc, `${res.error.code} on the cached object: read it from etcd`);
+      tryAgain(rc, `${res.error.code} on the cached object: read it from etcd and tried again`);
       return void call(ctx, s, rc, opRange(key), 'load', `Range ${key}`);
     }
     return respond(ctx, rc, res.error.code, res.error, STORAGE);
@@ -342,6 +342,7 @@ function onWrite(ctx: Effects, s: ApiserverState, rc: RequestContext, txn: TxnRe
   rc.attempts++;
   const budgetKv = rc.op === 'eviction' ? (txn.responses[1] as RangeResponse | undefined)?.kvs[0] : undefined;
   if (budgetKv) rc.budget = { obj: objectFromKv(budgetKv), modRevision: budgetKv.modRevision };
+  if (rc.attempts >= MAX_ATTEMPTS) return respond(ctx, rc, 409, conflict(gr(rc), rc.ri.name, OPTIMISTIC_LOCK_MESSAGE), STORAGE);
   rc.current = { obj: objectFromKv(kv), modRevision: kv.modRevision, fromCache: false };
   tryAgain(rc, `conflict: the object changed since it was read; retried on the stored one (attempt ${rc.attempts + 1})`);
   attemptWrite(ctx, s, rc);
@@ -358,27 +359,6 @@ function onWrite(ctx: Effects, s: ApiserverState, rc: RequestContext, txn: TxnRe
 function tryAgain(rc: RequestContext, why: string): void {
   rc.stages.length = rc.attemptFrom ?? rc.stages.length;
   rc.stages.push(passed(STORAGE, why));
-}
-
-/**
- * After a tryUpdate that failed on the cached object, etcd's copy has been read (`modRevision`).
- * etcd3 store.go GuaranteedUpdate: "it turns out our cached data was not stale, return the error":
- * at the same revision the cached object was the current one, so the request answers with the
- * error it got (that attempt's steps) without trying again; at another revision it was stale, and
- * tryUpdate runs again on etcd's object. True when it answered.
- */
-function cachedWasCurrent(ctx: Effects, rc: RequestContext, modRevision: number): boolean {
-  const failed = rc.cachedFailure!;
-  rc.cachedFailure = undefined;
-  const code = failed.error.code;
-  rc.stages.length = rc.attemptFrom!;
-  if (failed.modRevision !== modRevision) {
-    rc.stages.push(passed(STORAGE, `${code} on the cached object: read it from etcd and tried again`));
-    return false;
-  }
-  rc.stages.push(passed(STORAGE, `${code} on the cached object: read it from etcd, at the same revision, so not tried again`), ...failed.steps);
-  respond(ctx, rc, code, failed.error, STORAGE);
-  return true;
 }
 
 /** pods/binding answers 201 with a Success Status. */
@@ -426,7 +406,6 @@ export function storageOnEtcd(ctx: Effects, s: ApiserverState, rc: RequestContex
       if (!kv && isApply(rc) && rc.ri.subresource === '') return applyCreate(ctx, s, rc);
       if (!kv) return respond(ctx, rc, 404, notFound(gr(rc), rc.ri.name), STORAGE);
       rc.current = { obj: typed(info, objectFromKv(kv)), modRevision: kv.modRevision, fromCache: false };
-      if (rc.cachedFailure && cachedWasCurrent(ctx, rc, kv.modRevision)) return;
       return attemptWrite(ctx, s, rc);
     }
     case 'write':
