@@ -32,6 +32,21 @@ const noFile = (path: string): string => `open ${path}: no such file or director
  * simulated network has (`10.0.0.10:6443`); a kubeconfig or --server naming another host reaches
  * nothing, which kubectl reports as its dial timeout (here at once, not after 30 s).
  */
+/**
+ * The global --user (a kubeconfig user). Only `create rolebinding` and `create clusterrolebinding`
+ * define a --user of their own (a subject, repeatable), which shadows it there; `create -f FILE
+ * --user=jane` and every other create take the global one (kubectl's create subcommands are cobra
+ * commands with their own flag sets, create_rolebinding.go and create_clusterrolebinding.go). The
+ * simulated create has one flag set for all its subcommands, so its --user arrives as a list: the
+ * last value, as pflag keeps for a string flag.
+ */
+function kubeconfigUser(p: ParsedArgs): string | undefined {
+  const v = p.flags.get('user');
+  if (typeof v === 'string') return v;
+  if (!Array.isArray(v) || p.command !== 'create' || /^(rolebindings?|clusterrolebindings?)$/.test(p.args[0] ?? '')) return undefined;
+  return v.at(-1);
+}
+
 export function resolveClientConfig(p: ParsedArgs, read: ReadFile, apiserver: string): ClientConfig | string {
   const explicit = flagString(p, 'kubeconfig');
   const path = explicit || DEFAULT_KUBECONFIG;
@@ -42,7 +57,7 @@ export function resolveClientConfig(p: ParsedArgs, read: ReadFile, apiserver: st
   const contextName = flagString(p, 'context') || cfg['current-context'];
   const context = cfg.contexts.find((c) => c.name === contextName)?.context;
   if (contextName && !context) return `Error in configuration: context was not found for specified context: ${contextName}\n`;
-  const userFlag = flagString(p, 'user');
+  const userFlag = kubeconfigUser(p);
   const clusterFlag = flagString(p, 'cluster');
   if (userFlag && !cfg.users.some((u) => u.name === userFlag)) return `error: auth info "${userFlag}" does not exist\n`;
   if (clusterFlag && !cfg.clusters.some((c) => c.name === clusterFlag)) return `error: cluster "${clusterFlag}" does not exist\n`;
