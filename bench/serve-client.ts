@@ -75,6 +75,21 @@ export interface Client {
   close(): void;
 }
 
+/** A watch's bytes, cut into its newline-ended event lines (kept as bytes) for onLine. */
+function lines(onLine: (line: Buffer) => void): (chunk: Buffer) => void {
+  let pending: Buffer | undefined;
+  return (c) => {
+    let buf = pending ? Buffer.concat([pending, c]) : c;
+    pending = undefined;
+    let nl: number;
+    while ((nl = buf.indexOf(10)) >= 0) {
+      onLine(buf.subarray(0, nl));
+      buf = buf.subarray(nl + 1);
+    }
+    if (buf.length) pending = buf;
+  };
+}
+
 export function client(cfg: ClientConfig): Client {
   const url = new URL(cfg.url);
   const tls = { ca: cfg.ca, cert: cfg.cert, key: cfg.key };
@@ -107,17 +122,7 @@ export function client(cfg: ClientConfig): Client {
     watch: (path, onLine) =>
       new Promise((resolve, reject) => {
         const r = request({ ...base, path, headers: { accept: 'application/json' } }, (res) => {
-          let pending: Buffer | undefined;
-          res.on('data', (c: Buffer) => {
-            let buf = pending ? Buffer.concat([pending, c]) : c;
-            pending = undefined;
-            let nl: number;
-            while ((nl = buf.indexOf(10)) >= 0) {
-              onLine(buf.subarray(0, nl));
-              buf = buf.subarray(nl + 1);
-            }
-            if (buf.length) pending = buf;
-          });
+          res.on('data', lines(onLine));
           resolve();
         });
         r.on('error', reject);
@@ -154,17 +159,7 @@ function http2Client(cfg: ClientConfig): Client {
         st.once('response', (h) => (Number(h[':status']) === 200 ? resolve() : reject(new Error(`watch answered ${h[':status']}`))));
         st.once('error', reject);
       });
-      let pending: Buffer | undefined;
-      st.on('data', (c: Buffer) => {
-        let buf = pending ? Buffer.concat([pending, c]) : c;
-        pending = undefined;
-        let nl: number;
-        while ((nl = buf.indexOf(10)) >= 0) {
-          onLine(buf.subarray(0, nl));
-          buf = buf.subarray(nl + 1);
-        }
-        if (buf.length) pending = buf;
-      });
+      st.on('data', lines(onLine));
     },
     close: () => {
       watches.close();
