@@ -266,6 +266,9 @@ const READS: string[] = [
   'run x --image=busybox -it --dry-run=client',
   'run x --image=busybox -i --pod-running-timeout=0',
   'run x --image=busybox -i --pod-running-timeout=abc',
+  // describe12 helper (issue 12): describe of ServiceAccounts, RBAC objects and EndpointSlices.
+  'describe sa default',
+  'describe serviceaccounts -n kube-system',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */
