@@ -269,6 +269,8 @@ const READS: string[] = [
   // describe12 helper (issue 12): describe of ServiceAccounts, RBAC objects and EndpointSlices.
   'describe sa default',
   'describe serviceaccounts -n kube-system',
+  'describe role -n kube-system extension-apiserver-authentication-reader',
+  'describe roles -n kube-system',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */

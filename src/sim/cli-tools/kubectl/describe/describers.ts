@@ -28,6 +28,7 @@ import { describeEndpoints } from './endpoints';
 import type { Endpoints } from '../../../api/service';
 import { describeGeneric, GENERIC_DESCRIBED } from './generic';
 import { describeServiceAccount } from './serviceaccount';
+import { describeRole } from './rbac';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
@@ -90,6 +91,8 @@ const DESCRIBERS: Record<string, Describer> = {
     eventsKind: 'ServiceAccount',
     print: (o, ev, _r, now, f) => describeServiceAccount(o, f[0]?.ok ? (f[0].body.items ?? []) : undefined, ev, now),
   },
+  // The RBAC describers list no events: a per-object describer with no requests prints at once.
+  roles: { perObject: () => [], print: (o) => describeRole(o) },
 };
 
 function itemsOf(f: Fetched | undefined, kind: string): KubeObject[] {
