@@ -271,6 +271,8 @@ const READS: string[] = [
   'describe serviceaccounts -n kube-system',
   'describe role -n kube-system extension-apiserver-authentication-reader',
   'describe roles -n kube-system',
+  'describe rolebinding -n kube-system system::leader-locking-kube-scheduler',
+  'describe rolebindings -n kube-system',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */

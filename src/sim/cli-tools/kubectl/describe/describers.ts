@@ -28,7 +28,7 @@ import { describeEndpoints } from './endpoints';
 import type { Endpoints } from '../../../api/service';
 import { describeGeneric, GENERIC_DESCRIBED } from './generic';
 import { describeServiceAccount } from './serviceaccount';
-import { describeRole } from './rbac';
+import { describeRole, describeRoleBinding } from './rbac';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
@@ -93,6 +93,7 @@ const DESCRIBERS: Record<string, Describer> = {
   },
   // The RBAC describers list no events: a per-object describer with no requests prints at once.
   roles: { perObject: () => [], print: (o) => describeRole(o) },
+  rolebindings: { perObject: () => [], print: (o) => describeRoleBinding(o) },
 };
 
 function itemsOf(f: Fetched | undefined, kind: string): KubeObject[] {

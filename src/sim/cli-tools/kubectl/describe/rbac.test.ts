@@ -3,7 +3,7 @@
 // CompactRules, SortableRuleSlice; v1.31). Each expected text is what kubectl v1.31.9 printed against
 // `kubeplay serve` for the command named in the test, with these objects applied.
 import { describe, expect, it } from 'vitest';
-import { describeRole } from './rbac';
+import { describeRole, describeRoleBinding } from './rbac';
 
 const meta = (name: string, namespace?: string) => ({ name, ...(namespace ? { namespace } : {}) });
 
@@ -62,6 +62,48 @@ describe('kubectl describe role', () => {
         '  configmaps              []                 [b]             [update]',
         '',
       ].join('\n'),
+    );
+  });
+});
+
+describe('kubectl describe rolebinding', () => {
+  it('prints the role and a subjects table (kubectl describe rolebinding -n kube-system system::leader-locking-kube-scheduler)', () => {
+    const binding = {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: {
+        ...meta('system::leader-locking-kube-scheduler', 'kube-system'),
+        labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' },
+        annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'true' },
+      },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'system::leader-locking-kube-scheduler' },
+      subjects: [
+        { apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'system:kube-scheduler' },
+        { kind: 'ServiceAccount', name: 'kube-scheduler', namespace: 'kube-system' },
+      ],
+    };
+    expect(describeRoleBinding(binding)).toBe(
+      [
+        'Name:         system::leader-locking-kube-scheduler',
+        'Labels:       kubernetes.io/bootstrapping=rbac-defaults',
+        'Annotations:  rbac.authorization.kubernetes.io/autoupdate: true',
+        'Role:',
+        '  Kind:  Role',
+        '  Name:  system::leader-locking-kube-scheduler',
+        'Subjects:',
+        '  Kind            Name                   Namespace',
+        '  ----            ----                   ---------',
+        '  User            system:kube-scheduler  ',
+        '  ServiceAccount  kube-scheduler         kube-system',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints only the table head with no subjects (kubectl describe rolebinding nosubj)', () => {
+    const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: meta('nosubj', 'default'), roleRef: { kind: 'ClusterRole', name: 'view' } };
+    expect(describeRoleBinding(binding)).toBe(
+      'Name:         nosubj\nLabels:       <none>\nAnnotations:  <none>\nRole:\n  Kind:  ClusterRole\n  Name:  view\nSubjects:\n  Kind  Name  Namespace\n  ----  ----  ---------\n',
     );
   });
 });
