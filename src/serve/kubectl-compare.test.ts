@@ -273,6 +273,8 @@ const READS: string[] = [
   'describe roles -n kube-system',
   'describe rolebinding -n kube-system system::leader-locking-kube-scheduler',
   'describe rolebindings -n kube-system',
+  'describe clusterrole admin system:node-proxier',
+  'describe clusterroles',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */

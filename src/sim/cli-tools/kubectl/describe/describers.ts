@@ -94,6 +94,7 @@ const DESCRIBERS: Record<string, Describer> = {
   // The RBAC describers list no events: a per-object describer with no requests prints at once.
   roles: { perObject: () => [], print: (o) => describeRole(o) },
   rolebindings: { perObject: () => [], print: (o) => describeRoleBinding(o) },
+  clusterroles: { perObject: () => [], print: (o) => describeRole(o) },
 };
 
 function itemsOf(f: Fetched | undefined, kind: string): KubeObject[] {

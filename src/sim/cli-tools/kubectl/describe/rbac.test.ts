@@ -66,6 +66,36 @@ describe('kubectl describe role', () => {
   });
 });
 
+describe('kubectl describe clusterrole', () => {
+  it('keeps each non-resource URL and verb apart, sorted with the resource rules (kubectl describe clusterrole mixed-cr)', () => {
+    const role = {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: meta('mixed-cr'),
+      rules: [
+        { nonResourceURLs: ['/healthz', '/version'], verbs: ['get', 'post'] },
+        { apiGroups: [''], resources: ['nodes'], verbs: ['list'] },
+      ],
+    };
+    expect(describeRole(role)).toBe(
+      [
+        'Name:         mixed-cr',
+        'Labels:       <none>',
+        'Annotations:  <none>',
+        'PolicyRule:',
+        '  Resources  Non-Resource URLs  Resource Names  Verbs',
+        '  ---------  -----------------  --------------  -----',
+        '             [/healthz]         []              [get]',
+        '             [/version]         []              [get]',
+        '  nodes      []                 []              [list]',
+        '             [/healthz]         []              [post]',
+        '             [/version]         []              [post]',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('kubectl describe rolebinding', () => {
   it('prints the role and a subjects table (kubectl describe rolebinding -n kube-system system::leader-locking-kube-scheduler)', () => {
     const binding = {
