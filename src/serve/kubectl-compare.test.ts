@@ -275,6 +275,8 @@ const READS: string[] = [
   'describe rolebindings -n kube-system',
   'describe clusterrole admin system:node-proxier',
   'describe clusterroles',
+  'describe clusterrolebinding cluster-admin',
+  'describe clusterrolebindings',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */

@@ -95,6 +95,7 @@ const DESCRIBERS: Record<string, Describer> = {
   roles: { perObject: () => [], print: (o) => describeRole(o) },
   rolebindings: { perObject: () => [], print: (o) => describeRoleBinding(o) },
   clusterroles: { perObject: () => [], print: (o) => describeRole(o) },
+  clusterrolebindings: { perObject: () => [], print: (o) => describeRoleBinding(o) },
 };
 
 function itemsOf(f: Fetched | undefined, kind: string): KubeObject[] {

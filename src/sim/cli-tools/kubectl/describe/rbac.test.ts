@@ -137,3 +137,30 @@ describe('kubectl describe rolebinding', () => {
     );
   });
 });
+
+describe('kubectl describe clusterrolebinding', () => {
+  it('prints a group subject with an empty namespace (kubectl describe clusterrolebinding cluster-admin)', () => {
+    const binding = {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { ...meta('cluster-admin'), labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' }, annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'true' } },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
+      subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'Group', name: 'system:masters' }],
+    };
+    expect(describeRoleBinding(binding)).toBe(
+      [
+        'Name:         cluster-admin',
+        'Labels:       kubernetes.io/bootstrapping=rbac-defaults',
+        'Annotations:  rbac.authorization.kubernetes.io/autoupdate: true',
+        'Role:',
+        '  Kind:  ClusterRole',
+        '  Name:  cluster-admin',
+        'Subjects:',
+        '  Kind   Name            Namespace',
+        '  ----   ----            ---------',
+        '  Group  system:masters  ',
+        '',
+      ].join('\n'),
+    );
+  });
+});
