@@ -277,6 +277,9 @@ const READS: string[] = [
   'describe clusterroles',
   'describe clusterrolebinding cluster-admin',
   'describe clusterrolebindings',
+  'describe endpointslice kubernetes',
+  'describe endpointslices -n kube-system',
+  'describe endpointslices',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */

@@ -25,10 +25,11 @@ import { describeIngress, ingressRequests, type Ingress } from './ingress';
 import { describeHorizontalPodAutoscaler, type HorizontalPodAutoscaler } from './hpa';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './storage';
 import { describeEndpoints } from './endpoints';
-import type { Endpoints } from '../../../api/service';
+import type { EndpointSlice, Endpoints } from '../../../api/service';
 import { describeGeneric, GENERIC_DESCRIBED } from './generic';
 import { describeServiceAccount } from './serviceaccount';
 import { describeRole, describeRoleBinding } from './rbac';
+import { describeEndpointSlice } from './endpointslice';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
@@ -96,6 +97,7 @@ const DESCRIBERS: Record<string, Describer> = {
   rolebindings: { perObject: () => [], print: (o) => describeRoleBinding(o) },
   clusterroles: { perObject: () => [], print: (o) => describeRole(o) },
   clusterrolebindings: { perObject: () => [], print: (o) => describeRoleBinding(o) },
+  endpointslices: { print: (o, ev, _r, now) => describeEndpointSlice(o as EndpointSlice, ev, now) },
 };
 
 function itemsOf(f: Fetched | undefined, kind: string): KubeObject[] {
