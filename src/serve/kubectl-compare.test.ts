@@ -266,6 +266,20 @@ const READS: string[] = [
   'run x --image=busybox -it --dry-run=client',
   'run x --image=busybox -i --pod-running-timeout=0',
   'run x --image=busybox -i --pod-running-timeout=abc',
+  // describe12 helper (issue 12): describe of ServiceAccounts, RBAC objects and EndpointSlices.
+  'describe sa default',
+  'describe serviceaccounts -n kube-system',
+  'describe role -n kube-system extension-apiserver-authentication-reader',
+  'describe roles -n kube-system',
+  'describe rolebinding -n kube-system system::leader-locking-kube-scheduler',
+  'describe rolebindings -n kube-system',
+  'describe clusterrole admin system:node-proxier',
+  'describe clusterroles',
+  'describe clusterrolebinding cluster-admin',
+  'describe clusterrolebindings',
+  'describe endpointslice kubernetes',
+  'describe endpointslices -n kube-system',
+  'describe endpointslices',
 ];
 
 /** Writing commands: `{n}` is `r` for real kubectl and `p` for the page. */

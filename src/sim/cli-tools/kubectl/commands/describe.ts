@@ -111,7 +111,8 @@ function nextPerObject(st: KubectlState, job: DescribeJob, ctx: Effects, index: 
     return;
   }
   if (describer.perObjectEvents && step === describer.perObject!(o).length) {
-    const fieldSelector = `involvedObject.name=${o.metadata.name},involvedObject.namespace=${o.metadata.namespace ?? ''},involvedObject.uid=${o.metadata.uid ?? ''}`;
+    const kind = describer.eventsKind ? `involvedObject.kind=${describer.eventsKind},` : '';
+    const fieldSelector = `involvedObject.name=${o.metadata.name},involvedObject.namespace=${o.metadata.namespace ?? ''},${kind}involvedObject.uid=${o.metadata.uid ?? ''}`;
     jobRequest(st, job, ctx, { method: 'GET', path: resourcePath({ resource: 'events', namespace: o.metadata.namespace }), query: { fieldSelector } }, `per-object-${step}`);
     return;
   }

@@ -25,8 +25,11 @@ import { describeIngress, ingressRequests, type Ingress } from './ingress';
 import { describeHorizontalPodAutoscaler, type HorizontalPodAutoscaler } from './hpa';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './storage';
 import { describeEndpoints } from './endpoints';
-import type { Endpoints } from '../../../api/service';
+import type { EndpointSlice, Endpoints } from '../../../api/service';
 import { describeGeneric, GENERIC_DESCRIBED } from './generic';
+import { describeServiceAccount } from './serviceaccount';
+import { describeRole, describeRoleBinding } from './rbac';
+import { describeEndpointSlice } from './endpointslice';
 
 interface Describer {
   /** The resource (in the object's namespace) kubectl lists to print this kind, if any. */
@@ -38,6 +41,8 @@ interface Describer {
   perObject?: (o: KubeObject) => FetchSpec[];
   /** Whether a per-object describer lists the object's events too (describe ingress does). */
   perObjectEvents?: boolean;
+  /** The kind a per-object describer's events selector names too (ServiceAccountDescriber's Events.Search does). */
+  eventsKind?: string;
   print(o: KubeObject, events: Event[], related: KubeObject[], now: number, fetched: Fetched[]): string;
 }
 
@@ -81,6 +86,18 @@ const DESCRIBERS: Record<string, Describer> = {
   persistentvolumes: { print: (o, ev, _r, now) => describePersistentVolume(o, ev, now) },
   persistentvolumeclaims: { related: 'pods', print: (o, ev, r, now) => describePersistentVolumeClaim(o, ev, r, now) },
   storageclasses: { print: (o, ev, _r, now) => describeStorageClass(o, ev, now) },
+  serviceaccounts: {
+    perObject: (o) => [{ resource: 'secrets', namespace: o.metadata.namespace ?? '' }],
+    perObjectEvents: true,
+    eventsKind: 'ServiceAccount',
+    print: (o, ev, _r, now, f) => describeServiceAccount(o, f[0]?.ok ? (f[0].body.items ?? []) : undefined, ev, now),
+  },
+  // The RBAC describers list no events: a per-object describer with no requests prints at once.
+  roles: { perObject: () => [], print: (o) => describeRole(o) },
+  rolebindings: { perObject: () => [], print: (o) => describeRoleBinding(o) },
+  clusterroles: { perObject: () => [], print: (o) => describeRole(o) },
+  clusterrolebindings: { perObject: () => [], print: (o) => describeRoleBinding(o) },
+  endpointslices: { print: (o, ev, _r, now) => describeEndpointSlice(o as EndpointSlice, ev, now) },
 };
 
 function itemsOf(f: Fetched | undefined, kind: string): KubeObject[] {
